@@ -1,0 +1,75 @@
+import type { Interval, ProductCode } from './plans';
+import type { SubscriptionStatus } from './billing';
+import type { MembershipRole } from './roles';
+
+/**
+ * Every event travels in this envelope. On the wire (NATS, webhooks) keys are snake_case like the HTTP API:
+ * `id, type, occurred_at, provider_id, data`.
+ */
+export interface EventEnvelope<S extends EventSubject = EventSubject> {
+  /** UUID v7: sortable by time, and the JetStream `Nats-Msg-Id`. */
+  id: string;
+  type: S;
+  occurredAt: string;
+  providerId: string | null;
+  data: EventCatalogue[S];
+}
+
+// identity
+export interface ProviderCreatedV1 {
+  providerId: string;
+  name: string;
+}
+export interface UserCreatedV1 {
+  userId: string;
+  email: string;
+}
+export interface MembershipChangedV1 {
+  providerId: string;
+  userId: string;
+  role: MembershipRole | null;
+}
+export interface ImpersonationV1 {
+  providerId: string;
+  adminId: string;
+  impersonationId: string;
+}
+
+// billing
+export interface SubscriptionChangedV1 {
+  providerId: string;
+  productCode: ProductCode;
+  interval: Interval;
+  status: SubscriptionStatus;
+  /** null: unlimited. */
+  premiumTourLimit: number | null;
+}
+export interface SubscriptionDowngradedV1 {
+  providerId: string;
+  fromProductCode: ProductCode;
+  toProductCode: ProductCode;
+  premiumTourLimit: number | null;
+}
+
+// properties
+export interface ToursDeactivatedV1 {
+  providerId: string;
+  propertyIds: string[];
+}
+
+/**
+ * Subject -> payload. Subjects are `<service>.<aggregate>.<event>.v<N>`; an event never changes incompatibly,
+ * a new version gets a new subject.
+ */
+export interface EventCatalogue {
+  'identity.provider.created.v1': ProviderCreatedV1;
+  'identity.user.created.v1': UserCreatedV1;
+  'identity.membership.changed.v1': MembershipChangedV1;
+  'identity.impersonation.started.v1': ImpersonationV1;
+  'identity.impersonation.stopped.v1': ImpersonationV1;
+  'billing.subscription.changed.v1': SubscriptionChangedV1;
+  'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
+  'properties.tours.deactivated.v1': ToursDeactivatedV1;
+}
+
+export type EventSubject = keyof EventCatalogue;

@@ -1,0 +1,65 @@
+import type { BackendService } from './services';
+
+/**
+ * Which service owns which public path. The gateway forwards a request to the first entry whose pattern
+ * matches; a path no entry matches is the gateway's own (health, docs, the web app) or a 404.
+ *
+ * Patterns: `*` is one path segment, a trailing `/**` is the prefix itself and everything below it.
+ * Specific entries come before the broad family they carve out of.
+ */
+export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: BackendService]> = [
+  // identity: accounts, sessions, providers, settings, onboarding, white-label domains
+  ['/users/**', 'identity'],
+  ['/oauth/**', 'identity'],
+  ['/sign_up/**', 'identity'],
+  ['/contact_confirmations/**', 'identity'],
+  ['/provider/access/**', 'identity'],
+  ['/provider/settings/**', 'identity'],
+  ['/provider/subdomains/**', 'identity'],
+  ['/provider/onboarding/**', 'identity'],
+  ['/provider/surveys/**', 'identity'],
+  ['/provider/features/**', 'identity'],
+  ['/provider/permissions/**', 'identity'],
+  ['/provider/developers/**', 'identity'],
+  ['/provider/matterport_auth/**', 'identity'],
+  ['/admin/users/**', 'identity'],
+  ['/admin/providers/*/users.json', 'identity'],
+  ['/admin/whitelabeled_domains/**', 'identity'],
+  ['/admin/update_tag.json', 'identity'],
+  ['/admin/provider_clients.json', 'identity'],
+  ['/admin/impersonations/**', 'identity'],
+  ['/virtual_assistant/whitelabeled-domains/**', 'identity'],
+  ['/virtual_assistant/whitelabeled-domains.json', 'identity'],
+
+  // billing: plans, subscriptions, cards, credits, vouchers, hosting fees, Stripe webhooks
+  ['/provider/billing/**', 'billing'],
+  ['/provider/hosting_fees/**', 'billing'],
+  ['/admin/providers/*/billing_account/**', 'billing'],
+  ['/admin/providers/*/service_plan_subscription/**', 'billing'],
+  ['/admin/providers/*/available_credit_balance', 'billing'],
+  ['/admin/providers/*/credit_adjustments/**', 'billing'],
+  ['/admin/credit_bundles.json', 'billing'],
+  ['/admin/vouchers/**', 'billing'],
+  ['/api/webhooks/stripe', 'billing'],
+
+  // orders: floorplan orders, amendments, back-office queues, supplier workflow, comments
+  ['/provider/orders/**', 'orders'],
+  ['/provider/floorplan_orders/**', 'orders'],
+  ['/provider/properties/*/floorplan_orders/**', 'orders'],
+  ['/admin/providers/*/orders/**', 'orders'],
+  ['/admin/providers/*/floorplan_configuration/**', 'orders'],
+  ['/virtual_assistant/**', 'orders'],
+  ['/external_supplier/**', 'orders'],
+  ['/opw_resources/**', 'orders'],
+
+  // properties: the rest of the provider workspace, the public player and uploads
+  ['/provider/**', 'properties'],
+  ['/admin/**', 'properties'],
+  ['/s3/params', 'properties'],
+  ['/digital_twin/**', 'properties'],
+  ['/segmentation/**', 'properties'],
+  ['/cookie_policy/**', 'properties'],
+  ['/vt_staging/**', 'properties'],
+  ['/v3_player_lead', 'properties'],
+  ['/api/**', 'properties'],
+];
