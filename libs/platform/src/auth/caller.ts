@@ -1,0 +1,37 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../http/errors';
+import type { CallerIdentity } from './internal-token';
+
+/** The verified caller of the current request, set by the InternalAuthGuard. */
+export interface Caller extends CallerIdentity {
+  requestId: string;
+}
+
+type RequestWithCaller = FastifyRequest & { caller?: Caller };
+
+export function callerOf(request: FastifyRequest): Caller | undefined {
+  return (request as RequestWithCaller).caller;
+}
+
+export function attachCaller(request: FastifyRequest, caller: Caller): void {
+  (request as RequestWithCaller).caller = caller;
+}
+
+/** `list(@Caller() caller: Caller, ...)`: handlers take the caller as an argument, never from a global. */
+export const Caller = createParamDecorator((_: unknown, context: ExecutionContext): Caller => {
+  const caller = callerOf(context.switchToHttp().getRequest<FastifyRequest>());
+  if (!caller) throw ApiError.unauthorized();
+  return caller;
+});
+
+/**
+ * The caller's current provider: the tenant every provider-owned query filters on. A caller without one
+ * (an anonymous visitor, staff not impersonating) is refused.
+ */
+export const ProviderId = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const caller = callerOf(context.switchToHttp().getRequest<FastifyRequest>());
+  if (!caller?.userId) throw ApiError.unauthorized();
+  if (!caller.providerId) throw ApiError.forbidden('Choose a provider to work in first.');
+  return caller.providerId;
+});

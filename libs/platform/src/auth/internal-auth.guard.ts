@@ -1,0 +1,60 @@
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import type { MembershipRole, StaffRole } from '@tourly/contracts';
+import { ApiError } from '../http/errors';
+import { attachCaller } from './caller';
+import { ANONYMOUS, INTERNAL_TOKEN_HEADER, InternalTokens } from './internal-token';
+
+const PUBLIC = 'platform:public';
+const ACCESS = 'platform:access';
+
+interface AccessRule {
+  roles?: readonly MembershipRole[];
+  staff?: readonly StaffRole[];
+}
+
+/**
+ * Reachable without the gateway's token: the public player, vendor webhooks with their own signature
+ * checks, health probes. The caller is still read when a valid token is present.
+ */
+export const Public = () => SetMetadata(PUBLIC, true);
+
+/** Only users with one of these roles in their current provider (or the staff roles given). */
+export const Roles = (...roles: MembershipRole[]) => SetMetadata(ACCESS, { roles } satisfies AccessRule);
+
+/** Only platform staff with one of these back-office roles. */
+export const Staff = (...staff: StaffRole[]) => SetMetadata(ACCESS, { staff } satisfies AccessRule);
+
+/**
+ * Every request must carry a valid internal token (the gateway mints one per caller) unless the route is
+ * @Public(). Routes restricted by @Roles/@Staff refuse other callers with 403; anonymous callers get 401.
+ */
+@Injectable()
+export class InternalAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: InternalTokens,
+  ) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const header = request.headers[INTERNAL_TOKEN_HEADER];
+    const identity = this.tokens.verify(typeof header === 'string' ? header : undefined);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC, targets);
+
+    if (!identity && !isPublic) throw ApiError.unauthorized();
+    attachCaller(request, { ...(identity ?? ANONYMOUS), requestId: request.id });
+    if (isPublic) return true;
+    if (!identity?.userId) throw ApiError.unauthorized();
+
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, targets);
+    if (!rule) return true;
+    const allowedByRole = !!identity.role && !!identity.providerId && !!rule.roles?.includes(identity.role);
+    const allowedByStaff = !!identity.staffRole && !!rule.staff?.includes(identity.staffRole);
+    if (!allowedByRole && !allowedByStaff) throw ApiError.forbidden();
+    return true;
+  }
+}

@@ -1,0 +1,85 @@
+import { plainToInstance } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import type { ValidationError } from 'class-validator';
+
+/** Raised at start when the environment is missing or has a bad variable; the message names each one. */
+export class ConfigError extends Error {
+  constructor(
+    readonly service: string,
+    readonly problems: string[],
+  ) {
+    super(`Invalid configuration for ${service}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** What every service reads from its environment. A service's own config class extends this one. */
+export class PlatformConfig {
+  @IsOptional()
+  @IsInt({ message: 'PORT must be a whole number (0 picks a free port)' })
+  @Min(0, { message: 'PORT must be between 0 and 65535' })
+  @Max(65535, { message: 'PORT must be between 0 and 65535' })
+  PORT?: number;
+
+  @IsString()
+  HOST = '127.0.0.1';
+
+  @IsIn(['development', 'production', 'test'], { message: 'NODE_ENV must be development, production or test' })
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    message: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  })
+  LOG_LEVEL = 'info';
+
+  /** Signs the identity the gateway forwards to services; the same value on the gateway and every service. */
+  @IsString({ message: 'INTERNAL_TOKEN_SECRET is required (a random string of 32 or more characters)' })
+  @MinLength(32, { message: 'INTERNAL_TOKEN_SECRET must be at least 32 characters long' })
+  INTERNAL_TOKEN_SECRET!: string;
+
+  /** Unset: events and request-reply stay inside this process (the all-in-one launcher). */
+  @IsOptional()
+  @Matches(/^(nats|tls):\/\/\S+$/, { message: 'NATS_URL must look like nats://host:4222' })
+  NATS_URL?: string;
+
+  /** Prefix for stream names and subjects, so several deployments (or test runs) can share one NATS. */
+  @IsOptional()
+  @Matches(/^[a-z0-9_]{0,32}$/, { message: 'EVENTS_NAMESPACE must be up to 32 lowercase letters, digits or _' })
+  EVENTS_NAMESPACE = '';
+}
+
+/** Config of a service that owns a PostgreSQL schema. */
+export class DatabaseConfig extends PlatformConfig {
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL is required (postgres://user:pass@host:5432/db)' })
+  DATABASE_URL!: string;
+}
+
+const NUMERIC_KEYS = new Set(['PORT']);
+
+function flatten(errors: ValidationError[]): string[] {
+  return errors.flatMap((error) =>
+    Object.values(error.constraints ?? {}).map((message) =>
+      message.startsWith(error.property) ? message : `${error.property}: ${message}`,
+    ),
+  );
+}
+
+/**
+ * Reads a config class from an environment (process.env, or the overlay the launcher passes to each service
+ * it hosts in one process). Numbers arrive as strings; empty strings count as unset.
+ */
+export function loadConfig<T extends PlatformConfig>(
+  type: new () => T,
+  service: string,
+  env: Record<string, string | undefined>,
+): T {
+  const plain: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value === undefined || value === '') continue;
+    plain[key] = NUMERIC_KEYS.has(key) && /^\d+$/.test(value) ? Number(value) : value;
+  }
+  const config = plainToInstance(type, plain, { exposeDefaultValues: true });
+  const problems = flatten(validateSync(config, { whitelist: false }));
+  if (problems.length > 0) throw new ConfigError(service, problems);
+  return config;
+}

@@ -1,0 +1,159 @@
+import { EventEmitter } from 'node:events';
+import type { EventEnvelope } from '@tourly/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Logger } from 'pino';
+import { decodeEnvelope } from './envelope';
+import type { Delivery, Stoppable, Transport } from './transport';
+
+export type EventHandler = (envelope: EventEnvelope, tx: EntityManager) => Promise<void>;
+
+/** What became of one delivery. */
+export type DeliveryOutcome = 'handled' | 'duplicate' | 'retrying' | 'parked';
+
+export interface SettledDelivery {
+  durable: string;
+  subject: string;
+  eventId: string;
+  outcome: DeliveryOutcome;
+  attempt: number;
+}
+
+export interface RetryPolicy {
+  /** Tries before an event is parked as a dead letter. */
+  maxAttempts: number;
+  /** Wait before try n+1 (the last value repeats). */
+  backoffMs: number[];
+  /** Redelivery when a handler neither finishes nor fails (a crashed process) within this time. */
+  ackWaitMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 5,
+  backoffMs: [1_000, 5_000, 30_000, 120_000],
+  ackWaitMs: 30_000,
+};
+
+export interface EventConsumerOptions {
+  durable: string;
+  subject: string;
+  handler: EventHandler;
+  retry?: RetryPolicy;
+  logger: Logger;
+}
+
+/**
+ * Runs a handler for each event of one subject, exactly once in effect: the handler's transaction also
+ * inserts the event id into the inbox, so a redelivery (after a crash before the ack, or a duplicate
+ * publish) finds it there and changes nothing. A failing handler is retried with back-off; after the
+ * last try the event is parked in `dead_letters` and acknowledged, so it stops blocking the subject.
+ */
+export class EventConsumer {
+  /** Emits 'settled' with a SettledDelivery after every delivery: metrics and logs listen here. */
+  readonly settled = new EventEmitter();
+  private subscription?: Stoppable;
+  private readonly retry: RetryPolicy;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly transport: Transport,
+    private readonly options: EventConsumerOptions,
+  ) {
+    this.retry = options.retry ?? DEFAULT_RETRY_POLICY;
+  }
+
+  get durable(): string {
+    return this.options.durable;
+  }
+
+  async start(): Promise<void> {
+    this.subscription = await this.transport.consume(
+      { durable: this.options.durable, subject: this.options.subject, ackWaitMs: this.retry.ackWaitMs },
+      (delivery) => this.process(delivery),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = undefined;
+  }
+
+  async process(delivery: Delivery): Promise<void> {
+    let envelope: EventEnvelope;
+    try {
+      envelope = decodeEnvelope(delivery.data);
+    } catch (error) {
+      this.options.logger.error({ err: error, durable: this.durable }, 'undecodable event dropped');
+      delivery.term();
+      return;
+    }
+    const attempt = delivery.deliveryCount;
+    // Redelivered past the last try: the process died while handling it the last time.
+    if (attempt > this.retry.maxAttempts) {
+      await this.park(delivery, envelope, attempt - 1, 'the handler did not finish (process stopped) on its last try');
+      return;
+    }
+    try {
+      const handled = await this.dataSource.transaction(async (tx) => {
+        const inserted: unknown[] = await tx.query(
+          'INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id',
+          [this.durable, envelope.id],
+        );
+        if (inserted.length === 0) return false;
+        await this.options.handler(envelope, tx);
+        return true;
+      });
+      delivery.ack();
+      this.emit(envelope, handled ? 'handled' : 'duplicate', attempt);
+    } catch (error) {
+      if (attempt >= this.retry.maxAttempts) {
+        await this.park(delivery, envelope, attempt, errorText(error));
+        return;
+      }
+      const delay = this.retry.backoffMs[Math.min(attempt - 1, this.retry.backoffMs.length - 1)] ?? 1000;
+      this.options.logger.warn(
+        { err: error, durable: this.durable, eventId: envelope.id, attempt, retryInMs: delay },
+        'event handler failed; will retry',
+      );
+      delivery.nak(delay);
+      this.emit(envelope, 'retrying', attempt);
+    }
+  }
+
+  private async park(delivery: Delivery, envelope: EventEnvelope, attempts: number, error: string): Promise<void> {
+    try {
+      await this.dataSource.query(
+        `INSERT INTO dead_letters (consumer, event_id, subject, envelope, error, attempts)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ON CONSTRAINT dead_letters_consumer_event_uq DO NOTHING`,
+        [this.durable, envelope.id, delivery.subject, Buffer.from(delivery.data).toString('utf8'), error, Math.max(attempts, 1)],
+      );
+    } catch (failure) {
+      // Parking needs the database; without it, leave the event with the broker for later.
+      this.options.logger.error({ err: failure, eventId: envelope.id }, 'could not park a dead letter');
+      delivery.nak(this.retry.backoffMs[this.retry.backoffMs.length - 1] ?? 1000);
+      return;
+    }
+    delivery.term();
+    this.options.logger.error(
+      { durable: this.durable, eventId: envelope.id, subject: delivery.subject, attempts, error },
+      'event parked as a dead letter',
+    );
+    this.emit(envelope, 'parked', attempts);
+  }
+
+  private emit(envelope: EventEnvelope, outcome: DeliveryOutcome, attempt: number): void {
+    const settled: SettledDelivery = {
+      durable: this.durable,
+      subject: envelope.type,
+      eventId: envelope.id,
+      outcome,
+      attempt,
+    };
+    this.settled.emit('settled', settled);
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'object' && error !== null) return JSON.stringify(error);
+  return String(error);
+}

@@ -1,0 +1,116 @@
+import { BaseRpcContext, CustomTransportStrategy, Server } from '@nestjs/microservices';
+import type { EventEnvelope } from '@tourly/contracts';
+import { lastValueFrom, type Observable } from 'rxjs';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Logger } from 'pino';
+import { ApiError } from '../http/errors';
+import { toCamelKeys, toSnakeKeys } from '../http/case';
+import { EventConsumer, type RetryPolicy, type SettledDelivery } from './event-consumer';
+import { durableName, type Stoppable, type Transport } from './transport';
+
+/** What an @EventPattern handler gets besides the envelope: the transaction its effects must use. */
+export class EventContext extends BaseRpcContext<[EntityManager, EventEnvelope]> {
+  get tx(): EntityManager {
+    return this.args[0];
+  }
+  get envelope(): EventEnvelope {
+    return this.args[1];
+  }
+}
+
+/** A failed request-reply answer: the status and error map travel back to the asking service. */
+export interface RpcFailure {
+  error: { status: number; errors: Record<string, string[]> };
+}
+
+export interface EventsServerOptions {
+  service: string;
+  transport: Transport;
+  dataSource?: DataSource;
+  retry?: RetryPolicy;
+  logger: Logger;
+  onSettled?: (settled: SettledDelivery) => void;
+}
+
+/**
+ * Nest's microservice strategy for the platform's backbone: `@EventPattern(subject)` handlers become durable
+ * consumers behind the inbox, `@MessagePattern(subject)` handlers answer request-reply. Handlers stay
+ * ordinary Nest handlers: `@Payload()` is the envelope (or the request), `@Ctx()` the EventContext.
+ */
+export class EventsServer extends Server implements CustomTransportStrategy {
+  private readonly consumers: EventConsumer[] = [];
+  private readonly servers: Stoppable[] = [];
+
+  constructor(private readonly options: EventsServerOptions) {
+    super();
+  }
+
+  listen(callback: (error?: unknown) => void): void {
+    this.start().then(() => callback(), callback);
+  }
+
+  private async start(): Promise<void> {
+    for (const [pattern, handler] of this.messageHandlers) {
+      if (handler.isEventHandler) await this.startConsumer(pattern, handler);
+      else await this.startResponder(pattern, handler);
+    }
+  }
+
+  private async startConsumer(subject: string, handler: (...args: unknown[]) => unknown): Promise<void> {
+    const { dataSource, service, transport, logger } = this.options;
+    if (!dataSource) throw new Error(`${service} handles ${subject} but has no database for its inbox`);
+    const consumer = new EventConsumer(dataSource, transport, {
+      durable: durableName(service, subject),
+      subject,
+      retry: this.options.retry,
+      logger,
+      handler: async (envelope, tx) => {
+        await this.run(handler(envelope, new EventContext([tx, envelope])));
+      },
+    });
+    if (this.options.onSettled) consumer.settled.on('settled', this.options.onSettled);
+    await consumer.start();
+    this.consumers.push(consumer);
+  }
+
+  private async startResponder(subject: string, handler: (...args: unknown[]) => unknown): Promise<void> {
+    const stoppable = await this.options.transport.serve(subject, this.options.service, async (data) => {
+      let answer: unknown;
+      try {
+        const request = toCamelKeys(JSON.parse(Buffer.from(data).toString('utf8')));
+        answer = { data: toSnakeKeys(await this.run(handler(request, new BaseRpcContext([])))) };
+      } catch (error) {
+        answer = toFailure(error);
+        if ((answer as RpcFailure).error.status >= 500) {
+          this.options.logger.error({ err: error, subject }, 'request handler failed');
+        }
+      }
+      return Buffer.from(JSON.stringify(answer ?? { data: null }));
+    });
+    this.servers.push(stoppable);
+  }
+
+  private async run(result: unknown): Promise<unknown> {
+    return lastValueFrom(this.transformToObservable(await result) as Observable<unknown>, { defaultValue: undefined });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.servers.map((server) => server.stop()));
+    await Promise.all(this.consumers.map((consumer) => consumer.stop()));
+    this.servers.length = 0;
+    this.consumers.length = 0;
+  }
+
+  on(): void {
+    // The transport's own status events are logged by the transport.
+  }
+
+  unwrap<T>(): T {
+    return this.options.transport as T;
+  }
+}
+
+function toFailure(error: unknown): RpcFailure {
+  if (error instanceof ApiError) return { error: { status: error.getStatus(), errors: error.errors } };
+  return { error: { status: 500, errors: { base: ['The service could not answer the request.'] } } };
+}

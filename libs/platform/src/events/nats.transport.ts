@@ -1,0 +1,205 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  ErrorCode,
+  RetentionPolicy,
+  StorageType,
+  connect,
+  nanos,
+  type ConsumerConfig,
+  type JetStreamClient,
+  type JetStreamManager,
+  type NatsConnection,
+  type NatsError,
+} from 'nats';
+import { BACKEND_SERVICES } from '@tourly/contracts';
+import type { Logger } from 'pino';
+import {
+  RpcError,
+  streamName,
+  subjectPrefix,
+  type ConsumerSpec,
+  type Delivery,
+  type Stoppable,
+  type Transport,
+} from './transport';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Unacknowledged messages a consumer holds at once; small, so a slow handler doesn't age many of them. */
+const PULL_BATCH = 32;
+
+export interface NatsTransportOptions {
+  url: string;
+  namespace: string;
+  /** Connection name shown by the NATS server, e.g. the service name. */
+  name: string;
+  logger: Logger;
+  /** How long the stream remembers event ids to drop a republished one. */
+  duplicateWindowMs?: number;
+}
+
+/** Events on a JetStream stream with durable pull consumers; request-reply on plain NATS subjects. */
+export class NatsTransport implements Transport {
+  readonly kind = 'nats' as const;
+  private nc?: NatsConnection;
+  private js?: JetStreamClient;
+  private jsm?: JetStreamManager;
+  private connected = false;
+  private readonly prefix: string;
+  private readonly stream: string;
+
+  constructor(private readonly options: NatsTransportOptions) {
+    this.prefix = subjectPrefix(options.namespace);
+    this.stream = streamName(options.namespace);
+  }
+
+  async start(): Promise<void> {
+    this.nc = await connect({
+      servers: this.options.url,
+      name: this.options.name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    });
+    this.connected = true;
+    void this.watchStatus(this.nc);
+    this.jsm = await this.nc.jetstreamManager();
+    this.js = this.nc.jetstream();
+    await this.ensureStream(this.jsm);
+  }
+
+  private async watchStatus(nc: NatsConnection): Promise<void> {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') this.connected = false;
+      if (status.type === 'reconnect') this.connected = true;
+      if (status.type === 'disconnect' || status.type === 'reconnect') {
+        this.options.logger.warn({ nats: status.type }, `NATS ${status.type}`);
+      }
+    }
+  }
+
+  private async ensureStream(jsm: JetStreamManager): Promise<void> {
+    const config = {
+      name: this.stream,
+      subjects: BACKEND_SERVICES.map((service) => `${this.prefix}${service}.>`),
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+      max_age: nanos(7 * DAY_MS),
+      duplicate_window: nanos(this.options.duplicateWindowMs ?? 2 * 60 * 1000),
+    };
+    try {
+      const info = await jsm.streams.info(this.stream);
+      const missing = config.subjects.filter((subject) => !info.config.subjects.includes(subject));
+      if (missing.length > 0) await jsm.streams.update(this.stream, { ...info.config, subjects: config.subjects });
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      try {
+        await jsm.streams.add(config);
+      } catch (raced) {
+        // Another replica created it between our look and our add.
+        if (!/already in use|exists/i.test((raced as Error).message)) throw raced;
+      }
+    }
+  }
+
+  async publish(subject: string, eventId: string, data: Uint8Array): Promise<void> {
+    await this.client().publish(this.prefix + subject, data, { msgID: eventId });
+  }
+
+  async consume(spec: ConsumerSpec, handle: (delivery: Delivery) => Promise<void>): Promise<Stoppable> {
+    const jsm = this.manager();
+    const config: Partial<ConsumerConfig> = {
+      durable_name: spec.durable,
+      filter_subject: this.prefix + spec.subject,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(spec.ackWaitMs),
+      max_deliver: -1,
+      max_ack_pending: 1000,
+    };
+    try {
+      await jsm.consumers.add(this.stream, config);
+    } catch (error) {
+      if (!/already exists|already in use/i.test((error as Error).message)) throw error;
+      await jsm.consumers.update(this.stream, spec.durable, { ack_wait: config.ack_wait });
+    }
+    const consumer = await this.client().consumers.get(this.stream, spec.durable);
+    const messages = await consumer.consume({ max_messages: PULL_BATCH, expires: 5000 });
+    const prefixLength = this.prefix.length;
+    const loop = (async () => {
+      for await (const message of messages) {
+        await handle({
+          subject: message.subject.slice(prefixLength),
+          data: message.data,
+          deliveryCount: message.info.redeliveryCount,
+          ack: () => message.ack(),
+          nak: (delayMs) => message.nak(delayMs),
+          term: () => message.term(),
+        });
+      }
+    })().catch((error: unknown) => {
+      this.options.logger.error({ err: error, durable: spec.durable }, 'event consumer stopped');
+    });
+    return {
+      stop: async () => {
+        messages.stop();
+        await loop;
+      },
+    };
+  }
+
+  async request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+    try {
+      const reply = await this.connection().request(`${this.prefix}rpc.${subject}`, data, { timeout: timeoutMs });
+      return reply.data;
+    } catch (error) {
+      const code = (error as NatsError).code;
+      if (code === ErrorCode.NoResponders) throw new RpcError('no_responders', subject);
+      if (code === ErrorCode.Timeout) throw new RpcError('timeout', subject);
+      throw error;
+    }
+  }
+
+  async serve(subject: string, group: string, handle: (data: Uint8Array) => Promise<Uint8Array>): Promise<Stoppable> {
+    const subscription = this.connection().subscribe(`${this.prefix}rpc.${subject}`, {
+      queue: group,
+      callback: (error, message) => {
+        if (error) return;
+        handle(message.data).then(
+          (answer) => message.respond(answer),
+          (failure: unknown) => this.options.logger.error({ err: failure, subject }, 'request handler failed'),
+        );
+      },
+    });
+    return { stop: async () => subscription.drain() };
+  }
+
+  isConnected(): boolean {
+    return this.connected && !!this.nc && !this.nc.isClosed();
+  }
+
+  async close(): Promise<void> {
+    if (this.nc && !this.nc.isClosed()) await this.nc.drain();
+    this.connected = false;
+  }
+
+  /** For tests and tools that need the raw client (e.g. to publish around the dedupe window). */
+  connection(): NatsConnection {
+    if (!this.nc) throw new Error('NATS transport used before start()');
+    return this.nc;
+  }
+
+  private client(): JetStreamClient {
+    if (!this.js) throw new Error('NATS transport used before start()');
+    return this.js;
+  }
+
+  private manager(): JetStreamManager {
+    if (!this.jsm) throw new Error('NATS transport used before start()');
+    return this.jsm;
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  const { code, api_error: apiError } = error as NatsError & { api_error?: { err_code?: number } };
+  return code === '404' || apiError?.err_code === 10059 || /stream not found/i.test((error as Error).message);
+}

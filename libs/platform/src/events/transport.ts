@@ -1,0 +1,68 @@
+/**
+ * What the event backbone needs from a broker. Two implementations: NATS JetStream (whenever NATS_URL is
+ * set) and an in-process broker for the all-in-one launcher; the outbox, inbox, retries and dead letters
+ * sit above this interface and behave the same on both.
+ */
+export interface Delivery {
+  /** The event type, e.g. `billing.subscription.downgraded.v1` (without any namespace). */
+  readonly subject: string;
+  readonly data: Uint8Array;
+  /** 1 on the first delivery. */
+  readonly deliveryCount: number;
+  ack(): void;
+  /** Deliver again after the delay. */
+  nak(delayMs: number): void;
+  /** Never deliver again. */
+  term(): void;
+}
+
+export interface ConsumerSpec {
+  /** Durable name: replicas of a service share it, so each event goes to one of them. */
+  durable: string;
+  subject: string;
+  /** Redeliver when not acknowledged within this time. */
+  ackWaitMs: number;
+}
+
+export interface Stoppable {
+  stop(): Promise<void>;
+}
+
+export interface Transport {
+  readonly kind: 'nats' | 'in-process';
+  /** Connects and creates the event stream if it does not exist (idempotent). */
+  start(): Promise<void>;
+  /** Resolves once the broker has stored the event; a second publish of the same id is dropped. */
+  publish(subject: string, eventId: string, data: Uint8Array): Promise<void>;
+  /** Creates the durable consumer if needed and hands its deliveries to `handle`, one at a time. */
+  consume(spec: ConsumerSpec, handle: (delivery: Delivery) => Promise<void>): Promise<Stoppable>;
+  /** Request-reply: the answer of one server of `subject`, or RpcError after the timeout. */
+  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  serve(subject: string, group: string, handle: (data: Uint8Array) => Promise<Uint8Array>): Promise<Stoppable>;
+  isConnected(): boolean;
+  /** Drains: in-flight work finishes, nothing new starts. */
+  close(): Promise<void>;
+}
+
+export class RpcError extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'no_responders',
+    readonly subject: string,
+  ) {
+    super(reason === 'timeout' ? `no answer on ${subject} in time` : `nobody serves ${subject}`);
+    this.name = 'RpcError';
+  }
+}
+
+/** Stream and subject names: a namespace lets several deployments or test runs share one NATS server. */
+export function subjectPrefix(namespace: string): string {
+  return namespace ? `${namespace}.` : '';
+}
+
+export function streamName(namespace: string): string {
+  return namespace ? `EVENTS_${namespace}` : 'EVENTS';
+}
+
+export function durableName(service: string, subject: string): string {
+  return `${service}__${subject.replace(/[.*>]/g, '_')}`;
+}

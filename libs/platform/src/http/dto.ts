@@ -1,0 +1,98 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  Max,
+} from 'class-validator';
+import { MESSAGES } from '@tourly/contracts';
+
+/**
+ * One line per DTO field: each decorator applies validation, transformation and OpenAPI metadata together,
+ * with the spec's messages, so validation and docs cannot drift.
+ */
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+const trimLower = Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+
+export const RequiredString = (maxLength = 255) =>
+  applyDecorators(
+    ApiProperty({ type: String, maxLength }),
+    trim,
+    IsString({ message: MESSAGES.required }),
+    IsNotEmpty({ message: MESSAGES.required }),
+    MaxLength(maxLength, { message: `must be at most ${maxLength} characters` }),
+  );
+
+export const OptionalString = (maxLength = 255) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength, nullable: true }),
+    trim,
+    IsOptional(),
+    IsString({ message: 'must be text' }),
+    MaxLength(maxLength, { message: `must be at most ${maxLength} characters` }),
+  );
+
+export const RequiredEmail = () =>
+  applyDecorators(
+    ApiProperty({ type: String, format: 'email' }),
+    trimLower,
+    IsNotEmpty({ message: MESSAGES.required }),
+    IsEmail({}, { message: 'is not a valid email address' }),
+  );
+
+export const OptionalEmail = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, format: 'email', nullable: true }),
+    trimLower,
+    IsOptional(),
+    IsEmail({}, { message: 'is not a valid email address' }),
+  );
+
+export const RequiredOneOf = <T extends string>(values: readonly T[]) =>
+  applyDecorators(
+    ApiProperty({ enum: values }),
+    IsNotEmpty({ message: MESSAGES.required }),
+    IsIn(values as T[], { message: `must be one of: ${values.join(', ')}` }),
+  );
+
+export const OptionalOneOf = <T extends string>(values: readonly T[]) =>
+  applyDecorators(
+    ApiPropertyOptional({ enum: values }),
+    IsOptional(),
+    IsIn(values as T[], { message: `must be one of: ${values.join(', ')}` }),
+  );
+
+/** Money: a whole number of cents, never negative. */
+export const Cents = () =>
+  applyDecorators(
+    ApiProperty({ type: Number, minimum: 0, description: 'integer cents' }),
+    IsInt({ message: 'must be a whole number of cents' }),
+    Min(0, { message: 'must not be negative' }),
+  );
+
+/** An ISO 8601 timestamp; anything else gets the spec's 'Invalid Date'. */
+export const IsoDate = (options: { optional?: boolean } = {}) =>
+  applyDecorators(
+    (options.optional ? ApiPropertyOptional : ApiProperty)({ type: String, format: 'date-time' }),
+    ...(options.optional ? [IsOptional()] : [IsNotEmpty({ message: MESSAGES.required })]),
+    IsISO8601({ strict: true }, { message: MESSAGES.invalidDate }),
+  );
+
+/** A whole number in the query string (which arrives as text). */
+export const QueryInt = (options: { min?: number; max?: number; description?: string } = {}) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Number, minimum: options.min, maximum: options.max, description: options.description }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: 'must be a whole number' }),
+    ...(options.min === undefined ? [] : [Min(options.min, { message: `must be at least ${options.min}` })]),
+    ...(options.max === undefined ? [] : [Max(options.max, { message: `must be at most ${options.max}` })]),
+  );

@@ -1,0 +1,104 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { toSnake } from './case';
+
+/** `{ "errors": { "<field>": ["message"], "base": ["message"] } }`: the one failure shape of the API. */
+export type ErrorMap = Record<string, string[]>;
+export interface ErrorBody {
+  errors: ErrorMap;
+}
+
+export const SIGN_IN_REQUIRED = 'You need to sign in or sign up before continuing.';
+export const NOT_ALLOWED = 'You are not allowed to do this.';
+
+/**
+ * An error a client caused or can act on. Services throw these (or subclasses with their own codes);
+ * the exception filter turns them into the wire shape with their status.
+ */
+export class ApiError extends HttpException {
+  constructor(
+    status: number,
+    readonly errors: ErrorMap,
+  ) {
+    super({ errors }, status);
+  }
+
+  static base(status: number, message: string): ApiError {
+    return new ApiError(status, { base: [message] });
+  }
+
+  static badRequest(message: string): ApiError {
+    return ApiError.base(HttpStatus.BAD_REQUEST, message);
+  }
+
+  static unauthorized(message = SIGN_IN_REQUIRED): ApiError {
+    return ApiError.base(HttpStatus.UNAUTHORIZED, message);
+  }
+
+  static forbidden(message = NOT_ALLOWED): ApiError {
+    return ApiError.base(HttpStatus.FORBIDDEN, message);
+  }
+
+  static notFound(message = 'Not found'): ApiError {
+    return ApiError.base(HttpStatus.NOT_FOUND, message);
+  }
+
+  static conflict(message: string): ApiError {
+    return ApiError.base(HttpStatus.CONFLICT, message);
+  }
+
+  /** 422 for one field (camelCase in code, snake_case on the wire) or for `base`. */
+  static invalid(field: string, message: string): ApiError {
+    return new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, { [toSnake(field)]: [message] });
+  }
+
+  static unavailable(message: string): ApiError {
+    return ApiError.base(HttpStatus.SERVICE_UNAVAILABLE, message);
+  }
+}
+
+/** Client errors raised by Fastify itself (body parsing, limits), in words a person can act on. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here; send JSON (application/json).',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object or no content type.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+interface ErrorLike {
+  statusCode?: unknown;
+  code?: unknown;
+  message?: unknown;
+}
+
+/** Maps anything thrown while handling a request to a status and the wire shape. Never leaks internals. */
+export function toErrorResponse(exception: unknown, requestId: string): { status: number; body: ErrorBody } {
+  if (exception instanceof ApiError) return { status: exception.getStatus(), body: { errors: exception.errors } };
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status >= 500) return internalError(requestId, status);
+    const response = exception.getResponse();
+    if (typeof response === 'object' && response !== null && 'errors' in response) {
+      return { status, body: response as ErrorBody };
+    }
+    const message =
+      typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? exception.message);
+    return { status, body: { errors: { base: Array.isArray(message) ? message.map(String) : [String(message)] } } };
+  }
+  const { statusCode, code, message } = (exception ?? {}) as ErrorLike;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const text = (typeof code === 'string' && FASTIFY_MESSAGES[code]) || String(message ?? 'Bad request');
+    return { status: statusCode, body: { errors: { base: [text] } } };
+  }
+  return internalError(requestId, HttpStatus.INTERNAL_SERVER_ERROR);
+}
+
+function internalError(requestId: string, status: number): { status: number; body: ErrorBody } {
+  return {
+    status,
+    body: {
+      errors: {
+        base: [`Something went wrong on our side. Please try again later, or contact support with reference ${requestId}.`],
+      },
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { throwError, type Observable } from 'rxjs';
+import type { Logger } from 'pino';
+import { toErrorResponse } from './errors';
+
+/**
+ * Every exception an HTTP handler throws leaves as `{errors: ...}` with its status; unknown ones as a logged
+ * 500. Event and request-reply handlers get their errors back as thrown (Nest's default would replace them
+ * with a generic object), so retries, dead letters and replies see the real error.
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void | Observable<never> {
+    if (host.getType() !== 'http') return throwError(() => exception);
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const { status, body } = toErrorResponse(exception, request.id);
+    if (status >= 500) this.logger.error({ reqId: request.id, err: exception }, 'unhandled error');
+    void reply.status(status).type('application/json').send(body);
+  }
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import qs from 'qs';
+import type { Logger } from 'pino';
+import { toCamelKeys } from './case';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Fastify options every service shares: request ids, nested query strings in camelCase, quiet default logs. */
+export function fastifyOptions(bodyLimit: number): FastifyServerOptions {
+  return {
+    bodyLimit,
+    trustProxy: true,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 500,
+      querystringParser: (query) => toCamelKeys(qs.parse(query, { depth: 5, arrayLimit: 100, parameterLimit: 200 })),
+    },
+  };
+}
+
+/**
+ * The wire conventions below Nest: JSON bodies parsed to camelCase (malformed JSON is a 400 in the API's
+ * error shape: Nest hands Fastify's errors to the ErrorFilter), request ids echoed, one log line per request.
+ */
+export function installWireConventions(fastify: FastifyInstance, logger: Logger): void {
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, toCamelKeys(JSON.parse(text)));
+    } catch (error) {
+      const detail = (error as Error).message;
+      done(Object.assign(new Error(`The request body is not valid JSON (${detail}).`), { statusCode: 400 }), undefined);
+    }
+  });
+
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  fastify.addHook('onResponse', async (request, reply) => {
+    const entry = {
+      reqId: request.id,
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (reply.statusCode >= 500) logger.error(entry, 'request failed');
+    else logger.debug(entry, 'request');
+  });
+}

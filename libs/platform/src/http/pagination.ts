@@ -1,0 +1,31 @@
+import { QueryInt } from './dto';
+
+/** `page` (from 1) and `page_size`: the query of every paged list. */
+export class PageQuery {
+  @QueryInt({ min: 1, description: 'page number, from 1' })
+  page = 1;
+
+  @QueryInt({ min: 1, max: 100, description: 'items per page (at most 100)' })
+  pageSize = 20;
+
+  get offset(): number {
+    return (this.page - 1) * this.pageSize;
+  }
+}
+
+/** Serialised as `{items, current_page, total_pages, total_count}` inside `data`. */
+export interface Page<T> {
+  items: T[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+}
+
+export function pageOf<T>(items: T[], totalCount: number, query: Pick<PageQuery, 'page' | 'pageSize'>): Page<T> {
+  return {
+    items,
+    currentPage: query.page,
+    totalPages: Math.ceil(totalCount / query.pageSize),
+    totalCount,
+  };
+}

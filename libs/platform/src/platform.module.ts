@@ -1,0 +1,149 @@
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Optional,
+  type Provider,
+  type Type,
+} from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type MigrationInterface } from 'typeorm';
+import type { Logger } from 'pino';
+import { InternalAuthGuard } from './auth/internal-auth.guard';
+import { InternalTokens } from './auth/internal-token';
+import type { PlatformConfig } from './config/config';
+import { Database, openDatabase } from './database/database';
+import { PlatformTables1763769600000 } from './database/platform-tables.migration';
+import { EventBus } from './events/event-bus';
+import { OutboxRelay } from './events/outbox-relay';
+import { RpcClient } from './events/rpc.client';
+import { createTransport } from './events/transports';
+import type { Transport } from './events/transport';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { ErrorFilter } from './http/exception.filter';
+import { createValidationPipe } from './http/validation';
+import { EventsHealthIndicator, HealthController, SERVICE_HEALTH_CHECKS, type HealthChecks } from './health/health';
+import { Metrics } from './metrics/metrics';
+import { CONFIG, HAS_DATABASE, LOGGER, SERVICE_NAME, TRANSPORT } from './tokens';
+
+export type MigrationClass = new () => MigrationInterface;
+
+export interface PlatformModuleOptions {
+  service: string;
+  config: PlatformConfig & { DATABASE_URL?: string };
+  logger: Logger;
+  metrics: Metrics;
+  /** Present when the service owns a schema (named after the service). */
+  migrations?: MigrationClass[];
+  healthChecks?: Type<HealthChecks>;
+}
+
+/** Starts the outbox relay once the app is up and flushes it on the way down; closes the transport last. */
+@Injectable()
+class PlatformLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(
+    @Inject(TRANSPORT) private readonly transport: Transport,
+    @Optional() private readonly relay?: OutboxRelay,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.relay?.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.transport.close();
+  }
+}
+
+/**
+ * What every service gets the same way: config, logger, database (schema + migrations + transactions),
+ * events (outbox, relay, transport, request-reply), internal auth, the wire conventions, health and metrics.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformModuleOptions): DynamicModule {
+    const { service, config, logger, metrics } = options;
+    const hasDatabase = options.migrations !== undefined;
+    const providers: Provider[] = [
+      { provide: CONFIG, useValue: config },
+      { provide: LOGGER, useValue: logger },
+      { provide: SERVICE_NAME, useValue: service },
+      { provide: HAS_DATABASE, useValue: hasDatabase },
+      { provide: Metrics, useValue: metrics },
+      { provide: InternalTokens, useValue: new InternalTokens(config.INTERNAL_TOKEN_SECRET) },
+      {
+        provide: TRANSPORT,
+        useFactory: async () => {
+          const transport = createTransport(config, service, logger);
+          await transport.start();
+          return transport;
+        },
+      },
+      { provide: RpcClient, useFactory: (transport: Transport) => new RpcClient(transport), inject: [TRANSPORT] },
+      EventsHealthIndicator,
+      PlatformLifecycle,
+      { provide: APP_GUARD, useClass: InternalAuthGuard },
+      { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+      { provide: APP_PIPE, useFactory: createValidationPipe },
+      { provide: APP_FILTER, useFactory: () => new ErrorFilter(logger) },
+    ];
+    const exported: Array<string | symbol | Type<unknown>> = [CONFIG, LOGGER, SERVICE_NAME, TRANSPORT, RpcClient, Metrics, InternalTokens];
+    const imports: DynamicModule[] = [TerminusModule.forRoot({ errorLogStyle: 'json', logger: false })];
+
+    if (options.healthChecks) providers.push({ provide: SERVICE_HEALTH_CHECKS, useClass: options.healthChecks });
+    if (hasDatabase) {
+      const url = config.DATABASE_URL;
+      if (!url) throw new Error(`${service} owns a schema but has no DATABASE_URL`);
+      imports.push(
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ type: 'postgres', autoLoadEntities: true }),
+          dataSourceFactory: async (typeOrmOptions) =>
+            openDatabase(
+              {
+                url,
+                schema: service,
+                migrations: [PlatformTables1763769600000, ...(options.migrations ?? [])],
+                logger,
+              },
+              (typeOrmOptions?.entities as Function[] | undefined) ?? [],
+            ),
+        }),
+      );
+      providers.push(
+        { provide: Database, useFactory: (dataSource: DataSource) => new Database(dataSource), inject: [DataSource] },
+        { provide: EventBus, useValue: new EventBus(service) },
+        {
+          provide: OutboxRelay,
+          useFactory: (dataSource: DataSource, transport: Transport) =>
+            new OutboxRelay(dataSource, transport, {
+              schema: service,
+              logger,
+              onPublished: (count) => metrics.published(count),
+            }),
+          inject: [DataSource, TRANSPORT],
+        },
+      );
+      exported.push(Database, EventBus, OutboxRelay);
+    }
+
+    return {
+      module: PlatformModule,
+      imports,
+      providers,
+      controllers: [HealthController],
+      exports: [...exported, TerminusModule],
+    };
+  }
+}

@@ -1,0 +1,139 @@
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import { Module, type DynamicModule, type INestApplication, type INestMicroservice, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ServiceName } from '@tourly/contracts';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { DataSource } from 'typeorm';
+import { loadConfig, type PlatformConfig } from './config/config';
+import { EventsServer } from './events/events.server';
+import type { RetryPolicy } from './events/event-consumer';
+import type { Transport } from './events/transport';
+import { ErrorFilter } from './http/exception.filter';
+import { fastifyOptions, installWireConventions } from './http/fastify';
+import { buildOpenApiDocument } from './http/openapi';
+import type { HealthChecks } from './health/health';
+import { createLogger, PinoNestLogger, type Logger } from './logging/logger';
+import { Metrics } from './metrics/metrics';
+import { PlatformModule, type MigrationClass } from './platform.module';
+import { TRANSPORT } from './tokens';
+
+export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
+  name: ServiceName;
+  /** One line for the OpenAPI document. */
+  description: string;
+  config: new () => C;
+  /** The service's root feature module. */
+  module: Type<unknown>;
+  /** The service owns the schema named after it, built by these migrations (after the platform's own). */
+  migrations?: MigrationClass[];
+  /** Largest JSON body accepted; uploads stream through their own parsers. */
+  bodyLimit?: number;
+  healthChecks?: Type<HealthChecks>;
+  retry?: RetryPolicy;
+  /** Work on the Fastify instance before Nest's routes (the gateway's proxy). */
+  configureHttp?: (app: NestFastifyApplication, config: C, logger: Logger) => void | Promise<void>;
+}
+
+export const defineService = <C extends PlatformConfig>(definition: ServiceDefinition<C>) => definition;
+
+export interface RunningService<C extends PlatformConfig = PlatformConfig> {
+  name: ServiceName;
+  url: string;
+  port: number;
+  config: C;
+  app: NestFastifyApplication;
+  logger: Logger;
+  /** Drains HTTP, stops consumers, flushes the outbox, closes the broker and the database, in that order. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Boots one service with the platform's conventions. The same call serves `main.ts` (one process per
+ * service), the all-in-one launcher (several services in one process, each with its own env overlay) and
+ * the tests.
+ */
+export async function startService<C extends PlatformConfig>(
+  definition: ServiceDefinition<C>,
+  env: Record<string, string | undefined>,
+): Promise<RunningService<C>> {
+  const config = loadConfig(definition.config, definition.name, env);
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  const metrics = new Metrics(definition.name);
+  const adapter = new FastifyAdapter(fastifyOptions(definition.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  const fastify = adapter.getInstance();
+  installWireConventions(fastify, logger);
+  metrics.install(fastify);
+  let openApi: OpenAPIObject | undefined;
+  fastify.get('/openapi.json', async () => openApi);
+
+  @Module({
+    imports: [
+      PlatformModule.forRoot({
+        service: definition.name,
+        config,
+        logger,
+        metrics,
+        migrations: definition.migrations,
+        healthChecks: definition.healthChecks,
+      }),
+      definition.module,
+    ],
+  })
+  class ServiceRootModule {}
+
+  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule as Type<DynamicModule>, adapter, {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+    abortOnError: false,
+  });
+  let eventsServer: EventsServer | undefined;
+  try {
+    await definition.configureHttp?.(app, config, logger);
+    eventsServer = new EventsServer({
+      service: definition.name,
+      transport: app.get<Transport>(TRANSPORT),
+      dataSource: definition.migrations ? app.get(DataSource) : undefined,
+      retry: definition.retry,
+      logger,
+      onSettled: (settled) => metrics.settled(settled),
+    });
+    // Deferred so the filter applies to its handlers; the app itself runs the lifecycle hooks, once.
+    const events = app.connectMicroservice(
+      { strategy: eventsServer },
+      { inheritAppConfig: false, deferInitialization: true },
+    ) as INestMicroservice & { setIsInitHookCalled(value: boolean): void };
+    events.useGlobalFilters(new ErrorFilter(logger));
+    events.setIsInitHookCalled(true);
+    await app.init();
+    openApi = buildOpenApiDocument(app as INestApplication, definition.name, definition.description);
+    await app.startAllMicroservices();
+    await app.listen({ port: config.PORT ?? 0, host: config.HOST });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
+  logger.info({ port }, `${definition.name} listening`);
+  let closing: Promise<void> | undefined;
+  return {
+    name: definition.name,
+    url: `http://${host}:${port}`,
+    port,
+    config,
+    app,
+    logger,
+    close: () =>
+      (closing ??= (async () => {
+        await fastify.close();
+        await eventsServer?.close();
+        await app.close();
+        logger.info(`${definition.name} stopped`);
+      })()),
+  };
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { connect } from 'nats';
+import type { PlatformConfig } from '../config/config';
+import { InternalTokens, ANONYMOUS, type CallerIdentity } from '../auth/internal-token';
+import { startService, type RunningService, type ServiceDefinition } from '../service';
+import { streamName } from '../events/transport';
+
+/** The secret every test service shares, so tests can mint the gateway's token. */
+export const TEST_INTERNAL_SECRET = 'test-internal-token-secret-0123456789abcdef';
+export const testTokens = new InternalTokens(TEST_INTERNAL_SECRET);
+
+export function requiredEnv(name: 'DATABASE_URL' | 'NATS_URL'): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through Jest (its global setup provides it)`);
+  return value;
+}
+
+/** A name unique to this test file within this run (lowercase letters and digits). */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${process.env.TOURLY_TEST_RUN ?? 'local'}_${randomBytes(4).toString('hex')}`;
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the shared server, for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = requiredEnv('DATABASE_URL');
+  const name = uniqueName('tourly_t');
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** An events namespace of its own (stream and subjects), and a way to remove the stream afterwards. */
+export function createTestNamespace(): { namespace: string; drop(): Promise<void> } {
+  const namespace = uniqueName('t').toLowerCase();
+  return {
+    namespace,
+    drop: async () => {
+      const nc = await connect({ servers: requiredEnv('NATS_URL') });
+      try {
+        const jsm = await nc.jetstreamManager();
+        await jsm.streams.delete(streamName(namespace)).catch(() => undefined);
+      } finally {
+        await nc.close();
+      }
+    },
+  };
+}
+
+export interface TestEnvOptions {
+  databaseUrl?: string;
+  namespace: string;
+  /** Default true: events over NATS JetStream, as in CI and production. */
+  nats?: boolean;
+  extra?: Record<string, string>;
+}
+
+export function testEnv(options: TestEnvOptions): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+    EVENTS_NAMESPACE: options.namespace,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...(options.nats === false ? {} : { NATS_URL: requiredEnv('NATS_URL') }),
+    ...options.extra,
+  };
+}
+
+export interface TestService<C extends PlatformConfig> extends RunningService<C> {
+  database?: TestDatabase;
+  namespace: string;
+  /** Closes the service, then drops its database and stream. */
+  stop(): Promise<void>;
+}
+
+/** Boots a service on a free port with a fresh database (if it owns a schema) and namespace. */
+export async function startTestService<C extends PlatformConfig>(
+  definition: ServiceDefinition<C>,
+  options: { nats?: boolean; extra?: Record<string, string>; namespace?: string } = {},
+): Promise<TestService<C>> {
+  const database = definition.migrations ? await createTestDatabase() : undefined;
+  const ownNamespace = options.namespace ? undefined : createTestNamespace();
+  const namespace = options.namespace ?? ownNamespace!.namespace;
+  const service = await startService(
+    definition,
+    testEnv({ databaseUrl: database?.url, namespace, nats: options.nats, extra: options.extra }),
+  );
+  return Object.assign(service, {
+    database,
+    namespace,
+    stop: async () => {
+      await service.close();
+      await database?.drop();
+      if (options.nats !== false) await ownNamespace?.drop();
+    },
+  });
+}
+
+/** The header a request through the gateway would carry for this caller. */
+export function internalHeaders(identity: Partial<CallerIdentity> = {}): Record<string, string> {
+  return { 'x-internal-token': testTokens.sign({ ...ANONYMOUS, ...identity }) };
+}

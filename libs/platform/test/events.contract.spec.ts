@@ -1,0 +1,287 @@
+import { DataSource } from 'typeorm';
+import { connect, headers } from 'nats';
+import pino from 'pino';
+import {
+  EventBus,
+  EventConsumer,
+  InProcessBroker,
+  InProcessTransport,
+  NatsTransport,
+  OutboxRelay,
+  PlatformTables1763769600000,
+  openDatabase,
+  subjectPrefix,
+  type Delivery,
+  type DeliveryOutcome,
+  type SettledDelivery,
+  type Transport,
+} from '@tourly/platform';
+import { createTestDatabase, createTestNamespace, requiredEnv, type TestDatabase } from '@tourly/platform/testing';
+
+/**
+ * The backbone's promise: an event written in a committed transaction has exactly one effect, whatever
+ * crashes or duplicates happen on the way; an event of a rolled-back transaction never arrives.
+ * The same suite runs on NATS JetStream and on the in-process transport.
+ */
+const logger = pino({ level: 'silent' });
+const SUBJECT = 'identity.provider.created.v1';
+
+interface Fixture {
+  transport: Transport;
+  /** Sends the event's bytes again in a way the broker's own id dedupe does not catch. */
+  publishPastDedupe(eventId: string, data: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+}
+
+const transports: Array<[string, () => Promise<Fixture>]> = [
+  [
+    'NATS JetStream',
+    async () => {
+      const { namespace, drop } = createTestNamespace();
+      const transport = new NatsTransport({ url: requiredEnv('NATS_URL'), namespace, name: 'contract', logger });
+      await transport.start();
+      return {
+        transport,
+        publishPastDedupe: async (eventId, data) => {
+          // As if the relay republished after the stream's duplicate window had passed.
+          const nc = await connect({ servers: requiredEnv('NATS_URL') });
+          const h = headers();
+          h.set('Nats-Msg-Id', `${eventId}-after-window`);
+          await (await nc.jetstream()).publish(`${subjectPrefix(namespace)}${SUBJECT}`, data, { headers: h });
+          await nc.close();
+        },
+        close: async () => {
+          await transport.close();
+          await drop();
+        },
+      };
+    },
+  ],
+  [
+    'in-process',
+    async () => {
+      const broker = new InProcessBroker();
+      const transport = new InProcessTransport(broker);
+      await transport.start();
+      return {
+        transport,
+        publishPastDedupe: async (eventId, data) => {
+          // As if republished after the broker's duplicate window: a new broker-level id, the same event.
+          broker.publish(SUBJECT, `${eventId}-after-window`, data);
+        },
+        close: () => transport.close(),
+      };
+    },
+  ],
+];
+
+describe.each(transports)('events contract on %s', (_name, makeFixture) => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let fixture: Fixture;
+  let bus: EventBus;
+  const running: Array<{ stop(): Promise<void> }> = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = await openDatabase(
+      { url: database.url, schema: 'contract', migrations: [PlatformTables1763769600000], logger },
+      [],
+    );
+    await dataSource.query('CREATE TABLE effects (event_id uuid NOT NULL, name text NOT NULL)');
+    bus = new EventBus('contract');
+  });
+
+  beforeEach(async () => {
+    fixture = await makeFixture();
+    await dataSource.query('TRUNCATE effects, inbox, outbox, dead_letters');
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((r) => r.stop()));
+    await fixture.close();
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  /** Commits one event (plus the state change it announces) and answers its id. */
+  async function commitEvent(name: string): Promise<string> {
+    return dataSource.transaction(async (tx) => {
+      const envelope = await bus.publish(SUBJECT, { providerId: 'p1', name }, tx);
+      return envelope.id;
+    });
+  }
+
+  function startRelay(transport: Transport = fixture.transport): OutboxRelay {
+    const relay = new OutboxRelay(dataSource, transport, { schema: 'contract', logger, pollIntervalMs: 200 });
+    running.push(relay);
+    return relay;
+  }
+
+  interface Watcher {
+    consumer: EventConsumer;
+    /** Resolves with the first settled delivery matching the outcome (and event, when given). */
+    next(outcome: DeliveryOutcome, eventId?: string): Promise<SettledDelivery>;
+  }
+
+  async function startConsumer(
+    options: { transport?: Transport; failTimes?: number; maxAttempts?: number } = {},
+  ): Promise<Watcher> {
+    let failures = options.failTimes ?? 0;
+    const consumer = new EventConsumer(dataSource, options.transport ?? fixture.transport, {
+      durable: 'contract__effects',
+      subject: SUBJECT,
+      logger,
+      retry: { maxAttempts: options.maxAttempts ?? 3, backoffMs: [50], ackWaitMs: 1000 },
+      handler: async (envelope, tx) => {
+        await tx.query('INSERT INTO effects (event_id, name) VALUES ($1, $2)', [
+          envelope.id,
+          (envelope.data as { name: string }).name,
+        ]);
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('handler failed on purpose');
+        }
+      },
+    });
+    const seen: SettledDelivery[] = [];
+    const waiters: Array<{ match: (s: SettledDelivery) => boolean; resolve: (s: SettledDelivery) => void }> = [];
+    consumer.settled.on('settled', (settled: SettledDelivery) => {
+      seen.push(settled);
+      for (const waiter of waiters.splice(0)) {
+        if (waiter.match(settled)) waiter.resolve(settled);
+        else waiters.push(waiter);
+      }
+    });
+    await consumer.start();
+    running.push(consumer);
+    return {
+      consumer,
+      next: (outcome, eventId) =>
+        new Promise((resolve) => {
+          const match = (s: SettledDelivery) => s.outcome === outcome && (!eventId || s.eventId === eventId);
+          const earlier = seen.find(match);
+          if (earlier) resolve(earlier);
+          else waiters.push({ match, resolve });
+        }),
+    };
+  }
+
+  async function effects(): Promise<Array<{ event_id: string; name: string }>> {
+    return dataSource.query('SELECT event_id, name FROM effects ORDER BY name');
+  }
+
+  it('delivers a committed event once', async () => {
+    const watcher = await startConsumer();
+    await startRelay().start();
+    const id = await commitEvent('plain');
+    await watcher.next('handled', id);
+    expect(await effects()).toEqual([{ event_id: id, name: 'plain' }]);
+    const [{ published }] = await dataSource.query('SELECT count(*)::int AS published FROM outbox WHERE published_at IS NOT NULL');
+    expect(published).toBe(1);
+  });
+
+  it('(a) has one effect when the relay crashes after publishing and before marking sent', async () => {
+    const watcher = await startConsumer();
+    const id = await commitEvent('relay-crash');
+    // The relay publishes, then dies before its transaction marks the row: the row stays unsent.
+    const crashing: Transport = Object.create(fixture.transport, {
+      publish: {
+        value: async (subject: string, eventId: string, data: Uint8Array) => {
+          await fixture.transport.publish(subject, eventId, data);
+          throw new Error('relay process killed');
+        },
+      },
+    });
+    await expect(new OutboxRelay(dataSource, crashing, { schema: 'contract', logger }).publishBatch()).rejects.toThrow(
+      'relay process killed',
+    );
+    const [{ unsent }] = await dataSource.query('SELECT count(*)::int AS unsent FROM outbox WHERE published_at IS NULL');
+    expect(unsent).toBe(1);
+    // A new relay publishes the row again.
+    await startRelay().start();
+    await watcher.next('handled', id);
+    // Events of one subject are handled in order: once a later marker is handled, a duplicate would be too.
+    await watcher.next('handled', await commitEvent('marker'));
+    expect((await effects()).map((e) => e.name)).toEqual(['marker', 'relay-crash']);
+  });
+
+  it('(b) has one effect when the consumer crashes after its handler and before the ack', async () => {
+    // First consumer: its handler commits, then the process dies before acknowledging.
+    const dropAcks: Transport = Object.create(fixture.transport, {
+      consume: {
+        value: (spec: Parameters<Transport['consume']>[0], handle: (d: Delivery) => Promise<void>) =>
+          fixture.transport.consume(spec, (delivery) => handle({ ...delivery, ack: () => undefined })),
+      },
+    });
+    const crashed = await startConsumer({ transport: dropAcks });
+    await startRelay().start();
+    const id = await commitEvent('consumer-crash');
+    await crashed.next('handled', id);
+    await crashed.consumer.stop();
+    // A new consumer gets the unacknowledged event again after the ack wait, and the inbox absorbs it.
+    const restarted = await startConsumer();
+    const duplicate = await restarted.next('duplicate', id);
+    expect(duplicate.attempt).toBeGreaterThanOrEqual(2);
+    expect(await effects()).toEqual([{ event_id: id, name: 'consumer-crash' }]);
+  });
+
+  it('(c) has one effect when the same event is published twice, even past the broker’s dedupe', async () => {
+    const watcher = await startConsumer();
+    await startRelay().start();
+    const id = await commitEvent('twice');
+    await watcher.next('handled', id);
+    const [{ envelope }] = await dataSource.query('SELECT envelope FROM outbox WHERE id = $1', [id]);
+    const bytes = Buffer.from(JSON.stringify(envelope));
+    await fixture.transport.publish(SUBJECT, id, bytes); // dropped by the broker's id dedupe
+    await fixture.publishPastDedupe(id, bytes); // reaches the consumer: the inbox drops it
+    await watcher.next('duplicate', id);
+    expect(await effects()).toEqual([{ event_id: id, name: 'twice' }]);
+  });
+
+  it('never delivers an event of a rolled-back transaction', async () => {
+    const watcher = await startConsumer();
+    await startRelay().start();
+    await expect(
+      dataSource.transaction(async (tx) => {
+        await bus.publish(SUBJECT, { providerId: 'p1', name: 'rolled-back' }, tx);
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+    const id = await commitEvent('committed-after');
+    await watcher.next('handled', id);
+    expect((await effects()).map((e) => e.name)).toEqual(['committed-after']);
+    const [{ rows }] = await dataSource.query('SELECT count(*)::int AS rows FROM outbox');
+    expect(rows).toBe(1);
+  });
+
+  it('retries a failing handler with back-off and then has one effect', async () => {
+    const watcher = await startConsumer({ failTimes: 2 });
+    await startRelay().start();
+    const id = await commitEvent('flaky');
+    const handled = await watcher.next('handled', id);
+    expect(handled.attempt).toBe(3);
+    expect(await effects()).toEqual([{ event_id: id, name: 'flaky' }]);
+  });
+
+  it('parks an event as a dead letter after the last try, and moves on', async () => {
+    const watcher = await startConsumer({ failTimes: 3, maxAttempts: 3 });
+    await startRelay().start();
+    const id = await commitEvent('poison');
+    await watcher.next('parked', id);
+    const next = await commitEvent('after-poison');
+    await watcher.next('handled', next);
+    expect((await effects()).map((e) => e.name)).toEqual(['after-poison']);
+    const letters = await dataSource.query('SELECT event_id, subject, error, attempts FROM dead_letters');
+    expect(letters).toEqual([{ event_id: id, subject: SUBJECT, error: 'handler failed on purpose', attempts: 3 }]);
+  });
+
+  it('refuses to publish outside a transaction', async () => {
+    await expect(bus.publish(SUBJECT, { providerId: 'p1', name: 'loose' }, dataSource.manager)).rejects.toThrow(
+      /needs the EntityManager of an open transaction/,
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import request from 'supertest';
+import { internalHeaders, startTestService, testTokens, type TestService } from '@tourly/platform/testing';
+import { ANONYMOUS, type DatabaseConfig } from '@tourly/platform';
+import { widgetsService } from './fixtures/widgets.service';
+
+const providerAdmin = { userId: 'u1', role: 'admin' as const, providerId: 'p1' };
+const otherProvider = { userId: 'u2', role: 'admin' as const, providerId: 'p2' };
+
+describe('HTTP conventions of every service', () => {
+  let service: TestService<DatabaseConfig>;
+  let http: ReturnType<typeof request>;
+
+  beforeAll(async () => {
+    service = await startTestService(widgetsService);
+    http = request(service.url);
+  });
+  afterAll(() => service.stop());
+
+  it('wraps answers in {data} with snake_case keys and echoes the request id', async () => {
+    const response = await http.get('/public/ping').set('x-request-id', 'req-12345678');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: { pong: true, nested_value: { some_key: 1 } } });
+    expect(response.headers['x-request-id']).toBe('req-12345678');
+  });
+
+  it('reads snake_case bodies and answers the paged shape, filtered to the caller’s provider', async () => {
+    const created = await http
+      .post('/provider/widgets')
+      .set(internalHeaders(providerAdmin))
+      .send({ name: '  Lamp  ', price_cents: 1995 });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ name: 'Lamp', price_cents: 1995 });
+    await http.post('/provider/widgets').set(internalHeaders(otherProvider)).send({ name: 'Other', price_cents: 1 });
+
+    const list = await http.get('/provider/widgets?page=1&page_size=10').set(internalHeaders(providerAdmin));
+    expect(list.status).toBe(200);
+    expect(list.body.data).toEqual({
+      items: [{ id: created.body.data.id, name: 'Lamp', price_cents: 1995 }],
+      current_page: 1,
+      total_pages: 1,
+      total_count: 1,
+    });
+  });
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const response = await http
+      .post('/provider/widgets')
+      .set(internalHeaders(providerAdmin))
+      .set('content-type', 'application/json')
+      .send('{"name": "Lamp",');
+    expect(response.status).toBe(400);
+    expect(response.body.errors.base[0]).toMatch(/^The request body is not valid JSON/);
+  });
+
+  it('answers wrong types and missing fields with 422 per snake_case field, in the spec’s words', async () => {
+    const response = await http
+      .post('/provider/widgets')
+      .set(internalHeaders(providerAdmin))
+      .send({ name: '   ', price_cents: 'lots', size: 'huge' });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      errors: {
+        name: ['Required'],
+        price_cents: ['must be a whole number of cents'],
+        size: ['must be one of: small, large'],
+      },
+    });
+  });
+
+  it('validates query parameters too', async () => {
+    const response = await http.get('/provider/widgets?page=0&page_size=abc').set(internalHeaders(providerAdmin));
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ page: ['must be at least 1'], page_size: ['must be a whole number'] });
+  });
+
+  it('answers an unknown route with 404 in the error shape', async () => {
+    const response = await http.get('/provider/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ errors: { base: ['Cannot GET /provider/no-such-thing'] } });
+  });
+
+  it('refuses requests without a valid internal token: missing, forged, expired, anonymous', async () => {
+    const forged = testTokens.sign({ ...ANONYMOUS, ...providerAdmin }).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const expired = testTokens.sign({ ...ANONYMOUS, ...providerAdmin }, Math.floor(Date.now() / 1000) - 3600);
+    for (const headers of [{}, { 'x-internal-token': forged }, { 'x-internal-token': expired }, internalHeaders()]) {
+      const response = await http.get('/provider/widgets').set(headers);
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ errors: { base: ['You need to sign in or sign up before continuing.'] } });
+    }
+  });
+
+  it('refuses a role the route does not allow with 403', async () => {
+    const response = await http
+      .post('/provider/widgets')
+      .set(internalHeaders({ userId: 'u3', role: 'client_user', providerId: 'p1' }))
+      .send({ name: 'Lamp', price_cents: 1 });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ errors: { base: ['You are not allowed to do this.'] } });
+  });
+
+  it('exposes the verified caller, including the impersonating admin', async () => {
+    const response = await http
+      .get('/provider/whoami')
+      .set(internalHeaders({ ...providerAdmin, impersonatorId: 'admin-7' }));
+    expect(response.body.data).toMatchObject({ user_id: 'u1', provider_id: 'p1', impersonator_id: 'admin-7' });
+  });
+
+  it('hides internal errors behind a 500 with a reference, never the detail', async () => {
+    const response = await http.get('/public/boom').set('x-request-id', 'ref-00000042');
+    expect(response.status).toBe(500);
+    expect(response.body.errors.base[0]).toContain('ref-00000042');
+    expect(JSON.stringify(response.body)).not.toContain('secret internal detail');
+  });
+
+  it('serves health, readiness, metrics and its OpenAPI document in snake_case', async () => {
+    expect((await http.get('/healthz')).body).toMatchObject({ status: 'ok' });
+    expect((await http.get('/readyz')).body).toMatchObject({
+      status: 'ok',
+      info: { database: { status: 'up' }, events: { status: 'up', transport: 'nats' } },
+    });
+    expect((await http.get('/metrics')).text).toContain('http_request_duration_seconds_bucket');
+    const openApi = (await http.get('/openapi.json')).body;
+    expect(openApi.components.schemas.CreateWidget.properties).toHaveProperty('price_cents');
+  });
+
+  it('turns request-reply answers, remote 4xx and absent responders into API answers', async () => {
+    expect((await http.get('/public/ask?word=hi')).body).toEqual({ data: { echoed: 'HI' } });
+    const invalid = await http.get('/public/ask');
+    expect(invalid.status).toBe(422);
+    expect(invalid.body).toEqual({ errors: { some_word: ['Required'] } });
+    const nobody = await http.get('/public/ask_nobody');
+    expect(nobody.status).toBe(503);
+    expect(nobody.body.errors.base[0]).toBe('The identity service is not available right now. Please try again in a moment.');
+  });
+});
