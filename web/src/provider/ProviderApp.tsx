@@ -1,0 +1,18 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { PropertiesPage } from './pages/PropertiesPage';
+import { ProviderLayout } from './ProviderLayout';
+
+/** Every path outside the console areas: the provider pages, and "not found" for the rest. */
+export function ProviderApp() {
+  return (
+    <Routes>
+      <Route element={<ProviderLayout />}>
+        <Route index element={<Navigate to="/provider/properties" replace />} />
+        <Route path="provider" element={<Navigate to="/provider/properties" replace />} />
+        <Route path="provider/properties" element={<PropertiesPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,39 @@
+import { MESSAGES } from './strings';
+
+// The ISO 8601 subset the API sends (ECMAScript's date-time string format), which every browser parses alike.
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** YYYY-MM-DD in the viewer's time zone; 'Invalid Date' for anything that is not an ISO date or timestamp. */
+export function formatDate(value: string | Date): string {
+  if (value instanceof Date) return formatLocalDate(value);
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match) return MESSAGES.invalidDate;
+  const [, year, month, day] = match;
+  // Date would roll 2024-02-30 over to March instead of rejecting it.
+  if (!isCalendarDate(Number(year), Number(month), Number(day))) return MESSAGES.invalidDate;
+  // A date without a time is a calendar day: converting it to local time could move it to the day before.
+  if (value.length === 10) return value;
+  // Browsers disagree on more than three fraction digits; the time of day is not shown anyway.
+  return formatLocalDate(new Date(value.replace(/(\.\d{3})\d+/, '$1')));
+}
+
+/** Integer minor units (cents) and a lowercase currency code, e.g. (1995, 'usd') -> '$19.95'. */
+export function formatMoney(cents: number, currency: string, locale?: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() });
+  // Intl knows each currency's minor units: 2 for every currency the platform sells in, 0 for e.g. JPY.
+  const { maximumFractionDigits = 2 } = format.resolvedOptions();
+  return format.format(cents / 10 ** maximumFractionDigits);
+}
+
+function formatLocalDate(date: Date): string {
+  if (Number.isNaN(date.getTime())) return MESSAGES.invalidDate;
+  const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  // setUTCFullYear, unlike Date.UTC, does not read years below 100 as 19xx.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
