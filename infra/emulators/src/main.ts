@@ -1,0 +1,29 @@
+import { startEmulators } from './server';
+
+const DEFAULT_PORT = 4010;
+
+async function main(): Promise<void> {
+  const emulators = await startEmulators({
+    port: portFromEnv(process.env.EMULATORS_PORT),
+    host: process.env.EMULATORS_HOST || '127.0.0.1',
+    logRequests: process.env.EMULATORS_LOG_REQUESTS === 'true',
+  });
+  console.log(`Vendor emulators listening on ${emulators.url}`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void emulators.close().then(() => process.exit(0)));
+  }
+}
+
+function portFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`EMULATORS_PORT is not a port: ${value}`);
+  }
+  return port;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { Vendor } from './vendor';
+import { createVendors } from './vendors';
+
+export interface EmulatorsOptions {
+  /** 0 picks a free port; the real one is in the returned url. */
+  port: number;
+  /** Defaults to 127.0.0.1; containers pass 0.0.0.0. */
+  host?: string;
+  /** Defaults to every vendor of the registry, freshly created. */
+  vendors?: Vendor[];
+  /** Log each request (fastify's logger); off by default to keep test output clean. */
+  logRequests?: boolean;
+}
+
+export interface RunningEmulators {
+  url: string;
+  close(): Promise<void>;
+}
+
+const RESERVED_PREFIXES = ['/healthz', '/_emulator'];
+
+export async function startEmulators(options: EmulatorsOptions): Promise<RunningEmulators> {
+  const host = options.host ?? '127.0.0.1';
+  const app = buildEmulatorsApp(options.vendors ?? createVendors(), options.logRequests ?? false);
+  await app.listen({ port: options.port, host });
+  return { url: reachableUrl(host, listeningPort(app)), close: () => app.close() };
+}
+
+/** The server without listening, for callers that prefer `app.inject()`. */
+export function buildEmulatorsApp(vendors: Vendor[], logRequests = false): FastifyInstance {
+  assertDistinctMounts(vendors);
+  const app = Fastify({ logger: logRequests });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseFormBody);
+  app.setNotFoundHandler((request, reply) => {
+    void reply.code(404).send(errorBody(`No emulated route for ${request.method} ${pathOf(request)}`));
+  });
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    void reply.code(error.statusCode ?? 500).send(errorBody(error.message));
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok', vendors: vendors.map((vendor) => vendor.name) }));
+  app.post('/_emulator/reset', async () => {
+    await Promise.all(vendors.map((vendor) => vendor.reset?.()));
+    return { status: 'ok' };
+  });
+  for (const vendor of vendors) void app.register(vendor.routes, { prefix: vendor.prefix });
+  return app;
+}
+
+function assertDistinctMounts(vendors: Vendor[]): void {
+  const names = new Set<string>();
+  const prefixes = new Set<string>(RESERVED_PREFIXES);
+  for (const { name, prefix } of vendors) {
+    if (names.has(name)) throw new Error(`Two vendors are named ${name}`);
+    if (prefixes.has(prefix)) throw new Error(`Vendor ${name}: prefix ${prefix} is already taken`);
+    names.add(name);
+    prefixes.add(prefix);
+  }
+}
+
+/**
+ * Flat fields; repeated keys keep the last value. A vendor needing nested keys (Stripe's `metadata[x]=y`)
+ * replaces this parser inside its own plugin.
+ */
+function parseFormBody(
+  _request: FastifyRequest,
+  body: string | Buffer,
+  done: (error: Error | null, body?: unknown) => void,
+) {
+  done(null, Object.fromEntries(new URLSearchParams(body.toString())));
+}
+
+function errorBody(message: string) {
+  return { error: { message } };
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? request.url;
+}
+
+function listeningPort(app: FastifyInstance): number {
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') {
+    throw new Error('Emulators are not listening on a TCP port');
+  }
+  return address.port;
+}
+
+/** A wildcard bind address is not something a client can connect to; loopback is. */
+function reachableUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::') return `http://127.0.0.1:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
