@@ -1,0 +1,15 @@
+import { defineService } from '@tourly/platform';
+import { OrdersConfig } from './config';
+import { OrdersModule } from './orders.module';
+import { migrations } from './migrations';
+
+export { OrdersConfig } from './config';
+
+export const orders = defineService({
+  name: 'orders',
+  description:
+    'Floorplan orders and amendments, the virtual-assistant queues, the external-supplier workflow, order files, comments and the credits spent per order.',
+  config: OrdersConfig,
+  module: OrdersModule,
+  migrations,
+});
