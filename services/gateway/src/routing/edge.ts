@@ -1,0 +1,76 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ANONYMOUS, InternalTokens, type CallerIdentity, type Logger } from '@tourly/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../config';
+import { WebApp, wantsPage } from '../web/web-app';
+import { RouteTable } from './route-table';
+import { BASE_SECURITY_HEADERS, HSTS } from './security-headers';
+import { UpstreamProxy } from './upstream-proxy';
+import { upstreamUrls } from './upstreams';
+
+const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../../../web/dist');
+
+/**
+ * Who is calling. Credentials (session cookie with CSRF token, OAuth bearer token, provider API key) are
+ * resolved through identity once that service serves them; until then every caller is anonymous, and the
+ * services' guards refuse what needs a signed-in user.
+ */
+async function resolveCaller(_request: FastifyRequest): Promise<CallerIdentity> {
+  return ANONYMOUS;
+}
+
+/**
+ * The gateway's public edge, registered on Fastify beside Nest's own routes (health, metrics, /api/docs):
+ * page requests get the web app, owned paths go to their service as streams, anything else is a 404.
+ */
+export async function installEdge(
+  app: NestFastifyApplication,
+  config: GatewayConfig,
+  logger: Logger,
+): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  const web = WebApp.load(config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  const routes = new RouteTable();
+  const tokens = app.get(InternalTokens);
+  const ownHeaders =
+    config.NODE_ENV === 'production' ? { ...BASE_SECURITY_HEADERS, ...HSTS } : BASE_SECURITY_HEADERS;
+  const proxy = new UpstreamProxy({
+    upstreams: upstreamUrls(config),
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    responseHeaders: ownHeaders,
+    logger,
+  });
+  fastify.addHook('onClose', async () => proxy.close());
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('x-content-type-options')) void reply.headers(ownHeaders);
+  });
+
+  if (web.assetsDir) {
+    await app.register(fastifyStatic, {
+      root: web.assetsDir,
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
+
+  const edge = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?', 1)[0];
+    const caller = await resolveCaller(request);
+    if (wantsPage(request.method, request.headers.accept))
+      return web.sendPage(reply, pathname, { role: caller.role });
+    const owner = routes.ownerOf(pathname);
+    if (owner) return proxy.forward(request, reply, owner, tokens.sign(caller));
+    return reply.status(404).send({ errors: { base: [`Cannot ${request.method} ${pathname}`] } });
+  };
+
+  // Bodies are not parsed here: they stream to the owning service untouched.
+  await app.register(async (scope: FastifyInstance) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.all('/*', edge);
+  });
+}
