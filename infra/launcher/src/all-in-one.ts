@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PRODUCT } from '@tourly/contracts';
+import { startEmulators } from '@tourly/emulators';
+import { closeOnSignals, createLogger } from '@tourly/platform';
+import { startEmbeddedPostgres } from './embedded-postgres';
+import { startLocalS3 } from './local-s3';
+import { startPlatform, type Env } from './platform';
+
+/**
+ * `npm start`: the whole platform in one process on http://localhost:3000. Whatever the environment does
+ * not provide is started here: PostgreSQL (embedded, data in .data/postgres), S3 storage (.data/s3),
+ * the vendor emulators, and events in-process unless NATS_URL is set.
+ */
+const EMBEDDED_POSTGRES_PORT = 54329;
+const LOCAL_S3_PORT = 4569;
+const EMULATORS_PORT = 4010;
+export const UPLOADS_BUCKET = `${PRODUCT}-uploads`;
+
+async function main(): Promise<void> {
+  const env: Env = { LOG_LEVEL: 'info', ...process.env };
+  const logger = createLogger('launcher', env.LOG_LEVEL ?? 'info');
+  const dataDir = path.resolve(env.TOURLY_DATA_DIR ?? '.data');
+  mkdirSync(dataDir, { recursive: true });
+  const closers: Array<() => Promise<void>> = [];
+
+  env.INTERNAL_TOKEN_SECRET ??= persistedSecret(dataDir);
+  if (!env.DATABASE_URL) {
+    const postgres = await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      port: EMBEDDED_POSTGRES_PORT,
+    });
+    env.DATABASE_URL = postgres.url;
+    closers.unshift(postgres.stop);
+    logger.info(
+      `embedded PostgreSQL on port ${EMBEDDED_POSTGRES_PORT} (data in ${path.join(dataDir, 'postgres')})`,
+    );
+  }
+  if (!env.S3_ENDPOINT) {
+    const s3 = await startLocalS3({
+      dataDir: path.join(dataDir, 's3'),
+      port: LOCAL_S3_PORT,
+      buckets: [UPLOADS_BUCKET],
+    });
+    Object.assign(env, {
+      S3_ENDPOINT: s3.endpoint,
+      S3_BUCKET: UPLOADS_BUCKET,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    });
+    closers.unshift(s3.close);
+    logger.info(`local S3 storage at ${s3.endpoint} (data in ${path.join(dataDir, 's3')})`);
+  }
+  if (!env.EMULATORS_URL) {
+    const emulators = await startEmulators({ port: EMULATORS_PORT });
+    env.EMULATORS_URL = emulators.url;
+    closers.unshift(emulators.close);
+    logger.info(`vendor emulators at ${emulators.url}`);
+  }
+  if (!env.NATS_URL) logger.info('events in-process (set NATS_URL to use NATS JetStream)');
+
+  const platform = await startPlatform(env);
+  closers.unshift(platform.close);
+  closeOnSignals(closers, logger);
+  logger.info(`${PRODUCT} is running at http://localhost:${platform.gateway.port}`);
+}
+
+/** Kept in the data directory so a restart keeps the same secret (and the same signed state, later). */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'internal-token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import { BACKEND_SERVICES, DEFAULT_PORTS, type BackendService } from '@tourly/contracts';
+import {
+  startService,
+  type DatabaseConfig,
+  type RunningService,
+  type ServiceDefinition,
+} from '@tourly/platform';
+import { billing } from '@tourly/billing';
+import { gateway, type GatewayConfig } from '@tourly/gateway';
+import { identity } from '@tourly/identity';
+import { orders } from '@tourly/orders';
+import { properties } from '@tourly/properties';
+
+export const BACKEND_DEFINITIONS: Record<BackendService, ServiceDefinition<DatabaseConfig>> = {
+  identity,
+  billing,
+  properties,
+  orders,
+};
+
+export interface RunningPlatform {
+  gateway: RunningService<GatewayConfig>;
+  services: Record<BackendService, RunningService<DatabaseConfig>>;
+  /** The gateway first (no new requests), then the services. */
+  close(): Promise<void>;
+}
+
+export type Env = Record<string, string | undefined>;
+
+/**
+ * Every service and the gateway in this process, each on its own port with its own env overlay.
+ * `ports: 'ephemeral'` lets each pick a free port (tests); otherwise the conventional ones are used.
+ */
+export async function startPlatform(
+  env: Env,
+  ports: 'default' | 'ephemeral' = 'default',
+): Promise<RunningPlatform> {
+  const portOf = (name: keyof typeof DEFAULT_PORTS) =>
+    ports === 'ephemeral' ? '0' : String(DEFAULT_PORTS[name]);
+  const started: RunningService<DatabaseConfig>[] = [];
+  try {
+    const services = Object.fromEntries(
+      await Promise.all(
+        BACKEND_SERVICES.map(async (name) => {
+          const service = await startService(BACKEND_DEFINITIONS[name], { ...env, PORT: portOf(name) });
+          started.push(service);
+          return [name, service] as const;
+        }),
+      ),
+    ) as Record<BackendService, RunningService<DatabaseConfig>>;
+    const front = await startService(gateway, {
+      ...env,
+      PORT: env.PORT ?? portOf('gateway'),
+      IDENTITY_URL: services.identity.url,
+      BILLING_URL: services.billing.url,
+      PROPERTIES_URL: services.properties.url,
+      ORDERS_URL: services.orders.url,
+    });
+    return {
+      gateway: front,
+      services,
+      close: async () => {
+        await front.close();
+        await Promise.all(Object.values(services).map((service) => service.close()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map((service) => service.close().catch(() => undefined)));
+    throw error;
+  }
+}
