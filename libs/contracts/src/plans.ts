@@ -3,7 +3,12 @@ export const CURRENCIES = ['aud', 'cad', 'eur', 'gbp', 'nzd', 'usd'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'usd';
 
-export const PRODUCT_CODES = ['free_tier_plan', 'starter_plan', 'vt_creator_plan', 'experience_creator_plan'] as const;
+export const PRODUCT_CODES = [
+  'free_tier_plan',
+  'starter_plan',
+  'vt_creator_plan',
+  'experience_creator_plan',
+] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
 
 export const INTERVALS = ['month', 'year'] as const;

@@ -29,7 +29,12 @@ import type { Transport } from './events/transport';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorFilter } from './http/exception.filter';
 import { createValidationPipe } from './http/validation';
-import { EventsHealthIndicator, HealthController, SERVICE_HEALTH_CHECKS, type HealthChecks } from './health/health';
+import {
+  EventsHealthIndicator,
+  HealthController,
+  SERVICE_HEALTH_CHECKS,
+  type HealthChecks,
+} from './health/health';
 import { Metrics } from './metrics/metrics';
 import { CONFIG, HAS_DATABASE, LOGGER, SERVICE_NAME, TRANSPORT } from './tokens';
 
@@ -91,7 +96,11 @@ export class PlatformModule {
           return transport;
         },
       },
-      { provide: RpcClient, useFactory: (transport: Transport) => new RpcClient(transport), inject: [TRANSPORT] },
+      {
+        provide: RpcClient,
+        useFactory: (transport: Transport) => new RpcClient(transport),
+        inject: [TRANSPORT],
+      },
       EventsHealthIndicator,
       PlatformLifecycle,
       { provide: APP_GUARD, useClass: InternalAuthGuard },
@@ -99,10 +108,19 @@ export class PlatformModule {
       { provide: APP_PIPE, useFactory: createValidationPipe },
       { provide: APP_FILTER, useFactory: () => new ErrorFilter(logger) },
     ];
-    const exported: Array<string | symbol | Type<unknown>> = [CONFIG, LOGGER, SERVICE_NAME, TRANSPORT, RpcClient, Metrics, InternalTokens];
+    const exported: Array<string | symbol | Type<unknown>> = [
+      CONFIG,
+      LOGGER,
+      SERVICE_NAME,
+      TRANSPORT,
+      RpcClient,
+      Metrics,
+      InternalTokens,
+    ];
     const imports: DynamicModule[] = [TerminusModule.forRoot({ errorLogStyle: 'json', logger: false })];
 
-    if (options.healthChecks) providers.push({ provide: SERVICE_HEALTH_CHECKS, useClass: options.healthChecks });
+    if (options.healthChecks)
+      providers.push({ provide: SERVICE_HEALTH_CHECKS, useClass: options.healthChecks });
     if (hasDatabase) {
       const url = config.DATABASE_URL;
       if (!url) throw new Error(`${service} owns a schema but has no DATABASE_URL`);
@@ -122,7 +140,11 @@ export class PlatformModule {
         }),
       );
       providers.push(
-        { provide: Database, useFactory: (dataSource: DataSource) => new Database(dataSource), inject: [DataSource] },
+        {
+          provide: Database,
+          useFactory: (dataSource: DataSource) => new Database(dataSource),
+          inject: [DataSource],
+        },
         { provide: EventBus, useValue: new EventBus(service) },
         {
           provide: OutboxRelay,

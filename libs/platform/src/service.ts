@@ -1,6 +1,12 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
-import { Module, type DynamicModule, type INestApplication, type INestMicroservice, type Type } from '@nestjs/common';
+import {
+  Module,
+  type DynamicModule,
+  type INestApplication,
+  type INestMicroservice,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ServiceName } from '@tourly/contracts';
@@ -85,11 +91,15 @@ export async function startService<C extends PlatformConfig>(
   })
   class ServiceRootModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(ServiceRootModule as Type<DynamicModule>, adapter, {
-    logger: new PinoNestLogger(logger),
-    bodyParser: false,
-    abortOnError: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    ServiceRootModule as Type<DynamicModule>,
+    adapter,
+    {
+      logger: new PinoNestLogger(logger),
+      bodyParser: false,
+      abortOnError: false,
+    },
+  );
   let eventsServer: EventsServer | undefined;
   try {
     await definition.configureHttp?.(app, config, logger);

@@ -16,7 +16,12 @@ import {
   type SettledDelivery,
   type Transport,
 } from '@tourly/platform';
-import { createTestDatabase, createTestNamespace, requiredEnv, type TestDatabase } from '@tourly/platform/testing';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  requiredEnv,
+  type TestDatabase,
+} from '@tourly/platform/testing';
 
 /**
  * The backbone's promise: an event written in a committed transaction has exactly one effect, whatever
@@ -38,7 +43,12 @@ const transports: Array<[string, () => Promise<Fixture>]> = [
     'NATS JetStream',
     async () => {
       const { namespace, drop } = createTestNamespace();
-      const transport = new NatsTransport({ url: requiredEnv('NATS_URL'), namespace, name: 'contract', logger });
+      const transport = new NatsTransport({
+        url: requiredEnv('NATS_URL'),
+        namespace,
+        name: 'contract',
+        logger,
+      });
       await transport.start();
       return {
         transport,
@@ -148,7 +158,8 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
       },
     });
     const seen: SettledDelivery[] = [];
-    const waiters: Array<{ match: (s: SettledDelivery) => boolean; resolve: (s: SettledDelivery) => void }> = [];
+    const waiters: Array<{ match: (s: SettledDelivery) => boolean; resolve: (s: SettledDelivery) => void }> =
+      [];
     consumer.settled.on('settled', (settled: SettledDelivery) => {
       seen.push(settled);
       for (const waiter of waiters.splice(0)) {
@@ -180,7 +191,9 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
     const id = await commitEvent('plain');
     await watcher.next('handled', id);
     expect(await effects()).toEqual([{ event_id: id, name: 'plain' }]);
-    const [{ published }] = await dataSource.query('SELECT count(*)::int AS published FROM outbox WHERE published_at IS NOT NULL');
+    const [{ published }] = await dataSource.query(
+      'SELECT count(*)::int AS published FROM outbox WHERE published_at IS NOT NULL',
+    );
     expect(published).toBe(1);
   });
 
@@ -196,10 +209,12 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
         },
       },
     });
-    await expect(new OutboxRelay(dataSource, crashing, { schema: 'contract', logger }).publishBatch()).rejects.toThrow(
-      'relay process killed',
+    await expect(
+      new OutboxRelay(dataSource, crashing, { schema: 'contract', logger }).publishBatch(),
+    ).rejects.toThrow('relay process killed');
+    const [{ unsent }] = await dataSource.query(
+      'SELECT count(*)::int AS unsent FROM outbox WHERE published_at IS NULL',
     );
-    const [{ unsent }] = await dataSource.query('SELECT count(*)::int AS unsent FROM outbox WHERE published_at IS NULL');
     expect(unsent).toBe(1);
     // A new relay publishes the row again.
     await startRelay().start();
@@ -276,12 +291,14 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
     await watcher.next('handled', next);
     expect((await effects()).map((e) => e.name)).toEqual(['after-poison']);
     const letters = await dataSource.query('SELECT event_id, subject, error, attempts FROM dead_letters');
-    expect(letters).toEqual([{ event_id: id, subject: SUBJECT, error: 'handler failed on purpose', attempts: 3 }]);
+    expect(letters).toEqual([
+      { event_id: id, subject: SUBJECT, error: 'handler failed on purpose', attempts: 3 },
+    ]);
   });
 
   it('refuses to publish outside a transaction', async () => {
-    await expect(bus.publish(SUBJECT, { providerId: 'p1', name: 'loose' }, dataSource.manager)).rejects.toThrow(
-      /needs the EntityManager of an open transaction/,
-    );
+    await expect(
+      bus.publish(SUBJECT, { providerId: 'p1', name: 'loose' }, dataSource.manager),
+    ).rejects.toThrow(/needs the EntityManager of an open transaction/);
   });
 });

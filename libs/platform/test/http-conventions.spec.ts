@@ -30,7 +30,10 @@ describe('HTTP conventions of every service', () => {
       .send({ name: '  Lamp  ', price_cents: 1995 });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: 'Lamp', price_cents: 1995 });
-    await http.post('/provider/widgets').set(internalHeaders(otherProvider)).send({ name: 'Other', price_cents: 1 });
+    await http
+      .post('/provider/widgets')
+      .set(internalHeaders(otherProvider))
+      .send({ name: 'Other', price_cents: 1 });
 
     const list = await http.get('/provider/widgets?page=1&page_size=10').set(internalHeaders(providerAdmin));
     expect(list.status).toBe(200);
@@ -68,9 +71,14 @@ describe('HTTP conventions of every service', () => {
   });
 
   it('validates query parameters too', async () => {
-    const response = await http.get('/provider/widgets?page=0&page_size=abc').set(internalHeaders(providerAdmin));
+    const response = await http
+      .get('/provider/widgets?page=0&page_size=abc')
+      .set(internalHeaders(providerAdmin));
     expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ page: ['must be at least 1'], page_size: ['must be a whole number'] });
+    expect(response.body.errors).toEqual({
+      page: ['must be at least 1'],
+      page_size: ['must be a whole number'],
+    });
   });
 
   it('answers an unknown route with 404 in the error shape', async () => {
@@ -80,12 +88,21 @@ describe('HTTP conventions of every service', () => {
   });
 
   it('refuses requests without a valid internal token: missing, forged, expired, anonymous', async () => {
-    const forged = testTokens.sign({ ...ANONYMOUS, ...providerAdmin }).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const forged = testTokens
+      .sign({ ...ANONYMOUS, ...providerAdmin })
+      .replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const expired = testTokens.sign({ ...ANONYMOUS, ...providerAdmin }, Math.floor(Date.now() / 1000) - 3600);
-    for (const headers of [{}, { 'x-internal-token': forged }, { 'x-internal-token': expired }, internalHeaders()]) {
+    for (const headers of [
+      {},
+      { 'x-internal-token': forged },
+      { 'x-internal-token': expired },
+      internalHeaders(),
+    ]) {
       const response = await http.get('/provider/widgets').set(headers);
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ errors: { base: ['You need to sign in or sign up before continuing.'] } });
+      expect(response.body).toEqual({
+        errors: { base: ['You need to sign in or sign up before continuing.'] },
+      });
     }
   });
 
@@ -102,7 +119,11 @@ describe('HTTP conventions of every service', () => {
     const response = await http
       .get('/provider/whoami')
       .set(internalHeaders({ ...providerAdmin, impersonatorId: 'admin-7' }));
-    expect(response.body.data).toMatchObject({ user_id: 'u1', provider_id: 'p1', impersonator_id: 'admin-7' });
+    expect(response.body.data).toMatchObject({
+      user_id: 'u1',
+      provider_id: 'p1',
+      impersonator_id: 'admin-7',
+    });
   });
 
   it('hides internal errors behind a 500 with a reference, never the detail', async () => {
@@ -130,6 +151,8 @@ describe('HTTP conventions of every service', () => {
     expect(invalid.body).toEqual({ errors: { some_word: ['Required'] } });
     const nobody = await http.get('/public/ask_nobody');
     expect(nobody.status).toBe(503);
-    expect(nobody.body.errors.base[0]).toBe('The identity service is not available right now. Please try again in a moment.');
+    expect(nobody.body.errors.base[0]).toBe(
+      'The identity service is not available right now. Please try again in a moment.',
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
 import type { ValidationError } from 'class-validator';
 
 /** Raised at start when the environment is missing or has a bad variable; the message names each one. */
@@ -24,7 +34,9 @@ export class PlatformConfig {
   @IsString()
   HOST = '127.0.0.1';
 
-  @IsIn(['development', 'production', 'test'], { message: 'NODE_ENV must be development, production or test' })
+  @IsIn(['development', 'production', 'test'], {
+    message: 'NODE_ENV must be development, production or test',
+  })
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -44,13 +56,17 @@ export class PlatformConfig {
 
   /** Prefix for stream names and subjects, so several deployments (or test runs) can share one NATS. */
   @IsOptional()
-  @Matches(/^[a-z0-9_]{0,32}$/, { message: 'EVENTS_NAMESPACE must be up to 32 lowercase letters, digits or _' })
+  @Matches(/^[a-z0-9_]{0,32}$/, {
+    message: 'EVENTS_NAMESPACE must be up to 32 lowercase letters, digits or _',
+  })
   EVENTS_NAMESPACE = '';
 }
 
 /** Config of a service that owns a PostgreSQL schema. */
 export class DatabaseConfig extends PlatformConfig {
-  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL is required (postgres://user:pass@host:5432/db)' })
+  @Matches(/^postgres(ql)?:\/\/\S+$/, {
+    message: 'DATABASE_URL is required (postgres://user:pass@host:5432/db)',
+  })
   DATABASE_URL!: string;
 }
 

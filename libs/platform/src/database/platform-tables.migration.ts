@@ -20,7 +20,9 @@ export class PlatformTables1763769600000 implements MigrationInterface {
     await queryRunner.query(
       'CREATE INDEX outbox_unpublished_idx ON outbox (created_at, id) WHERE published_at IS NULL',
     );
-    await queryRunner.query('CREATE INDEX outbox_published_at_idx ON outbox (published_at) WHERE published_at IS NOT NULL');
+    await queryRunner.query(
+      'CREATE INDEX outbox_published_at_idx ON outbox (published_at) WHERE published_at IS NOT NULL',
+    );
     await queryRunner.query(`
       CREATE TABLE inbox (
         consumer text NOT NULL,

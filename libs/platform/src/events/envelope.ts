@@ -27,7 +27,10 @@ export function uuidv7(now = Date.now()): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function createEnvelope<S extends EventSubject>(subject: S, data: EventCatalogue[S]): EventEnvelope<S> {
+export function createEnvelope<S extends EventSubject>(
+  subject: S,
+  data: EventCatalogue[S],
+): EventEnvelope<S> {
   const providerId = (data as { providerId?: unknown }).providerId;
   return {
     id: uuidv7(),

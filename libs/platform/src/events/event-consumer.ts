@@ -89,7 +89,12 @@ export class EventConsumer {
     const attempt = delivery.deliveryCount;
     // Redelivered past the last try: the process died while handling it the last time.
     if (attempt > this.retry.maxAttempts) {
-      await this.park(delivery, envelope, attempt - 1, 'the handler did not finish (process stopped) on its last try');
+      await this.park(
+        delivery,
+        envelope,
+        attempt - 1,
+        'the handler did not finish (process stopped) on its last try',
+      );
       return;
     }
     try {
@@ -119,12 +124,24 @@ export class EventConsumer {
     }
   }
 
-  private async park(delivery: Delivery, envelope: EventEnvelope, attempts: number, error: string): Promise<void> {
+  private async park(
+    delivery: Delivery,
+    envelope: EventEnvelope,
+    attempts: number,
+    error: string,
+  ): Promise<void> {
     try {
       await this.dataSource.query(
         `INSERT INTO dead_letters (consumer, event_id, subject, envelope, error, attempts)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ON CONSTRAINT dead_letters_consumer_event_uq DO NOTHING`,
-        [this.durable, envelope.id, delivery.subject, Buffer.from(delivery.data).toString('utf8'), error, Math.max(attempts, 1)],
+        [
+          this.durable,
+          envelope.id,
+          delivery.subject,
+          Buffer.from(delivery.data).toString('utf8'),
+          error,
+          Math.max(attempts, 1),
+        ],
       );
     } catch (failure) {
       // Parking needs the database; without it, leave the event with the broker for later.

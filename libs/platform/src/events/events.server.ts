@@ -91,7 +91,9 @@ export class EventsServer extends Server implements CustomTransportStrategy {
   }
 
   private async run(result: unknown): Promise<unknown> {
-    return lastValueFrom(this.transformToObservable(await result) as Observable<unknown>, { defaultValue: undefined });
+    return lastValueFrom(this.transformToObservable(await result) as Observable<unknown>, {
+      defaultValue: undefined,
+    });
   }
 
   async close(): Promise<void> {

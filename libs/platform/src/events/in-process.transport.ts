@@ -155,7 +155,10 @@ class DurableConsumer {
     return next.seq;
   }
 
-  private async deliver(message: StoredMessage, handler: (delivery: Delivery) => Promise<void>): Promise<void> {
+  private async deliver(
+    message: StoredMessage,
+    handler: (delivery: Delivery) => Promise<void>,
+  ): Promise<void> {
     const count = (this.deliveries.get(message.seq) ?? 0) + 1;
     this.deliveries.set(message.seq, count);
     let settled = false;
@@ -225,7 +228,11 @@ export class InProcessTransport implements Transport {
     return this.broker.request(subject, data, timeoutMs);
   }
 
-  async serve(subject: string, _group: string, handle: (data: Uint8Array) => Promise<Uint8Array>): Promise<Stoppable> {
+  async serve(
+    subject: string,
+    _group: string,
+    handle: (data: Uint8Array) => Promise<Uint8Array>,
+  ): Promise<Stoppable> {
     return this.broker.serve(subject, handle);
   }
 

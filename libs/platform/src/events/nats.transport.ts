@@ -89,7 +89,8 @@ export class NatsTransport implements Transport {
     try {
       const info = await jsm.streams.info(this.stream);
       const missing = config.subjects.filter((subject) => !info.config.subjects.includes(subject));
-      if (missing.length > 0) await jsm.streams.update(this.stream, { ...info.config, subjects: config.subjects });
+      if (missing.length > 0)
+        await jsm.streams.update(this.stream, { ...info.config, subjects: config.subjects });
     } catch (error) {
       if (!isNotFound(error)) throw error;
       try {
@@ -149,7 +150,9 @@ export class NatsTransport implements Transport {
 
   async request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
     try {
-      const reply = await this.connection().request(`${this.prefix}rpc.${subject}`, data, { timeout: timeoutMs });
+      const reply = await this.connection().request(`${this.prefix}rpc.${subject}`, data, {
+        timeout: timeoutMs,
+      });
       return reply.data;
     } catch (error) {
       const code = (error as NatsError).code;
@@ -159,14 +162,19 @@ export class NatsTransport implements Transport {
     }
   }
 
-  async serve(subject: string, group: string, handle: (data: Uint8Array) => Promise<Uint8Array>): Promise<Stoppable> {
+  async serve(
+    subject: string,
+    group: string,
+    handle: (data: Uint8Array) => Promise<Uint8Array>,
+  ): Promise<Stoppable> {
     const subscription = this.connection().subscribe(`${this.prefix}rpc.${subject}`, {
       queue: group,
       callback: (error, message) => {
         if (error) return;
         handle(message.data).then(
           (answer) => message.respond(answer),
-          (failure: unknown) => this.options.logger.error({ err: failure, subject }, 'request handler failed'),
+          (failure: unknown) =>
+            this.options.logger.error({ err: failure, subject }, 'request handler failed'),
         );
       },
     });

@@ -60,7 +60,10 @@ export class OutboxRelay {
     const client = await pool.connect();
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
-      this.options.logger.warn({ err: error }, 'outbox listener lost its connection; polling until it is back');
+      this.options.logger.warn(
+        { err: error },
+        'outbox listener lost its connection; polling until it is back',
+      );
       client.release(error);
       this.listener = undefined;
       if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
@@ -105,9 +108,13 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       await Promise.all(
-        rows.map((row) => this.transport.publish(row.subject, row.id, Buffer.from(JSON.stringify(row.envelope)))),
+        rows.map((row) =>
+          this.transport.publish(row.subject, row.id, Buffer.from(JSON.stringify(row.envelope))),
+        ),
       );
-      await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1)', [rows.map((row) => row.id)]);
+      await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1)', [
+        rows.map((row) => row.id),
+      ]);
       this.options.onPublished?.(rows.length);
       return rows.length;
     });
@@ -118,10 +125,9 @@ export class OutboxRelay {
     if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = now;
     const retentionSeconds = Math.round((this.options.retentionMs ?? 7 * 24 * 60 * 60 * 1000) / 1000);
-    await this.dataSource.query(
-      `DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)`,
-      [retentionSeconds],
-    );
+    await this.dataSource.query(`DELETE FROM outbox WHERE published_at < now() - make_interval(secs => $1)`, [
+      retentionSeconds,
+    ]);
   }
 
   /** Stops listening, finishes the pass in progress and publishes what is still waiting. */
@@ -135,7 +141,10 @@ export class OutboxRelay {
         /* flush */
       }
     } catch (error) {
-      this.options.logger.warn({ err: error }, 'outbox not fully flushed at shutdown; the rows stay for the next start');
+      this.options.logger.warn(
+        { err: error },
+        'outbox not fully flushed at shutdown; the rows stay for the next start',
+      );
     }
     if (this.listener) {
       await this.listener.query(`UNLISTEN "${outboxChannel(this.options.schema)}"`).catch(() => undefined);

@@ -19,7 +19,11 @@ export class RpcClient {
     const owner = subject.split('.')[0];
     let reply: Uint8Array;
     try {
-      reply = await this.transport.request(subject, Buffer.from(JSON.stringify(toSnakeKeys(request))), timeoutMs);
+      reply = await this.transport.request(
+        subject,
+        Buffer.from(JSON.stringify(toSnakeKeys(request))),
+        timeoutMs,
+      );
     } catch (error) {
       if (error instanceof RpcError) {
         throw ApiError.unavailable(
@@ -30,7 +34,9 @@ export class RpcClient {
       }
       throw error;
     }
-    const answer = JSON.parse(Buffer.from(reply).toString('utf8')) as { data?: unknown } & Partial<RpcFailure>;
+    const answer = JSON.parse(Buffer.from(reply).toString('utf8')) as {
+      data?: unknown;
+    } & Partial<RpcFailure>;
     if (answer.error) throw new ApiError(answer.error.status, answer.error.errors);
     return toCamelKeys<T>(answer.data);
   }

@@ -38,7 +38,11 @@ export interface Transport {
   consume(spec: ConsumerSpec, handle: (delivery: Delivery) => Promise<void>): Promise<Stoppable>;
   /** Request-reply: the answer of one server of `subject`, or RpcError after the timeout. */
   request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
-  serve(subject: string, group: string, handle: (data: Uint8Array) => Promise<Uint8Array>): Promise<Stoppable>;
+  serve(
+    subject: string,
+    group: string,
+    handle: (data: Uint8Array) => Promise<Uint8Array>,
+  ): Promise<Stoppable>;
   isConnected(): boolean;
   /** Drains: in-flight work finishes, nothing new starts. */
   close(): Promise<void>;

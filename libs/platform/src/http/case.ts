@@ -18,7 +18,12 @@ export function toCamel(key: string): string {
 export function toSnake(key: string): string {
   let out = snakeCache.get(key);
   if (out === undefined) {
-    out = /[A-Z]/.test(key) ? key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase() : key;
+    out = /[A-Z]/.test(key)
+      ? key
+          .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+          .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+          .toLowerCase()
+      : key;
     if (snakeCache.size < 10_000) snakeCache.set(key, out);
   }
   return out;

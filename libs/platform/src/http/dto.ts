@@ -89,7 +89,12 @@ export const IsoDate = (options: { optional?: boolean } = {}) =>
 /** A whole number in the query string (which arrives as text). */
 export const QueryInt = (options: { min?: number; max?: number; description?: string } = {}) =>
   applyDecorators(
-    ApiPropertyOptional({ type: Number, minimum: options.min, maximum: options.max, description: options.description }),
+    ApiPropertyOptional({
+      type: Number,
+      minimum: options.min,
+      maximum: options.max,
+      description: options.description,
+    }),
     IsOptional(),
     Type(() => Number),
     IsInt({ message: 'must be a whole number' }),

@@ -1,4 +1,11 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor, SetMetadata, StreamableFile } from '@nestjs/common';
+import {
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  SetMetadata,
+  StreamableFile,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Observable, map } from 'rxjs';
 import { toSnakeKeys } from './case';
@@ -15,10 +22,17 @@ export class EnvelopeInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
-    const raw = this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, [context.getHandler(), context.getClass()]);
+    const raw = this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (raw) return next.handle();
     return next
       .handle()
-      .pipe(map((result: unknown) => (result instanceof StreamableFile ? result : { data: toSnakeKeys(result ?? null) })));
+      .pipe(
+        map((result: unknown) =>
+          result instanceof StreamableFile ? result : { data: toSnakeKeys(result ?? null) },
+        ),
+      );
   }
 }

@@ -72,7 +72,8 @@ interface ErrorLike {
 
 /** Maps anything thrown while handling a request to a status and the wire shape. Never leaks internals. */
 export function toErrorResponse(exception: unknown, requestId: string): { status: number; body: ErrorBody } {
-  if (exception instanceof ApiError) return { status: exception.getStatus(), body: { errors: exception.errors } };
+  if (exception instanceof ApiError)
+    return { status: exception.getStatus(), body: { errors: exception.errors } };
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     if (status >= 500) return internalError(requestId, status);
@@ -81,8 +82,13 @@ export function toErrorResponse(exception: unknown, requestId: string): { status
       return { status, body: response as ErrorBody };
     }
     const message =
-      typeof response === 'string' ? response : ((response as { message?: unknown }).message ?? exception.message);
-    return { status, body: { errors: { base: Array.isArray(message) ? message.map(String) : [String(message)] } } };
+      typeof response === 'string'
+        ? response
+        : ((response as { message?: unknown }).message ?? exception.message);
+    return {
+      status,
+      body: { errors: { base: Array.isArray(message) ? message.map(String) : [String(message)] } },
+    };
   }
   const { statusCode, code, message } = (exception ?? {}) as ErrorLike;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
@@ -97,7 +103,9 @@ function internalError(requestId: string, status: number): { status: number; bod
     status,
     body: {
       errors: {
-        base: [`Something went wrong on our side. Please try again later, or contact support with reference ${requestId}.`],
+        base: [
+          `Something went wrong on our side. Please try again later, or contact support with reference ${requestId}.`,
+        ],
       },
     },
   };

@@ -19,7 +19,8 @@ export function fastifyOptions(bodyLimit: number): FastifyServerOptions {
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 500,
-      querystringParser: (query) => toCamelKeys(qs.parse(query, { depth: 5, arrayLimit: 100, parameterLimit: 200 })),
+      querystringParser: (query) =>
+        toCamelKeys(qs.parse(query, { depth: 5, arrayLimit: 100, parameterLimit: 200 })),
     },
   };
 }
@@ -37,7 +38,10 @@ export function installWireConventions(fastify: FastifyInstance, logger: Logger)
       done(null, toCamelKeys(JSON.parse(text)));
     } catch (error) {
       const detail = (error as Error).message;
-      done(Object.assign(new Error(`The request body is not valid JSON (${detail}).`), { statusCode: 400 }), undefined);
+      done(
+        Object.assign(new Error(`The request body is not valid JSON (${detail}).`), { statusCode: 400 }),
+        undefined,
+      );
     }
   });
 

@@ -6,7 +6,11 @@ import { toSnake } from './case';
  * The service's OpenAPI document as clients see the wire: property and parameter names in snake_case.
  * The gateway merges every service's document into one at /api/docs.
  */
-export function buildOpenApiDocument(app: INestApplication, service: string, description: string): OpenAPIObject {
+export function buildOpenApiDocument(
+  app: INestApplication,
+  service: string,
+  description: string,
+): OpenAPIObject {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle(`${service} service`).setDescription(description).setVersion('1').build(),
@@ -21,13 +25,18 @@ function snakeCaseDocument(document: OpenAPIObject): OpenAPIObject {
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
       if (key === 'properties' && value && typeof value === 'object') {
-        out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [toSnake(name), visit(schema)]));
+        out.properties = Object.fromEntries(
+          Object.entries(value).map(([name, schema]) => [toSnake(name), visit(schema)]),
+        );
       } else if (key === 'required' && Array.isArray(value)) {
         out.required = value.map((name) => (typeof name === 'string' ? toSnake(name) : name));
       } else if (key === 'parameters' && Array.isArray(value)) {
         out.parameters = value.map((parameter: Record<string, unknown>) => ({
           ...(visit(parameter) as object),
-          name: typeof parameter.name === 'string' && parameter.in === 'query' ? toSnake(parameter.name) : parameter.name,
+          name:
+            typeof parameter.name === 'string' && parameter.in === 'query'
+              ? toSnake(parameter.name)
+              : parameter.name,
         }));
       } else {
         out[key] = visit(value);

@@ -21,7 +21,11 @@ export interface Page<T> {
   totalCount: number;
 }
 
-export function pageOf<T>(items: T[], totalCount: number, query: Pick<PageQuery, 'page' | 'pageSize'>): Page<T> {
+export function pageOf<T>(
+  items: T[],
+  totalCount: number,
+  query: Pick<PageQuery, 'page' | 'pageSize'>,
+): Page<T> {
   return {
     items,
     currentPage: query.page,

@@ -11,7 +11,9 @@ export function validationErrorsToMap(errors: ValidationError[], parent = ''): E
   const map: ErrorMap = {};
   for (const error of errors) {
     const path = parent ? `${parent}.${toSnake(error.property)}` : toSnake(error.property);
-    const messages = Object.values(error.constraints ?? {}).map((message) => stripProperty(message, error.property));
+    const messages = Object.values(error.constraints ?? {}).map((message) =>
+      stripProperty(message, error.property),
+    );
     if (messages.length > 0) map[path] = [...(map[path] ?? []), ...messages];
     if (error.children?.length) Object.assign(map, validationErrorsToMap(error.children, path));
   }
@@ -29,6 +31,7 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: true,
     // One message per field: the first rule it breaks (a type error before a range error).
     stopAtFirstError: true,
-    exceptionFactory: (errors) => new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, validationErrorsToMap(errors)),
+    exceptionFactory: (errors) =>
+      new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, validationErrorsToMap(errors)),
   });
 }

@@ -4,7 +4,10 @@
 const net = require('node:net');
 const { randomBytes } = require('node:crypto');
 
-const LOCAL = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres', NATS_URL: 'nats://127.0.0.1:4222' };
+const LOCAL = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+  NATS_URL: 'nats://127.0.0.1:4222',
+};
 
 function answers(port) {
   return new Promise((resolve) => {

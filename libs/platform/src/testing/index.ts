@@ -12,7 +12,8 @@ export const testTokens = new InternalTokens(TEST_INTERNAL_SECRET);
 
 export function requiredEnv(name: 'DATABASE_URL' | 'NATS_URL'): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the tests through Jest (its global setup provides it)`);
+  if (!value)
+    throw new Error(`${name} is not set: run the tests through Jest (its global setup provides it)`);
   return value;
 }
 
