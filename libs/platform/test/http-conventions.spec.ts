@@ -1,7 +1,12 @@
 import request from 'supertest';
-import { internalHeaders, startTestService, testTokens, type TestService } from '@tourly/platform/testing';
+import {
+  internalHeaders,
+  startTestService,
+  testTokens,
+  widgetsFixture,
+  type TestService,
+} from '@tourly/platform/testing';
 import { ANONYMOUS, type DatabaseConfig } from '@tourly/platform';
-import { widgetsService } from './fixtures/widgets.service';
 
 const providerAdmin = { userId: 'u1', role: 'admin' as const, providerId: 'p1' };
 const otherProvider = { userId: 'u2', role: 'admin' as const, providerId: 'p2' };
@@ -11,7 +16,7 @@ describe('HTTP conventions of every service', () => {
   let http: ReturnType<typeof request>;
 
   beforeAll(async () => {
-    service = await startTestService(widgetsService);
+    service = await startTestService(widgetsFixture);
     http = request(service.url);
   });
   afterAll(() => service.stop());

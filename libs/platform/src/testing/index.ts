@@ -126,3 +126,5 @@ export async function startTestService<C extends PlatformConfig>(
 export function internalHeaders(identity: Partial<CallerIdentity> = {}): Record<string, string> {
   return { 'x-internal-token': testTokens.sign({ ...ANONYMOUS, ...identity }) };
 }
+
+export { widgetsFixture } from './widgets.fixture';

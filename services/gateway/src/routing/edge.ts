@@ -42,7 +42,7 @@ export async function installEdge(
     responseHeaders: ownHeaders,
     logger,
   });
-  fastify.addHook('onClose', async () => proxy.close());
+  fastify.addHook('onClose', () => proxy.close());
   fastify.addHook('onSend', async (_request, reply) => {
     if (!reply.hasHeader('x-content-type-options')) void reply.headers(ownHeaders);
   });

@@ -1,8 +1,8 @@
-import http from 'node:http';
-import { pipeline } from 'node:stream';
-import type { BackendService } from '@tourly/contracts';
+import { Transform, pipeline, type TransformCallback } from 'node:stream';
+import { LIMITS, MESSAGES, type BackendService } from '@tourly/contracts';
 import { INTERNAL_TOKEN_HEADER, type ErrorBody, type Logger } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Pool, type Dispatcher } from 'undici';
 
 /** Connection-level headers that describe one hop, never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -17,6 +17,16 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/**
+ * The largest body the gateway forwards: the spec's largest upload (100MB as 1024e5 bytes) plus room for
+ * multipart framing. The service checks the file itself; this stops an oversized body at the edge, where
+ * the client can still be told why (a service that refuses mid-stream closes the connection).
+ */
+export const MAX_FORWARDED_BODY_BYTES = LIMITS.maxUploadBytes + 1024 * 1024;
+const TOO_LARGE: ErrorBody = { errors: { base: [MESSAGES.uploadTooLarge] } };
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
 export interface ProxyOptions {
   upstreams: Record<BackendService, URL>;
   timeoutMs: number;
@@ -27,62 +37,70 @@ export interface ProxyOptions {
 /**
  * Forwards a request to its owning service as a stream in both directions: a 100 MB upload passes through
  * in chunks, never whole in memory. The client's own `x-internal-token` is dropped; the gateway's, minted
- * for the resolved caller, takes its place.
+ * for the resolved caller, takes its place. undici rather than node:http, because a service may answer
+ * before it has read the whole body (413 for an oversized upload) and close: undici still reads that answer.
  */
 export class UpstreamProxy {
-  private readonly agent = new http.Agent({
-    keepAlive: true,
-    maxSockets: 512,
-    maxFreeSockets: 64,
-    timeout: 60_000,
-  });
+  private readonly pools: Record<BackendService, Pool>;
 
-  constructor(private readonly options: ProxyOptions) {}
+  constructor(private readonly options: ProxyOptions) {
+    const pool = (url: URL) =>
+      new Pool(url.origin, {
+        connections: 128,
+        keepAliveTimeout: 30_000,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+    this.pools = {
+      identity: pool(options.upstreams.identity),
+      billing: pool(options.upstreams.billing),
+      properties: pool(options.upstreams.properties),
+      orders: pool(options.upstreams.orders),
+    };
+  }
 
-  forward(
+  async forward(
     request: FastifyRequest,
     reply: FastifyReply,
     service: BackendService,
-    internalToken: string,
-  ): void {
-    const target = this.options.upstreams[service];
-    const headers = this.requestHeaders(request, target, internalToken);
+    token: string,
+  ): Promise<void> {
     void reply.hijack();
     const response = reply.raw;
-
-    const upstream = http.request(
-      {
-        protocol: target.protocol,
-        hostname: target.hostname,
-        port: target.port,
-        method: request.method,
-        path: request.url,
-        headers,
-        agent: this.agent,
-      },
-      (upstreamResponse) => {
-        const forwarded: Record<string, string | string[]> = { ...this.options.responseHeaders };
-        for (const [name, value] of Object.entries(upstreamResponse.headers)) {
-          if (value !== undefined && !HOP_BY_HOP.has(name)) forwarded[name] = value;
-        }
-        response.writeHead(upstreamResponse.statusCode ?? 502, forwarded);
-        pipeline(upstreamResponse, response, (error) => {
-          if (error)
-            this.options.logger.warn({ err: error, reqId: request.id, service }, 'response stream cut short');
-        });
-      },
-    );
-    upstream.setTimeout(this.options.timeoutMs, () => {
-      upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'UPSTREAM_TIMEOUT' }));
+    if (Number(request.headers['content-length'] ?? 0) > MAX_FORWARDED_BODY_BYTES) {
+      this.sendError(request, response, 413, TOO_LARGE);
+      return;
+    }
+    // A client that goes away mid-upload aborts the upstream request too, so nothing half-written remains.
+    const abort = new AbortController();
+    request.raw.once('close', () => {
+      if (!request.raw.complete) abort.abort();
     });
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (response.headersSent) {
-        response.destroy(error);
+    response.once('close', () => {
+      if (!response.writableFinished) abort.abort();
+    });
+
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await this.pools[service].request({
+        method: request.method as Dispatcher.HttpMethod,
+        path: request.url,
+        headers: this.requestHeaders(request, token),
+        body: hasBody(request)
+          ? pipeline(request.raw, new ByteLimit(MAX_FORWARDED_BODY_BYTES), () => undefined)
+          : undefined,
+        signal: abort.signal,
+      });
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      if (error instanceof BodyTooLarge) {
+        this.sendError(request, response, 413, TOO_LARGE);
         return;
       }
-      const timedOut = error.code === 'UPSTREAM_TIMEOUT';
+      const code = (error as { code?: string }).code ?? '';
+      const timedOut = TIMEOUT_CODES.has(code);
       this.options.logger.warn({ err: error, reqId: request.id, service }, 'service unreachable');
-      this.sendError(response, timedOut ? 504 : 503, {
+      this.sendError(request, response, timedOut ? 504 : 503, {
         errors: {
           base: [
             timedOut
@@ -91,45 +109,90 @@ export class UpstreamProxy {
           ],
         },
       });
-    });
-    // A client that goes away mid-upload aborts the upstream request too, so nothing half-written remains.
-    pipeline(request.raw, upstream, (error) => {
-      if (error) upstream.destroy(error);
+      return;
+    }
+    const headers: Record<string, string | string[]> = { ...this.options.responseHeaders };
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    closeIfBodyUnread(request, headers);
+    response.writeHead(answer.statusCode, headers);
+    pipeline(answer.body, response, (error) => {
+      if (error && !abort.signal.aborted) {
+        this.options.logger.warn({ err: error, reqId: request.id, service }, 'response stream cut short');
+      }
     });
   }
 
-  private requestHeaders(
-    request: FastifyRequest,
-    target: URL,
-    internalToken: string,
-  ): http.OutgoingHttpHeaders {
-    const headers: http.OutgoingHttpHeaders = {};
+  private requestHeaders(request: FastifyRequest, token: string): Record<string, string | string[]> {
+    const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (value === undefined || HOP_BY_HOP.has(name) || name === INTERNAL_TOKEN_HEADER || name === 'host')
         continue;
       headers[name] = value;
     }
+    const peer = request.socket.remoteAddress ?? '';
     const forwardedFor = request.headers['x-forwarded-for'];
-    headers['x-forwarded-for'] = forwardedFor
-      ? `${forwardedFor}, ${request.socket.remoteAddress}`
-      : request.socket.remoteAddress;
+    headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${peer}` : peer;
     headers['x-forwarded-proto'] = request.protocol;
     headers['x-forwarded-host'] = request.headers.host ?? '';
     headers['x-request-id'] = request.id;
-    headers.host = target.host;
-    headers[INTERNAL_TOKEN_HEADER] = internalToken;
+    headers[INTERNAL_TOKEN_HEADER] = token;
     return headers;
   }
 
-  private sendError(response: http.ServerResponse, status: number, body: ErrorBody): void {
-    response.writeHead(status, {
+  private sendError(
+    request: FastifyRequest,
+    response: FastifyReply['raw'],
+    status: number,
+    body: ErrorBody,
+  ): void {
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    const headers: Record<string, string> = {
       ...this.options.responseHeaders,
       'content-type': 'application/json; charset=utf-8',
-    });
+    };
+    closeIfBodyUnread(request, headers);
+    response.writeHead(status, headers);
     response.end(JSON.stringify(body));
   }
 
-  close(): void {
-    this.agent.destroy();
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.pools).map((pool) => pool.close()));
+  }
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Answering before the whole body is read (an early 413, an unreachable service): close the connection
+ * after this answer and discard what the client is still sending, so it reads the answer.
+ */
+function closeIfBodyUnread(request: FastifyRequest, headers: Record<string, string | string[]>): void {
+  if (request.raw.complete) return;
+  headers.connection = 'close';
+  request.raw.resume();
+}
+
+class BodyTooLarge extends Error {}
+
+/** Counts the bytes of a body without a (truthful) Content-Length and stops it past the limit. */
+class ByteLimit extends Transform {
+  private seen = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.seen += chunk.length;
+    if (this.seen > this.limit) done(new BodyTooLarge('request body over the limit'));
+    else done(null, chunk);
   }
 }

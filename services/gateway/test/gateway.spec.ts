@@ -1,0 +1,159 @@
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { request as http_request } from 'node:http';
+import path from 'node:path';
+import request from 'supertest';
+import { ANONYMOUS, type DatabaseConfig } from '@tourly/platform';
+import { startTestService, testTokens, widgetsFixture, type TestService } from '@tourly/platform/testing';
+import { gateway, type GatewayConfig } from '@tourly/gateway';
+
+/**
+ * The gateway in front of a service built on the platform: the wire conventions, as a client sees them
+ * through the one public entry. Orders points at a port where nothing listens.
+ */
+describe('gateway', () => {
+  let upstream: TestService<DatabaseConfig>;
+  let front: TestService<GatewayConfig>;
+  let http: ReturnType<typeof request>;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<html><head><title>app</title></head><body>app shell</body></html>',
+    );
+    writeFileSync(path.join(webDist, 'player.html'), '<html><head></head><body>player shell</body></html>');
+    writeFileSync(path.join(webDist, 'assets', 'app-1234.js'), 'console.log("app")');
+    upstream = await startTestService(widgetsFixture);
+    front = await startTestService(gateway, {
+      extra: {
+        IDENTITY_URL: upstream.url,
+        BILLING_URL: upstream.url,
+        PROPERTIES_URL: upstream.url,
+        ORDERS_URL: 'http://127.0.0.1:9',
+        WEB_DIST: webDist,
+      },
+    });
+    http = request(front.url);
+  });
+
+  afterAll(async () => {
+    await front.stop();
+    await upstream.stop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('forwards to the owning service and back, with the request id and security headers', async () => {
+    const response = await http
+      .post('/v3_player_lead')
+      .set('x-request-id', 'client-req-0001')
+      .send({ first_name: 'Ada', email: ' ADA@Example.com ' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ data: { received: { first_name: 'Ada', email: 'ada@example.com' } } });
+    expect(response.headers['x-request-id']).toBe('client-req-0001');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const response = await http
+      .post('/v3_player_lead')
+      .set('content-type', 'application/json')
+      .send('{"first_name":');
+    expect(response.status).toBe(400);
+    expect(response.body.errors.base[0]).toMatch(/^The request body is not valid JSON/);
+  });
+
+  it('answers wrong types and missing fields with 422 per field', async () => {
+    const response = await http.post('/v3_player_lead').send({ first_name: 42, email: 'not-an-email' });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      errors: { first_name: ['Required'], email: ['is not a valid email address'] },
+    });
+  });
+
+  it('answers unknown routes with 404 in the error shape, its own and the services’', async () => {
+    const nobodys = await http.get('/no/such/page').set('accept', 'application/json');
+    expect(nobodys.status).toBe(404);
+    expect(nobodys.body).toEqual({ errors: { base: ['Cannot GET /no/such/page'] } });
+    const servicesOwn = await http.get('/provider/no-such-thing');
+    expect(servicesOwn.status).toBe(404);
+    expect(servicesOwn.body).toEqual({ errors: { base: ['Cannot GET /provider/no-such-thing'] } });
+  });
+
+  it('forwards anonymous callers, whom the services refuse on protected routes', async () => {
+    const response = await http.get('/provider/widgets');
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({
+      errors: { base: ['You need to sign in or sign up before continuing.'] },
+    });
+  });
+
+  it('drops an internal token sent by a client: a forged identity gets nowhere', async () => {
+    const forged = testTokens.sign({ ...ANONYMOUS, userId: 'u1', role: 'admin', providerId: 'p1' });
+    const response = await http.get('/provider/whoami').set('x-internal-token', forged);
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses a body over the largest upload at the edge, in the spec’s words, without reading it', async () => {
+    const response = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const raw = http_request(`${front.url}/provider/temporary_uploads.json`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-length': String(1024e5 + 2 * 1024 * 1024),
+        },
+      });
+      raw.on('response', (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      raw.on('error', reject);
+      raw.write(Buffer.alloc(64 * 1024));
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toEqual({
+      errors: { base: ['Uploaded file must be less than 100MB'] },
+    });
+  });
+
+  it('answers 503 with what to do when the owning service does not answer', async () => {
+    const response = await http.get('/virtual_assistant/floorplan_orders/new_index.json');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      errors: { base: ['The orders service is not available right now. Please try again in a moment.'] },
+    });
+  });
+
+  it('serves the web app to browsers, the player embeddable, assets cacheable', async () => {
+    const page = await http.get('/provider/properties').set('accept', 'text/html,application/xhtml+xml');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('app shell');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    const player = await http.get('/tours/demo-media/abc123').set('accept', 'text/html');
+    expect(player.text).toContain('player shell');
+    expect(player.headers['x-frame-options']).toBeUndefined();
+    expect(player.headers['content-security-policy']).toContain('frame-ancestors *');
+    const asset = await http.get('/assets/app-1234.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('reports each service in its health, and 503 when one is down', async () => {
+    const response = await http.get('/healthz');
+    expect(response.status).toBe(503);
+    expect(response.body.info).toMatchObject({ identity: { status: 'up' }, properties: { status: 'up' } });
+    expect(response.body.error).toHaveProperty('orders');
+  });
+
+  it('publishes one OpenAPI document merged from the services, naming those it could not reach', async () => {
+    const response = await http.get('/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.body.paths).toHaveProperty('/v3_player_lead');
+    expect(response.body.components.schemas).toHaveProperty(['identity.LeadForm']);
+    expect(response.body['x-unavailable-services']).toEqual(['orders']);
+  });
+});
