@@ -38,6 +38,8 @@ export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
   bodyLimit?: number;
   healthChecks?: Type<HealthChecks>;
   retry?: RetryPolicy;
+  /** False for a service that forwards requests without reading their query strings (the gateway). */
+  parseQuery?: boolean;
   /** Work on the Fastify instance before Nest's routes (the gateway's proxy). */
   configureHttp?: (app: NestFastifyApplication, config: C, logger: Logger) => void | Promise<void>;
 }
@@ -69,7 +71,9 @@ export async function startService<C extends PlatformConfig>(
   const config = loadConfig(definition.config, definition.name, env);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const metrics = new Metrics(definition.name);
-  const adapter = new FastifyAdapter(fastifyOptions(definition.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  const adapter = new FastifyAdapter(
+    fastifyOptions(definition.bodyLimit ?? DEFAULT_BODY_LIMIT, definition.parseQuery),
+  );
   const fastify = adapter.getInstance();
   installWireConventions(fastify, logger);
   metrics.install(fastify);

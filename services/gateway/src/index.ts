@@ -12,5 +12,6 @@ export const gateway = defineService({
   config: GatewayConfig,
   module: GatewayModule,
   healthChecks: UpstreamHealth,
+  parseQuery: false,
   configureHttp: installEdge,
 });

@@ -30,6 +30,7 @@ export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 /** Short-lived: long enough for one request's hops, short enough that a leaked token is soon worthless. */
 export const INTERNAL_TOKEN_TTL_SECONDS = 60;
 const CLOCK_SKEW_SECONDS = 5;
+const VERIFIED_CACHE_SIZE = 10_000;
 
 interface Claims {
   sub: string | null;
@@ -47,6 +48,8 @@ const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toStrin
 /** A compact HS256 JWT signed with the secret shared by the gateway and the services. */
 export class InternalTokens {
   private readonly key: Buffer;
+  /** Tokens already verified, until they expire: the gateway reuses a caller's token for a while. */
+  private readonly verified = new Map<string, { identity: CallerIdentity; exp: number }>();
 
   constructor(secret: string) {
     this.key = Buffer.from(secret, 'utf8');
@@ -70,6 +73,23 @@ export class InternalTokens {
   /** The identity in a valid, unexpired token; null for anything else (missing, forged, expired, garbled). */
   verify(token: string | undefined, nowSeconds = Math.floor(Date.now() / 1000)): CallerIdentity | null {
     if (!token) return null;
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp + CLOCK_SKEW_SECONDS >= nowSeconds) return known.identity;
+      this.verified.delete(token);
+      return null;
+    }
+    const verified = this.verifySignature(token, nowSeconds);
+    if (!verified) return null;
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+    this.verified.set(token, verified);
+    return verified.identity;
+  }
+
+  private verifySignature(
+    token: string,
+    nowSeconds: number,
+  ): { identity: CallerIdentity; exp: number } | null {
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== HEADER) return null;
     const expected = Buffer.from(this.signature(`${parts[0]}.${parts[1]}`));
@@ -83,12 +103,15 @@ export class InternalTokens {
     }
     if (typeof claims.exp !== 'number' || claims.exp + CLOCK_SKEW_SECONDS < nowSeconds) return null;
     return {
-      userId: claims.sub ?? null,
-      role: claims.role ?? null,
-      staffRole: claims.staff ?? null,
-      providerId: claims.pid ?? null,
-      impersonatorId: claims.imp ?? null,
-      scopes: Array.isArray(claims.scp) ? claims.scp : [],
+      exp: claims.exp,
+      identity: Object.freeze({
+        userId: claims.sub ?? null,
+        role: claims.role ?? null,
+        staffRole: claims.staff ?? null,
+        providerId: claims.pid ?? null,
+        impersonatorId: claims.imp ?? null,
+        scopes: Array.isArray(claims.scp) ? claims.scp : [],
+      }),
     };
   }
 

@@ -6,8 +6,11 @@ import { toCamelKeys } from './case';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Fastify options every service shares: request ids, nested query strings in camelCase, quiet default logs. */
-export function fastifyOptions(bodyLimit: number): FastifyServerOptions {
+/**
+ * Fastify options every service shares: request ids, nested query strings in camelCase. A service that
+ * only forwards requests (the gateway) skips parsing queries it never reads.
+ */
+export function fastifyOptions(bodyLimit: number, parseQuery = true): FastifyServerOptions {
   return {
     bodyLimit,
     trustProxy: true,
@@ -19,8 +22,9 @@ export function fastifyOptions(bodyLimit: number): FastifyServerOptions {
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 500,
-      querystringParser: (query) =>
-        toCamelKeys(qs.parse(query, { depth: 5, arrayLimit: 100, parameterLimit: 200 })),
+      querystringParser: parseQuery
+        ? (query) => toCamelKeys(qs.parse(query, { depth: 5, arrayLimit: 100, parameterLimit: 200 }))
+        : () => ({}),
     },
   };
 }
@@ -50,6 +54,7 @@ export function installWireConventions(fastify: FastifyInstance, logger: Logger)
   });
 
   fastify.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 500 && !logger.isLevelEnabled('debug')) return;
     const entry = {
       reqId: request.id,
       method: request.method,

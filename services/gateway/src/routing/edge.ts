@@ -8,6 +8,7 @@ import { WebApp, wantsPage } from '../web/web-app';
 import { RouteTable } from './route-table';
 import { BASE_SECURITY_HEADERS, HSTS } from './security-headers';
 import { UpstreamProxy } from './upstream-proxy';
+import { TokenCache } from './token-cache';
 import { upstreamUrls } from './upstreams';
 
 const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../../../web/dist');
@@ -33,7 +34,7 @@ export async function installEdge(
   const fastify = app.getHttpAdapter().getInstance();
   const web = WebApp.load(config.WEB_DIST ?? DEFAULT_WEB_DIST);
   const routes = new RouteTable();
-  const tokens = app.get(InternalTokens);
+  const tokens = new TokenCache(app.get(InternalTokens));
   const ownHeaders =
     config.NODE_ENV === 'production' ? { ...BASE_SECURITY_HEADERS, ...HSTS } : BASE_SECURITY_HEADERS;
   const proxy = new UpstreamProxy({
@@ -63,7 +64,7 @@ export async function installEdge(
     if (wantsPage(request.method, request.headers.accept))
       return web.sendPage(reply, pathname, { role: caller.role });
     const owner = routes.ownerOf(pathname);
-    if (owner) return proxy.forward(request, reply, owner, tokens.sign(caller));
+    if (owner) return proxy.forward(request, reply, owner, tokens.tokenFor(caller));
     return reply.status(404).send({ errors: { base: [`Cannot ${request.method} ${pathname}`] } });
   };
 

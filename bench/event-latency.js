@@ -1,0 +1,144 @@
+// Event latency: outbox write (commit) -> consumer handler, p50/p99 over 1,000 events on NATS JetStream,
+// each event its own committed transaction, written at a steady pace. Baseline in the same run: a bare
+// JetStream publish -> durable consumer round trip with no outbox, inbox or database.
+// Target: p99 < 100 ms.
+const { performance } = require('node:perf_hooks');
+const { randomBytes } = require('node:crypto');
+const pino = require('pino');
+const {
+  EventBus,
+  EventConsumer,
+  NatsTransport,
+  OutboxRelay,
+  PlatformTables1763769600000,
+  openDatabase,
+  streamName,
+} = require('@tourly/platform');
+const { freshDatabase, NATS_URL, percentile, record } = require('./support');
+
+const EVENTS = Number(process.env.BENCH_EVENTS || 1000);
+const PER_SECOND = 200;
+const SUBJECT = 'identity.provider.created.v1';
+const logger = pino({ level: 'warn' });
+
+function summary(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50Ms: +percentile(sorted, 50).toFixed(2),
+    p99Ms: +percentile(sorted, 99).toFixed(2),
+    maxMs: +sorted[sorted.length - 1].toFixed(2),
+  };
+}
+
+async function paced(count, send) {
+  const gap = 1000 / PER_SECOND;
+  const start = performance.now();
+  for (let i = 0; i < count; i++) {
+    const due = start + i * gap;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await send(i);
+  }
+}
+
+function collector(count) {
+  const latencies = [];
+  let resolveDone;
+  const done = new Promise((resolve) => (resolveDone = resolve));
+  return {
+    add(ms) {
+      latencies.push(ms);
+      if (latencies.length === count) resolveDone();
+    },
+    done,
+    latencies,
+  };
+}
+
+async function outboxRun(transport, database) {
+  const dataSource = await openDatabase(
+    { url: database.url, schema: 'bench', migrations: [PlatformTables1763769600000], logger },
+    [],
+  );
+  const bus = new EventBus('bench');
+  const committedAt = new Map();
+  const seen = collector(EVENTS);
+  const consumer = new EventConsumer(dataSource, transport, {
+    durable: 'bench__latency',
+    subject: SUBJECT,
+    logger,
+    handler: async (envelope) => {
+      seen.add(performance.now() - committedAt.get(envelope.data.name));
+    },
+  });
+  const relay = new OutboxRelay(dataSource, transport, { schema: 'bench', logger });
+  await consumer.start();
+  await relay.start();
+  await paced(EVENTS, async (i) => {
+    const name = `event-${i}`;
+    await dataSource.transaction((tx) => bus.publish(SUBJECT, { providerId: 'p1', name }, tx));
+    committedAt.set(name, performance.now());
+  });
+  await seen.done;
+  await relay.stop();
+  await consumer.stop();
+  await dataSource.destroy();
+  return summary(seen.latencies);
+}
+
+async function bareRun(transport) {
+  const sentAt = new Map();
+  const seen = collector(EVENTS);
+  const subscription = await transport.consume(
+    { durable: 'bench__bare', subject: 'orders.bench.bare.v1', ackWaitMs: 30000 },
+    async (delivery) => {
+      const id = Buffer.from(delivery.data).toString();
+      delivery.ack();
+      seen.add(performance.now() - sentAt.get(id));
+    },
+  );
+  await paced(EVENTS, async (i) => {
+    const id = `bare-${i}`;
+    sentAt.set(id, performance.now());
+    await transport.publish(
+      'orders.bench.bare.v1',
+      `${id}-${randomBytes(4).toString('hex')}`,
+      Buffer.from(id),
+    );
+  });
+  await seen.done;
+  await subscription.stop();
+  return summary(seen.latencies);
+}
+
+async function main() {
+  const namespace = `bench_${randomBytes(3).toString('hex')}`;
+  const database = await freshDatabase();
+  const transport = new NatsTransport({ url: NATS_URL, namespace, name: 'bench', logger });
+  await transport.start();
+  try {
+    const baseline = await bareRun(transport);
+    const outbox = await outboxRun(transport, database);
+    const result = {
+      events: EVENTS,
+      ratePerSecond: PER_SECOND,
+      baselineBareJetStream: baseline,
+      outboxToHandler: outbox,
+      p99Ratio: +(outbox.p99Ms / baseline.p99Ms).toFixed(2),
+      target: 'outboxToHandler.p99Ms < 100',
+    };
+    record('event-latency', result);
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    const jsm = await transport.connection().jetstreamManager();
+    await jsm.streams.delete(streamName(namespace)).catch(() => undefined);
+    await transport.close();
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
