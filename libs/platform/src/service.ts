@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { ServiceName } from '@tourly/contracts';
+import { DEFAULT_PORTS, type ServiceName } from '@tourly/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { loadConfig, type PlatformConfig } from './config/config';
@@ -125,7 +125,7 @@ export async function startService<C extends PlatformConfig>(
     await app.init();
     openApi = buildOpenApiDocument(app as INestApplication, definition.name, definition.description);
     await app.startAllMicroservices();
-    await app.listen({ port: config.PORT ?? 0, host: config.HOST });
+    await app.listen({ port: config.PORT ?? DEFAULT_PORTS[definition.name], host: config.HOST });
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
