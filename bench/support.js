@@ -3,29 +3,15 @@ const { spawn } = require('node:child_process');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
-const { Client } = require('pg');
 
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const SECRET = randomBytes(32).toString('base64url');
 
-async function freshDatabase() {
-  const name = `tourly_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+/** A database of its own for one benchmark run, on the server DATABASE_URL names. */
+function freshDatabase() {
+  process.env.DATABASE_URL = DATABASE_URL;
+  return require('@tourly/platform/testing').createTestDatabase();
 }
 
 /** Starts `node bench/serve.js <what>` with the env and resolves with the URL it prints. */

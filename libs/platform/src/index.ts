@@ -1,3 +1,5 @@
+import 'reflect-metadata';
+
 export * from './tokens';
 export * from './config/config';
 export * from './logging/logger';

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import {
   Module,

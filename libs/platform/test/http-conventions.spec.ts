@@ -154,6 +154,11 @@ describe('HTTP conventions of every service', () => {
     const invalid = await http.get('/public/ask');
     expect(invalid.status).toBe(422);
     expect(invalid.body).toEqual({ errors: { some_word: ['Required'] } });
+    const slow = await http.get('/public/ask_slow');
+    expect(slow.status).toBe(503);
+    expect(slow.body.errors.base[0]).toBe(
+      'The identity service did not answer in time. Please try again in a moment.',
+    );
     const nobody = await http.get('/public/ask_nobody');
     expect(nobody.status).toBe(503);
     expect(nobody.body.errors.base[0]).toBe(

@@ -25,7 +25,7 @@ export class GatewayConfig extends PlatformConfig {
 
   /** A service silent for this long (no response headers, or no bytes while streaming) is a 504. */
   @IsOptional()
-  @IsInt({ message: 'UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds' })
   @Min(1000, { message: 'UPSTREAM_TIMEOUT_MS must be at least 1000' })
+  @IsInt({ message: 'UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds' })
   UPSTREAM_TIMEOUT_MS = 60_000;
 }

@@ -25,10 +25,11 @@ export class ConfigError extends Error {
 
 /** What every service reads from its environment. A service's own config class extends this one. */
 export class PlatformConfig {
+  // Stacked decorators are checked bottom-up: the type first.
   @IsOptional()
-  @IsInt({ message: 'PORT must be a whole number (0 picks a free port)' })
   @Min(0, { message: 'PORT must be between 0 and 65535' })
   @Max(65535, { message: 'PORT must be between 0 and 65535' })
+  @IsInt({ message: 'PORT must be a whole number (0 picks a free port)' })
   PORT?: number;
 
   @IsString()
@@ -70,8 +71,6 @@ export class DatabaseConfig extends PlatformConfig {
   DATABASE_URL!: string;
 }
 
-const NUMERIC_KEYS = new Set(['PORT']);
-
 function flatten(errors: ValidationError[]): string[] {
   return errors.flatMap((error) =>
     Object.values(error.constraints ?? {}).map((message) =>
@@ -82,20 +81,19 @@ function flatten(errors: ValidationError[]): string[] {
 
 /**
  * Reads a config class from an environment (process.env, or the overlay the launcher passes to each service
- * it hosts in one process). Numbers arrive as strings; empty strings count as unset.
+ * it hosts in one process). Empty strings count as unset.
  */
 export function loadConfig<T extends PlatformConfig>(
   type: new () => T,
   service: string,
   env: Record<string, string | undefined>,
 ): T {
-  const plain: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(env)) {
-    if (value === undefined || value === '') continue;
-    plain[key] = NUMERIC_KEYS.has(key) && /^\d+$/.test(value) ? Number(value) : value;
-  }
-  const config = plainToInstance(type, plain, { exposeDefaultValues: true });
-  const problems = flatten(validateSync(config, { whitelist: false }));
+  const plain = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  // Numbers are declared as numbers on the config class and converted from the environment's text.
+  const config = plainToInstance(type, plain, { exposeDefaultValues: true, enableImplicitConversion: true });
+  const problems = flatten(validateSync(config, { whitelist: false, stopAtFirstError: true }));
   if (problems.length > 0) throw new ConfigError(service, problems);
   return config;
 }

@@ -1,0 +1,37 @@
+import { ConfigError, DatabaseConfig, loadConfig } from '@tourly/platform';
+
+describe('configuration from the environment', () => {
+  const valid = {
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tourly',
+    INTERNAL_TOKEN_SECRET: 'x'.repeat(32),
+  };
+
+  it('reads a valid environment, numbers as numbers, with defaults for the rest', () => {
+    const config = loadConfig(DatabaseConfig, 'billing', { ...valid, PORT: '3002', LOG_LEVEL: '' });
+    expect(config).toMatchObject({ PORT: 3002, HOST: '127.0.0.1', LOG_LEVEL: 'info', EVENTS_NAMESPACE: '' });
+  });
+
+  it('keeps text that looks like a number as text where the config declares text', () => {
+    const config = loadConfig(DatabaseConfig, 'billing', { ...valid, INTERNAL_TOKEN_SECRET: '1'.repeat(40) });
+    expect(config.INTERNAL_TOKEN_SECRET).toBe('1'.repeat(40));
+  });
+
+  it('names every missing or invalid variable and says what it should be', () => {
+    const attempt = () =>
+      loadConfig(DatabaseConfig, 'billing', {
+        INTERNAL_TOKEN_SECRET: 'short',
+        PORT: 'eighty',
+        NATS_URL: 'localhost',
+      });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(
+      [
+        'Invalid configuration for billing:',
+        '  - DATABASE_URL is required (postgres://user:pass@host:5432/db)',
+        '  - PORT must be a whole number (0 picks a free port)',
+        '  - INTERNAL_TOKEN_SECRET must be at least 32 characters long',
+        '  - NATS_URL must look like nats://host:4222',
+      ].join('\n'),
+    );
+  });
+});
