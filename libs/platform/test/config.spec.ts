@@ -16,6 +16,12 @@ describe('configuration from the environment', () => {
     expect(config.INTERNAL_TOKEN_SECRET).toBe('1'.repeat(40));
   });
 
+  it('says a missing secret is required', () => {
+    expect(() => loadConfig(DatabaseConfig, 'billing', { DATABASE_URL: valid.DATABASE_URL })).toThrow(
+      'INTERNAL_TOKEN_SECRET is required (a random string of 32 or more characters)',
+    );
+  });
+
   it('names every missing or invalid variable and says what it should be', () => {
     const attempt = () =>
       loadConfig(DatabaseConfig, 'billing', {

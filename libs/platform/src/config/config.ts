@@ -46,8 +46,8 @@ export class PlatformConfig {
   LOG_LEVEL = 'info';
 
   /** Signs the identity the gateway forwards to services; the same value on the gateway and every service. */
-  @IsString({ message: 'INTERNAL_TOKEN_SECRET is required (a random string of 32 or more characters)' })
   @MinLength(32, { message: 'INTERNAL_TOKEN_SECRET must be at least 32 characters long' })
+  @IsString({ message: 'INTERNAL_TOKEN_SECRET is required (a random string of 32 or more characters)' })
   INTERNAL_TOKEN_SECRET!: string;
 
   /** Unset: events and request-reply stay inside this process (the all-in-one launcher). */
