@@ -296,6 +296,19 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
     ]);
   });
 
+  it('loses nothing committed while no relay runs: the next relay publishes it', async () => {
+    const watcher = await startConsumer();
+    const id = await commitEvent('while-down');
+    const relay = startRelay();
+    await relay.start();
+    await watcher.next('handled', id);
+    await relay.stop();
+    const [{ unsent }] = await dataSource.query(
+      'SELECT count(*)::int AS unsent FROM outbox WHERE published_at IS NULL',
+    );
+    expect(unsent).toBe(0);
+  });
+
   it('refuses to publish outside a transaction', async () => {
     await expect(
       bus.publish(SUBJECT, { providerId: 'p1', name: 'loose' }, dataSource.manager),

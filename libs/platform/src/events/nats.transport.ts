@@ -190,7 +190,7 @@ export class NatsTransport implements Transport {
     this.connected = false;
   }
 
-  /** For tests and tools that need the raw client (e.g. to publish around the dedupe window). */
+  /** The underlying connection, for what the transport does not wrap (JetStream management, KV buckets). */
   connection(): NatsConnection {
     if (!this.nc) throw new Error('NATS transport used before start()');
     return this.nc;
