@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PRODUCT } from '@tourly/contracts';
 import { startEmulators } from '@tourly/emulators';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@tourly/identity';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
@@ -63,6 +64,12 @@ async function main(): Promise<void> {
 
   const platform = await startPlatform(env);
   closers.unshift(platform.close);
+  if (env.NODE_ENV !== 'production') {
+    await seedDemoData(platform.services.identity);
+    logger.info(
+      `demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((user) => user.email).join(', ')}`,
+    );
+  }
   closeOnSignals(closers, logger);
   logger.info(`${PRODUCT} is running at http://localhost:${platform.gateway.port}`);
 }

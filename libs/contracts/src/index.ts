@@ -7,3 +7,4 @@ export * from './billing';
 export * from './limits';
 export * from './messages';
 export * from './events';
+export * from './identity';

@@ -4,6 +4,7 @@ export * from './tokens';
 export * from './config/config';
 export * from './logging/logger';
 export * from './http/case';
+export * from './http/cookies';
 export * from './http/errors';
 export * from './http/dto';
 export * from './http/pagination';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SessionsModule } from './sessions/sessions.module';
 
-/** The identity service's feature modules are imported here as they arrive. */
-@Module({})
+@Module({ imports: [SessionsModule] })
 export class IdentityModule {}

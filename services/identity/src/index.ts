@@ -1,9 +1,11 @@
-import { defineService } from '@tourly/platform';
+import { Database, EventBus, defineService, type RunningService } from '@tourly/platform';
 import { IdentityConfig } from './config';
 import { IdentityModule } from './identity.module';
 import { migrations } from './migrations';
+import { seedDemoAccounts } from './seed/demo-accounts';
 
 export { IdentityConfig } from './config';
+export { DEMO_PASSWORD, DEMO_PROVIDER, DEMO_USERS } from './seed/demo-accounts';
 
 export const identity = defineService({
   name: 'identity',
@@ -13,3 +15,8 @@ export const identity = defineService({
   module: IdentityModule,
   migrations,
 });
+
+/** Seeds the demo accounts into a running identity service (the all-in-one launcher, outside production). */
+export function seedDemoData(service: RunningService): Promise<void> {
+  return seedDemoAccounts(service.app.get(Database), service.app.get(EventBus));
+}

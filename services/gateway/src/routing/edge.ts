@@ -1,30 +1,24 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { ANONYMOUS, InternalTokens, type CallerIdentity, type Logger } from '@tourly/platform';
+import { IDENTITY_MESSAGES } from '@tourly/contracts';
+import { ApiError, InternalTokens, RpcClient, type Logger } from '@tourly/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CredentialResolver, type ResolvedCaller } from '../auth/credentials';
 import type { GatewayConfig } from '../config';
 import { WebApp, wantsPage } from '../web/web-app';
 import { RouteTable } from './route-table';
 import { BASE_SECURITY_HEADERS, HSTS } from './security-headers';
-import { UpstreamProxy } from './upstream-proxy';
 import { TokenCache } from './token-cache';
+import { UpstreamProxy } from './upstream-proxy';
 import { upstreamUrls } from './upstreams';
 
 const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../../../web/dist');
 
 /**
- * Who is calling. Credentials (session cookie with CSRF token, OAuth bearer token, provider API key) are
- * resolved through identity once that service serves them; until then every caller is anonymous, and the
- * services' guards refuse what needs a signed-in user.
- */
-async function resolveCaller(_request: FastifyRequest): Promise<CallerIdentity> {
-  return ANONYMOUS;
-}
-
-/**
  * The gateway's public edge, registered on Fastify beside Nest's own routes (health, metrics, /api/docs):
- * page requests get the web app, owned paths go to their service as streams, anything else is a 404.
+ * the caller is resolved, page requests get the web app, owned paths go to their service as streams with
+ * the caller's internal token, anything else is a 404.
  */
 export async function installEdge(
   app: NestFastifyApplication,
@@ -35,6 +29,7 @@ export async function installEdge(
   const web = WebApp.load(config.WEB_DIST ?? DEFAULT_WEB_DIST);
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));
+  const credentials = new CredentialResolver(app.get(RpcClient));
   const ownHeaders =
     config.NODE_ENV === 'production' ? { ...BASE_SECURITY_HEADERS, ...HSTS } : BASE_SECURITY_HEADERS;
   const proxy = new UpstreamProxy({
@@ -60,9 +55,21 @@ export async function installEdge(
 
   const edge = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0];
-    const caller = await resolveCaller(request);
-    if (wantsPage(request.method, request.headers.accept))
-      return web.sendPage(reply, pathname, { role: caller.role });
+    let resolved: ResolvedCaller;
+    try {
+      resolved = await credentials.resolve(request);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return reply.status(error.getStatus()).send({ errors: error.errors });
+    }
+    const { caller, csrfToken } = resolved;
+    if (wantsPage(request.method, request.headers.accept)) {
+      return web.sendPage(reply, pathname, { role: caller.role, staffRole: caller.staffRole, csrfToken });
+    }
+    if (!credentials.passesCsrf(request, pathname, resolved)) {
+      return reply.status(403).send({ errors: { base: [IDENTITY_MESSAGES.csrfRejected] } });
+    }
+    if (pathname === '/users/sign_out') credentials.forget(resolved.sessionToken);
     const owner = routes.ownerOf(pathname);
     if (owner) return proxy.forward(request, reply, owner, tokens.tokenFor(caller));
     return reply.status(404).send({ errors: { base: [`Cannot ${request.method} ${pathname}`] } });

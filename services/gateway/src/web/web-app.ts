@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMembershipRole, type MembershipRole } from '@tourly/contracts';
+import { isMembershipRole, type MembershipRole, type StaffRole } from '@tourly/contracts';
 import type { FastifyReply } from 'fastify';
 import { BASE_SECURITY_HEADERS, pageSecurityHeaders } from '../routing/security-headers';
 
@@ -9,6 +9,9 @@ const PLAYER_PAGES = /^\/tours(\/|$)/;
 
 export interface PageContext {
   role: MembershipRole | null;
+  staffRole: StaffRole | null;
+  /** The session's CSRF token, which the web app echoes on unsafe requests. */
+  csrfToken: string | null;
 }
 
 /**
@@ -54,8 +57,12 @@ export class WebApp {
 
 function render(shell: string, context: PageContext): string {
   // An unknown role yields no tag at all: the app then treats the visitor as having none (spec 000 §6).
-  const meta = isMembershipRole(context.role) ? `<meta name="current-role" content="${context.role}">` : '';
-  return meta ? shell.replace('</head>', `  ${meta}\n  </head>`) : shell;
+  const tags = [
+    isMembershipRole(context.role) ? `<meta name="current-role" content="${context.role}">` : '',
+    context.staffRole ? `<meta name="staff-role" content="${context.staffRole}">` : '',
+    context.csrfToken ? `<meta name="csrf-token" content="${context.csrfToken}">` : '',
+  ].filter(Boolean);
+  return tags.length > 0 ? shell.replace('</head>', `  ${tags.join('\n  ')}\n  </head>`) : shell;
 }
 
 /** A browser navigating, as opposed to the API client (which always asks for JSON). */

@@ -1,4 +1,5 @@
 import type { MigrationClass } from '@tourly/platform';
+import { AccountsAndSessions1763780000000 } from './1763780000000-accounts-and-sessions';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
-export const migrations: MigrationClass[] = [];
+export const migrations: MigrationClass[] = [AccountsAndSessions1763780000000];

@@ -1,0 +1,34 @@
+import { PRODUCT } from './product';
+import type { MembershipRole, StaffRole } from './roles';
+
+/** The browser session: an httpOnly cookie holding an opaque token that identity resolves. */
+export const SESSION_COOKIE = `${PRODUCT}_session`;
+
+/** Unsafe requests authenticated by the session cookie carry this header, read from the page's meta tag. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Request-reply: the gateway asks identity who a credential belongs to. */
+export const RESOLVE_CREDENTIALS = 'identity.credentials.resolve';
+
+export interface ResolveCredentialsRequest {
+  sessionToken: string;
+}
+
+export interface ResolvedCredentials {
+  /** null: the credential is unknown, expired or revoked. */
+  caller: {
+    userId: string;
+    role: MembershipRole | null;
+    staffRole: StaffRole | null;
+    providerId: string | null;
+    impersonatorId: string | null;
+    scopes: string[];
+  } | null;
+  csrfToken: string | null;
+}
+
+export const IDENTITY_MESSAGES = {
+  invalidCredentials: 'Invalid email or password.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+  csrfRejected: 'Your session could not be verified. Please reload the page and try again.',
+} as const;

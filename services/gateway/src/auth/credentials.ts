@@ -1,0 +1,70 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  CSRF_HEADER,
+  RESOLVE_CREDENTIALS,
+  SESSION_COOKIE,
+  type ResolveCredentialsRequest,
+  type ResolvedCredentials,
+} from '@tourly/contracts';
+import { ANONYMOUS, readCookie, type CallerIdentity, type RpcClient } from '@tourly/platform';
+import type { FastifyRequest } from 'fastify';
+
+/** How long an answer from identity is reused: revoking a session takes effect within this time. */
+const CACHE_MS = 2000;
+const MAX_ENTRIES = 10_000;
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Signing in needs no CSRF token (there is no session yet, and it always starts a new one). */
+const CSRF_EXEMPT = new Set(['/users/sign_in']);
+
+export interface ResolvedCaller {
+  caller: CallerIdentity;
+  /** The session's CSRF token, for the page's meta tag; null without a session. */
+  csrfToken: string | null;
+  sessionToken?: string;
+}
+
+/**
+ * Who is calling: the session cookie, resolved by identity over request-reply and cached briefly.
+ * Anything unknown, expired or revoked is an anonymous caller.
+ */
+export class CredentialResolver {
+  private readonly cache = new Map<string, { at: number; resolved: ResolvedCredentials }>();
+
+  constructor(private readonly rpc: RpcClient) {}
+
+  async resolve(request: FastifyRequest): Promise<ResolvedCaller> {
+    const sessionToken = readCookie(request.headers.cookie, SESSION_COOKIE);
+    if (!sessionToken) return { caller: ANONYMOUS, csrfToken: null };
+    const resolved = await this.lookup(sessionToken);
+    if (!resolved.caller) return { caller: ANONYMOUS, csrfToken: null };
+    return { caller: resolved.caller, csrfToken: resolved.csrfToken, sessionToken };
+  }
+
+  /** Unsafe requests made with the session cookie must echo the session's CSRF token in a header. */
+  passesCsrf(request: FastifyRequest, pathname: string, resolved: ResolvedCaller): boolean {
+    if (!resolved.sessionToken || !UNSAFE_METHODS.has(request.method) || CSRF_EXEMPT.has(pathname))
+      return true;
+    const given = request.headers[CSRF_HEADER];
+    if (typeof given !== 'string' || !resolved.csrfToken) return false;
+    const a = Buffer.from(given);
+    const b = Buffer.from(resolved.csrfToken);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  /** Signing out through this gateway takes effect here at once, not after the cache time. */
+  forget(sessionToken: string | undefined): void {
+    if (sessionToken) this.cache.delete(sessionToken);
+  }
+
+  private async lookup(sessionToken: string): Promise<ResolvedCredentials> {
+    const now = Date.now();
+    const cached = this.cache.get(sessionToken);
+    if (cached && now - cached.at < CACHE_MS) return cached.resolved;
+    const resolved = await this.rpc.ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, {
+      sessionToken,
+    } satisfies ResolveCredentialsRequest);
+    if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
+    this.cache.set(sessionToken, { at: now, resolved });
+    return resolved;
+  }
+}

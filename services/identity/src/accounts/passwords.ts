@@ -1,0 +1,23 @@
+import argon2 from 'argon2';
+
+/** argon2id with OWASP's minimum settings: 19 MiB, two passes, one lane. */
+const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, OPTIONS);
+}
+
+let decoy: Promise<string> | undefined;
+
+/**
+ * Verifies a password. Without a stored hash (no such user) it still runs one verification against a decoy,
+ * so the answer takes as long and says nothing about which emails exist.
+ */
+export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  if (!storedHash) {
+    decoy ??= hashPassword('not-a-real-password');
+    await argon2.verify(await decoy, password);
+    return false;
+  }
+  return argon2.verify(storedHash, password);
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  RESOLVE_CREDENTIALS,
+  type ResolveCredentialsRequest,
+  type ResolvedCredentials,
+} from '@tourly/contracts';
+import { Caller, CONFIG, Public, type PlatformConfig } from '@tourly/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { expiredSessionCookie, sessionCookie, sessionTokenFrom } from './cookies';
+import { SignInRequest } from './dto/sign-in.dto';
+import { SESSION_LIFETIME_SECONDS, SessionsService } from './sessions.service';
+
+@Controller()
+export class SessionsController {
+  private readonly secureCookies: boolean;
+
+  constructor(
+    private readonly sessions: SessionsService,
+    @Inject(CONFIG) config: PlatformConfig,
+  ) {
+    this.secureCookies = config.NODE_ENV === 'production';
+  }
+
+  /** Sets the session cookie and answers who signed in, their role and current provider, and the CSRF token. */
+  @Post('users/sign_in')
+  @Public()
+  @HttpCode(200)
+  async signIn(
+    @Body() body: SignInRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const signedIn = await this.sessions.signIn(
+      body.user.email,
+      body.user.password,
+      sessionTokenFrom(request.headers.cookie),
+    );
+    void reply.header(
+      'set-cookie',
+      sessionCookie(signedIn.token, SESSION_LIFETIME_SECONDS, this.secureCookies),
+    );
+    return { user: signedIn.user, currentProvider: signedIn.currentProvider, csrfToken: signedIn.csrfToken };
+  }
+
+  @Delete('users/sign_out')
+  @Public()
+  async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.sessions.signOut(sessionTokenFrom(request.headers.cookie));
+    void reply.header('set-cookie', expiredSessionCookie(this.secureCookies));
+    return null;
+  }
+
+  /** The signed-in caller as the platform sees them (the web app's "who am I"). */
+  @Get('users/me')
+  me(@Caller() caller: Caller) {
+    return {
+      userId: caller.userId,
+      role: caller.role,
+      staffRole: caller.staffRole,
+      providerId: caller.providerId,
+      impersonatorId: caller.impersonatorId,
+    };
+  }
+
+  @MessagePattern(RESOLVE_CREDENTIALS)
+  resolve(@Payload() request: ResolveCredentialsRequest): Promise<ResolvedCredentials> {
+    return this.sessions.resolve(request.sessionToken);
+  }
+}

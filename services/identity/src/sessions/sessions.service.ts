@@ -1,0 +1,150 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import {
+  IDENTITY_MESSAGES,
+  type MembershipRole,
+  type ResolvedCredentials,
+  type StaffRole,
+} from '@tourly/contracts';
+import { ApiError, Database, uuidv7 } from '@tourly/platform';
+import { verifyPassword } from '../accounts/passwords';
+
+export const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
+const LOCKOUT_FAILURES = 5;
+const LOCKOUT_WINDOW = '15 minutes';
+
+interface UserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  staffRole: StaffRole | null;
+  primaryProviderId: string | null;
+}
+
+export interface SignedIn {
+  token: string;
+  csrfToken: string;
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    role: MembershipRole | null;
+    staffRole: StaffRole | null;
+  };
+  currentProvider: { id: string; name: string } | null;
+}
+
+const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+/**
+ * Browser sessions. The cookie holds a random token; the table holds only its hash, so a leaked table
+ * opens no session. Signing in always starts a new session (and ends the one presented), so a session id
+ * planted before sign-in is worthless afterwards.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(private readonly db: Database) {}
+
+  async signIn(email: string, password: string, presentedToken: string | undefined): Promise<SignedIn> {
+    const normalised = email.trim().toLowerCase();
+    await this.refuseWhileLockedOut(normalised);
+    const [user] = (await this.db.dataSource.query(
+      `SELECT id, email, first_name AS "firstName", last_name AS "lastName", password_hash AS "passwordHash",
+              staff_role AS "staffRole", primary_provider_id AS "primaryProviderId"
+         FROM users WHERE lower(email) = $1`,
+      [normalised],
+    )) as UserRow[];
+    if (!(await verifyPassword(user?.passwordHash, password))) {
+      await this.db.dataSource.query('INSERT INTO sign_in_failures (email) VALUES ($1)', [normalised]);
+      throw ApiError.unauthorized(IDENTITY_MESSAGES.invalidCredentials);
+    }
+    return this.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM sign_in_failures WHERE email = $1', [normalised]);
+      if (presentedToken) {
+        await tx.query(
+          'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
+          [hashToken(presentedToken)],
+        );
+      }
+      const [provider] = (await tx.query(
+        `SELECT p.id, p.name, m.role FROM memberships m JOIN providers p ON p.id = m.provider_id
+          WHERE m.user_id = $1 ORDER BY (p.id = $2) DESC NULLS LAST, m.created_at LIMIT 1`,
+        [user.id, user.primaryProviderId],
+      )) as Array<{ id: string; name: string; role: MembershipRole }>;
+      const token = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(24).toString('base64url');
+      await tx.query(
+        `INSERT INTO sessions (id, token_hash, user_id, current_provider_id, csrf_token, expires_at)
+         VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+        [uuidv7(), hashToken(token), user.id, provider?.id ?? null, csrfToken, SESSION_LIFETIME_SECONDS],
+      );
+      return {
+        token,
+        csrfToken,
+        user: {
+          id: user.id,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: provider?.role ?? null,
+          staffRole: user.staffRole,
+        },
+        currentProvider: provider ? { id: provider.id, name: provider.name } : null,
+      };
+    });
+  }
+
+  /** Counts failures per email (known or not), so the answer never tells whether an account exists. */
+  private async refuseWhileLockedOut(email: string): Promise<void> {
+    const [{ failures }] = (await this.db.dataSource.query(
+      `SELECT count(*)::int AS failures FROM sign_in_failures
+        WHERE email = $1 AND failed_at > now() - $2::interval`,
+      [email, LOCKOUT_WINDOW],
+    )) as Array<{ failures: number }>;
+    if (failures >= LOCKOUT_FAILURES) {
+      throw ApiError.base(HttpStatus.TOO_MANY_REQUESTS, IDENTITY_MESSAGES.tooManyAttempts);
+    }
+  }
+
+  async signOut(token: string | undefined): Promise<void> {
+    if (!token) return;
+    await this.db.dataSource.query(
+      'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
+      [hashToken(token)],
+    );
+  }
+
+  async resolve(token: string): Promise<ResolvedCredentials> {
+    const [row] = (await this.db.dataSource.query(
+      `SELECT s.user_id AS "userId", s.current_provider_id AS "providerId", s.impersonator_id AS "impersonatorId",
+              s.csrf_token AS "csrfToken", u.staff_role AS "staffRole", m.role
+         FROM sessions s
+         JOIN users u ON u.id = s.user_id
+         LEFT JOIN memberships m ON m.user_id = s.user_id AND m.provider_id = s.current_provider_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [hashToken(token)],
+    )) as Array<{
+      userId: string;
+      providerId: string | null;
+      impersonatorId: string | null;
+      csrfToken: string;
+      staffRole: StaffRole | null;
+      role: MembershipRole | null;
+    }>;
+    if (!row) return { caller: null, csrfToken: null };
+    return {
+      caller: {
+        userId: row.userId,
+        role: row.role,
+        staffRole: row.staffRole,
+        providerId: row.role ? row.providerId : null,
+        impersonatorId: row.impersonatorId,
+        scopes: [],
+      },
+      csrfToken: row.csrfToken,
+    };
+  }
+}

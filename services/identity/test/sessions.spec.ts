@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { RESOLVE_CREDENTIALS, SESSION_COOKIE, type ResolvedCredentials } from '@tourly/contracts';
+import { RpcClient } from '@tourly/platform';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  testEnv,
+  type TestDatabase,
+} from '@tourly/platform/testing';
+import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
+import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
+
+/** Signing in and out with the session cookie, as a browser does it: through the gateway. */
+describe('sessions through the gateway', () => {
+  let database: TestDatabase;
+  let namespace: ReturnType<typeof createTestNamespace>;
+  let platform: RunningPlatform;
+  let http: ReturnType<typeof request>;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<html><head><title>app</title></head><body></body></html>',
+    );
+    database = await createTestDatabase();
+    namespace = createTestNamespace();
+    platform = await startPlatform(
+      testEnv({ databaseUrl: database.url, namespace: namespace.namespace, extra: { WEB_DIST: webDist } }),
+      'ephemeral',
+    );
+    await seedDemoData(platform.services.identity);
+    http = request(platform.gateway.url);
+  });
+
+  afterAll(async () => {
+    await platform.close();
+    await database.drop();
+    await namespace.drop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  function signIn(email: string, password: string, cookie?: string) {
+    const call = http.post('/users/sign_in').send({ user: { email, password } });
+    return cookie ? call.set('cookie', cookie) : call;
+  }
+
+  function sessionCookieOf(response: request.Response): string {
+    const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    const cookie = header.find((value) => value.startsWith(`${SESSION_COOKIE}=`));
+    if (!cookie) throw new Error('no session cookie set');
+    return cookie.split(';')[0];
+  }
+
+  it('signs in: an httpOnly SameSite cookie, the user with role and current provider, a CSRF token', async () => {
+    const response = await signIn('Provider@Demo.test ', DEMO_PASSWORD);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      user: {
+        email: 'provider@demo.test',
+        first_name: 'Paula',
+        last_name: 'Provider',
+        role: 'admin',
+        staff_role: null,
+      },
+      current_provider: { name: 'Demo Media' },
+    });
+    expect(response.body.data.csrf_token).toEqual(expect.any(String));
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Secure/); // only in production
+
+    const me = await http.get('/users/me').set('cookie', sessionCookieOf(response));
+    expect(me.body.data).toMatchObject({ role: 'admin', user_id: response.body.data.user.id });
+  });
+
+  it('answers a wrong password and an unknown email with the same 401', async () => {
+    const wrongPassword = await signIn('va@demo.test', 'not-the-password');
+    const unknownEmail = await signIn('nobody@demo.test', 'not-the-password');
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ errors: { base: ['Invalid email or password.'] } });
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('validates the sign-in body in the spec’s words', async () => {
+    const response = await http.post('/users/sign_in').send({ user: { email: 'not-an-email' } });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      errors: { 'user.email': ['is not a valid email address'], 'user.password': ['Required'] },
+    });
+  });
+
+  it('puts the role and CSRF token in the served page, and none for a visitor', async () => {
+    const signedIn = await signIn('provider@demo.test', DEMO_PASSWORD);
+    const page = await http
+      .get('/provider/properties')
+      .set('accept', 'text/html')
+      .set('cookie', sessionCookieOf(signedIn));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<meta name="current-role" content="admin">');
+    expect(page.text).toContain(`<meta name="csrf-token" content="${signedIn.body.data.csrf_token}">`);
+    const visitor = await http.get('/provider/properties').set('accept', 'text/html');
+    expect(visitor.text).not.toContain('current-role');
+  });
+
+  it('refuses an unsafe request made with the cookie but without the CSRF token', async () => {
+    const signedIn = await signIn('supplier@demo.test', DEMO_PASSWORD);
+    const cookie = sessionCookieOf(signedIn);
+    const refused = await http.delete('/users/sign_out').set('cookie', cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      errors: { base: ['Your session could not be verified. Please reload the page and try again.'] },
+    });
+    const wrongToken = await http
+      .delete('/users/sign_out')
+      .set('cookie', cookie)
+      .set('x-csrf-token', 'guess');
+    expect(wrongToken.status).toBe(403);
+    expect((await http.get('/users/me').set('cookie', cookie)).status).toBe(200);
+  });
+
+  it('signs out: the cookie is cleared and the session no longer works', async () => {
+    const signedIn = await signIn('va@demo.test', DEMO_PASSWORD);
+    const cookie = sessionCookieOf(signedIn);
+    expect((await http.get('/users/me').set('cookie', cookie)).body.data.staff_role).toBe(
+      'virtual_assistant',
+    );
+    const out = await http
+      .delete('/users/sign_out')
+      .set('cookie', cookie)
+      .set('x-csrf-token', signedIn.body.data.csrf_token);
+    expect(out.status).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(new RegExp(`^${SESSION_COOKIE}=; .*Max-Age=0`));
+    const after = await http.get('/users/me').set('cookie', cookie);
+    expect(after.status).toBe(401);
+  });
+
+  it('starts a new session on every sign-in, ending the one presented (no session fixation)', async () => {
+    const first = sessionCookieOf(await signIn('admin@demo.test', DEMO_PASSWORD));
+    const second = sessionCookieOf(await signIn('admin@demo.test', DEMO_PASSWORD, first));
+    expect(second).not.toBe(first);
+    // Identity no longer knows the first session (the gateway's two-second cache aside).
+    const resolved = await platform.gateway.app
+      .get(RpcClient)
+      .ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, { sessionToken: first.split('=')[1] });
+    expect(resolved).toEqual({ caller: null, csrfToken: null });
+    const stillSignedIn = await http.get('/users/me').set('cookie', second);
+    expect(stillSignedIn.body.data.staff_role).toBe('platform_admin');
+  });
+
+  it('locks sign-in for an email after five failures, the same way whether or not it exists', async () => {
+    for (const email of ['provider@demo.test', 'ghost@demo.test']) {
+      for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(email, 'wrong')).status).toBe(401);
+      const locked = await signIn(email, DEMO_PASSWORD);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({
+        errors: {
+          base: ['Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.'],
+        },
+      });
+    }
+  });
+});
