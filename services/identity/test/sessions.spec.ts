@@ -1,60 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { RESOLVE_CREDENTIALS, SESSION_COOKIE, type ResolvedCredentials } from '@tourly/contracts';
 import { RpcClient } from '@tourly/platform';
-import {
-  createTestDatabase,
-  createTestNamespace,
-  testEnv,
-  type TestDatabase,
-} from '@tourly/platform/testing';
-import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
-import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
+import { DEMO_PASSWORD } from '@tourly/identity';
+import { sessionCookieOf, startIdentityPlatform } from './support';
 
 /** Signing in and out with the session cookie, as a browser does it: through the gateway. */
 describe('sessions through the gateway', () => {
-  let database: TestDatabase;
-  let namespace: ReturnType<typeof createTestNamespace>;
-  let platform: RunningPlatform;
+  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
   let http: ReturnType<typeof request>;
-  let webDist: string;
+  const signIn = (email: string, password: string, cookie?: string) => it_.signIn(email, password, cookie);
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
-    writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<html><head><title>app</title></head><body></body></html>',
-    );
-    database = await createTestDatabase();
-    namespace = createTestNamespace();
-    platform = await startPlatform(
-      testEnv({ databaseUrl: database.url, namespace: namespace.namespace, extra: { WEB_DIST: webDist } }),
-      'ephemeral',
-    );
-    await seedDemoData(platform.services.identity);
-    http = request(platform.gateway.url);
+    it_ = await startIdentityPlatform();
+    http = it_.http;
   });
-
-  afterAll(async () => {
-    await platform.close();
-    await database.drop();
-    await namespace.drop();
-    rmSync(webDist, { recursive: true, force: true });
-  });
-
-  function signIn(email: string, password: string, cookie?: string) {
-    const call = http.post('/users/sign_in').send({ user: { email, password } });
-    return cookie ? call.set('cookie', cookie) : call;
-  }
-
-  function sessionCookieOf(response: request.Response): string {
-    const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-    const cookie = header.find((value) => value.startsWith(`${SESSION_COOKIE}=`));
-    if (!cookie) throw new Error('no session cookie set');
-    return cookie.split(';')[0];
-  }
+  afterAll(() => it_.stop());
 
   it('signs in: an httpOnly SameSite cookie, the user with role and current provider, a CSRF token', async () => {
     const response = await signIn('Provider@Demo.test ', DEMO_PASSWORD);
@@ -147,7 +107,7 @@ describe('sessions through the gateway', () => {
     const second = sessionCookieOf(await signIn('admin@demo.test', DEMO_PASSWORD, first));
     expect(second).not.toBe(first);
     // Identity no longer knows the first session (the gateway's two-second cache aside).
-    const resolved = await platform.gateway.app
+    const resolved = await it_.platform.gateway.app
       .get(RpcClient)
       .ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, { sessionToken: first.split('=')[1] });
     expect(resolved).toEqual({ caller: null, csrfToken: null });

@@ -7,7 +7,7 @@ import {
   type ResolvedCredentials,
 } from '@tourly/contracts';
 import { ANONYMOUS, readCookie, type CallerIdentity, type RpcClient } from '@tourly/platform';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** How long an answer from identity is reused: revoking a session takes effect within this time. */
 const CACHE_MS = 2000;
@@ -51,9 +51,15 @@ export class CredentialResolver {
     return a.length === b.length && timingSafeEqual(a, b);
   }
 
-  /** Signing out through this gateway takes effect here at once, not after the cache time. */
-  forget(sessionToken: string | undefined): void {
-    if (sessionToken) this.cache.delete(sessionToken);
+  /**
+   * An unsafe request to identity may change what the session resolves to (signing out, switching provider,
+   * impersonating): through this gateway it takes effect at once, not after the cache time.
+   */
+  forgetAfterChange(request: FastifyRequest, reply: FastifyReply, resolved: ResolvedCaller): void {
+    const token = resolved.sessionToken;
+    if (!token || !UNSAFE_METHODS.has(request.method)) return;
+    this.cache.delete(token);
+    reply.raw.once('finish', () => this.cache.delete(token));
   }
 
   private async lookup(sessionToken: string): Promise<ResolvedCredentials> {

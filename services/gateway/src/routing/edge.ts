@@ -69,8 +69,8 @@ export async function installEdge(
     if (!credentials.passesCsrf(request, pathname, resolved)) {
       return reply.status(403).send({ errors: { base: [IDENTITY_MESSAGES.csrfRejected] } });
     }
-    if (pathname === '/users/sign_out') credentials.forget(resolved.sessionToken);
     const owner = routes.ownerOf(pathname);
+    if (owner === 'identity') credentials.forgetAfterChange(request, reply, resolved);
     if (owner) return proxy.forward(request, reply, owner, tokens.tokenFor(caller));
     return reply.status(404).send({ errors: { base: [`Cannot ${request.method} ${pathname}`] } });
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SESSION_COOKIE } from '@tourly/contracts';
 import { readCookie } from '@tourly/platform';
 
@@ -20,3 +21,6 @@ export function sessionCookie(token: string, maxAgeSeconds: number, secure: bool
 export function expiredSessionCookie(secure: boolean): string {
   return sessionCookie('', 0, secure);
 }
+
+/** What the sessions table stores instead of the token itself. */
+export const hashSessionToken = (token: string): Buffer => createHash('sha256').update(token).digest();

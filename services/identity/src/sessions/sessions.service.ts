@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   IDENTITY_MESSAGES,
@@ -8,6 +8,7 @@ import {
 } from '@tourly/contracts';
 import { ApiError, Database, uuidv7 } from '@tourly/platform';
 import { verifyPassword } from '../accounts/passwords';
+import { hashSessionToken } from './cookies';
 
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 const LOCKOUT_FAILURES = 5;
@@ -37,8 +38,6 @@ export interface SignedIn {
   currentProvider: { id: string; name: string } | null;
 }
 
-const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
-
 /**
  * Browser sessions. The cookie holds a random token; the table holds only its hash, so a leaked table
  * opens no session. Signing in always starts a new session (and ends the one presented), so a session id
@@ -66,7 +65,7 @@ export class SessionsService {
       if (presentedToken) {
         await tx.query(
           'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
-          [hashToken(presentedToken)],
+          [hashSessionToken(presentedToken)],
         );
       }
       const [provider] = (await tx.query(
@@ -79,7 +78,14 @@ export class SessionsService {
       await tx.query(
         `INSERT INTO sessions (id, token_hash, user_id, current_provider_id, csrf_token, expires_at)
          VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-        [uuidv7(), hashToken(token), user.id, provider?.id ?? null, csrfToken, SESSION_LIFETIME_SECONDS],
+        [
+          uuidv7(),
+          hashSessionToken(token),
+          user.id,
+          provider?.id ?? null,
+          csrfToken,
+          SESSION_LIFETIME_SECONDS,
+        ],
       );
       return {
         token,
@@ -113,7 +119,7 @@ export class SessionsService {
     if (!token) return;
     await this.db.dataSource.query(
       'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
-      [hashToken(token)],
+      [hashSessionToken(token)],
     );
   }
 
@@ -125,7 +131,7 @@ export class SessionsService {
          JOIN users u ON u.id = s.user_id
          LEFT JOIN memberships m ON m.user_id = s.user_id AND m.provider_id = s.current_provider_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [hashToken(token)],
+      [hashSessionToken(token)],
     )) as Array<{
       userId: string;
       providerId: string | null;

@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { SESSION_COOKIE, type MembershipRole } from '@tourly/contracts';
+import { Database, uuidv7 } from '@tourly/platform';
+import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
+import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
+import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
+
+export interface SignedIn {
+  cookie: string;
+  csrfToken: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * The whole platform on NATS with the demo accounts, and a small web build, for identity's suites:
+ * identity is reached the way browsers reach it, through the gateway.
+ */
+export async function startIdentityPlatform() {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<html><head><title>app</title></head><body></body></html>',
+  );
+  const database = await createTestDatabase();
+  const namespace = createTestNamespace();
+  const platform: RunningPlatform = await startPlatform(
+    testEnv({ databaseUrl: database.url, namespace: namespace.namespace, extra: { WEB_DIST: webDist } }),
+    'ephemeral',
+  );
+  await seedDemoData(platform.services.identity);
+  const http = request(platform.gateway.url);
+  const db = platform.services.identity.app.get(Database);
+
+  return {
+    platform,
+    http,
+    signIn(email: string, password = DEMO_PASSWORD, cookie?: string) {
+      const call = http.post('/users/sign_in').send({ user: { email, password } });
+      return cookie ? call.set('cookie', cookie) : call;
+    },
+    async signedIn(email: string): Promise<SignedIn> {
+      const response = await this.signIn(email);
+      if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+      return {
+        cookie: sessionCookieOf(response),
+        csrfToken: response.body.data.csrf_token,
+        body: response.body.data,
+      };
+    },
+    /** A provider with the given members, straight into identity's tables (a test builder). */
+    async aProvider(
+      name: string,
+      members: Array<{ email: string; role: MembershipRole }> = [],
+    ): Promise<string> {
+      const id = uuidv7();
+      await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO providers (id, name) VALUES ($1, $2)', [id, name]);
+        for (const member of members) {
+          await tx.query(
+            `INSERT INTO memberships (user_id, provider_id, role)
+             SELECT id, $2, $3 FROM users WHERE lower(email) = lower($1)`,
+            [member.email, id, member.role],
+          );
+        }
+      });
+      return id;
+    },
+    async stop() {
+      await platform.close();
+      await database.drop();
+      await namespace.drop();
+      rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+export function sessionCookieOf(response: request.Response): string {
+  const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const cookie = header.find((value) => value.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error('no session cookie set');
+  return cookie.split(';')[0];
+}
