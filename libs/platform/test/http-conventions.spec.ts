@@ -120,6 +120,18 @@ describe('HTTP conventions of every service', () => {
     expect(response.body).toEqual({ errors: { base: ['You are not allowed to do this.'] } });
   });
 
+  it('keeps an impersonating admin away from what only the provider may do', async () => {
+    const asProvider = await http.post('/provider/widgets/rotate_secret').set(internalHeaders(providerAdmin));
+    expect(asProvider.status).toBe(201);
+    const impersonating = await http
+      .post('/provider/widgets/rotate_secret')
+      .set(internalHeaders({ ...providerAdmin, impersonatorId: 'admin-7' }));
+    expect(impersonating.status).toBe(403);
+    expect(impersonating.body).toEqual({
+      errors: { base: ['An administrator impersonating a provider cannot do this.'] },
+    });
+  });
+
   it('exposes the verified caller, including the impersonating admin', async () => {
     const response = await http
       .get('/provider/whoami')

@@ -8,6 +8,9 @@ import { ANONYMOUS, INTERNAL_TOKEN_HEADER, InternalTokens } from './internal-tok
 
 const PUBLIC = 'platform:public';
 const ACCESS = 'platform:access';
+const NOT_WHILE_IMPERSONATING = 'platform:not-while-impersonating';
+
+export const IMPERSONATION_FORBIDDEN = 'An administrator impersonating a provider cannot do this.';
 
 interface AccessRule {
   roles?: readonly MembershipRole[];
@@ -22,6 +25,12 @@ export const Public = () => SetMetadata(PUBLIC, true);
 
 /** Only users with one of these roles in their current provider (or the staff roles given). */
 export const Roles = (...roles: MembershipRole[]) => SetMetadata(ACCESS, { roles } satisfies AccessRule);
+
+/**
+ * What only the provider's own people may do, never an admin impersonating them: changing the password,
+ * the API key, webhook secrets.
+ */
+export const NotWhileImpersonating = () => SetMetadata(NOT_WHILE_IMPERSONATING, true);
 
 /** Only platform staff with one of these back-office roles. */
 export const Staff = (...staff: StaffRole[]) => SetMetadata(ACCESS, { staff } satisfies AccessRule);
@@ -50,6 +59,12 @@ export class InternalAuthGuard implements CanActivate {
     if (isPublic) return true;
     if (!identity?.userId) throw ApiError.unauthorized();
 
+    if (
+      identity.impersonatorId &&
+      this.reflector.getAllAndOverride<boolean>(NOT_WHILE_IMPERSONATING, targets)
+    ) {
+      throw ApiError.forbidden(IMPERSONATION_FORBIDDEN);
+    }
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, targets);
     if (!rule) return true;
     const allowedByRole = !!identity.role && !!identity.providerId && !!rule.roles?.includes(identity.role);

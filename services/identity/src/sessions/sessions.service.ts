@@ -6,7 +6,7 @@ import {
   type ResolvedCredentials,
   type StaffRole,
 } from '@tourly/contracts';
-import { ApiError, Database, uuidv7 } from '@tourly/platform';
+import { ApiError, Database, uuidv7, type EntityManager } from '@tourly/platform';
 import { verifyPassword } from '../accounts/passwords';
 import { hashSessionToken } from './cookies';
 
@@ -22,6 +22,14 @@ interface UserRow {
   passwordHash: string;
   staffRole: StaffRole | null;
   primaryProviderId: string | null;
+}
+
+export interface NewSession {
+  userId: string;
+  providerId: string | null;
+  impersonatorId?: string;
+  impersonationId?: string;
+  lifetimeSeconds?: number;
 }
 
 export interface SignedIn {
@@ -62,34 +70,15 @@ export class SessionsService {
     }
     return this.db.transaction(async (tx) => {
       await tx.query('DELETE FROM sign_in_failures WHERE email = $1', [normalised]);
-      if (presentedToken) {
-        await tx.query(
-          'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
-          [hashSessionToken(presentedToken)],
-        );
-      }
+      await this.revokePresented(tx, presentedToken);
       const [provider] = (await tx.query(
         `SELECT p.id, p.name, m.role FROM memberships m JOIN providers p ON p.id = m.provider_id
           WHERE m.user_id = $1 ORDER BY (p.id = $2) DESC NULLS LAST, m.created_at LIMIT 1`,
         [user.id, user.primaryProviderId],
       )) as Array<{ id: string; name: string; role: MembershipRole }>;
-      const token = randomBytes(32).toString('base64url');
-      const csrfToken = randomBytes(24).toString('base64url');
-      await tx.query(
-        `INSERT INTO sessions (id, token_hash, user_id, current_provider_id, csrf_token, expires_at)
-         VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-        [
-          uuidv7(),
-          hashSessionToken(token),
-          user.id,
-          provider?.id ?? null,
-          csrfToken,
-          SESSION_LIFETIME_SECONDS,
-        ],
-      );
+      const opened = await this.openSession(tx, { userId: user.id, providerId: provider?.id ?? null });
       return {
-        token,
-        csrfToken,
+        ...opened,
         user: {
           id: user.id,
           email: user.email,
@@ -101,6 +90,36 @@ export class SessionsService {
         currentProvider: provider ? { id: provider.id, name: provider.name } : null,
       };
     });
+  }
+
+  /** A new session (with its own CSRF token); the caller sets its token as the cookie. */
+  async openSession(tx: EntityManager, session: NewSession): Promise<{ token: string; csrfToken: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const csrfToken = randomBytes(24).toString('base64url');
+    await tx.query(
+      `INSERT INTO sessions (id, token_hash, user_id, current_provider_id, impersonator_id, impersonation_id,
+                             csrf_token, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
+      [
+        uuidv7(),
+        hashSessionToken(token),
+        session.userId,
+        session.providerId,
+        session.impersonatorId ?? null,
+        session.impersonationId ?? null,
+        csrfToken,
+        session.lifetimeSeconds ?? SESSION_LIFETIME_SECONDS,
+      ],
+    );
+    return { token, csrfToken };
+  }
+
+  /** Ends the session a browser presented, if any: a new one always replaces it. */
+  async revokePresented(tx: EntityManager, token: string | undefined): Promise<void> {
+    if (!token) return;
+    await tx.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
+      hashSessionToken(token),
+    ]);
   }
 
   /** Counts failures per email (known or not), so the answer never tells whether an account exists. */
@@ -116,11 +135,7 @@ export class SessionsService {
   }
 
   async signOut(token: string | undefined): Promise<void> {
-    if (!token) return;
-    await this.db.dataSource.query(
-      'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
-      [hashSessionToken(token)],
-    );
+    await this.db.transaction((tx) => this.revokePresented(tx, token));
   }
 
   async resolve(token: string): Promise<ResolvedCredentials> {

@@ -1,0 +1,152 @@
+import { RESOLVE_CREDENTIALS, type ResolvedCredentials } from '@tourly/contracts';
+import { Database, RpcClient } from '@tourly/platform';
+import { sessionCookieOf, startIdentityPlatform } from './support';
+
+/** An admin acting as a provider, with an audit trail the provider can read. */
+describe('impersonation', () => {
+  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let demoMedia: string;
+
+  beforeAll(async () => {
+    it_ = await startIdentityPlatform();
+    const provider = await it_.signedIn('provider@demo.test');
+    demoMedia = (provider.body.current_provider as { id: string }).id;
+  });
+  afterAll(() => it_.stop());
+
+  async function startImpersonating() {
+    const admin = await it_.signedIn('admin@demo.test');
+    const response = await it_.http
+      .post('/admin/impersonations')
+      .set('cookie', admin.cookie)
+      .set('x-csrf-token', admin.csrfToken)
+      .send({ provider_id: demoMedia });
+    return { admin, response };
+  }
+
+  it('starts: a new 30-minute session as the provider, carrying the admin, landing on the properties list', async () => {
+    const { admin, response } = await startImpersonating();
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({
+      redirect_to: '/provider/properties',
+      impersonation: { provider: { id: demoMedia, name: 'Demo Media' } },
+    });
+    const minutes = (Date.parse(response.body.data.impersonation.expires_at) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+    expect(String(response.headers['set-cookie'])).toMatch(/Max-Age=1800/);
+
+    const me = await it_.http.get('/users/me').set('cookie', sessionCookieOf(response));
+    expect(me.body.data).toMatchObject({
+      role: 'admin',
+      provider_id: demoMedia,
+      impersonator_id: (admin.body.user as { id: string }).id,
+    });
+    // The admin's own session was replaced, not kept alongside.
+    expect((await it_.http.get('/users/me').set('cookie', admin.cookie)).status).toBe(401);
+  });
+
+  it('is for platform administrators only', async () => {
+    for (const email of ['provider@demo.test', 'va@demo.test', 'supplier@demo.test']) {
+      const user = await it_.signedIn(email);
+      const response = await it_.http
+        .post('/admin/impersonations')
+        .set('cookie', user.cookie)
+        .set('x-csrf-token', user.csrfToken)
+        .send({ provider_id: demoMedia });
+      expect({ email, status: response.status }).toEqual({ email, status: 403 });
+    }
+    expect((await it_.http.post('/admin/impersonations').send({ provider_id: demoMedia })).status).toBe(401);
+  });
+
+  it('stops: the admin gets a session of their own back and lands on the properties list', async () => {
+    const { response } = await startImpersonating();
+    const cookie = sessionCookieOf(response);
+    const stopped = await it_.http
+      .delete('/admin/impersonations/current')
+      .set('cookie', cookie)
+      .set('x-csrf-token', response.body.data.csrf_token);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.data.redirect_to).toBe('/provider/properties');
+    const me = await it_.http.get('/users/me').set('cookie', sessionCookieOf(stopped));
+    expect(me.body.data).toMatchObject({ staff_role: 'platform_admin', impersonator_id: null });
+    expect((await it_.http.get('/users/me').set('cookie', cookie)).status).toBe(401);
+  });
+
+  it('refuses to stop what is not an impersonation', async () => {
+    const provider = await it_.signedIn('provider@demo.test');
+    const response = await it_.http
+      .delete('/admin/impersonations/current')
+      .set('cookie', provider.cookie)
+      .set('x-csrf-token', provider.csrfToken);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ errors: { base: ['You are not impersonating anyone.'] } });
+  });
+
+  it('ends after 30 minutes whatever happens', async () => {
+    const { response } = await startImpersonating();
+    const token = sessionCookieOf(response).split('=')[1];
+    const db = it_.platform.services.identity.app.get(Database);
+    await db.dataSource.query(
+      "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE impersonation_id = $1",
+      [response.body.data.impersonation.id],
+    );
+    const resolved = await it_.platform.gateway.app
+      .get(RpcClient)
+      .ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, { sessionToken: token });
+    expect(resolved.caller).toBeNull();
+  });
+
+  it('writes every start and stop to the audit log and publishes them', async () => {
+    const { admin, response } = await startImpersonating();
+    await it_.http
+      .delete('/admin/impersonations/current')
+      .set('cookie', sessionCookieOf(response))
+      .set('x-csrf-token', response.body.data.csrf_token);
+    const auditor = await it_.signedIn('admin@demo.test');
+    const audit = await it_.http.get('/admin/impersonations?page_size=50').set('cookie', auditor.cookie);
+    const record = audit.body.data.items.find(
+      (r: { id: string }) => r.id === response.body.data.impersonation.id,
+    );
+    expect(record).toMatchObject({
+      admin: { email: 'admin@demo.test' },
+      provider: { id: demoMedia, name: 'Demo Media' },
+      acting_as: { email: 'provider@demo.test' },
+      duration_seconds: expect.any(Number),
+    });
+    expect(record.ended_at).not.toBeNull();
+
+    const published = await it_.platform.services.identity.app.get(Database).dataSource.query(
+      `SELECT subject, envelope->'data'->>'admin_id' AS admin FROM outbox
+          WHERE envelope->'data'->>'impersonation_id' = $1 ORDER BY created_at, id`,
+      [response.body.data.impersonation.id],
+    );
+    const adminId = (admin.body.user as { id: string }).id;
+    expect(published).toEqual([
+      { subject: 'identity.impersonation.started.v1', admin: adminId },
+      { subject: 'identity.impersonation.stopped.v1', admin: adminId },
+    ]);
+  });
+
+  it('shows the provider its own access log: sign-ins and who impersonated it, when and for how long', async () => {
+    await startImpersonating();
+    const provider = await it_.signedIn('provider@demo.test');
+    const log = await it_.http
+      .get('/provider/settings/access_log?page_size=100')
+      .set('cookie', provider.cookie);
+    expect(log.status).toBe(200);
+    const kinds = new Set(log.body.data.items.map((entry: { kind: string }) => entry.kind));
+    expect(kinds).toEqual(new Set(['sign_in', 'impersonation']));
+    const impersonation = log.body.data.items.find(
+      (entry: { kind: string }) => entry.kind === 'impersonation',
+    );
+    expect(impersonation).toMatchObject({
+      admin: { email: 'admin@demo.test' },
+      user: { email: 'provider@demo.test' },
+    });
+    const member = await it_.signedIn('va@demo.test');
+    expect((await it_.http.get('/provider/settings/access_log').set('cookie', member.cookie)).status).toBe(
+      403,
+    );
+  });
+});
