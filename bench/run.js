@@ -2,7 +2,9 @@
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 
-const benches = process.argv.slice(2).length ? process.argv.slice(2) : ['gateway-overhead', 'event-latency'];
+const benches = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ['gateway-overhead', 'event-latency', 'credential-resolution'];
 execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: path.join(__dirname, '..') });
 for (const name of benches) {
   console.log(`\n== ${name}`);

@@ -6,10 +6,18 @@ const { startService } = require('@tourly/platform');
 const definitions = {
   fixture: () => require('@tourly/platform/testing').widgetsFixture,
   gateway: () => require('@tourly/gateway').gateway,
+  identity: () => require('@tourly/identity').identity,
 };
 
-startService(definitions[process.argv[2]](), process.env).then(
-  (running) => {
+/** What a freshly started service needs before it is measured (identity: the demo accounts). */
+const prepare = {
+  identity: (running) => require('@tourly/identity').seedDemoData(running),
+};
+
+const what = process.argv[2];
+startService(definitions[what](), process.env).then(
+  async (running) => {
+    await prepare[what]?.(running);
     process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
     process.once('SIGTERM', () => running.close().then(() => process.exit(0)));
   },

@@ -7,6 +7,8 @@ const { randomBytes } = require('node:crypto');
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const SECRET = randomBytes(32).toString('base64url');
+// Benchmarks that mint internal tokens themselves need the secret the services were given.
+process.env.BENCH_SECRET = SECRET;
 
 /** A database of its own for one benchmark run, on the server DATABASE_URL names. */
 function freshDatabase() {
