@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
+import { OnboardingModule } from './onboarding/onboarding.module';
 import { SessionsModule } from './sessions/sessions.module';
 
-@Module({ imports: [SessionsModule, AccessModule, ImpersonationModule] })
+@Module({ imports: [SessionsModule, AccessModule, ImpersonationModule, OnboardingModule] })
 export class IdentityModule {}
