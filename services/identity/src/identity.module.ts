@@ -3,6 +3,7 @@ import { AccessModule } from './access/access.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { SettingsModule } from './settings/settings.module';
 
-@Module({ imports: [SessionsModule, AccessModule, ImpersonationModule, OnboardingModule] })
+@Module({ imports: [SessionsModule, AccessModule, ImpersonationModule, OnboardingModule, SettingsModule] })
 export class IdentityModule {}

@@ -2,10 +2,12 @@ import type { MigrationClass } from '@tourly/platform';
 import { AccountsAndSessions1763780000000 } from './1763780000000-accounts-and-sessions';
 import { Impersonations1763790000000 } from './1763790000000-impersonations';
 import { OnboardingFlags1763800000000 } from './1763800000000-onboarding-flags';
+import { ProviderSettings1763810000000 } from './1763810000000-provider-settings';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
   AccountsAndSessions1763780000000,
   Impersonations1763790000000,
   OnboardingFlags1763800000000,
+  ProviderSettings1763810000000,
 ];

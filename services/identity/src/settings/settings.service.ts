@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import type { MembershipRole } from '@tourly/contracts';
+import { ApiError, Database, pageOf, type Page, type PageQuery } from '@tourly/platform';
+
+/** Names that would clash with the product's own hosts. */
+const RESERVED_SUBDOMAINS = new Set([
+  'www',
+  'api',
+  'app',
+  'admin',
+  'assets',
+  'static',
+  'mail',
+  'tours',
+  'help',
+  'status',
+]);
+
+export interface ProviderSettings {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  subdomain: string | null;
+  autoPopulateModels: boolean;
+}
+
+export interface ProviderUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: MembershipRole;
+  color: string;
+  hasAvatar: boolean;
+  avatarUrl: string | null;
+}
+
+/** A provider's own settings (001 §7). White-label domains and the API key arrive in their own slices. */
+@Injectable()
+export class SettingsService {
+  constructor(private readonly db: Database) {}
+
+  async settings(providerId: string): Promise<ProviderSettings> {
+    const [row] = (await this.db.dataSource.query(
+      `SELECT id, name, logo_url AS "logoUrl", subdomain, auto_populate_models AS "autoPopulateModels"
+         FROM providers WHERE id = $1`,
+      [providerId],
+    )) as ProviderSettings[];
+    if (!row) throw ApiError.notFound('Provider not found');
+    return row;
+  }
+
+  async changeSubdomain(providerId: string, subdomain: string): Promise<ProviderSettings> {
+    if (RESERVED_SUBDOMAINS.has(subdomain))
+      throw ApiError.invalid('subdomain', 'is reserved; please choose another');
+    try {
+      await this.db.dataSource.query('UPDATE providers SET subdomain = $2 WHERE id = $1', [
+        providerId,
+        subdomain,
+      ]);
+    } catch (error) {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+        throw ApiError.invalid('subdomain', 'is already taken; please choose another');
+      }
+      throw error;
+    }
+    return this.settings(providerId);
+  }
+
+  async setAutoPopulateModels(providerId: string, enabled: boolean): Promise<ProviderSettings> {
+    await this.db.dataSource.query('UPDATE providers SET auto_populate_models = $2 WHERE id = $1', [
+      providerId,
+      enabled,
+    ]);
+    return this.settings(providerId);
+  }
+
+  async users(providerId: string, query: PageQuery): Promise<Page<ProviderUser>> {
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.dataSource.query(
+        `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, m.role, u.color,
+                false AS "hasAvatar", NULL AS "avatarUrl"
+           FROM memberships m JOIN users u ON u.id = m.user_id
+          WHERE m.provider_id = $1 ORDER BY u.last_name, u.first_name, u.id LIMIT $2 OFFSET $3`,
+        [providerId, query.pageSize, query.offset],
+      ),
+      this.db.dataSource.query('SELECT count(*)::int AS total FROM memberships WHERE provider_id = $1', [
+        providerId,
+      ]),
+    ]);
+    return pageOf(rows as ProviderUser[], total as number, query);
+  }
+}
