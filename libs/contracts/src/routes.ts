@@ -23,6 +23,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/provider/developers/**', 'identity'],
   ['/provider/matterport_auth/**', 'identity'],
   ['/admin/users/**', 'identity'],
+  ['/admin/providers.json', 'identity'],
   ['/admin/providers/*/users.json', 'identity'],
   ['/admin/whitelabeled_domains/**', 'identity'],
   ['/admin/update_tag.json', 'identity'],

@@ -14,6 +14,8 @@ describe('route table', () => {
     ['/provider/onboarding/check_visibility.json', 'identity'],
     ['/provider/permissions/publishing', 'identity'],
     ['/admin/providers/42/users.json', 'identity'],
+    ['/admin/providers.json', 'identity'],
+    ['/admin/users/7/change_primary_provider', 'identity'],
     ['/admin/whitelabeled_domains/7', 'identity'],
     ['/virtual_assistant/whitelabeled-domains.json', 'identity'],
     ['/virtual_assistant/whitelabeled-domains/7', 'identity'],

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
+import { AdminModule } from './admin/admin.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 
-@Module({ imports: [SessionsModule, AccessModule, ImpersonationModule, OnboardingModule, SettingsModule] })
+@Module({
+  imports: [SessionsModule, AccessModule, ImpersonationModule, OnboardingModule, SettingsModule, AdminModule],
+})
 export class IdentityModule {}

@@ -6,6 +6,7 @@ import { SESSION_COOKIE, type MembershipRole } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
 import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
+import { hashPassword } from '../src/accounts/passwords';
 import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
 
 export interface SignedIn {
@@ -64,6 +65,26 @@ export async function startIdentityPlatform() {
              SELECT id, $2, $3 FROM users WHERE lower(email) = lower($1)`,
             [member.email, id, member.role],
           );
+        }
+      });
+      return id;
+    },
+    /** A user with the demo password, a member of the given provider with the role (a test builder). */
+    async aUser(email: string, membership?: { providerId: string; role: MembershipRole }): Promise<string> {
+      const id = uuidv7();
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO users (id, email, first_name, last_name, password_hash, primary_provider_id)
+           VALUES ($1, $2, 'Test', 'User', $3, $4)`,
+          [id, email, passwordHash, membership?.providerId ?? null],
+        );
+        if (membership) {
+          await tx.query('INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, $3)', [
+            id,
+            membership.providerId,
+            membership.role,
+          ]);
         }
       });
       return id;

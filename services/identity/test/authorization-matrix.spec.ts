@@ -1,0 +1,192 @@
+import { startIdentityPlatform, sessionCookieOf, type SignedIn } from './support';
+
+/**
+ * Every identity route x every kind of caller, with the exact status each gets. No route is reachable by a
+ * caller the spec does not give it. Routes that end the caller's session (sign-out, starting or stopping an
+ * impersonation) are covered for the callers they refuse; their success paths have their own suites.
+ */
+type Who =
+  | 'anonymous'
+  | 'admin'
+  | 'scan_technician'
+  | 'member'
+  | 'client_user'
+  | 'platform_admin'
+  | 'virtual_assistant'
+  | 'external_supplier'
+  | 'impersonating';
+
+const WHO: Who[] = [
+  'anonymous',
+  'admin',
+  'scan_technician',
+  'member',
+  'client_user',
+  'platform_admin',
+  'virtual_assistant',
+  'external_supplier',
+  'impersonating',
+];
+
+interface Route {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  path: (ids: Ids) => string;
+  body?: (ids: Ids) => object;
+  expect: Partial<Record<Who, number>> & { others: number };
+}
+
+interface Ids {
+  demoMedia: string;
+  providerUser: string;
+}
+
+const signedInOnly = { anonymous: 401, others: 200 };
+const providerReaders = {
+  anonymous: 401,
+  admin: 200,
+  scan_technician: 200,
+  member: 200,
+  impersonating: 200,
+  others: 403,
+};
+const providerAdmins = { anonymous: 401, admin: 200, impersonating: 200, others: 403 };
+const platformAdmins = { anonymous: 401, platform_admin: 200, others: 403 };
+
+const ROUTES: Route[] = [
+  { method: 'get', path: () => '/users/me', expect: signedInOnly },
+  { method: 'get', path: () => '/provider/access/available_providers.json', expect: signedInOnly },
+  {
+    method: 'post',
+    path: () => '/provider/access/change_to_default_provider.json',
+    // Staff without a membership have no provider to go back to.
+    expect: {
+      anonymous: 401,
+      platform_admin: 404,
+      virtual_assistant: 404,
+      external_supplier: 404,
+      others: 200,
+    },
+  },
+  {
+    method: 'post',
+    path: () => '/provider/access/change_current_provider.json',
+    body: (ids) => ({ provider_id: ids.demoMedia }),
+    expect: {
+      anonymous: 401,
+      platform_admin: 404,
+      virtual_assistant: 404,
+      external_supplier: 404,
+      others: 200,
+    },
+  },
+  { method: 'get', path: () => '/provider/settings', expect: providerReaders },
+  { method: 'get', path: () => '/provider/settings/users', expect: providerReaders },
+  {
+    method: 'post',
+    path: () => '/provider/subdomains',
+    body: () => ({ subdomain: 'demo-media' }),
+    expect: providerAdmins,
+  },
+  {
+    method: 'post',
+    path: () => '/provider/settings/toggle_auto_populate_models',
+    body: () => ({ auto_populate_models: false }),
+    expect: providerAdmins,
+  },
+  { method: 'get', path: () => '/provider/settings/access_log', expect: providerAdmins },
+  { method: 'get', path: () => '/provider/onboarding/info.json', expect: signedInOnly },
+  {
+    method: 'get',
+    path: () => '/provider/onboarding/check_visibility.json?check=cs_overlay',
+    expect: signedInOnly,
+  },
+  {
+    method: 'patch',
+    path: () => '/provider/onboarding',
+    body: () => ({ onboarding: { cs_overlay: '2026-11-20T10:00:00Z' } }),
+    expect: signedInOnly,
+  },
+  { method: 'get', path: () => '/admin/providers.json', expect: platformAdmins },
+  { method: 'get', path: (ids) => `/admin/providers/${ids.demoMedia}/users.json`, expect: platformAdmins },
+  {
+    method: 'post',
+    path: (ids) => `/admin/users/${ids.providerUser}/change_primary_provider`,
+    body: (ids) => ({ user: { primary_provider_id: ids.demoMedia } }),
+    expect: platformAdmins,
+  },
+  { method: 'get', path: () => '/admin/impersonations', expect: platformAdmins },
+  {
+    method: 'post',
+    path: () => '/admin/impersonations',
+    body: (ids) => ({ provider_id: ids.demoMedia }),
+    // platform_admin succeeds (and loses its session): see impersonation.spec.ts.
+    expect: { anonymous: 401, platform_admin: -1, others: 403 },
+  },
+  {
+    method: 'delete',
+    path: () => '/admin/impersonations/current',
+    // The impersonating admin succeeds (and ends it): see impersonation.spec.ts.
+    expect: { anonymous: 401, impersonating: -1, others: 409 },
+  },
+];
+
+describe('authorization matrix of identity', () => {
+  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  const callers = new Map<Who, SignedIn | undefined>();
+  let ids: Ids;
+
+  beforeAll(async () => {
+    it_ = await startIdentityPlatform();
+    const admin = await it_.signedIn('provider@demo.test');
+    ids = {
+      demoMedia: (admin.body.current_provider as { id: string }).id,
+      providerUser: (admin.body.user as { id: string }).id,
+    };
+    for (const role of ['scan_technician', 'member', 'client_user'] as const) {
+      await it_.aUser(`${role}@demo.test`, { providerId: ids.demoMedia, role });
+      callers.set(role, await it_.signedIn(`${role}@demo.test`));
+    }
+    callers.set('anonymous', undefined);
+    callers.set('admin', admin);
+    callers.set('platform_admin', await it_.signedIn('admin@demo.test'));
+    callers.set('virtual_assistant', await it_.signedIn('va@demo.test'));
+    callers.set('external_supplier', await it_.signedIn('supplier@demo.test'));
+    const impersonator = await it_.signedIn('admin@demo.test');
+    const started = await it_.http
+      .post('/admin/impersonations')
+      .set('cookie', impersonator.cookie)
+      .set('x-csrf-token', impersonator.csrfToken)
+      .send({ provider_id: ids.demoMedia });
+    callers.set('impersonating', {
+      cookie: sessionCookieOf(started),
+      csrfToken: started.body.data.csrf_token,
+      body: started.body.data,
+    });
+  });
+  afterAll(() => it_.stop());
+
+  const cases = ROUTES.flatMap((route) =>
+    WHO.map((who) => [who, route, route.expect[who] ?? route.expect.others] as const).filter(
+      ([, , status]) => status > 0,
+    ),
+  );
+
+  it.each(
+    cases.map(
+      ([who, route, status]) =>
+        [
+          `${route.method.toUpperCase()} ${route.path({ demoMedia: ':id', providerUser: ':id' })}`,
+          who,
+          status,
+          route,
+        ] as const,
+    ),
+  )('%s as %s -> %i', async (_label, who, status, route) => {
+    const caller = callers.get(who);
+    let call = it_.http[route.method](route.path(ids));
+    if (caller) call = call.set('cookie', caller.cookie).set('x-csrf-token', caller.csrfToken);
+    const response = await (route.body ? call.send(route.body(ids)) : call);
+    expect(response.status).toBe(status);
+    if (status >= 400) expect(response.body.errors).toBeDefined();
+  });
+});
