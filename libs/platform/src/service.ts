@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import {
   Module,
@@ -13,7 +14,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { loadConfig, type PlatformConfig } from './config/config';
 import { EventsServer } from './events/events.server';
-import type { RetryPolicy } from './events/event-consumer';
+import type { RetryPolicy, SettledDelivery } from './events/event-consumer';
 import type { Transport } from './events/transport';
 import { ErrorFilter } from './http/exception.filter';
 import { fastifyOptions, installWireConventions } from './http/fastify';
@@ -52,6 +53,8 @@ export interface RunningService<C extends PlatformConfig = PlatformConfig> {
   config: C;
   app: NestFastifyApplication;
   logger: Logger;
+  /** Emits 'settled' with a SettledDelivery after each event this service's consumers handle (or retry, park). */
+  deliveries: EventEmitter;
   /** Drains HTTP, stops consumers, flushes the outbox, closes the broker and the database, in that order. */
   close(): Promise<void>;
 }
@@ -103,6 +106,7 @@ export async function startService<C extends PlatformConfig>(
       abortOnError: false,
     },
   );
+  const deliveries = new EventEmitter();
   let eventsServer: EventsServer | undefined;
   try {
     await definition.configureHttp?.(app, config, logger);
@@ -112,7 +116,10 @@ export async function startService<C extends PlatformConfig>(
       dataSource: definition.migrations ? app.get(DataSource) : undefined,
       retry: definition.retry,
       logger,
-      onSettled: (settled) => metrics.settled(settled),
+      onSettled: (settled: SettledDelivery) => {
+        metrics.settled(settled);
+        deliveries.emit('settled', settled);
+      },
     });
     // Deferred so the filter applies to its handlers; the app itself runs the lifecycle hooks, once.
     const events = app.connectMicroservice(
@@ -141,6 +148,7 @@ export async function startService<C extends PlatformConfig>(
     config,
     app,
     logger,
+    deliveries,
     close: () =>
       (closing ??= (async () => {
         await fastify.close();

@@ -3,10 +3,19 @@ import { AccessModule } from './access/access.module';
 import { AdminModule } from './admin/admin.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
+import { PermissionsModule } from './permissions/permissions.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 
 @Module({
-  imports: [SessionsModule, AccessModule, ImpersonationModule, OnboardingModule, SettingsModule, AdminModule],
+  imports: [
+    SessionsModule,
+    AccessModule,
+    ImpersonationModule,
+    OnboardingModule,
+    SettingsModule,
+    AdminModule,
+    PermissionsModule,
+  ],
 })
 export class IdentityModule {}

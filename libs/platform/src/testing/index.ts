@@ -5,6 +5,7 @@ import type { PlatformConfig } from '../config/config';
 import { InternalTokens, ANONYMOUS, type CallerIdentity } from '../auth/internal-token';
 import { startService, type RunningService, type ServiceDefinition } from '../service';
 import { streamName } from '../events/transport';
+import type { SettledDelivery } from '../events/event-consumer';
 
 /** The secret every test service shares, so tests can mint the gateway's token. */
 export const TEST_INTERNAL_SECRET = 'test-internal-token-secret-0123456789abcdef';
@@ -128,3 +129,22 @@ export function internalHeaders(identity: Partial<CallerIdentity> = {}): Record<
 }
 
 export { widgetsFixture } from './widgets.fixture';
+
+/**
+ * Resolves with the next delivery of `subject` that the service settles with `outcome`: await this, started
+ * before the action that publishes, instead of polling for the effect.
+ */
+export function nextDelivery(
+  service: Pick<RunningService, 'deliveries'>,
+  subject: string,
+  outcome: SettledDelivery['outcome'] = 'handled',
+): Promise<SettledDelivery> {
+  return new Promise((resolve) => {
+    const listener = (settled: SettledDelivery) => {
+      if (settled.subject !== subject || settled.outcome !== outcome) return;
+      service.deliveries.off('settled', listener);
+      resolve(settled);
+    };
+    service.deliveries.on('settled', listener);
+  });
+}

@@ -3,6 +3,7 @@ import { AccountsAndSessions1763780000000 } from './1763780000000-accounts-and-s
 import { Impersonations1763790000000 } from './1763790000000-impersonations';
 import { OnboardingFlags1763800000000 } from './1763800000000-onboarding-flags';
 import { ProviderSettings1763810000000 } from './1763810000000-provider-settings';
+import { ProviderPlans1763820000000 } from './1763820000000-provider-plans';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -10,4 +11,5 @@ export const migrations: MigrationClass[] = [
   Impersonations1763790000000,
   OnboardingFlags1763800000000,
   ProviderSettings1763810000000,
+  ProviderPlans1763820000000,
 ];

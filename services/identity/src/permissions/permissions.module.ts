@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { PermissionsController } from './permissions.controller';
+import { PermissionsService } from './permissions.service';
+
+@Module({ controllers: [PermissionsController], providers: [PermissionsService] })
+export class PermissionsModule {}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  MembershipRole,
+  ProductCode,
+  SubscriptionChangedV1,
+  SubscriptionStatus,
+} from '@tourly/contracts';
+import { Database, type EntityManager } from '@tourly/platform';
+import { publishingPermissions, type PublishingPermissions } from './plan-features';
+
+export interface AccountPermissions {
+  role: MembershipRole;
+  manageBilling: boolean;
+  manageUsers: boolean;
+  manageSettings: boolean;
+  manageProperties: boolean;
+  viewProperties: boolean;
+}
+
+/** What a role may do in its provider. Client users see what is shared with them, and nothing else. */
+const ACCOUNT: Record<MembershipRole, Omit<AccountPermissions, 'role'>> = {
+  admin: {
+    manageBilling: true,
+    manageUsers: true,
+    manageSettings: true,
+    manageProperties: true,
+    viewProperties: true,
+  },
+  member: {
+    manageBilling: false,
+    manageUsers: false,
+    manageSettings: false,
+    manageProperties: true,
+    viewProperties: true,
+  },
+  scan_technician: {
+    manageBilling: false,
+    manageUsers: false,
+    manageSettings: false,
+    manageProperties: true,
+    viewProperties: true,
+  },
+  client_user: {
+    manageBilling: false,
+    manageUsers: false,
+    manageSettings: false,
+    manageProperties: false,
+    viewProperties: true,
+  },
+};
+
+@Injectable()
+export class PermissionsService {
+  constructor(private readonly db: Database) {}
+
+  account(role: MembershipRole): AccountPermissions {
+    return { role, ...ACCOUNT[role] };
+  }
+
+  async publishing(providerId: string): Promise<PublishingPermissions> {
+    const [plan] = (await this.db.dataSource.query(
+      `SELECT product_code AS "productCode", status, premium_tour_limit AS "premiumTourLimit"
+         FROM provider_plans WHERE provider_id = $1`,
+      [providerId],
+    )) as Array<{ productCode: ProductCode; status: SubscriptionStatus; premiumTourLimit: number | null }>;
+    return plan
+      ? publishingPermissions(plan.productCode, plan.status, plan.premiumTourLimit)
+      : publishingPermissions('free_tier_plan', null, 0);
+  }
+
+  /** Creator Studio (staging, custom tags, audio...) comes with the Creator and Pro plans. */
+  async creatorStudio(providerId: string): Promise<{ enabled: boolean }> {
+    const permissions = await this.publishing(providerId);
+    return { enabled: permissions.whitelabelDomain };
+  }
+
+  /**
+   * Keeps the projection of billing's subscription state. Events may arrive out of order: an older change
+   * never overwrites a newer one.
+   */
+  async applySubscriptionChange(
+    change: SubscriptionChangedV1,
+    occurredAt: string,
+    tx: EntityManager,
+  ): Promise<void> {
+    await tx.query(
+      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (provider_id) DO UPDATE SET product_code = excluded.product_code, status = excluded.status,
+         premium_tour_limit = excluded.premium_tour_limit, changed_at = excluded.changed_at
+       WHERE provider_plans.changed_at <= excluded.changed_at`,
+      [change.providerId, change.productCode, change.status, change.premiumTourLimit, occurredAt],
+    );
+  }
+}
