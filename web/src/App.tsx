@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { SIGN_IN_PATH } from './auth/paths';
+import { SignInPage } from './auth/SignInPage';
 import { CONSOLE_AREAS } from './console/areas';
 import { ProviderApp } from './provider/ProviderApp';
 import { ErrorBoundary } from './shared/ErrorBoundary';
@@ -24,6 +26,14 @@ export function App() {
           }
         />
       ))}
+      <Route
+        path={SIGN_IN_PATH}
+        element={
+          <ErrorBoundary>
+            <SignInPage />
+          </ErrorBoundary>
+        }
+      />
       <Route path="/*" element={<ProviderApp />} />
     </Routes>
   );

@@ -1,19 +1,27 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useRequireSignIn, type SessionState } from '../auth/useRequireSignIn';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
+import { ErrorDisplay } from '../shared/ErrorDisplay';
 import { Loading } from '../shared/Loading';
 import { PRODUCT_NAME } from '../shared/strings';
+import { ImpersonationBanner } from './ImpersonationBanner';
+import { UserMenu } from './UserMenu';
 import './layout.css';
 
 const NAV_ITEMS = [{ to: '/provider/properties', label: 'Properties' }];
 
+/** The provider pages' shell: every page under it needs a signed-in user. */
 export function ProviderLayout() {
   const { pathname } = useLocation();
+  const session = useRequireSignIn();
+  const isSignedIn = session.status === 'signed-in';
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {isSignedIn && session.user.impersonatorId !== null && <ImpersonationBanner />}
       <header className="shell-header">
         <div className="shell-header-inner">
           <Link className="shell-brand" to="/provider/properties">
@@ -28,16 +36,35 @@ export function ProviderLayout() {
               ))}
             </ul>
           </nav>
+          {isSignedIn && <UserMenu />}
         </div>
       </header>
       <main id="main" className="shell-main" tabIndex={-1}>
         {/* Keyed by path so that leaving a page that failed clears the error. */}
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
+          <PageOnceSignedIn session={session} />
         </ErrorBoundary>
       </main>
     </div>
   );
+}
+
+/** Pages render once the session check has answered, so none of them asks for data while signed out. */
+function PageOnceSignedIn({ session }: { session: SessionState }) {
+  switch (session.status) {
+    case 'checking':
+      return <Loading />;
+    case 'failed':
+      return (
+        <div className="page">
+          <ErrorDisplay error={session.error} />
+        </div>
+      );
+    case 'signed-in':
+      return (
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      );
+  }
 }

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+
+/**
+ * Runs a request that changes the session (sign in, sign out, stop impersonating), then loads the address it
+ * resolves with as a new page: the gateway writes the new session's CSRF token and role into that page, so
+ * nothing has to patch the meta tags of this one. `isPending` stays true once the request succeeded, so nothing
+ * can be sent again while the next page loads.
+ */
+export function useSessionChange<Args extends unknown[]>(change: (...args: Args) => Promise<string>) {
+  const [isPending, setIsPending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  function run(...args: Args): void {
+    setIsPending(true);
+    setError(null);
+    change(...args).then(
+      (destination) => window.location.assign(destination),
+      (failure: unknown) => {
+        setError(failure);
+        setIsPending(false);
+      },
+    );
+  }
+
+  return { run, isPending, error };
+}
