@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { PoolClient, Pool } from 'pg';
+import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { outboxChannel } from './event-bus';
 import type { Transport } from './transport';
@@ -30,7 +30,8 @@ const CLEANUP_EVERY_MS = 10 * 60 * 1000;
  * again, and the broker drops them by event id (the inbox catches any that get past it).
  */
 export class OutboxRelay {
-  private listener?: PoolClient;
+  /** A connection of its own, outside the pool: LISTEN belongs to one connection for its whole life. */
+  private listener?: Client;
   private poller?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -56,18 +57,21 @@ export class OutboxRelay {
   }
 
   private async listen(): Promise<void> {
-    const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-    const client = await pool.connect();
+    const { url } = this.dataSource.options as { url?: string };
+    const client = new Client({ connectionString: url });
     client.on('notification', () => this.wake());
     client.on('error', (error) => {
+      if (this.listener !== client) return;
+      this.listener = undefined;
+      void client.end().catch(() => undefined);
+      if (this.stopped) return;
       this.options.logger.warn(
         { err: error },
         'outbox listener lost its connection; polling until it is back',
       );
-      client.release(error);
-      this.listener = undefined;
-      if (!this.stopped) setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
+      setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
     });
+    await client.connect();
     await client.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
     this.listener = client;
   }
@@ -146,10 +150,8 @@ export class OutboxRelay {
         'outbox not fully flushed at shutdown; the rows stay for the next start',
       );
     }
-    if (this.listener) {
-      await this.listener.query(`UNLISTEN "${outboxChannel(this.options.schema)}"`).catch(() => undefined);
-      this.listener.release();
-      this.listener = undefined;
-    }
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.end().catch(() => undefined);
   }
 }
