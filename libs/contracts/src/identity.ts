@@ -10,9 +10,12 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Request-reply: the gateway asks identity who a credential belongs to. */
 export const RESOLVE_CREDENTIALS = 'identity.credentials.resolve';
 
-export interface ResolveCredentialsRequest {
-  sessionToken: string;
-}
+/** A provider's API key travels in this header; it acts as the admin who generated it, with the scope below. */
+export const API_KEY_HEADER = 'x-api-key';
+export const API_KEY_SCOPE = 'api_key';
+
+/** One credential: a browser session's token or an API key. */
+export type ResolveCredentialsRequest = { sessionToken: string } | { apiKey: string };
 
 export interface ResolvedCredentials {
   /** null: the credential is unknown, expired or revoked. */

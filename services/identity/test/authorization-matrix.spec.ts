@@ -94,6 +94,12 @@ const ROUTES: Route[] = [
     expect: providerAdmins,
   },
   { method: 'get', path: () => '/provider/settings/access_log', expect: providerAdmins },
+  {
+    method: 'post',
+    path: () => '/provider/settings/regenerate_api_key',
+    // What only the provider's own admins may do: never an admin impersonating them.
+    expect: { anonymous: 401, admin: 200, others: 403 },
+  },
   { method: 'get', path: () => '/provider/onboarding/info.json', expect: signedInOnly },
   {
     method: 'get',

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  API_KEY_HEADER,
   CSRF_HEADER,
   RESOLVE_CREDENTIALS,
   SESSION_COOKIE,
@@ -24,8 +25,8 @@ export interface ResolvedCaller {
 }
 
 /**
- * Who is calling: the session cookie, resolved by identity over request-reply and cached briefly.
- * Anything unknown, expired or revoked is an anonymous caller.
+ * Who is calling: a provider API key (`X-Api-Key`) or the session cookie, resolved by identity over
+ * request-reply and cached briefly. Anything unknown, expired or revoked is an anonymous caller.
  */
 export class CredentialResolver {
   private readonly cache = new Map<string, { at: number; resolved: ResolvedCredentials }>();
@@ -33,9 +34,15 @@ export class CredentialResolver {
   constructor(private readonly rpc: RpcClient) {}
 
   async resolve(request: FastifyRequest): Promise<ResolvedCaller> {
+    // A provider system's API key: no cookie, so no CSRF either.
+    const apiKey = request.headers[API_KEY_HEADER];
+    if (typeof apiKey === 'string' && apiKey) {
+      const resolved = await this.lookup(`key:${apiKey}`, { apiKey });
+      return { caller: resolved.caller ?? ANONYMOUS, csrfToken: null };
+    }
     const sessionToken = readCookie(request.headers.cookie, SESSION_COOKIE);
     if (!sessionToken) return { caller: ANONYMOUS, csrfToken: null };
-    const resolved = await this.lookup(sessionToken);
+    const resolved = await this.lookup(`session:${sessionToken}`, { sessionToken });
     if (!resolved.caller) return { caller: ANONYMOUS, csrfToken: null };
     return { caller: resolved.caller, csrfToken: resolved.csrfToken, sessionToken };
   }
@@ -58,19 +65,17 @@ export class CredentialResolver {
   forgetAfterChange(request: FastifyRequest, reply: FastifyReply, resolved: ResolvedCaller): void {
     const token = resolved.sessionToken;
     if (!token || !UNSAFE_METHODS.has(request.method)) return;
-    this.cache.delete(token);
-    reply.raw.once('finish', () => this.cache.delete(token));
+    this.cache.delete(`session:${token}`);
+    reply.raw.once('finish', () => this.cache.delete(`session:${token}`));
   }
 
-  private async lookup(sessionToken: string): Promise<ResolvedCredentials> {
+  private async lookup(key: string, request: ResolveCredentialsRequest): Promise<ResolvedCredentials> {
     const now = Date.now();
-    const cached = this.cache.get(sessionToken);
+    const cached = this.cache.get(key);
     if (cached && now - cached.at < CACHE_MS) return cached.resolved;
-    const resolved = await this.rpc.ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, {
-      sessionToken,
-    } satisfies ResolveCredentialsRequest);
+    const resolved = await this.rpc.ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, request);
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
-    this.cache.set(sessionToken, { at: now, resolved });
+    this.cache.set(key, { at: now, resolved });
     return resolved;
   }
 }

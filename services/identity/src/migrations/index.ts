@@ -4,6 +4,7 @@ import { Impersonations1763790000000 } from './1763790000000-impersonations';
 import { OnboardingFlags1763800000000 } from './1763800000000-onboarding-flags';
 import { ProviderSettings1763810000000 } from './1763810000000-provider-settings';
 import { ProviderPlans1763820000000 } from './1763820000000-provider-plans';
+import { ApiKeys1763830000000 } from './1763830000000-api-keys';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -12,4 +13,5 @@ export const migrations: MigrationClass[] = [
   OnboardingFlags1763800000000,
   ProviderSettings1763810000000,
   ProviderPlans1763820000000,
+  ApiKeys1763830000000,
 ];

@@ -7,6 +7,7 @@ import {
 } from '@tourly/contracts';
 import { Caller, CONFIG, Public, type PlatformConfig } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiKeysService } from '../api-keys/api-keys.service';
 import { expiredSessionCookie, sessionCookie, sessionTokenFrom } from './cookies';
 import { SignInRequest } from './dto/sign-in.dto';
 import { SESSION_LIFETIME_SECONDS, SessionsService } from './sessions.service';
@@ -17,6 +18,7 @@ export class SessionsController {
 
   constructor(
     private readonly sessions: SessionsService,
+    private readonly apiKeys: ApiKeysService,
     @Inject(CONFIG) config: PlatformConfig,
   ) {
     this.secureCookies = config.NODE_ENV === 'production';
@@ -60,11 +62,14 @@ export class SessionsController {
       staffRole: caller.staffRole,
       providerId: caller.providerId,
       impersonatorId: caller.impersonatorId,
+      scopes: caller.scopes,
     };
   }
 
   @MessagePattern(RESOLVE_CREDENTIALS)
   resolve(@Payload() request: ResolveCredentialsRequest): Promise<ResolvedCredentials> {
-    return this.sessions.resolve(request.sessionToken);
+    return 'apiKey' in request
+      ? this.apiKeys.resolve(request.apiKey)
+      : this.sessions.resolve(request.sessionToken);
   }
 }

@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
+import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 
-@Module({ controllers: [SessionsController], providers: [SessionsService], exports: [SessionsService] })
+@Module({
+  imports: [ApiKeysModule],
+  controllers: [SessionsController],
+  providers: [SessionsService],
+  exports: [SessionsService],
+})
 export class SessionsModule {}

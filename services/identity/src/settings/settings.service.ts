@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MembershipRole } from '@tourly/contracts';
 import { ApiError, Database, pageOf, type Page, type PageQuery } from '@tourly/platform';
+import { ApiKeysService, type ApiKeySummary } from '../api-keys/api-keys.service';
 
 /** Names that would clash with the product's own hosts. */
 const RESERVED_SUBDOMAINS = new Set([
@@ -22,6 +23,8 @@ export interface ProviderSettings {
   logoUrl: string | null;
   subdomain: string | null;
   autoPopulateModels: boolean;
+  /** The key in force (its hint, never the key), or null. */
+  apiKey: ApiKeySummary | null;
 }
 
 export interface ProviderUser {
@@ -35,19 +38,22 @@ export interface ProviderUser {
   avatarUrl: string | null;
 }
 
-/** A provider's own settings (001 §7). White-label domains and the API key arrive in their own slices. */
+/** A provider's own settings (001 §7). White-label domains arrive in their own slice. */
 @Injectable()
 export class SettingsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
 
   async settings(providerId: string): Promise<ProviderSettings> {
     const [row] = (await this.db.dataSource.query(
       `SELECT id, name, logo_url AS "logoUrl", subdomain, auto_populate_models AS "autoPopulateModels"
          FROM providers WHERE id = $1`,
       [providerId],
-    )) as ProviderSettings[];
+    )) as Array<Omit<ProviderSettings, 'apiKey'>>;
     if (!row) throw ApiError.notFound('Provider not found');
-    return row;
+    return { ...row, apiKey: await this.apiKeys.current(providerId) };
   }
 
   async changeSubdomain(providerId: string, subdomain: string): Promise<ProviderSettings> {

@@ -1,0 +1,23 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import { API_KEY_SCOPE } from '@tourly/contracts';
+import { ApiError, Caller, NotWhileImpersonating, ProviderId, Roles } from '@tourly/platform';
+import { ApiKeysService } from './api-keys.service';
+
+@Controller('provider/settings')
+export class ApiKeysController {
+  constructor(private readonly apiKeys: ApiKeysService) {}
+
+  /** Only the provider's own admins, never an admin impersonating them, and never with an API key itself. */
+  @Post('regenerate_api_key')
+  @Roles('admin')
+  @NotWhileImpersonating()
+  @HttpCode(200)
+  regenerate(@ProviderId() providerId: string, @Caller() caller: Caller) {
+    if (caller.scopes.includes(API_KEY_SCOPE)) {
+      throw ApiError.forbidden(
+        'An API key cannot replace itself; sign in as an admin of the provider to do this.',
+      );
+    }
+    return this.apiKeys.regenerate(providerId, caller.userId as string);
+  }
+}

@@ -1,0 +1,91 @@
+import { sessionCookieOf, startIdentityPlatform, type SignedIn } from './support';
+
+/** A provider's API key: shown once, stored hashed, acting as the admin who made it, revoked by a new one. */
+describe('provider API keys', () => {
+  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    it_ = await startIdentityPlatform();
+    admin = await it_.signedIn('provider@demo.test');
+  });
+  afterAll(() => it_.stop());
+
+  const regenerate = (user: SignedIn) =>
+    it_.http
+      .post('/provider/settings/regenerate_api_key')
+      .set('cookie', user.cookie)
+      .set('x-csrf-token', user.csrfToken);
+
+  it('is shown once; the settings show only its hint', async () => {
+    const response = await regenerate(admin);
+    expect(response.status).toBe(200);
+    const { api_key: apiKey, hint } = response.body.data;
+    expect(apiKey).toMatch(/^tou_[A-Za-z0-9_-]{43}$/);
+    expect(hint).toBe(`tou_…${apiKey.slice(-4)}`);
+    const settings = await it_.http.get('/provider/settings').set('cookie', admin.cookie);
+    expect(settings.body.data.api_key).toEqual({ hint, created_at: expect.any(String), last_used_at: null });
+    expect(JSON.stringify(settings.body)).not.toContain(apiKey);
+  });
+
+  it('acts for the provider as the admin who made it, marked as an API key, with no CSRF token to carry', async () => {
+    const apiKey = (await regenerate(admin)).body.data.api_key;
+    const me = await it_.http.get('/users/me').set('x-api-key', apiKey);
+    expect(me.body.data).toMatchObject({
+      user_id: (admin.body.user as { id: string }).id,
+      role: 'admin',
+      provider_id: (admin.body.current_provider as { id: string }).id,
+      scopes: ['api_key'],
+    });
+    const write = await it_.http
+      .patch('/provider/onboarding')
+      .set('x-api-key', apiKey)
+      .send({ onboarding: { cs_overlay: '2026-11-20T10:00:00Z' } });
+    expect(write.status).toBe(200);
+    const settings = await it_.http.get('/provider/settings').set('cookie', admin.cookie);
+    expect(settings.body.data.api_key.last_used_at).not.toBeNull();
+    const itself = await it_.http.post('/provider/settings/regenerate_api_key').set('x-api-key', apiKey);
+    expect(itself.status).toBe(403);
+    expect(itself.body.errors.base).toEqual([
+      'An API key cannot replace itself; sign in as an admin of the provider to do this.',
+    ]);
+  });
+
+  it('stops working within 5 seconds of being replaced', async () => {
+    const old = (await regenerate(admin)).body.data.api_key;
+    expect((await it_.http.get('/users/me').set('x-api-key', old)).status).toBe(200);
+    const replacement = (await regenerate(admin)).body.data.api_key;
+    const deadline = Date.now() + 5000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await it_.http.get('/users/me').set('x-api-key', old)).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe(401);
+    expect((await it_.http.get('/users/me').set('x-api-key', replacement)).status).toBe(200);
+    expect((await it_.http.get('/users/me').set('x-api-key', 'tou_unknown')).status).toBe(401);
+  });
+
+  it('is the provider’s own admins’ to replace: not members’, not an impersonating admin’s', async () => {
+    await it_.aUser('member@demo.test', {
+      providerId: (admin.body.current_provider as { id: string }).id,
+      role: 'member',
+    });
+    expect((await regenerate(await it_.signedIn('member@demo.test'))).status).toBe(403);
+
+    const platformAdmin = await it_.signedIn('admin@demo.test');
+    const started = await it_.http
+      .post('/admin/impersonations')
+      .set('cookie', platformAdmin.cookie)
+      .set('x-csrf-token', platformAdmin.csrfToken)
+      .send({ provider_id: (admin.body.current_provider as { id: string }).id });
+    const impersonating = await it_.http
+      .post('/provider/settings/regenerate_api_key')
+      .set('cookie', sessionCookieOf(started))
+      .set('x-csrf-token', started.body.data.csrf_token);
+    expect(impersonating.status).toBe(403);
+    expect(impersonating.body).toEqual({
+      errors: { base: ['An administrator impersonating a provider cannot do this.'] },
+    });
+  });
+});
