@@ -35,6 +35,12 @@ export interface ImpersonationV1 {
   impersonationId: string;
 }
 
+export interface WhitelabeledDomainChangedV1 {
+  providerId: string;
+  subdomain: string;
+  status: 'pending' | 'active' | 'failed';
+}
+
 // billing
 export interface SubscriptionChangedV1 {
   providerId: string;
@@ -67,6 +73,7 @@ export interface EventCatalogue {
   'identity.membership.changed.v1': MembershipChangedV1;
   'identity.impersonation.started.v1': ImpersonationV1;
   'identity.impersonation.stopped.v1': ImpersonationV1;
+  'identity.whitelabeled_domain.changed.v1': WhitelabeledDomainChangedV1;
   'billing.subscription.changed.v1': SubscriptionChangedV1;
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
   'properties.tours.deactivated.v1': ToursDeactivatedV1;

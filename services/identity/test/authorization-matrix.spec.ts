@@ -29,7 +29,7 @@ const WHO: Who[] = [
 ];
 
 interface Route {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: (ids: Ids) => string;
   body?: (ids: Ids) => object;
   expect: Partial<Record<Who, number>> & { others: number };
@@ -39,6 +39,8 @@ interface Ids {
   demoMedia: string;
   providerUser: string;
 }
+
+const UNKNOWN_ID = '01a20000-0000-7000-8000-000000000000';
 
 const signedInOnly = { anonymous: 401, others: 200 };
 const providerReaders = {
@@ -111,6 +113,31 @@ const ROUTES: Route[] = [
     path: () => '/provider/onboarding',
     body: () => ({ onboarding: { cs_overlay: '2026-11-20T10:00:00Z' } }),
     expect: signedInOnly,
+  },
+  {
+    method: 'post',
+    path: () => '/provider/settings/whitelabel-domain',
+    body: () => ({ whitelabeled_domain: { subdomain: 'tours.demo-media.com' } }),
+    // Demo Media is on the free plan: its admins are refused too, for the plan (see whitelabeled-domains.spec.ts).
+    expect: { anonymous: 401, others: 403 },
+  },
+  { method: 'get', path: () => '/admin/whitelabeled_domains', expect: platformAdmins },
+  {
+    method: 'put',
+    path: () => `/admin/whitelabeled_domains/${UNKNOWN_ID}`,
+    body: () => ({ whitelabeled_domain: { subdomain: 'tours.example.com' } }),
+    expect: { anonymous: 401, platform_admin: 404, others: 403 },
+  },
+  {
+    method: 'get',
+    path: () => '/virtual_assistant/whitelabeled-domains.json',
+    expect: { anonymous: 401, platform_admin: 200, virtual_assistant: 200, others: 403 },
+  },
+  {
+    method: 'patch',
+    path: () => `/virtual_assistant/whitelabeled-domains/${UNKNOWN_ID}`,
+    body: () => ({ whitelabeled_domain: { status: 'active' } }),
+    expect: { anonymous: 401, platform_admin: 404, virtual_assistant: 404, others: 403 },
   },
   { method: 'get', path: () => '/admin/providers.json', expect: platformAdmins },
   { method: 'get', path: (ids) => `/admin/providers/${ids.demoMedia}/users.json`, expect: platformAdmins },

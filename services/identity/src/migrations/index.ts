@@ -5,6 +5,7 @@ import { OnboardingFlags1763800000000 } from './1763800000000-onboarding-flags';
 import { ProviderSettings1763810000000 } from './1763810000000-provider-settings';
 import { ProviderPlans1763820000000 } from './1763820000000-provider-plans';
 import { ApiKeys1763830000000 } from './1763830000000-api-keys';
+import { WhitelabeledDomains1763840000000 } from './1763840000000-whitelabeled-domains';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationClass[] = [
   ProviderSettings1763810000000,
   ProviderPlans1763820000000,
   ApiKeys1763830000000,
+  WhitelabeledDomains1763840000000,
 ];

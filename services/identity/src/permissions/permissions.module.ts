@@ -2,5 +2,9 @@ import { Module } from '@nestjs/common';
 import { PermissionsController } from './permissions.controller';
 import { PermissionsService } from './permissions.service';
 
-@Module({ controllers: [PermissionsController], providers: [PermissionsService] })
+@Module({
+  controllers: [PermissionsController],
+  providers: [PermissionsService],
+  exports: [PermissionsService],
+})
 export class PermissionsModule {}

@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
+import { DomainsModule } from '../domains/domains.module';
 import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
-@Module({ imports: [ApiKeysModule], controllers: [SettingsController], providers: [SettingsService] })
+@Module({
+  imports: [ApiKeysModule, DomainsModule],
+  controllers: [SettingsController],
+  providers: [SettingsService],
+})
 export class SettingsModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MembershipRole } from '@tourly/contracts';
 import { ApiError, Database, pageOf, type Page, type PageQuery } from '@tourly/platform';
 import { ApiKeysService, type ApiKeySummary } from '../api-keys/api-keys.service';
+import { DomainsService, type DomainState } from '../domains/domains.service';
 
 /** Names that would clash with the product's own hosts. */
 const RESERVED_SUBDOMAINS = new Set([
@@ -25,6 +26,7 @@ export interface ProviderSettings {
   autoPopulateModels: boolean;
   /** The key in force (its hint, never the key), or null. */
   apiKey: ApiKeySummary | null;
+  whitelabelDomain: DomainState;
 }
 
 export interface ProviderUser {
@@ -38,12 +40,13 @@ export interface ProviderUser {
   avatarUrl: string | null;
 }
 
-/** A provider's own settings (001 §7). White-label domains arrive in their own slice. */
+/** A provider's own settings (001 §7). */
 @Injectable()
 export class SettingsService {
   constructor(
     private readonly db: Database,
     private readonly apiKeys: ApiKeysService,
+    private readonly domains: DomainsService,
   ) {}
 
   async settings(providerId: string): Promise<ProviderSettings> {
@@ -51,9 +54,13 @@ export class SettingsService {
       `SELECT id, name, logo_url AS "logoUrl", subdomain, auto_populate_models AS "autoPopulateModels"
          FROM providers WHERE id = $1`,
       [providerId],
-    )) as Array<Omit<ProviderSettings, 'apiKey'>>;
+    )) as Array<Omit<ProviderSettings, 'apiKey' | 'whitelabelDomain'>>;
     if (!row) throw ApiError.notFound('Provider not found');
-    return { ...row, apiKey: await this.apiKeys.current(providerId) };
+    const [apiKey, whitelabelDomain] = await Promise.all([
+      this.apiKeys.current(providerId),
+      this.domains.current(providerId),
+    ]);
+    return { ...row, apiKey, whitelabelDomain };
   }
 
   async changeSubdomain(providerId: string, subdomain: string): Promise<ProviderSettings> {

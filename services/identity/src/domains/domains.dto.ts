@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { MESSAGES } from '@tourly/contracts';
+import { OptionalOneOf, OptionalString, PageQuery } from '@tourly/platform';
+
+export const DOMAIN_STATUSES = ['pending', 'active', 'failed'] as const;
+export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+export class DomainName {
+  @ApiProperty({ example: 'tours.harbour-photography.com', description: 'a host name the provider controls' })
+  @Transform(({ value }) =>
+    typeof value === 'string' ? value.trim().toLowerCase().replace(/\.$/, '') : value,
+  )
+  @Matches(/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+    message: 'is not a domain name (for example tours.your-agency.com)',
+  })
+  @MaxLength(253, { message: 'must be at most 253 characters' })
+  @IsString({ message: MESSAGES.required })
+  @IsNotEmpty({ message: MESSAGES.required })
+  subdomain!: string;
+}
+
+/** `{"whitelabeled_domain": {"subdomain"}}`, as the admin console sends it (002 §7). */
+export class RequestDomain {
+  @ApiProperty({ type: DomainName })
+  @ValidateNested()
+  @Type(() => DomainName)
+  @IsDefined({ message: MESSAGES.required })
+  whitelabeledDomain!: DomainName;
+}
+
+export class DomainDecision {
+  @ApiProperty({ enum: ['active', 'failed'] })
+  @IsIn(['active', 'failed'], { message: 'must be active or failed' })
+  status!: 'active' | 'failed';
+
+  @ApiPropertyOptional({ description: 'why it failed, shown to the provider' })
+  @IsOptional()
+  @IsString({ message: 'must be text' })
+  @MaxLength(500, { message: 'must be at most 500 characters' })
+  failureReason?: string;
+}
+
+/** `{"whitelabeled_domain": {"status", "failure_reason"}}`: a virtual assistant's verdict. */
+export class DecideDomain {
+  @ApiProperty({ type: DomainDecision })
+  @ValidateNested()
+  @Type(() => DomainDecision)
+  @IsDefined({ message: MESSAGES.required })
+  whitelabeledDomain!: DomainDecision;
+}
+
+export class DomainsQuery extends PageQuery {
+  @OptionalOneOf(DOMAIN_STATUSES)
+  status?: DomainStatus;
+
+  @OptionalString(120)
+  search?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'is not a provider id' })
+  providerId?: string;
+}
