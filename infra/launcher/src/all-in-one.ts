@@ -57,6 +57,8 @@ async function main(): Promise<void> {
   if (!env.EMULATORS_URL) {
     const emulators = await startEmulators({ port: EMULATORS_PORT });
     env.EMULATORS_URL = emulators.url;
+    env.CAPTCHA_VERIFY_URL ??= `${emulators.url}/captcha/siteverify`;
+    env.CAPTCHA_SECRET ??= 'emulator-secret';
     closers.unshift(emulators.close);
     logger.info(`vendor emulators at ${emulators.url}`);
   }

@@ -41,7 +41,7 @@ export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
   /** False for a service that forwards requests without reading their query strings (the gateway). */
   parseQuery?: boolean;
   /** Work on the Fastify instance before Nest's routes (the gateway's proxy). */
-  configureHttp?: (app: NestFastifyApplication, config: C, logger: Logger) => void | Promise<void>;
+  configureHttp?(app: NestFastifyApplication, config: C, logger: Logger): void | Promise<void>;
 }
 
 export const defineService = <C extends PlatformConfig>(definition: ServiceDefinition<C>) => definition;

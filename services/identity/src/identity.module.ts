@@ -6,6 +6,7 @@ import { OnboardingModule } from './onboarding/onboarding.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
+import { SignUpModule } from './sign-up/sign-up.module';
 
 @Module({
   imports: [
@@ -16,6 +17,7 @@ import { SettingsModule } from './settings/settings.module';
     SettingsModule,
     AdminModule,
     PermissionsModule,
+    SignUpModule,
   ],
 })
 export class IdentityModule {}

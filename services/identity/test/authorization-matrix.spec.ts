@@ -156,10 +156,39 @@ const ROUTES: Route[] = [
     expect: { anonymous: 401, platform_admin: -1, others: 403 },
   },
   {
+    method: 'post',
+    path: () => '/sign_up',
+    body: () => ({
+      user: { email: 'someone@example.com', password: 'long-enough-password' },
+      captcha_response: 'fail',
+    }),
+    // Open to anyone; the failing captcha keeps this table from creating accounts.
+    expect: { others: 422 },
+  },
+  {
+    method: 'post',
+    path: () => '/sign_up/finalize',
+    body: () => ({ user: { first_name: 'Test', last_name: 'User' } }),
+    expect: { anonymous: 401, others: 201 },
+  },
+  {
+    method: 'post',
+    path: () => '/provider/surveys',
+    body: () => ({ survey: { company_size: '2-5' } }),
+    expect: { anonymous: 401, others: 201 },
+  },
+  {
     method: 'delete',
     path: () => '/admin/impersonations/current',
     // The impersonating admin succeeds (and ends it): see impersonation.spec.ts.
     expect: { anonymous: 401, impersonating: -1, others: 409 },
+  },
+  {
+    method: 'post',
+    path: () => '/sign_up/setup_provider',
+    body: () => ({ setup_provider: { name: 'Matrix Media' } }),
+    // Last: it moves each caller into a new provider of their own.
+    expect: { anonymous: 401, others: 201 },
   },
 ];
 

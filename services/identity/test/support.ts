@@ -5,6 +5,7 @@ import request from 'supertest';
 import { SESSION_COOKIE, type MembershipRole } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
+import { startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
 import { hashPassword } from '../src/accounts/passwords';
 import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
@@ -27,8 +28,17 @@ export async function startIdentityPlatform() {
   );
   const database = await createTestDatabase();
   const namespace = createTestNamespace();
+  const emulators = await startEmulators({ port: 0 });
   const platform: RunningPlatform = await startPlatform(
-    testEnv({ databaseUrl: database.url, namespace: namespace.namespace, extra: { WEB_DIST: webDist } }),
+    testEnv({
+      databaseUrl: database.url,
+      namespace: namespace.namespace,
+      extra: {
+        WEB_DIST: webDist,
+        CAPTCHA_VERIFY_URL: `${emulators.url}/captcha/siteverify`,
+        CAPTCHA_SECRET: 'test-captcha-secret',
+      },
+    }),
     'ephemeral',
   );
   await seedDemoData(platform.services.identity);
@@ -91,6 +101,7 @@ export async function startIdentityPlatform() {
     },
     async stop() {
       await platform.close();
+      await emulators.close();
       await database.drop();
       await namespace.drop();
       rmSync(webDist, { recursive: true, force: true });

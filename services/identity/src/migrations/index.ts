@@ -6,6 +6,7 @@ import { ProviderSettings1763810000000 } from './1763810000000-provider-settings
 import { ProviderPlans1763820000000 } from './1763820000000-provider-plans';
 import { ApiKeys1763830000000 } from './1763830000000-api-keys';
 import { WhitelabeledDomains1763840000000 } from './1763840000000-whitelabeled-domains';
+import { Surveys1763850000000 } from './1763850000000-surveys';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationClass[] = [
   ProviderPlans1763820000000,
   ApiKeys1763830000000,
   WhitelabeledDomains1763840000000,
+  Surveys1763850000000,
 ];

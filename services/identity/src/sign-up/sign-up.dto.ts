@@ -1,0 +1,82 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsNotEmpty,
+  IsObject,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { MESSAGES } from '@tourly/contracts';
+import { OptionalString, RequiredEmail, RequiredString } from '@tourly/platform';
+
+export class NewAccount {
+  @RequiredEmail()
+  email!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 200 })
+  @MaxLength(200, { message: 'must be at most 200 characters' })
+  @MinLength(8, { message: 'must be at least 8 characters' })
+  @IsString({ message: MESSAGES.required })
+  @IsNotEmpty({ message: MESSAGES.required })
+  password!: string;
+
+  @OptionalString(80)
+  firstName?: string;
+
+  @OptionalString(80)
+  lastName?: string;
+}
+
+/** `{"user": {...}, "captcha_response": "..."}`: the captcha answer is sent with the user (002 §5). */
+export class SignUpRequest {
+  @ApiProperty({ type: NewAccount })
+  @ValidateNested()
+  @Type(() => NewAccount)
+  @IsDefined({ message: MESSAGES.required })
+  user!: NewAccount;
+
+  @RequiredString(4000)
+  captchaResponse!: string;
+}
+
+export class Profile {
+  @RequiredString(80)
+  firstName!: string;
+
+  @RequiredString(80)
+  lastName!: string;
+}
+
+export class FinalizeRequest {
+  @ApiProperty({ type: Profile })
+  @ValidateNested()
+  @Type(() => Profile)
+  @IsDefined({ message: MESSAGES.required })
+  user!: Profile;
+}
+
+export class NewProvider {
+  @RequiredString(120)
+  name!: string;
+}
+
+export class SetupProviderRequest {
+  @ApiProperty({ type: NewProvider })
+  @ValidateNested()
+  @Type(() => NewProvider)
+  @IsDefined({ message: MESSAGES.required })
+  setupProvider!: NewProvider;
+}
+
+export class SurveyRequest {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'the answers, as the form has them',
+  })
+  @IsObject({ message: MESSAGES.required })
+  survey!: Record<string, unknown>;
+}
