@@ -14,8 +14,9 @@ export const RESOLVE_CREDENTIALS = 'identity.credentials.resolve';
 export const API_KEY_HEADER = 'x-api-key';
 export const API_KEY_SCOPE = 'api_key';
 
-/** One credential: a browser session's token or an API key. */
-export type ResolveCredentialsRequest = { sessionToken: string } | { apiKey: string };
+/** One credential: a browser session's token, an API key, or an OAuth access token. */
+export type ResolveCredentialsRequest =
+  { sessionToken: string } | { apiKey: string } | { accessToken: string };
 
 export interface ResolvedCredentials {
   /** null: the credential is unknown, expired or revoked. */

@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { AdminModule } from './admin/admin.module';
+import { ApiKeysModule } from './api-keys/api-keys.module';
+import { CredentialsModule } from './credentials/credentials.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { SessionsModule } from './sessions/sessions.module';
@@ -18,6 +21,9 @@ import { SignUpModule } from './sign-up/sign-up.module';
     AdminModule,
     PermissionsModule,
     SignUpModule,
+    ApiKeysModule,
+    OAuthModule,
+    CredentialsModule,
   ],
 })
 export class IdentityModule {}

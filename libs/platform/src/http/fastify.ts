@@ -49,6 +49,11 @@ export function installWireConventions(fastify: FastifyInstance, logger: Logger)
     }
   });
 
+  // HTML forms and OAuth 2 clients (RFC 6749 §4) post application/x-www-form-urlencoded.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, toCamelKeys(qs.parse(body as string, { depth: 5, arrayLimit: 100, parameterLimit: 200 })));
+  });
+
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

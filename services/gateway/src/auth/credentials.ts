@@ -25,7 +25,7 @@ export interface ResolvedCaller {
 }
 
 /**
- * Who is calling: a provider API key (`X-Api-Key`) or the session cookie, resolved by identity over
+ * Who is calling: an OAuth bearer token, a provider API key (`X-Api-Key`) or the session cookie, resolved by identity over
  * request-reply and cached briefly. Anything unknown, expired or revoked is an anonymous caller.
  */
 export class CredentialResolver {
@@ -34,7 +34,12 @@ export class CredentialResolver {
   constructor(private readonly rpc: RpcClient) {}
 
   async resolve(request: FastifyRequest): Promise<ResolvedCaller> {
-    // A provider system's API key: no cookie, so no CSRF either.
+    // An OAuth access token (the spec's "OAuth marker") or a provider system's API key: no cookie, no CSRF.
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer) {
+      const resolved = await this.lookup(`bearer:${bearer}`, { accessToken: bearer });
+      return { caller: resolved.caller ?? ANONYMOUS, csrfToken: null };
+    }
     const apiKey = request.headers[API_KEY_HEADER];
     if (typeof apiKey === 'string' && apiKey) {
       const resolved = await this.lookup(`key:${apiKey}`, { apiKey });

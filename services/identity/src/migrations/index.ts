@@ -7,6 +7,7 @@ import { ProviderPlans1763820000000 } from './1763820000000-provider-plans';
 import { ApiKeys1763830000000 } from './1763830000000-api-keys';
 import { WhitelabeledDomains1763840000000 } from './1763840000000-whitelabeled-domains';
 import { Surveys1763850000000 } from './1763850000000-surveys';
+import { OauthTokens1763860000000 } from './1763860000000-oauth-tokens';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationClass[] = [
   ApiKeys1763830000000,
   WhitelabeledDomains1763840000000,
   Surveys1763850000000,
+  OauthTokens1763860000000,
 ];

@@ -1,13 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  RESOLVE_CREDENTIALS,
-  type ResolveCredentialsRequest,
-  type ResolvedCredentials,
-} from '@tourly/contracts';
 import { Caller, CONFIG, Public, type PlatformConfig } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeysService } from '../api-keys/api-keys.service';
 import { expiredSessionCookie, sessionCookie, sessionTokenFrom } from './cookies';
 import { SignInRequest } from './dto/sign-in.dto';
 import { SESSION_LIFETIME_SECONDS, SessionsService } from './sessions.service';
@@ -18,7 +11,6 @@ export class SessionsController {
 
   constructor(
     private readonly sessions: SessionsService,
-    private readonly apiKeys: ApiKeysService,
     @Inject(CONFIG) config: PlatformConfig,
   ) {
     this.secureCookies = config.NODE_ENV === 'production';
@@ -64,12 +56,5 @@ export class SessionsController {
       impersonatorId: caller.impersonatorId,
       scopes: caller.scopes,
     };
-  }
-
-  @MessagePattern(RESOLVE_CREDENTIALS)
-  resolve(@Payload() request: ResolveCredentialsRequest): Promise<ResolvedCredentials> {
-    return 'apiKey' in request
-      ? this.apiKeys.resolve(request.apiKey)
-      : this.sessions.resolve(request.sessionToken);
   }
 }

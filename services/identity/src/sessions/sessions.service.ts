@@ -14,7 +14,7 @@ export const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 const LOCKOUT_FAILURES = 5;
 const LOCKOUT_WINDOW = '15 minutes';
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   firstName: string;
@@ -55,7 +55,11 @@ export interface SignedIn {
 export class SessionsService {
   constructor(private readonly db: Database) {}
 
-  async signIn(email: string, password: string, presentedToken: string | undefined): Promise<SignedIn> {
+  /**
+   * Checks an email and password (sign-in and the OAuth password grant): refused while the email is locked
+   * out, and a failure counts towards the lockout whether or not the account exists.
+   */
+  async authenticate(email: string, password: string): Promise<UserRow> {
     const normalised = email.trim().toLowerCase();
     await this.refuseWhileLockedOut(normalised);
     const [user] = (await this.db.dataSource.query(
@@ -68,14 +72,28 @@ export class SessionsService {
       await this.db.dataSource.query('INSERT INTO sign_in_failures (email) VALUES ($1)', [normalised]);
       throw ApiError.unauthorized(IDENTITY_MESSAGES.invalidCredentials);
     }
+    await this.db.dataSource.query('DELETE FROM sign_in_failures WHERE email = $1', [normalised]);
+    return user;
+  }
+
+  /** The provider a user starts in: the primary one, else the oldest membership. */
+  async defaultProvider(
+    tx: EntityManager,
+    user: Pick<UserRow, 'id' | 'primaryProviderId'>,
+  ): Promise<{ id: string; name: string; role: MembershipRole } | undefined> {
+    const [provider] = (await tx.query(
+      `SELECT p.id, p.name, m.role FROM memberships m JOIN providers p ON p.id = m.provider_id
+        WHERE m.user_id = $1 ORDER BY (p.id = $2) DESC NULLS LAST, m.created_at LIMIT 1`,
+      [user.id, user.primaryProviderId],
+    )) as Array<{ id: string; name: string; role: MembershipRole }>;
+    return provider;
+  }
+
+  async signIn(email: string, password: string, presentedToken: string | undefined): Promise<SignedIn> {
+    const user = await this.authenticate(email, password);
     return this.db.transaction(async (tx) => {
-      await tx.query('DELETE FROM sign_in_failures WHERE email = $1', [normalised]);
       await this.revokePresented(tx, presentedToken);
-      const [provider] = (await tx.query(
-        `SELECT p.id, p.name, m.role FROM memberships m JOIN providers p ON p.id = m.provider_id
-          WHERE m.user_id = $1 ORDER BY (p.id = $2) DESC NULLS LAST, m.created_at LIMIT 1`,
-        [user.id, user.primaryProviderId],
-      )) as Array<{ id: string; name: string; role: MembershipRole }>;
+      const provider = await this.defaultProvider(tx, user);
       const opened = await this.openSession(tx, { userId: user.id, providerId: provider?.id ?? null });
       return {
         ...opened,
