@@ -1,3 +1,10 @@
 export { startEmulators, buildEmulatorsApp, type EmulatorsOptions, type RunningEmulators } from './server';
 export type { Vendor } from './vendor';
-export { createVendors, createCaptchaVendor, FAILING_CAPTCHA_TOKEN, type SiteverifyResult } from './vendors';
+export {
+  createVendors,
+  createCaptchaVendor,
+  createMailVendor,
+  FAILING_CAPTCHA_TOKEN,
+  type SentEmail,
+  type SiteverifyResult,
+} from './vendors';
