@@ -59,6 +59,8 @@ async function main(): Promise<void> {
     env.EMULATORS_URL = emulators.url;
     env.CAPTCHA_VERIFY_URL ??= `${emulators.url}/captcha/siteverify`;
     env.CAPTCHA_SECRET ??= 'emulator-secret';
+    env.MAIL_API_URL ??= `${emulators.url}/mail`;
+    env.MAIL_API_TOKEN ??= 'emulator-token';
     closers.unshift(emulators.close);
     logger.info(`vendor emulators at ${emulators.url}`);
   }

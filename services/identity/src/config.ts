@@ -10,4 +10,19 @@ export class IdentityConfig extends DatabaseConfig {
   @IsOptional()
   @IsString()
   CAPTCHA_SECRET = '';
+
+  /** A transactional email API shaped like Postmark's (`POST /email`); the emulator's in development. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'MAIL_API_URL must be an http(s) URL' })
+  MAIL_API_URL = 'https://api.postmarkapp.com';
+
+  @IsOptional()
+  @IsString()
+  MAIL_API_TOKEN = '';
+
+  @IsString()
+  MAIL_FROM = 'Tourly <no-reply@tourly.app>';
+
+  /** Where people open the platform: links in emails point here. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
+  APP_URL = 'http://localhost:3000';
 }

@@ -6,6 +6,7 @@ import { CredentialsModule } from './credentials/credentials.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
+import { PasswordsModule } from './passwords/passwords.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
@@ -24,6 +25,7 @@ import { SignUpModule } from './sign-up/sign-up.module';
     ApiKeysModule,
     OAuthModule,
     CredentialsModule,
+    PasswordsModule,
   ],
 })
 export class IdentityModule {}

@@ -180,6 +180,18 @@ const ROUTES: Route[] = [
   },
   {
     method: 'post',
+    path: () => '/users/password',
+    body: () => ({ user: { email: 'nobody-here@example.com' } }),
+    expect: { others: 200 },
+  },
+  {
+    method: 'put',
+    path: () => '/users/password',
+    body: () => ({ user: { reset_password_token: 'not-a-token', password: 'long-enough-password' } }),
+    expect: { others: 422 },
+  },
+  {
+    method: 'post',
     path: () => '/sign_up/finalize',
     body: () => ({ user: { first_name: 'Test', last_name: 'User' } }),
     expect: { anonymous: 401, others: 201 },

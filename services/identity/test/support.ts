@@ -37,6 +37,8 @@ export async function startIdentityPlatform() {
         WEB_DIST: webDist,
         CAPTCHA_VERIFY_URL: `${emulators.url}/captcha/siteverify`,
         CAPTCHA_SECRET: 'test-captcha-secret',
+        MAIL_API_URL: `${emulators.url}/mail`,
+        MAIL_API_TOKEN: 'test-mail-token',
       },
     }),
     'ephemeral',
@@ -48,6 +50,11 @@ export async function startIdentityPlatform() {
   return {
     platform,
     http,
+    /** The emails the emulated mail API received for an address, newest first. */
+    async mailbox(to: string): Promise<Array<{ subject: string; textBody: string }>> {
+      const response = await fetch(`${emulators.url}/mail/_messages?to=${encodeURIComponent(to)}`);
+      return ((await response.json()) as { messages: Array<{ subject: string; textBody: string }> }).messages;
+    },
     signIn(email: string, password = DEMO_PASSWORD, cookie?: string) {
       const call = http.post('/users/sign_in').send({ user: { email, password } });
       return cookie ? call.set('cookie', cookie) : call;

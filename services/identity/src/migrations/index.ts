@@ -8,6 +8,7 @@ import { ApiKeys1763830000000 } from './1763830000000-api-keys';
 import { WhitelabeledDomains1763840000000 } from './1763840000000-whitelabeled-domains';
 import { Surveys1763850000000 } from './1763850000000-surveys';
 import { OauthTokens1763860000000 } from './1763860000000-oauth-tokens';
+import { PasswordResets1763870000000 } from './1763870000000-password-resets';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationClass[] = [
   WhitelabeledDomains1763840000000,
   Surveys1763850000000,
   OauthTokens1763860000000,
+  PasswordResets1763870000000,
 ];

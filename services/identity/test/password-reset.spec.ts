@@ -1,0 +1,82 @@
+import { startIdentityPlatform } from './support';
+
+/** Forgotten passwords: a link by email, good once, for an hour. */
+describe('password reset', () => {
+  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+
+  beforeAll(async () => {
+    it_ = await startIdentityPlatform();
+  });
+  afterAll(() => it_.stop());
+
+  const ask = (email: string) => it_.http.post('/users/password').send({ user: { email } });
+  const reset = (token: string, password: string) =>
+    it_.http.put('/users/password').send({ user: { reset_password_token: token, password } });
+
+  /** The email leaves after the answer: wait (briefly) for it to reach the mailbox. */
+  async function emailsTo(address: string, count: number) {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const mailbox = await it_.mailbox(address);
+      if (mailbox.length >= count || Date.now() > deadline) return mailbox;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  const tokenIn = (text: string) => /reset_password_token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
+
+  it('emails a link that sets a new password once, and signs the account out everywhere', async () => {
+    const before = await it_.signedIn('supplier@demo.test');
+    const asked = await ask('Supplier@Demo.test');
+    expect(asked.status).toBe(200);
+    expect(asked.body.data.message).toBe(
+      'If an account exists for that email, a link to reset its password is on its way. It works for one hour.',
+    );
+    const [email] = await emailsTo('supplier@demo.test', 1);
+    expect(email.subject).toBe('Reset your Tourly password');
+    const token = tokenIn(email.textBody);
+    expect(email.textBody).toContain(
+      `http://localhost:3000/users/password/edit?reset_password_token=${token}`,
+    );
+
+    const changed = await reset(token, 'a-brand-new-password');
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.message).toBe('Your password has been changed. Sign in with the new one.');
+    expect((await it_.http.get('/users/me').set('cookie', before.cookie)).status).toBe(401);
+    expect((await it_.signIn('supplier@demo.test')).status).toBe(401);
+    expect((await it_.signIn('supplier@demo.test', 'a-brand-new-password')).status).toBe(200);
+
+    const again = await reset(token, 'yet-another-password');
+    expect(again.status).toBe(422);
+    expect(again.body).toEqual({
+      errors: { 'user.reset_password_token': ['is invalid or has expired; ask for a new link'] },
+    });
+  });
+
+  it('answers the same for an email without an account, and sends nothing', async () => {
+    const asked = await ask('nobody-here@demo.test');
+    expect(asked.status).toBe(200);
+    expect(asked.body.data.message).toBe(
+      'If an account exists for that email, a link to reset its password is on its way. It works for one hour.',
+    );
+    await ask('va@demo.test'); // a real one, sent after the unknown one
+    await emailsTo('va@demo.test', 1);
+    expect(await it_.mailbox('nobody-here@demo.test')).toEqual([]);
+  });
+
+  it('sends at most three links an hour to one account', async () => {
+    for (let i = 0; i < 4; i++) expect((await ask('provider@demo.test')).status).toBe(200);
+    const mailbox = await emailsTo('provider@demo.test', 3);
+    await ask('va@demo.test'); // another address's email proves the queue has moved on
+    await emailsTo('va@demo.test', 2);
+    expect(await it_.mailbox('provider@demo.test')).toHaveLength(mailbox.length);
+    expect(mailbox).toHaveLength(3);
+  });
+
+  it('checks the new password and the token', async () => {
+    const short = await reset('whatever', 'short');
+    expect(short.status).toBe(422);
+    expect(short.body).toEqual({ errors: { 'user.password': ['must be at least 8 characters'] } });
+    expect((await reset('not-a-token', 'long-enough-password')).status).toBe(422);
+  });
+});
