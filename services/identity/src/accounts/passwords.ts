@@ -1,4 +1,8 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { hash, verify } from '@node-rs/argon2';
+import { IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
+import { MESSAGES } from '@tourly/contracts';
 
 /**
  * argon2id with OWASP's minimum settings: 19 MiB, two passes, one lane. (The library's `Algorithm` is a const
@@ -25,3 +29,13 @@ export async function verifyPassword(storedHash: string | undefined, password: s
   }
   return verify(storedHash, password);
 }
+
+/** A password someone chooses (sign-up, reset): 8 to 200 characters. */
+export const NewPasswordField = () =>
+  applyDecorators(
+    ApiProperty({ minLength: 8, maxLength: 200 }),
+    MaxLength(200, { message: 'must be at most 200 characters' }),
+    MinLength(8, { message: 'must be at least 8 characters' }),
+    IsString({ message: MESSAGES.required }),
+    IsNotEmpty({ message: MESSAGES.required }),
+  );

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { SettingsModule } from '../settings/settings.module';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
 
-@Module({ controllers: [AdminController], providers: [AdminService] })
+@Module({ imports: [SettingsModule], controllers: [AdminController], providers: [AdminService] })
 export class AdminModule {}

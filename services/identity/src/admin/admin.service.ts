@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Database, pageOf, type Page, type PageQuery } from '@tourly/platform';
-import type { ProviderUser } from '../settings/settings.service';
+import { SettingsService, type ProviderUser } from '../settings/settings.service';
 import type { ProvidersQuery } from './admin.dto';
 
 export interface ProviderSummary {
@@ -16,7 +16,10 @@ const likePattern = (search: string | undefined) =>
 /** What the admin console needs about providers and their users (002 §7). */
 @Injectable()
 export class AdminService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+  ) {}
 
   /** The impersonation picker's source: search by name or subdomain. */
   async providers(query: ProvidersQuery): Promise<Page<ProviderSummary>> {
@@ -42,19 +45,7 @@ export class AdminService {
       providerId,
     ])) as unknown[];
     if (!provider) throw ApiError.notFound('Provider not found');
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.dataSource.query(
-        `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, m.role, u.color,
-                false AS "hasAvatar", NULL AS "avatarUrl"
-           FROM memberships m JOIN users u ON u.id = m.user_id
-          WHERE m.provider_id = $1 ORDER BY u.last_name, u.first_name, u.id LIMIT $2 OFFSET $3`,
-        [providerId, query.pageSize, query.offset],
-      ),
-      this.db.dataSource.query('SELECT count(*)::int AS total FROM memberships WHERE provider_id = $1', [
-        providerId,
-      ]),
-    ]);
-    return pageOf(rows as ProviderUser[], total as number, query);
+    return this.settings.users(providerId, query);
   }
 
   /** A user's primary provider must be one they belong to. */

@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { IsDefined, ValidateNested } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
+import { NewPasswordField } from '../accounts/passwords';
 import { RequiredEmail, RequiredString } from '@tourly/platform';
 
 export class ResetRequestUser {
@@ -21,11 +22,7 @@ export class NewPassword {
   @RequiredString(200)
   resetPasswordToken!: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 200 })
-  @MaxLength(200, { message: 'must be at most 200 characters' })
-  @MinLength(8, { message: 'must be at least 8 characters' })
-  @IsString({ message: MESSAGES.required })
-  @IsNotEmpty({ message: MESSAGES.required })
+  @NewPasswordField()
   password!: string;
 }
 

@@ -1,26 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsDefined,
-  IsNotEmpty,
-  IsObject,
-  IsString,
-  MaxLength,
-  MinLength,
-  ValidateNested,
-} from 'class-validator';
+import { IsDefined, IsObject, ValidateNested } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 import { OptionalString, RequiredEmail, RequiredString } from '@tourly/platform';
+import { NewPasswordField } from '../accounts/passwords';
 
 export class NewAccount {
   @RequiredEmail()
   email!: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 200 })
-  @MaxLength(200, { message: 'must be at most 200 characters' })
-  @MinLength(8, { message: 'must be at least 8 characters' })
-  @IsString({ message: MESSAGES.required })
-  @IsNotEmpty({ message: MESSAGES.required })
+  @NewPasswordField()
   password!: string;
 
   @OptionalString(80)
