@@ -52,12 +52,22 @@ export class InProcessBroker {
     for (const [id, at] of this.seenIds) if (now - at >= this.duplicateWindowMs) this.seenIds.delete(id);
   }
 
+  /** The first message of `subject` after `seq`: scanning from the cursor, not from the start of the log. */
   messagesAfter(seq: number, subject: string): StoredMessage | undefined {
-    return this.log.find((message) => message.seq > seq && message.subject === subject);
+    for (let index = Math.max(0, this.indexOf(seq + 1)); index < this.log.length; index++) {
+      if (this.log[index].subject === subject) return this.log[index];
+    }
+    return undefined;
   }
 
   message(seq: number): StoredMessage | undefined {
-    return this.log.find((message) => message.seq === seq);
+    const index = this.indexOf(seq);
+    return index >= 0 ? this.log[index] : undefined;
+  }
+
+  /** Sequence numbers are consecutive, so a message's place in the (front-trimmed) log follows from its own. */
+  private indexOf(seq: number): number {
+    return this.log.length === 0 ? -1 : seq - this.log[0].seq;
   }
 
   durable(spec: ConsumerSpec): DurableConsumer {
