@@ -68,8 +68,7 @@ async function main(): Promise<void> {
 
   const platform = await startPlatform(env);
   closers.unshift(platform.close);
-  if (env.NODE_ENV !== 'production') {
-    await seedDemoData(platform.services.identity);
+  if (await seedDemoData(platform.services.identity)) {
     logger.info(
       `demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((user) => user.email).join(', ')}`,
     );

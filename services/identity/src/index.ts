@@ -16,7 +16,12 @@ export const identity = defineService({
   migrations,
 });
 
-/** Seeds the demo accounts into a running identity service (the all-in-one launcher, outside production). */
-export function seedDemoData(service: RunningService): Promise<void> {
-  return seedDemoAccounts(service.app.get(Database), service.app.get(EventBus));
+/**
+ * Seeds the demo accounts into a running identity service (the all-in-one launcher). Never in production:
+ * answers whether it seeded.
+ */
+export async function seedDemoData(service: RunningService): Promise<boolean> {
+  if (service.config.NODE_ENV === 'production') return false;
+  await seedDemoAccounts(service.app.get(Database), service.app.get(EventBus));
+  return true;
 }
