@@ -6,6 +6,10 @@ import { toCamelKeys } from './case';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/** Query strings and form bodies alike: nested keys (`filters[status]=x`), camelCase, bounded in size. */
+const parseNested = (text: string): Record<string, unknown> =>
+  toCamelKeys(qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 200 }));
+
 /**
  * Fastify options every service shares: request ids, nested query strings in camelCase. A service that
  * only forwards requests (the gateway) skips parsing queries it never reads.
@@ -22,9 +26,7 @@ export function fastifyOptions(bodyLimit: number, parseQuery = true): FastifySer
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 500,
-      querystringParser: parseQuery
-        ? (query) => toCamelKeys(qs.parse(query, { depth: 5, arrayLimit: 100, parameterLimit: 200 }))
-        : () => ({}),
+      querystringParser: parseQuery ? parseNested : () => ({}),
     },
   };
 }
@@ -50,9 +52,11 @@ export function installWireConventions(fastify: FastifyInstance, logger: Logger)
   });
 
   // HTML forms and OAuth 2 clients (RFC 6749 §4) post application/x-www-form-urlencoded.
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, toCamelKeys(qs.parse(body as string, { depth: 5, arrayLimit: 100, parameterLimit: 200 })));
-  });
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_req, body, done) => done(null, parseNested(body as string)),
+  );
 
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

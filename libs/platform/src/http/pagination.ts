@@ -21,6 +21,11 @@ export interface Page<T> {
   totalCount: number;
 }
 
+/** A list's `search` as an ILIKE pattern matching it anywhere, its wildcards taken literally; null: no search. */
+export function likePattern(search: string | undefined): string | null {
+  return search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : null;
+}
+
 export function pageOf<T>(
   items: T[],
   totalCount: number,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { MembershipRole } from '@tourly/contracts';
-import { ApiError, Database, pageOf, type Caller, type Page } from '@tourly/platform';
-import { hashSessionToken } from '../sessions/cookies';
+import { ApiError, Database, likePattern, pageOf, type Caller, type Page } from '@tourly/platform';
+import { hashSecret } from '../accounts/secrets';
 import type { AvailableProvidersQuery } from './access.dto';
 
 export interface ProviderAccess {
@@ -20,7 +20,7 @@ export class AccessService {
   constructor(private readonly db: Database) {}
 
   async availableProviders(caller: Caller, query: AvailableProvidersQuery): Promise<Page<ProviderAccess>> {
-    const search = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const search = likePattern(query.search);
     const [rows, [{ total }]] = await Promise.all([
       this.db.dataSource.query(
         `SELECT p.id, p.name FROM memberships m JOIN providers p ON p.id = m.provider_id
@@ -72,7 +72,7 @@ export class AccessService {
     const updated = (await this.db.dataSource.query(
       `UPDATE sessions SET current_provider_id = $3
         WHERE token_hash = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > now() RETURNING id`,
-      [hashSessionToken(sessionToken), caller.userId, providerId],
+      [hashSecret(sessionToken), caller.userId, providerId],
     )) as unknown[][];
     if ((updated[0] ?? []).length === 0) throw ApiError.unauthorized();
   }

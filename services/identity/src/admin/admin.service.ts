@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Database, pageOf, type Page, type PageQuery } from '@tourly/platform';
+import { ApiError, Database, likePattern, pageOf, type Page, type PageQuery } from '@tourly/platform';
 import { SettingsService, type ProviderUser } from '../settings/settings.service';
 import type { ProvidersQuery } from './admin.dto';
 
@@ -9,9 +9,6 @@ export interface ProviderSummary {
   subdomain: string | null;
   createdAt: string;
 }
-
-const likePattern = (search: string | undefined) =>
-  search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : null;
 
 /** What the admin console needs about providers and their users (002 §7). */
 @Injectable()

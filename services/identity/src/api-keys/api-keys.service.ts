@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { API_KEY_SCOPE, PRODUCT, type MembershipRole, type ResolvedCredentials } from '@tourly/contracts';
+import { API_KEY_SCOPE, PRODUCT, type ResolvedCredentials } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
+import { hashSecret, newSecret } from '../accounts/secrets';
+import { resolvedCaller, type CallerRow } from '../accounts/resolved-caller';
 
 const KEY_PREFIX = `${PRODUCT.slice(0, 3)}_`;
-const hashKey = (key: string): Buffer => createHash('sha256').update(key).digest();
 
 export interface ApiKeySummary {
   hint: string;
@@ -40,7 +40,7 @@ export class ApiKeysService {
     providerId: string,
     userId: string,
   ): Promise<{ apiKey: string; hint: string; createdAt: string }> {
-    const apiKey = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const apiKey = `${KEY_PREFIX}${newSecret()}`;
     const hint = `${KEY_PREFIX}…${apiKey.slice(-4)}`;
     return this.db.transaction(async (tx) => {
       await tx.query('UPDATE api_keys SET revoked_at = now() WHERE provider_id = $1 AND revoked_at IS NULL', [
@@ -49,7 +49,7 @@ export class ApiKeysService {
       const [row] = (await tx.query(
         `INSERT INTO api_keys (id, provider_id, created_by, key_hash, hint) VALUES ($1, $2, $3, $4, $5)
          RETURNING created_at AS "createdAt"`,
-        [uuidv7(), providerId, userId, hashKey(apiKey), hint],
+        [uuidv7(), providerId, userId, hashSecret(apiKey), hint],
       )) as Array<{ createdAt: Date }>;
       return { apiKey, hint, createdAt: row.createdAt.toISOString() };
     });
@@ -57,26 +57,15 @@ export class ApiKeysService {
 
   /** The caller an API key stands for; null when unknown, revoked, or its admin left the provider. */
   async resolve(apiKey: string): Promise<ResolvedCredentials> {
-    const [row] = (await this.db.dataSource.query(
+    const [rows] = (await this.db.dataSource.query(
       `UPDATE api_keys k SET last_used_at = now()
          FROM memberships m
         WHERE k.key_hash = $1 AND k.revoked_at IS NULL
           AND m.user_id = k.created_by AND m.provider_id = k.provider_id
-        RETURNING k.created_by AS "userId", k.provider_id AS "providerId", m.role`,
-      [hashKey(apiKey)],
-    )) as unknown as Array<Array<{ userId: string; providerId: string; role: MembershipRole }>>;
-    const caller = row?.[0];
-    if (!caller) return { caller: null, csrfToken: null };
-    return {
-      caller: {
-        userId: caller.userId,
-        role: caller.role,
-        staffRole: null,
-        providerId: caller.providerId,
-        impersonatorId: null,
-        scopes: [API_KEY_SCOPE],
-      },
-      csrfToken: null,
-    };
+        RETURNING k.created_by AS "userId", k.provider_id AS "providerId", m.role, NULL AS "staffRole"`,
+      [hashSecret(apiKey)],
+    )) as unknown as CallerRow[][];
+    const row = rows?.[0];
+    return resolvedCaller(row && { ...row, scopes: [API_KEY_SCOPE] });
   }
 }

@@ -3,6 +3,7 @@ import {
   ApiError,
   Database,
   EventBus,
+  likePattern,
   pageOf,
   uuidv7,
   type EntityManager,
@@ -97,7 +98,7 @@ export class DomainsService {
   }
 
   async list(query: DomainsQuery): Promise<Page<DomainRecord>> {
-    const search = query.search ? `%${query.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+    const search = likePattern(query.search);
     const where = `WHERE ($1::text IS NULL OR d.status = $1) AND ($2::text IS NULL OR d.subdomain ILIKE $2 OR p.name ILIKE $2)
                      AND ($3::uuid IS NULL OR d.provider_id = $3)`;
     const params = [query.status ?? null, search, query.providerId ?? null];

@@ -1,21 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { Caller, CONFIG, PageQuery, ProviderId, Roles, Staff, type PlatformConfig } from '@tourly/platform';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
+import { Caller, PageQuery, ProviderId, Roles, Staff } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookie, sessionTokenFrom } from '../sessions/cookies';
-import { SESSION_LIFETIME_SECONDS } from '../sessions/sessions.service';
+import { SessionCookies, sessionTokenFrom } from '../sessions/cookies';
 import { StartImpersonation } from './impersonation.dto';
 import { IMPERSONATION_SECONDS, ImpersonationService } from './impersonation.service';
 
 @Controller()
 export class ImpersonationController {
-  private readonly secureCookies: boolean;
-
   constructor(
     private readonly impersonation: ImpersonationService,
-    @Inject(CONFIG) config: PlatformConfig,
-  ) {
-    this.secureCookies = config.NODE_ENV === 'production';
-  }
+    private readonly cookies: SessionCookies,
+  ) {}
 
   @Post('admin/impersonations')
   @Staff('platform_admin')
@@ -31,7 +26,7 @@ export class ImpersonationController {
       sessionTokenFrom(request.headers.cookie),
       body.providerId,
     );
-    void reply.header('set-cookie', sessionCookie(opened.token, IMPERSONATION_SECONDS, this.secureCookies));
+    this.cookies.set(reply, opened.token, IMPERSONATION_SECONDS);
     return { ...answer, csrfToken: opened.csrfToken };
   }
 
@@ -46,10 +41,7 @@ export class ImpersonationController {
       caller,
       sessionTokenFrom(request.headers.cookie),
     );
-    void reply.header(
-      'set-cookie',
-      sessionCookie(opened.token, SESSION_LIFETIME_SECONDS, this.secureCookies),
-    );
+    this.cookies.set(reply, opened.token);
     return { ...answer, csrfToken: opened.csrfToken };
   }
 

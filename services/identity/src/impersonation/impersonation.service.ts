@@ -9,7 +9,7 @@ import {
   type Page,
   type PageQuery,
 } from '@tourly/platform';
-import { hashSessionToken } from '../sessions/cookies';
+import { hashSecret } from '../accounts/secrets';
 import { SessionsService } from '../sessions/sessions.service';
 
 /** An impersonation lasts this long and is not renewed by use. */
@@ -107,7 +107,7 @@ export class ImpersonationService {
     return this.db.transaction(async (tx) => {
       const [session] = (await tx.query(
         'SELECT impersonation_id AS "impersonationId" FROM sessions WHERE token_hash = $1',
-        [hashSessionToken(presentedToken)],
+        [hashSecret(presentedToken)],
       )) as Array<{ impersonationId: string | null }>;
       await this.sessions.revokePresented(tx, presentedToken);
       const [ended] = (await tx.query(

@@ -1,19 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import {
-  API_KEY_SCOPE,
-  type MembershipRole,
-  type ResolvedCredentials,
-  type StaffRole,
-} from '@tourly/contracts';
+import { API_KEY_SCOPE, type ResolvedCredentials } from '@tourly/contracts';
 import { ApiError, Database, uuidv7, type EntityManager } from '@tourly/platform';
+import { hashSecret, newSecret } from '../accounts/secrets';
+import { resolvedCaller, type CallerRow } from '../accounts/resolved-caller';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { SessionsService } from '../sessions/sessions.service';
 
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
-const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
-const newToken = (): string => randomBytes(32).toString('base64url');
 
 /** An RFC 6749 §5.2 error: the token endpoint answers these as `{error, error_description}`. */
 export class OAuthError extends Error {
@@ -121,7 +115,7 @@ export class OAuthService {
         `UPDATE oauth_tokens SET revoked_at = now()
           WHERE refresh_hash = $1 AND revoked_at IS NULL AND refresh_expires_at > now()
           RETURNING user_id AS "userId", provider_id AS "providerId", scopes`,
-        [hash(grant.refreshToken as string)],
+        [hashSecret(grant.refreshToken as string)],
       )) as unknown as Array<Array<{ userId: string; providerId: string | null; scopes: string[] }>>;
       const row = old?.[0];
       if (!row)
@@ -140,8 +134,8 @@ export class OAuthService {
       refreshable?: boolean;
     },
   ): Promise<IssuedTokens> {
-    const accessToken = newToken();
-    const refreshToken = token.refreshable === false ? undefined : newToken();
+    const accessToken = newSecret();
+    const refreshToken = token.refreshable === false ? undefined : newSecret();
     await tx.query(
       `INSERT INTO oauth_tokens (id, access_hash, refresh_hash, user_id, provider_id, grant_type, scopes,
                                  access_expires_at, refresh_expires_at)
@@ -149,8 +143,8 @@ export class OAuthService {
                CASE WHEN $3::bytea IS NULL THEN NULL ELSE now() + make_interval(secs => $9) END)`,
       [
         uuidv7(),
-        hash(accessToken),
-        refreshToken ? hash(refreshToken) : null,
+        hashSecret(accessToken),
+        refreshToken ? hashSecret(refreshToken) : null,
         token.userId,
         token.providerId,
         token.grantType,
@@ -173,7 +167,7 @@ export class OAuthService {
     if (!token) throw new OAuthError('invalid_request', 'token is required');
     await this.db.dataSource.query(
       'UPDATE oauth_tokens SET revoked_at = now() WHERE (access_hash = $1 OR refresh_hash = $1) AND revoked_at IS NULL',
-      [hash(token)],
+      [hashSecret(token)],
     );
   }
 
@@ -183,25 +177,8 @@ export class OAuthService {
          FROM oauth_tokens t JOIN users u ON u.id = t.user_id
          LEFT JOIN memberships m ON m.user_id = t.user_id AND m.provider_id = t.provider_id
         WHERE t.access_hash = $1 AND t.revoked_at IS NULL AND t.access_expires_at > now()`,
-      [hash(accessToken)],
-    )) as Array<{
-      userId: string;
-      providerId: string | null;
-      scopes: string[];
-      staffRole: StaffRole | null;
-      role: MembershipRole | null;
-    }>;
-    if (!row) return { caller: null, csrfToken: null };
-    return {
-      caller: {
-        userId: row.userId,
-        role: row.role,
-        staffRole: row.staffRole,
-        providerId: row.role ? row.providerId : null,
-        impersonatorId: null,
-        scopes: row.scopes,
-      },
-      csrfToken: null,
-    };
+      [hashSecret(accessToken)],
+    )) as CallerRow[];
+    return resolvedCaller(row);
   }
 }

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, CONFIG, Database, LOGGER, uuidv7, type Logger } from '@tourly/platform';
 import { hashPassword } from '../accounts/passwords';
+import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
 import { Mailer } from './mailer';
 
@@ -11,7 +11,6 @@ export const PASSWORD_CHANGED = 'Your password has been changed. Sign in with th
 const RESET_LIFETIME = '1 hour';
 /** Reset emails per account per hour: enough for a typo or a slow inbox, not for flooding one. */
 const MAX_RESETS_PER_HOUR = 3;
-const hash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 /**
  * Password reset by emailed link. Asking answers the same whether or not the email has an account (and the
@@ -28,7 +27,7 @@ export class PasswordResetsService {
   ) {}
 
   async request(email: string): Promise<{ message: string }> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSecret();
     const [user] = (await this.db.dataSource.query(
       `INSERT INTO password_resets (id, user_id, token_hash, expires_at)
        SELECT $2, u.id, $3, now() + $4::interval FROM users u
@@ -36,7 +35,7 @@ export class PasswordResetsService {
           AND (SELECT count(*) FROM password_resets r
                 WHERE r.user_id = u.id AND r.created_at > now() - interval '1 hour') < $5
        RETURNING user_id`,
-      [email, uuidv7(), hash(token), RESET_LIFETIME, MAX_RESETS_PER_HOUR],
+      [email, uuidv7(), hashSecret(token), RESET_LIFETIME, MAX_RESETS_PER_HOUR],
     )) as unknown[];
     if (user) {
       const link = `${this.config.APP_URL}/users/password/edit?reset_password_token=${token}`;
@@ -57,7 +56,7 @@ export class PasswordResetsService {
       const [used] = (await tx.query(
         `UPDATE password_resets SET used_at = now()
           WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id AS "userId"`,
-        [hash(token)],
+        [hashSecret(token)],
       )) as unknown as Array<Array<{ userId: string }>>;
       const userId = used?.[0]?.userId;
       if (!userId)

@@ -1,20 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { Caller, CONFIG, Public, type PlatformConfig } from '@tourly/platform';
+import { Body, Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Caller, Public } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { expiredSessionCookie, sessionCookie, sessionTokenFrom } from './cookies';
+import { SessionCookies, sessionTokenFrom } from './cookies';
 import { SignInRequest } from './dto/sign-in.dto';
-import { SESSION_LIFETIME_SECONDS, SessionsService } from './sessions.service';
+import { SessionsService } from './sessions.service';
 
 @Controller()
 export class SessionsController {
-  private readonly secureCookies: boolean;
-
   constructor(
     private readonly sessions: SessionsService,
-    @Inject(CONFIG) config: PlatformConfig,
-  ) {
-    this.secureCookies = config.NODE_ENV === 'production';
-  }
+    private readonly cookies: SessionCookies,
+  ) {}
 
   /** Sets the session cookie and answers who signed in, their role and current provider, and the CSRF token. */
   @Post('users/sign_in')
@@ -30,10 +26,7 @@ export class SessionsController {
       body.user.password,
       sessionTokenFrom(request.headers.cookie),
     );
-    void reply.header(
-      'set-cookie',
-      sessionCookie(signedIn.token, SESSION_LIFETIME_SECONDS, this.secureCookies),
-    );
+    this.cookies.set(reply, signedIn.token);
     return { user: signedIn.user, currentProvider: signedIn.currentProvider, csrfToken: signedIn.csrfToken };
   }
 
@@ -41,7 +34,7 @@ export class SessionsController {
   @Public()
   async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     await this.sessions.signOut(sessionTokenFrom(request.headers.cookie));
-    void reply.header('set-cookie', expiredSessionCookie(this.secureCookies));
+    this.cookies.clear(reply);
     return null;
   }
 

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SessionCookies } from './cookies';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 
 @Module({
   controllers: [SessionsController],
-  providers: [SessionsService],
-  exports: [SessionsService],
+  providers: [SessionsService, SessionCookies],
+  exports: [SessionsService, SessionCookies],
 })
 export class SessionsModule {}

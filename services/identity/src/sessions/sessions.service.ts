@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   IDENTITY_MESSAGES,
@@ -8,7 +7,8 @@ import {
 } from '@tourly/contracts';
 import { ApiError, Database, uuidv7, type EntityManager } from '@tourly/platform';
 import { verifyPassword } from '../accounts/passwords';
-import { hashSessionToken } from './cookies';
+import { hashSecret, newSecret } from '../accounts/secrets';
+import { resolvedCaller, type CallerRow } from '../accounts/resolved-caller';
 
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 const LOCKOUT_FAILURES = 5;
@@ -112,15 +112,15 @@ export class SessionsService {
 
   /** A new session (with its own CSRF token); the caller sets its token as the cookie. */
   async openSession(tx: EntityManager, session: NewSession): Promise<{ token: string; csrfToken: string }> {
-    const token = randomBytes(32).toString('base64url');
-    const csrfToken = randomBytes(24).toString('base64url');
+    const token = newSecret();
+    const csrfToken = newSecret(24);
     await tx.query(
       `INSERT INTO sessions (id, token_hash, user_id, current_provider_id, impersonator_id, impersonation_id,
                              csrf_token, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8))`,
       [
         uuidv7(),
-        hashSessionToken(token),
+        hashSecret(token),
         session.userId,
         session.providerId,
         session.impersonatorId ?? null,
@@ -136,7 +136,7 @@ export class SessionsService {
   async revokePresented(tx: EntityManager, token: string | undefined): Promise<void> {
     if (!token) return;
     await tx.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
-      hashSessionToken(token),
+      hashSecret(token),
     ]);
   }
 
@@ -164,26 +164,8 @@ export class SessionsService {
          JOIN users u ON u.id = s.user_id
          LEFT JOIN memberships m ON m.user_id = s.user_id AND m.provider_id = s.current_provider_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-      [hashSessionToken(token)],
-    )) as Array<{
-      userId: string;
-      providerId: string | null;
-      impersonatorId: string | null;
-      csrfToken: string;
-      staffRole: StaffRole | null;
-      role: MembershipRole | null;
-    }>;
-    if (!row) return { caller: null, csrfToken: null };
-    return {
-      caller: {
-        userId: row.userId,
-        role: row.role,
-        staffRole: row.staffRole,
-        providerId: row.role ? row.providerId : null,
-        impersonatorId: row.impersonatorId,
-        scopes: [],
-      },
-      csrfToken: row.csrfToken,
-    };
+      [hashSecret(token)],
+    )) as Array<CallerRow & { csrfToken: string }>;
+    return resolvedCaller(row, row?.csrfToken);
   }
 }

@@ -1,21 +1,16 @@
-import { Body, Controller, Inject, Post, Req, Res } from '@nestjs/common';
-import { Caller, CONFIG, Public, type PlatformConfig } from '@tourly/platform';
+import { Body, Controller, Post, Req, Res } from '@nestjs/common';
+import { Caller, Public } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sessionCookie, sessionTokenFrom } from '../sessions/cookies';
-import { SESSION_LIFETIME_SECONDS } from '../sessions/sessions.service';
+import { SessionCookies, sessionTokenFrom } from '../sessions/cookies';
 import { FinalizeRequest, SetupProviderRequest, SignUpRequest, SurveyRequest } from './sign-up.dto';
 import { SignUpService } from './sign-up.service';
 
 @Controller()
 export class SignUpController {
-  private readonly secureCookies: boolean;
-
   constructor(
     private readonly signUps: SignUpService,
-    @Inject(CONFIG) config: PlatformConfig,
-  ) {
-    this.secureCookies = config.NODE_ENV === 'production';
-  }
+    private readonly cookies: SessionCookies,
+  ) {}
 
   /** Creates the account and signs the person in (the session cookie), like a sign-in. */
   @Post('sign_up')
@@ -31,10 +26,7 @@ export class SignUpController {
       sessionTokenFrom(request.headers.cookie),
       request.ip,
     );
-    void reply.header(
-      'set-cookie',
-      sessionCookie(opened.token, SESSION_LIFETIME_SECONDS, this.secureCookies),
-    );
+    this.cookies.set(reply, opened.token);
     return answer;
   }
 

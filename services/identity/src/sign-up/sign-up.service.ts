@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Database, EventBus, toSnakeKeys, uuidv7, type Caller } from '@tourly/platform';
 import { hashPassword } from '../accounts/passwords';
-import { hashSessionToken } from '../sessions/cookies';
+import { hashSecret } from '../accounts/secrets';
 import { SessionsService } from '../sessions/sessions.service';
 import { CaptchaVerifier } from './captcha';
 import type { NewAccount, NewProvider, Profile } from './sign-up.dto';
@@ -88,7 +88,7 @@ export class SignUpService {
       if (sessionToken) {
         await tx.query(
           'UPDATE sessions SET current_provider_id = $2 WHERE token_hash = $1 AND user_id = $3',
-          [hashSessionToken(sessionToken), providerId, userId],
+          [hashSecret(sessionToken), providerId, userId],
         );
       }
       await this.events.publish('identity.provider.created.v1', { providerId, name: provider.name }, tx);

@@ -1,0 +1,30 @@
+import type { MembershipRole, ResolvedCredentials, StaffRole } from '@tourly/contracts';
+
+/** A credential's row, as the sessions, API key and OAuth token queries select it. */
+export interface CallerRow {
+  userId: string;
+  providerId: string | null;
+  role: MembershipRole | null;
+  staffRole: StaffRole | null;
+  impersonatorId?: string | null;
+  scopes?: string[];
+}
+
+/** The answer for the gateway: nobody for no row; a provider only where the user still has a role in it. */
+export function resolvedCaller(
+  row: CallerRow | undefined,
+  csrfToken: string | null = null,
+): ResolvedCredentials {
+  if (!row) return { caller: null, csrfToken: null };
+  return {
+    caller: {
+      userId: row.userId,
+      role: row.role,
+      staffRole: row.staffRole,
+      providerId: row.role ? row.providerId : null,
+      impersonatorId: row.impersonatorId ?? null,
+      scopes: row.scopes ?? [],
+    },
+    csrfToken,
+  };
+}
