@@ -79,8 +79,12 @@ export async function startService<C extends PlatformConfig>(
   const fastify = adapter.getInstance();
   installWireConventions(fastify, logger);
   metrics.install(fastify);
+  // Built on first request (the gateway's /api/docs), not on every start: it walks every route and DTO.
   let openApi: OpenAPIObject | undefined;
-  fastify.get('/openapi.json', async () => openApi);
+  fastify.get('/openapi.json', async () => {
+    openApi ??= buildOpenApiDocument(app as INestApplication, definition.name, definition.description);
+    return openApi;
+  });
 
   @Module({
     imports: [
@@ -129,7 +133,6 @@ export async function startService<C extends PlatformConfig>(
     events.useGlobalFilters(new ErrorFilter(logger));
     events.setIsInitHookCalled(true);
     await app.init();
-    openApi = buildOpenApiDocument(app as INestApplication, definition.name, definition.description);
     await app.startAllMicroservices();
     await app.listen({ port: config.PORT ?? DEFAULT_PORTS[definition.name], host: config.HOST });
   } catch (error) {
