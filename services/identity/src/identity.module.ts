@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { AdminModule } from './admin/admin.module';
+import { ContactConfirmationsModule } from './contact-confirmations/contact-confirmations.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
@@ -26,6 +27,7 @@ import { SignUpModule } from './sign-up/sign-up.module';
     OAuthModule,
     CredentialsModule,
     PasswordsModule,
+    ContactConfirmationsModule,
   ],
 })
 export class IdentityModule {}

@@ -103,6 +103,13 @@ const ROUTES: Route[] = [
     expect: { anonymous: 401, admin: 200, others: 403 },
   },
   { method: 'get', path: () => '/provider/onboarding/info.json', expect: signedInOnly },
+  { method: 'get', path: () => '/contact_confirmations', expect: signedInOnly },
+  {
+    method: 'post',
+    path: () => '/contact_confirmations/resend',
+    body: () => ({ type: 'email' }),
+    expect: signedInOnly,
+  },
   {
     method: 'get',
     path: () => '/provider/onboarding/check_visibility.json?check=cs_overlay',

@@ -13,16 +13,6 @@ describe('password reset', () => {
   const reset = (token: string, password: string) =>
     it_.http.put('/users/password').send({ user: { reset_password_token: token, password } });
 
-  /** The email leaves after the answer: wait (briefly) for it to reach the mailbox. */
-  async function emailsTo(address: string, count: number) {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const mailbox = await it_.mailbox(address);
-      if (mailbox.length >= count || Date.now() > deadline) return mailbox;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   const tokenIn = (text: string) => /reset_password_token=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? '';
 
   it('emails a link that sets a new password once, and signs the account out everywhere', async () => {
@@ -32,7 +22,7 @@ describe('password reset', () => {
     expect(asked.body.data.message).toBe(
       'If an account exists for that email, a link to reset its password is on its way. It works for one hour.',
     );
-    const [email] = await emailsTo('supplier@demo.test', 1);
+    const [email] = await it_.emailsTo('supplier@demo.test', 1);
     expect(email.subject).toBe('Reset your Tourly password');
     const token = tokenIn(email.textBody);
     expect(email.textBody).toContain(
@@ -60,15 +50,15 @@ describe('password reset', () => {
       'If an account exists for that email, a link to reset its password is on its way. It works for one hour.',
     );
     await ask('va@demo.test'); // a real one, sent after the unknown one
-    await emailsTo('va@demo.test', 1);
+    await it_.emailsTo('va@demo.test', 1);
     expect(await it_.mailbox('nobody-here@demo.test')).toEqual([]);
   });
 
   it('sends at most three links an hour to one account', async () => {
     for (let i = 0; i < 4; i++) expect((await ask('provider@demo.test')).status).toBe(200);
-    const mailbox = await emailsTo('provider@demo.test', 3);
+    const mailbox = await it_.emailsTo('provider@demo.test', 3);
     await ask('va@demo.test'); // another address's email proves the queue has moved on
-    await emailsTo('va@demo.test', 2);
+    await it_.emailsTo('va@demo.test', 2);
     expect(await it_.mailbox('provider@demo.test')).toHaveLength(mailbox.length);
     expect(mailbox).toHaveLength(3);
   });

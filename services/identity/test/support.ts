@@ -55,6 +55,15 @@ export async function startIdentityPlatform() {
       const response = await fetch(`${emulators.url}/mail/_messages?to=${encodeURIComponent(to)}`);
       return ((await response.json()) as { messages: Array<{ subject: string; textBody: string }> }).messages;
     },
+    /** Emails leave after the answer (or from an event): wait, briefly, until `count` of them arrived. */
+    async emailsTo(address: string, count: number) {
+      const deadline = Date.now() + 5000;
+      for (;;) {
+        const mailbox = await this.mailbox(address);
+        if (mailbox.length >= count || Date.now() > deadline) return mailbox;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     signIn(email: string, password = DEMO_PASSWORD, cookie?: string) {
       const call = http.post('/users/sign_in').send({ user: { email, password } });
       return cookie ? call.set('cookie', cookie) : call;

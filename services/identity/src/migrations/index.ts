@@ -9,6 +9,7 @@ import { WhitelabeledDomains1763840000000 } from './1763840000000-whitelabeled-d
 import { Surveys1763850000000 } from './1763850000000-surveys';
 import { OauthTokens1763860000000 } from './1763860000000-oauth-tokens';
 import { PasswordResets1763870000000 } from './1763870000000-password-resets';
+import { ContactConfirmations1763880000000 } from './1763880000000-contact-confirmations';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -22,4 +23,5 @@ export const migrations: MigrationClass[] = [
   Surveys1763850000000,
   OauthTokens1763860000000,
   PasswordResets1763870000000,
+  ContactConfirmations1763880000000,
 ];

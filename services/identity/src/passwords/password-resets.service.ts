@@ -3,7 +3,7 @@ import { ApiError, CONFIG, Database, LOGGER, uuidv7, type Logger } from '@tourly
 import { hashPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
-import { Mailer } from './mailer';
+import { Mailer } from '../mail/mailer';
 
 export const RESET_REQUESTED =
   'If an account exists for that email, a link to reset its password is on its way. It works for one hour.';

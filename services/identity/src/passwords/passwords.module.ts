@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { Mailer } from './mailer';
+import { MailModule } from '../mail/mail.module';
 import { PasswordResetsService } from './password-resets.service';
 import { PasswordsController } from './passwords.controller';
 
-@Module({ controllers: [PasswordsController], providers: [PasswordResetsService, Mailer] })
+@Module({ imports: [MailModule], controllers: [PasswordsController], providers: [PasswordResetsService] })
 export class PasswordsModule {}

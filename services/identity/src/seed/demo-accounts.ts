@@ -46,8 +46,9 @@ export async function seedDemoAccounts(db: Database, events: EventBus): Promise<
     for (const user of DEMO_USERS) {
       const id = uuidv7();
       const inserted = (await tx.query(
-        `INSERT INTO users (id, email, first_name, last_name, password_hash, staff_role, primary_provider_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+        `INSERT INTO users (id, email, first_name, last_name, password_hash, staff_role, primary_provider_id,
+                            email_confirmed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now()) ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
         [
           id,
           user.email,
