@@ -74,7 +74,7 @@ export async function startService<C extends PlatformConfig>(
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const metrics = new Metrics(definition.name);
   const adapter = new FastifyAdapter(
-    fastifyOptions(definition.bodyLimit ?? DEFAULT_BODY_LIMIT, definition.parseQuery),
+    fastifyOptions(definition.bodyLimit ?? DEFAULT_BODY_LIMIT, config.TRUSTED_PROXIES, definition.parseQuery),
   );
   const fastify = adapter.getInstance();
   installWireConventions(fastify, logger);

@@ -23,9 +23,15 @@ export class GatewayConfig extends PlatformConfig {
   @IsString()
   WEB_DIST?: string;
 
+  /** Requests per minute one client address may make to the credential endpoints (sign-in, tokens...). */
+  @IsOptional()
+  @Min(1, { message: 'CREDENTIAL_RATE_LIMIT must be at least 1' })
+  @IsInt({ message: 'CREDENTIAL_RATE_LIMIT must be a whole number of requests per minute' })
+  CREDENTIAL_RATE_LIMIT: number = 30;
+
   /** A service silent for this long (no response headers, or no bytes while streaming) is a 504. */
   @IsOptional()
   @Min(1000, { message: 'UPSTREAM_TIMEOUT_MS must be at least 1000' })
   @IsInt({ message: 'UPSTREAM_TIMEOUT_MS must be a whole number of milliseconds' })
-  UPSTREAM_TIMEOUT_MS = 60_000;
+  UPSTREAM_TIMEOUT_MS: number = 60_000;
 }

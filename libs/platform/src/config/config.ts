@@ -50,6 +50,16 @@ export class PlatformConfig {
   @IsString({ message: 'INTERNAL_TOKEN_SECRET is required (a random string of 32 or more characters)' })
   INTERNAL_TOKEN_SECRET!: string;
 
+  /**
+   * Addresses or CIDR ranges of the proxies in front of this process whose X-Forwarded-For is believed
+   * (comma-separated): the client's address is what they say it is, never what a client claims. Services
+   * behind the gateway on another host list the gateway's addresses; a gateway behind a load balancer, its.
+   */
+  @Matches(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/, {
+    message: 'TRUSTED_PROXIES must be comma-separated addresses or CIDR ranges, e.g. 10.0.0.0/8,127.0.0.1',
+  })
+  TRUSTED_PROXIES = '127.0.0.1,::1';
+
   /** Unset: events and request-reply stay inside this process (the all-in-one launcher). */
   @IsOptional()
   @Matches(/^(nats|tls):\/\/\S+$/, { message: 'NATS_URL must look like nats://host:4222' })

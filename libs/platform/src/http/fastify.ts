@@ -14,10 +14,14 @@ const parseNested = (text: string): Record<string, unknown> =>
  * Fastify options every service shares: request ids, nested query strings in camelCase. A service that
  * only forwards requests (the gateway) skips parsing queries it never reads.
  */
-export function fastifyOptions(bodyLimit: number, parseQuery = true): FastifyServerOptions {
+export function fastifyOptions(
+  bodyLimit: number,
+  trustedProxies: string,
+  parseQuery = true,
+): FastifyServerOptions {
   return {
     bodyLimit,
-    trustProxy: true,
+    trustProxy: trustedProxies.split(',').map((address) => address.trim()),
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

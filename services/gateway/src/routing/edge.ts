@@ -8,6 +8,7 @@ import { CredentialResolver, type ResolvedCaller } from '../auth/credentials';
 import type { GatewayConfig } from '../config';
 import { WebApp, wantsPage } from '../web/web-app';
 import { RouteTable } from './route-table';
+import { CredentialRateLimit, TOO_MANY_ATTEMPTS } from './rate-limits';
 import { BASE_SECURITY_HEADERS, HSTS } from './security-headers';
 import { TokenCache } from './token-cache';
 import { UpstreamProxy } from './upstream-proxy';
@@ -30,6 +31,7 @@ export async function installEdge(
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));
   const credentials = new CredentialResolver(app.get(RpcClient));
+  const rateLimit = new CredentialRateLimit(config.CREDENTIAL_RATE_LIMIT);
   const ownHeaders =
     config.NODE_ENV === 'production' ? { ...BASE_SECURITY_HEADERS, ...HSTS } : BASE_SECURITY_HEADERS;
   const proxy = new UpstreamProxy({
@@ -55,6 +57,13 @@ export async function installEdge(
 
   const edge = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0];
+    const retryAfter = rateLimit.check(request.method, pathname, request.ip);
+    if (retryAfter !== null) {
+      return reply
+        .status(429)
+        .header('retry-after', String(retryAfter))
+        .send({ errors: { base: [TOO_MANY_ATTEMPTS] } });
+    }
     let resolved: ResolvedCaller;
     try {
       resolved = await credentials.resolve(request);

@@ -1,0 +1,63 @@
+import request from 'supertest';
+import { startTestService, widgetsFixture, type TestService } from '@tourly/platform/testing';
+import type { DatabaseConfig } from '@tourly/platform';
+import { gateway, type GatewayConfig } from '@tourly/gateway';
+
+/** Credential endpoints are limited per client address, at the edge, before any service is asked. */
+describe('credential rate limit', () => {
+  let upstream: TestService<DatabaseConfig>;
+  const fronts: Array<TestService<GatewayConfig>> = [];
+
+  beforeAll(async () => {
+    upstream = await startTestService(widgetsFixture);
+  });
+  afterAll(async () => {
+    await Promise.all(fronts.map((front) => front.stop()));
+    await upstream.stop();
+  });
+
+  async function aGateway(trustedProxies: string) {
+    const front = await startTestService(gateway, {
+      extra: {
+        IDENTITY_URL: upstream.url,
+        BILLING_URL: upstream.url,
+        PROPERTIES_URL: upstream.url,
+        ORDERS_URL: upstream.url,
+        CREDENTIAL_RATE_LIMIT: '3',
+        TRUSTED_PROXIES: trustedProxies,
+      },
+    });
+    fronts.push(front);
+    return request(front.url);
+  }
+  const signIn = (http: ReturnType<typeof request>, email: string, forwardedFor?: string) => {
+    const call = http.post('/users/sign_in').send({ user: { email, password: 'wrong' } });
+    return forwardedFor ? call.set('x-forwarded-for', forwardedFor) : call;
+  };
+
+  it('refuses an address past the limit across accounts, with when to retry, and an address cannot disguise itself', async () => {
+    const http = await aGateway('10.9.9.9');
+    for (const email of ['a@x.co', 'b@x.co', 'c@x.co']) {
+      expect((await signIn(http, email)).status).not.toBe(429);
+    }
+    const fourth = await signIn(http, 'd@x.co');
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({
+      errors: { base: ['Too many attempts from your network. Please wait a minute and try again.'] },
+    });
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(fourth.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The client is not a trusted proxy: what it claims about its address is not believed.
+    expect((await signIn(http, 'e@x.co', '203.0.113.7')).status).toBe(429);
+    expect((await http.post('/oauth/token').send({ grant_type: 'password' })).status).toBe(429);
+    // Everything else goes on.
+    expect((await http.get('/provider/widgets')).status).toBe(401);
+  });
+
+  it('counts each client behind a trusted proxy by the address the proxy reports', async () => {
+    const http = await aGateway('127.0.0.1,::1');
+    for (let attempt = 0; attempt < 3; attempt += 1) await signIn(http, 'a@x.co', '198.51.100.1');
+    expect((await signIn(http, 'a@x.co', '198.51.100.1')).status).toBe(429);
+    expect((await signIn(http, 'a@x.co', '198.51.100.2')).status).not.toBe(429);
+  });
+});
