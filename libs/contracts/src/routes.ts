@@ -26,8 +26,6 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/admin/providers.json', 'identity'],
   ['/admin/providers/*/users.json', 'identity'],
   ['/admin/whitelabeled_domains/**', 'identity'],
-  ['/admin/update_tag.json', 'identity'],
-  ['/admin/provider_clients.json', 'identity'],
   ['/admin/impersonations/**', 'identity'],
   ['/virtual_assistant/whitelabeled-domains/**', 'identity'],
   ['/virtual_assistant/whitelabeled-domains.json', 'identity'],
@@ -55,6 +53,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
 
   // properties: the rest of the provider workspace, the public player and uploads
   ['/provider/**', 'properties'],
+  // ...including /admin/provider_clients.json and /admin/update_tag.json: provider clients are properties' data
   ['/admin/**', 'properties'],
   ['/s3/params', 'properties'],
   ['/digital_twin/**', 'properties'],

@@ -51,6 +51,32 @@ describe('provider API keys', () => {
     ]);
   });
 
+  it('shows in the provider’s access log: the hours the key was used, and the tokens it obtained', async () => {
+    const { api_key: apiKey, hint } = (await regenerate(admin)).body.data;
+    expect((await it_.http.get('/users/me').set('x-api-key', apiKey)).status).toBe(200);
+    const providerId = (admin.body.current_provider as { id: string }).id;
+    const token = await it_.http
+      .post('/oauth/token')
+      .type('form')
+      .send({ grant_type: 'client_credentials', client_id: providerId, client_secret: apiKey });
+    expect(token.status).toBe(200);
+
+    const log = await it_.http.get('/provider/settings/access_log?page_size=100').set('cookie', admin.cookie);
+    const items = log.body.data.items as Array<{ kind: string; detail: string | null }>;
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        kind: 'api_key',
+        detail: hint,
+        user: expect.objectContaining({ email: 'provider@demo.test' }),
+        ended_at: expect.any(String),
+      }),
+    );
+    expect(items).toContainEqual(
+      expect.objectContaining({ kind: 'oauth_token', detail: 'client_credentials' }),
+    );
+    expect(items.filter((item) => item.kind === 'api_key' && item.detail === hint)).toHaveLength(1);
+  });
+
   it('stops working within 5 seconds of being replaced', async () => {
     const old = (await regenerate(admin)).body.data.api_key;
     expect((await it_.http.get('/users/me').set('x-api-key', old)).status).toBe(200);

@@ -57,15 +57,21 @@ export class ApiKeysService {
 
   /** The caller an API key stands for; null when unknown, revoked, or its admin left the provider. */
   async resolve(apiKey: string): Promise<ResolvedCredentials> {
-    const [rows] = (await this.db.dataSource.query(
-      `UPDATE api_keys k SET last_used_at = now()
-         FROM memberships m
-        WHERE k.key_hash = $1 AND k.revoked_at IS NULL
-          AND m.user_id = k.created_by AND m.provider_id = k.provider_id
-        RETURNING k.created_by AS "userId", k.provider_id AS "providerId", m.role, NULL AS "staffRole"`,
+    const rows = (await this.db.dataSource.query(
+      `WITH used AS (
+         UPDATE api_keys k SET last_used_at = now()
+           FROM memberships m
+          WHERE k.key_hash = $1 AND k.revoked_at IS NULL
+            AND m.user_id = k.created_by AND m.provider_id = k.provider_id
+          RETURNING k.id, k.created_by AS "userId", k.provider_id AS "providerId", m.role, NULL AS "staffRole"),
+       logged AS (
+         INSERT INTO api_key_use_hours (api_key_id, hour, first_used_at, last_used_at)
+         SELECT id, date_trunc('hour', now()), now(), now() FROM used
+         ON CONFLICT (api_key_id, hour) DO UPDATE SET last_used_at = excluded.last_used_at)
+       SELECT "userId", "providerId", role, "staffRole" FROM used`,
       [hashSecret(apiKey)],
-    )) as unknown as CallerRow[][];
-    const row = rows?.[0];
+    )) as CallerRow[];
+    const row = rows[0];
     return resolvedCaller(row && { ...row, scopes: [API_KEY_SCOPE] });
   }
 }

@@ -27,13 +27,18 @@ export interface ImpersonationRecord {
   durationSeconds: number | null;
 }
 
+/**
+ * One line of a provider's access log. `api_key`: an hour its API key was in use (at: first use, ended_at:
+ * last use in that hour; detail: the key's hint); `oauth_token`: a token issued (detail: the grant type).
+ */
 export interface AccessLogEntry {
-  kind: 'sign_in' | 'impersonation';
+  kind: 'sign_in' | 'impersonation' | 'api_key' | 'oauth_token';
   at: string;
   user: { id: string; email: string };
   admin: { id: string; email: string } | null;
   endedAt: string | null;
   durationSeconds: number | null;
+  detail: string | null;
 }
 
 export interface OpenedSession {
@@ -153,15 +158,24 @@ export class ImpersonationService {
   async accessLog(providerId: string, query: PageQuery): Promise<Page<AccessLogEntry>> {
     const entries = `
       SELECT 'sign_in' AS kind, s.created_at AS at, u.id AS "userId", u.email AS "userEmail",
-             NULL::uuid AS "adminId", NULL AS "adminEmail", NULL::timestamptz AS "endedAt"
+             NULL::uuid AS "adminId", NULL AS "adminEmail", NULL::timestamptz AS "endedAt", NULL AS detail
         FROM sessions s JOIN users u ON u.id = s.user_id
         JOIN memberships m ON m.user_id = s.user_id AND m.provider_id = $1
        WHERE s.impersonator_id IS NULL
       UNION ALL
       SELECT 'impersonation', i.started_at, u.id, u.email, a.id, a.email,
-             CASE WHEN i.stopped_at IS NOT NULL THEN i.stopped_at WHEN i.expires_at <= now() THEN i.expires_at END
+             CASE WHEN i.stopped_at IS NOT NULL THEN i.stopped_at WHEN i.expires_at <= now() THEN i.expires_at END,
+             NULL
         FROM impersonations i JOIN users u ON u.id = i.user_id JOIN users a ON a.id = i.admin_id
-       WHERE i.provider_id = $1`;
+       WHERE i.provider_id = $1
+      UNION ALL
+      SELECT 'api_key', h.first_used_at, u.id, u.email, NULL, NULL, h.last_used_at, k.hint
+        FROM api_key_use_hours h JOIN api_keys k ON k.id = h.api_key_id JOIN users u ON u.id = k.created_by
+       WHERE k.provider_id = $1
+      UNION ALL
+      SELECT 'oauth_token', t.created_at, u.id, u.email, NULL, NULL, NULL, t.grant_type
+        FROM oauth_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.provider_id = $1`;
     const [rows, [{ total }]] = await Promise.all([
       this.db.dataSource.query(`SELECT * FROM (${entries}) e ORDER BY at DESC LIMIT $2 OFFSET $3`, [
         providerId,
@@ -177,6 +191,7 @@ export class ImpersonationService {
       admin: row.adminId ? { id: row.adminId, email: row.adminEmail as string } : null,
       endedAt: row.endedAt?.toISOString() ?? null,
       durationSeconds: row.endedAt ? Math.round((row.endedAt.getTime() - row.at.getTime()) / 1000) : null,
+      detail: row.detail,
     }));
     return pageOf(items, total as number, query);
   }
@@ -203,13 +218,14 @@ interface RecordRow {
 }
 
 interface AccessRow {
-  kind: 'sign_in' | 'impersonation';
+  kind: AccessLogEntry['kind'];
   at: Date;
   userId: string;
   userEmail: string;
   adminId: string | null;
   adminEmail: string | null;
   endedAt: Date | null;
+  detail: string | null;
 }
 
 function toRecord(row: RecordRow): ImpersonationRecord {

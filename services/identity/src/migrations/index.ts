@@ -10,6 +10,7 @@ import { Surveys1763850000000 } from './1763850000000-surveys';
 import { OauthTokens1763860000000 } from './1763860000000-oauth-tokens';
 import { PasswordResets1763870000000 } from './1763870000000-password-resets';
 import { ContactConfirmations1763880000000 } from './1763880000000-contact-confirmations';
+import { ApiKeyUse1763890000000 } from './1763890000000-api-key-use';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -24,4 +25,5 @@ export const migrations: MigrationClass[] = [
   OauthTokens1763860000000,
   PasswordResets1763870000000,
   ContactConfirmations1763880000000,
+  ApiKeyUse1763890000000,
 ];
