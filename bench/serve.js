@@ -1,12 +1,23 @@
 // Starts one service in this process from the built workspaces and prints its URL as a JSON line:
 //   node bench/serve.js fixture|gateway
 // The environment configures it exactly as it would a deployed service.
-const { startService } = require('@tourly/platform');
+const Fastify = require('fastify');
+const { createLogger, fastifyOptions, installWireConventions, startService } = require('@tourly/platform');
+
+/** A baseline: a Fastify server with the platform's body parsing whose webhook route only reads the body. */
+async function startBareWebhook() {
+  const app = Fastify(fastifyOptions(1024 * 1024, '127.0.0.1'));
+  installWireConventions(app, createLogger('bare-webhook', 'warn'));
+  app.post('/api/webhooks/stripe', async () => ({ data: { received: true } }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${app.server.address().port}`, close: () => app.close() };
+}
 
 const definitions = {
   fixture: () => require('@tourly/platform/testing').widgetsFixture,
   gateway: () => require('@tourly/gateway').gateway,
   identity: () => require('@tourly/identity').identity,
+  billing: () => require('@tourly/billing').billing,
 };
 
 /** What a freshly started service needs before it is measured (identity: the demo accounts). */
@@ -15,7 +26,9 @@ const prepare = {
 };
 
 const what = process.argv[2];
-startService(definitions[what](), process.env).then(
+const start =
+  what === 'bare-webhook' ? startBareWebhook : () => startService(definitions[what](), process.env);
+start().then(
   async (running) => {
     await prepare[what]?.(running);
     process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);

@@ -68,7 +68,7 @@ describe.each([
 
   it('answers paths no service serves yet with 404 in the error shape, through the owning service', async () => {
     for (const path of [
-      '/provider/billing/plans',
+      '/provider/billing/invoices.json',
       '/provider/developers/webhooks_subscription',
       '/virtual_assistant/trueplan_orders.json',
       '/provider/properties',

@@ -50,6 +50,11 @@ export interface SubscriptionChangedV1 {
   /** null: unlimited. */
   premiumTourLimit: number | null;
 }
+/** Billing's own: a verified Stripe event stored, to be acted on after the webhook has been answered. */
+export interface StripeEventReceivedV1 {
+  stripeEventId: string;
+  type: string;
+}
 export interface SubscriptionDowngradedV1 {
   providerId: string;
   fromProductCode: ProductCode;
@@ -76,6 +81,7 @@ export interface EventCatalogue {
   'identity.whitelabeled_domain.changed.v1': WhitelabeledDomainChangedV1;
   'billing.subscription.changed.v1': SubscriptionChangedV1;
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
+  'billing.stripe_event.received.v1': StripeEventReceivedV1;
   'properties.tours.deactivated.v1': ToursDeactivatedV1;
 }
 

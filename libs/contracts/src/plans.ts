@@ -23,6 +23,10 @@ export interface Plan {
   productCode: ProductCode;
   planTier: 0 | 1 | 2 | 3;
   name: string;
+  /** One line under the name on the plan grid. */
+  description: string;
+  /** What the plan includes, as the grid lists it. */
+  packageList: string[];
   /** null: unlimited. */
   premiumTourLimit: number | null;
   toursType: 'basic' | 'premium';
@@ -36,6 +40,12 @@ export const PLANS: Record<ProductCode, Plan> = {
     productCode: 'free_tier_plan',
     planTier: 0,
     name: 'Free',
+    description: 'Build and preview tours before you sell them.',
+    packageList: [
+      'Unlimited basic tours',
+      'Single-property websites (preview)',
+      'Tour overlays and branding',
+    ],
     premiumTourLimit: 0,
     toursType: 'basic',
     prices: { usd: price(0), aud: price(0), cad: price(0), eur: price(0), gbp: price(0), nzd: price(0) },
@@ -44,6 +54,13 @@ export const PLANS: Record<ProductCode, Plan> = {
     productCode: 'starter_plan',
     planTier: 1,
     name: 'Starter',
+    description: 'Publish and share premium tours.',
+    packageList: [
+      '20 premium tours',
+      'Publish and share tours',
+      'Heat maps and engagement analytics',
+      'Booking forms and client portal',
+    ],
     premiumTourLimit: 20,
     toursType: 'premium',
     prices: {
@@ -59,6 +76,8 @@ export const PLANS: Record<ProductCode, Plan> = {
     productCode: 'vt_creator_plan',
     planTier: 2,
     name: 'Creator',
+    description: 'For busy providers who brand every tour as their own.',
+    packageList: ['100 premium tours', 'Everything in Starter', 'White-label domains', 'Creator Studio'],
     premiumTourLimit: 100,
     toursType: 'premium',
     prices: {
@@ -74,6 +93,13 @@ export const PLANS: Record<ProductCode, Plan> = {
     productCode: 'experience_creator_plan',
     planTier: 3,
     name: 'Pro',
+    description: 'Unlimited premium tours and a dedicated account manager.',
+    packageList: [
+      'Unlimited premium tours',
+      'Everything in Creator',
+      'A dedicated account manager',
+      '30-day free trial',
+    ],
     premiumTourLimit: null,
     toursType: 'premium',
     prices: {

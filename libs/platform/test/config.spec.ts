@@ -1,4 +1,9 @@
-import { ConfigError, DatabaseConfig, loadConfig } from '@tourly/platform';
+import { ConfigError, DatabaseConfig, EnvFlag, loadConfig } from '@tourly/platform';
+
+class FlaggedConfig extends DatabaseConfig {
+  @EnvFlag('FEATURE_ON')
+  FEATURE_ON: boolean = true;
+}
 
 describe('configuration from the environment', () => {
   const valid = {
@@ -14,6 +19,15 @@ describe('configuration from the environment', () => {
   it('keeps text that looks like a number as text where the config declares text', () => {
     const config = loadConfig(DatabaseConfig, 'billing', { ...valid, INTERNAL_TOKEN_SECRET: '1'.repeat(40) });
     expect(config.INTERNAL_TOKEN_SECRET).toBe('1'.repeat(40));
+  });
+
+  it('reads true and false as flags (the text "false" is false), and names a flag that is neither', () => {
+    expect(loadConfig(FlaggedConfig, 'billing', { ...valid, FEATURE_ON: 'false' }).FEATURE_ON).toBe(false);
+    expect(loadConfig(FlaggedConfig, 'billing', { ...valid, FEATURE_ON: 'true' }).FEATURE_ON).toBe(true);
+    expect(loadConfig(FlaggedConfig, 'billing', valid).FEATURE_ON).toBe(true);
+    expect(() => loadConfig(FlaggedConfig, 'billing', { ...valid, FEATURE_ON: 'yes' })).toThrow(
+      'FEATURE_ON must be true or false',
+    );
   });
 
   it('says a missing secret is required', () => {

@@ -1,5 +1,31 @@
 import { Module } from '@nestjs/common';
+import { BillingAccountsController } from './accounts/billing-accounts.controller';
+import { BillingAccountsService } from './accounts/billing-accounts.service';
+import { AdminBillingController } from './admin/admin-billing.controller';
+import { CatalogueController } from './catalogue/catalogue.controller';
+import { CatalogueService } from './catalogue/catalogue.service';
+import { StripeModule } from './stripe/stripe.module';
+import { SubscriptionProjection } from './subscriptions/subscription-projection';
+import { SubscriptionsController } from './subscriptions/subscriptions.controller';
+import { SubscriptionsService } from './subscriptions/subscriptions.service';
+import { StripeWebhooksController } from './webhooks/stripe-webhooks.controller';
+import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
 
-/** The billing service's feature modules are imported here as they arrive. */
-@Module({})
+@Module({
+  imports: [StripeModule],
+  controllers: [
+    CatalogueController,
+    BillingAccountsController,
+    SubscriptionsController,
+    StripeWebhooksController,
+    AdminBillingController,
+  ],
+  providers: [
+    CatalogueService,
+    BillingAccountsService,
+    SubscriptionProjection,
+    SubscriptionsService,
+    StripeWebhooksService,
+  ],
+})
 export class BillingModule {}

@@ -1,4 +1,51 @@
-import { DatabaseConfig } from '@tourly/platform';
+import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { DatabaseConfig, EnvFlag } from '@tourly/platform';
 
 /** The billing service's environment; its own variables join the platform's here. */
-export class BillingConfig extends DatabaseConfig {}
+export class BillingConfig extends DatabaseConfig {
+  // The key defaults are test-mode placeholders for development and tests (the emulator takes any test key);
+  // Stripe refuses them, so production sets all three.
+
+  /** A Stripe secret key; test-mode keys (`sk_test_...`) against the emulator in development. */
+  @Matches(/^(sk|rk)_(test|live)_\S+$/, {
+    message: 'STRIPE_SECRET_KEY is required: a Stripe secret key (sk_test_... or sk_live_...)',
+  })
+  STRIPE_SECRET_KEY = 'sk_test_tourly_local';
+
+  /** The key pages use with Stripe.js to confirm cards. */
+  @Matches(/^pk_(test|live)_\S+$/, { message: 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...)' })
+  STRIPE_PUBLISHABLE_KEY = 'pk_test_tourly_local';
+
+  /** Unset: Stripe itself. Set: an API at another address (the emulator), e.g. http://127.0.0.1:4010. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/\s]+\/?$/, {
+    message: 'STRIPE_API_URL must be a base URL like http://127.0.0.1:4010',
+  })
+  STRIPE_API_URL?: string;
+
+  /** The signing secret of the webhook endpoint (`whsec_...`) that posts to /api/webhooks/stripe. */
+  @Matches(/^whsec_\S+$/, {
+    message: 'STRIPE_WEBHOOK_SECRET is required: the endpoint signing secret (whsec_...)',
+  })
+  STRIPE_WEBHOOK_SECRET = 'whsec_tourly_local';
+
+  /**
+   * Each new billing customer gets its own Stripe test clock, so a provider (or a test) can move its
+   * subscription through renewals and trial ends (`/provider/billing/test_clock`). Test mode only.
+   */
+  @IsOptional()
+  @EnvFlag('STRIPE_TEST_CLOCKS')
+  STRIPE_TEST_CLOCKS: boolean = false;
+
+  /** Length of the Pro trial. */
+  @IsOptional()
+  @Min(1, { message: 'TRIAL_DAYS must be between 1 and 730' })
+  @Max(730, { message: 'TRIAL_DAYS must be between 1 and 730' })
+  @IsInt({ message: 'TRIAL_DAYS must be a whole number of days' })
+  TRIAL_DAYS: number = 30;
+
+  /** Coupons on plan changes: the spec's subscription-coupon feature flag. */
+  @IsOptional()
+  @EnvFlag('SUBSCRIPTION_COUPONS')
+  SUBSCRIPTION_COUPONS: boolean = true;
+}

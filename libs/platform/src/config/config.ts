@@ -1,5 +1,6 @@
-import { plainToInstance } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -22,6 +23,17 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/**
+ * An optional `true`/`false` variable. (Implicit conversion would read the text "false" as true.)
+ */
+export const EnvFlag = (name: string) => (target: object, property: string) => {
+  Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => {
+    const given = obj[key];
+    return given === 'true' || given === true ? true : given === 'false' || given === false ? false : given;
+  })(target, property);
+  IsBoolean({ message: `${name} must be true or false` })(target, property);
+};
 
 /** What every service reads from its environment. A service's own config class extends this one. */
 export class PlatformConfig {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import qs from 'qs';
 import type { Logger } from 'pino';
 import { toCamelKeys } from './case';
@@ -35,14 +35,26 @@ export function fastifyOptions(
   };
 }
 
+const RAW_BODY = Symbol('rawBody');
+type RequestWithRawBody = FastifyRequest & { [RAW_BODY]?: string };
+
+/**
+ * A JSON request's body exactly as it arrived, for checks over the bytes the sender signed (webhook
+ * signatures); undefined for other content types.
+ */
+export function rawBodyOf(request: FastifyRequest): string | undefined {
+  return (request as RequestWithRawBody)[RAW_BODY];
+}
+
 /**
  * The wire conventions below Nest: JSON bodies parsed to camelCase (malformed JSON is a 400 in the API's
  * error shape: Nest hands Fastify's errors to the ErrorFilter), request ids echoed, one log line per request.
  */
 export function installWireConventions(fastify: FastifyInstance, logger: Logger): void {
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
+    (req as RequestWithRawBody)[RAW_BODY] = text;
     if (text.trim() === '') return done(null, {});
     try {
       done(null, toCamelKeys(JSON.parse(text)));

@@ -1,4 +1,5 @@
 import type { MigrationClass } from '@tourly/platform';
+import { BillingAccountsAndSubscriptions1763900000000 } from './1763900000000-billing-accounts-and-subscriptions';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
-export const migrations: MigrationClass[] = [];
+export const migrations: MigrationClass[] = [BillingAccountsAndSubscriptions1763900000000];

@@ -1,0 +1,244 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { DEFAULT_CURRENCY, type CardBrand, type Currency } from '@tourly/contracts';
+import { ApiError, CONFIG, Database } from '@tourly/platform';
+import type { BillingConfig } from '../config';
+import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
+import { STRIPE } from '../stripe/stripe.module';
+import type { BillingAccountForm } from './billing-accounts.dto';
+
+export const BILLING_INFO_FIRST = 'Save your billing information first: name, email, address and country.';
+export const CARD_NOT_FOUND = 'Card not found';
+export const CURRENCY_LOCKED =
+  'cannot change while you have a paid plan; it is the currency the plan is billed in';
+export const TEST_CLOCKS_OFF = 'Test clocks are only available in test mode.';
+
+export interface BillingAccount {
+  providerId: string;
+  name: string;
+  email: string;
+  address: string;
+  country: string;
+  currency: Currency;
+  stripeCustomerId: string | null;
+  testClockId: string | null;
+}
+
+export interface SavedCard {
+  id: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  expiry: string;
+  isDefault: boolean;
+}
+
+const COLUMNS = `provider_id AS "providerId", name, email, address, country, currency,
+                 stripe_customer_id AS "stripeCustomerId", test_clock_id AS "testClockId"`;
+const BRANDS: readonly string[] = ['visa', 'amex', 'mastercard'];
+
+/**
+ * A provider's billing account and its Stripe customer, created once (under an idempotency key, so two
+ * saves racing make one customer), kept in step on every save; its cards live in Stripe.
+ */
+@Injectable()
+export class BillingAccountsService {
+  constructor(
+    private readonly db: Database,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(CONFIG) private readonly config: BillingConfig,
+  ) {}
+
+  async find(providerId: string): Promise<BillingAccount | undefined> {
+    const [account] = (await this.db.dataSource.query(
+      `SELECT ${COLUMNS} FROM billing_accounts WHERE provider_id = $1`,
+      [providerId],
+    )) as BillingAccount[];
+    return account;
+  }
+
+  /** The account as the billing form shows it; empty fields (and usd) before the first save. */
+  async show(providerId: string) {
+    const account = await this.find(providerId);
+    return {
+      name: account?.name ?? '',
+      email: account?.email ?? '',
+      address: account?.address ?? '',
+      country: account?.country ?? '',
+      currency: account?.currency ?? DEFAULT_CURRENCY,
+      complete: Boolean(account),
+    };
+  }
+
+  /** The account with its Stripe customer, or 422 asking for the billing information. */
+  async require(providerId: string): Promise<BillingAccount & { stripeCustomerId: string }> {
+    const account = await this.find(providerId);
+    if (!account?.stripeCustomerId) throw ApiError.base(422, BILLING_INFO_FIRST);
+    return account as BillingAccount & { stripeCustomerId: string };
+  }
+
+  async save(providerId: string, form: BillingAccountForm, hasPaidPlan: boolean) {
+    const existing = await this.find(providerId);
+    const currency = form.currency ?? existing?.currency ?? DEFAULT_CURRENCY;
+    if (existing && currency !== existing.currency && hasPaidPlan)
+      throw ApiError.invalid('currency', CURRENCY_LOCKED);
+    const country = form.country.toUpperCase();
+    const details = {
+      name: form.name,
+      email: form.email,
+      address: { line1: form.address, country },
+      metadata: { provider_id: providerId },
+    };
+    let customerId = existing?.stripeCustomerId ?? null;
+    let testClockId = existing?.testClockId ?? null;
+    if (customerId) {
+      await stripeCall(() => this.stripe.customers.update(customerId as string, details));
+    } else {
+      if (this.config.STRIPE_TEST_CLOCKS) {
+        const clock = await stripeCall(() =>
+          this.stripe.testHelpers.testClocks.create(
+            { frozen_time: Math.floor(Date.now() / 1000), name: `provider ${providerId}` },
+            { idempotencyKey: `test-clock:${providerId}` },
+          ),
+        );
+        testClockId = clock.id;
+      }
+      const customer = await stripeCall(() =>
+        this.stripe.customers.create(
+          { ...details, ...(testClockId && { test_clock: testClockId }) },
+          { idempotencyKey: `customer:${providerId}` },
+        ),
+      );
+      customerId = customer.id;
+    }
+    await this.db.dataSource.query(
+      `INSERT INTO billing_accounts (provider_id, name, email, address, country, currency, stripe_customer_id,
+                                     test_clock_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (provider_id) DO UPDATE SET name = $2, email = $3, address = $4, country = $5, currency = $6,
+         stripe_customer_id = coalesce(billing_accounts.stripe_customer_id, $7),
+         test_clock_id = coalesce(billing_accounts.test_clock_id, $8), updated_at = now()`,
+      [providerId, form.name, form.email, form.address, country, currency, customerId, testClockId],
+    );
+    return this.show(providerId);
+  }
+
+  async cards(providerId: string): Promise<SavedCard[]> {
+    const account = await this.find(providerId);
+    if (!account?.stripeCustomerId) return [];
+    const customerId = account.stripeCustomerId;
+    const [customer, methods] = await Promise.all([
+      stripeCall(() => this.stripe.customers.retrieve(customerId)),
+      stripeCall(() => this.stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 })),
+    ]);
+    const defaultId = defaultPaymentMethodOf(customer);
+    return methods.data.map((method) => toCard(method, defaultId));
+  }
+
+  /** A card of this provider's customer, or 404: another provider's card id names nothing here. */
+  async ownCard(providerId: string, paymentMethodId: string): Promise<Stripe.PaymentMethod> {
+    const account = await this.require(providerId);
+    let method: Stripe.PaymentMethod;
+    try {
+      method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+    } catch (error) {
+      if (isMissing(error)) throw ApiError.notFound(CARD_NOT_FOUND);
+      throw asApiError(error);
+    }
+    const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+    if (owner !== account.stripeCustomerId) throw ApiError.notFound(CARD_NOT_FOUND);
+    return method;
+  }
+
+  async removeCard(providerId: string, paymentMethodId: string): Promise<{ id: string }> {
+    await this.ownCard(providerId, paymentMethodId);
+    await stripeCall(() => this.stripe.paymentMethods.detach(paymentMethodId));
+    return { id: paymentMethodId };
+  }
+
+  async setDefaultCard(providerId: string, paymentMethodId: string): Promise<SavedCard[]> {
+    const account = await this.require(providerId);
+    await this.ownCard(providerId, paymentMethodId);
+    await stripeCall(() =>
+      this.stripe.customers.update(account.stripeCustomerId, {
+        invoice_settings: { default_payment_method: paymentMethodId },
+      }),
+    );
+    return this.cards(providerId);
+  }
+
+  /** Starts saving a card: the page confirms the returned secret with Stripe.js. */
+  async createSetupIntent(providerId: string) {
+    const account = await this.require(providerId);
+    const intent = await stripeCall(() =>
+      this.stripe.setupIntents.create({
+        customer: account.stripeCustomerId,
+        allowed_payment_method_types: ['card'],
+        usage: 'off_session',
+        metadata: { provider_id: providerId },
+      }),
+    );
+    return {
+      id: intent.id,
+      clientSecret: intent.client_secret,
+      publishableKey: this.config.STRIPE_PUBLISHABLE_KEY,
+    };
+  }
+
+  async testClock(providerId: string) {
+    if (!this.config.STRIPE_TEST_CLOCKS) throw ApiError.notFound(TEST_CLOCKS_OFF);
+    const account = await this.find(providerId);
+    if (!account?.testClockId) return { testClock: null };
+    const clock = await stripeCall(() =>
+      this.stripe.testHelpers.testClocks.retrieve(account.testClockId as string),
+    );
+    return { testClock: toClock(clock) };
+  }
+
+  async advanceTestClock(providerId: string, testClockId: string, time: string) {
+    if (!this.config.STRIPE_TEST_CLOCKS) throw ApiError.notFound(TEST_CLOCKS_OFF);
+    const account = await this.find(providerId);
+    if (!account?.testClockId || account.testClockId !== testClockId)
+      throw ApiError.notFound('Test clock not found');
+    const frozenTime = Math.floor(new Date(time).getTime() / 1000);
+    const current = await stripeCall(() => this.stripe.testHelpers.testClocks.retrieve(testClockId));
+    if (frozenTime <= current.frozen_time) {
+      throw ApiError.invalid('time', "must be later than the clock's current time");
+    }
+    const clock = await stripeCall(() =>
+      this.stripe.testHelpers.testClocks.advance(testClockId, { frozen_time: frozenTime }),
+    );
+    return { testClock: toClock(clock) };
+  }
+}
+
+export function defaultPaymentMethodOf(customer: Stripe.Customer | Stripe.DeletedCustomer): string | null {
+  if ('deleted' in customer && customer.deleted) return null;
+  const method = (customer as Stripe.Customer).invoice_settings?.default_payment_method;
+  return typeof method === 'string' ? method : (method?.id ?? null);
+}
+
+function toCard(method: Stripe.PaymentMethod, defaultId: string | null): SavedCard {
+  const card = method.card;
+  const expMonth = card?.exp_month ?? 0;
+  const expYear = card?.exp_year ?? 0;
+  return {
+    id: method.id,
+    brand: (BRANDS.includes(card?.brand ?? '') ? card?.brand : 'other') as CardBrand,
+    last4: card?.last4 ?? '',
+    expMonth,
+    expYear,
+    expiry: `${String(expMonth).padStart(2, '0')}/${expYear}`,
+    isDefault: method.id === defaultId,
+  };
+}
+
+function toClock(clock: Stripe.TestHelpers.TestClock) {
+  return {
+    id: clock.id,
+    name: clock.name,
+    status: clock.status,
+    frozenTime: new Date(clock.frozen_time * 1000).toISOString(),
+  };
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Put } from '@nestjs/common';
+import { ApiError, Staff } from '@tourly/platform';
+import { BillingAccountsService } from '../accounts/billing-accounts.service';
+import { GOOD_STANDING, SubscriptionProjection } from '../subscriptions/subscription-projection';
+import { ChangePlan } from '../subscriptions/subscriptions.dto';
+import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { BillingAccountForm } from '../accounts/billing-accounts.dto';
+
+const providerId = () =>
+  new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound('Provider not found') });
+
+/** The back office's view of a provider's billing (000 §7 "Admin billing"). */
+@Controller('admin/providers/:id')
+@Staff('platform_admin')
+export class AdminBillingController {
+  constructor(
+    private readonly accounts: BillingAccountsService,
+    private readonly subscriptions: SubscriptionsService,
+    private readonly projection: SubscriptionProjection,
+  ) {}
+
+  @Get('service_plan_subscription')
+  subscription(@Param('id', providerId()) id: string) {
+    return this.subscriptions.current(id);
+  }
+
+  /** The admin changes the plan as the provider would, paid with the provider's card. */
+  @Put('service_plan_subscription')
+  changePlan(@Param('id', providerId()) id: string, @Body() body: ChangePlan) {
+    return this.subscriptions.change(id, body.servicePlanSubscription);
+  }
+
+  @Get('billing_account')
+  async account(@Param('id', providerId()) id: string) {
+    const account = await this.accounts.find(id);
+    return {
+      ...(await this.accounts.show(id)),
+      stripeCustomerId: account?.stripeCustomerId ?? null,
+      testClockId: account?.testClockId ?? null,
+    };
+  }
+
+  @Patch('billing_account')
+  async updateAccount(@Param('id', providerId()) id: string, @Body() form: BillingAccountForm) {
+    const subscription = await this.projection.find(id);
+    return this.accounts.save(id, form, Boolean(subscription && GOOD_STANDING.includes(subscription.status)));
+  }
+}

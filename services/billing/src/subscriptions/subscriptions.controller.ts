@@ -1,0 +1,47 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Put } from '@nestjs/common';
+import { ProviderId, Roles } from '@tourly/platform';
+import { ChangePlan, PlanSelection } from './subscriptions.dto';
+import { SubscriptionsService } from './subscriptions.service';
+
+/** Clients keep the current subscription 300 s (000 §7); a page refetches with no-cache after a change. */
+const CACHE_FIVE_MINUTES = 'private, max-age=300';
+
+@Controller('provider/billing/service_plan_subscription')
+export class SubscriptionsController {
+  constructor(private readonly subscriptions: SubscriptionsService) {}
+
+  /** Every provider-side page shows the banners, so every provider-side role reads it. */
+  @Get()
+  @Roles('admin', 'scan_technician', 'member')
+  @Header('cache-control', CACHE_FIVE_MINUTES)
+  current(@ProviderId() providerId: string) {
+    return this.subscriptions.current(providerId);
+  }
+
+  @Put()
+  @Roles('admin')
+  change(@ProviderId() providerId: string, @Body() body: ChangePlan) {
+    return this.subscriptions.change(providerId, body.servicePlanSubscription);
+  }
+
+  @Post('preview_change')
+  @Roles('admin')
+  @HttpCode(200)
+  preview(@ProviderId() providerId: string, @Body() body: ChangePlan) {
+    return this.subscriptions.preview(providerId, body.servicePlanSubscription);
+  }
+
+  @Post('cancel_subscription_schedules')
+  @Roles('admin')
+  @HttpCode(200)
+  cancelScheduledChange(@ProviderId() providerId: string) {
+    return this.subscriptions.cancelScheduledChange(providerId);
+  }
+
+  @Post('legacy_setup')
+  @Roles('admin')
+  @HttpCode(200)
+  legacySetup(@ProviderId() providerId: string, @Body() body: PlanSelection) {
+    return this.subscriptions.legacySetup(providerId, body);
+  }
+}

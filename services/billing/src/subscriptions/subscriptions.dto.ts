@@ -1,0 +1,39 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsOptional, ValidateNested } from 'class-validator';
+import { INTERVALS, MESSAGES, PRODUCT_CODES, type Interval, type ProductCode } from '@tourly/contracts';
+import { OptionalOneOf, OptionalString, RequiredOneOf } from '@tourly/platform';
+
+/** 000 §3 "Plan selection": productCode, interval, chargeNow, coupon; plus the card to pay with. */
+export class PlanSelection {
+  /** Missing: 'No selected plan to upgrade' (000 §8). */
+  @OptionalOneOf(PRODUCT_CODES)
+  productCode?: ProductCode;
+
+  @RequiredOneOf(INTERVALS)
+  interval!: Interval;
+
+  /** false: a paid plan change waits for the end of the current period instead of being charged now. */
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  chargeNow?: boolean;
+
+  @OptionalString(100)
+  coupon?: string;
+
+  @OptionalString(255)
+  paymentMethodId?: string;
+
+  /** Start the Pro plan with its free trial (once per provider). */
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  trial?: boolean;
+}
+
+export class ChangePlan {
+  @ApiProperty({ type: PlanSelection })
+  @ValidateNested()
+  @Type(() => PlanSelection)
+  @IsDefined({ message: MESSAGES.required })
+  servicePlanSubscription!: PlanSelection;
+}

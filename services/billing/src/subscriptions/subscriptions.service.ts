@@ -1,0 +1,431 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { MESSAGES, PLANS, type Interval, type ProductCode } from '@tourly/contracts';
+import { ApiError, CONFIG, Database } from '@tourly/platform';
+import { BillingAccountsService, defaultPaymentMethodOf } from '../accounts/billing-accounts.service';
+import { amountOf, CatalogueService } from '../catalogue/catalogue.service';
+import type { BillingConfig } from '../config';
+import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
+import { STRIPE } from '../stripe/stripe.module';
+import {
+  effectivePlan,
+  GOOD_STANDING,
+  SubscriptionProjection,
+  type SubscriptionRow,
+} from './subscription-projection';
+import type { PlanSelection } from './subscriptions.dto';
+
+export const ALREADY_ON_PLAN = 'You are already on this plan.';
+export const NOTHING_SCHEDULED = 'There is no scheduled plan change to cancel.';
+export const COUPONS_OFF = 'Coupons are not available right now.';
+export const COUPON_INVALID = 'This coupon code is not valid; check it and try again.';
+export const TRIAL_USED = 'The free trial has been used already; choose the plan without it.';
+export const TRIAL_PRO_ONLY = 'Only the Pro plan comes with a free trial.';
+export const LEGACY_ALREADY_CHOSEN = 'A plan has been chosen already; change it from the subscription page.';
+const FIELD = 'servicePlanSubscription';
+
+export type ChangeResult =
+  | { result: 'success'; subscription: SubscriptionState }
+  | { result: 'requires_action'; clientSecret: string; subscription: SubscriptionState };
+
+export interface SubscriptionState {
+  productCode: ProductCode;
+  planTier: number;
+  name: string;
+  interval: Interval;
+  status: SubscriptionRow['status'];
+  chargeNow: true;
+  periodStart: string | null;
+  periodEnd: string | null;
+  currentPeriodEnd: string | null;
+  trialEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  nextProduct: { productCode: ProductCode; name: string; interval: Interval; startsAt: string | null } | null;
+  premiumTourLimit: number | null;
+  trialAvailable: boolean;
+}
+
+type Change = 'new' | 'upgrade' | 'scheduled' | 'to_free' | 'same';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const clientSecretOf = (invoice: Stripe.Invoice | string | null) =>
+  typeof invoice === 'object' ? (invoice?.confirmation_secret?.client_secret ?? null) : null;
+
+/**
+ * The service plan subscription (000 §3-§4): upgrades take effect now and charge the prorated difference;
+ * downgrades wait for the end of the period as a Stripe subscription schedule; the free plan is reached by
+ * cancelling at the period end. Paid access follows Stripe's state (a first invoice that is not paid leaves the
+ * subscription `incomplete`), refreshed into the projection after every change and every webhook.
+ */
+@Injectable()
+export class SubscriptionsService {
+  constructor(
+    private readonly db: Database,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(CONFIG) private readonly config: BillingConfig,
+    private readonly accounts: BillingAccountsService,
+    private readonly catalogue: CatalogueService,
+    private readonly projection: SubscriptionProjection,
+  ) {}
+
+  async current(providerId: string): Promise<SubscriptionState> {
+    return stateOf(await this.projection.find(providerId));
+  }
+
+  async change(providerId: string, selection: PlanSelection): Promise<ChangeResult> {
+    const productCode = requirePlan(selection);
+    const account = await this.accounts.require(providerId);
+    const { subscriptionId, clientSecret } = await this.db.transaction(async (tx) => {
+      // One plan change per provider at a time: a double click finds the first one done.
+      await tx.query('SELECT 1 FROM billing_accounts WHERE provider_id = $1 FOR UPDATE', [providerId]);
+      const current = await this.projection.find(providerId);
+      const change = changeOf(current, productCode, selection);
+      const priceId =
+        productCode === 'free_tier_plan'
+          ? null
+          : await this.catalogue.priceId(productCode, selection.interval, account.currency);
+      switch (change) {
+        case 'same':
+          if (current?.scheduleId || current?.cancelAtPeriodEnd) {
+            await this.undoScheduledChange(current);
+            return { subscriptionId: current.stripeSubscriptionId, clientSecret: null };
+          }
+          throw ApiError.base(422, ALREADY_ON_PLAN);
+        case 'to_free':
+          return { subscriptionId: await this.cancelAtPeriodEnd(current!), clientSecret: null };
+        case 'scheduled':
+          return {
+            subscriptionId: await this.schedule(current!, priceId!, selection.interval),
+            clientSecret: null,
+          };
+        case 'upgrade':
+          return this.upgrade(providerId, current!, priceId!, selection);
+        case 'new':
+          return this.subscribe(
+            providerId,
+            account.stripeCustomerId,
+            current,
+            priceId!,
+            productCode,
+            selection,
+          );
+      }
+    });
+    const subscription = stateOf(await this.projection.refresh(subscriptionId));
+    return clientSecret
+      ? { result: 'requires_action', clientSecret, subscription }
+      : { result: 'success', subscription };
+  }
+
+  /** 002 `legacy_setup`: a provider without a subscription picks its plan (the free one needs no card). */
+  async legacySetup(providerId: string, selection: PlanSelection): Promise<ChangeResult> {
+    if (await this.projection.find(providerId)) throw ApiError.conflict(LEGACY_ALREADY_CHOSEN);
+    if (requirePlan(selection) === 'free_tier_plan')
+      return { result: 'success', subscription: stateOf(undefined) };
+    return this.change(providerId, selection);
+  }
+
+  async cancelScheduledChange(providerId: string): Promise<SubscriptionState> {
+    const current = await this.projection.find(providerId);
+    if (!current || (!current.scheduleId && !current.cancelAtPeriodEnd)) {
+      throw ApiError.base(422, NOTHING_SCHEDULED);
+    }
+    await this.undoScheduledChange(current);
+    return stateOf(await this.projection.refresh(current.stripeSubscriptionId));
+  }
+
+  /** The order summary of a plan change (000 §3 "plan change preview"), from Stripe's invoice preview. */
+  async preview(providerId: string, selection: PlanSelection) {
+    const productCode = requirePlan(selection);
+    const account = await this.accounts.find(providerId);
+    const current = await this.projection.find(providerId);
+    const change = changeOf(current, productCode, selection);
+    const currency = account?.currency ?? 'usd';
+    const startsAt =
+      change === 'scheduled' || change === 'to_free' ? iso(current?.currentPeriodEnd ?? null) : null;
+    if (change === 'same' || change === 'to_free' || productCode === 'free_tier_plan') {
+      return summary(currency, [], 0, 0, startsAt);
+    }
+    const label = `${PLANS[productCode].name} plan (${selection.interval === 'year' ? 'annual' : 'monthly'})`;
+    if (!account?.stripeCustomerId) {
+      if (selection.coupon)
+        throw ApiError.base(422, 'Save your billing information first: name, email, address and country.');
+      const amount = amountOf(productCode, selection.interval, currency);
+      return summary(currency, [{ type: 'item', label, amountInCents: amount }], amount, amount, startsAt);
+    }
+    const priceId = await this.catalogue.priceId(productCode, selection.interval, currency);
+    const discounts = await this.discountsFor(selection.coupon);
+    const itemId =
+      change === 'upgrade'
+        ? (await stripeCall(() => this.stripe.subscriptions.retrieve(current!.stripeSubscriptionId))).items
+            .data[0]!.id
+        : undefined;
+    const invoice = await stripeCall(() =>
+      this.stripe.invoices.createPreview({
+        customer: account.stripeCustomerId as string,
+        ...(change === 'upgrade'
+          ? {
+              subscription: current!.stripeSubscriptionId,
+              subscription_details: {
+                items: [{ id: itemId, price: priceId }],
+                proration_behavior: 'always_invoice',
+                proration_date: Math.floor(Date.now() / 1000),
+              },
+            }
+          : { subscription_details: { items: [{ price: priceId }] } }),
+        ...(discounts && { discounts }),
+      }),
+    );
+    const items = invoice.lines.data.map((line) => ({
+      type: 'item' as const,
+      label: line.description ?? label,
+      amountInCents: line.amount,
+    }));
+    const discountLines = (invoice.total_discount_amounts ?? [])
+      .filter((discount) => discount.amount > 0)
+      .map((discount) => ({
+        type: 'discount' as const,
+        label: `Coupon ${selection.coupon ?? ''}`.trim(),
+        amountInCents: -discount.amount,
+      }));
+    return summary(currency, [...items, ...discountLines], invoice.subtotal, invoice.total, startsAt);
+  }
+
+  private async subscribe(
+    providerId: string,
+    customerId: string,
+    current: SubscriptionRow | undefined,
+    priceId: string,
+    productCode: ProductCode,
+    selection: PlanSelection,
+  ) {
+    if (selection.trial && productCode !== 'experience_creator_plan') {
+      throw ApiError.invalid(`${FIELD}.trial`, TRIAL_PRO_ONLY);
+    }
+    if (selection.trial && current?.trialUsed) throw ApiError.invalid(`${FIELD}.trial`, TRIAL_USED);
+    const paymentMethod = await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId);
+    const discounts = await this.discountsFor(selection.coupon);
+    const subscription = await stripeCall(() =>
+      this.stripe.subscriptions.create(
+        {
+          customer: customerId,
+          items: [{ price: priceId, quantity: 1 }],
+          default_payment_method: paymentMethod,
+          payment_behavior: 'allow_incomplete',
+          ...(selection.trial && { trial_period_days: this.config.TRIAL_DAYS }),
+          ...(discounts && { discounts }),
+          metadata: { provider_id: providerId },
+          expand: ['latest_invoice.confirmation_secret'],
+        },
+        {
+          idempotencyKey: `subscribe:${providerId}:${current?.stripeSubscriptionId ?? 'first'}:${priceId}:${paymentMethod}`,
+        },
+      ),
+    );
+    const clientSecret = await this.unpaidSecret(subscription, async () => {
+      await this.stripe.subscriptions.cancel(subscription.id);
+    });
+    return { subscriptionId: subscription.id, clientSecret };
+  }
+
+  private async upgrade(
+    providerId: string,
+    current: SubscriptionRow,
+    priceId: string,
+    selection: PlanSelection,
+  ) {
+    await this.undoScheduledChange(current);
+    const existing = await stripeCall(() => this.stripe.subscriptions.retrieve(current.stripeSubscriptionId));
+    const paymentMethod = selection.paymentMethodId
+      ? await this.paymentMethodFor(providerId, idOf(existing.customer), selection.paymentMethodId)
+      : undefined;
+    const discounts = await this.discountsFor(selection.coupon);
+    const subscription = await stripeCall(() =>
+      this.stripe.subscriptions.update(current.stripeSubscriptionId, {
+        items: [{ id: existing.items.data[0]!.id, price: priceId, quantity: 1 }],
+        proration_behavior: 'always_invoice',
+        // Stripe applies the new plan only once its invoice is paid: no paid access on an unpaid upgrade.
+        payment_behavior: 'pending_if_incomplete',
+        ...(paymentMethod && { default_payment_method: paymentMethod }),
+        ...(discounts && { discounts }),
+        expand: ['latest_invoice.confirmation_secret'],
+      }),
+    );
+    const clientSecret = subscription.pending_update ? await this.unpaidSecret(subscription) : null;
+    return { subscriptionId: subscription.id, clientSecret };
+  }
+
+  /** A lower plan (or a paid change not charged now) starts when the current period ends. */
+  private async schedule(current: SubscriptionRow, priceId: string, interval: Interval): Promise<string> {
+    if (current.cancelAtPeriodEnd) {
+      await stripeCall(() =>
+        this.stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: false }),
+      );
+    }
+    const schedule = current.scheduleId
+      ? await stripeCall(() => this.stripe.subscriptionSchedules.retrieve(current.scheduleId as string))
+      : await stripeCall(() =>
+          this.stripe.subscriptionSchedules.create({ from_subscription: current.stripeSubscriptionId }),
+        );
+    const phase = schedule.current_phase ?? schedule.phases[0];
+    const currentPrice = schedule.phases[0]?.items[0]?.price;
+    await stripeCall(() =>
+      this.stripe.subscriptionSchedules.update(schedule.id, {
+        end_behavior: 'release',
+        proration_behavior: 'none',
+        phases: [
+          {
+            items: [{ price: idOf(currentPrice), quantity: 1 }],
+            start_date: phase!.start_date,
+            end_date: phase!.end_date,
+          },
+          { items: [{ price: priceId, quantity: 1 }], duration: { interval, interval_count: 1 } },
+        ],
+      }),
+    );
+    return current.stripeSubscriptionId;
+  }
+
+  private async cancelAtPeriodEnd(current: SubscriptionRow): Promise<string> {
+    if (current.scheduleId) {
+      await stripeCall(() => this.stripe.subscriptionSchedules.release(current.scheduleId as string));
+    }
+    await stripeCall(() =>
+      this.stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: true }),
+    );
+    return current.stripeSubscriptionId;
+  }
+
+  private async undoScheduledChange(current: SubscriptionRow): Promise<void> {
+    if (current.scheduleId) {
+      try {
+        await this.stripe.subscriptionSchedules.release(current.scheduleId);
+      } catch (error) {
+        // Released or completed meanwhile: nothing left to undo.
+        if (
+          !isMissing(error) &&
+          !(error instanceof Error && /released|completed|canceled/i.test(error.message))
+        ) {
+          throw asApiError(error);
+        }
+      }
+    }
+    if (current.cancelAtPeriodEnd) {
+      await stripeCall(() =>
+        this.stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: false }),
+      );
+    }
+  }
+
+  /**
+   * After a payment attempt: null when paid (or nothing was due); the client secret when the card needs the
+   * person's confirmation (3-D Secure); a 402 in the card issuer's words when it was declined.
+   */
+  private async unpaidSecret(subscription: Stripe.Subscription, onDeclined?: () => Promise<void>) {
+    if (
+      !subscription.pending_update &&
+      (subscription.status === 'active' || subscription.status === 'trialing')
+    ) {
+      return null;
+    }
+    const secret = clientSecretOf(subscription.latest_invoice);
+    if (!secret) throw ApiError.base(502, MESSAGES.somethingWentWrong);
+    const intent = await stripeCall(() => this.stripe.paymentIntents.retrieve(secret.split('_secret_')[0]!));
+    if (intent.status === 'succeeded') return null;
+    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return secret;
+    await onDeclined?.();
+    throw ApiError.base(402, intent.last_payment_error?.message ?? 'Your card was declined.');
+  }
+
+  private async paymentMethodFor(providerId: string, customerId: string, chosen: string | undefined) {
+    if (chosen) return (await this.accounts.ownCard(providerId, chosen)).id;
+    const customer = await stripeCall(() => this.stripe.customers.retrieve(customerId));
+    const fallback = defaultPaymentMethodOf(customer);
+    if (!fallback) throw ApiError.invalid(`${FIELD}.paymentMethodId`, MESSAGES.required);
+    return fallback;
+  }
+
+  private async discountsFor(coupon: string | undefined) {
+    if (!coupon) return undefined;
+    if (!this.config.SUBSCRIPTION_COUPONS) throw ApiError.invalid(`${FIELD}.coupon`, COUPONS_OFF);
+    const promotions = await stripeCall(() =>
+      this.stripe.promotionCodes.list({ code: coupon, active: true, limit: 1 }),
+    );
+    const promotion = promotions.data[0];
+    if (promotion) return [{ promotion_code: promotion.id }];
+    try {
+      const found = await this.stripe.coupons.retrieve(coupon);
+      if (found.valid) return [{ coupon: found.id }];
+    } catch (error) {
+      if (!isMissing(error)) throw asApiError(error);
+    }
+    throw ApiError.invalid(`${FIELD}.coupon`, COUPON_INVALID);
+  }
+}
+
+function requirePlan(selection: PlanSelection): ProductCode {
+  if (!selection.productCode) throw ApiError.base(422, MESSAGES.noSelectedPlan);
+  return selection.productCode;
+}
+
+function changeOf(
+  current: SubscriptionRow | undefined,
+  productCode: ProductCode,
+  selection: PlanSelection,
+): Change {
+  const live = current && GOOD_STANDING.includes(current.status);
+  if (productCode === 'free_tier_plan')
+    return live ? (current.cancelAtPeriodEnd ? 'same' : 'to_free') : 'same';
+  if (!live) return 'new';
+  if (current.productCode === productCode && current.interval === selection.interval) return 'same';
+  const from = PLANS[current.productCode].planTier;
+  const to = PLANS[productCode].planTier;
+  const higher = to > from || (to === from && selection.interval === 'year' && current.interval === 'month');
+  return higher && selection.chargeNow !== false ? 'upgrade' : 'scheduled';
+}
+
+function stateOf(row: SubscriptionRow | undefined): SubscriptionState {
+  const productCode = row?.productCode ?? 'free_tier_plan';
+  const status = row?.status ?? 'active';
+  const next = row?.nextProductCode ?? null;
+  return {
+    productCode,
+    planTier: PLANS[productCode].planTier,
+    name: PLANS[productCode].name,
+    interval: row?.interval ?? 'year',
+    status,
+    chargeNow: true,
+    periodStart: iso(row?.currentPeriodStart ?? null),
+    periodEnd: iso(row?.currentPeriodEnd ?? null),
+    currentPeriodEnd: iso(row?.currentPeriodEnd ?? null),
+    trialEnd: iso(row?.trialEnd ?? null),
+    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
+    nextProduct: next
+      ? {
+          productCode: next,
+          name: PLANS[next].name,
+          interval: row?.nextInterval ?? row?.interval ?? 'year',
+          startsAt: iso(row?.nextStartsAt ?? null),
+        }
+      : null,
+    premiumTourLimit: effectivePlan(productCode, status).premiumTourLimit,
+    trialAvailable: !row?.trialUsed,
+  };
+}
+
+function summary(
+  currency: string,
+  lineItems: Array<{ type: 'item' | 'discount'; label: string; amountInCents: number }>,
+  subtotalInCents: number,
+  totalInCents: number,
+  startsAt: string | null,
+) {
+  const discountInCents = -lineItems
+    .filter((line) => line.type === 'discount')
+    .reduce((sum, line) => sum + line.amountInCents, 0);
+  return { currency, subtotalInCents, discountInCents, totalInCents, lineItems, startsAt };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string {
+  return typeof value === 'string' ? value : (value?.id ?? '');
+}

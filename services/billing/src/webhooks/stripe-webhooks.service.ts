@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
+import { ApiError, CONFIG, Database, EventBus, LOGGER, type Logger } from '@tourly/platform';
+import type { BillingConfig } from '../config';
+import { STRIPE } from '../stripe/stripe.module';
+import { SubscriptionProjection } from '../subscriptions/subscription-projection';
+
+export const SIGNATURE_MISSING = 'The Stripe-Signature header is missing.';
+export const SIGNATURE_INVALID = 'The Stripe signature does not match this payload.';
+
+interface StoredEvent {
+  type: string;
+  payload: Stripe.Event;
+}
+
+/**
+ * Stripe's webhooks, in two steps. Intake verifies the signature over the raw body, stores the event once
+ * (its id is the key, so a redelivery is a no-op) and queues it through the outbox, all in one transaction,
+ * then answers at once. Processing, from the queue, refreshes the subscription the event is about from
+ * Stripe's current state, which makes the order events arrive in irrelevant.
+ */
+@Injectable()
+export class StripeWebhooksService {
+  constructor(
+    private readonly db: Database,
+    private readonly projection: SubscriptionProjection,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(EventBus) private readonly events: EventBus,
+    @Inject(CONFIG) private readonly config: BillingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async receive(rawBody: string | undefined, signature: string | undefined): Promise<{ received: true }> {
+    if (!signature) throw ApiError.badRequest(SIGNATURE_MISSING);
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody ?? '',
+        signature,
+        this.config.STRIPE_WEBHOOK_SECRET,
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw ApiError.badRequest(SIGNATURE_INVALID);
+      }
+      throw ApiError.badRequest(`The webhook payload is not a Stripe event (${(error as Error).message}).`);
+    }
+    await this.db.transaction(async (tx) => {
+      const stored = (await tx.query(
+        `INSERT INTO stripe_events (id, type, created, payload) VALUES ($1, $2, to_timestamp($3), $4)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [event.id, event.type, event.created, rawBody],
+      )) as unknown[];
+      if (stored.length > 0) {
+        await this.events.publish(
+          'billing.stripe_event.received.v1',
+          { stripeEventId: event.id, type: event.type },
+          tx,
+        );
+      }
+    });
+    return { received: true };
+  }
+
+  async process(stripeEventId: string): Promise<void> {
+    const [stored] = (await this.db.dataSource.query(
+      'SELECT type, payload FROM stripe_events WHERE id = $1',
+      [stripeEventId],
+    )) as StoredEvent[];
+    if (!stored) return;
+    for (const subscriptionId of await this.subscriptionsConcerned(stored)) {
+      await this.projection.refresh(subscriptionId);
+    }
+    await this.db.dataSource.query('UPDATE stripe_events SET processed_at = now() WHERE id = $1', [
+      stripeEventId,
+    ]);
+  }
+
+  private async subscriptionsConcerned({ type, payload }: StoredEvent): Promise<string[]> {
+    const object = payload.data.object as unknown as Record<string, unknown>;
+    if (type.startsWith('customer.subscription.')) return [object.id as string];
+    if (type.startsWith('invoice.')) {
+      const parent = object.parent as {
+        subscription_details?: { subscription?: string | { id: string } };
+      } | null;
+      const subscription = parent?.subscription_details?.subscription;
+      const id = typeof subscription === 'string' ? subscription : subscription?.id;
+      return id ? [id] : [];
+    }
+    if (type.startsWith('subscription_schedule.')) {
+      const subscription = object.subscription as string | { id: string } | null;
+      const id = typeof subscription === 'string' ? subscription : subscription?.id;
+      return id ? [id] : [];
+    }
+    if (type === 'test_helpers.test_clock.ready') {
+      const rows = (await this.db.dataSource.query(
+        `SELECT s.stripe_subscription_id AS id FROM subscriptions s
+           JOIN billing_accounts a ON a.provider_id = s.provider_id WHERE a.test_clock_id = $1`,
+        [object.id],
+      )) as Array<{ id: string }>;
+      return rows.map((row) => row.id);
+    }
+    this.logger.debug({ type }, 'Stripe event needs nothing from billing');
+    return [];
+  }
+}
