@@ -1,4 +1,5 @@
 import { startEmulators } from './server';
+import type { StripeVendorOptions } from './vendors';
 
 const DEFAULT_PORT = 4010;
 
@@ -7,11 +8,20 @@ async function main(): Promise<void> {
     port: portFromEnv(process.env.EMULATORS_PORT),
     host: process.env.EMULATORS_HOST || '127.0.0.1',
     logRequests: process.env.EMULATORS_LOG_REQUESTS === 'true',
+    stripe: stripeFromEnv(process.env.STRIPE_WEBHOOK_URL, process.env.STRIPE_WEBHOOK_SECRET),
   });
   console.log(`Vendor emulators listening on ${emulators.url}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void emulators.close().then(() => process.exit(0)));
   }
+}
+
+/** STRIPE_WEBHOOK_URL and STRIPE_WEBHOOK_SECRET: where every Stripe event is sent, signed with that secret. */
+function stripeFromEnv(url: string | undefined, secret: string | undefined): StripeVendorOptions {
+  if (!url) return {};
+  if (!secret)
+    throw new Error('STRIPE_WEBHOOK_URL is set without STRIPE_WEBHOOK_SECRET (whsec_…) to sign with');
+  return { webhookEndpoints: [{ url, secret }] };
 }
 
 function portFromEnv(value: string | undefined): number {

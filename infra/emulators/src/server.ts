@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Vendor } from './vendor';
-import { createVendors } from './vendors';
+import { createVendors, isStripeVendor, type StripeVendor, type StripeVendorOptions } from './vendors';
 
 export interface EmulatorsOptions {
   /** 0 picks a free port; the real one is in the returned url. */
@@ -11,10 +11,15 @@ export interface EmulatorsOptions {
   vendors?: Vendor[];
   /** Log each request (fastify's logger); off by default to keep test output clean. */
   logRequests?: boolean;
+  /** Options of the Stripe emulator (webhook endpoints, retry delays), when `vendors` is not given. */
+  stripe?: StripeVendorOptions;
 }
 
 export interface RunningEmulators {
   url: string;
+  vendors: readonly Vendor[];
+  /** The Stripe emulator, when it is one of the vendors: `await emulators.stripe?.webhooksSettled()`. */
+  stripe: StripeVendor | undefined;
   close(): Promise<void>;
 }
 
@@ -22,9 +27,15 @@ const RESERVED_PREFIXES = ['/healthz', '/_emulator'];
 
 export async function startEmulators(options: EmulatorsOptions): Promise<RunningEmulators> {
   const host = options.host ?? '127.0.0.1';
-  const app = buildEmulatorsApp(options.vendors ?? createVendors(), options.logRequests ?? false);
+  const vendors = options.vendors ?? createVendors({ stripe: options.stripe });
+  const app = buildEmulatorsApp(vendors, options.logRequests ?? false);
   await app.listen({ port: options.port, host });
-  return { url: reachableUrl(host, listeningPort(app)), close: () => app.close() };
+  return {
+    url: reachableUrl(host, listeningPort(app)),
+    vendors,
+    stripe: vendors.find(isStripeVendor),
+    close: () => app.close(),
+  };
 }
 
 /** The server without listening, for callers that prefer `app.inject()`. */
@@ -44,7 +55,10 @@ export function buildEmulatorsApp(vendors: Vendor[], logRequests = false): Fasti
     await Promise.all(vendors.map((vendor) => vendor.reset?.()));
     return { status: 'ok' };
   });
-  for (const vendor of vendors) void app.register(vendor.routes, { prefix: vendor.prefix });
+  for (const vendor of vendors) {
+    void app.register(vendor.routes, { prefix: vendor.prefix });
+    if (vendor.controls) void app.register(vendor.controls, { prefix: `/_emulator/${vendor.name}` });
+  }
   return app;
 }
 

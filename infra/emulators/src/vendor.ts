@@ -11,6 +11,11 @@ export interface Vendor {
   readonly prefix: `/${string}`;
   /** Registers the vendor's routes, relative to the prefix, in its own encapsulated context. */
   readonly routes: FastifyPluginAsync;
+  /**
+   * Emulator-only inspection and controls (no counterpart at the vendor), mounted at `/_emulator/<name>`,
+   * e.g. `GET /_emulator/stripe/webhook_deliveries`.
+   */
+  readonly controls?: FastifyPluginAsync;
   /** Forgets all state kept since start; called by POST /_emulator/reset. Stateless vendors omit it. */
   reset?(): void | Promise<void>;
 }

@@ -36,7 +36,10 @@ describe('emulators server', () => {
     expect(url).not.toMatch(/:0$/);
     const response = await fetch(`${url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', vendors: ['captcha', 'mail'] });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      vendors: ['captcha', 'mail', 'stripe', 'stripejs'],
+    });
   });
 
   it('lists the vendors it was given', async () => {

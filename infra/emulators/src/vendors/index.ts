@@ -1,14 +1,36 @@
 import type { Vendor } from '../vendor';
 import { createCaptchaVendor } from './captcha';
 import { createMailVendor } from './mail';
+import { createStripeJsVendor, createStripeVendor, type StripeVendorOptions } from './stripe';
 
 export { createCaptchaVendor, FAILING_CAPTCHA_TOKEN, type SiteverifyResult } from './captcha';
 export { createMailVendor, type SentEmail } from './mail';
+export {
+  API_VERSION as STRIPE_API_VERSION,
+  createStripeJsVendor,
+  createStripeVendor,
+  isStripeVendor,
+  signatureHeader as stripeSignatureHeader,
+  type DunningOptions,
+  type StripeVendor,
+  type StripeVendorOptions,
+  type WebhookDelivery,
+  type WebhookTarget,
+} from './stripe';
+
+export interface VendorOptions {
+  stripe?: StripeVendorOptions;
+}
 
 /**
  * Every emulated vendor, each a fresh instance with its own state, so two servers in one process never
  * share data. Adding a vendor is one line here.
  */
-export function createVendors(): Vendor[] {
-  return [createCaptchaVendor(), createMailVendor()];
+export function createVendors(options: VendorOptions = {}): Vendor[] {
+  return [
+    createCaptchaVendor(),
+    createMailVendor(),
+    createStripeVendor(options.stripe),
+    createStripeJsVendor(),
+  ];
 }

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Vendor } from '../../vendor';
+import type { DunningOptions } from './billing/invoices';
+import { StripeEngine } from './engine';
+import { stripeApi } from './http';
+import { billingRoutes } from './routes/billing';
+import { catalogRoutes } from './routes/catalog';
+import { customerRoutes } from './routes/customers';
+import { intentRoutes } from './routes/intents';
+import { platformRoutes } from './routes/platform';
+import type { WebhookDelivery, WebhookTarget } from './webhooks';
+
+export { createStripeJsVendor } from './stripe-js';
+export { API_VERSION } from './events';
+export { signatureHeader, type WebhookDelivery, type WebhookTarget } from './webhooks';
+export type { DunningOptions } from './billing/invoices';
+
+export interface StripeVendorOptions {
+  /** Endpoints every event is also sent to, like `stripe listen --forward-to` (not listed by the API). */
+  webhookEndpoints?: WebhookTarget[];
+  /** Waits before each retry of a failed delivery; the default is 500 ms, 2 s, 5 s (then given up). */
+  retryDelaysMs?: number[];
+  /** Retries of failed renewals: days after the first failure, and the status once they all failed. */
+  dunning?: Partial<DunningOptions>;
+}
+
+export interface StripeVendor extends Vendor {
+  readonly name: 'stripe';
+  /** Resolves once every queued webhook has been delivered or given up. */
+  webhooksSettled(): Promise<void>;
+  /** Every delivery attempt so far, oldest first. */
+  webhookDeliveries(): WebhookDelivery[];
+}
+
+/**
+ * Stripe's API (`/v1`, as the SDK calls it) over an in-memory account: catalogue, customers and cards,
+ * intents with 3-D Secure, subscriptions with prorations, schedules, invoices, test clocks and signed
+ * webhooks. Inspection at `/_emulator/stripe/webhook_deliveries`.
+ */
+export function createStripeVendor(options: StripeVendorOptions = {}): StripeVendor {
+  const engine = new StripeEngine(options);
+  const routes = [
+    ...catalogRoutes(engine),
+    ...customerRoutes(engine),
+    ...intentRoutes(engine),
+    ...billingRoutes(engine),
+    ...platformRoutes(engine),
+  ];
+  const api = stripeApi(engine, routes);
+  const controls: FastifyPluginAsync = async (app) => {
+    app.get('/webhook_deliveries', async () => ({
+      object: 'list',
+      pending: engine.webhooks.pendingCount(),
+      data: engine.webhooks.list(),
+    }));
+  };
+  return {
+    name: 'stripe',
+    prefix: '/v1',
+    routes: async (app) => {
+      app.addHook('onClose', async () => engine.webhooks.close());
+      await api(app, {});
+    },
+    controls,
+    reset: () => engine.reset(),
+    webhooksSettled: () => engine.webhooks.settled(),
+    webhookDeliveries: () => engine.webhooks.list(),
+  };
+}
+
+export function isStripeVendor(vendor: Vendor): vendor is StripeVendor {
+  return vendor.name === 'stripe' && 'webhooksSettled' in vendor;
+}

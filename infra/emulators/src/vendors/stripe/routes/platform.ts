@@ -1,0 +1,175 @@
+import type Stripe from 'stripe';
+import { invalidParam, missingParam } from '../errors';
+import { snapshot } from '../events';
+import type { StripeEngine } from '../engine';
+import type { Route } from '../http';
+import { newId, randomToken } from '../ids';
+import { mergeMetadata } from '../params';
+import { inRange, paginate } from '../present';
+import { DAY, realNow } from '../time';
+import { matchesEventType } from '../webhooks';
+import { deleted, where } from './common';
+
+/** Events, webhook endpoints and test clocks. */
+export function platformRoutes(engine: StripeEngine): Route[] {
+  const { store, events, clockwork } = engine;
+  const clock = (id: string) => store.get(store.clocks, id, 'test_clock');
+  const endpoint = (id: string) => store.get(store.webhookEndpoints, id, 'webhook endpoint');
+
+  /** A clock's deletion takes its customers and everything of theirs with it, as on Stripe. */
+  function deleteClockObjects(clockId: string): void {
+    const customers = new Set(
+      [...store.customers.values()].filter((c) => c.test_clock === clockId).map((c) => c.id),
+    );
+    const owned = (customer: unknown) => typeof customer === 'string' && customers.has(customer);
+    for (const [id, s] of store.subscriptions) if (owned(s.customer)) store.subscriptions.delete(id);
+    for (const [id, s] of store.schedules) if (owned(s.customer)) store.schedules.delete(id);
+    for (const [id, i] of store.invoices) if (owned(i.customer)) store.invoices.delete(id);
+    for (const [id, i] of store.paymentIntents) if (owned(i.customer)) store.paymentIntents.delete(id);
+    for (const [id, i] of store.setupIntents) if (owned(i.customer)) store.setupIntents.delete(id);
+    for (const [id, m] of store.paymentMethods) if (owned(m.customer)) store.paymentMethods.delete(id);
+    for (const [id, p] of store.pendingItems) if (customers.has(p.customer)) store.pendingItems.delete(id);
+    for (const id of customers) {
+      store.customers.delete(id);
+      store.deletedCustomers.add(id);
+    }
+  }
+
+  return [
+    { method: 'GET', url: '/events/:id', handler: ({ path }) => store.get(store.events, path.id!, 'event') },
+    {
+      method: 'GET',
+      url: '/events',
+      handler: ({ params }) => {
+        const type = params.str('type');
+        const types = params.strList('types');
+        const items = where(
+          store.events.values(),
+          type === undefined ? undefined : (e) => matchesEventType(type, e.type),
+          types === undefined ? undefined : (e) => types.includes(e.type),
+          (e) => inRange(e.created, params, 'created'),
+        );
+        return paginate(store.newestFirst(items), params, '/v1/events');
+      },
+    },
+    {
+      method: 'POST',
+      url: '/webhook_endpoints',
+      handler: ({ params }) => {
+        const url = params.reqStr('url');
+        if (!/^https?:\/\//.test(url))
+          throw invalidParam('Invalid URL: URL must be publicly accessible.', 'url', 'url_invalid');
+        const enabledEvents = params.strList('enabled_events');
+        if (!enabledEvents?.length) throw missingParam('enabled_events');
+        const created: Stripe.WebhookEndpoint = {
+          id: newId('we'),
+          object: 'webhook_endpoint',
+          api_version: params.str('api_version') ?? null,
+          application: null,
+          created: realNow(),
+          description: params.str('description') ?? null,
+          enabled_events: enabledEvents,
+          livemode: false,
+          metadata: mergeMetadata({}, params.metadata()),
+          secret: `whsec_${randomToken(32)}`,
+          status: 'enabled',
+          url,
+        };
+        store.put(store.webhookEndpoints, created);
+        return created;
+      },
+    },
+    {
+      method: 'GET',
+      url: '/webhook_endpoints/:id',
+      handler: ({ path }) => withoutSecret(endpoint(path.id!)),
+    },
+    {
+      method: 'POST',
+      url: '/webhook_endpoints/:id',
+      handler: ({ path, params }) => {
+        const found = endpoint(path.id!);
+        const url = params.str('url');
+        if (url) found.url = url;
+        const enabledEvents = params.strList('enabled_events');
+        if (enabledEvents?.length) found.enabled_events = enabledEvents;
+        const disabled = params.bool('disabled');
+        if (disabled !== undefined) found.status = disabled ? 'disabled' : 'enabled';
+        const description = params.nullableStr('description');
+        if (description !== undefined) found.description = description;
+        found.metadata = mergeMetadata(found.metadata, params.metadata());
+        return withoutSecret(found);
+      },
+    },
+    {
+      method: 'DELETE',
+      url: '/webhook_endpoints/:id',
+      handler: ({ path }) => {
+        const found = endpoint(path.id!);
+        store.webhookEndpoints.delete(found.id);
+        return deleted(found.id, 'webhook_endpoint');
+      },
+    },
+    {
+      method: 'GET',
+      url: '/webhook_endpoints',
+      handler: ({ params }) =>
+        paginate(
+          store.newestFirst(store.webhookEndpoints.values()).map(withoutSecret),
+          params,
+          '/v1/webhook_endpoints',
+        ),
+    },
+    {
+      method: 'POST',
+      url: '/test_helpers/test_clocks',
+      handler: ({ params }) => {
+        const frozenTime = params.reqInt('frozen_time');
+        const now = realNow();
+        const created: Stripe.TestHelpers.TestClock = {
+          id: newId('clock'),
+          object: 'test_helpers.test_clock',
+          created: now,
+          deletes_after: now + 30 * DAY,
+          frozen_time: frozenTime,
+          livemode: false,
+          name: params.str('name') ?? null,
+          status: 'ready',
+          status_details: {},
+        };
+        store.put(store.clocks, created);
+        events.emit('test_helpers.test_clock.created', created);
+        return created;
+      },
+    },
+    { method: 'GET', url: '/test_helpers/test_clocks/:id', handler: ({ path }) => clock(path.id!) },
+    {
+      method: 'GET',
+      url: '/test_helpers/test_clocks',
+      handler: ({ params }) =>
+        paginate(store.newestFirst(store.clocks.values()), params, '/v1/test_helpers/test_clocks'),
+    },
+    {
+      method: 'DELETE',
+      url: '/test_helpers/test_clocks/:id',
+      handler: ({ path }) => {
+        const found = clock(path.id!);
+        deleteClockObjects(found.id);
+        store.clocks.delete(found.id);
+        events.emit('test_helpers.test_clock.deleted', snapshot(found));
+        return deleted(found.id, 'test_helpers.test_clock');
+      },
+    },
+    {
+      method: 'POST',
+      url: '/test_helpers/test_clocks/:id/advance',
+      handler: ({ path, params }) => clockwork.advance(clock(path.id!), params.reqInt('frozen_time')),
+    },
+  ];
+}
+
+/** Stripe shows an endpoint's secret only in the answer to its creation. */
+function withoutSecret(endpoint: Stripe.WebhookEndpoint): Stripe.WebhookEndpoint {
+  const { secret: _secret, ...rest } = endpoint;
+  return rest;
+}
