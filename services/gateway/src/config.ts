@@ -2,6 +2,7 @@ import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { PlatformConfig } from '@tourly/platform';
 
 const URL_RULE = /^https?:\/\/\S+$/;
+export const GOOGLE_RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
 const urlMessage = (name: string) =>
   `${name} is required: the base URL of that service, e.g. http://127.0.0.1:3001`;
 
@@ -22,6 +23,21 @@ export class GatewayConfig extends PlatformConfig {
   @IsOptional()
   @IsString()
   WEB_DIST?: string;
+
+  /**
+   * The captcha's site key (reCAPTCHA v2, checkbox), written into pages for the sign-up page. Without it the
+   * page loads no captcha and says that sign-up is unavailable.
+   */
+  @IsOptional()
+  @IsString()
+  CAPTCHA_SITE_KEY?: string;
+
+  /** The captcha's browser script: Google's, or the emulators' stand-in (`<EMULATORS_URL>/captcha/api.js`). */
+  @IsOptional()
+  @Matches(URL_RULE, {
+    message: 'CAPTCHA_SCRIPT_URL must be an http(s) URL, e.g. https://www.google.com/recaptcha/api.js',
+  })
+  CAPTCHA_SCRIPT_URL: string = GOOGLE_RECAPTCHA_SCRIPT;
 
   /** Requests per minute one client address may make to the credential endpoints (sign-in, tokens...). */
   @IsOptional()

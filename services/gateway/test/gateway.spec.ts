@@ -34,6 +34,7 @@ describe('gateway', () => {
         PROPERTIES_URL: upstream.url,
         ORDERS_URL: 'http://127.0.0.1:9',
         WEB_DIST: webDist,
+        CAPTCHA_SITE_KEY: 'gateway-test-site-key',
       },
     });
     http = request(front.url);
@@ -128,11 +129,17 @@ describe('gateway', () => {
     });
   });
 
-  it('serves the web app to browsers, the player embeddable, assets cacheable', async () => {
+  it('serves the web app to browsers with the captcha settings, the player embeddable, assets cacheable', async () => {
     const page = await http.get('/provider/properties').set('accept', 'text/html,application/xhtml+xml');
     expect(page.status).toBe(200);
     expect(page.text).toContain('app shell');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    // The captcha the sign-up page loads: the configured key, Google's script by default, allowed by the CSP.
+    expect(page.text).toContain('<meta name="captcha-site-key" content="gateway-test-site-key">');
+    expect(page.text).toContain(
+      '<meta name="captcha-script-url" content="https://www.google.com/recaptcha/api.js">',
+    );
+    expect(page.headers['content-security-policy']).toContain('https://www.gstatic.com/recaptcha/');
     const player = await http.get('/tours/demo-media/abc123').set('accept', 'text/html');
     expect(player.text).toContain('player shell');
     expect(player.headers['x-frame-options']).toBeUndefined();

@@ -27,7 +27,11 @@ export async function installEdge(
   logger: Logger,
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
-  const web = WebApp.load(config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  const web = WebApp.load(config.WEB_DIST ?? DEFAULT_WEB_DIST, {
+    captcha: config.CAPTCHA_SITE_KEY
+      ? { siteKey: config.CAPTCHA_SITE_KEY, scriptUrl: config.CAPTCHA_SCRIPT_URL }
+      : undefined,
+  });
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));
   const credentials = new CredentialResolver(app.get(RpcClient));

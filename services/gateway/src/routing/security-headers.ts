@@ -7,27 +7,47 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'SAMEORIGIN',
 };
 
+/** Origins (or origin and path prefixes) a page may use beyond its own policy, e.g. the captcha's script. */
+export interface PageSources {
+  script?: readonly string[];
+  frame?: readonly string[];
+  connect?: readonly string[];
+}
+
 /**
  * The pages (the web app): what they may load. Stripe.js and its frames for card entry, Matterport for the
- * scan viewer; images from anywhere over HTTPS (property media lives on storage hosts).
+ * scan viewer; images from anywhere over HTTPS (property media lives on storage hosts); plus the given sources
+ * (the captcha's script and frames).
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data:",
-  "connect-src 'self' https:",
-  'frame-src https://js.stripe.com https://hooks.stripe.com https://my.matterport.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+function contentSecurityPolicy(extra: PageSources, embeddable: boolean): string {
+  const directives: Array<[string, readonly string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", 'https://js.stripe.com', ...(extra.script ?? [])]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['font-src', ["'self'", 'data:']],
+    ['connect-src', ["'self'", 'https:', ...(extra.connect ?? [])]],
+    [
+      'frame-src',
+      [
+        'https://js.stripe.com',
+        'https://hooks.stripe.com',
+        'https://my.matterport.com',
+        ...(extra.frame ?? []),
+      ],
+    ],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', [embeddable ? '*' : "'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
+}
 
-export function pageSecurityHeaders(embeddable: boolean): Record<string, string> {
+export function pageSecurityHeaders(embeddable: boolean, extra: PageSources = {}): Record<string, string> {
   const headers: Record<string, string> = {
     ...BASE_SECURITY_HEADERS,
-    'content-security-policy': `${CONTENT_SECURITY_POLICY}; frame-ancestors ${embeddable ? '*' : "'self'"}`,
+    'content-security-policy': contentSecurityPolicy(extra, embeddable),
   };
   // The public tour player is meant to be embedded in other sites.
   if (embeddable) delete headers['x-frame-options'];

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMembershipRole, type MembershipRole, type StaffRole } from '@tourly/contracts';
 import type { FastifyReply } from 'fastify';
-import { BASE_SECURITY_HEADERS, pageSecurityHeaders } from '../routing/security-headers';
+import { BASE_SECURITY_HEADERS, pageSecurityHeaders, type PageSources } from '../routing/security-headers';
 
 /** Pages of the public tour player: served from player.html, embeddable in other sites. */
 const PLAYER_PAGES = /^\/tours(\/|$)/;
@@ -14,27 +14,47 @@ export interface PageContext {
   csrfToken: string | null;
 }
 
+/** The captcha the sign-up page shows (reCAPTCHA v2 checkbox, or the emulators' stand-in). */
+export interface CaptchaSettings {
+  siteKey: string;
+  /** The browser script that defines `grecaptcha`. */
+  scriptUrl: string;
+}
+
+export interface WebAppOptions {
+  /** Without it, pages carry no captcha meta tags and the CSP allows no captcha script. */
+  captcha?: CaptchaSettings;
+}
+
 /**
  * The built web app (web/dist): one HTML shell for the provider pages and the console, another for the
  * public player, and the hashed assets they load. The shell is read once at start and personalised per
- * request with meta tags the app reads (the caller's role).
+ * request with meta tags the app reads (the caller's role, the CSRF token, the captcha's settings).
  */
 export class WebApp {
   private constructor(
     readonly assetsDir: string | undefined,
     private readonly shells: { app?: string; player?: string },
+    /** The same for every request: written into the app's shell, never the player's. */
+    private readonly appTags: string[],
+    private readonly appSources: PageSources,
   ) {}
 
-  static load(distDir: string): WebApp {
+  static load(distDir: string, options: WebAppOptions = {}): WebApp {
     const read = (file: string) => {
       const full = path.join(distDir, file);
       return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
     };
     const assets = path.join(distDir, 'assets');
-    return new WebApp(existsSync(assets) ? assets : undefined, {
-      app: read('index.html'),
-      player: read('player.html'),
-    });
+    const { captcha } = options;
+    return new WebApp(
+      existsSync(assets) ? assets : undefined,
+      { app: read('index.html'), player: read('player.html') },
+      captcha
+        ? [metaTag('captcha-site-key', captcha.siteKey), metaTag('captcha-script-url', captcha.scriptUrl)]
+        : [],
+      captcha ? captchaSources(captcha.scriptUrl) : {},
+    );
   }
 
   sendPage(reply: FastifyReply, pathname: string, context: PageContext): FastifyReply {
@@ -48,21 +68,48 @@ export class WebApp {
         .send('The web app has not been built yet. Run `npm run build -w web` (npm start does it for you).');
     }
     return reply
-      .headers(pageSecurityHeaders(player))
+      .headers(pageSecurityHeaders(player, player ? {} : this.appSources))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(render(shell, context));
+      .send(render(shell, context, player ? [] : this.appTags));
   }
 }
 
-function render(shell: string, context: PageContext): string {
+function render(shell: string, context: PageContext, fixedTags: string[]): string {
   // An unknown role yields no tag at all: the app then treats the visitor as having none (spec 000 §6).
   const tags = [
-    isMembershipRole(context.role) ? `<meta name="current-role" content="${context.role}">` : '',
-    context.staffRole ? `<meta name="staff-role" content="${context.staffRole}">` : '',
-    context.csrfToken ? `<meta name="csrf-token" content="${context.csrfToken}">` : '',
+    isMembershipRole(context.role) ? metaTag('current-role', context.role) : '',
+    context.staffRole ? metaTag('staff-role', context.staffRole) : '',
+    context.csrfToken ? metaTag('csrf-token', context.csrfToken) : '',
+    ...fixedTags,
   ].filter(Boolean);
   return tags.length > 0 ? shell.replace('</head>', `  ${tags.join('\n  ')}\n  </head>`) : shell;
+}
+
+function metaTag(name: string, content: string): string {
+  return `<meta name="${name}" content="${escapeAttribute(content)}">`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/**
+ * What the page's CSP must allow for the captcha. Google's reCAPTCHA needs its script from www.google.com and
+ * www.gstatic.com and its frames from www.google.com and recaptcha.google.com (Google's CSP guidance); any other
+ * script (the emulators') is allowed by its origin, for scripts, frames and requests alike.
+ */
+export function captchaSources(scriptUrl: string): PageSources {
+  const { origin, hostname } = new URL(scriptUrl);
+  if (hostname === 'www.google.com' || hostname === 'www.recaptcha.net') {
+    const own = `https://${hostname}/recaptcha/`;
+    return {
+      script: [own, 'https://www.gstatic.com/recaptcha/'],
+      frame: hostname === 'www.google.com' ? [own, 'https://recaptcha.google.com/recaptcha/'] : [own],
+      connect: [own],
+    };
+  }
+  return { script: [origin], frame: [origin], connect: [origin] };
 }
 
 /** A browser navigating, as opposed to the API client (which always asks for JSON). */

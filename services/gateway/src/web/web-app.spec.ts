@@ -1,0 +1,151 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from '@tourly/platform';
+import { GatewayConfig, GOOGLE_RECAPTCHA_SCRIPT } from '../config';
+import { WebApp, type PageContext, type WebAppOptions } from './web-app';
+
+const SIGNED_IN: PageContext = { role: 'admin', staffRole: 'platform_admin', csrfToken: 'csrf-123' };
+
+/** The page shells as the gateway serves them: meta tags and content security policy. */
+describe('WebApp pages', () => {
+  let dist: string;
+
+  beforeAll(() => {
+    dist = mkdtempSync(path.join(tmpdir(), 'web-app-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>app</title></head><body></body></html>');
+    writeFileSync(path.join(dist, 'player.html'), '<html><head></head><body>player</body></html>');
+  });
+
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  async function page(pathname: string, options: WebAppOptions = {}, context = SIGNED_IN) {
+    const web = WebApp.load(dist, options);
+    const app = Fastify();
+    app.get('/*', (request, reply) => web.sendPage(reply, request.url, context));
+    const response = await app.inject({ method: 'GET', url: pathname });
+    await app.close();
+    return { html: response.body, csp: String(response.headers['content-security-policy']) };
+  }
+
+  function directive(csp: string, name: string): string[] {
+    const found = csp.split('; ').find((part) => part.startsWith(`${name} `));
+    return found ? found.split(' ').slice(1) : [];
+  }
+
+  it('writes the caller into the app shell and keeps the policy it had without a captcha', async () => {
+    const { html, csp } = await page('/provider/properties');
+    expect(html).toContain('<meta name="current-role" content="admin">');
+    expect(html).toContain('<meta name="staff-role" content="platform_admin">');
+    expect(html).toContain('<meta name="csrf-token" content="csrf-123">');
+    expect(html).not.toContain('captcha');
+    expect(csp).toBe(
+      "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; " +
+        "img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' https:; " +
+        'frame-src https://js.stripe.com https://hooks.stripe.com https://my.matterport.com; ' +
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
+    );
+  });
+
+  it('gives an anonymous visitor the captcha settings alone, and no tag for an unknown role', async () => {
+    const captcha = { siteKey: 'site-key-1', scriptUrl: GOOGLE_RECAPTCHA_SCRIPT };
+    const { html } = await page(
+      '/users/sign_up',
+      { captcha },
+      {
+        role: 'owner' as PageContext['role'],
+        staffRole: null,
+        csrfToken: null,
+      },
+    );
+    expect(html).toContain('<meta name="captcha-site-key" content="site-key-1">');
+    expect(html).toContain(
+      '<meta name="captcha-script-url" content="https://www.google.com/recaptcha/api.js">',
+    );
+    expect(html).not.toMatch(/current-role|staff-role|csrf-token/);
+  });
+
+  it("allows Google reCAPTCHA's script, frames and requests as Google documents them", async () => {
+    const { csp } = await page('/users/sign_up', {
+      captcha: { siteKey: 'k', scriptUrl: GOOGLE_RECAPTCHA_SCRIPT },
+    });
+    expect(directive(csp, 'script-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
+    expect(directive(csp, 'frame-src')).toEqual(
+      expect.arrayContaining([
+        'https://www.google.com/recaptcha/',
+        'https://recaptcha.google.com/recaptcha/',
+      ]),
+    );
+    expect(directive(csp, 'connect-src')).toContain('https://www.google.com/recaptcha/');
+  });
+
+  it("allows another captcha script (the emulators') by its origin", async () => {
+    const { csp } = await page('/users/sign_up', {
+      captcha: { siteKey: 'k', scriptUrl: 'http://127.0.0.1:4010/captcha/api.js' },
+    });
+    for (const name of ['script-src', 'frame-src', 'connect-src']) {
+      expect(directive(csp, name)).toContain('http://127.0.0.1:4010');
+    }
+  });
+
+  it('escapes the settings it writes into the page', async () => {
+    const { html } = await page('/users/sign_up', {
+      captcha: {
+        siteKey: '"><script>alert(1)</script>',
+        scriptUrl: 'https://captcha.example/api.js?a=1&b=2',
+      },
+    });
+    expect(html).toContain('content="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
+    expect(html).toContain('content="https://captcha.example/api.js?a=1&#38;b=2"');
+    expect(html).not.toContain('<script>alert');
+  });
+
+  it('leaves the captcha out of the public player', async () => {
+    const { html, csp } = await page('/tours/demo/abc', {
+      captcha: { siteKey: 'k', scriptUrl: GOOGLE_RECAPTCHA_SCRIPT },
+    });
+    expect(html).toContain('player');
+    expect(html).not.toContain('captcha');
+    expect(csp).not.toContain('recaptcha');
+    expect(csp).toContain('frame-ancestors *');
+  });
+});
+
+describe('GatewayConfig captcha settings', () => {
+  const required = {
+    IDENTITY_URL: 'http://127.0.0.1:1',
+    BILLING_URL: 'http://127.0.0.1:2',
+    PROPERTIES_URL: 'http://127.0.0.1:3',
+    ORDERS_URL: 'http://127.0.0.1:4',
+    INTERNAL_TOKEN_SECRET: 'a-secret-long-enough-for-the-platform-0123456789',
+  };
+
+  it("has no site key by default, and Google's script", () => {
+    const config = loadConfig(GatewayConfig, 'gateway', required);
+    expect(config.CAPTCHA_SITE_KEY).toBeUndefined();
+    expect(config.CAPTCHA_SCRIPT_URL).toBe('https://www.google.com/recaptcha/api.js');
+  });
+
+  it('takes a site key and another script', () => {
+    const config = loadConfig(GatewayConfig, 'gateway', {
+      ...required,
+      CAPTCHA_SITE_KEY: 'demo-site-key',
+      CAPTCHA_SCRIPT_URL: 'http://127.0.0.1:4010/captcha/api.js',
+    });
+    expect(config.CAPTCHA_SITE_KEY).toBe('demo-site-key');
+    expect(config.CAPTCHA_SCRIPT_URL).toBe('http://127.0.0.1:4010/captcha/api.js');
+  });
+
+  it('refuses a script address that is not an http(s) URL', () => {
+    expect(() => loadConfig(GatewayConfig, 'gateway', { ...required, CAPTCHA_SCRIPT_URL: 'api.js' })).toThrow(
+      ConfigError,
+    );
+  });
+});
