@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@tourly/identity';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
-import { startPlatform, type Env } from './platform';
+import { startPlatform, withEmulators, type Env } from './platform';
 
 /**
  * `npm start`: the whole platform in one process on http://localhost:3000. Whatever the environment does
@@ -56,11 +56,8 @@ async function main(): Promise<void> {
   }
   if (!env.EMULATORS_URL) {
     const emulators = await startEmulators({ port: EMULATORS_PORT });
-    env.EMULATORS_URL = emulators.url;
-    env.CAPTCHA_VERIFY_URL ??= `${emulators.url}/captcha/siteverify`;
-    env.CAPTCHA_SECRET ??= 'emulator-secret';
-    env.MAIL_API_URL ??= `${emulators.url}/mail`;
-    env.MAIL_API_TOKEN ??= 'emulator-token';
+    // Captcha (verification, and the sign-up page's script and site key) and mail, unless configured.
+    Object.assign(env, withEmulators(env, emulators.url), { EMULATORS_URL: emulators.url });
     closers.unshift(emulators.close);
     logger.info(`vendor emulators at ${emulators.url}`);
   }

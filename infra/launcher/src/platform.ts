@@ -27,6 +27,39 @@ export interface RunningPlatform {
 
 export type Env = Record<string, string | undefined>;
 
+/** The captcha emulator takes any site key; this one is what pages get under `npm start`. */
+export const EMULATOR_CAPTCHA_SITE_KEY = 'emulator-site-key';
+
+/**
+ * The settings that point the platform at the vendor emulators (`startEmulators`), one group per vendor: the
+ * captcha (identity verifies answers at its siteverify; the gateway gives the sign-up page its browser script
+ * and a site key) and the mail API.
+ */
+export function emulatorEnv(emulatorsUrl: string): Record<'captcha' | 'mail', Record<string, string>> {
+  return {
+    captcha: {
+      CAPTCHA_VERIFY_URL: `${emulatorsUrl}/captcha/siteverify`,
+      CAPTCHA_SECRET: 'emulator-secret',
+      CAPTCHA_SITE_KEY: EMULATOR_CAPTCHA_SITE_KEY,
+      CAPTCHA_SCRIPT_URL: `${emulatorsUrl}/captcha/api.js`,
+    },
+    mail: { MAIL_API_URL: `${emulatorsUrl}/mail`, MAIL_API_TOKEN: 'emulator-token' },
+  };
+}
+
+/**
+ * `env` with each vendor pointed at the emulators, unless the environment configures that vendor itself (any
+ * of its settings present): a real captcha's site key never meets the emulator's verifier, nor the reverse.
+ */
+export function withEmulators(env: Env, emulatorsUrl: string): Env {
+  const merged = { ...env };
+  for (const group of Object.values(emulatorEnv(emulatorsUrl))) {
+    if (Object.keys(group).some((name) => env[name] !== undefined && env[name] !== '')) continue;
+    Object.assign(merged, group);
+  }
+  return merged;
+}
+
 /**
  * Every service and the gateway in this process, each on its own port with its own env overlay.
  * `ports: 'ephemeral'` lets each pick a free port (tests); otherwise the conventional ones are used.

@@ -1,0 +1,55 @@
+import { startEmulators, type RunningEmulators } from '@tourly/emulators';
+import { EMULATOR_CAPTCHA_SITE_KEY, withEmulators } from '../src/platform';
+
+/** What `npm start` hands the services and the gateway when it starts the vendor emulators itself. */
+describe('the platform pointed at the emulators', () => {
+  let emulators: RunningEmulators;
+
+  beforeAll(async () => {
+    emulators = await startEmulators({ port: 0 });
+  });
+
+  afterAll(() => emulators.close());
+
+  it('points the captcha (verifier, browser script, site key) and mail at routes the emulators answer', async () => {
+    const env = withEmulators({ LOG_LEVEL: 'info' }, emulators.url);
+    expect(env).toMatchObject({
+      LOG_LEVEL: 'info',
+      CAPTCHA_SITE_KEY: EMULATOR_CAPTCHA_SITE_KEY,
+      CAPTCHA_SCRIPT_URL: `${emulators.url}/captcha/api.js`,
+    });
+
+    const script = await fetch(env.CAPTCHA_SCRIPT_URL as string);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+    const verified = await fetch(env.CAPTCHA_VERIFY_URL as string, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ secret: env.CAPTCHA_SECRET as string, response: 'a-token' }).toString(),
+    });
+    expect(await verified.json()).toMatchObject({ success: true });
+    const mailed = await fetch(`${env.MAIL_API_URL}/email`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-postmark-server-token': env.MAIL_API_TOKEN as string,
+      },
+      body: JSON.stringify({ From: 'a@tourly.test', To: 'b@tourly.test', Subject: 'hi', TextBody: 'hi' }),
+    });
+    expect(mailed.status).toBe(200);
+  });
+
+  it('leaves a vendor the environment configures alone, whole', () => {
+    const env = withEmulators(
+      { CAPTCHA_SITE_KEY: 'real-site-key', CAPTCHA_SECRET: 'real-secret', MAIL_API_TOKEN: '' },
+      emulators.url,
+    );
+    expect(env.CAPTCHA_SITE_KEY).toBe('real-site-key');
+    expect(env.CAPTCHA_SECRET).toBe('real-secret');
+    // Google's verifier and script stay the services' defaults: never the emulator's with a real key.
+    expect(env.CAPTCHA_VERIFY_URL).toBeUndefined();
+    expect(env.CAPTCHA_SCRIPT_URL).toBeUndefined();
+    // An empty setting configures nothing.
+    expect(env.MAIL_API_URL).toBe(`${emulators.url}/mail`);
+  });
+});
