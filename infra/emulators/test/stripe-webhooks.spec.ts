@@ -1,0 +1,221 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '@tourly/emulators';
+import { aCustomerWithCard, aPrice, startStripe, type StripeHarness } from './stripe-support';
+
+interface Received {
+  body: string;
+  signature: string;
+}
+
+/** A webhook receiver that answers 500 to the first `failFirst` requests, then 200. */
+async function aReceiver(
+  failFirst = 0,
+): Promise<{ url: string; received: Received[]; attempts: number; close(): Promise<void> }> {
+  const state = { received: [] as Received[], attempts: 0 };
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      state.attempts += 1;
+      if (state.attempts <= failFirst) {
+        response.writeHead(500).end('not yet');
+        return;
+      }
+      state.received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: String(request.headers['stripe-signature']),
+      });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks/stripe`,
+    get received() {
+      return state.received;
+    },
+    get attempts() {
+      return state.attempts;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('Stripe emulator: events and webhooks', () => {
+  const secret = 'whsec_configured_secret';
+  let h: StripeHarness;
+  let stripe: Stripe;
+  let receiver: Awaited<ReturnType<typeof aReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await aReceiver(1);
+    h = await startStripe({ webhookEndpoints: [{ url: receiver.url, secret }], retryDelaysMs: [30, 30] });
+    stripe = h.stripe;
+  });
+  afterAll(async () => {
+    await h.close();
+    await receiver.close();
+  });
+
+  it('delivers every event signed as Stripe signs, in order, retrying after a 500', async () => {
+    const price = await aPrice(stripe, 1200);
+    const { customer } = await aCustomerWithCard(stripe);
+    const subscription = await stripe.subscriptions.create(
+      { customer: customer.id, items: [{ price: price.id }] },
+      { idempotencyKey: 'subscribe-1' },
+    );
+    await h.emulators.stripe!.webhooksSettled();
+
+    const events = (await stripe.events.list({ limit: 100 })).data.reverse();
+    const delivered = receiver.received.map(({ body, signature }) =>
+      stripe.webhooks.constructEvent(body, signature, secret),
+    );
+    expect(delivered.map((event) => event.id)).toEqual(events.map((event) => event.id));
+    expect(receiver.attempts).toBe(events.length + 1);
+    expect(() =>
+      stripe.webhooks.constructEvent(
+        receiver.received[0]!.body,
+        receiver.received[0]!.signature,
+        'whsec_other',
+      ),
+    ).toThrow();
+
+    const types = delivered.map((event) => event.type);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'product.created',
+        'price.created',
+        'customer.created',
+        'payment_method.attached',
+        'customer.updated',
+        'customer.subscription.created',
+        'invoice.created',
+        'invoice.finalized',
+        'payment_intent.created',
+        'payment_intent.succeeded',
+        'invoice.paid',
+        'invoice.payment_succeeded',
+        'customer.subscription.updated',
+      ]),
+    );
+    expect(types.indexOf('customer.subscription.created')).toBeLessThan(types.indexOf('invoice.paid'));
+
+    const created = delivered.find((event) => event.type === 'customer.subscription.created')!;
+    expect(created).toMatchObject({
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: expect.stringMatching(/^req_/), idempotency_key: 'subscribe-1' },
+      data: { object: { id: subscription.id, object: 'subscription' } },
+    });
+    const activated = delivered.find((event) => event.type === 'customer.subscription.updated')!;
+    expect(activated.data).toMatchObject({
+      object: { status: 'active' },
+      previous_attributes: { status: 'incomplete' },
+    });
+    expect(await stripe.events.retrieve(activated.id)).toMatchObject({
+      id: activated.id,
+      type: activated.type,
+    });
+    expect(
+      (await stripe.events.list({ type: 'invoice.*' })).data.every((event) =>
+        event.type.startsWith('invoice.'),
+      ),
+    ).toBe(true);
+
+    const inspection = (await (
+      await fetch(`${h.emulators.url}/_emulator/stripe/webhook_deliveries`)
+    ).json()) as {
+      pending: number;
+      data: Array<{
+        event: string;
+        attempt: number;
+        status: string;
+        response_status: number;
+        will_retry: boolean;
+      }>;
+    };
+    expect(inspection.pending).toBe(0);
+    expect(inspection.data[0]).toMatchObject({
+      event: events[0]!.id,
+      attempt: 1,
+      status: 'failed',
+      response_status: 500,
+      will_retry: true,
+    });
+    expect(inspection.data[1]).toMatchObject({
+      event: events[0]!.id,
+      attempt: 2,
+      status: 'succeeded',
+      response_status: 200,
+    });
+  });
+
+  it('sends to endpoints created through the API the events they enabled, with their own secret', async () => {
+    const other = await aReceiver();
+    try {
+      const endpoint = await stripe.webhookEndpoints.create({
+        url: other.url,
+        enabled_events: ['customer.created'],
+      });
+      expect(endpoint).toMatchObject({
+        object: 'webhook_endpoint',
+        status: 'enabled',
+        enabled_events: ['customer.created'],
+      });
+      expect(endpoint.secret).toMatch(/^whsec_\w+$/);
+      expect((await stripe.webhookEndpoints.list()).data.map((e) => e.id)).toEqual([endpoint.id]);
+
+      const customer = await stripe.customers.create({ email: 'hook@example.com' });
+      await stripe.customers.update(customer.id, { name: 'Hook' });
+      await h.emulators.stripe!.webhooksSettled();
+      expect(other.received).toHaveLength(1);
+      const event = stripe.webhooks.constructEvent(
+        other.received[0]!.body,
+        other.received[0]!.signature,
+        endpoint.secret!,
+      );
+      expect(event).toMatchObject({ type: 'customer.created', data: { object: { id: customer.id } } });
+
+      expect(await stripe.webhookEndpoints.del(endpoint.id)).toMatchObject({
+        id: endpoint.id,
+        deleted: true,
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('gives up on an endpoint that keeps failing after the configured retries', async () => {
+    const { startStripe: start } = await import('./stripe-support');
+    const down = await start({
+      webhookEndpoints: [{ url: 'http://127.0.0.1:9/unreachable', secret }],
+      retryDelaysMs: [10],
+    });
+    try {
+      await down.stripe.customers.create({});
+      await down.emulators.stripe!.webhooksSettled();
+      const deliveries = down.emulators.stripe!.webhookDeliveries();
+      expect(deliveries.map((d) => [d.attempt, d.status, d.will_retry])).toEqual([
+        [1, 'failed', true],
+        [2, 'failed', false],
+      ]);
+      expect(deliveries[0]!.error).toEqual(expect.any(String));
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('forgets everything on reset', async () => {
+    await stripe.customers.create({ email: 'forget@example.com' });
+    await h.emulators.stripe!.webhooksSettled();
+    await fetch(`${h.emulators.url}/_emulator/reset`, { method: 'POST' });
+    expect((await stripe.customers.list()).data).toEqual([]);
+    expect((await stripe.events.list()).data).toEqual([]);
+    expect(h.emulators.stripe!.webhookDeliveries()).toEqual([]);
+  });
+});
