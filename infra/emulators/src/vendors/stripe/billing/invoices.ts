@@ -154,11 +154,15 @@ export class Invoices {
     this.store.put(this.store.invoicePayments, newInvoicePayment(invoice, intent.id, at));
   }
 
-  /** A `once` coupon reduces one invoice, then leaves the subscription. */
+  /** A `once` coupon reduces one charge (a $0 trial invoice does not count), then leaves the subscription. */
   private useOnceDiscounts(invoice: Stripe.Invoice): void {
     for (const discountId of invoice.discounts) {
       const discount = this.store.discounts.get(discountId as string);
       if (!discount || this.discounts.couponOf(discount)?.duration !== 'once') continue;
+      const reduced = invoice.total_discount_amounts?.some(
+        (d) => d.discount === discount.id && d.amount !== 0,
+      );
+      if (!reduced) continue;
       this.store.usedOnceDiscounts.add(discount.id);
       const subscription = discount.subscription
         ? this.store.subscriptions.get(discount.subscription)
