@@ -161,10 +161,10 @@ export function customerRoutes(engine: StripeEngine): Route[] {
       method: 'POST',
       url: '/payment_methods',
       publishable: true,
-      handler: ({ params }) => {
+      handler: ({ params, key }) => {
         const method = payments.createFromParams(params, realNow());
         const customerId = params.str('customer');
-        if (customerId) payments.attach(method, customerId);
+        if (customerId && key === 'secret') payments.attach(method, customerId);
         return method;
       },
     },
