@@ -13,8 +13,9 @@ export class BillingAccountForm {
   @RequiredString(500)
   address!: string;
 
-  @RequiredString(2)
+  // Checked bottom-up: Required first, then the form.
   @Matches(/^[A-Za-z]{2}$/, { message: 'must be a two-letter country code, e.g. US' })
+  @RequiredString(2)
   country!: string;
 
   @OptionalOneOf(CURRENCIES)

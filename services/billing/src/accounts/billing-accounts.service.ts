@@ -157,6 +157,7 @@ export class BillingAccountsService {
     return { id: paymentMethodId };
   }
 
+  /** The card charged from now on: the customer's default, and the running subscription's. */
   async setDefaultCard(providerId: string, paymentMethodId: string): Promise<SavedCard[]> {
     const account = await this.require(providerId);
     await this.ownCard(providerId, paymentMethodId);
@@ -165,6 +166,16 @@ export class BillingAccountsService {
         invoice_settings: { default_payment_method: paymentMethodId },
       }),
     );
+    const [subscription] = (await this.db.dataSource.query(
+      `SELECT stripe_subscription_id AS id FROM subscriptions
+        WHERE provider_id = $1 AND status NOT IN ('canceled', 'incomplete_expired')`,
+      [providerId],
+    )) as Array<{ id: string }>;
+    if (subscription) {
+      await stripeCall(() =>
+        this.stripe.subscriptions.update(subscription.id, { default_payment_method: paymentMethodId }),
+      );
+    }
     return this.cards(providerId);
   }
 

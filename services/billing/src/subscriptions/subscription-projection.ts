@@ -14,7 +14,7 @@ import { STRIPE } from '../stripe/stripe.module';
 
 /** Statuses in which the plan's features and tour limit apply: paid, trialing, or inside the payment window. */
 export const GOOD_STANDING: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
-const ENDED: readonly string[] = ['canceled', 'incomplete_expired'];
+export const ENDED: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
 
 export interface SubscriptionRow {
   providerId: string;
@@ -99,7 +99,7 @@ export class SubscriptionProjection {
       if (
         previous &&
         previous.stripeSubscriptionId !== subscriptionId &&
-        ENDED.includes(subscription.status)
+        ENDED.includes(subscription.status as SubscriptionStatus)
       ) {
         return previous;
       }
@@ -174,8 +174,11 @@ export class SubscriptionProjection {
   private async scheduledPlan(scheduleId: string) {
     const schedule = await this.stripe.subscriptionSchedules.retrieve(scheduleId);
     if (schedule.status !== 'active' && schedule.status !== 'not_started') return null;
-    const now = Date.now() / 1000;
-    const upcoming = schedule.phases.find((phase) => phase.start_date > now);
+    // By the schedule's own time (a test clock's, perhaps), never this machine's.
+    const currentEnd = schedule.current_phase?.end_date;
+    const upcoming = currentEnd
+      ? schedule.phases.find((phase) => phase.start_date >= currentEnd)
+      : schedule.phases[0];
     const price = upcoming?.items[0]?.price;
     if (!upcoming || !price) return null;
     const plan = await this.planOfPrice(price);
@@ -233,12 +236,15 @@ export class SubscriptionProjection {
       ? effectivePlan(previous.productCode, previous.status)
       : effectivePlan('free_tier_plan', 'active');
     const after = effectivePlan(next.productCode, next.status);
+    const paying = (row: SubscriptionRow | undefined) => Boolean(row && GOOD_STANDING.includes(row.status));
     const changed =
       !previous ||
       previous.productCode !== next.productCode ||
       previous.interval !== next.interval ||
       previous.status !== next.status;
-    if (!changed) return;
+    // Moving between states that give the free plan (an attempt never paid, unpaid to cancelled) changes nothing
+    // anyone else acts on.
+    if (!changed || (!paying(previous) && !paying(next))) return;
     await this.events.publish(
       'billing.subscription.changed.v1',
       {

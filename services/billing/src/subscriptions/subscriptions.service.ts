@@ -9,6 +9,7 @@ import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
 import {
   effectivePlan,
+  ENDED,
   GOOD_STANDING,
   SubscriptionProjection,
   type SubscriptionRow,
@@ -384,7 +385,18 @@ function changeOf(
   return higher && selection.chargeNow !== false ? 'upgrade' : 'scheduled';
 }
 
-function stateOf(row: SubscriptionRow | undefined): SubscriptionState {
+/** What the pages show: an ended subscription (cancelled, or never paid) leaves the provider on the free plan. */
+function stateOf(subscription: SubscriptionRow | undefined): SubscriptionState {
+  const ended = subscription && ENDED.includes(subscription.status);
+  const row = ended
+    ? {
+        ...subscription,
+        productCode: 'free_tier_plan' as const,
+        currentPeriodStart: null,
+        currentPeriodEnd: null,
+        nextProductCode: null,
+      }
+    : subscription;
   const productCode = row?.productCode ?? 'free_tier_plan';
   const status = row?.status ?? 'active';
   const next = row?.nextProductCode ?? null;

@@ -1,0 +1,232 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { SESSION_COOKIE } from '@tourly/contracts';
+import { Database, toCamelKeys } from '@tourly/platform';
+import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
+import { startEmulators } from '@tourly/emulators';
+import { seedDemoData } from '@tourly/identity';
+import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
+
+const SETTLE_TIMEOUT_MS = 15_000;
+
+export interface Person {
+  cookie: string;
+  csrfToken: string;
+  providerId: string;
+  get(path: string): request.Test;
+  send(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object): request.Test;
+}
+
+/**
+ * The whole platform with the vendor emulators, Stripe's included: billing reached through the gateway the way
+ * the pages reach it, Stripe's webhooks delivered to the gateway, signed with the endpoint's secret.
+ */
+export async function startBillingPlatform() {
+  const gatewayPort = await freePort();
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const emulators = await startEmulators({
+    port: 0,
+    stripe: {
+      webhookEndpoints: [
+        { url: `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe`, secret: webhookSecret },
+      ],
+    },
+  });
+  const database = await createTestDatabase();
+  const namespace = createTestNamespace();
+  const platform: RunningPlatform = await startPlatform(
+    testEnv({
+      databaseUrl: database.url,
+      namespace: namespace.namespace,
+      extra: {
+        PORT: String(gatewayPort),
+        STRIPE_API_URL: emulators.url,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_TEST_CLOCKS: 'true',
+        CAPTCHA_VERIFY_URL: `${emulators.url}/captcha/siteverify`,
+        CAPTCHA_SECRET: 'test-captcha-secret',
+        MAIL_API_URL: `${emulators.url}/mail`,
+        MAIL_API_TOKEN: 'test-mail-token',
+        CREDENTIAL_RATE_LIMIT: '100000',
+      },
+    }),
+    'ephemeral',
+  );
+  await seedDemoData(platform.services.identity);
+  const http = request(platform.gateway.url);
+  const billingDb = platform.services.billing.app.get(Database);
+  const emulatorUrl = new URL(emulators.url);
+  const stripe = new Stripe('sk_test_billing_suite', {
+    host: emulatorUrl.hostname,
+    port: Number(emulatorUrl.port),
+    protocol: 'http',
+  });
+
+  async function asStripeJs(path: string, form: Record<string, string>): Promise<Record<string, unknown>> {
+    const response = await fetch(`${emulators.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // Stripe.js sends the page's publishable key with each call.
+      body: new URLSearchParams({ key: 'pk_test_tourly_local', ...form }).toString(),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  function personFrom(cookie: string, csrfToken: string, providerId: string): Person {
+    return {
+      cookie,
+      csrfToken,
+      providerId,
+      get: (path) => http.get(path).set('cookie', cookie),
+      send: (method, path, body) => {
+        const call = http[method](path).set('cookie', cookie).set('x-csrf-token', csrfToken);
+        return body ? call.send(body) : call;
+      },
+    };
+  }
+
+  return {
+    platform,
+    http,
+    stripe,
+    emulators,
+    webhookSecret,
+    billingDb,
+
+    /** A new provider through sign-up: account, profile, business; its admin signed in. */
+    async signUp(name: string): Promise<Person> {
+      const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}@example.com`;
+      const created = await http
+        .post('/sign_up')
+        .send({ user: { email, password: 'long-enough-password' }, captcha_response: 'human' });
+      if (created.status !== 201) throw new Error(`sign-up failed: ${created.status}`);
+      const cookie = sessionCookieOf(created);
+      const csrf = created.body.data.csrf_token as string;
+      const setup = await http
+        .post('/sign_up/setup_provider')
+        .set('cookie', cookie)
+        .set('x-csrf-token', csrf)
+        .send({ setup_provider: { name } });
+      return personFrom(cookie, csrf, setup.body.data.provider.id);
+    },
+
+    /** A user with the demo password and a membership of the provider (a test builder, into identity's tables). */
+    async aMember(email: string, providerId: string, role: string): Promise<void> {
+      const identityDb = platform.services.identity.app.get(Database);
+      const [demo] = (await identityDb.dataSource.query(
+        "SELECT password_hash AS hash FROM users WHERE email = 'provider@demo.test'",
+      )) as Array<{ hash: string }>;
+      await identityDb.transaction(async (tx) => {
+        const [user] = (await tx.query(
+          `INSERT INTO users (id, email, first_name, last_name, password_hash, primary_provider_id, email_confirmed_at)
+           VALUES (gen_random_uuid(), $1, 'Test', 'User', $2, $3, now()) RETURNING id`,
+          [email, demo!.hash, providerId],
+        )) as Array<{ id: string }>;
+        await tx.query('INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, $3)', [
+          user!.id,
+          providerId,
+          role,
+        ]);
+      });
+    },
+
+    async signIn(email: string, password = 'demo-password'): Promise<Person> {
+      const response = await http.post('/users/sign_in').send({ user: { email, password } });
+      if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+      return personFrom(
+        sessionCookieOf(response),
+        response.body.data.csrf_token,
+        response.body.data.current_provider?.id ?? '',
+      );
+    },
+
+    /**
+     * Saves a card the way the billing page does: a setup intent from billing, confirmed in the browser by
+     * Stripe.js with the publishable key (completing 3-D Secure when the card asks for it). The card's id.
+     */
+    async saveCard(person: Person, card: string): Promise<string> {
+      const intent = await person.send('post', '/provider/billing/create_setup_intent');
+      if (intent.status !== 201)
+        throw new Error(`setup intent refused: ${intent.status} ${JSON.stringify(intent.body)}`);
+      const { id, client_secret: clientSecret, publishable_key: key } = intent.body.data;
+      let confirmed = await asStripeJs(`/v1/setup_intents/${id}/confirm`, {
+        key,
+        client_secret: clientSecret,
+        payment_method: card,
+      });
+      if (confirmed.status === 'requires_action')
+        confirmed = await this.authenticate(clientSecret, 'complete');
+      if (confirmed.status !== 'succeeded') throw new Error(`card ${card} not saved: ${confirmed.status}`);
+      return confirmed.payment_method as string;
+    },
+
+    /** The person's answer on the 3-D Secure page Stripe.js shows for a client secret. */
+    async authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<Record<string, unknown>> {
+      return asStripeJs(`/v1/_authenticate`, { client_secret: clientSecret, outcome });
+    },
+
+    /**
+     * Waits until every webhook the emulator sent has been delivered and billing has acted on each: the
+     * moment a person reloading the page sees the outcome.
+     */
+    async settled(): Promise<void> {
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+      for (;;) {
+        const [{ pending }] = (await billingDb.dataSource.query(
+          `SELECT (SELECT count(*) FROM stripe_events WHERE processed_at IS NULL)
+                + (SELECT count(*) FROM outbox WHERE published_at IS NULL) AS pending`,
+        )) as Array<{ pending: string }>;
+        const delivered = await (await fetch(`${emulators.url}/_emulator/stripe/webhook_deliveries`)).json();
+        if (Number(pending) === 0 && webhooksDone(delivered)) return;
+        if (Date.now() > deadline) throw new Error('billing did not settle in time');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+
+    /** Events billing published on a subject, oldest first. */
+    async published(subject: string, providerId: string): Promise<Array<Record<string, unknown>>> {
+      const rows = (await billingDb.dataSource.query(
+        `SELECT envelope -> 'data' AS data FROM outbox
+          WHERE subject = $1 AND envelope -> 'data' ->> 'provider_id' = $2 ORDER BY created_at, id`,
+        [subject, providerId],
+      )) as Array<{ data: Record<string, unknown> }>;
+      return rows.map((row) => toCamelKeys(row.data) as Record<string, unknown>);
+    },
+
+    async stop() {
+      await platform.close();
+      await emulators.close();
+      await database.drop();
+      await namespace.drop();
+    },
+  };
+}
+
+export type BillingPlatform = Awaited<ReturnType<typeof startBillingPlatform>>;
+
+function webhooksDone(deliveries: unknown): boolean {
+  const list = (deliveries as { pending?: number; data?: Array<{ status?: string }> }) ?? {};
+  if (typeof list.pending === 'number') return list.pending === 0;
+  return (list.data ?? []).every((delivery) => delivery.status !== 'pending');
+}
+
+export function sessionCookieOf(response: request.Response): string {
+  const header = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const cookie = header.find((value) => value.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error('no session cookie set');
+  return cookie.split(';')[0]!;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
