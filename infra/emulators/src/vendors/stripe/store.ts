@@ -91,10 +91,7 @@ export class StripeStore {
   /** Discounts with a `once` coupon that already reduced an invoice. */
   readonly usedOnceDiscounts = new Set<string>();
   /** Subscription updates waiting for their invoice to be paid (pending_if_incomplete), by subscription. */
-  readonly pendingUpdates = new Map<
-    string,
-    { plan: UpdatePlan; invoice: string; before: Stripe.Subscription }
-  >();
+  readonly pendingUpdates = new Map<string, { plan: UpdatePlan; invoice: string }>();
   readonly idempotency = new Map<string, IdempotentResult>();
 
   private sequence = 0;

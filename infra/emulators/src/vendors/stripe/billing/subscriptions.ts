@@ -6,7 +6,7 @@ import { newSubscription, newSubscriptionItem, planOf } from '../objects';
 import { mergeMetadata, type Params } from '../params';
 import { cardError, paymentOutcome, type PaymentMode, type Payments } from '../payments';
 import type { LineSpec, StripeStore } from '../store';
-import { addIntervals, DAY, HOUR } from '../time';
+import { DAY, HOUR } from '../time';
 import type { Discounts } from './discounts';
 import { REQUIRES_ACTION_MESSAGE, type DunningOptions, type Invoices } from './invoices';
 import {
@@ -694,7 +694,7 @@ export class Subscriptions {
       });
       this.consumePending(subscription.id);
       this.invoices.meta(invoice).pendingUpdateOf = subscription.id;
-      this.store.pendingUpdates.set(subscription.id, { plan, invoice: invoice.id, before });
+      this.store.pendingUpdates.set(subscription.id, { plan, invoice: invoice.id });
       this.invoices.finalize(invoice, plan.at);
       if (invoice.status === 'open') this.invoices.collect(invoice, mode);
       if (this.store.pendingUpdates.has(subscription.id)) {
@@ -961,14 +961,5 @@ export class Subscriptions {
     this.onCanceled(subscription, at);
     this.events.emit('customer.subscription.deleted', subscription);
     return subscription;
-  }
-
-  /** The first period boundary of a price from `start` (for schedules). */
-  periodFor(start: number, price: Stripe.Price): Period {
-    return periodFrom(start, start, price);
-  }
-
-  addMonths(at: number, months: number): number {
-    return addIntervals(at, 'month', months);
   }
 }
