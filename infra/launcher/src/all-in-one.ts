@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PRODUCT } from '@tourly/contracts';
+import { DEFAULT_PORTS, PRODUCT } from '@tourly/contracts';
 import { startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@tourly/identity';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
-import { startPlatform, withEmulators, type Env } from './platform';
+import { EMULATOR_STRIPE_WEBHOOK_SECRET, startPlatform, withEmulators, type Env } from './platform';
 
 /**
  * `npm start`: the whole platform in one process on http://localhost:3000. Whatever the environment does
@@ -55,7 +55,19 @@ async function main(): Promise<void> {
     logger.info(`local S3 storage at ${s3.endpoint} (data in ${path.join(dataDir, 's3')})`);
   }
   if (!env.EMULATORS_URL) {
-    const emulators = await startEmulators({ port: EMULATORS_PORT });
+    // Stripe's webhooks go where Stripe would send them: the gateway's /api/webhooks/stripe.
+    const gatewayPort = env.PORT ?? String(DEFAULT_PORTS.gateway);
+    const emulators = await startEmulators({
+      port: EMULATORS_PORT,
+      stripe: {
+        webhookEndpoints: [
+          {
+            url: `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe`,
+            secret: env.STRIPE_WEBHOOK_SECRET ?? EMULATOR_STRIPE_WEBHOOK_SECRET,
+          },
+        ],
+      },
+    });
     // Captcha (verification, and the sign-up page's script and site key) and mail, unless configured.
     Object.assign(env, withEmulators(env, emulators.url), { EMULATORS_URL: emulators.url });
     closers.unshift(emulators.close);

@@ -29,13 +29,17 @@ export type Env = Record<string, string | undefined>;
 
 /** The captcha emulator takes any site key; this one is what pages get under `npm start`. */
 export const EMULATOR_CAPTCHA_SITE_KEY = 'emulator-site-key';
+/** The secret the Stripe emulator signs its webhooks to the platform with under `npm start`. */
+export const EMULATOR_STRIPE_WEBHOOK_SECRET = 'whsec_emulator_tourly';
 
 /**
  * The settings that point the platform at the vendor emulators (`startEmulators`), one group per vendor: the
  * captcha (identity verifies answers at its siteverify; the gateway gives the sign-up page its browser script
- * and a site key) and the mail API.
+ * and a site key), the mail API and Stripe.
  */
-export function emulatorEnv(emulatorsUrl: string): Record<'captcha' | 'mail', Record<string, string>> {
+export function emulatorEnv(
+  emulatorsUrl: string,
+): Record<'captcha' | 'mail' | 'stripe', Record<string, string>> {
   return {
     captcha: {
       CAPTCHA_VERIFY_URL: `${emulatorsUrl}/captcha/siteverify`,
@@ -44,6 +48,14 @@ export function emulatorEnv(emulatorsUrl: string): Record<'captcha' | 'mail', Re
       CAPTCHA_SCRIPT_URL: `${emulatorsUrl}/captcha/api.js`,
     },
     mail: { MAIL_API_URL: `${emulatorsUrl}/mail`, MAIL_API_TOKEN: 'emulator-token' },
+    // Test-mode keys (the emulator takes any) and a test clock per customer, to move subscriptions in time.
+    stripe: {
+      STRIPE_API_URL: emulatorsUrl,
+      STRIPE_SECRET_KEY: 'sk_test_emulator',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
+      STRIPE_WEBHOOK_SECRET: EMULATOR_STRIPE_WEBHOOK_SECRET,
+      STRIPE_TEST_CLOCKS: 'true',
+    },
   };
 }
 

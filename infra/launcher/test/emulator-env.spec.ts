@@ -39,6 +39,20 @@ describe('the platform pointed at the emulators', () => {
     expect(mailed.status).toBe(200);
   });
 
+  it('points billing at the Stripe emulator with test keys and test clocks, reachable by the real SDK', async () => {
+    const env = withEmulators({}, emulators.url);
+    expect(env).toMatchObject({ STRIPE_API_URL: emulators.url, STRIPE_TEST_CLOCKS: 'true' });
+    const { default: Stripe } = await import('stripe');
+    const url = new URL(env.STRIPE_API_URL as string);
+    const stripe = new Stripe(env.STRIPE_SECRET_KEY as string, {
+      host: url.hostname,
+      port: Number(url.port),
+      protocol: 'http',
+    });
+    expect((await stripe.customers.create({ name: 'Launcher check' })).id).toMatch(/^cus_/);
+    expect(env.STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_/);
+  });
+
   it('leaves a vendor the environment configures alone, whole', () => {
     const env = withEmulators(
       { CAPTCHA_SITE_KEY: 'real-site-key', CAPTCHA_SECRET: 'real-secret', MAIL_API_TOKEN: '' },
