@@ -1,0 +1,134 @@
+import { startBillingPlatform, type BillingPlatform, type Person } from './support';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Pro trial, a first payment never confirmed, and the legacy plan choice (000 §4). */
+describe('trials, first payments and legacy setup', () => {
+  let it_: BillingPlatform;
+
+  beforeAll(async () => {
+    it_ = await startBillingPlatform();
+  });
+  afterAll(() => it_.stop());
+
+  async function aPayingProvider(name: string, card = 'pm_card_visa') {
+    const provider = await it_.signUp(name);
+    await provider.send('put', '/provider/billing/account', {
+      name,
+      email: `billing@${name.toLowerCase().replace(/\W/g, '')}.test`,
+      address: '1 Main St',
+      country: 'AU',
+      currency: 'aud',
+    });
+    return { provider, card: await it_.saveCard(provider, card) };
+  }
+  const subscription = async (provider: Person) =>
+    (await provider.get('/provider/billing/service_plan_subscription')).body.data;
+  async function clockBy(provider: Person, ms: number) {
+    const clock = (await provider.get('/provider/billing/test_clock')).body.data.test_clock;
+    const moved = await provider.send('post', '/provider/billing/advance_test_clock', {
+      test_clock_id: clock.id,
+      time: new Date(Date.parse(clock.frozen_time) + ms).toISOString(),
+    });
+    expect(moved.status).toBe(200);
+    await it_.settled();
+  }
+
+  it('runs the 30-day Pro trial once, with paid features, then charges and stays Pro', async () => {
+    const { provider, card } = await aPayingProvider('Trial Media');
+    const started = await provider.send('put', '/provider/billing/service_plan_subscription', {
+      service_plan_subscription: {
+        product_code: 'experience_creator_plan',
+        interval: 'month',
+        trial: true,
+        payment_method_id: card,
+      },
+    });
+    expect(started.status).toBe(200);
+    const trialing = started.body.data.subscription;
+    expect(trialing).toMatchObject({
+      product_code: 'experience_creator_plan',
+      status: 'trialing',
+      trial_available: false,
+    });
+    expect(Date.parse(trialing.trial_end) - Date.parse(trialing.period_start)).toBe(30 * DAY_MS);
+    await it_.settled();
+    expect((await provider.get('/provider/permissions/publishing')).body.data).toMatchObject({
+      can_publish: true,
+      premium_tour_limit: null,
+    });
+
+    await clockBy(provider, 31 * DAY_MS);
+    expect(await subscription(provider)).toMatchObject({
+      product_code: 'experience_creator_plan',
+      status: 'active',
+    });
+    const invoices = await it_.stripe.invoices.list({ status: 'paid', limit: 10 });
+    expect(invoices.data.some((invoice) => invoice.amount_paid === 14995 && invoice.currency === 'aud')).toBe(
+      true,
+    );
+  });
+
+  it('refuses a trial on any plan but Pro', async () => {
+    const { provider, card } = await aPayingProvider('Second Trial Media');
+    const wrongPlan = await provider.send('put', '/provider/billing/service_plan_subscription', {
+      service_plan_subscription: {
+        product_code: 'starter_plan',
+        interval: 'month',
+        trial: true,
+        payment_method_id: card,
+      },
+    });
+    expect(wrongPlan.status).toBe(422);
+    expect(wrongPlan.body.errors).toEqual({
+      'service_plan_subscription.trial': ['Only the Pro plan comes with a free trial.'],
+    });
+  });
+
+  it('leaves a first payment never confirmed incomplete, then incomplete_expired, on the free plan', async () => {
+    const { provider, card } = await aPayingProvider('Unconfirmed Media', 'pm_card_authenticationRequired');
+    const attempt = await provider.send('put', '/provider/billing/service_plan_subscription', {
+      service_plan_subscription: { product_code: 'starter_plan', interval: 'year', payment_method_id: card },
+    });
+    expect(attempt.body.data.result).toBe('requires_action');
+    await it_.settled();
+    expect(await subscription(provider)).toMatchObject({ status: 'incomplete', premium_tour_limit: 0 });
+    expect((await provider.get('/provider/permissions/publishing')).body.data.can_publish).toBe(false);
+
+    await clockBy(provider, DAY_MS);
+    expect(await subscription(provider)).toMatchObject({
+      product_code: 'free_tier_plan',
+      status: 'incomplete_expired',
+      premium_tour_limit: 0,
+    });
+  });
+
+  it('lets a provider without a subscription choose its plan once (legacy setup)', async () => {
+    const { provider, card } = await aPayingProvider('Legacy Media');
+    const free = await provider.send('post', '/provider/billing/service_plan_subscription/legacy_setup', {
+      product_code: 'free_tier_plan',
+      interval: 'year',
+    });
+    expect(free.body.data).toMatchObject({
+      result: 'success',
+      subscription: { product_code: 'free_tier_plan' },
+    });
+    const paid = await provider.send('post', '/provider/billing/service_plan_subscription/legacy_setup', {
+      product_code: 'starter_plan',
+      interval: 'month',
+      payment_method_id: card,
+    });
+    expect(paid.body.data).toMatchObject({
+      result: 'success',
+      subscription: { product_code: 'starter_plan' },
+    });
+    const again = await provider.send('post', '/provider/billing/service_plan_subscription/legacy_setup', {
+      product_code: 'vt_creator_plan',
+      interval: 'month',
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.errors.base).toEqual([
+      'A plan has been chosen already; change it from the subscription page.',
+    ]);
+  });
+});
