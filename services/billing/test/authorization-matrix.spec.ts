@@ -102,6 +102,12 @@ const ROUTES: Route[] = [
     body: { name: '' },
     expect: platformAdmins(422),
   },
+  {
+    method: 'post',
+    path: (id) => `/admin/providers/${id}/billing_account/pricing`,
+    body: { pricing: { discount_percent: 10 } },
+    expect: platformAdmins(422),
+  },
   { method: 'get', path: () => `/admin/providers/not-a-uuid/billing_account`, expect: platformAdmins(404) },
   {
     method: 'put',

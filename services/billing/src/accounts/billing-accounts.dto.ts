@@ -1,6 +1,9 @@
 import { CURRENCIES, type Currency } from '@tourly/contracts';
 import { IsoDate, OptionalOneOf, RequiredEmail, RequiredString } from '@tourly/platform';
-import { Matches } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsDefined, IsInt, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { MESSAGES } from '@tourly/contracts';
 
 /** 000 §5: name, email, address and country are required, trimmed, 'Required'; currency defaults to usd. */
 export class BillingAccountForm {
@@ -33,4 +36,22 @@ export class AdvanceTestClock {
 
   @IsoDate()
   time!: string;
+}
+
+export class Pricing {
+  @ApiProperty({ type: Number, minimum: 0, maximum: 100 })
+  @Max(100, { message: 'must be between 0 and 100' })
+  @Min(0, { message: 'must be between 0 and 100' })
+  @IsInt({ message: 'must be a whole percentage' })
+  @IsDefined({ message: MESSAGES.required })
+  discountPercent!: number;
+}
+
+/** `{"pricing": {"discount_percent": 15}}`. */
+export class PricingChange {
+  @ApiProperty({ type: Pricing })
+  @ValidateNested()
+  @Type(() => Pricing)
+  @IsDefined({ message: MESSAGES.required })
+  pricing!: Pricing;
 }

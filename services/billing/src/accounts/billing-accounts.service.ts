@@ -22,6 +22,8 @@ export interface BillingAccount {
   currency: Currency;
   stripeCustomerId: string | null;
   testClockId: string | null;
+  /** A discount the back office negotiated, on every invoice of the plan. */
+  discountPercent: number;
 }
 
 export interface SavedCard {
@@ -35,7 +37,8 @@ export interface SavedCard {
 }
 
 const COLUMNS = `provider_id AS "providerId", name, email, address, country, currency,
-                 stripe_customer_id AS "stripeCustomerId", test_clock_id AS "testClockId"`;
+                 stripe_customer_id AS "stripeCustomerId", test_clock_id AS "testClockId",
+                 discount_percent AS "discountPercent"`;
 const BRANDS: readonly string[] = ['visa', 'amex', 'mastercard'];
 
 /**
@@ -122,6 +125,14 @@ export class BillingAccountsService {
       [providerId, form.name, form.email, form.address, country, currency, customerId, testClockId],
     );
     return this.show(providerId);
+  }
+
+  async setDiscount(providerId: string, discountPercent: number): Promise<void> {
+    const updated = (await this.db.dataSource.query(
+      'UPDATE billing_accounts SET discount_percent = $2, updated_at = now() WHERE provider_id = $1 RETURNING 1',
+      [providerId, discountPercent],
+    )) as unknown as [unknown[], number];
+    if (updated[1] === 0) throw ApiError.base(422, BILLING_INFO_FIRST);
   }
 
   async cards(providerId: string): Promise<SavedCard[]> {

@@ -1,10 +1,10 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Patch, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put } from '@nestjs/common';
 import { ApiError, Staff } from '@tourly/platform';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import { GOOD_STANDING, SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { ChangePlan } from '../subscriptions/subscriptions.dto';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
-import { BillingAccountForm } from '../accounts/billing-accounts.dto';
+import { BillingAccountForm, PricingChange } from '../accounts/billing-accounts.dto';
 
 const providerId = () =>
   new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound('Provider not found') });
@@ -37,7 +37,15 @@ export class AdminBillingController {
       ...(await this.accounts.show(id)),
       stripeCustomerId: account?.stripeCustomerId ?? null,
       testClockId: account?.testClockId ?? null,
+      discountPercent: account?.discountPercent ?? 0,
     };
+  }
+
+  /** A negotiated discount on the provider's plan (0 removes it), from its next invoice on. */
+  @Post('billing_account/pricing')
+  @HttpCode(200)
+  pricing(@Param('id', providerId()) id: string, @Body() body: PricingChange) {
+    return this.subscriptions.applyNegotiatedDiscount(id, body.pricing.discountPercent);
   }
 
   @Patch('billing_account')

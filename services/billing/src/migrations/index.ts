@@ -1,5 +1,9 @@
 import type { MigrationClass } from '@tourly/platform';
 import { BillingAccountsAndSubscriptions1763900000000 } from './1763900000000-billing-accounts-and-subscriptions';
+import { NegotiatedDiscounts1763910000000 } from './1763910000000-negotiated-discounts';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
-export const migrations: MigrationClass[] = [BillingAccountsAndSubscriptions1763900000000];
+export const migrations: MigrationClass[] = [
+  BillingAccountsAndSubscriptions1763900000000,
+  NegotiatedDiscounts1763910000000,
+];

@@ -155,7 +155,7 @@ export class SubscriptionsService {
       return summary(currency, [{ type: 'item', label, amountInCents: amount }], amount, amount, startsAt);
     }
     const priceId = await this.catalogue.priceId(productCode, selection.interval, currency);
-    const discounts = await this.discountsFor(selection.coupon);
+    const discounts = await this.discountsFor(providerId, selection.coupon);
     const itemId =
       change === 'upgrade'
         ? (await stripeCall(() => this.stripe.subscriptions.retrieve(current!.stripeSubscriptionId))).items
@@ -169,8 +169,8 @@ export class SubscriptionsService {
               subscription: current!.stripeSubscriptionId,
               subscription_details: {
                 items: [{ id: itemId, price: priceId }],
+                // Prorated to now by the subscription's own clock (a test clock's, perhaps).
                 proration_behavior: 'always_invoice',
-                proration_date: Math.floor(Date.now() / 1000),
               },
             }
           : { subscription_details: { items: [{ price: priceId }] } }),
@@ -182,13 +182,17 @@ export class SubscriptionsService {
       label: line.description ?? label,
       amountInCents: line.amount,
     }));
+    const negotiated = account.discountPercent > 0 ? 1 : 0;
     const discountLines = (invoice.total_discount_amounts ?? [])
-      .filter((discount) => discount.amount > 0)
-      .map((discount) => ({
+      .map((discount, index) => ({
         type: 'discount' as const,
-        label: `Coupon ${selection.coupon ?? ''}`.trim(),
+        label:
+          index < negotiated
+            ? `Negotiated ${account.discountPercent}% discount`
+            : `Coupon ${selection.coupon}`,
         amountInCents: -discount.amount,
-      }));
+      }))
+      .filter((line) => line.amountInCents < 0);
     return summary(currency, [...items, ...discountLines], invoice.subtotal, invoice.total, startsAt);
   }
 
@@ -205,7 +209,7 @@ export class SubscriptionsService {
     }
     if (selection.trial && current?.trialUsed) throw ApiError.invalid(`${FIELD}.trial`, TRIAL_USED);
     const paymentMethod = await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId);
-    const discounts = await this.discountsFor(selection.coupon);
+    const discounts = await this.discountsFor(providerId, selection.coupon);
     const subscription = await stripeCall(() =>
       this.stripe.subscriptions.create(
         {
@@ -240,7 +244,7 @@ export class SubscriptionsService {
     const paymentMethod = selection.paymentMethodId
       ? await this.paymentMethodFor(providerId, idOf(existing.customer), selection.paymentMethodId)
       : undefined;
-    const discounts = await this.discountsFor(selection.coupon);
+    const discounts = await this.discountsFor(providerId, selection.coupon);
     const subscription = await stripeCall(() =>
       this.stripe.subscriptions.update(current.stripeSubscriptionId, {
         items: [{ id: existing.items.data[0]!.id, price: priceId, quantity: 1 }],
@@ -346,7 +350,49 @@ export class SubscriptionsService {
     return fallback;
   }
 
-  private async discountsFor(coupon: string | undefined) {
+  /** The negotiated discount (a forever coupon per percentage) and the coupon the person entered, if any. */
+  private async discountsFor(providerId: string, coupon: string | undefined) {
+    const account = await this.accounts.find(providerId);
+    const negotiated = account?.discountPercent
+      ? [{ coupon: await this.negotiatedCoupon(account.discountPercent) }]
+      : [];
+    const entered = await this.enteredDiscount(coupon);
+    const discounts = [...negotiated, ...(entered ?? [])];
+    return discounts.length > 0 ? discounts : undefined;
+  }
+
+  async negotiatedCoupon(percent: number): Promise<string> {
+    const id = `negotiated_${percent}_percent`;
+    try {
+      return (await this.stripe.coupons.retrieve(id)).id;
+    } catch (error) {
+      if (!isMissing(error)) throw asApiError(error);
+    }
+    const created = await stripeCall(() =>
+      this.stripe.coupons.create(
+        { id, percent_off: percent, duration: 'forever', name: `Negotiated ${percent}% discount` },
+        { idempotencyKey: `coupon:${id}` },
+      ),
+    );
+    return created.id;
+  }
+
+  /** The back office's discount on the provider's plan, from the next invoice on. */
+  async applyNegotiatedDiscount(providerId: string, percent: number): Promise<SubscriptionState> {
+    await this.accounts.setDiscount(providerId, percent);
+    const current = await this.projection.find(providerId);
+    if (current && !ENDED.includes(current.status)) {
+      const discounts = percent > 0 ? [{ coupon: await this.negotiatedCoupon(percent) }] : [];
+      await stripeCall(() =>
+        this.stripe.subscriptions.update(current.stripeSubscriptionId, {
+          discounts: discounts.length ? discounts : '',
+        }),
+      );
+    }
+    return this.current(providerId);
+  }
+
+  private async enteredDiscount(coupon: string | undefined) {
     if (!coupon) return undefined;
     if (!this.config.SUBSCRIPTION_COUPONS) throw ApiError.invalid(`${FIELD}.coupon`, COUPONS_OFF);
     const promotions = await stripeCall(() =>
