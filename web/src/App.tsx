@@ -1,6 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { SIGN_IN_PATH } from './auth/paths';
+import {
+  CONTACT_CONFIRMATION_PATH,
+  FINALIZE_PATH,
+  FORGOT_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
+  SETUP_PROVIDER_PATH,
+  SIGN_IN_PATH,
+  SIGN_UP_PATH,
+  SURVEY_PATH,
+} from './auth/paths';
 import { SignInPage } from './auth/SignInPage';
 import { CONSOLE_AREAS } from './console/areas';
 import { ProviderApp } from './provider/ProviderApp';
@@ -9,6 +18,25 @@ import { Loading } from './shared/Loading';
 
 // react-admin and MUI are most of the app's code: only the back-office areas load them.
 const ConsoleApp = lazy(() => import('./console/ConsoleApp'));
+// Pages around an account other than sign-in are each loaded when opened; sign-up alone loads the captcha.
+const ForgotPasswordPage = lazy(() => import('./auth/password/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./auth/password/ResetPasswordPage'));
+const SignUpPage = lazy(() => import('./auth/signUp/SignUpPage'));
+const FinalizePage = lazy(() => import('./auth/signUp/FinalizePage'));
+const SetupProviderPage = lazy(() => import('./auth/signUp/SetupProviderPage'));
+const SurveyPage = lazy(() => import('./auth/signUp/SurveyPage'));
+const ContactConfirmationPage = lazy(() => import('./auth/contactConfirmation/ContactConfirmationPage'));
+
+const ACCOUNT_PAGES: Array<[string, ReactNode]> = [
+  [SIGN_IN_PATH, <SignInPage />],
+  [FORGOT_PASSWORD_PATH, <ForgotPasswordPage />],
+  [RESET_PASSWORD_PATH, <ResetPasswordPage />],
+  [SIGN_UP_PATH, <SignUpPage />],
+  [FINALIZE_PATH, <FinalizePage />],
+  [SETUP_PROVIDER_PATH, <SetupProviderPage />],
+  [SURVEY_PATH, <SurveyPage />],
+  [CONTACT_CONFIRMATION_PATH, <ContactConfirmationPage />],
+];
 
 export function App() {
   return (
@@ -26,14 +54,17 @@ export function App() {
           }
         />
       ))}
-      <Route
-        path={SIGN_IN_PATH}
-        element={
-          <ErrorBoundary>
-            <SignInPage />
-          </ErrorBoundary>
-        }
-      />
+      {ACCOUNT_PAGES.map(([path, page]) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <ErrorBoundary>
+              <Suspense fallback={<Loading />}>{page}</Suspense>
+            </ErrorBoundary>
+          }
+        />
+      ))}
       <Route path="/*" element={<ProviderApp />} />
     </Routes>
   );

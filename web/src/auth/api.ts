@@ -36,3 +36,42 @@ export async function stopImpersonating(): Promise<string> {
   const { redirectTo } = await api.delete<{ redirectTo: string }>('/admin/impersonations/current');
   return redirectTo;
 }
+
+/** What the password endpoints answer: a sentence to show as it is. */
+interface Message {
+  message: string;
+}
+
+/** Emails a reset link if the account exists; the answer reads the same either way. */
+export async function requestPasswordReset(email: string): Promise<string> {
+  return (await api.post<Message>('/users/password', { user: { email } })).message;
+}
+
+/** Sets a new password with the emailed token; the account is signed out everywhere. */
+export async function resetPassword(resetPasswordToken: string, password: string): Promise<string> {
+  return (await api.put<Message>('/users/password', { user: { resetPasswordToken, password } })).message;
+}
+
+export interface NewAccount {
+  email: string;
+  password: string;
+}
+
+/** Creates the account and signs the person in (the answer sets the session cookie). */
+export async function signUp(user: NewAccount, captchaResponse: string): Promise<void> {
+  await api.post('/sign_up', { user, captchaResponse });
+}
+
+export async function completeProfile(user: { firstName: string; lastName: string }): Promise<void> {
+  await api.post('/sign_up/finalize', { user });
+}
+
+/** Creates the person's business with them as its admin; the session works in it from the next request. */
+export async function setUpProvider(name: string): Promise<void> {
+  await api.post('/sign_up/setup_provider', { setupProvider: { name } });
+}
+
+/** The sign-up survey's answers, kept as sent. */
+export async function sendSurvey(survey: Record<string, string>): Promise<void> {
+  await api.post('/provider/surveys', { survey });
+}

@@ -1,7 +1,15 @@
 export const SIGN_IN_PATH = '/users/sign_in';
+export const FORGOT_PASSWORD_PATH = '/users/password/new';
+/** The emailed reset link opens this page with `?reset_password_token=`. */
+export const RESET_PASSWORD_PATH = '/users/password/edit';
+export const SIGN_UP_PATH = '/users/sign_up';
+export const FINALIZE_PATH = '/sign_up/finalize';
+export const SETUP_PROVIDER_PATH = '/sign_up/setup_provider';
+export const SURVEY_PATH = '/sign_up/survey';
+export const CONTACT_CONFIRMATION_PATH = '/contact_confirmations';
 
 /** Where signing in leads when the sign-in page was given no usable `return_to`. */
-const DEFAULT_PATH_AFTER_SIGN_IN = '/provider/properties';
+export const DEFAULT_PATH_AFTER_SIGN_IN = '/provider/properties';
 
 /** The sign-in page, set to come back to `returnTo` (a path on this site) once the person has signed in. */
 export function signInUrl(returnTo: string): string {
@@ -19,3 +27,12 @@ export function pathAfterSignIn(returnTo: string | null): string {
   if (url.origin !== window.location.origin) return DEFAULT_PATH_AFTER_SIGN_IN;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** A link to a page that starts from an email address the person already typed (forgot password). */
+export function withEmail(path: string, email: string): string {
+  const trimmed = email.trim();
+  return trimmed ? `${path}?${new URLSearchParams({ email: trimmed })}` : path;
+}
+
+/** Sign-up's pages (account, name, business, survey); the email confirmation follows them. */
+export const SIGN_UP_STEPS = 4;

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { ErrorDisplay } from '../shared/ErrorDisplay';
 import { Loading } from '../shared/Loading';
 import { PRODUCT_NAME } from '../shared/strings';
+import { EmailConfirmationNotice } from './EmailConfirmationNotice';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { UserMenu } from './UserMenu';
 import './layout.css';
@@ -39,6 +40,8 @@ export function ProviderLayout() {
           {isSignedIn && <UserMenu />}
         </div>
       </header>
+      {/* An administrator acting as the provider cannot read its user's email: no reminder for them. */}
+      {isSignedIn && session.user.impersonatorId === null && <EmailConfirmationNotice />}
       <main id="main" className="shell-main" tabIndex={-1}>
         {/* Keyed by path so that leaving a page that failed clears the error. */}
         <ErrorBoundary key={pathname}>

@@ -37,3 +37,36 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
   date.setUTCFullYear(year, month - 1, day);
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+/** `YYYY-MM-DD HH:MM` in the viewer's time zone, for moments (a sign-in, a token issued). */
+export function formatDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime()) || !ISO_DATE_TIME.test(value)) return MESSAGES.invalidDate;
+  return `${formatLocalDate(date)} ${formatTime(value)}`;
+}
+
+/** `HH:MM` (24-hour) in the viewer's time zone. */
+export function formatTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return MESSAGES.invalidDate;
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** A length of time in the spec's units, the two largest that apply: '45 seconds', '1 hour 5 minutes'. */
+export function formatDuration(totalSeconds: number): string {
+  const units: Array<[string, number]> = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+    ['second', 1],
+  ];
+  let rest = Math.max(0, Math.round(totalSeconds));
+  const parts: string[] = [];
+  for (const [name, seconds] of units) {
+    const count = Math.floor(rest / seconds);
+    rest -= count * seconds;
+    if (count > 0 && parts.length < 2) parts.push(`${count} ${name}${count === 1 ? '' : 's'}`);
+    else if (parts.length > 0) break;
+  }
+  return parts.length > 0 ? parts.join(' ') : '0 seconds';
+}

@@ -1,0 +1,174 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ErrorDisplay } from '../../shared/ErrorDisplay';
+import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
+import { formatTime } from '../../shared/format';
+import { Loading } from '../../shared/Loading';
+import { TextField } from '../../shared/TextField';
+import { useAction } from '../../shared/useAction';
+import { useLoad } from '../../shared/useLoad';
+import { AuthLayout } from '../AuthLayout';
+import { DEFAULT_PATH_AFTER_SIGN_IN } from '../paths';
+import { SignedInOnly } from '../SignedInOnly';
+import { confirmContact, fetchContactConfirmations, resendCode, type ContactConfirmation } from './api';
+
+/**
+ * `/contact_confirmations`: the 6-digit code emailed to the account's address (POST /contact_confirmations),
+ * with how long it works and how many tries are left, and a new code on request (POST .../resend). Reached at
+ * the end of sign-up and from the provider pages' reminder while the address is unconfirmed.
+ */
+export default function ContactConfirmationPage() {
+  return <SignedInOnly>{() => <EmailConfirmation />}</SignedInOnly>;
+}
+
+function EmailConfirmation() {
+  const confirmations = useLoad((signal) => fetchContactConfirmations(signal), []);
+  const email = confirmations.data?.find((confirmation) => confirmation.type === 'email');
+
+  if (confirmations.error) {
+    return (
+      <AuthLayout title="Confirm your email address">
+        <ErrorDisplay error={confirmations.error} />
+      </AuthLayout>
+    );
+  }
+  if (!confirmations.data) return <Loading />;
+  if (!email) {
+    return (
+      <AuthLayout title="Confirm your email address">
+        <p>There is no email address to confirm on this account.</p>
+        <Link to={DEFAULT_PATH_AFTER_SIGN_IN}>Continue to your properties</Link>
+      </AuthLayout>
+    );
+  }
+  if (email.status === 'confirmed') return <Confirmed destination={email.destination} />;
+  return <CodeForm confirmation={email} onChange={confirmations.setData} reload={confirmations.reload} />;
+}
+
+function Confirmed({ destination }: { destination: string }) {
+  const continueRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => continueRef.current?.focus(), []);
+  return (
+    <AuthLayout title="Email address confirmed">
+      <div className="alert alert-success" role="status">
+        <p>
+          Your email address, <strong>{destination}</strong>, is confirmed.
+        </p>
+      </div>
+      <Link
+        ref={continueRef}
+        className="button button-primary sign-in-submit"
+        to={DEFAULT_PATH_AFTER_SIGN_IN}
+      >
+        Continue to your properties
+      </Link>
+    </AuthLayout>
+  );
+}
+
+interface CodeFormProps {
+  confirmation: ContactConfirmation;
+  onChange(confirmations: ContactConfirmation[]): void;
+  reload(): void;
+}
+
+function CodeForm({ confirmation, onChange, reload }: CodeFormProps) {
+  const [code, setCode] = useState('');
+  const [resent, setResent] = useState(false);
+  const confirm = useAction(confirmContact);
+  const resend = useAction(resendCode);
+  const errors = formErrors(confirm.error, { code: 'code' });
+
+  const codeRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(confirm.error, errors, [['code', codeRef]], alertRef);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setResent(false);
+    const outcome = await confirm.run(code);
+    if (outcome.ok) onChange([outcome.value]);
+    // A wrong code spends an attempt, and the last one spends the code: show what is left.
+    else reload();
+  }
+
+  async function handleResend() {
+    confirm.reset();
+    setResent(false);
+    const outcome = await resend.run();
+    if (outcome.ok) {
+      setCode('');
+      setResent(true);
+      onChange([outcome.value]);
+      codeRef.current?.focus();
+    }
+  }
+
+  const { destination, status, codeExpiresAt, attemptsLeft } = confirmation;
+  return (
+    <AuthLayout title="Confirm your email address">
+      {status === 'pending' && codeExpiresAt ? (
+        <p>
+          We emailed a 6-digit code to <strong>{destination}</strong>. It works until{' '}
+          {formatTime(codeExpiresAt)}
+          {attemptsLeft !== null && (
+            <>
+              {' '}
+              and you have {attemptsLeft} {attemptsLeft === 1 ? 'attempt' : 'attempts'} left
+            </>
+          )}
+          .
+        </p>
+      ) : (
+        <p>
+          The last code sent to <strong>{destination}</strong> has expired or was used up. Send a new code,
+          then enter it here.
+        </p>
+      )}
+      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
+        <ErrorDisplay error={errors.alert} />
+      </div>
+      {resent && (
+        <div className="alert alert-success" role="status">
+          <p>A new code is on its way to {destination}. The previous one no longer works.</p>
+        </div>
+      )}
+      <form noValidate onSubmit={handleSubmit}>
+        <TextField
+          ref={codeRef}
+          label="Code"
+          hint="The 6 digits from the email."
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          messages={errors.fields.code}
+        />
+        <button type="submit" className="button button-primary sign-in-submit" disabled={confirm.isPending}>
+          Confirm email
+        </button>
+      </form>
+      <div className="sign-in-links">
+        <p>No email? Check your spam folder, or:</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={resend.isPending}
+            onClick={handleResend}
+          >
+            Send a new code
+          </button>
+        </div>
+        <ErrorDisplay error={resend.error} />
+        <p>
+          <Link to={DEFAULT_PATH_AFTER_SIGN_IN}>Confirm later</Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorDisplay } from '../../shared/ErrorDisplay';
+import { TextField } from '../../shared/TextField';
+import { useAction } from '../../shared/useAction';
+import { sendSurvey } from '../api';
+import { AuthLayout } from '../AuthLayout';
+import { CONTACT_CONFIRMATION_PATH, SIGN_UP_STEPS } from '../paths';
+import { SignedInOnly } from '../SignedInOnly';
+
+// The spec leaves the survey's questions open: three short ones, every answer optional.
+const BUSINESS_TYPES = [
+  ['photographer', 'Real-estate photographer'],
+  ['agency', 'Real-estate agency'],
+  ['media_agency', 'Marketing or media agency'],
+  ['developer', 'Property developer or builder'],
+  ['other', 'Something else'],
+] as const;
+
+const MONTHLY_PROPERTIES = [
+  ['1-5', '1 to 5'],
+  ['6-20', '6 to 20'],
+  ['21-50', '21 to 50'],
+  ['51+', 'More than 50'],
+] as const;
+
+/** `/sign_up/survey`: a few optional questions (POST /provider/surveys), which can be skipped. */
+export default function SurveyPage() {
+  return <SignedInOnly>{() => <SurveyForm />}</SignedInOnly>;
+}
+
+function SurveyForm() {
+  const navigate = useNavigate();
+  const [businessType, setBusinessType] = useState('');
+  const [monthlyProperties, setMonthlyProperties] = useState('');
+  const [heardFrom, setHeardFrom] = useState('');
+  const { run, isPending, error } = useAction(sendSurvey);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const selectId = useId();
+
+  const next = () => navigate(CONTACT_CONFIRMATION_PATH);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const answers = Object.fromEntries(
+      Object.entries({ businessType, monthlyProperties, heardFrom: heardFrom.trim() }).filter(
+        ([, value]) => value,
+      ),
+    );
+    // Nothing answered is the same as skipping.
+    if (Object.keys(answers).length === 0) return next();
+    const outcome = await run(answers);
+    if (outcome.ok) next();
+    else alertRef.current?.focus();
+  }
+
+  return (
+    <AuthLayout title="A few questions" step={{ current: 4, total: SIGN_UP_STEPS }}>
+      <p>Optional: your answers help us suit the platform to your work. Skip them if you like.</p>
+      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
+        <ErrorDisplay error={error} />
+      </div>
+      <form noValidate onSubmit={handleSubmit}>
+        <fieldset className="field">
+          <legend className="field-label">What best describes your business?</legend>
+          {BUSINESS_TYPES.map(([value, label]) => (
+            <label key={value} className="check">
+              <input
+                type="radio"
+                name="business_type"
+                value={value}
+                checked={businessType === value}
+                onChange={() => setBusinessType(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label className="field-label" htmlFor={selectId}>
+            How many properties do you capture in a month?
+          </label>
+          <select
+            id={selectId}
+            className="field-input"
+            value={monthlyProperties}
+            onChange={(event) => setMonthlyProperties(event.target.value)}
+          >
+            <option value="">Choose one</option>
+            {MONTHLY_PROPERTIES.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label="How did you hear about us?"
+          name="heard_from"
+          value={heardFrom}
+          onChange={(event) => setHeardFrom(event.target.value)}
+          maxLength={200}
+        />
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={isPending}>
+            Continue
+          </button>
+          <button type="button" className="button button-secondary" disabled={isPending} onClick={next}>
+            Skip
+          </button>
+        </div>
+      </form>
+    </AuthLayout>
+  );
+}
