@@ -1,7 +1,11 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { PropertiesPage } from './pages/PropertiesPage';
 import { ProviderLayout } from './ProviderLayout';
+
+// Each page beyond the first is loaded when it is opened (the layout wraps pages in Suspense).
+const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -11,6 +15,7 @@ export function ProviderApp() {
         <Route index element={<Navigate to="/provider/properties" replace />} />
         <Route path="provider" element={<Navigate to="/provider/properties" replace />} />
         <Route path="provider/properties" element={<PropertiesPage />} />
+        <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -10,7 +10,10 @@ import { ImpersonationBanner } from './ImpersonationBanner';
 import { UserMenu } from './UserMenu';
 import './layout.css';
 
-const NAV_ITEMS = [{ to: '/provider/properties', label: 'Properties' }];
+const NAV_ITEMS = [
+  { to: '/provider/properties', label: 'Properties' },
+  { to: '/provider/settings', label: 'Settings' },
+];
 
 /** The provider pages' shell: every page under it needs a signed-in user. */
 export function ProviderLayout() {

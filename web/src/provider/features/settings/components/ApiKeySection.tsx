@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formatDate } from '../../../../shared/format';
+import type { ApiKeySummary, NewApiKey } from '../api';
+import { useRegenerateApiKey } from '../hooks';
+
+interface ApiKeySectionProps {
+  apiKey: ApiKeySummary | null;
+  /** After a new key: the page reloads the settings, which now show its hint. */
+  onRegenerated(): void;
+}
+
+/**
+ * The provider's API key (POST /provider/settings/regenerate_api_key): only its hint is ever shown again, so a
+ * new key is shown once, with a copy button and a warning; replacing a key asks first, as the old one stops
+ * working at once.
+ */
+export function ApiKeySection({ apiKey, onRegenerated }: ApiKeySectionProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [newKey, setNewKey] = useState<NewApiKey | null>(null);
+  const { run, isPending, error } = useRegenerateApiKey();
+  const openerRef = useRef<HTMLButtonElement>(null);
+
+  async function generate() {
+    const outcome = await run();
+    setConfirming(false);
+    if (outcome.ok) {
+      setNewKey(outcome.value);
+      onRegenerated();
+    } else {
+      openerRef.current?.focus();
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="settings-api-key">
+      <h2 id="settings-api-key">API key</h2>
+      <p>
+        Your own systems use the key to work with your account, sent in the <code>X-Api-Key</code> header.
+        Keep it secret, like a password.
+      </p>
+      {newKey ? (
+        <NewKey created={newKey} onDone={() => setNewKey(null)} />
+      ) : (
+        <>
+          {apiKey ? (
+            <dl className="details">
+              <dt>Current key</dt>
+              <dd>
+                <code>{apiKey.hint}</code>
+              </dd>
+              <dt>Created</dt>
+              <dd>{formatDate(apiKey.createdAt)}</dd>
+              <dt>Last used</dt>
+              <dd>{apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt) : 'Never'}</dd>
+            </dl>
+          ) : (
+            <p className="muted">There is no API key yet.</p>
+          )}
+          <ErrorDisplay error={error} />
+          <div className="actions">
+            <button
+              ref={openerRef}
+              type="button"
+              className="button button-secondary"
+              disabled={isPending}
+              onClick={() => (apiKey ? setConfirming(true) : generate())}
+            >
+              {apiKey ? 'Regenerate API key' : 'Generate an API key'}
+            </button>
+          </div>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Regenerate the API key?"
+        confirmLabel="Regenerate"
+        isPending={isPending}
+        onConfirm={generate}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>
+          The current key
+          {apiKey && (
+            <>
+              {' '}
+              (<code>{apiKey.hint}</code>)
+            </>
+          )}{' '}
+          stops working at once. Anything that uses it needs the new key. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+/** The new key, this once: selectable, with a copy button, and a warning that it will not be shown again. */
+function NewKey({ created, onDone }: { created: NewApiKey; onDone(): void }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.apiKey);
+      setCopied('yes');
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the key is selected for copying by hand.
+      inputRef.current?.select();
+      setCopied('failed');
+    }
+  }
+
+  return (
+    <div className="alert alert-success">
+      <p className="alert-title">Your new API key</p>
+      <p>
+        Copy it now and keep it somewhere safe: it will not be shown again. Only its hint stays visible here.
+      </p>
+      <div className="field">
+        <label className="field-label" htmlFor={inputId}>
+          New API key
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className="field-input api-key-value"
+          readOnly
+          value={created.apiKey}
+          onFocus={(event) => event.target.select()}
+        />
+      </div>
+      <div className="actions">
+        <button type="button" className="button button-primary" onClick={copy}>
+          Copy key
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          I have copied it
+        </button>
+        <p role="status">
+          {copied === 'yes'
+            ? 'Copied.'
+            : copied === 'failed'
+              ? 'Copying failed: the key is selected, copy it by hand.'
+              : ''}
+        </p>
+      </div>
+    </div>
+  );
+}

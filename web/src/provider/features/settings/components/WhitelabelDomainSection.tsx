@@ -1,0 +1,102 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formatDate } from '../../../../shared/format';
+import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
+import { TextField } from '../../../../shared/TextField';
+import type { DomainStatus, WhitelabelDomain } from '../api';
+import { useRequestWhitelabelDomain } from '../hooks';
+
+/** The spec's names of the domain states (001 §3): unset offers "Activate". */
+const STATUS: Record<DomainStatus, { label: string; badge: string; action: string }> = {
+  unset: { label: 'Not set up', badge: 'badge-neutral', action: 'Activate' },
+  pending: { label: 'In Progress', badge: 'badge-progress', action: 'Change domain' },
+  active: { label: 'Active', badge: 'badge-success', action: 'Change domain' },
+  failed: { label: 'Failed', badge: 'badge-danger', action: 'Try again' },
+};
+
+interface WhitelabelDomainSectionProps {
+  domain: WhitelabelDomain;
+  canManage: boolean;
+  onChanged(domain: WhitelabelDomain): void;
+}
+
+/**
+ * The provider's own domain for its tours (POST /provider/settings/whitelabel-domain): its state, the reason a
+ * setup failed, and the plan's refusal (403) in the server's words, which say what to do.
+ */
+export function WhitelabelDomainSection({ domain, canManage, onChanged }: WhitelabelDomainSectionProps) {
+  const [subdomain, setSubdomain] = useState(domain.subdomain ?? '');
+  const { run, isPending, error } = useRequestWhitelabelDomain();
+  const errors = formErrors(error, { subdomain: 'whitelabeledDomain.subdomain' });
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(error, errors, [['subdomain', fieldRef]], alertRef);
+  const status = STATUS[domain.status];
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const outcome = await run(subdomain);
+    if (outcome.ok) onChanged(outcome.value);
+  }
+
+  return (
+    <section className="card" aria-labelledby="settings-domain">
+      <h2 id="settings-domain">White-label domain</h2>
+      <p>Show your tours under a domain of your own, such as tours.your-agency.com, without our name.</p>
+      <dl className="details">
+        <dt>Status</dt>
+        <dd>
+          <span className={`badge ${status.badge}`}>{status.label}</span>
+        </dd>
+        {domain.subdomain && (
+          <>
+            <dt>Domain</dt>
+            <dd>{domain.subdomain}</dd>
+          </>
+        )}
+        {domain.requestedAt && (
+          <>
+            <dt>Requested</dt>
+            <dd>{formatDate(domain.requestedAt)}</dd>
+          </>
+        )}
+      </dl>
+      {domain.status === 'pending' && (
+        <p>
+          We are setting up your domain and its certificate. White-label domain setup can take 24-48 hours.
+        </p>
+      )}
+      {domain.status === 'active' && <p>Your tours are served at {domain.subdomain}.</p>}
+      {domain.status === 'failed' && (
+        <div className="alert alert-error">
+          <p className="alert-title">The setup failed</p>
+          <p>{domain.failureReason ?? 'No reason was given.'}</p>
+          <p>Correct the domain below and ask again.</p>
+        </div>
+      )}
+      {canManage && (
+        <form noValidate onSubmit={handleSubmit}>
+          <div ref={alertRef} tabIndex={-1}>
+            <ErrorDisplay error={errors.alert} />
+          </div>
+          <TextField
+            ref={fieldRef}
+            label="Domain"
+            hint="A domain you control, e.g. tours.your-agency.com."
+            name="whitelabel_domain"
+            inputMode="url"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            value={subdomain}
+            onChange={(event) => setSubdomain(event.target.value)}
+            messages={errors.fields.subdomain}
+          />
+          <button type="submit" className="button button-primary" disabled={isPending}>
+            {status.action}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { ErrorDisplay } from '../../shared/ErrorDisplay';
+import { Loading } from '../../shared/Loading';
+import { PRODUCT_NAME } from '../../shared/strings';
+import { useLoad } from '../../shared/useLoad';
+import { fetchAccountPermissions, fetchSettings } from '../features/settings/api';
+import { AccessLogSection } from '../features/settings/components/AccessLogSection';
+import { ApiKeySection } from '../features/settings/components/ApiKeySection';
+import { BusinessSection } from '../features/settings/components/BusinessSection';
+import { ModelsSection } from '../features/settings/components/ModelsSection';
+import { UsersSection } from '../features/settings/components/UsersSection';
+import { WhitelabelDomainSection } from '../features/settings/components/WhitelabelDomainSection';
+
+/**
+ * `/provider/settings`: the provider's business details, models, API key, white-label domain, users and
+ * access log. Everyone on the provider's side reads them; what changes them (and the API key and the access log)
+ * shows only to roles that may manage settings (GET /provider/permissions/account).
+ */
+export default function SettingsPage() {
+  const settings = useLoad((signal) => fetchSettings(signal), []);
+  const permissions = useLoad((signal) => fetchAccountPermissions(signal), []);
+
+  const title = <title>{`Settings · ${PRODUCT_NAME}`}</title>;
+  const failure = settings.error ?? permissions.error;
+  if (failure) {
+    return (
+      <div className="page">
+        {title}
+        <h1>Settings</h1>
+        <ErrorDisplay error={failure} />
+      </div>
+    );
+  }
+  if (!settings.data || !permissions.data) return <Loading />;
+
+  const current = settings.data;
+  const canManage = permissions.data.manageSettings;
+  return (
+    <div className="page settings-page">
+      {title}
+      <h1>Settings</h1>
+      {!canManage && <p className="muted">Only the admins of {current.name} can change these settings.</p>}
+      <BusinessSection settings={current} canManage={canManage} onSaved={settings.setData} />
+      <ModelsSection settings={current} canManage={canManage} onSaved={settings.setData} />
+      {canManage && <ApiKeySection apiKey={current.apiKey} onRegenerated={settings.reload} />}
+      <WhitelabelDomainSection
+        domain={current.whitelabelDomain}
+        canManage={canManage}
+        onChanged={(whitelabelDomain) => settings.setData({ ...current, whitelabelDomain })}
+      />
+      <UsersSection />
+      {canManage && <AccessLogSection />}
+    </div>
+  );
+}
