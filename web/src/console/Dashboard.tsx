@@ -1,10 +1,10 @@
 import { Title } from 'react-admin';
 import { PRODUCT_NAME } from '../shared/strings';
 import { AREA_LABELS, type ConsoleArea } from './areas';
+import { AREA_RESOURCES } from './resources';
 
 const UPCOMING: Record<ConsoleArea, string[]> = {
   admin: [
-    'Providers, their users and whitelabeled domains (identity service)',
     'Billing accounts, vouchers and credit bundles (billing service)',
     'Provider orders and floorplan configuration (orders service)',
     'Provider properties, digital twins and staging assets (properties service)',
@@ -12,7 +12,6 @@ const UPCOMING: Record<ConsoleArea, string[]> = {
   virtual_assistant: [
     'Floorplan, schematic floorplan and trueplan orders (orders service)',
     'Amendments (orders service)',
-    'Whitelabeled domains (identity service)',
   ],
   external_supplier: ['Floorplan orders, their files and their workflow (orders service)'],
 };
@@ -25,7 +24,11 @@ export function Dashboard({ area }: { area: ConsoleArea }) {
       <Title title={label} />
       <h1>{label}</h1>
       <section className="empty-state">
-        <p>There is nothing to manage here yet. These areas arrive with the services that own them:</p>
+        <p>
+          {AREA_RESOURCES[area].length > 0
+            ? 'Pick what to work on from the menu. Still to come, with the services that own them:'
+            : 'There is nothing to manage here yet. These areas arrive with the services that own them:'}
+        </p>
         <ul>
           {UPCOMING[area].map((item) => (
             <li key={item}>{item}</li>

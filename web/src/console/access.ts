@@ -1,19 +1,28 @@
-import type { Role } from '../api/role';
+import type { StaffRole } from '../api/role';
 
-/** react-admin's actions: list, show, create, edit, delete, export, ... */
+/** react-admin's actions (list, show, create, edit, delete, export, ...) and the console's business verbs. */
 export interface AccessRequest {
   resource: string;
   action: string;
 }
 
-/**
- * resource -> action -> roles allowed, e.g. `vouchers: { list: ['admin'], edit: ['admin'] }`.
- * Whatever is not listed is denied. The services authorise every request again: this only decides what
- * the console offers.
- */
-const RULES: Readonly<Record<string, Readonly<Record<string, readonly Role[]>>>> = {};
+const ADMIN: readonly StaffRole[] = ['platform_admin'];
+const SETUP_STAFF: readonly StaffRole[] = ['virtual_assistant', 'platform_admin'];
 
-export function canAccess(role: Role | null, { resource, action }: AccessRequest): boolean {
+/**
+ * resource -> action -> staff roles allowed (`<meta name="staff-role">`). Whatever is not listed is denied. The
+ * services authorise every request again: this only decides what the console offers.
+ */
+const RULES: Readonly<Record<string, Readonly<Record<string, readonly StaffRole[]>>>> = {
+  providers: { list: ADMIN, impersonate: ADMIN },
+  provider_users: { list: ADMIN, change_primary_provider: ADMIN },
+  impersonations: { list: ADMIN },
+  whitelabeled_domains: { list: ADMIN, edit: ADMIN },
+  // The virtual assistants' set-up queue (admins may work it too, as the service allows).
+  'whitelabeled-domains': { list: SETUP_STAFF, decide: SETUP_STAFF },
+};
+
+export function canAccess(role: StaffRole | null, { resource, action }: AccessRequest): boolean {
   if (role === null) return false;
   return RULES[resource]?.[action]?.includes(role) ?? false;
 }

@@ -10,10 +10,42 @@ import {
   type fetchUtils,
 } from 'react-admin';
 import { toSnakeCase } from '../api/caseConversion';
-import { getPage, send } from '../api/client';
+import { api, getPage, send } from '../api/client';
 import { ApiError } from '../api/errors';
 
 const DEFAULT_PAGE_SIZE = 25;
+
+type Filter = Record<string, unknown>;
+
+/**
+ * Lists whose path is not `<area>/<resource>`, by resource: the spec's own paths. A filter that is part of the
+ * path (a provider's users) is taken out of the query.
+ */
+const LIST_PATHS: Record<string, (filter: Filter) => { path: string; filter: Filter }> = {
+  providers: (filter) => ({ path: 'providers.json', filter }),
+  provider_users: ({ providerId, ...filter }) => ({
+    path: `providers/${encodeURIComponent(String(providerId))}/users.json`,
+    filter,
+  }),
+  'whitelabeled-domains': (filter) => ({ path: 'whitelabeled-domains.json', filter }),
+};
+
+/** A virtual assistant's verdict on a white-label domain. */
+export interface DomainDecision {
+  status: 'active' | 'failed';
+  /** Shown to the provider when the setup failed. */
+  failureReason?: string;
+}
+
+/** The console's business verbs, beside react-admin's CRUD methods (`useDataProvider<ConsoleDataProvider>()`). */
+export interface ConsoleDataProvider extends DataProvider {
+  /** Starts acting as the provider (POST /admin/impersonations); resolves with the page to load next. */
+  impersonate(providerId: string): Promise<{ redirectTo: string }>;
+  /** The provider a user's next sign-in starts in (POST /admin/users/{id}/change_primary_provider). */
+  changePrimaryProvider(userId: string, providerId: string): Promise<void>;
+  /** Marks a white-label domain active, or failed with a reason (PATCH /virtual_assistant/whitelabeled-domains/{id}). */
+  decideWhitelabeledDomain(id: string, decision: DomainDecision): Promise<void>;
+}
 
 /**
  * The data provider of one console area, e.g. `createDataProvider('/admin')` for `/admin/<resource>`.
@@ -21,15 +53,19 @@ const DEFAULT_PAGE_SIZE = 25;
  * `page_size`, `sort`, `order` and one query parameter per filter, answered with `items` and `total_count`).
  * Every request goes through the API client, so case conversion, CSRF and error shapes apply.
  */
-export function createDataProvider(apiUrl: string): DataProvider {
+export function createDataProvider(apiUrl: string): ConsoleDataProvider {
   const base = simpleRestProvider(apiUrl, httpClient);
+  const list = <RecordType extends RaRecord>(resource: string, params: GetListParams) => {
+    const route = LIST_PATHS[resource]?.(params.filter ?? {}) ?? { path: resource, filter: params.filter };
+    return getList<RecordType>(`${apiUrl}/${route.path}`, { ...params, filter: route.filter });
+  };
 
   return {
     ...base,
     supportAbortSignal: true,
-    getList: (resource, params) => getList(`${apiUrl}/${resource}`, params),
+    getList: list,
     getManyReference: (resource, { target, id, ...params }) =>
-      getList(`${apiUrl}/${resource}`, { ...params, filter: { ...params.filter, [target]: id } }),
+      list(resource, { ...params, filter: { ...params.filter, [target]: id } }),
     // The platform has no endpoint for several ids at once: fetch each record.
     getMany: async <RecordType extends RaRecord>(
       resource: string,
@@ -37,6 +73,22 @@ export function createDataProvider(apiUrl: string): DataProvider {
     ) => {
       const results = await Promise.all(ids.map((id) => base.getOne<RecordType>(resource, { id, signal })));
       return { data: results.map((result) => result.data) };
+    },
+    impersonate: (providerId) =>
+      withHttpErrors(api.post<{ redirectTo: string }>('/admin/impersonations', { providerId })),
+    changePrimaryProvider: async (userId, providerId) => {
+      await withHttpErrors(
+        api.post(`/admin/users/${encodeURIComponent(userId)}/change_primary_provider`, {
+          user: { primaryProviderId: providerId },
+        }),
+      );
+    },
+    decideWhitelabeledDomain: async (id, decision) => {
+      await withHttpErrors(
+        api.patch(`/virtual_assistant/whitelabeled-domains/${encodeURIComponent(id)}`, {
+          whitelabeledDomain: decision,
+        }),
+      );
     },
   };
 }

@@ -1,12 +1,20 @@
 import type { ResourceProps } from 'react-admin';
 import type { ConsoleArea } from './areas';
+import impersonations from './impersonations';
+import providers from './providers';
+import whitelabeledDomains from './whitelabeledDomains';
+import whitelabelQueue from './whitelabelQueue';
 
 /**
- * Each area's resources, one folder per resource exporting its views:
- * `admin: [{ name: 'vouchers', ...vouchers }]`. Empty until the services behind them land.
+ * Each area's resources, one folder per resource exporting its views: `admin: [{ name: 'vouchers', ...vouchers }]`.
+ * The name is the path under the area (`/admin/providers`), which the data provider maps to the spec's paths.
  */
 export const AREA_RESOURCES: Record<ConsoleArea, ResourceProps[]> = {
-  admin: [],
-  virtual_assistant: [],
+  admin: [
+    { name: 'providers', ...providers },
+    { name: 'impersonations', ...impersonations },
+    { name: 'whitelabeled_domains', ...whitelabeledDomains },
+  ],
+  virtual_assistant: [{ name: 'whitelabeled-domains', ...whitelabelQueue }],
   external_supplier: [],
 };

@@ -1,0 +1,8 @@
+import { WhitelabelQueueList } from './WhitelabelQueueList';
+
+/** Virtual assistant: the white-label domains to set up. */
+export default {
+  list: WhitelabelQueueList,
+  options: { label: 'White-label domains' },
+  recordRepresentation: 'subdomain',
+};
