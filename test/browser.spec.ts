@@ -1,84 +1,52 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
-import {
-  createTestDatabase,
-  createTestNamespace,
-  testEnv,
-  type TestDatabase,
-} from '@tourly/platform/testing';
-import { Database } from '@tourly/platform';
-import { startPlatform, type RunningPlatform } from '../infra/launcher/src/platform';
+import type { Page } from 'playwright-core';
+import { uuidv7 } from '@tourly/platform';
+import { DEMO_PASSWORD, DEMO_PROVIDER } from '@tourly/identity';
+import { startBrowserPlatform, type BrowserPlatform } from './support/browser';
 
-/** What a person does in a real browser (Debian's Chromium), against the whole platform. */
+/**
+ * What a person does in a real browser (Debian's Chromium), against the whole platform with the vendor
+ * emulators: one platform for every case (each starts its own browser context), to keep the suite quick.
+ */
 describe('in the browser', () => {
-  let database: TestDatabase;
-  let namespace: ReturnType<typeof createTestNamespace>;
-  let platform: RunningPlatform;
-  let browser: Browser;
-  let webDist: string;
+  let it_: BrowserPlatform;
   let base: string;
 
   beforeAll(async () => {
-    // The web app as it is now, built for this run.
-    webDist = mkdtempSync(path.join(tmpdir(), 'web-build-'));
-    execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: path.join(__dirname, '..', 'web'),
-      stdio: 'inherit',
-    });
-    database = await createTestDatabase();
-    namespace = createTestNamespace();
-    platform = await startPlatform(
-      testEnv({ databaseUrl: database.url, namespace: namespace.namespace, extra: { WEB_DIST: webDist } }),
-      'ephemeral',
-    );
-    await seedDemoData(platform.services.identity);
-    base = platform.gateway.url;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-  }, 120_000);
+    it_ = await startBrowserPlatform();
+    base = it_.base;
+  }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await platform?.close();
-    await database?.drop();
-    await namespace?.drop();
-    rmSync(webDist, { recursive: true, force: true });
-  });
+  afterAll(() => it_?.stop());
 
-  async function phone(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-    return context.newPage();
+  async function heading(page: Page, name: string): Promise<void> {
+    await page.getByRole('heading', { name, level: 1 }).waitFor();
   }
 
-  async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+  async function demoProviderId(): Promise<string> {
+    const [row] = (await it_.identityDb.dataSource.query('SELECT id FROM providers WHERE name = $1', [
+      DEMO_PROVIDER,
+    ])) as Array<{ id: string }>;
+    return row.id;
+  }
+
+  /** What an API key may read: the provider's settings, as an integration would ask. */
+  async function settingsWithKey(apiKey: string): Promise<number> {
+    const response = await fetch(`${base}/provider/settings`, {
+      headers: { accept: 'application/json', 'x-api-key': apiKey },
+    });
+    return response.status;
   }
 
   it('sends a signed-out visitor to sign in, explains a wrong password, then brings them back', async () => {
-    const page = await phone();
+    const page = await it_.phone();
     await page.goto(`${base}/provider/properties`);
     await page.waitForURL(/\/users\/sign_in\?return_to=%2Fprovider%2Fproperties/);
-    await signIn(page, 'provider@demo.test', 'not-the-password');
+    await it_.signIn(page, 'provider@demo.test', 'not-the-password');
     await page.getByText('Invalid email or password.').waitFor();
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/provider/properties`);
-    await page.getByRole('heading', { name: 'Properties' }).waitFor();
+    await heading(page, 'Properties');
 
     await page.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -86,32 +54,245 @@ describe('in the browser', () => {
     await page.context().close();
   });
 
-  it('shows an impersonating admin a banner on every page, and stops from it', async () => {
-    const page = await phone();
+  it('resets a forgotten password from the emailed link, then signs in with the new one', async () => {
+    const page = await it_.phone();
     await page.goto(`${base}/users/sign_in`);
-    await signIn(page, 'admin@demo.test');
+    await page.getByLabel('Email').fill('supplier@demo.test');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL(`${base}/users/password/new?email=supplier%40demo.test`);
+    await heading(page, 'Reset your password');
+    expect(await page.getByLabel('Email').inputValue()).toBe('supplier@demo.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page
+      .getByRole('status')
+      .getByText(
+        'If an account exists for that email, a link to reset its password is on its way. It works for one hour.',
+      )
+      .waitFor();
+
+    const [email] = await it_.emailsTo('supplier@demo.test');
+    const link = /(http\S+\/users\/password\/edit\?reset_password_token=\S+)/.exec(email.textBody)?.[1];
+    expect(link).toContain(`${base}/users/password/edit?reset_password_token=`);
+    await page.goto(link as string);
+    await heading(page, 'Choose a new password');
+    await page.getByLabel('New password', { exact: true }).fill('a-new-password-1');
+    await page.getByLabel('Confirm new password').fill('a-new-password-2');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Confirm new password does not match the new password').waitFor();
+    await page.getByLabel('Confirm new password').fill('a-new-password-1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed. Sign in with the new one.').waitFor();
+
+    // The link works once: opened again, it offers to ask for a new one.
+    await page.goto(link as string);
+    await page.getByLabel('New password', { exact: true }).fill('a-third-password');
+    await page.getByLabel('Confirm new password').fill('a-third-password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('This link is invalid or has expired; ask for a new link').waitFor();
+    await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+
+    await it_.signIn(page, 'supplier@demo.test', 'a-new-password-1');
     await page.waitForURL(`${base}/provider/properties`);
-    const demoMedia = await platform.services.identity.app
-      .get(Database)
-      .dataSource.query("SELECT id FROM providers WHERE name = 'Demo Media'");
-    // The console's provider picker arrives with the admin pages; start it the way the picker will.
-    const csrfToken = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? '';
-    // The context's request client shares the browser's cookies, as a fetch from the page would.
-    const response = await page.request.post(`${base}/admin/impersonations`, {
-      headers: { 'x-csrf-token': csrfToken },
-      data: { provider_id: demoMedia[0].id },
-    });
-    const started = ((await response.json()) as { data: { redirect_to: string } }).data.redirect_to;
-    await page.goto(`${base}${started}`);
+    await page.context().close();
+  });
+
+  it('signs up through the captcha, names the person and the business, confirms the emailed code', async () => {
+    const page = await it_.phone();
+    const email = 'owner@harbour-photography.test';
+    await page.goto(`${base}/users/sign_in`);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.waitForURL(`${base}/users/sign_up`);
+    await heading(page, 'Create your account');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('harbour-pass-1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please confirm you are not a robot.').waitFor();
+    await page.getByRole('checkbox', { name: "I'm not a robot" }).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.waitForURL(`${base}/sign_up/finalize`);
+    await page.getByText('Step 2 of 4').waitFor();
+    await page.getByLabel('First name').fill('Hana');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Required').waitFor();
+    await page.getByLabel('Last name').fill('Harbour');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(`${base}/sign_up/setup_provider`);
+    await page.getByLabel('Business name').fill('Harbour Photography');
+    await page.getByRole('button', { name: 'Create business' }).click();
+
+    await page.waitForURL(`${base}/sign_up/survey`);
+    await heading(page, 'A few questions');
+    await page.getByRole('radio', { name: 'Real-estate photographer' }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.waitForURL(`${base}/contact_confirmations`);
+    await heading(page, 'Confirm your email address');
+    await page.getByText(`We emailed a 6-digit code to ${email}`).waitFor();
+    await page.getByText('you have 5 attempts left').waitFor();
+    const [codeEmail] = await it_.emailsTo(email);
+    const code = /\b(\d{6})\b/.exec(codeEmail.textBody)?.[1] as string;
+    const wrong = code === '123456' ? '654321' : '123456';
+    await page.getByLabel('Code').fill(wrong);
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+    await page.getByText('Code is incorrect; 4 attempts left').waitFor();
+    await page.getByText('you have 4 attempts left').waitFor();
+    // The first code left less than a minute ago: the server's answer says what to do.
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await page.getByText('A code was sent less than a minute ago.', { exact: false }).waitFor();
+
+    // Later, from any provider page, the reminder leads back here.
+    await page.getByRole('link', { name: 'Confirm later' }).click();
+    await page.waitForURL(`${base}/provider/properties`);
+    const reminder = page.getByRole('region', { name: 'Email confirmation' });
+    await reminder.getByRole('link', { name: 'Enter the code' }).click();
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+    await heading(page, 'Email address confirmed');
+    await page.getByRole('link', { name: 'Continue to your properties' }).click();
+    await page.waitForURL(`${base}/provider/properties`);
+    await heading(page, 'Properties');
+    expect(await reminder.count()).toBe(0);
+
+    // The business is theirs: its settings carry its name, and they are its admin.
+    await page.goto(`${base}/provider/settings`);
+    await page.getByText('Harbour Photography').waitFor();
+    await page.getByRole('heading', { name: 'Access log' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows a new API key once, replaces it after asking, and words refusals as the server does', async () => {
+    const context = await it_.phoneContext({ clipboard: true });
+    const page = await context.newPage();
+    await it_.signIn(page, 'provider@demo.test');
+    await page.waitForURL(`${base}/provider/properties`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await heading(page, 'Settings');
+    await page.getByText(DEMO_PROVIDER, { exact: true }).waitFor();
+
+    const subdomain = page.getByLabel('Subdomain');
+    expect(await subdomain.inputValue()).toBe('demo-media');
+    await subdomain.fill('www');
+    await page.getByRole('button', { name: 'Save subdomain' }).click();
+    await page.getByText('Subdomain is reserved; please choose another').waitFor();
+    await subdomain.fill('demo-media-tours');
+    await page.getByRole('button', { name: 'Save subdomain' }).click();
+    await page.getByText('Subdomain saved.').waitFor();
+
+    // The first key needs no confirmation: nothing stops working.
+    const apiKey = page.getByRole('region', { name: 'API key' });
+    await apiKey.getByRole('button', { name: 'Generate an API key' }).click();
+    const shown = apiKey.getByLabel('New API key');
+    const firstKey = await shown.inputValue();
+    expect(firstKey).toMatch(/^tou_/);
+    await apiKey.getByText('it will not be shown again').waitFor();
+    await apiKey.getByRole('button', { name: 'Copy key' }).click();
+    await apiKey.getByText('Copied.').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(firstKey);
+    expect(await settingsWithKey(firstKey)).toBe(200);
+    await apiKey.getByRole('button', { name: 'I have copied it' }).click();
+
+    // Replacing it asks first; cancelling keeps it.
+    await apiKey.getByRole('button', { name: 'Regenerate API key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Regenerate the API key?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await apiKey.getByRole('button', { name: 'Regenerate API key' }).click();
+    await dialog.getByRole('button', { name: 'Regenerate' }).click();
+    const secondKey = await shown.inputValue();
+    expect(secondKey).not.toBe(firstKey);
+    // (That the old key stops working is identity's and the gateway's to test: it takes up to 2 s.)
+    expect(await settingsWithKey(secondKey)).toBe(200);
+
+    // Shown once: after a reload only its hint remains, and the access log has its use.
+    await page.reload();
+    await heading(page, 'Settings');
+    await apiKey
+      .getByRole('definition')
+      .filter({ hasText: `…${secondKey.slice(-4)}` })
+      .waitFor();
+    expect(await page.getByText(secondKey).count()).toBe(0);
+    const accessLog = page.getByRole('region', { name: 'Access log' });
+    await accessLog.getByText('API key used').first().waitFor();
+    await accessLog.getByText('Sign-in').first().waitFor();
+
+    // White-label domains need a paid plan: the refusal says so, and what to do.
+    const domain = page.getByRole('region', { name: 'White-label domain' });
+    await domain.getByText('Not set up').waitFor();
+    await domain.getByLabel('Domain').fill('tours.demo-media.test');
+    await domain.getByRole('button', { name: 'Activate' }).click();
+    await domain
+      .getByText('White-label domains come with the Creator and Pro plans. Upgrade your plan to use one.')
+      .waitFor();
+    await context.close();
+  });
+
+  it('lets an admin impersonate a provider from the console, and stop from the banner', async () => {
+    const page = await it_.phone();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await it_.signIn(page, 'admin@demo.test');
+    await page.waitForURL(`${base}/provider/properties`);
+    await page.goto(`${base}/admin/providers`);
+    await page.getByPlaceholder('Name or subdomain').fill('demo');
+    await page.waitForURL(/filter=.*demo/);
+    await page.getByRole('button', { name: `Impersonate ${DEMO_PROVIDER}` }).click();
+
+    await page.waitForURL(`${base}/provider/properties`);
     const banner = page.getByRole('region', { name: 'Impersonation' });
     await banner.getByText('You are viewing this account as an administrator.').waitFor();
-    await page.goto(`${base}/provider/no-such-page`);
+    // The provider's secrets stay theirs: the API key refuses an impersonating admin, in the server's words.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await heading(page, 'Settings');
     await banner.waitFor();
+    const generate = page.getByRole('region', { name: 'API key' }).getByRole('button', { name: /generate/i });
+    const replacing = (await generate.textContent())?.startsWith('Regenerate');
+    await generate.click();
+    if (replacing) {
+      const dialog = page.getByRole('dialog', { name: 'Regenerate the API key?' });
+      await dialog.getByRole('button', { name: 'Regenerate' }).click();
+    }
+    await page.getByText('An administrator impersonating a provider cannot do this.').waitFor();
 
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
     await page.waitForURL(`${base}/provider/properties`);
-    await page.getByRole('heading', { name: 'Properties' }).waitFor();
+    await heading(page, 'Properties');
     expect(await banner.count()).toBe(0);
+
+    // The audit log has it.
+    await page.goto(`${base}/admin/impersonations`);
+    const row = page.getByRole('row').filter({ hasText: DEMO_PROVIDER });
+    await row.getByText('provider@demo.test').first().waitFor();
+    await row.getByText('admin@demo.test').first().waitFor();
     await page.context().close();
+  });
+
+  it("lets a virtual assistant mark a provider's white-label domain active, which the provider then sees", async () => {
+    // Requested on a plan that includes it (the plan comes from billing, which is not part of this case).
+    await it_.identityDb.dataSource.query(
+      `INSERT INTO whitelabeled_domains (id, provider_id, subdomain, status) VALUES ($1, $2, $3, 'pending')`,
+      [uuidv7(), await demoProviderId(), 'tours.demo-media.test'],
+    );
+    const page = await it_.phone();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await it_.signIn(page, 'va@demo.test');
+    await page.waitForURL(`${base}/provider/properties`);
+    await page.goto(`${base}/virtual_assistant/whitelabeled-domains`);
+    const row = page.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
+    await row.getByText('In Progress').waitFor();
+    await row.getByRole('button', { name: 'Mark tours.demo-media.test active' }).click();
+    await page.getByText('tours.demo-media.test is active.').waitFor();
+    // It leaves the queue of domains to set up.
+    await row.waitFor({ state: 'detached' });
+    await page.context().close();
+
+    const provider = await it_.phone();
+    await it_.signIn(provider, 'provider@demo.test');
+    await provider.waitForURL(`${base}/provider/properties`);
+    await provider.goto(`${base}/provider/settings`);
+    const domain = provider.getByRole('region', { name: 'White-label domain' });
+    await domain.getByText('Active', { exact: true }).waitFor();
+    await domain.getByText('Your tours are served at tours.demo-media.test.').waitFor();
+    await provider.context().close();
   });
 });

@@ -1,0 +1,121 @@
+import { createServer } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { Database } from '@tourly/platform';
+import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
+import { startEmulators } from '@tourly/emulators';
+import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
+import { startPlatform, withEmulators } from '../../infra/launcher/src/platform';
+import { builtWebApp } from './web-build';
+
+export interface Email {
+  subject: string;
+  textBody: string;
+}
+
+/**
+ * The whole platform with the vendor emulators, the demo accounts and the web app as built now, plus Debian's
+ * Chromium: what a person uses, for the browser tests. The gateway's port is chosen first, so the links in
+ * emails (APP_URL) open the platform under test.
+ */
+export async function startBrowserPlatform() {
+  const [webDist, database, emulators, port] = await Promise.all([
+    builtWebApp(),
+    createTestDatabase(),
+    startEmulators({ port: 0 }),
+    freePort(),
+  ]);
+  const namespace = createTestNamespace();
+  const base = `http://127.0.0.1:${port}`;
+  const platform = await startPlatform(
+    withEmulators(
+      testEnv({
+        databaseUrl: database.url,
+        namespace: namespace.namespace,
+        extra: {
+          PORT: String(port),
+          APP_URL: base,
+          WEB_DIST: webDist,
+          // Every person of these tests signs in from one address; the limit has its own suite in the gateway.
+          CREDENTIAL_RATE_LIMIT: '100000',
+        },
+      }),
+      emulators.url,
+    ),
+    'ephemeral',
+  );
+  await seedDemoData(platform.services.identity);
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+
+  return {
+    platform,
+    base,
+    browser,
+    /** Identity's database, for what a test sets up that no page offers yet. */
+    identityDb: platform.services.identity.app.get(Database),
+
+    /** A fresh browser (no cookies) the size of a phone. */
+    async phone(): Promise<Page> {
+      return (await this.phoneContext()).newPage();
+    },
+
+    async phoneContext(options: { clipboard?: boolean } = {}): Promise<BrowserContext> {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+      if (options.clipboard)
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+      return context;
+    },
+
+    /** Signs in from the sign-in page, wherever the page is. */
+    async signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+      if (!page.url().includes('/users/sign_in')) await page.goto(`${base}/users/sign_in`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    },
+
+    /** The emails the emulated mail API received for an address, newest first, once `count` have arrived. */
+    async emailsTo(address: string, count = 1): Promise<Email[]> {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const response = await fetch(`${emulators.url}/mail/_messages?to=${encodeURIComponent(address)}`);
+        const { messages } = (await response.json()) as { messages: Email[] };
+        if (messages.length >= count) return messages;
+        if (Date.now() > deadline)
+          throw new Error(`${count} email(s) to ${address} expected, ${messages.length} came`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+
+    async stop(): Promise<void> {
+      await browser.close();
+      await platform.close();
+      await emulators.close();
+      await database.drop();
+      await namespace.drop();
+    },
+  };
+}
+
+export type BrowserPlatform = Awaited<ReturnType<typeof startBrowserPlatform>>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
