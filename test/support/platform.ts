@@ -7,7 +7,7 @@ import { Database, toCamelKeys } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { seedDemoData } from '@tourly/identity';
-import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
+import { startPlatform, type RunningPlatform } from '../../infra/launcher/src/platform';
 
 const SETTLE_TIMEOUT_MS = 15_000;
 
@@ -20,10 +20,11 @@ export interface Person {
 }
 
 /**
- * The whole platform with the vendor emulators, Stripe's included: billing reached through the gateway the way
- * the pages reach it, Stripe's webhooks delivered to the gateway, signed with the endpoint's secret.
+ * The whole platform (events on NATS JetStream) with the vendor emulators and the demo accounts, reached
+ * through the gateway the way the pages reach it: Stripe's webhooks delivered to the gateway, signed with the
+ * endpoint's secret; the captcha, mail, maps and Matterport ports pointed at the emulators.
  */
-export async function startBillingPlatform() {
+export async function startPlatformWithEmulators() {
   const gatewayPort = await freePort();
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const emulators = await startEmulators({
@@ -49,6 +50,11 @@ export async function startBillingPlatform() {
         CAPTCHA_SECRET: 'test-captcha-secret',
         MAIL_API_URL: `${emulators.url}/mail`,
         MAIL_API_TOKEN: 'test-mail-token',
+        MAPS_API_URL: `${emulators.url}/maps`,
+        MAPS_API_KEY: 'test-maps-key',
+        MATTERPORT_API_URL: `${emulators.url}/matterport`,
+        MATTERPORT_TOKEN_ID: 'test-token-id',
+        MATTERPORT_TOKEN_SECRET: 'test-token-secret',
         CREDENTIAL_RATE_LIMIT: '100000',
       },
     }),
@@ -57,6 +63,7 @@ export async function startBillingPlatform() {
   await seedDemoData(platform.services.identity);
   const http = request(platform.gateway.url);
   const billingDb = platform.services.billing.app.get(Database);
+  const propertiesDb = platform.services.properties.app.get(Database);
   const emulatorUrl = new URL(emulators.url);
   const stripe = new Stripe('sk_test_billing_suite', {
     host: emulatorUrl.hostname,
@@ -94,6 +101,7 @@ export async function startBillingPlatform() {
     emulators,
     webhookSecret,
     billingDb,
+    propertiesDb,
 
     /** A new provider through sign-up: account, profile, business; its admin signed in. */
     async signUp(name: string): Promise<Person> {
@@ -204,7 +212,7 @@ export async function startBillingPlatform() {
   };
 }
 
-export type BillingPlatform = Awaited<ReturnType<typeof startBillingPlatform>>;
+export type PlatformWithEmulators = Awaited<ReturnType<typeof startPlatformWithEmulators>>;
 
 function webhooksDone(deliveries: unknown): boolean {
   const list = (deliveries as { pending?: number; data?: Array<{ status?: string }> }) ?? {};

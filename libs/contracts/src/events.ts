@@ -67,6 +67,16 @@ export interface ToursDeactivatedV1 {
   providerId: string;
   propertyIds: string[];
 }
+export interface PropertyV1 {
+  providerId: string;
+  propertyId: string;
+  title: string;
+}
+export interface TourPublicationV1 {
+  providerId: string;
+  propertyId: string;
+  premium: boolean;
+}
 
 /**
  * Subject -> payload. Subjects are `<service>.<aggregate>.<event>.v<N>`; an event never changes incompatibly,
@@ -83,6 +93,11 @@ export interface EventCatalogue {
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
   'billing.stripe_event.received.v1': StripeEventReceivedV1;
   'properties.tours.deactivated.v1': ToursDeactivatedV1;
+  'properties.property.created.v1': PropertyV1;
+  'properties.property.updated.v1': PropertyV1;
+  'properties.property.deleted.v1': PropertyV1;
+  'properties.tour.published.v1': TourPublicationV1;
+  'properties.tour.unpublished.v1': TourPublicationV1;
 }
 
 export type EventSubject = keyof EventCatalogue;

@@ -1,5 +1,17 @@
 import { Module } from '@nestjs/common';
+import { Geocoder } from './geocoding/geocoder';
+import { Matterport } from './matterport/matterport';
+import { Plans } from './plans/plans';
+import { PremiumToursService } from './premium-tours/premium-tours.service';
+import {
+  AdminPropertiesController,
+  PlanEventsController,
+  PropertiesController,
+} from './properties/properties.controller';
+import { PropertiesService } from './properties/properties.service';
 
-/** The properties service's feature modules are imported here as they arrive. */
-@Module({})
+@Module({
+  controllers: [PropertiesController, AdminPropertiesController, PlanEventsController],
+  providers: [PropertiesService, PremiumToursService, Plans, Geocoder, Matterport],
+})
 export class PropertiesModule {}

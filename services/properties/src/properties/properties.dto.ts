@@ -1,0 +1,103 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsOptional, ValidateNested } from 'class-validator';
+import { MESSAGES } from '@tourly/contracts';
+import { OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
+
+export class NewProperty {
+  @RequiredString(200)
+  title!: string;
+
+  @RequiredString(500)
+  address!: string;
+
+  /** A Matterport model id or link (001 §5). */
+  @RequiredString(2000)
+  matterportKey!: string;
+}
+
+/** `{"create_tour_params": {title, address, matterport_key}}`. */
+export class CreateProperty {
+  @ApiProperty({ type: NewProperty })
+  @ValidateNested()
+  @Type(() => NewProperty)
+  @IsDefined({ message: MESSAGES.required })
+  createTourParams!: NewProperty;
+}
+
+export class PropertyChanges {
+  @OptionalString(200)
+  title?: string;
+
+  @OptionalString(500)
+  address?: string;
+
+  @OptionalString(2000)
+  matterportKey?: string;
+}
+
+export class UpdateProperty {
+  @ApiProperty({ type: PropertyChanges })
+  @ValidateNested()
+  @Type(() => PropertyChanges)
+  @IsDefined({ message: MESSAGES.required })
+  property!: PropertyChanges;
+}
+
+export const PUBLICATION_FILTERS = ['published', 'unpublished'] as const;
+export const TOUR_TYPES = ['basic', 'premium'] as const;
+
+export class PropertyFilters {
+  @OptionalOneOf(PUBLICATION_FILTERS)
+  status?: (typeof PUBLICATION_FILTERS)[number];
+
+  @OptionalOneOf(TOUR_TYPES)
+  tourType?: (typeof TOUR_TYPES)[number];
+}
+
+export class PropertiesQuery extends PageQuery {
+  @OptionalString(200)
+  search?: string;
+
+  @ApiPropertyOptional({ type: PropertyFilters })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PropertyFilters)
+  filters?: PropertyFilters;
+}
+
+export class PublishedFeaturesForm {
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  tour?: boolean;
+
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  website?: boolean;
+
+  /** A premium tour (counts against the plan's premium tours) rather than a basic one. */
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  premium?: boolean;
+}
+
+/** `{"published_features": {tour, website, premium}, "payment_method_id"?, "set_as_default_payment"?}`. */
+export class UpdatePublishedFeatures {
+  @ApiProperty({ type: PublishedFeaturesForm })
+  @ValidateNested()
+  @Type(() => PublishedFeaturesForm)
+  @IsDefined({ message: MESSAGES.required })
+  publishedFeatures!: PublishedFeaturesForm;
+
+  @OptionalString(255)
+  paymentMethodId?: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  setAsDefaultPayment?: boolean;
+}
+
+export class DeactivationPreviewQuery {
+  @QueryInt({ min: 0, max: 100_000, description: 'the premium tour limit of the plan in view' })
+  limit!: number;
+}

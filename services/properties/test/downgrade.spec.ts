@@ -1,0 +1,125 @@
+import { Database, EventBus } from '@tourly/platform';
+import { nextDelivery } from '@tourly/platform/testing';
+import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * 000 §4 "Downgrade", end to end on NATS JetStream: a provider with 30 premium tours on Creator moves to Starter
+ * (scheduled, reached by the Stripe test clock); billing announces the downgrade and properties turns the 10
+ * oldest premium tours basic. The same downgrade announced again changes nothing.
+ */
+describe('a downgrade turns the oldest premium tours basic', () => {
+  let it_: PropertiesPlatform;
+  let provider: Person;
+  const premiumIds: string[] = [];
+
+  beforeAll(async () => {
+    it_ = await startPropertiesPlatform();
+    provider = await it_.signUp('Thirty Tours Media');
+    await provider.send('put', '/provider/billing/account', {
+      name: 'Thirty Tours Media',
+      email: 'billing@thirty.test',
+      address: '1 Main St',
+      country: 'US',
+    });
+    const card = await it_.saveCard(provider, 'pm_card_visa');
+    const planKnown = nextDelivery(it_.platform.services.properties, 'billing.subscription.changed.v1');
+    const creator = await provider.send('put', '/provider/billing/service_plan_subscription', {
+      service_plan_subscription: {
+        product_code: 'vt_creator_plan',
+        interval: 'month',
+        payment_method_id: card,
+      },
+    });
+    expect(creator.body.data.result).toBe('success');
+    await planKnown;
+    for (let n = 1; n <= 30; n += 1) {
+      const created = await provider.send('post', '/provider/properties', {
+        create_tour_params: {
+          title: `Tour ${n}`,
+          address: `${n} Ocean Rd, Sydney, Australia`,
+          matterport_key: `Model${n}abcde`,
+        },
+      });
+      const published = await provider.send(
+        'put',
+        `/provider/properties/${created.body.data.id}/published_features`,
+        {
+          published_features: { tour: true, premium: true },
+        },
+      );
+      expect(published.status).toBe(200);
+      premiumIds.push(created.body.data.id);
+    }
+  }, 60_000);
+  afterAll(() => it_.stop());
+
+  const premiumNow = async () =>
+    (await provider.get('/provider/properties?filters[tour_type]=premium&page_size=100')).body.data.items.map(
+      (property: { id: string }) => property.id,
+    );
+
+  it('previews exactly the 10 oldest before the provider confirms', async () => {
+    const preview = await provider.get('/provider/properties/premium_tours/deactivation_preview?limit=20');
+    expect(preview.status).toBe(200);
+    expect(preview.body.data.tours.map((tour: { id: string }) => tour.id)).toEqual(premiumIds.slice(0, 10));
+  });
+
+  it('turns the 10 oldest basic when Starter begins, keeps the 20 newest premium, and announces them', async () => {
+    const scheduled = await provider.send('put', '/provider/billing/service_plan_subscription', {
+      service_plan_subscription: { product_code: 'starter_plan', interval: 'month' },
+    });
+    expect(scheduled.body.data.subscription.next_product.product_code).toBe('starter_plan');
+    const applied = nextDelivery(it_.platform.services.properties, 'billing.subscription.downgraded.v1');
+    const clock = (await provider.get('/provider/billing/test_clock')).body.data.test_clock;
+    await provider.send('post', '/provider/billing/advance_test_clock', {
+      test_clock_id: clock.id,
+      time: new Date(Date.parse(scheduled.body.data.subscription.current_period_end) + DAY_MS).toISOString(),
+    });
+    await applied;
+
+    expect(new Set(await premiumNow())).toEqual(new Set(premiumIds.slice(10)));
+    const basic = await provider.get('/provider/properties?filters[tour_type]=basic&page_size=100');
+    expect(new Set(basic.body.data.items.map((property: { id: string }) => property.id))).toEqual(
+      new Set(premiumIds.slice(0, 10)),
+    );
+    const announced = (await it_.propertiesDb.dataSource.query(
+      `SELECT envelope -> 'data' -> 'property_ids' AS ids FROM outbox WHERE subject = 'properties.tours.deactivated.v1'`,
+    )) as Array<{ ids: string[] }>;
+    expect(announced).toHaveLength(1);
+    expect(new Set(announced[0]!.ids)).toEqual(new Set(premiumIds.slice(0, 10)));
+    // Still published: they are basic tours now, and Starter publishes.
+    const first = await provider.get(`/provider/properties/${premiumIds[0]}`);
+    expect(first.body.data).toMatchObject({
+      tour_type: 'basic',
+      published_features: { tour: true, premium: false },
+    });
+  });
+
+  it('changes nothing when the same downgrade is announced again', async () => {
+    const [downgrade] = (await it_.billingDb.dataSource.query(
+      `SELECT envelope -> 'data' AS data FROM outbox WHERE subject = 'billing.subscription.downgraded.v1'`,
+    )) as Array<{ data: Record<string, unknown> }>;
+    const handled = nextDelivery(it_.platform.services.properties, 'billing.subscription.downgraded.v1');
+    const billing = it_.platform.services.billing.app;
+    await billing.get(Database).transaction((tx) =>
+      billing.get(EventBus).publish(
+        'billing.subscription.downgraded.v1',
+        {
+          providerId: downgrade!.data.provider_id as string,
+          fromProductCode: 'vt_creator_plan',
+          toProductCode: 'starter_plan',
+          premiumTourLimit: 20,
+        },
+        tx,
+      ),
+    );
+    await handled;
+    expect(new Set(await premiumNow())).toEqual(new Set(premiumIds.slice(10)));
+    const [{ count }] = await it_.propertiesDb.dataSource.query(
+      `SELECT count(*)::int AS count FROM outbox WHERE subject = 'properties.tours.deactivated.v1'`,
+    );
+    expect(count).toBe(1);
+  });
+});
