@@ -26,7 +26,12 @@ async function main() {
   const database = await freshDatabase();
   const namespace = `bench_${randomBytes(3).toString('hex')}`;
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace };
-  const identity = await serve('identity', { ...shared, DATABASE_URL: database.url });
+  // The demo accounts are seeded outside production only.
+  const identity = await serve('identity', {
+    ...shared,
+    DATABASE_URL: database.url,
+    NODE_ENV: 'development',
+  });
   const gateway = await serve('gateway', {
     ...shared,
     IDENTITY_URL: identity.url,

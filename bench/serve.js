@@ -18,6 +18,7 @@ const definitions = {
   gateway: () => require('@tourly/gateway').gateway,
   identity: () => require('@tourly/identity').identity,
   billing: () => require('@tourly/billing').billing,
+  properties: () => require('@tourly/properties').properties,
 };
 
 /** What a freshly started service needs before it is measured (identity: the demo accounts). */

@@ -5,6 +5,7 @@ export class Properties1763920000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+    await queryRunner.query('CREATE EXTENSION IF NOT EXISTS btree_gin WITH SCHEMA public');
     await queryRunner.query(`
       CREATE TABLE properties (
         id uuid PRIMARY KEY,
@@ -40,9 +41,11 @@ export class Properties1763920000000 implements MigrationInterface {
     await queryRunner.query(
       'CREATE INDEX properties_provider_created_idx ON properties (provider_id, created_at DESC, id DESC) WHERE deleted_at IS NULL',
     );
+    // Search within one provider: the provider in the same GIN index (btree_gin), so a search never scans
+    // every provider's matches.
     await queryRunner.query(
       `CREATE INDEX properties_search_idx ON properties
-         USING gin ((title || ' ' || address) public.gin_trgm_ops) WHERE deleted_at IS NULL`,
+         USING gin (provider_id, (title || ' ' || address) public.gin_trgm_ops) WHERE deleted_at IS NULL`,
     );
     await queryRunner.query(
       'CREATE INDEX properties_premium_idx ON properties (provider_id, premium_since) WHERE premium AND deleted_at IS NULL',

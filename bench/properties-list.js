@@ -1,0 +1,146 @@
+// The properties list as the page asks for it (search + filter + page) through the gateway with a session
+// cookie, for a provider with 10,000 properties, against the same request for a provider with 10 (the
+// baseline: what the list costs apart from its size). Three alternating rounds of 10 s, median reported.
+// Target: p99 < 50 ms on this machine.
+const autocannon = require('autocannon');
+const { randomBytes, randomUUID } = require('node:crypto');
+const { Client } = require('pg');
+const { DEMO_PASSWORD } = require('@tourly/identity');
+const { freshDatabase, serve, NATS_URL, record } = require('./support');
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const CONNECTIONS = 8;
+const LARGE = 10_000;
+const PATH = '/provider/properties?search=harbour&filters[status]=published&page=2&page_size=20';
+const WORDS = ['Harbour', 'Ocean', 'Park', 'Hill', 'River', 'Garden', 'Bay', 'Forest', 'Lake', 'Bridge'];
+
+function load(url, cookie) {
+  return new Promise((resolve, reject) =>
+    autocannon(
+      { url: `${url}${PATH}`, connections: CONNECTIONS, duration: DURATION_S, headers: { cookie } },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    ),
+  );
+}
+
+/** Properties straight into the table, as years of use would leave them: a tenth published, searchable titles. */
+async function seedProperties(db, providerId, count) {
+  const rows = [];
+  for (let n = 0; n < count; n += 1) {
+    const word = WORDS[n % WORDS.length];
+    rows.push([
+      randomUUID(),
+      providerId,
+      `tour-${n}`,
+      `${n} ${word} View`,
+      `${n} ${word} St, Sydney NSW`,
+      n % 10 === 0,
+    ]);
+  }
+  for (let start = 0; start < rows.length; start += 1000) {
+    const chunk = rows.slice(start, start + 1000);
+    const values = chunk.map(
+      (_, i) =>
+        `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, 'Model12345', $${i * 6 + 6}, now() - make_interval(mins => ${count - start - i}))`,
+    );
+    await db.query(
+      `INSERT INTO properties.properties (id, provider_id, slug, title, address, matterport_key, tour_published, created_at)
+       VALUES ${values.join(', ')}`,
+      chunk.flat(),
+    );
+  }
+  await db.query('ANALYZE properties.properties');
+}
+
+/** A second provider and its admin, beside the demo one, in identity's tables. */
+async function secondProvider(db) {
+  const providerId = randomUUID();
+  const userId = randomUUID();
+  await db.query('INSERT INTO identity.providers (id, name) VALUES ($1, $2)', [providerId, 'Small Media']);
+  await db.query(
+    `INSERT INTO identity.users (id, email, first_name, last_name, password_hash, primary_provider_id, email_confirmed_at)
+     SELECT $1, 'small@bench.test', 'Small', 'Admin', password_hash, $2, now() FROM identity.users
+      WHERE email = 'provider@demo.test'`,
+    [userId, providerId],
+  );
+  await db.query("INSERT INTO identity.memberships (user_id, provider_id, role) VALUES ($1, $2, 'admin')", [
+    userId,
+    providerId,
+  ]);
+  return providerId;
+}
+
+async function signIn(gatewayUrl, email) {
+  const response = await fetch(`${gatewayUrl}/users/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: { email, password: DEMO_PASSWORD } }),
+  });
+  const body = await response.json();
+  return {
+    cookie: response.headers.get('set-cookie').split(';')[0],
+    providerId: body.data.current_provider.id,
+  };
+}
+
+async function main() {
+  const database = await freshDatabase();
+  const namespace = `bench_${randomBytes(3).toString('hex')}`;
+  const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
+  // The demo accounts are seeded outside production only.
+  const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
+  const properties = await serve('properties', shared);
+  const gateway = await serve('gateway', {
+    ...shared,
+    IDENTITY_URL: identity.url,
+    BILLING_URL: identity.url,
+    PROPERTIES_URL: properties.url,
+    ORDERS_URL: identity.url,
+    CREDENTIAL_RATE_LIMIT: '1000',
+  });
+  const db = new Client({ connectionString: database.url });
+  await db.connect();
+  try {
+    const large = await signIn(gateway.url, 'provider@demo.test');
+    await secondProvider(db);
+    const small = await signIn(gateway.url, 'small@bench.test');
+    await seedProperties(db, large.providerId, LARGE);
+    await seedProperties(db, small.providerId, 10);
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const baseline = await load(gateway.url, small.cookie);
+      const measured = await load(gateway.url, large.cookie);
+      rounds.push({
+        tenProperties: { requestsPerSecond: baseline.requests.average, p99Ms: baseline.latency.p99 },
+        tenThousandProperties: { requestsPerSecond: measured.requests.average, p99Ms: measured.latency.p99 },
+        p99Ratio: +(measured.latency.p99 / Math.max(baseline.latency.p99, 1)).toFixed(2),
+        failedRequests: baseline.non2xx + baseline.errors + measured.non2xx + measured.errors,
+      });
+    }
+    const median = [...rounds].sort((a, b) => a.tenThousandProperties.p99Ms - b.tenThousandProperties.p99Ms)[
+      Math.floor(rounds.length / 2)
+    ];
+    const result = {
+      request: `GET ${PATH}`,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      median,
+      rounds,
+    };
+    record('properties-list', result);
+    console.log(JSON.stringify(result, null, 2));
+    if (rounds.some((r) => r.failedRequests > 0)) process.exitCode = 1;
+  } finally {
+    await db.end();
+    await gateway.stop();
+    await properties.stop();
+    await identity.stop();
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
