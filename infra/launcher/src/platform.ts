@@ -35,11 +35,11 @@ export const EMULATOR_STRIPE_WEBHOOK_SECRET = 'whsec_emulator_tourly';
 /**
  * The settings that point the platform at the vendor emulators (`startEmulators`), one group per vendor: the
  * captcha (identity verifies answers at its siteverify; the gateway gives the sign-up page its browser script
- * and a site key), the mail API and Stripe.
+ * and a site key), the mail API, Stripe, the maps service and Matterport.
  */
 export function emulatorEnv(
   emulatorsUrl: string,
-): Record<'captcha' | 'mail' | 'stripe', Record<string, string>> {
+): Record<'captcha' | 'mail' | 'stripe' | 'maps' | 'matterport', Record<string, string>> {
   return {
     captcha: {
       CAPTCHA_VERIFY_URL: `${emulatorsUrl}/captcha/siteverify`,
@@ -55,6 +55,12 @@ export function emulatorEnv(
       STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
       STRIPE_WEBHOOK_SECRET: EMULATOR_STRIPE_WEBHOOK_SECRET,
       STRIPE_TEST_CLOCKS: 'true',
+    },
+    maps: { MAPS_API_URL: `${emulatorsUrl}/maps`, MAPS_API_KEY: 'emulator-maps-key' },
+    matterport: {
+      MATTERPORT_API_URL: `${emulatorsUrl}/matterport`,
+      MATTERPORT_TOKEN_ID: 'emulator-token-id',
+      MATTERPORT_TOKEN_SECRET: 'emulator-token-secret',
     },
   };
 }
