@@ -264,10 +264,20 @@ describe('in the browser', () => {
     const row = page.getByRole('row').filter({ hasText: DEMO_PROVIDER });
     await row.getByText('provider@demo.test').first().waitFor();
     await row.getByText('admin@demo.test').first().waitFor();
+
+    // A provider's users, each of whom can be given it as the provider their next sign-in starts in.
+    await page.goto(`${base}/admin/providers`);
+    await page.getByRole('link', { name: `Users of ${DEMO_PROVIDER}` }).click();
+    await page
+      .getByRole('button', { name: `Make ${DEMO_PROVIDER} the primary provider of provider@demo.test` })
+      .click();
+    await page
+      .getByText(`provider@demo.test will start in ${DEMO_PROVIDER} at their next sign-in.`)
+      .waitFor();
     await page.context().close();
   });
 
-  it("lets a virtual assistant mark a provider's white-label domain active, which the provider then sees", async () => {
+  it("lets a virtual assistant mark a provider's white-label domain active, which the provider sees and an admin can correct", async () => {
     // Requested on a plan that includes it (the plan comes from billing, which is not part of this case).
     await it_.identityDb.dataSource.query(
       `INSERT INTO whitelabeled_domains (id, provider_id, subdomain, status) VALUES ($1, $2, $3, 'pending')`,
@@ -294,5 +304,27 @@ describe('in the browser', () => {
     await domain.getByText('Active', { exact: true }).waitFor();
     await domain.getByText('Your tours are served at tours.demo-media.test.').waitFor();
     await provider.context().close();
+
+    // An administrator corrects the domain, which sends it back to set-up.
+    const admin = await it_.phone();
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await it_.signIn(admin, 'admin@demo.test');
+    await admin.waitForURL(`${base}/provider/properties`);
+    await admin.goto(`${base}/admin/whitelabeled_domains`);
+    const adminRow = admin.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
+    await adminRow.getByRole('button', { name: `Edit the domain of ${DEMO_PROVIDER}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Domain of ${DEMO_PROVIDER}` });
+    await dialog.getByLabel('Domain').fill('not a domain');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Domain is not a domain name (for example tours.your-agency.com)').waitFor();
+    await dialog.getByLabel('Domain').fill('tours.demo-media.example');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('tours.demo-media.example is back in the set-up queue.').waitFor();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: 'tours.demo-media.example' })
+      .getByText('In Progress')
+      .waitFor();
+    await admin.context().close();
   });
 });
