@@ -71,7 +71,7 @@ describe.each([
       '/provider/billing/invoices.json',
       '/provider/developers/webhooks_subscription',
       '/virtual_assistant/trueplan_orders.json',
-      '/provider/properties',
+      '/provider/bookings/42',
     ]) {
       const response = await http.get(path).set('accept', 'application/json');
       expect({ path, status: response.status, body: response.body }).toEqual({
