@@ -1,10 +1,23 @@
 import type { Vendor } from '../vendor';
 import { createCaptchaVendor } from './captcha';
 import { createMailVendor } from './mail';
+import { createMapsVendor } from './maps';
 import { createStripeJsVendor, createStripeVendor, type StripeVendorOptions } from './stripe';
 
 export { createCaptchaVendor, FAILING_CAPTCHA_TOKEN, type SiteverifyResult } from './captcha';
 export { createMailVendor, type SentEmail } from './mail';
+export {
+  createMapsVendor,
+  MAPS_GAZETTEER,
+  MAPS_TRIGGERS,
+  type MapsAddressComponent,
+  type MapsAutocompletePrediction,
+  type MapsGeocodeResult,
+  type MapsKnownPlace,
+  type MapsLatLng,
+  type MapsLocationType,
+  type MapsStatus,
+} from './maps';
 export {
   API_VERSION as STRIPE_API_VERSION,
   createStripeJsVendor,
@@ -32,5 +45,6 @@ export function createVendors(options: VendorOptions = {}): Vendor[] {
     createMailVendor(),
     createStripeVendor(options.stripe),
     createStripeJsVendor(),
+    createMapsVendor(),
   ];
 }
