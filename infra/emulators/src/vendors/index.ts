@@ -2,6 +2,7 @@ import type { Vendor } from '../vendor';
 import { createCaptchaVendor } from './captcha';
 import { createMailVendor } from './mail';
 import { createMapsVendor } from './maps';
+import { createMatterportVendor, type MatterportVendorOptions } from './matterport';
 import { createStripeJsVendor, createStripeVendor, type StripeVendorOptions } from './stripe';
 
 export { createCaptchaVendor, FAILING_CAPTCHA_TOKEN, type SiteverifyResult } from './captcha';
@@ -19,6 +20,17 @@ export {
   type MapsStatus,
 } from './maps';
 export {
+  createMatterportVendor,
+  MATTERPORT_DEMO_MODELS,
+  MATTERPORT_PAGE_SIZE,
+  matterportDemoModelId,
+  type MatterportModel,
+  type MatterportModelAddress,
+  type MatterportModelState,
+  type MatterportModelVisibility,
+  type MatterportVendorOptions,
+} from './matterport';
+export {
   API_VERSION as STRIPE_API_VERSION,
   createStripeJsVendor,
   createStripeVendor,
@@ -33,6 +45,7 @@ export {
 
 export interface VendorOptions {
   stripe?: StripeVendorOptions;
+  matterport?: MatterportVendorOptions;
 }
 
 /**
@@ -46,5 +59,6 @@ export function createVendors(options: VendorOptions = {}): Vendor[] {
     createStripeVendor(options.stripe),
     createStripeJsVendor(),
     createMapsVendor(),
+    createMatterportVendor(options.matterport),
   ];
 }
