@@ -83,6 +83,7 @@ describe('contact confirmations', () => {
 
     const soon = await person.post('/contact_confirmations/resend', { type: 'email' });
     expect(soon.status).toBe(429);
+    expect(soon.headers['retry-after']).toBe('60');
     expect(soon.body.errors.base[0]).toMatch(/^A code was sent less than a minute ago/);
 
     await pauseOver('guesser@example.com');

@@ -120,6 +120,7 @@ describe('sessions through the gateway', () => {
       for (let attempt = 0; attempt < 5; attempt++) expect((await signIn(email, 'wrong')).status).toBe(401);
       const locked = await signIn(email, DEMO_PASSWORD);
       expect(locked.status).toBe(429);
+      expect(locked.headers['retry-after']).toBe('900');
       expect(locked.body).toEqual({
         errors: {
           base: ['Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.'],

@@ -54,6 +54,20 @@ export class ApiError extends HttpException {
   static unavailable(message: string): ApiError {
     return ApiError.base(HttpStatus.SERVICE_UNAVAILABLE, message);
   }
+
+  /** 429 with `Retry-After`, so clients (and people) know when to try again. */
+  static tooMany(message: string, retryAfterSeconds: number): ApiError {
+    return new RetryLater(message, retryAfterSeconds);
+  }
+}
+
+export class RetryLater extends ApiError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(HttpStatus.TOO_MANY_REQUESTS, { base: [message] });
+  }
 }
 
 /** Client errors raised by Fastify itself (body parsing, limits), in words a person can act on. */

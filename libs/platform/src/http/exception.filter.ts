@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { throwError, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
-import { toErrorResponse } from './errors';
+import { RetryLater, toErrorResponse } from './errors';
 
 /**
  * Every exception an HTTP handler throws leaves as `{errors: ...}` with its status; unknown ones as a logged
@@ -20,6 +20,8 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(exception, request.id);
     if (status >= 500) this.logger.error({ reqId: request.id, err: exception }, 'unhandled error');
+    if (exception instanceof RetryLater)
+      void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).type('application/json').send(body);
   }
 }

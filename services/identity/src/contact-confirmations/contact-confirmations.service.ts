@@ -93,8 +93,8 @@ export class ContactConfirmationsService {
           WHERE user_id = $1 AND type = $2 AND created_at > now() - interval '1 hour'`,
         [userId, type, RESEND_PAUSE_SECONDS],
       )) as Array<{ lastHour: number; lastPause: number }>;
-      if (recent!.lastPause > 0) throw ApiError.base(429, RESEND_TOO_SOON);
-      if (recent!.lastHour >= MAX_CODES_PER_HOUR) throw ApiError.base(429, TOO_MANY_CODES);
+      if (recent!.lastPause > 0) throw ApiError.tooMany(RESEND_TOO_SOON, RESEND_PAUSE_SECONDS);
+      if (recent!.lastHour >= MAX_CODES_PER_HOUR) throw ApiError.tooMany(TOO_MANY_CODES, 60 * 60);
       await tx.query(
         `UPDATE contact_confirmation_codes SET spent_at = now()
           WHERE user_id = $1 AND type = $2 AND spent_at IS NULL`,

@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   IDENTITY_MESSAGES,
   type MembershipRole,
@@ -12,7 +12,8 @@ import { resolvedCaller, type CallerRow } from '../accounts/resolved-caller';
 
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 const LOCKOUT_FAILURES = 5;
-const LOCKOUT_WINDOW = '15 minutes';
+const LOCKOUT_SECONDS = 15 * 60;
+const LOCKOUT_WINDOW = `${LOCKOUT_SECONDS} seconds`;
 
 export interface UserRow {
   id: string;
@@ -148,7 +149,7 @@ export class SessionsService {
       [email, LOCKOUT_WINDOW],
     )) as Array<{ failures: number }>;
     if (failures >= LOCKOUT_FAILURES) {
-      throw ApiError.base(HttpStatus.TOO_MANY_REQUESTS, IDENTITY_MESSAGES.tooManyAttempts);
+      throw ApiError.tooMany(IDENTITY_MESSAGES.tooManyAttempts, LOCKOUT_SECONDS);
     }
   }
 

@@ -38,6 +38,8 @@ export interface ProviderUser {
   color: string;
   hasAvatar: boolean;
   avatarUrl: string | null;
+  /** This provider is where the user starts after signing in. */
+  isPrimaryProvider: boolean;
 }
 
 /** A provider's own settings (001 §7). */
@@ -92,7 +94,8 @@ export class SettingsService {
     const [rows, [{ total }]] = await Promise.all([
       this.db.dataSource.query(
         `SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.email, m.role, u.color,
-                false AS "hasAvatar", NULL AS "avatarUrl"
+                false AS "hasAvatar", NULL AS "avatarUrl",
+                coalesce(u.primary_provider_id = m.provider_id, false) AS "isPrimaryProvider"
            FROM memberships m JOIN users u ON u.id = m.user_id
           WHERE m.provider_id = $1 ORDER BY u.last_name, u.first_name, u.id LIMIT $2 OFFSET $3`,
         [providerId, query.pageSize, query.offset],

@@ -63,12 +63,16 @@ export class SignUpService {
   }
 
   async finalize(caller: Caller, profile: Profile) {
+    // A data-modifying CTE answers rows like a SELECT (a bare UPDATE answers [rows, count]).
     const [user] = (await this.db.dataSource.query(
-      `UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1
-       RETURNING id, email, first_name AS "firstName", last_name AS "lastName"`,
+      `WITH updated AS (
+         UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1
+         RETURNING id, email, first_name AS "firstName", last_name AS "lastName")
+       SELECT * FROM updated`,
       [caller.userId, profile.firstName, profile.lastName],
-    )) as unknown as Array<Array<{ id: string; email: string; firstName: string; lastName: string }>>;
-    return { user: user[0] };
+    )) as Array<{ id: string; email: string; firstName: string; lastName: string }>;
+    if (!user) throw ApiError.unauthorized();
+    return { user };
   }
 
   /** Creates the caller's business; this session works in it from the next request. */
