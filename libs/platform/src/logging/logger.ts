@@ -12,8 +12,12 @@ export function createLogger(service: string, level: string): Logger {
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
+  /**
+   * Nest's own info lines (modules loaded, routes mapped) at debug: they are start-up noise, and Nest keeps one
+   * logger per process, so with several services in one process they would carry whichever service started last.
+   */
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    this.logger.debug({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace }, String(message));
