@@ -35,7 +35,8 @@ export const EMULATOR_STRIPE_WEBHOOK_SECRET = 'whsec_emulator_tourly';
 /**
  * The settings that point the platform at the vendor emulators (`startEmulators`), one group per vendor: the
  * captcha (identity verifies answers at its siteverify; the gateway gives the sign-up page its browser script
- * and a site key), the mail API, Stripe, the maps service and Matterport.
+ * and a site key), the mail API, Stripe (billing's API and webhooks; the gateway gives the billing pages
+ * Stripe.js and the publishable key), the maps service and Matterport.
  */
 export function emulatorEnv(
   emulatorsUrl: string,
@@ -48,11 +49,13 @@ export function emulatorEnv(
       CAPTCHA_SCRIPT_URL: `${emulatorsUrl}/captcha/api.js`,
     },
     mail: { MAIL_API_URL: `${emulatorsUrl}/mail`, MAIL_API_TOKEN: 'emulator-token' },
-    // Test-mode keys (the emulator takes any) and a test clock per customer, to move subscriptions in time.
+    // Test-mode keys (the emulator takes any) and a test clock per customer, to move subscriptions in time; the
+    // pages load the emulators' Stripe.js, which talks to the same emulator.
     stripe: {
       STRIPE_API_URL: emulatorsUrl,
       STRIPE_SECRET_KEY: 'sk_test_emulator',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
+      STRIPE_JS_URL: `${emulatorsUrl}/stripe-js/v3.js`,
       STRIPE_WEBHOOK_SECRET: EMULATOR_STRIPE_WEBHOOK_SECRET,
       STRIPE_TEST_CLOCKS: 'true',
     },

@@ -39,7 +39,7 @@ describe('the platform pointed at the emulators', () => {
     expect(mailed.status).toBe(200);
   });
 
-  it('points billing at the Stripe emulator with test keys and test clocks, reachable by the real SDK', async () => {
+  it('points billing and the pages at the Stripe emulator: test keys, test clocks, Stripe.js', async () => {
     const env = withEmulators({}, emulators.url);
     expect(env).toMatchObject({ STRIPE_API_URL: emulators.url, STRIPE_TEST_CLOCKS: 'true' });
     const { default: Stripe } = await import('stripe');
@@ -51,6 +51,11 @@ describe('the platform pointed at the emulators', () => {
     });
     expect((await stripe.customers.create({ name: 'Launcher check' })).id).toMatch(/^cus_/);
     expect(env.STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_/);
+    // The pages' Stripe.js: the emulators' stand-in, with a publishable key it takes.
+    expect(env.STRIPE_PUBLISHABLE_KEY).toMatch(/^pk_test_/);
+    const script = await fetch(env.STRIPE_JS_URL as string);
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('window.Stripe = Stripe');
   });
 
   it('leaves a vendor the environment configures alone, whole', () => {

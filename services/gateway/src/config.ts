@@ -3,6 +3,7 @@ import { PlatformConfig } from '@tourly/platform';
 
 const URL_RULE = /^https?:\/\/\S+$/;
 export const GOOGLE_RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
+export const STRIPE_JS_SCRIPT = 'https://js.stripe.com/v3';
 const urlMessage = (name: string) =>
   `${name} is required: the base URL of that service, e.g. http://127.0.0.1:3001`;
 
@@ -38,6 +39,19 @@ export class GatewayConfig extends PlatformConfig {
     message: 'CAPTCHA_SCRIPT_URL must be an http(s) URL, e.g. https://www.google.com/recaptcha/api.js',
   })
   CAPTCHA_SCRIPT_URL: string = GOOGLE_RECAPTCHA_SCRIPT;
+
+  /**
+   * Stripe's publishable key, written into pages for the billing pages (card entry, 3-D Secure). Without it the
+   * pages carry no Stripe settings and the CSP allows no Stripe script.
+   */
+  @IsOptional()
+  @Matches(/^pk_(test|live)_\S+$/, { message: 'STRIPE_PUBLISHABLE_KEY must be a publishable key (pk_...)' })
+  STRIPE_PUBLISHABLE_KEY?: string;
+
+  /** Stripe.js: Stripe's, or the emulators' stand-in (`<EMULATORS_URL>/stripe-js/v3.js`). */
+  @IsOptional()
+  @Matches(URL_RULE, { message: 'STRIPE_JS_URL must be an http(s) URL, e.g. https://js.stripe.com/v3' })
+  STRIPE_JS_URL: string = STRIPE_JS_SCRIPT;
 
   /** Requests per minute one client address may make to the credential endpoints (sign-in, tokens...). */
   @IsOptional()

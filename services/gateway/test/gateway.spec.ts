@@ -35,6 +35,7 @@ describe('gateway', () => {
         ORDERS_URL: 'http://127.0.0.1:9',
         WEB_DIST: webDist,
         CAPTCHA_SITE_KEY: 'gateway-test-site-key',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_gateway',
       },
     });
     http = request(front.url);
@@ -129,7 +130,7 @@ describe('gateway', () => {
     });
   });
 
-  it('serves the web app to browsers with the captcha settings, the player embeddable, assets cacheable', async () => {
+  it('serves the web app to browsers with the captcha and Stripe settings, the player embeddable, assets cacheable', async () => {
     const page = await http.get('/provider/properties').set('accept', 'text/html,application/xhtml+xml');
     expect(page.status).toBe(200);
     expect(page.text).toContain('app shell');
@@ -140,6 +141,10 @@ describe('gateway', () => {
       '<meta name="captcha-script-url" content="https://www.google.com/recaptcha/api.js">',
     );
     expect(page.headers['content-security-policy']).toContain('https://www.gstatic.com/recaptcha/');
+    // Stripe.js for the billing pages: the configured key, Stripe's script by default, allowed by the CSP.
+    expect(page.text).toContain('<meta name="stripe-publishable-key" content="pk_test_gateway">');
+    expect(page.text).toContain('<meta name="stripe-js-url" content="https://js.stripe.com/v3">');
+    expect(page.headers['content-security-policy']).toContain('https://hooks.stripe.com');
     const player = await http.get('/tours/demo-media/abc123').set('accept', 'text/html');
     expect(player.text).toContain('player shell');
     expect(player.headers['x-frame-options']).toBeUndefined();

@@ -31,6 +31,9 @@ export async function installEdge(
     captcha: config.CAPTCHA_SITE_KEY
       ? { siteKey: config.CAPTCHA_SITE_KEY, scriptUrl: config.CAPTCHA_SCRIPT_URL }
       : undefined,
+    stripe: config.STRIPE_PUBLISHABLE_KEY
+      ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY, scriptUrl: config.STRIPE_JS_URL }
+      : undefined,
   });
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));

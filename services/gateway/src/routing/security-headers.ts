@@ -15,33 +15,34 @@ export interface PageSources {
 }
 
 /**
- * The pages (the web app): what they may load. Stripe.js and its frames for card entry, Matterport for the
- * scan viewer; images from anywhere over HTTPS (property media lives on storage hosts); plus the given sources
- * (the captcha's script and frames).
+ * The pages (the web app): what they may load. Matterport for the scan viewer; images from anywhere over HTTPS
+ * (property media lives on storage hosts); plus the given sources (the captcha's and Stripe.js's scripts, frames
+ * and requests, when they are configured).
  */
 function contentSecurityPolicy(extra: PageSources, embeddable: boolean): string {
   const directives: Array<[string, readonly string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", 'https://js.stripe.com', ...(extra.script ?? [])]],
+    ['script-src', ["'self'", ...(extra.script ?? [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", 'https:', ...(extra.connect ?? [])]],
-    [
-      'frame-src',
-      [
-        'https://js.stripe.com',
-        'https://hooks.stripe.com',
-        'https://my.matterport.com',
-        ...(extra.frame ?? []),
-      ],
-    ],
+    ['frame-src', ['https://my.matterport.com', ...(extra.frame ?? [])]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
     ['frame-ancestors', [embeddable ? '*' : "'self'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
+}
+
+/** Several features' sources in one: each directive's lists joined (the policy drops duplicates). */
+export function mergeSources(...sources: PageSources[]): PageSources {
+  return {
+    script: sources.flatMap((source) => source.script ?? []),
+    frame: sources.flatMap((source) => source.frame ?? []),
+    connect: sources.flatMap((source) => source.connect ?? []),
+  };
 }
 
 export function pageSecurityHeaders(embeddable: boolean, extra: PageSources = {}): Record<string, string> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '@tourly/platform';
-import { GatewayConfig, GOOGLE_RECAPTCHA_SCRIPT } from '../config';
+import { GatewayConfig, GOOGLE_RECAPTCHA_SCRIPT, STRIPE_JS_SCRIPT } from '../config';
 import { WebApp, type PageContext, type WebAppOptions } from './web-app';
 
 const SIGNED_IN: PageContext = { role: 'admin', staffRole: 'platform_admin', csrfToken: 'csrf-123' };
@@ -35,16 +35,16 @@ describe('WebApp pages', () => {
     return found ? found.split(' ').slice(1) : [];
   }
 
-  it('writes the caller into the app shell and keeps the policy it had without a captcha', async () => {
+  it('writes the caller into the app shell, and allows no captcha or Stripe script without their settings', async () => {
     const { html, csp } = await page('/provider/properties');
     expect(html).toContain('<meta name="current-role" content="admin">');
     expect(html).toContain('<meta name="staff-role" content="platform_admin">');
     expect(html).toContain('<meta name="csrf-token" content="csrf-123">');
-    expect(html).not.toContain('captcha');
+    expect(html).not.toMatch(/captcha|stripe/);
     expect(csp).toBe(
-      "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; " +
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' https:; " +
-        'frame-src https://js.stripe.com https://hooks.stripe.com https://my.matterport.com; ' +
+        'frame-src https://my.matterport.com; ' +
         "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
     );
   });
@@ -73,7 +73,6 @@ describe('WebApp pages', () => {
     });
     expect(directive(csp, 'script-src')).toEqual([
       "'self'",
-      'https://js.stripe.com',
       'https://www.google.com/recaptcha/',
       'https://www.gstatic.com/recaptcha/',
     ]);
@@ -95,6 +94,40 @@ describe('WebApp pages', () => {
     }
   });
 
+  it("gives the app Stripe's publishable key and script, allowing Stripe.js's sources as Stripe documents them", async () => {
+    const { html, csp } = await page('/provider/billing', {
+      stripe: { publishableKey: 'pk_test_abc123', scriptUrl: STRIPE_JS_SCRIPT },
+    });
+    expect(html).toContain('<meta name="stripe-publishable-key" content="pk_test_abc123">');
+    expect(html).toContain('<meta name="stripe-js-url" content="https://js.stripe.com/v3">');
+    expect(directive(csp, 'script-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+    ]);
+    expect(directive(csp, 'frame-src')).toEqual([
+      'https://my.matterport.com',
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https:', 'https://api.stripe.com']);
+  });
+
+  it("allows another Stripe.js (the emulators') by its origin, beside the captcha's", async () => {
+    const { html, csp } = await page('/provider/billing', {
+      captcha: { siteKey: 'k', scriptUrl: GOOGLE_RECAPTCHA_SCRIPT },
+      stripe: { publishableKey: 'pk_test_emulator', scriptUrl: 'http://127.0.0.1:4010/stripe-js/v3.js' },
+    });
+    expect(html).toContain('<meta name="stripe-js-url" content="http://127.0.0.1:4010/stripe-js/v3.js">');
+    expect(html).toContain('<meta name="captcha-site-key" content="k">');
+    for (const name of ['script-src', 'frame-src', 'connect-src']) {
+      expect(directive(csp, name)).toContain('http://127.0.0.1:4010');
+      expect(directive(csp, name).join(' ')).not.toContain('stripe.com');
+    }
+    expect(directive(csp, 'script-src')).toContain('https://www.gstatic.com/recaptcha/');
+  });
+
   it('escapes the settings it writes into the page', async () => {
     const { html } = await page('/users/sign_up', {
       captcha: {
@@ -107,18 +140,19 @@ describe('WebApp pages', () => {
     expect(html).not.toContain('<script>alert');
   });
 
-  it('leaves the captcha out of the public player', async () => {
+  it('leaves the captcha and Stripe out of the public player', async () => {
     const { html, csp } = await page('/tours/demo/abc', {
       captcha: { siteKey: 'k', scriptUrl: GOOGLE_RECAPTCHA_SCRIPT },
+      stripe: { publishableKey: 'pk_live_abc', scriptUrl: STRIPE_JS_SCRIPT },
     });
     expect(html).toContain('player');
-    expect(html).not.toContain('captcha');
-    expect(csp).not.toContain('recaptcha');
+    expect(html).not.toMatch(/captcha|stripe/);
+    expect(csp).not.toMatch(/recaptcha|stripe/);
     expect(csp).toContain('frame-ancestors *');
   });
 });
 
-describe('GatewayConfig captcha settings', () => {
+describe('GatewayConfig captcha and Stripe settings', () => {
   const required = {
     IDENTITY_URL: 'http://127.0.0.1:1',
     BILLING_URL: 'http://127.0.0.1:2',
@@ -147,5 +181,27 @@ describe('GatewayConfig captcha settings', () => {
     expect(() => loadConfig(GatewayConfig, 'gateway', { ...required, CAPTCHA_SCRIPT_URL: 'api.js' })).toThrow(
       ConfigError,
     );
+    expect(() => loadConfig(GatewayConfig, 'gateway', { ...required, STRIPE_JS_URL: 'v3.js' })).toThrow(
+      ConfigError,
+    );
+  });
+
+  it("has no publishable key by default, and Stripe's script", () => {
+    const config = loadConfig(GatewayConfig, 'gateway', required);
+    expect(config.STRIPE_PUBLISHABLE_KEY).toBeUndefined();
+    expect(config.STRIPE_JS_URL).toBe('https://js.stripe.com/v3');
+  });
+
+  it("takes a publishable key and the emulators' script, and refuses a secret key in its place", () => {
+    const config = loadConfig(GatewayConfig, 'gateway', {
+      ...required,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
+      STRIPE_JS_URL: 'http://127.0.0.1:4010/stripe-js/v3.js',
+    });
+    expect(config.STRIPE_PUBLISHABLE_KEY).toBe('pk_test_emulator');
+    expect(config.STRIPE_JS_URL).toBe('http://127.0.0.1:4010/stripe-js/v3.js');
+    expect(() =>
+      loadConfig(GatewayConfig, 'gateway', { ...required, STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' }),
+    ).toThrow(ConfigError);
   });
 });

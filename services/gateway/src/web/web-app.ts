@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMembershipRole, type MembershipRole, type StaffRole } from '@tourly/contracts';
 import type { FastifyReply } from 'fastify';
-import { BASE_SECURITY_HEADERS, pageSecurityHeaders, type PageSources } from '../routing/security-headers';
+import {
+  BASE_SECURITY_HEADERS,
+  mergeSources,
+  pageSecurityHeaders,
+  type PageSources,
+} from '../routing/security-headers';
 
 /** Pages of the public tour player: served from player.html, embeddable in other sites. */
 const PLAYER_PAGES = /^\/tours(\/|$)/;
@@ -21,15 +26,24 @@ export interface CaptchaSettings {
   scriptUrl: string;
 }
 
+/** Stripe.js for the billing pages (card entry, 3-D Secure): Stripe's script, or the emulators' stand-in. */
+export interface StripeSettings {
+  publishableKey: string;
+  /** The browser script that defines `Stripe`. */
+  scriptUrl: string;
+}
+
 export interface WebAppOptions {
   /** Without it, pages carry no captcha meta tags and the CSP allows no captcha script. */
   captcha?: CaptchaSettings;
+  /** Without it, pages carry no Stripe meta tags and the CSP allows no Stripe script. */
+  stripe?: StripeSettings;
 }
 
 /**
  * The built web app (web/dist): one HTML shell for the provider pages and the console, another for the
  * public player, and the hashed assets they load. The shell is read once at start and personalised per
- * request with meta tags the app reads (the caller's role, the CSRF token, the captcha's settings).
+ * request with meta tags the app reads (the caller's role, the CSRF token, the captcha's and Stripe's settings).
  */
 export class WebApp {
   private constructor(
@@ -46,14 +60,25 @@ export class WebApp {
       return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
     };
     const assets = path.join(distDir, 'assets');
-    const { captcha } = options;
+    const { captcha, stripe } = options;
     return new WebApp(
       existsSync(assets) ? assets : undefined,
       { app: read('index.html'), player: read('player.html') },
-      captcha
-        ? [metaTag('captcha-site-key', captcha.siteKey), metaTag('captcha-script-url', captcha.scriptUrl)]
-        : [],
-      captcha ? captchaSources(captcha.scriptUrl) : {},
+      [
+        ...(captcha
+          ? [metaTag('captcha-site-key', captcha.siteKey), metaTag('captcha-script-url', captcha.scriptUrl)]
+          : []),
+        ...(stripe
+          ? [
+              metaTag('stripe-publishable-key', stripe.publishableKey),
+              metaTag('stripe-js-url', stripe.scriptUrl),
+            ]
+          : []),
+      ],
+      mergeSources(
+        captcha ? captchaSources(captcha.scriptUrl) : {},
+        stripe ? stripeSources(stripe.scriptUrl) : {},
+      ),
     );
   }
 
@@ -107,6 +132,23 @@ export function captchaSources(scriptUrl: string): PageSources {
       script: [own, 'https://www.gstatic.com/recaptcha/'],
       frame: hostname === 'www.google.com' ? [own, 'https://recaptcha.google.com/recaptcha/'] : [own],
       connect: [own],
+    };
+  }
+  return { script: [origin], frame: [origin], connect: [origin] };
+}
+
+/**
+ * What the page's CSP must allow for Stripe.js. Stripe's own script needs js.stripe.com (and its versioned
+ * subdomains) for scripts and frames, hooks.stripe.com for 3-D Secure frames and api.stripe.com for requests
+ * (Stripe's CSP guidance); any other script (the emulators') is allowed by its origin, for all three.
+ */
+export function stripeSources(scriptUrl: string): PageSources {
+  const { origin, hostname } = new URL(scriptUrl);
+  if (hostname === 'js.stripe.com') {
+    return {
+      script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+      frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+      connect: ['https://api.stripe.com'],
     };
   }
   return { script: [origin], frame: [origin], connect: [origin] };
