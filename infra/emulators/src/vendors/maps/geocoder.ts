@@ -558,6 +558,3 @@ function titleCase(text: string): string {
 function round7(value: number): number {
   return Math.round(value * 1e7) / 1e7;
 }
-
-/** Every country the emulator knows, for documentation and tests. */
-export const MAPS_COUNTRIES: readonly CountryCode[] = COUNTRIES.map((country) => country.code);
