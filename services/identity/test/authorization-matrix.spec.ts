@@ -1,3 +1,9 @@
+import {
+  expectStatus,
+  matrixCases,
+  type MatrixRoute,
+  type Who,
+} from '../../../test/support/authorization-matrix';
 import { startIdentityPlatform, sessionCookieOf, type SignedIn } from './support';
 
 /**
@@ -5,36 +11,6 @@ import { startIdentityPlatform, sessionCookieOf, type SignedIn } from './support
  * caller the spec does not give it. Routes that end the caller's session (sign-out, starting or stopping an
  * impersonation) are covered for the callers they refuse; their success paths have their own suites.
  */
-type Who =
-  | 'anonymous'
-  | 'admin'
-  | 'scan_technician'
-  | 'member'
-  | 'client_user'
-  | 'platform_admin'
-  | 'virtual_assistant'
-  | 'external_supplier'
-  | 'impersonating';
-
-const WHO: Who[] = [
-  'anonymous',
-  'admin',
-  'scan_technician',
-  'member',
-  'client_user',
-  'platform_admin',
-  'virtual_assistant',
-  'external_supplier',
-  'impersonating',
-];
-
-interface Route {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  path: (ids: Ids) => string;
-  body?: (ids: Ids) => object;
-  expect: Partial<Record<Who, number>> & { others: number };
-}
-
 interface Ids {
   demoMedia: string;
   providerUser: string;
@@ -54,7 +30,7 @@ const providerReaders = {
 const providerAdmins = { anonymous: 401, admin: 200, impersonating: 200, others: 403 };
 const platformAdmins = { anonymous: 401, platform_admin: 200, others: 403 };
 
-const ROUTES: Route[] = [
+const ROUTES: Array<MatrixRoute<Ids>> = [
   { method: 'get', path: () => '/users/me', expect: signedInOnly },
   { method: 'get', path: () => '/provider/access/available_providers.json', expect: signedInOnly },
   {
@@ -259,28 +235,8 @@ describe('authorization matrix of identity', () => {
   });
   afterAll(() => it_.stop());
 
-  const cases = ROUTES.flatMap((route) =>
-    WHO.map((who) => [who, route, route.expect[who] ?? route.expect.others] as const).filter(
-      ([, , status]) => status > 0,
-    ),
+  it.each(matrixCases<Ids>(ROUTES, { demoMedia: ':id', providerUser: ':id' }))(
+    '%s as %s -> %i',
+    (_label, who, status, route) => expectStatus(it_.http, callers.get(who), route, ids, status),
   );
-
-  it.each(
-    cases.map(
-      ([who, route, status]) =>
-        [
-          `${route.method.toUpperCase()} ${route.path({ demoMedia: ':id', providerUser: ':id' })}`,
-          who,
-          status,
-          route,
-        ] as const,
-    ),
-  )('%s as %s -> %i', async (_label, who, status, route) => {
-    const caller = callers.get(who);
-    let call = it_.http[route.method](route.path(ids));
-    if (caller) call = call.set('cookie', caller.cookie).set('x-csrf-token', caller.csrfToken);
-    const response = await (route.body ? call.send(route.body(ids)) : call);
-    expect(response.status).toBe(status);
-    if (status >= 400) expect(response.body.errors ?? response.body.error).toBeDefined();
-  });
 });
