@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { SESSION_COOKIE } from '@tourly/contracts';
@@ -7,6 +10,7 @@ import { Database, toCamelKeys } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { seedDemoData } from '@tourly/identity';
+import { startLocalS3, type RunningS3 } from '../../infra/launcher/src/local-s3';
 import { startPlatform, type RunningPlatform } from '../../infra/launcher/src/platform';
 
 const SETTLE_TIMEOUT_MS = 15_000;
@@ -19,13 +23,25 @@ export interface Person {
   send(method: 'post' | 'put' | 'patch' | 'delete', path: string, body?: object): request.Test;
 }
 
+export interface PlatformOptions {
+  /** A local S3 server (s3rver, files in a temporary directory) for properties' file storage. */
+  s3?: boolean;
+}
+
+/** The local S3 server of a test platform: where properties stores files, for tests to look into. */
+export interface TestStorage extends RunningS3 {
+  bucket: string;
+}
+
 /**
  * The whole platform (events on NATS JetStream) with the vendor emulators and the demo accounts, reached
  * through the gateway the way the pages reach it: Stripe's webhooks delivered to the gateway, signed with the
- * endpoint's secret; the captcha, mail, maps and Matterport ports pointed at the emulators.
+ * endpoint's secret; the captcha, mail, maps and Matterport ports pointed at the emulators; with `s3`, file
+ * storage on a local S3 server.
  */
-export async function startPlatformWithEmulators() {
+export async function startPlatformWithEmulators(options: PlatformOptions = {}) {
   const gatewayPort = await freePort();
+  const storage = options.s3 ? await startTestStorage() : undefined;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const emulators = await startEmulators({
     port: 0,
@@ -56,6 +72,15 @@ export async function startPlatformWithEmulators() {
         MATTERPORT_TOKEN_ID: 'test-token-id',
         MATTERPORT_TOKEN_SECRET: 'test-token-secret',
         CREDENTIAL_RATE_LIMIT: '100000',
+        ...(storage
+          ? {
+              S3_ENDPOINT: storage.endpoint,
+              S3_BUCKET: storage.bucket,
+              S3_REGION: storage.region,
+              S3_ACCESS_KEY_ID: storage.accessKeyId,
+              S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
+            }
+          : {}),
       },
     }),
     'ephemeral',
@@ -102,6 +127,7 @@ export async function startPlatformWithEmulators() {
     webhookSecret,
     billingDb,
     propertiesDb,
+    storage,
 
     /** A new provider through sign-up: account, profile, business; its admin signed in. */
     async signUp(name: string): Promise<Person> {
@@ -206,6 +232,7 @@ export async function startPlatformWithEmulators() {
     async stop() {
       await platform.close();
       await emulators.close();
+      await storage?.close();
       await database.drop();
       await namespace.drop();
     },
@@ -213,6 +240,20 @@ export async function startPlatformWithEmulators() {
 }
 
 export type PlatformWithEmulators = Awaited<ReturnType<typeof startPlatformWithEmulators>>;
+
+async function startTestStorage(): Promise<TestStorage> {
+  const bucket = 'tourly-test-uploads';
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tourly-s3-'));
+  const s3 = await startLocalS3({ dataDir, port: 0, buckets: [bucket] });
+  return {
+    ...s3,
+    bucket,
+    close: async () => {
+      await s3.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 function webhooksDone(deliveries: unknown): boolean {
   const list = (deliveries as { pending?: number; data?: Array<{ status?: string }> }) ?? {};
