@@ -98,6 +98,7 @@ export interface EventCatalogue {
   'properties.property.deleted.v1': PropertyV1;
   'properties.tour.published.v1': TourPublicationV1;
   'properties.tour.unpublished.v1': TourPublicationV1;
+  'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
 }
 
 export type EventSubject = keyof EventCatalogue;

@@ -9,8 +9,11 @@ import {
   PropertiesController,
 } from './properties/properties.controller';
 import { PropertiesService } from './properties/properties.service';
+import { MediaModule } from './media/media.module';
+import { UploadsModule } from './uploads/uploads.module';
 
 @Module({
+  imports: [UploadsModule, MediaModule],
   controllers: [PropertiesController, AdminPropertiesController, PlanEventsController],
   providers: [PropertiesService, PremiumToursService, Plans, Geocoder, Matterport],
 })

@@ -1,5 +1,6 @@
 import type { MigrationClass } from '@tourly/platform';
 import { Properties1763920000000 } from './1763920000000-properties';
+import { FilesAndMedia1763930000001 } from './1763930000001-files-and-media';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
-export const migrations: MigrationClass[] = [Properties1763920000000];
+export const migrations: MigrationClass[] = [Properties1763920000000, FilesAndMedia1763930000001];

@@ -1,0 +1,29 @@
+import { Controller, Get, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ProviderId, Roles } from '@tourly/platform';
+import { cleanFilename } from './multipart-intake';
+import { PresignQuery, TemporaryUploadQuery } from './uploads.dto';
+import { UploadsService } from './uploads.service';
+
+/** 001 §7 "Settings and uploads": files sent ahead of the media that will use them. */
+@Controller()
+@Roles('admin', 'scan_technician', 'member')
+export class UploadsController {
+  constructor(private readonly uploads: UploadsService) {}
+
+  /** multipart `temporary_upload[file]` -> 201 `{id, file: {url, content_type, filename, size, ...}}`. */
+  @Post('provider/temporary_uploads.json')
+  create(
+    @ProviderId() providerId: string,
+    @Req() request: FastifyRequest,
+    @Query() query: TemporaryUploadQuery,
+  ) {
+    return this.uploads.createTemporary(providerId, request.raw, query.accept);
+  }
+
+  /** A presigned PUT straight to storage, and the temporary upload's id to attach once it is sent. */
+  @Get('s3/params')
+  presign(@ProviderId() providerId: string, @Query() query: PresignQuery) {
+    return this.uploads.presign(providerId, cleanFilename(query.filename), query.type);
+  }
+}

@@ -1,0 +1,258 @@
+import type { IncomingMessage } from 'node:http';
+import { Inject, Injectable } from '@nestjs/common';
+import { LIMITS, MESSAGES } from '@tourly/contracts';
+import { ApiError, Database, LOGGER, uuidv7, type Logger } from '@tourly/platform';
+import type { EntityManager } from 'typeorm';
+import { Storage } from '../storage/storage';
+import { DEFAULT_ACCEPT, mustBe, sniff, SNIFF_BYTES, type ContentKind } from './content-types';
+import { FILE_COLUMNS, kindOf, storageKey, thumbnailKey, type FileRow, type FileView } from './files';
+import { describeImage, readUpTo, THUMBNAIL_MAX_BYTES } from './images';
+import { ClientGone, receiveFile } from './multipart-intake';
+
+/** 001 §3 "Temporary upload: id, file (url, content_type)". */
+export interface TemporaryUpload {
+  id: string;
+  file: FileView;
+}
+
+/** 001 §7 presigned upload: where and how the browser sends the file, and the upload's id to attach later. */
+export interface PresignedUpload {
+  id: string;
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+}
+
+export const UPLOAD_UNUSABLE = 'is not an upload of yours that is waiting to be used (it may have expired)';
+export const UPLOAD_NOT_RECEIVED = 'has not reached storage yet: wait for the upload to finish';
+
+/**
+ * Files into storage and out of it: uploads streamed through the service (multipart), presigned direct
+ * uploads, the checks that make an uploaded file usable (its first bytes, its size, images decoding), and
+ * attaching a temporary upload to the media that uses it, once. Unused uploads are swept after a day.
+ */
+@Injectable()
+export class UploadsService {
+  constructor(
+    private readonly db: Database,
+    private readonly storage: Storage,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /**
+   * Streams the multipart field `field` to storage and describes it (images: dimensions, square, thumbnail).
+   * The row is the caller's to insert, in its own transaction (`insert`); if that fails, `abandon` its objects.
+   */
+  async receive(
+    providerId: string,
+    raw: IncomingMessage,
+    field: string,
+    accept: readonly ContentKind[] = DEFAULT_ACCEPT,
+  ): Promise<FileRow> {
+    const id = uuidv7();
+    let key: string | undefined;
+    const fieldPath = field.replace(/\[/g, '.').replace(/\]/g, '');
+    try {
+      const received = await receiveFile(raw, {
+        field,
+        accept,
+        store: (body, sniffed, filename) => {
+          key = storageKey(providerId, id, filename);
+          return this.storage.upload(key, body, sniffed.contentType);
+        },
+      });
+      const row: FileRow = {
+        id,
+        providerId,
+        storageKey: key!,
+        filename: received.filename,
+        contentType: received.contentType,
+        size: received.size,
+        width: null,
+        height: null,
+        square: null,
+        thumbnailKey: null,
+        direct: false,
+        createdAt: new Date(),
+      };
+      if (received.kind === 'image') await this.describe(row, fieldPath, accept);
+      return row;
+    } catch (error) {
+      if (key) await this.abandon([key, thumbnailKey(providerId, id)]);
+      if (error instanceof ClientGone) this.logger.debug({ providerId }, 'upload cut short by the client');
+      throw error;
+    }
+  }
+
+  async insert(tx: EntityManager, row: FileRow, attached: boolean): Promise<void> {
+    await tx.query(
+      `INSERT INTO files (id, provider_id, storage_key, filename, content_type, size, width, height, square,
+         thumbnail_key, direct, attached_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${attached ? 'now()' : 'NULL'})`,
+      [
+        row.id,
+        row.providerId,
+        row.storageKey,
+        row.filename,
+        row.contentType,
+        row.size,
+        row.width,
+        row.height,
+        row.square,
+        row.thumbnailKey,
+        row.direct,
+      ],
+    );
+  }
+
+  /** POST /provider/temporary_uploads.json: a file kept for a day, to be attached to media by its id. */
+  async createTemporary(
+    providerId: string,
+    raw: IncomingMessage,
+    accept: readonly ContentKind[],
+  ): Promise<TemporaryUpload> {
+    const row = await this.receive(providerId, raw, 'temporary_upload[file]', accept);
+    try {
+      await this.db.transaction((tx) => this.insert(tx, row, false));
+    } catch (error) {
+      await this.abandon([row.storageKey, row.thumbnailKey]);
+      throw error;
+    }
+    return { id: row.id, file: await this.view(row) };
+  }
+
+  /** GET /s3/params: a presigned PUT for the browser, and the temporary upload it becomes. */
+  async presign(providerId: string, filename: string, contentType: string): Promise<PresignedUpload> {
+    const id = uuidv7();
+    const key = storageKey(providerId, id, filename);
+    await this.db.dataSource.query(
+      `INSERT INTO files (id, provider_id, storage_key, filename, direct) VALUES ($1, $2, $3, $4, true)`,
+      [id, providerId, key, filename],
+    );
+    return {
+      id,
+      url: await this.storage.writeUrl(key, contentType),
+      method: 'PUT',
+      headers: { 'Content-Type': contentType },
+    };
+  }
+
+  /**
+   * Takes the provider's temporary uploads for media, in one transaction with the media rows: each must be
+   * waiting (not yet used, not expired), of an accepted kind, and is then attached, never to be used again.
+   * Direct uploads are checked first (outside the transaction: storage is slow): present, within the limit,
+   * and what their first bytes say.
+   */
+  async attach(
+    tx: EntityManager,
+    providerId: string,
+    ids: string[],
+    accept: readonly ContentKind[],
+    field: string,
+  ): Promise<FileRow[]> {
+    const rows = (await tx.query(
+      `SELECT ${FILE_COLUMNS} FROM files
+        WHERE provider_id = $1 AND id = ANY($2::uuid[]) AND attached_at IS NULL AND discarded_at IS NULL
+        ORDER BY array_position($2::uuid[], id) FOR UPDATE`,
+      [providerId, ids],
+    )) as FileRow[];
+    if (rows.length !== new Set(ids).size) throw ApiError.invalid(field, UPLOAD_UNUSABLE);
+    for (const row of rows) {
+      const kind = kindOf(row.contentType);
+      if (row.contentType === null) throw ApiError.invalid(field, UPLOAD_NOT_RECEIVED);
+      if (!kind || !accept.includes(kind)) throw ApiError.invalid(field, mustBe(accept));
+    }
+    await tx.query('UPDATE files SET attached_at = now() WHERE id = ANY($1::uuid[])', [
+      rows.map((r) => r.id),
+    ]);
+    return rows;
+  }
+
+  /** Before `attach`: direct uploads among `ids` are looked at in storage and their rows completed. */
+  async checkDirect(
+    providerId: string,
+    ids: string[],
+    accept: readonly ContentKind[],
+    field: string,
+  ): Promise<void> {
+    const pending = (await this.db.dataSource.query(
+      `SELECT ${FILE_COLUMNS} FROM files
+        WHERE provider_id = $1 AND id = ANY($2::uuid[]) AND direct AND content_type IS NULL
+          AND attached_at IS NULL AND discarded_at IS NULL`,
+      [providerId, ids],
+    )) as FileRow[];
+    for (const row of pending) {
+      const stored = await this.storage.head(row.storageKey);
+      if (!stored) throw ApiError.invalid(field, UPLOAD_NOT_RECEIVED);
+      if (stored.size > LIMITS.maxUploadBytes) {
+        await this.discard([row.id]);
+        throw ApiError.base(413, MESSAGES.uploadTooLarge);
+      }
+      const head = await this.storage.read(row.storageKey, { start: 0, end: SNIFF_BYTES - 1 });
+      const sniffed = head ? sniff((await readUpTo(head, 1024)) ?? Buffer.alloc(0)) : null;
+      if (!sniffed) {
+        await this.discard([row.id]);
+        throw ApiError.invalid(field, mustBe(accept));
+      }
+      row.contentType = sniffed.contentType;
+      row.size = stored.size;
+      if (sniffed.kind === 'image') await this.describe(row, field, accept);
+      await this.db.dataSource.query(
+        `UPDATE files SET content_type = $2, size = $3, width = $4, height = $5, square = $6, thumbnail_key = $7
+          WHERE id = $1 AND content_type IS NULL`,
+        [row.id, row.contentType, row.size, row.width, row.height, row.square, row.thumbnailKey],
+      );
+    }
+  }
+
+  /** Files whose media is gone: their rows are marked, their objects go now or with the next sweep. */
+  async discard(ids: string[], tx: EntityManager = this.db.dataSource.manager): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.query(
+      'UPDATE files SET discarded_at = now() WHERE id = ANY($1::uuid[]) AND discarded_at IS NULL',
+      [ids],
+    );
+  }
+
+  /** How a client sees a stored file: presigned URLs for it and its thumbnail. */
+  async view(row: FileRow): Promise<FileView> {
+    return {
+      url: await this.storage.readUrl(row.storageKey, row.filename),
+      contentType: row.contentType ?? 'application/octet-stream',
+      filename: row.filename,
+      size: row.size ?? 0,
+      thumbnailUrl: row.thumbnailKey ? await this.storage.readUrl(row.thumbnailKey) : null,
+      width: row.width,
+      height: row.height,
+      square: row.square,
+    };
+  }
+
+  /**
+   * An image's dimensions, square flag and thumbnail, read back from storage. Bytes that start like an image
+   * but do not decode as one are refused. Very large images go without (see THUMBNAIL_MAX_BYTES).
+   */
+  private async describe(row: FileRow, field: string, accept: readonly ContentKind[]): Promise<void> {
+    if ((row.size ?? 0) > THUMBNAIL_MAX_BYTES) return;
+    const source = await this.storage.read(row.storageKey);
+    const bytes = source ? await readUpTo(source, THUMBNAIL_MAX_BYTES) : null;
+    const facts = bytes ? await describeImage(bytes) : null;
+    if (!facts) {
+      await this.abandon([row.storageKey]);
+      if (row.direct) await this.discard([row.id]);
+      throw ApiError.invalid(field, mustBe(accept));
+    }
+    const key = thumbnailKey(row.providerId, row.id);
+    await this.storage.put(key, facts.thumbnail, 'image/jpeg');
+    Object.assign(row, { width: facts.width, height: facts.height, square: facts.square, thumbnailKey: key });
+  }
+
+  /** Best effort: objects that no row points to (a failed upload); the sweep does not know of them. */
+  async abandon(keys: Array<string | null>): Promise<void> {
+    const present = keys.filter((key): key is string => !!key);
+    if (present.length === 0) return;
+    await this.storage.delete(present).catch((error: unknown) => {
+      this.logger.warn({ err: error, keys: present }, 'could not delete the objects of a failed upload');
+    });
+  }
+}
