@@ -56,6 +56,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   // ...including /admin/provider_clients.json and /admin/update_tag.json: provider clients are properties' data
   ['/admin/**', 'properties'],
   ['/s3/params', 'properties'],
+  ['/tours/*/*/website.json', 'properties'],
   ['/digital_twin/**', 'properties'],
   ['/segmentation/**', 'properties'],
   ['/cookie_policy/**', 'properties'],

@@ -11,9 +11,10 @@ import {
 import { PropertiesService } from './properties/properties.service';
 import { MediaModule } from './media/media.module';
 import { UploadsModule } from './uploads/uploads.module';
+import { WebsiteModule } from './website/website.module';
 
 @Module({
-  imports: [UploadsModule, MediaModule],
+  imports: [UploadsModule, MediaModule, WebsiteModule],
   controllers: [PropertiesController, AdminPropertiesController, PlanEventsController],
   providers: [PropertiesService, PremiumToursService, Plans, Geocoder, Matterport],
 })

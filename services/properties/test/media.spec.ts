@@ -328,6 +328,7 @@ describe('media of a property', () => {
       ['get', `${base(theirs)}/documents/download.zip`],
       ['get', `${base(theirs)}/media_links`],
       ['patch', `${base(theirs)}/contacts`, { agent_ids: [] }],
+      ['get', `${base(theirs)}/website`],
       ['get', `${base('not-a-uuid')}/photos`],
     ];
     for (const [method, path, body] of calls) {

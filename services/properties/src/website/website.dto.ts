@@ -1,0 +1,188 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+  IsString,
+} from 'class-validator';
+import { MESSAGES } from '@tourly/contracts';
+import { OptionalOneOf, OptionalString } from '@tourly/platform';
+import { Nested, UUID_PATTERN } from '../media/media.dto';
+
+/** 001 §5: colours are 3 or 6 hex digits, rgb() or rgba(). */
+export const COLOUR =
+  /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
+export const NOT_A_COLOUR = 'is not a colour (#rgb, #rrggbb, rgb() or rgba())';
+export const MEASUREMENT_UNITS = ['metric', 'imperial', 'both'] as const;
+
+const OptionalFlag = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Boolean }),
+    IsOptional(),
+    IsBoolean({ message: 'must be true or false' }),
+  );
+
+const OptionalCount = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }),
+    IsOptional(),
+    IsInt({ message: 'must be a whole number' }),
+    Min(0, { message: 'must not be negative' }),
+    Max(1000, { message: 'must be at most 1000' }),
+  );
+
+const OptionalArea = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Number, minimum: 0, nullable: true }),
+    IsOptional(),
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'must be a number' }),
+    Min(0, { message: 'must not be negative' }),
+    Max(100_000_000, { message: 'must be at most 100000000' }),
+  );
+
+/** A list of ids, or null for "all of them" (a selection not made yet). Required: send null explicitly. */
+const Selection = (message: string) =>
+  applyDecorators(
+    ApiProperty({ type: [String], format: 'uuid', nullable: true }),
+    ValidateIf((_object, value) => value !== null),
+    IsDefined({ message: MESSAGES.required }),
+    IsArray({ message: 'must be a list of ids, or null for all' }),
+    ArrayMaxSize(500, { message: 'must list at most 500' }),
+    Matches(UUID_PATTERN, { each: true, message }),
+  );
+
+/** PATCH website/settings `{"website_settings": {...}}`: each given key replaces its value; null restores the default. */
+export class WebsiteSettingsForm {
+  @OptionalString(200)
+  headline?: string | null;
+
+  @OptionalString(5000)
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, example: '#ffffff' })
+  @IsOptional()
+  @IsString({ message: NOT_A_COLOUR })
+  @Matches(COLOUR, { message: NOT_A_COLOUR })
+  primaryColor?: string | null;
+
+  @OptionalFlag()
+  showAddress?: boolean | null;
+
+  @OptionalFlag()
+  showMap?: boolean | null;
+
+  @OptionalFlag()
+  showTour?: boolean | null;
+
+  @OptionalFlag()
+  showAgents?: boolean | null;
+
+  @OptionalFlag()
+  showContactForm?: boolean | null;
+}
+export class UpdateWebsiteSettings {
+  @Nested(() => WebsiteSettingsForm)
+  websiteSettings!: WebsiteSettingsForm;
+}
+
+/** PATCH website/property_features `{"property_features": {...}}`: what the listing says about the place. */
+export class PropertyFeaturesForm {
+  @OptionalCount()
+  bedrooms?: number | null;
+
+  @OptionalCount()
+  bathrooms?: number | null;
+
+  @OptionalCount()
+  carSpaces?: number | null;
+
+  @OptionalArea()
+  floorArea?: number | null;
+
+  @OptionalArea()
+  landArea?: number | null;
+
+  @OptionalOneOf(MEASUREMENT_UNITS)
+  measurementUnit?: (typeof MEASUREMENT_UNITS)[number] | null;
+
+  /** As the listing shows it: "$1,250,000", "Auction", "Contact agent". */
+  @OptionalString(100)
+  price?: string | null;
+
+  @ApiPropertyOptional({ type: [String], nullable: true })
+  @IsOptional()
+  @IsArray({ message: 'must be a list of features' })
+  @ArrayMaxSize(50, { message: 'must list at most 50' })
+  @IsString({ each: true, message: 'each feature must be text' })
+  @MinLength(1, { each: true, message: 'each feature must be 1 to 100 characters' })
+  @MaxLength(100, { each: true, message: 'each feature must be 1 to 100 characters' })
+  features?: string[] | null;
+}
+export class UpdatePropertyFeatures {
+  @Nested(() => PropertyFeaturesForm)
+  propertyFeatures!: PropertyFeaturesForm;
+}
+
+export const NOT_THIS_PROPERTYS = {
+  photos: 'must be photos of this property',
+  videos: 'must be videos of this property',
+  floorplan: 'must be a floorplan of this property',
+  documents: 'must be documents of this property',
+  mediaLinks: 'must be media links of this property',
+} as const;
+
+/** PATCH website/photos `{"photos": [ids in display order] | null}`. */
+export class UpdateWebsitePhotos {
+  @Selection(NOT_THIS_PROPERTYS.photos)
+  photos!: string[] | null;
+}
+
+export class PublishedFloorplan {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  @ValidateIf((_object, value) => value !== null)
+  @IsDefined({ message: MESSAGES.required })
+  @Matches(UUID_PATTERN, { message: NOT_THIS_PROPERTYS.floorplan })
+  id!: string | null;
+}
+/** PATCH website/floorplan `{"published_floorplan": {"id": uuid | null}}`. */
+export class UpdateWebsiteFloorplan {
+  @Nested(() => PublishedFloorplan)
+  publishedFloorplan!: PublishedFloorplan;
+}
+
+/** PATCH website/videos `{"published_video_ids": [...] | null}`. */
+export class UpdateWebsiteVideos {
+  @Selection(NOT_THIS_PROPERTYS.videos)
+  publishedVideoIds!: string[] | null;
+}
+
+export class DocumentsAndLinks {
+  @IsOptional()
+  @Selection(NOT_THIS_PROPERTYS.documents)
+  documentIds?: string[] | null;
+
+  @IsOptional()
+  @Selection(NOT_THIS_PROPERTYS.mediaLinks)
+  mediaLinkIds?: string[] | null;
+}
+/** PATCH website/documents_and_links `{"documents_and_links": {"document_ids"?, "media_link_ids"?}}`. */
+export class UpdateWebsiteDocumentsAndLinks {
+  @ApiProperty({ type: DocumentsAndLinks })
+  @ValidateNested()
+  @Type(() => DocumentsAndLinks)
+  @IsDefined({ message: MESSAGES.required })
+  documentsAndLinks!: DocumentsAndLinks;
+}
