@@ -73,6 +73,8 @@ async function main(): Promise<void> {
     closers.unshift(emulators.close);
     logger.info(`vendor emulators at ${emulators.url}`);
   }
+  // Pages show photos from the local storage and thumbnails from the emulators, over plain HTTP here.
+  env.IMAGE_ORIGINS ??= [env.S3_ENDPOINT, env.EMULATORS_URL].filter(Boolean).join(',') || undefined;
   if (!env.NATS_URL) logger.info('events in-process (set NATS_URL to use NATS JetStream)');
 
   const platform = await startPlatform(env);

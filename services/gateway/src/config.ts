@@ -59,6 +59,16 @@ export class GatewayConfig extends PlatformConfig {
   @IsInt({ message: 'CREDENTIAL_RATE_LIMIT must be a whole number of requests per minute' })
   CREDENTIAL_RATE_LIMIT: number = 30;
 
+  /**
+   * Origins (comma-separated) the pages may also show images and media from, besides any HTTPS one: the local
+   * storage and the emulators under `npm start` (e.g. http://127.0.0.1:4569,http://127.0.0.1:4010).
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s,]+(\s*,\s*https?:\/\/[^\s,]+)*$/, {
+    message: 'IMAGE_ORIGINS must be comma-separated http(s) origins, e.g. http://127.0.0.1:4569',
+  })
+  IMAGE_ORIGINS?: string;
+
   /** A service silent for this long (no response headers, or no bytes while streaming) is a 504. */
   @IsOptional()
   @Min(1000, { message: 'UPSTREAM_TIMEOUT_MS must be at least 1000' })

@@ -34,6 +34,7 @@ export async function installEdge(
     stripe: config.STRIPE_PUBLISHABLE_KEY
       ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY, scriptUrl: config.STRIPE_JS_URL }
       : undefined,
+    imageOrigins: config.IMAGE_ORIGINS?.split(',').map((origin) => origin.trim()),
   });
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));

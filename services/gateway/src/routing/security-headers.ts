@@ -12,6 +12,8 @@ export interface PageSources {
   script?: readonly string[];
   frame?: readonly string[];
   connect?: readonly string[];
+  /** Images and media beyond HTTPS ones: local storage and emulators in development. */
+  img?: readonly string[];
 }
 
 /**
@@ -24,7 +26,8 @@ function contentSecurityPolicy(extra: PageSources, embeddable: boolean): string 
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...(extra.script ?? [])]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', 'https:']],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https:', ...(extra.img ?? [])]],
+    ['media-src', ["'self'", 'blob:', 'https:', ...(extra.img ?? [])]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", 'https:', ...(extra.connect ?? [])]],
     ['frame-src', ['https://my.matterport.com', ...(extra.frame ?? [])]],
@@ -42,6 +45,7 @@ export function mergeSources(...sources: PageSources[]): PageSources {
     script: sources.flatMap((source) => source.script ?? []),
     frame: sources.flatMap((source) => source.frame ?? []),
     connect: sources.flatMap((source) => source.connect ?? []),
+    img: sources.flatMap((source) => source.img ?? []),
   };
 }
 

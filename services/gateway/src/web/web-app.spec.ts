@@ -43,7 +43,8 @@ describe('WebApp pages', () => {
     expect(html).not.toMatch(/captcha|stripe/);
     expect(csp).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-        "img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self' https:; " +
+        "img-src 'self' data: blob: https:; media-src 'self' blob: https:; font-src 'self' data:; " +
+        "connect-src 'self' https:; " +
         'frame-src https://my.matterport.com; ' +
         "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'",
     );
@@ -126,6 +127,16 @@ describe('WebApp pages', () => {
       expect(directive(csp, name).join(' ')).not.toContain('stripe.com');
     }
     expect(directive(csp, 'script-src')).toContain('https://www.gstatic.com/recaptcha/');
+  });
+
+  it('lets the app and the player show images and media from the configured origins (local storage in development)', async () => {
+    const imageOrigins = ['http://127.0.0.1:4569', 'http://127.0.0.1:4010'];
+    for (const pathname of ['/provider/properties', '/tours/demo/harbour-view']) {
+      const { csp } = await page(pathname, { imageOrigins });
+      expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', ...imageOrigins]);
+      expect(directive(csp, 'media-src')).toEqual(["'self'", 'blob:', 'https:', ...imageOrigins]);
+      expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+    }
   });
 
   it('escapes the settings it writes into the page', async () => {

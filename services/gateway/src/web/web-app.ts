@@ -38,6 +38,8 @@ export interface WebAppOptions {
   captcha?: CaptchaSettings;
   /** Without it, pages carry no Stripe meta tags and the CSP allows no Stripe script. */
   stripe?: StripeSettings;
+  /** Origins images and media may also come from (besides HTTPS): local storage and emulators in development. */
+  imageOrigins?: readonly string[];
 }
 
 /**
@@ -52,6 +54,7 @@ export class WebApp {
     /** The same for every request: written into the app's shell, never the player's. */
     private readonly appTags: string[],
     private readonly appSources: PageSources,
+    private readonly playerSources: PageSources,
   ) {}
 
   static load(distDir: string, options: WebAppOptions = {}): WebApp {
@@ -61,6 +64,7 @@ export class WebApp {
     };
     const assets = path.join(distDir, 'assets');
     const { captcha, stripe } = options;
+    const images: PageSources = { img: options.imageOrigins ?? [] };
     return new WebApp(
       existsSync(assets) ? assets : undefined,
       { app: read('index.html'), player: read('player.html') },
@@ -78,7 +82,9 @@ export class WebApp {
       mergeSources(
         captcha ? captchaSources(captcha.scriptUrl) : {},
         stripe ? stripeSources(stripe.scriptUrl) : {},
+        images,
       ),
+      images,
     );
   }
 
@@ -93,7 +99,7 @@ export class WebApp {
         .send('The web app has not been built yet. Run `npm run build -w web` (npm start does it for you).');
     }
     return reply
-      .headers(pageSecurityHeaders(player, player ? {} : this.appSources))
+      .headers(pageSecurityHeaders(player, player ? this.playerSources : this.appSources))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(render(shell, context, player ? [] : this.appTags));
