@@ -203,6 +203,20 @@ describe('temporary uploads', () => {
       'photo.temporary_upload_id': ['must be an image (JPEG, PNG, WebP or GIF)'],
     });
 
+    // It may still be a floorplan (images or PDF), read back as what it is, whatever type was claimed.
+    const floorplan = await provider.send(
+      'post',
+      `/provider/properties/${propertyId}/floorplans/upload_multiple`,
+      {
+        floorplan: { temporary_upload_ids: [renamed.id] },
+      },
+    );
+    expect(floorplan.status).toBe(201);
+    expect(floorplan.body.data[0]).toMatchObject({ content_type: 'application/pdf', name: 'kitchen' });
+    const served = await fetch(floorplan.body.data[0].url);
+    expect(served.headers.get('content-type')).toBe('application/pdf');
+    await served.body?.cancel();
+
     // Not sent yet: not usable yet.
     const unsent = (await provider.get('/s3/params?filename=later.jpg&type=image/jpeg')).body.data;
     const early = await provider.send('post', `/provider/properties/${propertyId}/photos/upload_single`, {
@@ -216,6 +230,11 @@ describe('temporary uploads', () => {
     const blank = await provider.get('/s3/params?filename=&type=image/jpeg');
     expect(blank.status).toBe(422);
     expect(blank.body.errors).toEqual({ filename: ['Required'] });
+    const html = await provider.get('/s3/params?filename=page.html&type=text/html');
+    expect(html.status).toBe(422);
+    expect(html.body.errors).toEqual({
+      type: ['must be an image (JPEG, PNG, WebP or GIF), a PDF or a video (MP4, MOV or WebM)'],
+    });
   });
 
   it('keeps uploads to their provider: another provider cannot use them', async () => {

@@ -385,9 +385,11 @@ export class MediaService {
       name: row.name,
       position: row.position,
       url: row.storageKey
-        ? await this.storage.readUrl(row.storageKey, row.filename ?? undefined)
+        ? await this.storage.readUrl(row.storageKey, row.filename ?? undefined, row.contentType ?? undefined)
         : (row.externalUrl ?? ''),
-      thumbnailUrl: row.thumbnailKey ? await this.storage.readUrl(row.thumbnailKey) : null,
+      thumbnailUrl: row.thumbnailKey
+        ? await this.storage.readUrl(row.thumbnailKey, undefined, 'image/jpeg')
+        : null,
       fileId: row.fileId,
       filename: row.filename,
       contentType: row.contentType,

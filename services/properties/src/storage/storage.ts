@@ -128,14 +128,18 @@ export class Storage implements OnApplicationShutdown {
     }
   }
 
-  /** A URL a browser can read the object from for a while, under the name it was uploaded with. */
-  readUrl(key: string, filename?: string): Promise<string> {
+  /**
+   * A URL a browser can read the object from for a while, under the name it was uploaded with and as the
+   * type its bytes were found to be (whatever type the uploader claimed when storing it).
+   */
+  readUrl(key: string, filename?: string, contentType?: string): Promise<string> {
     return getSignedUrl(
       this.signer,
       new GetObjectCommand({
         Bucket: this.bucket,
         Key: key,
         ...(filename ? { ResponseContentDisposition: contentDisposition('inline', filename) } : {}),
+        ...(contentType ? { ResponseContentType: contentType } : {}),
       }),
       { expiresIn: READ_URL_SECONDS },
     );

@@ -45,5 +45,17 @@ export function mustBe(kinds: readonly ContentKind[]): string {
   return `must be ${names.length > 0 ? `${names.join(', ')} or ${last}` : last}`;
 }
 
+/** The types a browser may declare for a direct (presigned) upload: those `sniff` can find. */
+export const DIRECT_UPLOAD_TYPES: readonly string[] = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+];
+
 /** The default of the upload control (001 §5): images and PDF. */
 export const DEFAULT_ACCEPT: readonly ContentKind[] = ['image', 'pdf'];

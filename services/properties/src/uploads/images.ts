@@ -23,6 +23,24 @@ export interface ImageFacts {
   thumbnail: Buffer;
 }
 
+/** Images described at once per process: each holds its bytes (up to THUMBNAIL_MAX_BYTES) and its pixels. */
+const IMAGE_SLOTS = 2;
+let busySlots = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs `work` when one of the process's image slots is free, so memory stays bounded under load. */
+export async function inImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (busySlots >= IMAGE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else busySlots += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else busySlots -= 1;
+  }
+}
+
 export const isSquare = (width: number, height: number): boolean =>
   width > 0 && height > 0 && Math.abs(width / height - 1) <= LIMITS.squareAspectTolerance;
 

@@ -4,9 +4,17 @@ import { LIMITS, MESSAGES } from '@tourly/contracts';
 import { ApiError, Database, LOGGER, uuidv7, type Logger } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { Storage } from '../storage/storage';
-import { DEFAULT_ACCEPT, mustBe, sniff, SNIFF_BYTES, type ContentKind } from './content-types';
+import {
+  CONTENT_KINDS,
+  DEFAULT_ACCEPT,
+  DIRECT_UPLOAD_TYPES,
+  mustBe,
+  sniff,
+  SNIFF_BYTES,
+  type ContentKind,
+} from './content-types';
 import { FILE_COLUMNS, kindOf, storageKey, thumbnailKey, type FileRow, type FileView } from './files';
-import { describeImage, readUpTo, THUMBNAIL_MAX_BYTES } from './images';
+import { describeImage, inImageSlot, readUpTo, THUMBNAIL_MAX_BYTES } from './images';
 import { ClientGone, receiveFile } from './multipart-intake';
 
 /** 001 §3 "Temporary upload: id, file (url, content_type)". */
@@ -123,6 +131,11 @@ export class UploadsService {
 
   /** GET /s3/params: a presigned PUT for the browser, and the temporary upload it becomes. */
   async presign(providerId: string, filename: string, contentType: string): Promise<PresignedUpload> {
+    // Storage keeps the type the browser sends with the PUT: only types the platform takes (the bytes
+    // are checked when the upload is used).
+    if (!DIRECT_UPLOAD_TYPES.includes(contentType.toLowerCase())) {
+      throw ApiError.invalid('type', mustBe(CONTENT_KINDS));
+    }
     const id = uuidv7();
     const key = storageKey(providerId, id, filename);
     await this.db.dataSource.query(
@@ -131,9 +144,9 @@ export class UploadsService {
     );
     return {
       id,
-      url: await this.storage.writeUrl(key, contentType),
+      url: await this.storage.writeUrl(key, contentType.toLowerCase()),
       method: 'PUT',
-      headers: { 'Content-Type': contentType },
+      headers: { 'Content-Type': contentType.toLowerCase() },
     };
   }
 
@@ -217,11 +230,13 @@ export class UploadsService {
   /** How a client sees a stored file: presigned URLs for it and its thumbnail. */
   async view(row: FileRow): Promise<FileView> {
     return {
-      url: await this.storage.readUrl(row.storageKey, row.filename),
+      url: await this.storage.readUrl(row.storageKey, row.filename, row.contentType ?? undefined),
       contentType: row.contentType ?? 'application/octet-stream',
       filename: row.filename,
       size: row.size ?? 0,
-      thumbnailUrl: row.thumbnailKey ? await this.storage.readUrl(row.thumbnailKey) : null,
+      thumbnailUrl: row.thumbnailKey
+        ? await this.storage.readUrl(row.thumbnailKey, undefined, 'image/jpeg')
+        : null,
       width: row.width,
       height: row.height,
       square: row.square,
@@ -234,9 +249,11 @@ export class UploadsService {
    */
   private async describe(row: FileRow, field: string, accept: readonly ContentKind[]): Promise<void> {
     if ((row.size ?? 0) > THUMBNAIL_MAX_BYTES) return;
-    const source = await this.storage.read(row.storageKey);
-    const bytes = source ? await readUpTo(source, THUMBNAIL_MAX_BYTES) : null;
-    const facts = bytes ? await describeImage(bytes) : null;
+    const facts = await inImageSlot(async () => {
+      const source = await this.storage.read(row.storageKey);
+      const bytes = source ? await readUpTo(source, THUMBNAIL_MAX_BYTES) : null;
+      return bytes ? describeImage(bytes) : null;
+    });
     if (!facts) {
       await this.abandon([row.storageKey]);
       if (row.direct) await this.discard([row.id]);
