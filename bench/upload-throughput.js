@@ -1,8 +1,8 @@
 // Upload throughput: a 100 MB file (1024e5 bytes, the largest the spec allows) sent as multipart through the
 // gateway to properties, which streams it to the local S3 server, against the same bytes PUT straight to that
-// S3 server in the same run (the baseline: what storage itself costs), and against the same bytes sent from
-// here as the service sends them (a multipart upload in 5 MB parts: what the local server's multipart costs,
-// apart from the gateway and the service). Three alternating rounds, median reported. Also the peak growth of
+// S3 server in the same run (the baseline: what storage itself costs), and against the same bytes written from
+// here by the service's own storage writer (a multipart upload in 5 MB parts: what the local server's
+// multipart costs, apart from the gateway and the multipart form). Three alternating rounds, median reported. Also the peak growth of
 // the properties process's resident memory during an upload, sampled from /proc, from a fresh process and
 // after a warm-up: target < 64 MB (the file must never sit whole in memory).
 const { spawn } = require('node:child_process');
@@ -12,8 +12,7 @@ const { request } = require('node:http');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
 const { Readable } = require('node:stream');
-const { S3Client } = require('@aws-sdk/client-s3');
-const { Upload } = require('@aws-sdk/lib-storage');
+const { Storage } = require('@tourly/properties/dist/storage/storage');
 const { DEMO_PASSWORD } = require('@tourly/identity');
 const { startLocalS3 } = require('../infra/launcher/dist/local-s3');
 const { freshDatabase, serve, NATS_URL, record } = require('./support');
@@ -61,16 +60,10 @@ function putToStorage(endpoint, key) {
   });
 }
 
-/** Straight to storage the way the service writes: a multipart upload of 5 MB parts, two in flight. */
-async function multipartToStorage(client, key) {
+/** Straight to storage with the service's own writer (a multipart upload in 5 MB parts, two in flight). */
+async function multipartToStorage(storage, key) {
   const started = process.hrtime.bigint();
-  const upload = new Upload({
-    client,
-    params: { Bucket: BUCKET, Key: key, Body: Readable.from(fileBytes()), ContentType: 'application/pdf' },
-    partSize: 5 * 1024 * 1024,
-    queueSize: 2,
-  });
-  await upload.done();
+  await storage.upload(key, Readable.from(fileBytes()), 'application/pdf');
   return { status: 200, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
@@ -182,14 +175,14 @@ async function main() {
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
   // The demo accounts are seeded outside production only.
   const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
-  const properties = await serveMeasured('properties', {
-    ...shared,
+  const storageEnv = {
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: BUCKET,
     S3_REGION: s3.region,
     S3_ACCESS_KEY_ID: s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-  });
+  };
+  const properties = await serveMeasured('properties', { ...shared, ...storageEnv });
   const gateway = await serve('gateway', {
     ...shared,
     IDENTITY_URL: identity.url,
@@ -199,13 +192,7 @@ async function main() {
     CREDENTIAL_RATE_LIMIT: '1000',
   });
   try {
-    const client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
+    const storage = new Storage(storageEnv);
     const session = await signIn(gateway.url);
     // The first upload of a fresh process (it also loads the S3 client, the pool and the parsers).
     const coldBefore = await rssBytes(properties.pid);
@@ -217,7 +204,7 @@ async function main() {
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       const direct = await putToStorage(s3.endpoint, `bench/direct-${round}.pdf`);
-      const multipart = await multipartToStorage(client, `bench/multipart-${round}.pdf`);
+      const multipart = await multipartToStorage(storage, `bench/multipart-${round}.pdf`);
       const before = await rssBytes(properties.pid);
       const { result: upload, peak } = await peakRssDuring(properties.pid, () =>
         uploadThroughGateway(gateway.url, session),
@@ -254,7 +241,7 @@ async function main() {
     record('upload-throughput', result);
     console.log(JSON.stringify(result, null, 2));
     if (rounds.some((r) => r.failed > 0) || !result.rssTargetMet) process.exitCode = 1;
-    client.destroy();
+    storage.onApplicationShutdown();
   } finally {
     await gateway.stop();
     await properties.stop();

@@ -1,13 +1,17 @@
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
+  type CompletedPart,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { CONFIG } from '@tourly/platform';
@@ -18,10 +22,10 @@ export const READ_URL_SECONDS = 60 * 60;
 /** Presigned writes (direct browser uploads): one upload's worth of time. */
 export const WRITE_URL_SECONDS = 15 * 60;
 /**
- * Parts of a streamed upload: S3's minimum part size, two in flight. A streamed upload holds at most about
- * (queue + 1) parts in memory, whatever the file's size.
+ * Parts of a streamed upload: S3's minimum part size, two in flight. A streamed upload holds at most
+ * (PARTS_IN_FLIGHT + 1) parts in memory, whatever the file's size.
  */
-const PART_BYTES = 5 * 1024 * 1024;
+export const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
 export interface StoredObject {
@@ -64,18 +68,24 @@ export class Storage implements OnApplicationShutdown {
   }
 
   /**
-   * Streams a body of unknown length into an object: small bodies in one PUT, larger ones as a multipart
-   * upload of fixed-size parts. A body that fails (or is destroyed) mid-way leaves no object: the multipart
-   * upload is aborted.
+   * Streams a body of unknown length into an object: a small body in one PUT, a larger one as a multipart
+   * upload of fixed-size parts, a few in flight. Memory stays at a few parts' worth whatever the size, and the
+   * part buffers are reused rather than left to the garbage collector. A body that fails (or is destroyed)
+   * mid-way leaves no object: the multipart upload is aborted.
    */
   async upload(key: string, body: Readable, contentType: string): Promise<void> {
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body, ContentType: contentType },
-      partSize: PART_BYTES,
-      queueSize: PARTS_IN_FLIGHT,
+    const writer = new MultipartWriter(this.client, {
+      Bucket: this.bucket,
+      Key: key,
+      ContentType: contentType,
     });
-    await upload.done();
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) await writer.write(chunk);
+      await writer.end();
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
@@ -157,6 +167,110 @@ export class Storage implements OnApplicationShutdown {
   onApplicationShutdown(): void {
     this.client.destroy();
     if (this.signer !== this.client) this.signer.destroy();
+  }
+}
+
+/**
+ * One object written from a stream: the bytes gather until a part is full; the first full part starts a
+ * multipart upload, each part is sent from a buffer that is reused once S3 has it; a body that never fills a
+ * part goes in one PUT.
+ */
+class MultipartWriter {
+  /** The part being filled (allocated, not zeroed: a small file touches only the pages it uses). */
+  private current?: Buffer;
+  private filled = 0;
+  private readonly spare: Buffer[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly parts: CompletedPart[] = [];
+  private uploadId?: string;
+  private nextPart = 1;
+  private failure?: unknown;
+
+  constructor(
+    private readonly client: S3Client,
+    private readonly target: { Bucket: string; Key: string; ContentType: string },
+  ) {}
+
+  /** Copies the chunk into parts (so the stream's own buffers are free at once), sending each full one. */
+  async write(chunk: Buffer): Promise<void> {
+    for (let offset = 0; offset < chunk.length;) {
+      this.current ??= this.spare.pop() ?? Buffer.allocUnsafeSlow(PART_BYTES);
+      const copied = chunk.copy(this.current, this.filled, offset);
+      offset += copied;
+      this.filled += copied;
+      if (this.filled === PART_BYTES) {
+        const full = this.current;
+        this.current = undefined;
+        this.filled = 0;
+        await this.send(full, PART_BYTES);
+      }
+    }
+  }
+
+  async end(): Promise<void> {
+    const last = this.current?.subarray(0, this.filled) ?? Buffer.alloc(0);
+    if (this.uploadId === undefined) {
+      await this.client.send(
+        new PutObjectCommand({ ...this.target, Body: last, ContentLength: last.length }),
+      );
+      return;
+    }
+    if (last.length > 0) await this.send(this.current!, last.length);
+    await Promise.all(this.inFlight);
+    if (this.failure) throw this.failure;
+    const { Bucket, Key } = this.target;
+    this.parts.sort((a, b) => a.PartNumber! - b.PartNumber!);
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket,
+        Key,
+        UploadId: this.uploadId,
+        MultipartUpload: { Parts: this.parts },
+      }),
+    );
+    this.uploadId = undefined;
+  }
+
+  /** After a failure: parts in flight settle, then the multipart upload (if any) is aborted, best effort. */
+  async abort(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+    if (this.uploadId === undefined) return;
+    const { Bucket, Key } = this.target;
+    await this.client
+      .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: this.uploadId }))
+      .catch(() => undefined); // an incomplete upload is never an object; a bucket lifecycle rule clears its parts
+    this.uploadId = undefined;
+  }
+
+  private async send(buffer: Buffer, length: number): Promise<void> {
+    if (this.failure) throw this.failure;
+    this.uploadId ??= (await this.client.send(new CreateMultipartUploadCommand(this.target))).UploadId!;
+    const { Bucket, Key } = this.target;
+    const PartNumber = this.nextPart++;
+    const sending: Promise<void> = this.client
+      .send(
+        new UploadPartCommand({
+          Bucket,
+          Key,
+          UploadId: this.uploadId,
+          PartNumber,
+          Body: buffer.subarray(0, length),
+          ContentLength: length,
+        }),
+      )
+      .then((answer) => {
+        this.parts.push({ PartNumber, ETag: answer.ETag });
+        this.spare.push(buffer);
+      })
+      .catch((error: unknown) => {
+        this.failure ??= error;
+      })
+      .finally(() => {
+        this.inFlight.delete(sending);
+      });
+    this.inFlight.add(sending);
+    if (this.inFlight.size >= PARTS_IN_FLIGHT) await Promise.race(this.inFlight);
+    if (this.failure) throw this.failure;
   }
 }
 
