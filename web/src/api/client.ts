@@ -19,6 +19,11 @@ export interface RequestOptions {
   /** Plain objects and arrays go as JSON with snake_case keys; FormData goes as multipart, keys as written. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * The browser's HTTP cache mode; 'no-cache' asks the server again past a `max-age` it gave (the current
+   * subscription is cached five minutes), and keeps the fresh answer for the next reads.
+   */
+  cache?: RequestCache;
 }
 
 export interface ApiResponse<T> {
@@ -75,6 +80,7 @@ export async function send<T>(
       body: encodeBody(options.body, headers),
       credentials: accessToken ? 'omit' : 'same-origin',
       signal: options.signal,
+      cache: options.cache,
     });
     body = await response.text();
   } catch (error) {

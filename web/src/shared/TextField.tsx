@@ -6,11 +6,13 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   hint?: string;
   /** The server's messages for this field, shown under it; the field is marked invalid while there are any. */
   messages?: string[];
+  /** Marks the label with an asterisk (spec 000 §2: 'Name*'), and the field as required for screen readers. */
+  requiredMark?: boolean;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its hint and error messages under it, tied to it for screen readers. */
-export function TextField({ label, hint, messages, ref, ...inputProps }: TextFieldProps) {
+export function TextField({ label, hint, messages, requiredMark, ref, ...inputProps }: TextFieldProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const messagesId = `${inputId}-messages`;
@@ -20,6 +22,7 @@ export function TextField({ label, hint, messages, ref, ...inputProps }: TextFie
     <div className="field">
       <label className="field-label" htmlFor={inputId}>
         {label}
+        {requiredMark && <span aria-hidden="true">*</span>}
       </label>
       {hint && (
         <p id={hintId} className="field-hint">
@@ -31,6 +34,7 @@ export function TextField({ label, hint, messages, ref, ...inputProps }: TextFie
         ref={ref}
         id={inputId}
         className="field-input"
+        aria-required={requiredMark || undefined}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy || undefined}
       />
