@@ -6,6 +6,7 @@ import { ProviderLayout } from './ProviderLayout';
 
 // Each page beyond the first is loaded when it is opened (the layout wraps pages in Suspense).
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
+const BillingPage = lazy(() => import('./pages/BillingPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -16,6 +17,7 @@ export function ProviderApp() {
         <Route path="provider" element={<Navigate to="/provider/properties" replace />} />
         <Route path="provider/properties" element={<PropertiesPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
+        <Route path="provider/billing" element={<BillingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

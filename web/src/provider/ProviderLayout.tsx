@@ -1,11 +1,14 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { isProviderSide } from '../api/role';
 import { useRequireSignIn, type SessionState } from '../auth/useRequireSignIn';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { ErrorDisplay } from '../shared/ErrorDisplay';
 import { Loading } from '../shared/Loading';
 import { PRODUCT_NAME } from '../shared/strings';
 import { EmailConfirmationNotice } from './EmailConfirmationNotice';
+import { BillingProvider } from './features/billing/BillingContext';
+import { SubscriptionBanner } from './features/billing/components/SubscriptionBanner';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { UserMenu } from './UserMenu';
 import './layout.css';
@@ -15,10 +18,31 @@ const NAV_ITEMS = [
   { to: '/provider/settings', label: 'Settings' },
 ];
 
-/** The provider pages' shell: every page under it needs a signed-in user. */
+/**
+ * The provider pages' shell: every page under it needs a signed-in user. Users on the provider side also get
+ * their subscription's banner, read once per page load (the billing context, which the billing page shares).
+ */
 export function ProviderLayout() {
   const { pathname } = useLocation();
   const session = useRequireSignIn();
+  const isSignedIn = session.status === 'signed-in';
+  const hasBilling = isSignedIn && isProviderSide(session.user.role) && session.user.providerId !== null;
+  return (
+    <BillingProvider enabled={hasBilling}>
+      <Shell session={session} pathname={pathname} hasBilling={hasBilling} />
+    </BillingProvider>
+  );
+}
+
+function Shell({
+  session,
+  pathname,
+  hasBilling,
+}: {
+  session: SessionState;
+  pathname: string;
+  hasBilling: boolean;
+}) {
   const isSignedIn = session.status === 'signed-in';
   return (
     <div className="shell">
@@ -43,6 +67,7 @@ export function ProviderLayout() {
           {isSignedIn && <UserMenu />}
         </div>
       </header>
+      {hasBilling && <SubscriptionBanner />}
       {/* An administrator acting as the provider cannot read its user's email: no reminder for them. */}
       {isSignedIn && session.user.impersonatorId === null && <EmailConfirmationNotice />}
       <main id="main" className="shell-main" tabIndex={-1}>

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { signOut } from '../auth/api';
 import { SIGN_IN_PATH } from '../auth/paths';
 import { useSessionChange } from '../auth/useSessionChange';
 import { ErrorDisplay } from '../shared/ErrorDisplay';
+import { useBilling } from './features/billing/BillingContext';
+import { BILLING_PATH } from './features/billing/paths';
 
 async function signOutToSignInPage(): Promise<string> {
   await signOut();
@@ -16,6 +19,7 @@ export function UserMenu() {
   const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const { run: runSignOut, isPending, error } = useSessionChange(signOutToSignInPage);
+  const { canManageBilling } = useBilling();
 
   useEffect(() => {
     if (!isOpen) return;
@@ -48,6 +52,11 @@ export function UserMenu() {
         Account
       </button>
       <div id={panelId} className="user-menu-panel" hidden={!isOpen}>
+        {canManageBilling && (
+          <Link className="user-menu-item" to={BILLING_PATH} onClick={() => setIsOpen(false)}>
+            Accounts and billing
+          </Link>
+        )}
         <button type="button" className="user-menu-item" disabled={isPending} onClick={() => runSignOut()}>
           Sign out
         </button>

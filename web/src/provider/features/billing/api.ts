@@ -1,0 +1,182 @@
+import type { CardBrand, Currency, Interval, ProductCode, SubscriptionStatus } from '@tourly/contracts';
+import { api } from '../../../api/client';
+import { ApiError } from '../../../api/errors';
+
+/** GET /provider/billing/service_plan_subscription: the free plan (active, no period) without a subscription. */
+export interface Subscription {
+  productCode: ProductCode;
+  planTier: number;
+  name: string;
+  interval: Interval;
+  status: SubscriptionStatus;
+  chargeNow: boolean;
+  periodStart: string | null;
+  periodEnd: string | null;
+  currentPeriodEnd: string | null;
+  trialEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** A scheduled change: a lower plan, or the free plan when the subscription ends at the period end. */
+  nextProduct: { productCode: ProductCode; name: string; interval: Interval; startsAt: string | null } | null;
+  /** null: unlimited. */
+  premiumTourLimit: number | null;
+  trialAvailable: boolean;
+}
+
+export interface PlanPrices {
+  monthly: number;
+  annual: number;
+  /** The annual price divided by 12, rounded: what the grid shows per month for annual billing. */
+  annualPerMonth: number;
+}
+
+/** One plan of the grid (GET /provider/billing/plans). */
+export interface PlanOption {
+  productCode: ProductCode;
+  planTier: number;
+  name: string;
+  description: string;
+  prices: Record<Currency, PlanPrices>;
+  /** Tours the plan includes; null: unlimited. */
+  freeTours: number | null;
+  toursType: 'basic' | 'premium';
+  packageList: string[];
+}
+
+export interface BillingAccountForm {
+  name: string;
+  email: string;
+  address: string;
+  /** Two letters (ISO 3166-1). */
+  country: string;
+  currency: Currency;
+}
+
+/** GET /provider/billing/account: empty fields and usd until the first save (`complete` false). */
+export interface BillingAccount extends BillingAccountForm {
+  complete: boolean;
+}
+
+export interface SavedCard {
+  id: string;
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** MM/YYYY */
+  expiry: string;
+  isDefault: boolean;
+}
+
+/** 000 §3 "Plan selection", plus the card to pay with. */
+export interface PlanSelection {
+  productCode?: ProductCode;
+  interval: Interval;
+  chargeNow?: boolean;
+  coupon?: string;
+  paymentMethodId?: string;
+}
+
+export type ChangeResult =
+  | { result: 'success'; subscription: Subscription }
+  | { result: 'requires_action'; clientSecret: string; subscription: Subscription };
+
+export interface SummaryLine {
+  type: 'item' | 'discount';
+  label: string;
+  amountInCents: number;
+}
+
+/** The order summary of a plan change (POST preview_change). */
+export interface ChangePreview {
+  currency: Currency;
+  subtotalInCents: number;
+  discountInCents: number;
+  totalInCents: number;
+  lineItems: SummaryLine[];
+  /** When a scheduled change starts; null for a change that takes effect now. */
+  startsAt: string | null;
+}
+
+export interface SetupIntent {
+  id: string;
+  clientSecret: string;
+  publishableKey: string;
+}
+
+export interface TestClock {
+  id: string;
+  name: string | null;
+  status: string;
+  frozenTime: string;
+}
+
+/** GET /provider/properties/premium_tours/deactivation_preview: the tours a plan with `limit` would turn basic. */
+export interface DeactivationPreview {
+  limit: number;
+  tours: Array<{ id: string; title: string; premiumSince: string | null }>;
+}
+
+const SUBSCRIPTION = '/provider/billing/service_plan_subscription';
+
+/**
+ * The current subscription. The server lets browsers keep it five minutes (000 §7); `fresh` asks again past
+ * that, after anything that changes it, and leaves the fresh answer in the cache for the next pages.
+ */
+export const fetchSubscription = (options: { fresh?: boolean; signal?: AbortSignal } = {}) =>
+  api.get<Subscription>(SUBSCRIPTION, {
+    signal: options.signal,
+    cache: options.fresh ? 'no-cache' : 'default',
+  });
+
+export const fetchPlans = (signal?: AbortSignal) =>
+  api.get<PlanOption[]>('/provider/billing/plans', { signal });
+
+export const fetchBillingAccount = (signal?: AbortSignal) =>
+  api.get<BillingAccount>('/provider/billing/account', { signal });
+
+export const saveBillingAccount = (form: BillingAccountForm) =>
+  api.put<BillingAccount>('/provider/billing/account', form);
+
+export const fetchCards = (signal?: AbortSignal) =>
+  api.get<SavedCard[]>('/provider/billing/account/credit_cards', { signal });
+
+export const removeCard = (id: string) =>
+  api.delete<{ id: string }>(`/provider/billing/account/credit_card/${encodeURIComponent(id)}`);
+
+export const setDefaultCard = (paymentMethodId: string) =>
+  api.post<SavedCard[]>('/provider/billing/set_default_payment_method', { paymentMethodId });
+
+export const createSetupIntent = () => api.post<SetupIntent>('/provider/billing/create_setup_intent');
+
+export const changePlan = (selection: PlanSelection) =>
+  api.put<ChangeResult>(SUBSCRIPTION, { servicePlanSubscription: selection });
+
+export const previewChange = (selection: PlanSelection, signal?: AbortSignal) =>
+  api.post<ChangePreview>(
+    `${SUBSCRIPTION}/preview_change`,
+    { servicePlanSubscription: selection },
+    { signal },
+  );
+
+export const cancelScheduledChange = () =>
+  api.post<Subscription>(`${SUBSCRIPTION}/cancel_subscription_schedules`);
+
+/** The provider's test clock; null before the billing account exists, 'unavailable' outside test mode (404). */
+export async function fetchTestClock(signal?: AbortSignal): Promise<TestClock | null | 'unavailable'> {
+  try {
+    return (await api.get<{ testClock: TestClock | null }>('/provider/billing/test_clock', { signal }))
+      .testClock;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'unavailable';
+    throw error;
+  }
+}
+
+export const advanceTestClock = (testClockId: string, time: string) =>
+  api.post<{ testClock: TestClock }>('/provider/billing/advance_test_clock', { testClockId, time });
+
+export const fetchDeactivationPreview = (limit: number, signal?: AbortSignal) =>
+  api.get<DeactivationPreview>('/provider/properties/premium_tours/deactivation_preview', {
+    query: { limit },
+    signal,
+  });

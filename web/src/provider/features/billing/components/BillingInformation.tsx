@@ -1,0 +1,260 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { CURRENCIES, type Currency } from '@tourly/contracts';
+import { countries } from '../../../../shared/countries';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formErrors } from '../../../../shared/formErrors';
+import { SelectField } from '../../../../shared/SelectField';
+import { MESSAGES } from '../../../../shared/strings';
+import { TextField } from '../../../../shared/TextField';
+import { useAction } from '../../../../shared/useAction';
+import { saveBillingAccount, type BillingAccount, type BillingAccountForm } from '../api';
+
+type Field = 'name' | 'email' | 'address' | 'country' | 'currency';
+const REQUIRED: readonly Field[] = ['name', 'email', 'address', 'country'];
+const LABELS: Record<Field, string> = {
+  name: 'Name',
+  email: 'Email',
+  address: 'Address',
+  country: 'Country',
+  currency: 'Currency',
+};
+
+interface BillingInformationProps {
+  account: BillingAccount;
+  onSaved(account: BillingAccount): void;
+  /**
+   * In the upgrade modal the section collapses once complete (name, email, address and country saved), showing a
+   * check and an Edit button (000 §2); on the billing page it stays open.
+   */
+  collapsible?: boolean;
+  /** The messages the form shows now ('Email - is not a valid email address'), for a form-error summary. */
+  onMessages?(messages: string[]): void;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** Whether the account has everything a plan change needs (000 §2: complete when the four are filled). */
+export function isComplete(account: BillingAccount): boolean {
+  return account.complete && REQUIRED.every((field) => account[field].trim() !== '');
+}
+
+/**
+ * The billing information (PUT /provider/billing/account): Name*, Email*, Address*, Country* and the currency
+ * plans are billed in. Empty fields say 'Required' once left or on saving (000 §5); the server's messages go under
+ * their fields in its words.
+ */
+export function BillingInformation({
+  account,
+  onSaved,
+  collapsible = false,
+  onMessages,
+  headingLevel = 'h3',
+}: BillingInformationProps) {
+  const [editing, setEditing] = useState(!collapsible || !isComplete(account));
+  const [values, setValues] = useState<BillingAccountForm>(() => formOf(account));
+  // true: left or submitted (an empty field says 'Required'); 'changed': edited since the server answered.
+  const [touched, setTouched] = useState<Partial<Record<Field, true | 'changed'>>>({});
+  const [saved, setSaved] = useState(false);
+  const { run, isPending, error } = useAction(saveBillingAccount);
+  const server = formErrors(error, LABELS_AS_SERVER_NAMES);
+  const headingId = useId();
+  const Heading = headingLevel;
+
+  const refs: Record<Field, RefObject<HTMLInputElement | HTMLSelectElement | null>> = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    address: useRef<HTMLInputElement>(null),
+    country: useRef<HTMLSelectElement>(null),
+    currency: useRef<HTMLSelectElement>(null),
+  };
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const messages: Partial<Record<Field, string[]>> = {};
+  for (const field of Object.keys(LABELS) as Field[]) {
+    const own: string[] =
+      touched[field] && REQUIRED.includes(field) && values[field].trim() === '' ? [MESSAGES.required] : [];
+    // A server message stands until the field is changed again.
+    const fromServer = touched[field] === 'changed' ? [] : (server.fields[field] ?? []);
+    const all = [...own, ...fromServer.filter((message) => !own.includes(message))];
+    if (all.length > 0) messages[field] = all;
+  }
+
+  const summary = editing
+    ? (Object.entries(messages) as Array<[Field, string[]]>).flatMap(([field, list]) =>
+        list.map((message) => `${LABELS[field]} - ${message}`),
+      )
+    : [];
+  const summaryKey = summary.join('\n');
+  useEffect(() => {
+    onMessages?.(summaryKey ? summaryKey.split('\n') : []);
+  }, [summaryKey]);
+
+  useEffect(() => {
+    if (!error) return;
+    const invalid = (Object.keys(LABELS) as Field[]).find((field) => server.fields[field]);
+    (invalid ? refs[invalid] : alertRef).current?.focus();
+  }, [error]);
+
+  function change(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setSaved(false);
+    if (touched[field] !== undefined || server.fields[field]) {
+      setTouched((current) => ({ ...current, [field]: 'changed' as const }));
+    }
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTouched({ name: true, email: true, address: true, country: true, currency: true });
+    const missing = REQUIRED.find((field) => values[field].trim() === '');
+    if (missing) {
+      refs[missing].current?.focus();
+      return;
+    }
+    const outcome = await run({ ...values, country: values.country.toUpperCase() });
+    if (!outcome.ok) {
+      setTouched({});
+      return;
+    }
+    setValues(formOf(outcome.value));
+    setTouched({});
+    setSaved(true);
+    onSaved(outcome.value);
+    if (collapsible && isComplete(outcome.value)) setEditing(false);
+  }
+
+  const countryName =
+    countries().find((country) => country.code === account.country)?.name ?? account.country;
+  return (
+    <section className="billing-information" aria-labelledby={headingId}>
+      <Heading id={headingId}>Billing information</Heading>
+      {!editing ? (
+        <div className="billing-information-done">
+          <p className="billing-information-check">
+            <span aria-hidden="true">✓ </span>Billing information complete
+          </p>
+          <p className="muted">
+            {[account.name, account.email, account.address, countryName].join(' · ')} · billed in{' '}
+            {account.currency.toUpperCase()}
+          </p>
+          <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+            Edit billing information
+          </button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={handleSubmit}>
+          <div ref={alertRef} tabIndex={-1}>
+            <ErrorDisplay error={server.alert} />
+          </div>
+          <TextField
+            ref={refs.name as RefObject<HTMLInputElement>}
+            label="Name"
+            requiredMark
+            autoComplete="organization"
+            value={values.name}
+            onChange={(event) => change('name', event.target.value)}
+            onBlur={() => touch('name')}
+            messages={messages.name}
+          />
+          <TextField
+            ref={refs.email as RefObject<HTMLInputElement>}
+            label="Email"
+            requiredMark
+            type="email"
+            autoComplete="email"
+            hint="Invoices and payment receipts go here."
+            value={values.email}
+            onChange={(event) => change('email', event.target.value)}
+            onBlur={() => touch('email')}
+            messages={messages.email}
+          />
+          <TextField
+            ref={refs.address as RefObject<HTMLInputElement>}
+            label="Address"
+            requiredMark
+            autoComplete="street-address"
+            value={values.address}
+            onChange={(event) => change('address', event.target.value)}
+            onBlur={() => touch('address')}
+            messages={messages.address}
+          />
+          <SelectField
+            ref={refs.country as RefObject<HTMLSelectElement>}
+            label="Country"
+            requiredMark
+            autoComplete="country"
+            value={values.country}
+            onChange={(event) => change('country', event.target.value)}
+            onBlur={() => touch('country')}
+            messages={messages.country}
+          >
+            <option value="">Choose a country</option>
+            {countries().map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            ref={refs.currency as RefObject<HTMLSelectElement>}
+            label="Currency"
+            hint="Plans are billed in this currency. It cannot change while a paid plan runs."
+            value={values.currency}
+            onChange={(event) => change('currency', event.target.value)}
+            messages={messages.currency}
+          >
+            {CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency.toUpperCase()}
+              </option>
+            ))}
+          </SelectField>
+          <div className="actions">
+            <button type="submit" className="button button-primary" disabled={isPending}>
+              Save billing information
+            </button>
+            {collapsible && isComplete(account) && (
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={isPending}
+                onClick={() => {
+                  setValues(formOf(account));
+                  setTouched({});
+                  setEditing(false);
+                }}
+              >
+                Cancel
+              </button>
+            )}
+            <p role="status" className="muted">
+              {saved ? 'Billing information saved.' : ''}
+            </p>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+
+  function touch(field: Field) {
+    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+  }
+}
+
+/** The form's fields are named as the server names them. */
+const LABELS_AS_SERVER_NAMES: Record<Field, string> = {
+  name: 'name',
+  email: 'email',
+  address: 'address',
+  country: 'country',
+  currency: 'currency',
+};
+
+function formOf(account: BillingAccount): BillingAccountForm {
+  return {
+    name: account.name,
+    email: account.email,
+    address: account.address,
+    country: account.country,
+    currency: account.currency as Currency,
+  };
+}

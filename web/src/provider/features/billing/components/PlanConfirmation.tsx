@@ -1,0 +1,316 @@
+import { useId, useState } from 'react';
+import type { Interval } from '@tourly/contracts';
+import { ApiError } from '../../../../api/errors';
+import { formatMoney } from '../../../../shared/format';
+import { MESSAGES } from '../../../../shared/strings';
+import { useLoad } from '../../../../shared/useLoad';
+import {
+  changePlan,
+  fetchSubscription,
+  previewChange,
+  type BillingAccount,
+  type PlanOption,
+  type PlanSelection,
+  type Subscription,
+} from '../api';
+import { hasIntervalChoice, intervalLabel, pricePerMonth, pricePerPeriod } from '../rules';
+import { loadStripeJs } from '../stripe';
+import { BillingInformation, isComplete } from './BillingInformation';
+import { CardSection } from './CardSection';
+import { CouponField } from './CouponField';
+import { IntervalToggle } from './IntervalToggle';
+import { OrderSummary } from './OrderSummary';
+
+export interface Completed {
+  subscription: Subscription;
+  /** Paid and confirmed, but billing had not heard from Stripe yet when we stopped waiting. */
+  stillUpdating: boolean;
+}
+
+interface PlanConfirmationProps {
+  plan: PlanOption | null;
+  current: Subscription;
+  interval: Interval;
+  onInterval(interval: Interval): void;
+  account: BillingAccount;
+  onAccount(account: BillingAccount): void;
+  onBack(): void;
+  onDone(completed: Completed): void;
+  /** The subscription as it is after a failed attempt (a payment left unconfirmed, say). */
+  onChanged(subscription: Subscription): void;
+  /** True while the change is in progress: the modal cannot be closed meanwhile. */
+  onBusy(busy: boolean): void;
+}
+
+const COUPON_FIELD = 'servicePlanSubscription.coupon';
+/** How the form names the plan change's fields in its error summary. */
+const FIELD_LABELS: Record<string, string> = {
+  'servicePlanSubscription.paymentMethodId': 'Card',
+  [COUPON_FIELD]: 'Coupon code',
+  'servicePlanSubscription.interval': 'Billing period',
+  'servicePlanSubscription.productCode': 'Plan',
+};
+const WAIT_FOR_STRIPE_MS = 20_000;
+
+/**
+ * The confirmation step (000 §2, §4): the current and the new plan with the interval choice, the order summary
+ * (refreshed when the interval or the coupon changes), the billing information, the card, the coupon, the form's
+ * errors, and Confirm (also in a footer on a phone). Confirming PUTs the plan change: `success` completes;
+ * `requires_action` runs Stripe's card confirmation (3-D Secure), then waits for the subscription to show the
+ * new plan; failures go to the summary panel in the server's words.
+ */
+export function PlanConfirmation({
+  plan,
+  current,
+  interval,
+  onInterval,
+  account,
+  onAccount,
+  onBack,
+  onDone,
+  onChanged,
+  onBusy,
+}: PlanConfirmationProps) {
+  const [coupon, setCoupon] = useState<string | null>(null);
+  const [cardId, setCardId] = useState<string | null>(null);
+  const [billingMessages, setBillingMessages] = useState<string[]>([]);
+  const [submitErrors, setSubmitErrors] = useState<string[]>([]);
+  const [couponMessages, setCouponMessages] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+  const summaryId = useId();
+
+  const currency = account.currency;
+  const complete = isComplete(account);
+  const needsCard = plan ? pricePerPeriod(plan, currency, interval) > 0 : false;
+  const selection = (extra: Partial<PlanSelection> = {}): PlanSelection => ({
+    productCode: plan?.productCode,
+    interval,
+    chargeNow: true,
+    coupon: coupon ?? undefined,
+    ...extra,
+  });
+
+  const preview = useLoad(
+    (signal) => previewChange(selection(), signal),
+    [plan?.productCode, interval, coupon, currency, complete],
+  );
+
+  async function applyCoupon(code: string): Promise<string[] | null> {
+    try {
+      await previewChange(selection({ coupon: code }));
+      setCoupon(code);
+      setCouponMessages([]);
+      return null;
+    } catch (error) {
+      if (error instanceof ApiError && error.messages.length > 0) {
+        return error.fields[COUPON_FIELD] ?? error.messages;
+      }
+      return [MESSAGES.somethingWentWrong];
+    }
+  }
+
+  async function confirm() {
+    setSubmitErrors([]);
+    setCouponMessages([]);
+    setPending(true);
+    onBusy(true);
+    try {
+      if (!plan) throw new Error(MESSAGES.noSelectedPlan);
+      const result = await changePlan(
+        selection({ paymentMethodId: needsCard ? (cardId ?? undefined) : undefined }),
+      );
+      if (result.result === 'success') {
+        onDone({ subscription: result.subscription, stillUpdating: false });
+      } else if (result.result === 'requires_action') {
+        const stripe = await loadStripeJs().catch((error: unknown) => {
+          console.error('Stripe.js is not available', error);
+          return null;
+        });
+        if (!stripe) throw new Error(MESSAGES.stripeMissing);
+        const confirmed = await stripe.confirmCardPayment(result.clientSecret);
+        if (confirmed.error) {
+          console.error('The card payment was not confirmed', confirmed.error);
+          setSubmitErrors([confirmed.error.message ?? MESSAGES.somethingWentWrong]);
+          const after = await fetchSubscription({ fresh: true }).catch(() => null);
+          if (after) onChanged(after);
+          return;
+        }
+        const changed = await waitForPlan(plan, interval);
+        onDone({ subscription: changed ?? result.subscription, stillUpdating: changed === null });
+      } else {
+        throw new Error(MESSAGES.somethingWentWrong);
+      }
+    } catch (error) {
+      const { messages, coupon: couponErrors } = failureMessages(error);
+      setSubmitErrors(messages);
+      setCouponMessages(couponErrors);
+    } finally {
+      setPending(false);
+      onBusy(false);
+    }
+  }
+
+  const errors = [...billingMessages, ...submitErrors];
+  const blocked = !complete
+    ? 'Save your billing information to confirm.'
+    : needsCard && !cardId
+      ? 'Add a card to pay with to confirm.'
+      : null;
+  const confirmButton = (
+    <button
+      type="button"
+      className="button button-primary confirm-button"
+      disabled={pending || blocked !== null}
+      aria-describedby={blocked ? `${summaryId}-blocked` : undefined}
+      onClick={confirm}
+    >
+      {pending ? 'Confirming…' : 'Confirm'}
+    </button>
+  );
+
+  return (
+    <div className="confirmation">
+      <div className="confirmation-main">
+        <button
+          type="button"
+          className="button button-secondary back-button"
+          disabled={pending}
+          onClick={onBack}
+        >
+          ← Back to plans
+        </button>
+        <section className="plan-change" aria-label="Plan change">
+          <dl className="details">
+            <dt>Current plan</dt>
+            <dd>
+              {current.name}
+              {current.productCode !== 'free_tier_plan' && `, ${intervalLabel(current.interval)}`}
+            </dd>
+            <dt>New plan</dt>
+            <dd>{plan ? plan.name : '—'}</dd>
+          </dl>
+          {plan && hasIntervalChoice(plan, currency) && (
+            <>
+              <IntervalToggle
+                value={interval}
+                onChange={onInterval}
+                label="Billing period of the new plan"
+                disabled={pending}
+              />
+              <p className="muted">
+                {formatMoney(pricePerMonth(plan, currency, interval), currency)} / month
+                {interval === 'year' &&
+                  `, ${formatMoney(pricePerPeriod(plan, currency, 'year'), currency)} billed annually`}
+              </p>
+            </>
+          )}
+        </section>
+        <BillingInformation
+          account={account}
+          onSaved={onAccount}
+          collapsible
+          onMessages={setBillingMessages}
+        />
+        {needsCard && (
+          <CardSection
+            enabled={complete}
+            selected={cardId}
+            onSelect={setCardId}
+            billingDetails={{ name: account.name, email: account.email }}
+          />
+        )}
+        <section className="coupon-section" aria-label="Coupon">
+          <CouponField
+            applied={coupon}
+            onApply={applyCoupon}
+            onRemove={() => setCoupon(null)}
+            messages={couponMessages}
+            disabled={pending}
+          />
+        </section>
+      </div>
+      <aside className="confirmation-side" aria-labelledby={summaryId}>
+        <h3 id={summaryId} className="visually-hidden">
+          Summary
+        </h3>
+        <OrderSummary preview={preview.data} error={preview.error} isLoading={preview.isLoading} />
+        <FormErrors messages={errors} />
+        {blocked && (
+          <p id={`${summaryId}-blocked`} className="muted">
+            {blocked}
+          </p>
+        )}
+        <div className="only-desktop">{confirmButton}</div>
+      </aside>
+      <div className="confirm-footer only-mobile">
+        {preview.data && (
+          <p className="confirm-footer-total">
+            Total <strong>{formatMoney(preview.data.totalInCents, preview.data.currency)}</strong>
+          </p>
+        )}
+        {confirmButton}
+      </div>
+    </div>
+  );
+}
+
+/** 000 §2: 'The form contains N error(s)', then the errors. */
+function FormErrors({ messages }: { messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="alert alert-error form-errors" role="alert">
+      <p className="alert-title">The form contains {messages.length} error(s)</p>
+      <ul>
+        {messages.map((message, index) => (
+          <li key={index}>{message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * What a failed plan change says: the server's errors (a coupon's also under its field), or 'Something went
+ * wrong. Please try again later.' when it gave none (000 §8); the spec's own errors as they are.
+ */
+function failureMessages(error: unknown): { messages: string[]; coupon: string[] } {
+  if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+    const messages = Object.entries(error.fields).flatMap(([field, list]) =>
+      field === 'base'
+        ? list
+        : list.map((message) => `${FIELD_LABELS[field] ?? humanise(field)} - ${message}`),
+    );
+    return { messages, coupon: error.fields[COUPON_FIELD] ?? [] };
+  }
+  const own: string[] = [MESSAGES.noSelectedPlan, MESSAGES.stripeMissing];
+  if (error instanceof Error && own.includes(error.message)) return { messages: [error.message], coupon: [] };
+  if (!(error instanceof ApiError)) console.error('The plan change failed', error);
+  return { messages: [MESSAGES.somethingWentWrong], coupon: [] };
+}
+
+function humanise(field: string): string {
+  const last = field.split('.').pop() ?? field;
+  const words = last.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * After 3-D Secure the payment is confirmed with Stripe, and billing applies the plan when Stripe's webhook
+ * arrives: ask again (past the browser's cache) until the subscription shows it, for a while.
+ */
+async function waitForPlan(plan: PlanOption, interval: Interval): Promise<Subscription | null> {
+  const deadline = Date.now() + WAIT_FOR_STRIPE_MS;
+  for (let delay = 250; Date.now() < deadline; delay = Math.min(delay * 2, 2000)) {
+    const subscription = await fetchSubscription({ fresh: true }).catch(() => null);
+    if (
+      subscription &&
+      subscription.productCode === plan.productCode &&
+      subscription.interval === interval &&
+      (subscription.status === 'active' || subscription.status === 'trialing')
+    ) {
+      return subscription;
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+  return null;
+}

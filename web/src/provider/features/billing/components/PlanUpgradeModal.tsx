@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import type { Interval, ProductCode } from '@tourly/contracts';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formatDate } from '../../../../shared/format';
+import { Modal } from '../../../../shared/Modal';
+import { useLoad } from '../../../../shared/useLoad';
+import { fetchBillingAccount, fetchPlans, type BillingAccount, type Subscription } from '../api';
+import { intervalLabel, isOnFreePlan, planLabel } from '../rules';
+import '../billing.css';
+import { PlanConfirmation, type Completed } from './PlanConfirmation';
+import { PlanGrid } from './PlanGrid';
+
+interface PlanUpgradeModalProps {
+  current: Subscription;
+  /** The subscription after a change (or a failed attempt): the caller keeps it and refreshes its copy. */
+  onChanged(subscription: Subscription): void;
+  onClose(): void;
+}
+
+type Step = 'selection' | 'confirmation' | 'completed';
+
+/**
+ * The plan upgrade modal (000 §2, §4), also the first choice of a plan: loading (the plans, and the billing
+ * account for its currency), then plan selection in a large modal, then confirmation; Back returns to the plans,
+ * closing cancels. Lazily loaded with Stripe Elements, so provider pages download it only when it opens.
+ */
+export default function PlanUpgradeModal({ current, onChanged, onClose }: PlanUpgradeModalProps) {
+  const loaded = useLoad((signal) => Promise.all([fetchPlans(signal), fetchBillingAccount(signal)]), []);
+  const [account, setAccount] = useState<BillingAccount | null>(null);
+  const [step, setStep] = useState<Step>('selection');
+  // 000 §9: the default selection is yearly; a paying provider starts from its own interval.
+  const [interval, setBillingInterval] = useState<Interval>(
+    isOnFreePlan(current) ? 'year' : current.interval,
+  );
+  const [chosen, setChosen] = useState<ProductCode | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [completed, setCompleted] = useState<Completed | null>(null);
+
+  const [plans, loadedAccount] = loaded.data ?? [];
+  const billingAccount = account ?? loadedAccount;
+  const plan = plans?.find((option) => option.productCode === chosen) ?? null;
+
+  function done(result: Completed) {
+    setCompleted(result);
+    setStep('completed');
+    onChanged(result.subscription);
+  }
+
+  let title = 'Choose your plan';
+  let body;
+  if (loaded.error) {
+    body = <ErrorDisplay error={loaded.error} />;
+  } else if (!plans || !billingAccount) {
+    title = 'Loading plans…';
+    body = (
+      <p className="muted" role="status">
+        Loading plans…
+      </p>
+    );
+  } else if (step === 'completed' && completed) {
+    title = 'Plan updated';
+    body = <CompletedStep completed={completed} onClose={onClose} />;
+  } else if (step === 'confirmation') {
+    title = 'Confirm your plan';
+    body = (
+      <PlanConfirmation
+        plan={plan}
+        current={current}
+        interval={interval}
+        onInterval={setBillingInterval}
+        account={billingAccount}
+        onAccount={setAccount}
+        onBack={() => setStep('selection')}
+        onDone={done}
+        onChanged={onChanged}
+        onBusy={setBusy}
+      />
+    );
+  } else {
+    body = (
+      <PlanGrid
+        plans={plans}
+        currency={billingAccount.currency}
+        interval={interval}
+        onInterval={setBillingInterval}
+        current={current}
+        onChoose={(productCode) => {
+          setChosen(productCode);
+          setStep('confirmation');
+        }}
+      />
+    );
+  }
+
+  return (
+    <Modal
+      title={title}
+      size={step === 'completed' ? 'medium' : 'large'}
+      closeDisabled={busy}
+      onClose={onClose}
+    >
+      {body}
+    </Modal>
+  );
+}
+
+function CompletedStep({ completed, onClose }: { completed: Completed; onClose(): void }) {
+  const { subscription, stillUpdating } = completed;
+  const next = subscription.nextProduct;
+  return (
+    <div className="plan-completed">
+      <div className="alert alert-success" role="status">
+        {stillUpdating ? (
+          <p>Your payment went through. Your plan shows the change in a moment.</p>
+        ) : next && next.productCode !== subscription.productCode ? (
+          <p>
+            {planLabel(next.name, next.productCode, next.interval)} begins on{' '}
+            {next.startsAt ? formatDate(next.startsAt) : 'the end of the current period'}.
+          </p>
+        ) : (
+          <p>
+            You are on the {subscription.name} plan, billed {intervalLabel(subscription.interval)}.
+          </p>
+        )}
+      </div>
+      <div className="actions">
+        <button type="button" className="button button-primary" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import type { SubscriptionStatus } from '@tourly/contracts';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formatDate } from '../../../../shared/format';
+import { useAction } from '../../../../shared/useAction';
+import { cancelScheduledChange, type Subscription } from '../api';
+import { isOnFreePlan, planLabel, pluralDays, trialDaysLeft } from '../rules';
+
+const STATUS: Record<SubscriptionStatus, { label: string; badge: string }> = {
+  active: { label: 'Active', badge: 'badge-success' },
+  trialing: { label: 'Trial', badge: 'badge-progress' },
+  past_due: { label: 'Payment failed', badge: 'badge-danger' },
+  unpaid: { label: 'Unpaid', badge: 'badge-danger' },
+  incomplete: { label: 'Waiting for payment', badge: 'badge-progress' },
+  incomplete_expired: { label: 'Payment not completed', badge: 'badge-neutral' },
+  canceled: { label: 'Cancelled', badge: 'badge-neutral' },
+};
+
+interface SubscriptionOverviewProps {
+  subscription: Subscription;
+  onChanged(subscription: Subscription): void;
+  onUpgrade?(): void;
+  onDowngrade?(): void;
+}
+
+/**
+ * The subscription (000 §2, §4): the plan, its status, the trial's days left, when it renews or ends, and a
+ * scheduled change ('begins on <date>') that can be cancelled (POST cancel_subscription_schedules).
+ */
+export function SubscriptionOverview({
+  subscription,
+  onChanged,
+  onUpgrade,
+  onDowngrade,
+}: SubscriptionOverviewProps) {
+  const cancel = useAction(cancelScheduledChange);
+  const free = isOnFreePlan(subscription);
+  const status = STATUS[subscription.status];
+  const next = subscription.nextProduct;
+  const periodEnd = subscription.currentPeriodEnd;
+
+  async function cancelScheduled() {
+    const outcome = await cancel.run();
+    if (outcome.ok) onChanged(outcome.value);
+  }
+
+  return (
+    <section className="card" aria-labelledby="billing-subscription">
+      <h2 id="billing-subscription">Subscription</h2>
+      <dl className="details">
+        <dt>Plan</dt>
+        <dd>
+          {free ? 'Free' : planLabel(subscription.name, subscription.productCode, subscription.interval)}
+        </dd>
+        <dt>Status</dt>
+        <dd>
+          <span className={`badge ${status.badge}`}>{status.label}</span>
+        </dd>
+        {subscription.status === 'trialing' && (
+          <>
+            <dt>Trial</dt>
+            <dd>{pluralDays(trialDaysLeft(subscription))} left</dd>
+          </>
+        )}
+        {!free && periodEnd && (
+          <>
+            <dt>{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}</dt>
+            <dd>{formatDate(periodEnd)}</dd>
+          </>
+        )}
+      </dl>
+      {next && (
+        <div className="alert alert-info scheduled-change">
+          <p>
+            <strong>{planLabel(next.name, next.productCode, next.interval)}</strong> begins on{' '}
+            {next.startsAt ? formatDate(next.startsAt) : 'the end of the current period'}.
+          </p>
+          <ErrorDisplay error={cancel.error} />
+          <div className="actions">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={cancel.isPending}
+              onClick={cancelScheduled}
+            >
+              Cancel scheduled change
+            </button>
+          </div>
+        </div>
+      )}
+      {(onUpgrade || onDowngrade) && (
+        <div className="actions">
+          {onUpgrade && (
+            <button type="button" className="button button-primary" onClick={onUpgrade}>
+              {free ? 'Choose a plan' : 'Upgrade plan'}
+            </button>
+          )}
+          {onDowngrade && (
+            <button type="button" className="button button-secondary" onClick={onDowngrade}>
+              Downgrade
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

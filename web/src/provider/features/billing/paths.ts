@@ -1,0 +1,2 @@
+/** The accounts and billing page. */
+export const BILLING_PATH = '/provider/billing';

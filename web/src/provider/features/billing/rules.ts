@@ -1,0 +1,107 @@
+import {
+  PROBLEM_SUBSCRIPTION_STATUSES,
+  type Currency,
+  type Interval,
+  type SubscriptionStatus,
+} from '@tourly/contracts';
+import type { PlanOption, Subscription } from './api';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 000 §9: trial days default 30, shown when the trial has no end date. */
+export const DEFAULT_TRIAL_DAYS = 30;
+/** 000 §9: the payment-failure window. */
+export const PAYMENT_WINDOW_DAYS = 14;
+
+/** Statuses that leave the provider on the free plan's features: a first payment never made, an ended plan. */
+const WITHOUT_PAID_ACCESS: readonly SubscriptionStatus[] = ['incomplete', 'incomplete_expired', 'canceled'];
+
+export type BannerKind = 'trial' | 'payment_failed' | 'free_plan';
+
+/** Which banner the provider pages show for a subscription (000 §2, §4), if any. */
+export function bannerOf(subscription: Subscription): BannerKind | null {
+  if (subscription.status === 'trialing') return 'trial';
+  if (PROBLEM_SUBSCRIPTION_STATUSES.includes(subscription.status)) return 'payment_failed';
+  if (isOnFreePlan(subscription)) return 'free_plan';
+  return null;
+}
+
+export function isOnFreePlan(subscription: Subscription): boolean {
+  return subscription.productCode === 'free_tier_plan' || WITHOUT_PAID_ACCESS.includes(subscription.status);
+}
+
+/** 000 §4: the rounded day difference to the period's end (the trial's), or 30 without an end date. */
+export function trialDaysLeft(subscription: Subscription, now = Date.now()): number {
+  const end = subscription.currentPeriodEnd ?? subscription.trialEnd;
+  if (!end) return DEFAULT_TRIAL_DAYS;
+  const time = Date.parse(end);
+  if (Number.isNaN(time)) return DEFAULT_TRIAL_DAYS;
+  return Math.max(0, Math.round((time - now) / DAY_MS));
+}
+
+export const pluralDays = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/** What the grid shows per month: the monthly price, or the annual one divided by 12 (rounded). */
+export function pricePerMonth(plan: PlanOption, currency: Currency, interval: Interval): number {
+  const prices = plan.prices[currency];
+  return interval === 'year' ? prices.annualPerMonth : prices.monthly;
+}
+
+/** What one billing period costs. */
+export function pricePerPeriod(plan: PlanOption, currency: Currency, interval: Interval): number {
+  const prices = plan.prices[currency];
+  return interval === 'year' ? prices.annual : prices.monthly;
+}
+
+/** 000 §2: the interval choice is hidden when both prices are equal (the free plan). */
+export function hasIntervalChoice(plan: PlanOption, currency: Currency): boolean {
+  const prices = plan.prices[currency];
+  return prices.monthly !== prices.annual;
+}
+
+export type PlanChoice = 'current' | 'upgrade' | 'switch';
+
+/**
+ * How a plan of the grid relates to the subscription (000 §5: plans match on product code plus interval): the
+ * current one, a higher one (a higher tier, or annual instead of monthly on the same tier: charged now), or the
+ * same tier billed monthly instead of annually (from the end of the period).
+ */
+export function choiceOf(plan: PlanOption, interval: Interval, subscription: Subscription): PlanChoice {
+  const current = isOnFreePlan(subscription) ? 'free_tier_plan' : subscription.productCode;
+  if (plan.productCode === current) {
+    // The free plan costs the same either way: it is the current plan whatever the interval.
+    if (current === 'free_tier_plan' || interval === subscription.interval) return 'current';
+    return interval === 'year' ? 'upgrade' : 'switch';
+  }
+  return 'upgrade';
+}
+
+/** The plan grid: tiers below the current one are hidden (000 §2). */
+export function visiblePlans(plans: PlanOption[], subscription: Subscription): PlanOption[] {
+  const tier = isOnFreePlan(subscription) ? 0 : subscription.planTier;
+  return plans.filter((plan) => plan.planTier >= tier);
+}
+
+/** Plans a downgrade can move to: the lower tiers, down to the free plan. */
+export function lowerPlans(plans: PlanOption[], subscription: Subscription): PlanOption[] {
+  if (isOnFreePlan(subscription)) return [];
+  return plans.filter((plan) => plan.planTier < subscription.planTier);
+}
+
+/** Whether the grid offers anything beyond the current plan. */
+export function canUpgrade(plans: PlanOption[], subscription: Subscription): boolean {
+  return visiblePlans(plans, subscription).some((plan) =>
+    (['month', 'year'] as const).some((interval) => choiceOf(plan, interval, subscription) !== 'current'),
+  );
+}
+
+export const intervalLabel = (interval: Interval) => (interval === 'year' ? 'annual' : 'monthly');
+
+/** 'Starter (monthly)'; the free plan has no billing period to name. */
+export function planLabel(name: string, productCode: string, interval: Interval): string {
+  return productCode === 'free_tier_plan' ? name : `${name} (${intervalLabel(interval)})`;
+}
+
+/** The premium tours a plan keeps: 0 for the free plan (basic tours only), null for unlimited. */
+export function premiumTourLimitOf(plan: PlanOption): number | null {
+  return plan.toursType === 'basic' ? 0 : plan.freeTours;
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { ErrorDisplay } from '../../shared/ErrorDisplay';
+import { Loading } from '../../shared/Loading';
+import { PRODUCT_NAME } from '../../shared/strings';
+import { useLoad } from '../../shared/useLoad';
+import { fetchBillingAccount, fetchPlans, type Subscription } from '../features/billing/api';
+import { useBilling } from '../features/billing/BillingContext';
+import '../features/billing/billing.css';
+import { BillingInformation, isComplete } from '../features/billing/components/BillingInformation';
+import { CardsSection } from '../features/billing/components/CardsSection';
+import { DowngradeModal } from '../features/billing/components/DowngradeModal';
+import { SubscriptionOverview } from '../features/billing/components/SubscriptionOverview';
+import { TestClockPanel } from '../features/billing/components/TestClockPanel';
+import { canUpgrade, lowerPlans } from '../features/billing/rules';
+
+/** After the test clock moved, Stripe's events reach billing over a few seconds: ask again a few times. */
+const REFRESH_AFTER_CLOCK_MS = [500, 1500, 3000, 6000, 10_000];
+
+/**
+ * `/provider/billing`, accounts and billing (000 §2): the subscription with its scheduled change, the plan
+ * upgrade and downgrade modals, the cards, the billing account and, in test mode, the test clock. Only those who
+ * manage billing (GET /provider/permissions/account: the provider's admins) see it.
+ */
+export default function BillingPage() {
+  const billing = useBilling();
+  const { subscription, permissions, loadError, canManageBilling, update, refresh, openUpgrade } = billing;
+  const title = <title>{`Accounts and billing · ${PRODUCT_NAME}`}</title>;
+
+  if (!billing.available || loadError) {
+    return (
+      <div className="page">
+        {title}
+        <h1>Accounts and billing</h1>
+        {loadError ? (
+          <ErrorDisplay error={loadError} />
+        ) : (
+          <p className="muted">Billing belongs to a provider&apos;s account: sign in as one of its admins.</p>
+        )}
+      </div>
+    );
+  }
+  if (!permissions || !subscription) {
+    return (
+      <>
+        {title}
+        <Loading />
+      </>
+    );
+  }
+  if (!canManageBilling) {
+    return (
+      <div className="page">
+        {title}
+        <h1>Accounts and billing</h1>
+        <p className="muted">Only the admins of your account can see and change its billing.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="page billing-page">
+      {title}
+      <h1>Accounts and billing</h1>
+      <BillingSections
+        subscription={subscription}
+        onChanged={update}
+        onUpgrade={openUpgrade}
+        onClockMoved={() => {
+          for (const delay of REFRESH_AFTER_CLOCK_MS) setTimeout(() => void refresh(), delay);
+        }}
+      />
+    </div>
+  );
+}
+
+function BillingSections({
+  subscription,
+  onChanged,
+  onUpgrade,
+  onClockMoved,
+}: {
+  subscription: Subscription;
+  onChanged(subscription: Subscription): void;
+  onUpgrade(): void;
+  onClockMoved(): void;
+}) {
+  // Again after every change of the subscription: the upgrade modal may have saved the account or added cards.
+  const loaded = useLoad(
+    (signal) => Promise.all([fetchPlans(signal), fetchBillingAccount(signal)]),
+    [subscription],
+  );
+  const [downgrading, setDowngrading] = useState(false);
+  const [accountVersion, setAccountVersion] = useState(0);
+
+  if (loaded.error) return <ErrorDisplay error={loaded.error} />;
+  if (!loaded.data) return <Loading />;
+  const [plans, account] = loaded.data;
+
+  return (
+    <>
+      <SubscriptionOverview
+        subscription={subscription}
+        onChanged={onChanged}
+        onUpgrade={canUpgrade(plans, subscription) ? onUpgrade : undefined}
+        onDowngrade={
+          lowerPlans(plans, subscription).length > 0 && !subscription.cancelAtPeriodEnd
+            ? () => setDowngrading(true)
+            : undefined
+        }
+      />
+      {downgrading && (
+        <DowngradeModal
+          current={subscription}
+          plans={plans}
+          currency={account.currency}
+          onClose={() => setDowngrading(false)}
+          onScheduled={(changed) => {
+            setDowngrading(false);
+            onChanged(changed);
+          }}
+        />
+      )}
+      <CardsSection
+        reloadOn={subscription}
+        canAddCards={isComplete(account)}
+        billingDetails={{ name: account.name, email: account.email }}
+      />
+      <div className="card">
+        <BillingInformation
+          account={account}
+          headingLevel="h2"
+          onSaved={(saved) => {
+            loaded.setData([plans, saved]);
+            setAccountVersion((version) => version + 1);
+          }}
+        />
+      </div>
+      <TestClockPanel accountVersion={accountVersion} onAdvanced={onClockMoved} />
+    </>
+  );
+}
