@@ -44,17 +44,7 @@ export async function startBrowserPlatform() {
     'ephemeral',
   );
   await seedDemoData(platform.services.identity);
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
 
   return {
     platform,
@@ -107,6 +97,21 @@ export async function startBrowserPlatform() {
 }
 
 export type BrowserPlatform = Awaited<ReturnType<typeof startBrowserPlatform>>;
+
+/** Debian's Chromium, headless, as the toolchain notes say to start it (CHROMIUM_PATH to use another). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

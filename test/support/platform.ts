@@ -26,6 +26,11 @@ export interface Person {
 export interface PlatformOptions {
   /** A local S3 server (s3rver, files in a temporary directory) for properties' file storage. */
   s3?: boolean;
+  /**
+   * More settings, given the emulators' URL, over this support's own: a browser test's web build, and the pages'
+   * Stripe.js and publishable key, say.
+   */
+  env?: (emulatorsUrl: string) => Record<string, string>;
 }
 
 /** The local S3 server of a test platform: where properties stores files, for tests to look into. */
@@ -81,6 +86,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
               S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
             }
           : {}),
+        ...options.env?.(emulators.url),
       },
     }),
     'ephemeral',
@@ -218,6 +224,9 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },
+
+    /** The gateway's address, e.g. http://127.0.0.1:40123 (its port is chosen before anything starts). */
+    base: `http://127.0.0.1:${gatewayPort}`,
 
     /** Events billing published on a subject, oldest first. */
     async published(subject: string, providerId: string): Promise<Array<Record<string, unknown>>> {

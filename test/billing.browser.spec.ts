@@ -1,0 +1,271 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { SESSION_COOKIE } from '@tourly/contracts';
+import { uuidv7 } from '@tourly/platform';
+import { launchChromium } from './support/browser';
+import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { builtWebApp } from './support/web-build';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Billing in a real browser (Debian's Chromium) against the whole platform, Stripe's emulator and its Stripe.js
+ * stand-in: the card element, 3-D Secure, webhooks and test clocks as Stripe would run them. One provider goes
+ * from the free plan to Starter, Creator with 3-D Secure, and a scheduled downgrade the test clock carries out;
+ * another, on a phone, meets a coupon that does not exist and a declined card.
+ */
+describe('billing in the browser', () => {
+  let it_: PlatformWithEmulators;
+  let browser: Browser;
+  let base: string;
+  let provider: Person;
+  let page: Page;
+  /** Errors no page code caught: each would be a bug, whatever the page showed. */
+  const uncaught: string[] = [];
+
+  beforeAll(async () => {
+    const webDist = await builtWebApp();
+    [it_, browser] = await Promise.all([
+      startPlatformWithEmulators({
+        env: (emulatorsUrl) => ({
+          WEB_DIST: webDist,
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
+          STRIPE_JS_URL: `${emulatorsUrl}/stripe-js/v3.js`,
+        }),
+      }),
+      launchChromium(),
+    ]);
+    base = it_.base;
+    provider = await it_.signUp('Lighthouse Media');
+    page = await signedIn(provider, DESKTOP);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await it_?.stop();
+    expect(uncaught).toEqual([]);
+  });
+
+  /** A fresh browser context signed in as the person (the session cookie of their sign-up). */
+  async function signedIn(person: Person, viewport: { width: number; height: number }): Promise<Page> {
+    const context = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
+    const [name, value] = person.cookie.split('=') as [string, string];
+    expect(name).toBe(SESSION_COOKIE);
+    await context.addCookies([{ name, value, url: base }]);
+    const opened = await context.newPage();
+    opened.on('pageerror', (error) => uncaught.push(error.message));
+    return opened;
+  }
+
+  async function enterCard(section: Locator, number: string): Promise<void> {
+    await section.getByLabel('Card number').fill(number);
+    await section.getByLabel('Expiration month (MM)').fill('12');
+    await section.getByLabel('Expiration year (YY)').fill('34');
+    await section.getByLabel('CVC').fill('123');
+    await section.getByRole('button', { name: 'Add card' }).click();
+  }
+
+  /** What the emulator's Stripe.js shows when the card asks for 3-D Secure, answered as the person would. */
+  async function completeAuthentication(): Promise<void> {
+    const secure = page.getByRole('dialog', { name: '3D Secure test payment page' });
+    await secure.getByRole('button', { name: 'Complete authentication' }).click();
+    await secure.waitFor({ state: 'detached' });
+  }
+
+  const overview = () => page.getByRole('region', { name: 'Subscription', exact: true });
+  /** The plan the overview lists (not the one a scheduled change names). */
+  const currentPlan = (label: string) => overview().getByRole('definition').getByText(label, { exact: true });
+
+  it('moves a new provider from the free plan to Starter monthly, paid with a card typed into the card element', async () => {
+    await page.goto(`${base}/provider/properties`);
+    const banner = page.getByRole('region', { name: 'Plan notice' });
+    await banner.getByText('Publishing and sharing them come with a paid plan.').waitFor();
+    await banner.getByRole('button', { name: 'Upgrade' }).click();
+
+    // Plan selection: annual by default (000 §9), prices per month in the account's currency (usd until saved).
+    const modal = page.getByRole('dialog', { name: 'Choose your plan' });
+    const starter = modal.getByRole('article', { name: 'Starter' });
+    await starter.getByText('$16.63').waitFor(); // 19950 / 12, rounded
+    await starter.getByText('$199.50 billed annually').waitFor();
+    await modal.getByText('Save 17%').waitFor();
+    expect(await modal.getByRole('article', { name: 'Free' }).getByRole('button').isDisabled()).toBe(true);
+    await modal.getByRole('radio', { name: 'Monthly' }).check();
+    await starter.getByText('$19.95').waitFor();
+    await modal.getByRole('article', { name: 'Pro' }).getByText('$99.95').waitFor();
+    await starter.getByRole('button', { name: 'Upgrade' }).click();
+
+    // Confirmation: the billing information first (its 'Required', then the server's word on the email).
+    const confirmation = page.getByRole('dialog', { name: 'Confirm your plan' });
+    await confirmation.getByRole('region', { name: 'Order summary' }).getByText('$19.95').first().waitFor();
+    const confirm = confirmation.getByRole('button', { name: 'Confirm', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    const info = confirmation.getByRole('region', { name: 'Billing information' });
+    await info.getByRole('button', { name: 'Save billing information' }).click();
+    await confirmation.getByText('The form contains 4 error(s)').waitFor();
+    await info.getByLabel('Name').fill('Lighthouse Media');
+    await info.getByLabel('Email').fill('accounts at lighthouse');
+    await info.getByLabel('Address').fill('1 Harbour Road, Wellington');
+    await info.getByLabel('Country').selectOption('NZ');
+    await info.getByRole('button', { name: 'Save billing information' }).click();
+    await info.getByText('Email is not a valid email address').waitFor();
+    await confirmation.getByText('The form contains 1 error(s)').waitFor();
+    await info.getByLabel('Email').fill('accounts@lighthouse.test');
+    await info.getByRole('button', { name: 'Save billing information' }).click();
+    await info.getByText('Billing information complete').waitFor();
+    expect(await confirmation.getByText(/The form contains/).count()).toBe(0);
+
+    const card = confirmation.getByRole('region', { name: 'Card', exact: true });
+    await enterCard(card, '4242 4242 4242 4242');
+    await card.getByText('Visa •••• 4242').waitFor();
+    await confirm.click();
+
+    await page
+      .getByRole('dialog', { name: 'Plan updated' })
+      .getByText('You are on the Starter plan, billed monthly.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await banner.waitFor({ state: 'detached' });
+  });
+
+  it('upgrades to Creator with a card that asks for 3-D Secure, authenticated in Stripe’s window', async () => {
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Accounts and billing' }).click();
+    await page.getByRole('heading', { name: 'Accounts and billing', level: 1 }).waitFor();
+    await currentPlan('Starter (monthly)').waitFor();
+    await overview().getByText('Renews on').waitFor();
+    await overview().getByRole('button', { name: 'Upgrade plan' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'Choose your plan' });
+    const current = modal
+      .getByRole('article', { name: 'Starter' })
+      .getByRole('button', { name: 'Current plan' });
+    expect(await current.isDisabled()).toBe(true);
+    expect(await modal.getByRole('article', { name: 'Free' }).count()).toBe(0); // tiers below are hidden
+    await modal.getByRole('article', { name: 'Creator' }).getByRole('button', { name: 'Upgrade' }).click();
+
+    const confirmation = page.getByRole('dialog', { name: 'Confirm your plan' });
+    await confirmation.getByText('Billing information complete').waitFor();
+    const card = confirmation.getByRole('region', { name: 'Card', exact: true });
+    await card.getByText('Visa •••• 4242').waitFor();
+    await card.getByRole('button', { name: 'Add another card' }).click();
+    await enterCard(card, '4000 0027 6000 3184');
+    await completeAuthentication(); // saving the card
+    expect(await card.getByRole('radio', { name: /•••• 3184/ }).isChecked()).toBe(true);
+    await confirmation.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await completeAuthentication(); // paying with it
+
+    await page
+      .getByRole('dialog', { name: 'Plan updated' })
+      .getByText('You are on the Creator plan, billed monthly.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await currentPlan('Creator (monthly)').waitFor();
+  });
+
+  it('schedules a downgrade showing the premium tours that turn basic, cancels it, and lets the test clock carry it out', async () => {
+    // 22 premium tours: Starter keeps the 20 newest (a test builder, into properties' table).
+    for (let index = 1; index <= 22; index += 1) {
+      await it_.propertiesDb.dataSource.query(
+        `INSERT INTO properties (id, provider_id, slug, title, address, matterport_key, premium, premium_since)
+         VALUES ($1, $2, $3, $4, '1 Harbour Road', 'SxQL3iGyoDo', true, now() - make_interval(days => $5))`,
+        [
+          uuidv7(),
+          provider.providerId,
+          `harbour-view-${index}`,
+          `Harbour View ${String(index).padStart(2, '0')}`,
+          100 - index,
+        ],
+      );
+    }
+    // Renewals go to the card that needs no authentication.
+    const cards = page.getByRole('region', { name: 'Cards' });
+    await cards.getByRole('button', { name: 'Make Visa •••• 4242 the default card' }).click();
+    await cards.getByText('Visa •••• 4242 is now the default card.').waitFor();
+
+    await overview().getByRole('button', { name: 'Downgrade' }).click();
+    const modal = page.getByRole('dialog', { name: 'Downgrade your plan' });
+    expect(await modal.getByRole('radio', { name: /Starter/ }).isChecked()).toBe(true);
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('heading', { name: 'These 2 premium tours turn basic' }).waitFor();
+    await modal.getByText('Harbour View 01').waitFor();
+    await modal.getByText('Harbour View 02').waitFor();
+    expect(await modal.getByText('Harbour View 03').count()).toBe(0);
+    await modal.getByRole('button', { name: 'Confirm downgrade' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    await overview()
+      .getByText(/Starter \(monthly\) begins on \d{4}-\d{2}-\d{2}\./)
+      .waitFor();
+    await overview().getByRole('button', { name: 'Cancel scheduled change' }).click();
+    await overview()
+      .getByText(/begins on/)
+      .waitFor({ state: 'detached' });
+
+    await overview().getByRole('button', { name: 'Downgrade' }).click();
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await modal.getByRole('button', { name: 'Confirm downgrade' }).click();
+    await overview()
+      .getByText(/begins on/)
+      .waitFor();
+
+    const clock = page.getByRole('region', { name: 'Test clock' });
+    const before = (await clock.getByRole('definition').textContent()) as string;
+    await clock.getByLabel('Days to move forward').fill('31');
+    await clock.getByRole('button', { name: 'Advance the clock' }).click();
+    await clock.getByText('The clock moved 31 days forward.').waitFor();
+    await clock.getByRole('definition').filter({ hasNotText: before }).waitFor();
+    // Stripe renews the subscription on the new plan; its webhooks reach billing, and the page asks again.
+    await currentPlan('Starter (monthly)').waitFor({ timeout: 15_000 });
+    expect(
+      await overview()
+        .getByText(/begins on/)
+        .count(),
+    ).toBe(0);
+    await overview().getByText('Active', { exact: true }).waitFor();
+  });
+
+  it('on a phone, says so under the field when a coupon does not exist, and shows the issuer’s words for a declined card', async () => {
+    const kiwi = await it_.signUp('Kiwi Tours');
+    await kiwi
+      .send('put', '/provider/billing/account', {
+        name: 'Kiwi Tours',
+        email: 'accounts@kiwi.test',
+        address: '2 Quay Street, Auckland',
+        country: 'NZ',
+        currency: 'nzd',
+      })
+      .expect(200);
+    const phone = await signedIn(kiwi, PHONE);
+    await phone.goto(`${base}/provider/properties`);
+    await phone.getByRole('region', { name: 'Plan notice' }).getByRole('button', { name: 'Upgrade' }).click();
+
+    const modal = phone.getByRole('dialog', { name: 'Choose your plan' });
+    await modal.getByRole('radio', { name: 'Monthly' }).check();
+    const starter = modal.getByRole('article', { name: 'Starter' });
+    await starter.getByText('NZ$30.95').waitFor();
+    await starter.getByRole('button', { name: 'Upgrade' }).click();
+
+    const confirmation = phone.getByRole('dialog', { name: 'Confirm your plan' });
+    await confirmation.getByText('Billing information complete').waitFor();
+    const coupon = confirmation.getByRole('region', { name: 'Coupon' });
+    await coupon.getByPlaceholder('Coupon Code').fill('NOT-A-CODE');
+    await coupon.getByRole('button', { name: 'Add' }).click();
+    await coupon.getByText('This coupon code is not valid; check it and try again.').waitFor();
+
+    const card = confirmation.getByRole('region', { name: 'Card', exact: true });
+    await enterCard(card, '4000 0000 0000 0002');
+    await card.getByRole('alert').getByText('Your card was declined.').waitFor();
+    // On a phone Confirm sits in the footer, disabled until there is a card to pay with.
+    const confirm = confirmation.getByRole('button', { name: 'Confirm', exact: true });
+    expect(await confirm.isDisabled()).toBe(true);
+    await confirmation.getByText('Add a card to pay with to confirm.').waitFor();
+
+    await confirmation.getByRole('button', { name: 'Close' }).click();
+    await confirmation.waitFor({ state: 'detached' });
+    await phone
+      .getByRole('region', { name: 'Plan notice' })
+      .getByRole('button', { name: 'Upgrade' })
+      .waitFor();
+    await phone.context().close();
+  });
+});
