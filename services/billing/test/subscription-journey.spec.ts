@@ -138,6 +138,9 @@ describe('a provider’s service plan, from sign-up to unpaid', () => {
     });
     await it_.settled();
     expect(await publishing()).toMatchObject({ product_code: 'starter_plan', can_publish: true });
+    // The first card a plan is paid with is the default one, as renewals charge it.
+    const cards = (await provider.get('/provider/billing/account/credit_cards')).body.data;
+    expect(cards).toEqual([expect.objectContaining({ id: visa, is_default: true })]);
     expect(await it_.published('billing.subscription.changed.v1', provider.providerId)).toEqual([
       {
         providerId: provider.providerId,

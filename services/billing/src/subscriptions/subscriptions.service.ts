@@ -342,12 +342,24 @@ export class SubscriptionsService {
     throw ApiError.base(402, intent.last_payment_error?.message ?? 'Your card was declined.');
   }
 
+  /**
+   * The card a plan is paid with: the one chosen (which becomes the default when there is none yet, so the
+   * cards list shows the card renewals charge), else the default one.
+   */
   private async paymentMethodFor(providerId: string, customerId: string, chosen: string | undefined) {
-    if (chosen) return (await this.accounts.ownCard(providerId, chosen)).id;
     const customer = await stripeCall(() => this.stripe.customers.retrieve(customerId));
-    const fallback = defaultPaymentMethodOf(customer);
-    if (!fallback) throw ApiError.invalid(`${FIELD}.paymentMethodId`, MESSAGES.required);
-    return fallback;
+    const current = defaultPaymentMethodOf(customer);
+    if (chosen) {
+      const card = await this.accounts.ownCard(providerId, chosen);
+      if (!current) {
+        await stripeCall(() =>
+          this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: card.id } }),
+        );
+      }
+      return card.id;
+    }
+    if (!current) throw ApiError.invalid(`${FIELD}.paymentMethodId`, MESSAGES.required);
+    return current;
   }
 
   /** The negotiated discount (a forever coupon per percentage) and the coupon the person entered, if any. */
