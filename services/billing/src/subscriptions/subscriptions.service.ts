@@ -208,14 +208,14 @@ export class SubscriptionsService {
       throw ApiError.invalid(`${FIELD}.trial`, TRIAL_PRO_ONLY);
     }
     if (selection.trial && current?.trialUsed) throw ApiError.invalid(`${FIELD}.trial`, TRIAL_USED);
-    const paymentMethod = await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId);
+    const card = await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId);
     const discounts = await this.discountsFor(providerId, selection.coupon);
     const subscription = await stripeCall(() =>
       this.stripe.subscriptions.create(
         {
           customer: customerId,
           items: [{ price: priceId, quantity: 1 }],
-          default_payment_method: paymentMethod,
+          default_payment_method: card.id,
           payment_behavior: 'allow_incomplete',
           ...(selection.trial && { trial_period_days: this.config.TRIAL_DAYS }),
           ...(discounts && { discounts }),
@@ -223,13 +223,14 @@ export class SubscriptionsService {
           expand: ['latest_invoice.confirmation_secret'],
         },
         {
-          idempotencyKey: `subscribe:${providerId}:${current?.stripeSubscriptionId ?? 'first'}:${priceId}:${paymentMethod}`,
+          idempotencyKey: `subscribe:${providerId}:${current?.stripeSubscriptionId ?? 'first'}:${priceId}:${card.id}`,
         },
       ),
     );
     const clientSecret = await this.unpaidSecret(subscription, async () => {
       await this.stripe.subscriptions.cancel(subscription.id);
     });
+    await this.makeDefault(customerId, card);
     return { subscriptionId: subscription.id, clientSecret };
   }
 
@@ -241,8 +242,9 @@ export class SubscriptionsService {
   ) {
     await this.undoScheduledChange(current);
     const existing = await stripeCall(() => this.stripe.subscriptions.retrieve(current.stripeSubscriptionId));
-    const paymentMethod = selection.paymentMethodId
-      ? await this.paymentMethodFor(providerId, idOf(existing.customer), selection.paymentMethodId)
+    const customerId = idOf(existing.customer);
+    const card = selection.paymentMethodId
+      ? await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId)
       : undefined;
     const discounts = await this.discountsFor(providerId, selection.coupon);
     const subscription = await stripeCall(() =>
@@ -251,12 +253,13 @@ export class SubscriptionsService {
         proration_behavior: 'always_invoice',
         // Stripe applies the new plan only once its invoice is paid: no paid access on an unpaid upgrade.
         payment_behavior: 'pending_if_incomplete',
-        ...(paymentMethod && { default_payment_method: paymentMethod }),
+        ...(card && { default_payment_method: card.id }),
         ...(discounts && { discounts }),
         expand: ['latest_invoice.confirmation_secret'],
       }),
     );
     const clientSecret = subscription.pending_update ? await this.unpaidSecret(subscription) : null;
+    await this.makeDefault(customerId, card);
     return { subscriptionId: subscription.id, clientSecret };
   }
 
@@ -343,23 +346,23 @@ export class SubscriptionsService {
   }
 
   /**
-   * The card a plan is paid with: the one chosen (which becomes the default when there is none yet, so the
-   * cards list shows the card renewals charge), else the default one.
+   * The card a plan is paid with: the one chosen, else the customer's default. `becomesDefault`: the customer has
+   * no default card yet, so the chosen one becomes it once the payment went through (the cards list then shows the
+   * card renewals charge).
    */
   private async paymentMethodFor(providerId: string, customerId: string, chosen: string | undefined) {
     const customer = await stripeCall(() => this.stripe.customers.retrieve(customerId));
     const current = defaultPaymentMethodOf(customer);
-    if (chosen) {
-      const card = await this.accounts.ownCard(providerId, chosen);
-      if (!current) {
-        await stripeCall(() =>
-          this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: card.id } }),
-        );
-      }
-      return card.id;
-    }
+    if (chosen) return { id: (await this.accounts.ownCard(providerId, chosen)).id, becomesDefault: !current };
     if (!current) throw ApiError.invalid(`${FIELD}.paymentMethodId`, MESSAGES.required);
-    return current;
+    return { id: current, becomesDefault: false };
+  }
+
+  private async makeDefault(customerId: string, card: { id: string; becomesDefault: boolean } | undefined) {
+    if (!card?.becomesDefault) return;
+    await stripeCall(() =>
+      this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: card.id } }),
+    );
   }
 
   /** The negotiated discount (a forever coupon per percentage) and the coupon the person entered, if any. */
