@@ -14,6 +14,9 @@ const PHONE = { width: 390, height: 844 };
  * from the free plan to Starter, Creator with 3-D Secure, and a scheduled downgrade the test clock carries out;
  * another, on a phone, meets a coupon that does not exist and a declined card.
  */
+// Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
+jest.setTimeout(90_000);
+
 describe('billing in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;

@@ -346,14 +346,16 @@ export class SubscriptionsService {
   }
 
   /**
-   * The card a plan is paid with: the one chosen, else the customer's default. `becomesDefault`: the customer has
-   * no default card yet, so the chosen one becomes it once the payment went through (the cards list then shows the
-   * card renewals charge).
+   * The card a plan is paid with: the one chosen, else the customer's default. A chosen card becomes the default
+   * once its payment went through (`becomesDefault`): the default card is always the one renewals charge.
    */
   private async paymentMethodFor(providerId: string, customerId: string, chosen: string | undefined) {
     const customer = await stripeCall(() => this.stripe.customers.retrieve(customerId));
     const current = defaultPaymentMethodOf(customer);
-    if (chosen) return { id: (await this.accounts.ownCard(providerId, chosen)).id, becomesDefault: !current };
+    if (chosen) {
+      const card = await this.accounts.ownCard(providerId, chosen);
+      return { id: card.id, becomesDefault: card.id !== current };
+    }
     if (!current) throw ApiError.invalid(`${FIELD}.paymentMethodId`, MESSAGES.required);
     return { id: current, becomesDefault: false };
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '@tourly/platform';
-import { propertyOf } from './property-scope';
+import { propertyOf } from '../properties/property-scope';
 
 /**
  * The agents shown with a property (001 §3 "contacts (agentIds)"): contact ids in display order. The

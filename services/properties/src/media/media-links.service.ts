@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
 import { ApiError, Database, EventBus, uuidv7 } from '@tourly/platform';
 import { requireLink } from './links';
-import { isUuid, propertyOf } from './property-scope';
+import { isUuid, propertyOf } from '../properties/property-scope';
 
 export interface MediaLink {
   id: string;

@@ -17,8 +17,8 @@ import { MESSAGES } from '@tourly/contracts';
 import { OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
 import { UPLOAD_UNUSABLE } from '../uploads/uploads.service';
 import { MEDIA_SOURCES, type MediaSource } from './media.service';
+import { UUID_PATTERN } from '../properties/property-scope';
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_PER_CALL = 100;
 
 /** A list of ids (required, 1..max), each a UUID, with the message for anything else. */

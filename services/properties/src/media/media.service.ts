@@ -21,7 +21,7 @@ import type { FileRow } from '../uploads/files';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
 import { requireExternalVideoLink } from './links';
-import { isUuid, propertyOf } from './property-scope';
+import { isUuid, propertyOf } from '../properties/property-scope';
 
 export const MEDIA_KINDS = ['photo', 'video', 'floorplan', 'document'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];

@@ -5,9 +5,9 @@ import type { EntityManager } from 'typeorm';
 import { Geocoder, type GeocodedAddress } from '../geocoding/geocoder';
 import { Plans, PUBLISHING_NEEDS_PLAN, quotaFull } from '../plans/plans';
 import { parseScanKey } from '../scan-keys/scan-key';
+import { isUuid, PROPERTY_NOT_FOUND } from './property-scope';
 import type { NewProperty, PropertiesQuery, PropertyChanges, PublishedFeaturesForm } from './properties.dto';
 
-export const PROPERTY_NOT_FOUND = 'Property not found';
 export const SCAN_KEY_INVALID =
   'is not a Matterport model id (5 or more letters or digits) or a link to a Matterport model';
 
@@ -299,7 +299,7 @@ export class PropertiesService {
     id: string,
     forUpdate = false,
   ): Promise<PropertyRow> {
-    if (!UUID.test(id)) throw ApiError.notFound(PROPERTY_NOT_FOUND);
+    if (!isUuid(id)) throw ApiError.notFound(PROPERTY_NOT_FOUND);
     const [row] = (await tx.query(
       `SELECT ${COLUMNS} FROM properties WHERE provider_id = $1 AND id = $2 AND deleted_at IS NULL
        ${forUpdate ? 'FOR UPDATE' : ''}`,
@@ -331,8 +331,6 @@ export class PropertiesService {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function toProperty(row: PropertyRow): Property {
   return {
     id: row.id,
@@ -359,3 +357,5 @@ function toProperty(row: PropertyRow): Property {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+export { PROPERTY_NOT_FOUND };

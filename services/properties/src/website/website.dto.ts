@@ -20,7 +20,8 @@ import {
 } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 import { OptionalOneOf, OptionalString } from '@tourly/platform';
-import { Nested, UUID_PATTERN } from '../media/media.dto';
+import { Nested } from '../media/media.dto';
+import { UUID_PATTERN } from '../properties/property-scope';
 
 /** 001 §5: colours are 3 or 6 hex digits, rgb() or rgba(). */
 export const COLOUR =

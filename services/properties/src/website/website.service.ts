@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { ContactsService } from '../media/contacts.service';
 import { MediaLinksService, type MediaLink } from '../media/media-links.service';
 import { MediaService, type MediaItem, type MediaKind } from '../media/media.service';
-import { isUuid, propertyOf } from '../media/property-scope';
+import { isUuid, propertyOf } from '../properties/property-scope';
 import {
   NOT_THIS_PROPERTYS,
   type DocumentsAndLinks,

@@ -1,6 +1,5 @@
 import { ApiError } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
-import { PROPERTY_NOT_FOUND } from '../properties/properties.service';
 
 export interface ScopedProperty {
   id: string;
@@ -8,9 +7,11 @@ export interface ScopedProperty {
   title: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const PROPERTY_NOT_FOUND = 'Property not found';
 
-export const isUuid = (value: string): boolean => UUID.test(value);
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 /**
  * The provider's own live property, or 404 `Property not found` (another provider's, a deleted or a
