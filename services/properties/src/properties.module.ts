@@ -8,6 +8,7 @@ import {
   PlanEventsController,
   PropertiesController,
 } from './properties/properties.controller';
+import { HeroImages } from './properties/hero-image';
 import { PropertiesService } from './properties/properties.service';
 import { MediaModule } from './media/media.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -16,6 +17,6 @@ import { WebsiteModule } from './website/website.module';
 @Module({
   imports: [UploadsModule, MediaModule, WebsiteModule],
   controllers: [PropertiesController, AdminPropertiesController, PlanEventsController],
-  providers: [PropertiesService, PremiumToursService, Plans, Geocoder, Matterport],
+  providers: [PropertiesService, PremiumToursService, Plans, Geocoder, Matterport, HeroImages],
 })
 export class PropertiesModule {}

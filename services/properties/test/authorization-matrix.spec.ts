@@ -23,6 +23,7 @@ const ROUTES: Array<MatrixRoute<string>> = [
     expect: providerSide(200),
   },
   { method: 'get', path: (id) => `/provider/properties/${id}/published_features`, expect: providerSide(200) },
+  { method: 'get', path: (id) => `/provider/properties/${id}/hero_image`, expect: providerSide(200) },
   {
     method: 'put',
     path: (id) => `/provider/properties/${id}/published_features`,

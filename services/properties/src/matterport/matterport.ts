@@ -20,6 +20,10 @@ const LIST_MODELS = `query ListModels($query: String, $offset: String, $pageSize
   }
 }`;
 
+const GET_MODEL = `query GetModel($id: ID!) {
+  model(id: $id) { id name state created image { resizeUrl } address { address1 city state postal country } }
+}`;
+
 interface ModelNode {
   id: string;
   name: string;
@@ -41,6 +45,12 @@ export class Matterport {
       pageSize: query.pageSize,
     });
     return { total: data.models.totalResults, models: data.models.results.map(toModel) };
+  }
+
+  /** One model of the account, or null when Matterport knows none by that id. */
+  async model(id: string): Promise<MatterportModel | null> {
+    const data = await this.graph<{ model: ModelNode | null }>(GET_MODEL, { id });
+    return data.model ? toModel(data.model) : null;
   }
 
   private async graph<T>(query: string, variables: Record<string, unknown>): Promise<T> {

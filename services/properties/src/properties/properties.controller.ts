@@ -12,6 +12,7 @@ import {
   UpdateProperty,
   UpdatePublishedFeatures,
 } from './properties.dto';
+import { HeroImages } from './hero-image';
 import { PropertiesService } from './properties.service';
 
 /** Provider-side people manage properties (identity's account permissions); client users see shared ones elsewhere. */
@@ -22,6 +23,7 @@ export class PropertiesController {
     private readonly properties: PropertiesService,
     private readonly premiumTours: PremiumToursService,
     private readonly matterport: Matterport,
+    private readonly heroImages: HeroImages,
   ) {}
 
   @Get()
@@ -57,6 +59,11 @@ export class PropertiesController {
   @Get(':id')
   get(@ProviderId() providerId: string, @Param('id') id: string) {
     return this.properties.get(providerId, id);
+  }
+
+  @Get(':id/hero_image')
+  heroImage(@ProviderId() providerId: string, @Param('id') id: string) {
+    return this.heroImages.of(providerId, id);
   }
 
   @Patch(':id')
