@@ -57,6 +57,13 @@ export async function startLocalS3({ dataDir, port, buckets }: LocalS3Options): 
     accessKeyId: ACCESS_KEY_ID,
     secretAccessKey: SECRET_ACCESS_KEY,
     region: REGION,
-    close: () => server.close(),
+    // Keep-alive sockets of clients would hold the server open until they time out.
+    close: async () => {
+      const closing = server.close();
+      (
+        server as unknown as { httpServer?: { closeAllConnections(): void } }
+      ).httpServer?.closeAllConnections();
+      await closing;
+    },
   };
 }

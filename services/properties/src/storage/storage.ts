@@ -53,6 +53,8 @@ export class Storage implements OnApplicationShutdown {
       // aws-chunked framing that default checksums bring as if it were the object's bytes.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Without these the SDK waits on a silent storage forever (and so would a shutdown waiting on it).
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
       ...(config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
         ? {
             credentials: {
