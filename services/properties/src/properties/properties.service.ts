@@ -84,15 +84,26 @@ export class PropertiesService {
     if (query.filters?.tourType)
       conditions.push(query.filters.tourType === 'premium' ? 'premium' : 'NOT premium');
     const where = conditions.join(' AND ');
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.dataSource.query(
-        `SELECT ${COLUMNS} FROM properties WHERE ${where} ORDER BY created_at DESC, id DESC
-          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, query.pageSize, query.offset],
-      ),
-      this.db.dataSource.query(`SELECT count(*)::int AS total FROM properties WHERE ${where}`, params),
-    ]);
-    return pageOf((rows as PropertyRow[]).map(toProperty), total as number, query);
+    // One scan gives the page and the total (a window count before the limit); only a page past the end asks
+    // for the total on its own.
+    const rows = (await this.db.dataSource.query(
+      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM properties WHERE ${where}
+        ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, query.pageSize, query.offset],
+    )) as Array<PropertyRow & { total: number }>;
+    const total =
+      rows[0]?.total ??
+      (query.offset === 0
+        ? 0
+        : (
+            (await this.db.dataSource.query(
+              `SELECT count(*)::int AS total FROM properties WHERE ${where}`,
+              params,
+            )) as Array<{
+              total: number;
+            }>
+          )[0]!.total);
+    return pageOf(rows.map(toProperty), total, query);
   }
 
   async get(providerId: string, id: string): Promise<Property> {
