@@ -214,12 +214,12 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
     async settled(): Promise<void> {
       const deadline = Date.now() + SETTLE_TIMEOUT_MS;
       for (;;) {
+        await emulators.stripe?.webhooksSettled();
         const [{ pending }] = (await billingDb.dataSource.query(
           `SELECT (SELECT count(*) FROM stripe_events WHERE processed_at IS NULL)
                 + (SELECT count(*) FROM outbox WHERE published_at IS NULL) AS pending`,
         )) as Array<{ pending: string }>;
-        const delivered = await (await fetch(`${emulators.url}/_emulator/stripe/webhook_deliveries`)).json();
-        if (Number(pending) === 0 && webhooksDone(delivered)) return;
+        if (Number(pending) === 0) return;
         if (Date.now() > deadline) throw new Error('billing did not settle in time');
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -262,12 +262,6 @@ async function startTestStorage(): Promise<TestStorage> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-function webhooksDone(deliveries: unknown): boolean {
-  const list = (deliveries as { pending?: number; data?: Array<{ status?: string }> }) ?? {};
-  if (typeof list.pending === 'number') return list.pending === 0;
-  return (list.data ?? []).every((delivery) => delivery.status !== 'pending');
 }
 
 export function sessionCookieOf(response: request.Response): string {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ProviderId, Roles } from '@tourly/platform';
-import { SubscriptionProjection, GOOD_STANDING } from '../subscriptions/subscription-projection';
+import { SubscriptionProjection, inGoodStanding } from '../subscriptions/subscription-projection';
 import { AdvanceTestClock, BillingAccountForm, PaymentMethodChoice } from './billing-accounts.dto';
 import { BillingAccountsService } from './billing-accounts.service';
 
@@ -21,11 +21,7 @@ export class BillingAccountsController {
   @Put('account')
   async save(@ProviderId() providerId: string, @Body() form: BillingAccountForm) {
     const subscription = await this.subscriptions.find(providerId);
-    return this.accounts.save(
-      providerId,
-      form,
-      Boolean(subscription && GOOD_STANDING.includes(subscription.status)),
-    );
+    return this.accounts.save(providerId, form, inGoodStanding(subscription));
   }
 
   @Get('account/credit_cards')

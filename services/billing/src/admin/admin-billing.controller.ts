@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put } from '@nestjs/common';
 import { ApiError, Staff } from '@tourly/platform';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
-import { GOOD_STANDING, SubscriptionProjection } from '../subscriptions/subscription-projection';
+import { inGoodStanding, SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { ChangePlan } from '../subscriptions/subscriptions.dto';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { BillingAccountForm, PricingChange } from '../accounts/billing-accounts.dto';
@@ -51,6 +51,6 @@ export class AdminBillingController {
   @Patch('billing_account')
   async updateAccount(@Param('id', providerId()) id: string, @Body() form: BillingAccountForm) {
     const subscription = await this.projection.find(id);
-    return this.accounts.save(id, form, Boolean(subscription && GOOD_STANDING.includes(subscription.status)));
+    return this.accounts.save(id, form, inGoodStanding(subscription));
   }
 }

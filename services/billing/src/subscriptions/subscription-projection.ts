@@ -40,6 +40,10 @@ const COLUMNS = `provider_id AS "providerId", stripe_subscription_id AS "stripeS
   schedule_id AS "scheduleId", next_product_code AS "nextProductCode", next_interval AS "nextInterval",
   next_starts_at AS "nextStartsAt", premium_tour_limit AS "premiumTourLimit", trial_used AS "trialUsed"`;
 
+/** A subscription whose plan applies (paid, trialing, or inside the payment window); none is the free plan. */
+export const inGoodStanding = (row: SubscriptionRow | undefined): row is SubscriptionRow =>
+  Boolean(row && GOOD_STANDING.includes(row.status));
+
 /** The plan a subscription gives: its own while in good standing, otherwise the free plan's. */
 export function effectivePlan(productCode: ProductCode, status: SubscriptionStatus) {
   const code: ProductCode = GOOD_STANDING.includes(status) ? productCode : 'free_tier_plan';
@@ -78,9 +82,12 @@ export class SubscriptionProjection {
     return row;
   }
 
-  /** Refreshes the provider of a Stripe subscription from Stripe; returns the row as it now stands. */
-  async refresh(subscriptionId: string): Promise<SubscriptionRow | undefined> {
-    const providerId = await this.providerOf(subscriptionId);
+  /**
+   * Refreshes the provider of a Stripe subscription from Stripe; returns the row as it now stands. The caller
+   * that just made the subscription names its provider, sparing the lookup.
+   */
+  async refresh(subscriptionId: string, knownProviderId?: string): Promise<SubscriptionRow | undefined> {
+    const providerId = knownProviderId ?? (await this.providerOf(subscriptionId));
     if (!providerId) return undefined;
     return this.db.transaction(async (tx) => {
       // The lock serialises refreshes of one provider: each reads Stripe after the previous one wrote.
@@ -236,7 +243,6 @@ export class SubscriptionProjection {
       ? effectivePlan(previous.productCode, previous.status)
       : effectivePlan('free_tier_plan', 'active');
     const after = effectivePlan(next.productCode, next.status);
-    const paying = (row: SubscriptionRow | undefined) => Boolean(row && GOOD_STANDING.includes(row.status));
     const changed =
       !previous ||
       previous.productCode !== next.productCode ||
@@ -244,7 +250,7 @@ export class SubscriptionProjection {
       previous.status !== next.status;
     // Moving between states that give the free plan (an attempt never paid, unpaid to cancelled) changes nothing
     // anyone else acts on.
-    if (!changed || (!paying(previous) && !paying(next))) return;
+    if (!changed || (!inGoodStanding(previous) && !inGoodStanding(next))) return;
     await this.events.publish(
       'billing.subscription.changed.v1',
       {

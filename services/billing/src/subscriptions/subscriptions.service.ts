@@ -2,7 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { MESSAGES, PLANS, type Interval, type ProductCode } from '@tourly/contracts';
 import { ApiError, CONFIG, Database } from '@tourly/platform';
-import { BillingAccountsService, defaultPaymentMethodOf } from '../accounts/billing-accounts.service';
+import {
+  BILLING_INFO_FIRST,
+  BillingAccountsService,
+  defaultPaymentMethodOf,
+  type BillingAccount,
+} from '../accounts/billing-accounts.service';
+
+type PayingAccount = BillingAccount & { stripeCustomerId: string };
 import { amountOf, CatalogueService } from '../catalogue/catalogue.service';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
@@ -10,7 +17,7 @@ import { STRIPE } from '../stripe/stripe.module';
 import {
   effectivePlan,
   ENDED,
-  GOOD_STANDING,
+  inGoodStanding,
   SubscriptionProjection,
   type SubscriptionRow,
 } from './subscription-projection';
@@ -100,19 +107,12 @@ export class SubscriptionsService {
             clientSecret: null,
           };
         case 'upgrade':
-          return this.upgrade(providerId, current!, priceId!, selection);
+          return this.upgrade(account, current!, priceId!, selection);
         case 'new':
-          return this.subscribe(
-            providerId,
-            account.stripeCustomerId,
-            current,
-            priceId!,
-            productCode,
-            selection,
-          );
+          return this.subscribe(account, current, priceId!, productCode, selection);
       }
     });
-    const subscription = stateOf(await this.projection.refresh(subscriptionId));
+    const subscription = stateOf(await this.projection.refresh(subscriptionId, providerId));
     return clientSecret
       ? { result: 'requires_action', clientSecret, subscription }
       : { result: 'success', subscription };
@@ -132,7 +132,7 @@ export class SubscriptionsService {
       throw ApiError.base(422, NOTHING_SCHEDULED);
     }
     await this.undoScheduledChange(current);
-    return stateOf(await this.projection.refresh(current.stripeSubscriptionId));
+    return stateOf(await this.projection.refresh(current.stripeSubscriptionId, providerId));
   }
 
   /** The order summary of a plan change (000 §3 "plan change preview"), from Stripe's invoice preview. */
@@ -149,13 +149,12 @@ export class SubscriptionsService {
     }
     const label = `${PLANS[productCode].name} plan (${selection.interval === 'year' ? 'annual' : 'monthly'})`;
     if (!account?.stripeCustomerId) {
-      if (selection.coupon)
-        throw ApiError.base(422, 'Save your billing information first: name, email, address and country.');
+      if (selection.coupon) throw ApiError.base(422, BILLING_INFO_FIRST);
       const amount = amountOf(productCode, selection.interval, currency);
       return summary(currency, [{ type: 'item', label, amountInCents: amount }], amount, amount, startsAt);
     }
     const priceId = await this.catalogue.priceId(productCode, selection.interval, currency);
-    const discounts = await this.discountsFor(providerId, selection.coupon);
+    const discounts = await this.discountsFor(account, selection.coupon);
     const itemId =
       change === 'upgrade'
         ? (await stripeCall(() => this.stripe.subscriptions.retrieve(current!.stripeSubscriptionId))).items
@@ -197,19 +196,19 @@ export class SubscriptionsService {
   }
 
   private async subscribe(
-    providerId: string,
-    customerId: string,
+    account: PayingAccount,
     current: SubscriptionRow | undefined,
     priceId: string,
     productCode: ProductCode,
     selection: PlanSelection,
   ) {
+    const { providerId, stripeCustomerId: customerId } = account;
     if (selection.trial && productCode !== 'experience_creator_plan') {
       throw ApiError.invalid(`${FIELD}.trial`, TRIAL_PRO_ONLY);
     }
     if (selection.trial && current?.trialUsed) throw ApiError.invalid(`${FIELD}.trial`, TRIAL_USED);
     const card = await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId);
-    const discounts = await this.discountsFor(providerId, selection.coupon);
+    const discounts = await this.discountsFor(account, selection.coupon);
     const subscription = await stripeCall(() =>
       this.stripe.subscriptions.create(
         {
@@ -235,18 +234,18 @@ export class SubscriptionsService {
   }
 
   private async upgrade(
-    providerId: string,
+    account: PayingAccount,
     current: SubscriptionRow,
     priceId: string,
     selection: PlanSelection,
   ) {
+    const { providerId, stripeCustomerId: customerId } = account;
     await this.undoScheduledChange(current);
     const existing = await stripeCall(() => this.stripe.subscriptions.retrieve(current.stripeSubscriptionId));
-    const customerId = idOf(existing.customer);
     const card = selection.paymentMethodId
       ? await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId)
       : undefined;
-    const discounts = await this.discountsFor(providerId, selection.coupon);
+    const discounts = await this.discountsFor(account, selection.coupon);
     const subscription = await stripeCall(() =>
       this.stripe.subscriptions.update(current.stripeSubscriptionId, {
         items: [{ id: existing.items.data[0]!.id, price: priceId, quantity: 1 }],
@@ -368,9 +367,8 @@ export class SubscriptionsService {
   }
 
   /** The negotiated discount (a forever coupon per percentage) and the coupon the person entered, if any. */
-  private async discountsFor(providerId: string, coupon: string | undefined) {
-    const account = await this.accounts.find(providerId);
-    const negotiated = account?.discountPercent
+  private async discountsFor(account: Pick<BillingAccount, 'discountPercent'>, coupon: string | undefined) {
+    const negotiated = account.discountPercent
       ? [{ coupon: await this.negotiatedCoupon(account.discountPercent) }]
       : [];
     const entered = await this.enteredDiscount(coupon);
@@ -437,7 +435,7 @@ function changeOf(
   productCode: ProductCode,
   selection: PlanSelection,
 ): Change {
-  const live = current && GOOD_STANDING.includes(current.status);
+  const live = inGoodStanding(current);
   if (productCode === 'free_tier_plan')
     return live ? (current.cancelAtPeriodEnd ? 'same' : 'to_free') : 'same';
   if (!live) return 'new';
