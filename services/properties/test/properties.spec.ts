@@ -83,7 +83,12 @@ describe('properties', () => {
       'City Loft',
     ]);
     const pastTheEnd = await provider.get('/provider/properties?page=9&page_size=2');
-    expect(pastTheEnd.body.data).toMatchObject({ items: [], current_page: 9, total_pages: 3, total_count: 5 });
+    expect(pastTheEnd.body.data).toMatchObject({
+      items: [],
+      current_page: 9,
+      total_pages: 3,
+      total_count: 5,
+    });
     const searched = await provider.get('/provider/properties?search=loft');
     expect(searched.body.data.items.map((p: { title: string }) => p.title)).toEqual(['City Loft']);
     const published = await provider.get('/provider/properties?filters[status]=published');

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventEnvelope } from '@tourly/contracts';
-import { EventContext, ProviderId, Roles, Staff } from '@tourly/platform';
+import { EventContext, pageOf, ProviderId, Roles, Staff } from '@tourly/platform';
 import { Matterport } from '../matterport/matterport';
 import { Plans } from '../plans/plans';
 import { PremiumToursService } from '../premium-tours/premium-tours.service';
@@ -38,12 +38,7 @@ export class PropertiesController {
       offset: query.offset,
       pageSize: query.pageSize,
     });
-    return {
-      items: models,
-      currentPage: query.page,
-      totalPages: Math.ceil(total / query.pageSize),
-      totalCount: total,
-    };
+    return pageOf(models, total, query);
   }
 
   @Get('premium_tours/deactivation_preview')

@@ -208,15 +208,17 @@ export class PropertiesService {
 
   async restore(id: string): Promise<Property> {
     return this.db.transaction(async (tx) => {
-      const [row] = (await tx.query(
-        `UPDATE properties p SET deleted_at = NULL, updated_at = now(),
-           slug = CASE WHEN EXISTS (SELECT 1 FROM properties o WHERE o.provider_id = p.provider_id AND o.slug = p.slug
-                                     AND o.deleted_at IS NULL) THEN p.slug || '-' || substr(p.id::text, 1, 4)
-                       ELSE p.slug END
-         WHERE id = $1 AND deleted_at IS NOT NULL RETURNING provider_id AS "providerId", title`,
+      // A data-modifying CTE answers rows like a SELECT (a bare UPDATE answers [rows, count]).
+      const [restored] = (await tx.query(
+        `WITH restored AS (
+           UPDATE properties p SET deleted_at = NULL, updated_at = now(),
+             slug = CASE WHEN EXISTS (SELECT 1 FROM properties o WHERE o.provider_id = p.provider_id
+                                       AND o.slug = p.slug AND o.deleted_at IS NULL)
+                         THEN p.slug || '-' || substr(p.id::text, 1, 4) ELSE p.slug END
+            WHERE id = $1 AND deleted_at IS NOT NULL RETURNING provider_id AS "providerId", title)
+         SELECT * FROM restored`,
         [id],
-      )) as unknown as Array<Array<{ providerId: string; title: string }>>;
-      const restored = row?.[0];
+      )) as Array<{ providerId: string; title: string }>;
       if (!restored) throw ApiError.notFound(PROPERTY_NOT_FOUND);
       await this.events.publish(
         'properties.property.updated.v1',
