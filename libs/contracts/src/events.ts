@@ -55,6 +55,17 @@ export interface StripeEventReceivedV1 {
   stripeEventId: string;
   type: string;
 }
+/**
+ * A premium tour paid on its own changed state. `active` is true while Stripe's subscription pays for the tour
+ * (active, or past_due inside the payment window); false once it ended, went unpaid or was never paid.
+ */
+export interface ImmersiveExtensionChangedV1 {
+  providerId: string;
+  propertyId: string;
+  extensionId: string;
+  status: SubscriptionStatus;
+  active: boolean;
+}
 export interface SubscriptionDowngradedV1 {
   providerId: string;
   fromProductCode: ProductCode;
@@ -92,6 +103,7 @@ export interface EventCatalogue {
   'billing.subscription.changed.v1': SubscriptionChangedV1;
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
   'billing.stripe_event.received.v1': StripeEventReceivedV1;
+  'billing.immersive_extension.changed.v1': ImmersiveExtensionChangedV1;
   'properties.tours.deactivated.v1': ToursDeactivatedV1;
   'properties.property.created.v1': PropertyV1;
   'properties.property.updated.v1': PropertyV1;

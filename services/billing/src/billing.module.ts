@@ -4,6 +4,8 @@ import { BillingAccountsService } from './accounts/billing-accounts.service';
 import { AdminBillingController } from './admin/admin-billing.controller';
 import { CatalogueController } from './catalogue/catalogue.controller';
 import { CatalogueService } from './catalogue/catalogue.service';
+import { ImmersiveExtensionsController } from './immersive-extensions/immersive-extensions.controller';
+import { ImmersiveExtensionsService } from './immersive-extensions/immersive-extensions.service';
 import { StripeModule } from './stripe/stripe.module';
 import { SubscriptionProjection } from './subscriptions/subscription-projection';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller';
@@ -19,6 +21,7 @@ import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
     SubscriptionsController,
     StripeWebhooksController,
     AdminBillingController,
+    ImmersiveExtensionsController,
   ],
   providers: [
     CatalogueService,
@@ -26,6 +29,7 @@ import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
     SubscriptionProjection,
     SubscriptionsService,
     StripeWebhooksService,
+    ImmersiveExtensionsService,
   ],
 })
 export class BillingModule {}

@@ -20,6 +20,12 @@ const ROUTES: Array<MatrixRoute<string>> = [
   { method: 'get', path: () => '/provider/billing/account', expect: providerAdmins(200) },
   { method: 'put', path: () => '/provider/billing/account', body: {}, expect: providerAdmins(422) },
   { method: 'get', path: () => '/provider/billing/account/credit_cards', expect: providerAdmins(200) },
+  { method: 'get', path: () => '/provider/billing/immersive_extensions', expect: providerAdmins(200) },
+  {
+    method: 'get',
+    path: () => '/provider/billing/immersive_extensions?page=0',
+    expect: providerAdmins(422),
+  },
   {
     method: 'delete',
     path: () => '/provider/billing/account/credit_card/pm_123',

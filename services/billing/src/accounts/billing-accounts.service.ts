@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { DEFAULT_CURRENCY, type CardBrand, type Currency } from '@tourly/contracts';
+import { DEFAULT_CURRENCY, MESSAGES, type CardBrand, type Currency } from '@tourly/contracts';
 import { ApiError, CONFIG, Database } from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
@@ -162,13 +162,36 @@ export class BillingAccountsService {
     return method;
   }
 
+  /**
+   * The card a payment is charged to: the one chosen, else the customer's default (422 `Required` on `field`
+   * when there is neither). `becomesDefault`: the chosen card is not the default yet.
+   */
+  async cardToCharge(providerId: string, customerId: string, chosen: string | undefined, field: string) {
+    const customer = await stripeCall(() => this.stripe.customers.retrieve(customerId));
+    const current = defaultPaymentMethodOf(customer);
+    if (chosen) {
+      const card = await this.ownCard(providerId, chosen);
+      return { id: card.id, becomesDefault: card.id !== current };
+    }
+    if (!current) throw ApiError.invalid(field, MESSAGES.required);
+    return { id: current, becomesDefault: false };
+  }
+
+  /** Makes a card the customer's default once its payment went through: the default is what renewals charge. */
+  async makeDefaultCard(customerId: string, card: { id: string; becomesDefault: boolean } | undefined) {
+    if (!card?.becomesDefault) return;
+    await stripeCall(() =>
+      this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: card.id } }),
+    );
+  }
+
   async removeCard(providerId: string, paymentMethodId: string): Promise<{ id: string }> {
     await this.ownCard(providerId, paymentMethodId);
     await stripeCall(() => this.stripe.paymentMethods.detach(paymentMethodId));
     return { id: paymentMethodId };
   }
 
-  /** The card charged from now on: the customer's default, and the running subscription's. */
+  /** The card charged from now on: the customer's default, and the running subscriptions'. */
   async setDefaultCard(providerId: string, paymentMethodId: string): Promise<SavedCard[]> {
     const account = await this.require(providerId);
     await this.ownCard(providerId, paymentMethodId);
@@ -177,14 +200,17 @@ export class BillingAccountsService {
         invoice_settings: { default_payment_method: paymentMethodId },
       }),
     );
-    const [subscription] = (await this.db.dataSource.query(
+    // The plan's subscription and the premium tours paid separately: every renewal charges the default card.
+    const running = (await this.db.dataSource.query(
       `SELECT stripe_subscription_id AS id FROM subscriptions
-        WHERE provider_id = $1 AND status NOT IN ('canceled', 'incomplete_expired')`,
+        WHERE provider_id = $1 AND status NOT IN ('canceled', 'incomplete_expired')
+       UNION ALL
+       SELECT stripe_subscription_id FROM immersive_extensions WHERE provider_id = $1 AND ended_at IS NULL`,
       [providerId],
     )) as Array<{ id: string }>;
-    if (subscription) {
+    for (const { id } of running) {
       await stripeCall(() =>
-        this.stripe.subscriptions.update(subscription.id, { default_payment_method: paymentMethodId }),
+        this.stripe.subscriptions.update(id, { default_payment_method: paymentMethodId }),
       );
     }
     return this.cards(providerId);

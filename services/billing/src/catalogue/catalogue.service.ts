@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import type Stripe from 'stripe';
 import {
   CURRENCIES,
+  IMMERSIVE_EXTENSION,
   INTERVALS,
   PLANS,
   PRODUCT_CODES,
@@ -16,17 +17,60 @@ import { STRIPE } from '../stripe/stripe.module';
 /** Paid plans live in Stripe as products whose id is the product code; the free plan needs no Stripe object. */
 export const PAID_PLANS = PRODUCT_CODES.filter((code) => PLANS[code].prices.usd.monthly > 0);
 
-export const lookupKeyOf = (code: ProductCode, interval: Interval, currency: Currency) =>
+/** What Stripe sells: the paid plans and a premium tour paid on its own. */
+export type SoldProduct = ProductCode | typeof IMMERSIVE_EXTENSION.productCode;
+
+export const lookupKeyOf = (code: SoldProduct, interval: Interval, currency: Currency) =>
   `${code}_${interval}_${currency}`;
 
 export const amountOf = (code: ProductCode, interval: Interval, currency: Currency) =>
   interval === 'year' ? PLANS[code].prices[currency].annual : PLANS[code].prices[currency].monthly;
 
+interface CataloguePrice {
+  product: SoldProduct;
+  interval: Interval;
+  currency: Currency;
+  amount: number;
+}
+
+/** Every price of the catalogue, by product. */
+const CATALOGUE: Array<{
+  product: SoldProduct;
+  name: string;
+  metadata: Record<string, string>;
+  prices: CataloguePrice[];
+}> = [
+  ...PAID_PLANS.map((code) => ({
+    product: code,
+    name: PLANS[code].name,
+    metadata: { product_code: code, plan_tier: String(PLANS[code].planTier) },
+    prices: INTERVALS.flatMap((interval) =>
+      CURRENCIES.map((currency) => ({
+        product: code,
+        interval,
+        currency,
+        amount: amountOf(code, interval, currency),
+      })),
+    ),
+  })),
+  {
+    product: IMMERSIVE_EXTENSION.productCode,
+    name: IMMERSIVE_EXTENSION.name,
+    metadata: { product_code: IMMERSIVE_EXTENSION.productCode },
+    prices: CURRENCIES.map((currency) => ({
+      product: IMMERSIVE_EXTENSION.productCode,
+      interval: IMMERSIVE_EXTENSION.interval,
+      currency,
+      amount: IMMERSIVE_EXTENSION.prices[currency],
+    })),
+  },
+];
+
 const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 
 /**
- * Mirrors the plan table of `libs/contracts` to Stripe at start: one product per paid plan, one price per
- * interval and currency, found by lookup key. Idempotent: what exists with the right amount is kept; a price
+ * Mirrors the plan table of `libs/contracts` to Stripe at start: one product per paid plan (and one for a premium
+ * tour paid on its own), one price per interval and currency, found by lookup key. Idempotent: what exists with the right amount is kept; a price
  * whose amount changed gets a successor that takes over its lookup key (subscriptions on the old one keep it).
  */
 @Injectable()
@@ -50,8 +94,8 @@ export class CatalogueService implements OnApplicationBootstrap, OnApplicationSh
     this.stopped = true;
   }
 
-  /** The Stripe price of a plan, interval and currency. */
-  async priceId(code: ProductCode, interval: Interval, currency: Currency): Promise<string> {
+  /** The Stripe price of a product, interval and currency. */
+  async priceId(code: SoldProduct, interval: Interval, currency: Currency): Promise<string> {
     if (this.prices.size === 0) {
       try {
         await this.sync();
@@ -73,48 +117,45 @@ export class CatalogueService implements OnApplicationBootstrap, OnApplicationSh
 
   private async syncOnce(): Promise<void> {
     const prices = new Map<string, string>();
-    for (const code of PAID_PLANS) {
-      await this.ensureProduct(code);
-      const existing = await this.stripe.prices.list({ product: code, active: true, limit: 100 });
-      for (const interval of INTERVALS) {
-        for (const currency of CURRENCIES) {
-          const lookupKey = lookupKeyOf(code, interval, currency);
-          const amount = amountOf(code, interval, currency);
-          const found = existing.data.find(
-            (price) => price.lookup_key === lookupKey && price.unit_amount === amount,
-          );
-          const price =
-            found ??
-            (await this.stripe.prices.create(
-              {
-                product: code,
-                currency,
-                unit_amount: amount,
-                recurring: { interval },
-                lookup_key: lookupKey,
-                transfer_lookup_key: true,
-                metadata: { product_code: code, interval },
-              },
-              { idempotencyKey: `price:${lookupKey}:${amount}` },
-            ));
-          prices.set(lookupKey, price.id);
-        }
+    for (const { product, name, metadata, prices: wanted } of CATALOGUE) {
+      await this.ensureProduct(product, name, metadata);
+      const existing = await this.stripe.prices.list({ product, active: true, limit: 100 });
+      for (const { interval, currency, amount } of wanted) {
+        const lookupKey = lookupKeyOf(product, interval, currency);
+        const found = existing.data.find(
+          (price) => price.lookup_key === lookupKey && price.unit_amount === amount,
+        );
+        const price =
+          found ??
+          (await this.stripe.prices.create(
+            {
+              product,
+              currency,
+              unit_amount: amount,
+              recurring: { interval },
+              lookup_key: lookupKey,
+              transfer_lookup_key: true,
+              metadata: { product_code: product, interval },
+            },
+            { idempotencyKey: `price:${lookupKey}:${amount}` },
+          ));
+        prices.set(lookupKey, price.id);
       }
     }
     this.prices = prices;
     this.logger.info({ prices: prices.size }, 'plan catalogue in sync with Stripe');
   }
 
-  private async ensureProduct(code: ProductCode): Promise<void> {
-    const plan = PLANS[code];
+  private async ensureProduct(
+    id: SoldProduct,
+    name: string,
+    metadata: Record<string, string>,
+  ): Promise<void> {
     try {
-      await this.stripe.products.retrieve(code);
+      await this.stripe.products.retrieve(id);
     } catch (error) {
       if (!isMissing(error)) throw error;
-      await this.stripe.products.create(
-        { id: code, name: plan.name, metadata: { product_code: code, plan_tier: String(plan.planTier) } },
-        { idempotencyKey: `product:${code}` },
-      );
+      await this.stripe.products.create({ id, name, metadata }, { idempotencyKey: `product:${id}` });
     }
   }
 

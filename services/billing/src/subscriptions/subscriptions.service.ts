@@ -5,7 +5,6 @@ import { ApiError, CONFIG, Database } from '@tourly/platform';
 import {
   BILLING_INFO_FIRST,
   BillingAccountsService,
-  defaultPaymentMethodOf,
   type BillingAccount,
 } from '../accounts/billing-accounts.service';
 
@@ -13,6 +12,7 @@ type PayingAccount = BillingAccount & { stripeCustomerId: string };
 import { amountOf, CatalogueService } from '../catalogue/catalogue.service';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
+import { paymentOutcome } from '../stripe/payment-outcome';
 import { STRIPE } from '../stripe/stripe.module';
 import {
   effectivePlan,
@@ -56,8 +56,6 @@ export interface SubscriptionState {
 type Change = 'new' | 'upgrade' | 'scheduled' | 'to_free' | 'same';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-const clientSecretOf = (invoice: Stripe.Invoice | string | null) =>
-  typeof invoice === 'object' ? (invoice?.confirmation_secret?.client_secret ?? null) : null;
 
 /**
  * The service plan subscription (000 §3-§4): upgrades take effect now and charge the prorated difference;
@@ -207,7 +205,12 @@ export class SubscriptionsService {
       throw ApiError.invalid(`${FIELD}.trial`, TRIAL_PRO_ONLY);
     }
     if (selection.trial && current?.trialUsed) throw ApiError.invalid(`${FIELD}.trial`, TRIAL_USED);
-    const card = await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId);
+    const card = await this.accounts.cardToCharge(
+      providerId,
+      customerId,
+      selection.paymentMethodId,
+      `${FIELD}.paymentMethodId`,
+    );
     const discounts = await this.discountsFor(account, selection.coupon);
     const subscription = await stripeCall(() =>
       this.stripe.subscriptions.create(
@@ -226,10 +229,10 @@ export class SubscriptionsService {
         },
       ),
     );
-    const clientSecret = await this.unpaidSecret(subscription, async () => {
+    const clientSecret = await paymentOutcome(this.stripe, subscription, async () => {
       await this.stripe.subscriptions.cancel(subscription.id);
     });
-    await this.makeDefault(customerId, card);
+    await this.accounts.makeDefaultCard(customerId, card);
     return { subscriptionId: subscription.id, clientSecret };
   }
 
@@ -243,7 +246,12 @@ export class SubscriptionsService {
     await this.undoScheduledChange(current);
     const existing = await stripeCall(() => this.stripe.subscriptions.retrieve(current.stripeSubscriptionId));
     const card = selection.paymentMethodId
-      ? await this.paymentMethodFor(providerId, customerId, selection.paymentMethodId)
+      ? await this.accounts.cardToCharge(
+          providerId,
+          customerId,
+          selection.paymentMethodId,
+          `${FIELD}.paymentMethodId`,
+        )
       : undefined;
     const discounts = await this.discountsFor(account, selection.coupon);
     const subscription = await stripeCall(() =>
@@ -257,8 +265,8 @@ export class SubscriptionsService {
         expand: ['latest_invoice.confirmation_secret'],
       }),
     );
-    const clientSecret = subscription.pending_update ? await this.unpaidSecret(subscription) : null;
-    await this.makeDefault(customerId, card);
+    const clientSecret = subscription.pending_update ? await paymentOutcome(this.stripe, subscription) : null;
+    await this.accounts.makeDefaultCard(customerId, card);
     return { subscriptionId: subscription.id, clientSecret };
   }
 
@@ -322,48 +330,6 @@ export class SubscriptionsService {
         this.stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: false }),
       );
     }
-  }
-
-  /**
-   * After a payment attempt: null when paid (or nothing was due); the client secret when the card needs the
-   * person's confirmation (3-D Secure); a 402 in the card issuer's words when it was declined.
-   */
-  private async unpaidSecret(subscription: Stripe.Subscription, onDeclined?: () => Promise<void>) {
-    if (
-      !subscription.pending_update &&
-      (subscription.status === 'active' || subscription.status === 'trialing')
-    ) {
-      return null;
-    }
-    const secret = clientSecretOf(subscription.latest_invoice);
-    if (!secret) throw ApiError.base(502, MESSAGES.somethingWentWrong);
-    const intent = await stripeCall(() => this.stripe.paymentIntents.retrieve(secret.split('_secret_')[0]!));
-    if (intent.status === 'succeeded') return null;
-    if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return secret;
-    await onDeclined?.();
-    throw ApiError.base(402, intent.last_payment_error?.message ?? 'Your card was declined.');
-  }
-
-  /**
-   * The card a plan is paid with: the one chosen, else the customer's default. A chosen card becomes the default
-   * once its payment went through (`becomesDefault`): the default card is always the one renewals charge.
-   */
-  private async paymentMethodFor(providerId: string, customerId: string, chosen: string | undefined) {
-    const customer = await stripeCall(() => this.stripe.customers.retrieve(customerId));
-    const current = defaultPaymentMethodOf(customer);
-    if (chosen) {
-      const card = await this.accounts.ownCard(providerId, chosen);
-      return { id: card.id, becomesDefault: card.id !== current };
-    }
-    if (!current) throw ApiError.invalid(`${FIELD}.paymentMethodId`, MESSAGES.required);
-    return { id: current, becomesDefault: false };
-  }
-
-  private async makeDefault(customerId: string, card: { id: string; becomesDefault: boolean } | undefined) {
-    if (!card?.becomesDefault) return;
-    await stripeCall(() =>
-      this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: card.id } }),
-    );
   }
 
   /** The negotiated discount (a forever coupon per percentage) and the coupon the person entered, if any. */

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { ApiError, CONFIG, Database, EventBus, LOGGER, type Logger } from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { STRIPE } from '../stripe/stripe.module';
+import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
 import { SubscriptionProjection } from '../subscriptions/subscription-projection';
 
 export const SIGNATURE_MISSING = 'The Stripe-Signature header is missing.';
@@ -24,6 +25,7 @@ export class StripeWebhooksService {
   constructor(
     private readonly db: Database,
     private readonly projection: SubscriptionProjection,
+    private readonly extensions: ImmersiveExtensionsService,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(CONFIG) private readonly config: BillingConfig,
@@ -68,29 +70,31 @@ export class StripeWebhooksService {
       [stripeEventId],
     )) as StoredEvent[];
     if (!stored) return;
-    for (const subscriptionId of await this.subscriptionsConcerned(stored)) {
-      await this.projection.refresh(subscriptionId);
+    for (const { id, metadata } of await this.subscriptionsConcerned(stored)) {
+      if (await this.extensions.isExtension(id, metadata)) await this.extensions.refresh(id);
+      else await this.projection.refresh(id);
     }
     await this.db.dataSource.query('UPDATE stripe_events SET processed_at = now() WHERE id = $1', [
       stripeEventId,
     ]);
   }
 
-  private async subscriptionsConcerned({ type, payload }: StoredEvent): Promise<string[]> {
+  /** The subscriptions an event is about, with their metadata where the event carries it. */
+  private async subscriptionsConcerned({ type, payload }: StoredEvent): Promise<Concerned[]> {
     const object = payload.data.object as unknown as Record<string, unknown>;
-    if (type.startsWith('customer.subscription.')) return [object.id as string];
+    if (type.startsWith('customer.subscription.')) {
+      return [{ id: object.id as string, metadata: object.metadata as Metadata }];
+    }
     if (type.startsWith('invoice.')) {
       const parent = object.parent as {
-        subscription_details?: { subscription?: string | { id: string } };
+        subscription_details?: { subscription?: string | { id: string }; metadata?: Metadata };
       } | null;
-      const subscription = parent?.subscription_details?.subscription;
-      const id = typeof subscription === 'string' ? subscription : subscription?.id;
-      return id ? [id] : [];
+      const id = idOf(parent?.subscription_details?.subscription);
+      return id ? [{ id, metadata: parent?.subscription_details?.metadata }] : [];
     }
     if (type.startsWith('subscription_schedule.')) {
-      const subscription = object.subscription as string | { id: string } | null;
-      const id = typeof subscription === 'string' ? subscription : subscription?.id;
-      return id ? [id] : [];
+      const id = idOf(object.subscription as string | { id: string } | null);
+      return id ? [{ id }] : [];
     }
     if (type === 'test_helpers.test_clock.ready') {
       const rows = (await this.db.dataSource.query(
@@ -98,9 +102,20 @@ export class StripeWebhooksService {
            JOIN billing_accounts a ON a.provider_id = s.provider_id WHERE a.test_clock_id = $1`,
         [object.id],
       )) as Array<{ id: string }>;
-      return rows.map((row) => row.id);
+      const extensions = await this.extensions.onTestClock(object.id as string);
+      return [...rows.map((row) => row.id), ...extensions].map((id) => ({ id }));
     }
     this.logger.debug({ type }, 'Stripe event needs nothing from billing');
     return [];
   }
 }
+
+type Metadata = Record<string, string> | null | undefined;
+
+interface Concerned {
+  id: string;
+  metadata?: Metadata;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
