@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Geocoder } from './geocoding/geocoder';
 import { Matterport } from './matterport/matterport';
 import { Plans } from './plans/plans';
+import { PremiumTourPayments } from './premium-tours/premium-tour-payments';
 import { PremiumToursService } from './premium-tours/premium-tours.service';
 import {
   AdminPropertiesController,
@@ -17,6 +18,14 @@ import { WebsiteModule } from './website/website.module';
 @Module({
   imports: [UploadsModule, MediaModule, WebsiteModule],
   controllers: [PropertiesController, AdminPropertiesController, PlanEventsController],
-  providers: [PropertiesService, PremiumToursService, Plans, Geocoder, Matterport, HeroImages],
+  providers: [
+    PropertiesService,
+    PremiumToursService,
+    PremiumTourPayments,
+    Plans,
+    Geocoder,
+    Matterport,
+    HeroImages,
+  ],
 })
 export class PropertiesModule {}

@@ -21,7 +21,7 @@ const FREE: ProviderPlan = {
 export const PUBLISHING_NEEDS_PLAN =
   'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
 export const quotaFull = (limit: number) =>
-  `Your plan includes ${limit} premium ${limit === 1 ? 'tour' : 'tours'} and all are in use. Upgrade your plan, or turn another tour basic first.`;
+  `Your plan includes ${limit} premium ${limit === 1 ? 'tour' : 'tours'} and all are in use. Upgrade your plan, pay for this tour on its own, or turn another tour basic first.`;
 
 /**
  * Each provider's plan as billing announced it (`billing.subscription.changed.v1`): what publishing and the

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SubscriptionDowngradedV1 } from '@tourly/contracts';
+import type { ImmersiveExtensionChangedV1, SubscriptionDowngradedV1 } from '@tourly/contracts';
 import { Database, EventBus } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { Plans } from '../plans/plans';
@@ -12,7 +12,8 @@ export interface TourToDeactivate {
 
 /**
  * The premium-tour quota on a downgrade (000 §4): the oldest premium tours beyond the new limit turn basic,
- * the newest keep their place. The same rule answers the preview the downgrade modal shows.
+ * the newest keep their place. The same rule answers the preview the downgrade modal shows. Tours paid on their
+ * own are outside the quota: a downgrade leaves them premium.
  */
 @Injectable()
 export class PremiumToursService {
@@ -60,10 +61,43 @@ export class PremiumToursService {
     return ids;
   }
 
+  /**
+   * A premium tour paid on its own, as billing last said. Paid (a payment confirmed after 3-D Secure, perhaps
+   * after the person left the page): the tour is premium outside the quota. No longer paid (cancelled, unpaid,
+   * never paid): the tour it paid for turns basic, like a downgrade's, and `properties.tours.deactivated.v1`
+   * says so. Redelivered: the tour is as the event wants it already, and nothing changes.
+   */
+  async applyExtensionChange(event: ImmersiveExtensionChangedV1, tx: EntityManager): Promise<void> {
+    const { providerId, propertyId, extensionId } = event;
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
+    if (event.active) {
+      await tx.query(
+        `UPDATE properties SET premium = true, premium_since = coalesce(premium_since, now()),
+           immex_subscription_id = $3, updated_at = now()
+         WHERE provider_id = $1 AND id = $2 AND deleted_at IS NULL AND immex_subscription_id IS DISTINCT FROM $3`,
+        [providerId, propertyId, extensionId],
+      );
+      return;
+    }
+    const ended = (await tx.query(
+      `WITH ended AS (
+         UPDATE properties SET premium = false, premium_since = NULL, immex_subscription_id = NULL, updated_at = now()
+          WHERE provider_id = $1 AND id = $2 AND immex_subscription_id = $3 RETURNING id)
+       SELECT id FROM ended`,
+      [providerId, propertyId, extensionId],
+    )) as Array<{ id: string }>;
+    if (ended.length === 0) return;
+    await this.events.publish(
+      'properties.tours.deactivated.v1',
+      { providerId, propertyIds: [propertyId] },
+      tx,
+    );
+  }
+
   private async beyond(tx: EntityManager, providerId: string, limit: number, lock: boolean) {
     const rows = (await tx.query(
       `SELECT id, title, premium_since AS "premiumSince" FROM properties
-        WHERE provider_id = $1 AND premium AND deleted_at IS NULL
+        WHERE provider_id = $1 AND premium AND immex_subscription_id IS NULL AND deleted_at IS NULL
         ORDER BY premium_since DESC, id DESC OFFSET $2 ${lock ? 'FOR UPDATE' : ''}`,
       [providerId, limit],
     )) as Array<{ id: string; title: string; premiumSince: Date }>;

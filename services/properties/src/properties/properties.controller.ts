@@ -82,7 +82,7 @@ export class PropertiesController {
     @Param('id') id: string,
     @Body() body: UpdatePublishedFeatures,
   ) {
-    return this.properties.setPublishedFeatures(providerId, id, body.publishedFeatures);
+    return this.properties.setPublishedFeatures(providerId, id, body.publishedFeatures, body);
   }
 
   @Post(':id/preview_publish')
@@ -95,7 +95,7 @@ export class PropertiesController {
     return this.properties.previewPublish(providerId, id, body.publishedFeatures);
   }
 
-  /** Ends the tour's premium place: it turns basic and is no longer shared. */
+  /** Ends the tour's premium place (and its payment, if paid on its own): it turns basic and is no longer shared. */
   @Post(':id/unpublish_immex_subscription')
   @HttpCode(200)
   unpublishPremium(@ProviderId() providerId: string, @Param('id') id: string) {
@@ -130,6 +130,14 @@ export class PlanEventsController {
     @Ctx() context: EventContext,
   ) {
     return this.plans.apply(event.data, event.occurredAt, context.tx);
+  }
+
+  @EventPattern('billing.immersive_extension.changed.v1')
+  async onExtensionChanged(
+    @Payload() event: EventEnvelope<'billing.immersive_extension.changed.v1'>,
+    @Ctx() context: EventContext,
+  ) {
+    await this.premiumTours.applyExtensionChange(event.data, context.tx);
   }
 
   @EventPattern('billing.subscription.downgraded.v1')

@@ -97,6 +97,9 @@ export class UpdatePublishedFeatures {
   setAsDefaultPayment?: boolean;
 }
 
+/** How a premium tour beyond the quota is paid for (pay-and-publish): the card, and whether it becomes the default. */
+export type PaymentChoice = Pick<UpdatePublishedFeatures, 'paymentMethodId' | 'setAsDefaultPayment'>;
+
 export class DeactivationPreviewQuery {
   @QueryInt({ min: 0, max: 100_000, description: 'the premium tour limit of the plan in view' })
   limit!: number;

@@ -1,12 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES } from '@tourly/contracts';
+import { MESSAGES, type ImmersiveExtensionPayment } from '@tourly/contracts';
 import { ApiError, Database, EventBus, likePattern, pageOf, uuidv7, type Page } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { Geocoder, type GeocodedAddress } from '../geocoding/geocoder';
 import { Plans, PUBLISHING_NEEDS_PLAN, quotaFull } from '../plans/plans';
+import { PremiumTourPayments } from '../premium-tours/premium-tour-payments';
 import { parseScanKey } from '../scan-keys/scan-key';
 import { isUuid, PROPERTY_NOT_FOUND } from './property-scope';
-import type { NewProperty, PropertiesQuery, PropertyChanges, PublishedFeaturesForm } from './properties.dto';
+import type {
+  NewProperty,
+  PaymentChoice,
+  PropertiesQuery,
+  PropertyChanges,
+  PublishedFeaturesForm,
+} from './properties.dto';
 
 export const SCAN_KEY_INVALID =
   'is not a Matterport model id (5 or more letters or digits) or a link to a Matterport model';
@@ -21,6 +28,8 @@ export interface Property {
   startPosition: string | null;
   publishedFeatures: { tour: boolean; website: boolean; premium: boolean };
   tourType: 'basic' | 'premium';
+  /** The billing subscription paying for this premium tour on its own (outside the plan's quota), if any. */
+  immexSubscriptionId: string | null;
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -46,6 +55,7 @@ interface PropertyRow {
   tourPublished: boolean;
   websitePublished: boolean;
   premium: boolean;
+  immexSubscriptionId: string | null;
   publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -55,6 +65,7 @@ const COLUMNS = `id, provider_id AS "providerId", slug, title, address, formatte
   street_address AS "streetAddress", suburb, state, postcode, country, country_short_name AS "countryShortName",
   latitude, longitude, matterport_key AS "matterportKey", start_position AS "startPosition",
   tour_published AS "tourPublished", website_published AS "websitePublished", premium,
+  immex_subscription_id AS "immexSubscriptionId",
   published_at AS "publishedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 /**
@@ -68,6 +79,7 @@ export class PropertiesService {
     private readonly db: Database,
     private readonly geocoder: Geocoder,
     private readonly plans: Plans,
+    private readonly payments: PremiumTourPayments,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
@@ -188,13 +200,18 @@ export class PropertiesService {
     });
   }
 
-  /** Soft: the row stays (restorable by an admin), the tour stops being published and counted. */
+  /**
+   * Soft: the row stays (restorable by an admin), the tour stops being published, counted and paid for.
+   */
   async remove(providerId: string, id: string): Promise<{ id: string }> {
+    // A deleted tour is not paid for any longer.
+    if ((await this.get(providerId, id)).immexSubscriptionId) await this.payments.stopPaying(providerId, id);
     return this.db.transaction(async (tx) => {
       const current = await this.row(tx, providerId, id, true);
       await tx.query(
         `UPDATE properties SET deleted_at = now(), tour_published = false, website_published = false, premium = false,
-           premium_since = NULL, updated_at = now() WHERE provider_id = $1 AND id = $2`,
+           premium_since = NULL, immex_subscription_id = NULL, updated_at = now()
+         WHERE provider_id = $1 AND id = $2`,
         [providerId, id],
       );
       await this.events.publish(
@@ -229,48 +246,77 @@ export class PropertiesService {
     });
   }
 
-  /** What publishing these features would do, without doing it (the pay-and-publish modal). */
+  /**
+   * What publishing these features would do, without doing it. `paymentRequired`: only the full premium-tour
+   * quota stands in the way, and `price` is what paying for this tour on its own costs (the pay-and-publish modal).
+   */
   async previewPublish(providerId: string, id: string, features: PublishedFeaturesForm) {
     const property = await this.get(providerId, id);
     const next = { ...property.publishedFeatures, ...features };
     const plan = await this.plans.of(providerId);
     const used = await this.premiumCount(this.db.dataSource.manager, providerId, id);
-    const problem = this.publishingProblem(plan, next, used);
+    const problem = this.publishingProblem(plan, next, used, property);
+    const paymentRequired = problem?.kind === 'quota_full';
     return {
       allowed: problem === null,
       reason: problem?.message ?? null,
       productCode: plan.productCode,
-      premiumToursUsed: used + (next.premium ? 1 : 0),
+      premiumToursUsed: used + (next.premium && !property.immexSubscriptionId ? 1 : 0),
       premiumTourLimit: plan.premiumTourLimit,
       publishedFeatures: next,
+      paymentRequired,
+      price: paymentRequired ? await this.payments.quote(providerId) : null,
     };
   }
 
   /**
    * Publishes or withdraws a property's tour and website, and makes its tour premium or basic. Publishing and
-   * sharing need a paid plan; a premium tour needs room in the plan's premium-tour quota. One change per
-   * provider at a time (an advisory lock), so two tours racing for the last place cannot both get it.
+   * sharing need a paid plan; a premium tour needs room in the plan's premium-tour quota, or, with a
+   * `paymentMethodId` when the quota is full, is paid for on its own (pay-and-publish). A tour paid on its own
+   * that turns basic stops being paid for. One change per provider at a time (an advisory lock), so two tours
+   * racing for the last place cannot both get it.
    */
   async setPublishedFeatures(
     providerId: string,
     id: string,
     features: PublishedFeaturesForm,
-  ): Promise<Property> {
-    return this.db.transaction(async (tx) => {
+    payment: PaymentChoice = {},
+  ): Promise<Property & { payment: ImmersiveExtensionPayment | null }> {
+    const before = await this.get(providerId, id);
+    const wanted = { ...before.publishedFeatures, ...features };
+    let paid: ImmersiveExtensionPayment | null = null;
+    if (payment.paymentMethodId && wanted.premium && !before.immexSubscriptionId) {
+      const plan = await this.plans.of(providerId);
+      const used = await this.premiumCount(this.db.dataSource.manager, providerId, id);
+      if (this.publishingProblem(plan, wanted, used, before)?.kind === 'quota_full') {
+        paid = await this.payments.pay({
+          providerId,
+          propertyId: id,
+          propertyTitle: before.title,
+          paymentMethodId: payment.paymentMethodId,
+          setAsDefaultPayment: payment.setAsDefaultPayment,
+        });
+        // Nothing changes until the person has confirmed the payment; then the same request completes it.
+        if (paid.result === 'requires_action') return { ...before, payment: paid };
+      }
+    }
+    if (before.immexSubscriptionId && !wanted.premium) await this.payments.stopPaying(providerId, id);
+    const property = await this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
       const current = toProperty(await this.row(tx, providerId, id, true));
       const next = { ...current.publishedFeatures, ...features };
+      const immexSubscriptionId = next.premium ? (paid?.extensionId ?? current.immexSubscriptionId) : null;
       const plan = await this.plans.of(providerId, tx);
       const used = await this.premiumCount(tx, providerId, id);
-      const problem = this.publishingProblem(plan, next, used, current.publishedFeatures);
-      if (problem) throw problem;
+      const problem = this.publishingProblem(plan, next, used, { ...current, immexSubscriptionId });
+      if (problem) throw ApiError.base(problem.status, problem.message);
       await tx.query(
         `UPDATE properties SET tour_published = $3, website_published = $4, premium = $5,
            premium_since = CASE WHEN $5 AND NOT premium THEN now() WHEN $5 THEN premium_since END,
            published_at = CASE WHEN $3 AND NOT tour_published THEN now() WHEN $3 THEN published_at END,
-           updated_at = now()
+           immex_subscription_id = $6, updated_at = now()
          WHERE provider_id = $1 AND id = $2`,
-        [providerId, id, next.tour, next.website, next.premium],
+        [providerId, id, next.tour, next.website, next.premium, immexSubscriptionId],
       );
       if (next.tour !== current.publishedFeatures.tour) {
         await this.events.publish(
@@ -281,26 +327,37 @@ export class PropertiesService {
       }
       return toProperty(await this.row(tx, providerId, id));
     });
+    return { ...property, payment: paid };
   }
 
   private publishingProblem(
     plan: Awaited<ReturnType<Plans['of']>>,
     next: Property['publishedFeatures'],
     premiumElsewhere: number,
-    current?: Property['publishedFeatures'],
-  ): ApiError | null {
-    const newlyShared = (next.tour && !current?.tour) || (next.website && !current?.website);
-    const newlyPremium = next.premium && !current?.premium;
-    if ((newlyShared || newlyPremium) && !plan.canPublish) return ApiError.forbidden(PUBLISHING_NEEDS_PLAN);
-    if (newlyPremium && plan.premiumTourLimit !== null && premiumElsewhere >= plan.premiumTourLimit) {
-      return ApiError.base(422, quotaFull(plan.premiumTourLimit));
+    current: Pick<Property, 'publishedFeatures' | 'immexSubscriptionId'>,
+  ): { kind: 'needs_plan' | 'quota_full'; status: 403 | 422; message: string } | null {
+    const was = current.publishedFeatures;
+    const newlyShared = (next.tour && !was.tour) || (next.website && !was.website);
+    const newlyPremium = next.premium && !was.premium;
+    if ((newlyShared || newlyPremium) && !plan.canPublish) {
+      return { kind: 'needs_plan', status: 403, message: PUBLISHING_NEEDS_PLAN };
+    }
+    const paidSeparately = current.immexSubscriptionId !== null;
+    if (
+      newlyPremium &&
+      !paidSeparately &&
+      plan.premiumTourLimit !== null &&
+      premiumElsewhere >= plan.premiumTourLimit
+    ) {
+      return { kind: 'quota_full', status: 422, message: quotaFull(plan.premiumTourLimit) };
     }
     return null;
   }
 
   private async premiumCount(tx: EntityManager, providerId: string, exceptId: string): Promise<number> {
     const [{ count }] = (await tx.query(
-      'SELECT count(*)::int AS count FROM properties WHERE provider_id = $1 AND premium AND deleted_at IS NULL AND id <> $2',
+      `SELECT count(*)::int AS count FROM properties
+        WHERE provider_id = $1 AND premium AND immex_subscription_id IS NULL AND deleted_at IS NULL AND id <> $2`,
       [providerId, exceptId],
     )) as Array<{ count: number }>;
     return count;
@@ -365,6 +422,7 @@ function toProperty(row: PropertyRow): Property {
     startPosition: row.startPosition,
     publishedFeatures: { tour: row.tourPublished, website: row.websitePublished, premium: row.premium },
     tourType: row.premium ? 'premium' : 'basic',
+    immexSubscriptionId: row.immexSubscriptionId,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
