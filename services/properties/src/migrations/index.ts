@@ -3,6 +3,7 @@ import { Properties1763920000000 } from './1763920000000-properties';
 import { FilesAndMedia1763930000001 } from './1763930000001-files-and-media';
 import { Websites1763930000002 } from './1763930000002-websites';
 import { PremiumToursPaidSeparately1763930000003 } from './1763930000003-premium-tours-paid-separately';
+import { LowercaseSearchText1763930000004 } from './1763930000004-lowercase-search-text';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -10,4 +11,5 @@ export const migrations: MigrationClass[] = [
   FilesAndMedia1763930000001,
   Websites1763930000002,
   PremiumToursPaidSeparately1763930000003,
+  LowercaseSearchText1763930000004,
 ];

@@ -89,18 +89,24 @@ export class PropertiesService {
     const pattern = likePattern(query.search);
     if (pattern) {
       params.push(pattern);
-      conditions.push(`(title || ' ' || address) ILIKE $${params.length}`);
+      conditions.push(`search_text LIKE lower($${params.length})`);
     }
     if (query.filters?.status)
       conditions.push(query.filters.status === 'published' ? 'tour_published' : 'NOT tour_published');
     if (query.filters?.tourType)
       conditions.push(query.filters.tourType === 'premium' ? 'premium' : 'NOT premium');
-    const where = conditions.join(' AND ');
-    // One scan gives the page and the total (a window count before the limit); only a page past the end asks
-    // for the total on its own.
+    // The matches are found once, narrow (id and order): their count is the total, and only the page's rows are
+    // read whole. A page past the end has no row to carry the total: then it is asked on its own (the first page
+    // empty means none).
     const rows = (await this.db.dataSource.query(
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM properties WHERE ${where}
-        ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      `WITH matches AS MATERIALIZED (
+         SELECT id, created_at FROM properties WHERE ${conditions.join(' AND ')}
+       ), page AS (
+         SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+       )
+       SELECT ${COLUMNS}, (SELECT count(*) FROM matches)::int AS total
+         FROM properties JOIN page USING (id, created_at) ORDER BY created_at DESC, id DESC`,
       [...params, query.pageSize, query.offset],
     )) as Array<PropertyRow & { total: number }>;
     const total =
@@ -109,11 +115,9 @@ export class PropertiesService {
         ? 0
         : (
             (await this.db.dataSource.query(
-              `SELECT count(*)::int AS total FROM properties WHERE ${where}`,
+              `SELECT count(*)::int AS total FROM properties WHERE ${conditions.join(' AND ')}`,
               params,
-            )) as Array<{
-              total: number;
-            }>
+            )) as Array<{ total: number }>
           )[0]!.total);
     return pageOf(rows.map(toProperty), total, query);
   }
