@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORTS, PRODUCT } from '@tourly/contracts';
 import { startEmulators } from '@tourly/emulators';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '@tourly/identity';
+import { DEMO_PASSWORD, DEMO_PROVIDER, DEMO_USERS, seedDemoData } from '@tourly/identity';
+import { seedDemoData as seedDemoProperties } from '@tourly/properties';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
@@ -79,10 +80,13 @@ async function main(): Promise<void> {
 
   const platform = await startPlatform(env);
   closers.unshift(platform.close);
-  if (await seedDemoData(platform.services.identity)) {
+  const demoProviderId = await seedDemoData(platform.services.identity);
+  if (demoProviderId) {
     logger.info(
       `demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((user) => user.email).join(', ')}`,
     );
+    const demoProperties = await seedDemoProperties(platform.services.properties, demoProviderId);
+    if (demoProperties > 0) logger.info(`${demoProperties} demo properties for ${DEMO_PROVIDER}`);
   }
   closeOnSignals(closers, logger);
   logger.info(`${PRODUCT} is running at http://localhost:${platform.gateway.port}`);

@@ -18,10 +18,9 @@ export const identity = defineService({
 
 /**
  * Seeds the demo accounts into a running identity service (the all-in-one launcher). Never in production:
- * answers whether it seeded.
+ * answers the demo provider's id, or null when it did not seed.
  */
-export async function seedDemoData(service: RunningService): Promise<boolean> {
-  if (service.config.NODE_ENV === 'production') return false;
-  await seedDemoAccounts(service.app.get(Database), service.app.get(EventBus));
-  return true;
+export async function seedDemoData(service: RunningService): Promise<string | null> {
+  if (service.config.NODE_ENV === 'production') return null;
+  return seedDemoAccounts(service.app.get(Database), service.app.get(EventBus));
 }

@@ -1,7 +1,8 @@
-import { defineService } from '@tourly/platform';
+import { defineService, type RunningService } from '@tourly/platform';
 import { PropertiesConfig } from './config';
 import { PropertiesModule } from './properties.module';
 import { migrations } from './migrations';
+import { seedDemoProperties } from './seed/demo-properties';
 
 export { PropertiesConfig } from './config';
 
@@ -13,3 +14,9 @@ export const properties = defineService({
   module: PropertiesModule,
   migrations,
 });
+
+/** Demo properties for the demo provider (the all-in-one launcher); never in production. How many it made. */
+export async function seedDemoData(service: RunningService, providerId: string): Promise<number> {
+  if (service.config.NODE_ENV === 'production') return 0;
+  return seedDemoProperties(service.app, providerId);
+}

@@ -22,12 +22,13 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /**
- * Creates the demo provider and accounts for `npm start`, once: accounts that exist are left alone.
+ * Creates the demo provider and accounts for `npm start`, once: accounts that exist are left alone. Answers the
+ * demo provider's id.
  * The launcher never calls this when NODE_ENV is production.
  */
-export async function seedDemoAccounts(db: Database, events: EventBus): Promise<void> {
+export async function seedDemoAccounts(db: Database, events: EventBus): Promise<string> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [existing] = (await tx.query('SELECT id FROM providers WHERE name = $1 LIMIT 1', [
       DEMO_PROVIDER,
     ])) as Array<{
@@ -74,5 +75,6 @@ export async function seedDemoAccounts(db: Database, events: EventBus): Promise<
         );
       }
     }
+    return providerId;
   });
 }

@@ -1,0 +1,26 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Matterport } from '../matterport/matterport';
+import { PropertiesQuery } from '../properties/properties.dto';
+import { PropertiesService } from '../properties/properties.service';
+
+/**
+ * Gives the demo provider of `npm start` a property for each model of the Matterport account (the emulator's demo
+ * models), geocoded like any other, once: a provider that has properties is left alone. Answers how many it made.
+ */
+export async function seedDemoProperties(app: INestApplicationContext, providerId: string): Promise<number> {
+  const properties = app.get(PropertiesService);
+  const existing = await properties.list(providerId, Object.assign(new PropertiesQuery(), { pageSize: 1 }));
+  if (existing.totalCount > 0) return 0;
+  const { models } = await app.get(Matterport).models({ offset: 0, pageSize: 12 });
+  let created = 0;
+  for (const model of models) {
+    if (!model.address) continue;
+    await properties.create(providerId, {
+      title: model.name,
+      address: model.address,
+      matterportKey: model.id,
+    });
+    created += 1;
+  }
+  return created;
+}
