@@ -31,6 +31,8 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/virtual_assistant/whitelabeled-domains.json', 'identity'],
 
   // billing: plans, subscriptions, cards, credits, vouchers, hosting fees, Stripe webhooks
+  // The billing page's premium tours are properties' data (which tours are premium, paid separately or not).
+  ['/provider/billing/premium_tours', 'properties'],
   ['/provider/billing/**', 'billing'],
   ['/provider/hosting_fees/**', 'billing'],
   ['/admin/providers/*/billing_account/**', 'billing'],

@@ -6,6 +6,7 @@ import { PremiumTourPayments } from './premium-tours/premium-tour-payments';
 import { PremiumToursService } from './premium-tours/premium-tours.service';
 import {
   AdminPropertiesController,
+  BillingPremiumToursController,
   PlanEventsController,
   PropertiesController,
 } from './properties/properties.controller';
@@ -17,7 +18,12 @@ import { WebsiteModule } from './website/website.module';
 
 @Module({
   imports: [UploadsModule, MediaModule, WebsiteModule],
-  controllers: [PropertiesController, AdminPropertiesController, PlanEventsController],
+  controllers: [
+    PropertiesController,
+    BillingPremiumToursController,
+    AdminPropertiesController,
+    PlanEventsController,
+  ],
   providers: [
     PropertiesService,
     PremiumToursService,

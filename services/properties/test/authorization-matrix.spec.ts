@@ -2,6 +2,7 @@ import {
   everyCaller,
   expectStatus,
   matrixCases,
+  providerAdmins,
   providerSide,
   type Credentials,
   type MatrixRoute,
@@ -14,6 +15,7 @@ const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
 /** Every properties route x every role, on a property of Demo Media: the exact status. */
 const ROUTES: Array<MatrixRoute<string>> = [
   { method: 'get', path: () => '/provider/properties', expect: providerSide(200) },
+  { method: 'get', path: () => '/provider/billing/premium_tours', expect: providerAdmins(200) },
   { method: 'get', path: (id) => `/provider/properties/${id}`, expect: providerSide(200) },
   { method: 'get', path: () => `/provider/properties/${UNKNOWN}`, expect: providerSide(404) },
   {

@@ -164,6 +164,10 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
     expect(
       (await provider.get('/provider/properties?filters[tour_type]=premium')).body.data.total_count,
     ).toBe(21);
+    // The billing page's premium tours: the 21, newest first.
+    const billingPage = (await provider.get('/provider/billing/premium_tours?page_size=5')).body.data;
+    expect(billingPage).toMatchObject({ total_count: 21, total_pages: 5 });
+    expect(billingPage.items[0]).toMatchObject({ id: extra, immex_subscription_id: extensionId });
   });
 
   it('keeps another provider out: their property id is a 404 and their billing lists nothing of it', async () => {

@@ -103,6 +103,19 @@ export class PropertiesController {
   }
 }
 
+/** The billing page's "premium tours" section (000 §4): which tours take the plan's places, and which are paid apart. */
+@Controller('provider/billing/premium_tours')
+@Roles('admin')
+export class BillingPremiumToursController {
+  constructor(private readonly properties: PropertiesService) {}
+
+  @Get()
+  list(@ProviderId() providerId: string, @Query() query: PropertiesQuery) {
+    query.filters = { ...query.filters, tourType: 'premium' };
+    return this.properties.list(providerId, query);
+  }
+}
+
 /** The back office restores what a provider deleted by mistake. */
 @Controller('admin/properties')
 @Staff('platform_admin')
