@@ -1,5 +1,7 @@
 // What the benchmarks share: the servers they need, children they start, and where results go.
 const { spawn } = require('node:child_process');
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
@@ -53,6 +55,50 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/**
+ * GETs `url` at a steady `rate` a second for `durationS`, each request sent on its schedule whatever the ones
+ * before it are doing (an open loop: autocannon's rate limit sends each second's requests in one burst). Latency
+ * counts from the scheduled moment, so a stall is charged to every request it delayed.
+ */
+async function paced(url, { headers, rate, durationS }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const total = Math.round(rate * durationS);
+  const start = performance.now();
+  const latencies = [];
+  let failures = 0;
+  const send = (scheduled) =>
+    new Promise((resolve) => {
+      const request = http.get(url, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => {
+          if (response.statusCode >= 300) failures += 1;
+          latencies.push(performance.now() - scheduled);
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        failures += 1;
+        resolve();
+      });
+    });
+  const sent = [];
+  for (let n = 0; n < total; n += 1) {
+    const scheduled = start + (n * 1000) / rate;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sent.push(send(scheduled));
+  }
+  await Promise.all(sent);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: rate,
+    p50Ms: +percentile(latencies, 50).toFixed(1),
+    p99Ms: +percentile(latencies, 99).toFixed(1),
+    failures,
+  };
+}
+
 function record(name, result) {
   const dir = path.join(__dirname, 'results');
   mkdirSync(dir, { recursive: true });
@@ -62,4 +108,4 @@ function record(name, result) {
   );
 }
 
-module.exports = { DATABASE_URL, NATS_URL, freshDatabase, serve, percentile, record };
+module.exports = { DATABASE_URL, NATS_URL, freshDatabase, serve, paced, percentile, record };
