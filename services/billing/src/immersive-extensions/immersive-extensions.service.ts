@@ -17,6 +17,7 @@ import { CatalogueService } from '../catalogue/catalogue.service';
 import { paymentOutcome } from '../stripe/payment-outcome';
 import { isMissing, stripeCall } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
+import { idOf, toDate } from '../stripe/stripe-values';
 import { ENDED, GOOD_STANDING } from '../subscriptions/subscription-projection';
 import type { ImmersiveExtensionsQuery } from './immersive-extensions.dto';
 
@@ -53,10 +54,6 @@ interface ExtensionRow {
 const COLUMNS = `stripe_subscription_id AS id, provider_id AS "providerId", property_id AS "propertyId",
   property_title AS "propertyTitle", status, amount, currency, current_period_end AS "currentPeriodEnd",
   ended_at AS "endedAt", created_at AS "createdAt"`;
-
-const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * Premium tours paid on their own (the pay-and-publish modal): when a plan's premium tours are all in use, a

@@ -11,6 +11,7 @@ import { Database, EventBus, LOGGER, type Logger } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { isMissing } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
+import { idOf, toDate } from '../stripe/stripe-values';
 
 /** Statuses in which the plan's features and tour limit apply: paid, trialing, or inside the payment window. */
 export const GOOD_STANDING: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
@@ -53,10 +54,6 @@ export function effectivePlan(productCode: ProductCode, status: SubscriptionStat
 /** null is unlimited. */
 const below = (next: number | null, previous: number | null) =>
   next !== null && (previous === null || next < previous);
-
-const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
 
 /**
  * Billing's copy of each provider's Stripe subscription. It is always refreshed from Stripe's current state

@@ -14,6 +14,7 @@ import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
 import { paymentOutcome } from '../stripe/payment-outcome';
 import { STRIPE } from '../stripe/stripe.module';
+import { idOf } from '../stripe/stripe-values';
 import {
   effectivePlan,
   ENDED,
@@ -290,7 +291,7 @@ export class SubscriptionsService {
         proration_behavior: 'none',
         phases: [
           {
-            items: [{ price: idOf(currentPrice), quantity: 1 }],
+            items: [{ price: idOf(currentPrice) ?? undefined, quantity: 1 }],
             start_date: phase!.start_date,
             end_date: phase!.end_date,
           },
@@ -463,8 +464,4 @@ function summary(
     .filter((line) => line.type === 'discount')
     .reduce((sum, line) => sum + line.amountInCents, 0);
   return { currency, subtotalInCents, discountInCents, totalInCents, lineItems, startsAt };
-}
-
-function idOf(value: string | { id: string } | null | undefined): string {
-  return typeof value === 'string' ? value : (value?.id ?? '');
 }

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { ApiError, CONFIG, Database, EventBus, LOGGER, type Logger } from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { STRIPE } from '../stripe/stripe.module';
+import { idOf } from '../stripe/stripe-values';
 import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
 import { SubscriptionProjection } from '../subscriptions/subscription-projection';
 
@@ -116,6 +117,3 @@ interface Concerned {
   id: string;
   metadata?: Metadata;
 }
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? null);
