@@ -1,7 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { SESSION_COOKIE } from '@tourly/contracts';
+import type { Browser, Page } from 'playwright-core';
 import { uuidv7 } from '@tourly/platform';
-import { launchChromium } from './support/browser';
+import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { builtWebApp } from './support/web-build';
 
@@ -49,31 +48,8 @@ describe('billing in the browser', () => {
     expect(uncaught).toEqual([]);
   });
 
-  /** A fresh browser context signed in as the person (the session cookie of their sign-up). */
-  async function signedIn(person: Person, viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
-    const [name, value] = person.cookie.split('=') as [string, string];
-    expect(name).toBe(SESSION_COOKIE);
-    await context.addCookies([{ name, value, url: base }]);
-    const opened = await context.newPage();
-    opened.on('pageerror', (error) => uncaught.push(error.message));
-    return opened;
-  }
-
-  async function enterCard(section: Locator, number: string): Promise<void> {
-    await section.getByLabel('Card number').fill(number);
-    await section.getByLabel('Expiration month (MM)').fill('12');
-    await section.getByLabel('Expiration year (YY)').fill('34');
-    await section.getByLabel('CVC').fill('123');
-    await section.getByRole('button', { name: 'Add card' }).click();
-  }
-
-  /** What the emulator's Stripe.js shows when the card asks for 3-D Secure, answered as the person would. */
-  async function completeAuthentication(): Promise<void> {
-    const secure = page.getByRole('dialog', { name: '3D Secure test payment page' });
-    await secure.getByRole('button', { name: 'Complete authentication' }).click();
-    await secure.waitFor({ state: 'detached' });
-  }
+  const signedIn = (person: Person, viewport: { width: number; height: number }) =>
+    signedInPage(browser, base, person, viewport, uncaught);
 
   const overview = () => page.getByRole('region', { name: 'Subscription', exact: true });
   /** The plan the overview lists (not the one a scheduled change names). */
@@ -152,10 +128,10 @@ describe('billing in the browser', () => {
     await card.getByText('Visa •••• 4242').waitFor();
     await card.getByRole('button', { name: 'Add another card' }).click();
     await enterCard(card, '4000 0027 6000 3184');
-    await completeAuthentication(); // saving the card
+    await completeAuthentication(page); // saving the card
     expect(await card.getByRole('radio', { name: /•••• 3184/ }).isChecked()).toBe(true);
     await confirmation.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await completeAuthentication(); // paying with it
+    await completeAuthentication(page); // paying with it
 
     await page
       .getByRole('dialog', { name: 'Plan updated' })

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { SESSION_COOKIE } from '@tourly/contracts';
 import { Database } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
@@ -123,4 +124,40 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A fresh browser context signed in as the person (the session cookie of their sign-up). Errors no page code
+ * caught are pushed to `uncaught`: each would be a bug, whatever the page showed.
+ */
+export async function signedInPage(
+  browser: Browser,
+  base: string,
+  person: { cookie: string },
+  viewport: { width: number; height: number },
+  uncaught: string[],
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
+  const [name, value] = person.cookie.split('=') as [string, string];
+  if (name !== SESSION_COOKIE) throw new Error(`not a session cookie: ${name}`);
+  await context.addCookies([{ name, value, url: base }]);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  return page;
+}
+
+/** Types a test card into the card element of the emulator's Stripe.js within `section`, and adds it. */
+export async function enterCard(section: Locator, number: string): Promise<void> {
+  await section.getByLabel('Card number').fill(number);
+  await section.getByLabel('Expiration month (MM)').fill('12');
+  await section.getByLabel('Expiration year (YY)').fill('34');
+  await section.getByLabel('CVC').fill('123');
+  await section.getByRole('button', { name: 'Add card' }).click();
+}
+
+/** What the emulator's Stripe.js shows when the card asks for 3-D Secure, answered as the person would. */
+export async function completeAuthentication(page: Page): Promise<void> {
+  const secure = page.getByRole('dialog', { name: '3D Secure test payment page' });
+  await secure.getByRole('button', { name: 'Complete authentication' }).click();
+  await secure.waitFor({ state: 'detached' });
 }

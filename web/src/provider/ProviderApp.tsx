@@ -7,6 +7,7 @@ import { ProviderLayout } from './ProviderLayout';
 // Each page beyond the first is loaded when it is opened (the layout wraps pages in Suspense).
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const BillingPage = lazy(() => import('./pages/BillingPage'));
+const PropertyPage = lazy(() => import('./pages/PropertyPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -16,6 +17,7 @@ export function ProviderApp() {
         <Route index element={<Navigate to="/provider/properties" replace />} />
         <Route path="provider" element={<Navigate to="/provider/properties" replace />} />
         <Route path="provider/properties" element={<PropertiesPage />} />
+        <Route path="provider/properties/:id" element={<PropertyPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/billing" element={<BillingPage />} />
         <Route path="*" element={<NotFoundPage />} />

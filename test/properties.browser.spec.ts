@@ -1,0 +1,480 @@
+import { closeSync, openSync, ftruncateSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { LIMITS, MESSAGES } from '@tourly/contracts';
+import { matterportDemoModelId } from '@tourly/emulators';
+import { nextDelivery } from '@tourly/platform/testing';
+import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
+import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { builtWebApp } from './support/web-build';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const PUBLISHING_NEEDS_PLAN =
+  'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
+
+/**
+ * The provider's property pages in a real browser (Debian's Chromium) against the whole platform: the maps and
+ * Matterport emulators, a local S3 for photos, Stripe's emulator and its Stripe.js stand-in. A new provider
+ * creates a property (meeting the maps service's three refusals under the address field), searches and filters
+ * the list, uploads a photo, is asked to upgrade on the free plan, publishes a premium tour on Starter, pays for
+ * one premium tour beyond the quota on its own, and deletes a property; the list is checked on a phone.
+ */
+// Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
+jest.setTimeout(90_000);
+
+describe('property pages in the browser', () => {
+  let it_: PlatformWithEmulators;
+  let browser: Browser;
+  let base: string;
+  let provider: Person;
+  let page: Page;
+  let files: string;
+  /** Errors no page code caught: each would be a bug, whatever the page showed. */
+  const uncaught: string[] = [];
+
+  beforeAll(async () => {
+    const webDist = await builtWebApp();
+    [it_, browser] = await Promise.all([
+      startPlatformWithEmulators({
+        s3: true,
+        env: (emulatorsUrl) => ({
+          WEB_DIST: webDist,
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
+          STRIPE_JS_URL: `${emulatorsUrl}/stripe-js/v3.js`,
+          // Thumbnails come from the local S3 and the Matterport emulator, each on a port chosen at start.
+          IMAGE_ORIGINS: 'http://127.0.0.1:*',
+        }),
+      }),
+      launchChromium(),
+    ]);
+    base = it_.base;
+    provider = await it_.signUp('Harbour Lights Media');
+    page = await signedIn(provider, DESKTOP);
+    files = mkdtempSync(path.join(tmpdir(), 'tourly-properties-browser-'));
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await it_?.stop();
+    if (files) rmSync(files, { recursive: true, force: true });
+    expect(uncaught).toEqual([]);
+  });
+
+  const signedIn = (person: Person, viewport: { width: number; height: number }) =>
+    signedInPage(browser, base, person, viewport, uncaught);
+
+  /** A property made through the API, as a test builder: its id. */
+  async function aProperty(title: string, address: string): Promise<string> {
+    const created = await provider.send('post', '/provider/properties', {
+      create_tour_params: { title, address, matterport_key: 'SxQL3iGyoDo' },
+    });
+    expect(created.status).toBe(201);
+    return created.body.data.id as string;
+  }
+
+  /** Resolves once the image has loaded (drawn with a size), not merely once it is in the page. */
+  async function loaded(image: Locator): Promise<void> {
+    const handle = await image.elementHandle();
+    await image.page().waitForFunction((element) => element.complete && element.naturalWidth > 0, handle);
+  }
+
+  const field = (scope: Locator, label: string) => scope.getByRole('textbox', { name: label, exact: true });
+  const rows = () => page.getByRole('list', { name: 'Properties' }).getByRole('listitem');
+
+  it('creates a property, with the maps service’s refusals under the address field as it words them', async () => {
+    await page.goto(`${base}/provider/properties`);
+    const empty = page.getByRole('region', { name: 'No properties yet' });
+    await empty.getByText('Add your first property').waitFor();
+    await empty.getByRole('button', { name: 'New property' }).click();
+
+    const modal = page.getByRole('dialog', { name: 'New property' });
+    await modal.getByRole('button', { name: 'Create property' }).click();
+    await modal.getByText(MESSAGES.required, { exact: true }).first().waitFor();
+    expect(await modal.getByText(MESSAGES.required, { exact: true }).count()).toBe(3);
+    for (const label of ['Title', 'Address', 'Matterport link or model id']) {
+      expect(await field(modal, label).getAttribute('aria-invalid')).toBe('true');
+    }
+
+    await field(modal, 'Title').fill('Harbour View Apartment');
+    await field(modal, 'Address').fill('1 Nowhere Lane, Sydney');
+    await field(modal, 'Matterport link or model id').fill('abc');
+    await modal.getByRole('button', { name: 'Create property' }).click();
+    await modal
+      .getByText(
+        'Matterport link or model id is not a Matterport model id (5 or more letters or digits) or a link to a Matterport model',
+      )
+      .waitFor();
+
+    // The model picked from the account's spaces; the title and address typed stay as they are.
+    await modal.getByRole('button', { name: 'Choose from Matterport spaces' }).click();
+    const spaces = modal.getByRole('region', { name: 'Matterport spaces' });
+    await spaces.getByLabel('Search spaces').fill('harbour');
+    await spaces.getByRole('button', { name: /12 Harbour View, Sydney/ }).click();
+    expect(await field(modal, 'Matterport link or model id').inputValue()).toBe(
+      matterportDemoModelId('test-token-id', 0),
+    );
+    expect(await field(modal, 'Title').inputValue()).toBe('Harbour View Apartment');
+
+    const refusals: Array<[string, string]> = [
+      ['1 Nowhere Lane, Sydney', MESSAGES.addressNotFound],
+      ['2 No Coordinates Street, Sydney', MESSAGES.addressWithoutCoordinates],
+      ['3 No Location Road, Sydney', MESSAGES.addressWithoutLocation],
+    ];
+    for (const [address, message] of refusals) {
+      await field(modal, 'Address').fill(address);
+      await modal.getByRole('button', { name: 'Create property' }).click();
+      await modal.getByText(message, { exact: true }).waitFor();
+      // Under the field, which is marked invalid and gets the focus.
+      expect(await field(modal, 'Address').getAttribute('aria-invalid')).toBe('true');
+      await expect(
+        field(modal, 'Address').evaluate((input) => input === input.ownerDocument.activeElement),
+      ).resolves.toBe(true);
+    }
+
+    await field(modal, 'Address').fill('12 Harbour View, Sydney, Australia');
+    await modal.getByRole('button', { name: 'Create property' }).click();
+    await page.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
+    await page.getByText('The property was created.').waitFor();
+    expect(page.url()).toMatch(/\/provider\/properties\/[0-9a-f-]{36}$/);
+  });
+
+  it('searches the list as the person types, by title or address, and filters it', async () => {
+    await aProperty('Bondi Beach House', '4 Ocean Parade, Bondi Beach, Australia');
+    await aProperty('Collins Street Office', '88 Collins Street, Melbourne, Australia');
+    await page.getByRole('link', { name: '← Properties' }).click();
+    await page.getByText('3 properties').waitFor();
+    expect(await rows().count()).toBe(3);
+    await rows().filter({ hasText: 'Harbour View Apartment' }).getByText('Basic', { exact: true }).waitFor();
+    await rows()
+      .filter({ hasText: 'Harbour View Apartment' })
+      .getByText('Unpublished', { exact: true })
+      .waitFor();
+
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('bondi');
+    await page.getByText('1 property', { exact: true }).waitFor();
+    expect(await rows().allInnerTexts()).toEqual([expect.stringContaining('Bondi Beach House')]);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('bondi');
+    await search.fill('melbourne'); // the address, not the title
+    await rows().filter({ hasText: 'Collins Street Office' }).waitFor();
+    await page.getByText('1 property', { exact: true }).waitFor();
+    await search.fill('');
+    await page.getByText('3 properties').waitFor();
+
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('unpublished');
+    await page.getByText('3 properties').waitFor();
+    await page.getByRole('combobox', { name: 'Tour type' }).selectOption('premium');
+    const none = page.getByRole('region', { name: 'No matching properties' });
+    await none.getByText('Nothing matches these filters.', { exact: false }).waitFor();
+    await none.getByRole('button', { name: 'Clear search and filters' }).click();
+    await page.getByText('3 properties').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Tour type' }).inputValue()).toBe('');
+
+    await page.getByRole('link', { name: 'Harbour View Apartment' }).click();
+    await page.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
+  });
+
+  it('uploads a photo and shows its thumbnail; a file that is not an image, or is too large, is refused as said', async () => {
+    const photos = page.getByRole('region', { name: 'Photos' });
+    await photos.getByText('No photos yet.').waitFor();
+    const png = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: { r: 11, g: 110, b: 105 } },
+    })
+      .png()
+      .toBuffer();
+    await photos
+      .getByLabel('Add photos')
+      .setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: png });
+    await loaded(photos.getByRole('img', { name: 'living-room.png' }));
+    await photos.getByText('1 photo was added.').waitFor();
+
+    // On a slow connection the upload shows how far it has got.
+    const noise = await sharp(
+      Buffer.from(Array.from({ length: 300 * 300 * 3 }, () => Math.floor(Math.random() * 256))),
+      {
+        raw: { width: 300, height: 300, channels: 3 },
+      },
+    )
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: noise.length / 3, // bytes a second: about three seconds
+    });
+    await photos
+      .getByLabel('Add photos')
+      .setInputFiles({ name: 'hall.jpg', mimeType: 'image/jpeg', buffer: noise });
+    const progress = photos.getByRole('progressbar', { name: 'Uploading hall.jpg' });
+    await page.waitForFunction(
+      (bar) =>
+        bar !== null && Number(bar.getAttribute('value')) > 0 && Number(bar.getAttribute('value')) < 100,
+      await progress.elementHandle(),
+    );
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await loaded(photos.getByRole('img', { name: 'hall.jpg' }));
+    await network.detach();
+
+    await photos.getByLabel('Add photos').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('these are notes, not a picture'),
+    });
+    const uploads = photos.getByRole('list', { name: 'Uploads' });
+    await uploads.getByText('Errors occurred whilst uploading this file:').waitFor();
+    await uploads.getByText('must be an image (JPEG, PNG, WebP or GIF)', { exact: true }).waitFor();
+    await uploads.getByRole('button', { name: 'Remove notes.png from the list' }).click();
+    await uploads.waitFor({ state: 'detached' });
+
+    // One byte over 100MB (a sparse file): refused at once, before anything is sent.
+    const huge = path.join(files, 'huge.jpg');
+    const handle = openSync(huge, 'w');
+    ftruncateSync(handle, LIMITS.maxUploadBytes + 1);
+    closeSync(handle);
+    await photos.getByLabel('Add photos').setInputFiles(huge);
+    await uploads.getByText(MESSAGES.uploadTooLarge, { exact: true }).waitFor();
+    await uploads.getByRole('button', { name: 'Remove huge.jpg from the list' }).click();
+    expect(await photos.getByRole('list', { name: 'Photos' }).getByRole('img').count()).toBe(2);
+  });
+
+  it('uploads a PDF document, refuses an image as one, and deletes the document after asking', async () => {
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await documents.getByText('No documents yet', { exact: false }).waitFor();
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    );
+    await documents.getByLabel('Upload documents').setInputFiles([
+      { name: 'brochure.pdf', mimeType: 'application/pdf', buffer: pdf },
+      {
+        name: 'photo.pdf',
+        mimeType: 'application/pdf',
+        buffer: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+      },
+    ]);
+    await documents.getByRole('link', { name: 'brochure.pdf' }).waitFor();
+    await documents.getByText('1 document was added.').waitFor();
+    const uploads = documents.getByRole('list', { name: 'Uploads' });
+    await uploads.getByText('must be a PDF', { exact: true }).waitFor();
+    await uploads.getByRole('button', { name: 'Remove photo.pdf from the list' }).click();
+
+    // "Download all" is a plain link: the browser follows it asking for HTML too, and gets the zip.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      documents.getByRole('link', { name: 'Download all documents (zip)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const zip = readFileSync((await download.path())!);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.includes(Buffer.from('brochure.pdf'))).toBe(true);
+
+    await documents.getByRole('button', { name: 'Delete document brochure.pdf' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this document?' });
+    await confirm.getByRole('button', { name: 'Delete document' }).click();
+    await documents.getByText('brochure.pdf was deleted.').waitFor();
+    await documents.getByText('No documents yet', { exact: false }).waitFor();
+  });
+
+  it('on the free plan, asks for an upgrade before publishing, and opens the plan upgrade modal', async () => {
+    const publishing = page.getByRole('region', { name: 'Publishing' });
+    const share = publishing.getByRole('switch', { name: 'Share the tour' });
+    await share.click();
+    const refusal = publishing.getByRole('alert');
+    await refusal.getByText(PUBLISHING_NEEDS_PLAN, { exact: true }).waitFor();
+    expect(await share.isChecked()).toBe(false);
+    await refusal.getByRole('button', { name: 'Upgrade plan' }).click();
+    const modal = page.getByRole('dialog', { name: 'Choose your plan' });
+    await modal.getByRole('article', { name: 'Starter' }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'detached' });
+  });
+
+  it('on Starter, shares the tour and makes it premium; the list filters it so, with its photo', async () => {
+    await provider
+      .send('put', '/provider/billing/account', {
+        name: 'Harbour Lights Media',
+        email: 'accounts@harbour-lights.test',
+        address: '1 Harbour Road, Sydney',
+        country: 'AU',
+        currency: 'usd',
+      })
+      .expect(200);
+    const card = await it_.saveCard(provider, 'pm_card_visa');
+    const planKnown = nextDelivery(it_.platform.services.properties, 'billing.subscription.changed.v1');
+    const starter = await provider.send('put', '/provider/billing/service_plan_subscription', {
+      service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: card },
+    });
+    expect(starter.body.data.result).toBe('success');
+    await planKnown;
+
+    await page.reload();
+    const publishing = page.getByRole('region', { name: 'Publishing' });
+    await publishing.getByRole('switch', { name: 'Share the tour' }).click();
+    await publishing.getByText('The tour is shared.').waitFor();
+    expect(await publishing.getByRole('switch', { name: 'Share the tour' }).isChecked()).toBe(true);
+    await publishing.getByRole('switch', { name: 'Premium tour' }).click();
+    await publishing.getByText('This is a premium tour now.').waitFor();
+    const status = page.getByRole('group', { name: 'Tour status' });
+    await status.getByText('Premium', { exact: true }).waitFor();
+    await status.getByText('Published', { exact: true }).waitFor();
+
+    await page.getByRole('link', { name: '← Properties' }).click();
+    await page.getByRole('combobox', { name: 'Tour type' }).selectOption('premium');
+    await page.getByText('1 property', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('published');
+    await page.getByText('1 property', { exact: true }).waitFor();
+    const row = rows().filter({ hasText: 'Harbour View Apartment' });
+    await row.getByText('Premium', { exact: true }).waitFor();
+    await loaded(row.locator('img')); // decorative (alt ""), beside the title
+    // The filters combine: no premium tour is unpublished; both others are.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('unpublished');
+    await page.getByRole('region', { name: 'No matching properties' }).waitFor();
+    await page.getByRole('combobox', { name: 'Tour type' }).selectOption('');
+    await page.getByText('2 properties').waitFor();
+    expect(await rows().filter({ hasText: 'Harbour View Apartment' }).count()).toBe(0);
+  });
+
+  it('pays for a premium tour beyond the full quota on its own, with a card that asks for 3-D Secure, and stops paying', async () => {
+    // 19 more premium tours fill Starter's 20 (a test builder, through the API).
+    for (let index = 1; index <= 19; index += 1) {
+      const id = await aProperty(`Quota Tour ${index}`, `${index} Quota Street, Sydney, Australia`);
+      await provider
+        .send('put', `/provider/properties/${id}/published_features`, {
+          published_features: { premium: true },
+        })
+        .expect(200);
+    }
+    const extraId = await aProperty('Extra Premium House', '7 Riverside Drive, Brisbane, Australia');
+    const preview = await provider.send('post', `/provider/properties/${extraId}/preview_publish`, {
+      published_features: { premium: true },
+    });
+    expect(preview.body.data).toMatchObject({ allowed: false, payment_required: true });
+    const { amount_in_cents: cents } = preview.body.data.price as { amount_in_cents: number };
+    const price = `$${(cents / 100).toFixed(2)}`;
+
+    await page.goto(`${base}/provider/properties/${extraId}`);
+    const publishing = page.getByRole('region', { name: 'Publishing' });
+    await publishing.getByRole('switch', { name: 'Premium tour' }).click();
+    const modal = page.getByRole('dialog', { name: 'Pay and publish' });
+    await modal
+      .getByText('Your plan includes 20 premium tours, and all are in use.', { exact: false })
+      .waitFor();
+    await modal.getByText(price, { exact: true }).waitFor();
+
+    const cardSection = modal.getByRole('region', { name: 'Card', exact: true });
+    await cardSection.getByText('Visa •••• 4242').waitFor();
+    await cardSection.getByRole('button', { name: 'Add another card' }).click();
+    await enterCard(cardSection, '4000 0027 6000 3184');
+    await completeAuthentication(page); // saving the card
+    expect(await cardSection.getByRole('radio', { name: /•••• 3184/ }).isChecked()).toBe(true);
+    await modal.getByRole('checkbox', { name: 'Make this my default card' }).check();
+    const payments: Array<Record<string, unknown>> = [];
+    page.on('request', (request) => {
+      if (
+        request.method() === 'PUT' &&
+        request.url().endsWith(`/provider/properties/${extraId}/published_features`)
+      )
+        payments.push(request.postDataJSON() as Record<string, unknown>);
+    });
+    await modal.getByRole('button', { name: `Pay ${price} / month` }).click();
+    await completeAuthentication(page); // paying with it
+    await modal.waitFor({ state: 'detached' });
+
+    await publishing.getByText('“Extra Premium House” is a premium tour now, paid separately.').waitFor();
+    await publishing.getByText('Paid separately', { exact: true }).waitFor();
+    expect(await publishing.getByRole('switch', { name: 'Premium tour' }).isChecked()).toBe(true);
+    // Paid with the new card, asked to become the default: the first request, then the same after 3-D Secure.
+    const cards = (await provider.get('/provider/billing/account/credit_cards')).body.data as Array<{
+      id: string;
+      last4: string;
+    }>;
+    const newCard = cards.find((saved) => saved.last4 === '3184')!.id;
+    const paid = {
+      published_features: { premium: true },
+      payment_method_id: newCard,
+      set_as_default_payment: true,
+    };
+    expect(payments).toEqual([paid, paid]);
+
+    await publishing.getByRole('button', { name: 'Stop paying for this premium tour' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Stop paying for this premium tour?' });
+    await confirm
+      .getByText('the tour becomes a basic tour that is no longer shared', { exact: false })
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Stop paying' }).click();
+    await publishing.getByText('You no longer pay for this premium tour', { exact: false }).waitFor();
+    expect(await publishing.getByRole('switch', { name: 'Premium tour' }).isChecked()).toBe(false);
+    expect(await publishing.getByText('Paid separately', { exact: true }).count()).toBe(0);
+  });
+
+  it('edits a property, deletes it after asking, and then finds it no more', async () => {
+    const id = await aProperty('Old Listing', '9 Marine Parade, Brighton, United Kingdom');
+    await page.goto(`${base}/provider/properties/${id}`);
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByRole('button', { name: 'Edit details' }).click();
+    await field(details, 'Address').fill('Nowhere in particular');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await details.getByText(MESSAGES.addressNotFound, { exact: true }).waitFor();
+    await field(details, 'Address').fill('9 Marine Parade, Brighton, United Kingdom');
+    await field(details, 'Title').fill('Old Listing (sold)');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await details.getByText('The details were saved.').waitFor();
+    await page.getByRole('heading', { name: 'Old Listing (sold)', level: 1 }).waitFor();
+
+    await details.getByRole('button', { name: 'Delete property' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this property?' });
+    await confirm.getByText('our support team can restore it', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Delete property' }).click();
+    await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
+    await page
+      .getByText('“Old Listing (sold)” was deleted. If that was a mistake, our support team can restore it.')
+      .waitFor();
+    await page.getByRole('searchbox', { name: 'Search' }).fill('old listing');
+    await page.getByRole('region', { name: 'No matching properties' }).waitFor();
+
+    await page.goto(`${base}/provider/properties/${id}`);
+    await page.getByRole('heading', { name: 'Property not found', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Back to your properties' }).click();
+    await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
+  });
+
+  it('fits the list on a 390 px phone, every row tappable', async () => {
+    const phone = await signedIn(provider, PHONE);
+    await phone.goto(`${base}/provider/properties`);
+    const list = phone.getByRole('list', { name: 'Properties' });
+    await list.getByRole('listitem').first().waitFor();
+    await phone.getByRole('button', { name: 'New property' }).waitFor();
+    // The page's own parts stay within the phone's width (nothing to scroll sideways to reach).
+    for (const part of [
+      phone.getByRole('button', { name: 'New property' }),
+      phone.getByRole('searchbox', { name: 'Search' }),
+      phone.getByRole('combobox', { name: 'Tour type' }),
+      phone.getByRole('navigation', { name: 'Properties pages' }),
+      ...(await list.getByRole('listitem').all()),
+    ]) {
+      const box = await part.boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    const first = list.getByRole('listitem').first();
+    const box = await first.boundingBox();
+    expect(box!.width).toBeGreaterThan(300);
+    // A tap anywhere on the row opens the property (its link covers the row).
+    const title = (await first.getByRole('heading').textContent()) as string;
+    await phone.mouse.click(box!.x + box!.width - 12, box!.y + box!.height - 8);
+    await phone.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await phone.context().close();
+  });
+});

@@ -1,0 +1,230 @@
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { ApiError } from '../../../../api/errors';
+import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
+import { ErrorBoundary } from '../../../../shared/ErrorBoundary';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { MESSAGES } from '../../../../shared/strings';
+import { useAction } from '../../../../shared/useAction';
+import { useBilling } from '../../billing/BillingContext';
+import {
+  previewPublish,
+  publish,
+  type Price,
+  type Property,
+  type PublishedFeatures,
+  type PublishPreview,
+  withoutPayment,
+} from '../api';
+import { useStopPaidPremium } from '../hooks';
+
+// Stripe Elements load when someone has to pay, not with every property page.
+const PayAndPublishModal = lazy(() => import('./PayAndPublishModal'));
+
+type Outcome =
+  | { kind: 'saved'; property: Property }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'payment'; preview: PublishPreview; price: Price };
+
+/** Asks first (POST preview_publish), then publishes (PUT published_features) only what is allowed. */
+async function applyFeatures(propertyId: string, features: Partial<PublishedFeatures>): Promise<Outcome> {
+  try {
+    const preview = await previewPublish(propertyId, features);
+    // The backend adds payment_required and price for a full premium-tour quota: until then, absent.
+    if (preview.paymentRequired === true && preview.price)
+      return { kind: 'payment', preview, price: preview.price };
+    if (!preview.allowed) return { kind: 'refused', reason: preview.reason ?? MESSAGES.somethingWentWrong };
+    return {
+      kind: 'saved',
+      property: withoutPayment(await publish(propertyId, { publishedFeatures: features })),
+    };
+  } catch (error) {
+    // The plan's refusals (403 free plan, 422 quota full) as they are worded, with the way out beside them.
+    if (error instanceof ApiError && (error.status === 403 || error.status === 422) && error.fields.base) {
+      return { kind: 'refused', reason: error.fields.base.join(' ') };
+    }
+    throw error;
+  }
+}
+
+const SWITCHES: Array<{ feature: keyof PublishedFeatures; label: string; hint: string }> = [
+  {
+    feature: 'tour',
+    label: 'Share the tour',
+    hint: 'The tour’s link works for anyone you send it to, and it can be embedded in other sites.',
+  },
+  {
+    feature: 'website',
+    label: 'Publish the website',
+    hint: 'The property’s single-property website is live.',
+  },
+  {
+    feature: 'premium',
+    label: 'Premium tour',
+    hint: 'A premium tour counts against the premium tours of your plan; a basic one does not.',
+  },
+];
+
+interface PublishingSectionProps {
+  property: Property;
+  onChanged(property: Property): void;
+}
+
+/**
+ * Publishing (001 §3 published features): a switch each for sharing the tour, the website and a premium tour,
+ * saved as it is flipped. Each change is previewed first: the free plan's refusal comes with "Upgrade plan" (the
+ * plan upgrade modal), a full premium-tour quota with the pay-and-publish modal when the server offers to take
+ * payment for this tour alone. A tour paid that way says so, and can stop being paid for (it turns basic and
+ * unshared).
+ */
+export function PublishingSection({ property, onChanged }: PublishingSectionProps) {
+  const apply = useAction(applyFeatures);
+  const stop = useStopPaidPremium();
+  const { canManageBilling, openUpgrade, subscription } = useBilling();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [paying, setPaying] = useState<{
+    features: Partial<PublishedFeatures>;
+    preview: PublishPreview;
+    price: Price;
+  } | null>(null);
+  /** Which end of a tour paid on its own waits for a yes: stopping it (basic and unshared), or the switch off. */
+  const [ending, setEnding] = useState<'stop' | 'basic' | null>(null);
+  const [notice, setNotice] = useState('');
+  const hintId = useId();
+  // A plan changed in the upgrade modal may allow what was refused: the refusal goes, the switch can be tried again.
+  useEffect(() => setRefusal(null), [subscription?.productCode]);
+  const features = property.publishedFeatures;
+
+  async function toggle(feature: keyof PublishedFeatures, on: boolean, confirmed = false) {
+    // Turning a tour paid on its own basic ends its payment: asked first.
+    if (feature === 'premium' && !on && property.immexSubscriptionId && !confirmed) {
+      setEnding('basic');
+      return;
+    }
+    setNotice('');
+    setRefusal(null);
+    const change = { [feature]: on };
+    const outcome = await apply.run(property.id, change);
+    if (!outcome.ok) return;
+    const result = outcome.value;
+    if (result.kind === 'refused') setRefusal(result.reason);
+    else if (result.kind === 'payment')
+      setPaying({ features: change, preview: result.preview, price: result.price });
+    else {
+      onChanged(result.property);
+      setNotice(describe(feature, on));
+    }
+  }
+
+  async function confirmEnd() {
+    if (ending === 'basic') {
+      setEnding(null);
+      return toggle('premium', false, true);
+    }
+    const outcome = await stop.run(property.id);
+    setEnding(null);
+    if (outcome.ok) {
+      onChanged(outcome.value);
+      setNotice('You no longer pay for this premium tour: it is a basic tour now, and no longer shared.');
+    }
+  }
+
+  const busy = apply.isPending || stop.isPending;
+  return (
+    <section className="card" aria-labelledby="property-publishing">
+      <h2 id="property-publishing">Publishing</h2>
+      {SWITCHES.map(({ feature, label, hint }) => (
+        <div key={feature} className="publish-switch">
+          <label className="check">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={features[feature]}
+              disabled={busy}
+              aria-describedby={`${hintId}-${feature}`}
+              onChange={(event) => toggle(feature, event.target.checked)}
+            />
+            {label}
+          </label>
+          <p id={`${hintId}-${feature}`} className="field-hint">
+            {hint}
+          </p>
+        </div>
+      ))}
+      {refusal && (
+        <div className="alert alert-warning publish-refusal" role="alert">
+          <p>{refusal}</p>
+          {canManageBilling ? (
+            <button type="button" className="button button-primary" onClick={openUpgrade}>
+              Upgrade plan
+            </button>
+          ) : (
+            <p className="muted">Ask an admin of your account to upgrade the plan.</p>
+          )}
+        </div>
+      )}
+      <ErrorDisplay error={apply.error ?? stop.error} />
+      {property.immexSubscriptionId && (
+        <div className="paid-separately">
+          <p>
+            <span className="badge badge-progress">Paid separately</span> This premium tour is paid for on its
+            own, every month, outside your plan’s premium tours.
+          </p>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={() => setEnding('stop')}
+          >
+            Stop paying for this premium tour
+          </button>
+        </div>
+      )}
+      <p role="status" className="muted">
+        {apply.isPending ? 'Saving…' : notice}
+      </p>
+      {paying && (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <PayAndPublishModal
+              property={property}
+              features={paying.features}
+              preview={paying.preview}
+              price={paying.price}
+              onPaid={(paid) => {
+                setPaying(null);
+                onChanged(paid);
+                setNotice(`“${paid.title}” is a premium tour now, paid separately.`);
+              }}
+              onClose={() => setPaying(null)}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      <ConfirmDialog
+        open={ending !== null}
+        title={ending === 'basic' ? 'Make this a basic tour?' : 'Stop paying for this premium tour?'}
+        confirmLabel={ending === 'basic' ? 'Make it basic' : 'Stop paying'}
+        isPending={stop.isPending}
+        onConfirm={confirmEnd}
+        onCancel={() => setEnding(null)}
+      >
+        <p>
+          {ending === 'basic'
+            ? `You pay for “${property.title}” as a premium tour on its own: that monthly payment ends now, and it becomes a basic tour.`
+            : `The monthly payment for “${property.title}” ends, and the tour becomes a basic tour that is no longer shared. You can publish it again later.`}
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function describe(feature: keyof PublishedFeatures, on: boolean): string {
+  switch (feature) {
+    case 'tour':
+      return on ? 'The tour is shared.' : 'The tour is no longer shared.';
+    case 'website':
+      return on ? 'The website is published.' : 'The website is no longer published.';
+    case 'premium':
+      return on ? 'This is a premium tour now.' : 'This is a basic tour now.';
+  }
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAction } from '../../../shared/useAction';
+import {
+  addPhotos,
+  createProperty,
+  deleteDocument,
+  deleteProperty,
+  deletePhoto,
+  previewPublish,
+  publish,
+  stopPaidPremium,
+  updateProperty,
+} from './api';
+import { uploadFailureMessages, type UploadProgress } from './upload';
+
+/** One hook per action of the property pages, each `{ run, isPending, error, reset }`. */
+export const useCreateProperty = () => useAction(createProperty);
+export const useUpdateProperty = () => useAction(updateProperty);
+export const useDeleteProperty = () => useAction(deleteProperty);
+export const usePreviewPublish = () => useAction(previewPublish);
+export const usePublish = () => useAction(publish);
+export const useStopPaidPremium = () => useAction(stopPaidPremium);
+export const useAddPhotos = () => useAction(addPhotos);
+export const useDeletePhoto = () => useAction(deletePhoto);
+export const useDeleteDocument = () => useAction(deleteDocument);
+
+/** 001 §3: an uploaded file as the page tracks it. */
+export interface UploadItem {
+  key: string;
+  fileName: string;
+  fileSize: number;
+  status: 'uploading' | 'success' | 'error';
+  percentage: number;
+  errors: string[];
+}
+
+type Send<T> = (file: File, onProgress: UploadProgress, signal: AbortSignal) => Promise<T>;
+
+let nextKey = 0;
+
+/**
+ * Files on their way up (001 §4): each uploading with its percentage, then success or error. `start` sends the
+ * files side by side and resolves, once all have ended, with what the successful ones answered (failures stay in
+ * the list with their messages until dismissed). Leaving the page cancels what is still uploading.
+ */
+export function useUploads<T>(send: Send<T>) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const controller = useRef(new AbortController());
+  useEffect(() => {
+    const current = new AbortController();
+    controller.current = current;
+    return () => current.abort();
+  }, []);
+
+  const update = useCallback((key: string, change: Partial<UploadItem>) => {
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }, []);
+
+  const start = useCallback(
+    async (files: File[]): Promise<Array<{ key: string; value: T }>> => {
+      const started = files.map((file) => ({
+        file,
+        item: {
+          key: `upload-${(nextKey += 1)}`,
+          fileName: file.name,
+          fileSize: file.size,
+          status: 'uploading' as const,
+          percentage: 0,
+          errors: [],
+        },
+      }));
+      setItems((list) => [...list, ...started.map(({ item }) => item)]);
+      const { signal } = controller.current;
+      const results = await Promise.all(
+        started.map(async ({ file, item }) => {
+          try {
+            const value = await send(file, (percentage) => update(item.key, { percentage }), signal);
+            update(item.key, { status: 'success', percentage: 100 });
+            return { ok: true as const, key: item.key, value };
+          } catch (error) {
+            if (signal.aborted) return { ok: false as const };
+            update(item.key, { status: 'error', errors: uploadFailureMessages(error) });
+            return { ok: false as const };
+          }
+        }),
+      );
+      return results.flatMap((result) => (result.ok ? [{ key: result.key, value: result.value }] : []));
+    },
+    [send, update],
+  );
+
+  const dismiss = useCallback(
+    (...keys: string[]) => setItems((list) => list.filter((item) => !keys.includes(item.key))),
+    [],
+  );
+  const isUploading = items.some((item) => item.status === 'uploading');
+  return { items, start, dismiss, isUploading };
+}
+
+/** How long a search box waits for the typing to stop before it asks. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** A value that follows `value` once it has stopped changing for `delayMs` (a search box's text). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}

@@ -1,0 +1,92 @@
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/errors';
+import { ErrorDisplay } from '../../shared/ErrorDisplay';
+import { Loading } from '../../shared/Loading';
+import { PRODUCT_NAME } from '../../shared/strings';
+import { useLoad } from '../../shared/useLoad';
+import { fetchProperty } from '../features/properties/api';
+import { DocumentsSection } from '../features/properties/components/DocumentsSection';
+import { PhotosSection } from '../features/properties/components/PhotosSection';
+import { PropertyBadges } from '../features/properties/components/PropertyBadges';
+import { PropertyDetails } from '../features/properties/components/PropertyDetails';
+import { PublishingSection } from '../features/properties/components/PublishingSection';
+import { PROPERTIES_PATH } from '../features/properties/paths';
+import '../features/properties/properties.css';
+import type { PropertiesPageState } from './PropertiesPage';
+
+/**
+ * `/provider/properties/:id`: one property's details (edit, delete), publishing (with the plan upgrade and the
+ * pay-and-publish modals), photos and documents. Another provider's property, a deleted one or a malformed id: "Property
+ * not found", with the way back.
+ */
+export default function PropertyPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  const loaded = useLoad((signal) => fetchProperty(id, signal), [id]);
+  const property = loaded.data;
+  const back = (
+    <p className="back-link">
+      <Link to={PROPERTIES_PATH}>← Properties</Link>
+    </p>
+  );
+
+  if (loaded.error) {
+    const notFound = loaded.error instanceof ApiError && loaded.error.status === 404;
+    return (
+      <div className="page">
+        <title>{`${notFound ? 'Property not found' : 'Property'} · ${PRODUCT_NAME}`}</title>
+        {back}
+        {notFound ? (
+          <section className="empty-state" aria-labelledby="property-not-found">
+            <h1 id="property-not-found">Property not found</h1>
+            <p>It may have been deleted, or the link is not quite right.</p>
+            <p>
+              <Link to={PROPERTIES_PATH}>Back to your properties</Link>
+            </p>
+          </section>
+        ) : (
+          <>
+            <h1>Property</h1>
+            <ErrorDisplay error={loaded.error} />
+            <p>Check your connection, then try again.</p>
+            <button type="button" className="button button-secondary" onClick={loaded.reload}>
+              Try again
+            </button>
+          </>
+        )}
+      </div>
+    );
+  }
+  if (!property) return <Loading />;
+
+  return (
+    <div className="page property-page">
+      <title>{`${property.title} · ${PRODUCT_NAME}`}</title>
+      {back}
+      <header className="property-header">
+        <h1>{property.title}</h1>
+        <p className="muted">{property.geocodedAddress?.formattedAddress ?? property.address}</p>
+        <PropertyBadges property={property} />
+      </header>
+      {created && (
+        <p className="alert alert-success" role="status">
+          The property was created. Add its photos, then publish its tour.
+        </p>
+      )}
+      <PropertyDetails
+        property={property}
+        onSaved={loaded.setData}
+        onDeleted={() => {
+          const state: PropertiesPageState = {
+            notice: `“${property.title}” was deleted. If that was a mistake, our support team can restore it.`,
+          };
+          navigate(PROPERTIES_PATH, { state });
+        }}
+      />
+      <PublishingSection property={property} onChanged={loaded.setData} />
+      <PhotosSection propertyId={property.id} />
+      <DocumentsSection propertyId={property.id} />
+    </div>
+  );
+}
