@@ -149,6 +149,12 @@ describe('gateway', () => {
     expect(player.text).toContain('player shell');
     expect(player.headers['x-frame-options']).toBeUndefined();
     expect(player.headers['content-security-policy']).toContain('frame-ancestors *');
+    // A link to a file the API serves, followed by a browser (which asks for HTML too): the file, not the app.
+    const download = await http
+      .get('/provider/properties/p1/documents/download.zip')
+      .set('accept', 'text/html,application/xhtml+xml');
+    expect(download.text).not.toContain('app shell');
+    expect(download.headers['content-type']).toContain('application/json');
     const asset = await http.get('/assets/app-1234.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');

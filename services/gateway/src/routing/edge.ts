@@ -80,7 +80,7 @@ export async function installEdge(
       return reply.status(error.getStatus()).send({ errors: error.errors });
     }
     const { caller, csrfToken } = resolved;
-    if (wantsPage(request.method, request.headers.accept)) {
+    if (wantsPage(request.method, pathname, request.headers.accept)) {
       return web.sendPage(reply, pathname, { role: caller.role, staffRole: caller.staffRole, csrfToken });
     }
     if (!credentials.passesCsrf(request, pathname, resolved)) {

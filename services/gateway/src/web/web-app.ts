@@ -160,7 +160,18 @@ export function stripeSources(scriptUrl: string): PageSources {
   return { script: [origin], frame: [origin], connect: [origin] };
 }
 
-/** A browser navigating, as opposed to the API client (which always asks for JSON). */
-export function wantsPage(method: string, accept: string | undefined): boolean {
-  return (method === 'GET' || method === 'HEAD') && !!accept && accept.includes('text/html');
+/** A file's name at the end of a path (`download.zip`, `orders.csv`): never a page of the app. */
+const NAMED_FILE = /\.(?!html?$)[a-z0-9]+$/i;
+
+/**
+ * A browser navigating, as opposed to the API client (which always asks for JSON). A link to a file the API
+ * serves (a zip, a CSV) is followed by the browser asking for HTML too: it gets the file.
+ */
+export function wantsPage(method: string, pathname: string, accept: string | undefined): boolean {
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    !!accept &&
+    accept.includes('text/html') &&
+    !NAMED_FILE.test(pathname)
+  );
 }
