@@ -182,7 +182,10 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
 
   it('waits for 3-D Secure: nothing changes until the person confirms, then the tour is premium', async () => {
     const secure = await it_.saveCard(provider, 'pm_card_authenticationRequired');
-    const pending = await publishPremium(secured, { payment_method_id: secure });
+    const pending = await publishPremium(secured, {
+      payment_method_id: secure,
+      set_as_default_payment: true,
+    });
     expect(pending.status).toBe(200);
     expect(pending.body.data.payment).toMatchObject({ result: 'requires_action' });
     expect(pending.body.data.payment.client_secret).toMatch(/_secret_/);
@@ -203,6 +206,9 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
       payment: null,
     });
     expect((await extensions()).total_count).toBe(2);
+    // Made the default as asked, although the page's second request found the tour paid already.
+    const cards = (await provider.get('/provider/billing/account/credit_cards')).body.data;
+    expect(cards.find((card: { id: string }) => card.id === secure)).toMatchObject({ is_default: true });
   });
 
   it('stops paying when the person turns the tour basic (unpublish_immex_subscription)', async () => {

@@ -157,7 +157,9 @@ export class ImmersiveExtensionsService {
       });
       // Stripe's state now, not the creation's: a webhook may have recorded a newer one meanwhile.
       await this.refreshIn(tx, subscription.id);
-      if (!clientSecret && request.setAsDefaultPayment) await this.accounts.makeDefaultCard(customerId, card);
+      // As with a plan's card: the one chosen becomes the default even while 3-D Secure is pending (a declined
+      // card never gets here), so a page that never comes back after confirming loses nothing of the request.
+      if (request.setAsDefaultPayment) await this.accounts.makeDefaultCard(customerId, card);
       return {
         result: clientSecret ? 'requires_action' : 'success',
         clientSecret,
