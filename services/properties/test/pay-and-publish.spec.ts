@@ -1,4 +1,4 @@
-import type { SettledDelivery } from '@tourly/platform';
+import { outboxChannel, uuidv7, type SettledDelivery } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
@@ -47,17 +47,20 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
       [extensionId, status],
     )) as Array<{ id: string }>;
     expect(event).toBeDefined();
+    await propertiesHandledEvent(event!.id);
+  };
+  const propertiesHandledEvent = async (eventId: string) => {
     const deliveries = it_.platform.services.properties.deliveries;
     const handled = new Promise<void>((resolve) => {
       const listener = (settled: SettledDelivery) => {
-        if (settled.eventId !== event!.id || settled.outcome !== 'handled') return;
+        if (settled.eventId !== eventId || settled.outcome !== 'handled') return;
         deliveries.off('settled', listener);
         resolve();
       };
       deliveries.on('settled', listener);
     });
     const inbox = (await it_.propertiesDb.dataSource.query('SELECT 1 FROM inbox WHERE event_id = $1', [
-      event!.id,
+      eventId,
     ])) as unknown[];
     if (inbox.length === 0) await handled;
   };
@@ -235,5 +238,20 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
       `SELECT envelope -> 'data' -> 'property_ids' AS ids FROM outbox WHERE subject = 'properties.tours.deactivated.v1'`,
     )) as Array<{ ids: string[] }>;
     expect(announced.map((row) => row.ids)).toEqual([[secured]]);
+
+    // Billing's older word (the payment confirmed) delivered again late, as a new message: it changes nothing.
+    const lateId = uuidv7();
+    await it_.billingDb.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO outbox (id, subject, envelope)
+         SELECT $1::uuid, subject, jsonb_set(envelope, '{id}', to_jsonb($1::text)) FROM outbox
+          WHERE subject = 'billing.immersive_extension.changed.v1'
+            AND envelope -> 'data' ->> 'extension_id' = $2 AND envelope -> 'data' ->> 'status' = 'active'`,
+        [lateId, extensionId],
+      );
+      await tx.query('SELECT pg_notify($1, $2)', [outboxChannel('billing'), '']);
+    });
+    await propertiesHandledEvent(lateId);
+    expect(await property(secured)).toMatchObject({ tour_type: 'basic', immex_subscription_id: null });
   });
 });

@@ -63,28 +63,36 @@ export class PremiumToursService {
 
   /**
    * A premium tour paid on its own, as billing last said. Paid (a payment confirmed after 3-D Secure, perhaps
-   * after the person left the page): the tour is premium outside the quota. No longer paid (cancelled, unpaid,
-   * never paid): the tour it paid for turns basic, like a downgrade's, and `properties.tours.deactivated.v1`
-   * says so. Redelivered: the tour is as the event wants it already, and nothing changes.
+   * after the person left the page): the tour is premium outside the quota. No longer paid (unpaid, cancelled,
+   * expired): the tour it paid for turns basic, like a downgrade's, and `properties.tours.deactivated.v1` says
+   * so. `incomplete` (awaiting 3-D Secure) is no word on a tour: it was never premium by it. Redelivered, or older
+   * than billing's last word on the tour: nothing changes.
    */
-  async applyExtensionChange(event: ImmersiveExtensionChangedV1, tx: EntityManager): Promise<void> {
+  async applyExtensionChange(
+    event: ImmersiveExtensionChangedV1,
+    occurredAt: string,
+    tx: EntityManager,
+  ): Promise<void> {
     const { providerId, propertyId, extensionId } = event;
+    if (!event.active && event.status === 'incomplete') return;
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
+    const newer = `provider_id = $1 AND id = $2 AND (immex_changed_at IS NULL OR immex_changed_at < $4)`;
     if (event.active) {
       await tx.query(
         `UPDATE properties SET premium = true, premium_since = coalesce(premium_since, now()),
-           immex_subscription_id = $3, updated_at = now()
-         WHERE provider_id = $1 AND id = $2 AND deleted_at IS NULL AND immex_subscription_id IS DISTINCT FROM $3`,
-        [providerId, propertyId, extensionId],
+           immex_subscription_id = $3, immex_changed_at = $4, updated_at = now()
+         WHERE ${newer} AND deleted_at IS NULL`,
+        [providerId, propertyId, extensionId, occurredAt],
       );
       return;
     }
     const ended = (await tx.query(
       `WITH ended AS (
-         UPDATE properties SET premium = false, premium_since = NULL, immex_subscription_id = NULL, updated_at = now()
-          WHERE provider_id = $1 AND id = $2 AND immex_subscription_id = $3 RETURNING id)
+         UPDATE properties SET premium = false, premium_since = NULL, immex_subscription_id = NULL,
+           immex_changed_at = $4, updated_at = now()
+          WHERE ${newer} AND immex_subscription_id = $3 RETURNING id)
        SELECT id FROM ended`,
-      [providerId, propertyId, extensionId],
+      [providerId, propertyId, extensionId, occurredAt],
     )) as Array<{ id: string }>;
     if (ended.length === 0) return;
     await this.events.publish(

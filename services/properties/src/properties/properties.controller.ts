@@ -150,7 +150,7 @@ export class PlanEventsController {
     @Payload() event: EventEnvelope<'billing.immersive_extension.changed.v1'>,
     @Ctx() context: EventContext,
   ) {
-    await this.premiumTours.applyExtensionChange(event.data, context.tx);
+    await this.premiumTours.applyExtensionChange(event.data, event.occurredAt, context.tx);
   }
 
   @EventPattern('billing.subscription.downgraded.v1')

@@ -208,13 +208,16 @@ export class PropertiesService {
    * Soft: the row stays (restorable by an admin), the tour stops being published, counted and paid for.
    */
   async remove(providerId: string, id: string): Promise<{ id: string }> {
-    // A deleted tour is not paid for any longer.
-    if ((await this.get(providerId, id)).immexSubscriptionId) await this.payments.stopPaying(providerId, id);
     return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
       const current = await this.row(tx, providerId, id, true);
+      // A deleted tour is not paid for any longer.
+      if (current.immexSubscriptionId) await this.payments.stopPaying(providerId, id);
       await tx.query(
         `UPDATE properties SET deleted_at = now(), tour_published = false, website_published = false, premium = false,
-           premium_since = NULL, immex_subscription_id = NULL, updated_at = now()
+           premium_since = NULL, immex_subscription_id = NULL,
+           immex_changed_at = CASE WHEN immex_subscription_id IS NOT NULL THEN now() ELSE immex_changed_at END,
+           updated_at = now()
          WHERE provider_id = $1 AND id = $2`,
         [providerId, id],
       );
@@ -277,8 +280,9 @@ export class PropertiesService {
    * Publishes or withdraws a property's tour and website, and makes its tour premium or basic. Publishing and
    * sharing need a paid plan; a premium tour needs room in the plan's premium-tour quota, or, with a
    * `paymentMethodId` when the quota is full, is paid for on its own (pay-and-publish). A tour paid on its own
-   * that turns basic stops being paid for. One change per provider at a time (an advisory lock), so two tours
-   * racing for the last place cannot both get it.
+   * that turns basic stops being paid for. One change per provider at a time (an advisory lock, held while billing
+   * is asked, so its events about the payment wait for this change), and two tours racing for the last place
+   * cannot both get it.
    */
   async setPublishedFeatures(
     providerId: string,
@@ -286,38 +290,36 @@ export class PropertiesService {
     features: PublishedFeaturesForm,
     payment: PaymentChoice = {},
   ): Promise<Property & { payment: ImmersiveExtensionPayment | null }> {
-    const before = await this.get(providerId, id);
-    const wanted = { ...before.publishedFeatures, ...features };
-    let paid: ImmersiveExtensionPayment | null = null;
-    if (payment.paymentMethodId && wanted.premium && !before.immexSubscriptionId) {
-      const plan = await this.plans.of(providerId);
-      const used = await this.premiumCount(this.db.dataSource.manager, providerId, id);
-      if (this.publishingProblem(plan, wanted, used, before)?.kind === 'quota_full') {
+    return this.db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
+      const current = toProperty(await this.row(tx, providerId, id, true));
+      const next = { ...current.publishedFeatures, ...features };
+      const plan = await this.plans.of(providerId, tx);
+      const used = await this.premiumCount(tx, providerId, id);
+      let paid: ImmersiveExtensionPayment | null = null;
+      if (
+        payment.paymentMethodId &&
+        this.publishingProblem(plan, next, used, current)?.kind === 'quota_full'
+      ) {
         paid = await this.payments.pay({
           providerId,
           propertyId: id,
-          propertyTitle: before.title,
+          propertyTitle: current.title,
           paymentMethodId: payment.paymentMethodId,
           setAsDefaultPayment: payment.setAsDefaultPayment,
         });
         // Nothing changes until the person has confirmed the payment; then the same request completes it.
-        if (paid.result === 'requires_action') return { ...before, payment: paid };
+        if (paid.result === 'requires_action') return { ...current, payment: paid };
       }
-    }
-    if (before.immexSubscriptionId && !wanted.premium) await this.payments.stopPaying(providerId, id);
-    const property = await this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
-      const current = toProperty(await this.row(tx, providerId, id, true));
-      const next = { ...current.publishedFeatures, ...features };
+      if (current.immexSubscriptionId && !next.premium) await this.payments.stopPaying(providerId, id);
       const immexSubscriptionId = next.premium ? (paid?.extensionId ?? current.immexSubscriptionId) : null;
-      const plan = await this.plans.of(providerId, tx);
-      const used = await this.premiumCount(tx, providerId, id);
       const problem = this.publishingProblem(plan, next, used, { ...current, immexSubscriptionId });
       if (problem) throw ApiError.base(problem.status, problem.message);
       await tx.query(
         `UPDATE properties SET tour_published = $3, website_published = $4, premium = $5,
            premium_since = CASE WHEN $5 AND NOT premium THEN now() WHEN $5 THEN premium_since END,
            published_at = CASE WHEN $3 AND NOT tour_published THEN now() WHEN $3 THEN published_at END,
+           immex_changed_at = CASE WHEN immex_subscription_id IS DISTINCT FROM $6 THEN now() ELSE immex_changed_at END,
            immex_subscription_id = $6, updated_at = now()
          WHERE provider_id = $1 AND id = $2`,
         [providerId, id, next.tour, next.website, next.premium, immexSubscriptionId],
@@ -329,9 +331,8 @@ export class PropertiesService {
           tx,
         );
       }
-      return toProperty(await this.row(tx, providerId, id));
+      return { ...toProperty(await this.row(tx, providerId, id)), payment: paid };
     });
-    return { ...property, payment: paid };
   }
 
   private publishingProblem(
