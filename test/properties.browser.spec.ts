@@ -2,7 +2,7 @@ import { closeSync, openSync, ftruncateSync, mkdtempSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
 import { matterportDemoModelId } from '@tourly/emulators';
 import { nextDelivery } from '@tourly/platform/testing';
@@ -19,8 +19,9 @@ const PUBLISHING_NEEDS_PLAN =
  * The provider's property pages in a real browser (Debian's Chromium) against the whole platform: the maps and
  * Matterport emulators, a local S3 for photos, Stripe's emulator and its Stripe.js stand-in. A new provider
  * creates a property (meeting the maps service's three refusals under the address field), searches and filters
- * the list, uploads a photo, is asked to upgrade on the free plan, publishes a premium tour on Starter, pays for
- * one premium tour beyond the quota on its own, and deletes a property; the list is checked on a phone.
+ * the list, uploads a photo, builds the property's website, is asked to upgrade on the free plan, publishes a
+ * premium tour on Starter, pays for one premium tour beyond the quota on its own (which the billing page lists),
+ * stops paying for it, and deletes a property; the list is checked on a phone.
  */
 // Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
 jest.setTimeout(90_000);
@@ -80,6 +81,9 @@ describe('property pages in the browser', () => {
     const handle = await image.elementHandle();
     await image.page().waitForFunction((element) => element.complete && element.naturalWidth > 0, handle);
   }
+
+  /** The tour paid for on its own beyond Starter's premium tours, and its price a month ('$4.95'). */
+  const extra = { id: '', price: '' };
 
   const field = (scope: Locator, label: string) => scope.getByRole('textbox', { name: label, exact: true });
   const rows = () => page.getByRole('list', { name: 'Properties' }).getByRole('listitem');
@@ -287,6 +291,153 @@ describe('property pages in the browser', () => {
     await documents.getByText('No documents yet', { exact: false }).waitFor();
   });
 
+  it('builds the website: settings and features sent as changed, the server’s refusals under their fields, the photos it shows, all kept', async () => {
+    const propertyId = new URL(page.url()).pathname.split('/').pop()!;
+    const websitePath = `/provider/properties/${propertyId}/website`;
+    const website = page.getByRole('region', { name: 'Website', exact: true });
+    await website.getByText('Not published', { exact: true }).waitFor();
+    const changes: Array<{ path: string; body: unknown }> = [];
+    const record = (request: Request) => {
+      if (request.method() === 'PATCH' && request.url().includes(`${websitePath}/`))
+        changes.push({ path: new URL(request.url()).pathname, body: request.postDataJSON() });
+    };
+    page.on('request', record);
+
+    // A colour the server would refuse is refused here first, in the server's words, and nothing is sent.
+    const refusal = await provider.send('patch', `${websitePath}/settings`, {
+      website_settings: { primary_color: 'sea green' },
+    });
+    expect(refusal.status).toBe(422);
+    const [notAColour] = refusal.body.errors['website_settings.primary_color'] as string[];
+    const settings = website.getByRole('form', { name: 'Settings' });
+    await field(settings, 'Headline').fill('Harbour views from every room');
+    await field(settings, 'Primary colour').fill('sea green');
+    await settings.getByRole('checkbox', { name: 'Show the map' }).uncheck();
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByText(`Primary colour ${notAColour}`, { exact: true }).waitFor();
+    expect(await field(settings, 'Primary colour').getAttribute('aria-invalid')).toBe('true');
+    await expect(
+      field(settings, 'Primary colour').evaluate((input) => input === input.ownerDocument.activeElement),
+    ).resolves.toBe(true);
+    await field(settings, 'Primary colour').fill('rgb(11, 110, 105)');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByText('The website settings were saved.').waitFor();
+
+    // A number the server refuses: its message under the field, focus on it; then saved.
+    const features = website.getByRole('form', { name: 'Property features' });
+    await field(features, 'Bedrooms').fill('1001');
+    await field(features, 'Bathrooms').fill('2');
+    await features.getByRole('combobox', { name: 'Measurement unit' }).selectOption('both');
+    await field(features, 'Price').fill('Auction');
+    await field(features, 'Add a feature').fill('Ocean views');
+    await field(features, 'Add a feature').press('Enter');
+    await field(features, 'Add a feature').fill('Pool');
+    await features.getByRole('button', { name: 'Add feature' }).click();
+    await field(features, 'Add a feature').fill('Balcony'); // still typed when saving: saved too
+    await features.getByRole('button', { name: 'Remove the feature Pool' }).click();
+    await features.getByRole('button', { name: 'Save features' }).click();
+    await features.getByText('Bedrooms must be at most 1000', { exact: true }).waitFor();
+    await expect(
+      field(features, 'Bedrooms').evaluate((input) => input === input.ownerDocument.activeElement),
+    ).resolves.toBe(true);
+    await field(features, 'Bedrooms').fill('3');
+    await features.getByRole('button', { name: 'Save features' }).click();
+    await features.getByText('The property’s features were saved.').waitFor();
+    const chips = features.getByRole('list', { name: 'Features', exact: true }).getByRole('listitem');
+    expect(await chips.allInnerTexts()).toEqual([
+      expect.stringContaining('Ocean views'),
+      expect.stringContaining('Balcony'),
+    ]);
+
+    // The photos: all of them in their own order until chosen; hall.jpg first, then living-room.png left out.
+    const photos = website.getByRole('form', { name: 'Photos on the website' });
+    const shown = async () => {
+      const boxes = await photos.getByRole('list', { name: 'Website photos' }).getByRole('checkbox').all();
+      return Promise.all(
+        boxes.map(async (box) => [await box.getAttribute('aria-label'), await box.isChecked()]),
+      );
+    };
+    expect(await shown()).toEqual([
+      ['Show living-room.png', true],
+      ['Show hall.jpg', true],
+    ]);
+    await photos.getByRole('button', { name: 'Move hall.jpg up' }).click();
+    await photos.getByRole('button', { name: 'Save photos' }).click();
+    await photos.getByText('The website shows 2 photos, in the order saved.').waitFor();
+    await photos.getByRole('checkbox', { name: 'Show living-room.png' }).uncheck();
+    await photos.getByRole('button', { name: 'Save photos' }).click();
+    await photos.getByText('The website shows 1 photo, in the order saved.').waitFor();
+
+    // Each part sent only what changed.
+    page.off('request', record);
+    expect(changes).toEqual([
+      {
+        path: `${websitePath}/settings`,
+        body: {
+          website_settings: {
+            headline: 'Harbour views from every room',
+            primary_color: 'rgb(11, 110, 105)',
+            show_map: false,
+          },
+        },
+      },
+      {
+        path: `${websitePath}/property_features`,
+        body: {
+          property_features: {
+            bedrooms: 1001,
+            bathrooms: 2,
+            measurement_unit: 'both',
+            price: 'Auction',
+            features: ['Ocean views', 'Balcony'],
+          },
+        },
+      },
+      {
+        path: `${websitePath}/property_features`,
+        body: {
+          property_features: {
+            bedrooms: 3,
+            bathrooms: 2,
+            measurement_unit: 'both',
+            price: 'Auction',
+            features: ['Ocean views', 'Balcony'],
+          },
+        },
+      },
+      { path: `${websitePath}/photos`, body: { photos: [expect.any(String), expect.any(String)] } },
+      { path: `${websitePath}/photos`, body: { photos: [expect.any(String)] } },
+    ]);
+
+    await page.reload();
+    await settings.getByRole('button', { name: 'Save settings' }).waitFor();
+    expect(await field(settings, 'Headline').inputValue()).toBe('Harbour views from every room');
+    expect(await field(settings, 'Primary colour').inputValue()).toBe('rgb(11, 110, 105)');
+    expect(await settings.getByRole('checkbox', { name: 'Show the map' }).isChecked()).toBe(false);
+    expect(await settings.getByRole('checkbox', { name: 'Show the address' }).isChecked()).toBe(true);
+    expect(await field(features, 'Bedrooms').inputValue()).toBe('3');
+    expect(await field(features, 'Price').inputValue()).toBe('Auction');
+    expect(await features.getByRole('combobox', { name: 'Measurement unit' }).inputValue()).toBe('both');
+    expect(await chips.allInnerTexts()).toEqual([
+      expect.stringContaining('Ocean views'),
+      expect.stringContaining('Balcony'),
+    ]);
+    await photos.getByRole('list', { name: 'Website photos' }).waitFor();
+    expect(await shown()).toEqual([
+      ['Show hall.jpg', true],
+      ['Show living-room.png', false],
+    ]);
+
+    // "Show all photos" goes back to every photo in its own order.
+    await photos.getByRole('button', { name: 'Show all photos' }).click();
+    await photos.getByText('The website shows all the photos, in their own order.').waitFor();
+    expect(await shown()).toEqual([
+      ['Show living-room.png', true],
+      ['Show hall.jpg', true],
+    ]);
+    expect((await provider.get(`${websitePath}/`)).body.data.photos).toBeNull();
+  });
+
   it('on the free plan, asks for an upgrade before publishing, and opens the plan upgrade modal', async () => {
     const publishing = page.getByRole('region', { name: 'Publishing' });
     const share = publishing.getByRole('switch', { name: 'Share the tour' });
@@ -326,6 +477,12 @@ describe('property pages in the browser', () => {
     expect(await publishing.getByRole('switch', { name: 'Share the tour' }).isChecked()).toBe(true);
     await publishing.getByRole('switch', { name: 'Premium tour' }).click();
     await publishing.getByText('This is a premium tour now.').waitFor();
+    await publishing.getByRole('switch', { name: 'Publish the website' }).click();
+    await publishing.getByText('The website is published.').waitFor();
+    await page
+      .getByRole('region', { name: 'Website', exact: true })
+      .getByText('Live', { exact: true })
+      .waitFor();
     const status = page.getByRole('group', { name: 'Tour status' });
     await status.getByText('Premium', { exact: true }).waitFor();
     await status.getByText('Published', { exact: true }).waitFor();
@@ -346,7 +503,7 @@ describe('property pages in the browser', () => {
     expect(await rows().filter({ hasText: 'Harbour View Apartment' }).count()).toBe(0);
   });
 
-  it('pays for a premium tour beyond the full quota on its own, with a card that asks for 3-D Secure, and stops paying', async () => {
+  it('pays for a premium tour beyond the full quota on its own, with a card that asks for 3-D Secure', async () => {
     // 19 more premium tours fill Starter's 20 (a test builder, through the API).
     for (let index = 1; index <= 19; index += 1) {
       const id = await aProperty(`Quota Tour ${index}`, `${index} Quota Street, Sydney, Australia`);
@@ -357,12 +514,14 @@ describe('property pages in the browser', () => {
         .expect(200);
     }
     const extraId = await aProperty('Extra Premium House', '7 Riverside Drive, Brisbane, Australia');
+    extra.id = extraId;
     const preview = await provider.send('post', `/provider/properties/${extraId}/preview_publish`, {
       published_features: { premium: true },
     });
     expect(preview.body.data).toMatchObject({ allowed: false, payment_required: true });
     const { amount_in_cents: cents } = preview.body.data.price as { amount_in_cents: number };
     const price = `$${(cents / 100).toFixed(2)}`;
+    extra.price = price;
 
     await page.goto(`${base}/provider/properties/${extraId}`);
     const publishing = page.getByRole('region', { name: 'Publishing' });
@@ -407,7 +566,39 @@ describe('property pages in the browser', () => {
       set_as_default_payment: true,
     };
     expect(payments).toEqual([paid, paid]);
+  });
 
+  it('lists the premium tours on the billing page, each included in the plan or paid separately, and what the separate one costs', async () => {
+    await page.goto(`${base}/provider/billing`);
+    const section = page.getByRole('region', { name: 'Premium tours and add-ons' });
+    const tours = section.getByRole('region', { name: 'Premium tours', exact: true });
+    const paid = section.getByRole('region', { name: 'Paid separately', exact: true });
+    // Harbour View Apartment, the 19 quota tours and the one paid separately: 21, ten a page.
+    await tours.getByText('Page 1 of 3').waitFor();
+    const paidRow = paid.getByRole('row', { name: /Extra Premium House/ });
+    await paidRow.getByText(`${extra.price} / month`, { exact: true }).waitFor();
+    await paidRow.getByText('Active', { exact: true }).waitFor();
+    await paidRow.getByText(/^Renews on \d{4}-\d{2}-\d{2}$/).waitFor();
+
+    const search = section.getByRole('searchbox', { name: 'Search tours' });
+    await search.fill('extra premium');
+    await tours.getByRole('navigation', { name: 'Premium tours pages' }).waitFor({ state: 'detached' });
+    expect(await tours.getByRole('row').allInnerTexts()).toEqual([
+      expect.stringContaining('Tour'),
+      expect.stringMatching(/Extra Premium House[\s\S]*Paid separately/),
+    ]);
+    await search.fill('harbour view');
+    await paid.getByText('Nothing matches “harbour view”.').waitFor();
+    const included = tours.getByRole('row', { name: /Harbour View Apartment/ });
+    await included.getByText('Included in your plan', { exact: true }).waitFor();
+    expect(await tours.getByRole('row').count()).toBe(2);
+    await included.getByRole('link', { name: 'Harbour View Apartment' }).click();
+    await page.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
+  });
+
+  it('stops paying for the premium tour paid separately, which the billing page then lists as ended', async () => {
+    await page.goto(`${base}/provider/properties/${extra.id}`);
+    const publishing = page.getByRole('region', { name: 'Publishing' });
     await publishing.getByRole('button', { name: 'Stop paying for this premium tour' }).click();
     const confirm = page.getByRole('dialog', { name: 'Stop paying for this premium tour?' });
     await confirm
@@ -417,6 +608,13 @@ describe('property pages in the browser', () => {
     await publishing.getByText('You no longer pay for this premium tour', { exact: false }).waitFor();
     expect(await publishing.getByRole('switch', { name: 'Premium tour' }).isChecked()).toBe(false);
     expect(await publishing.getByText('Paid separately', { exact: true }).count()).toBe(0);
+
+    await page.goto(`${base}/provider/billing`);
+    const paid = page.getByRole('region', { name: 'Paid separately', exact: true });
+    const row = paid.getByRole('row', { name: /Extra Premium House/ });
+    await row.getByText('Ended', { exact: true }).waitFor();
+    await row.getByText(/^Ended on \d{4}-\d{2}-\d{2}$/).waitFor();
+    await row.getByText(`${extra.price} / month`, { exact: true }).waitFor();
   });
 
   it('edits a property, deletes it after asking, and then finds it no more', async () => {

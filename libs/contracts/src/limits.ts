@@ -36,3 +36,8 @@ export type OnboardingFlag = (typeof ONBOARDING_FLAGS)[number];
 
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'ru', 'cn', 'jp'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** 001 §5: a colour is 3 or 6 hex digits, rgb() or rgba(); checked alike by the pages and the server. */
+export const COLOUR_PATTERN =
+  /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
+export const NOT_A_COLOUR = 'is not a colour (#rgb, #rrggbb, rgb() or rgba())';

@@ -18,15 +18,11 @@ import {
   ValidateNested,
   IsString,
 } from 'class-validator';
-import { MESSAGES } from '@tourly/contracts';
+import { COLOUR_PATTERN, MESSAGES, NOT_A_COLOUR } from '@tourly/contracts';
 import { OptionalOneOf, OptionalString } from '@tourly/platform';
 import { Nested } from '../media/media.dto';
 import { UUID_PATTERN } from '../properties/property-scope';
 
-/** 001 §5: colours are 3 or 6 hex digits, rgb() or rgba(). */
-export const COLOUR =
-  /^(#[0-9a-f]{3}|#[0-9a-f]{6}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
-export const NOT_A_COLOUR = 'is not a colour (#rgb, #rrggbb, rgb() or rgba())';
 export const MEASUREMENT_UNITS = ['metric', 'imperial', 'both'] as const;
 
 const OptionalFlag = () =>
@@ -76,7 +72,7 @@ export class WebsiteSettingsForm {
   @ApiPropertyOptional({ type: String, example: '#ffffff' })
   @IsOptional()
   @IsString({ message: NOT_A_COLOUR })
-  @Matches(COLOUR, { message: NOT_A_COLOUR })
+  @Matches(COLOUR_PATTERN, { message: NOT_A_COLOUR })
   primaryColor?: string | null;
 
   @OptionalFlag()

@@ -9,6 +9,7 @@ import '../features/billing/billing.css';
 import { BillingInformation, isComplete } from '../features/billing/components/BillingInformation';
 import { CardsSection } from '../features/billing/components/CardsSection';
 import { DowngradeModal } from '../features/billing/components/DowngradeModal';
+import { PremiumToursSection } from '../features/billing/components/PremiumToursSection';
 import { SubscriptionOverview } from '../features/billing/components/SubscriptionOverview';
 import { TestClockPanel } from '../features/billing/components/TestClockPanel';
 import { canUpgrade, lowerPlans } from '../features/billing/rules';
@@ -18,8 +19,9 @@ const REFRESH_AFTER_CLOCK_MS = [500, 1500, 3000, 6000, 10_000];
 
 /**
  * `/provider/billing`, accounts and billing (000 §2): the subscription with its scheduled change, the plan
- * upgrade and downgrade modals, the cards, the billing account and, in test mode, the test clock. Only those who
- * manage billing (GET /provider/permissions/account: the provider's admins) see it.
+ * upgrade and downgrade modals, the cards, the billing account, the premium tours (those of the plan and those
+ * paid separately) and, in test mode, the test clock. Only those who manage billing
+ * (GET /provider/permissions/account: the provider's admins) see it.
  */
 export default function BillingPage() {
   const billing = useBilling();
@@ -134,6 +136,7 @@ function BillingSections({
           }}
         />
       </div>
+      <PremiumToursSection />
       <TestClockPanel accountVersion={accountVersion} onAdvanced={onClockMoved} />
     </>
   );

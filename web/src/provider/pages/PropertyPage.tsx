@@ -4,26 +4,29 @@ import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { useLoad } from '../../shared/useLoad';
-import { fetchProperty } from '../features/properties/api';
+import { fetchPhotos, fetchProperty } from '../features/properties/api';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
 import { PhotosSection } from '../features/properties/components/PhotosSection';
 import { PropertyBadges } from '../features/properties/components/PropertyBadges';
 import { PropertyDetails } from '../features/properties/components/PropertyDetails';
 import { PublishingSection } from '../features/properties/components/PublishingSection';
+import { WebsiteSection } from '../features/properties/components/WebsiteSection';
 import { PROPERTIES_PATH } from '../features/properties/paths';
 import '../features/properties/properties.css';
 import type { PropertiesPageState } from './PropertiesPage';
 
 /**
  * `/provider/properties/:id`: one property's details (edit, delete), publishing (with the plan upgrade and the
- * pay-and-publish modals), photos and documents. Another provider's property, a deleted one or a malformed id: "Property
- * not found", with the way back.
+ * pay-and-publish modals), photos, documents and the single-property website. Another provider's property, a
+ * deleted one or a malformed id: "Property not found", with the way back.
  */
 export default function PropertyPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const created = (useLocation().state as { created?: boolean } | null)?.created === true;
   const loaded = useLoad((signal) => fetchProperty(id, signal), [id]);
+  // Shown under Photos and chosen from in the website section, so an upload or a deletion reaches both.
+  const photos = useLoad((signal) => fetchPhotos(id, signal), [id]);
   const property = loaded.data;
   const back = (
     <p className="back-link">
@@ -85,8 +88,9 @@ export default function PropertyPage() {
         }}
       />
       <PublishingSection property={property} onChanged={loaded.setData} />
-      <PhotosSection propertyId={property.id} />
+      <PhotosSection propertyId={property.id} photos={photos} />
       <DocumentsSection propertyId={property.id} />
+      <WebsiteSection property={property} photos={photos.data} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { CardBrand, Currency, Interval, ProductCode, SubscriptionStatus } from '@tourly/contracts';
 import { api } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
+import type { Property } from '../properties/api';
 
 /** GET /provider/billing/service_plan_subscription: the free plan (active, no period) without a subscription. */
 export interface Subscription {
@@ -180,3 +181,43 @@ export const fetchDeactivationPreview = (limit: number, signal?: AbortSignal) =>
     query: { limit },
     signal,
   });
+
+// The billing page's premium tours (000 §2 "premium tours and add-ons"): two paged lists, for provider admins.
+
+/** A premium tour paid on its own, every month, beyond the plan's premium tours (GET immersive_extensions). */
+export interface ImmersiveExtension {
+  id: string;
+  propertyId: string;
+  /** The tour's title when it was paid for. */
+  propertyTitle: string;
+  status: SubscriptionStatus;
+  /** It pays for its tour: active, trialing, or past due within the payment window. */
+  active: boolean;
+  amountInCents: number;
+  currency: Currency;
+  currentPeriodEnd: string | null;
+  endedAt: string | null;
+  createdAt: string;
+}
+
+export interface TourSearch {
+  page: number;
+  pageSize: number;
+  search: string;
+}
+
+/** The premium tours, those of the plan and those paid separately (`immexSubscriptionId`); served by properties. */
+export const fetchPremiumTours = ({ page, pageSize, search }: TourSearch, signal?: AbortSignal) =>
+  api.page<Property>(
+    '/provider/billing/premium_tours',
+    { page, pageSize, search: search || undefined },
+    signal,
+  );
+
+/** The premium tours paid separately, running ones first; `search` in their titles. */
+export const fetchImmersiveExtensions = ({ page, pageSize, search }: TourSearch, signal?: AbortSignal) =>
+  api.page<ImmersiveExtension>(
+    '/provider/billing/immersive_extensions',
+    { page, pageSize, search: search || undefined },
+    signal,
+  );

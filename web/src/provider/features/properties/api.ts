@@ -208,6 +208,82 @@ export const deleteDocument = (id: string, documentId: string) =>
 /** Every document of the property in one zip, streamed by the server: a plain link the browser downloads. */
 export const documentsZipUrl = (id: string) => at(id, '/documents/download.zip');
 
+export type MeasurementUnit = 'metric' | 'imperial' | 'both';
+
+/** How the single-property website looks and what it shows (null headline and description: none). */
+export interface WebsiteSettings {
+  headline: string | null;
+  description: string | null;
+  primaryColor: string;
+  showAddress: boolean;
+  showMap: boolean;
+  showTour: boolean;
+  showAgents: boolean;
+  showContactForm: boolean;
+}
+
+/** What the listing says about the place; null: not given. */
+export interface PropertyFeatures {
+  bedrooms: number | null;
+  bathrooms: number | null;
+  carSpaces: number | null;
+  floorArea: number | null;
+  landArea: number | null;
+  measurementUnit: MeasurementUnit;
+  /** As the listing shows it: "$1,250,000", "Auction". */
+  price: string | null;
+  features: string[];
+}
+
+/** GET .../website/ (and every PATCH of it): a selection of media is null until made, meaning all of them. */
+export interface Website {
+  propertyId: string;
+  /** The published feature `website`, when this was read. */
+  published: boolean;
+  settings: WebsiteSettings;
+  propertyFeatures: PropertyFeatures;
+  /** The photos shown, in order; null: all of the property's photos in their own order. */
+  photos: string[] | null;
+  publishedFloorplan: { id: string } | null;
+  publishedVideoIds: string[] | null;
+  documentsAndLinks: { documentIds: string[] | null; mediaLinkIds: string[] | null };
+  updatedAt: string | null;
+}
+
+/** A change of the website's settings: only the keys sent are replaced; null restores a setting's default. */
+export type WebsiteSettingsChange = { [Key in keyof WebsiteSettings]?: WebsiteSettings[Key] | null };
+
+/** The features counted or measured: typed as text, sent as numbers. */
+export type NumericFeature = 'bedrooms' | 'bathrooms' | 'carSpaces' | 'floorArea' | 'landArea';
+
+/**
+ * A change of the website's features: only the keys sent are replaced (null restores a default). What the person
+ * typed that is not a number is sent as typed, so that the server refuses it in its own words.
+ */
+export type PropertyFeaturesChange = {
+  [Key in keyof PropertyFeatures]?:
+    (Key extends NumericFeature ? number | string : PropertyFeatures[Key]) | null;
+};
+
+export const fetchWebsite = (id: string, signal?: AbortSignal) =>
+  api.get<Website>(at(id, '/website/'), { signal });
+
+export const updateWebsiteSettings = (id: string, websiteSettings: WebsiteSettingsChange) =>
+  api.patch<Website>(at(id, '/website/settings'), { websiteSettings });
+
+export const updatePropertyFeatures = (id: string, propertyFeatures: PropertyFeaturesChange) =>
+  api.patch<Website>(at(id, '/website/property_features'), { propertyFeatures });
+
+/** The photos the website shows, in order; null shows all of them again. */
+export const updateWebsitePhotos = (id: string, photos: string[] | null) =>
+  api.patch<Website>(at(id, '/website/photos'), { photos });
+
+export const updateWebsiteFloorplan = (id: string, floorplanId: string | null) =>
+  api.patch<Website>(at(id, '/website/floorplan'), { publishedFloorplan: { id: floorplanId } });
+
+export const fetchFloorplans = (id: string, signal?: AbortSignal) =>
+  api.get<Media[]>(at(id, '/floorplans'), { signal });
+
 /** A file kept a day until media use it: `accept` narrows what it may be (by its bytes). */
 export function uploadTemporary(
   file: File,

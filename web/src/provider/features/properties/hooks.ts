@@ -9,7 +9,11 @@ import {
   previewPublish,
   publish,
   stopPaidPremium,
+  updatePropertyFeatures,
   updateProperty,
+  updateWebsiteFloorplan,
+  updateWebsitePhotos,
+  updateWebsiteSettings,
 } from './api';
 import { uploadFailureMessages, type UploadProgress } from './upload';
 
@@ -23,6 +27,10 @@ export const useStopPaidPremium = () => useAction(stopPaidPremium);
 export const useAddPhotos = () => useAction(addPhotos);
 export const useDeletePhoto = () => useAction(deletePhoto);
 export const useDeleteDocument = () => useAction(deleteDocument);
+export const useUpdateWebsiteSettings = () => useAction(updateWebsiteSettings);
+export const useUpdatePropertyFeatures = () => useAction(updatePropertyFeatures);
+export const useUpdateWebsitePhotos = () => useAction(updateWebsitePhotos);
+export const useUpdateWebsiteFloorplan = () => useAction(updateWebsiteFloorplan);
 
 /** 001 §3: an uploaded file as the page tracks it. */
 export interface UploadItem {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchPhotos, mediaLabel, uploadTemporary, type Media } from '../api';
+import type { Loaded } from '../../../../shared/useLoad';
+import { mediaLabel, uploadTemporary, type Media } from '../api';
 import { useAddPhotos, useDeletePhoto, useUploads } from '../hooks';
 import type { UploadProgress } from '../upload';
 import { MediaSection } from './MediaSection';
@@ -11,10 +11,10 @@ const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
  * The property's photos (001 §7): a grid of thumbnails, each deletable after asking; "Add photos" uploads the
  * chosen images side by side with their progress (POST /provider/temporary_uploads.json, images only), then adds
  * those that arrived to the property in the order chosen (POST photos/upload_multiple). Refusals show under each
- * file as the server words them.
+ * file as the server words them. The page loads the photos (GET .../photos), as the website section chooses
+ * among them too.
  */
-export function PhotosSection({ propertyId }: { propertyId: string }) {
-  const photos = useLoad((signal) => fetchPhotos(propertyId, signal), [propertyId]);
+export function PhotosSection({ propertyId, photos }: { propertyId: string; photos: Loaded<Media[]> }) {
   const send = useCallback(
     (file: File, onProgress: UploadProgress, signal: AbortSignal) =>
       uploadTemporary(file, 'image', onProgress, signal),

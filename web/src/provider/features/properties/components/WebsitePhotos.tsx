@@ -1,0 +1,137 @@
+import { useState, type FormEvent } from 'react';
+import { mediaLabel, type Media } from '../api';
+import { useUpdateWebsitePhotos } from '../hooks';
+import { moved, orderPhotos } from '../website';
+import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
+
+interface WebsitePhotosProps extends WebsiteFormProps {
+  /** The property's photos, as the Photos section has them; undefined while they load. */
+  photos: Media[] | undefined;
+}
+
+/**
+ * Which of the property's photos the website shows, and in what order: a box to tick on each, and "Move up" /
+ * "Move down" on those shown. Until a selection is saved the website shows all of them in their own order
+ * (null); "Show all photos" goes back to that (PATCH website/photos).
+ */
+export function WebsitePhotos({ website, photos, onSaved }: WebsitePhotosProps) {
+  const save = useUpdateWebsitePhotos();
+  /** null: all of them, in their own order. */
+  const [selection, setSelection] = useState<string[] | null>(website.photos);
+  const [notice, setNotice] = useState('');
+  const all = photos ?? [];
+  const { shown, left } = orderPhotos(all, selection);
+  const shownIds = shown.map((photo) => photo.id);
+  const changed = JSON.stringify(selection) !== JSON.stringify(website.photos);
+
+  async function send(next: string[] | null) {
+    setNotice('');
+    const outcome = await save.run(website.propertyId, next);
+    if (!outcome.ok) return;
+    onSaved(outcome.value);
+    setSelection(outcome.value.photos);
+    setNotice(
+      outcome.value.photos === null
+        ? 'The website shows all the photos, in their own order.'
+        : `The website shows ${countPhotos(outcome.value.photos.length)}, in the order saved.`,
+    );
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!changed) return setNotice('Nothing has changed since the last save.');
+    void send(selection === null ? null : shownIds);
+  }
+
+  const busy = save.isPending;
+  const tile = (photo: Media, index: number | null) => {
+    const label = mediaLabel(photo);
+    const isShown = index !== null;
+    return (
+      <li key={photo.id} className={`photo-tile website-photo${isShown ? '' : ' website-photo-left-out'}`}>
+        <div className="website-photo-picture">
+          <img src={photo.thumbnailUrl ?? photo.url ?? undefined} alt="" loading="lazy" decoding="async" />
+          {isShown && (
+            <span className="website-photo-position" aria-hidden="true">
+              {index + 1}
+            </span>
+          )}
+        </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            aria-label={`Show ${label}`}
+            checked={isShown}
+            disabled={busy}
+            onChange={(event) =>
+              setSelection(
+                event.target.checked ? [...shownIds, photo.id] : shownIds.filter((id) => id !== photo.id),
+              )
+            }
+          />
+          Show
+        </label>
+        {isShown && (
+          <div className="website-photo-moves">
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-label={`Move ${label} up`}
+              disabled={busy || index === 0}
+              onClick={() => setSelection(moved(shownIds, index, -1))}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              aria-label={`Move ${label} down`}
+              disabled={busy || index === shown.length - 1}
+              onClick={() => setSelection(moved(shownIds, index, 1))}
+            >
+              ↓
+            </button>
+          </div>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <WebsitePart
+      title="Photos on the website"
+      hint={
+        selection === null
+          ? 'All the property’s photos, in their own order. Untick those the website should leave out, or move them.'
+          : `${countPhotos(shown.length)} of ${all.length}, in this order.`
+      }
+      alert={save.error}
+      notice={notice}
+      onSubmit={handleSubmit}
+      submit={{ label: busy ? 'Saving…' : 'Save photos', disabled: busy || !photos }}
+      actions={
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy || (selection === null && website.photos === null)}
+          onClick={() => void send(null)}
+        >
+          Show all photos
+        </button>
+      }
+    >
+      {!photos ? (
+        <p className="muted">Loading photos…</p>
+      ) : all.length === 0 ? (
+        <p className="muted">No photos yet: those added under Photos show here.</p>
+      ) : (
+        <ol className="photo-grid" aria-label="Website photos">
+          {shown.map((photo, index) => tile(photo, index))}
+          {left.map((photo) => tile(photo, null))}
+        </ol>
+      )}
+    </WebsitePart>
+  );
+}
+
+const countPhotos = (count: number) => `${count} ${count === 1 ? 'photo' : 'photos'}`;

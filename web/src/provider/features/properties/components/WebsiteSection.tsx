@@ -1,0 +1,61 @@
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formatDate } from '../../../../shared/format';
+import { useLoad } from '../../../../shared/useLoad';
+import { fetchWebsite, type Media, type Property } from '../api';
+import { PropertyFeaturesForm } from './PropertyFeaturesForm';
+import { WebsiteFloorplan } from './WebsiteFloorplan';
+import { WebsitePhotos } from './WebsitePhotos';
+import { WebsiteSettingsForm } from './WebsiteSettingsForm';
+
+interface WebsiteSectionProps {
+  property: Property;
+  /** The property's photos, as the Photos section has them (so uploads and deletions show here too). */
+  photos: Media[] | undefined;
+}
+
+/**
+ * The property's single-property website (001 §7 Website, GET .../website/): whether it is live (the published
+ * feature `website`, switched under Publishing), then its parts, each saved on its own: settings, the property's
+ * features, the photos it shows and, when the property has floorplans, the floorplan.
+ */
+export function WebsiteSection({ property, photos }: WebsiteSectionProps) {
+  const website = useLoad((signal) => fetchWebsite(property.id, signal), [property.id]);
+  const live = property.publishedFeatures.website;
+  const data = website.data;
+
+  return (
+    <section className="card website-section" aria-labelledby="property-website">
+      <div className="section-heading">
+        <h2 id="property-website">Website</h2>
+        <span className={`badge ${live ? 'badge-success' : 'badge-neutral'}`}>
+          {live ? 'Live' : 'Not published'}
+        </span>
+      </div>
+      <p className="field-hint website-hint">
+        {live
+          ? 'Visitors see the website as it is saved here. To take it down, turn off “Publish the website” under Publishing.'
+          : 'Build the website here and save each part; “Publish the website” under Publishing makes it live (publishing comes with a paid plan).'}
+        {data?.updatedAt && ` Last changed ${formatDate(data.updatedAt)}.`}
+      </p>
+      {website.error ? (
+        <>
+          <ErrorDisplay error={website.error} />
+          <button type="button" className="button button-secondary" onClick={website.reload}>
+            Try again
+          </button>
+        </>
+      ) : !data ? (
+        <p className="muted" role="status">
+          Loading the website…
+        </p>
+      ) : (
+        <>
+          <WebsiteSettingsForm website={data} onSaved={website.setData} />
+          <PropertyFeaturesForm website={data} onSaved={website.setData} />
+          <WebsitePhotos website={data} photos={photos} onSaved={website.setData} />
+          <WebsiteFloorplan website={data} onSaved={website.setData} />
+        </>
+      )}
+    </section>
+  );
+}

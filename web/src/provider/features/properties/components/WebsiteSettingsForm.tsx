@@ -1,0 +1,160 @@
+import { NOT_A_COLOUR } from '@tourly/contracts';
+import { useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { ApiError } from '../../../../api/errors';
+import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
+import { TextField } from '../../../../shared/TextField';
+import type { WebsiteSettings, WebsiteSettingsChange } from '../api';
+import { useUpdateWebsiteSettings } from '../hooks';
+import { changedKeys, isColour } from '../website';
+import { TextAreaField } from '../../../../shared/TextAreaField';
+import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
+
+type Toggle = 'showAddress' | 'showMap' | 'showTour' | 'showAgents' | 'showContactForm';
+
+const TOGGLES: ReadonlyArray<{ key: Toggle; label: string }> = [
+  { key: 'showAddress', label: 'Show the address' },
+  { key: 'showMap', label: 'Show the map' },
+  { key: 'showTour', label: 'Show the tour' },
+  { key: 'showAgents', label: 'Show the agents' },
+  { key: 'showContactForm', label: 'Show the contact form' },
+];
+
+/** The fields' names in the server's messages, as the client reads them. */
+const SERVER_NAMES = {
+  headline: 'websiteSettings.headline',
+  description: 'websiteSettings.description',
+  primaryColor: 'websiteSettings.primaryColor',
+} as const;
+
+type SettingsValues = Omit<WebsiteSettings, 'headline' | 'description'> & {
+  headline: string;
+  description: string;
+};
+
+const valuesOf = (settings: WebsiteSettings): SettingsValues => ({
+  ...settings,
+  headline: settings.headline ?? '',
+  description: settings.description ?? '',
+});
+
+/** What the form saves: empty texts are none, an empty colour is the default (white) again. */
+const settingsOf = (values: SettingsValues): WebsiteSettingsChange => ({
+  ...values,
+  headline: values.headline.trim() || null,
+  description: values.description.trim() || null,
+  primaryColor: values.primaryColor.trim() || null,
+});
+
+/**
+ * The website's settings: headline, description, primary colour (checked here as the server checks it, 001 §5)
+ * and what it shows. Saving sends only what changed (PATCH website/settings); the server's messages go under
+ * their fields.
+ */
+export function WebsiteSettingsForm({ website, onSaved }: WebsiteFormProps) {
+  const save = useUpdateWebsiteSettings();
+  const [values, setValues] = useState(() => valuesOf(website.settings));
+  // A colour refused here, in the shape and words of the server's refusal, so both show the same way.
+  const [refused, setRefused] = useState<ApiError | null>(null);
+  const [notice, setNotice] = useState('');
+  const failure = refused ?? save.error;
+  const errors = formErrors(failure, SERVER_NAMES);
+  const headline = useRef<HTMLInputElement>(null);
+  const description = useRef<HTMLTextAreaElement>(null);
+  const primaryColor = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(
+    failure,
+    errors,
+    [
+      ['headline', headline],
+      ['description', description],
+      ['primaryColor', primaryColor],
+    ],
+    alertRef,
+  );
+  const hintId = useId();
+
+  const set = <Key extends keyof SettingsValues>(key: Key, value: SettingsValues[Key]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setNotice('');
+    const colour = values.primaryColor.trim();
+    if (colour !== '' && !isColour(colour)) {
+      setRefused(new ApiError(422, { [SERVER_NAMES.primaryColor]: [NOT_A_COLOUR] }, [NOT_A_COLOUR]));
+      return;
+    }
+    setRefused(null);
+    const changes = changedKeys(settingsOf(values), website.settings);
+    if (Object.keys(changes).length === 0) return setNotice('Nothing has changed since the last save.');
+    const outcome = await save.run(website.propertyId, changes);
+    if (!outcome.ok) return;
+    onSaved(outcome.value);
+    setValues(valuesOf(outcome.value.settings));
+    setNotice('The website settings were saved.');
+  }
+
+  const swatch = isColour(values.primaryColor.trim()) ? values.primaryColor.trim() : undefined;
+  return (
+    <WebsitePart
+      title="Settings"
+      alert={errors.alert}
+      alertRef={alertRef}
+      notice={notice}
+      onSubmit={handleSubmit}
+      submit={{ label: save.isPending ? 'Saving…' : 'Save settings', disabled: save.isPending }}
+    >
+      <TextField
+        ref={headline}
+        label="Headline"
+        hint="The first words visitors read, over the pictures."
+        value={values.headline}
+        maxLength={200}
+        disabled={save.isPending}
+        onChange={(event) => set('headline', event.target.value)}
+        messages={errors.fields.headline}
+      />
+      <TextAreaField
+        ref={description}
+        label="Description"
+        rows={5}
+        maxLength={5000}
+        value={values.description}
+        disabled={save.isPending}
+        onChange={(event) => set('description', event.target.value)}
+        messages={errors.fields.description}
+      />
+      <div className="colour-field" style={{ '--swatch': swatch } as CSSProperties}>
+        <TextField
+          ref={primaryColor}
+          label="Primary colour"
+          hint="#rgb, #rrggbb, rgb() or rgba(); empty: white, the default."
+          value={values.primaryColor}
+          autoCapitalize="none"
+          spellCheck={false}
+          disabled={save.isPending}
+          onChange={(event) => set('primaryColor', event.target.value)}
+          messages={errors.fields.primaryColor}
+        />
+      </div>
+      <fieldset className="field" aria-describedby={hintId}>
+        <legend className="field-label">What the website shows</legend>
+        <p id={hintId} className="field-hint">
+          Besides the photos chosen below and the property’s features.
+        </p>
+        {TOGGLES.map(({ key, label }) => (
+          <label key={key} className="check">
+            <input
+              type="checkbox"
+              checked={values[key]}
+              disabled={save.isPending}
+              onChange={(event) => set(key, event.target.checked)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+    </WebsitePart>
+  );
+}
