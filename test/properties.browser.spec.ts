@@ -76,10 +76,22 @@ describe('property pages in the browser', () => {
     return created.body.data.id as string;
   }
 
-  /** Resolves once the image has loaded (drawn with a size), not merely once it is in the page. */
+  /** Resolves once the image has loaded (drawn with a size), not merely once it is in the page (thumbnails load lazily). */
   async function loaded(image: Locator): Promise<void> {
+    await image.scrollIntoViewIfNeeded();
     const handle = await image.elementHandle();
     await image.page().waitForFunction((element) => element.complete && element.naturalWidth > 0, handle);
+  }
+
+  /** Chooses a 320 x 240 PNG with the section's file button, then waits for its thumbnail (named `alt`) to load. */
+  async function addPng(section: Locator, button: string, name: string, alt: string): Promise<void> {
+    const png = await sharp({
+      create: { width: 320, height: 240, channels: 3, background: { r: 11, g: 110, b: 105 } },
+    })
+      .png()
+      .toBuffer();
+    await section.getByLabel(button).setInputFiles({ name, mimeType: 'image/png', buffer: png });
+    await loaded(section.getByRole('img', { name: alt }));
   }
 
   /** The tour paid for on its own beyond Starter's premium tours, and its price a month ('$4.95'). */
@@ -184,15 +196,7 @@ describe('property pages in the browser', () => {
   it('uploads a photo and shows its thumbnail; a file that is not an image, or is too large, is refused as said', async () => {
     const photos = page.getByRole('region', { name: 'Photos' });
     await photos.getByText('No photos yet.').waitFor();
-    const png = await sharp({
-      create: { width: 320, height: 240, channels: 3, background: { r: 11, g: 110, b: 105 } },
-    })
-      .png()
-      .toBuffer();
-    await photos
-      .getByLabel('Add photos')
-      .setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: png });
-    await loaded(photos.getByRole('img', { name: 'living-room.png' }));
+    await addPng(photos, 'Add photos', 'living-room.png', 'living-room.png');
     await photos.getByText('1 photo was added.').waitFor();
 
     // On a slow connection the upload shows how far it has got.
@@ -438,6 +442,67 @@ describe('property pages in the browser', () => {
     expect((await provider.get(`${websitePath}/`)).body.data.photos).toBeNull();
   });
 
+  it('adds a floorplan the website then offers, a video link and a media link refused in the server’s words first, and deletes one after asking', async () => {
+    const propertyId = new URL(page.url()).pathname.split('/').pop()!;
+    const isFocused = (locator: Locator) =>
+      locator.evaluate((element) => element === element.ownerDocument.activeElement);
+
+    // A floorplan, named after its file, is offered to the website at once (no reload).
+    const floorplans = page.getByRole('region', { name: 'Floorplans' });
+    await floorplans.getByText('No floorplans yet.', { exact: false }).waitFor();
+    await addPng(floorplans, 'Add floorplans', 'ground-floor.png', 'ground-floor');
+    await floorplans.getByText('1 floorplan was added.').waitFor();
+    const [floorplan] = (await provider.get(`/provider/properties/${propertyId}/floorplans`)).body
+      .data as Array<{
+      id: string;
+    }>;
+    const website = page.getByRole('region', { name: 'Website', exact: true });
+    const onWebsite = website.getByRole('form', { name: 'Floorplan on the website' });
+    await onWebsite.getByRole('combobox', { name: 'Floorplan' }).selectOption({ label: 'ground-floor' });
+    await onWebsite.getByRole('button', { name: 'Save floorplan' }).click();
+    await onWebsite.getByText('The website shows ground-floor.').waitFor();
+    expect(
+      (await provider.get(`/provider/properties/${propertyId}/website/`)).body.data.published_floorplan,
+    ).toEqual({
+      id: floorplan!.id,
+    });
+
+    // A link to Tourly itself is no video: refused under the field, which takes the focus.
+    const videos = page.getByRole('region', { name: 'Videos' });
+    const videoLink = field(videos, 'Video link');
+    await videoLink.fill('http://localhost/x');
+    await videos.getByRole('button', { name: 'Add video link' }).click();
+    await videos.getByText('must be a video hosted elsewhere, not a link to Tourly itself').waitFor();
+    expect(await isFocused(videoLink)).toBe(true);
+    await videoLink.fill('https://vimeo.com/123');
+    await field(videos, 'Title').fill('Drone flyover');
+    await videos.getByRole('button', { name: 'Add video link' }).click();
+    await videos.getByText('1 video was added.').waitFor();
+    const video = videos.getByRole('list', { name: 'Videos' }).getByRole('link', { name: 'Drone flyover' });
+    await video.waitFor();
+    expect(await video.getAttribute('href')).toBe('https://vimeo.com/123');
+    expect(await videoLink.inputValue()).toBe('');
+
+    const links = page.getByRole('region', { name: 'Media links' });
+    const link = field(links, 'Link');
+    await link.fill('brochure on the web');
+    await links.getByRole('button', { name: 'Add link' }).click();
+    await links.getByText(MESSAGES.invalidUrl, { exact: true }).waitFor();
+    expect(await isFocused(link)).toBe(true);
+    await link.fill('https://example.com/brochure');
+    await field(links, 'Title').fill('Brochure');
+    await links.getByRole('button', { name: 'Add link' }).click();
+    await links.getByRole('list', { name: 'Media links' }).getByRole('link', { name: 'Brochure' }).waitFor();
+    expect(await links.getByText(MESSAGES.invalidUrl, { exact: true }).count()).toBe(0);
+
+    await links.getByRole('button', { name: 'Delete link Brochure' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this link?' });
+    await confirm.getByRole('button', { name: 'Delete link' }).click();
+    await links.getByText('The link Brochure was deleted.').waitFor();
+    await links.getByText('No media links yet.').waitFor();
+    expect((await provider.get(`/provider/properties/${propertyId}/media_links`)).body.data).toEqual([]);
+  });
+
   it('on the free plan, asks for an upgrade before publishing, and opens the plan upgrade modal', async () => {
     const publishing = page.getByRole('region', { name: 'Publishing' });
     const share = publishing.getByRole('switch', { name: 'Share the tour' });
@@ -648,7 +713,7 @@ describe('property pages in the browser', () => {
     await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
   });
 
-  it('fits the list on a 390 px phone, every row tappable', async () => {
+  it('fits the list on a 390 px phone, every row tappable, and a property’s media sections', async () => {
     const phone = await signedIn(provider, PHONE);
     await phone.goto(`${base}/provider/properties`);
     const list = phone.getByRole('list', { name: 'Properties' });
@@ -673,6 +738,22 @@ describe('property pages in the browser', () => {
     const title = (await first.getByRole('heading').textContent()) as string;
     await phone.mouse.click(box!.x + box!.width - 12, box!.y + box!.height - 8);
     await phone.getByRole('heading', { name: title, level: 1 }).waitFor();
+
+    // The property's media sections fit too, their buttons big enough to tap.
+    for (const name of ['Floorplans', 'Videos', 'Media links']) {
+      const section = phone.getByRole('region', { name, exact: true });
+      await section.getByRole('status').last().waitFor({ state: 'attached' });
+      const sectionBox = await section.boundingBox();
+      expect(sectionBox!.x).toBeGreaterThanOrEqual(0);
+      expect(sectionBox!.x + sectionBox!.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    const addLink = phone
+      .getByRole('region', { name: 'Media links' })
+      .getByRole('button', { name: 'Add link' });
+    expect((await addLink.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    // Nothing widens the page, the email reminder's long address included: no sideways scrolling at all.
+    await phone.getByRole('region', { name: 'Email confirmation' }).waitFor();
+    expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await phone.context().close();
   });
 });

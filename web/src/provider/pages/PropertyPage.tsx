@@ -4,12 +4,15 @@ import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { useLoad } from '../../shared/useLoad';
-import { fetchPhotos, fetchProperty } from '../features/properties/api';
+import { fetchFloorplans, fetchPhotos, fetchProperty } from '../features/properties/api';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
+import { FloorplansSection } from '../features/properties/components/FloorplansSection';
+import { MediaLinksSection } from '../features/properties/components/MediaLinksSection';
 import { PhotosSection } from '../features/properties/components/PhotosSection';
 import { PropertyBadges } from '../features/properties/components/PropertyBadges';
 import { PropertyDetails } from '../features/properties/components/PropertyDetails';
 import { PublishingSection } from '../features/properties/components/PublishingSection';
+import { VideosSection } from '../features/properties/components/VideosSection';
 import { WebsiteSection } from '../features/properties/components/WebsiteSection';
 import { PROPERTIES_PATH } from '../features/properties/paths';
 import '../features/properties/properties.css';
@@ -17,8 +20,8 @@ import type { PropertiesPageState } from './PropertiesPage';
 
 /**
  * `/provider/properties/:id`: one property's details (edit, delete), publishing (with the plan upgrade and the
- * pay-and-publish modals), photos, documents and the single-property website. Another provider's property, a
- * deleted one or a malformed id: "Property not found", with the way back.
+ * pay-and-publish modals), photos, floorplans, videos, documents, media links and the single-property website.
+ * Another provider's property, a deleted one or a malformed id: "Property not found", with the way back.
  */
 export default function PropertyPage() {
   const { id = '' } = useParams();
@@ -27,6 +30,8 @@ export default function PropertyPage() {
   const loaded = useLoad((signal) => fetchProperty(id, signal), [id]);
   // Shown under Photos and chosen from in the website section, so an upload or a deletion reaches both.
   const photos = useLoad((signal) => fetchPhotos(id, signal), [id]);
+  // Likewise the floorplans: one added under Floorplans is offered to the website at once.
+  const floorplans = useLoad((signal) => fetchFloorplans(id, signal), [id]);
   const property = loaded.data;
   const back = (
     <p className="back-link">
@@ -89,8 +94,11 @@ export default function PropertyPage() {
       />
       <PublishingSection property={property} onChanged={loaded.setData} />
       <PhotosSection propertyId={property.id} photos={photos} />
+      <FloorplansSection propertyId={property.id} floorplans={floorplans} />
+      <VideosSection propertyId={property.id} />
       <DocumentsSection propertyId={property.id} />
-      <WebsiteSection property={property} photos={photos.data} />
+      <MediaLinksSection propertyId={property.id} />
+      <WebsiteSection property={property} photos={photos.data} floorplans={floorplans.data} />
     </div>
   );
 }

@@ -83,6 +83,8 @@ export interface HeroImage {
 export interface Media {
   id: string;
   kind: 'photo' | 'video' | 'floorplan' | 'document';
+  /** A file stored with us, or (videos only) a link to a video hosted elsewhere. */
+  source: 'uploaded' | 'external';
   /** A document's file name, a floorplan's or video's title; null for photos. */
   name: string | null;
   position: number;
@@ -283,6 +285,50 @@ export const updateWebsiteFloorplan = (id: string, floorplanId: string | null) =
 
 export const fetchFloorplans = (id: string, signal?: AbortSignal) =>
   api.get<Media[]>(at(id, '/floorplans'), { signal });
+
+/** Names default to each file's name without its extension. */
+export const addFloorplans = (id: string, temporaryUploadIds: string[]) =>
+  api.post<Media[]>(at(id, '/floorplans/upload_multiple'), { floorplan: { temporaryUploadIds } });
+
+export const deleteFloorplan = (id: string, floorplanId: string) =>
+  api.delete<{ ids: string[] }>(at(id, `/floorplans/${encodeURIComponent(floorplanId)}`));
+
+export const fetchVideos = (id: string, signal?: AbortSignal) =>
+  api.get<Media[]>(at(id, '/property_videos'), { signal });
+
+/** Uploaded videos, one request each (the route takes one), in the order given. */
+export async function addUploadedVideos(id: string, temporaryUploadIds: string[]): Promise<Media[]> {
+  const added: Media[] = [];
+  for (const temporaryUploadId of temporaryUploadIds) {
+    added.push(await api.post<Media>(at(id, '/property_videos'), { propertyVideo: { temporaryUploadId } }));
+  }
+  return added;
+}
+
+/** A link to a video hosted elsewhere (not on Tourly's own domains). */
+export const addVideoLink = (id: string, link: NewLink) =>
+  api.post<Media>(at(id, '/property_videos'), { propertyVideo: link });
+
+export const deleteVideo = (id: string, videoId: string) =>
+  api.delete<{ ids: string[] }>(at(id, `/property_videos/${encodeURIComponent(videoId)}`));
+
+/** A link to the property's media elsewhere (a brochure, a listing), in the order added. */
+export type MediaLink = Pick<Media, 'id' | 'position' | 'createdAt'> & { url: string; title: string | null };
+
+/** What a person types to add a link: the address and an optional title (empty: none). */
+export interface NewLink {
+  url: string;
+  title?: string;
+}
+
+export const fetchMediaLinks = (id: string, signal?: AbortSignal) =>
+  api.get<MediaLink[]>(at(id, '/media_links'), { signal });
+
+export const addMediaLink = async (id: string, link: NewLink) =>
+  (await api.post<MediaLink[]>(at(id, '/media_links'), { mediaLinks: [link] }))[0];
+
+export const deleteMediaLink = (id: string, linkId: string) =>
+  api.delete<{ ids: string[] }>(at(id, `/media_links/${encodeURIComponent(linkId)}`));
 
 /** A file kept a day until media use it: `accept` narrows what it may be (by its bytes). */
 export function uploadTemporary(

@@ -1,9 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAction } from '../../../shared/useAction';
+import { useAction, type Outcome } from '../../../shared/useAction';
+import type { Loaded } from '../../../shared/useLoad';
 import {
+  addFloorplans,
+  addMediaLink,
   addPhotos,
+  addUploadedVideos,
+  addVideoLink,
   createProperty,
   deleteDocument,
+  deleteFloorplan,
+  deleteMediaLink,
+  deleteVideo,
   deleteProperty,
   deletePhoto,
   previewPublish,
@@ -14,6 +22,8 @@ import {
   updateWebsiteFloorplan,
   updateWebsitePhotos,
   updateWebsiteSettings,
+  uploadTemporary,
+  type Media,
 } from './api';
 import { uploadFailureMessages, type UploadProgress } from './upload';
 
@@ -31,6 +41,13 @@ export const useUpdateWebsiteSettings = () => useAction(updateWebsiteSettings);
 export const useUpdatePropertyFeatures = () => useAction(updatePropertyFeatures);
 export const useUpdateWebsitePhotos = () => useAction(updateWebsitePhotos);
 export const useUpdateWebsiteFloorplan = () => useAction(updateWebsiteFloorplan);
+export const useAddFloorplans = () => useAction(addFloorplans);
+export const useDeleteFloorplan = () => useAction(deleteFloorplan);
+export const useAddUploadedVideos = () => useAction(addUploadedVideos);
+export const useAddVideoLink = () => useAction(addVideoLink);
+export const useDeleteVideo = () => useAction(deleteVideo);
+export const useAddMediaLink = () => useAction(addMediaLink);
+export const useDeleteMediaLink = () => useAction(deleteMediaLink);
 
 /** 001 §3: an uploaded file as the page tracks it. */
 export interface UploadItem {
@@ -103,6 +120,62 @@ export function useUploads<T>(send: Send<T>) {
   );
   const isUploading = items.some((item) => item.status === 'uploading');
   return { items, start, dismiss, isUploading };
+}
+
+/**
+ * Media that go up as temporary uploads first (photos, floorplans, videos): `upload` sends the chosen files with
+ * their progress (`accept`: what they may be, by their bytes), then hands the ids of those that arrived to
+ * `attach`, in the order chosen, and tells `list` what was added; the attached files leave the upload list, where
+ * failures stay with their messages.
+ */
+export function useAttachedUploads(
+  accept: string,
+  attach: (temporaryUploadIds: string[]) => Promise<Outcome<Media[]>>,
+  list: { added(media: Media[]): void; setNotice(notice: string): void },
+) {
+  const send = useCallback(
+    (file: File, onProgress: UploadProgress, signal: AbortSignal) =>
+      uploadTemporary(file, accept, onProgress, signal),
+    [accept],
+  );
+  const uploads = useUploads(send);
+  const upload = async (files: File[]) => {
+    list.setNotice('');
+    const uploaded = await uploads.start(files);
+    if (uploaded.length === 0) return;
+    const outcome = await attach(uploaded.map(({ value }) => value.id));
+    if (!outcome.ok) return;
+    uploads.dismiss(...uploaded.map(({ key }) => key));
+    list.added(outcome.value);
+  };
+  return { uploads, upload };
+}
+
+/**
+ * The list a media section shows (loaded by it or by the page) and what last happened to it: `added` loads the
+ * list again with what an action added ('1 photo was added.'), `remove` deletes one (after the section asked) and
+ * takes it out ('The video Tour was deleted.'), resolving true when it is gone.
+ */
+export function useMediaList<Item extends { id: string }>(
+  loaded: Loaded<Item[]>,
+  noun: string,
+  label: (item: Item) => string,
+) {
+  const [notice, setNotice] = useState('');
+  const list = loaded.data ?? [];
+  const added = (items: Item[]) => {
+    loaded.reload();
+    setNotice(`${items.length} ${items.length === 1 ? `${noun} was` : `${noun}s were`} added.`);
+  };
+  const remove = async (item: Item, run: (id: string) => Promise<Outcome<unknown>>) => {
+    const outcome = await run(item.id);
+    if (outcome.ok) {
+      loaded.setData(list.filter((other) => other.id !== item.id));
+      setNotice(`The ${noun} ${label(item)} was deleted.`);
+    }
+    return outcome.ok;
+  };
+  return { list, notice, setNotice, added, remove };
 }
 
 /** How long a search box waits for the typing to stop before it asks. */

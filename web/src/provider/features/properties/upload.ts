@@ -11,6 +11,10 @@ export const UPLOAD_MESSAGES = {
   errorsHeading: 'Errors occurred whilst uploading this file:',
 } as const;
 
+/** What the file choosers offer (the server checks the bytes): images (photos, floorplans) and videos. */
+export const IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/gif';
+export const VIDEO_TYPES = 'video/mp4,video/quicktime,video/webm';
+
 /** Called with how much of the file has been sent, 0-100. */
 export type UploadProgress = (percentage: number) => void;
 

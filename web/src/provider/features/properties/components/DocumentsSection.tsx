@@ -58,6 +58,7 @@ export function DocumentsSection({ propertyId }: { propertyId: string }) {
         onFiles: upload,
       }}
       uploads={uploads}
+      label={mediaLabel}
       onDelete={deleteDocument}
       deleting={remove.isPending}
       error={documents.error ?? remove.error}

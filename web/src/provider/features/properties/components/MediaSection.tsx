@@ -1,56 +1,63 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { mediaLabel, type Media } from '../api';
 import type { UploadItem } from '../hooks';
 import { FileButton } from './FileButton';
 import { UploadList } from './UploadList';
 
-interface MediaSectionProps {
+interface MediaSectionProps<Item> {
   title: string;
   /** 'photo', 'document': how the delete button and the are-you-sure dialog name one. */
   noun: string;
-  upload: { label: string; accept: string; hint: string; onFiles(files: File[]): void };
-  uploads: { items: UploadItem[]; dismiss(key: string): void };
+  /** What the section may upload; a section of links has none. */
+  upload?: { label: string; accept: string; hint: string; onFiles(files: File[]): void };
+  uploads?: { items: UploadItem[]; dismiss(key: string): void };
+  /** What else adds to the section (a link's form), under the uploads. */
+  form?: ReactNode;
+  /** What an item is called (media: `mediaLabel`). */
+  label(item: Item): string;
   /** Deletes one after asking; resolves true when it is gone. */
-  onDelete(media: Media): Promise<boolean>;
+  onDelete(item: Item): Promise<boolean>;
   deleting: boolean;
   error: unknown;
   /** What the last action did, read out. */
   notice: string;
-  /** The media, each with `deleteButton(media)` where it should stand. */
-  children(deleteButton: (media: Media) => ReactNode): ReactNode;
+  /** The media, each with `deleteButton(item)` where it should stand. */
+  children(deleteButton: (item: Item) => ReactNode): ReactNode;
 }
 
 /**
- * A section of a property's media (photos, documents): the title with the upload button, what may be uploaded,
- * the files on their way up, the media themselves, what happened, and the are-you-sure dialog before a delete.
+ * A section of a property's media (photos, documents, floorplans, videos, links): the title with the upload
+ * button, what may be uploaded, the files on their way up, the form adding a link, the media themselves, what
+ * happened, and the are-you-sure dialog before a delete.
  */
-export function MediaSection({
+export function MediaSection<Item extends { id: string }>({
   title,
   noun,
   upload,
   uploads,
+  form,
+  label,
   onDelete,
   deleting,
   error,
   notice,
   children,
-}: MediaSectionProps) {
+}: MediaSectionProps<Item>) {
   const headingId = useId();
-  const [removing, setRemoving] = useState<Media | null>(null);
+  const [removing, setRemoving] = useState<Item | null>(null);
 
   async function confirm() {
     if (removing) await onDelete(removing);
     setRemoving(null);
   }
 
-  const deleteButton = (media: Media) => (
+  const deleteButton = (item: Item) => (
     <button
       type="button"
       className="button button-secondary"
-      aria-label={`Delete ${noun} ${mediaLabel(media)}`}
-      onClick={() => setRemoving(media)}
+      aria-label={`Delete ${noun} ${label(item)}`}
+      onClick={() => setRemoving(item)}
     >
       Delete
     </button>
@@ -60,10 +67,13 @@ export function MediaSection({
     <section className="card" aria-labelledby={headingId}>
       <div className="section-heading">
         <h2 id={headingId}>{title}</h2>
-        <FileButton label={upload.label} accept={upload.accept} multiple onFiles={upload.onFiles} />
+        {upload && (
+          <FileButton label={upload.label} accept={upload.accept} multiple onFiles={upload.onFiles} />
+        )}
       </div>
-      <p className="field-hint media-hint">{upload.hint}</p>
-      <UploadList items={uploads.items} onRemove={(key) => uploads.dismiss(key)} />
+      {upload && <p className="field-hint media-hint">{upload.hint}</p>}
+      {uploads && <UploadList items={uploads.items} onRemove={(key) => uploads.dismiss(key)} />}
+      {form}
       <ErrorDisplay error={error} />
       {children(deleteButton)}
       <p role="status" className="muted">
@@ -77,7 +87,7 @@ export function MediaSection({
         onConfirm={confirm}
         onCancel={() => setRemoving(null)}
       >
-        <p>{removing && mediaLabel(removing)} is removed from this property and its website.</p>
+        <p>{removing && label(removing)} is removed from this property and its website.</p>
       </ConfirmDialog>
     </section>
   );

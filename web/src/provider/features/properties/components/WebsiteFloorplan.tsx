@@ -1,26 +1,27 @@
 import { useState, type FormEvent } from 'react';
-import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formErrors } from '../../../../shared/formErrors';
 import { SelectField } from '../../../../shared/SelectField';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchFloorplans, mediaLabel } from '../api';
+import { mediaLabel, type Media } from '../api';
 import { useUpdateWebsiteFloorplan } from '../hooks';
 import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
 
 /**
  * The floorplan the website shows, if any (PATCH website/floorplan): offered only when the property has
- * floorplans (GET .../floorplans); none until one is chosen.
+ * floorplans (the page's, shared with the Floorplans section, so a new one is offered at once); none until one is
+ * chosen.
  */
-export function WebsiteFloorplan({ website, onSaved }: WebsiteFormProps) {
-  const floorplans = useLoad((signal) => fetchFloorplans(website.propertyId, signal), [website.propertyId]);
+export function WebsiteFloorplan({
+  website,
+  floorplans,
+  onSaved,
+}: WebsiteFormProps & { floorplans: Media[] | undefined }) {
   const save = useUpdateWebsiteFloorplan();
   const saved = website.publishedFloorplan?.id ?? '';
   const [chosen, setChosen] = useState(saved);
   const [notice, setNotice] = useState('');
   const errors = formErrors(save.error, { floorplan: 'publishedFloorplan.id' });
 
-  if (floorplans.error) return <ErrorDisplay error={floorplans.error} />;
-  const list = floorplans.data ?? [];
+  const list = floorplans ?? [];
   if (list.length === 0) return null;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

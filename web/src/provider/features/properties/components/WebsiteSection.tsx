@@ -11,6 +11,8 @@ interface WebsiteSectionProps {
   property: Property;
   /** The property's photos, as the Photos section has them (so uploads and deletions show here too). */
   photos: Media[] | undefined;
+  /** The property's floorplans, as the Floorplans section has them. */
+  floorplans: Media[] | undefined;
 }
 
 /**
@@ -18,7 +20,7 @@ interface WebsiteSectionProps {
  * feature `website`, switched under Publishing), then its parts, each saved on its own: settings, the property's
  * features, the photos it shows and, when the property has floorplans, the floorplan.
  */
-export function WebsiteSection({ property, photos }: WebsiteSectionProps) {
+export function WebsiteSection({ property, photos, floorplans }: WebsiteSectionProps) {
   const website = useLoad((signal) => fetchWebsite(property.id, signal), [property.id]);
   const live = property.publishedFeatures.website;
   const data = website.data;
@@ -53,7 +55,7 @@ export function WebsiteSection({ property, photos }: WebsiteSectionProps) {
           <WebsiteSettingsForm website={data} onSaved={website.setData} />
           <PropertyFeaturesForm website={data} onSaved={website.setData} />
           <WebsitePhotos website={data} photos={photos} onSaved={website.setData} />
-          <WebsiteFloorplan website={data} onSaved={website.setData} />
+          <WebsiteFloorplan website={data} floorplans={floorplans} onSaved={website.setData} />
         </>
       )}
     </section>

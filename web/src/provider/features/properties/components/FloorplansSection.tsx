@@ -1,0 +1,31 @@
+import type { Loaded } from '../../../../shared/useLoad';
+import type { Media } from '../api';
+import { useAddFloorplans, useDeleteFloorplan } from '../hooks';
+import { ImagesSection } from './ImagesSection';
+
+/**
+ * The property's floorplans (001 §7): images added in the order chosen (POST floorplans/upload_multiple, each
+ * named after its file), shown as named thumbnails and deletable after asking. The page loads them
+ * (GET .../floorplans), as the website section offers them too.
+ */
+export function FloorplansSection({
+  propertyId,
+  floorplans,
+}: {
+  propertyId: string;
+  floorplans: Loaded<Media[]>;
+}) {
+  return (
+    <ImagesSection
+      title="Floorplans"
+      noun="floorplan"
+      images={floorplans}
+      propertyId={propertyId}
+      attach={useAddFloorplans()}
+      remove={useDeleteFloorplan()}
+      hint="JPEG, PNG, WebP or GIF images, each less than 100MB; each is named after its file."
+      empty="No floorplans yet. Once added, the website section can show one."
+      captions
+    />
+  );
+}
