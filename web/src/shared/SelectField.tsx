@@ -1,15 +1,11 @@
-import { useId, type Ref, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { fieldMessage } from './TextField';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { FieldFrame, type FieldFrameProps } from './Field';
 
-interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> {
-  label: string;
-  hint?: string;
-  /** The server's messages for this field, shown under it. */
-  messages?: string[];
-  requiredMark?: boolean;
-  children: ReactNode;
-  ref?: Ref<HTMLSelectElement>;
-}
+type SelectFieldProps = FieldFrameProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & {
+    children: ReactNode;
+    ref?: Ref<HTMLSelectElement>;
+  };
 
 /** A labelled select with its hint and messages under it: TextField's counterpart for a fixed list. */
 export function SelectField({
@@ -21,38 +17,13 @@ export function SelectField({
   ref,
   ...selectProps
 }: SelectFieldProps) {
-  const selectId = useId();
-  const hintId = `${selectId}-hint`;
-  const messagesId = `${selectId}-messages`;
-  const message = fieldMessage(label, messages);
-  const describedBy = [hint ? hintId : null, message ? messagesId : null].filter(Boolean).join(' ');
   return (
-    <div className="field">
-      <label className="field-label" htmlFor={selectId}>
-        {label}
-        {requiredMark && <span aria-hidden="true">*</span>}
-      </label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint} messages={messages} requiredMark={requiredMark}>
+      {(control) => (
+        <select {...selectProps} {...control} ref={ref} className="field-input">
+          {children}
+        </select>
       )}
-      <select
-        {...selectProps}
-        ref={ref}
-        id={selectId}
-        className="field-input"
-        aria-required={requiredMark || undefined}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      >
-        {children}
-      </select>
-      {message && (
-        <p id={messagesId} className="field-message">
-          {message}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

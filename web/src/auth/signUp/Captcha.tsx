@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
-import { fieldMessage } from '../../shared/TextField';
+import { fieldMessage } from '../../shared/Field';
 import { loadCaptcha, type CaptchaSettings, type Grecaptcha } from './captcha';
 
 interface CaptchaProps {

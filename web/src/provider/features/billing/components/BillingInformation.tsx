@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import { CURRENCIES, type Currency } from '@tourly/contracts';
 import { countries } from '../../../../shared/countries';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
@@ -94,6 +94,14 @@ export function BillingInformation({
     (invalid ? refs[invalid] : alertRef).current?.focus();
   }, [error]);
 
+  /** What each field takes: its value, its changes, its leaving, its messages. */
+  const bind = (field: Field) => ({
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => change(field, event.target.value),
+    onBlur: () => touch(field),
+    messages: messages[field],
+  });
+
   function change(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     setSaved(false);
@@ -147,45 +155,33 @@ export function BillingInformation({
           </div>
           <TextField
             ref={refs.name as RefObject<HTMLInputElement>}
+            {...bind('name')}
             label="Name"
             requiredMark
             autoComplete="organization"
-            value={values.name}
-            onChange={(event) => change('name', event.target.value)}
-            onBlur={() => touch('name')}
-            messages={messages.name}
           />
           <TextField
             ref={refs.email as RefObject<HTMLInputElement>}
+            {...bind('email')}
             label="Email"
             requiredMark
             type="email"
             autoComplete="email"
             hint="Invoices and payment receipts go here."
-            value={values.email}
-            onChange={(event) => change('email', event.target.value)}
-            onBlur={() => touch('email')}
-            messages={messages.email}
           />
           <TextField
             ref={refs.address as RefObject<HTMLInputElement>}
+            {...bind('address')}
             label="Address"
             requiredMark
             autoComplete="street-address"
-            value={values.address}
-            onChange={(event) => change('address', event.target.value)}
-            onBlur={() => touch('address')}
-            messages={messages.address}
           />
           <SelectField
             ref={refs.country as RefObject<HTMLSelectElement>}
+            {...bind('country')}
             label="Country"
             requiredMark
             autoComplete="country"
-            value={values.country}
-            onChange={(event) => change('country', event.target.value)}
-            onBlur={() => touch('country')}
-            messages={messages.country}
           >
             <option value="">Choose a country</option>
             {countries().map((country) => (
@@ -196,11 +192,9 @@ export function BillingInformation({
           </SelectField>
           <SelectField
             ref={refs.currency as RefObject<HTMLSelectElement>}
+            {...bind('currency')}
             label="Currency"
             hint="Plans are billed in this currency. It cannot change while a paid plan runs."
-            value={values.currency}
-            onChange={(event) => change('currency', event.target.value)}
-            messages={messages.currency}
           >
             {CURRENCIES.map((currency) => (
               <option key={currency} value={currency}>
