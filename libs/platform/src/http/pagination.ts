@@ -38,3 +38,20 @@ export function pageOf<T>(
     totalCount,
   };
 }
+
+/**
+ * A page whose rows carry the total of all matches (`count(*) OVER ()`, or a count beside the page): only a page
+ * past the end, which has no row to carry it, asks `countAll` (and the first page empty means none at all).
+ */
+export async function pageWithTotal<T>(
+  rows: Array<T & { total: number }>,
+  query: Pick<PageQuery, 'page' | 'pageSize' | 'offset'>,
+  countAll: () => Promise<number>,
+): Promise<Page<T>> {
+  const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countAll());
+  return pageOf(
+    rows.map(({ total: _total, ...row }) => row as unknown as T),
+    total,
+    query,
+  );
+}

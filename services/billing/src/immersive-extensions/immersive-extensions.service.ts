@@ -10,7 +10,7 @@ import {
   type ImmersiveExtensionSubscribeRequest,
   type SubscriptionStatus,
 } from '@tourly/contracts';
-import { Database, EventBus, likePattern, pageOf, type Page } from '@tourly/platform';
+import { Database, EventBus, likePattern, pageWithTotal, type Page } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
@@ -85,23 +85,21 @@ export class ImmersiveExtensionsService {
     const params: unknown[] = [providerId];
     const pattern = likePattern(query.search);
     if (pattern) params.push(pattern);
+    const where = `provider_id = $1 ${pattern ? 'AND property_title ILIKE $2' : ''}`;
     const rows = (await this.db.dataSource.query(
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM immersive_extensions
-        WHERE provider_id = $1 ${pattern ? 'AND property_title ILIKE $2' : ''}
+      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM immersive_extensions WHERE ${where}
         ORDER BY ended_at IS NOT NULL, created_at DESC, stripe_subscription_id
         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.pageSize, query.offset],
     )) as Array<ExtensionRow & { total: number }>;
-    const total =
-      rows[0]?.total ??
-      (
-        (await this.db.dataSource.query(
-          `SELECT count(*)::int AS total FROM immersive_extensions
-            WHERE provider_id = $1 ${pattern ? 'AND property_title ILIKE $2' : ''}`,
-          params,
-        )) as Array<{ total: number }>
-      )[0]!.total;
-    return pageOf(rows.map(toExtension), total, query);
+    const page = await pageWithTotal(rows, query, async () => {
+      const [{ total }] = (await this.db.dataSource.query(
+        `SELECT count(*)::int AS total FROM immersive_extensions WHERE ${where}`,
+        params,
+      )) as Array<{ total: number }>;
+      return total;
+    });
+    return { ...page, items: page.items.map(toExtension) };
   }
 
   /**

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES, type ImmersiveExtensionPayment } from '@tourly/contracts';
-import { ApiError, Database, EventBus, likePattern, pageOf, uuidv7, type Page } from '@tourly/platform';
+import {
+  ApiError,
+  Database,
+  EventBus,
+  likePattern,
+  pageWithTotal,
+  uuidv7,
+  type Page,
+} from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { Geocoder, type GeocodedAddress } from '../geocoding/geocoder';
 import { Plans, PUBLISHING_NEEDS_PLAN, quotaFull } from '../plans/plans';
@@ -109,17 +117,14 @@ export class PropertiesService {
          FROM properties JOIN page USING (id, created_at) ORDER BY created_at DESC, id DESC`,
       [...params, query.pageSize, query.offset],
     )) as Array<PropertyRow & { total: number }>;
-    const total =
-      rows[0]?.total ??
-      (query.offset === 0
-        ? 0
-        : (
-            (await this.db.dataSource.query(
-              `SELECT count(*)::int AS total FROM properties WHERE ${conditions.join(' AND ')}`,
-              params,
-            )) as Array<{ total: number }>
-          )[0]!.total);
-    return pageOf(rows.map(toProperty), total, query);
+    const page = await pageWithTotal(rows, query, async () => {
+      const [{ total }] = (await this.db.dataSource.query(
+        `SELECT count(*)::int AS total FROM properties WHERE ${conditions.join(' AND ')}`,
+        params,
+      )) as Array<{ total: number }>;
+      return total;
+    });
+    return { ...page, items: page.items.map(toProperty) };
   }
 
   async get(providerId: string, id: string): Promise<Property> {
