@@ -1,4 +1,5 @@
-import { outboxChannel, uuidv7, type SettledDelivery } from '@tourly/platform';
+import { IMMERSIVE_EXTENSION_SUBSCRIBE, type ImmersiveExtensionPayment } from '@tourly/contracts';
+import { outboxChannel, RpcClient, uuidv7, type SettledDelivery } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
@@ -157,6 +158,16 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
     expect(stripe.items.data[0]!.price.unit_amount).toBe(495);
     expect(stripe.metadata).toMatchObject({ kind: 'immersive_extension', property_id: extra });
 
+    // Billing asked again for the same tour (a page's second request racing billing's event): no second charge.
+    const askedAgain = await it_.platform.services.properties.app
+      .get(RpcClient)
+      .ask<ImmersiveExtensionPayment>(IMMERSIVE_EXTENSION_SUBSCRIBE, {
+        providerId: provider.providerId,
+        propertyId: extra,
+        propertyTitle: 'The one beyond',
+        paymentMethodId: visa,
+      });
+    expect(askedAgain).toEqual({ result: 'success', clientSecret: null, extensionId });
     // Sending the same request again pays nothing more.
     const again = await publishPremium(extra, { payment_method_id: visa });
     expect(again.body.data.immex_subscription_id).toBe(extensionId);
