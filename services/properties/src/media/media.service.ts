@@ -64,7 +64,15 @@ export interface MediaItem {
   createdAt: string;
 }
 
-interface MediaRow {
+/** The file's columns, joined: none for a link to a video elsewhere. */
+type JoinedFile = {
+  [
+    Column in
+      'storageKey' | 'filename' | 'contentType' | 'size' | 'width' | 'height' | 'square' | 'thumbnailKey'
+  ]: FileRow[Column] | null;
+};
+
+interface MediaRow extends JoinedFile {
   id: string;
   kind: MediaKind;
   source: MediaSource;
@@ -73,14 +81,6 @@ interface MediaRow {
   externalUrl: string | null;
   createdAt: Date;
   fileId: string | null;
-  storageKey: string | null;
-  filename: string | null;
-  contentType: string | null;
-  size: number | null;
-  width: number | null;
-  height: number | null;
-  square: boolean | null;
-  thumbnailKey: string | null;
 }
 
 const MEDIA_SELECT = `SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl",

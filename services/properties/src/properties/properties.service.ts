@@ -31,7 +31,7 @@ export interface Property {
   slug: string;
   title: string;
   address: string;
-  geocodedAddress: Omit<GeocodedAddress, 'formattedAddress'> & { formattedAddress: string | null };
+  geocodedAddress: Omit<GeocodedAddress, 'formattedAddress'> & Pick<StoredAddress, 'formattedAddress'>;
   matterportKey: string;
   startPosition: string | null;
   publishedFeatures: { tour: boolean; website: boolean; premium: boolean };
@@ -43,21 +43,15 @@ export interface Property {
   updatedAt: string;
 }
 
-interface PropertyRow {
+/** The geocoded parts as stored: unset until an address is geocoded. */
+type StoredAddress = { [Part in keyof GeocodedAddress]: GeocodedAddress[Part] | null };
+
+interface PropertyRow extends StoredAddress {
   id: string;
   providerId: string;
   slug: string;
   title: string;
   address: string;
-  formattedAddress: string | null;
-  streetAddress: string | null;
-  suburb: string | null;
-  state: string | null;
-  postcode: string | null;
-  country: string | null;
-  countryShortName: string | null;
-  latitude: number | null;
-  longitude: number | null;
   matterportKey: string;
   startPosition: string | null;
   tourPublished: boolean;
