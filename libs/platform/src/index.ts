@@ -5,7 +5,7 @@ export * from './config/config';
 export * from './logging/logger';
 export * from './http/case';
 export * from './http/cookies';
-export { fastifyOptions, installWireConventions, rawBodyOf } from './http/fastify';
+export { fastifyOptions, installWireConventions, JSON_BODY_LIMIT_BYTES, rawBodyOf } from './http/fastify';
 export * from './http/errors';
 export * from './http/dto';
 export * from './http/pagination';

@@ -34,8 +34,6 @@ export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
   module: Type<unknown>;
   /** The service owns the schema named after it, built by these migrations (after the platform's own). */
   migrations?: MigrationClass[];
-  /** Largest JSON body accepted; uploads stream through their own parsers. */
-  bodyLimit?: number;
   healthChecks?: Type<HealthChecks>;
   retry?: RetryPolicy;
   /** False for a service that forwards requests without reading their query strings (the gateway). */
@@ -59,8 +57,6 @@ export interface RunningService<C extends PlatformConfig = PlatformConfig> {
   close(): Promise<void>;
 }
 
-const DEFAULT_BODY_LIMIT = 1024 * 1024;
-
 /**
  * Boots one service with the platform's conventions. The same call serves `main.ts` (one process per
  * service), the all-in-one launcher (several services in one process, each with its own env overlay) and
@@ -73,9 +69,7 @@ export async function startService<C extends PlatformConfig>(
   const config = loadConfig(definition.config, definition.name, env);
   const logger = createLogger(definition.name, config.LOG_LEVEL);
   const metrics = new Metrics(definition.name);
-  const adapter = new FastifyAdapter(
-    fastifyOptions(definition.bodyLimit ?? DEFAULT_BODY_LIMIT, config.TRUSTED_PROXIES, definition.parseQuery),
-  );
+  const adapter = new FastifyAdapter(fastifyOptions(config.TRUSTED_PROXIES, definition.parseQuery));
   const fastify = adapter.getInstance();
   installWireConventions(fastify, logger);
   metrics.install(fastify);

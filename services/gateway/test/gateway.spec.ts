@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { request as http_request } from 'node:http';
 import path from 'node:path';
 import request from 'supertest';
-import { ANONYMOUS, type DatabaseConfig } from '@tourly/platform';
+import { ANONYMOUS, BODY_TOO_LARGE, type DatabaseConfig } from '@tourly/platform';
 import { startTestService, testTokens, widgetsFixture, type TestService } from '@tourly/platform/testing';
 import { gateway, type GatewayConfig } from '@tourly/gateway';
 
@@ -104,7 +104,7 @@ describe('gateway', () => {
       const raw = http_request(`${front.url}/provider/temporary_uploads.json`, {
         method: 'POST',
         headers: {
-          'content-type': 'application/octet-stream',
+          'content-type': 'multipart/form-data; boundary=x',
           'content-length': String(1024e5 + 2 * 1024 * 1024),
         },
       });
@@ -119,6 +119,49 @@ describe('gateway', () => {
     expect(response.status).toBe(413);
     expect(JSON.parse(response.body)).toEqual({
       errors: { base: ['Uploaded file must be less than 100MB'] },
+    });
+  });
+
+  it('answers a JSON body over the services’ limit with 413 in the error shape and closes the connection', async () => {
+    const body = JSON.stringify({ first_name: 'x'.repeat(2 * 1024 * 1024), email: 'a@b.test' });
+    const response = await rawExchange(`${front.url}/v3_player_lead`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      body,
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toEqual({ errors: { base: [BODY_TOO_LARGE] } });
+    expect(response.socketClosed).toBe(true);
+  });
+
+  it('answers a chunked JSON body that grows past the limit with 413, never leaving the socket open', async () => {
+    const chunk = JSON.stringify({ first_name: 'x'.repeat(1024 * 1024) });
+    const response = await rawExchange(`${front.url}/v3_player_lead`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: chunk + chunk,
+    });
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toEqual({ errors: { base: [BODY_TOO_LARGE] } });
+    expect(response.socketClosed).toBe(true);
+  });
+
+  it('honours Expect: 100-continue (curl sends it for bodies over 1 MB)', async () => {
+    const body = JSON.stringify({ first_name: 'Ada', email: 'ada@example.com' });
+    const response = await rawExchange(`${front.url}/v3_player_lead`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        expect: '100-continue',
+      },
+      body,
+      waitForContinue: true,
+    });
+    expect(response.continued).toBe(true);
+    expect(response.status).toBe(201);
+    expect(JSON.parse(response.body)).toEqual({
+      data: { received: { first_name: 'Ada', email: 'ada@example.com' } },
     });
   });
 
@@ -175,3 +218,50 @@ describe('gateway', () => {
     expect(response.body['x-unavailable-services']).toEqual(['orders']);
   });
 });
+
+interface RawAnswer {
+  status: number;
+  body: string;
+  continued: boolean;
+  socketClosed: boolean;
+}
+
+/**
+ * One request over a fresh socket, as curl would send it: the answer, whether a 100 Continue came first, and
+ * whether the gateway closed the socket afterwards (within a few seconds, never left open).
+ */
+function rawExchange(
+  url: string,
+  options: { method: string; headers: Record<string, string>; body: string; waitForContinue?: boolean },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    let continued = false;
+    const outgoing = http_request(url, { method: options.method, headers: options.headers, agent: false });
+    outgoing.on('continue', () => {
+      continued = true;
+      outgoing.end(options.body);
+    });
+    outgoing.on('response', (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => {
+        const socket = outgoing.socket;
+        const answer = (socketClosed: boolean) =>
+          resolve({ status: res.statusCode ?? 0, body, continued, socketClosed });
+        if (!socket || socket.destroyed) return answer(true);
+        const timer = setTimeout(() => answer(false), 5_000);
+        socket.once('close', () => {
+          clearTimeout(timer);
+          answer(true);
+        });
+        // Without keep-alive the client closes its side too, unless the server keeps the socket half-open.
+        if (res.headers.connection !== 'close') socket.end();
+      });
+    });
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') return;
+      reject(error);
+    });
+    if (!options.waitForContinue) outgoing.end(options.body);
+  });
+}

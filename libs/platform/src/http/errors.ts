@@ -9,6 +9,7 @@ export interface ErrorBody {
 
 export const SIGN_IN_REQUIRED = 'You need to sign in or sign up before continuing.';
 export const NOT_ALLOWED = 'You are not allowed to do this.';
+export const BODY_TOO_LARGE = 'The request body is too large (at most 1 MB; send files as multipart uploads).';
 
 /**
  * An error a client caused or can act on. Services throw these (or subclasses with their own codes);
@@ -73,7 +74,7 @@ export class RetryLater extends ApiError {
 /** Client errors raised by Fastify itself (body parsing, limits), in words a person can act on. */
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here; send JSON (application/json).',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_BODY_TOO_LARGE: BODY_TOO_LARGE,
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object or no content type.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
 };

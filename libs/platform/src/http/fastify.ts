@@ -6,6 +6,23 @@ import { toCamelKeys } from './case';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
+/**
+ * The largest JSON or form body a service reads (uploads stream through their own parsers). The gateway
+ * refuses larger ones at the edge with the same words, so a service never refuses a body still arriving.
+ */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/**
+ * No socket lives forever: one silent for two minutes is closed, a request must arrive whole within ten
+ * (a 100 MB upload on a slow uplink), its headers within one (Node's default), and an idle keep-alive
+ * connection ends after 65 s.
+ */
+export const SOCKET_TIMEOUTS = {
+  connectionTimeout: 120_000,
+  requestTimeout: 600_000,
+  keepAliveTimeout: 65_000,
+} as const;
+
 /** Query strings and form bodies alike: nested keys (`filters[status]=x`), camelCase, bounded in size. */
 const parseNested = (text: string): Record<string, unknown> =>
   toCamelKeys(qs.parse(text, { depth: 5, arrayLimit: 100, parameterLimit: 200 }));
@@ -14,13 +31,10 @@ const parseNested = (text: string): Record<string, unknown> =>
  * Fastify options every service shares: request ids, nested query strings in camelCase. A service that
  * only forwards requests (the gateway) skips parsing queries it never reads.
  */
-export function fastifyOptions(
-  bodyLimit: number,
-  trustedProxies: string,
-  parseQuery = true,
-): FastifyServerOptions {
+export function fastifyOptions(trustedProxies: string, parseQuery = true): FastifyServerOptions {
   return {
-    bodyLimit,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    ...SOCKET_TIMEOUTS,
     trustProxy: trustedProxies.split(',').map((address) => address.trim()),
     requestIdHeader: false,
     genReqId: (req) => {

@@ -1,12 +1,22 @@
-import { Transform, pipeline, type TransformCallback } from 'node:stream';
+import { Transform, type TransformCallback } from 'node:stream';
 import { LIMITS, MESSAGES, type BackendService } from '@tourly/contracts';
-import { INTERNAL_TOKEN_HEADER, type ErrorBody, type Logger } from '@tourly/platform';
+import {
+  BODY_TOO_LARGE,
+  INTERNAL_TOKEN_HEADER,
+  JSON_BODY_LIMIT_BYTES,
+  type ErrorBody,
+  type Logger,
+} from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 
-/** Connection-level headers that describe one hop, never forwarded. */
+/**
+ * Connection-level headers that describe one hop, never forwarded. `expect` among them: Node's server has
+ * already answered `100 Continue` to the client, and the gateway sends the body on without waiting.
+ */
 const HOP_BY_HOP = new Set([
   'connection',
+  'expect',
   'keep-alive',
   'proxy-authenticate',
   'proxy-authorization',
@@ -18,12 +28,23 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * The largest body the gateway forwards: the spec's largest upload (100MB as 1024e5 bytes) plus room for
+ * The largest upload the gateway forwards: the spec's largest file (100MB as 1024e5 bytes) plus room for
  * multipart framing. The service checks the file itself; this stops an oversized body at the edge, where
  * the client can still be told why (a service that refuses mid-stream closes the connection).
  */
 export const MAX_FORWARDED_BODY_BYTES = LIMITS.maxUploadBytes + 1024 * 1024;
-const TOO_LARGE: ErrorBody = { errors: { base: [MESSAGES.uploadTooLarge] } };
+const UPLOAD_TOO_LARGE: ErrorBody = { errors: { base: [MESSAGES.uploadTooLarge] } };
+const JSON_TOO_LARGE: ErrorBody = { errors: { base: [BODY_TOO_LARGE] } };
+
+/**
+ * The limit of a request's body at the edge: only multipart uploads may be large; every other body (JSON,
+ * forms) has the services' own limit, so the service never has to refuse a body it is still being sent.
+ */
+function bodyLimitOf(request: FastifyRequest): { bytes: number; refusal: ErrorBody } {
+  return /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '')
+    ? { bytes: MAX_FORWARDED_BODY_BYTES, refusal: UPLOAD_TOO_LARGE }
+    : { bytes: JSON_BODY_LIMIT_BYTES, refusal: JSON_TOO_LARGE };
+}
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -67,18 +88,21 @@ export class UpstreamProxy {
   ): Promise<void> {
     void reply.hijack();
     const response = reply.raw;
-    if (Number(request.headers['content-length'] ?? 0) > MAX_FORWARDED_BODY_BYTES) {
-      this.sendError(request, response, 413, TOO_LARGE);
+    const limit = bodyLimitOf(request);
+    if (Number(request.headers['content-length'] ?? 0) > limit.bytes) {
+      this.refuseTooLarge(request, response, service, limit.refusal);
       return;
     }
-    // A client that goes away mid-upload aborts the upstream request too (its body stream fails), so the
+    // The body passes through a counter that stops it past the limit (chunked bodies announce no length).
+    // Piped rather than pipelined: an upstream that fails must not destroy the client's request, which is
+    // still owed an answer. A client that goes away mid-upload aborts the upstream request too, so the
     // service sees an aborted request and nothing half-written remains.
-    let clientGone = false;
-    request.raw.once('close', () => {
-      if (request.raw.complete) return;
-      clientGone = true;
-      request.raw.destroy();
-    });
+    const requestBody = hasBody(request) ? request.raw.pipe(new ByteLimit(limit.bytes)) : undefined;
+    const clientGone = () => {
+      if (!request.raw.complete) requestBody?.destroy(new ClientGone());
+    };
+    request.raw.once('close', clientGone);
+    request.raw.once('error', clientGone);
 
     let answer: Dispatcher.ResponseData;
     try {
@@ -86,14 +110,15 @@ export class UpstreamProxy {
         method: request.method as Dispatcher.HttpMethod,
         path: request.url,
         headers: this.requestHeaders(request, token),
-        body: hasBody(request)
-          ? pipeline(request.raw, new ByteLimit(MAX_FORWARDED_BODY_BYTES), () => undefined)
-          : undefined,
+        body: requestBody,
       });
     } catch (error) {
-      if (clientGone) return;
+      if (error instanceof ClientGone || request.raw.destroyed) {
+        response.destroy();
+        return;
+      }
       if (error instanceof BodyTooLarge) {
-        this.sendError(request, response, 413, TOO_LARGE);
+        this.refuseTooLarge(request, response, service, limit.refusal);
         return;
       }
       const code = (error as { code?: string }).code ?? '';
@@ -109,6 +134,9 @@ export class UpstreamProxy {
         },
       });
       return;
+    } finally {
+      request.raw.off('close', clientGone);
+      request.raw.off('error', clientGone);
     }
     const headers: Record<string, string | string[]> = { ...this.options.responseHeaders };
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -144,6 +172,19 @@ export class UpstreamProxy {
     headers['x-request-id'] = request.id;
     headers[INTERNAL_TOKEN_HEADER] = token;
     return headers;
+  }
+
+  private refuseTooLarge(
+    request: FastifyRequest,
+    response: FastifyReply['raw'],
+    service: BackendService,
+    refusal: ErrorBody,
+  ): void {
+    this.options.logger.info(
+      { reqId: request.id, service, method: request.method, url: request.url },
+      'request body over the limit refused',
+    );
+    this.sendError(request, response, 413, refusal);
   }
 
   private sendError(
@@ -182,10 +223,12 @@ function hasBody(request: FastifyRequest): boolean {
 function closeIfBodyUnread(request: FastifyRequest, headers: Record<string, string | string[]>): void {
   if (request.raw.complete) return;
   headers.connection = 'close';
+  request.raw.unpipe();
   request.raw.resume();
 }
 
 class BodyTooLarge extends Error {}
+class ClientGone extends Error {}
 
 /** Counts the bytes of a body without a (truthful) Content-Length and stops it past the limit. */
 class ByteLimit extends Transform {
