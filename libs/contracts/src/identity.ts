@@ -35,4 +35,5 @@ export const IDENTITY_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
   csrfRejected: 'Your session could not be verified. Please reload the page and try again.',
+  crossSiteRefused: 'This request came from another site, so it was refused. Please try again from this site.',
 } as const;

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CredentialResolver, type ResolvedCaller } from '../auth/credentials';
 import type { GatewayConfig } from '../config';
 import { WebApp, wantsPage } from '../web/web-app';
+import { isCrossSite } from './cross-site';
 import { RouteTable } from './route-table';
 import { CredentialRateLimit, TOO_MANY_ATTEMPTS } from './rate-limits';
 import { BASE_SECURITY_HEADERS, HSTS } from './security-headers';
@@ -65,6 +66,9 @@ export async function installEdge(
 
   const edge = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0];
+    if (isCrossSite(request)) {
+      return reply.status(403).send({ errors: { base: [IDENTITY_MESSAGES.crossSiteRefused] } });
+    }
     const retryAfter = rateLimit.check(request.method, pathname, request.ip);
     if (retryAfter !== null) {
       return reply
