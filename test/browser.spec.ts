@@ -54,6 +54,16 @@ describe('in the browser', () => {
     await page.context().close();
   });
 
+  it('never follows a return_to that resolves to another site after a real sign-in', async () => {
+    const page = await it_.phone();
+    // `/..//evil.example/phish` starts with one slash, but the browser resolves it to `//evil.example/phish`.
+    await page.goto(`${base}/users/sign_in?return_to=%2F..%2F%2Fevil.example%2Fphish`);
+    await it_.signIn(page, 'provider@demo.test');
+    await page.waitForURL(`${base}/provider/properties`);
+    expect(new URL(page.url()).origin).toBe(new URL(base).origin);
+    await page.context().close();
+  });
+
   it('resets a forgotten password from the emailed link, then signs in with the new one', async () => {
     const page = await it_.phone();
     await page.goto(`${base}/users/sign_in`);

@@ -19,13 +19,18 @@ export function signInUrl(returnTo: string): string {
 /**
  * Where to go after signing in: `returnTo` when it is a path on this site, else the properties page.
  * Anything else (`//elsewhere.example`, `https://...`, `/\elsewhere.example`, which browsers read as `//`)
- * would let a link send people to another site right after they typed their password.
+ * would let a link send people to another site right after they typed their password. The path is judged
+ * after the browser has resolved it: `/..//elsewhere.example` and `/.//elsewhere.example` resolve to
+ * `//elsewhere.example`, which, navigated to, is another site.
  */
 export function pathAfterSignIn(returnTo: string | null): string {
   if (!returnTo?.startsWith('/') || returnTo.startsWith('//')) return DEFAULT_PATH_AFTER_SIGN_IN;
   const url = new URL(returnTo, window.location.origin);
   if (url.origin !== window.location.origin) return DEFAULT_PATH_AFTER_SIGN_IN;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\'))
+    return DEFAULT_PATH_AFTER_SIGN_IN;
+  return path;
 }
 
 /** A link to a page that starts from an email address the person already typed (forgot password). */
