@@ -205,6 +205,14 @@ describe('media of a property', () => {
         ['', 'Required'],
         ['https://tourly.app/tours/abc', 'must be a video hosted elsewhere, not a link to Tourly itself'],
         ['https://demo.tourly.app/x', 'must be a video hosted elsewhere, not a link to Tourly itself'],
+        // The platform under the other names it answers to (loopback in any spelling, private addresses).
+        ['http://127.0.0.1:3000/tours/abc', 'must be a video hosted elsewhere, not a link to Tourly itself'],
+        ['http://2130706433/tours/abc', 'must be a video hosted elsewhere, not a link to Tourly itself'],
+        ['http://0x7f.0.0.1/tours/abc', 'must be a video hosted elsewhere, not a link to Tourly itself'],
+        ['http://0.0.0.0:3000/tours/abc', 'must be a video hosted elsewhere, not a link to Tourly itself'],
+        ['http://[::1]:3000/tours/abc', 'must be a video hosted elsewhere, not a link to Tourly itself'],
+        ['http://app.localhost/tours/abc', 'must be a video hosted elsewhere, not a link to Tourly itself'],
+        ['http://192.168.1.20/tours/abc', 'must be a video hosted elsewhere, not a link to Tourly itself'],
       ];
       for (const [url, message] of cases) {
         const refused = await provider.send('post', `${base()}/property_videos`, { property_video: { url } });
