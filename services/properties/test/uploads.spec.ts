@@ -79,6 +79,40 @@ describe('temporary uploads', () => {
     expect(squareish.body.data!.file).toMatchObject({ content_type: 'image/png', square: true });
   });
 
+  it('keeps an image named thumbnail.jpg apart from its own thumbnail', async () => {
+    const image = await jpeg(900, 600);
+    const answer = await upload({ filename: 'thumbnail.jpg', contentType: 'image/jpeg', content: image });
+    expect(answer.status).toBe(201);
+    const file = answer.body.data!.file as { url: string; thumbnail_url: string; filename: string };
+    expect(file.filename).toBe('thumbnail.jpg');
+    expect(new URL(file.url).pathname).not.toBe(new URL(file.thumbnail_url).pathname);
+    expect(Buffer.from(await (await fetch(file.url)).arrayBuffer()).equals(image)).toBe(true);
+    const thumbnail = Buffer.from(await (await fetch(file.thumbnail_url)).arrayBuffer());
+    expect(thumbnail.equals(image)).toBe(false);
+    expect(thumbnail.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('keeps a file name in any script, and serves the file under it (RFC 5987 filename*)', async () => {
+    const filename = 'Küche – 東京 ☀.pdf';
+    const answer = await upload({ filename, contentType: 'application/pdf', content: pdf() });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data!.file).toMatchObject({ filename, content_type: 'application/pdf' });
+    const served = await fetch((answer.body.data!.file as { url: string }).url);
+    expect(served.status).toBe(200);
+    const disposition = served.headers.get('content-disposition')!;
+    expect(disposition).toMatch(/^inline; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(disposition)![1]!)).toBe(filename);
+    await served.body?.cancel();
+
+    // A presigned upload keeps it too.
+    const presigned = await provider.get(`/s3/params?filename=${encodeURIComponent(filename)}&type=application/pdf`);
+    expect(presigned.status).toBe(200);
+    const rows = (await it_.propertiesDb.dataSource.query('SELECT filename FROM files WHERE id = $1', [
+      presigned.body.data.id,
+    ])) as Array<{ filename: string }>;
+    expect(rows).toEqual([{ filename }]);
+  });
+
   it('goes by the bytes, not the name: a PDF renamed .jpg is a PDF, refused where an image is required', async () => {
     const renamed = { filename: 'photo.jpg', contentType: 'image/jpeg', content: pdf() };
     const accepted = await upload(renamed);

@@ -40,9 +40,14 @@ export function kindOf(contentType: string | null): ContentKind | null {
   return null;
 }
 
-/** Objects of one file live under one prefix: the provider's, then the file's id. */
+/**
+ * Objects of one file live under one prefix: the provider's, then the file's id. The uploaded bytes sit one
+ * level deeper (`original/<name>`) than what is derived from them (`thumbnail.jpg`), and a name never holds a
+ * `/`, so no upload's name can make its key that of its own thumbnail (a photo named `thumbnail.jpg` was
+ * once overwritten by its thumbnail).
+ */
 export const storageKey = (providerId: string, fileId: string, filename: string) =>
-  `uploads/${providerId}/${fileId}/${safeKeyName(filename)}`;
+  `uploads/${providerId}/${fileId}/original/${safeKeyName(filename)}`;
 export const thumbnailKey = (providerId: string, fileId: string) =>
   `uploads/${providerId}/${fileId}/thumbnail.jpg`;
 

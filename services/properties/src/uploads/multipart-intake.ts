@@ -37,6 +37,8 @@ export function receiveFile(raw: IncomingMessage, options: IntakeOptions): Promi
     try {
       parser = busboy({
         headers: raw.headers,
+        // Browsers send the file name as raw UTF-8 (WHATWG's multipart encoding); busboy would read it as latin1.
+        defParamCharset: 'utf8',
         // One byte past the limit: busboy signals 'limit' on reaching it, even for a file exactly that size.
         limits: { fileSize: maxBytes + 1, files: 5, fields: 20, parts: 30, fieldSize: 64 * 1024 },
       });
