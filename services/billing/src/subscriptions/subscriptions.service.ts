@@ -245,7 +245,10 @@ export class SubscriptionsService {
   ) {
     const { providerId, stripeCustomerId: customerId } = account;
     await this.undoScheduledChange(current);
-    const existing = await stripeCall(() => this.stripe.subscriptions.retrieve(current.stripeSubscriptionId));
+    const subscriptionId = current.stripeSubscriptionId;
+    const existing = await stripeCall(() =>
+      this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['discounts'] }),
+    );
     const card = selection.paymentMethodId
       ? await this.accounts.cardToCharge(
           providerId,
@@ -254,21 +257,63 @@ export class SubscriptionsService {
           `${FIELD}.paymentMethodId`,
         )
       : undefined;
-    const discounts = await this.discountsFor(account, selection.coupon);
-    const subscription = await stripeCall(() =>
-      this.stripe.subscriptions.update(current.stripeSubscriptionId, {
-        items: [{ id: existing.items.data[0]!.id, price: priceId, quantity: 1 }],
-        proration_behavior: 'always_invoice',
-        // Stripe applies the new plan only once its invoice is paid: no paid access on an unpaid upgrade.
-        payment_behavior: 'pending_if_incomplete',
-        ...(card && { default_payment_method: card.id }),
-        ...(discounts && { discounts }),
-        expand: ['latest_invoice.confirmation_secret'],
-      }),
-    );
-    const clientSecret = subscription.pending_update ? await paymentOutcome(this.stripe, subscription) : null;
+    // With `pending_if_incomplete` Stripe takes only the attributes a pending update can hold (items, prorations,
+    // trial, billing anchor, discounts, metadata, cancel_at_period_end: its pending-updates reference and the
+    // 2026-05-27 changelog), so the card to charge goes on the subscription first, in its own update, and is put
+    // back when the payment is declined. The discounts ride in the pending update: they apply only once paid.
+    const before = idOf(existing.default_payment_method);
+    const restore = () => this.setSubscriptionCard(subscriptionId, card?.id ?? before, before);
+    const discounts = await this.upgradeDiscounts(account, existing, selection.coupon);
+    await this.setSubscriptionCard(subscriptionId, before, card?.id ?? before);
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await stripeCall(() =>
+        this.stripe.subscriptions.update(subscriptionId, {
+          items: [{ id: existing.items.data[0]!.id, price: priceId, quantity: 1 }],
+          proration_behavior: 'always_invoice',
+          // Stripe applies the new plan only once its invoice is paid: no paid access on an unpaid upgrade.
+          payment_behavior: 'pending_if_incomplete',
+          ...(discounts && { discounts }),
+          expand: ['latest_invoice.confirmation_secret'],
+        }),
+      );
+    } catch (error) {
+      await restore();
+      throw error;
+    }
+    const clientSecret = subscription.pending_update
+      ? await paymentOutcome(this.stripe, subscription, restore)
+      : null;
     await this.accounts.makeDefaultCard(customerId, card);
     return { subscriptionId: subscription.id, clientSecret };
+  }
+
+  /**
+   * The discounts an upgrade is invoiced with, when they change: the subscription's own (kept as they are, so a
+   * repeating coupon keeps its end), the negotiated one if it is missing, and the coupon the person entered.
+   */
+  private async upgradeDiscounts(
+    account: Pick<BillingAccount, 'discountPercent'>,
+    existing: Stripe.Subscription,
+    coupon: string | undefined,
+  ): Promise<DiscountParam[] | undefined> {
+    const kept = discountsOf(existing);
+    const couponIds = kept.map((discount) => idOf(discount.source.coupon));
+    const added: DiscountParam[] = [];
+    if (account.discountPercent) {
+      const negotiated = await this.negotiatedCoupon(account.discountPercent);
+      if (!couponIds.includes(negotiated)) added.push({ coupon: negotiated });
+    }
+    added.push(...((await this.enteredDiscount(coupon)) ?? []));
+    return added.length > 0 ? [...kept.map((discount) => ({ discount: discount.id })), ...added] : undefined;
+  }
+
+  /** The card a subscription charges, moved from `from` to `to` when they differ. */
+  private async setSubscriptionCard(subscriptionId: string, from: string | null, to: string | null) {
+    if (from === to) return;
+    await stripeCall(() =>
+      this.stripe.subscriptions.update(subscriptionId, { default_payment_method: to ?? '' }),
+    );
   }
 
   /** A lower plan (or a paid change not charged now) starts when the current period ends. */
@@ -283,19 +328,30 @@ export class SubscriptionsService {
       : await stripeCall(() =>
           this.stripe.subscriptionSchedules.create({ from_subscription: current.stripeSubscriptionId }),
         );
+    // The phase running now (a schedule kept from an earlier change still lists its past phases first) runs the
+    // subscription's own price. Each phase sets the subscription's discounts: both carry the ones it has now.
     const phase = schedule.current_phase ?? schedule.phases[0];
-    const currentPrice = schedule.phases[0]?.items[0]?.price;
+    const subscription = await stripeCall(() =>
+      this.stripe.subscriptions.retrieve(current.stripeSubscriptionId),
+    );
+    const currentPrice = subscription.items.data[0]!.price.id;
+    const discounts = subscription.discounts.map((discount) => ({ discount: idOf(discount)! }));
     await stripeCall(() =>
       this.stripe.subscriptionSchedules.update(schedule.id, {
         end_behavior: 'release',
         proration_behavior: 'none',
         phases: [
           {
-            items: [{ price: idOf(currentPrice) ?? undefined, quantity: 1 }],
+            items: [{ price: currentPrice, quantity: 1 }],
+            discounts,
             start_date: phase!.start_date,
             end_date: phase!.end_date,
           },
-          { items: [{ price: priceId, quantity: 1 }], duration: { interval, interval_count: 1 } },
+          {
+            items: [{ price: priceId, quantity: 1 }],
+            discounts,
+            duration: { interval, interval_count: 1 },
+          },
         ],
       }),
     );
@@ -390,6 +446,15 @@ export class SubscriptionsService {
     }
     throw ApiError.invalid(`${FIELD}.coupon`, COUPON_INVALID);
   }
+}
+
+type DiscountParam = Stripe.SubscriptionUpdateParams.Discount;
+
+/** The subscription's discounts (retrieved with `expand: ['discounts']`). */
+function discountsOf(subscription: Stripe.Subscription): Stripe.Discount[] {
+  return subscription.discounts.filter(
+    (discount): discount is Stripe.Discount => typeof discount === 'object',
+  );
 }
 
 function requirePlan(selection: PlanSelection): ProductCode {
