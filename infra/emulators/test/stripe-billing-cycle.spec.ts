@@ -230,6 +230,63 @@ describe('Stripe emulator: renewals, trials, dunning, schedules and previews on 
     ]);
   });
 
+  it('sets the subscription’s discounts from each phase: kept when the phase carries them, dropped otherwise', async () => {
+    const clock = await aClock(stripe, JAN_1);
+    const pro = await aPrice(stripe, 5000, 'month', 'Pro');
+    const basic = await aPrice(stripe, 2000, 'month', 'Basic');
+    await stripe.coupons.create({ id: 'PHASE20', percent_off: 20, duration: 'forever' });
+    const { customer } = await aCustomerWithCard(stripe, 'pm_card_visa', clock.id);
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: pro.id }],
+      discounts: [{ coupon: 'PHASE20' }],
+    });
+    const discount = subscription.discounts[0] as string;
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    expect(schedule.phases[0]!.discounts).toEqual([{ coupon: null, discount, promotion_code: null }]);
+
+    const phases = (carried: boolean) => [
+      {
+        items: [{ price: pro.id, quantity: 1 }],
+        discounts: [{ discount }],
+        start_date: JAN_1,
+        end_date: FEB_1,
+      },
+      {
+        items: [{ price: basic.id, quantity: 1 }],
+        ...(carried ? { discounts: [{ discount }] } : {}),
+        duration: { interval: 'month' as const, interval_count: 1 },
+      },
+    ];
+    await stripe.subscriptionSchedules.update(schedule.id, {
+      proration_behavior: 'none',
+      phases: phases(true),
+    });
+    await advanceClock(stripe, clock.id, FEB_1 + 60);
+    const carried = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    expect(carried.discounts).toEqual([discount]);
+    expect(carried.latest_invoice).toMatchObject({ amount_paid: 1600 });
+
+    // A phase without discounts removes them when it starts, as Stripe's phases do.
+    const second = await stripe.subscriptionSchedules.update(schedule.id, {
+      proration_behavior: 'none',
+      phases: [
+        {
+          items: [{ price: basic.id, quantity: 1 }],
+          discounts: [{ discount }],
+          start_date: FEB_1,
+          end_date: MAR_1,
+        },
+        { items: [{ price: basic.id, quantity: 1 }], duration: { interval: 'month', interval_count: 1 } },
+      ],
+    });
+    expect(second.phases.at(-1)!.discounts).toEqual([]);
+    await advanceClock(stripe, clock.id, MAR_1 + 60);
+    const dropped = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    expect(dropped.discounts).toEqual([]);
+    expect(dropped.latest_invoice).toMatchObject({ amount_paid: 2000 });
+  });
+
   it('starts a schedule created with phases, and cancels it with its subscription', async () => {
     const clock = await aClock(stripe, JAN_1);
     const price = await aPrice(stripe, 3000);

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {
   aClock,
   aCustomerWithCard,
@@ -109,11 +109,12 @@ describe('Stripe emulator: payment intents and pending subscription updates', ()
     const secureCard = await stripe.paymentMethods.attach('pm_card_authenticationRequired', {
       customer: customer.id,
     });
+    // The card is not a pending-update attribute: it is set on its own first.
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: secureCard.id });
     const pending = await stripe.subscriptions.update(subscription.id, {
       items: [{ id: itemId, price: pro.id }],
       proration_behavior: 'always_invoice',
       payment_behavior: 'pending_if_incomplete',
-      default_payment_method: secureCard.id,
       expand: ['latest_invoice.confirmation_secret'],
     });
     expect(pending.items.data[0]!.price.id).toBe(basic.id);
@@ -129,6 +130,95 @@ describe('Stripe emulator: payment intents and pending subscription updates', ()
     expect(applied.items.data[0]).toMatchObject({ id: itemId, price: { id: pro.id } });
     const types = (await stripe.events.list({ type: 'customer.subscription.pending_update_applied' })).data;
     expect(types.map((e) => (e.data.object as Stripe.Subscription).id)).toContain(subscription.id);
+  });
+
+  it('refuses with pending_if_incomplete what a pending update cannot hold, as Stripe does', async () => {
+    const basic = await aPrice(stripe, 1000, 'month', 'Basic');
+    const pro = await aPrice(stripe, 3100, 'month', 'Pro');
+    const { customer, paymentMethod } = await aCustomerWithCard(stripe);
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: basic.id }],
+    });
+    const itemId = subscription.items.data[0]!.id;
+    const refused = await stripe.subscriptions
+      .update(subscription.id, {
+        items: [{ id: itemId, price: pro.id }],
+        proration_behavior: 'always_invoice',
+        payment_behavior: 'pending_if_incomplete',
+        default_payment_method: paymentMethod.id,
+        description: 'upgrade',
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(refused).toMatchObject({
+      statusCode: 400,
+      code: 'parameter_invalid',
+      param: 'default_payment_method',
+      message: expect.stringMatching(
+        /^The following parameters are not supported with `payment_behavior=pending_if_incomplete`: default_payment_method, description\./,
+      ),
+    });
+    const unchanged = await stripe.subscriptions.retrieve(subscription.id);
+    expect(unchanged).toMatchObject({
+      default_payment_method: null,
+      description: null,
+      pending_update: null,
+    });
+    expect(unchanged.items.data[0]!.price.id).toBe(basic.id);
+  });
+
+  it('keeps the discounts and metadata of a pending update until its invoice is paid, and drops them on expiry', async () => {
+    const clock = await aClock(stripe);
+    const basic = await aPrice(stripe, 1000, 'month', 'Basic');
+    const pro = await aPrice(stripe, 3000, 'month', 'Pro');
+    await stripe.coupons.create({ id: 'PENDING25', percent_off: 25, duration: 'forever' });
+    const { customer } = await aCustomerWithCard(stripe, 'pm_card_chargeCustomerFail', clock.id);
+    const visa = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: basic.id }],
+      default_payment_method: visa.id,
+    });
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: '' });
+    const itemId = subscription.items.data[0]!.id;
+    const pending = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: itemId, price: pro.id }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+      discounts: [{ coupon: 'PENDING25' }],
+      metadata: { plan: 'pro' },
+      expand: ['latest_invoice'],
+    });
+    // Declined: the invoice carries the new discount, the subscription does not (yet).
+    const invoice = pending.latest_invoice as Stripe.Invoice;
+    expect(invoice.status).toBe('open');
+    expect(invoice.total_discount_amounts?.[0]?.amount).toBeGreaterThan(0);
+    expect(pending).toMatchObject({ discounts: [], metadata: {} });
+    expect(pending.pending_update).toMatchObject({
+      discounts: [expect.stringMatching(/^di_/)],
+      metadata: { plan: 'pro' },
+    });
+    await advanceClock(stripe, clock.id, clock.frozen_time + DAY);
+    const expired = await stripe.subscriptions.retrieve(subscription.id);
+    expect(expired).toMatchObject({ pending_update: null, discounts: [], metadata: {} });
+    expect(expired.items.data[0]!.price.id).toBe(basic.id);
+
+    // Paid at once: everything applies together.
+    await stripe.subscriptions.update(subscription.id, { default_payment_method: visa.id });
+    const applied = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: itemId, price: pro.id }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+      discounts: [{ coupon: 'PENDING25' }],
+      metadata: { plan: 'pro' },
+    });
+    expect(applied).toMatchObject({ pending_update: null, metadata: { plan: 'pro' } });
+    expect(applied.discounts).toHaveLength(1);
+    expect(applied.items.data[0]!.price.id).toBe(pro.id);
   });
 
   it('ends a trial now, redeems a promotion code, and lists and deletes test clocks', async () => {

@@ -53,6 +53,15 @@ export interface UpdatePlan {
   trial: TrialChange;
   /** Invoice right away: always_invoice with something to charge, or a reset period. */
   invoiceNow: boolean;
+  /** A pending update's other changes (`pending_if_incomplete`): applied with the items. */
+  deferred?: DeferredChanges;
+}
+
+export interface DeferredChanges {
+  /** Discount ids replacing the subscription's; undefined: unchanged. */
+  discounts?: string[];
+  metadata?: Record<string, string> | null;
+  cancelAtPeriodEnd?: boolean;
 }
 
 export interface PlanInput {

@@ -119,15 +119,20 @@ export class Schedules {
     const period = this.subscriptions.period(subscription);
     const schedule = this.newSchedule(customer, at);
     schedule.default_settings.default_payment_method = subscription.default_payment_method as string | null;
-    schedule.phases = [
-      phase(
-        period.start,
-        period.end,
-        this.subscriptions.billedItems(subscription).map(({ price, quantity }) => ({ price, quantity })),
-        'create_prorations',
-        subscription.currency,
-      ),
-    ];
+    const first = phase(
+      period.start,
+      period.end,
+      this.subscriptions.billedItems(subscription).map(({ price, quantity }) => ({ price, quantity })),
+      'create_prorations',
+      subscription.currency,
+    );
+    // As Stripe does: the first phase reuses the subscription's discounts.
+    first.discounts = subscription.discounts.map((discount) => ({
+      coupon: null,
+      discount: typeof discount === 'string' ? discount : discount.id,
+      promotion_code: null,
+    }));
+    schedule.phases = [first];
     schedule.status = 'active';
     schedule.subscription = subscription.id;
     schedule.current_phase = { start_date: period.start, end_date: period.end };
@@ -175,10 +180,30 @@ export class Schedules {
         'create_prorations') as ProrationBehavior;
       const created = phase(start, end, items, proration, items[0]!.price.currency);
       created.metadata = params.metadata() ?? {};
+      created.discounts = (params.list('discounts') ?? []).map((spec) => this.phaseDiscount(spec));
       phases.push(created);
       start = end;
     });
     return phases;
+  }
+
+  /** `phases[n][discounts][m]`: a coupon, a promotion code or an existing discount, each checked now. */
+  private phaseDiscount(spec: Params): Stripe.SubscriptionSchedule.Phase.Discount {
+    const coupon = spec.str('coupon') ?? null;
+    const discount = spec.str('discount') ?? null;
+    const promotionCode = spec.str('promotion_code') ?? null;
+    if ([coupon, discount, promotionCode].filter((value) => value !== null).length !== 1) {
+      throw invalidParam(
+        'Each discount must have exactly one of `coupon`, `discount` or `promotion_code`.',
+        spec.name('coupon'),
+      );
+    }
+    if (coupon) this.store.get(this.store.coupons, coupon, 'coupon', spec.name('coupon'));
+    if (discount) this.store.get(this.store.discounts, discount, 'discount', spec.name('discount'));
+    if (promotionCode) {
+      this.store.get(this.store.promotionCodes, promotionCode, 'promotion code', spec.name('promotion_code'));
+    }
+    return { coupon, discount, promotion_code: promotionCode };
   }
 
   /** A not-started schedule reaches its start: its subscription is created with the first phase. */
@@ -258,6 +283,13 @@ export class Schedules {
     proration: ProrationBehavior,
     at: number,
   ): void {
+    // Each phase sets the subscription's discounts (none when the phase lists none), as on Stripe.
+    const discountsBefore = snapshot(subscription);
+    const discounts = this.subscriptions.discountsForPhase(subscription, target.discounts, at);
+    if (discounts.join() !== subscription.discounts.join()) {
+      subscription.discounts = discounts;
+      this.events.emitUpdated('customer.subscription.updated', subscription, discountsBefore);
+    }
     const inputs = itemChanges(subscription, target);
     if (inputs.length === 0) return;
     const before = snapshot(subscription);

@@ -3,7 +3,7 @@ import { invalidParam, invalidRequest, missingParam, noSuch, StripeApiError } fr
 import { changedAttributes, snapshot, type EventLog } from '../events';
 import { newId } from '../ids';
 import { newSubscription, newSubscriptionItem, planOf } from '../objects';
-import { mergeMetadata, type Params } from '../params';
+import { mergeMetadata, Params } from '../params';
 import { cardError, paymentOutcome, type PaymentMode, type Payments } from '../payments';
 import type { LineSpec, StripeStore } from '../store';
 import { DAY, HOUR } from '../time';
@@ -20,6 +20,7 @@ import {
 } from './lines';
 import {
   itemInputs,
+  type DeferredChanges,
   type ItemInput,
   type PaymentBehavior,
   type PlanInput,
@@ -34,6 +35,23 @@ export const PAYMENT_BEHAVIORS: PaymentBehavior[] = [
   'pending_if_incomplete',
 ];
 export const PRORATION_BEHAVIORS = ['create_prorations', 'always_invoice', 'none'] as const;
+
+/** What `payment_behavior=pending_if_incomplete` accepts on a subscription update (the pinned API version). */
+export const PENDING_UPDATE_PARAMS = [
+  'expand',
+  'payment_behavior',
+  'proration_behavior',
+  'proration_date',
+  'billing_cycle_anchor',
+  'items',
+  'trial_end',
+  'trial_from_plan',
+  'add_invoice_items',
+  'discounts',
+  'metadata',
+  'cancel_at_period_end',
+];
+const PENDING_UPDATE_ITEM_PARAMS = ['id', 'price', 'quantity', 'discounts'];
 
 /** A first invoice left unpaid this long turns the subscription `incomplete_expired`. */
 export const INCOMPLETE_EXPIRY = 23 * HOUR;
@@ -104,6 +122,35 @@ export class Subscriptions {
     return subscription.discounts
       .map((id) => this.store.discounts.get(id as string))
       .filter((discount): discount is Stripe.Discount => discount !== undefined);
+  }
+
+  /**
+   * The discount ids a schedule phase puts on the subscription: existing discounts reused, coupons and
+   * promotion codes redeemed once (the phase then keeps the discount it created, so entering it again reuses it).
+   */
+  discountsForPhase(
+    subscription: Stripe.Subscription,
+    specs: Stripe.SubscriptionSchedule.Phase.Discount[],
+    at: number,
+  ): string[] {
+    return specs.map((spec) => {
+      const existing = typeof spec.discount === 'string' ? spec.discount : spec.discount?.id;
+      if (existing) return existing;
+      const coupon = typeof spec.coupon === 'string' ? spec.coupon : spec.coupon?.id;
+      const promotionCode =
+        typeof spec.promotion_code === 'string' ? spec.promotion_code : spec.promotion_code?.id;
+      const [created] = this.discounts.fromParams(
+        [new Params(promotionCode ? { promotion_code: promotionCode } : { coupon }, 'discounts[0]')],
+        {
+          customer: subscription.customer as string,
+          subscription: subscription.id,
+          currency: subscription.currency,
+          at,
+        },
+      );
+      spec.discount = created!.id;
+      return created!.id;
+    });
   }
 
   pendingLines(subscriptionId: string): LineSpec[] {
@@ -525,6 +572,7 @@ export class Subscriptions {
       return created;
     });
     this.setPeriod(subscription, period);
+    if (plan.deferred) this.applyDeferred(subscription, plan.deferred, plan.at);
     if (plan.reset) subscription.billing_cycle_anchor = plan.reset.start;
     if (plan.trial?.kind === 'end_now') {
       subscription.trial_end = plan.at;
@@ -564,6 +612,7 @@ export class Subscriptions {
     const before = snapshot(subscription);
     const behavior = params.oneOf('payment_behavior', PAYMENT_BEHAVIORS) ?? 'allow_incomplete';
     const prorationBehavior = params.oneOf('proration_behavior', PRORATION_BEHAVIORS) ?? 'create_prorations';
+    if (behavior === 'pending_if_incomplete') return this.updatePending(subscription, params, before, at);
 
     subscription.metadata = mergeMetadata(subscription.metadata, params.metadata());
     const description = params.nullableStr('description');
@@ -616,6 +665,76 @@ export class Subscriptions {
     return subscription;
   }
 
+  /**
+   * `payment_behavior=pending_if_incomplete`: only what a pending update can hold (Stripe's pending-updates
+   * reference, with `discounts` and `metadata` from 2026-05-27 and `cancel_at_period_end` from 2026-09-30);
+   * anything else is refused. When the update invoices at once, the new items, discounts, metadata and
+   * cancellation wait in `pending_update` until that invoice is paid; otherwise they apply now.
+   */
+  private updatePending(
+    subscription: Stripe.Subscription,
+    params: Params,
+    before: Stripe.Subscription,
+    at: number,
+  ): Stripe.Subscription {
+    const refused = Object.keys(params.raw).filter((key) => !PENDING_UPDATE_PARAMS.includes(key));
+    for (const [index, item] of (params.list('items') ?? []).entries()) {
+      for (const key of Object.keys(item.raw)) {
+        if (!PENDING_UPDATE_ITEM_PARAMS.includes(key)) refused.push(`items[${index}][${key}]`);
+      }
+    }
+    if (refused.length > 0) {
+      throw invalidParam(
+        `The following parameters are not supported with \`payment_behavior=pending_if_incomplete\`: ${refused.join(', ')}. A pending update can only change ${PENDING_UPDATE_PARAMS.filter((key) => key !== 'expand' && key !== 'payment_behavior').join(', ')}.`,
+        refused[0]!,
+        'parameter_invalid',
+      );
+    }
+    const customerId = subscription.customer as string;
+    const discountParams = params.list('discounts');
+    const deferred: DeferredChanges = {
+      discounts:
+        discountParams === undefined
+          ? undefined
+          : this.discounts
+              .fromParams(discountParams, {
+                customer: customerId,
+                subscription: subscription.id,
+                currency: subscription.currency,
+                at,
+              })
+              .map((discount) => discount.id),
+      metadata: params.metadata(),
+      cancelAtPeriodEnd: params.bool('cancel_at_period_end'),
+    };
+    const items = itemInputs(params.list('items'));
+    const trialEnd = params.timeOrNow('trial_end');
+    const billingCycleAnchor = params.oneOf('billing_cycle_anchor', ['now', 'unchanged'] as const);
+    const plan = this.plan(
+      subscription,
+      {
+        items,
+        prorationBehavior: params.oneOf('proration_behavior', PRORATION_BEHAVIORS) ?? 'create_prorations',
+        prorationDate: params.int('proration_date'),
+        trialEnd,
+        billingCycleAnchor,
+      },
+      at,
+    );
+    plan.deferred = deferred;
+    this.execute(subscription, plan, 'pending_if_incomplete', before, 'on_session');
+    return subscription;
+  }
+
+  /** What a pending update carries besides items and trial, put on the subscription when it applies. */
+  private applyDeferred(subscription: Stripe.Subscription, deferred: DeferredChanges, at: number): void {
+    if (deferred.discounts !== undefined) subscription.discounts = deferred.discounts;
+    subscription.metadata = mergeMetadata(subscription.metadata, deferred.metadata);
+    if (deferred.cancelAtPeriodEnd !== undefined) {
+      this.setCancellation(subscription, deferred.cancelAtPeriodEnd, undefined, at);
+    }
+  }
+
   private updateCancellation(subscription: Stripe.Subscription, params: Params, at: number): void {
     const cancelAtPeriodEnd = params.bool('cancel_at_period_end');
     const hasCancelAt = params.has('cancel_at');
@@ -626,8 +745,17 @@ export class Subscriptions {
         undefined,
       );
     }
-    const periodEnd = this.period(subscription).end;
     const cancelAt = hasCancelAt ? (params.isEmpty('cancel_at') ? null : params.int('cancel_at')) : undefined;
+    this.setCancellation(subscription, cancelAtPeriodEnd, cancelAt, at);
+  }
+
+  private setCancellation(
+    subscription: Stripe.Subscription,
+    cancelAtPeriodEnd: boolean | undefined,
+    cancelAt: number | null | undefined,
+    at: number,
+  ): void {
+    const periodEnd = this.period(subscription).end;
     const cancel = cancelAtPeriodEnd ?? (cancelAt !== undefined && cancelAt !== null);
     if (cancel) {
       subscription.cancel_at_period_end = cancelAtPeriodEnd === true || cancelAt === periodEnd;
@@ -667,7 +795,12 @@ export class Subscriptions {
       return;
     }
     const lines = this.immediateLines(subscription, plan);
-    const discounts = this.activeDiscounts(subscription);
+    const discounts =
+      plan.deferred?.discounts !== undefined
+        ? plan.deferred.discounts
+            .map((id) => this.store.discounts.get(id))
+            .filter((discount): discount is Stripe.Discount => discount !== undefined)
+        : this.activeDiscounts(subscription);
     if (behavior === 'error_if_incomplete') {
       this.precheckPayment(
         subscription,
@@ -699,13 +832,14 @@ export class Subscriptions {
       if (invoice.status === 'open') this.invoices.collect(invoice, mode);
       if (this.store.pendingUpdates.has(subscription.id)) {
         subscription.latest_invoice = invoice.id;
+        const deferred = plan.deferred;
         subscription.pending_update = {
           billing_cycle_anchor: plan.reset?.start ?? null,
-          cancel_at_period_end: null,
+          cancel_at_period_end: deferred?.cancelAtPeriodEnd ?? null,
           discount: null,
-          discounts: null,
+          discounts: deferred?.discounts ?? null,
           expires_at: plan.at + INCOMPLETE_EXPIRY,
-          metadata: null,
+          metadata: deferred?.metadata ?? null,
           subscription_items: plan.items.map((item) =>
             newSubscriptionItem(
               subscription.id,
