@@ -114,4 +114,62 @@ describe('provider API keys', () => {
       errors: { base: ['An administrator impersonating a provider cannot do this.'] },
     });
   });
+
+  /** Polls until a key is refused (the gateway reuses an answer for up to 2 seconds). */
+  async function statusWithin5s(apiKey: string): Promise<number> {
+    const deadline = Date.now() + 5000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await it_.http.get('/users/me').set('x-api-key', apiKey)).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return status;
+  }
+
+  it('may not create providers or move between them, even sent from another site’s page', async () => {
+    const own = await it_.aProvider('Keyed Own');
+    await it_.aUser('owner@keyed.test', { providerId: own, role: 'admin' });
+    const other = await it_.aProvider('Keyed Other', [{ email: 'owner@keyed.test', role: 'admin' }]);
+    const apiKey = (await regenerate(await it_.signedIn('owner@keyed.test'))).body.data.api_key as string;
+    const refused = { errors: { base: ['An API key cannot do this. Sign in to do it.'] } };
+
+    const created = await it_.http
+      .post('/sign_up/setup_provider')
+      .set('x-api-key', apiKey)
+      .set('origin', 'https://integration.example')
+      .send({ setup_provider: { name: 'Made By A Key' } });
+    expect(created.status).toBe(403);
+    expect(created.body).toEqual(refused);
+    const switched = await it_.http
+      .post('/provider/access/change_current_provider.json')
+      .set('x-api-key', apiKey)
+      .send({ provider_id: other });
+    expect(switched.status).toBe(403);
+    expect(switched.body).toEqual(refused);
+    // What a key is for still works, from a page elsewhere too (a header that site could not have added).
+    const me = await it_.http.get('/users/me').set('x-api-key', apiKey);
+    expect(me.body.data.provider_id).toBe(own);
+    const hook = await it_.http
+      .post('/provider/settings/toggle_auto_populate_models')
+      .set('x-api-key', apiKey)
+      .set('sec-fetch-site', 'cross-site')
+      .send({ auto_populate_models: true });
+    expect(hook.status).toBe(200);
+  });
+
+  it('stops working when the admin who made it resets their password', async () => {
+    const provider = await it_.aProvider('Keyed Reset');
+    await it_.aUser('owner@keyed-reset.test', { providerId: provider, role: 'admin' });
+    const apiKey = (await regenerate(await it_.signedIn('owner@keyed-reset.test'))).body.data
+      .api_key as string;
+    expect((await it_.http.get('/users/me').set('x-api-key', apiKey)).status).toBe(200);
+    await it_.http.post('/users/password').send({ user: { email: 'owner@keyed-reset.test' } });
+    const [email] = await it_.emailsTo('owner@keyed-reset.test', 1);
+    const token = /reset_password_token=([A-Za-z0-9_-]+)/.exec(email.textBody)?.[1];
+    const reset = await it_.http
+      .put('/users/password')
+      .send({ user: { reset_password_token: token, password: 'Quiet harbour lanterns 1987' } });
+    expect(reset.status).toBe(200);
+    expect(await statusWithin5s(apiKey)).toBe(401);
+  });
 });

@@ -128,6 +128,88 @@ describe('impersonation', () => {
     ]);
   });
 
+  it('is held to its provider: no new providers, no switching to the user’s others, and only it listed', async () => {
+    const acme = await it_.aProvider('Acme Scoped');
+    await it_.aUser('owner@acme-scoped.test', { providerId: acme, role: 'admin' });
+    const other = await it_.aProvider('Other Of Owner', [{ email: 'owner@acme-scoped.test', role: 'admin' }]);
+    const admin = await it_.signedIn('admin@demo.test');
+    const started = await it_.http
+      .post('/admin/impersonations')
+      .set('cookie', admin.cookie)
+      .set('x-csrf-token', admin.csrfToken)
+      .send({ provider_id: acme });
+    expect(started.status).toBe(200);
+    const cookie = sessionCookieOf(started);
+    const csrf = started.body.data.csrf_token as string;
+    const db = it_.platform.services.identity.app.get(Database);
+    const providersBefore = await db.dataSource.query('SELECT count(*)::int AS n FROM providers');
+
+    const created = await it_.http
+      .post('/sign_up/setup_provider')
+      .set('cookie', cookie)
+      .set('x-csrf-token', csrf)
+      .send({ setup_provider: { name: 'Made While Impersonating' } });
+    expect(created.status).toBe(403);
+    expect(created.body).toEqual({
+      errors: { base: ['An administrator impersonating a provider cannot do this.'] },
+    });
+    expect(await db.dataSource.query('SELECT count(*)::int AS n FROM providers')).toEqual(providersBefore);
+
+    const switched = await it_.http
+      .post('/provider/access/change_current_provider.json')
+      .set('cookie', cookie)
+      .set('x-csrf-token', csrf)
+      .send({ provider_id: other });
+    expect(switched.status).toBe(403);
+    expect(switched.body).toEqual({
+      errors: { base: ['An administrator impersonating a provider cannot do this.'] },
+    });
+    const toDefault = await it_.http
+      .post('/provider/access/change_to_default_provider.json')
+      .set('cookie', cookie)
+      .set('x-csrf-token', csrf);
+    expect(toDefault.status).toBe(200);
+    expect(toDefault.body.data.current_provider).toEqual({ id: acme, name: 'Acme Scoped' });
+    const listed = await it_.http.get('/provider/access/available_providers.json').set('cookie', cookie);
+    expect(listed.body.data.items).toEqual([{ id: acme, name: 'Acme Scoped' }]);
+    expect((await it_.http.get('/users/me').set('cookie', cookie)).body.data.provider_id).toBe(acme);
+
+    // However the session came to point elsewhere, it opens nothing there.
+    await db.dataSource.query('UPDATE sessions SET current_provider_id = $2 WHERE impersonation_id = $1', [
+      started.body.data.impersonation.id,
+      other,
+    ]);
+    const token = cookie.split('=')[1];
+    const resolved = await it_.platform.gateway.app
+      .get(RpcClient)
+      .ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, { sessionToken: token });
+    expect(resolved.caller).toBeNull();
+  });
+
+  it('closes its record, and says it stopped, when the impersonating admin signs out', async () => {
+    const { response } = await startImpersonating();
+    const id = response.body.data.impersonation.id as string;
+    const signedOut = await it_.http
+      .delete('/users/sign_out')
+      .set('cookie', sessionCookieOf(response))
+      .set('x-csrf-token', response.body.data.csrf_token);
+    expect(signedOut.status).toBe(200);
+    const db = it_.platform.services.identity.app.get(Database);
+    const [record] = await db.dataSource.query(
+      'SELECT stopped_at IS NOT NULL AS stopped FROM impersonations WHERE id = $1',
+      [id],
+    );
+    expect(record).toEqual({ stopped: true });
+    const published = await db.dataSource.query(
+      `SELECT subject FROM outbox WHERE envelope->'data'->>'impersonation_id' = $1 ORDER BY created_at, id`,
+      [id],
+    );
+    expect(published).toEqual([
+      { subject: 'identity.impersonation.started.v1' },
+      { subject: 'identity.impersonation.stopped.v1' },
+    ]);
+  });
+
   it('shows the provider its own access log: sign-ins and who impersonated it, when and for how long', async () => {
     await startImpersonating();
     const provider = await it_.signedIn('provider@demo.test');

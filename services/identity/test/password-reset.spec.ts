@@ -43,6 +43,19 @@ describe('password reset', () => {
     });
   });
 
+  it('spends every other link of the account once one has been used', async () => {
+    await ask('va@demo.test');
+    await ask('va@demo.test');
+    const [newer, older] = await it_.emailsTo('va@demo.test', 2);
+    expect((await reset(tokenIn(newer.textBody), 'Quiet harbour lanterns 1987')).status).toBe(200);
+    const stale = await reset(tokenIn(older.textBody), 'Another quiet harbour 1988');
+    expect(stale.status).toBe(422);
+    expect(stale.body).toEqual({
+      errors: { 'user.reset_password_token': ['is invalid or has expired; ask for a new link'] },
+    });
+    expect((await it_.signIn('va@demo.test', 'Quiet harbour lanterns 1987')).status).toBe(200);
+  });
+
   it('answers the same for an email without an account, and sends nothing', async () => {
     const asked = await ask('nobody-here@demo.test');
     expect(asked.status).toBe(200);

@@ -9,7 +9,6 @@ import {
   type Page,
   type PageQuery,
 } from '@tourly/platform';
-import { hashSecret } from '../accounts/secrets';
 import { SessionsService } from '../sessions/sessions.service';
 
 /** An impersonation lasts this long and is not renewed by use. */
@@ -110,16 +109,8 @@ export class ImpersonationService {
     }
     const adminId = caller.impersonatorId;
     return this.db.transaction(async (tx) => {
-      const [session] = (await tx.query(
-        'SELECT impersonation_id AS "impersonationId" FROM sessions WHERE token_hash = $1',
-        [hashSecret(presentedToken)],
-      )) as Array<{ impersonationId: string | null }>;
+      // Revoking the session closes its impersonation's record and publishes that it stopped.
       await this.sessions.revokePresented(tx, presentedToken);
-      const [ended] = (await tx.query(
-        `UPDATE impersonations SET stopped_at = least(now(), expires_at) WHERE id = $1 AND stopped_at IS NULL
-         RETURNING provider_id AS "providerId"`,
-        [session?.impersonationId],
-      )) as unknown as Array<Array<{ providerId: string }>>;
       const [admin] = (await tx.query(
         `SELECT m.provider_id AS "providerId" FROM users u
            LEFT JOIN memberships m ON m.user_id = u.id
@@ -130,14 +121,6 @@ export class ImpersonationService {
         userId: adminId,
         providerId: admin?.providerId ?? null,
       });
-      const providerId = ended?.[0]?.providerId;
-      if (providerId && session?.impersonationId) {
-        await this.events.publish(
-          'identity.impersonation.stopped.v1',
-          { providerId, adminId, impersonationId: session.impersonationId },
-          tx,
-        );
-      }
       return { opened, answer: { redirectTo: LANDING_PAGE } };
     });
   }

@@ -4,6 +4,7 @@ import { hashPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
 import { Mailer } from '../mail/mailer';
+import { SessionsService } from '../sessions/sessions.service';
 
 export const RESET_REQUESTED =
   'If an account exists for that email, a link to reset its password is on its way. It works for one hour.';
@@ -15,13 +16,15 @@ const MAX_RESETS_PER_HOUR = 3;
 /**
  * Password reset by emailed link. Asking answers the same whether or not the email has an account (and the
  * email leaves after the answer, so the timing says nothing either). A link works once, for an hour; using it
- * signs the account out everywhere: sessions and OAuth tokens.
+ * spends every other link of the account and signs it out everywhere: sessions (closing an impersonation of
+ * it), OAuth tokens, and the API keys it generated.
  */
 @Injectable()
 export class PasswordResetsService {
   constructor(
     private readonly db: Database,
     private readonly mailer: Mailer,
+    private readonly sessions: SessionsService,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -62,10 +65,16 @@ export class PasswordResetsService {
       if (!userId)
         throw ApiError.invalid('user.resetPasswordToken', 'is invalid or has expired; ask for a new link');
       await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
-      await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
+      // Every other link sent to the account stops working too: one may sit in a mailbox someone else reads.
+      await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
         userId,
       ]);
+      await this.sessions.revokeAllOf(tx, userId);
       await tx.query('UPDATE oauth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
+        userId,
+      ]);
+      // A key the account generated may be how someone who had its password keeps a way in.
+      await tx.query('UPDATE api_keys SET revoked_at = now() WHERE created_by = $1 AND revoked_at IS NULL', [
         userId,
       ]);
       await tx.query(

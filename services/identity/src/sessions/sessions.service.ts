@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   IDENTITY_MESSAGES,
   type MembershipRole,
   type ResolvedCredentials,
   type StaffRole,
 } from '@tourly/contracts';
-import { ApiError, Database, uuidv7, type EntityManager } from '@tourly/platform';
+import { ApiError, Database, EventBus, uuidv7, type EntityManager } from '@tourly/platform';
 import { verifyPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../accounts/secrets';
 import { resolvedCaller, type CallerRow } from '../accounts/resolved-caller';
@@ -54,7 +54,10 @@ export interface SignedIn {
  */
 @Injectable()
 export class SessionsService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    @Inject(EventBus) private readonly events: EventBus,
+  ) {}
 
   /**
    * Checks an email and password (sign-in and the OAuth password grant): refused while the email is locked
@@ -133,12 +136,46 @@ export class SessionsService {
     return { token, csrfToken };
   }
 
-  /** Ends the session a browser presented, if any: a new one always replaces it. */
+  /**
+   * Ends the session a browser presented, if any: a new one always replaces it. An impersonation it carried
+   * ends with it (signing out or in, or signing up, in the middle of one closes its record).
+   */
   async revokePresented(tx: EntityManager, token: string | undefined): Promise<void> {
     if (!token) return;
-    await tx.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [
-      hashSecret(token),
-    ]);
+    await this.revoke(tx, 'token_hash = $1', hashSecret(token));
+  }
+
+  /** Ends every session of a user (a password reset), closing the impersonations they carried. */
+  async revokeAllOf(tx: EntityManager, userId: string): Promise<void> {
+    await this.revoke(tx, 'user_id = $1', userId);
+  }
+
+  private async revoke(
+    tx: EntityManager,
+    which: 'token_hash = $1' | 'user_id = $1',
+    value: Buffer | string,
+  ): Promise<void> {
+    const ended = (await tx.query(
+      `WITH revoked AS (
+         UPDATE sessions SET revoked_at = now() WHERE ${which} AND revoked_at IS NULL RETURNING impersonation_id),
+       ended AS (
+         UPDATE impersonations i SET stopped_at = least(now(), i.expires_at)
+           FROM revoked r WHERE i.id = r.impersonation_id AND i.stopped_at IS NULL
+         RETURNING i.id, i.provider_id AS "providerId", i.admin_id AS "adminId")
+       SELECT * FROM ended`,
+      [value],
+    )) as Array<{ id: string; providerId: string; adminId: string }>;
+    for (const impersonation of ended) {
+      await this.events.publish(
+        'identity.impersonation.stopped.v1',
+        {
+          providerId: impersonation.providerId,
+          adminId: impersonation.adminId,
+          impersonationId: impersonation.id,
+        },
+        tx,
+      );
+    }
   }
 
   /** Counts failures per email (known or not), so the answer never tells whether an account exists. */
@@ -157,14 +194,21 @@ export class SessionsService {
     await this.db.transaction((tx) => this.revokePresented(tx, token));
   }
 
+  /**
+   * What a session token stands for. An impersonation session is held to the provider it was started for,
+   * while its record is open, and without the acting-as user's staff role (a back office spans providers).
+   */
   async resolve(token: string): Promise<ResolvedCredentials> {
     const [row] = (await this.db.dataSource.query(
       `SELECT s.user_id AS "userId", s.current_provider_id AS "providerId", s.impersonator_id AS "impersonatorId",
-              s.csrf_token AS "csrfToken", u.staff_role AS "staffRole", m.role
+              s.csrf_token AS "csrfToken", m.role,
+              CASE WHEN s.impersonation_id IS NULL THEN u.staff_role END AS "staffRole"
          FROM sessions s
          JOIN users u ON u.id = s.user_id
          LEFT JOIN memberships m ON m.user_id = s.user_id AND m.provider_id = s.current_provider_id
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+         LEFT JOIN impersonations i ON i.id = s.impersonation_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+          AND (s.impersonation_id IS NULL OR (i.stopped_at IS NULL AND i.provider_id = s.current_provider_id))`,
       [hashSecret(token)],
     )) as Array<CallerRow & { csrfToken: string }>;
     return resolvedCaller(row, row?.csrfToken);

@@ -1,5 +1,5 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
-import { Caller, Public } from '@tourly/platform';
+import { Caller, NotWhileImpersonating, Public } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionCookies, sessionTokenFrom } from '../sessions/cookies';
 import { FinalizeRequest, SetupProviderRequest, SignUpRequest, SurveyRequest } from './sign-up.dto';
@@ -35,7 +35,9 @@ export class SignUpController {
     return this.signUps.finalize(caller, body.user);
   }
 
+  /** A person signed in creates a business: not an admin impersonating one, nor an API key. */
   @Post('sign_up/setup_provider')
+  @NotWhileImpersonating()
   setupProvider(
     @Caller() caller: Caller,
     @Body() body: SetupProviderRequest,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, Database, EventBus, toSnakeKeys, uuidv7, type Caller } from '@tourly/platform';
+import { refuseApiKeys } from '../accounts/api-key-limits';
 import { hashPassword } from '../accounts/passwords';
 import { hashSecret } from '../accounts/secrets';
 import { SessionsService } from '../sessions/sessions.service';
@@ -77,6 +78,7 @@ export class SignUpService {
 
   /** Creates the caller's business; this session works in it from the next request. */
   async setupProvider(caller: Caller, sessionToken: string | undefined, provider: NewProvider) {
+    refuseApiKeys(caller);
     const userId = caller.userId as string;
     return this.db.transaction(async (tx) => {
       const providerId = uuidv7();
