@@ -238,19 +238,56 @@ describe('in the browser', () => {
     await context.close();
   });
 
-  it('lets an admin impersonate a provider from the console, and stop from the banner', async () => {
+  it('sends each back-office role to its own area after signing in, where the app bar signs them out', async () => {
+    for (const [email, area, label] of [
+      ['va@demo.test', 'virtual_assistant', 'Virtual assistant'],
+      ['supplier@demo.test', 'external_supplier', 'External supplier'],
+      ['admin@demo.test', 'admin', 'Admin'],
+    ] as const) {
+      const page = await it_.phone();
+      await it_.signIn(page, email);
+      await page.waitForURL(`${base}/${area}`);
+      await heading(page, label);
+      expect(await page.getByText('You are not allowed to do this').count()).toBe(0);
+      // A bookmark of the provider pages leads back to the person's own area.
+      await page.goto(`${base}/provider/properties`);
+      await page.waitForURL(`${base}/${area}`);
+      await heading(page, label);
+
+      await page.getByRole('button', { name: 'Profile' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL(/\/users\/sign_in$/);
+      await page.goto(`${base}/${area}`);
+      await page.waitForURL(/\/users\/sign_in\?return_to=/);
+      await page.context().close();
+    }
+  });
+
+  it('lets an admin on a phone impersonate a provider from labelled row actions, and stop from the banner', async () => {
     const page = await it_.phone();
-    await page.setViewportSize({ width: 1280, height: 900 });
     await it_.signIn(page, 'admin@demo.test');
-    await page.waitForURL(`${base}/provider/properties`);
+    await page.waitForURL(`${base}/admin`);
     await page.goto(`${base}/admin/providers`);
     await page.getByPlaceholder('Name or subdomain').fill('demo');
     await page.waitForURL(/filter=.*demo/);
-    await page.getByRole('button', { name: `Impersonate ${DEMO_PROVIDER}` }).click();
+    // Each row action says what it does, on a phone too.
+    const providerRow = page.getByRole('row').filter({ hasText: DEMO_PROVIDER });
+    for (const [role, name, text] of [
+      ['link', `Users of ${DEMO_PROVIDER}`, 'Users'],
+      ['link', `White-label domain of ${DEMO_PROVIDER}`, 'Domain'],
+      ['button', `Impersonate ${DEMO_PROVIDER}`, 'Impersonate'],
+    ] as const) {
+      const action = providerRow.getByRole(role, { name });
+      await action.waitFor();
+      expect((await action.innerText()).trim().toLowerCase()).toBe(text.toLowerCase());
+      expect((await action.boundingBox())?.width).toBeGreaterThan(40);
+    }
+    await providerRow.getByRole('button', { name: `Impersonate ${DEMO_PROVIDER}` }).click();
 
     await page.waitForURL(`${base}/provider/properties`);
     const banner = page.getByRole('region', { name: 'Impersonation' });
-    await banner.getByText('You are viewing this account as an administrator.').waitFor();
+    await banner.getByText(`You are viewing ${DEMO_PROVIDER} as an administrator.`).waitFor();
+    await page.setViewportSize({ width: 1280, height: 900 });
     // The provider's secrets stay theirs: the API key refuses an impersonating admin, in the server's words.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await heading(page, 'Settings');
@@ -264,9 +301,10 @@ describe('in the browser', () => {
     }
     await page.getByText('An administrator impersonating a provider cannot do this.').waitFor();
 
+    // Stopping lands on the properties page (the spec's), which sends an admin of no provider to the console.
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
-    await page.waitForURL(`${base}/provider/properties`);
-    await heading(page, 'Properties');
+    await page.waitForURL(`${base}/admin`);
+    await heading(page, 'Admin');
     expect(await banner.count()).toBe(0);
 
     // The audit log has it.
@@ -296,7 +334,7 @@ describe('in the browser', () => {
     const page = await it_.phone();
     await page.setViewportSize({ width: 1280, height: 900 });
     await it_.signIn(page, 'va@demo.test');
-    await page.waitForURL(`${base}/provider/properties`);
+    await page.waitForURL(`${base}/virtual_assistant`);
     await page.goto(`${base}/virtual_assistant/whitelabeled-domains`);
     const row = page.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
     await row.getByText('In Progress').waitFor();
@@ -319,7 +357,7 @@ describe('in the browser', () => {
     const admin = await it_.phone();
     await admin.setViewportSize({ width: 1280, height: 900 });
     await it_.signIn(admin, 'admin@demo.test');
-    await admin.waitForURL(`${base}/provider/properties`);
+    await admin.waitForURL(`${base}/admin`);
     await admin.goto(`${base}/admin/whitelabeled_domains`);
     const adminRow = admin.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
     await adminRow.getByRole('button', { name: `Edit the domain of ${DEMO_PROVIDER}` }).click();

@@ -9,6 +9,8 @@ export { fastifyOptions, installWireConventions, JSON_BODY_LIMIT_BYTES, rawBodyO
 export * from './http/errors';
 export * from './http/dto';
 export * from './http/pagination';
+export * from './http/text';
+export * from './http/ids';
 export * from './http/envelope.interceptor';
 export * from './http/validation';
 export * from './auth/internal-token';

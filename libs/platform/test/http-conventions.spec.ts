@@ -6,7 +6,7 @@ import {
   widgetsFixture,
   type TestService,
 } from '@tourly/platform/testing';
-import { ANONYMOUS, type DatabaseConfig } from '@tourly/platform';
+import { ANONYMOUS, UNSTORABLE_TEXT, type DatabaseConfig } from '@tourly/platform';
 
 const providerAdmin = { userId: 'u1', role: 'admin' as const, providerId: 'p1' };
 const otherProvider = { userId: 'u2', role: 'admin' as const, providerId: 'p2' };
@@ -73,6 +73,63 @@ describe('HTTP conventions of every service', () => {
         size: ['must be one of: small, large'],
       },
     });
+  });
+
+  it('refuses an array, text or null where an object belongs, with 422 on that field', async () => {
+    for (const dimensions of [[], 'wide', 7, [{ width_cm: 1 }]]) {
+      const response = await http
+        .post('/provider/widgets')
+        .set(internalHeaders(providerAdmin))
+        .send({ name: 'Lamp', price_cents: 1, dimensions });
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ errors: { dimensions: [expect.any(String)] } });
+    }
+    const nested = await http
+      .post('/provider/widgets')
+      .set(internalHeaders(providerAdmin))
+      .send({ name: 'Lamp', price_cents: 1, dimensions: { width_cm: -1 } });
+    expect(nested.body).toEqual({ errors: { 'dimensions.width_cm': ['must not be negative'] } });
+  });
+
+  it('refuses text that cannot be stored (NUL, half a surrogate pair) anywhere, naming the field, storing nothing', async () => {
+    const before = await http.get('/provider/widgets').set(internalHeaders(providerAdmin));
+    for (const name of ['ab\u0000cd', 'a\ud800', '\udc00b']) {
+      const response = await http
+        .post('/provider/widgets')
+        .set(internalHeaders(providerAdmin))
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ name, price_cents: 1 }));
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ errors: { name: [UNSTORABLE_TEXT] } });
+    }
+    const inKey = await http
+      .post('/provider/widgets')
+      .set(internalHeaders(providerAdmin))
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ name: 'Lamp', price_cents: 1, dimensions: { 'x\u0000': 1 } }));
+    expect(inKey.status).toBe(422);
+    const inQuery = await http.get('/provider/widgets?page=%00').set(internalHeaders(providerAdmin));
+    expect(inQuery.status).toBe(422);
+    expect(inQuery.body).toEqual({ errors: { page: [UNSTORABLE_TEXT] } });
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await http
+      .post('/provider/widgets')
+      .set(internalHeaders(providerAdmin))
+      .send({ name: 'Lamp \u{1F4A1}', price_cents: 1 });
+    expect(emoji.status).toBe(201);
+    const after = await http.get('/provider/widgets').set(internalHeaders(providerAdmin));
+    expect(after.body.data.total_count).toBe(before.body.data.total_count + 1);
+  });
+
+  it('bounds paging: a page past any list is a 422, not a database error', async () => {
+    for (const page of ['99999999999999999999', '1000001', '1e400']) {
+      const response = await http.get(`/provider/widgets?page=${page}`).set(internalHeaders(providerAdmin));
+      expect(response.status).toBe(422);
+      expect(response.body.errors).toHaveProperty('page');
+    }
+    const last = await http.get('/provider/widgets?page=1000000').set(internalHeaders(providerAdmin));
+    expect(last.status).toBe(200);
+    expect(last.body.data.items).toEqual([]);
   });
 
   it('validates query parameters too', async () => {

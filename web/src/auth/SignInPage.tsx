@@ -4,14 +4,28 @@ import { ErrorDisplay } from '../shared/ErrorDisplay';
 import { formErrors, useFocusOnFailure } from '../shared/formErrors';
 import { PRODUCT_NAME } from '../shared/strings';
 import { TextField } from '../shared/TextField';
-import { signIn, type Credentials } from './api';
+import { fetchCurrentUser, signIn, type Credentials } from './api';
 import { AuthLayout } from './AuthLayout';
-import { FORGOT_PASSWORD_PATH, pathAfterSignIn, SIGN_UP_PATH, withEmail } from './paths';
+import { landingPathOf } from './landing';
+import {
+  DEFAULT_PATH_AFTER_SIGN_IN,
+  FORGOT_PASSWORD_PATH,
+  pathAfterSignIn,
+  SIGN_UP_PATH,
+  withEmail,
+} from './paths';
 import { useSessionChange } from './useSessionChange';
 
+/**
+ * Signs in, then goes back to where the person came from, or else to where their role starts: platform staff
+ * in their back office (asked of GET /users/me, which the new session answers), providers on their properties.
+ */
 async function signInAndContinue(credentials: Credentials, returnTo: string | null): Promise<string> {
   await signIn(credentials);
-  return pathAfterSignIn(returnTo);
+  const path = pathAfterSignIn(returnTo);
+  if (path !== DEFAULT_PATH_AFTER_SIGN_IN) return path;
+  // Signed in either way: should /users/me fail, the properties page sends staff on to their area itself.
+  return fetchCurrentUser().then(landingPathOf, () => path);
 }
 
 /** Field messages go under their inputs (the server names them `user.email` and `user.password`). */

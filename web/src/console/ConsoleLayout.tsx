@@ -1,6 +1,33 @@
-import { AppBar, Layout, type LayoutProps } from 'react-admin';
+import { ListItemText, MenuItem } from '@mui/material';
+import { AppBar, Layout, UserMenu, type LayoutProps } from 'react-admin';
+import { signOut } from '../auth/api';
+import { SIGN_IN_PATH } from '../auth/paths';
+import { useSessionChange } from '../auth/useSessionChange';
 
-// Signing out happens outside the console, so the app bar has no user menu to offer it.
-const ConsoleAppBar = () => <AppBar userMenu={false} />;
+async function signOutToSignInPage(): Promise<string> {
+  await signOut();
+  return SIGN_IN_PATH;
+}
+
+/** Ends the session (DELETE /users/sign_out), then loads the sign-in page, as the provider pages' menu does. */
+function SignOutItem() {
+  const { run, isPending, error } = useSessionChange(signOutToSignInPage);
+  return (
+    <MenuItem disabled={isPending} onClick={() => run()}>
+      <ListItemText
+        primary="Sign out"
+        secondary={error ? 'Signing out failed. Check your connection and try again.' : undefined}
+      />
+    </MenuItem>
+  );
+}
+
+const ConsoleUserMenu = () => (
+  <UserMenu>
+    <SignOutItem />
+  </UserMenu>
+);
+
+const ConsoleAppBar = () => <AppBar userMenu={<ConsoleUserMenu />} />;
 
 export const ConsoleLayout = (props: LayoutProps) => <Layout {...props} appBar={ConsoleAppBar} />;

@@ -28,8 +28,8 @@ function ensureSignedIn(): Promise<void> {
 }
 
 /**
- * The gateway authenticates every request with the session, and signing in and out happens outside the console
- * (no login page, no user menu): this provider checks that someone is signed in and answers react-admin's access
+ * The gateway authenticates every request with the session, and signing in happens outside the console (no login
+ * page; the app bar's menu signs out by its own request, see ConsoleLayout): this provider checks that someone is signed in and answers react-admin's access
  * checks from the staff role the page carries.
  */
 export const authProvider: AuthProvider = {

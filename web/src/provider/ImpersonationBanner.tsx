@@ -1,14 +1,23 @@
 import { stopImpersonating } from '../auth/api';
 import { useSessionChange } from '../auth/useSessionChange';
 import { ErrorDisplay } from '../shared/ErrorDisplay';
+import { useLoad } from '../shared/useLoad';
+import { fetchSettings } from './features/settings/api';
 
-/** Shown above every provider page while a platform admin acts as the provider's user. */
+/**
+ * Shown above every provider page while a platform admin acts as the provider's user, naming the provider (its
+ * settings, which the admin reads as that user; "this account" until they answer, or if they cannot).
+ */
 export function ImpersonationBanner() {
   const { run: stop, isPending, error } = useSessionChange(stopImpersonating);
+  const provider = useLoad((signal) => fetchSettings(signal), []);
+  const name = provider.data?.name;
   return (
     <section className="impersonation-banner" aria-label="Impersonation">
       <div className="impersonation-banner-inner">
-        <p className="impersonation-banner-text">You are viewing this account as an administrator.</p>
+        <p className="impersonation-banner-text">
+          You are viewing {name ? <strong>{name}</strong> : 'this account'} as an administrator.
+        </p>
         <button type="button" className="button button-secondary" disabled={isPending} onClick={() => stop()}>
           Stop impersonating
         </button>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { isProviderSide } from '../api/role';
+import { staffAreaPathOf } from '../auth/landing';
 import { useRequireSignIn, type SessionState } from '../auth/useRequireSignIn';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { ErrorDisplay } from '../shared/ErrorDisplay';
@@ -19,14 +20,17 @@ const NAV_ITEMS = [
 ];
 
 /**
- * The provider pages' shell: every page under it needs a signed-in user. Users on the provider side also get
- * their subscription's banner, read once per page load (the billing context, which the billing page shares).
+ * The provider pages' shell: every page under it needs a signed-in user; platform staff working in no provider's
+ * account go on to their back office. Users on the provider side also get their subscription's banner, read once per page load (the billing context, which the billing page shares).
  */
 export function ProviderLayout() {
   const { pathname } = useLocation();
   const session = useRequireSignIn();
   const isSignedIn = session.status === 'signed-in';
   const hasBilling = isSignedIn && isProviderSide(session.user.role) && session.user.providerId !== null;
+  // Platform staff outside any provider's account have no provider pages: their back office instead.
+  const staffArea = isSignedIn ? staffAreaPathOf(session.user) : null;
+  if (staffArea) return <Navigate to={staffArea} replace />;
   return (
     <BillingProvider enabled={hasBilling}>
       <Shell session={session} pathname={pathname} hasBilling={hasBilling} />

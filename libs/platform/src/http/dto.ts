@@ -2,16 +2,19 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  IsDefined,
   IsEmail,
   IsIn,
   IsInt,
   IsISO8601,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   MaxLength,
   Min,
   Max,
+  ValidateNested,
 } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 
@@ -86,18 +89,33 @@ export const IsoDate = (options: { optional?: boolean } = {}) =>
     IsISO8601({ strict: true }, { message: MESSAGES.invalidDate }),
   );
 
-/** A whole number in the query string (which arrives as text). */
-export const QueryInt = (options: { min?: number; max?: number; description?: string } = {}) =>
+/** A whole number in the query string (which arrives as text), bounded: by default what a database integer holds. */
+export const QueryInt = ({
+  min = -INT4_MAX - 1,
+  max = INT4_MAX,
+  description,
+}: { min?: number; max?: number; description?: string } = {}) =>
   applyDecorators(
-    ApiPropertyOptional({
-      type: Number,
-      minimum: options.min,
-      maximum: options.max,
-      description: options.description,
-    }),
+    ApiPropertyOptional({ type: Number, minimum: min, maximum: max, description }),
     IsOptional(),
     Type(() => Number),
     IsInt({ message: 'must be a whole number' }),
-    ...(options.min === undefined ? [] : [Min(options.min, { message: `must be at least ${options.min}` })]),
-    ...(options.max === undefined ? [] : [Max(options.max, { message: `must be at most ${options.max}` })]),
+    Min(min, { message: `must be at least ${min}` }),
+    Max(max, { message: `must be at most ${max}` }),
+  );
+
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * A nested request object (`{"user": {...}}`): an object, never an array, text or null (class-transformer
+ * turns an array into an array of instances, which ValidateNested alone lets through empty), its fields
+ * validated by its own class.
+ */
+export const Nested = (type: () => Function, options: { optional?: boolean } = {}) =>
+  applyDecorators(
+    (options.optional ? ApiPropertyOptional : ApiProperty)({ type }),
+    ...(options.optional ? [IsOptional()] : [IsDefined({ message: MESSAGES.required })]),
+    IsObject({ message: 'must be an object' }),
+    ValidateNested(),
+    Type(type),
   );

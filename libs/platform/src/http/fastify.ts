@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fast
 import qs from 'qs';
 import type { Logger } from 'pino';
 import { toCamelKeys } from './case';
+import { refuseUnstorableText } from './text';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -87,6 +88,8 @@ export function installWireConventions(fastify: FastifyInstance, logger: Logger)
     { parseAs: 'string' },
     (_req, body, done) => done(null, parseNested(body as string)),
   );
+
+  fastify.addHook('preValidation', async (request) => refuseUnstorableText(request));
 
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,8 +1,11 @@
 import { QueryInt } from './dto';
 
+/** Far past any list's end, yet its offset stays an exact integer the database takes. */
+export const MAX_PAGE = 1_000_000;
+
 /** `page` (from 1) and `page_size`: the query of every paged list. */
 export class PageQuery {
-  @QueryInt({ min: 1, description: 'page number, from 1' })
+  @QueryInt({ min: 1, max: MAX_PAGE, description: 'page number, from 1' })
   page = 1;
 
   @QueryInt({ min: 1, max: 100, description: 'items per page (at most 100)' })

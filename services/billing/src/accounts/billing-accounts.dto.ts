@@ -1,8 +1,7 @@
 import { CURRENCIES, type Currency } from '@tourly/contracts';
-import { IsoDate, OptionalOneOf, RequiredEmail, RequiredString } from '@tourly/platform';
+import { IsoDate, Nested, OptionalOneOf, RequiredEmail, RequiredString } from '@tourly/platform';
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsInt, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsInt, Matches, Max, Min } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 
 /** 000 §5: name, email, address and country are required, trimmed, 'Required'; currency defaults to usd. */
@@ -49,9 +48,6 @@ export class Pricing {
 
 /** `{"pricing": {"discount_percent": 15}}`. */
 export class PricingChange {
-  @ApiProperty({ type: Pricing })
-  @ValidateNested()
-  @Type(() => Pricing)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => Pricing)
   pricing!: Pricing;
 }

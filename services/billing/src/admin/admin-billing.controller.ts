@@ -1,13 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Patch, Post, Put } from '@nestjs/common';
-import { ApiError, Staff } from '@tourly/platform';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { IdParam, Staff } from '@tourly/platform';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import { inGoodStanding, SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { ChangePlan } from '../subscriptions/subscriptions.dto';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { BillingAccountForm, PricingChange } from '../accounts/billing-accounts.dto';
 
-const providerId = () =>
-  new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound('Provider not found') });
+const providerId = () => IdParam('Provider not found');
 
 /** The back office's view of a provider's billing (000 §7 "Admin billing"). */
 @Controller('admin/providers/:id')

@@ -1,8 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsOptional, ValidateNested } from 'class-validator';
-import { INTERVALS, MESSAGES, PRODUCT_CODES, type Interval, type ProductCode } from '@tourly/contracts';
-import { OptionalOneOf, OptionalString, RequiredOneOf } from '@tourly/platform';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { INTERVALS, PRODUCT_CODES, type Interval, type ProductCode } from '@tourly/contracts';
+import { Nested, OptionalOneOf, OptionalString, RequiredOneOf } from '@tourly/platform';
 
 /** 000 §3 "Plan selection": productCode, interval, chargeNow, coupon; plus the card to pay with. */
 export class PlanSelection {
@@ -31,9 +29,6 @@ export class PlanSelection {
 }
 
 export class ChangePlan {
-  @ApiProperty({ type: PlanSelection })
-  @ValidateNested()
-  @Type(() => PlanSelection)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => PlanSelection)
   servicePlanSubscription!: PlanSelection;
 }

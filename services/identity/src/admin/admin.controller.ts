@@ -1,11 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiError, PageQuery, Staff } from '@tourly/platform';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { IdParam, PageQuery, Staff } from '@tourly/platform';
 import { ChangePrimaryProvider, ProvidersQuery } from './admin.dto';
 import { AdminService } from './admin.service';
 
-/** An id in the path that is not a UUID names nothing: 404, like an unknown one. */
-const id = (what: string) =>
-  new ParseUUIDPipe({ exceptionFactory: () => ApiError.notFound(`${what} not found`) });
+const id = (what: string) => IdParam(`${what} not found`);
 
 @Controller('admin')
 @Staff('platform_admin')

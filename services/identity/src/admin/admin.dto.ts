@@ -1,8 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsUUID, ValidateNested } from 'class-validator';
-import { MESSAGES } from '@tourly/contracts';
-import { OptionalString, PageQuery } from '@tourly/platform';
+import { IsUUID } from 'class-validator';
+import { Nested, OptionalString, PageQuery } from '@tourly/platform';
 
 export class ProvidersQuery extends PageQuery {
   @OptionalString(120)
@@ -17,9 +15,6 @@ export class PrimaryProvider {
 
 /** `{"user": {"primary_provider_id"}}` (002 §7). */
 export class ChangePrimaryProvider {
-  @ApiProperty({ type: PrimaryProvider })
-  @ValidateNested()
-  @Type(() => PrimaryProvider)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => PrimaryProvider)
   user!: PrimaryProvider;
 }

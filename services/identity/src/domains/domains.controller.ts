@@ -1,22 +1,9 @@
-import {
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Patch,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
-import { ApiError, ProviderId, Roles, Staff } from '@tourly/platform';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { IdParam, ProviderId, Roles, Staff } from '@tourly/platform';
 import { DecideDomain, DomainsQuery, RequestDomain } from './domains.dto';
 import { DomainsService } from './domains.service';
 
-const domainId = new ParseUUIDPipe({
-  exceptionFactory: () => ApiError.notFound('White-label domain not found'),
-});
+const domainId = IdParam('White-label domain not found');
 
 @Controller()
 export class DomainsController {

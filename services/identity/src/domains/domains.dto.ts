@@ -1,18 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import {
-  IsDefined,
-  IsIn,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
-import { OptionalOneOf, OptionalString, PageQuery } from '@tourly/platform';
+import { Nested, OptionalOneOf, OptionalString, PageQuery } from '@tourly/platform';
 
 export const DOMAIN_STATUSES = ['pending', 'active', 'failed'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
@@ -33,10 +23,7 @@ export class DomainName {
 
 /** `{"whitelabeled_domain": {"subdomain"}}`, as the admin console sends it (002 §7). */
 export class RequestDomain {
-  @ApiProperty({ type: DomainName })
-  @ValidateNested()
-  @Type(() => DomainName)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => DomainName)
   whitelabeledDomain!: DomainName;
 }
 
@@ -54,10 +41,7 @@ export class DomainDecision {
 
 /** `{"whitelabeled_domain": {"status", "failure_reason"}}`: a virtual assistant's verdict. */
 export class DecideDomain {
-  @ApiProperty({ type: DomainDecision })
-  @ValidateNested()
-  @Type(() => DomainDecision)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => DomainDecision)
   whitelabeledDomain!: DomainDecision;
 }
 

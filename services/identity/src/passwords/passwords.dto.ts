@@ -1,9 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, ValidateNested } from 'class-validator';
-import { MESSAGES } from '@tourly/contracts';
 import { NewPasswordField } from '../accounts/passwords';
-import { RequiredEmail, RequiredString } from '@tourly/platform';
+import { Nested, RequiredEmail, RequiredString } from '@tourly/platform';
 
 export class ResetRequestUser {
   @RequiredEmail()
@@ -11,10 +7,7 @@ export class ResetRequestUser {
 }
 
 export class ResetRequest {
-  @ApiProperty({ type: ResetRequestUser })
-  @ValidateNested()
-  @Type(() => ResetRequestUser)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => ResetRequestUser)
   user!: ResetRequestUser;
 }
 
@@ -28,9 +21,6 @@ export class NewPassword {
 
 /** `{"user": {"reset_password_token", "password"}}`. */
 export class ResetPassword {
-  @ApiProperty({ type: NewPassword })
-  @ValidateNested()
-  @Type(() => NewPassword)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => NewPassword)
   user!: NewPassword;
 }

@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, IsObject, ValidateNested } from 'class-validator';
+import { IsObject } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
-import { OptionalString, RequiredEmail, RequiredString } from '@tourly/platform';
+import { Nested, OptionalString, RequiredEmail, RequiredString } from '@tourly/platform';
 import { NewPasswordField } from '../accounts/passwords';
 
 export class NewAccount {
@@ -21,10 +20,7 @@ export class NewAccount {
 
 /** `{"user": {...}, "captcha_response": "..."}`: the captcha answer is sent with the user (002 §5). */
 export class SignUpRequest {
-  @ApiProperty({ type: NewAccount })
-  @ValidateNested()
-  @Type(() => NewAccount)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => NewAccount)
   user!: NewAccount;
 
   @RequiredString(4000)
@@ -40,10 +36,7 @@ export class Profile {
 }
 
 export class FinalizeRequest {
-  @ApiProperty({ type: Profile })
-  @ValidateNested()
-  @Type(() => Profile)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => Profile)
   user!: Profile;
 }
 
@@ -53,10 +46,7 @@ export class NewProvider {
 }
 
 export class SetupProviderRequest {
-  @ApiProperty({ type: NewProvider })
-  @ValidateNested()
-  @Type(() => NewProvider)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => NewProvider)
   setupProvider!: NewProvider;
 }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Inject } from '@nestjs/common';
-import { ApiError, Database, EventBus, uuidv7 } from '@tourly/platform';
+import { ApiError, Database, EventBus, isUuid, uuidv7 } from '@tourly/platform';
 import { requireLink } from './links';
-import { isUuid, propertyOf } from '../properties/property-scope';
+import { propertyOf } from '../properties/property-scope';
 
 export interface MediaLink {
   id: string;

@@ -14,10 +14,17 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
-import { OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
+import {
+  Nested,
+  OptionalOneOf,
+  OptionalString,
+  PageQuery,
+  QueryInt,
+  RequiredString,
+  UUID_PATTERN,
+} from '@tourly/platform';
 import { UPLOAD_UNUSABLE } from '../uploads/uploads.service';
 import { MEDIA_SOURCES, type MediaSource } from './media.service';
-import { UUID_PATTERN } from '../properties/property-scope';
 
 const MAX_PER_CALL = 100;
 
@@ -30,15 +37,6 @@ export const IdList = (message: string, max = MAX_PER_CALL) =>
     ArrayNotEmpty({ message: MESSAGES.required }),
     ArrayMaxSize(max, { message: `must list at most ${max}` }),
     Matches(UUID_PATTERN, { each: true, message }),
-  );
-
-/** A nested request object, required: `{"photo": {...}}`. */
-export const Nested = (type: () => Function) =>
-  applyDecorators(
-    ApiProperty({ type }),
-    ValidateNested(),
-    Type(type),
-    IsDefined({ message: MESSAGES.required }),
   );
 
 export class MediaSourceQuery {

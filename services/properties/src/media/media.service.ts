@@ -7,11 +7,12 @@ import {
   CONFIG,
   Database,
   EventBus,
+  isUuid,
+  type Logger,
   LOGGER,
+  type Page,
   pageOf,
   uuidv7,
-  type Logger,
-  type Page,
 } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import type { PropertiesConfig } from '../config';
@@ -21,7 +22,7 @@ import type { FileRow } from '../uploads/files';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
 import { requireExternalVideoLink } from './links';
-import { isUuid, propertyOf } from '../properties/property-scope';
+import { propertyOf } from '../properties/property-scope';
 
 export const MEDIA_KINDS = ['photo', 'video', 'floorplan', 'document'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];

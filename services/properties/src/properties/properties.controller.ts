@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventEnvelope } from '@tourly/contracts';
-import { EventContext, pageOf, ProviderId, Roles, Staff } from '@tourly/platform';
+import { EventContext, IdParam, pageOf, ProviderId, Roles, Staff } from '@tourly/platform';
+import { PROPERTY_NOT_FOUND } from './property-scope';
 import { Matterport } from '../matterport/matterport';
-import { Plans } from '../plans/plans';
 import { PremiumToursService } from '../premium-tours/premium-tours.service';
 import {
   CreateProperty,
@@ -124,7 +124,7 @@ export class AdminPropertiesController {
 
   @Post(':id/restore')
   @HttpCode(200)
-  restore(@Param('id') id: string) {
+  restore(@Param('id', IdParam(PROPERTY_NOT_FOUND)) id: string) {
     return this.properties.restore(id);
   }
 }
@@ -132,17 +132,24 @@ export class AdminPropertiesController {
 /** What properties learns from billing. */
 @Controller()
 export class PlanEventsController {
-  constructor(
-    private readonly plans: Plans,
-    private readonly premiumTours: PremiumToursService,
-  ) {}
+  constructor(private readonly premiumTours: PremiumToursService) {}
 
+  /**
+   * The plan in force, and everything it decides (premium tours beyond its limit, publishing on the free plan), in
+   * one transaction. `billing.subscription.downgraded.v1` is not consumed: it comes with this event, in the same
+   * billing transaction, and acting on both, each on its own consumer in whichever order they arrive, made the
+   * outcome depend on that order.
+   */
   @EventPattern('billing.subscription.changed.v1')
-  onPlanChanged(
+  async onPlanChanged(
     @Payload() event: EventEnvelope<'billing.subscription.changed.v1'>,
     @Ctx() context: EventContext,
   ) {
-    return this.plans.apply(event.data, event.occurredAt, context.tx);
+    await this.premiumTours.applyPlanChange(
+      event.data,
+      { occurredAt: event.occurredAt, eventId: event.id },
+      context.tx,
+    );
   }
 
   @EventPattern('billing.immersive_extension.changed.v1')
@@ -151,13 +158,5 @@ export class PlanEventsController {
     @Ctx() context: EventContext,
   ) {
     await this.premiumTours.applyExtensionChange(event.data, event.occurredAt, context.tx);
-  }
-
-  @EventPattern('billing.subscription.downgraded.v1')
-  async onDowngraded(
-    @Payload() event: EventEnvelope<'billing.subscription.downgraded.v1'>,
-    @Ctx() context: EventContext,
-  ) {
-    await this.premiumTours.applyDowngrade(event.data, event.occurredAt, context.tx);
   }
 }

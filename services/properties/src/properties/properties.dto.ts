@@ -1,8 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsOptional, ValidateNested } from 'class-validator';
-import { MESSAGES } from '@tourly/contracts';
-import { OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { Nested, OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
 
 export class NewProperty {
   @RequiredString(200)
@@ -18,10 +15,7 @@ export class NewProperty {
 
 /** `{"create_tour_params": {title, address, matterport_key}}`. */
 export class CreateProperty {
-  @ApiProperty({ type: NewProperty })
-  @ValidateNested()
-  @Type(() => NewProperty)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => NewProperty)
   createTourParams!: NewProperty;
 }
 
@@ -37,10 +31,7 @@ export class PropertyChanges {
 }
 
 export class UpdateProperty {
-  @ApiProperty({ type: PropertyChanges })
-  @ValidateNested()
-  @Type(() => PropertyChanges)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => PropertyChanges)
   property!: PropertyChanges;
 }
 
@@ -59,10 +50,7 @@ export class PropertiesQuery extends PageQuery {
   @OptionalString(200)
   search?: string;
 
-  @ApiPropertyOptional({ type: PropertyFilters })
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => PropertyFilters)
+  @Nested(() => PropertyFilters, { optional: true })
   filters?: PropertyFilters;
 }
 
@@ -83,10 +71,7 @@ export class PublishedFeaturesForm {
 
 /** `{"published_features": {tour, website, premium}, "payment_method_id"?, "set_as_default_payment"?}`. */
 export class UpdatePublishedFeatures {
-  @ApiProperty({ type: PublishedFeaturesForm })
-  @ValidateNested()
-  @Type(() => PublishedFeaturesForm)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => PublishedFeaturesForm)
   publishedFeatures!: PublishedFeaturesForm;
 
   @OptionalString(255)

@@ -4,17 +4,18 @@ import {
   ApiError,
   Database,
   EventBus,
+  isUuid,
   likePattern,
+  type Page,
   pageWithTotal,
   uuidv7,
-  type Page,
 } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { Geocoder, type GeocodedAddress } from '../geocoding/geocoder';
 import { Plans, PUBLISHING_NEEDS_PLAN, quotaFull } from '../plans/plans';
 import { PremiumTourPayments } from '../premium-tours/premium-tour-payments';
 import { parseScanKey } from '../scan-keys/scan-key';
-import { isUuid, PROPERTY_NOT_FOUND } from './property-scope';
+import { PROPERTY_NOT_FOUND } from './property-scope';
 import type {
   NewProperty,
   PaymentChoice,

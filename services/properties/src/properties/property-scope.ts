@@ -1,4 +1,4 @@
-import { ApiError } from '@tourly/platform';
+import { ApiError, isUuid } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 
 export interface ScopedProperty {
@@ -8,10 +8,6 @@ export interface ScopedProperty {
 }
 
 export const PROPERTY_NOT_FOUND = 'Property not found';
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
 
 /**
  * The provider's own live property, or 404 `Property not found` (another provider's, a deleted or a

@@ -1,6 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -15,13 +14,10 @@ import {
   Min,
   MinLength,
   ValidateIf,
-  ValidateNested,
   IsString,
 } from 'class-validator';
 import { COLOUR_PATTERN, MESSAGES, NOT_A_COLOUR } from '@tourly/contracts';
-import { OptionalOneOf, OptionalString } from '@tourly/platform';
-import { Nested } from '../media/media.dto';
-import { UUID_PATTERN } from '../properties/property-scope';
+import { Nested, OptionalOneOf, OptionalString, UUID_PATTERN } from '@tourly/platform';
 
 export const MEASUREMENT_UNITS = ['metric', 'imperial', 'both'] as const;
 
@@ -177,9 +173,6 @@ export class DocumentsAndLinks {
 }
 /** PATCH website/documents_and_links `{"documents_and_links": {"document_ids"?, "media_link_ids"?}}`. */
 export class UpdateWebsiteDocumentsAndLinks {
-  @ApiProperty({ type: DocumentsAndLinks })
-  @ValidateNested()
-  @Type(() => DocumentsAndLinks)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => DocumentsAndLinks)
   documentsAndLinks!: DocumentsAndLinks;
 }

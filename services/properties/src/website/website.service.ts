@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Database } from '@tourly/platform';
+import { ApiError, Database, isUuid } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { ContactsService } from '../media/contacts.service';
 import { MediaLinksService, type MediaLink } from '../media/media-links.service';
 import { MediaService, type MediaItem, type MediaKind } from '../media/media.service';
-import { isUuid, propertyOf } from '../properties/property-scope';
+import { propertyOf } from '../properties/property-scope';
 import {
   NOT_THIS_PROPERTYS,
   type DocumentsAndLinks,

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import {
-  Button,
   DataTable,
   List,
   SearchInput,
@@ -10,7 +9,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { IsoDateField } from '../shared/IsoDateField';
-import { Link } from 'react-router';
+import { TextButton } from '../shared/TextButton';
 import { useVerb } from '../shared/useVerb';
 import type { ProviderRecord } from './types';
 
@@ -75,15 +74,13 @@ function ProviderActions() {
 
   return (
     <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 8 }}>
-      <Button
-        component={Link}
+      <TextButton
         to={`${basename}/providers/${provider.id}/users`}
         state={{ providerName: provider.name }}
         label="Users"
         aria-label={`Users of ${provider.name}`}
       />
-      <Button
-        component={Link}
+      <TextButton
         to={`${basename}/whitelabeled_domains?${new URLSearchParams({
           filter: JSON.stringify({ providerId: provider.id }),
         })}`}
@@ -91,7 +88,7 @@ function ProviderActions() {
         aria-label={`White-label domain of ${provider.name}`}
       />
       {canImpersonate && (
-        <Button
+        <TextButton
           label="Impersonate"
           aria-label={`Impersonate ${provider.name}`}
           variant="contained"

@@ -1,5 +1,6 @@
-import { Button, DataTable, List, useBasename, useCanAccess, useRecordContext } from 'react-admin';
-import { Link, useLocation, useParams } from 'react-router';
+import { DataTable, List, useBasename, useCanAccess, useRecordContext } from 'react-admin';
+import { useLocation, useParams } from 'react-router';
+import { TextButton } from '../shared/TextButton';
 import { useVerb } from '../shared/useVerb';
 import type { ProviderUserRecord } from './types';
 
@@ -19,7 +20,7 @@ export function ProviderUsers() {
       disableSyncWithLocation
       storeKey={false}
       title={`Users of ${name}`}
-      actions={<Button component={Link} to={`${basename}/providers`} label="Back to providers" />}
+      actions={<TextButton to={`${basename}/providers`} label="Back to providers" />}
       exporter={false}
       perPage={25}
     >
@@ -45,7 +46,7 @@ function MakePrimaryButton({ providerId, providerName }: { providerId: string; p
   const { run, isPending } = useVerb();
   if (!user || !canAccess) return null;
   return (
-    <Button
+    <TextButton
       label="Make primary provider"
       aria-label={`Make ${providerName} the primary provider of ${user.email}`}
       disabled={isPending}

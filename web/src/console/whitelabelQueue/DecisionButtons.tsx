@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Confirm, useCanAccess, useRecordContext } from 'react-admin';
+import { Confirm, useCanAccess, useRecordContext } from 'react-admin';
 import { TextField } from '../../shared/TextField';
 import type { DomainRecord } from '../shared/DomainStatusField';
+import { TextButton } from '../shared/TextButton';
 import { fieldError, useVerb } from '../shared/useVerb';
 
 /**
@@ -35,7 +36,7 @@ export function DecisionButtons() {
   return (
     <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 8 }}>
       {domain.status !== 'active' && (
-        <Button
+        <TextButton
           label="Mark active"
           aria-label={`Mark ${domain.subdomain} active`}
           variant="contained"
@@ -49,7 +50,7 @@ export function DecisionButtons() {
         />
       )}
       {domain.status !== 'failed' && (
-        <Button
+        <TextButton
           label="Mark failed"
           aria-label={`Mark ${domain.subdomain} failed`}
           disabled={isPending}

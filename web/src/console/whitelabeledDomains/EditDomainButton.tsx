@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { TextField } from '../../shared/TextField';
 import type { DomainRecord } from '../shared/DomainStatusField';
+import { TextButton } from '../shared/TextButton';
 
 /**
  * Corrects a provider's white-label domain (PUT /admin/whitelabeled_domains/{id}, `whitelabeled_domain.subdomain`),
@@ -46,7 +47,7 @@ export function EditDomainButton() {
 
   return (
     <>
-      <Button
+      <TextButton
         label="Edit domain"
         aria-label={`Edit the domain of ${record.provider.name}`}
         onClick={() => {

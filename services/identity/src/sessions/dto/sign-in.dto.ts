@@ -1,8 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsDefined, ValidateNested } from 'class-validator';
-import { MESSAGES } from '@tourly/contracts';
-import { RequiredEmail, RequiredString } from '@tourly/platform';
+import { Nested, RequiredEmail, RequiredString } from '@tourly/platform';
 
 export class Credentials {
   @RequiredEmail()
@@ -14,9 +10,6 @@ export class Credentials {
 
 /** `{"user": {"email", "password"}}`: the fixed shape clients and scripts sign in with. */
 export class SignInRequest {
-  @ApiProperty({ type: Credentials })
-  @ValidateNested()
-  @Type(() => Credentials)
-  @IsDefined({ message: MESSAGES.required })
+  @Nested(() => Credentials)
   user!: Credentials;
 }
