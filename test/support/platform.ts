@@ -24,7 +24,7 @@ export interface Person {
 }
 
 export interface PlatformOptions {
-  /** A local S3 server (s3rver, files in a temporary directory) for properties' file storage. */
+  /** A local S3 server (signed requests only, files in a temporary directory) for properties' file storage. */
   s3?: boolean;
   /**
    * More settings, given the emulators' URL, over this support's own: a browser test's web build, and the pages'
@@ -46,7 +46,7 @@ export interface TestStorage extends RunningS3 {
  */
 export async function startPlatformWithEmulators(options: PlatformOptions = {}) {
   const gatewayPort = await freePort();
-  const storage = options.s3 ? await startTestStorage() : undefined;
+  const storage = options.s3 ? await startTestStorage(gatewayPort) : undefined;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const emulators = await startEmulators({
     port: 0,
@@ -250,10 +250,16 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
 
 export type PlatformWithEmulators = Awaited<ReturnType<typeof startPlatformWithEmulators>>;
 
-async function startTestStorage(): Promise<TestStorage> {
+/** Browsers reach it from the gateway's pages only (CORS), as in the all-in-one. */
+async function startTestStorage(gatewayPort: number): Promise<TestStorage> {
   const bucket = 'tourly-test-uploads';
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tourly-s3-'));
-  const s3 = await startLocalS3({ dataDir, port: 0, buckets: [bucket] });
+  const s3 = await startLocalS3({
+    dataDir,
+    port: 0,
+    buckets: [bucket],
+    allowedOrigins: [`http://127.0.0.1:${gatewayPort}`, `http://localhost:${gatewayPort}`],
+  });
   return {
     ...s3,
     bucket,

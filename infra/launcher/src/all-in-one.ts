@@ -39,11 +39,20 @@ async function main(): Promise<void> {
       `embedded PostgreSQL on port ${EMBEDDED_POSTGRES_PORT} (data in ${path.join(dataDir, 'postgres')})`,
     );
   }
+  const gatewayPort = env.PORT ?? String(DEFAULT_PORTS.gateway);
   if (!env.S3_ENDPOINT) {
     const s3 = await startLocalS3({
       dataDir: path.join(dataDir, 's3'),
       port: LOCAL_S3_PORT,
       buckets: [UPLOADS_BUCKET],
+      // Only the web app's pages may reach storage from a browser (presigned uploads and reads).
+      allowedOrigins: env.APP_URL
+        ? [new URL(env.APP_URL).origin]
+        : [`http://localhost:${gatewayPort}`, `http://127.0.0.1:${gatewayPort}`],
+      // Every request must be signed with these: the ones given, else new ones each start.
+      ...(env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { credentials: { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } }
+        : {}),
     });
     Object.assign(env, {
       S3_ENDPOINT: s3.endpoint,
@@ -57,7 +66,6 @@ async function main(): Promise<void> {
   }
   if (!env.EMULATORS_URL) {
     // Stripe's webhooks go where Stripe would send them: the gateway's /api/webhooks/stripe.
-    const gatewayPort = env.PORT ?? String(DEFAULT_PORTS.gateway);
     const emulators = await startEmulators({
       port: EMULATORS_PORT,
       stripe: {

@@ -105,7 +105,9 @@ describe('temporary uploads', () => {
     await served.body?.cancel();
 
     // A presigned upload keeps it too.
-    const presigned = await provider.get(`/s3/params?filename=${encodeURIComponent(filename)}&type=application/pdf`);
+    const presigned = await provider.get(
+      `/s3/params?filename=${encodeURIComponent(filename)}&type=application/pdf`,
+    );
     expect(presigned.status).toBe(200);
     const rows = (await it_.propertiesDb.dataSource.query('SELECT filename FROM files WHERE id = $1', [
       presigned.body.data.id,

@@ -35,10 +35,7 @@ export function requireLink(value: string, field: string): string {
 export function requireExternalVideoLink(value: string, field: string, ownDomains: string[]): string {
   const link = requireLink(value, field);
   const host = new URL(link).hostname.toLowerCase().replace(/\.$/, '');
-  if (
-    !isPublicHost(host) ||
-    ownDomains.some((domain) => host === domain || host.endsWith(`.${domain}`))
-  ) {
+  if (!isPublicHost(host) || ownDomains.some((domain) => host === domain || host.endsWith(`.${domain}`))) {
     throw ApiError.invalid(field, OWN_DOMAIN_LINK);
   }
   return link;
@@ -88,7 +85,7 @@ const NON_PUBLIC_IPV4: Array<[string, number]> = [
 function isPublicIpv4(address: number): boolean {
   return !NON_PUBLIC_IPV4.some(([first, bits]) => {
     const mask = (~0 << (32 - bits)) >>> 0;
-    return ((address & mask) >>> 0) === ((parseIpv4(first)! & mask) >>> 0);
+    return (address & mask) >>> 0 === (parseIpv4(first)! & mask) >>> 0;
   });
 }
 
