@@ -11,6 +11,7 @@ import { OauthTokens1763860000000 } from './1763860000000-oauth-tokens';
 import { PasswordResets1763870000000 } from './1763870000000-password-resets';
 import { ContactConfirmations1763880000000 } from './1763880000000-contact-confirmations';
 import { ApiKeyUse1763890000000 } from './1763890000000-api-key-use';
+import { SignInAttempts1763900000000 } from './1763900000000-sign-in-attempts';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -26,4 +27,5 @@ export const migrations: MigrationClass[] = [
   PasswordResets1763870000000,
   ContactConfirmations1763880000000,
   ApiKeyUse1763890000000,
+  SignInAttempts1763900000000,
 ];

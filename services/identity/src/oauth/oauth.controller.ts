@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { Public, RawResponse } from '@tourly/platform';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OAuthError, OAuthService, type TokenGrant } from './oauth.service';
 
 /**
@@ -16,10 +16,14 @@ export class OAuthController {
 
   @Post('token')
   @HttpCode(200)
-  async token(@Body() body: TokenGrant, @Res({ passthrough: true }) reply: FastifyReply) {
+  async token(
+    @Body() body: TokenGrant,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     try {
-      const issued = await this.oauth.token(body ?? {});
+      const issued = await this.oauth.token(body ?? {}, request.ip);
       return {
         access_token: issued.accessToken,
         token_type: issued.tokenType,

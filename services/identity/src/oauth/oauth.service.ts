@@ -50,10 +50,11 @@ export class OAuthService {
     private readonly apiKeys: ApiKeysService,
   ) {}
 
-  async token(grant: TokenGrant): Promise<IssuedTokens> {
+  /** `address`: the client's, for the password grant's share of the sign-in lockout. */
+  async token(grant: TokenGrant, address: string): Promise<IssuedTokens> {
     switch (grant.grantType) {
       case 'password':
-        return this.passwordGrant(grant);
+        return this.passwordGrant(grant, address);
       case 'client_credentials':
         return this.clientCredentialsGrant(grant);
       case 'refresh_token':
@@ -65,12 +66,12 @@ export class OAuthService {
     }
   }
 
-  private async passwordGrant(grant: TokenGrant): Promise<IssuedTokens> {
+  private async passwordGrant(grant: TokenGrant, address: string): Promise<IssuedTokens> {
     if (!grant.username || !grant.password)
       throw new OAuthError('invalid_request', 'username and password are required');
     let user;
     try {
-      user = await this.sessions.authenticate(grant.username, grant.password);
+      user = await this.sessions.authenticate(grant.username, grant.password, address);
     } catch (error) {
       if (error instanceof ApiError)
         throw new OAuthError('invalid_grant', error.errors.base?.[0] ?? 'Invalid grant');

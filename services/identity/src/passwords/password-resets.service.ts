@@ -78,7 +78,7 @@ export class PasswordResetsService {
         userId,
       ]);
       await tx.query(
-        'DELETE FROM sign_in_failures WHERE email = (SELECT lower(email) FROM users WHERE id = $1)',
+        'DELETE FROM sign_in_attempts WHERE email = (SELECT lower(email) FROM users WHERE id = $1)',
         [userId],
       );
     });

@@ -24,6 +24,7 @@ export class SessionsController {
     const signedIn = await this.sessions.signIn(
       body.user.email,
       body.user.password,
+      request.ip,
       sessionTokenFrom(request.headers.cookie),
     );
     this.cookies.set(reply, signedIn.token);

@@ -60,12 +60,15 @@ export class SessionsService {
   ) {}
 
   /**
-   * Checks an email and password (sign-in and the OAuth password grant): refused while the email is locked
-   * out, and a failure counts towards the lockout whether or not the account exists.
+   * Checks an email and password (sign-in and the OAuth password grant) from a client address. Each attempt
+   * is counted for the email and address before the password is checked, in one atomic statement, so
+   * concurrent guesses cannot all slip in under the limit; past it the pair is refused until its window ends,
+   * whether or not the account exists. Another address is counted apart: nobody can lock someone else out
+   * of their account by guessing from elsewhere (the gateway limits each address across accounts).
    */
-  async authenticate(email: string, password: string): Promise<UserRow> {
+  async authenticate(email: string, password: string, address: string): Promise<UserRow> {
     const normalised = email.trim().toLowerCase();
-    await this.refuseWhileLockedOut(normalised);
+    await this.countAttempt(normalised, address);
     const [user] = (await this.db.dataSource.query(
       `SELECT id, email, first_name AS "firstName", last_name AS "lastName", password_hash AS "passwordHash",
               staff_role AS "staffRole", primary_provider_id AS "primaryProviderId"
@@ -73,10 +76,12 @@ export class SessionsService {
       [normalised],
     )) as UserRow[];
     if (!(await verifyPassword(user?.passwordHash, password))) {
-      await this.db.dataSource.query('INSERT INTO sign_in_failures (email) VALUES ($1)', [normalised]);
       throw ApiError.unauthorized(IDENTITY_MESSAGES.invalidCredentials);
     }
-    await this.db.dataSource.query('DELETE FROM sign_in_failures WHERE email = $1', [normalised]);
+    await this.db.dataSource.query('DELETE FROM sign_in_attempts WHERE email = $1 AND address = $2', [
+      normalised,
+      address,
+    ]);
     return user;
   }
 
@@ -93,8 +98,13 @@ export class SessionsService {
     return provider;
   }
 
-  async signIn(email: string, password: string, presentedToken: string | undefined): Promise<SignedIn> {
-    const user = await this.authenticate(email, password);
+  async signIn(
+    email: string,
+    password: string,
+    address: string,
+    presentedToken: string | undefined,
+  ): Promise<SignedIn> {
+    const user = await this.authenticate(email, password, address);
     return this.db.transaction(async (tx) => {
       await this.revokePresented(tx, presentedToken);
       const provider = await this.defaultProvider(tx, user);
@@ -178,15 +188,23 @@ export class SessionsService {
     }
   }
 
-  /** Counts failures per email (known or not), so the answer never tells whether an account exists. */
-  private async refuseWhileLockedOut(email: string): Promise<void> {
-    const [{ failures }] = (await this.db.dataSource.query(
-      `SELECT count(*)::int AS failures FROM sign_in_failures
-        WHERE email = $1 AND failed_at > now() - $2::interval`,
-      [email, LOCKOUT_WINDOW],
-    )) as Array<{ failures: number }>;
-    if (failures >= LOCKOUT_FAILURES) {
-      throw ApiError.tooMany(IDENTITY_MESSAGES.tooManyAttempts, LOCKOUT_SECONDS);
+  /**
+   * Counts one attempt for the email (known or not, so the answer never tells whether an account exists) and
+   * address, starting a new window when the last one ended; refuses the attempt past the limit.
+   */
+  private async countAttempt(email: string, address: string): Promise<void> {
+    const [counted] = (await this.db.dataSource.query(
+      `INSERT INTO sign_in_attempts AS a (email, address, attempts, window_started_at) VALUES ($1, $2, 1, now())
+       ON CONFLICT ON CONSTRAINT sign_in_attempts_pk DO UPDATE SET
+         attempts = CASE WHEN a.window_started_at > now() - $3::interval THEN a.attempts + 1 ELSE 1 END,
+         window_started_at = CASE WHEN a.window_started_at > now() - $3::interval
+                                  THEN a.window_started_at ELSE now() END
+       RETURNING attempts,
+                 ceil(extract(epoch FROM a.window_started_at + $3::interval - now()))::int AS "retryAfter"`,
+      [email, address, LOCKOUT_WINDOW],
+    )) as Array<{ attempts: number; retryAfter: number }>;
+    if (counted.attempts > LOCKOUT_FAILURES) {
+      throw ApiError.tooMany(IDENTITY_MESSAGES.tooManyAttempts, Math.max(1, counted.retryAfter));
     }
   }
 
