@@ -80,6 +80,11 @@ describe('password reset', () => {
     const short = await reset('whatever', 'short');
     expect(short.status).toBe(422);
     expect(short.body).toEqual({ errors: { 'user.password': ['must be at least 8 characters'] } });
+    const guessable = await reset('whatever', 'Password123');
+    expect(guessable.status).toBe(422);
+    expect(guessable.body).toEqual({
+      errors: { 'user.password': ['is too easy to guess; try a longer phrase of a few unrelated words'] },
+    });
     expect((await reset('not-a-token', 'long-enough-password')).status).toBe(422);
   });
 });

@@ -90,6 +90,25 @@ describe('sign-up', () => {
     });
   });
 
+  it('refuses a password that is easy to guess, its email included, and creates nothing', async () => {
+    const tooWeak = {
+      errors: { 'user.password': ['is too easy to guess; try a longer phrase of a few unrelated words'] },
+    };
+    for (const [email, password] of [
+      ['weak-one@example.com', 'password1'],
+      ['weak-two@example.com', 'qwertyuiop'],
+      ['harbourlight@example.com', 'harbourlight2024'],
+    ]) {
+      const response = await signUp(email, 'a-human-answer', password);
+      expect({ password, status: response.status, body: response.body }).toEqual({
+        password,
+        status: 422,
+        body: tooWeak,
+      });
+      expect((await it_.signIn(email, password)).status).toBe(401);
+    }
+  });
+
   it('needs a signed-in user for the later steps', async () => {
     expect(
       (await it_.http.post('/sign_up/setup_provider').send({ setup_provider: { name: 'X' } })).status,
