@@ -106,7 +106,7 @@ describe('temporary uploads', () => {
 
     // A presigned upload keeps it too.
     const presigned = await provider.get(
-      `/s3/params?filename=${encodeURIComponent(filename)}&type=application/pdf`,
+      `/s3/params?filename=${encodeURIComponent(filename)}&type=application/pdf&size=100`,
     );
     expect(presigned.status).toBe(200);
     const rows = (await it_.propertiesDb.dataSource.query('SELECT filename FROM files WHERE id = $1', [
@@ -201,7 +201,8 @@ describe('temporary uploads', () => {
   });
 
   it('presigns a direct upload to storage: PUT there, then the upload is checked when it is used', async () => {
-    const answer = await provider.get('/s3/params?filename=garden.jpg&type=image/jpeg');
+    const garden = await jpeg(400, 400);
+    const answer = await provider.get(`/s3/params?filename=garden.jpg&type=image/jpeg&size=${garden.length}`);
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -213,7 +214,7 @@ describe('temporary uploads', () => {
     const put = await fetch(url, {
       method: 'PUT',
       headers: { 'content-type': 'image/jpeg' },
-      body: await jpeg(400, 400),
+      body: garden,
     });
     expect(put.status).toBe(200);
     const propertyId = await aProperty(provider);
@@ -229,7 +230,9 @@ describe('temporary uploads', () => {
     });
 
     // A PDF sent straight to storage under an image's name is refused as a photo.
-    const renamed = (await provider.get('/s3/params?filename=kitchen.jpg&type=image/jpeg')).body.data;
+    const renamed = (
+      await provider.get(`/s3/params?filename=kitchen.jpg&type=image/jpeg&size=${pdf().length}`)
+    ).body.data;
     await fetch(renamed.url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: pdf() });
     const refused = await provider.send('post', `/provider/properties/${propertyId}/photos/upload_single`, {
       photo: { temporary_upload_id: renamed.id },
@@ -254,7 +257,7 @@ describe('temporary uploads', () => {
     await served.body?.cancel();
 
     // Not sent yet: not usable yet.
-    const unsent = (await provider.get('/s3/params?filename=later.jpg&type=image/jpeg')).body.data;
+    const unsent = (await provider.get('/s3/params?filename=later.jpg&type=image/jpeg&size=1000')).body.data;
     const early = await provider.send('post', `/provider/properties/${propertyId}/photos/upload_single`, {
       photo: { temporary_upload_id: unsent.id },
     });
@@ -263,14 +266,64 @@ describe('temporary uploads', () => {
       'photo.temporary_upload_id': ['has not reached storage yet: wait for the upload to finish'],
     });
 
-    const blank = await provider.get('/s3/params?filename=&type=image/jpeg');
+    const blank = await provider.get('/s3/params?filename=&type=image/jpeg&size=1000');
     expect(blank.status).toBe(422);
     expect(blank.body.errors).toEqual({ filename: ['Required'] });
-    const html = await provider.get('/s3/params?filename=page.html&type=text/html');
+    const html = await provider.get('/s3/params?filename=page.html&type=text/html&size=1000');
     expect(html.status).toBe(422);
     expect(html.body.errors).toEqual({
       type: ['must be an image (JPEG, PNG, WebP or GIF), a PDF or a video (MP4, MOV or WebM)'],
     });
+  });
+
+  it('binds a presigned upload to its size and type: storage refuses any other, and over 100MB nothing is signed', async () => {
+    const image = await jpeg(300, 200);
+    const signed = (await provider.get(`/s3/params?filename=porch.jpg&type=image/jpeg&size=${image.length}`))
+      .body.data as { id: string; url: string };
+    expect(new URL(signed.url).searchParams.get('X-Amz-SignedHeaders')).toBe(
+      'content-length;content-type;host',
+    );
+    const keyOf = (url: string) => decodeURIComponent(new URL(url).pathname.replace(`/${bucket}/`, ''));
+
+    // Larger than said (a huge file behind a small size), another type, or no length: refused by storage.
+    const larger = await fetch(signed.url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: Buffer.concat([image, Buffer.alloc(4 * 1024 * 1024)]),
+    });
+    expect(larger.status).toBe(403);
+    await larger.body?.cancel();
+    const html = await fetch(signed.url, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/html' },
+      body: image,
+    });
+    expect(html.status).toBe(403);
+    await html.body?.cancel();
+    expect(await objectKeys(s3, bucket, keyOf(signed.url))).toEqual([]);
+    const exact = await fetch(signed.url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: image,
+    });
+    expect(exact.status).toBe(200);
+    expect(await objectKeys(s3, bucket, keyOf(signed.url))).toEqual([keyOf(signed.url)]);
+
+    const tooLarge = await provider.get(`/s3/params?filename=huge.mp4&type=video/mp4&size=${MB100 + 1}`);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.errors).toEqual({ base: ['Uploaded file must be less than 100MB'] });
+    expect((await provider.get(`/s3/params?filename=full.mp4&type=video/mp4&size=${MB100}`)).status).toBe(
+      200,
+    );
+    for (const size of ['', '0', 'abc']) {
+      const refused = await provider.get(`/s3/params?filename=empty.jpg&type=image/jpeg&size=${size}`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({
+        size: [size === 'abc' ? 'must be a whole number of bytes' : 'Required'],
+      });
+    }
+    const missing = await provider.get('/s3/params?filename=empty.jpg&type=image/jpeg');
+    expect(missing.body.errors).toEqual({ size: ['Required'] });
   });
 
   it('keeps uploads to their provider: another provider cannot use them', async () => {

@@ -157,12 +157,16 @@ export class Storage implements OnApplicationShutdown {
     );
   }
 
-  /** A URL a browser can PUT one object to, with this content type, for a few minutes. */
-  writeUrl(key: string, contentType: string): Promise<string> {
+  /**
+   * A URL a browser can PUT one object to for a few minutes: of this content type and exactly this size. Both
+   * headers are signed, so S3 refuses a PUT whose Content-Type or Content-Length differs (a browser sets the
+   * length from the file it sends).
+   */
+  writeUrl(key: string, contentType: string, size: number): Promise<string> {
     return getSignedUrl(
       this.signer,
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
-      { expiresIn: WRITE_URL_SECONDS },
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType, ContentLength: size }),
+      { expiresIn: WRITE_URL_SECONDS, signableHeaders: new Set(['content-type', 'content-length']) },
     );
   }
 

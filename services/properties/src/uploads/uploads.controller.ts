@@ -21,9 +21,9 @@ export class UploadsController {
     return this.uploads.createTemporary(providerId, request.raw, query.accept);
   }
 
-  /** A presigned PUT straight to storage, and the temporary upload's id to attach once it is sent. */
+  /** A presigned PUT straight to storage (this type, this size), and the temporary upload's id to attach once it is sent. */
   @Get('s3/params')
   presign(@ProviderId() providerId: string, @Query() query: PresignQuery) {
-    return this.uploads.presign(providerId, cleanFilename(query.filename), query.type);
+    return this.uploads.presign(providerId, cleanFilename(query.filename), query.type, query.size);
   }
 }

@@ -129,13 +129,23 @@ export class UploadsService {
     return { id: row.id, file: await this.view(row) };
   }
 
-  /** GET /s3/params: a presigned PUT for the browser, and the temporary upload it becomes. */
-  async presign(providerId: string, filename: string, contentType: string): Promise<PresignedUpload> {
-    // Storage keeps the type the browser sends with the PUT: only types the platform takes (the bytes
-    // are checked when the upload is used).
+  /**
+   * GET /s3/params: a presigned PUT for the browser, and the temporary upload it becomes. The URL is signed
+   * for this Content-Type and this Content-Length: storage (S3, and the local one) refuses a PUT of any other
+   * type or size, so nothing larger than the limit can be put there. What the bytes are is still checked
+   * when the upload is used.
+   */
+  async presign(
+    providerId: string,
+    filename: string,
+    contentType: string,
+    size: number,
+  ): Promise<PresignedUpload> {
+    // Storage keeps the type the browser sends with the PUT: only types the platform takes.
     if (!DIRECT_UPLOAD_TYPES.includes(contentType.toLowerCase())) {
       throw ApiError.invalid('type', mustBe(CONTENT_KINDS));
     }
+    if (size > LIMITS.maxUploadBytes) throw ApiError.base(413, MESSAGES.uploadTooLarge);
     const id = uuidv7();
     const key = storageKey(providerId, id, filename);
     await this.db.dataSource.query(
@@ -144,7 +154,7 @@ export class UploadsService {
     );
     return {
       id,
-      url: await this.storage.writeUrl(key, contentType.toLowerCase()),
+      url: await this.storage.writeUrl(key, contentType.toLowerCase(), size),
       method: 'PUT',
       headers: { 'Content-Type': contentType.toLowerCase() },
     };
