@@ -137,6 +137,9 @@ export class SubscriptionsService {
   /** The order summary of a plan change (000 §3 "plan change preview"), from Stripe's invoice preview. */
   async preview(providerId: string, selection: PlanSelection) {
     const productCode = requirePlan(selection);
+    // A card named for the change must be this provider's, as the change itself requires (404 otherwise):
+    // the preview never answers for another provider's card.
+    if (selection.paymentMethodId) await this.accounts.ownCard(providerId, selection.paymentMethodId);
     const account = await this.accounts.find(providerId);
     const current = await this.projection.find(providerId);
     const change = changeOf(current, productCode, selection);
