@@ -102,7 +102,7 @@ describe('in the browser', () => {
     await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
 
     await it_.signIn(page, 'supplier@demo.test', 'a-new-password-1');
-    await page.waitForURL(`${base}/provider/properties`);
+    await page.waitForURL(`${base}/external_supplier`);
     await page.context().close();
   });
 
@@ -239,9 +239,16 @@ describe('in the browser', () => {
   });
 
   it('sends each back-office role to its own area after signing in, where the app bar signs them out', async () => {
+    // A supplier of its own, with the demo password (another case changes the demo supplier's).
+    await it_.identityDb.dataSource.query(
+      `INSERT INTO users (id, email, first_name, last_name, password_hash, staff_role, email_confirmed_at)
+       SELECT $1, 'landing-supplier@demo.test', 'Lana', 'Supplier', password_hash, 'external_supplier', now()
+         FROM users WHERE email = 'admin@demo.test'`,
+      [uuidv7()],
+    );
     for (const [email, area, label] of [
       ['va@demo.test', 'virtual_assistant', 'Virtual assistant'],
-      ['supplier@demo.test', 'external_supplier', 'External supplier'],
+      ['landing-supplier@demo.test', 'external_supplier', 'External supplier'],
       ['admin@demo.test', 'admin', 'Admin'],
     ] as const) {
       const page = await it_.phone();
@@ -261,7 +268,7 @@ describe('in the browser', () => {
       await page.waitForURL(/\/users\/sign_in\?return_to=/);
       await page.context().close();
     }
-  });
+  }, 90_000);
 
   it('lets an admin on a phone impersonate a provider from labelled row actions, and stop from the banner', async () => {
     const page = await it_.phone();

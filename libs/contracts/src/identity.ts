@@ -10,6 +10,26 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Request-reply: the gateway asks identity who a credential belongs to. */
 export const RESOLVE_CREDENTIALS = 'identity.credentials.resolve';
 
+/**
+ * Request-reply: the gateway counts one request of a client address against a limit, in fixed windows kept
+ * in identity's database so every gateway replica shares them. `retryAfter`: null while under the limit,
+ * else the seconds until the window ends.
+ */
+export const HIT_RATE_LIMIT = 'identity.rate_limits.hit';
+
+export interface HitRateLimitRequest {
+  /** What is limited, e.g. `credentials`. */
+  bucket: string;
+  /** Who is counted: the client address. */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitAnswer {
+  retryAfter: number | null;
+}
+
 /** A provider's API key travels in this header; it acts as the admin who generated it, with the scope below. */
 export const API_KEY_HEADER = 'x-api-key';
 export const API_KEY_SCOPE = 'api_key';
@@ -35,5 +55,21 @@ export const IDENTITY_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
   csrfRejected: 'Your session could not be verified. Please reload the page and try again.',
-  crossSiteRefused: 'This request came from another site, so it was refused. Please try again from this site.',
+  crossSiteRefused:
+    'This request came from another site, so it was refused. Please try again from this site.',
 } as const;
+
+/**
+ * Request-reply: which of these user ids are people of this provider (admin, scan technician or member; not
+ * client users), e.g. for properties to take them as a property's agents. Ids of anyone else are left out.
+ */
+export const PROVIDER_PEOPLE = 'identity.providers.people';
+
+export interface ProviderPeopleRequest {
+  providerId: string;
+  userIds: string[];
+}
+
+export interface ProviderPeople {
+  userIds: string[];
+}

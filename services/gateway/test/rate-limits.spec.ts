@@ -2,24 +2,32 @@ import request from 'supertest';
 import { startTestService, widgetsFixture, type TestService } from '@tourly/platform/testing';
 import type { DatabaseConfig } from '@tourly/platform';
 import { gateway, type GatewayConfig } from '@tourly/gateway';
+import { identity, type IdentityConfig } from '@tourly/identity';
 
-/** Credential endpoints are limited per client address, at the edge, before any service is asked. */
+/**
+ * Credential endpoints are limited per client address, at the edge, with counts every gateway replica
+ * shares (kept in identity's database, asked over request-reply).
+ */
 describe('credential rate limit', () => {
+  let accounts: TestService<IdentityConfig>;
   let upstream: TestService<DatabaseConfig>;
   const fronts: Array<TestService<GatewayConfig>> = [];
 
   beforeAll(async () => {
+    accounts = await startTestService(identity);
     upstream = await startTestService(widgetsFixture);
   });
   afterAll(async () => {
     await Promise.all(fronts.map((front) => front.stop()));
     await upstream.stop();
+    await accounts.stop();
   });
 
   async function aGateway(trustedProxies: string) {
     const front = await startTestService(gateway, {
+      namespace: accounts.namespace,
       extra: {
-        IDENTITY_URL: upstream.url,
+        IDENTITY_URL: accounts.url,
         BILLING_URL: upstream.url,
         PROPERTIES_URL: upstream.url,
         ORDERS_URL: upstream.url,
@@ -38,7 +46,7 @@ describe('credential rate limit', () => {
   it('refuses an address past the limit across accounts, with when to retry, and an address cannot disguise itself', async () => {
     const http = await aGateway('10.9.9.9');
     for (const email of ['a@x.co', 'b@x.co', 'c@x.co']) {
-      expect((await signIn(http, email)).status).not.toBe(429);
+      expect((await signIn(http, email)).status).toBe(401);
     }
     const fourth = await signIn(http, 'd@x.co');
     expect(fourth.status).toBe(429);
@@ -59,5 +67,14 @@ describe('credential rate limit', () => {
     for (let attempt = 0; attempt < 3; attempt += 1) await signIn(http, 'a@x.co', '198.51.100.1');
     expect((await signIn(http, 'a@x.co', '198.51.100.1')).status).toBe(429);
     expect((await signIn(http, 'a@x.co', '198.51.100.2')).status).not.toBe(429);
+  });
+
+  it('shares the count between gateway replicas: two gateways give an address the limit once, not twice', async () => {
+    const [one, two] = await Promise.all([aGateway('127.0.0.1,::1'), aGateway('127.0.0.1,::1')]);
+    expect((await signIn(one, 'a@x.co', '198.51.100.9')).status).toBe(401);
+    expect((await signIn(two, 'b@x.co', '198.51.100.9')).status).toBe(401);
+    expect((await signIn(one, 'c@x.co', '198.51.100.9')).status).toBe(401);
+    expect((await signIn(two, 'd@x.co', '198.51.100.9')).status).toBe(429);
+    expect((await signIn(one, 'e@x.co', '198.51.100.9')).status).toBe(429);
   });
 });

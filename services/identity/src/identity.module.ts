@@ -8,7 +8,9 @@ import { ImpersonationModule } from './impersonation/impersonation.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { PasswordsModule } from './passwords/passwords.module';
+import { PeopleModule } from './people/people.module';
 import { PermissionsModule } from './permissions/permissions.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 import { SignUpModule } from './sign-up/sign-up.module';
@@ -27,7 +29,9 @@ import { SignUpModule } from './sign-up/sign-up.module';
     OAuthModule,
     CredentialsModule,
     PasswordsModule,
+    PeopleModule,
     ContactConfirmationsModule,
+    RateLimitsModule,
   ],
 })
 export class IdentityModule {}

@@ -40,7 +40,7 @@ export async function installEdge(
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));
   const credentials = new CredentialResolver(app.get(RpcClient));
-  const rateLimit = new CredentialRateLimit(config.CREDENTIAL_RATE_LIMIT);
+  const rateLimit = new CredentialRateLimit(app.get(RpcClient), config.CREDENTIAL_RATE_LIMIT);
   const ownHeaders =
     config.NODE_ENV === 'production' ? { ...BASE_SECURITY_HEADERS, ...HSTS } : BASE_SECURITY_HEADERS;
   const proxy = new UpstreamProxy({
@@ -69,15 +69,15 @@ export async function installEdge(
     if (isCrossSite(request)) {
       return reply.status(403).send({ errors: { base: [IDENTITY_MESSAGES.crossSiteRefused] } });
     }
-    const retryAfter = rateLimit.check(request.method, pathname, request.ip);
-    if (retryAfter !== null) {
-      return reply
-        .status(429)
-        .header('retry-after', String(retryAfter))
-        .send({ errors: { base: [TOO_MANY_ATTEMPTS] } });
-    }
     let resolved: ResolvedCaller;
     try {
+      const retryAfter = await rateLimit.check(request.method, pathname, request.ip);
+      if (retryAfter !== null) {
+        return reply
+          .status(429)
+          .header('retry-after', String(retryAfter))
+          .send({ errors: { base: [TOO_MANY_ATTEMPTS] } });
+      }
       resolved = await credentials.resolve(request);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -1,3 +1,6 @@
+import { HIT_RATE_LIMIT, type HitRateLimitRequest, type RateLimitAnswer } from '@tourly/contracts';
+import type { RpcClient } from '@tourly/platform';
+
 /** Where a credential can be guessed: sign-in, tokens, password resets, sign-up, confirmation codes. */
 const CREDENTIAL_ENDPOINTS = new Set([
   'POST /users/sign_in',
@@ -8,48 +11,35 @@ const CREDENTIAL_ENDPOINTS = new Set([
   'POST /contact_confirmations',
 ]);
 
-const WINDOW_MS = 60_000;
-/** Past this many tracked addresses, windows that ended are dropped before a new one is tracked. */
-const MAX_TRACKED = 100_000;
+const WINDOW_SECONDS = 60;
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts from your network. Please wait a minute and try again.';
 
-interface Window {
-  startedAt: number;
-  count: number;
-}
-
 /**
- * Limits credential endpoints per client address, in one-minute windows. The per-account lockout in
- * identity stops guessing one account's password; this stops one address trying many accounts. Counts live
- * in this gateway process: behind N gateways an address gets N times the limit, which still bounds it.
+ * Limits credential endpoints per client address, in fixed one-minute windows. The per-account lockout in
+ * identity stops guessing one account's password; this stops one address trying many accounts. The counts
+ * live in PostgreSQL, in identity's schema (every one of these endpoints is identity's), asked over the same
+ * request-reply path as credentials: every gateway replica shares them, and the gateway keeps no database.
  */
 export class CredentialRateLimit {
-  private readonly windows = new Map<string, Window>();
-
   constructor(
+    private readonly rpc: RpcClient,
     private readonly perMinute: number,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  /** null when the request may go on; otherwise the seconds until the address may try again. */
-  check(method: string, pathname: string, address: string): number | null {
+  /**
+   * null when the request may go on; otherwise the seconds until the address may try again. Throws the
+   * platform's 503 when identity cannot be asked (the endpoints are identity's, so they are down anyway).
+   */
+  async check(method: string, pathname: string, address: string): Promise<number | null> {
     if (!CREDENTIAL_ENDPOINTS.has(`${method} ${pathname.replace(/\/+$/, '')}`)) return null;
-    const now = this.now();
-    let window = this.windows.get(address);
-    if (!window || now - window.startedAt >= WINDOW_MS) {
-      if (!window && this.windows.size >= MAX_TRACKED) this.dropEnded(now);
-      window = { startedAt: now, count: 0 };
-      this.windows.set(address, window);
-    }
-    window.count += 1;
-    if (window.count <= this.perMinute) return null;
-    return Math.ceil((window.startedAt + WINDOW_MS - now) / 1000);
-  }
-
-  private dropEnded(now: number): void {
-    for (const [address, window] of this.windows) {
-      if (now - window.startedAt >= WINDOW_MS) this.windows.delete(address);
-    }
+    const hit: HitRateLimitRequest = {
+      bucket: 'credentials',
+      key: address,
+      limit: this.perMinute,
+      windowSeconds: WINDOW_SECONDS,
+    };
+    const answer = await this.rpc.ask<RateLimitAnswer>(HIT_RATE_LIMIT, hit);
+    return answer.retryAfter;
   }
 }

@@ -12,6 +12,7 @@ import { PasswordResets1763870000000 } from './1763870000000-password-resets';
 import { ContactConfirmations1763880000000 } from './1763880000000-contact-confirmations';
 import { ApiKeyUse1763890000000 } from './1763890000000-api-key-use';
 import { SignInAttempts1763900000000 } from './1763900000000-sign-in-attempts';
+import { RateLimitWindows1763910000000 } from './1763910000000-rate-limit-windows';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -28,4 +29,5 @@ export const migrations: MigrationClass[] = [
   ContactConfirmations1763880000000,
   ApiKeyUse1763890000000,
   SignInAttempts1763900000000,
+  RateLimitWindows1763910000000,
 ];
