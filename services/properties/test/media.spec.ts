@@ -1,4 +1,4 @@
-import { toCamelKeys } from '@tourly/platform';
+import { Database, toCamelKeys, uuidv7 } from '@tourly/platform';
 import { UploadsSweeper } from '../src/uploads/uploads.sweeper';
 import { aProperty, aTemporaryUpload, jpeg, mp4, objectKeys, pdf, png, storageClient } from './media-support';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
@@ -295,12 +295,50 @@ describe('media of a property', () => {
       expect(await added('media_link')).toHaveLength(1);
     });
 
-    it('sets the property’s agents in order', async () => {
-      const agents = ['0190a3f2-0000-7000-8000-000000000002', '0190a3f2-0000-7000-8000-000000000001'];
+    it('sets the property’s agents in order: people of the provider only', async () => {
+      const identityDb = it_.platform.services.identity.app.get(Database);
+      const peopleOf = async (providerId: string, role: string) =>
+        (
+          (await identityDb.dataSource.query(
+            'SELECT user_id AS id FROM memberships WHERE provider_id = $1 AND role = $2 ORDER BY created_at',
+            [providerId, role],
+          )) as Array<{ id: string }>
+        ).map((row) => row.id);
+      // A member and a client user of the provider, beside its admin.
+      const addPerson = async (providerId: string, role: string) => {
+        const id = uuidv7();
+        await identityDb.dataSource.query(
+          `INSERT INTO users (id, email, first_name, last_name, password_hash)
+           VALUES ($1, $2, 'Agent', 'Person', 'x')`,
+          [id, `agent-${id}@example.com`],
+        );
+        await identityDb.dataSource.query(
+          'INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, $3)',
+          [id, providerId, role],
+        );
+        return id;
+      };
+      const [admin] = await peopleOf(provider.providerId, 'admin');
+      const member = await addPerson(provider.providerId, 'member');
+      const client = await addPerson(provider.providerId, 'client_user');
+      const [theirAdmin] = await peopleOf(other.providerId, 'admin');
+
+      const agents = [member, admin!];
       const set = await provider.send('patch', `${base()}/contacts`, { agent_ids: agents });
       expect(set.status).toBe(200);
       expect(set.body.data).toEqual({ agent_ids: agents });
       expect((await provider.get(`${base()}/contacts`)).body.data).toEqual({ agent_ids: agents });
+
+      // Another provider's user, a client of this one, or nobody at all: refused, nothing changed.
+      for (const stranger of [theirAdmin!, client, '0190a3f2-0000-7000-8000-000000000001']) {
+        const refused = await provider.send('patch', `${base()}/contacts`, { agent_ids: [admin, stranger] });
+        expect(refused.status).toBe(422);
+        expect(refused.body.errors).toEqual({ agent_ids: ['must be users of this provider'] });
+      }
+      expect((await provider.get(`${base()}/contacts`)).body.data).toEqual({ agent_ids: agents });
+      const theirOwn = await other.send('patch', `${base(theirs)}/contacts`, { agent_ids: [theirAdmin] });
+      expect(theirOwn.status).toBe(200);
+
       const bad = await provider.send('patch', `${base()}/contacts`, { agent_ids: ['x'] });
       expect(bad.body.errors).toEqual({ agent_ids: ['is not a contact id'] });
       expect((await provider.send('patch', `${base()}/contacts`, { agent_ids: [] })).body.data).toEqual({
