@@ -24,6 +24,11 @@ export interface Person {
 }
 
 export interface PlatformOptions {
+  /**
+   * Default true: events over NATS JetStream, as in CI and production; false: the in-process transport the
+   * all-in-one launcher uses without NATS_URL.
+   */
+  nats?: boolean;
   /** A local S3 server (signed requests only, files in a temporary directory) for properties' file storage. */
   s3?: boolean;
   /**
@@ -39,10 +44,10 @@ export interface TestStorage extends RunningS3 {
 }
 
 /**
- * The whole platform (events on NATS JetStream) with the vendor emulators and the demo accounts, reached
- * through the gateway the way the pages reach it: Stripe's webhooks delivered to the gateway, signed with the
- * endpoint's secret; the captcha, mail, maps and Matterport ports pointed at the emulators; with `s3`, file
- * storage on a local S3 server.
+ * The whole platform (events on NATS JetStream, or in-process with `nats: false`) with the vendor emulators and
+ * the demo accounts, reached through the gateway the way the pages reach it: Stripe's webhooks delivered to the
+ * gateway, signed with the endpoint's secret; the captcha, mail, maps and Matterport ports pointed at the
+ * emulators; with `s3`, file storage on a local S3 server.
  */
 export async function startPlatformWithEmulators(options: PlatformOptions = {}) {
   const gatewayPort = await freePort();
@@ -62,6 +67,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
     testEnv({
       databaseUrl: database.url,
       namespace: namespace.namespace,
+      nats: options.nats,
       extra: {
         PORT: String(gatewayPort),
         STRIPE_API_URL: emulators.url,
@@ -243,7 +249,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
       await emulators.close();
       await storage?.close();
       await database.drop();
-      await namespace.drop();
+      if (options.nats !== false) await namespace.drop();
     },
   };
 }

@@ -78,6 +78,20 @@ export interface ToursDeactivatedV1 {
   providerId: string;
   propertyIds: string[];
 }
+/**
+ * The plan in force no longer publishes (it ended: the free plan shares nothing), so what was public stopped
+ * being served in one go: tour links no longer shared and single-property websites no longer published. A later
+ * upgrade publishes nothing again by itself.
+ */
+export interface PublicationsWithdrawnV1 {
+  providerId: string;
+  /** The plan in force, one that does not publish. */
+  productCode: ProductCode;
+  /** Properties whose tour stopped being shared. */
+  tourPropertyIds: string[];
+  /** Properties whose single-property website stopped being published. */
+  websitePropertyIds: string[];
+}
 export interface PropertyV1 {
   providerId: string;
   propertyId: string;
@@ -105,6 +119,7 @@ export interface EventCatalogue {
   'billing.stripe_event.received.v1': StripeEventReceivedV1;
   'billing.immersive_extension.changed.v1': ImmersiveExtensionChangedV1;
   'properties.tours.deactivated.v1': ToursDeactivatedV1;
+  'properties.publications.withdrawn.v1': PublicationsWithdrawnV1;
   'properties.property.created.v1': PropertyV1;
   'properties.property.updated.v1': PropertyV1;
   'properties.property.deleted.v1': PropertyV1;

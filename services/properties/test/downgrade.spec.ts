@@ -1,13 +1,13 @@
 import { Database, EventBus } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
-import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
+import { propertiesCaughtUp, startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * 000 §4 "Downgrade", end to end on NATS JetStream: a provider with 30 premium tours on Creator moves to Starter
- * (scheduled, reached by the Stripe test clock); billing announces the downgrade and properties turns the 10
- * oldest premium tours basic. The same downgrade announced again changes nothing.
+ * (scheduled, reached by the Stripe test clock); billing announces the new plan and properties turns the 10
+ * oldest premium tours basic. The same plan announced again changes nothing.
  */
 describe('a downgrade turns the oldest premium tours basic', () => {
   let it_: PropertiesPlatform;
@@ -71,13 +71,12 @@ describe('a downgrade turns the oldest premium tours basic', () => {
       service_plan_subscription: { product_code: 'starter_plan', interval: 'month' },
     });
     expect(scheduled.body.data.subscription.next_product.product_code).toBe('starter_plan');
-    const applied = nextDelivery(it_.platform.services.properties, 'billing.subscription.downgraded.v1');
     const clock = (await provider.get('/provider/billing/test_clock')).body.data.test_clock;
     await provider.send('post', '/provider/billing/advance_test_clock', {
       test_clock_id: clock.id,
       time: new Date(Date.parse(scheduled.body.data.subscription.current_period_end) + DAY_MS).toISOString(),
     });
-    await applied;
+    await propertiesCaughtUp(it_, 'billing.subscription.changed.v1', provider.providerId);
 
     expect(new Set(await premiumNow())).toEqual(new Set(premiumIds.slice(10)));
     const basic = await provider.get('/provider/properties?filters[tour_type]=basic&page_size=100');
@@ -90,6 +89,10 @@ describe('a downgrade turns the oldest premium tours basic', () => {
     expect(announced).toHaveLength(1);
     expect(new Set(announced[0]!.ids)).toEqual(new Set(premiumIds.slice(0, 10)));
     // Still published: they are basic tours now, and Starter publishes.
+    const [{ withdrawn }] = await it_.propertiesDb.dataSource.query(
+      `SELECT count(*)::int AS withdrawn FROM outbox WHERE subject = 'properties.publications.withdrawn.v1'`,
+    );
+    expect(withdrawn).toBe(0);
     const first = await provider.get(`/provider/properties/${premiumIds[0]}`);
     expect(first.body.data).toMatchObject({
       tour_type: 'basic',
@@ -97,19 +100,17 @@ describe('a downgrade turns the oldest premium tours basic', () => {
     });
   });
 
-  it('changes nothing when the same downgrade is announced again', async () => {
-    const [downgrade] = (await it_.billingDb.dataSource.query(
-      `SELECT envelope -> 'data' AS data FROM outbox WHERE subject = 'billing.subscription.downgraded.v1'`,
-    )) as Array<{ data: Record<string, unknown> }>;
-    const handled = nextDelivery(it_.platform.services.properties, 'billing.subscription.downgraded.v1');
+  it('changes nothing when the same plan is announced again', async () => {
+    const handled = nextDelivery(it_.platform.services.properties, 'billing.subscription.changed.v1');
     const billing = it_.platform.services.billing.app;
     await billing.get(Database).transaction((tx) =>
       billing.get(EventBus).publish(
-        'billing.subscription.downgraded.v1',
+        'billing.subscription.changed.v1',
         {
-          providerId: downgrade!.data.provider_id as string,
-          fromProductCode: 'vt_creator_plan',
-          toProductCode: 'starter_plan',
+          providerId: provider.providerId,
+          productCode: 'starter_plan',
+          interval: 'month',
+          status: 'active',
           premiumTourLimit: 20,
         },
         tx,

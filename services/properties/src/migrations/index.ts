@@ -4,6 +4,7 @@ import { FilesAndMedia1763930000001 } from './1763930000001-files-and-media';
 import { Websites1763930000002 } from './1763930000002-websites';
 import { PremiumToursPaidSeparately1763930000003 } from './1763930000003-premium-tours-paid-separately';
 import { LowercaseSearchText1763930000004 } from './1763930000004-lowercase-search-text';
+import { PlanChangeOrder1763950000000 } from './1763950000000-plan-change-order';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -12,4 +13,5 @@ export const migrations: MigrationClass[] = [
   Websites1763930000002,
   PremiumToursPaidSeparately1763930000003,
   LowercaseSearchText1763930000004,
+  PlanChangeOrder1763950000000,
 ];

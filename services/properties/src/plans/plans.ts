@@ -26,7 +26,7 @@ export const quotaFull = (limit: number) =>
 /**
  * Each provider's plan as billing announced it (`billing.subscription.changed.v1`): what publishing and the
  * premium-tour quota follow. Until billing says otherwise a provider is on the free plan. An older change never
- * overwrites a newer one.
+ * overwrites a newer one: changes are ordered by when billing announced them, then by the event's id.
  */
 @Injectable()
 export class Plans {
@@ -42,22 +42,36 @@ export class Plans {
     return { ...row, canPublish: PLANS[row.productCode]?.toursType === 'premium' };
   }
 
-  async apply(change: SubscriptionChangedV1, occurredAt: string, tx: EntityManager): Promise<void> {
-    await tx.query(
-      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (provider_id) DO UPDATE SET product_code = $2, status = $3, premium_tour_limit = $4, changed_at = $5
-        WHERE provider_plans.changed_at <= $5`,
-      [change.providerId, change.productCode, change.status, change.premiumTourLimit, occurredAt],
-    );
-  }
-
-  /** The limit in force, unless a plan change newer than `asOf` says otherwise. */
-  async limitSince(providerId: string, asOf: string, fallback: number | null, tx: EntityManager) {
-    const [row] = (await tx.query(
-      `SELECT premium_tour_limit AS "limit" FROM provider_plans WHERE provider_id = $1 AND changed_at > $2`,
-      [providerId, asOf],
-    )) as Array<{ limit: number | null }>;
-    return row ? row.limit : fallback;
+  /**
+   * Records a plan change unless a later one is already recorded. True when this change is now the plan in force;
+   * false for one older than what is recorded (a redelivery after a retry, say), which changes nothing.
+   */
+  async apply(change: SubscriptionChangedV1, announced: Announced, tx: EntityManager): Promise<boolean> {
+    const recorded = (await tx.query(
+      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at, changed_event_id)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (provider_id) DO UPDATE SET product_code = $2, status = $3, premium_tour_limit = $4,
+         changed_at = $5, changed_event_id = $6
+        WHERE (provider_plans.changed_at, coalesce(provider_plans.changed_event_id, '${NIL_UUID}'))
+              < ($5::timestamptz, $6::uuid)
+       RETURNING provider_id`,
+      [
+        change.providerId,
+        change.productCode,
+        change.status,
+        change.premiumTourLimit,
+        announced.occurredAt,
+        announced.eventId,
+      ],
+    )) as unknown[];
+    return recorded.length > 0;
   }
 }
+
+/** When and in which event billing announced a plan change: the order plan changes are recorded in. */
+export interface Announced {
+  occurredAt: string;
+  eventId: string;
+}
+
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';

@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ImmersiveExtensionChangedV1, SubscriptionDowngradedV1 } from '@tourly/contracts';
+import type { ImmersiveExtensionChangedV1, SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, EventBus } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
-import { Plans } from '../plans/plans';
+import { Plans, type Announced } from '../plans/plans';
+
+export interface Withdrawn {
+  tourPropertyIds: string[];
+  websitePropertyIds: string[];
+}
 
 export interface TourToDeactivate {
   id: string;
@@ -11,9 +16,10 @@ export interface TourToDeactivate {
 }
 
 /**
- * The premium-tour quota on a downgrade (000 §4): the oldest premium tours beyond the new limit turn basic,
- * the newest keep their place. The same rule answers the preview the downgrade modal shows. Tours paid on their
- * own are outside the quota: a downgrade leaves them premium.
+ * The plan's rules on the provider's tours. On a downgrade (000 §4) the oldest premium tours beyond the new limit
+ * turn basic, the newest keep their place; the same rule answers the preview the downgrade modal shows. Tours paid
+ * on their own are outside the quota: a downgrade leaves them premium. On the free plan (000 §1, §6: it cannot publish
+ * or share) nothing stays shared or published.
  */
 @Injectable()
 export class PremiumToursService {
@@ -33,32 +39,71 @@ export class PremiumToursService {
   }
 
   /**
-   * Applies a downgrade in one transaction. Idempotent: once the premium tours fit the limit, a redelivery
-   * finds nothing beyond it, changes nothing and announces nothing.
+   * A plan change from billing (`billing.subscription.changed.v1`), recorded and enforced in the handler's one
+   * transaction, under the provider's publishing lock. The plan in force decides, never the order events come
+   * in: the oldest premium tours beyond its limit turn basic (`properties.tours.deactivated.v1`), and a plan that
+   * does not publish (the free plan, once a subscription ended) stops serving every shared tour and published
+   * website (`properties.publications.withdrawn.v1`). Nothing is published again by a later plan: the person
+   * publishes again. A change older than the one recorded changes nothing; once the plan's rules hold, the same
+   * plan again finds nothing to do and announces nothing.
    */
-  async applyDowngrade(
-    event: SubscriptionDowngradedV1,
-    occurredAt: string,
+  async applyPlanChange(
+    change: SubscriptionChangedV1,
+    announced: Announced,
     tx: EntityManager,
-  ): Promise<string[]> {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${event.providerId}`]);
-    // A plan change newer than this downgrade (an upgrade right after, say) decides instead.
-    const limit = await this.plans.limitSince(event.providerId, occurredAt, event.premiumTourLimit, tx);
-    if (limit === null) return [];
-    const tours = await this.beyond(tx, event.providerId, limit, true);
+  ): Promise<{ deactivated: string[]; withdrawn: Withdrawn }> {
+    const { providerId } = change;
+    const none = { deactivated: [], withdrawn: { tourPropertyIds: [], websitePropertyIds: [] } };
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
+    if (!(await this.plans.apply(change, announced, tx))) return none;
+    const plan = await this.plans.of(providerId, tx);
+    const deactivated =
+      plan.premiumTourLimit === null ? [] : await this.turnBasicBeyond(tx, providerId, plan.premiumTourLimit);
+    const withdrawn = plan.canPublish ? none.withdrawn : await this.withdraw(tx, providerId);
+    if (withdrawn.tourPropertyIds.length > 0 || withdrawn.websitePropertyIds.length > 0) {
+      await this.events.publish(
+        'properties.publications.withdrawn.v1',
+        { providerId, productCode: plan.productCode, ...withdrawn },
+        tx,
+      );
+    }
+    return { deactivated, withdrawn };
+  }
+
+  /** The oldest premium tours beyond `limit` turn basic, announced in one event; their ids. */
+  private async turnBasicBeyond(tx: EntityManager, providerId: string, limit: number): Promise<string[]> {
+    const tours = await this.beyond(tx, providerId, limit, true);
     if (tours.length === 0) return [];
     const ids = tours.map((tour) => tour.id);
     await tx.query(
       `UPDATE properties SET premium = false, premium_since = NULL, updated_at = now()
         WHERE provider_id = $1 AND id = ANY($2::uuid[])`,
-      [event.providerId, ids],
+      [providerId, ids],
     );
-    await this.events.publish(
-      'properties.tours.deactivated.v1',
-      { providerId: event.providerId, propertyIds: ids },
-      tx,
-    );
+    await this.events.publish('properties.tours.deactivated.v1', { providerId, propertyIds: ids }, tx);
     return ids;
+  }
+
+  /** Every shared tour and published website of the provider stops being served. */
+  private async withdraw(tx: EntityManager, providerId: string): Promise<Withdrawn> {
+    const rows = (await tx.query(
+      `SELECT id, tour_published AS tour, website_published AS website FROM properties
+        WHERE provider_id = $1 AND deleted_at IS NULL AND (tour_published OR website_published)
+        ORDER BY created_at, id FOR UPDATE`,
+      [providerId],
+    )) as Array<{ id: string; tour: boolean; website: boolean }>;
+    if (rows.length > 0) {
+      await tx.query(
+        `UPDATE properties SET tour_published = false, website_published = false, published_at = NULL,
+           updated_at = now()
+          WHERE provider_id = $1 AND id = ANY($2::uuid[])`,
+        [providerId, rows.map((row) => row.id)],
+      );
+    }
+    return {
+      tourPropertyIds: rows.filter((row) => row.tour).map((row) => row.id),
+      websitePropertyIds: rows.filter((row) => row.website).map((row) => row.id),
+    };
   }
 
   /**
