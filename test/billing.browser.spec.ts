@@ -247,4 +247,64 @@ describe('billing in the browser', () => {
       .waitFor();
     await phone.context().close();
   });
+
+  it('on a phone, offers the Pro plan’s 30-day free trial, starts it without charging, and shows when it ends', async () => {
+    const summit = await it_.signUp('Summit Tours');
+    await summit
+      .send('put', '/provider/billing/account', {
+        name: 'Summit Tours',
+        email: 'accounts@summit.test',
+        address: '3 Alpine Way, Queenstown',
+        country: 'NZ',
+        currency: 'usd',
+      })
+      .expect(200);
+    const phone = await signedIn(summit, PHONE);
+    await phone.goto(`${base}/provider/properties`);
+    await phone.getByRole('region', { name: 'Plan notice' }).getByRole('button', { name: 'Upgrade' }).click();
+
+    const modal = phone.getByRole('dialog', { name: 'Choose your plan' });
+    await modal.getByRole('radio', { name: 'Monthly' }).check();
+    const pro = modal.getByRole('article', { name: 'Pro' });
+    await pro.getByText('Free for 30 days, then $99.95 a month.', { exact: false }).waitFor();
+    // The cards list what the platform does, nothing it does not do yet.
+    expect(await modal.getByText(/floorplan orders|credits|webhooks|bookings|heat maps/i).count()).toBe(0);
+    expect(
+      await modal
+        .getByRole('article', { name: 'Starter' })
+        .getByText(/free trial/i)
+        .count(),
+    ).toBe(0);
+    await pro.getByRole('button', { name: 'Start the 30-day free trial of Pro' }).click();
+
+    const confirmation = phone.getByRole('dialog', { name: 'Confirm your plan' });
+    await confirmation.getByText('Pro, 30-day free trial').waitFor();
+    const summary = confirmation.getByRole('region', { name: 'Order summary' });
+    await summary.getByText('30-day free trial').waitFor();
+    await confirmation.getByText('Total').first().waitFor();
+    const card = confirmation.getByRole('region', { name: 'Card', exact: true });
+    await enterCard(card, '4242 4242 4242 4242');
+    await card.getByText('Visa •••• 4242').waitFor();
+    await confirmation.getByRole('button', { name: 'Start free trial' }).click();
+
+    const done = phone.getByRole('dialog', { name: 'Plan updated' });
+    await done.getByText(/Your Pro trial has started\. It is free until \d{4}-\d{2}-\d{2}/).waitFor();
+    await done.getByRole('button', { name: 'Done' }).click();
+    await phone
+      .getByRole('region', { name: 'Plan notice' })
+      .getByText(/Your Pro trial ends in 30 days, on \d{4}-\d{2}-\d{2}\./)
+      .waitFor();
+    // Nothing was charged: the trial's first invoice is for nothing.
+    const [{ id: customer }] = (await it_.billingDb.dataSource.query(
+      'SELECT stripe_customer_id AS id FROM billing_accounts WHERE provider_id = $1',
+      [summit.providerId],
+    )) as Array<{ id: string }>;
+    const invoices = await it_.stripe.invoices.list({ customer, limit: 10 });
+    expect(invoices.data.filter((invoice) => invoice.amount_paid > 0)).toEqual([]);
+
+    // The trial is offered once.
+    const subscription = await summit.get('/provider/billing/service_plan_subscription').expect(200);
+    expect(subscription.body.data).toMatchObject({ status: 'trialing', trial_available: false });
+    await phone.context().close();
+  });
 });

@@ -25,7 +25,10 @@ export interface Plan {
   name: string;
   /** One line under the name on the plan grid. */
   description: string;
-  /** What the plan includes, as the grid lists it. */
+  /**
+   * What the plan includes, as the grid lists it: only what the platform does today (a plan card never
+   * advertises what is not there yet: no floorplan orders, credits, webhooks, Matterport connection or bookings).
+   */
   packageList: string[];
   /** null: unlimited. */
   premiumTourLimit: number | null;
@@ -42,9 +45,9 @@ export const PLANS: Record<ProductCode, Plan> = {
     name: 'Free',
     description: 'Build and preview tours before you sell them.',
     packageList: [
+      'Unlimited properties with photos, videos, floorplans and documents',
       'Unlimited basic tours',
-      'Single-property websites (preview)',
-      'Tour overlays and branding',
+      'Single-property websites to build and preview',
     ],
     premiumTourLimit: 0,
     toursType: 'basic',
@@ -57,9 +60,9 @@ export const PLANS: Record<ProductCode, Plan> = {
     description: 'Publish and share premium tours.',
     packageList: [
       '20 premium tours',
-      'Publish and share tours',
-      'Heat maps and engagement analytics',
-      'Booking forms and client portal',
+      'Everything in Free',
+      'Publish and share single-property websites',
+      'More premium tours, paid one by one as you publish them',
     ],
     premiumTourLimit: 20,
     toursType: 'premium',
@@ -77,7 +80,7 @@ export const PLANS: Record<ProductCode, Plan> = {
     planTier: 2,
     name: 'Creator',
     description: 'For busy providers who brand every tour as their own.',
-    packageList: ['100 premium tours', 'Everything in Starter', 'White-label domains', 'Creator Studio'],
+    packageList: ['100 premium tours', 'Everything in Starter', 'White-label domains'],
     premiumTourLimit: 100,
     toursType: 'premium',
     prices: {
@@ -94,12 +97,8 @@ export const PLANS: Record<ProductCode, Plan> = {
     planTier: 3,
     name: 'Pro',
     description: 'Unlimited premium tours and a dedicated account manager.',
-    packageList: [
-      'Unlimited premium tours',
-      'Everything in Creator',
-      'A dedicated account manager',
-      '30-day free trial',
-    ],
+    // The free trial is offered by the grid while the provider has not used it (`trial_available`).
+    packageList: ['Unlimited premium tours', 'Everything in Creator', 'A dedicated account manager'],
     premiumTourLimit: null,
     toursType: 'premium',
     prices: {

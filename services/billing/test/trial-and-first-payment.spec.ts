@@ -36,6 +36,30 @@ describe('trials, first payments and legacy setup', () => {
 
   it('runs the 30-day Pro trial once, with paid features, then charges and stays Pro', async () => {
     const { provider, card } = await aPayingProvider('Trial Media');
+    // The order summary says what the trial costs today: nothing, the plan's price covered by the trial.
+    const preview = await provider.send(
+      'post',
+      '/provider/billing/service_plan_subscription/preview_change',
+      {
+        service_plan_subscription: {
+          product_code: 'experience_creator_plan',
+          interval: 'month',
+          trial: true,
+        },
+      },
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toEqual({
+      currency: 'aud',
+      subtotal_in_cents: 14995,
+      discount_in_cents: 14995,
+      total_in_cents: 0,
+      line_items: [
+        { type: 'item', label: 'Pro plan (monthly)', amount_in_cents: 14995 },
+        { type: 'discount', label: '30-day free trial', amount_in_cents: -14995 },
+      ],
+      starts_at: null,
+    });
     const started = await provider.send('put', '/provider/billing/service_plan_subscription', {
       service_plan_subscription: {
         product_code: 'experience_creator_plan',
@@ -81,6 +105,15 @@ describe('trials, first payments and legacy setup', () => {
     });
     expect(wrongPlan.status).toBe(422);
     expect(wrongPlan.body.errors).toEqual({
+      'service_plan_subscription.trial': ['Only the Pro plan comes with a free trial.'],
+    });
+    const wrongPreview = await provider.send(
+      'post',
+      '/provider/billing/service_plan_subscription/preview_change',
+      { service_plan_subscription: { product_code: 'starter_plan', interval: 'month', trial: true } },
+    );
+    expect(wrongPreview.status).toBe(422);
+    expect(wrongPreview.body.errors).toEqual({
       'service_plan_subscription.trial': ['Only the Pro plan comes with a free trial.'],
     });
   });

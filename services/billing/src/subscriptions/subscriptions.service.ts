@@ -150,6 +150,22 @@ export class SubscriptionsService {
       return summary(currency, [], 0, 0, startsAt);
     }
     const label = `${PLANS[productCode].name} plan (${selection.interval === 'year' ? 'annual' : 'monthly'})`;
+    if (selection.trial && change === 'new') {
+      // Nothing is charged today: the plan's price, and the trial that covers it until the trial ends.
+      checkTrial(productCode, current);
+      const amount = amountOf(productCode, selection.interval, currency);
+      const free = `${this.config.TRIAL_DAYS}-day free trial`;
+      return summary(
+        currency,
+        [
+          { type: 'item', label, amountInCents: amount },
+          { type: 'discount', label: free, amountInCents: -amount },
+        ],
+        amount,
+        0,
+        null,
+      );
+    }
     if (!account?.stripeCustomerId) {
       if (selection.coupon) throw ApiError.base(422, BILLING_INFO_FIRST);
       const amount = amountOf(productCode, selection.interval, currency);
@@ -205,10 +221,7 @@ export class SubscriptionsService {
     selection: PlanSelection,
   ) {
     const { providerId, stripeCustomerId: customerId } = account;
-    if (selection.trial && productCode !== 'experience_creator_plan') {
-      throw ApiError.invalid(`${FIELD}.trial`, TRIAL_PRO_ONLY);
-    }
-    if (selection.trial && current?.trialUsed) throw ApiError.invalid(`${FIELD}.trial`, TRIAL_USED);
+    if (selection.trial) checkTrial(productCode, current);
     const card = await this.accounts.cardToCharge(
       providerId,
       customerId,
@@ -458,6 +471,12 @@ function discountsOf(subscription: Stripe.Subscription): Stripe.Discount[] {
   return subscription.discounts.filter(
     (discount): discount is Stripe.Discount => typeof discount === 'object',
   );
+}
+
+/** The free trial comes with the Pro plan only, once per provider. */
+function checkTrial(productCode: ProductCode, current: SubscriptionRow | undefined): void {
+  if (productCode !== 'experience_creator_plan') throw ApiError.invalid(`${FIELD}.trial`, TRIAL_PRO_ONLY);
+  if (current?.trialUsed) throw ApiError.invalid(`${FIELD}.trial`, TRIAL_USED);
 }
 
 function requirePlan(selection: PlanSelection): ProductCode {

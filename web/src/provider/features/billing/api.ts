@@ -75,6 +75,8 @@ export interface PlanSelection {
   chargeNow?: boolean;
   coupon?: string;
   paymentMethodId?: string;
+  /** Start the Pro plan with its free trial: once per provider (`trialAvailable`), nothing charged until it ends. */
+  trial?: boolean;
 }
 
 export type ChangeResult =

@@ -2,6 +2,7 @@ import {
   PROBLEM_SUBSCRIPTION_STATUSES,
   type Currency,
   type Interval,
+  type ProductCode,
   type SubscriptionStatus,
 } from '@tourly/contracts';
 import type { PlanOption, Subscription } from './api';
@@ -9,6 +10,8 @@ import type { PlanOption, Subscription } from './api';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 000 §9: trial days default 30, shown when the trial has no end date. */
 export const DEFAULT_TRIAL_DAYS = 30;
+/** The plan that comes with a free trial (000 §1: the Pro trial). */
+export const TRIAL_PLAN: ProductCode = 'experience_creator_plan';
 /** 000 §9: the payment-failure window. */
 export const PAYMENT_WINDOW_DAYS = 14;
 
@@ -81,6 +84,14 @@ export function visiblePlans(plans: PlanOption[], subscription: Subscription): P
   return plans.filter((plan) => plan.planTier >= tier);
 }
 
+/**
+ * Whether the grid offers the plan's free trial: the Pro plan, to a provider that has not had the trial and is
+ * not paying for a plan now (a trial starts a new subscription; it does not discount a running one).
+ */
+export function offersTrial(plan: PlanOption, subscription: Subscription): boolean {
+  return plan.productCode === TRIAL_PLAN && subscription.trialAvailable && isOnFreePlan(subscription);
+}
+
 /** Plans a downgrade can move to: the lower tiers, down to the free plan. */
 export function lowerPlans(plans: PlanOption[], subscription: Subscription): PlanOption[] {
   if (isOnFreePlan(subscription)) return [];
@@ -95,6 +106,9 @@ export function canUpgrade(plans: PlanOption[], subscription: Subscription): boo
 }
 
 export const intervalLabel = (interval: Interval) => (interval === 'year' ? 'annual' : 'monthly');
+
+/** How often a plan is billed, as a sentence says it: 'billed annually', 'billed monthly'. */
+export const billedLabel = (interval: Interval) => `billed ${interval === 'year' ? 'annually' : 'monthly'}`;
 
 /** 'Starter (monthly)'; the free plan has no billing period to name. */
 export function planLabel(name: string, productCode: string, interval: Interval): string {

@@ -13,7 +13,13 @@ import {
   type PlanSelection,
   type Subscription,
 } from '../api';
-import { hasIntervalChoice, intervalLabel, pricePerMonth, pricePerPeriod } from '../rules';
+import {
+  DEFAULT_TRIAL_DAYS,
+  hasIntervalChoice,
+  intervalLabel,
+  pricePerMonth,
+  pricePerPeriod,
+} from '../rules';
 import { loadStripeJs } from '../stripe';
 import { BillingInformation, isComplete } from './BillingInformation';
 import { CardSection } from './CardSection';
@@ -29,6 +35,8 @@ export interface Completed {
 
 interface PlanConfirmationProps {
   plan: PlanOption | null;
+  /** The plan's free trial: nothing charged now, the card charged when the trial ends. */
+  trial: boolean;
   current: Subscription;
   interval: Interval;
   onInterval(interval: Interval): void;
@@ -61,6 +69,7 @@ const WAIT_FOR_STRIPE_MS = 20_000;
  */
 export function PlanConfirmation({
   plan,
+  trial,
   current,
   interval,
   onInterval,
@@ -87,6 +96,7 @@ export function PlanConfirmation({
     interval,
     chargeNow: true,
     coupon: coupon ?? undefined,
+    ...(trial && { trial: true }),
     ...extra,
   });
 
@@ -164,7 +174,7 @@ export function PlanConfirmation({
       aria-describedby={blocked ? `${summaryId}-blocked` : undefined}
       onClick={confirm}
     >
-      {pending ? 'Confirming…' : 'Confirm'}
+      {pending ? 'Confirming…' : trial ? 'Start free trial' : 'Confirm'}
     </button>
   );
 
@@ -187,7 +197,7 @@ export function PlanConfirmation({
               {current.productCode !== 'free_tier_plan' && `, ${intervalLabel(current.interval)}`}
             </dd>
             <dt>New plan</dt>
-            <dd>{plan ? plan.name : '—'}</dd>
+            <dd>{plan ? `${plan.name}${trial ? `, ${DEFAULT_TRIAL_DAYS}-day free trial` : ''}` : '—'}</dd>
           </dl>
           {plan && hasIntervalChoice(plan, currency) && (
             <>

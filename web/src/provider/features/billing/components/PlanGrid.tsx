@@ -2,7 +2,14 @@ import { useId } from 'react';
 import type { Currency, Interval, ProductCode } from '@tourly/contracts';
 import { formatMoney } from '../../../../shared/format';
 import type { PlanOption, Subscription } from '../api';
-import { choiceOf, pricePerMonth, pricePerPeriod, visiblePlans } from '../rules';
+import {
+  choiceOf,
+  DEFAULT_TRIAL_DAYS,
+  offersTrial,
+  pricePerMonth,
+  pricePerPeriod,
+  visiblePlans,
+} from '../rules';
 import { IntervalToggle } from './IntervalToggle';
 
 export const SUPPORT_EMAIL = 'support@tourly.com';
@@ -13,7 +20,8 @@ interface PlanGridProps {
   interval: Interval;
   onInterval(interval: Interval): void;
   current: Subscription;
-  onChoose(productCode: ProductCode): void;
+  /** `trial`: the plan's free trial rather than paying now. */
+  onChoose(productCode: ProductCode, trial: boolean): void;
 }
 
 /**
@@ -33,7 +41,7 @@ export function PlanGrid({ plans, currency, interval, onInterval, current, onCho
               currency={currency}
               interval={interval}
               current={current}
-              onChoose={() => onChoose(plan.productCode)}
+              onChoose={(trial) => onChoose(plan.productCode, trial)}
             />
           </li>
         ))}
@@ -56,10 +64,11 @@ function PlanCard({
   currency: Currency;
   interval: Interval;
   current: Subscription;
-  onChoose(): void;
+  onChoose(trial: boolean): void;
 }) {
   const nameId = useId();
   const choice = choiceOf(plan, interval, current);
+  const trial = choice !== 'current' && offersTrial(plan, current);
   const free = plan.prices[currency].monthly === 0;
   return (
     <article
@@ -92,8 +101,32 @@ function PlanCard({
         <button type="button" className="button button-secondary" disabled>
           Current plan
         </button>
+      ) : trial ? (
+        <>
+          <p className="plan-trial-note">
+            Free for {DEFAULT_TRIAL_DAYS} days, then{' '}
+            {formatMoney(pricePerPeriod(plan, currency, interval), currency)}{' '}
+            {interval === 'year' ? 'a year' : 'a month'}. Cancel before the trial ends and nothing is charged.
+          </p>
+          <button
+            type="button"
+            className="button button-primary"
+            aria-label={`Start the ${DEFAULT_TRIAL_DAYS}-day free trial of ${plan.name}`}
+            onClick={() => onChoose(true)}
+          >
+            Start {DEFAULT_TRIAL_DAYS}-day free trial
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={`Upgrade to ${plan.name} without the trial`}
+            onClick={() => onChoose(false)}
+          >
+            Upgrade without the trial
+          </button>
+        </>
       ) : (
-        <button type="button" className="button button-primary" onClick={onChoose}>
+        <button type="button" className="button button-primary" onClick={() => onChoose(false)}>
           {choice === 'upgrade' ? 'Upgrade' : 'Switch to monthly'}
         </button>
       )}

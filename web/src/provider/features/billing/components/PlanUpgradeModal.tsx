@@ -5,7 +5,7 @@ import { formatDate } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
 import { useLoad } from '../../../../shared/useLoad';
 import { fetchBillingAccount, fetchPlans, type BillingAccount, type Subscription } from '../api';
-import { intervalLabel, isOnFreePlan, planLabel } from '../rules';
+import { billedLabel, isOnFreePlan, planLabel } from '../rules';
 import '../billing.css';
 import { PlanConfirmation, type Completed } from './PlanConfirmation';
 import { PlanGrid } from './PlanGrid';
@@ -33,6 +33,7 @@ export default function PlanUpgradeModal({ current, onChanged, onClose }: PlanUp
     isOnFreePlan(current) ? 'year' : current.interval,
   );
   const [chosen, setChosen] = useState<ProductCode | null>(null);
+  const [trial, setTrial] = useState(false);
   const [busy, setBusy] = useState(false);
   const [completed, setCompleted] = useState<Completed | null>(null);
 
@@ -65,6 +66,7 @@ export default function PlanUpgradeModal({ current, onChanged, onClose }: PlanUp
     body = (
       <PlanConfirmation
         plan={plan}
+        trial={trial}
         current={current}
         interval={interval}
         onInterval={setBillingInterval}
@@ -84,8 +86,9 @@ export default function PlanUpgradeModal({ current, onChanged, onClose }: PlanUp
         interval={interval}
         onInterval={setBillingInterval}
         current={current}
-        onChoose={(productCode) => {
+        onChoose={(productCode, withTrial) => {
           setChosen(productCode);
+          setTrial(withTrial);
           setStep('confirmation');
         }}
       />
@@ -117,9 +120,15 @@ function CompletedStep({ completed, onClose }: { completed: Completed; onClose()
             {planLabel(next.name, next.productCode, next.interval)} begins on{' '}
             {next.startsAt ? formatDate(next.startsAt) : 'the end of the current period'}.
           </p>
+        ) : subscription.status === 'trialing' && subscription.trialEnd ? (
+          <p>
+            Your {subscription.name} trial has started. It is free until {formatDate(subscription.trialEnd)};
+            then the plan is {billedLabel(subscription.interval)} to your card, unless you choose another plan
+            before.
+          </p>
         ) : (
           <p>
-            You are on the {subscription.name} plan, billed {intervalLabel(subscription.interval)}.
+            You are on the {subscription.name} plan, {billedLabel(subscription.interval)}.
           </p>
         )}
       </div>

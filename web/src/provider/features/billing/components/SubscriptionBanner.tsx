@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { formatDate } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/strings';
 import { useBilling } from '../BillingContext';
 import { BILLING_PATH } from '../paths';
-import { bannerOf, PAYMENT_WINDOW_DAYS, pluralDays, trialDaysLeft } from '../rules';
+import { bannerOf, billedLabel, PAYMENT_WINDOW_DAYS, pluralDays, trialDaysLeft } from '../rules';
 
 /**
  * The banner at the top of every provider page (000 §2, §4): the trial with its days left, a failed payment
@@ -15,6 +16,7 @@ export function SubscriptionBanner() {
   if (!subscription || !permissions) return null;
   const kind = bannerOf(subscription);
   if (!kind) return null;
+  const trialEnd = subscription.trialEnd ?? subscription.currentPeriodEnd;
 
   const upgrade = canManageBilling ? (
     <button type="button" className="button button-primary" onClick={openUpgrade}>
@@ -31,7 +33,9 @@ export function SubscriptionBanner() {
           <>
             <p className="plan-banner-text">
               Your {subscription.name} trial ends in{' '}
-              <strong>{pluralDays(trialDaysLeft(subscription))}</strong>. Choose a plan to keep its features.
+              <strong>{pluralDays(trialDaysLeft(subscription))}</strong>
+              {trialEnd && <>, on {formatDate(trialEnd)}</>}. Then the plan is{' '}
+              {billedLabel(subscription.interval)} to your card, unless you choose another one before.
             </p>
             {upgrade}
           </>

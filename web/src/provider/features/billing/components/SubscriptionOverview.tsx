@@ -34,7 +34,9 @@ export function SubscriptionOverview({
 }: SubscriptionOverviewProps) {
   const cancel = useAction(cancelScheduledChange);
   const free = isOnFreePlan(subscription);
-  const status = STATUS[subscription.status];
+  // The free plan is what a provider is on once a paid plan ended (cancelled, or its first payment never made):
+  // that plan is running, whatever became of the subscription before it.
+  const status = subscription.productCode === 'free_tier_plan' ? STATUS.active : STATUS[subscription.status];
   const next = subscription.nextProduct;
   const periodEnd = subscription.currentPeriodEnd;
 
@@ -58,7 +60,10 @@ export function SubscriptionOverview({
         {subscription.status === 'trialing' && (
           <>
             <dt>Trial</dt>
-            <dd>{pluralDays(trialDaysLeft(subscription))} left</dd>
+            <dd>
+              {pluralDays(trialDaysLeft(subscription))} left
+              {subscription.trialEnd && `, ends on ${formatDate(subscription.trialEnd)}`}
+            </dd>
           </>
         )}
         {!free && periodEnd && (
