@@ -47,9 +47,10 @@ const S3RVER_KEY_ID = 'S3RVER';
 const MAX_SIGNED_BODY_BYTES = 32 * 1024 * 1024;
 const CORS_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'];
 const CORS_EXPOSED = ['ETag', 'Content-Length', 'Content-Type', 'Content-Disposition'];
-/** Hop-by-hop headers, never passed on. */
+/** Hop-by-hop headers, never passed on (the front has answered any Expect: 100-continue itself). */
 const HOP_BY_HOP = new Set([
   'connection',
+  'expect',
   'keep-alive',
   'proxy-connection',
   'transfer-encoding',
