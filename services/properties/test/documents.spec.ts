@@ -84,12 +84,13 @@ describe('documents of a property', () => {
     expect(noIds.body.errors).toEqual({ ids: ['Required'] });
   });
 
-  it('downloads every document of the property as one zip, streamed, names kept apart', async () => {
+  it('downloads every document of the property as one zip, streamed, names kept apart and in any script', async () => {
     const property = await aProperty(provider, 'Zip House');
     const files: Array<[string, Buffer]> = [
       ['Brochure.pdf', pdf('brochure')],
       ['Strata report.pdf', pdf('strata')],
       ['Brochure.pdf', pdf('brochure, second edition')],
+      ['Küche – 東京.pdf', pdf('kitchen')],
     ];
     for (const [name, content] of files) await addDocument(name, content, provider, property);
     const download = await getBinary(provider, `${documents(property)}/download.zip`);
@@ -103,6 +104,11 @@ describe('documents of a property', () => {
       'Brochure.pdf',
       'Strata report.pdf',
       'Brochure (2).pdf',
+      'Küche – 東京.pdf',
+    ]);
+    // Names outside ASCII are marked UTF-8 (general purpose bit 11), so unzip tools read them as written.
+    expect(entries.filter((entry) => /[^\x20-\x7e]/.test(entry.name)).map((entry) => entry.utf8)).toEqual([
+      true,
     ]);
     expect(entries.map((entry) => entry.data.toString())).toEqual(
       files.map(([, content]) => content.toString()),
@@ -143,14 +149,15 @@ describe('documents of a property', () => {
 });
 
 /** The entries of a zip (stored, not deflated: what the download writes), from its central directory. */
-function readZip(zip: Buffer): Array<{ name: string; data: Buffer }> {
+function readZip(zip: Buffer): Array<{ name: string; data: Buffer; utf8: boolean }> {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (end < 0) throw new Error('not a zip');
   const count = zip.readUInt16LE(end + 10);
   let at = zip.readUInt32LE(end + 16);
-  const entries: Array<{ name: string; data: Buffer }> = [];
+  const entries: Array<{ name: string; data: Buffer; utf8: boolean }> = [];
   for (let n = 0; n < count; n += 1) {
     if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory');
+    const flags = zip.readUInt16LE(at + 8);
     const method = zip.readUInt16LE(at + 10);
     const size = zip.readUInt32LE(at + 20);
     const nameLength = zip.readUInt16LE(at + 28);
@@ -160,7 +167,7 @@ function readZip(zip: Buffer): Array<{ name: string; data: Buffer }> {
     const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
     if (method !== 0) throw new Error(`entry ${name} is compressed (method ${method})`);
     const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    entries.push({ name, data: zip.subarray(dataStart, dataStart + size) });
+    entries.push({ name, data: zip.subarray(dataStart, dataStart + size), utf8: (flags & 0x800) !== 0 });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
