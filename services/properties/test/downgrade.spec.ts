@@ -1,5 +1,7 @@
-import { Database, EventBus } from '@tourly/platform';
+import type { SubscriptionChangedV1 } from '@tourly/contracts';
+import { Database, EventBus, uuidv7 } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
+import { PremiumToursService } from '../src/premium-tours/premium-tours.service';
 import { propertiesCaughtUp, startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -122,5 +124,42 @@ describe('a downgrade turns the oldest premium tours basic', () => {
       `SELECT count(*)::int AS count FROM outbox WHERE subject = 'properties.tours.deactivated.v1'`,
     );
     expect(count).toBe(1);
+  });
+
+  it('orders two plan changes announced in the same millisecond by their event ids: the older one changes nothing', async () => {
+    const properties = it_.platform.services.properties.app;
+    const apply = (change: SubscriptionChangedV1, occurredAt: string, eventId: string) =>
+      properties
+        .get(Database)
+        .transaction((tx) =>
+          properties.get(PremiumToursService).applyPlanChange(change, { occurredAt, eventId }, tx),
+        );
+    const starter: SubscriptionChangedV1 = {
+      providerId: provider.providerId,
+      productCode: 'starter_plan',
+      interval: 'month',
+      status: 'active',
+      premiumTourLimit: 20,
+    };
+    const free: SubscriptionChangedV1 = {
+      ...starter,
+      productCode: 'free_tier_plan',
+      status: 'canceled',
+      premiumTourLimit: 0,
+    };
+    const sameMillisecond = new Date().toISOString();
+    const [earlier, later] = [uuidv7(), uuidv7()];
+
+    await apply(starter, sameMillisecond, later);
+    expect(await apply(free, sameMillisecond, earlier)).toEqual({
+      deactivated: [],
+      withdrawn: { tourPropertyIds: [], websitePropertyIds: [] },
+    });
+    expect(new Set(await premiumNow())).toEqual(new Set(premiumIds.slice(10)));
+    const [plan] = await it_.propertiesDb.dataSource.query(
+      'SELECT product_code AS "productCode", changed_event_id AS "eventId" FROM provider_plans WHERE provider_id = $1',
+      [provider.providerId],
+    );
+    expect(plan).toEqual({ productCode: 'starter_plan', eventId: later });
   });
 });
