@@ -141,13 +141,16 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
     propertiesDb,
     storage,
 
-    /** A new provider through sign-up: account, profile, business; its admin signed in. */
+    /** A new provider through sign-up: account (with the emailed code), business; its admin signed in. */
     async signUp(name: string): Promise<Person> {
       const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}@example.com`;
-      const created = await http
+      const asked = await http
         .post('/sign_up')
         .send({ user: { email, password: 'long-enough-password' }, captcha_response: 'human' });
-      if (created.status !== 201) throw new Error(`sign-up failed: ${created.status}`);
+      if (asked.status !== 201) throw new Error(`sign-up failed: ${asked.status}`);
+      const code = await signUpCodeFor(emulators.url, email);
+      const created = await http.post('/sign_up/confirm').send({ user: { email, code } });
+      if (created.status !== 201) throw new Error(`sign-up code refused: ${created.status}`);
       const cookie = sessionCookieOf(created);
       const csrf = created.body.data.csrf_token as string;
       const setup = await http
@@ -293,4 +296,17 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The code sign-up emailed to an address (the mail leaves after the answer: wait for it, briefly). */
+async function signUpCodeFor(emulatorsUrl: string, email: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${emulatorsUrl}/mail/_messages?to=${encodeURIComponent(email)}`);
+    const { messages } = (await response.json()) as { messages: Array<{ subject: string }> };
+    const code = messages.map((message) => /sign-up code: (\d{6})$/.exec(message.subject)?.[1]).find(Boolean);
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no sign-up code came for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

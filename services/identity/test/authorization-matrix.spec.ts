@@ -175,6 +175,13 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
   },
   {
     method: 'post',
+    path: () => '/sign_up/confirm',
+    body: () => ({ user: { email: 'someone@example.com', code: '123456' } }),
+    // Open to anyone; no code was sent for this address.
+    expect: { others: 422 },
+  },
+  {
+    method: 'post',
     path: () => '/sign_up/finalize',
     body: () => ({ user: { first_name: 'Test', last_name: 'User' } }),
     expect: { anonymous: 401, others: 201 },
@@ -195,8 +202,8 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     method: 'post',
     path: () => '/sign_up/setup_provider',
     body: () => ({ setup_provider: { name: 'Matrix Media' } }),
-    // Last: it moves each caller into a new provider of their own.
-    expect: { anonymous: 401, others: 201 },
+    // Last: it moves each caller into a new provider of their own. An impersonation stays in its provider.
+    expect: { anonymous: 401, impersonating: 403, others: 201 },
   },
 ];
 

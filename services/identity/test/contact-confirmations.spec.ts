@@ -1,5 +1,5 @@
 import { Database } from '@tourly/platform';
-import { sessionCookieOf, startIdentityPlatform } from './support';
+import { startIdentityPlatform } from './support';
 
 /** 002 §7: a code confirms the account's email; codes expire and allow few attempts. */
 describe('contact confirmations', () => {
@@ -12,17 +12,19 @@ describe('contact confirmations', () => {
   });
   afterAll(() => it_.stop());
 
+  /**
+   * An account whose email is not confirmed yet (sign-up confirms it with its own code; older and
+   * back-office-made accounts may not be), signed in, with a first code sent.
+   */
   async function signUp(email: string) {
-    const created = await it_.http
-      .post('/sign_up')
-      .send({ user: { email, password: 'long-enough-password' }, captcha_response: 'human' });
-    expect(created.status).toBe(201);
-    const cookie = sessionCookieOf(created);
-    const csrf = created.body.data.csrf_token as string;
+    await it_.aUser(email);
+    const signedIn = await it_.signedIn(email);
+    const post = (path: string, body: object) =>
+      it_.http.post(path).set('cookie', signedIn.cookie).set('x-csrf-token', signedIn.csrfToken).send(body);
+    expect((await post('/contact_confirmations/resend', { type: 'email' })).status).toBe(200);
     return {
-      get: () => it_.http.get('/contact_confirmations').set('cookie', cookie),
-      post: (path: string, body: object) =>
-        it_.http.post(path).set('cookie', cookie).set('x-csrf-token', csrf).send(body),
+      get: () => it_.http.get('/contact_confirmations').set('cookie', signedIn.cookie),
+      post,
     };
   }
   const codeIn = (subject: string) => /(\d{6})$/.exec(subject)?.[1] ?? '';
@@ -34,8 +36,8 @@ describe('contact confirmations', () => {
       [email],
     );
 
-  it('emails a code on sign-up, and the code confirms the email once', async () => {
-    const person = await signUp('Confirm.Me@Example.com');
+  it('emails a code to an unconfirmed address, and the code confirms the email once', async () => {
+    const person = await signUp('confirm.me@example.com');
     const [email] = await it_.emailsTo('confirm.me@example.com', 1);
     expect(email.subject).toMatch(/^Your Tourly confirmation code: \d{6}$/);
     const pending = await person.get();

@@ -12,15 +12,31 @@ describe('sign-up', () => {
 
   const signUp = (email: string, captchaResponse = 'a-human-answer', password = 'long-enough-password') =>
     it_.http.post('/sign_up').send({ user: { email, password }, captcha_response: captchaResponse });
+  const confirm = (email: string, code: string) =>
+    it_.http.post('/sign_up/confirm').send({ user: { email, code } });
+  const codeIn = (subject: string) => /(\d{6})$/.exec(subject)?.[1] ?? '';
+  const codeSentMessage = (email: string) =>
+    `We emailed a 6-digit code to ${email}. Enter it to finish creating your account. It works for 15 minutes.`;
 
-  it('creates the account and signs the person in, then their profile and their business', async () => {
-    const created = await signUp('New.Agency@Example.com');
+  it('emails a code that creates the account and signs the person in, then their profile and their business', async () => {
+    const asked = await signUp('New.Agency@Example.com');
+    expect(asked.status).toBe(201);
+    expect(asked.body).toEqual({ data: { message: codeSentMessage('new.agency@example.com') } });
+    expect(asked.headers['set-cookie']).toBeUndefined();
+    const [email] = await it_.emailsTo('new.agency@example.com', 1);
+    expect(email.subject).toMatch(/^Your Tourly sign-up code: \d{6}$/);
+    const created = await confirm('new.agency@example.com', codeIn(email.subject));
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
       user: { email: 'new.agency@example.com', role: null },
       current_provider: null,
     });
+    // The code proved the address: nothing is left to confirm, and no second code is sent.
     const cookie = sessionCookieOf(created);
+    const contacts = await it_.http.get('/contact_confirmations').set('cookie', cookie);
+    expect(contacts.body.data[0]).toMatchObject({ status: 'confirmed' });
+    // Spent: the code works once.
+    expect((await confirm('new.agency@example.com', codeIn(email.subject))).status).toBe(422);
     const csrf = created.body.data.csrf_token;
     const post = (path: string, body: object) =>
       it_.http.post(path).set('cookie', cookie).set('x-csrf-token', csrf).send(body);
@@ -70,7 +86,7 @@ describe('sign-up', () => {
     expect(response.body).toEqual({
       errors: { captcha_response: ['Please confirm you are not a robot, then try again.'] },
     });
-    expect((await it_.signIn('robot@example.com', 'long-enough-password')).status).toBe(401);
+    expect(await it_.mailbox('robot@example.com')).toEqual([]);
   });
 
   it('checks the account fields and that the email is free', async () => {
@@ -83,11 +99,48 @@ describe('sign-up', () => {
         captcha_response: ['Required'],
       },
     });
-    const taken = await signUp('Provider@demo.test');
-    expect(taken.status).toBe(422);
-    expect(taken.body).toEqual({
-      errors: { 'user.email': ['is already registered; sign in, or reset your password'] },
+  });
+
+  it('answers an email that has an account exactly as a new one, and tells only its owner', async () => {
+    const registered = await signUp('Provider@demo.test');
+    const fresh = await signUp('not-yet-registered@demo.test');
+    expect(registered.status).toBe(201);
+    expect(fresh.status).toBe(201);
+    expect(registered.body).toEqual({ data: { message: codeSentMessage('provider@demo.test') } });
+    expect(fresh.body).toEqual({ data: { message: codeSentMessage('not-yet-registered@demo.test') } });
+    for (const response of [registered, fresh]) expect(response.headers['set-cookie']).toBeUndefined();
+
+    const [note] = await it_.emailsTo('provider@demo.test', 1);
+    expect(note.subject).toBe('You already have a Tourly account');
+    expect(note.textBody).toContain('http://localhost:3000/users/sign_in');
+    expect(note.textBody).toContain('http://localhost:3000/users/password/new');
+    expect(note.textBody).not.toMatch(/\b\d{6}\b/);
+    // No code works for it, and the owner's account is untouched (the password asked with is not set).
+    const guessed = await confirm('provider@demo.test', '123456');
+    expect(guessed.status).toBe(422);
+    expect(guessed.body).toEqual({
+      errors: { 'user.code': ['is incorrect or has expired; check the latest email, or start again'] },
     });
+    expect((await it_.signIn('provider@demo.test', 'long-enough-password')).status).toBe(401);
+    expect((await it_.signIn('provider@demo.test')).status).toBe(200);
+  });
+
+  it('counts wrong codes: the fifth spends the code, and a new request replaces the old code', async () => {
+    await signUp('guesser@example.com');
+    const [first] = await it_.emailsTo('guesser@example.com', 1);
+    const right = codeIn(first.subject);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await confirm('guesser@example.com', wrong)).status).toBe(422);
+    }
+    expect((await confirm('guesser@example.com', right)).status).toBe(422);
+
+    await signUp('guesser@example.com');
+    await signUp('guesser@example.com');
+    const [latest, replaced] = await it_.emailsTo('guesser@example.com', 3);
+    expect((await confirm('guesser@example.com', codeIn(replaced.subject))).status).toBe(422);
+    expect((await confirm('guesser@example.com', codeIn(latest.subject))).status).toBe(201);
+    expect((await it_.signIn('guesser@example.com', 'long-enough-password')).status).toBe(200);
   });
 
   it('refuses a password that is easy to guess, its email included, and creates nothing', async () => {

@@ -57,9 +57,17 @@ export interface NewAccount {
   password: string;
 }
 
-/** Creates the account and signs the person in (the answer sets the session cookie). */
-export async function signUp(user: NewAccount, captchaResponse: string): Promise<void> {
-  await api.post('/sign_up', { user, captchaResponse });
+/**
+ * Asks for an account: the server emails a code (or, when the email has an account already, a note to its
+ * owner) and answers the same either way, with what to tell the person.
+ */
+export async function signUp(user: NewAccount, captchaResponse: string): Promise<string> {
+  return (await api.post<Message>('/sign_up', { user, captchaResponse })).message;
+}
+
+/** The emailed code creates the account and signs the person in (the answer sets the session cookie). */
+export async function confirmSignUp(email: string, code: string): Promise<void> {
+  await api.post('/sign_up/confirm', { user: { email, code } });
 }
 
 export async function completeProfile(user: { firstName: string; lastName: string }): Promise<void> {

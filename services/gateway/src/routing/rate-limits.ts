@@ -1,13 +1,14 @@
 import { HIT_RATE_LIMIT, type HitRateLimitRequest, type RateLimitAnswer } from '@tourly/contracts';
 import type { RpcClient } from '@tourly/platform';
 
-/** Where a credential can be guessed: sign-in, tokens, password resets, sign-up, confirmation codes. */
+/** Where a credential can be guessed: sign-in, tokens, password resets, sign-up and its code, confirmation codes. */
 const CREDENTIAL_ENDPOINTS = new Set([
   'POST /users/sign_in',
   'POST /oauth/token',
   'POST /users/password',
   'PUT /users/password',
   'POST /sign_up',
+  'POST /sign_up/confirm',
   'POST /contact_confirmations',
 ]);
 

@@ -13,6 +13,7 @@ import { ContactConfirmations1763880000000 } from './1763880000000-contact-confi
 import { ApiKeyUse1763890000000 } from './1763890000000-api-key-use';
 import { SignInAttempts1763900000000 } from './1763900000000-sign-in-attempts';
 import { RateLimitWindows1763910000000 } from './1763910000000-rate-limit-windows';
+import { SignUpRequests1763920000000 } from './1763920000000-sign-up-requests';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -30,4 +31,5 @@ export const migrations: MigrationClass[] = [
   ApiKeyUse1763890000000,
   SignInAttempts1763900000000,
   RateLimitWindows1763910000000,
+  SignUpRequests1763920000000,
 ];

@@ -3,6 +3,7 @@ import { Caller, NotWhileImpersonating, Public } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionCookies, sessionTokenFrom } from '../sessions/cookies';
 import { FinalizeRequest, SetupProviderRequest, SignUpRequest, SurveyRequest } from './sign-up.dto';
+import { ConfirmSignUpRequest } from './sign-up-confirmation.dto';
 import { SignUpService } from './sign-up.service';
 
 @Controller()
@@ -12,19 +13,28 @@ export class SignUpController {
     private readonly cookies: SessionCookies,
   ) {}
 
-  /** Creates the account and signs the person in (the session cookie), like a sign-in. */
+  /**
+   * Asks for an account: emails a code for a new email, a note to the owner of one that has an account, and
+   * answers the same 201 either way (no session yet: the code brings it).
+   */
   @Post('sign_up')
   @Public()
-  async signUp(
-    @Body() body: SignUpRequest,
+  signUp(@Body() body: SignUpRequest, @Req() request: FastifyRequest) {
+    return this.signUps.signUp(body.user, body.captchaResponse, request.ip);
+  }
+
+  /** The emailed code creates the account and signs the person in (the session cookie), like a sign-in. */
+  @Post('sign_up/confirm')
+  @Public()
+  async confirm(
+    @Body() body: ConfirmSignUpRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { opened, answer } = await this.signUps.signUp(
-      body.user,
-      body.captchaResponse,
+    const { opened, answer } = await this.signUps.confirm(
+      body.user.email,
+      body.user.code,
       sessionTokenFrom(request.headers.cookie),
-      request.ip,
     );
     this.cookies.set(reply, opened.token);
     return answer;

@@ -4,7 +4,8 @@ import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { TextField } from '../../shared/TextField';
-import { signUp, type NewAccount } from '../api';
+import { useAction } from '../../shared/useAction';
+import { confirmSignUp, signUp } from '../api';
 import { AuthLayout } from '../AuthLayout';
 import { FINALIZE_PATH, SIGN_IN_PATH, SIGN_UP_STEPS } from '../paths';
 import { useSessionChange } from '../useSessionChange';
@@ -14,16 +15,24 @@ import { readCaptchaSettings } from './captcha';
 const FIELDS = { email: 'user.email', password: 'user.password', captcha: 'captchaResponse' } as const;
 const TICK_THE_BOX = 'Please confirm you are not a robot.';
 
-async function signUpAndContinue(account: NewAccount, captchaResponse: string): Promise<string> {
-  await signUp(account, captchaResponse);
+async function confirmAndContinue(email: string, code: string): Promise<string> {
+  await confirmSignUp(email, code);
   return FINALIZE_PATH;
 }
 
 /**
- * `/users/sign_up`: email, password and the captcha (POST /sign_up). The answer signs the person in, so the
- * next step loads as a new page carrying the new session's CSRF token.
+ * `/users/sign_up`: email, password and the captcha (POST /sign_up), then the 6-digit code the server emailed
+ * (POST /sign_up/confirm). The server answers the first step the same whether or not the email has an account
+ * (its owner gets a note instead of a code); the code signs the person in, so the next step loads as a new
+ * page carrying the new session's CSRF token.
  */
 export default function SignUpPage() {
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
+  if (sent) return <CodeStep {...sent} onStartAgain={() => setSent(null)} />;
+  return <AccountStep onSent={setSent} />;
+}
+
+function AccountStep({ onSent }: { onSent(sent: { email: string; message: string }): void }) {
   const captcha = useMemo(readCaptchaSettings, []);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -31,7 +40,7 @@ export default function SignUpPage() {
   const [token, setToken] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const [untickedError, setUntickedError] = useState(false);
-  const { run: submit, isPending, error } = useSessionChange(signUpAndContinue);
+  const { run: ask, isPending, error } = useAction(signUp);
   const errors = formErrors(error, FIELDS);
   const captchaMessages = untickedError ? [TICK_THE_BOX] : errors.fields.captcha;
 
@@ -63,7 +72,9 @@ export default function SignUpPage() {
       return;
     }
     setUntickedError(false);
-    submit({ email, password }, token);
+    void ask({ email, password }, token).then((outcome) => {
+      if (outcome.ok) onSent({ email: email.trim(), message: outcome.value });
+    });
   }
 
   return (
@@ -92,7 +103,7 @@ export default function SignUpPage() {
         <TextField
           ref={passwordRef}
           label="Password"
-          hint="At least 8 characters."
+          hint="At least 8 characters, and not easy to guess: a few unrelated words work well."
           type={showPassword ? 'text' : 'password'}
           name="password"
           autoComplete="new-password"
@@ -130,6 +141,73 @@ export default function SignUpPage() {
         </button>
       </form>
       <div className="sign-in-links">
+        <p>
+          Already have an account? <Link to={SIGN_IN_PATH}>Sign in</Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function CodeStep({
+  email,
+  message,
+  onStartAgain,
+}: {
+  email: string;
+  message: string;
+  onStartAgain(): void;
+}) {
+  const [code, setCode] = useState('');
+  const { run: submit, isPending, error } = useSessionChange(confirmAndContinue);
+  const errors = formErrors(error, { code: 'user.code' });
+  const codeRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useFocusOnFailure(error, errors, [['code', codeRef]], alertRef);
+  useEffect(() => codeRef.current?.focus(), []);
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit(email, code);
+  }
+
+  return (
+    <AuthLayout title="Check your email" step={{ current: 1, total: SIGN_UP_STEPS }}>
+      <div className="alert alert-success" role="status">
+        <p>{message}</p>
+      </div>
+      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
+        <ErrorDisplay error={errors.alert} />
+      </div>
+      <form noValidate onSubmit={handleSubmit}>
+        <TextField
+          ref={codeRef}
+          label="Code"
+          hint="The 6 digits from the email."
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          messages={errors.fields.code}
+        />
+        <button type="submit" className="button button-primary sign-in-submit" disabled={isPending}>
+          Continue
+        </button>
+      </form>
+      <div className="sign-in-links">
+        <p>
+          No email? Check your spam folder. If this address already has an account, the email says how to sign
+          in instead.
+        </p>
+        <div className="actions">
+          <button type="button" className="button button-secondary" onClick={onStartAgain}>
+            Start again
+          </button>
+        </div>
         <p>
           Already have an account? <Link to={SIGN_IN_PATH}>Sign in</Link>
         </p>
