@@ -4,6 +4,7 @@ import { AdminModule } from './admin/admin.module';
 import { ContactConfirmationsModule } from './contact-confirmations/contact-confirmations.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { CredentialsModule } from './credentials/credentials.module';
+import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
@@ -32,6 +33,7 @@ import { SignUpModule } from './sign-up/sign-up.module';
     PeopleModule,
     ContactConfirmationsModule,
     RateLimitsModule,
+    HousekeepingModule,
   ],
 })
 export class IdentityModule {}

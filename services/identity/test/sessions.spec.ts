@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { RESOLVE_CREDENTIALS, SESSION_COOKIE, type ResolvedCredentials } from '@tourly/contracts';
-import { RpcClient } from '@tourly/platform';
+import { Database, RpcClient, uuidv7 } from '@tourly/platform';
 import { DEMO_PASSWORD } from '@tourly/identity';
+import { CountersSweeper } from '../src/housekeeping/counters.sweeper';
 import { sessionCookieOf, startIdentityPlatform } from './support';
 
 /** Signing in and out with the session cookie, as a browser does it: through the gateway. */
@@ -175,5 +176,36 @@ describe('sessions through the gateway', () => {
       .set('sec-fetch-site', 'same-origin')
       .send({ user: { email: 'supplier@demo.test', password: DEMO_PASSWORD } });
     expect(own.status).toBe(200);
+  });
+
+  it('forgets counting windows that ended, keeping the ones still counting', async () => {
+    const db = it_.platform.services.identity.app.get(Database);
+    await db.dataSource.query(
+      `INSERT INTO sign_in_attempts (email, address, attempts, window_started_at) VALUES
+         ('old@sweep.test', '192.0.2.1', 5, now() - interval '16 minutes'),
+         ('new@sweep.test', '192.0.2.1', 5, now() - interval '14 minutes')`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO rate_limit_windows (bucket, key, hits, window_started_at) VALUES
+         ('credentials', '192.0.2.2', 40, now() - interval '2 hours'),
+         ('credentials', '192.0.2.3', 40, now() - interval '30 seconds')`,
+    );
+    await db.dataSource.query(
+      `INSERT INTO sign_up_requests (id, email, expires_at) VALUES
+         ($1, 'old@sweep.test', now() - interval '2 days'), ($2, 'new@sweep.test', now() + interval '5 minutes')`,
+      [uuidv7(), uuidv7()],
+    );
+    await it_.platform.services.identity.app.get(CountersSweeper).sweepNow();
+    const left = await db.dataSource.query(
+      `SELECT 'attempts' AS what, email AS key FROM sign_in_attempts WHERE email LIKE '%@sweep.test'
+       UNION ALL SELECT 'windows', key FROM rate_limit_windows WHERE key LIKE '192.0.2.%'
+       UNION ALL SELECT 'requests', email FROM sign_up_requests WHERE email LIKE '%@sweep.test'
+       ORDER BY 1, 2`,
+    );
+    expect(left).toEqual([
+      { what: 'attempts', key: 'new@sweep.test' },
+      { what: 'requests', key: 'new@sweep.test' },
+      { what: 'windows', key: '192.0.2.3' },
+    ]);
   });
 });
