@@ -70,7 +70,7 @@ describe('billing in the browser', () => {
     expect(await modal.getByRole('article', { name: 'Free' }).getByRole('button').isDisabled()).toBe(true);
     await modal.getByRole('radio', { name: 'Monthly' }).check();
     await starter.getByText('$19.95').waitFor();
-    await modal.getByRole('article', { name: 'Pro' }).getByText('$99.95').waitFor();
+    await modal.getByRole('article', { name: 'Pro' }).getByText('$99.95', { exact: true }).waitFor();
     await starter.getByRole('button', { name: 'Upgrade' }).click();
 
     // Confirmation: the billing information first (its 'Required', then the server's word on the email).
@@ -305,6 +305,72 @@ describe('billing in the browser', () => {
     // The trial is offered once.
     const subscription = await summit.get('/provider/billing/service_plan_subscription').expect(200);
     expect(subscription.body.data).toMatchObject({ status: 'trialing', trial_available: false });
+    await phone.context().close();
+  });
+
+  it('on a phone, pays a failed renewal now from the billing page, after the failing default card is declined', async () => {
+    const harbour = await it_.signUp('Harbour Stays');
+    await harbour
+      .send('put', '/provider/billing/account', {
+        name: 'Harbour Stays',
+        email: 'accounts@harbour.test',
+        address: '4 Wharf Street, Hobart',
+        country: 'AU',
+        currency: 'aud',
+      })
+      .expect(200);
+    const visa = await it_.saveCard(harbour, 'pm_card_visa');
+    await harbour
+      .send('put', '/provider/billing/service_plan_subscription', {
+        service_plan_subscription: {
+          product_code: 'starter_plan',
+          interval: 'month',
+          payment_method_id: visa,
+        },
+      })
+      .expect(200);
+    // The renewal goes to a card that attaches but fails every charge (4000 0000 0000 0341).
+    const failing = await it_.saveCard(harbour, 'pm_card_chargeCustomerFail');
+    await harbour
+      .send('post', '/provider/billing/set_default_payment_method', { payment_method_id: failing })
+      .expect(200);
+    await it_.settled();
+    const { current_period_end: periodEnd } = (
+      await harbour.get('/provider/billing/service_plan_subscription')
+    ).body.data;
+    const clock = (await harbour.get('/provider/billing/test_clock')).body.data.test_clock;
+    await harbour
+      .send('post', '/provider/billing/advance_test_clock', {
+        test_clock_id: clock.id,
+        time: new Date(Date.parse(periodEnd) + 60 * 60 * 1000).toISOString(),
+      })
+      .expect(200);
+    await it_.settled();
+
+    const phone = await signedIn(harbour, PHONE);
+    await phone.goto(`${base}/provider/billing`);
+    const overdue = phone.getByRole('region', {
+      name: 'There has been an issue with your subscription payment',
+    });
+    await overdue.getByText('Please pay within 14 days to keep your premium features.').waitFor();
+    const cards = overdue.getByRole('group', { name: 'Card to pay with' });
+    expect(await cards.getByRole('radio', { name: /•••• 0341/ }).isChecked()).toBe(true);
+    await overdue.getByRole('button', { name: 'Pay now' }).click();
+    await overdue.getByRole('alert').getByText('Your card was declined.').waitFor();
+
+    await cards.getByRole('radio', { name: /•••• 4242/ }).check();
+    await overdue.getByRole('button', { name: 'Pay now' }).click();
+    await phone.getByRole('status').getByText('Paid. Your Starter plan is active again.').waitFor();
+    await overdue.waitFor({ state: 'detached' });
+    await phone
+      .getByRole('region', { name: 'Subscription', exact: true })
+      .getByText('Active', { exact: true })
+      .waitFor();
+    // The card that paid is the default now, so the next renewal charges it.
+    await phone
+      .getByRole('region', { name: 'Cards' })
+      .getByRole('button', { name: 'Make Visa •••• 0341 the default card' })
+      .waitFor();
     await phone.context().close();
   });
 });

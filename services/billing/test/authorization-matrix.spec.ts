@@ -55,6 +55,12 @@ const ROUTES: Array<MatrixRoute<string>> = [
     path: () => '/provider/billing/service_plan_subscription/cancel_subscription_schedules',
     expect: providerAdmins(422),
   },
+  {
+    method: 'post',
+    path: () => '/provider/billing/service_plan_subscription/pay_now',
+    body: {},
+    expect: providerAdmins(422),
+  },
   { method: 'get', path: () => '/provider/billing/test_clock', expect: providerAdmins(200) },
   {
     method: 'post',

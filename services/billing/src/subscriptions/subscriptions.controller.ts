@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Put } from '@nestjs/common';
-import { ProviderId, Roles } from '@tourly/platform';
-import { ChangePlan, PlanSelection } from './subscriptions.dto';
+import { ProviderId, Roles, TakesNoBody } from '@tourly/platform';
+import { OverduePaymentService } from './overdue-payment.service';
+import { ChangePlan, PayNow, PlanSelection } from './subscriptions.dto';
 import { SubscriptionsService } from './subscriptions.service';
 
 /** Clients keep the current subscription 300 s (000 §7); a page refetches with no-cache after a change. */
@@ -8,7 +9,10 @@ const CACHE_FIVE_MINUTES = 'private, max-age=300';
 
 @Controller('provider/billing/service_plan_subscription')
 export class SubscriptionsController {
-  constructor(private readonly subscriptions: SubscriptionsService) {}
+  constructor(
+    private readonly subscriptions: SubscriptionsService,
+    private readonly overdue: OverduePaymentService,
+  ) {}
 
   /** Every provider-side page shows the banners, so every provider-side role reads it. */
   @Get()
@@ -32,10 +36,19 @@ export class SubscriptionsController {
   }
 
   @Post('cancel_subscription_schedules')
+  @TakesNoBody()
   @Roles('admin')
   @HttpCode(200)
   cancelScheduledChange(@ProviderId() providerId: string) {
     return this.subscriptions.cancelScheduledChange(providerId);
+  }
+
+  /** A failed renewal's open invoice, paid now: `{payment_method_id?}` -> like a plan change's answer. */
+  @Post('pay_now')
+  @Roles('admin')
+  @HttpCode(200)
+  payNow(@ProviderId() providerId: string, @Body() body: PayNow) {
+    return this.overdue.payNow(providerId, body.paymentMethodId);
   }
 
   @Post('legacy_setup')

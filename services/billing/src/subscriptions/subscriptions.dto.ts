@@ -32,3 +32,9 @@ export class ChangePlan {
   @Nested(() => PlanSelection)
   servicePlanSubscription!: PlanSelection;
 }
+
+/** Paying the open invoice of a failed renewal: with this card, or else the default card. */
+export class PayNow {
+  @OptionalString(255)
+  paymentMethodId?: string;
+}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PROBLEM_SUBSCRIPTION_STATUSES } from '@tourly/contracts';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
@@ -9,6 +10,7 @@ import '../features/billing/billing.css';
 import { BillingInformation, isComplete } from '../features/billing/components/BillingInformation';
 import { CardsSection } from '../features/billing/components/CardsSection';
 import { DowngradeModal } from '../features/billing/components/DowngradeModal';
+import { PayNowSection } from '../features/billing/components/PayNowSection';
 import { PremiumToursSection } from '../features/billing/components/PremiumToursSection';
 import { SubscriptionOverview } from '../features/billing/components/SubscriptionOverview';
 import { TestClockPanel } from '../features/billing/components/TestClockPanel';
@@ -92,6 +94,7 @@ function BillingSections({
   );
   const [downgrading, setDowngrading] = useState(false);
   const [accountVersion, setAccountVersion] = useState(0);
+  const [paidNow, setPaidNow] = useState(false);
 
   if (loaded.error) return <ErrorDisplay error={loaded.error} />;
   if (!loaded.data) return <Loading />;
@@ -99,6 +102,21 @@ function BillingSections({
 
   return (
     <>
+      {PROBLEM_SUBSCRIPTION_STATUSES.includes(subscription.status) && (
+        <PayNowSection
+          subscription={subscription}
+          billingDetails={{ name: account.name, email: account.email }}
+          onPaid={(paid) => {
+            setPaidNow(true);
+            onChanged(paid);
+          }}
+        />
+      )}
+      {paidNow && !PROBLEM_SUBSCRIPTION_STATUSES.includes(subscription.status) && (
+        <p className="alert alert-success" role="status">
+          Paid. Your {subscription.name} plan is active again.
+        </p>
+      )}
       <SubscriptionOverview
         subscription={subscription}
         onChanged={onChanged}

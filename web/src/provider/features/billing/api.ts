@@ -161,6 +161,10 @@ export const previewChange = (selection: PlanSelection, signal?: AbortSignal) =>
     { signal },
   );
 
+/** Pays the open invoice of a failed renewal now, with the card chosen or else the default one. */
+export const payNow = (paymentMethodId?: string) =>
+  api.post<ChangeResult>(`${SUBSCRIPTION}/pay_now`, { paymentMethodId });
+
 export const cancelScheduledChange = () =>
   api.post<Subscription>(`${SUBSCRIPTION}/cancel_subscription_schedules`);
 

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { ApiError } from '../../../../api/errors';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { MESSAGES } from '../../../../shared/strings';
+import { useAction } from '../../../../shared/useAction';
+import { fetchSubscription, payNow, setDefaultCard, type Subscription } from '../api';
+import { PAYMENT_WINDOW_DAYS } from '../rules';
+import { loadStripeJs } from '../stripe';
+import { CardSection } from './CardSection';
+
+const WAIT_FOR_STRIPE_MS = 20_000;
+
+interface PayNowSectionProps {
+  subscription: Subscription;
+  billingDetails: { name: string; email: string };
+  /** The subscription after the payment (active again, unless Stripe has not told billing yet). */
+  onPaid(subscription: Subscription): void;
+}
+
+/**
+ * On the billing page while a renewal's payment failed (past_due, unpaid): the payment problem, and "Pay now",
+ * which pays the open invoice with the card chosen (the default one unless another is picked). A card that asks
+ * for 3-D Secure is confirmed with Stripe.js, as plan changes do; the card that paid becomes the default.
+ */
+export function PayNowSection({ subscription, billingDetails, onPaid }: PayNowSectionProps) {
+  const [cardId, setCardId] = useState<string | null>(null);
+  const pay = useAction(async (paymentMethodId: string) => {
+    const result = await payNow(paymentMethodId);
+    if (result.result === 'success') return result.subscription;
+    const stripe = await loadStripeJs().catch((error: unknown) => {
+      console.error('Stripe.js is not available', error);
+      return null;
+    });
+    if (!stripe) throw new Error(MESSAGES.stripeMissing);
+    const confirmed = await stripe.confirmCardPayment(result.clientSecret);
+    if (confirmed.error) throw new Error(confirmed.error.message ?? MESSAGES.somethingWentWrong);
+    // Paid: renewals charge this card from now on.
+    await setDefaultCard(paymentMethodId);
+    return (await waitUntilPaid()) ?? result.subscription;
+  });
+
+  async function submit() {
+    if (!cardId) return;
+    const outcome = await pay.run(cardId);
+    if (outcome.ok) onPaid(outcome.value);
+  }
+
+  return (
+    <section className="card pay-now" aria-labelledby="billing-pay-now">
+      <h2 id="billing-pay-now">{MESSAGES.paymentProblem}</h2>
+      <p>
+        The last renewal of your {subscription.name} plan could not be charged.{' '}
+        {subscription.status === 'past_due'
+          ? `Please pay within ${PAYMENT_WINDOW_DAYS} days to keep your premium features.`
+          : 'Your premium features are paused until it is paid.'}
+      </p>
+      <CardSection enabled selected={cardId} onSelect={setCardId} billingDetails={billingDetails} />
+      <ErrorDisplay error={failureOf(pay.error)} />
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={pay.isPending || !cardId}
+          onClick={submit}
+        >
+          {pay.isPending ? 'Paying…' : 'Pay now'}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The server's words (a declined card's, say); Stripe.js's own failures as they came; else the generic one. */
+function failureOf(error: unknown): unknown {
+  if (!error || error instanceof ApiError) return error;
+  if (error instanceof Error) return error.message;
+  return MESSAGES.somethingWentWrong;
+}
+
+/** After 3-D Secure, billing hears from Stripe by webhook: ask again (past the cache) until the plan is paid. */
+async function waitUntilPaid(): Promise<Subscription | null> {
+  const deadline = Date.now() + WAIT_FOR_STRIPE_MS;
+  for (let delay = 250; Date.now() < deadline; delay = Math.min(delay * 2, 2000)) {
+    const subscription = await fetchSubscription({ fresh: true }).catch(() => null);
+    if (subscription && (subscription.status === 'active' || subscription.status === 'trialing')) {
+      return subscription;
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+  return null;
+}
