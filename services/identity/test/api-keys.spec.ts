@@ -140,6 +140,12 @@ describe('provider API keys', () => {
       .send({ setup_provider: { name: 'Made By A Key' } });
     expect(created.status).toBe(403);
     expect(created.body).toEqual(refused);
+    const renamed = await it_.http
+      .post('/sign_up/finalize')
+      .set('x-api-key', apiKey)
+      .send({ user: { first_name: 'Key', last_name: 'Holder' } });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body).toEqual(refused);
     const switched = await it_.http
       .post('/provider/access/change_current_provider.json')
       .set('x-api-key', apiKey)

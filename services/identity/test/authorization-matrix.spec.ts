@@ -184,7 +184,8 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     method: 'post',
     path: () => '/sign_up/finalize',
     body: () => ({ user: { first_name: 'Test', last_name: 'User' } }),
-    expect: { anonymous: 401, others: 201 },
+    // The person's own name: an impersonating admin does not change it.
+    expect: { anonymous: 401, impersonating: 403, others: 201 },
   },
   {
     method: 'post',

@@ -154,6 +154,12 @@ describe('impersonation', () => {
       errors: { base: ['An administrator impersonating a provider cannot do this.'] },
     });
     expect(await db.dataSource.query('SELECT count(*)::int AS n FROM providers')).toEqual(providersBefore);
+    const renamed = await it_.http
+      .post('/sign_up/finalize')
+      .set('cookie', cookie)
+      .set('x-csrf-token', csrf)
+      .send({ user: { first_name: 'Not', last_name: 'Theirs' } });
+    expect(renamed.status).toBe(403);
 
     const switched = await it_.http
       .post('/provider/access/change_current_provider.json')

@@ -40,7 +40,9 @@ export class SignUpController {
     return answer;
   }
 
+  /** The person's own name: not for an admin impersonating them, nor an API key. */
   @Post('sign_up/finalize')
+  @NotWhileImpersonating()
   finalize(@Caller() caller: Caller, @Body() body: FinalizeRequest) {
     return this.signUps.finalize(caller, body.user);
   }

@@ -156,6 +156,7 @@ export class SignUpService {
   }
 
   async finalize(caller: Caller, profile: Profile) {
+    refuseApiKeys(caller);
     // A data-modifying CTE answers rows like a SELECT (a bare UPDATE answers [rows, count]).
     const [user] = (await this.db.dataSource.query(
       `WITH updated AS (
