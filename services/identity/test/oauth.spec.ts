@@ -40,6 +40,14 @@ describe('OAuth 2', () => {
       .set('authorization', `Bearer ${response.body.access_token}`)
       .send({ onboarding: { cs_overlay: '2026-11-20T10:00:00Z' } });
     expect(write.status).toBe(200);
+    // A client elsewhere that holds the token works too: another site's page could not have added the header.
+    const fromElsewhere = await it_.http
+      .patch('/provider/onboarding')
+      .set('origin', 'https://integration.example')
+      .set('sec-fetch-site', 'cross-site')
+      .set('authorization', `Bearer ${response.body.access_token}`)
+      .send({ onboarding: { cs_overlay: '2026-11-21T10:00:00Z' } });
+    expect(fromElsewhere.status).toBe(200);
   });
 
   it('answers errors the RFC’s way', async () => {
