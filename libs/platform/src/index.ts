@@ -11,6 +11,7 @@ export * from './http/dto';
 export * from './http/pagination';
 export * from './http/text';
 export * from './http/ids';
+export * from './http/bodies';
 export * from './http/envelope.interceptor';
 export * from './http/validation';
 export * from './auth/internal-token';

@@ -108,6 +108,9 @@ describe('HTTP conventions of every service', () => {
       .set('content-type', 'application/json')
       .send(JSON.stringify({ name: 'Lamp', price_cents: 1, dimensions: { 'x\u0000': 1 } }));
     expect(inKey.status).toBe(422);
+    const inPath = await http.get('/public/echo/%00').set(internalHeaders(providerAdmin));
+    expect(inPath.status).toBe(422);
+    expect(inPath.body).toEqual({ errors: { word: [UNSTORABLE_TEXT] } });
     const inQuery = await http.get('/provider/widgets?page=%00').set(internalHeaders(providerAdmin));
     expect(inQuery.status).toBe(422);
     expect(inQuery.body).toEqual({ errors: { page: [UNSTORABLE_TEXT] } });
@@ -130,6 +133,14 @@ describe('HTTP conventions of every service', () => {
     const last = await http.get('/provider/widgets?page=1000000').set(internalHeaders(providerAdmin));
     expect(last.status).toBe(200);
     expect(last.body.data.items).toEqual([]);
+  });
+
+  it('answers what Node refuses before any route (a URL over 16 KB) in the error shape too', async () => {
+    const hugeUrl = await http.get(`/provider/widgets?search=${'a'.repeat(20_000)}`);
+    expect(hugeUrl.status).toBe(431);
+    expect(hugeUrl.body).toEqual({
+      errors: { base: ['The request’s headers or address are too long (at most 16 KB).'] },
+    });
   });
 
   it('validates query parameters too', async () => {

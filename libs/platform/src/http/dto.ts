@@ -2,6 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
   IsDefined,
   IsEmail,
   IsIn,
@@ -113,9 +116,27 @@ const INT4_MAX = 2_147_483_647;
  */
 export const Nested = (type: () => Function, options: { optional?: boolean } = {}) =>
   applyDecorators(
-    (options.optional ? ApiPropertyOptional : ApiProperty)({ type }),
+    // A lazy type for @nestjs/swagger is a function named `type` (an arrow in this property gets that name);
+    // the caller's arrow, passed as is, is nameless and became an empty `$ref`.
+    (options.optional ? ApiPropertyOptional : ApiProperty)({ type: () => type() }),
     ...(options.optional ? [IsOptional()] : [IsDefined({ message: MESSAGES.required })]),
     IsObject({ message: 'must be an object' }),
     ValidateNested(),
+    Type(type),
+  );
+
+/**
+ * A required list of nested objects (`{"media_links": [{...}]}`): an array of at most `max` objects, never of
+ * arrays or text, each validated by its own class.
+ */
+export const NestedList = (type: () => Function, max: number) =>
+  applyDecorators(
+    ApiProperty({ type: () => [type()] }),
+    IsDefined({ message: MESSAGES.required }),
+    IsArray({ message: MESSAGES.required }),
+    ArrayNotEmpty({ message: MESSAGES.required }),
+    ArrayMaxSize(max, { message: `must list at most ${max}` }),
+    IsObject({ each: true, message: 'must list objects' }),
+    ValidateNested({ each: true }),
     Type(type),
   );

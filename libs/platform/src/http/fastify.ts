@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import qs from 'qs';
 import type { Logger } from 'pino';
@@ -32,10 +33,49 @@ const parseNested = (text: string): Record<string, unknown> =>
  * Fastify options every service shares: request ids, nested query strings in camelCase. A service that
  * only forwards requests (the gateway) skips parsing queries it never reads.
  */
+/**
+ * What Fastify and Node answer on their own, before any route (a path segment over the limit, a malformed
+ * URL, headers or a URL over 16 KB, a request too slow to arrive), in the API's error shape and words.
+ */
+const FRAMEWORK_REFUSALS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not a valid URL (check its percent-encoding).' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'A part of the address is too long.' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, message: 'The request could not be routed.' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    message: 'The request’s headers or address are too long (at most 16 KB).',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'The request took too long to arrive. Please try again.',
+  },
+};
+const MALFORMED_REQUEST = { status: 400, message: 'The request is not valid HTTP.' };
+
+function refusalBody(code: unknown): { status: number; body: string } {
+  const refusal = (typeof code === 'string' && FRAMEWORK_REFUSALS[code]) || MALFORMED_REQUEST;
+  return { status: refusal.status, body: JSON.stringify({ errors: { base: [refusal.message] } }) };
+}
+
 export function fastifyOptions(trustedProxies: string, parseQuery = true): FastifyServerOptions {
   return {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     ...SOCKET_TIMEOUTS,
+    frameworkErrors: (error, _request, reply) => {
+      const { status, body } = refusalBody(error.code);
+      reply.raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const { status, body } = refusalBody(error.code);
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(error);
+    },
     trustProxy: trustedProxies.split(',').map((address) => address.trim()),
     requestIdHeader: false,
     genReqId: (req) => {

@@ -22,9 +22,13 @@ export function unstorableTextPath(value: unknown, path = ''): string | undefine
     }
     return undefined;
   }
-  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) {
-    return undefined;
-  }
+  if (value === null || typeof value !== 'object') return undefined;
+  // Parsed JSON and query strings are plain objects, Fastify's path parameters a prototype-less `NullObject`;
+  // anything else (a stream, a Buffer) is not text.
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  const plain =
+    prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
+  if (!plain) return undefined;
   for (const [key, inner] of Object.entries(value)) {
     const keyPath = path ? `${path}.${toSnake(key)}` : toSnake(key);
     if (UNSTORABLE.test(key)) return keyPath;

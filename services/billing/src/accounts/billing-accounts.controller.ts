@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ProviderId, Roles } from '@tourly/platform';
+import { ProviderId, Roles, TakesNoBody } from '@tourly/platform';
 import { SubscriptionProjection, inGoodStanding } from '../subscriptions/subscription-projection';
 import { AdvanceTestClock, BillingAccountForm, PaymentMethodChoice } from './billing-accounts.dto';
 import { BillingAccountsService } from './billing-accounts.service';
@@ -41,6 +41,7 @@ export class BillingAccountsController {
   }
 
   @Post('create_setup_intent')
+  @TakesNoBody()
   createSetupIntent(@ProviderId() providerId: string) {
     return this.accounts.createSetupIntent(providerId);
   }

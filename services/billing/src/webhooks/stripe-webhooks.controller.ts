@@ -1,7 +1,7 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventEnvelope } from '@tourly/contracts';
-import { EventContext, Public, rawBodyOf } from '@tourly/platform';
+import { EventContext, Public, rawBodyOf, SignedVendorEvent } from '@tourly/platform';
 import type { FastifyRequest } from 'fastify';
 import { StripeWebhooksService } from './stripe-webhooks.service';
 
@@ -11,6 +11,7 @@ export class StripeWebhooksController {
   constructor(private readonly webhooks: StripeWebhooksService) {}
 
   @Post('stripe')
+  @SignedVendorEvent('A Stripe event, signed with the endpoint secret (Stripe-Signature header).')
   @Public()
   @HttpCode(200)
   receive(@Req() request: FastifyRequest, @Headers('stripe-signature') signature: string | undefined) {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { Caller } from '@tourly/platform';
+import { Caller, TakesNoBody } from '@tourly/platform';
 import type { FastifyRequest } from 'fastify';
 import { sessionTokenFrom } from '../sessions/cookies';
 import { AvailableProvidersQuery, ChangeCurrentProvider } from './access.dto';
@@ -25,6 +25,7 @@ export class AccessController {
   }
 
   @Post('change_to_default_provider.json')
+  @TakesNoBody()
   @HttpCode(200)
   changeToDefault(@Caller() caller: Caller, @Req() request: FastifyRequest) {
     return this.access.changeToDefaultProvider(caller, sessionTokenFrom(request.headers.cookie));

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { API_KEY_SCOPE } from '@tourly/contracts';
-import { ApiError, Caller, NotWhileImpersonating, ProviderId, Roles } from '@tourly/platform';
+import { ApiError, Caller, NotWhileImpersonating, ProviderId, Roles, TakesNoBody } from '@tourly/platform';
 import { ApiKeysService } from './api-keys.service';
 
 @Controller('provider/settings')
@@ -9,6 +9,7 @@ export class ApiKeysController {
 
   /** Only the provider's own admins, never an admin impersonating them, and never with an API key itself. */
   @Post('regenerate_api_key')
+  @TakesNoBody()
   @Roles('admin')
   @NotWhileImpersonating()
   @HttpCode(200)

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { Public, RawResponse } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OAuthError, OAuthService, type TokenGrant } from './oauth.service';
+import { RevokeRequest, TokenRequest } from './oauth.dto';
+import { OAuthError, OAuthService } from './oauth.service';
 
 /**
  * The OAuth 2 endpoints answer as RFC 6749 and RFC 7009 say (`{access_token, ...}` or `{error,
@@ -17,13 +18,13 @@ export class OAuthController {
   @Post('token')
   @HttpCode(200)
   async token(
-    @Body() body: TokenGrant,
+    @Body() body: TokenRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     try {
-      const issued = await this.oauth.token(body ?? {}, request.ip);
+      const issued = await this.oauth.token(body, request.ip);
       return {
         access_token: issued.accessToken,
         token_type: issued.tokenType,
@@ -38,9 +39,9 @@ export class OAuthController {
 
   @Post('revoke')
   @HttpCode(200)
-  async revoke(@Body() body: { token?: string }, @Res({ passthrough: true }) reply: FastifyReply) {
+  async revoke(@Body() body: RevokeRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     try {
-      await this.oauth.revoke(body?.token);
+      await this.oauth.revoke(body.token);
       return {};
     } catch (error) {
       return this.refuse(error, reply);

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@tourly/contracts';
-import { ApiError, ProviderId, Roles } from '@tourly/platform';
+import { ApiError, MultipartFile, ProviderId, Roles } from '@tourly/platform';
 import { contentDisposition } from '../storage/storage';
 import { ContactsService } from './contacts.service';
 import {
@@ -180,6 +180,7 @@ export class DocumentsController {
 
   /** multipart `document[file]`: one PDF per request. */
   @Post()
+  @MultipartFile('document[file]', 'One PDF (at most 100MB).')
   async add(@ProviderId() providerId: string, @Param('id') id: string, @Req() request: FastifyRequest) {
     return asDocument(await this.media.addDocument(providerId, id, request.raw));
   }

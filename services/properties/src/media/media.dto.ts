@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -11,11 +11,11 @@ import {
   Matches,
   Max,
   Min,
-  ValidateNested,
 } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 import {
   Nested,
+  NestedList,
   OptionalOneOf,
   OptionalString,
   PageQuery,
@@ -139,13 +139,7 @@ export class NewMediaLink {
   title?: string;
 }
 export class AddMediaLinks {
-  @ApiProperty({ type: [NewMediaLink] })
-  @IsDefined({ message: MESSAGES.required })
-  @IsArray({ message: MESSAGES.required })
-  @ArrayNotEmpty({ message: MESSAGES.required })
-  @ArrayMaxSize(MAX_PER_CALL, { message: `must list at most ${MAX_PER_CALL}` })
-  @ValidateNested({ each: true })
-  @Type(() => NewMediaLink)
+  @NestedList(() => NewMediaLink, MAX_PER_CALL)
   mediaLinks!: NewMediaLink[];
 }
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import type { EventEnvelope } from '@tourly/contracts';
-import { EventContext, IdParam, pageOf, ProviderId, Roles, Staff } from '@tourly/platform';
+import { EventContext, IdParam, pageOf, ProviderId, Roles, Staff, TakesNoBody } from '@tourly/platform';
 import { PROPERTY_NOT_FOUND } from './property-scope';
 import { Matterport } from '../matterport/matterport';
 import { PremiumToursService } from '../premium-tours/premium-tours.service';
@@ -97,6 +97,7 @@ export class PropertiesController {
 
   /** Ends the tour's premium place (and its payment, if paid on its own): it turns basic and is no longer shared. */
   @Post(':id/unpublish_immex_subscription')
+  @TakesNoBody()
   @HttpCode(200)
   unpublishPremium(@ProviderId() providerId: string, @Param('id') id: string) {
     return this.properties.setPublishedFeatures(providerId, id, { tour: false, premium: false });
@@ -123,6 +124,7 @@ export class AdminPropertiesController {
   constructor(private readonly properties: PropertiesService) {}
 
   @Post(':id/restore')
+  @TakesNoBody()
   @HttpCode(200)
   restore(@Param('id', IdParam(PROPERTY_NOT_FOUND)) id: string) {
     return this.properties.restore(id);

@@ -1,6 +1,6 @@
 import { Controller, Get, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { ProviderId, Roles } from '@tourly/platform';
+import { MultipartFile, ProviderId, Roles } from '@tourly/platform';
 import { cleanFilename } from './multipart-intake';
 import { PresignQuery, TemporaryUploadQuery } from './uploads.dto';
 import { UploadsService } from './uploads.service';
@@ -13,6 +13,7 @@ export class UploadsController {
 
   /** multipart `temporary_upload[file]` -> 201 `{id, file: {url, content_type, filename, size, ...}}`. */
   @Post('provider/temporary_uploads.json')
+  @MultipartFile('temporary_upload[file]', 'The file, streamed to storage (at most 100MB).')
   create(
     @ProviderId() providerId: string,
     @Req() request: FastifyRequest,

