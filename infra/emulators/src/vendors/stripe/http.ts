@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { StripeEngine } from './engine';
+import { checkRequest, declaredParams, STRIPE_JS_PARAMS, type DeclaredParams } from './declared';
 import { authenticationError, StripeApiError, unrecognizedUrl, type StripeErrorBody } from './errors';
 import { newId } from './ids';
 import { Params, parseNested, type RawParams } from './params';
@@ -19,6 +20,8 @@ export interface Route {
   publishable?: boolean;
   /** Emulator inspection: no key needed, the answer is sent as is. */
   open?: boolean;
+  /** The parameters of a route Stripe does not have (its own are read from the SDK's types). */
+  params?: DeclaredParams;
   handler: (call: Call) => unknown;
 }
 
@@ -84,6 +87,7 @@ function handle(
     const path = request.params as Record<string, string>;
     if (route.open) return reply.send(route.handler({ params, path, key: 'secret' }));
     const key = authenticate(request, params, route);
+    checkRequest(raw, declaredFor(route), headerOf(request, 'stripe-version'));
     engine.catchUp();
     const idempotencyKey = headerOf(request, 'idempotency-key');
     if (request.method === 'POST' && idempotencyKey) {
@@ -123,6 +127,13 @@ function handle(
         },
       });
   }
+}
+
+function declaredFor(route: Route): DeclaredParams {
+  const declared = route.params ?? declaredParams(`${route.method} ${route.url}`);
+  if (!declared)
+    throw new Error(`the Stripe emulator declares no parameters for ${route.method} ${route.url}`);
+  return route.publishable ? { ...declared, ...STRIPE_JS_PARAMS } : declared;
 }
 
 function paramsOf(request: FastifyRequest): RawParams {

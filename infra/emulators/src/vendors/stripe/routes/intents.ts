@@ -221,6 +221,7 @@ export function intentRoutes(engine: StripeEngine): Route[] {
       method: 'POST',
       url: '/_authenticate',
       publishable: true,
+      params: { outcome: { s: 1 } },
       handler: ({ params }) => {
         const secret = params.str('client_secret');
         if (!secret) throw missingParam('client_secret');
