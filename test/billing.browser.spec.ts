@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { uuidv7 } from '@tourly/platform';
+import { Database, uuidv7 } from '@tourly/platform';
 import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { builtWebApp } from './support/web-build';
@@ -371,6 +371,34 @@ describe('billing in the browser', () => {
       .getByRole('region', { name: 'Cards' })
       .getByRole('button', { name: 'Make Visa •••• 0341 the default card' })
       .waitFor();
+    await phone.context().close();
+  });
+
+  it('on a phone, shows a provider from before the plans its legacy plan, until it chooses the free plan', async () => {
+    const heritage = await it_.signUp('Heritage Tours');
+    // An account opened before the legacy cut-off (15 August 2023) that never chose a plan.
+    await it_.platform.services.identity.app
+      .get(Database)
+      .dataSource.query(`UPDATE providers SET created_at = '2021-06-01T00:00:00Z' WHERE id = $1`, [
+        heritage.providerId,
+      ]);
+    const phone = await signedIn(heritage, PHONE);
+    await phone.goto(`${base}/provider/properties`);
+    const banner = phone.getByRole('region', { name: 'Plan notice' });
+    await banner.getByText(/Your account is on a legacy plan: 0 days left to choose a plan/).waitFor();
+    await banner.getByRole('button', { name: 'Choose a plan' }).click();
+
+    const modal = phone.getByRole('dialog', { name: 'Choose your plan' });
+    await modal
+      .getByRole('article', { name: 'Pro' })
+      .getByText(/Free for 30 days/)
+      .waitFor();
+    await modal.getByRole('article', { name: 'Free' }).getByRole('button', { name: 'Choose Free' }).click();
+    const done = phone.getByRole('dialog', { name: 'Plan updated' });
+    await done.getByText('You are on the Free plan.').waitFor();
+    await done.getByRole('button', { name: 'Done' }).click();
+    await banner.getByText('Publishing and sharing them come with a paid plan.').waitFor();
+    expect(await banner.getByText(/legacy plan/).count()).toBe(0);
     await phone.context().close();
   });
 });

@@ -73,3 +73,17 @@ export interface ProviderPeopleRequest {
 export interface ProviderPeople {
   userIds: string[];
 }
+
+/**
+ * Request-reply: when a provider's account was opened (ISO time), e.g. for billing to tell a provider from before
+ * the plans (the legacy plan, 000 §4) from one that started on the free plan; null for a provider it does not know.
+ */
+export const PROVIDER_SINCE = 'identity.providers.since';
+
+export interface ProviderSinceRequest {
+  providerId: string;
+}
+
+export interface ProviderSince {
+  createdAt: string | null;
+}

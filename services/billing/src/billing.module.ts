@@ -7,6 +7,7 @@ import { CatalogueService } from './catalogue/catalogue.service';
 import { ImmersiveExtensionsController } from './immersive-extensions/immersive-extensions.controller';
 import { ImmersiveExtensionsService } from './immersive-extensions/immersive-extensions.service';
 import { StripeModule } from './stripe/stripe.module';
+import { LegacyPlans } from './subscriptions/legacy-plans.service';
 import { OverduePaymentService } from './subscriptions/overdue-payment.service';
 import { SubscriptionProjection } from './subscriptions/subscription-projection';
 import { SubscriptionsController } from './subscriptions/subscriptions.controller';
@@ -30,6 +31,7 @@ import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
     SubscriptionProjection,
     SubscriptionsService,
     OverduePaymentService,
+    LegacyPlans,
     StripeWebhooksService,
     ImmersiveExtensionsService,
   ],

@@ -1,3 +1,4 @@
+import { Database } from '@tourly/platform';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -134,6 +135,33 @@ describe('trials, first payments and legacy setup', () => {
       status: 'incomplete_expired',
       premium_tour_limit: 0,
     });
+  });
+
+  it('reports a provider from before the plans that never chose one as having no subscription (the legacy plan), until it chooses', async () => {
+    const { provider } = await aPayingProvider('Heritage Media');
+    // A provider opened before the legacy cut-off (15 August 2023), as an account from before the plans is.
+    await it_.platform.services.identity.app
+      .get(Database)
+      .dataSource.query(`UPDATE providers SET created_at = '2021-06-01T00:00:00Z' WHERE id = $1`, [
+        provider.providerId,
+      ]);
+    const legacy = await provider.get('/provider/billing/service_plan_subscription');
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toEqual({ data: null });
+
+    const chosen = await provider.send('post', '/provider/billing/service_plan_subscription/legacy_setup', {
+      product_code: 'free_tier_plan',
+      interval: 'year',
+    });
+    expect(chosen.body.data).toMatchObject({
+      result: 'success',
+      subscription: { product_code: 'free_tier_plan' },
+    });
+    expect((await subscription(provider)).product_code).toBe('free_tier_plan');
+
+    // A provider opened since starts on the free plan.
+    const { provider: newcomer } = await aPayingProvider('Newcomer Media');
+    expect(await subscription(newcomer)).toMatchObject({ product_code: 'free_tier_plan', status: 'active' });
   });
 
   it('lets a provider without a subscription choose its plan once (legacy setup)', async () => {

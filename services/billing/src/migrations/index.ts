@@ -2,10 +2,12 @@ import type { MigrationClass } from '@tourly/platform';
 import { BillingAccountsAndSubscriptions1763900000000 } from './1763900000000-billing-accounts-and-subscriptions';
 import { NegotiatedDiscounts1763910000000 } from './1763910000000-negotiated-discounts';
 import { ImmersiveExtensions1763940000000 } from './1763940000000-immersive-extensions';
+import { PlanChoices1763970000000 } from './1763970000000-plan-choices';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
   BillingAccountsAndSubscriptions1763900000000,
   NegotiatedDiscounts1763910000000,
   ImmersiveExtensions1763940000000,
+  PlanChoices1763970000000,
 ];

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Put } from '@nestjs/common';
 import { ProviderId, Roles, TakesNoBody } from '@tourly/platform';
+import { LegacyPlans } from './legacy-plans.service';
 import { OverduePaymentService } from './overdue-payment.service';
 import { ChangePlan, PayNow, PlanSelection } from './subscriptions.dto';
 import { SubscriptionsService } from './subscriptions.service';
@@ -12,6 +13,7 @@ export class SubscriptionsController {
   constructor(
     private readonly subscriptions: SubscriptionsService,
     private readonly overdue: OverduePaymentService,
+    private readonly legacy: LegacyPlans,
   ) {}
 
   /** Every provider-side page shows the banners, so every provider-side role reads it. */
@@ -19,7 +21,8 @@ export class SubscriptionsController {
   @Roles('admin', 'scan_technician', 'member')
   @Header('cache-control', CACHE_FIVE_MINUTES)
   current(@ProviderId() providerId: string) {
-    return this.subscriptions.current(providerId);
+    // null: no subscription, a legacy plan (000 §4).
+    return this.legacy.current(providerId);
   }
 
   @Put()
@@ -55,6 +58,6 @@ export class SubscriptionsController {
   @Roles('admin')
   @HttpCode(200)
   legacySetup(@ProviderId() providerId: string, @Body() body: PlanSelection) {
-    return this.subscriptions.legacySetup(providerId, body);
+    return this.legacy.setup(providerId, body);
   }
 }

@@ -12,6 +12,7 @@ import { ErrorBoundary } from '../../../shared/ErrorBoundary';
 import { useLoad } from '../../../shared/useLoad';
 import { fetchAccountPermissions, type AccountPermissions } from '../settings/api';
 import { fetchSubscription, type Subscription } from './api';
+import { LEGACY_PLAN } from './rules';
 
 // Stripe Elements and the plan grid load when the modal first opens, not with every provider page.
 const PlanUpgradeModal = lazy(() => import('./components/PlanUpgradeModal'));
@@ -19,8 +20,13 @@ const PlanUpgradeModal = lazy(() => import('./components/PlanUpgradeModal'));
 export interface BillingState {
   /** False for users outside a provider's side (staff, client users): they have no billing to read. */
   available: boolean;
-  /** The current subscription; undefined while loading, or when it cannot be read (quietly: banners only). */
+  /**
+   * The current subscription; undefined while loading, or when it cannot be read (quietly: banners only). On a
+   * legacy plan, LEGACY_PLAN (the free plan's limits, no plan chosen).
+   */
   subscription: Subscription | undefined;
+  /** No subscription and no plan chosen (000 §4): the legacy banner, and every plan to choose from. */
+  legacy: boolean;
   permissions: AccountPermissions | undefined;
   /** Why the subscription or the permissions could not be read (the banners stay quiet; the billing page says). */
   loadError: unknown;
@@ -56,7 +62,7 @@ export function BillingProvider({ enabled, children }: { enabled: boolean; child
     try {
       const fresh = await fetchSubscription({ fresh: true });
       setData(fresh);
-      return fresh;
+      return fresh ?? LEGACY_PLAN;
     } catch {
       return undefined;
     }
@@ -71,12 +77,14 @@ export function BillingProvider({ enabled, children }: { enabled: boolean; child
   );
 
   const openUpgrade = useCallback(() => setUpgrading(true), []);
-  const current = subscription.data;
+  const legacy = subscription.data === null;
+  const current = legacy ? LEGACY_PLAN : (subscription.data ?? undefined);
   const loadError = subscription.error ?? permissions.error;
   const state = useMemo<BillingState>(
     () => ({
       available: enabled,
       subscription: current,
+      legacy,
       permissions: permissions.data,
       loadError,
       canManageBilling: permissions.data?.manageBilling ?? false,
@@ -84,7 +92,7 @@ export function BillingProvider({ enabled, children }: { enabled: boolean; child
       update,
       openUpgrade,
     }),
-    [enabled, current, permissions.data, loadError, refresh, update, openUpgrade],
+    [enabled, current, legacy, permissions.data, loadError, refresh, update, openUpgrade],
   );
 
   return (
@@ -93,7 +101,12 @@ export function BillingProvider({ enabled, children }: { enabled: boolean; child
       {upgrading && current && (
         <ErrorBoundary>
           <Suspense fallback={null}>
-            <PlanUpgradeModal current={current} onChanged={update} onClose={() => setUpgrading(false)} />
+            <PlanUpgradeModal
+              current={current}
+              legacy={legacy}
+              onChanged={update}
+              onClose={() => setUpgrading(false)}
+            />
           </Suspense>
         </ErrorBoundary>
       )}

@@ -3,7 +3,10 @@ import { api } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import type { Property } from '../properties/api';
 
-/** GET /provider/billing/service_plan_subscription: the free plan (active, no period) without a subscription. */
+/**
+ * GET /provider/billing/service_plan_subscription: the free plan (active, no period) without a subscription; null
+ * for a provider on a legacy plan (no subscription, no plan chosen: 000 §4).
+ */
 export interface Subscription {
   productCode: ProductCode;
   planTier: number;
@@ -126,7 +129,7 @@ const SUBSCRIPTION = '/provider/billing/service_plan_subscription';
  * that, after anything that changes it, and leaves the fresh answer in the cache for the next pages.
  */
 export const fetchSubscription = (options: { fresh?: boolean; signal?: AbortSignal } = {}) =>
-  api.get<Subscription>(SUBSCRIPTION, {
+  api.get<Subscription | null>(SUBSCRIPTION, {
     signal: options.signal,
     cache: options.fresh ? 'no-cache' : 'default',
   });
@@ -164,6 +167,10 @@ export const previewChange = (selection: PlanSelection, signal?: AbortSignal) =>
 /** Pays the open invoice of a failed renewal now, with the card chosen or else the default one. */
 export const payNow = (paymentMethodId?: string) =>
   api.post<ChangeResult>(`${SUBSCRIPTION}/pay_now`, { paymentMethodId });
+
+/** 002 `legacy_setup`: a provider on a legacy plan chooses one (the free plan needs no card). */
+export const legacySetup = (selection: PlanSelection) =>
+  api.post<ChangeResult>(`${SUBSCRIPTION}/legacy_setup`, selection);
 
 export const cancelScheduledChange = () =>
   api.post<Subscription>(`${SUBSCRIPTION}/cancel_subscription_schedules`);

@@ -1,4 +1,5 @@
 import {
+  LEGACY_PLAN_CUTOFF,
   PROBLEM_SUBSCRIPTION_STATUSES,
   type Currency,
   type Interval,
@@ -18,7 +19,33 @@ export const PAYMENT_WINDOW_DAYS = 14;
 /** Statuses that leave the provider on the free plan's features: a first payment never made, an ended plan. */
 const WITHOUT_PAID_ACCESS: readonly SubscriptionStatus[] = ['incomplete', 'incomplete_expired', 'canceled'];
 
-export type BannerKind = 'trial' | 'payment_failed' | 'free_plan';
+export type BannerKind = 'legacy' | 'trial' | 'payment_failed' | 'free_plan';
+
+/**
+ * What the pages work from while the provider is on a legacy plan (the subscription call answered null): no plan
+ * chosen yet, the free plan's limits meanwhile, every plan (and the Pro trial) to choose from.
+ */
+export const LEGACY_PLAN: Subscription = {
+  productCode: 'free_tier_plan',
+  planTier: 0,
+  name: 'Legacy',
+  interval: 'year',
+  status: 'active',
+  chargeNow: true,
+  periodStart: null,
+  periodEnd: null,
+  currentPeriodEnd: null,
+  trialEnd: null,
+  cancelAtPeriodEnd: false,
+  nextProduct: null,
+  premiumTourLimit: 0,
+  trialAvailable: true,
+};
+
+/** 000 §4: the legacy banner counts the days to the cut-off (15 August 2023), none once it has passed. */
+export function legacyDaysLeft(now = Date.now()): number {
+  return Math.max(0, Math.round((Date.parse(LEGACY_PLAN_CUTOFF) - now) / DAY_MS));
+}
 
 /** Which banner the provider pages show for a subscription (000 §2, §4), if any. */
 export function bannerOf(subscription: Subscription): BannerKind | null {

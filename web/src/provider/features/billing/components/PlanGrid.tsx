@@ -20,6 +20,8 @@ interface PlanGridProps {
   interval: Interval;
   onInterval(interval: Interval): void;
   current: Subscription;
+  /** On a legacy plan the free plan is one to choose, not the current one. */
+  legacy?: boolean;
   /** `trial`: the plan's free trial rather than paying now. */
   onChoose(productCode: ProductCode, trial: boolean): void;
 }
@@ -29,7 +31,15 @@ interface PlanGridProps {
  * price per month in the account's currency (annual: the annual price / 12, rounded), its tours and features.
  * The current plan's button is disabled; the footer points to support.
  */
-export function PlanGrid({ plans, currency, interval, onInterval, current, onChoose }: PlanGridProps) {
+export function PlanGrid({
+  plans,
+  currency,
+  interval,
+  onInterval,
+  current,
+  legacy = false,
+  onChoose,
+}: PlanGridProps) {
   return (
     <div className="plan-selection">
       <IntervalToggle value={interval} onChange={onInterval} />
@@ -41,6 +51,7 @@ export function PlanGrid({ plans, currency, interval, onInterval, current, onCho
               currency={currency}
               interval={interval}
               current={current}
+              legacy={legacy}
               onChoose={(trial) => onChoose(plan.productCode, trial)}
             />
           </li>
@@ -58,16 +69,19 @@ function PlanCard({
   currency,
   interval,
   current,
+  legacy,
   onChoose,
 }: {
   plan: PlanOption;
   currency: Currency;
   interval: Interval;
   current: Subscription;
+  legacy: boolean;
   onChoose(trial: boolean): void;
 }) {
   const nameId = useId();
-  const choice = choiceOf(plan, interval, current);
+  // On a legacy plan no plan is current: each one is a choice, the free one included.
+  const choice = legacy ? 'upgrade' : choiceOf(plan, interval, current);
   const trial = choice !== 'current' && offersTrial(plan, current);
   const free = plan.prices[currency].monthly === 0;
   return (
@@ -127,7 +141,7 @@ function PlanCard({
         </>
       ) : (
         <button type="button" className="button button-primary" onClick={() => onChoose(false)}>
-          {choice === 'upgrade' ? 'Upgrade' : 'Switch to monthly'}
+          {legacy ? `Choose ${plan.name}` : choice === 'upgrade' ? 'Upgrade' : 'Switch to monthly'}
         </button>
       )}
     </article>

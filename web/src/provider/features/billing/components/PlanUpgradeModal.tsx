@@ -4,7 +4,8 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
 import { useLoad } from '../../../../shared/useLoad';
-import { fetchBillingAccount, fetchPlans, type BillingAccount, type Subscription } from '../api';
+import { useAction } from '../../../../shared/useAction';
+import { fetchBillingAccount, fetchPlans, legacySetup, type BillingAccount, type Subscription } from '../api';
 import { billedLabel, isOnFreePlan, planLabel } from '../rules';
 import '../billing.css';
 import { PlanConfirmation, type Completed } from './PlanConfirmation';
@@ -12,6 +13,8 @@ import { PlanGrid } from './PlanGrid';
 
 interface PlanUpgradeModalProps {
   current: Subscription;
+  /** On a legacy plan: the free plan is chosen too (legacy_setup), not shown as the current one. */
+  legacy?: boolean;
   /** The subscription after a change (or a failed attempt): the caller keeps it and refreshes its copy. */
   onChanged(subscription: Subscription): void;
   onClose(): void;
@@ -24,7 +27,12 @@ type Step = 'selection' | 'confirmation' | 'completed';
  * account for its currency), then plan selection in a large modal, then confirmation; Back returns to the plans,
  * closing cancels. Lazily loaded with Stripe Elements, so provider pages download it only when it opens.
  */
-export default function PlanUpgradeModal({ current, onChanged, onClose }: PlanUpgradeModalProps) {
+export default function PlanUpgradeModal({
+  current,
+  legacy = false,
+  onChanged,
+  onClose,
+}: PlanUpgradeModalProps) {
   const loaded = useLoad((signal) => Promise.all([fetchPlans(signal), fetchBillingAccount(signal)]), []);
   const [account, setAccount] = useState<BillingAccount | null>(null);
   const [step, setStep] = useState<Step>('selection');
@@ -36,6 +44,7 @@ export default function PlanUpgradeModal({ current, onChanged, onClose }: PlanUp
   const [trial, setTrial] = useState(false);
   const [busy, setBusy] = useState(false);
   const [completed, setCompleted] = useState<Completed | null>(null);
+  const chooseFree = useAction(() => legacySetup({ productCode: 'free_tier_plan', interval: 'year' }));
 
   const [plans, loadedAccount] = loaded.data ?? [];
   const billingAccount = account ?? loadedAccount;
@@ -86,7 +95,13 @@ export default function PlanUpgradeModal({ current, onChanged, onClose }: PlanUp
         interval={interval}
         onInterval={setBillingInterval}
         current={current}
-        onChoose={(productCode, withTrial) => {
+        legacy={legacy}
+        onChoose={async (productCode, withTrial) => {
+          if (legacy && productCode === 'free_tier_plan') {
+            const outcome = await chooseFree.run();
+            if (outcome.ok) done({ subscription: outcome.value.subscription, stillUpdating: false });
+            return;
+          }
           setChosen(productCode);
           setTrial(withTrial);
           setStep('confirmation');
@@ -102,6 +117,7 @@ export default function PlanUpgradeModal({ current, onChanged, onClose }: PlanUp
       closeDisabled={busy}
       onClose={onClose}
     >
+      {step === 'selection' && <ErrorDisplay error={chooseFree.error} />}
       {body}
     </Modal>
   );
@@ -126,6 +142,8 @@ function CompletedStep({ completed, onClose }: { completed: Completed; onClose()
             then the plan is {billedLabel(subscription.interval)} to your card, unless you choose another plan
             before.
           </p>
+        ) : subscription.productCode === 'free_tier_plan' ? (
+          <p>You are on the Free plan.</p>
         ) : (
           <p>
             You are on the {subscription.name} plan, {billedLabel(subscription.interval)}.

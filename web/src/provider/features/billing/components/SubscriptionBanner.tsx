@@ -1,9 +1,17 @@
 import { Link } from 'react-router';
+import { LEGACY_PLAN_CUTOFF } from '@tourly/contracts';
 import { formatDate } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/strings';
 import { useBilling } from '../BillingContext';
 import { BILLING_PATH } from '../paths';
-import { bannerOf, billedLabel, PAYMENT_WINDOW_DAYS, pluralDays, trialDaysLeft } from '../rules';
+import {
+  bannerOf,
+  billedLabel,
+  legacyDaysLeft,
+  PAYMENT_WINDOW_DAYS,
+  pluralDays,
+  trialDaysLeft,
+} from '../rules';
 
 /**
  * The banner at the top of every provider page (000 §2, §4): the trial with its days left, a failed payment
@@ -12,9 +20,9 @@ import { bannerOf, billedLabel, PAYMENT_WINDOW_DAYS, pluralDays, trialDaysLeft }
  * subscription loads or when it cannot be read.
  */
 export function SubscriptionBanner() {
-  const { subscription, permissions, canManageBilling, openUpgrade } = useBilling();
+  const { subscription, legacy, permissions, canManageBilling, openUpgrade } = useBilling();
   if (!subscription || !permissions) return null;
-  const kind = bannerOf(subscription);
+  const kind = legacy ? 'legacy' : bannerOf(subscription);
   if (!kind) return null;
   const trialEnd = subscription.trialEnd ?? subscription.currentPeriodEnd;
 
@@ -29,6 +37,22 @@ export function SubscriptionBanner() {
   return (
     <section className={`plan-banner plan-banner-${kind}`} aria-label="Plan notice">
       <div className="plan-banner-inner">
+        {kind === 'legacy' && (
+          <>
+            <p className="plan-banner-text">
+              Your account is on a legacy plan: <strong>{pluralDays(legacyDaysLeft())}</strong> left to choose
+              a plan (legacy plans ended on {formatDate(LEGACY_PLAN_CUTOFF)}). Choose the Free plan or a paid
+              one to go on.
+            </p>
+            {canManageBilling ? (
+              <button type="button" className="button button-primary" onClick={openUpgrade}>
+                Choose a plan
+              </button>
+            ) : (
+              <p className="plan-banner-aside">Ask an admin of your account to choose a plan.</p>
+            )}
+          </>
+        )}
         {kind === 'trial' && (
           <>
             <p className="plan-banner-text">

@@ -3,6 +3,7 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
 import { useAction } from '../../../../shared/useAction';
 import { cancelScheduledChange, type Subscription } from '../api';
+import { useBilling } from '../BillingContext';
 import { isOnFreePlan, planLabel, pluralDays, trialDaysLeft } from '../rules';
 
 const STATUS: Record<SubscriptionStatus, { label: string; badge: string }> = {
@@ -33,6 +34,7 @@ export function SubscriptionOverview({
   onDowngrade,
 }: SubscriptionOverviewProps) {
   const cancel = useAction(cancelScheduledChange);
+  const { legacy } = useBilling();
   const free = isOnFreePlan(subscription);
   // The free plan is what a provider is on once a paid plan ended (cancelled, or its first payment never made):
   // that plan is running, whatever became of the subscription before it.
@@ -51,11 +53,19 @@ export function SubscriptionOverview({
       <dl className="details">
         <dt>Plan</dt>
         <dd>
-          {free ? 'Free' : planLabel(subscription.name, subscription.productCode, subscription.interval)}
+          {legacy
+            ? 'Legacy plan'
+            : free
+              ? 'Free'
+              : planLabel(subscription.name, subscription.productCode, subscription.interval)}
         </dd>
         <dt>Status</dt>
         <dd>
-          <span className={`badge ${status.badge}`}>{status.label}</span>
+          {legacy ? (
+            <span className="badge badge-danger">No plan chosen</span>
+          ) : (
+            <span className={`badge ${status.badge}`}>{status.label}</span>
+          )}
         </dd>
         {subscription.status === 'trialing' && (
           <>
