@@ -401,4 +401,58 @@ describe('billing in the browser', () => {
     expect(await banner.getByText(/legacy plan/).count()).toBe(0);
     await phone.context().close();
   });
+
+  it('on a phone, shows the Free plan as active once a paid plan ended, not as cancelled', async () => {
+    const lapsed = await it_.signUp('Lapsed Media');
+    await lapsed
+      .send('put', '/provider/billing/account', {
+        name: 'Lapsed Media',
+        email: 'accounts@lapsed.test',
+        address: '5 Bay Road, Sydney',
+        country: 'AU',
+        currency: 'aud',
+      })
+      .expect(200);
+    const visa = await it_.saveCard(lapsed, 'pm_card_visa');
+    await lapsed
+      .send('put', '/provider/billing/service_plan_subscription', {
+        service_plan_subscription: {
+          product_code: 'starter_plan',
+          interval: 'month',
+          payment_method_id: visa,
+        },
+      })
+      .expect(200);
+    // Down to the free plan at the end of the period, which the test clock then reaches.
+    await lapsed
+      .send('put', '/provider/billing/service_plan_subscription', {
+        service_plan_subscription: { product_code: 'free_tier_plan', interval: 'month' },
+      })
+      .expect(200);
+    await it_.settled();
+    const { current_period_end: periodEnd } = (
+      await lapsed.get('/provider/billing/service_plan_subscription')
+    ).body.data;
+    const clock = (await lapsed.get('/provider/billing/test_clock')).body.data.test_clock;
+    await lapsed
+      .send('post', '/provider/billing/advance_test_clock', {
+        test_clock_id: clock.id,
+        time: new Date(Date.parse(periodEnd) + 60 * 60 * 1000).toISOString(),
+      })
+      .expect(200);
+    await it_.settled();
+    // The subscription itself ended: what the page shows is the plan the provider is on now.
+    expect((await lapsed.get('/provider/billing/service_plan_subscription')).body.data).toMatchObject({
+      product_code: 'free_tier_plan',
+      status: 'canceled',
+    });
+
+    const phone = await signedIn(lapsed, PHONE);
+    await phone.goto(`${base}/provider/billing`);
+    const subscription = phone.getByRole('region', { name: 'Subscription', exact: true });
+    await subscription.getByRole('definition').getByText('Free', { exact: true }).waitFor();
+    await subscription.getByText('Active', { exact: true }).waitFor();
+    expect(await subscription.getByText('Cancelled').count()).toBe(0);
+    await phone.context().close();
+  });
 });
