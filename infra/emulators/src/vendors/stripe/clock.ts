@@ -5,7 +5,10 @@ import type { Subscriptions } from './billing/subscriptions';
 import { invalidParam, unexpectedState } from './errors';
 import { snapshot, type EventLog } from './events';
 import type { StripeStore } from './store';
-import { DAY } from './time';
+import { intervalOf } from './billing/lines';
+import { addIntervals, DAY } from './time';
+
+const ENDED: string[] = ['canceled', 'incomplete_expired'];
 
 interface Due {
   at: number;
@@ -99,6 +102,38 @@ export class Clockwork {
     consider(end, 4, () => this.subscriptions.renew(subscription, end));
   }
 
+  /**
+   * How far one advance may go, as on Stripe: two intervals of the shortest subscription on the clock (its
+   * customers' subscriptions that still run), or two years when it has none.
+   */
+  advanceLimit(clock: Stripe.TestHelpers.TestClock): { at: number; reason: string } {
+    let limit = {
+      at: addIntervals(clock.frozen_time, 'year', 2),
+      reason: 'two years (no subscription on it)',
+    };
+    for (const subscription of this.store.subscriptions.values()) {
+      if (subscription.test_clock !== clock.id || ENDED.includes(subscription.status)) continue;
+      const price = subscription.items.data[0]?.price;
+      if (!price) continue;
+      const { interval, count } = intervalOf(price);
+      const at = addIntervals(clock.frozen_time, interval, 2 * count);
+      if (at < limit.at) {
+        limit = {
+          at,
+          reason: `two intervals of its shortest subscription (${subscription.id}, every ${count === 1 ? interval : `${count} ${interval}s`})`,
+        };
+      }
+    }
+    return limit;
+  }
+
+  /** Clocks past their `deletes_after` (30 days after creation) go, with their customers, as on Stripe. */
+  deleteExpiredClocks(now: number, remove: (clock: Stripe.TestHelpers.TestClock) => void): void {
+    for (const clock of [...this.store.clocks.values()]) {
+      if (clock.deletes_after <= now) remove(clock);
+    }
+  }
+
   /** `POST /v1/test_helpers/test_clocks/:id/advance`: answers `advancing`; the clock reads `ready` after. */
   advance(clock: Stripe.TestHelpers.TestClock, target: number): Stripe.TestHelpers.TestClock {
     if (clock.status !== 'ready') {
@@ -110,6 +145,13 @@ export class Clockwork {
     if (target <= clock.frozen_time) {
       throw invalidParam(
         `The frozen_time must be after the test clock's current frozen_time (${clock.frozen_time}).`,
+        'frozen_time',
+      );
+    }
+    const limit = this.advanceLimit(clock);
+    if (target > limit.at) {
+      throw invalidParam(
+        `Cannot advance the test clock to ${target}: a test clock can be advanced at most ${limit.reason} past its frozen_time (${clock.frozen_time}), that is to ${limit.at} at the latest. Advance it in several steps.`,
         'frozen_time',
       );
     }

@@ -1,10 +1,11 @@
+import type Stripe from 'stripe';
 import { Discounts } from './billing/discounts';
 import { DEFAULT_DUNNING, Invoices, type DunningOptions } from './billing/invoices';
 import { Previews } from './billing/preview';
 import { Schedules } from './billing/schedules';
 import { Subscriptions } from './billing/subscriptions';
 import { Clockwork } from './clock';
-import { EventLog } from './events';
+import { EventLog, snapshot } from './events';
 import { Payments } from './payments';
 import { Presenter } from './present';
 import { StripeStore } from './store';
@@ -62,9 +63,37 @@ export class StripeEngine {
     this.presenter = new Presenter(this.store);
   }
 
-  /** Objects without a test clock live in real time: what fell due since the last request happens now. */
+  /**
+   * Objects without a test clock live in real time: what fell due since the last request happens now. Test
+   * clocks past their `deletes_after` (30 days) are deleted, with their customers.
+   */
   catchUp(): void {
     this.clockwork.run(null, realNow());
+    this.clockwork.deleteExpiredClocks(realNow(), (clock) =>
+      this.events.automatic(() => this.deleteClock(clock)),
+    );
+  }
+
+  /** A clock's deletion takes its customers and everything of theirs with it, as on Stripe. */
+  deleteClock(clock: Stripe.TestHelpers.TestClock): void {
+    const { store } = this;
+    const customers = new Set(
+      [...store.customers.values()].filter((c) => c.test_clock === clock.id).map((c) => c.id),
+    );
+    const owned = (customer: unknown) => typeof customer === 'string' && customers.has(customer);
+    for (const [id, s] of store.subscriptions) if (owned(s.customer)) store.subscriptions.delete(id);
+    for (const [id, s] of store.schedules) if (owned(s.customer)) store.schedules.delete(id);
+    for (const [id, i] of store.invoices) if (owned(i.customer)) store.invoices.delete(id);
+    for (const [id, i] of store.paymentIntents) if (owned(i.customer)) store.paymentIntents.delete(id);
+    for (const [id, i] of store.setupIntents) if (owned(i.customer)) store.setupIntents.delete(id);
+    for (const [id, m] of store.paymentMethods) if (owned(m.customer)) store.paymentMethods.delete(id);
+    for (const [id, p] of store.pendingItems) if (customers.has(p.customer)) store.pendingItems.delete(id);
+    for (const id of customers) {
+      store.customers.delete(id);
+      store.deletedCustomers.add(id);
+    }
+    store.clocks.delete(clock.id);
+    this.events.emit('test_helpers.test_clock.deleted', snapshot(clock));
   }
 
   reset(): void {

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
 import { invalidParam, missingParam } from '../errors';
-import { snapshot } from '../events';
 import type { StripeEngine } from '../engine';
 import type { Route } from '../http';
 import { newId, randomToken } from '../ids';
@@ -15,25 +14,6 @@ export function platformRoutes(engine: StripeEngine): Route[] {
   const { store, events, clockwork } = engine;
   const clock = (id: string) => store.get(store.clocks, id, 'test_clock');
   const endpoint = (id: string) => store.get(store.webhookEndpoints, id, 'webhook endpoint');
-
-  /** A clock's deletion takes its customers and everything of theirs with it, as on Stripe. */
-  function deleteClockObjects(clockId: string): void {
-    const customers = new Set(
-      [...store.customers.values()].filter((c) => c.test_clock === clockId).map((c) => c.id),
-    );
-    const owned = (customer: unknown) => typeof customer === 'string' && customers.has(customer);
-    for (const [id, s] of store.subscriptions) if (owned(s.customer)) store.subscriptions.delete(id);
-    for (const [id, s] of store.schedules) if (owned(s.customer)) store.schedules.delete(id);
-    for (const [id, i] of store.invoices) if (owned(i.customer)) store.invoices.delete(id);
-    for (const [id, i] of store.paymentIntents) if (owned(i.customer)) store.paymentIntents.delete(id);
-    for (const [id, i] of store.setupIntents) if (owned(i.customer)) store.setupIntents.delete(id);
-    for (const [id, m] of store.paymentMethods) if (owned(m.customer)) store.paymentMethods.delete(id);
-    for (const [id, p] of store.pendingItems) if (customers.has(p.customer)) store.pendingItems.delete(id);
-    for (const id of customers) {
-      store.customers.delete(id);
-      store.deletedCustomers.add(id);
-    }
-  }
 
   return [
     { method: 'GET', url: '/events/:id', handler: ({ path }) => store.get(store.events, path.id!, 'event') },
@@ -154,9 +134,7 @@ export function platformRoutes(engine: StripeEngine): Route[] {
       url: '/test_helpers/test_clocks/:id',
       handler: ({ path }) => {
         const found = clock(path.id!);
-        deleteClockObjects(found.id);
-        store.clocks.delete(found.id);
-        events.emit('test_helpers.test_clock.deleted', snapshot(found));
+        engine.deleteClock(found);
         return deleted(found.id, 'test_helpers.test_clock');
       },
     },
