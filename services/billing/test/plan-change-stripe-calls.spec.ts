@@ -154,4 +154,36 @@ describe('plan changes Stripe accepts', () => {
       amount_paid: Math.round(monthly('starter_plan') * 0.8),
     });
   });
+
+  it('moves a test clock months ahead in steps Stripe accepts, renewing each month; never more than two years', async () => {
+    const { provider } = await aPayingProvider('Clock Calls', 'starter_plan');
+    const clock = (await provider.get('/provider/billing/test_clock')).body.data.test_clock;
+    const start = Date.parse(clock.frozen_time);
+    const tooFar = await provider.send('post', '/provider/billing/advance_test_clock', {
+      test_clock_id: clock.id,
+      time: new Date(start + 25 * 31 * DAY_MS).toISOString(),
+    });
+    expect(tooFar.status).toBe(422);
+    expect(tooFar.body.errors).toEqual({
+      time: ["must be at most two years after the clock's current time"],
+    });
+
+    const target = start + 200 * DAY_MS; // more than two monthly intervals: Stripe refuses that in one advance
+    const moved = await provider.send('post', '/provider/billing/advance_test_clock', {
+      test_clock_id: clock.id,
+      time: new Date(target).toISOString(),
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.test_clock).toMatchObject({
+      status: 'ready',
+      frozen_time: new Date(Math.floor(target / 1000) * 1000).toISOString(),
+    });
+    await it_.settled();
+    const subscription = await stripeSubscription(provider);
+    const invoices = await it_.stripe.invoices.list({ subscription: subscription.id, limit: 100 });
+    expect(invoices.data.filter((invoice) => invoice.billing_reason === 'subscription_cycle')).toHaveLength(
+      6,
+    );
+    expect(await current(provider)).toMatchObject({ product_code: 'starter_plan', status: 'active' });
+  });
 });

@@ -12,6 +12,22 @@ export const CARD_NOT_FOUND = 'Card not found';
 export const CURRENCY_LOCKED =
   'cannot change while you have a paid plan; it is the currency the plan is billed in';
 export const TEST_CLOCKS_OFF = 'Test clocks are only available in test mode.';
+export const TEST_CLOCK_TOO_FAR = "must be at most two years after the clock's current time";
+export const TEST_CLOCK_BUSY = 'The test clock is still moving; reload the page in a moment.';
+const TEST_CLOCK_MAX_MONTHS = 24;
+const TEST_CLOCK_WAIT_MS = 60_000;
+
+/** A Unix time `months` calendar months later (the day clamped to the month's end, as Stripe's periods). */
+function addMonths(seconds: number, months: number): number {
+  const date = new Date(seconds * 1000);
+  const day = date.getUTCDate();
+  const target = new Date(date);
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return Math.floor(target.getTime() / 1000);
+}
 
 export interface BillingAccount {
   providerId: string;
@@ -238,10 +254,13 @@ export class BillingAccountsService {
     if (!this.config.STRIPE_TEST_CLOCKS) throw ApiError.notFound(TEST_CLOCKS_OFF);
     const account = await this.find(providerId);
     if (!account?.testClockId) return { testClock: null };
-    const clock = await stripeCall(() =>
-      this.stripe.testHelpers.testClocks.retrieve(account.testClockId as string),
-    );
-    return { testClock: toClock(clock) };
+    try {
+      return { testClock: toClock(await this.stripe.testHelpers.testClocks.retrieve(account.testClockId)) };
+    } catch (error) {
+      // Stripe deletes a test clock (and its customers) 30 days after its creation.
+      if (isMissing(error)) return { testClock: null };
+      throw asApiError(error);
+    }
   }
 
   async advanceTestClock(providerId: string, testClockId: string, time: string) {
@@ -250,14 +269,54 @@ export class BillingAccountsService {
     if (!account?.testClockId || account.testClockId !== testClockId)
       throw ApiError.notFound('Test clock not found');
     const frozenTime = Math.floor(new Date(time).getTime() / 1000);
-    const current = await stripeCall(() => this.stripe.testHelpers.testClocks.retrieve(testClockId));
-    if (frozenTime <= current.frozen_time) {
+    let clock: Stripe.TestHelpers.TestClock = await stripeCall(() =>
+      this.stripe.testHelpers.testClocks.retrieve(testClockId),
+    );
+    if (frozenTime <= clock.frozen_time) {
       throw ApiError.invalid('time', "must be later than the clock's current time");
     }
-    const clock = await stripeCall(() =>
-      this.stripe.testHelpers.testClocks.advance(testClockId, { frozen_time: frozenTime }),
-    );
+    if (frozenTime > addMonths(clock.frozen_time, TEST_CLOCK_MAX_MONTHS)) {
+      throw ApiError.invalid('time', TEST_CLOCK_TOO_FAR);
+    }
+    // Stripe refuses to move a clock more than two intervals of its shortest subscription at once, and one
+    // advance must finish before the next: the clock goes one interval at a time, waiting for each.
+    while (clock.frozen_time < frozenTime) {
+      const stop = Math.min(frozenTime, await this.nextClockStop(testClockId, clock.frozen_time));
+      await stripeCall(() => this.stripe.testHelpers.testClocks.advance(testClockId, { frozen_time: stop }));
+      clock = await this.clockWhenReady(testClockId);
+    }
     return { testClock: toClock(clock) };
+  }
+
+  /** Where one advance may go: one interval of the shortest subscription running on the clock, else a year. */
+  private async nextClockStop(testClockId: string, from: number): Promise<number> {
+    const subscriptions = await stripeCall(() =>
+      this.stripe.subscriptions.list({ test_clock: testClockId, status: 'all', limit: 100 }),
+    );
+    let months = 12;
+    let days = Infinity;
+    for (const subscription of subscriptions.data) {
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
+      const recurring = subscription.items.data[0]?.price.recurring;
+      if (!recurring) continue;
+      const count = recurring.interval_count;
+      if (recurring.interval === 'month') months = Math.min(months, count);
+      else if (recurring.interval === 'year') months = Math.min(months, 12 * count);
+      else days = Math.min(days, recurring.interval === 'week' ? 7 * count : count);
+    }
+    return Math.min(addMonths(from, months), from + days * 24 * 60 * 60);
+  }
+
+  /** Waits until an advance is done (Stripe answers `advancing` and works on its own). */
+  private async clockWhenReady(testClockId: string): Promise<Stripe.TestHelpers.TestClock> {
+    const deadline = Date.now() + TEST_CLOCK_WAIT_MS;
+    for (;;) {
+      const clock = await stripeCall(() => this.stripe.testHelpers.testClocks.retrieve(testClockId));
+      if (clock.status === 'ready') return clock;
+      if (clock.status === 'internal_failure') throw ApiError.base(502, MESSAGES.somethingWentWrong);
+      if (Date.now() > deadline) throw ApiError.unavailable(TEST_CLOCK_BUSY);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 }
 
