@@ -77,6 +77,15 @@ describe('provider API keys', () => {
     expect(items.filter((item) => item.kind === 'api_key' && item.detail === hint)).toHaveLength(1);
   });
 
+  it('replaced by several requests at once leaves exactly one key in force, every request answered', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => regenerate(admin)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    const working = await Promise.all(
+      answers.map((answer) => it_.http.get('/users/me').set('x-api-key', answer.body.data.api_key as string)),
+    );
+    expect(working.filter((me) => me.status === 200)).toHaveLength(1);
+  });
+
   it('stops working within 5 seconds of being replaced', async () => {
     const old = (await regenerate(admin)).body.data.api_key;
     expect((await it_.http.get('/users/me').set('x-api-key', old)).status).toBe(200);

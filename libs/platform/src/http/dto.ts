@@ -17,6 +17,7 @@ import {
   MaxLength,
   Min,
   Max,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
@@ -37,11 +38,15 @@ export const RequiredString = (maxLength = 255) =>
     MaxLength(maxLength, { message: `must be at most ${maxLength} characters` }),
   );
 
-export const OptionalString = (maxLength = 255) =>
+/**
+ * Text that may be left out; `nullable: false` for a field that can be changed but never cleared (null is
+ * refused like any other non-text).
+ */
+export const OptionalString = (maxLength = 255, { nullable = true }: { nullable?: boolean } = {}) =>
   applyDecorators(
-    ApiPropertyOptional({ type: String, maxLength, nullable: true }),
+    ApiPropertyOptional({ type: String, maxLength, nullable }),
     trim,
-    IsOptional(),
+    nullable ? IsOptional() : ValidateIf((_object, value) => value !== undefined),
     IsString({ message: 'must be text' }),
     MaxLength(maxLength, { message: `must be at most ${maxLength} characters` }),
   );

@@ -129,7 +129,10 @@ export function installWireConventions(fastify: FastifyInstance, logger: Logger)
     (_req, body, done) => done(null, parseNested(body as string)),
   );
 
-  fastify.addHook('preValidation', async (request) => refuseUnstorableText(request));
+  // Only for a route that matched: the not-found answer is the same whatever the path holds.
+  fastify.addHook('preValidation', async (request) => {
+    if (!request.is404) refuseUnstorableText(request);
+  });
 
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IDENTITY_MESSAGES } from '@tourly/contracts';
-import { ApiError, InternalTokens, RpcClient, type Logger } from '@tourly/platform';
+import { ApiError, InternalTokens, RpcClient, toErrorResponse, type Logger } from '@tourly/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CredentialResolver, type ResolvedCaller } from '../auth/credentials';
 import type { GatewayConfig } from '../config';
@@ -98,6 +98,12 @@ export async function installEdge(
 
   // Bodies are not parsed here: they stream to the owning service untouched.
   await app.register(async (scope: FastifyInstance) => {
+    // Outside Nest's routes, so its exception filter does not see these: the same mapping, here.
+    scope.setErrorHandler((error, request, reply) => {
+      const { status, body } = toErrorResponse(error, request.id);
+      if (status >= 500) logger.error({ reqId: request.id, err: error }, 'unhandled error');
+      return reply.status(status).send(body);
+    });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     scope.all('/*', edge);

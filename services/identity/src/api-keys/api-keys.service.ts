@@ -43,6 +43,9 @@ export class ApiKeysService {
     const apiKey = `${KEY_PREFIX}${newSecret()}`;
     const hint = `${KEY_PREFIX}…${apiKey.slice(-4)}`;
     return this.db.transaction(async (tx) => {
+      // Two regenerations at once take turns on the provider's row: each revokes what the one before made,
+      // instead of both inserting beside the same old key (a unique-index violation, once a 500).
+      await tx.query('SELECT 1 FROM providers WHERE id = $1 FOR UPDATE', [providerId]);
       await tx.query('UPDATE api_keys SET revoked_at = now() WHERE provider_id = $1 AND revoked_at IS NULL', [
         providerId,
       ]);

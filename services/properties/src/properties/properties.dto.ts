@@ -19,14 +19,15 @@ export class CreateProperty {
   createTourParams!: NewProperty;
 }
 
+/** What a property's edit may change; none of it can be cleared. */
 export class PropertyChanges {
-  @OptionalString(200)
+  @OptionalString(200, { nullable: false })
   title?: string;
 
-  @OptionalString(500)
+  @OptionalString(500, { nullable: false })
   address?: string;
 
-  @OptionalString(2000)
+  @OptionalString(2000, { nullable: false })
   matterportKey?: string;
 }
 
