@@ -14,6 +14,7 @@ import { SubscriptionsController } from './subscriptions/subscriptions.controlle
 import { SubscriptionsService } from './subscriptions/subscriptions.service';
 import { StripeWebhooksController } from './webhooks/stripe-webhooks.controller';
 import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
+import { WebhookVersionCheck } from './webhooks/webhook-version.check';
 
 @Module({
   imports: [StripeModule],
@@ -34,6 +35,7 @@ import { StripeWebhooksService } from './webhooks/stripe-webhooks.service';
     LegacyPlans,
     StripeWebhooksService,
     ImmersiveExtensionsService,
+    WebhookVersionCheck,
   ],
 })
 export class BillingModule {}

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { WebhookVersionCheck } from '../src/webhooks/webhook-version.check';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
 /** Stripe's webhooks: verified over the raw body, acted on once, and order does not matter. */
@@ -112,5 +113,34 @@ describe('Stripe webhooks', () => {
       'SELECT count(*)::int AS count FROM stripe_events',
     );
     expect(after).toBe(before);
+  });
+
+  it('says at start which webhook endpoint sends events in another API version than the pinned one', async () => {
+    const url = `${it_.base}/api/webhooks/stripe`;
+    // A rare event type: nothing is sent to these endpoints during the suite.
+    const old = await it_.stripe.webhookEndpoints.create({
+      url,
+      enabled_events: ['invoice.marked_uncollectible'],
+      api_version: '2024-06-20',
+    });
+    await it_.stripe.webhookEndpoints.create({
+      url,
+      enabled_events: ['invoice.marked_uncollectible'],
+      api_version: Stripe.API_VERSION as Stripe.WebhookEndpointCreateParams.ApiVersion,
+    });
+    await it_.stripe.webhookEndpoints.create({
+      url: 'https://elsewhere.example/hooks',
+      enabled_events: ['invoice.marked_uncollectible'],
+      api_version: '2024-06-20',
+    });
+    const check = it_.platform.services.billing.app.get(WebhookVersionCheck);
+    expect(await check.check()).toEqual([
+      {
+        id: old.id,
+        url,
+        apiVersion: '2024-06-20',
+        problem: expect.stringContaining('invoice events then lack parent.subscription_details'),
+      },
+    ]);
   });
 });
