@@ -144,7 +144,7 @@ export class Schedules {
     return schedule;
   }
 
-  /** Phases from `phases[n]`: each starts where the previous ends; end_date, duration or iterations. */
+  /** Phases from `phases[n]`: each starts where the previous ends; end_date or duration (the last: one period). */
   private phasesFromParams(list: Params[], firstStart: number, at: number): Phase[] {
     const phases: Phase[] = [];
     let start = firstStart;
@@ -166,14 +166,12 @@ export class Schedules {
       const { interval, count } = intervalOf(items[0]!.price);
       const endGiven = params.timeOrNow('end_date');
       const duration = params.obj('duration');
-      const iterations = params.int('iterations');
       let end: number;
       if (endGiven !== undefined) end = endGiven === 'now' ? at : endGiven;
       else if (duration) {
         const unit = duration.oneOf('interval', ['day', 'week', 'month', 'year'] as const) ?? 'month';
         end = addIntervals(start, unit as Interval, duration.int('interval_count') ?? 1);
-      } else if (iterations !== undefined) end = addIntervals(start, interval, iterations * count);
-      else if (index === list.length - 1) end = addIntervals(start, interval, count);
+      } else if (index === list.length - 1) end = addIntervals(start, interval, count);
       else throw missingParam(params.name('end_date'));
       if (end <= start) throw invalidParam('A phase must end after it starts.', params.name('end_date'));
       const proration = (params.oneOf('proration_behavior', PRORATION_BEHAVIORS) ??
