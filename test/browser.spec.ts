@@ -379,14 +379,21 @@ describe('in the browser', () => {
       `INSERT INTO whitelabeled_domains (id, provider_id, subdomain, status) VALUES ($1, $2, $3, 'pending')`,
       [uuidv7(), await demoProviderId(), 'tours.demo-media.test'],
     );
+    // On a phone: each row action shows its label.
     const page = await it_.phone();
-    await page.setViewportSize({ width: 1280, height: 900 });
     await it_.signIn(page, 'va@demo.test');
     await page.waitForURL(`${base}/virtual_assistant`);
     await page.goto(`${base}/virtual_assistant/whitelabeled-domains`);
     const row = page.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
     await row.getByText('In Progress').waitFor();
-    await row.getByRole('button', { name: 'Mark tours.demo-media.test active' }).click();
+    const markActive = row.getByRole('button', { name: 'Mark tours.demo-media.test active' });
+    expect((await markActive.innerText()).trim().toLowerCase()).toBe('mark active');
+    expect(
+      (
+        await row.getByRole('button', { name: 'Mark tours.demo-media.test failed' }).innerText()
+      ).toLowerCase(),
+    ).toContain('mark failed');
+    await markActive.click();
     await page.getByText('tours.demo-media.test is active.').waitFor();
     // It leaves the queue of domains to set up.
     await row.waitFor({ state: 'detached' });
@@ -403,12 +410,13 @@ describe('in the browser', () => {
 
     // An administrator corrects the domain, which sends it back to set-up.
     const admin = await it_.phone();
-    await admin.setViewportSize({ width: 1280, height: 900 });
     await it_.signIn(admin, 'admin@demo.test');
     await admin.waitForURL(`${base}/admin`);
     await admin.goto(`${base}/admin/whitelabeled_domains`);
     const adminRow = admin.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
-    await adminRow.getByRole('button', { name: `Edit the domain of ${DEMO_PROVIDER}` }).click();
+    const edit = adminRow.getByRole('button', { name: `Edit the domain of ${DEMO_PROVIDER}` });
+    expect((await edit.innerText()).trim().toLowerCase()).toBe('edit domain');
+    await edit.click();
     const dialog = admin.getByRole('dialog', { name: `Domain of ${DEMO_PROVIDER}` });
     await dialog.getByLabel('Domain').fill('not a domain');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -422,5 +430,5 @@ describe('in the browser', () => {
       .getByText('In Progress')
       .waitFor();
     await admin.context().close();
-  });
+  }, 90_000);
 });
