@@ -55,6 +55,50 @@ describe('billing in the browser', () => {
   /** The plan the overview lists (not the one a scheduled change names). */
   const currentPlan = (label: string) => overview().getByRole('definition').getByText(label, { exact: true });
 
+  /**
+   * A provider on Starter monthly whose renewal failed (past_due): paid with a Visa, then the default card is one
+   * that attaches but fails every charge (4000 0000 0000 0341), and the test clock passes the period's end.
+   */
+  async function aFailedRenewal(name: string): Promise<Person> {
+    const person = await it_.signUp(name);
+    await person
+      .send('put', '/provider/billing/account', {
+        name,
+        email: `accounts@${name.toLowerCase().replace(/\W+/g, '-')}.test`,
+        address: '4 Wharf Street, Hobart',
+        country: 'AU',
+        currency: 'aud',
+      })
+      .expect(200);
+    const visa = await it_.saveCard(person, 'pm_card_visa');
+    await person
+      .send('put', '/provider/billing/service_plan_subscription', {
+        service_plan_subscription: {
+          product_code: 'starter_plan',
+          interval: 'month',
+          payment_method_id: visa,
+        },
+      })
+      .expect(200);
+    const failing = await it_.saveCard(person, 'pm_card_chargeCustomerFail');
+    await person
+      .send('post', '/provider/billing/set_default_payment_method', { payment_method_id: failing })
+      .expect(200);
+    await it_.settled();
+    const { current_period_end: periodEnd } = (
+      await person.get('/provider/billing/service_plan_subscription')
+    ).body.data;
+    const clock = (await person.get('/provider/billing/test_clock')).body.data.test_clock;
+    await person
+      .send('post', '/provider/billing/advance_test_clock', {
+        test_clock_id: clock.id,
+        time: new Date(Date.parse(periodEnd) + 60 * 60 * 1000).toISOString(),
+      })
+      .expect(200);
+    await it_.settled();
+    return person;
+  }
+
   it('moves a new provider from the free plan to Starter monthly, paid with a card typed into the card element', async () => {
     await page.goto(`${base}/provider/properties`);
     const banner = page.getByRole('region', { name: 'Plan notice' });
@@ -309,43 +353,7 @@ describe('billing in the browser', () => {
   });
 
   it('on a phone, pays a failed renewal now from the billing page, after the failing default card is declined', async () => {
-    const harbour = await it_.signUp('Harbour Stays');
-    await harbour
-      .send('put', '/provider/billing/account', {
-        name: 'Harbour Stays',
-        email: 'accounts@harbour.test',
-        address: '4 Wharf Street, Hobart',
-        country: 'AU',
-        currency: 'aud',
-      })
-      .expect(200);
-    const visa = await it_.saveCard(harbour, 'pm_card_visa');
-    await harbour
-      .send('put', '/provider/billing/service_plan_subscription', {
-        service_plan_subscription: {
-          product_code: 'starter_plan',
-          interval: 'month',
-          payment_method_id: visa,
-        },
-      })
-      .expect(200);
-    // The renewal goes to a card that attaches but fails every charge (4000 0000 0000 0341).
-    const failing = await it_.saveCard(harbour, 'pm_card_chargeCustomerFail');
-    await harbour
-      .send('post', '/provider/billing/set_default_payment_method', { payment_method_id: failing })
-      .expect(200);
-    await it_.settled();
-    const { current_period_end: periodEnd } = (
-      await harbour.get('/provider/billing/service_plan_subscription')
-    ).body.data;
-    const clock = (await harbour.get('/provider/billing/test_clock')).body.data.test_clock;
-    await harbour
-      .send('post', '/provider/billing/advance_test_clock', {
-        test_clock_id: clock.id,
-        time: new Date(Date.parse(periodEnd) + 60 * 60 * 1000).toISOString(),
-      })
-      .expect(200);
-    await it_.settled();
+    const harbour = await aFailedRenewal('Harbour Stays');
 
     const phone = await signedIn(harbour, PHONE);
     await phone.goto(`${base}/provider/billing`);
@@ -354,7 +362,8 @@ describe('billing in the browser', () => {
     });
     await overdue.getByText('Please pay within 14 days to keep your premium features.').waitFor();
     const cards = overdue.getByRole('group', { name: 'Card to pay with' });
-    expect(await cards.getByRole('radio', { name: /•••• 0341/ }).isChecked()).toBe(true);
+    // The default card is chosen once the cards have loaded.
+    await cards.getByRole('radio', { name: /•••• 0341/, checked: true }).waitFor();
     await overdue.getByRole('button', { name: 'Pay now' }).click();
     await overdue.getByRole('alert').getByText('Your card was declined.').waitFor();
 
@@ -453,6 +462,34 @@ describe('billing in the browser', () => {
     await subscription.getByRole('definition').getByText('Free', { exact: true }).waitFor();
     await subscription.getByText('Active', { exact: true }).waitFor();
     expect(await subscription.getByText('Cancelled').count()).toBe(0);
+    await phone.context().close();
+  });
+
+  it('on a phone, pays a failed renewal with a new card that asks for 3-D Secure, which becomes the default', async () => {
+    const dune = await aFailedRenewal('Dune Lodges');
+    const phone = await signedIn(dune, PHONE);
+    await phone.goto(`${base}/provider/billing`);
+    const overdue = phone.getByRole('region', {
+      name: 'There has been an issue with your subscription payment',
+    });
+    const card = overdue.getByRole('region', { name: 'Card', exact: true });
+    await card.getByRole('button', { name: 'Add another card' }).click();
+    await enterCard(card, '4000 0027 6000 3184');
+    await completeAuthentication(phone); // saving the card
+    await card.getByRole('radio', { name: /•••• 3184/, checked: true }).waitFor();
+    await overdue.getByRole('button', { name: 'Pay now' }).click();
+    await completeAuthentication(phone); // paying with it
+
+    await phone.getByRole('status').getByText('Paid. Your Starter plan is active again.').waitFor();
+    await phone
+      .getByRole('region', { name: 'Cards' })
+      .getByRole('button', { name: 'Make Visa •••• 0341 the default card' })
+      .waitFor();
+    const cards = (await dune.get('/provider/billing/account/credit_cards')).body.data as Array<{
+      last4: string;
+      is_default: boolean;
+    }>;
+    expect(cards.find((saved) => saved.is_default)?.last4).toBe('3184');
     await phone.context().close();
   });
 });
