@@ -94,22 +94,48 @@ function loadStripeTypes() {
       const properties = checker.getPropertiesOfType(part);
       if (properties.length === 0 && part.getCallSignatures().length > 0) continue;
       node.o ??= {};
-      node.r ??= [];
+      const required = [];
       for (const property of properties) {
         const declaration = property.valueDeclaration ?? property.declarations?.[0];
         const propertyType = declaration
           ? checker.getTypeOfSymbolAtLocation(property, declaration)
           : checker.getTypeOfSymbol(property);
-        node.o[property.name] = shapeOf(propertyType);
-        const optional = (property.getFlags() & ts.SymbolFlags.Optional) !== 0;
-        if (!optional && !node.r.includes(property.name)) node.r.push(property.name);
+        // Members of a union of objects share the key's shapes (their keys merged).
+        node.o[property.name] = node.o[property.name]
+          ? merge(node.o[property.name], shapeOf(propertyType))
+          : shapeOf(propertyType);
+        if ((property.getFlags() & ts.SymbolFlags.Optional) === 0) required.push(property.name);
       }
+      // Required: what every object member of the union requires.
+      node.r = node.r ? node.r.filter((key) => required.includes(key)) : required;
     }
     if (Object.keys(node).length === 0) node.s = 1;
     return node;
   }
 
   return { shape: (file, name) => shapeOf(findInterface(file, name)) };
+}
+
+/** A shape allowing what either allows (a new node: shapes are shared; cycles reuse the node being built). */
+const merging = new WeakMap();
+function merge(a, b) {
+  if (a === b) return a;
+  const known = merging.get(a)?.get(b);
+  if (known) return known;
+  const merged = {};
+  if (!merging.has(a)) merging.set(a, new Map());
+  merging.get(a).set(b, merged);
+  if (a.s || b.s) merged.s = 1;
+  if (a.m || b.m) merged.m = 1;
+  if (a.a || b.a) merged.a = a.a && b.a ? merge(a.a, b.a) : (a.a ?? b.a);
+  if (a.o || b.o) {
+    merged.o = { ...(a.o ?? {}) };
+    for (const [key, value] of Object.entries(b.o ?? {})) {
+      merged.o[key] = merged.o[key] ? merge(merged.o[key], value) : value;
+    }
+    merged.r = a.o && b.o ? (a.r ?? []).filter((key) => (b.r ?? []).includes(key)) : [];
+  }
+  return merged;
 }
 
 /** A shape as plain JSON (shared sub-shapes written out again, cycles cut to "any keys"). */
@@ -127,4 +153,4 @@ function toJson(shape, seen = new Set()) {
   return json;
 }
 
-module.exports = { loadStripeTypes, toJson, RESOURCES, SDK_VERSION };
+module.exports = { loadStripeTypes, toJson, merge, RESOURCES, SDK_VERSION };

@@ -142,11 +142,11 @@ export function intentRoutes(engine: StripeEngine): Route[] {
       handler: ({ params }) => {
         const customer = params.str('customer') ?? null;
         if (customer) store.customer(customer);
-        const types = params.strList('payment_method_types');
+        const types = params.strList('allowed_payment_method_types');
         if (types && types.some((type) => type !== 'card')) {
           throw invalidParam(
             'The emulator supports the card payment method type only.',
-            'payment_method_types',
+            'allowed_payment_method_types',
           );
         }
         const intent = payments.createSetupIntent({
