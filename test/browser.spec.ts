@@ -365,7 +365,7 @@ describe('in the browser', () => {
     await page.goto(`${base}/admin/providers`);
     await page.getByRole('link', { name: `Users of ${DEMO_PROVIDER}` }).click();
     await page
-      .getByRole('button', { name: `Make ${DEMO_PROVIDER} the primary provider of provider@demo.test` })
+      .getByRole('button', { name: `Make primary provider: ${DEMO_PROVIDER} for provider@demo.test` })
       .click();
     await page
       .getByText(`provider@demo.test will start in ${DEMO_PROVIDER} at their next sign-in.`)
@@ -414,7 +414,7 @@ describe('in the browser', () => {
     await admin.waitForURL(`${base}/admin`);
     await admin.goto(`${base}/admin/whitelabeled_domains`);
     const adminRow = admin.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
-    const edit = adminRow.getByRole('button', { name: `Edit the domain of ${DEMO_PROVIDER}` });
+    const edit = adminRow.getByRole('button', { name: `Edit domain of ${DEMO_PROVIDER}` });
     expect((await edit.innerText()).trim().toLowerCase()).toBe('edit domain');
     await edit.click();
     const dialog = admin.getByRole('dialog', { name: `Domain of ${DEMO_PROVIDER}` });

@@ -48,7 +48,7 @@ function MakePrimaryButton({ providerId, providerName }: { providerId: string; p
   return (
     <TextButton
       label="Make primary provider"
-      aria-label={`Make ${providerName} the primary provider of ${user.email}`}
+      aria-label={`Make primary provider: ${providerName} for ${user.email}`}
       disabled={isPending}
       onClick={() =>
         run(

@@ -49,7 +49,7 @@ export function EditDomainButton() {
     <>
       <TextButton
         label="Edit domain"
-        aria-label={`Edit the domain of ${record.provider.name}`}
+        aria-label={`Edit domain of ${record.provider.name}`}
         onClick={() => {
           setSubdomain(record.subdomain);
           setError(null);
