@@ -7,6 +7,10 @@ import { startBrowserPlatform, type BrowserPlatform } from './support/browser';
  * What a person does in a real browser (Debian's Chromium), against the whole platform with the vendor
  * emulators: one platform for every case (each starts its own browser context), to keep the suite quick.
  */
+// Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more
+// (one run timed out at the default 30 s). Every wait inside is on what the page shows.
+jest.setTimeout(90_000);
+
 describe('in the browser', () => {
   let it_: BrowserPlatform;
   let base: string;
