@@ -200,6 +200,19 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
     expect(published).toBe(1);
   });
 
+  it('delivers an event published right behind one of another subject, its consumer idle', async () => {
+    // One transaction, two subjects: the relay publishes both in one pass. The first wakes this subject's idle
+    // consumer, which finds nothing of its own; the second, published at once, must not find it asleep.
+    const watcher = await startConsumer();
+    await startRelay().start();
+    const id = await dataSource.transaction(async (tx) => {
+      await bus.publish('identity.user.created.v1', { userId: 'u1', email: 'u1@example.com' }, tx);
+      return (await bus.publish(SUBJECT, { providerId: 'p1', name: 'right-behind' }, tx)).id;
+    });
+    await watcher.next('handled', id);
+    expect(await effects()).toEqual([{ event_id: id, name: 'right-behind' }]);
+  }, 10_000);
+
   it('(a) has one effect when the relay crashes after publishing and before marking sent', async () => {
     const watcher = await startConsumer();
     const id = await commitEvent('relay-crash');

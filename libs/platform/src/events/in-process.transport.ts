@@ -119,6 +119,8 @@ class DurableConsumer {
   private readonly timers = new Map<number, NodeJS.Timeout>();
   private handler?: (delivery: Delivery) => Promise<void>;
   private pumping?: Promise<void>;
+  /** A message came while the pump ran: it looks again before it stops. */
+  private woken = false;
   ackWaitMs: number;
 
   constructor(
@@ -140,14 +142,22 @@ class DurableConsumer {
   }
 
   wake(): void {
-    if (!this.handler || this.pumping) return;
+    if (!this.handler) return;
+    if (this.pumping) {
+      // The pump may have found nothing already and only be waiting to stop (the relay publishes a batch in one
+      // go): without this, a message published right behind another subject's would wait for the next publish.
+      this.woken = true;
+      return;
+    }
     this.pumping = this.pump().finally(() => {
       this.pumping = undefined;
+      if (this.woken) this.wake();
     });
   }
 
   private async pump(): Promise<void> {
     while (this.handler) {
+      this.woken = false;
       const seq = this.nextSeq();
       if (seq === undefined) return;
       const message = this.broker.message(seq);
