@@ -34,3 +34,4 @@ export * from './metrics/metrics';
 export * from './platform.module';
 export * from './service';
 export * from './shutdown';
+export * from './schedule/periodic-task';

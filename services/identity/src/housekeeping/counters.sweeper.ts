@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Database, LOGGER, type Logger } from '@tourly/platform';
+import { Database, LOGGER, PeriodicTask, type Logger } from '@tourly/platform';
 
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -11,35 +11,26 @@ export const SWEEP_EVERY_MS = 10 * 60 * 1000;
  */
 @Injectable()
 export class CountersSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly db: Database,
-    @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.task = new PeriodicTask('counters sweep', SWEEP_EVERY_MS, () => this.sweep(), logger);
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepNow(), SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
-  /** One sweep (a running one is shared); resolves with the rows removed. */
+  /** A sweep that starts after this call; resolves with the rows removed. */
   sweepNow(): Promise<number> {
-    this.running ??= this.sweep()
-      .catch((error: unknown) => {
-        this.logger.warn({ err: error }, 'counters sweep failed; the next one tries again');
-        return 0;
-      })
-      .finally(() => {
-        this.running = undefined;
-      });
-    return this.running;
+    return this.task.runNow();
   }
 
   private async sweep(): Promise<number> {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Database, LOGGER, type Logger } from '@tourly/platform';
+import { Database, LOGGER, PeriodicTask, type Logger } from '@tourly/platform';
 import { Storage } from '../storage/storage';
 
 /** Temporary uploads never attached to media are removed after this long. */
@@ -14,48 +14,27 @@ const BATCH = 100;
  */
 @Injectable()
 export class UploadsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
-  private queued?: Promise<number>;
+  private readonly task: PeriodicTask;
 
   constructor(
     private readonly db: Database,
     private readonly storage: Storage,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new PeriodicTask('upload sweep', SWEEP_EVERY_MS, () => this.sweep(), logger);
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweepNow(), SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await (this.queued ?? this.running);
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
-  /**
-   * A sweep that starts after this call (the periodic one, or a caller's once media were removed). Calls
-   * while one is running share the next one, so sweeps never overlap within a process.
-   */
+  /** A sweep that starts after this call (the periodic one, or a caller's once media were removed). */
   sweepNow(): Promise<number> {
-    if (this.queued) return this.queued;
-    const start = (): Promise<number> => {
-      this.queued = undefined;
-      const current: Promise<number> = this.sweep()
-        .catch((error: unknown) => {
-          this.logger.warn({ err: error }, 'upload sweep failed; the next one tries again');
-          return 0;
-        })
-        .finally(() => {
-          if (this.running === current) this.running = undefined;
-        });
-      this.running = current;
-      return current;
-    };
-    if (!this.running) return start();
-    this.queued = this.running.then(start);
-    return this.queued;
+    return this.task.runNow();
   }
 
   private async sweep(): Promise<number> {
