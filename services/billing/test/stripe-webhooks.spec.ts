@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { NOT_AN_EVENT } from '../src/webhooks/stripe-webhooks.service';
 import { WebhookVersionCheck } from '../src/webhooks/webhook-version.check';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
@@ -113,6 +114,29 @@ describe('Stripe webhooks', () => {
       'SELECT count(*)::int AS count FROM stripe_events',
     );
     expect(after).toBe(before);
+  });
+
+  it('refuses a correctly signed payload that is not a Stripe event with 400, storing nothing', async () => {
+    const count = async () =>
+      (
+        (await it_.billingDb.dataSource.query('SELECT count(*)::int AS count FROM stripe_events')) as [
+          { count: number },
+        ]
+      )[0].count;
+    const before = await count();
+    for (const payload of [
+      '{}',
+      '[]',
+      'null',
+      '"evt"',
+      '{"id":"evt_1","type":"invoice.paid"}',
+      '{"id":7,"type":"x","created":1}',
+    ]) {
+      const answer = await deliver(payload);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ errors: { base: [NOT_AN_EVENT] } });
+    }
+    expect(await count()).toBe(before);
   });
 
   it('says at start which webhook endpoint sends events in another API version than the pinned one', async () => {

@@ -9,6 +9,24 @@ import { SubscriptionProjection } from '../subscriptions/subscription-projection
 
 export const SIGNATURE_MISSING = 'The Stripe-Signature header is missing.';
 export const SIGNATURE_INVALID = 'The Stripe signature does not match this payload.';
+export const NOT_AN_EVENT =
+  'The webhook payload is not a Stripe event (an object with an id, a type and created).';
+
+/** What intake stores and queues: an event object, whatever else a signed body may hold. */
+function isStripeEvent(value: unknown): value is Stripe.Event {
+  const event = value as Partial<Record<'id' | 'type' | 'created', unknown>> | null;
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    !Array.isArray(event) &&
+    typeof event.id === 'string' &&
+    event.id !== '' &&
+    typeof event.type === 'string' &&
+    event.type !== '' &&
+    typeof event.created === 'number' &&
+    Number.isFinite(event.created)
+  );
+}
 
 interface StoredEvent {
   type: string;
@@ -35,7 +53,7 @@ export class StripeWebhooksService {
 
   async receive(rawBody: string | undefined, signature: string | undefined): Promise<{ received: true }> {
     if (!signature) throw ApiError.badRequest(SIGNATURE_MISSING);
-    let event: Stripe.Event;
+    let event: unknown;
     try {
       event = this.stripe.webhooks.constructEvent(
         rawBody ?? '',
@@ -46,8 +64,10 @@ export class StripeWebhooksService {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
         throw ApiError.badRequest(SIGNATURE_INVALID);
       }
-      throw ApiError.badRequest(`The webhook payload is not a Stripe event (${(error as Error).message}).`);
+      throw ApiError.badRequest(NOT_AN_EVENT);
     }
+    // Signed by Stripe's secret yet not an event (`{}`, `[]`, `null`): refused, never stored.
+    if (!isStripeEvent(event)) throw ApiError.badRequest(NOT_AN_EVENT);
     await this.db.transaction(async (tx) => {
       const stored = (await tx.query(
         `INSERT INTO stripe_events (id, type, created, payload) VALUES ($1, $2, to_timestamp($3), $4)
