@@ -44,12 +44,13 @@ describe.each([
     expect(Object.keys(response.body.info).sort()).toEqual([...BACKEND_SERVICES].sort());
   });
 
-  it('is ready: each service has its database and events transport', async () => {
+  it('is ready: each service has its database and events transport, and events leave its outbox', async () => {
     for (const service of BACKEND_SERVICES) {
       const response = await request(platform.services[service].url).get('/readyz');
       expect(response.body.info).toEqual({
         database: { status: 'up' },
         events: { status: 'up', transport: nats ? 'nats' : 'in-process' },
+        outbox: { status: 'up', oldest_unsent_seconds: expect.any(Number), parked: 0, max_lag_seconds: 300 },
       });
     }
     expect((await http.get('/readyz')).status).toBe(200);

@@ -25,12 +25,13 @@ describe.each(BACKEND_SERVICES)('%s service', (name) => {
     );
   });
 
-  it('is ready when its database and NATS answer', async () => {
+  it('is ready when its database and NATS answer and events leave its outbox', async () => {
     const response = await request(service.url).get('/readyz');
     expect(response.status).toBe(200);
     expect(response.body.info).toEqual({
       database: { status: 'up' },
       events: { status: 'up', transport: 'nats' },
+      outbox: { status: 'up', oldest_unsent_seconds: expect.any(Number), parked: 0, max_lag_seconds: 300 },
     });
   });
 

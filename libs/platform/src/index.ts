@@ -19,6 +19,7 @@ export * from './auth/caller';
 export * from './auth/internal-auth.guard';
 export * from './database/database';
 export * from './database/platform-tables.migration';
+export * from './database/outbox-parking.migration';
 export * from './events/envelope';
 export * from './events/transport';
 export * from './events/nats.transport';

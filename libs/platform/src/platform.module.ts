@@ -21,6 +21,7 @@ import { InternalTokens } from './auth/internal-token';
 import type { PlatformConfig } from './config/config';
 import { Database, openDatabase } from './database/database';
 import { PlatformTables1763769600000 } from './database/platform-tables.migration';
+import { OutboxParking1795610000000 } from './database/outbox-parking.migration';
 import { EventBus } from './events/event-bus';
 import { OutboxRelay } from './events/outbox-relay';
 import { RpcClient } from './events/rpc.client';
@@ -32,6 +33,7 @@ import { createValidationPipe } from './http/validation';
 import {
   EventsHealthIndicator,
   HealthController,
+  OutboxHealthIndicator,
   SERVICE_HEALTH_CHECKS,
   type HealthChecks,
 } from './health/health';
@@ -102,6 +104,7 @@ export class PlatformModule {
         inject: [TRANSPORT],
       },
       EventsHealthIndicator,
+      OutboxHealthIndicator,
       PlatformLifecycle,
       { provide: APP_GUARD, useClass: InternalAuthGuard },
       { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
@@ -132,7 +135,11 @@ export class PlatformModule {
               {
                 url,
                 schema: service,
-                migrations: [PlatformTables1763769600000, ...(options.migrations ?? [])],
+                migrations: [
+                  PlatformTables1763769600000,
+                  OutboxParking1795610000000,
+                  ...(options.migrations ?? []),
+                ],
                 logger,
               },
               (typeOrmOptions?.entities as Function[] | undefined) ?? [],
@@ -148,12 +155,15 @@ export class PlatformModule {
         { provide: EventBus, useValue: new EventBus(service) },
         {
           provide: OutboxRelay,
-          useFactory: (dataSource: DataSource, transport: Transport) =>
-            new OutboxRelay(dataSource, transport, {
+          useFactory: (dataSource: DataSource, transport: Transport) => {
+            const relay = new OutboxRelay(dataSource, transport, {
               schema: service,
               logger,
               onPublished: (count) => metrics.published(count),
-            }),
+            });
+            metrics.watchOutbox(() => relay.backlog(), logger);
+            return relay;
+          },
           inject: [DataSource, TRANSPORT],
         },
       );

@@ -7,6 +7,7 @@ import {
   InProcessBroker,
   InProcessTransport,
   NatsTransport,
+  OutboxParking1795610000000,
   OutboxRelay,
   PlatformTables1763769600000,
   openDatabase,
@@ -95,7 +96,12 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
   beforeAll(async () => {
     database = await createTestDatabase();
     dataSource = await openDatabase(
-      { url: database.url, schema: 'contract', migrations: [PlatformTables1763769600000], logger },
+      {
+        url: database.url,
+        schema: 'contract',
+        migrations: [PlatformTables1763769600000, OutboxParking1795610000000],
+        logger,
+      },
       [],
     );
     await dataSource.query('CREATE TABLE effects (event_id uuid NOT NULL, name text NOT NULL)');

@@ -91,6 +91,14 @@ export class DatabaseConfig extends PlatformConfig {
     message: 'DATABASE_URL is required (postgres://user:pass@host:5432/db)',
   })
   DATABASE_URL!: string;
+
+  /**
+   * Readiness fails when the oldest outbox row not yet published is older than this many seconds: events are
+   * not leaving (the broker refuses or is away). 0 turns the check off; the metric stays.
+   */
+  @Min(0, { message: 'OUTBOX_MAX_LAG_SECONDS must be a whole number of seconds, 0 or more' })
+  @IsInt({ message: 'OUTBOX_MAX_LAG_SECONDS must be a whole number of seconds, 0 or more' })
+  OUTBOX_MAX_LAG_SECONDS: number = 300;
 }
 
 function flatten(errors: ValidationError[]): string[] {

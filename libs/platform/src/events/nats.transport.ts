@@ -15,6 +15,7 @@ import {
 import { BACKEND_SERVICES } from '@tourly/contracts';
 import type { Logger } from 'pino';
 import {
+  PublishRefusedError,
   RpcError,
   streamName,
   subjectPrefix,
@@ -103,7 +104,37 @@ export class NatsTransport implements Transport {
   }
 
   async publish(subject: string, eventId: string, data: Uint8Array): Promise<void> {
-    await this.client().publish(this.prefix + subject, data, { msgID: eventId });
+    try {
+      await this.client().publish(this.prefix + subject, data, { msgID: eventId });
+    } catch (error) {
+      throw this.refusal(error, data.length) ?? error;
+    }
+  }
+
+  /** A publish failure that no later try can cure, as a PublishRefusedError; undefined for the others. */
+  private refusal(error: unknown, size: number): PublishRefusedError | undefined {
+    const { code, api_error: apiError } = error as NatsError & {
+      api_error?: { code?: number; err_code?: number; description?: string };
+    };
+    if (code === ErrorCode.MaxPayloadExceeded) {
+      const max = this.nc?.info?.max_payload;
+      return new PublishRefusedError(
+        `the event is ${size} bytes, over the NATS server's max payload${max ? ` of ${max} bytes` : ''}`,
+        { cause: error },
+      );
+    }
+    if (code === ErrorCode.BadPayload || code === ErrorCode.BadSubject) {
+      return new PublishRefusedError(`NATS refuses the event: ${(error as Error).message}`, { cause: error });
+    }
+    // JetStream's own answer to this message (e.g. 10054: over the stream's max message size); its 503s
+    // (no stream yet, no JetStream) pass.
+    if (apiError?.code === 400) {
+      return new PublishRefusedError(
+        `JetStream refuses the event: ${apiError.description ?? (error as Error).message} (${apiError.err_code})`,
+        { cause: error },
+      );
+    }
+    return undefined;
   }
 
   async consume(spec: ConsumerSpec, handle: (delivery: Delivery) => Promise<void>): Promise<Stoppable> {

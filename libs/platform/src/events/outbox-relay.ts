@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
 import { outboxChannel } from './event-bus';
-import type { Transport } from './transport';
+import { PublishRefusedError, type Transport } from './transport';
 
 export interface OutboxRelayOptions {
   schema: string;
@@ -15,23 +15,47 @@ export interface OutboxRelayOptions {
   onPublished?: (count: number) => void;
 }
 
+/** What is waiting in the outbox: the metric and the readiness check read it. */
+export interface OutboxBacklog {
+  /** Seconds since the oldest row still to be published was written; 0 when none waits. Parked rows excluded. */
+  oldestUnsentSeconds: number;
+  /** Rows the broker refused for good, parked until an operator acts. */
+  parked: number;
+}
+
 interface OutboxRow {
   id: string;
   subject: string;
   envelope: unknown;
 }
 
+/** One batch: rows claimed, published and parked, and the first failure worth another try, if any. */
+interface BatchOutcome {
+  claimed: number;
+  published: number;
+  parked: number;
+  failure?: unknown;
+}
+
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
+/** Back-off of the LISTEN connection's reconnection: 100 ms, doubling up to 5 s while the database is away. */
+const LISTEN_RETRY_FIRST_MS = 100;
+const LISTEN_RETRY_MAX_MS = 5000;
 
 /**
  * Moves committed outbox rows to the broker. Woken by NOTIFY on commit (and a slow poll), it claims a batch
- * with FOR UPDATE SKIP LOCKED (replicas never publish the same row at once), publishes it and marks it sent
- * in the same transaction. A crash between publish and mark leaves the rows unsent: they are published
- * again, and the broker drops them by event id (the inbox catches any that get past it).
+ * with FOR UPDATE SKIP LOCKED (replicas never publish the same row at once), publishes its rows in order and,
+ * in the same transaction, marks each row the broker acknowledged as sent and parks each row the broker
+ * refuses for good (PublishRefusedError: `parked_at`, `park_reason`), so one such row never holds the others
+ * back. A row whose publish failed otherwise (the broker away or slow) stays unsent, first in line for the next
+ * pass. A crash between publish and mark leaves rows unsent: they are published again, and the broker drops
+ * them by event id (the inbox catches any that get past it).
  */
 export class OutboxRelay {
   /** A connection of its own, outside the pool: LISTEN belongs to one connection for its whole life. */
   private listener?: Client;
+  private relisten?: NodeJS.Timeout;
+  private listenFailures = 0;
   private poller?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -50,7 +74,12 @@ export class OutboxRelay {
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
-    await this.listen();
+    try {
+      await this.listen();
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'outbox listener could not connect; polling until it does');
+      this.scheduleListen();
+    }
     this.poller = setInterval(() => this.wake(), this.options.pollIntervalMs ?? 1000);
     this.poller.unref();
     this.wake();
@@ -58,22 +87,66 @@ export class OutboxRelay {
 
   private async listen(): Promise<void> {
     const { url } = this.dataSource.options as { url?: string };
-    const client = new Client({ connectionString: url });
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => {
-      if (this.listener !== client) return;
-      this.listener = undefined;
-      void client.end().catch(() => undefined);
-      if (this.stopped) return;
-      this.options.logger.warn(
-        { err: error },
-        'outbox listener lost its connection; polling until it is back',
-      );
-      setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
+    // Keep-alive: a connection cut without a word (a failover, a dropped route) is noticed and replaced.
+    const client = new Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
-    await client.connect();
-    await client.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
+    client.on('notification', () => this.wake());
+    client.on('error', (error) => this.listenerLost(client, error));
+    client.on('end', () => this.listenerLost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.listener = client;
+    this.listenFailures = 0;
+  }
+
+  /** The LISTEN connection died (the database restarted, the backend was terminated): listen again. */
+  private listenerLost(client: Client, error?: Error): void {
+    // Errors while connecting reach listen()'s caller; a connection we already let go has nothing to say.
+    if (this.listener !== client) return;
+    this.listener = undefined;
+    void client.end().catch(() => undefined);
+    if (this.stopped) return;
+    this.options.logger.warn({ err: error }, 'outbox listener lost its connection; polling until it is back');
+    this.scheduleListen();
+  }
+
+  private scheduleListen(): void {
+    if (this.stopped || this.relisten) return;
+    const delayMs = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_FIRST_MS * 2 ** this.listenFailures);
+    this.relisten = setTimeout(() => {
+      this.listen().then(
+        () => {
+          this.relisten = undefined;
+          if (this.stopped) return;
+          this.options.logger.info('outbox listener is back');
+          // What committed while nobody listened.
+          this.wake();
+        },
+        (error: unknown) => {
+          this.relisten = undefined;
+          this.listenFailures += 1;
+          if (this.stopped) return;
+          this.options.logger.warn(
+            { err: error, attempt: this.listenFailures },
+            'outbox listener could not reconnect; trying again',
+          );
+          this.scheduleListen();
+        },
+      );
+    }, delayMs);
+    this.relisten.unref();
   }
 
   /** Runs a relay pass now, or right after the one in progress. */
@@ -92,9 +165,7 @@ export class OutboxRelay {
     try {
       do {
         this.again = false;
-        while ((await this.publishBatch()) === this.batchSize) {
-          /* a full batch: there may be more */
-        }
+        await this.relayAll('outbox rows left for the next pass: the broker did not take them');
       } while (this.again && !this.stopped);
       await this.cleanup();
     } catch (error) {
@@ -102,26 +173,83 @@ export class OutboxRelay {
     }
   }
 
-  /** Publishes one batch; answers how many rows it published. */
+  /**
+   * Batch after batch while they come full and move: a batch where nothing was published or parked (the broker
+   * away) ends the pass, and the next poll tries again.
+   */
+  private async relayAll(failureMessage: string): Promise<void> {
+    for (;;) {
+      const batch = await this.relayBatch();
+      if (batch.failure !== undefined) this.options.logger.warn({ err: batch.failure }, failureMessage);
+      if (batch.claimed < this.batchSize || batch.published + batch.parked === 0) return;
+    }
+  }
+
+  /**
+   * Relays one batch; answers how many rows it claimed (each now published, parked or left for the next pass),
+   * and rejects with the first failure worth another try, once the others are marked.
+   */
   async publishBatch(): Promise<number> {
-    return this.dataSource.transaction(async (tx) => {
+    const batch = await this.relayBatch();
+    if (batch.failure !== undefined) throw batch.failure;
+    return batch.claimed;
+  }
+
+  private async relayBatch(): Promise<BatchOutcome> {
+    const refused: Array<{ row: OutboxRow; reason: string }> = [];
+    const batch = await this.dataSource.transaction(async (tx): Promise<BatchOutcome> => {
+      refused.length = 0;
       const rows: OutboxRow[] = await tx.query(
-        `SELECT id, subject, envelope FROM outbox WHERE published_at IS NULL
+        `SELECT id, subject, envelope FROM outbox WHERE published_at IS NULL AND parked_at IS NULL
          ORDER BY created_at, id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
-      if (rows.length === 0) return 0;
-      await Promise.all(
+      if (rows.length === 0) return { claimed: 0, published: 0, parked: 0 };
+      // Sent in order without waiting for each acknowledgement; each row's outcome is its own.
+      const outcomes = await Promise.allSettled(
         rows.map((row) =>
           this.transport.publish(row.subject, row.id, Buffer.from(JSON.stringify(row.envelope))),
         ),
       );
-      await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1)', [
-        rows.map((row) => row.id),
-      ]);
-      this.options.onPublished?.(rows.length);
-      return rows.length;
+      const published: string[] = [];
+      let failure: unknown;
+      outcomes.forEach((outcome, index) => {
+        const row = rows[index];
+        if (outcome.status === 'fulfilled') published.push(row.id);
+        else if (outcome.reason instanceof PublishRefusedError)
+          refused.push({ row, reason: outcome.reason.message });
+        else if (failure === undefined) failure = outcome.reason ?? new Error('publish failed');
+      });
+      if (published.length > 0) {
+        await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1)', [published]);
+      }
+      for (const { row, reason } of refused) {
+        await tx.query('UPDATE outbox SET parked_at = now(), park_reason = $2 WHERE id = $1', [
+          row.id,
+          reason,
+        ]);
+      }
+      return { claimed: rows.length, published: published.length, parked: refused.length, failure };
     });
+    for (const { row, reason } of refused) {
+      this.options.logger.error(
+        { eventId: row.id, subject: row.subject, reason },
+        'outbox row parked: the broker refuses it for good; fix the cause, then clear its parked_at to resend it',
+      );
+    }
+    if (batch.published > 0) this.options.onPublished?.(batch.published);
+    return batch;
+  }
+
+  /** The oldest unsent row's age and the parked rows' count, for the metrics and the readiness check. */
+  async backlog(): Promise<OutboxBacklog> {
+    const [row] = (await this.dataSource.query(
+      `SELECT coalesce((SELECT extract(epoch FROM now() - created_at) FROM outbox
+                         WHERE published_at IS NULL AND parked_at IS NULL
+                         ORDER BY created_at, id LIMIT 1), 0)::float8 AS oldest,
+              (SELECT count(*) FROM outbox WHERE parked_at IS NOT NULL)::int AS parked`,
+    )) as Array<{ oldest: number; parked: number }>;
+    return { oldestUnsentSeconds: Math.max(0, row.oldest), parked: row.parked };
   }
 
   private async cleanup(): Promise<void> {
@@ -139,11 +267,11 @@ export class OutboxRelay {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.poller);
+    clearTimeout(this.relisten);
+    this.relisten = undefined;
     await this.running;
     try {
-      while ((await this.publishBatch()) === this.batchSize) {
-        /* flush */
-      }
+      await this.relayAll('outbox not fully flushed at shutdown; the rows stay for the next start');
     } catch (error) {
       this.options.logger.warn(
         { err: error },

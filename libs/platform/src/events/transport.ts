@@ -32,7 +32,11 @@ export interface Transport {
   readonly kind: 'nats' | 'in-process';
   /** Connects and creates the event stream if it does not exist (idempotent). */
   start(): Promise<void>;
-  /** Resolves once the broker has stored the event; a second publish of the same id is dropped. */
+  /**
+   * Resolves once the broker has stored the event; a second publish of the same id is dropped. Rejects with
+   * PublishRefusedError when the broker says this event can never be stored (too big); any other rejection
+   * may succeed on another try (the broker is away, slow or without the stream yet).
+   */
   publish(subject: string, eventId: string, data: Uint8Array): Promise<void>;
   /** Creates the durable consumer if needed and hands its deliveries to `handle`, one at a time. */
   consume(spec: ConsumerSpec, handle: (delivery: Delivery) => Promise<void>): Promise<Stoppable>;
@@ -46,6 +50,14 @@ export interface Transport {
   isConnected(): boolean;
   /** Drains: in-flight work finishes, nothing new starts. */
   close(): Promise<void>;
+}
+
+/** The broker refuses this event for good (e.g. over its max payload): publishing it again cannot succeed. */
+export class PublishRefusedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PublishRefusedError';
+  }
 }
 
 export class RpcError extends Error {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Logger } from 'pino';
 import type { SettledDelivery } from '../events/event-consumer';
+import type { OutboxBacklog } from '../events/outbox-relay';
 
 /** Prometheus metrics of one service; `GET /metrics` on the service's own port. */
 export class Metrics {
@@ -38,6 +40,43 @@ export class Metrics {
 
   settled(delivery: SettledDelivery): void {
     this.eventsSettled.inc({ subject: delivery.subject, outcome: delivery.outcome });
+  }
+
+  /**
+   * The outbox's backlog, read from the database at each scrape: the age of the oldest unsent row (alert when
+   * it grows: events are not leaving) and the count of parked rows (alert above 0: events the broker refused).
+   * A failed read keeps the last values (and is logged); the readiness check reports the database.
+   */
+  watchOutbox(read: () => Promise<OutboxBacklog>, logger: Logger): void {
+    let reading: Promise<OutboxBacklog | undefined> | undefined;
+    // One read serves both gauges of a scrape.
+    const backlog = () =>
+      (reading ??= read()
+        .catch((error: unknown) => {
+          logger.warn({ err: error }, 'could not read the outbox backlog for /metrics');
+          return undefined;
+        })
+        .finally(() => {
+          reading = undefined;
+        }));
+    new Gauge({
+      name: 'events_outbox_oldest_unsent_age_seconds',
+      help: 'Age of the oldest outbox row not yet published (parked rows excluded); 0 when none waits',
+      registers: [this.registry],
+      async collect() {
+        const value = await backlog();
+        if (value) this.set(value.oldestUnsentSeconds);
+      },
+    });
+    new Gauge({
+      name: 'events_outbox_parked_rows',
+      help: 'Outbox rows parked because the broker refuses them for good (e.g. over its max payload)',
+      registers: [this.registry],
+      async collect() {
+        const value = await backlog();
+        if (value) this.set(value.parked);
+      },
+    });
   }
 
   install(fastify: FastifyInstance): void {
