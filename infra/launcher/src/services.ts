@@ -31,10 +31,18 @@ function main(): void {
   );
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
     stopping = true;
-    // The gateway first, so nothing new arrives while the services drain.
-    children[SERVICES.indexOf('gateway')].kill(signal);
-    for (const child of children) child.kill(signal);
+    // The gateway first, and the services once it has gone, so nothing new arrives while they drain. One
+    // signal each: a second one tells a process to exit at once.
+    const gateway = children[SERVICES.indexOf('gateway')]!;
+    const services = children.filter((child) => child !== gateway);
+    const stopServices = () => services.forEach((child) => child.kill(signal));
+    if (gateway.exitCode !== null || gateway.signalCode !== null) stopServices();
+    else {
+      gateway.once('exit', stopServices);
+      gateway.kill(signal);
+    }
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PORTS, type ServiceName } from '@tourly/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
@@ -148,10 +149,31 @@ export async function startService<C extends PlatformConfig>(
     deliveries,
     close: () =>
       (closing ??= (async () => {
-        await fastify.close();
+        await drainHttp(fastify, logger);
         await eventsServer?.close();
         await app.close();
         logger.info(`${definition.name} stopped`);
       })()),
   };
+}
+
+/** Requests in flight get this long to finish when the service stops; the connections still open are then cut. */
+export const HTTP_DRAIN_MS = 10_000;
+
+/**
+ * Stops taking requests and lets those in flight finish, for at most HTTP_DRAIN_MS: a client that never sends
+ * the rest of its request would otherwise hold the stop until its socket times out.
+ */
+async function drainHttp(fastify: FastifyInstance, logger: Logger): Promise<void> {
+  const closed = fastify.close();
+  let timer: NodeJS.Timeout | undefined;
+  const overdue = new Promise<'overdue'>((resolve) => {
+    timer = setTimeout(() => resolve('overdue'), HTTP_DRAIN_MS);
+  });
+  if ((await Promise.race([closed, overdue])) === 'overdue') {
+    logger.warn({ drainMs: HTTP_DRAIN_MS }, 'requests still open after the drain; closing their connections');
+    fastify.server.closeAllConnections();
+  }
+  clearTimeout(timer);
+  await closed;
 }
