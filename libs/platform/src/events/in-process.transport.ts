@@ -256,6 +256,11 @@ export class InProcessTransport implements Transport {
     return this.broker.serve(subject, handle);
   }
 
+  /** In one process a consumer cannot be lost apart from the process itself. */
+  consumersDown(): string[] {
+    return [];
+  }
+
   isConnected(): boolean {
     return this.open;
   }

@@ -1,5 +1,6 @@
 import {
   AckPolicy,
+  ConsumerEvents,
   DeliverPolicy,
   ErrorCode,
   RetentionPolicy,
@@ -7,6 +8,7 @@ import {
   connect,
   nanos,
   type ConsumerConfig,
+  type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
@@ -46,6 +48,7 @@ export class NatsTransport implements Transport {
   private js?: JetStreamClient;
   private jsm?: JetStreamManager;
   private connected = false;
+  private readonly down = new Set<string>();
   private readonly prefix: string;
   private readonly stream: string;
 
@@ -137,13 +140,117 @@ export class NatsTransport implements Transport {
     return undefined;
   }
 
+  /**
+   * Hands the durable consumer's deliveries to `handle`, supervised: when the consumer is lost (deleted in
+   * JetStream, its loop failing), it is reported down, logged, and re-created from where it was (the first
+   * delivery not yet settled, else the one after the last handled), not from the subject's beginning.
+   */
   async consume(spec: ConsumerSpec, handle: (delivery: Delivery) => Promise<void>): Promise<Stoppable> {
+    let stopped = false;
+    let lastSequence = 0;
+    /** Stream sequences delivered and neither acknowledged nor terminated: a retry may still be owed. */
+    const unsettled = new Set<number>();
+    let current: ConsumerMessages | undefined;
+    const prefixLength = this.prefix.length;
+
+    const run = async (messages: ConsumerMessages): Promise<void> => {
+      for await (const message of messages) {
+        const sequence = message.info.streamSequence;
+        unsettled.add(sequence);
+        lastSequence = Math.max(lastSequence, sequence);
+        await handle({
+          subject: message.subject.slice(prefixLength),
+          data: message.data,
+          deliveryCount: message.info.redeliveryCount,
+          ack: () => {
+            unsettled.delete(sequence);
+            message.ack();
+          },
+          nak: (delayMs) => message.nak(delayMs),
+          term: () => {
+            unsettled.delete(sequence);
+            message.term();
+          },
+        });
+      }
+    };
+    /** Resolves with why the consumer was lost: its loop ended, or JetStream says it is gone. */
+    const lost = (messages: ConsumerMessages): Promise<unknown> =>
+      Promise.race([
+        run(messages).then(
+          () => new Error('the delivery loop ended'),
+          (error: unknown) => error,
+        ),
+        (async () => {
+          for await (const status of await messages.status()) {
+            if (
+              status.type === ConsumerEvents.ConsumerDeleted ||
+              status.type === ConsumerEvents.ConsumerNotFound
+            )
+              return new Error(`${status.type}: ${String(status.data)}`);
+          }
+          return new Error('the status stream ended');
+        })(),
+      ]);
+    const resumeFrom = () =>
+      unsettled.size > 0 ? Math.min(...unsettled) : lastSequence > 0 ? lastSequence + 1 : 0;
+
+    // The first opening is part of starting (a service that cannot consume does not start); later ones retry.
+    current = await this.openConsumer(spec, 0);
+    const supervise = (async () => {
+      let retryMs = 100;
+      for (;;) {
+        const reason = await lost(current!);
+        if (stopped) return;
+        current!.stop();
+        this.down.add(spec.durable);
+        this.options.logger.error(
+          { err: reason, durable: spec.durable, resumeFrom: resumeFrom() },
+          'event consumer lost; re-creating it from where it was',
+        );
+        for (;;) {
+          try {
+            current = await this.openConsumer(spec, resumeFrom());
+            break;
+          } catch (error) {
+            if (stopped) return;
+            this.options.logger.error(
+              { err: error, durable: spec.durable },
+              'event consumer could not be re-created; retrying',
+            );
+            await new Promise((resolve) => setTimeout(resolve, retryMs));
+            retryMs = Math.min(retryMs * 2, 5_000);
+          }
+        }
+        if (stopped) return current.stop();
+        retryMs = 100;
+        this.down.delete(spec.durable);
+        this.options.logger.info({ durable: spec.durable }, 'event consumer re-created');
+      }
+    })();
+    return {
+      stop: async () => {
+        stopped = true;
+        current?.stop();
+        await supervise;
+        this.down.delete(spec.durable);
+      },
+    };
+  }
+
+  /**
+   * Creates the durable consumer if it does not exist (from stream sequence `startSequence`, or from the
+   * beginning with 0) and starts pulling from it.
+   */
+  private async openConsumer(spec: ConsumerSpec, startSequence: number): Promise<ConsumerMessages> {
     const jsm = this.manager();
     const config: Partial<ConsumerConfig> = {
       durable_name: spec.durable,
       filter_subject: this.prefix + spec.subject,
       ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
+      ...(startSequence > 0
+        ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: startSequence }
+        : { deliver_policy: DeliverPolicy.All }),
       ack_wait: nanos(spec.ackWaitMs),
       max_deliver: -1,
       max_ack_pending: 1000,
@@ -155,28 +262,12 @@ export class NatsTransport implements Transport {
       await jsm.consumers.update(this.stream, spec.durable, { ack_wait: config.ack_wait });
     }
     const consumer = await this.client().consumers.get(this.stream, spec.durable);
-    const messages = await consumer.consume({ max_messages: PULL_BATCH, expires: 5000 });
-    const prefixLength = this.prefix.length;
-    const loop = (async () => {
-      for await (const message of messages) {
-        await handle({
-          subject: message.subject.slice(prefixLength),
-          data: message.data,
-          deliveryCount: message.info.redeliveryCount,
-          ack: () => message.ack(),
-          nak: (delayMs) => message.nak(delayMs),
-          term: () => message.term(),
-        });
-      }
-    })().catch((error: unknown) => {
-      this.options.logger.error({ err: error, durable: spec.durable }, 'event consumer stopped');
-    });
-    return {
-      stop: async () => {
-        messages.stop();
-        await loop;
-      },
-    };
+    return consumer.consume({ max_messages: PULL_BATCH, expires: 5000 });
+  }
+
+  /** Durable consumers lost and not yet re-created. */
+  consumersDown(): string[] {
+    return [...this.down];
   }
 
   async request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {

@@ -48,6 +48,8 @@ export interface Transport {
     handle: (data: Uint8Array) => Promise<Uint8Array>,
   ): Promise<Stoppable>;
   isConnected(): boolean;
+  /** The durable consumers not receiving right now (lost and being re-created): readiness reports them. */
+  consumersDown(): string[];
   /** Drains: in-flight work finishes, nothing new starts. */
   close(): Promise<void>;
 }

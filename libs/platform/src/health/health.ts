@@ -30,9 +30,16 @@ export class EventsHealthIndicator {
 
   check(key: string) {
     const indicator = this.indicators.check(key);
-    return this.transport.isConnected()
+    if (!this.transport.isConnected())
+      return indicator.down({ transport: this.transport.kind, message: 'not connected' });
+    const consumersDown = this.transport.consumersDown();
+    return consumersDown.length === 0
       ? indicator.up({ transport: this.transport.kind })
-      : indicator.down({ transport: this.transport.kind, message: 'not connected' });
+      : indicator.down({
+          transport: this.transport.kind,
+          message: 'event consumers are not receiving',
+          consumers_down: consumersDown,
+        });
   }
 }
 
