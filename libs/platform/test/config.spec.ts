@@ -30,6 +30,16 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('keeps one copy of the event stream unless told how many a cluster keeps', () => {
+    expect(loadConfig(DatabaseConfig, 'billing', valid).EVENTS_STREAM_REPLICAS).toBe(1);
+    expect(
+      loadConfig(DatabaseConfig, 'billing', { ...valid, EVENTS_STREAM_REPLICAS: '3' }).EVENTS_STREAM_REPLICAS,
+    ).toBe(3);
+    expect(() => loadConfig(DatabaseConfig, 'billing', { ...valid, EVENTS_STREAM_REPLICAS: '2' })).toThrow(
+      'EVENTS_STREAM_REPLICAS must be 1, 3 or 5',
+    );
+  });
+
   it('says a missing secret is required', () => {
     expect(() => loadConfig(DatabaseConfig, 'billing', { DATABASE_URL: valid.DATABASE_URL })).toThrow(
       'INTERNAL_TOKEN_SECRET is required (a random string of 32 or more characters)',

@@ -83,6 +83,13 @@ export class PlatformConfig {
     message: 'EVENTS_NAMESPACE must be up to 32 lowercase letters, digits or _',
   })
   EVENTS_NAMESPACE = '';
+
+  /**
+   * Copies of the event stream JetStream keeps: 1 on a single NATS server (as here), 3 on a three-node cluster so
+   * a node can fail without losing events. Used when the stream is created; an existing stream keeps its own.
+   */
+  @IsIn([1, 3, 5], { message: 'EVENTS_STREAM_REPLICAS must be 1, 3 or 5' })
+  EVENTS_STREAM_REPLICAS: number = 1;
 }
 
 /** Config of a service that owns a PostgreSQL schema. */

@@ -39,6 +39,8 @@ export interface NatsTransportOptions {
   logger: Logger;
   /** How long the stream remembers event ids to drop a republished one. */
   duplicateWindowMs?: number;
+  /** Copies of the stream (EVENTS_STREAM_REPLICAS): 1 on one server, 3 on a three-node cluster. */
+  replicas?: number;
 }
 
 /** Events on a JetStream stream with durable pull consumers; request-reply on plain NATS subjects. */
@@ -89,9 +91,16 @@ export class NatsTransport implements Transport {
       retention: RetentionPolicy.Limits,
       max_age: nanos(7 * DAY_MS),
       duplicate_window: nanos(this.options.duplicateWindowMs ?? 2 * 60 * 1000),
+      num_replicas: this.options.replicas ?? 1,
     };
     try {
       const info = await jsm.streams.info(this.stream);
+      if (info.config.num_replicas !== config.num_replicas) {
+        this.options.logger.warn(
+          { stream: this.stream, replicas: info.config.num_replicas, wanted: config.num_replicas },
+          'the event stream has another number of replicas than EVENTS_STREAM_REPLICAS; change it with `nats stream edit`',
+        );
+      }
       const missing = config.subjects.filter((subject) => !info.config.subjects.includes(subject));
       if (missing.length > 0)
         await jsm.streams.update(this.stream, { ...info.config, subjects: config.subjects });

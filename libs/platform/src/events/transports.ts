@@ -7,6 +7,12 @@ import type { Transport } from './transport';
 /** NATS JetStream whenever NATS_URL is set; otherwise the in-process broker shared by this process. */
 export function createTransport(config: PlatformConfig, service: string, logger: Logger): Transport {
   return config.NATS_URL
-    ? new NatsTransport({ url: config.NATS_URL, namespace: config.EVENTS_NAMESPACE, name: service, logger })
+    ? new NatsTransport({
+        url: config.NATS_URL,
+        namespace: config.EVENTS_NAMESPACE,
+        name: service,
+        logger,
+        replicas: config.EVENTS_STREAM_REPLICAS,
+      })
     : new InProcessTransport(InProcessBroker.shared(config.EVENTS_NAMESPACE));
 }
