@@ -30,6 +30,12 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/virtual_assistant/whitelabeled-domains/**', 'identity'],
   ['/virtual_assistant/whitelabeled-domains.json', 'identity'],
 
+  // each service's parked events (dead letters), for platform admins: before the broad /admin/** below
+  ['/admin/events/identity/**', 'identity'],
+  ['/admin/events/billing/**', 'billing'],
+  ['/admin/events/properties/**', 'properties'],
+  ['/admin/events/orders/**', 'orders'],
+
   // billing: plans, subscriptions, cards, credits, vouchers, hosting fees, Stripe webhooks
   // The billing page's premium tours are properties' data (which tours are premium, paid separately or not).
   ['/provider/billing/premium_tours', 'properties'],

@@ -28,6 +28,7 @@ export * from './events/transports';
 export * from './events/event-bus';
 export * from './events/outbox-relay';
 export * from './events/event-consumer';
+export * from './events/dead-letters';
 export * from './events/events.server';
 export * from './events/rpc.client';
 export * from './health/health';

@@ -20,9 +20,9 @@ import { InternalAuthGuard } from './auth/internal-auth.guard';
 import { InternalTokens } from './auth/internal-token';
 import type { PlatformConfig } from './config/config';
 import { Database, openDatabase } from './database/database';
-import { PlatformTables1763769600000 } from './database/platform-tables.migration';
-import { OutboxParking1795610000000 } from './database/outbox-parking.migration';
+import { PLATFORM_MIGRATIONS } from './database/platform-tables.migration';
 import { EventBus } from './events/event-bus';
+import { ConsumerRegistry, DeadLetters, deadLettersController } from './events/dead-letters';
 import { OutboxRelay } from './events/outbox-relay';
 import { RpcClient } from './events/rpc.client';
 import { createTransport } from './events/transports';
@@ -103,6 +103,7 @@ export class PlatformModule {
         useFactory: (transport: Transport) => new RpcClient(transport),
         inject: [TRANSPORT],
       },
+      { provide: ConsumerRegistry, useValue: new ConsumerRegistry() },
       EventsHealthIndicator,
       OutboxHealthIndicator,
       PlatformLifecycle,
@@ -119,6 +120,7 @@ export class PlatformModule {
       RpcClient,
       Metrics,
       InternalTokens,
+      ConsumerRegistry,
     ];
     const imports: DynamicModule[] = [TerminusModule.forRoot({ errorLogStyle: 'json', logger: false })];
 
@@ -135,11 +137,7 @@ export class PlatformModule {
               {
                 url,
                 schema: service,
-                migrations: [
-                  PlatformTables1763769600000,
-                  OutboxParking1795610000000,
-                  ...(options.migrations ?? []),
-                ],
+                migrations: [...PLATFORM_MIGRATIONS, ...(options.migrations ?? [])],
                 logger,
               },
               (typeOrmOptions?.entities as Function[] | undefined) ?? [],
@@ -167,14 +165,23 @@ export class PlatformModule {
           inject: [DataSource, TRANSPORT],
         },
       );
-      exported.push(Database, EventBus, OutboxRelay);
+      providers.push({
+        provide: DeadLetters,
+        useFactory: (database: Database, consumers: ConsumerRegistry) => {
+          const deadLetters = new DeadLetters(database, consumers, logger);
+          metrics.countParkedEvents(() => deadLetters.parkedByConsumer(), logger);
+          return deadLetters;
+        },
+        inject: [Database, ConsumerRegistry],
+      });
+      exported.push(Database, EventBus, OutboxRelay, DeadLetters);
     }
 
     return {
       module: PlatformModule,
       imports,
       providers,
-      controllers: [HealthController],
+      controllers: hasDatabase ? [HealthController, deadLettersController(service)] : [HealthController],
       exports: [...exported, TerminusModule],
     };
   }

@@ -15,7 +15,8 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { loadConfig, type PlatformConfig } from './config/config';
 import { EventsServer } from './events/events.server';
-import type { RetryPolicy, SettledDelivery } from './events/event-consumer';
+import { retryPolicyOf, type RetryPolicy, type SettledDelivery } from './events/event-consumer';
+import { ConsumerRegistry } from './events/dead-letters';
 import type { Transport } from './events/transport';
 import { ErrorFilter } from './http/exception.filter';
 import { fastifyOptions, installWireConventions } from './http/fastify';
@@ -36,6 +37,7 @@ export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
   /** The service owns the schema named after it, built by these migrations (after the platform's own). */
   migrations?: MigrationClass[];
   healthChecks?: Type<HealthChecks>;
+  /** The service's own retry policy; `EVENT_RETRY_BACKOFF_MS` overrides it, the platform's default is used without. */
   retry?: RetryPolicy;
   /** False for a service that forwards requests without reading their query strings (the gateway). */
   parseQuery?: boolean;
@@ -113,7 +115,8 @@ export async function startService<C extends PlatformConfig>(
       service: definition.name,
       transport: app.get<Transport>(TRANSPORT),
       dataSource: definition.migrations ? app.get(DataSource) : undefined,
-      retry: definition.retry,
+      retry: retryPolicyOf(config, definition.retry),
+      consumers: app.get(ConsumerRegistry),
       logger,
       onSettled: (settled: SettledDelivery) => {
         metrics.settled(settled);

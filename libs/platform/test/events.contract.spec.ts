@@ -7,9 +7,8 @@ import {
   InProcessBroker,
   InProcessTransport,
   NatsTransport,
-  OutboxParking1795610000000,
   OutboxRelay,
-  PlatformTables1763769600000,
+  PLATFORM_MIGRATIONS,
   openDatabase,
   subjectPrefix,
   type Delivery,
@@ -96,12 +95,7 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
   beforeAll(async () => {
     database = await createTestDatabase();
     dataSource = await openDatabase(
-      {
-        url: database.url,
-        schema: 'contract',
-        migrations: [PlatformTables1763769600000, OutboxParking1795610000000],
-        logger,
-      },
+      { url: database.url, schema: 'contract', migrations: PLATFORM_MIGRATIONS, logger },
       [],
     );
     await dataSource.query('CREATE TABLE effects (event_id uuid NOT NULL, name text NOT NULL)');
@@ -315,6 +309,28 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
     const letters = await dataSource.query('SELECT event_id, subject, error, attempts FROM dead_letters');
     expect(letters).toEqual([
       { event_id: id, subject: SUBJECT, error: 'handler failed on purpose', attempts: 3 },
+    ]);
+  });
+
+  it('parks an undecodable event with its bytes, rather than dropping it, and moves on', async () => {
+    const watcher = await startConsumer();
+    await startRelay().start();
+    await fixture.transport.publish(SUBJECT, 'not-an-event', Buffer.from('{"half an envelope'));
+    const parked = await watcher.next('parked');
+    expect(parked).toMatchObject({ eventId: '', subject: SUBJECT, attempt: 1 });
+    await watcher.next('handled', await commitEvent('after-garbage'));
+    const letters = await dataSource.query(
+      "SELECT event_id, subject, envelope, convert_from(raw, 'UTF8') AS raw, error, attempts FROM dead_letters",
+    );
+    expect(letters).toEqual([
+      {
+        event_id: null,
+        subject: SUBJECT,
+        envelope: null,
+        raw: '{"half an envelope',
+        error: expect.stringMatching(/^undecodable event: /),
+        attempts: 1,
+      },
     ]);
   });
 

@@ -41,6 +41,11 @@ describe('route table', () => {
     ['/digital_twin/5/layers/tags.json', 'properties'],
     ['/v3_player_lead', 'properties'],
     ['/api/integrations/sketchfab/auth_url', 'properties'],
+    // Each service's parked events, carved out of the broad /admin/** family.
+    ['/admin/events/identity/dead_letters', 'identity'],
+    ['/admin/events/billing/dead_letters/replay', 'billing'],
+    ['/admin/events/properties/dead_letters', 'properties'],
+    ['/admin/events/orders/dead_letters/replay', 'orders'],
   ])('%s belongs to %s', (path, owner) => {
     expect(routes.ownerOf(path)).toBe(owner);
   });

@@ -90,6 +90,18 @@ export class PlatformConfig {
    */
   @IsIn([1, 3, 5], { message: 'EVENTS_STREAM_REPLICAS must be 1, 3 or 5' })
   EVENTS_STREAM_REPLICAS: number = 1;
+
+  /**
+   * Waits in milliseconds between the tries of a failing event handler, comma-separated; the event is parked
+   * as a dead letter after the last wait's try. Unset: the platform's schedule (about an hour, see
+   * DEFAULT_RETRY_POLICY). Tests set a few milliseconds.
+   */
+  @IsOptional()
+  @Matches(/^\s*[1-9]\d{0,8}(\s*,\s*[1-9]\d{0,8}){0,49}\s*$/, {
+    message:
+      'EVENT_RETRY_BACKOFF_MS must be 1 to 50 comma-separated whole numbers of milliseconds, e.g. 1000,5000,30000',
+  })
+  EVENT_RETRY_BACKOFF_MS?: string;
 }
 
 /** Config of a service that owns a PostgreSQL schema. */

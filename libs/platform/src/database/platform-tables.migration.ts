@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { OutboxParking1795610000000 } from './outbox-parking.migration';
 
 /**
  * The tables every service has in its own schema: the transactional outbox, the inbox that makes
@@ -50,3 +51,48 @@ export class PlatformTables1763769600000 implements MigrationInterface {
     await queryRunner.query('DROP TABLE outbox');
   }
 }
+
+/**
+ * Dead letters an operator can replay: when a replay handled one (`replayed_at`), how often replays were tried
+ * and the last try's time (a failed replay leaves the new error in `error`); an undecodable event is parked as
+ * its `raw` bytes, with neither id nor envelope.
+ */
+export class DeadLetterReplays1795620000000 implements MigrationInterface {
+  name = 'DeadLetterReplays1795620000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      ALTER TABLE dead_letters
+        ALTER COLUMN event_id DROP NOT NULL,
+        ALTER COLUMN envelope DROP NOT NULL,
+        ADD COLUMN raw bytea,
+        ADD COLUMN replays integer NOT NULL DEFAULT 0,
+        ADD COLUMN last_replayed_at timestamptz,
+        ADD COLUMN replayed_at timestamptz,
+        ADD CONSTRAINT dead_letters_envelope_or_raw_ck CHECK (envelope IS NOT NULL OR raw IS NOT NULL)`);
+    await queryRunner.query(
+      'CREATE INDEX dead_letters_parked_idx ON dead_letters (consumer, id) WHERE replayed_at IS NULL',
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX dead_letters_parked_idx');
+    await queryRunner.query('DELETE FROM dead_letters WHERE event_id IS NULL OR envelope IS NULL');
+    await queryRunner.query(`
+      ALTER TABLE dead_letters
+        DROP CONSTRAINT dead_letters_envelope_or_raw_ck,
+        DROP COLUMN replayed_at,
+        DROP COLUMN last_replayed_at,
+        DROP COLUMN replays,
+        DROP COLUMN raw,
+        ALTER COLUMN envelope SET NOT NULL,
+        ALTER COLUMN event_id SET NOT NULL`);
+  }
+}
+
+/** The platform's tables, in order: listed before a service's own migrations. */
+export const PLATFORM_MIGRATIONS = [
+  PlatformTables1763769600000,
+  OutboxParking1795610000000,
+  DeadLetterReplays1795620000000,
+];

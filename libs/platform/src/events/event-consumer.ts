@@ -7,8 +7,8 @@ import type { Delivery, Stoppable, Transport } from './transport';
 
 export type EventHandler = (envelope: EventEnvelope, tx: EntityManager) => Promise<void>;
 
-/** What became of one delivery. */
-export type DeliveryOutcome = 'handled' | 'duplicate' | 'retrying' | 'parked';
+/** What became of one delivery (or of an operator's replay of a parked event: `replayed`). */
+export type DeliveryOutcome = 'handled' | 'duplicate' | 'retrying' | 'parked' | 'replayed';
 
 export interface SettledDelivery {
   durable: string;
@@ -27,11 +27,36 @@ export interface RetryPolicy {
   ackWaitMs: number;
 }
 
+/**
+ * Nine tries over about an hour (waits of 1 s, 5 s, 30 s, 2 min, 5 min, 10 min, 15 min, 30 min: 62 min 36 s
+ * in all) before an event is parked. The first waits absorb a blip (a lock, a dropped connection); the later ones
+ * outlast an ordinary outage of a dependency (a restart or deploy, a database failover, a vendor's incident
+ * of tens of minutes) while costing a failing event only nine tries. What fails for longer is an incident:
+ * the parked event raises the alert, and an operator replays it once the cause is fixed.
+ * `EVENT_RETRY_BACKOFF_MS` replaces the waits (tests use milliseconds).
+ */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: 5,
-  backoffMs: [1_000, 5_000, 30_000, 120_000],
+  maxAttempts: 9,
+  backoffMs: [1_000, 5_000, 30_000, 120_000, 300_000, 600_000, 900_000, 1_800_000],
   ackWaitMs: 30_000,
 };
+
+/**
+ * The retry policy of a service: the waits of `EVENT_RETRY_BACKOFF_MS` when set (one more try than waits),
+ * else the service's own policy, else the platform's default.
+ */
+export function retryPolicyOf(
+  config: { EVENT_RETRY_BACKOFF_MS?: string },
+  fallback: RetryPolicy = DEFAULT_RETRY_POLICY,
+): RetryPolicy {
+  const text = config.EVENT_RETRY_BACKOFF_MS?.trim();
+  if (!text) return fallback;
+  const backoffMs = text.split(',').map((wait) => Number(wait.trim()));
+  if (backoffMs.some((wait) => !Number.isSafeInteger(wait) || wait <= 0)) {
+    throw new Error(`EVENT_RETRY_BACKOFF_MS must list whole numbers of milliseconds, not "${text}"`);
+  }
+  return { maxAttempts: backoffMs.length + 1, backoffMs, ackWaitMs: fallback.ackWaitMs };
+}
 
 export interface EventConsumerOptions {
   durable: string;
@@ -82,8 +107,8 @@ export class EventConsumer {
     try {
       envelope = decodeEnvelope(delivery.data);
     } catch (error) {
-      this.options.logger.error({ err: error, durable: this.durable }, 'undecodable event dropped');
-      delivery.term();
+      // No handler can take it, now or later: park its bytes for an operator rather than lose it.
+      await this.park(delivery, undefined, delivery.deliveryCount, `undecodable event: ${errorText(error)}`);
       return;
     }
     const attempt = delivery.deliveryCount;
@@ -98,15 +123,7 @@ export class EventConsumer {
       return;
     }
     try {
-      const handled = await this.dataSource.transaction(async (tx) => {
-        const inserted: unknown[] = await tx.query(
-          'INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id',
-          [this.durable, envelope.id],
-        );
-        if (inserted.length === 0) return false;
-        await this.options.handler(envelope, tx);
-        return true;
-      });
+      const handled = await this.dataSource.transaction((tx) => this.handleOnce(envelope, tx));
       delivery.ack();
       this.emit(envelope, handled ? 'handled' : 'duplicate', attempt);
     } catch (error) {
@@ -124,40 +141,70 @@ export class EventConsumer {
     }
   }
 
+  /**
+   * The one way an event reaches the handler, for a delivery and for an operator's replay alike: in the
+   * caller's transaction, behind the inbox. False when the inbox already holds the event (no second effect).
+   */
+  async handleOnce(envelope: EventEnvelope, tx: EntityManager): Promise<boolean> {
+    const inserted: unknown[] = await tx.query(
+      'INSERT INTO inbox (consumer, event_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id',
+      [this.durable, envelope.id],
+    );
+    if (inserted.length === 0) return false;
+    await this.options.handler(envelope, tx);
+    return true;
+  }
+
+  /** Reports a parked event that an operator's replay has handled (or found handled already). */
+  replayed(envelope: EventEnvelope, attempt: number): void {
+    this.emit(envelope, 'replayed', attempt);
+  }
+
+  /**
+   * Keeps the event in `dead_letters` (an undecodable one as its raw bytes, without envelope or id), then
+   * acknowledges it for good and says so in an error line and the `parked` outcome (the alert's sources).
+   */
   private async park(
     delivery: Delivery,
-    envelope: EventEnvelope,
+    envelope: EventEnvelope | undefined,
     attempts: number,
     error: string,
   ): Promise<void> {
     try {
       await this.dataSource.query(
-        `INSERT INTO dead_letters (consumer, event_id, subject, envelope, error, attempts)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT ON CONSTRAINT dead_letters_consumer_event_uq DO NOTHING`,
+        `INSERT INTO dead_letters (consumer, event_id, subject, envelope, raw, error, attempts)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT ON CONSTRAINT dead_letters_consumer_event_uq DO NOTHING`,
         [
           this.durable,
-          envelope.id,
+          envelope?.id ?? null,
           delivery.subject,
-          Buffer.from(delivery.data).toString('utf8'),
+          envelope ? Buffer.from(delivery.data).toString('utf8') : null,
+          envelope ? null : Buffer.from(delivery.data),
           error,
           Math.max(attempts, 1),
         ],
       );
     } catch (failure) {
       // Parking needs the database; without it, leave the event with the broker for later.
-      this.options.logger.error({ err: failure, eventId: envelope.id }, 'could not park a dead letter');
+      this.options.logger.error({ err: failure, eventId: envelope?.id }, 'could not park a dead letter');
       delivery.nak(this.retry.backoffMs[this.retry.backoffMs.length - 1] ?? 1000);
       return;
     }
     delivery.term();
     this.options.logger.error(
-      { durable: this.durable, eventId: envelope.id, subject: delivery.subject, attempts, error },
+      {
+        consumer: this.durable,
+        subject: delivery.subject,
+        eventId: envelope?.id ?? null,
+        attempts,
+        error,
+      },
       'event parked as a dead letter',
     );
-    this.emit(envelope, 'parked', attempts);
+    this.emit(envelope ?? { id: '', type: delivery.subject }, 'parked', attempts);
   }
 
-  private emit(envelope: EventEnvelope, outcome: DeliveryOutcome, attempt: number): void {
+  private emit(envelope: { id: string; type: string }, outcome: DeliveryOutcome, attempt: number): void {
     const settled: SettledDelivery = {
       durable: this.durable,
       subject: envelope.type,

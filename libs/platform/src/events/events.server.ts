@@ -5,6 +5,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { ApiError } from '../http/errors';
 import { toCamelKeys, toSnakeKeys } from '../http/case';
+import type { ConsumerRegistry } from './dead-letters';
 import { EventConsumer, type RetryPolicy, type SettledDelivery } from './event-consumer';
 import { durableName, type Stoppable, type Transport } from './transport';
 
@@ -28,6 +29,8 @@ export interface EventsServerOptions {
   transport: Transport;
   dataSource?: DataSource;
   retry?: RetryPolicy;
+  /** Where the service's consumers are listed, so an operator's replay reaches their handlers. */
+  consumers?: ConsumerRegistry;
   logger: Logger;
   onSettled?: (settled: SettledDelivery) => void;
 }
@@ -71,6 +74,7 @@ export class EventsServer extends Server implements CustomTransportStrategy {
     if (this.options.onSettled) consumer.settled.on('settled', this.options.onSettled);
     await consumer.start();
     this.consumers.push(consumer);
+    this.options.consumers?.add(consumer);
   }
 
   private async startResponder(subject: string, handler: (...args: unknown[]) => unknown): Promise<void> {
@@ -99,6 +103,7 @@ export class EventsServer extends Server implements CustomTransportStrategy {
   async close(): Promise<void> {
     await Promise.all(this.servers.map((server) => server.stop()));
     await Promise.all(this.consumers.map((consumer) => consumer.stop()));
+    for (const consumer of this.consumers) this.options.consumers?.remove(consumer);
     this.servers.length = 0;
     this.consumers.length = 0;
   }

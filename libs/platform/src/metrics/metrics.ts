@@ -34,6 +34,29 @@ export class Metrics {
     });
   }
 
+  /**
+   * `events_parked{consumer}`: events parked in `dead_letters` and not yet replayed, read from the database at
+   * each scrape (every replica reports the same count). A consumer seen once stays listed, at 0 once replayed.
+   */
+  countParkedEvents(count: () => Promise<Map<string, number>>, logger: Logger): void {
+    const known = new Set<string>();
+    new Gauge({
+      name: 'events_parked',
+      help: 'Events parked as dead letters and not replayed, by consumer (alert when above 0)',
+      labelNames: ['consumer'],
+      registers: [this.registry],
+      async collect() {
+        try {
+          const parked = await count();
+          for (const consumer of parked.keys()) known.add(consumer);
+          for (const consumer of known) this.set({ consumer }, parked.get(consumer) ?? 0);
+        } catch (error) {
+          logger.warn({ err: error }, 'could not count parked events for /metrics');
+        }
+      },
+    });
+  }
+
   published(count: number): void {
     this.eventsPublished.inc(count);
   }

@@ -1,0 +1,290 @@
+import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Query, type Type } from '@nestjs/common';
+import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  Equals,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import type { EventEnvelope } from '@tourly/contracts';
+import type { Logger } from 'pino';
+import { Staff } from '../auth/internal-auth.guard';
+import { Database } from '../database/database';
+import { OptionalOneOf, OptionalString } from '../http/dto';
+import { PageQuery, pageOf, type Page } from '../http/pagination';
+import { LOGGER } from '../tokens';
+import { decodeEnvelope } from './envelope';
+import type { EventConsumer } from './event-consumer';
+
+/** The running consumers of this service by durable name: what a replay hands a parked event to. */
+export class ConsumerRegistry {
+  private readonly consumers = new Map<string, EventConsumer>();
+
+  add(consumer: EventConsumer): void {
+    this.consumers.set(consumer.durable, consumer);
+  }
+
+  remove(consumer: EventConsumer): void {
+    if (this.consumers.get(consumer.durable) === consumer) this.consumers.delete(consumer.durable);
+  }
+
+  get(durable: string): EventConsumer | undefined {
+    return this.consumers.get(durable);
+  }
+
+  durables(): string[] {
+    return [...this.consumers.keys()];
+  }
+}
+
+/** Replays of one request: the oldest parked events first. */
+export const MAX_REPLAYS_PER_REQUEST = 100;
+
+export interface DeadLetter {
+  id: number;
+  consumer: string;
+  subject: string;
+  /** Null for an undecodable event: its bytes are in `raw`. */
+  eventId: string | null;
+  envelope: Record<string, unknown> | null;
+  /** The bytes of an undecodable event, as UTF-8 text. */
+  raw: string | null;
+  error: string;
+  attempts: number;
+  parkedAt: Date;
+  replays: number;
+  lastReplayedAt: Date | null;
+  replayedAt: Date | null;
+}
+
+export type ReplayOutcome = 'replayed' | 'already_handled' | 'not_parked' | 'failed';
+
+export interface ReplayResult {
+  id: number;
+  outcome: ReplayOutcome;
+  /** Why a failed replay failed; the dead letter keeps it as its error. */
+  error?: string;
+}
+
+export class DeadLettersQuery extends PageQuery {
+  @OptionalOneOf(['parked', 'replayed'])
+  state?: 'parked' | 'replayed';
+
+  @OptionalString(200)
+  consumer?: string;
+}
+
+export class ReplayDeadLetters {
+  @ApiPropertyOptional({
+    type: [Number],
+    maxItems: MAX_REPLAYS_PER_REQUEST,
+    description: 'the dead letters to replay (their ids); or `all`',
+  })
+  // Stacked decorators are checked bottom-up: the shape first.
+  @Max(Number.MAX_SAFE_INTEGER, { each: true, message: 'must list ids of dead letters' })
+  @Min(1, { each: true, message: 'must list whole numbers from 1' })
+  @IsInt({ each: true, message: 'must list whole numbers' })
+  @ArrayMaxSize(MAX_REPLAYS_PER_REQUEST, { message: `must list at most ${MAX_REPLAYS_PER_REQUEST}` })
+  @ArrayNotEmpty({ message: 'must list the ids of dead letters, or send all: true' })
+  @IsArray({ message: 'must list the ids of dead letters, or send all: true' })
+  @ValidateIf((body: ReplayDeadLetters) => body.all === undefined || body.ids !== undefined)
+  ids?: number[];
+
+  @ApiPropertyOptional({
+    type: Boolean,
+    description: `true: replay every parked event (the oldest ${MAX_REPLAYS_PER_REQUEST} per request)`,
+  })
+  @Equals(true, { message: 'must be true, or left out with ids listed' })
+  @IsBoolean({ message: 'must be true or false' })
+  @IsOptional()
+  all?: boolean;
+}
+
+interface DeadLetterRow {
+  id: string;
+  consumer: string;
+  subject: string;
+  event_id: string | null;
+  envelope: Record<string, unknown> | null;
+  raw: Buffer | null;
+  error: string;
+  attempts: number;
+  parked_at: Date;
+  replays: number;
+  last_replayed_at: Date | null;
+  replayed_at: Date | null;
+}
+
+/**
+ * The service's parked events: listed for an operator, and replayed through the same handler and inbox as a
+ * delivery, in one transaction with marking the dead letter replayed, so a replay has one effect at most
+ * (a second replay, or one of an event a redelivery handled meanwhile, has none).
+ */
+@Injectable()
+export class DeadLetters {
+  constructor(
+    private readonly db: Database,
+    private readonly consumers: ConsumerRegistry,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async list(query: DeadLettersQuery): Promise<Page<DeadLetter>> {
+    const parked = (query.state ?? 'parked') === 'parked';
+    const where = `WHERE (replayed_at IS NULL) = $1 AND ($2::text IS NULL OR consumer = $2)`;
+    const [rows, [{ total }]] = await Promise.all([
+      this.db.dataSource.query(`SELECT * FROM dead_letters ${where} ORDER BY id LIMIT $3 OFFSET $4`, [
+        parked,
+        query.consumer ?? null,
+        query.pageSize,
+        query.offset,
+      ]) as Promise<DeadLetterRow[]>,
+      this.db.dataSource.query(`SELECT count(*)::int AS total FROM dead_letters ${where}`, [
+        parked,
+        query.consumer ?? null,
+      ]) as Promise<Array<{ total: number }>>,
+    ]);
+    return pageOf(rows.map(toDeadLetter), total, query);
+  }
+
+  /** Parked (not yet replayed) events per consumer: the alert's gauge. */
+  async parkedByConsumer(): Promise<Map<string, number>> {
+    const rows = (await this.db.dataSource.query(
+      'SELECT consumer, count(*)::int AS parked FROM dead_letters WHERE replayed_at IS NULL GROUP BY consumer',
+    )) as Array<{ consumer: string; parked: number }>;
+    return new Map(rows.map((row) => [row.consumer, row.parked]));
+  }
+
+  /**
+   * Replays the listed dead letters, or (`all`) the oldest parked ones after `afterId`; one failing leaves the
+   * others unaffected.
+   */
+  async replay(request: {
+    ids?: number[];
+    all?: boolean;
+    afterId?: number;
+  }): Promise<{ results: ReplayResult[]; stillParked: number }> {
+    const ids = request.all
+      ? (
+          (await this.db.dataSource.query(
+            'SELECT id FROM dead_letters WHERE replayed_at IS NULL AND id > $1 ORDER BY id LIMIT $2',
+            [request.afterId ?? 0, MAX_REPLAYS_PER_REQUEST],
+          )) as Array<{ id: string }>
+        ).map((row) => Number(row.id))
+      : [...new Set(request.ids ?? [])];
+    const results: ReplayResult[] = [];
+    for (const id of ids) results.push(await this.replayOne(id));
+    const [{ parked }] = (await this.db.dataSource.query(
+      'SELECT count(*)::int AS parked FROM dead_letters WHERE replayed_at IS NULL',
+    )) as Array<{ parked: number }>;
+    return { results, stillParked: parked };
+  }
+
+  async replayOne(id: number): Promise<ReplayResult> {
+    let replayed: { consumer: EventConsumer; envelope: EventEnvelope; handled: boolean; attempts: number };
+    try {
+      const outcome = await this.db.transaction(async (tx) => {
+        // The row lock makes a concurrent replay of the same dead letter wait, then find it replayed.
+        const [row] = (await tx.query(
+          'SELECT * FROM dead_letters WHERE id = $1 AND replayed_at IS NULL FOR UPDATE',
+          [id],
+        )) as DeadLetterRow[];
+        if (!row) return undefined;
+        const consumer = this.consumers.get(row.consumer);
+        if (!consumer) throw new Error(`this service runs no consumer ${row.consumer} to replay it`);
+        const envelope = decoded(row);
+        const handled = await consumer.handleOnce(envelope, tx);
+        await tx.query(
+          `UPDATE dead_letters SET replayed_at = now(), last_replayed_at = now(), replays = replays + 1
+            WHERE id = $1`,
+          [id],
+        );
+        return { consumer, envelope, handled, attempts: row.attempts + row.replays + 1 };
+      });
+      if (!outcome) return { id, outcome: 'not_parked' };
+      replayed = outcome;
+    } catch (failure) {
+      const error = errorText(failure);
+      await this.db.dataSource.query(
+        `UPDATE dead_letters SET error = $2, replays = replays + 1, last_replayed_at = now()
+          WHERE id = $1 AND replayed_at IS NULL`,
+        [id, error],
+      );
+      this.logger.error({ deadLetterId: id, error }, 'replay of a dead letter failed; it stays parked');
+      return { id, outcome: 'failed', error };
+    }
+    const { consumer, envelope, handled, attempts } = replayed;
+    this.logger.info(
+      { deadLetterId: id, consumer: consumer.durable, subject: envelope.type, eventId: envelope.id, handled },
+      'dead letter replayed',
+    );
+    consumer.replayed(envelope, attempts);
+    return { id, outcome: handled ? 'replayed' : 'already_handled' };
+  }
+}
+
+function decoded(row: DeadLetterRow): EventEnvelope {
+  try {
+    return decodeEnvelope(row.raw ?? Buffer.from(JSON.stringify(row.envelope)));
+  } catch (error) {
+    throw new Error(`undecodable event: ${errorText(error)}`);
+  }
+}
+
+function toDeadLetter(row: DeadLetterRow): DeadLetter {
+  return {
+    id: Number(row.id),
+    consumer: row.consumer,
+    subject: row.subject,
+    eventId: row.event_id,
+    envelope: row.envelope,
+    raw: row.raw ? row.raw.toString('utf8') : null,
+    error: row.error,
+    attempts: row.attempts,
+    parkedAt: row.parked_at,
+    replays: row.replays,
+    lastReplayedAt: row.last_replayed_at,
+    replayedAt: row.replayed_at,
+  };
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/**
+ * `GET /admin/events/<service>/dead_letters` (paged; `state=parked|replayed`, `consumer`) and
+ * `POST /admin/events/<service>/dead_letters/replay` (`{ids: [...]}` or `{all: true}`), for platform admins;
+ * the gateway forwards `/admin/events/<service>/**` to that service.
+ */
+export function deadLettersController(service: string): Type<unknown> {
+  @Controller(`admin/events/${service}/dead_letters`)
+  @Staff('platform_admin')
+  class DeadLettersController {
+    constructor(@Inject(DeadLetters) private readonly deadLetters: DeadLetters) {}
+
+    // Operation ids name the service: every service has these routes, and the gateway merges their documents.
+    @Get()
+    @ApiOperation({ operationId: `${service}DeadLettersList`, summary: `${service}'s parked events` })
+    list(@Query() query: DeadLettersQuery) {
+      return this.deadLetters.list(query);
+    }
+
+    @Post('replay')
+    @HttpCode(200)
+    @ApiOperation({
+      operationId: `${service}DeadLettersReplay`,
+      summary: `Replays ${service}'s parked events`,
+    })
+    replay(@Body() body: ReplayDeadLetters) {
+      return this.deadLetters.replay(body);
+    }
+  }
+  return DeadLettersController;
+}
