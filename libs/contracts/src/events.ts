@@ -49,6 +49,14 @@ export interface SubscriptionChangedV1 {
   status: SubscriptionStatus;
   /** null: unlimited. */
   premiumTourLimit: number | null;
+  /**
+   * The provider's subscription version: billing's database increments it under the provider's lock in the
+   * transaction that publishes this event, so each change of one provider has a greater version than the one before,
+   * whatever any process's clock says. Consumers apply a change only if its version is greater than the last they
+   * applied, never by `occurred_at`. Absent in events published before it existed: such an event is older than any
+   * with a version (among themselves, the old order by `occurred_at`, then event id, still holds).
+   */
+  version?: number;
 }
 /** Billing's own: a verified Stripe event stored, to be acted on after the webhook has been answered. */
 export interface StripeEventReceivedV1 {

@@ -148,6 +148,7 @@ describe('a provider’s service plan, from sign-up to unpaid', () => {
         interval: 'month',
         status: 'active',
         premiumTourLimit: 20,
+        version: 1,
       },
     ]);
     const again = await change({ product_code: 'starter_plan', interval: 'month' });

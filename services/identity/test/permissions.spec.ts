@@ -1,6 +1,7 @@
 import type { SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, EventBus } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
+import { PermissionsService } from '../src/permissions/permissions.service';
 import { startIdentityPlatform, type SignedIn } from './support';
 
 /**
@@ -97,6 +98,49 @@ describe('permissions', () => {
       can_publish: false,
       premium_tour_limit: 0,
     });
+  });
+
+  it('orders billing’s changes by their version, not by when they were announced: a stale version changes nothing', async () => {
+    const identity = it_.platform.services.identity.app;
+    const apply = (change: Omit<SubscriptionChangedV1, 'providerId'>, occurredAt: string) =>
+      identity
+        .get(Database)
+        .transaction((tx) =>
+          identity
+            .get(PermissionsService)
+            .applySubscriptionChange({ providerId: demoMedia, ...change }, occurredAt, tx),
+        );
+    const now = Date.now();
+    const at = (offsetMs: number) => new Date(now + offsetMs).toISOString();
+    const starter = {
+      productCode: 'starter_plan',
+      interval: 'month',
+      status: 'active',
+      premiumTourLimit: 20,
+    } as const;
+    const creator = { ...starter, productCode: 'vt_creator_plan', premiumTourLimit: 100 } as const;
+    const cancelled = { ...starter, status: 'canceled' } as const;
+
+    // Starter announced by a billing replica 120 s ahead, then Creator (the next version) by one on time: the
+    // provider is on Creator, though its occurred_at is earlier.
+    await apply({ ...starter, version: 1 }, at(120_000));
+    await apply({ ...creator, version: 2 }, at(0));
+    expect(await publishing()).toMatchObject({ product_code: 'vt_creator_plan', premium_tour_limit: 100 });
+
+    // An older version arriving late changes nothing, however late it says it was announced; the same version again
+    // neither; nor an event without a version (from before billing had them), older than any with one.
+    await apply({ ...cancelled, version: 1 }, at(600_000));
+    await apply({ ...cancelled, version: 2 }, at(600_000));
+    await apply(cancelled, at(600_000));
+    expect(await publishing()).toMatchObject({
+      product_code: 'vt_creator_plan',
+      status: 'active',
+      premium_tour_limit: 100,
+    });
+
+    // Through billing's outbox and NATS: the next version applies.
+    await billingPublishes({ ...cancelled, version: 3 });
+    expect(await publishing()).toMatchObject({ product_code: 'free_tier_plan', premium_tour_limit: 0 });
   });
 
   it('answers account permissions by role', async () => {

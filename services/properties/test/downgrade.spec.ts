@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, EventBus, uuidv7 } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
@@ -105,8 +106,14 @@ describe('a downgrade turns the oldest premium tours basic', () => {
   it('changes nothing when the same plan is announced again', async () => {
     const handled = nextDelivery(it_.platform.services.properties, 'billing.subscription.changed.v1');
     const billing = it_.platform.services.billing.app;
-    await billing.get(Database).transaction((tx) =>
-      billing.get(EventBus).publish(
+    await billing.get(Database).transaction(async (tx) => {
+      // The provider's next subscription version, taken as billing takes it, so this is the newest change.
+      const [{ version }] = (await tx.query(
+        `WITH bumped AS (UPDATE subscriptions SET version = version + 1 WHERE provider_id = $1 RETURNING version)
+         SELECT version::int AS version FROM bumped`,
+        [provider.providerId],
+      )) as Array<{ version: number }>;
+      await billing.get(EventBus).publish(
         'billing.subscription.changed.v1',
         {
           providerId: provider.providerId,
@@ -114,10 +121,11 @@ describe('a downgrade turns the oldest premium tours basic', () => {
           interval: 'month',
           status: 'active',
           premiumTourLimit: 20,
+          version,
         },
         tx,
-      ),
-    );
+      );
+    });
     await handled;
     expect(new Set(await premiumNow())).toEqual(new Set(premiumIds.slice(10)));
     const [{ count }] = await it_.propertiesDb.dataSource.query(
@@ -126,14 +134,23 @@ describe('a downgrade turns the oldest premium tours basic', () => {
     expect(count).toBe(1);
   });
 
-  it('orders two plan changes announced in the same millisecond by their event ids: the older one changes nothing', async () => {
+  it('orders plan changes by billing’s version, not by when they were announced: a stale version changes nothing', async () => {
     const properties = it_.platform.services.properties.app;
-    const apply = (change: SubscriptionChangedV1, occurredAt: string, eventId: string) =>
+    const apply = (change: SubscriptionChangedV1, occurredAt: string) =>
       properties
         .get(Database)
         .transaction((tx) =>
-          properties.get(PremiumToursService).applyPlanChange(change, { occurredAt, eventId }, tx),
+          properties.get(PremiumToursService).applyPlanChange(change, { occurredAt, eventId: uuidv7() }, tx),
         );
+    const recorded = async () =>
+      (
+        await it_.propertiesDb.dataSource.query(
+          `SELECT product_code AS "productCode", plan_version::int AS version FROM provider_plans
+            WHERE provider_id = $1`,
+          [provider.providerId],
+        )
+      )[0] as { productCode: string; version: number };
+    const nothing = { deactivated: [], withdrawn: { tourPropertyIds: [], websitePropertyIds: [] } };
     const starter: SubscriptionChangedV1 = {
       providerId: provider.providerId,
       productCode: 'starter_plan',
@@ -141,25 +158,77 @@ describe('a downgrade turns the oldest premium tours basic', () => {
       status: 'active',
       premiumTourLimit: 20,
     };
+    const creator: SubscriptionChangedV1 = {
+      ...starter,
+      productCode: 'vt_creator_plan',
+      premiumTourLimit: 100,
+    };
     const free: SubscriptionChangedV1 = {
       ...starter,
       productCode: 'free_tier_plan',
       status: 'canceled',
       premiumTourLimit: 0,
     };
+    const now = Date.now();
+    const at = (offsetMs: number) => new Date(now + offsetMs).toISOString();
+    const { version } = await recorded();
+    expect(version).toBeGreaterThanOrEqual(1);
+
+    // Starter announced by a billing replica 120 s ahead, then Creator (a later version) by one on time.
+    await apply({ ...starter, version: version + 1 }, at(120_000));
+    await apply({ ...creator, version: version + 2 }, at(0));
+    expect(await recorded()).toEqual({ productCode: 'vt_creator_plan', version: version + 2 });
+
+    // An older version arriving late, however late its clock says it was announced, changes nothing; nor does an
+    // event without a version (from before billing had them).
+    expect(await apply({ ...free, version: version + 1 }, at(600_000))).toEqual(nothing);
+    expect(await apply({ ...free, version: version + 2 }, at(600_000))).toEqual(nothing);
+    expect(await apply(free, at(600_000))).toEqual(nothing);
+    expect(await recorded()).toEqual({ productCode: 'vt_creator_plan', version: version + 2 });
+    expect(new Set(await premiumNow())).toEqual(new Set(premiumIds.slice(10)));
+    const [{ withdrawn }] = await it_.propertiesDb.dataSource.query(
+      `SELECT count(*)::int AS withdrawn FROM outbox WHERE subject = 'properties.publications.withdrawn.v1'`,
+    );
+    expect(withdrawn).toBe(0);
+  });
+
+  it('keeps the old order among events without a version (occurred_at, then event id), all older than a versioned one', async () => {
+    const properties = it_.platform.services.properties.app;
+    const providerId = randomUUID();
+    const apply = (change: SubscriptionChangedV1, occurredAt: string, eventId: string) =>
+      properties
+        .get(Database)
+        .transaction((tx) =>
+          properties.get(PremiumToursService).applyPlanChange(change, { occurredAt, eventId }, tx),
+        );
+    const recorded = async () =>
+      (
+        await it_.propertiesDb.dataSource.query(
+          `SELECT product_code AS "productCode", plan_version::int AS version FROM provider_plans
+            WHERE provider_id = $1`,
+          [providerId],
+        )
+      )[0] as { productCode: string; version: number | null };
+    const starter: SubscriptionChangedV1 = {
+      providerId,
+      productCode: 'starter_plan',
+      interval: 'month',
+      status: 'active',
+      premiumTourLimit: 20,
+    };
+    const creator: SubscriptionChangedV1 = {
+      ...starter,
+      productCode: 'vt_creator_plan',
+      premiumTourLimit: 100,
+    };
     const sameMillisecond = new Date().toISOString();
     const [earlier, later] = [uuidv7(), uuidv7()];
 
     await apply(starter, sameMillisecond, later);
-    expect(await apply(free, sameMillisecond, earlier)).toEqual({
-      deactivated: [],
-      withdrawn: { tourPropertyIds: [], websitePropertyIds: [] },
-    });
-    expect(new Set(await premiumNow())).toEqual(new Set(premiumIds.slice(10)));
-    const [plan] = await it_.propertiesDb.dataSource.query(
-      'SELECT product_code AS "productCode", changed_event_id AS "eventId" FROM provider_plans WHERE provider_id = $1',
-      [provider.providerId],
-    );
-    expect(plan).toEqual({ productCode: 'starter_plan', eventId: later });
+    await apply(creator, sameMillisecond, earlier);
+    expect(await recorded()).toEqual({ productCode: 'starter_plan', version: null });
+    const beforeThem = new Date(Date.parse(sameMillisecond) - 60_000).toISOString();
+    await apply({ ...creator, version: 1 }, beforeThem, uuidv7());
+    expect(await recorded()).toEqual({ productCode: 'vt_creator_plan', version: 1 });
   });
 });

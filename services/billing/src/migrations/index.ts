@@ -3,6 +3,7 @@ import { BillingAccountsAndSubscriptions1763900000000 } from './1763900000000-bi
 import { NegotiatedDiscounts1763910000000 } from './1763910000000-negotiated-discounts';
 import { ImmersiveExtensions1763940000000 } from './1763940000000-immersive-extensions';
 import { PlanChoices1763970000000 } from './1763970000000-plan-choices';
+import { SubscriptionVersions1763980000000 } from './1763980000000-subscription-versions';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -10,4 +11,5 @@ export const migrations: MigrationClass[] = [
   NegotiatedDiscounts1763910000000,
   ImmersiveExtensions1763940000000,
   PlanChoices1763970000000,
+  SubscriptionVersions1763980000000,
 ];

@@ -61,6 +61,8 @@ const below = (next: number | null, previous: number | null) =>
  * events arriving twice or out of order leave what one in-order delivery leaves. A refresh that changes the
  * plan publishes `billing.subscription.changed.v1`, and `billing.subscription.downgraded.v1` when the premium
  * tour limit drops.
+ * Each announced change carries the provider's next subscription version (`subscriptions.version`), the order
+ * consumers apply changes in.
  */
 @Injectable()
 export class SubscriptionProjection {
@@ -256,6 +258,7 @@ export class SubscriptionProjection {
         interval: next.interval,
         status: next.status,
         premiumTourLimit: after.premiumTourLimit,
+        version: await this.nextVersion(tx, next.providerId),
       },
       tx,
     );
@@ -271,5 +274,19 @@ export class SubscriptionProjection {
         tx,
       );
     }
+  }
+
+  /**
+   * The provider's next subscription version, taken in the transaction that announces the change, under the
+   * provider's lock (and the row's): two replicas never hand out the same one, and the order is the database's, not
+   * a process clock's. The row was written just before in the same transaction.
+   */
+  private async nextVersion(tx: EntityManager, providerId: string): Promise<number> {
+    const [row] = (await tx.query(
+      `WITH bumped AS (UPDATE subscriptions SET version = version + 1 WHERE provider_id = $1 RETURNING version)
+       SELECT version::text AS version FROM bumped`,
+      [providerId],
+    )) as Array<{ version: string }>;
+    return Number(row!.version);
   }
 }

@@ -14,6 +14,7 @@ import { ApiKeyUse1763890000000 } from './1763890000000-api-key-use';
 import { SignInAttempts1763900000000 } from './1763900000000-sign-in-attempts';
 import { RateLimitWindows1763910000000 } from './1763910000000-rate-limit-windows';
 import { SignUpRequests1763920000000 } from './1763920000000-sign-up-requests';
+import { ProviderPlanVersions1763930000000 } from './1763930000000-provider-plan-versions';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -32,4 +33,5 @@ export const migrations: MigrationClass[] = [
   SignInAttempts1763900000000,
   RateLimitWindows1763910000000,
   SignUpRequests1763920000000,
+  ProviderPlanVersions1763930000000,
 ];

@@ -75,21 +75,29 @@ export class PermissionsService {
   }
 
   /**
-   * Keeps the projection of billing's subscription state. Events may arrive out of order: an older change
-   * never overwrites a newer one.
+   * Keeps the projection of billing's subscription state. Events may arrive out of order: an older change never
+   * overwrites a newer one. Changes are ordered by the provider's subscription version billing puts in each (its
+   * database's order, under the provider's lock), never by `occurred_at`, a billing process's clock. A change without
+   * a version (published before billing had them) is older than any with one; among themselves such changes keep
+   * their old order, by `occurred_at`.
    */
   async applySubscriptionChange(
     change: SubscriptionChangedV1,
     occurredAt: string,
     tx: EntityManager,
   ): Promise<void> {
+    const version =
+      typeof change.version === 'number' && Number.isSafeInteger(change.version) ? change.version : null;
     await tx.query(
-      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
-       VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at, plan_version)
+       VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (provider_id) DO UPDATE SET product_code = excluded.product_code, status = excluded.status,
-         premium_tour_limit = excluded.premium_tour_limit, changed_at = excluded.changed_at
-       WHERE provider_plans.changed_at <= excluded.changed_at`,
-      [change.providerId, change.productCode, change.status, change.premiumTourLimit, occurredAt],
+         premium_tour_limit = excluded.premium_tour_limit, changed_at = excluded.changed_at,
+         plan_version = excluded.plan_version
+       WHERE CASE WHEN excluded.plan_version IS NOT NULL
+                  THEN coalesce(provider_plans.plan_version, 0) < excluded.plan_version
+                  ELSE provider_plans.plan_version IS NULL AND provider_plans.changed_at <= excluded.changed_at END`,
+      [change.providerId, change.productCode, change.status, change.premiumTourLimit, occurredAt, version],
     );
   }
 }

@@ -5,6 +5,7 @@ import { Websites1763930000002 } from './1763930000002-websites';
 import { PremiumToursPaidSeparately1763930000003 } from './1763930000003-premium-tours-paid-separately';
 import { LowercaseSearchText1763930000004 } from './1763930000004-lowercase-search-text';
 import { PlanChangeOrder1763950000000 } from './1763950000000-plan-change-order';
+import { PlanVersions1763980000000 } from './1763980000000-plan-versions';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationClass[] = [
   PremiumToursPaidSeparately1763930000003,
   LowercaseSearchText1763930000004,
   PlanChangeOrder1763950000000,
+  PlanVersions1763980000000,
 ];

@@ -26,7 +26,10 @@ export const quotaFull = (limit: number) =>
 /**
  * Each provider's plan as billing announced it (`billing.subscription.changed.v1`): what publishing and the
  * premium-tour quota follow. Until billing says otherwise a provider is on the free plan. An older change never
- * overwrites a newer one: changes are ordered by when billing announced them, then by the event's id.
+ * overwrites a newer one: changes are ordered by the provider's subscription version billing puts in each (its
+ * database's order, under the provider's lock), never by `occurred_at`, a billing process's clock. A change without a
+ * version (published before billing had them) is older than any with one; among themselves such changes keep their
+ * old order, by when billing announced them, then by the event's id.
  */
 @Injectable()
 export class Plans {
@@ -44,16 +47,20 @@ export class Plans {
 
   /**
    * Records a plan change unless a later one is already recorded. True when this change is now the plan in force;
-   * false for one older than what is recorded (a redelivery after a retry, say), which changes nothing.
+   * false for one older than what is recorded (a redelivery after a retry, a stale version arriving late), which
+   * changes nothing.
    */
   async apply(change: SubscriptionChangedV1, announced: Announced, tx: EntityManager): Promise<boolean> {
     const recorded = (await tx.query(
-      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at, changed_event_id)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at, changed_event_id,
+         plan_version)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (provider_id) DO UPDATE SET product_code = $2, status = $3, premium_tour_limit = $4,
-         changed_at = $5, changed_event_id = $6
-        WHERE (provider_plans.changed_at, coalesce(provider_plans.changed_event_id, '${NIL_UUID}'))
-              < ($5::timestamptz, $6::uuid)
+         changed_at = $5, changed_event_id = $6, plan_version = $7
+        WHERE CASE WHEN $7::bigint IS NOT NULL THEN coalesce(provider_plans.plan_version, 0) < $7::bigint
+                   ELSE provider_plans.plan_version IS NULL
+                        AND (provider_plans.changed_at, coalesce(provider_plans.changed_event_id, '${NIL_UUID}'))
+                            < ($5::timestamptz, $6::uuid) END
        RETURNING provider_id`,
       [
         change.providerId,
@@ -62,13 +69,22 @@ export class Plans {
         change.premiumTourLimit,
         announced.occurredAt,
         announced.eventId,
+        versionOf(change),
       ],
     )) as unknown[];
     return recorded.length > 0;
   }
 }
 
-/** When and in which event billing announced a plan change: the order plan changes are recorded in. */
+/** The change's subscription version; null for an event from before billing had them. */
+function versionOf(change: SubscriptionChangedV1): number | null {
+  return typeof change.version === 'number' && Number.isSafeInteger(change.version) ? change.version : null;
+}
+
+/**
+ * When and in which event billing announced a plan change: the order of changes without a version (see `Plans`);
+ * changes with one are ordered by it alone.
+ */
 export interface Announced {
   occurredAt: string;
   eventId: string;
