@@ -210,6 +210,36 @@ describe('Stripe emulator: events and webhooks', () => {
     }
   });
 
+  it('fails every attempt while the endpoints are unreachable, then gives up; later events go through', async () => {
+    const control = (body: unknown) =>
+      fetch(`${h.emulators.url}/_emulator/stripe/webhook_reachability`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await control({ reachable: 'no' })).status).toBe(400);
+    expect(await (await control({ reachable: false })).json()).toEqual({ reachable: false });
+    const before = receiver.received.length;
+    const lost = await stripe.customers.create({ email: 'partitioned@example.com' });
+    await h.emulators.stripe!.webhooksSettled();
+    const [created] = (await stripe.events.list({ type: 'customer.created', limit: 1 })).data;
+    expect((created!.data.object as Stripe.Customer).id).toBe(lost.id);
+    const attempts = h.emulators.stripe!.webhookDeliveries().filter((d) => d.event === created!.id);
+    expect(attempts.map((d) => [d.attempt, d.status, d.response_status, d.will_retry])).toEqual([
+      [1, 'failed', null, true],
+      [2, 'failed', null, true],
+      [3, 'failed', null, false],
+    ]);
+    expect(attempts[0]!.error).toMatch(/ECONNREFUSED/);
+    expect(receiver.received.length).toBe(before);
+
+    expect(await (await control({ reachable: true })).json()).toEqual({ reachable: true });
+    const reached = await stripe.customers.create({ email: 'reachable@example.com' });
+    await h.emulators.stripe!.webhooksSettled();
+    const bodies = receiver.received.slice(before).map(({ body }) => JSON.parse(body) as Stripe.Event);
+    expect(bodies.map((event) => (event.data.object as { id: string }).id)).toEqual([reached.id]);
+  });
+
   it('forgets everything on reset', async () => {
     await stripe.customers.create({ email: 'forget@example.com' });
     await h.emulators.stripe!.webhooksSettled();

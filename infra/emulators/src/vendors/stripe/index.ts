@@ -30,6 +30,11 @@ export interface StripeVendor extends Vendor {
   webhooksSettled(): Promise<void>;
   /** Every delivery attempt so far, oldest first. */
   webhookDeliveries(): WebhookDelivery[];
+  /**
+   * false: Stripe cannot reach the webhook endpoints (a network partition): attempts fail as connection errors,
+   * are retried and given up as usual. true again: later attempts go out.
+   */
+  setWebhooksReachable(reachable: boolean): void;
 }
 
 /**
@@ -53,6 +58,12 @@ export function createStripeVendor(options: StripeVendorOptions = {}): StripeVen
       pending: engine.webhooks.pendingCount(),
       data: engine.webhooks.list(),
     }));
+    app.post<{ Body: { reachable?: unknown } }>('/webhook_reachability', async (request, reply) => {
+      const reachable = request.body?.reachable;
+      if (typeof reachable !== 'boolean') return reply.code(400).send({ error: 'reachable: true or false' });
+      engine.webhooks.setReachable(reachable);
+      return { reachable };
+    });
   };
   return {
     name: 'stripe',
@@ -65,6 +76,7 @@ export function createStripeVendor(options: StripeVendorOptions = {}): StripeVen
     reset: () => engine.reset(),
     webhooksSettled: () => engine.webhooks.settled(),
     webhookDeliveries: () => engine.webhooks.list(),
+    setWebhooksReachable: (reachable) => engine.webhooks.setReachable(reachable),
   };
 }
 

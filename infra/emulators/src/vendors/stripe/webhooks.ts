@@ -56,6 +56,7 @@ export class WebhookDispatcher {
   private waiters: Array<() => void> = [];
   private generation = 0;
   private closed = false;
+  private unreachable = false;
 
   constructor(
     private readonly configured: WebhookTarget[],
@@ -87,6 +88,14 @@ export class WebhookDispatcher {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /**
+   * Whether Stripe can reach the endpoints (a network partition, the receiving side's ingress down): while it
+   * cannot, every attempt fails as a connection error, retried and then given up as usual.
+   */
+  setReachable(reachable: boolean): void {
+    this.unreachable = !reachable;
+  }
+
   list(): WebhookDelivery[] {
     return [...this.deliveries];
   }
@@ -98,6 +107,7 @@ export class WebhookDispatcher {
 
   reset(): void {
     this.generation += 1;
+    this.unreachable = false;
     this.queues.clear();
     this.deliveries = [];
     this.notify();
@@ -152,7 +162,9 @@ export class WebhookDispatcher {
     generation: number,
   ): Promise<boolean> {
     for (let attempt = 1; ; attempt += 1) {
-      const outcome = await post(target, body);
+      const outcome = this.unreachable
+        ? { ok: false, status: null, error: `connect ECONNREFUSED ${new URL(target.url).host}` }
+        : await post(target, body);
       if (generation !== this.generation) return false;
       const willRetry = !outcome.ok && attempt <= this.retryDelaysMs.length;
       this.deliveries.push({
