@@ -6,6 +6,8 @@ import { CatalogueController } from './catalogue/catalogue.controller';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { ImmersiveExtensionsController } from './immersive-extensions/immersive-extensions.controller';
 import { ImmersiveExtensionsService } from './immersive-extensions/immersive-extensions.service';
+import { StripeEventRetry } from './reconciliation/stripe-event-retry';
+import { StripeReconciliation } from './reconciliation/stripe-reconciliation';
 import { StripeModule } from './stripe/stripe.module';
 import { LegacyPlans } from './subscriptions/legacy-plans.service';
 import { OverduePaymentService } from './subscriptions/overdue-payment.service';
@@ -36,6 +38,8 @@ import { WebhookVersionCheck } from './webhooks/webhook-version.check';
     StripeWebhooksService,
     ImmersiveExtensionsService,
     WebhookVersionCheck,
+    StripeEventRetry,
+    StripeReconciliation,
   ],
 })
 export class BillingModule {}

@@ -48,4 +48,24 @@ export class BillingConfig extends DatabaseConfig {
   @IsOptional()
   @EnvFlag('SUBSCRIPTION_COUPONS')
   SUBSCRIPTION_COUPONS: boolean = true;
+
+  /**
+   * How often billing reconciles with Stripe: every subscription (and immersive extension) refreshed from Stripe,
+   * and the events Stripe gave up delivering fetched and stored (services/billing/README.md, Reconciliation).
+   */
+  @IsOptional()
+  @Min(1, { message: 'STRIPE_RECONCILIATION_SECONDS must be between 1 and 86400' })
+  @Max(86_400, { message: 'STRIPE_RECONCILIATION_SECONDS must be between 1 and 86400' })
+  @IsInt({ message: 'STRIPE_RECONCILIATION_SECONDS must be a whole number of seconds' })
+  STRIPE_RECONCILIATION_SECONDS: number = 900;
+
+  /**
+   * A stored Stripe event not processed this long after it came in is processed again by the retry that runs
+   * every minute (its queued processing failed for good, e.g. parked while Stripe was out of reach).
+   */
+  @IsOptional()
+  @Min(1, { message: 'STRIPE_EVENT_RETRY_AFTER_SECONDS must be between 1 and 86400' })
+  @Max(86_400, { message: 'STRIPE_EVENT_RETRY_AFTER_SECONDS must be between 1 and 86400' })
+  @IsInt({ message: 'STRIPE_EVENT_RETRY_AFTER_SECONDS must be a whole number of seconds' })
+  STRIPE_EVENT_RETRY_AFTER_SECONDS: number = 60;
 }

@@ -68,21 +68,29 @@ export class StripeWebhooksService {
     }
     // Signed by Stripe's secret yet not an event (`{}`, `[]`, `null`): refused, never stored.
     if (!isStripeEvent(event)) throw ApiError.badRequest(NOT_AN_EVENT);
-    await this.db.transaction(async (tx) => {
+    await this.store(event, rawBody ?? '');
+    return { received: true };
+  }
+
+  /**
+   * Stores a Stripe event once and queues its processing, in one transaction: the webhook's intake, and the
+   * reconciliation for events Stripe gave up delivering. Whether it was new.
+   */
+  async store(event: Stripe.Event, payload: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
       const stored = (await tx.query(
         `INSERT INTO stripe_events (id, type, created, payload) VALUES ($1, $2, to_timestamp($3), $4)
          ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [event.id, event.type, event.created, rawBody],
+        [event.id, event.type, event.created, payload],
       )) as unknown[];
-      if (stored.length > 0) {
-        await this.events.publish(
-          'billing.stripe_event.received.v1',
-          { stripeEventId: event.id, type: event.type },
-          tx,
-        );
-      }
+      if (stored.length === 0) return false;
+      await this.events.publish(
+        'billing.stripe_event.received.v1',
+        { stripeEventId: event.id, type: event.type },
+        tx,
+      );
+      return true;
     });
-    return { received: true };
   }
 
   async process(stripeEventId: string): Promise<void> {

@@ -1,0 +1,85 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import Stripe from 'stripe';
+import { CONFIG, Database, LOGGER, PeriodicTask, type Logger } from '@tourly/platform';
+import type { BillingConfig } from '../config';
+import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
+import { exclusiveRun } from './exclusive-run';
+
+export const RETRY_EVERY_MS = 60_000;
+const PAGE = 50;
+
+/** Stripe out of reach: the rest of the run would fail the same way; the next run tries again. */
+export const stripeUnreachable = (error: unknown): boolean =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  error instanceof Stripe.errors.StripeAPIError ||
+  error instanceof Stripe.errors.StripeRateLimitError;
+
+/**
+ * Stored Stripe events whose processing did not finish (Stripe out of reach for longer than the queue's retries,
+ * so the queued processing was parked) are processed again every minute, once `STRIPE_EVENT_RETRY_AFTER_SECONDS`
+ * (60) old, until they are. One replica at a time (an advisory lock); processing is idempotent (a refresh from
+ * Stripe's current state), so an event its queue processes at the same moment is harmless.
+ */
+@Injectable()
+export class StripeEventRetry implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly task: PeriodicTask;
+
+  constructor(
+    private readonly db: Database,
+    private readonly webhooks: StripeWebhooksService,
+    @Inject(CONFIG) private readonly config: BillingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.task = new PeriodicTask('Stripe event retry', RETRY_EVERY_MS, () => this.retry(), logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** A run that starts after this call; how many events it processed. */
+  runNow(): Promise<number> {
+    return this.task.runNow();
+  }
+
+  private async retry(): Promise<number> {
+    return (await exclusiveRun(this.db, 'billing.stripe_events.retry', () => this.retryAll())) ?? 0;
+  }
+
+  private async retryAll(): Promise<number> {
+    let processed = 0;
+    let after: { receivedAt: Date; id: string } | undefined;
+    for (;;) {
+      const rows = (await this.db.dataSource.query(
+        `SELECT id, type, received_at AS "receivedAt" FROM stripe_events
+          WHERE processed_at IS NULL AND received_at < now() - make_interval(secs => $1)
+            AND ($2::timestamptz IS NULL OR (received_at, id) > ($2::timestamptz, $3::text))
+          ORDER BY received_at, id LIMIT ${PAGE}`,
+        [this.config.STRIPE_EVENT_RETRY_AFTER_SECONDS, after?.receivedAt ?? null, after?.id ?? null],
+      )) as Array<{ id: string; type: string; receivedAt: Date }>;
+      for (const row of rows) {
+        try {
+          await this.webhooks.process(row.id);
+          processed += 1;
+          this.logger.info(
+            { stripeEventId: row.id, type: row.type },
+            'unprocessed Stripe event processed on retry',
+          );
+        } catch (error) {
+          if (stripeUnreachable(error)) throw error;
+          this.logger.warn(
+            { err: error, stripeEventId: row.id, type: row.type },
+            'Stripe event still fails to process; retried next run',
+          );
+        }
+      }
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1];
+    }
+    return processed;
+  }
+}

@@ -1,0 +1,216 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { Counter } from 'prom-client';
+import { CONFIG, Database, LOGGER, Metrics, PeriodicTask, type Logger } from '@tourly/platform';
+import type { BillingConfig } from '../config';
+import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
+import { STRIPE } from '../stripe/stripe.module';
+import { SubscriptionProjection } from '../subscriptions/subscription-projection';
+import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
+import { exclusiveRun } from './exclusive-run';
+import { stripeUnreachable } from './stripe-event-retry';
+
+/** The first run of a process looks this far back for events: Stripe's own retries last up to three days. */
+export const FIRST_EVENTS_WINDOW_SECONDS = 3 * 24 * 3600;
+/** Each run looks again at a few minutes before the previous one started (an event's `created` may lag). */
+const EVENTS_OVERLAP_SECONDS = 10 * 60;
+const PAGE = 100;
+
+export type RepairKind = 'subscription' | 'immersive_extension' | 'stripe_event';
+
+export interface ReconciliationResult {
+  /** Subscriptions and immersive extensions whose copy differed from Stripe, and were brought up to it. */
+  repaired: number;
+  /** Stripe events never delivered (Stripe gave up) now stored and queued, as intake would have. */
+  recovered: number;
+  /** Refreshes that failed (logged; the next run tries again). */
+  failed: number;
+}
+
+const ENDED_SUBSCRIPTION = `status NOT IN ('canceled', 'incomplete_expired')`;
+
+/**
+ * Billing's periodic reconciliation with Stripe (every `STRIPE_RECONCILIATION_SECONDS`): what webhooks failed to
+ * tell (a delivery Stripe gave up, processing parked while Stripe was out of reach) is caught here.
+ * 1. Every running subscription and immersive extension is refreshed from Stripe through the same refresh as
+ *    webhooks use, which announces a changed plan (`billing.subscription.changed.v1`), so properties and
+ *    identity follow. Each row that differed is a repair: logged, and counted in
+ *    `billing_reconciliation_repairs_total{kind}`.
+ * 2. Events Stripe holds since the previous run (`events.list({created: {gte}})`) that billing never stored are
+ *    stored and queued the way the webhook's intake does (`kind: stripe_event`).
+ * One replica at a time (an advisory lock); everything it does is idempotent.
+ */
+@Injectable()
+export class StripeReconciliation implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly task: PeriodicTask;
+  private readonly repairs: Counter<'kind'>;
+  private last?: ReconciliationResult;
+  /** When this process's previous run started (unix seconds); other replicas keep their own. */
+  private eventsCheckedFrom?: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly projection: SubscriptionProjection,
+    private readonly extensions: ImmersiveExtensionsService,
+    private readonly webhooks: StripeWebhooksService,
+    @Inject(STRIPE) private readonly stripe: Stripe,
+    @Inject(CONFIG) config: BillingConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    metrics: Metrics,
+  ) {
+    this.repairs = new Counter({
+      name: 'billing_reconciliation_repairs_total',
+      help: 'What reconciliation with Stripe repaired: subscriptions and immersive extensions out of date, Stripe events never delivered',
+      labelNames: ['kind'],
+      registers: [metrics.registry],
+    });
+    this.task = new PeriodicTask(
+      'Stripe reconciliation',
+      config.STRIPE_RECONCILIATION_SECONDS * 1000,
+      async () => {
+        const result = await this.reconcile();
+        return result ? result.repaired + result.recovered : 0;
+      },
+      logger,
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** A run that starts after this call: what it found (undefined: another replica was running, or it failed). */
+  async runNow(): Promise<ReconciliationResult | undefined> {
+    this.last = undefined;
+    await this.task.runNow();
+    return this.last;
+  }
+
+  private async reconcile(): Promise<ReconciliationResult | undefined> {
+    const result = await exclusiveRun(this.db, 'billing.stripe.reconciliation', async () => {
+      const startedAt = Math.floor(Date.now() / 1000);
+      const outcome: ReconciliationResult = { repaired: 0, recovered: 0, failed: 0 };
+      // The walk first: what it finds out of date is a repair, before recovered events refresh the same rows.
+      await this.subscriptions(outcome);
+      await this.immersiveExtensions(outcome);
+      outcome.recovered = await this.recoverEvents();
+      this.eventsCheckedFrom = startedAt;
+      return outcome;
+    });
+    this.last = result;
+    if (result) this.logger.info({ ...result }, 'reconciliation with Stripe done');
+    return result;
+  }
+
+  /** Stores and queues the events Stripe has that billing never received. */
+  private async recoverEvents(): Promise<number> {
+    const now = Math.floor(Date.now() / 1000);
+    const gte = (this.eventsCheckedFrom ?? now - FIRST_EVENTS_WINDOW_SECONDS) - EVENTS_OVERLAP_SECONDS;
+    let recovered = 0;
+    let page: Stripe.Event[] = [];
+    const flush = async () => {
+      const known = (await this.db.dataSource.query(
+        'SELECT id FROM stripe_events WHERE id = ANY($1::text[])',
+        [page.map((event) => event.id)],
+      )) as Array<{ id: string }>;
+      const stored = new Set(known.map((row) => row.id));
+      for (const event of page) {
+        if (stored.has(event.id) || !(await this.webhooks.store(event, JSON.stringify(event)))) continue;
+        recovered += 1;
+        this.repairs.inc({ kind: 'stripe_event' });
+        this.logger.warn(
+          {
+            stripeEventId: event.id,
+            type: event.type,
+            created: new Date(event.created * 1000).toISOString(),
+          },
+          'reconciliation: Stripe event never delivered, stored and queued',
+        );
+      }
+      page = [];
+    };
+    for await (const event of this.stripe.events.list({ created: { gte }, limit: PAGE })) {
+      page.push(event);
+      if (page.length === PAGE) await flush();
+    }
+    if (page.length > 0) await flush();
+    return recovered;
+  }
+
+  private async subscriptions(outcome: ReconciliationResult): Promise<void> {
+    let after = '';
+    for (;;) {
+      const rows = (await this.db.dataSource.query(
+        `SELECT provider_id::text AS "providerId", stripe_subscription_id AS "subscriptionId" FROM subscriptions
+          WHERE ${ENDED_SUBSCRIPTION} AND provider_id::text > $1 ORDER BY provider_id::text LIMIT ${PAGE}`,
+        [after],
+      )) as Array<{ providerId: string; subscriptionId: string }>;
+      for (const { providerId, subscriptionId } of rows) {
+        await this.repair(outcome, 'subscription', { providerId, subscriptionId }, async () => {
+          const before = await this.projection.find(providerId);
+          const now = await this.projection.refresh(subscriptionId, providerId);
+          return { before, after: now };
+        });
+      }
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.providerId;
+    }
+  }
+
+  private async immersiveExtensions(outcome: ReconciliationResult): Promise<void> {
+    const snapshot = async (subscriptionId: string) =>
+      (
+        (await this.db.dataSource.query(
+          `SELECT status, amount, currency, current_period_end AS "currentPeriodEnd", ended_at AS "endedAt"
+             FROM immersive_extensions WHERE stripe_subscription_id = $1`,
+          [subscriptionId],
+        )) as unknown[]
+      )[0];
+    let after = '';
+    for (;;) {
+      const rows = (await this.db.dataSource.query(
+        `SELECT stripe_subscription_id AS "subscriptionId", provider_id AS "providerId" FROM immersive_extensions
+          WHERE ended_at IS NULL AND stripe_subscription_id > $1 ORDER BY stripe_subscription_id LIMIT ${PAGE}`,
+        [after],
+      )) as Array<{ providerId: string; subscriptionId: string }>;
+      for (const { providerId, subscriptionId } of rows) {
+        await this.repair(outcome, 'immersive_extension', { providerId, subscriptionId }, async () => {
+          const before = await snapshot(subscriptionId);
+          await this.extensions.refresh(subscriptionId);
+          return { before, after: await snapshot(subscriptionId) };
+        });
+      }
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.subscriptionId;
+    }
+  }
+
+  /** One refresh; a row that differed from Stripe is a repair. Stripe out of reach ends the run. */
+  private async repair(
+    outcome: ReconciliationResult,
+    kind: RepairKind,
+    context: { providerId: string; subscriptionId: string },
+    refresh: () => Promise<{ before: unknown; after: unknown }>,
+  ): Promise<void> {
+    let found: { before: unknown; after: unknown };
+    try {
+      found = await refresh();
+    } catch (error) {
+      if (stripeUnreachable(error)) throw error;
+      outcome.failed += 1;
+      this.logger.warn({ err: error, kind, ...context }, 'reconciliation could not refresh from Stripe');
+      return;
+    }
+    if (JSON.stringify(found.before) === JSON.stringify(found.after)) return;
+    outcome.repaired += 1;
+    this.repairs.inc({ kind });
+    this.logger.warn(
+      { kind, ...context, before: found.before, after: found.after },
+      `reconciliation: billing's ${kind.replace('_', ' ')} differed from Stripe, repaired`,
+    );
+  }
+}
