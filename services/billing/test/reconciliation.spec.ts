@@ -221,6 +221,24 @@ describe('reconciliation with Stripe', () => {
     await it_.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
     await it_.settled();
   });
+
+  it('skips a run while another replica holds the run’s lock', async () => {
+    const otherReplica = it_.billingDb.dataSource.createQueryRunner();
+    await otherReplica.connect();
+    try {
+      await otherReplica.query(
+        "SELECT pg_advisory_lock(hashtext('billing.stripe.reconciliation')), pg_advisory_lock(hashtext('billing.stripe_events.retry'))",
+      );
+      expect(await reconciliation.runNow()).toBeUndefined();
+      expect(await retry.runNow()).toBe(0);
+      await otherReplica.query(
+        "SELECT pg_advisory_unlock(hashtext('billing.stripe.reconciliation')), pg_advisory_unlock(hashtext('billing.stripe_events.retry'))",
+      );
+      expect(await reconciliation.runNow()).toEqual({ repaired: 0, recovered: 0, failed: 0 });
+    } finally {
+      await otherReplica.release();
+    }
+  });
 });
 
 /**
