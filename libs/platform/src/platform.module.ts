@@ -95,6 +95,7 @@ export class PlatformModule {
         useFactory: async () => {
           const transport = createTransport(config, service, logger);
           await transport.start();
+          metrics.watchConsumers(() => transport.consumersDown());
           return transport;
         },
       },

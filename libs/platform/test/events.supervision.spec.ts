@@ -61,6 +61,7 @@ describe('a supervised event consumer (NATS JetStream)', () => {
     await until(() => handled.length >= before.length + 1);
     const info = await jsm.consumers.info(streamName(service.namespace), durableName('identity', SUBJECT));
     expect(info.config.deliver_policy).toBe('by_start_sequence');
+    expect((await request(service.url).get('/metrics')).text).toMatch(/^events_consumers_down\{[^}]*\} 0$/m);
     // Nothing handled before the deletion came again.
     for (const earlier of before) expect(handledCount(earlier.eventId)).toBe(1);
   });

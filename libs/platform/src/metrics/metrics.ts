@@ -57,6 +57,21 @@ export class Metrics {
     });
   }
 
+  /**
+   * `events_consumers_down`: this replica's durable consumers lost and being re-created (alert above 0 for
+   * more than a minute: its events are not being handled); `/readyz` names them.
+   */
+  watchConsumers(down: () => string[]): void {
+    new Gauge({
+      name: 'events_consumers_down',
+      help: 'Durable event consumers of this replica not receiving (lost, being re-created)',
+      registers: [this.registry],
+      collect() {
+        this.set(down().length);
+      },
+    });
+  }
+
   published(count: number): void {
     this.eventsPublished.inc(count);
   }
