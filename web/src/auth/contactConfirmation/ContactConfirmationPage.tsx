@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
 import { formatTime } from '../../shared/format';
 import { Loading } from '../../shared/Loading';
-import { TextField } from '../../shared/TextField';
 import { useAction } from '../../shared/useAction';
 import { useLoad } from '../../shared/useLoad';
 import { AuthLayout } from '../AuthLayout';
+import { EmailedCodeForm } from '../EmailedCodeForm';
 import { DEFAULT_PATH_AFTER_SIGN_IN } from '../paths';
 import { SignedInOnly } from '../SignedInOnly';
 import { confirmContact, fetchContactConfirmations, resendCode, type ContactConfirmation } from './api';
@@ -83,8 +83,7 @@ function CodeForm({ confirmation, onChange, reload }: CodeFormProps) {
   const alertRef = useRef<HTMLDivElement>(null);
   useFocusOnFailure(confirm.error, errors, [['code', codeRef]], alertRef);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function handleSubmit() {
     setResent(false);
     const outcome = await confirm.run(code);
     if (outcome.ok) onChange([outcome.value]);
@@ -133,25 +132,15 @@ function CodeForm({ confirmation, onChange, reload }: CodeFormProps) {
           <p>A new code is on its way to {destination}. The previous one no longer works.</p>
         </div>
       )}
-      <form noValidate onSubmit={handleSubmit}>
-        <TextField
-          ref={codeRef}
-          label="Code"
-          hint="The 6 digits from the email."
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          messages={errors.fields.code}
-        />
-        <button type="submit" className="button button-primary sign-in-submit" disabled={confirm.isPending}>
-          Confirm email
-        </button>
-      </form>
+      <EmailedCodeForm
+        codeRef={codeRef}
+        code={code}
+        onCodeChange={setCode}
+        messages={errors.fields.code}
+        submitLabel="Confirm email"
+        isPending={confirm.isPending}
+        onSubmit={handleSubmit}
+      />
       <div className="sign-in-links">
         <p>No email? Check your spam folder, or:</p>
         <div className="actions">

@@ -7,6 +7,7 @@ import { TextField } from '../../shared/TextField';
 import { useAction } from '../../shared/useAction';
 import { confirmSignUp, signUp } from '../api';
 import { AuthLayout } from '../AuthLayout';
+import { EmailedCodeForm } from '../EmailedCodeForm';
 import { FINALIZE_PATH, SIGN_IN_PATH, SIGN_UP_STEPS } from '../paths';
 import { useSessionChange } from '../useSessionChange';
 import { Captcha } from './Captcha';
@@ -166,11 +167,6 @@ function CodeStep({
   useFocusOnFailure(error, errors, [['code', codeRef]], alertRef);
   useEffect(() => codeRef.current?.focus(), []);
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    submit(email, code);
-  }
-
   return (
     <AuthLayout title="Check your email" step={{ current: 1, total: SIGN_UP_STEPS }}>
       <div className="alert alert-success" role="status">
@@ -179,25 +175,15 @@ function CodeStep({
       <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
         <ErrorDisplay error={errors.alert} />
       </div>
-      <form noValidate onSubmit={handleSubmit}>
-        <TextField
-          ref={codeRef}
-          label="Code"
-          hint="The 6 digits from the email."
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          messages={errors.fields.code}
-        />
-        <button type="submit" className="button button-primary sign-in-submit" disabled={isPending}>
-          Continue
-        </button>
-      </form>
+      <EmailedCodeForm
+        codeRef={codeRef}
+        code={code}
+        onCodeChange={setCode}
+        messages={errors.fields.code}
+        submitLabel="Continue"
+        isPending={isPending}
+        onSubmit={() => submit(email, code)}
+      />
       <div className="sign-in-links">
         <p>
           No email? Check your spam folder. If this address already has an account, the email says how to sign
