@@ -17,6 +17,24 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
+/** A provider signed up as `name`, its billing account filled in, on Starter monthly paid by card, all settled. */
+async function aStarterProvider(it_: BillingPlatform, name: string, domain: string): Promise<Person> {
+  const provider = await it_.signUp(name);
+  await provider.send('put', '/provider/billing/account', {
+    name,
+    email: `billing@${domain}`,
+    address: '1 Main St',
+    country: 'GB',
+  });
+  const visa = await it_.saveCard(provider, 'pm_card_visa');
+  const subscribed = await provider.send('put', '/provider/billing/service_plan_subscription', {
+    service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: visa },
+  });
+  expect(subscribed.body.data.result).toBe('success');
+  await it_.settled();
+  return provider;
+}
+
 /**
  * The road from billing to Stripe's API, which a test can cut: a TCP relay in front of the emulator. Cut, it drops
  * what it carried and every new connection at once, so billing's calls fail as on a network outage.
@@ -81,19 +99,7 @@ describe('reconciliation with Stripe', () => {
     retry = it_.platform.services.billing.app.get(StripeEventRetry);
     // Only the test's own runs: the minute's timer stopped (its runs are the same as runNow's).
     await retry.onApplicationShutdown();
-    provider = await it_.signUp('Drift Media');
-    await provider.send('put', '/provider/billing/account', {
-      name: 'Drift Media',
-      email: 'billing@drift.test',
-      address: '1 Main St',
-      country: 'GB',
-    });
-    const visa = await it_.saveCard(provider, 'pm_card_visa');
-    const subscribed = await provider.send('put', '/provider/billing/service_plan_subscription', {
-      service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: visa },
-    });
-    expect(subscribed.body.data.result).toBe('success');
-    await it_.settled();
+    provider = await aStarterProvider(it_, 'Drift Media', 'drift.test');
     [{ id: subscriptionId }] = await it_.billingDb.dataSource.query(
       'SELECT stripe_subscription_id AS id FROM subscriptions WHERE provider_id = $1',
       [provider.providerId],
@@ -272,19 +278,7 @@ describe('reconciliation after Stripe was out of reach for longer than the back-
     retry = it_.platform.services.billing.app.get(StripeEventRetry);
     // Only the test's own runs: the minute's timer stopped (its runs are the same as runNow's).
     await retry.onApplicationShutdown();
-    provider = await it_.signUp('Outage Media');
-    await provider.send('put', '/provider/billing/account', {
-      name: 'Outage Media',
-      email: 'billing@outage.test',
-      address: '1 Main St',
-      country: 'GB',
-    });
-    const visa = await it_.saveCard(provider, 'pm_card_visa');
-    const subscribed = await provider.send('put', '/provider/billing/service_plan_subscription', {
-      service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: visa },
-    });
-    expect(subscribed.body.data.result).toBe('success');
-    await it_.settled();
+    provider = await aStarterProvider(it_, 'Outage Media', 'outage.test');
     // What the start left undelivered is recovered now, not in the runs the test counts.
     await reconciliation.runNow();
     await it_.settled();
