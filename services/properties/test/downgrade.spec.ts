@@ -7,6 +7,22 @@ import { propertiesCaughtUp, startPropertiesPlatform, type PropertiesPlatform, t
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Billing's announcement of a running monthly Starter subscription (20 premium tours) for `providerId`. */
+const starterFor = (providerId: string): SubscriptionChangedV1 => ({
+  providerId,
+  productCode: 'starter_plan',
+  interval: 'month',
+  status: 'active',
+  premiumTourLimit: 20,
+});
+
+/** The same on Creator (100 premium tours). */
+const creatorFor = (providerId: string): SubscriptionChangedV1 => ({
+  ...starterFor(providerId),
+  productCode: 'vt_creator_plan',
+  premiumTourLimit: 100,
+});
+
 /**
  * 000 §4 "Downgrade", end to end on NATS JetStream: a provider with 30 premium tours on Creator moves to Starter
  * (scheduled, reached by the Stripe test clock); billing announces the new plan and properties turns the 10
@@ -113,18 +129,9 @@ describe('a downgrade turns the oldest premium tours basic', () => {
          SELECT version::int AS version FROM bumped`,
         [provider.providerId],
       )) as Array<{ version: number }>;
-      await billing.get(EventBus).publish(
-        'billing.subscription.changed.v1',
-        {
-          providerId: provider.providerId,
-          productCode: 'starter_plan',
-          interval: 'month',
-          status: 'active',
-          premiumTourLimit: 20,
-          version,
-        },
-        tx,
-      );
+      await billing
+        .get(EventBus)
+        .publish('billing.subscription.changed.v1', { ...starterFor(provider.providerId), version }, tx);
     });
     await handled;
     expect(new Set(await premiumNow())).toEqual(new Set(premiumIds.slice(10)));
@@ -151,18 +158,8 @@ describe('a downgrade turns the oldest premium tours basic', () => {
         )
       )[0] as { productCode: string; version: number };
     const nothing = { deactivated: [], withdrawn: { tourPropertyIds: [], websitePropertyIds: [] } };
-    const starter: SubscriptionChangedV1 = {
-      providerId: provider.providerId,
-      productCode: 'starter_plan',
-      interval: 'month',
-      status: 'active',
-      premiumTourLimit: 20,
-    };
-    const creator: SubscriptionChangedV1 = {
-      ...starter,
-      productCode: 'vt_creator_plan',
-      premiumTourLimit: 100,
-    };
+    const starter = starterFor(provider.providerId);
+    const creator = creatorFor(provider.providerId);
     const free: SubscriptionChangedV1 = {
       ...starter,
       productCode: 'free_tier_plan',
@@ -209,18 +206,8 @@ describe('a downgrade turns the oldest premium tours basic', () => {
           [providerId],
         )
       )[0] as { productCode: string; version: number | null };
-    const starter: SubscriptionChangedV1 = {
-      providerId,
-      productCode: 'starter_plan',
-      interval: 'month',
-      status: 'active',
-      premiumTourLimit: 20,
-    };
-    const creator: SubscriptionChangedV1 = {
-      ...starter,
-      productCode: 'vt_creator_plan',
-      premiumTourLimit: 100,
-    };
+    const starter = starterFor(providerId);
+    const creator = creatorFor(providerId);
     const sameMillisecond = new Date().toISOString();
     const [earlier, later] = [uuidv7(), uuidv7()];
 
