@@ -158,30 +158,20 @@ async function handle(request: IncomingMessage, response: ServerResponse, contex
 
   let body: Buffer | undefined;
   if (verified.payloadHash !== UNSIGNED_PAYLOAD) {
+    const badRequest = (code: string, message: string) =>
+      sendError(response, request, allowedOrigins, new S3AuthError(400, code, message));
     const whole = await readUpTo(request, MAX_SIGNED_BODY_BYTES);
     if (!whole) {
-      sendError(
-        response,
-        request,
-        allowedOrigins,
-        new S3AuthError(
-          400,
-          'EntityTooLarge',
-          `A body whose hash is signed may be at most ${MAX_SIGNED_BODY_BYTES} bytes here: send it in parts`,
-        ),
+      badRequest(
+        'EntityTooLarge',
+        `A body whose hash is signed may be at most ${MAX_SIGNED_BODY_BYTES} bytes here: send it in parts`,
       );
       return;
     }
     if (sha256Hex(whole) !== verified.payloadHash.toLowerCase()) {
-      sendError(
-        response,
-        request,
-        allowedOrigins,
-        new S3AuthError(
-          400,
-          'XAmzContentSHA256Mismatch',
-          "The provided 'x-amz-content-sha256' header does not match what was computed.",
-        ),
+      badRequest(
+        'XAmzContentSHA256Mismatch',
+        "The provided 'x-amz-content-sha256' header does not match what was computed.",
       );
       return;
     }
