@@ -37,3 +37,4 @@ export * from './platform.module';
 export * from './service';
 export * from './shutdown';
 export * from './schedule/periodic-task';
+export * from './schedule/schedules';

@@ -38,6 +38,7 @@ import {
   type HealthChecks,
 } from './health/health';
 import { Metrics } from './metrics/metrics';
+import { Schedules } from './schedule/schedules';
 import { CONFIG, HAS_DATABASE, LOGGER, SERVICE_NAME, TRANSPORT } from './tokens';
 
 export type MigrationClass = new () => MigrationInterface;
@@ -105,6 +106,7 @@ export class PlatformModule {
         inject: [TRANSPORT],
       },
       { provide: ConsumerRegistry, useValue: new ConsumerRegistry() },
+      Schedules,
       EventsHealthIndicator,
       OutboxHealthIndicator,
       PlatformLifecycle,
@@ -122,6 +124,7 @@ export class PlatformModule {
       Metrics,
       InternalTokens,
       ConsumerRegistry,
+      Schedules,
     ];
     const imports: DynamicModule[] = [TerminusModule.forRoot({ errorLogStyle: 'json', logger: false })];
 

@@ -1,6 +1,6 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type Stripe from 'stripe';
-import type { SettledDelivery } from '@tourly/platform';
+import { Schedules, type SettledDelivery } from '@tourly/platform';
 import { StripeEventRetry } from '../src/reconciliation/stripe-event-retry';
 import { StripeReconciliation } from '../src/reconciliation/stripe-reconciliation';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
@@ -97,8 +97,8 @@ describe('reconciliation with Stripe', () => {
     it_ = await startBillingPlatform();
     reconciliation = it_.platform.services.billing.app.get(StripeReconciliation);
     retry = it_.platform.services.billing.app.get(StripeEventRetry);
-    // Only the test's own runs: the minute's timer stopped (its runs are the same as runNow's).
-    await retry.onApplicationShutdown();
+    // Only the test's own runs: billing's timers stopped (their runs are the same as runNow's).
+    await it_.platform.services.billing.app.get(Schedules).beforeApplicationShutdown();
     provider = await aStarterProvider(it_, 'Drift Media', 'drift.test');
     [{ id: subscriptionId }] = await it_.billingDb.dataSource.query(
       'SELECT stripe_subscription_id AS id FROM subscriptions WHERE provider_id = $1',
@@ -276,8 +276,8 @@ describe('reconciliation after Stripe was out of reach for longer than the back-
     );
     reconciliation = it_.platform.services.billing.app.get(StripeReconciliation);
     retry = it_.platform.services.billing.app.get(StripeEventRetry);
-    // Only the test's own runs: the minute's timer stopped (its runs are the same as runNow's).
-    await retry.onApplicationShutdown();
+    // Only the test's own runs: billing's timers stopped (their runs are the same as runNow's).
+    await it_.platform.services.billing.app.get(Schedules).beforeApplicationShutdown();
     provider = await aStarterProvider(it_, 'Outage Media', 'outage.test');
     // What the start left undelivered is recovered now, not in the runs the test counts.
     await reconciliation.runNow();

@@ -1,9 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
-import { CONFIG, Database, LOGGER, PeriodicTask, type Logger } from '@tourly/platform';
+import { CONFIG, Database, LOGGER, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
-import { exclusiveRun } from './exclusive-run';
 
 export const RETRY_EVERY_MS = 60_000;
 const PAGE = 50;
@@ -21,7 +20,7 @@ export const stripeUnreachable = (error: unknown): boolean =>
  * Stripe's current state), so an event its queue processes at the same moment is harmless.
  */
 @Injectable()
-export class StripeEventRetry implements OnApplicationBootstrap, OnApplicationShutdown {
+export class StripeEventRetry {
   private readonly task: PeriodicTask;
 
   constructor(
@@ -29,25 +28,16 @@ export class StripeEventRetry implements OnApplicationBootstrap, OnApplicationSh
     private readonly webhooks: StripeWebhooksService,
     @Inject(CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    schedules: Schedules,
   ) {
-    this.task = new PeriodicTask('Stripe event retry', RETRY_EVERY_MS, () => this.retry(), logger);
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
+    this.task = schedules.every('Stripe event retry', RETRY_EVERY_MS, () => this.retryAll(), {
+      exclusiveLock: 'billing.stripe_events.retry',
+    });
   }
 
   /** A run that starts after this call; how many events it processed. */
   runNow(): Promise<number> {
     return this.task.runNow();
-  }
-
-  private async retry(): Promise<number> {
-    return (await exclusiveRun(this.db, 'billing.stripe_events.retry', () => this.retryAll())) ?? 0;
   }
 
   private async retryAll(): Promise<number> {

@@ -1,13 +1,20 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { Counter } from 'prom-client';
-import { CONFIG, Database, LOGGER, Metrics, PeriodicTask, type Logger } from '@tourly/platform';
+import {
+  CONFIG,
+  Database,
+  LOGGER,
+  Metrics,
+  Schedules,
+  type Logger,
+  type PeriodicTask,
+} from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
 import { STRIPE } from '../stripe/stripe.module';
 import { SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
-import { exclusiveRun } from './exclusive-run';
 import { stripeUnreachable } from './stripe-event-retry';
 
 /** The first run of a process looks this far back for events: Stripe's own retries last up to three days. */
@@ -41,7 +48,7 @@ const ENDED_SUBSCRIPTION = `status NOT IN ('canceled', 'incomplete_expired')`;
  * One replica at a time (an advisory lock); everything it does is idempotent.
  */
 @Injectable()
-export class StripeReconciliation implements OnApplicationBootstrap, OnApplicationShutdown {
+export class StripeReconciliation {
   private readonly task: PeriodicTask;
   private readonly repairs: Counter<'kind'>;
   private last?: ReconciliationResult;
@@ -57,6 +64,7 @@ export class StripeReconciliation implements OnApplicationBootstrap, OnApplicati
     @Inject(CONFIG) config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     metrics: Metrics,
+    schedules: Schedules,
   ) {
     this.repairs = new Counter({
       name: 'billing_reconciliation_repairs_total',
@@ -64,23 +72,15 @@ export class StripeReconciliation implements OnApplicationBootstrap, OnApplicati
       labelNames: ['kind'],
       registers: [metrics.registry],
     });
-    this.task = new PeriodicTask(
+    this.task = schedules.every(
       'Stripe reconciliation',
       config.STRIPE_RECONCILIATION_SECONDS * 1000,
       async () => {
         const result = await this.reconcile();
-        return result ? result.repaired + result.recovered : 0;
+        return result.repaired + result.recovered;
       },
-      logger,
+      { exclusiveLock: 'billing.stripe.reconciliation' },
     );
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
   }
 
   /** A run that starts after this call: what it found (undefined: another replica was running, or it failed). */
@@ -90,20 +90,18 @@ export class StripeReconciliation implements OnApplicationBootstrap, OnApplicati
     return this.last;
   }
 
-  private async reconcile(): Promise<ReconciliationResult | undefined> {
-    const result = await exclusiveRun(this.db, 'billing.stripe.reconciliation', async () => {
-      const startedAt = Math.floor(Date.now() / 1000);
-      const outcome: ReconciliationResult = { repaired: 0, recovered: 0, failed: 0 };
-      // The walk first: what it finds out of date is a repair, before recovered events refresh the same rows.
-      await this.subscriptions(outcome);
-      await this.immersiveExtensions(outcome);
-      outcome.recovered = await this.recoverEvents();
-      this.eventsCheckedFrom = startedAt;
-      return outcome;
-    });
-    this.last = result;
-    if (result) this.logger.info({ ...result }, 'reconciliation with Stripe done');
-    return result;
+  /** One run, in the one replica holding the schedule's lock (another replica's turn never gets here). */
+  private async reconcile(): Promise<ReconciliationResult> {
+    const startedAt = Math.floor(Date.now() / 1000);
+    const outcome: ReconciliationResult = { repaired: 0, recovered: 0, failed: 0 };
+    // The walk first: what it finds out of date is a repair, before recovered events refresh the same rows.
+    await this.subscriptions(outcome);
+    await this.immersiveExtensions(outcome);
+    outcome.recovered = await this.recoverEvents();
+    this.eventsCheckedFrom = startedAt;
+    this.last = outcome;
+    this.logger.info({ ...outcome }, 'reconciliation with Stripe done');
+    return outcome;
   }
 
   /** Stores and queues the events Stripe has that billing never received. */

@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Database, LOGGER, PeriodicTask, type Logger } from '@tourly/platform';
+import { Injectable } from '@nestjs/common';
+import { Database, Schedules, type PeriodicTask } from '@tourly/platform';
 
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -10,22 +10,14 @@ export const SWEEP_EVERY_MS = 10 * 60 * 1000;
  * Deleting what ended is the same whichever replica does it, and twice is harmless: no lock is needed.
  */
 @Injectable()
-export class CountersSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CountersSweeper {
   private readonly task: PeriodicTask;
 
   constructor(
     private readonly db: Database,
-    @Inject(LOGGER) logger: Logger,
+    schedules: Schedules,
   ) {
-    this.task = new PeriodicTask('counters sweep', SWEEP_EVERY_MS, () => this.sweep(), logger);
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
+    this.task = schedules.every('counters sweep', SWEEP_EVERY_MS, () => this.sweep());
   }
 
   /** A sweep that starts after this call; resolves with the rows removed. */

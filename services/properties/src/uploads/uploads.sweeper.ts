@@ -1,5 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Database, LOGGER, PeriodicTask, type Logger } from '@tourly/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { Database, LOGGER, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
 import { Storage } from '../storage/storage';
 
 /** Temporary uploads never attached to media are removed after this long. */
@@ -13,23 +13,16 @@ const BATCH = 100;
  * objects go first, then the rows (an object whose deletion failed keeps its row for the next sweep).
  */
 @Injectable()
-export class UploadsSweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class UploadsSweeper {
   private readonly task: PeriodicTask;
 
   constructor(
     private readonly db: Database,
     private readonly storage: Storage,
     @Inject(LOGGER) private readonly logger: Logger,
+    schedules: Schedules,
   ) {
-    this.task = new PeriodicTask('upload sweep', SWEEP_EVERY_MS, () => this.sweep(), logger);
-  }
-
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.task.stop();
+    this.task = schedules.every('upload sweep', SWEEP_EVERY_MS, () => this.sweep());
   }
 
   /** A sweep that starts after this call (the periodic one, or a caller's once media were removed). */

@@ -1,4 +1,4 @@
-import type { Database } from '@tourly/platform';
+import type { Database } from '../database/database';
 
 /**
  * Runs `work` in one replica at a time: it holds a PostgreSQL session advisory lock, on a connection of its own,
