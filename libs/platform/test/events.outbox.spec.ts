@@ -19,6 +19,7 @@ import {
 import {
   createTestDatabase,
   createTestNamespace,
+  eventually,
   internalHeaders,
   nextDelivery,
   requiredEnv,
@@ -35,23 +36,6 @@ import {
  */
 const SUBJECT = 'identity.provider.created.v1';
 const silent = pino({ level: 'silent' });
-
-/** Waits for a condition, reading it again every 50 ms; fails with the last value after the timeout. */
-async function until<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`no ${what} in ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A logger whose lines a test can wait for. */
 function capturingLogger() {
@@ -173,7 +157,11 @@ describe('outbox relay on NATS JetStream', () => {
     const [first, big, second, third] = await commit('first', 'x'.repeat(maxPayload), 'second', 'third');
     const relay = startRelay({ pollIntervalMs: 10 * 60_000 });
     await relay.start();
-    const settled = await until(rows, (all) => all.every((row) => row.state !== 'unsent'), 'settled rows');
+    const settled = await eventually(
+      rows,
+      (all) => all.every((row) => row.state !== 'unsent'),
+      'settled rows',
+    );
     expect(settled).toEqual([
       { id: first, state: 'published', reason: null },
       {
@@ -189,7 +177,11 @@ describe('outbox relay on NATS JetStream', () => {
     expect(await storedMessages()).toBe(3);
     // A new event leaves at once (woken by its commit; the poll is ten minutes away).
     const [later] = await commit('later');
-    await until(rows, (all) => all.some((row) => row.id === later && row.state === 'published'), 'later');
+    await eventually(
+      rows,
+      (all) => all.some((row) => row.id === later && row.state === 'published'),
+      'later',
+    );
     expect(await storedMessages()).toBe(4);
     expect(await relay.backlog()).toEqual({ oldestUnsentSeconds: 0, parked: 1 });
   });
@@ -208,7 +200,7 @@ describe('outbox relay on NATS JetStream', () => {
     const logs = capturingLogger();
     await startRelay({ transport: flaky, logger: logs.logger }).start();
     const [behind, further] = await commit('behind', 'further');
-    await until(
+    await eventually(
       rows,
       (all) => all.filter((row) => row.state === 'published').length === 2,
       'rows behind the stuck one published',
@@ -220,7 +212,7 @@ describe('outbox relay on NATS JetStream', () => {
       { id: further, state: 'published', reason: null },
     ]);
     brokerAway = false;
-    await until(rows, (all) => all[0].state === 'published', 'the stuck row published on a later pass');
+    await eventually(rows, (all) => all[0].state === 'published', 'the stuck row published on a later pass');
     expect(await storedMessages()).toBe(3);
   });
 
@@ -236,7 +228,7 @@ describe('outbox relay on NATS JetStream', () => {
     const logs = capturingLogger();
     // Only a notification (or the reconnection's own pass) can wake it: the poll is ten minutes away.
     await startRelay({ logger: logs.logger, pollIntervalMs: 10 * 60_000 }).start();
-    const first = await until(listener, (pid) => pid !== undefined, 'listening backend');
+    const first = await eventually(listener, (pid) => pid !== undefined, 'listening backend');
     const admin = new Client({ connectionString: requiredEnv('DATABASE_URL') });
     await admin.connect();
     try {
@@ -251,10 +243,10 @@ describe('outbox relay on NATS JetStream', () => {
     } finally {
       await admin.end();
     }
-    await until(listener, (pid) => pid !== undefined && pid !== first, 'a new listening backend');
+    await eventually(listener, (pid) => pid !== undefined && pid !== first, 'a new listening backend');
     await logs.next('outbox listener is back');
     const [id] = await commit('after-reconnect');
-    await until(
+    await eventually(
       rows,
       (all) => all.some((row) => row.id === id && row.state === 'published'),
       'the event relayed on its notification',
@@ -310,7 +302,11 @@ describe('outbox backlog in /metrics and /readyz', () => {
       bus.publish(SUBJECT, { providerId: 'p1', name: 'x'.repeat(maxPayload) }, tx),
     );
 
-    const lagging = await until(gauges, (g) => g.age >= 600 && g.parked === 1, 'the backlog in /metrics');
+    const lagging = await eventually(
+      gauges,
+      (g) => g.age >= 600 && g.parked === 1,
+      'the backlog in /metrics',
+    );
     expect(lagging.age).toBeLessThan(700);
     const notReady = await readiness();
     expect(notReady).toEqual({
@@ -338,7 +334,7 @@ describe('outbox backlog in /metrics and /readyz', () => {
     const delivered = nextDelivery(service, SUBJECT);
     await service.app.get(DataSource).query(`UPDATE outbox SET subject = $2 WHERE id = $1`, [stuck, SUBJECT]);
     expect((await delivered).eventId).toBe(stuck);
-    await until(readiness, (r) => r.status === 200, 'readiness back');
+    await eventually(readiness, (r) => r.status === 200, 'readiness back');
     expect(await gauges()).toEqual({ age: 0, parked: 1 });
   });
 });

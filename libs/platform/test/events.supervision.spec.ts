@@ -2,6 +2,7 @@ import { connect, type NatsConnection } from 'nats';
 import request from 'supertest';
 import { durableName, streamName, type DatabaseConfig, type SettledDelivery } from '@tourly/platform';
 import {
+  eventually,
   internalHeaders,
   requiredEnv,
   startTestService,
@@ -39,26 +40,31 @@ describe('a supervised event consumer (NATS JetStream)', () => {
       .set(internalHeaders(provider))
       .send({ name, price_cents: 1 });
   const handledCount = (eventId: string) => handled.filter((settled) => settled.eventId === eventId).length;
-  const until = async (condition: () => boolean | Promise<boolean>) => {
-    const deadline = Date.now() + 20_000;
-    while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
 
   it('re-creates a deleted durable from where it was: new events handled, old ones not replayed, readiness restored', async () => {
     await createWidget('before');
-    await until(() => handled.length >= 1);
+    await eventually(
+      async () => handled.length,
+      (count) => count >= 1,
+      'the first event handled',
+    );
     const before = [...handled];
 
     const jsm = await nc.jetstreamManager();
     await jsm.consumers.delete(streamName(service.namespace), durableName('identity', SUBJECT));
 
     // Noticed, re-created, and ready again.
-    await until(async () => (await request(service.url).get('/readyz')).status === 200);
+    await eventually(
+      async () => (await request(service.url).get('/readyz')).status,
+      (status) => status === 200,
+      'readiness',
+    );
     await createWidget('after');
-    await until(() => handled.length >= before.length + 1);
+    await eventually(
+      async () => handled.length,
+      (count) => count > before.length,
+      'the new event handled',
+    );
     const info = await jsm.consumers.info(streamName(service.namespace), durableName('identity', SUBJECT));
     expect(info.config.deliver_policy).toBe('by_start_sequence');
     expect((await request(service.url).get('/metrics')).text).toMatch(/^events_consumers_down\{[^}]*\} 0$/m);

@@ -1,21 +1,10 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type Stripe from 'stripe';
 import { Schedules, type SettledDelivery } from '@tourly/platform';
+import { eventually } from '@tourly/platform/testing';
 import { StripeEventRetry } from '../src/reconciliation/stripe-event-retry';
 import { StripeReconciliation } from '../src/reconciliation/stripe-reconciliation';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
-
-const WAIT_MS = 20_000;
-
-/** Waits until `read` answers something `done` accepts (never a fixed sleep); the last answer. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A provider signed up as `name`, its billing account filled in, on Starter monthly paid by card, all settled. */
 async function aStarterProvider(it_: BillingPlatform, name: string, domain: string): Promise<Person> {

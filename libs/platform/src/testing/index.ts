@@ -148,3 +148,23 @@ export function nextDelivery(
     service.deliveries.on('settled', listener);
   });
 }
+
+/**
+ * Waits until `read` answers something `done` accepts, reading again every 50 ms (a condition, never a fixed
+ * sleep); the accepted answer. Fails after `timeoutMs` naming `what` and the last answer.
+ */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what = 'the awaited state',
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`no ${what} in ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
