@@ -19,6 +19,7 @@ import {
 import {
   createTestDatabase,
   createTestNamespace,
+  eventually,
   requiredEnv,
   type TestDatabase,
 } from '@tourly/platform/testing';
@@ -35,23 +36,29 @@ interface Fixture {
   transport: Transport;
   /** Sends the event's bytes again in a way the broker's own id dedupe does not catch. */
   publishPastDedupe(eventId: string, data: Uint8Array): Promise<void>;
+  /** As if this process died and another started: a new transport on the same broker storage, memory lost. */
+  restart(): Promise<Transport>;
   close(): Promise<void>;
 }
 
-const transports: Array<[string, () => Promise<Fixture>]> = [
+const transports: Array<[string, (databaseUrl: string) => Promise<Fixture>]> = [
   [
     'NATS JetStream',
     async () => {
       const { namespace, drop } = createTestNamespace();
-      const transport = new NatsTransport({
-        url: requiredEnv('NATS_URL'),
-        namespace,
-        name: 'contract',
-        logger,
-      });
-      await transport.start();
+      const open = async () => {
+        const transport = new NatsTransport({
+          url: requiredEnv('NATS_URL'),
+          namespace,
+          name: 'contract',
+          logger,
+        });
+        await transport.start();
+        return transport;
+      };
+      const opened = [await open()];
       return {
-        transport,
+        transport: opened[0],
         publishPastDedupe: async (eventId, data) => {
           // As if the relay republished after the stream's duplicate window had passed.
           const nc = await connect({ servers: requiredEnv('NATS_URL') });
@@ -60,26 +67,43 @@ const transports: Array<[string, () => Promise<Fixture>]> = [
           await (await nc.jetstream()).publish(`${subjectPrefix(namespace)}${SUBJECT}`, data, { headers: h });
           await nc.close();
         },
+        restart: async () => {
+          await opened[opened.length - 1].close();
+          opened.push(await open());
+          return opened[opened.length - 1];
+        },
         close: async () => {
-          await transport.close();
+          await Promise.all(opened.map((transport) => transport.close()));
           await drop();
         },
       };
     },
   ],
   [
-    'in-process',
-    async () => {
-      const broker = new InProcessBroker();
-      const transport = new InProcessTransport(broker);
-      await transport.start();
+    'in-process (kept in PostgreSQL)',
+    async (databaseUrl) => {
+      // Each test its own stream (a schema of the test database), as each gets its own NATS namespace.
+      const namespace = createTestNamespace().namespace;
+      const open = async () => {
+        const transport = new InProcessTransport(new InProcessBroker(namespace, logger), databaseUrl);
+        await transport.start();
+        return transport;
+      };
+      const opened = [await open()];
       return {
-        transport,
+        transport: opened[0],
         publishPastDedupe: async (eventId, data) => {
-          // As if republished after the broker's duplicate window: a new broker-level id, the same event.
-          broker.publish(SUBJECT, `${eventId}-after-window`, data);
+          // As if republished after the broker's retention forgot the id: a new broker-level id, the same event.
+          await opened[0].broker.publish(SUBJECT, `${eventId}-after-window`, data);
         },
-        close: () => transport.close(),
+        restart: async () => {
+          await opened[opened.length - 1].close();
+          opened.push(await open());
+          return opened[opened.length - 1];
+        },
+        close: async () => {
+          await Promise.all(opened.map((transport) => transport.close()));
+        },
       };
     },
   ],
@@ -103,7 +127,7 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
   });
 
   beforeEach(async () => {
-    fixture = await makeFixture();
+    fixture = await makeFixture(database.url);
     await dataSource.query('TRUNCATE effects, inbox, outbox, dead_letters');
   });
 
@@ -271,6 +295,35 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
     await fixture.publishPastDedupe(id, bytes); // reaches the consumer: the inbox drops it
     await watcher.next('duplicate', id);
     expect(await effects()).toEqual([{ event_id: id, name: 'twice' }]);
+  });
+
+  it('(d) keeps what it stored through a restart: the next process delivers it, once', async () => {
+    // The consumer's handler commits and the process dies before the ack; a second event is stored while no
+    // consumer runs. Neither may be lost with the process's memory.
+    const dropAcks: Transport = Object.create(fixture.transport, {
+      consume: {
+        value: (spec: Parameters<Transport['consume']>[0], handle: (d: Delivery) => Promise<void>) =>
+          fixture.transport.consume(spec, (delivery) => handle({ ...delivery, ack: () => undefined })),
+      },
+    });
+    const crashed = await startConsumer({ transport: dropAcks });
+    const relay = startRelay();
+    await relay.start();
+    const unacknowledged = await commitEvent('unacknowledged');
+    await crashed.next('handled', unacknowledged);
+    await crashed.consumer.stop();
+    const waiting = await commitEvent('stored-while-down');
+    await eventually(
+      () => dataSource.query('SELECT count(*)::int AS unsent FROM outbox WHERE published_at IS NULL'),
+      ([{ unsent }]: Array<{ unsent: number }>) => unsent === 0,
+      'the relay to store both events',
+    );
+    await relay.stop();
+    const restarted = await fixture.restart();
+    const watcher = await startConsumer({ transport: restarted });
+    await watcher.next('handled', waiting);
+    await watcher.next('duplicate', unacknowledged);
+    expect((await effects()).map((e) => e.name)).toEqual(['stored-while-down', 'unacknowledged']);
   });
 
   it('never delivers an event of a rolled-back transaction', async () => {

@@ -1,73 +1,297 @@
-import { RpcError, type ConsumerSpec, type Delivery, type Stoppable, type Transport } from './transport';
+import { Pool, type PoolClient } from 'pg';
+import type { Logger } from 'pino';
+import {
+  RpcError,
+  streamName,
+  type ConsumerSpec,
+  type Delivery,
+  type Stoppable,
+  type Transport,
+} from './transport';
 
-interface StoredMessage {
-  seq: number;
+/** How long the stream keeps an event, as the NATS stream's max age. */
+const RETENTION_DAYS = 7;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+/** Back-off of a consumer whose database is away: 100 ms, doubling up to 5 s. */
+const RETRY_FIRST_MS = 100;
+const RETRY_MAX_MS = 5000;
+
+interface Claimed {
+  seq: string;
   subject: string;
-  data: Uint8Array;
+  data: Buffer;
+  deliveries: number;
 }
 
-/** Messages kept for durable consumers that start later; the all-in-one launcher's stand-in for retention. */
-const RETAINED_MESSAGES = 10_000;
+interface QueuedPublish {
+  subject: string;
+  id: string;
+  data: Uint8Array;
+  settle: (error?: unknown) => void;
+}
 
 /**
- * A broker inside one process, for the all-in-one launcher: what JetStream does for the platform (a stream
- * with id dedupe, durable consumers that resume where they stopped, redelivery after the ack wait or a nak)
- * and request-reply. Services hosted in the same process share it by namespace.
+ * The all-in-one launcher's broker, for one process without NATS: what JetStream does for the platform, kept in
+ * PostgreSQL so that a crash loses nothing. Events are stored in a schema of their own (`events`, or
+ * `events_<namespace>`: the stream's name) before `publish` resolves, so the relay marks an outbox row sent only
+ * once the event is durable; each durable consumer's position and its deliveries not yet acknowledged (with their
+ * count and when they are due again) are rows too, so after a kill -9 the next start redelivers exactly what was
+ * not settled. Publishes are stored one batch at a time in call order, so the order of sequence numbers is the
+ * order of commits and a consumer's cursor never passes an event still being stored. Request-reply stays in
+ * memory: it has a caller waiting, nothing to keep.
  *
- * What it cannot do is survive the process: events already marked sent in an outbox but not yet handled
- * are lost if the process dies. That is the trade of running without NATS.
+ * Services hosted in one process share one broker per namespace; the first service with a database opens its
+ * storage, and the last transport to close closes it.
  */
 export class InProcessBroker {
   private static readonly brokers = new Map<string, InProcessBroker>();
-  private readonly log: StoredMessage[] = [];
-  private nextSeq = 1;
-  private readonly seenIds = new Map<string, number>();
+  private pool?: Pool;
+  private opening?: Promise<void>;
+  private users = 0;
+  private readonly schema: string;
   private readonly consumers = new Map<string, DurableConsumer>();
   private readonly servers = new Map<string, Array<(data: Uint8Array) => Promise<Uint8Array>>>();
   private turn = 0;
+  private readonly queue: QueuedPublish[] = [];
+  /** Set while a store loop runs; cleared in the same step that finds the queue empty, so no publish waits unseen. */
+  private storing = false;
+  private stored: Promise<void> = Promise.resolve();
+  private sweeper?: NodeJS.Timeout;
 
-  constructor(readonly duplicateWindowMs = 2 * 60 * 1000) {}
+  constructor(
+    readonly namespace: string,
+    readonly logger: Logger,
+  ) {
+    this.schema = streamName(namespace).toLowerCase();
+  }
 
-  static shared(namespace: string): InProcessBroker {
+  static shared(namespace: string, logger: Logger): InProcessBroker {
     let broker = InProcessBroker.brokers.get(namespace);
     if (!broker) {
-      broker = new InProcessBroker();
+      broker = new InProcessBroker(namespace, logger);
       InProcessBroker.brokers.set(namespace, broker);
     }
     return broker;
   }
 
-  publish(subject: string, id: string, data: Uint8Array): void {
-    const now = Date.now();
-    const seenAt = this.seenIds.get(id);
-    if (seenAt !== undefined && now - seenAt < this.duplicateWindowMs) return;
-    this.seenIds.set(id, now);
-    if (this.seenIds.size > RETAINED_MESSAGES) this.forgetOldIds(now);
-    this.log.push({ seq: this.nextSeq++, subject, data: Uint8Array.from(data) });
-    if (this.log.length > RETAINED_MESSAGES) this.log.splice(0, this.log.length - RETAINED_MESSAGES);
-    for (const consumer of this.consumers.values()) consumer.wake();
+  /** Joins the broker; with a database URL, opens the event storage there unless it is open already. */
+  async open(databaseUrl?: string): Promise<void> {
+    this.users += 1;
+    if (!databaseUrl || this.pool) return this.opening;
+    this.pool = new Pool({ connectionString: databaseUrl, max: 4 });
+    // An idle connection dropped by the server must not take the process down; the next query reconnects.
+    this.pool.on('error', (error) => this.logger.warn({ err: error }, 'event storage connection lost'));
+    this.opening = this.createStorage(this.pool);
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+    return this.opening;
   }
 
-  private forgetOldIds(now: number): void {
-    for (const [id, at] of this.seenIds) if (now - at >= this.duplicateWindowMs) this.seenIds.delete(id);
-  }
-
-  /** The first message of `subject` after `seq`: scanning from the cursor, not from the start of the log. */
-  messagesAfter(seq: number, subject: string): StoredMessage | undefined {
-    for (let index = Math.max(0, this.indexOf(seq + 1)); index < this.log.length; index++) {
-      if (this.log[index].subject === subject) return this.log[index];
+  private async createStorage(pool: Pool): Promise<void> {
+    const client = await pool.connect();
+    const lock = `event-storage:${this.schema}`;
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [lock]);
+      await client.query(`
+        CREATE SCHEMA IF NOT EXISTS "${this.schema}";
+        CREATE TABLE IF NOT EXISTS "${this.schema}".messages (
+          seq bigserial PRIMARY KEY,
+          subject text NOT NULL,
+          event_id text NOT NULL CONSTRAINT messages_event_id_uq UNIQUE,
+          data bytea NOT NULL,
+          stored_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX IF NOT EXISTS messages_subject_seq_idx ON "${this.schema}".messages (subject, seq);
+        CREATE TABLE IF NOT EXISTS "${this.schema}".consumers (
+          durable text PRIMARY KEY,
+          subject text NOT NULL,
+          delivered_seq bigint NOT NULL DEFAULT 0
+        );
+        CREATE TABLE IF NOT EXISTS "${this.schema}".pending (
+          durable text NOT NULL REFERENCES "${this.schema}".consumers ON DELETE CASCADE,
+          seq bigint NOT NULL,
+          deliveries integer NOT NULL,
+          due_at timestamptz NOT NULL,
+          PRIMARY KEY (durable, seq)
+        );`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lock]).catch(() => undefined);
+      client.release();
     }
-    return undefined;
   }
 
-  message(seq: number): StoredMessage | undefined {
-    const index = this.indexOf(seq);
-    return index >= 0 ? this.log[index] : undefined;
+  /** Leaves the broker; the last one out closes the storage and forgets the broker. */
+  async release(): Promise<void> {
+    this.users -= 1;
+    if (this.users > 0) return;
+    if (InProcessBroker.brokers.get(this.namespace) === this) InProcessBroker.brokers.delete(this.namespace);
+    clearInterval(this.sweeper);
+    await Promise.all([...this.consumers.values()].map((consumer) => consumer.detach()));
+    await this.stored;
+    const pool = this.pool;
+    this.pool = undefined;
+    await pool?.end();
   }
 
-  /** Sequence numbers are consecutive, so a message's place in the (front-trimmed) log follows from its own. */
-  private indexOf(seq: number): number {
-    return this.log.length === 0 ? -1 : seq - this.log[0].seq;
+  /** Resolves once the event is stored; an id already stored is dropped (until the retention forgets it). */
+  publish(subject: string, id: string, data: Uint8Array): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ subject, id, data, settle: (error) => (error ? reject(error) : resolve()) });
+      if (this.storing) return;
+      this.storing = true;
+      this.stored = this.storeQueued();
+    });
+  }
+
+  private async storeQueued(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0);
+      try {
+        await this.inTransaction(async (client) => {
+          // One writer at a time, should two processes share the storage: sequence order is commit order.
+          await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`event-publish:${this.schema}`]);
+          for (const message of batch) {
+            await client.query(
+              `INSERT INTO "${this.schema}".messages (subject, event_id, data) VALUES ($1, $2, $3)
+               ON CONFLICT ON CONSTRAINT messages_event_id_uq DO NOTHING`,
+              [message.subject, message.id, Buffer.from(message.data)],
+            );
+          }
+        });
+      } catch (error) {
+        for (const message of batch) message.settle(error);
+        continue;
+      }
+      for (const message of batch) message.settle();
+      const subjects = new Set(batch.map((message) => message.subject));
+      for (const consumer of this.consumers.values()) if (subjects.has(consumer.subject)) consumer.wake();
+    }
+    // In the same step as the loop's last look at the queue: a publish after it starts a new loop.
+    this.storing = false;
+  }
+
+  async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    if (!this.pool) {
+      throw new Error('in-process events are kept in PostgreSQL: this process has no DATABASE_URL');
+    }
+    await this.opening;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * The next delivery of a durable consumer, if any: a delivery due again (not acknowledged in time, or nak'ed)
+   * first, else the first event of its subject after its cursor. Either way the delivery is recorded as pending,
+   * due again after the ack wait unless it is settled before.
+   */
+  claim(durable: string, subject: string, ackWaitMs: number): Promise<Claimed | undefined> {
+    return this.inTransaction(async (client) => {
+      const s = this.schema;
+      // The consumer's row lock: one claim at a time per durable, in any process.
+      await client.query(
+        `INSERT INTO "${s}".consumers (durable, subject) VALUES ($1, $2) ON CONFLICT (durable) DO NOTHING`,
+        [durable, subject],
+      );
+      const [consumer] = (
+        await client.query(`SELECT delivered_seq FROM "${s}".consumers WHERE durable = $1 FOR UPDATE`, [
+          durable,
+        ])
+      ).rows as Array<{ delivered_seq: string }>;
+      const due = (
+        await client.query(
+          `UPDATE "${s}".pending p SET deliveries = p.deliveries + 1,
+                  due_at = now() + make_interval(secs => $2::float8 / 1000)
+           FROM (SELECT seq FROM "${s}".pending WHERE durable = $1 AND due_at <= now()
+                 ORDER BY seq LIMIT 1) next
+           WHERE p.durable = $1 AND p.seq = next.seq
+           RETURNING p.seq, p.deliveries`,
+          [durable, ackWaitMs],
+        )
+      ).rows as Array<{ seq: string; deliveries: number }>;
+      if (due.length > 0) {
+        const [message] = (
+          await client.query(`SELECT subject, data FROM "${s}".messages WHERE seq = $1`, [due[0].seq])
+        ).rows as Array<{ subject: string; data: Buffer }>;
+        if (message) return { seq: due[0].seq, deliveries: due[0].deliveries, ...message };
+        // The retention removed the event while it waited: nothing left to deliver.
+        await client.query(`DELETE FROM "${s}".pending WHERE durable = $1 AND seq = $2`, [
+          durable,
+          due[0].seq,
+        ]);
+        return undefined;
+      }
+      const [next] = (
+        await client.query(
+          `SELECT seq, subject, data FROM "${s}".messages WHERE subject = $1 AND seq > $2 ORDER BY seq LIMIT 1`,
+          [subject, consumer.delivered_seq],
+        )
+      ).rows as Array<{ seq: string; subject: string; data: Buffer }>;
+      if (!next) return undefined;
+      await client.query(
+        `INSERT INTO "${s}".pending (durable, seq, deliveries, due_at)
+         VALUES ($1, $2, 1, now() + make_interval(secs => $3::float8 / 1000))`,
+        [durable, next.seq, ackWaitMs],
+      );
+      await client.query(`UPDATE "${s}".consumers SET delivered_seq = $2 WHERE durable = $1`, [
+        durable,
+        next.seq,
+      ]);
+      return { ...next, deliveries: 1 };
+    });
+  }
+
+  /** Acknowledged or terminated: never delivered again. */
+  async settle(durable: string, seq: string): Promise<void> {
+    await this.inTransaction((client) =>
+      client.query(`DELETE FROM "${this.schema}".pending WHERE durable = $1 AND seq = $2`, [durable, seq]),
+    );
+  }
+
+  async retryIn(durable: string, seq: string, delayMs: number): Promise<void> {
+    await this.inTransaction((client) =>
+      client.query(
+        `UPDATE "${this.schema}".pending SET due_at = now() + make_interval(secs => $3::float8 / 1000)
+         WHERE durable = $1 AND seq = $2`,
+        [durable, seq, delayMs],
+      ),
+    );
+  }
+
+  /** Milliseconds until the durable's next pending delivery is due; undefined when none is pending. */
+  async nextDueInMs(durable: string): Promise<number | undefined> {
+    const [row] = (
+      await this.inTransaction((client) =>
+        client.query(
+          `SELECT greatest(0, extract(epoch FROM min(due_at) - now()) * 1000)::float8 AS ms
+           FROM "${this.schema}".pending WHERE durable = $1`,
+          [durable],
+        ),
+      )
+    ).rows as Array<{ ms: number | null }>;
+    return row?.ms ?? undefined;
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      await this.inTransaction(async (client) => {
+        await client.query(
+          `DELETE FROM "${this.schema}".messages WHERE stored_at < now() - make_interval(days => $1)`,
+          [RETENTION_DAYS],
+        );
+      });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'event storage sweep failed; trying again later');
+    }
   }
 
   durable(spec: ConsumerSpec): DurableConsumer {
@@ -78,6 +302,11 @@ export class InProcessBroker {
     }
     consumer.ackWaitMs = spec.ackWaitMs;
     return consumer;
+  }
+
+  /** The durable consumers whose storage is away right now. */
+  consumersDown(): string[] {
+    return [...this.consumers.values()].filter((consumer) => consumer.down).map((consumer) => consumer.name);
   }
 
   serve(subject: string, handle: (data: Uint8Array) => Promise<Uint8Array>): Stoppable {
@@ -109,18 +338,17 @@ export class InProcessBroker {
 }
 
 /**
- * One durable consumer: a cursor over the log for its subject, plus the messages delivered but not yet
- * acknowledged. Handles one delivery at a time, like the JetStream consumer loop.
+ * One durable consumer's pump in this process: claims a delivery, hands it to the handler, stores how it was
+ * settled, and so on until nothing is due; then sleeps until a publish of its subject or its next pending
+ * delivery's due time. One delivery at a time, like the JetStream consumer loop.
  */
 class DurableConsumer {
-  private cursor = 0;
-  private readonly deliveries = new Map<number, number>();
-  private readonly redeliver: number[] = [];
-  private readonly timers = new Map<number, NodeJS.Timeout>();
   private handler?: (delivery: Delivery) => Promise<void>;
   private pumping?: Promise<void>;
-  /** A message came while the pump ran: it looks again before it stops. */
+  /** A publish came while the pump ran: it looks again before it sleeps. */
   private woken = false;
+  private timer?: NodeJS.Timeout;
+  private failures = 0;
   ackWaitMs: number;
 
   constructor(
@@ -130,25 +358,42 @@ class DurableConsumer {
     this.ackWaitMs = spec.ackWaitMs;
   }
 
+  get name(): string {
+    return this.spec.durable;
+  }
+
+  get subject(): string {
+    return this.spec.subject;
+  }
+
+  /** The storage failed on the last try and the pump waits to try again. */
+  get down(): boolean {
+    return this.failures > 0;
+  }
+
   attach(handler: (delivery: Delivery) => Promise<void>): Stoppable {
     this.handler = handler;
     this.wake();
     return {
       stop: async () => {
-        if (this.handler === handler) this.handler = undefined;
-        await this.pumping;
+        if (this.handler === handler) await this.detach();
       },
     };
+  }
+
+  async detach(): Promise<void> {
+    this.handler = undefined;
+    clearTimeout(this.timer);
+    await this.pumping;
   }
 
   wake(): void {
     if (!this.handler) return;
     if (this.pumping) {
-      // The pump may have found nothing already and only be waiting to stop (the relay publishes a batch in one
-      // go): without this, a message published right behind another subject's would wait for the next publish.
       this.woken = true;
       return;
     }
+    clearTimeout(this.timer);
     this.pumping = this.pump().finally(() => {
       this.pumping = undefined;
       if (this.woken) this.wake();
@@ -156,88 +401,73 @@ class DurableConsumer {
   }
 
   private async pump(): Promise<void> {
-    while (this.handler) {
-      this.woken = false;
-      const seq = this.nextSeq();
-      if (seq === undefined) return;
-      const message = this.broker.message(seq);
-      if (!message) continue;
-      await this.deliver(message, this.handler);
+    try {
+      while (this.handler) {
+        this.woken = false;
+        const claimed = await this.broker.claim(this.spec.durable, this.spec.subject, this.ackWaitMs);
+        this.failures = 0;
+        if (!claimed) {
+          if (!this.woken) this.sleepUntil(await this.broker.nextDueInMs(this.spec.durable));
+          return;
+        }
+        await this.deliver(claimed, this.handler);
+      }
+    } catch (error) {
+      this.failures += 1;
+      const retryMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (this.failures - 1));
+      this.broker.logger.warn(
+        { err: error, durable: this.spec.durable, retryInMs: retryMs },
+        'event consumer cannot reach the event storage; trying again',
+      );
+      this.sleepUntil(retryMs);
     }
   }
 
-  private nextSeq(): number | undefined {
-    const due = this.redeliver.shift();
-    if (due !== undefined) return due;
-    const next = this.broker.messagesAfter(this.cursor, this.spec.subject);
-    if (!next) return undefined;
-    this.cursor = next.seq;
-    return next.seq;
+  private sleepUntil(delayMs: number | undefined): void {
+    clearTimeout(this.timer);
+    if (delayMs === undefined || !this.handler) return;
+    this.timer = setTimeout(() => this.wake(), Math.ceil(delayMs));
+    this.timer.unref();
   }
 
-  private async deliver(
-    message: StoredMessage,
-    handler: (delivery: Delivery) => Promise<void>,
-  ): Promise<void> {
-    const count = (this.deliveries.get(message.seq) ?? 0) + 1;
-    this.deliveries.set(message.seq, count);
-    let settled = false;
-    const settle = () => {
-      settled = true;
-      clearTimeout(this.timers.get(message.seq));
-      this.timers.delete(message.seq);
-    };
-    this.schedule(message.seq, this.ackWaitMs);
+  private async deliver(claimed: Claimed, handler: (delivery: Delivery) => Promise<void>): Promise<void> {
+    let outcome: { settled: true } | { retryInMs: number } | undefined;
     try {
       await handler({
-        subject: message.subject,
-        data: message.data,
-        deliveryCount: count,
-        ack: () => {
-          if (settled) return;
-          settle();
-          this.deliveries.delete(message.seq);
-        },
-        nak: (delayMs) => {
-          if (settled) return;
-          settle();
-          this.schedule(message.seq, delayMs);
-        },
-        term: () => {
-          if (settled) return;
-          settle();
-          this.deliveries.delete(message.seq);
-        },
+        subject: claimed.subject,
+        data: new Uint8Array(claimed.data),
+        deliveryCount: claimed.deliveries,
+        ack: () => (outcome ??= { settled: true }),
+        nak: (delayMs) => (outcome ??= { retryInMs: delayMs }),
+        term: () => (outcome ??= { settled: true }),
       });
     } catch {
-      // Like a crashed consumer: the message comes back after the ack wait.
+      // Like a crashed consumer: the delivery stays pending and comes back after the ack wait.
     }
-  }
-
-  private schedule(seq: number, delayMs: number): void {
-    clearTimeout(this.timers.get(seq));
-    const timer = setTimeout(() => {
-      this.timers.delete(seq);
-      this.redeliver.push(seq);
-      this.wake();
-    }, delayMs);
-    timer.unref();
-    this.timers.set(seq, timer);
+    if (!outcome) return;
+    if ('settled' in outcome) await this.broker.settle(this.spec.durable, claimed.seq);
+    else await this.broker.retryIn(this.spec.durable, claimed.seq, outcome.retryInMs);
   }
 }
 
+/** Events kept in PostgreSQL by the process's InProcessBroker; request-reply in memory. */
 export class InProcessTransport implements Transport {
   readonly kind = 'in-process' as const;
   private open = false;
 
-  constructor(readonly broker: InProcessBroker) {}
+  /** `databaseUrl`: where the events are kept; a process without one (the gateway) uses request-reply only. */
+  constructor(
+    readonly broker: InProcessBroker,
+    private readonly databaseUrl?: string,
+  ) {}
 
   async start(): Promise<void> {
+    await this.broker.open(this.databaseUrl);
     this.open = true;
   }
 
-  async publish(subject: string, eventId: string, data: Uint8Array): Promise<void> {
-    this.broker.publish(subject, eventId, data);
+  publish(subject: string, eventId: string, data: Uint8Array): Promise<void> {
+    return this.broker.publish(subject, eventId, data);
   }
 
   async consume(spec: ConsumerSpec, handle: (delivery: Delivery) => Promise<void>): Promise<Stoppable> {
@@ -256,9 +486,8 @@ export class InProcessTransport implements Transport {
     return this.broker.serve(subject, handle);
   }
 
-  /** In one process a consumer cannot be lost apart from the process itself. */
   consumersDown(): string[] {
-    return [];
+    return this.broker.consumersDown();
   }
 
   isConnected(): boolean {
@@ -266,6 +495,8 @@ export class InProcessTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    if (!this.open) return;
     this.open = false;
+    await this.broker.release();
   }
 }

@@ -4,8 +4,15 @@ import { InProcessBroker, InProcessTransport } from './in-process.transport';
 import { NatsTransport } from './nats.transport';
 import type { Transport } from './transport';
 
-/** NATS JetStream whenever NATS_URL is set; otherwise the in-process broker shared by this process. */
-export function createTransport(config: PlatformConfig, service: string, logger: Logger): Transport {
+/**
+ * NATS JetStream whenever NATS_URL is set; otherwise the broker shared by this process, which keeps events in
+ * the PostgreSQL of DATABASE_URL (a process without one, the gateway, only asks and answers requests).
+ */
+export function createTransport(
+  config: PlatformConfig & { DATABASE_URL?: string },
+  service: string,
+  logger: Logger,
+): Transport {
   return config.NATS_URL
     ? new NatsTransport({
         url: config.NATS_URL,
@@ -14,5 +21,5 @@ export function createTransport(config: PlatformConfig, service: string, logger:
         logger,
         replicas: config.EVENTS_STREAM_REPLICAS,
       })
-    : new InProcessTransport(InProcessBroker.shared(config.EVENTS_NAMESPACE));
+    : new InProcessTransport(InProcessBroker.shared(config.EVENTS_NAMESPACE, logger), config.DATABASE_URL);
 }
