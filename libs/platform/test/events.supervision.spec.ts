@@ -1,11 +1,20 @@
 import { connect, type NatsConnection } from 'nats';
 import request from 'supertest';
-import { durableName, streamName, type DatabaseConfig, type SettledDelivery } from '@tourly/platform';
 import {
+  durableName,
+  startService,
+  streamName,
+  type DatabaseConfig,
+  type SettledDelivery,
+} from '@tourly/platform';
+import {
+  createTestDatabase,
+  createTestNamespace,
   eventually,
   internalHeaders,
   requiredEnv,
   startTestService,
+  testEnv,
   widgetsFixture,
   type TestService,
 } from '@tourly/platform/testing';
@@ -53,7 +62,16 @@ describe('a supervised event consumer (NATS JetStream)', () => {
     const jsm = await nc.jetstreamManager();
     await jsm.consumers.delete(streamName(service.namespace), durableName('identity', SUBJECT));
 
-    // Noticed, re-created, and ready again.
+    // Noticed and re-created from where it was (not from the beginning), and ready again.
+    await eventually(
+      () =>
+        jsm.consumers
+          .info(streamName(service.namespace), durableName('identity', SUBJECT))
+          .then((info) => info.config.deliver_policy)
+          .catch(() => 'missing'),
+      (policy) => policy === 'by_start_sequence',
+      'the durable re-created',
+    );
     await eventually(
       async () => (await request(service.url).get('/readyz')).status,
       (status) => status === 200,
@@ -65,10 +83,52 @@ describe('a supervised event consumer (NATS JetStream)', () => {
       (count) => count > before.length,
       'the new event handled',
     );
-    const info = await jsm.consumers.info(streamName(service.namespace), durableName('identity', SUBJECT));
-    expect(info.config.deliver_policy).toBe('by_start_sequence');
     expect((await request(service.url).get('/metrics')).text).toMatch(/^events_consumers_down\{[^}]*\} 0$/m);
     // Nothing handled before the deletion came again.
     for (const earlier of before) expect(handledCount(earlier.eventId)).toBe(1);
+  });
+
+  it('re-creates a durable lost while the service was down from the position it recorded, not from the beginning', async () => {
+    const database = await createTestDatabase();
+    const { namespace, drop } = createTestNamespace();
+    const env = testEnv({ databaseUrl: database.url, namespace });
+    const outcomes: SettledDelivery[] = [];
+    const start = async () => {
+      const started = await startService(widgetsFixture, env);
+      started.deliveries.on('settled', (settled: SettledDelivery) => outcomes.push(settled));
+      return started;
+    };
+    const create = (url: string, name: string) =>
+      request(url).post('/provider/widgets').set(internalHeaders(provider)).send({ name, price_cents: 1 });
+    const handledSoFar = () => outcomes.filter((settled) => settled.outcome === 'handled').length;
+    let running = await start();
+    try {
+      await create(running.url, 'first');
+      await create(running.url, 'second');
+      await eventually(
+        async () => handledSoFar(),
+        (count) => count === 2,
+        'both events handled',
+      );
+      await running.close();
+
+      const jsm = await nc.jetstreamManager();
+      await jsm.consumers.delete(streamName(namespace), durableName('identity', SUBJECT));
+      running = await start();
+      await create(running.url, 'third');
+      await eventually(
+        async () => handledSoFar(),
+        (count) => count === 3,
+        'the new event handled',
+      );
+      // The subject is delivered in order: replayed events would have come before the new one.
+      expect(outcomes.map((settled) => settled.outcome)).toEqual(['handled', 'handled', 'handled']);
+      const info = await jsm.consumers.info(streamName(namespace), durableName('identity', SUBJECT));
+      expect(info.config.deliver_policy).toBe('by_start_sequence');
+    } finally {
+      await running.close();
+      await database.drop();
+      await drop();
+    }
   });
 });

@@ -90,9 +90,34 @@ export class DeadLetterReplays1795620000000 implements MigrationInterface {
   }
 }
 
+/**
+ * Where each replica of a consumer could resume without missing an event it has not settled (a stream sequence),
+ * recorded with each handled delivery: a durable lost in JetStream while the service was down comes back from
+ * the lowest of them, not from the subject's beginning.
+ */
+export class ConsumerPositions1795630000000 implements MigrationInterface {
+  name = 'ConsumerPositions1795630000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      CREATE TABLE consumer_positions (
+        consumer text NOT NULL,
+        instance uuid NOT NULL,
+        resume_from bigint NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (consumer, instance)
+      )`);
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP TABLE consumer_positions');
+  }
+}
+
 /** The platform's tables, in order: listed before a service's own migrations. */
 export const PLATFORM_MIGRATIONS = [
   PlatformTables1763769600000,
   OutboxParking1795610000000,
   DeadLetterReplays1795620000000,
+  ConsumerPositions1795630000000,
 ];

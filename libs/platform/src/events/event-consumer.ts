@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { EventEnvelope } from '@tourly/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -77,6 +78,8 @@ export class EventConsumer {
   readonly settled = new EventEmitter();
   private subscription?: Stoppable;
   private readonly retry: RetryPolicy;
+  /** This replica's row in consumer_positions. */
+  private readonly instance = randomUUID();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -92,9 +95,34 @@ export class EventConsumer {
 
   async start(): Promise<void> {
     this.subscription = await this.transport.consume(
-      { durable: this.options.durable, subject: this.options.subject, ackWaitMs: this.retry.ackWaitMs },
+      {
+        durable: this.options.durable,
+        subject: this.options.subject,
+        ackWaitMs: this.retry.ackWaitMs,
+        startFrom: await this.recordedPosition(),
+      },
       (delivery) => this.process(delivery),
     );
+  }
+
+  /**
+   * Where the durable resumes if the broker lost it while no replica ran: the lowest position a replica recorded.
+   * A replica silent for longer than any delivery stays unsettled (its retries, twice the ack wait, and an hour)
+   * has nothing left that another replica did not take over: its row goes, after the read.
+   */
+  private async recordedPosition(): Promise<number | undefined> {
+    const [row] = (await this.dataSource.query(
+      'SELECT min(resume_from)::text AS position FROM consumer_positions WHERE consumer = $1',
+      [this.durable],
+    )) as Array<{ position: string | null }>;
+    const staleAfterMs =
+      this.retry.backoffMs.reduce((sum, wait) => sum + wait, 0) + 2 * this.retry.ackWaitMs + 3_600_000;
+    await this.dataSource.query(
+      `DELETE FROM consumer_positions
+       WHERE consumer = $1 AND updated_at < now() - make_interval(secs => $2::float8 / 1000)`,
+      [this.durable, staleAfterMs],
+    );
+    return row?.position ? Number(row.position) : undefined;
   }
 
   async stop(): Promise<void> {
@@ -123,7 +151,11 @@ export class EventConsumer {
       return;
     }
     try {
-      const handled = await this.dataSource.transaction((tx) => this.handleOnce(envelope, tx));
+      const handled = await this.dataSource.transaction(async (tx) => {
+        const fresh = await this.handleOnce(envelope, tx);
+        if (delivery.resumeFrom !== undefined) await this.recordPosition(tx, delivery.resumeFrom);
+        return fresh;
+      });
       delivery.ack();
       this.emit(envelope, handled ? 'handled' : 'duplicate', attempt);
     } catch (error) {
@@ -153,6 +185,14 @@ export class EventConsumer {
     if (inserted.length === 0) return false;
     await this.options.handler(envelope, tx);
     return true;
+  }
+
+  private async recordPosition(tx: EntityManager, resumeFrom: number): Promise<void> {
+    await tx.query(
+      `INSERT INTO consumer_positions (consumer, instance, resume_from) VALUES ($1, $2, $3)
+       ON CONFLICT (consumer, instance) DO UPDATE SET resume_from = EXCLUDED.resume_from, updated_at = now()`,
+      [this.durable, this.instance, resumeFrom],
+    );
   }
 
   /** Reports a parked event that an operator's replay has handled (or found handled already). */

@@ -162,6 +162,13 @@ export class NatsTransport implements Transport {
     let current: ConsumerMessages | undefined;
     const prefixLength = this.prefix.length;
 
+    /** The first sequence not settled (leaving out `handled`, whose effect is being committed), else the next. */
+    const resumeFrom = (handled?: number) => {
+      const open = [...unsettled].filter((sequence) => sequence !== handled);
+      if (open.length > 0) return Math.min(...open);
+      return lastSequence > 0 ? lastSequence + 1 : (spec.startFrom ?? 0);
+    };
+
     const run = async (messages: ConsumerMessages): Promise<void> => {
       for await (const message of messages) {
         const sequence = message.info.streamSequence;
@@ -171,6 +178,7 @@ export class NatsTransport implements Transport {
           subject: message.subject.slice(prefixLength),
           data: message.data,
           deliveryCount: message.info.redeliveryCount,
+          resumeFrom: resumeFrom(sequence),
           ack: () => {
             unsettled.delete(sequence);
             message.ack();
@@ -201,11 +209,8 @@ export class NatsTransport implements Transport {
           return new Error('the status stream ended');
         })(),
       ]);
-    const resumeFrom = () =>
-      unsettled.size > 0 ? Math.min(...unsettled) : lastSequence > 0 ? lastSequence + 1 : 0;
-
     // The first opening is part of starting (a service that cannot consume does not start); later ones retry.
-    current = await this.openConsumer(spec, 0);
+    current = await this.openConsumer(spec, spec.startFrom ?? 0);
     const supervise = (async () => {
       let retryMs = 100;
       for (;;) {
@@ -266,6 +271,12 @@ export class NatsTransport implements Transport {
     };
     try {
       await jsm.consumers.add(this.stream, config);
+      if (startSequence > 0) {
+        this.options.logger.warn(
+          { durable: spec.durable, startSequence },
+          'event consumer was missing; created from where it was',
+        );
+      }
     } catch (error) {
       if (!/already exists|already in use/i.test((error as Error).message)) throw error;
       await jsm.consumers.update(this.stream, spec.durable, { ack_wait: config.ack_wait });

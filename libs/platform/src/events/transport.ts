@@ -9,6 +9,13 @@ export interface Delivery {
   readonly data: Uint8Array;
   /** 1 on the first delivery. */
   readonly deliveryCount: number;
+  /**
+   * The stream sequence from which a durable re-created once this delivery's effect is committed would miss
+   * nothing this process has not settled (its first other unsettled delivery, else the one after its last): a
+   * consumer records it with the effect, so that a durable lost while the service was down comes back from
+   * there. Unset where the broker cannot lose a durable's position apart from its events (in-process).
+   */
+  readonly resumeFrom?: number;
   ack(): void;
   /** Deliver again after the delay. */
   nak(delayMs: number): void;
@@ -22,6 +29,8 @@ export interface ConsumerSpec {
   subject: string;
   /** Redeliver when not acknowledged within this time. */
   ackWaitMs: number;
+  /** Where to create the durable from if it does not exist (a stream sequence); unset: the beginning. */
+  startFrom?: number;
 }
 
 export interface Stoppable {
