@@ -18,6 +18,7 @@ export * from './auth/internal-token';
 export * from './auth/caller';
 export * from './auth/internal-auth.guard';
 export * from './database/database';
+export * from './database/rows';
 export * from './database/platform-tables.migration';
 export * from './database/outbox-parking.migration';
 export * from './events/envelope';
