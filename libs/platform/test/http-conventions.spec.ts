@@ -229,6 +229,46 @@ describe('HTTP conventions of every service', () => {
     expect(openApi.components.schemas.CreateWidget.properties).toHaveProperty('price_cents');
   });
 
+  it('shows each declared answer in the document, in {data} under the route’s own success status', async () => {
+    const openApi = (await http.get('/openapi.json')).body;
+    const widgets = openApi.paths['/provider/widgets'];
+    const schemaOf = (
+      operation: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> },
+      status: string,
+    ) => operation.responses[status]?.content?.['application/json']?.schema;
+    expect(schemaOf(widgets.get, '200')).toEqual({
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: {
+          type: 'object',
+          required: ['items', 'current_page', 'total_pages', 'total_count'],
+          properties: {
+            items: { type: 'array', items: { $ref: '#/components/schemas/WidgetResponse' } },
+            current_page: { type: 'integer', minimum: 1 },
+            total_pages: { type: 'integer', minimum: 0 },
+            total_count: { type: 'integer', minimum: 0 },
+          },
+        },
+      },
+    });
+    // A POST without @HttpCode answers 201: the declared answer goes there.
+    expect(schemaOf(widgets.post, '201')).toEqual({
+      type: 'object',
+      required: ['data'],
+      properties: { data: { $ref: '#/components/schemas/WidgetResponse' } },
+    });
+    expect(openApi.components.schemas.WidgetResponse.properties).toHaveProperty('price_cents');
+    // What the route answers matches what the document says.
+    const created = await http
+      .post('/provider/widgets')
+      .set(internalHeaders(providerAdmin))
+      .send({ name: 'x', price_cents: 1 });
+    expect(Object.keys(created.body.data).sort()).toEqual(
+      Object.keys(openApi.components.schemas.WidgetResponse.properties).sort(),
+    );
+  });
+
   it('turns request-reply answers, remote 4xx and absent responders into API answers', async () => {
     expect((await http.get('/public/ask?word=hi')).body).toEqual({ data: { echoed: 'HI' } });
     const invalid = await http.get('/public/ask');

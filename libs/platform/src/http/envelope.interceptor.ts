@@ -10,7 +10,7 @@ import { Reflector } from '@nestjs/core';
 import { Observable, map } from 'rxjs';
 import { toSnakeKeys } from './case';
 
-const RAW_RESPONSE = 'platform:raw-response';
+export const RAW_RESPONSE = 'platform:raw-response';
 
 /** The handler answers its own body (health probes, files, HTML, vendor callbacks): no `{data}` envelope. */
 export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);

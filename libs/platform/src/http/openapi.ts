@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { toSnake } from './case';
+import { withDeclaredResponses } from './responses';
 
 /**
  * The service's OpenAPI document as clients see the wire: property and parameter names in snake_case.
@@ -15,7 +16,7 @@ export function buildOpenApiDocument(
     app,
     new DocumentBuilder().setTitle(`${service} service`).setDescription(description).setVersion('1').build(),
   );
-  return snakeCaseDocument(document);
+  return snakeCaseDocument(withDeclaredResponses(app, document));
 }
 
 function snakeCaseDocument(document: OpenAPIObject): OpenAPIObject {

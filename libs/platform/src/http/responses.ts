@@ -1,0 +1,90 @@
+import { applyDecorators, SetMetadata, type INestApplication, type Type } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import { ApiExtraModels, getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { RAW_RESPONSE } from './envelope.interceptor';
+
+/**
+ * What a route answers inside `data`: one object (a response class), a list of them (`[X]`), a page of them
+ * (`{ page: X }`: `items`, `current_page`, `total_pages`, `total_count`), or `null` (nothing to say).
+ */
+export type ResponseShape = Type<unknown> | [Type<unknown>] | { page: Type<unknown> } | null;
+
+const RESPONDS = 'platform:responds';
+
+/**
+ * Declares a route's successful answer, so the OpenAPI document shows it (and the web's types are generated from
+ * it): `@Responds(PropertyResponse)`, `@Responds([PlanResponse])`, `@Responds({ page: UserResponse })`,
+ * `@Responds(null)`. The document puts it under the route's own success status (200, 201, or its @HttpCode),
+ * wrapped in `{data}` unless the route is a @RawResponse.
+ */
+export function Responds(shape: ResponseShape): MethodDecorator {
+  const model =
+    shape === null ? undefined : Array.isArray(shape) ? shape[0] : 'page' in shape ? shape.page : shape;
+  return applyDecorators(...(model ? [ApiExtraModels(model)] : []), SetMetadata(RESPONDS, shape));
+}
+
+/** The declared shapes of an application's routes, by the operation ids Swagger gives them (`Class_method`). */
+function declaredShapes(app: INestApplication): Map<string, { shape: ResponseShape; raw: boolean }> {
+  const shapes = new Map<string, { shape: ResponseShape; raw: boolean }>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as Type<unknown> | null;
+      if (!controller?.prototype) continue;
+      const rawClass = Reflect.getMetadata(RAW_RESPONSE, controller) === true;
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler: unknown = Reflect.get(controller.prototype as object, name);
+        if (typeof handler !== 'function' || !Reflect.hasMetadata(RESPONDS, handler)) continue;
+        shapes.set(`${controller.name}_${name}`, {
+          shape: Reflect.getMetadata(RESPONDS, handler) as ResponseShape,
+          raw: rawClass || Reflect.getMetadata(RAW_RESPONSE, handler) === true,
+        });
+      }
+    }
+  }
+  return shapes;
+}
+
+function schemaOf(shape: ResponseShape): SchemaObject | ReferenceObject {
+  if (shape === null) return { type: 'object', nullable: true, description: 'always null' };
+  if (Array.isArray(shape)) return { type: 'array', items: { $ref: getSchemaPath(shape[0]) } };
+  if ('page' in shape) {
+    return {
+      type: 'object',
+      required: ['items', 'currentPage', 'totalPages', 'totalCount'],
+      properties: {
+        items: { type: 'array', items: { $ref: getSchemaPath(shape.page) } },
+        currentPage: { type: 'integer', minimum: 1 },
+        totalPages: { type: 'integer', minimum: 0 },
+        totalCount: { type: 'integer', minimum: 0 },
+      },
+    };
+  }
+  return { $ref: getSchemaPath(shape) };
+}
+
+/** Puts each declared answer under its operation's success status, as the wire carries it. */
+export function withDeclaredResponses(app: INestApplication, document: OpenAPIObject): OpenAPIObject {
+  const shapes = declaredShapes(app);
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      const declared =
+        operation && typeof operation === 'object' && 'operationId' in operation
+          ? shapes.get(String(operation.operationId))
+          : undefined;
+      if (!declared) continue;
+      const responses = (operation as { responses: Record<string, { description?: string }> }).responses;
+      const status = Object.keys(responses).find((code) => code.startsWith('2')) ?? '200';
+      const body = schemaOf(declared.shape);
+      responses[status] = {
+        description: responses[status]?.description || 'Success',
+        content: {
+          'application/json': {
+            schema: declared.raw ? body : { type: 'object', required: ['data'], properties: { data: body } },
+          },
+        },
+      } as { description: string };
+    }
+  }
+  return document;
+}
