@@ -13,6 +13,7 @@ module.exports = {
     '<rootDir>/services/orders',
     '<rootDir>/infra/emulators',
     '<rootDir>/infra/launcher',
+    '<rootDir>/web',
     '<rootDir>/test',
   ],
 };

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Admin, Resource, localStorageStore, type DashboardComponent } from 'react-admin';
 import { PRODUCT } from '@tourly/contracts';
+import { queryClient } from '../shared/queryClient';
 import { PRODUCT_NAME } from '../shared/strings';
 import { AREA_LABELS, type ConsoleArea } from './areas';
 import { authProvider } from './authProvider';
@@ -30,6 +31,7 @@ export default function ConsoleApp({ area }: { area: ConsoleArea }) {
       basename={basename}
       title={`${PRODUCT_NAME} ${AREA_LABELS[area].toLowerCase()}`}
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       loginPage={false}
       layout={ConsoleLayout}

@@ -1,0 +1,237 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Currency, Interval, ProductCode, SubscriptionStatus } from '@tourly/contracts';
+import type { PlanOption, Subscription } from './api';
+import {
+  bannerOf,
+  billedLabel,
+  canUpgrade,
+  choiceOf,
+  hasIntervalChoice,
+  isOnFreePlan,
+  LEGACY_PLAN,
+  legacyDaysLeft,
+  lowerPlans,
+  offersTrial,
+  planLabel,
+  pluralDays,
+  premiumTourLimitOf,
+  pricePerMonth,
+  pricePerPeriod,
+  trialDaysLeft,
+  visiblePlans,
+} from './rules';
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = Date.parse('2026-03-01T12:00:00Z');
+
+const aSubscription = (overrides: Partial<Subscription> = {}): Subscription => ({
+  ...LEGACY_PLAN,
+  name: 'Free',
+  trialAvailable: false,
+  ...overrides,
+});
+
+const onPlan = (
+  productCode: ProductCode,
+  planTier: number,
+  interval: Interval = 'month',
+  status: SubscriptionStatus = 'active',
+) => aSubscription({ productCode, planTier, interval, status, name: productCode });
+
+const aPlan = (
+  productCode: ProductCode,
+  planTier: number,
+  monthly: number,
+  annual = monthly * 10,
+  overrides: Partial<PlanOption> = {},
+): PlanOption => ({
+  productCode,
+  planTier,
+  name: productCode,
+  description: '',
+  prices: {
+    usd: { monthly, annual, annualPerMonth: Math.round(annual / 12) },
+  } as Record<Currency, PlanOption['prices'][Currency]>,
+  freeTours: 5,
+  toursType: 'premium',
+  packageList: [],
+  ...overrides,
+});
+
+const FREE = aPlan('free_tier_plan', 0, 0, 0, { toursType: 'basic', freeTours: null });
+const STARTER = aPlan('starter_plan', 1, 2900);
+const CREATOR = aPlan('experience_creator_plan', 2, 7900, 79000, { freeTours: null });
+const PLANS = [FREE, STARTER, CREATOR];
+
+describe('billing rules', () => {
+  it.each([
+    ['a month before the cut-off', Date.parse('2023-07-16T00:00:00Z'), 30],
+    ['half a day before it (rounded)', Date.parse('2023-08-14T12:00:00Z'), 1],
+    ['on it', Date.parse('2023-08-15T00:00:00Z'), 0],
+    ['after it (never negative)', Date.parse('2024-01-01T00:00:00Z'), 0],
+  ])('legacyDaysLeft %s', (_, now, days) => {
+    expect(legacyDaysLeft(now)).toBe(days);
+  });
+
+  it.each<[string, Partial<Subscription>, ReturnType<typeof bannerOf>]>([
+    ['a trial', { status: 'trialing', productCode: 'experience_creator_plan' }, 'trial'],
+    ['past due', { status: 'past_due', productCode: 'experience_creator_plan' }, 'payment_failed'],
+    ['unpaid', { status: 'unpaid', productCode: 'experience_creator_plan' }, 'payment_failed'],
+    ['the free plan', { status: 'active', productCode: 'free_tier_plan' }, 'free_plan'],
+    [
+      'a first payment never made',
+      { status: 'incomplete', productCode: 'experience_creator_plan' },
+      'free_plan',
+    ],
+    ['an ended plan', { status: 'canceled', productCode: 'experience_creator_plan' }, 'free_plan'],
+    ['a paid plan running', { status: 'active', productCode: 'experience_creator_plan' }, null],
+  ])('bannerOf %s', (_, overrides, banner) => {
+    expect(bannerOf(aSubscription(overrides))).toBe(banner);
+  });
+
+  it.each<[string, Partial<Subscription>, number]>([
+    ['no end date: the default 30', {}, 30],
+    ['the period end, rounded', { currentPeriodEnd: new Date(NOW + 9.6 * DAY).toISOString() }, 10],
+    ['the trial end without a period end', { trialEnd: new Date(NOW + 3 * DAY).toISOString() }, 3],
+    [
+      'the period end before the trial end',
+      {
+        currentPeriodEnd: new Date(NOW + 2 * DAY).toISOString(),
+        trialEnd: new Date(NOW + 9 * DAY).toISOString(),
+      },
+      2,
+    ],
+    ['an end already past: 0', { currentPeriodEnd: new Date(NOW - 2 * DAY).toISOString() }, 0],
+    ['an end that is not a date: the default', { currentPeriodEnd: 'soon' }, 30],
+  ])('trialDaysLeft %s', (_, overrides, days) => {
+    expect(trialDaysLeft(aSubscription(overrides), NOW)).toBe(days);
+  });
+
+  it.each([
+    [1, '1 day'],
+    [0, '0 days'],
+    [14, '14 days'],
+  ])('pluralDays(%i) is %s', (days, text) => {
+    expect(pluralDays(days)).toBe(text);
+  });
+
+  it.each<[PlanOption, Interval, number, number, boolean]>([
+    [STARTER, 'month', 2900, 2900, true],
+    [STARTER, 'year', 2417, 29000, true],
+    [FREE, 'year', 0, 0, false],
+  ])('prices of %s billed %s: %i a month, %i a period', (plan, interval, perMonth, perPeriod, choice) => {
+    expect(pricePerMonth(plan, 'usd', interval)).toBe(perMonth);
+    expect(pricePerPeriod(plan, 'usd', interval)).toBe(perPeriod);
+    expect(hasIntervalChoice(plan, 'usd')).toBe(choice);
+  });
+
+  it.each<[string, PlanOption, Interval, Subscription, ReturnType<typeof choiceOf>]>([
+    ['the free plan, on it, either interval', FREE, 'month', onPlan('free_tier_plan', 0, 'year'), 'current'],
+    ['the same plan and interval', STARTER, 'month', onPlan('starter_plan', 1), 'current'],
+    ['the same plan annually', STARTER, 'year', onPlan('starter_plan', 1), 'upgrade'],
+    ['the same plan monthly', STARTER, 'month', onPlan('starter_plan', 1, 'year'), 'switch'],
+    ['a higher tier', CREATOR, 'month', onPlan('starter_plan', 1), 'upgrade'],
+    [
+      'an ended plan counts as the free plan',
+      FREE,
+      'year',
+      onPlan('starter_plan', 1, 'month', 'canceled'),
+      'current',
+    ],
+  ])('choiceOf %s', (_, plan, interval, subscription, choice) => {
+    expect(choiceOf(plan, interval, subscription)).toBe(choice);
+  });
+
+  it.each<[string, Subscription, string[], string[], boolean]>([
+    [
+      'on the free plan',
+      onPlan('free_tier_plan', 0),
+      ['free_tier_plan', 'starter_plan', 'experience_creator_plan'],
+      [],
+      true,
+    ],
+    [
+      'on Starter',
+      onPlan('starter_plan', 1),
+      ['starter_plan', 'experience_creator_plan'],
+      ['free_tier_plan'],
+      true,
+    ],
+    [
+      'on Creator, annually',
+      onPlan('experience_creator_plan', 2, 'year'),
+      ['experience_creator_plan'],
+      ['free_tier_plan', 'starter_plan'],
+      true,
+    ],
+    [
+      'on Creator, monthly',
+      onPlan('experience_creator_plan', 2, 'month'),
+      ['experience_creator_plan'],
+      ['free_tier_plan', 'starter_plan'],
+      true,
+    ],
+    [
+      'an incomplete first payment: the free plan',
+      onPlan('experience_creator_plan', 2, 'month', 'incomplete'),
+      ['free_tier_plan', 'starter_plan', 'experience_creator_plan'],
+      [],
+      true,
+    ],
+  ])(
+    'the grid %s: the plans shown, those to downgrade to, whether it offers more',
+    (_, subscription, visible, lower, upgrade) => {
+      expect(visiblePlans(PLANS, subscription).map((plan) => plan.productCode)).toEqual(visible);
+      expect(lowerPlans(PLANS, subscription).map((plan) => plan.productCode)).toEqual(lower);
+      expect(canUpgrade(PLANS, subscription)).toBe(upgrade);
+    },
+  );
+
+  it('canUpgrade: the same tier monthly is still on offer; the free plan alone offers nothing', () => {
+    expect(canUpgrade([CREATOR], onPlan('experience_creator_plan', 2, 'year'))).toBe(true);
+    expect(canUpgrade([FREE], onPlan('free_tier_plan', 0))).toBe(false);
+  });
+
+  it.each<[string, PlanOption, Subscription, boolean]>([
+    [
+      'the Pro plan to a free provider that never had a trial',
+      CREATOR,
+      { ...onPlan('free_tier_plan', 0), trialAvailable: true },
+      true,
+    ],
+    ['not once the trial was had', CREATOR, onPlan('free_tier_plan', 0), false],
+    ['not to a paying provider', CREATOR, { ...onPlan('starter_plan', 1), trialAvailable: true }, false],
+    ['not on another plan', STARTER, { ...onPlan('free_tier_plan', 0), trialAvailable: true }, false],
+    ['on a legacy plan', CREATOR, LEGACY_PLAN, true],
+  ])('offersTrial: %s', (_, plan, subscription, offered) => {
+    expect(offersTrial(plan, subscription)).toBe(offered);
+  });
+
+  it('treats an ended or unstarted plan as the free plan', () => {
+    expect(isOnFreePlan(onPlan('experience_creator_plan', 2, 'month', 'incomplete_expired'))).toBe(true);
+    expect(isOnFreePlan(onPlan('experience_creator_plan', 2, 'month', 'past_due'))).toBe(false);
+  });
+
+  it.each<[string, ProductCode, Interval, string]>([
+    ['Starter', 'starter_plan', 'month', 'Starter (monthly)'],
+    ['Creator', 'experience_creator_plan', 'year', 'Creator (annual)'],
+    ['Free', 'free_tier_plan', 'year', 'Free'],
+  ])('planLabel(%s)', (name, productCode, interval, label) => {
+    expect(planLabel(name, productCode, interval)).toBe(label);
+  });
+
+  it.each<[Interval, string]>([
+    ['year', 'billed annually'],
+    ['month', 'billed monthly'],
+  ])('billedLabel(%s)', (interval, label) => {
+    expect(billedLabel(interval)).toBe(label);
+  });
+
+  it.each<[string, PlanOption, number | null]>([
+    ['the free plan keeps none', FREE, 0],
+    ['Starter keeps its tours', STARTER, 5],
+    ['unlimited', CREATOR, null],
+  ])('premiumTourLimitOf: %s', (_, plan, limit) => {
+    expect(premiumTourLimitOf(plan)).toBe(limit);
+  });
+});
