@@ -88,9 +88,22 @@ export interface ImmersiveExtensionPayment {
   /** Set with requires_action: the Stripe.js client secret the person confirms (3-D Secure). */
   clientSecret: string | null;
   extensionId: string;
+  /**
+   * The version of the tour's extension as of this answer (`ImmersiveExtensionChangedV1.version`): what it says is
+   * billing's word at that version, so an event about the tour not newer than it changes nothing. Absent from a
+   * billing without versions.
+   */
+  version?: number;
 }
 
 export interface ImmersiveExtensionCancelRequest {
   providerId: string;
   propertyId: string;
+}
+
+export interface ImmersiveExtensionCancellation {
+  /** False: nothing was running (not an error). */
+  cancelled: boolean;
+  /** The version of the tour's extension as of this answer, as in `ImmersiveExtensionPayment`. */
+  version?: number;
 }

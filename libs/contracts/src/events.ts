@@ -73,6 +73,16 @@ export interface ImmersiveExtensionChangedV1 {
   extensionId: string;
   status: SubscriptionStatus;
   active: boolean;
+  /**
+   * The version of the tour's extension (per provider and property, whichever Stripe subscription pays): billing's
+   * database increments it under that row's lock in the transaction that publishes this event, so each change about
+   * one tour has a greater version than the one before, whatever any process's clock says. Billing's answers to
+   * `billing.immersive_extension.subscribe` and `.cancel` carry the version as of the answer. Consumers apply a change
+   * only if its version is greater than the last they applied, never by `occurred_at`. Absent in events published
+   * before it existed: such an event is older than any with a version (among themselves, the old order by
+   * `occurred_at` still holds).
+   */
+  version?: number;
 }
 export interface SubscriptionDowngradedV1 {
   providerId: string;

@@ -1,6 +1,11 @@
-import { IMMERSIVE_EXTENSION_SUBSCRIBE, type ImmersiveExtensionPayment } from '@tourly/contracts';
-import { outboxChannel, RpcClient, uuidv7, type SettledDelivery } from '@tourly/platform';
+import {
+  IMMERSIVE_EXTENSION_SUBSCRIBE,
+  type ImmersiveExtensionChangedV1,
+  type ImmersiveExtensionPayment,
+} from '@tourly/contracts';
+import { Database, outboxChannel, RpcClient, uuidv7, type SettledDelivery } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
+import { PremiumToursService } from '../src/premium-tours/premium-tours.service';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
 const QUOTA_FULL =
@@ -65,6 +70,36 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
     ])) as unknown[];
     if (inbox.length === 0) await handled;
   };
+  /**
+   * Billing's event about this extension's status delivered again late, as a new message, once properties has
+   * handled it; `occurredAt` replaces its time (as announced by a billing replica whose clock ran ahead).
+   */
+  const deliveredAgainLate = async (extensionId: string, status: string, occurredAt?: string) => {
+    const lateId = uuidv7();
+    await it_.billingDb.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO outbox (id, subject, envelope)
+         SELECT $1::uuid, subject,
+                jsonb_set(jsonb_set(envelope, '{id}', to_jsonb($1::text)), '{occurred_at}',
+                          coalesce(to_jsonb($4::text), envelope -> 'occurred_at'))
+           FROM outbox
+          WHERE subject = 'billing.immersive_extension.changed.v1'
+            AND envelope -> 'data' ->> 'extension_id' = $2 AND envelope -> 'data' ->> 'status' = $3`,
+        [lateId, extensionId, status, occurredAt ?? null],
+      );
+      await tx.query('SELECT pg_notify($1, $2)', [outboxChannel('billing'), '']);
+    });
+    await propertiesHandledEvent(lateId);
+  };
+  /** Properties' record of billing's word on a tour paid on its own. */
+  const recorded = async (id: string) =>
+    (
+      await it_.propertiesDb.dataSource.query(
+        `SELECT premium, immex_subscription_id AS "extensionId", immex_version::int AS version
+           FROM properties WHERE id = $1`,
+        [id],
+      )
+    )[0] as { premium: boolean; extensionId: string | null; version: number | null };
 
   beforeAll(async () => {
     it_ = await startPropertiesPlatform();
@@ -167,7 +202,8 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
         propertyTitle: 'The one beyond',
         paymentMethodId: visa,
       });
-    expect(askedAgain).toEqual({ result: 'success', clientSecret: null, extensionId });
+    // The answer carries the version of billing's word on the tour: the payment, its first.
+    expect(askedAgain).toEqual({ result: 'success', clientSecret: null, extensionId, version: 1 });
     // Sending the same request again pays nothing more.
     const again = await publishPremium(extra, { payment_method_id: visa });
     expect(again.body.data.immex_subscription_id).toBe(extensionId);
@@ -240,6 +276,18 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
     expect(ended.ended_at).not.toBeNull();
   });
 
+  it('keeps the tour basic when billing’s payment, announced by a replica 120 s ahead, arrives after the person stopped it', async () => {
+    const extensionId = ((await extensions()).items as Array<{ id: string; property_id: string }>).find(
+      (item) => item.property_id === extra,
+    )!.id;
+    await propertiesHandled(extensionId, 'canceled');
+    // Announced "later" than properties' own clock when the person stopped it, but an older version than billing's
+    // answer to the cancellation (2; the payment was 1), recorded with it; the cancellation's event, the same
+    // version, changed nothing either.
+    await deliveredAgainLate(extensionId, 'active', new Date(Date.now() + 120_000).toISOString());
+    expect(await recorded(extra)).toEqual({ premium: false, extensionId: null, version: 2 });
+  });
+
   it('turns the tour basic when Stripe ends its subscription, and says so', async () => {
     const extensionId = (await property(secured)).immex_subscription_id as string;
     await it_.stripe.subscriptions.cancel(extensionId);
@@ -251,18 +299,63 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
     expect(announced.map((row) => row.ids)).toEqual([[secured]]);
 
     // Billing's older word (the payment confirmed) delivered again late, as a new message: it changes nothing.
-    const lateId = uuidv7();
-    await it_.billingDb.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO outbox (id, subject, envelope)
-         SELECT $1::uuid, subject, jsonb_set(envelope, '{id}', to_jsonb($1::text)) FROM outbox
-          WHERE subject = 'billing.immersive_extension.changed.v1'
-            AND envelope -> 'data' ->> 'extension_id' = $2 AND envelope -> 'data' ->> 'status' = 'active'`,
-        [lateId, extensionId],
-      );
-      await tx.query('SELECT pg_notify($1, $2)', [outboxChannel('billing'), '']);
-    });
-    await propertiesHandledEvent(lateId);
+    await deliveredAgainLate(extensionId, 'active');
     expect(await property(secured)).toMatchObject({ tour_type: 'basic', immex_subscription_id: null });
+  });
+
+  describe('billing’s words on a tour, ordered by their version', () => {
+    const apply = (event: ImmersiveExtensionChangedV1, occurredAt: string) => {
+      const properties = it_.platform.services.properties.app;
+      return properties
+        .get(Database)
+        .transaction((tx) => properties.get(PremiumToursService).applyExtensionChange(event, occurredAt, tx));
+    };
+    const paid = (
+      propertyId: string,
+      extensionId: string,
+      version?: number,
+    ): ImmersiveExtensionChangedV1 => ({
+      providerId: provider.providerId,
+      propertyId,
+      extensionId,
+      status: 'active',
+      active: true,
+      version,
+    });
+    const ended = (...word: Parameters<typeof paid>): ImmersiveExtensionChangedV1 => ({
+      ...paid(...word),
+      status: 'canceled',
+      active: false,
+    });
+    const now = Date.now();
+    const at = (offsetMs: number) => new Date(now + offsetMs).toISOString();
+
+    it('applies a newer version though announced earlier; an older or equal one, or one without, changes nothing', async () => {
+      const id = await newProperty('Ordered by version');
+      // Paid, announced by a billing replica 120 s ahead; then ended (the next version) by one on time.
+      await apply(paid(id, 'sub_first', 1), at(120_000));
+      await apply(ended(id, 'sub_first', 2), at(0));
+      expect(await recorded(id)).toEqual({ premium: false, extensionId: null, version: 2 });
+
+      // Older or equal versions arriving late, however late their occurred_at, and a word without a version.
+      await apply(paid(id, 'sub_first', 1), at(600_000));
+      await apply(paid(id, 'sub_first', 2), at(600_000));
+      await apply(paid(id, 'sub_first'), at(600_000));
+      expect(await recorded(id)).toEqual({ premium: false, extensionId: null, version: 2 });
+
+      // The next payment's end (4) delivered before its start (3): the start, older, never makes the tour premium.
+      await apply(ended(id, 'sub_second', 4), at(0));
+      await apply(paid(id, 'sub_second', 3), at(0));
+      expect(await recorded(id)).toEqual({ premium: false, extensionId: null, version: 4 });
+    });
+
+    it('keeps the old order among words without a version (occurred_at), all older than one with a version', async () => {
+      const id = await newProperty('Ordered by time');
+      await apply(paid(id, 'sub_old'), at(0));
+      await apply(ended(id, 'sub_old'), at(-60_000));
+      expect(await recorded(id)).toEqual({ premium: true, extensionId: 'sub_old', version: null });
+      await apply(ended(id, 'sub_old', 1), at(-120_000));
+      expect(await recorded(id)).toEqual({ premium: false, extensionId: null, version: 1 });
+    });
   });
 });

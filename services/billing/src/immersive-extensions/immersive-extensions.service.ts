@@ -4,6 +4,7 @@ import {
   DEFAULT_CURRENCY,
   IMMERSIVE_EXTENSION,
   type Currency,
+  type ImmersiveExtensionCancellation,
   type ImmersiveExtensionCancelRequest,
   type ImmersiveExtensionPayment,
   type ImmersiveExtensionQuote,
@@ -60,6 +61,9 @@ const COLUMNS = `stripe_subscription_id AS id, provider_id AS "providerId", prop
  * provider can pay for one more tour by the month instead of upgrading. Each is a Stripe subscription of its
  * own, kept here as Stripe last said it is; properties learns whether it still pays for its tour from
  * `billing.immersive_extension.changed.v1`, and asks for it over request-reply when the person pays.
+ * Each announced change carries the tour's next extension version (`immersive_extension_versions`, per provider and
+ * property), and the answers to subscribe and cancel the version as of the answer: the order properties applies
+ * billing's word on a tour in.
  */
 @Injectable()
 export class ImmersiveExtensionsService {
@@ -125,7 +129,12 @@ export class ImmersiveExtensionsService {
         const current = await this.refreshIn(tx, running.id);
         if (current && GOOD_STANDING.includes(current.status)) {
           if (request.setAsDefaultPayment) await this.accounts.makeDefaultCard(customerId, card);
-          return { result: 'success', clientSecret: null, extensionId: current.id };
+          return {
+            result: 'success',
+            clientSecret: null,
+            extensionId: current.id,
+            version: await this.version(tx, providerId, propertyId),
+          };
         }
         // Never paid (3-D Secure abandoned or failed) or unpaid: this attempt replaces it.
         if (current && !ENDED.includes(current.status)) await this.end(tx, current.id);
@@ -162,18 +171,21 @@ export class ImmersiveExtensionsService {
         result: clientSecret ? 'requires_action' : 'success',
         clientSecret,
         extensionId: subscription.id,
+        version: await this.version(tx, providerId, propertyId),
       };
     });
   }
 
   /** Stops paying for a property's premium tour now (nothing is refunded). Nothing running: nothing to do. */
-  async cancel({ providerId, propertyId }: ImmersiveExtensionCancelRequest): Promise<{ cancelled: boolean }> {
+  async cancel({
+    providerId,
+    propertyId,
+  }: ImmersiveExtensionCancelRequest): Promise<ImmersiveExtensionCancellation> {
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT 1 FROM billing_accounts WHERE provider_id = $1 FOR UPDATE', [providerId]);
       const running = await this.running(tx, providerId, propertyId);
-      if (!running) return { cancelled: false };
-      await this.end(tx, running.id);
-      return { cancelled: true };
+      if (running) await this.end(tx, running.id);
+      return { cancelled: Boolean(running), version: await this.version(tx, providerId, propertyId) };
     });
   }
 
@@ -286,11 +298,46 @@ export class ImmersiveExtensionsService {
     if (previous?.status !== status) {
       await this.events.publish(
         'billing.immersive_extension.changed.v1',
-        { providerId, propertyId: next.propertyId, extensionId: next.id, status, active },
+        {
+          providerId,
+          propertyId: next.propertyId,
+          extensionId: next.id,
+          status,
+          active,
+          version: await this.nextVersion(tx, providerId, next.propertyId),
+        },
         tx,
       );
     }
     return next;
+  }
+
+  /**
+   * The tour's next extension version, taken in the transaction that announces the change: the upsert locks the
+   * tour's row until the commit, so two replicas never hand out the same one, and the order is the database's, not
+   * a process clock's.
+   */
+  private async nextVersion(tx: EntityManager, providerId: string, propertyId: string): Promise<number> {
+    const [row] = (await tx.query(
+      `INSERT INTO immersive_extension_versions (provider_id, property_id, version) VALUES ($1, $2, 1)
+       ON CONFLICT (provider_id, property_id) DO UPDATE SET version = immersive_extension_versions.version + 1
+       RETURNING version::text AS version`,
+      [providerId, propertyId],
+    )) as Array<{ version: string }>;
+    return Number(row!.version);
+  }
+
+  /**
+   * The tour's extension version as of an answer, read last in its transaction: what the answer says is billing's
+   * word at that version (a change this transaction announced holds the row's lock; one about the tour announced
+   * by another after this read gets a greater version). 0: nothing announced with a version yet.
+   */
+  private async version(tx: EntityManager, providerId: string, propertyId: string): Promise<number> {
+    const [row] = (await tx.query(
+      `SELECT version::text AS version FROM immersive_extension_versions WHERE provider_id = $1 AND property_id = $2`,
+      [providerId, propertyId],
+    )) as Array<{ version: string }>;
+    return Number(row?.version ?? 0);
   }
 }
 

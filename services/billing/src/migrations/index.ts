@@ -4,6 +4,7 @@ import { NegotiatedDiscounts1763910000000 } from './1763910000000-negotiated-dis
 import { ImmersiveExtensions1763940000000 } from './1763940000000-immersive-extensions';
 import { PlanChoices1763970000000 } from './1763970000000-plan-choices';
 import { SubscriptionVersions1763980000000 } from './1763980000000-subscription-versions';
+import { ImmersiveExtensionVersions1763990000000 } from './1763990000000-immersive-extension-versions';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -12,4 +13,5 @@ export const migrations: MigrationClass[] = [
   ImmersiveExtensions1763940000000,
   PlanChoices1763970000000,
   SubscriptionVersions1763980000000,
+  ImmersiveExtensionVersions1763990000000,
 ];

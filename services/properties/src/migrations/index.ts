@@ -6,6 +6,7 @@ import { PremiumToursPaidSeparately1763930000003 } from './1763930000003-premium
 import { LowercaseSearchText1763930000004 } from './1763930000004-lowercase-search-text';
 import { PlanChangeOrder1763950000000 } from './1763950000000-plan-change-order';
 import { PlanVersions1763980000000 } from './1763980000000-plan-versions';
+import { ImmersiveExtensionVersions1763990000000 } from './1763990000000-immersive-extension-versions';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationClass[] = [
   LowercaseSearchText1763930000004,
   PlanChangeOrder1763950000000,
   PlanVersions1763980000000,
+  ImmersiveExtensionVersions1763990000000,
 ];

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PLANS, type ProductCode, type SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
+import { billingVersion, newerThanRecorded } from './billing-versions';
 
 export interface ProviderPlan {
   productCode: ProductCode;
@@ -51,16 +52,18 @@ export class Plans {
    * changes nothing.
    */
   async apply(change: SubscriptionChangedV1, announced: Announced, tx: EntityManager): Promise<boolean> {
+    const newer = newerThanRecorded(
+      'provider_plans.plan_version',
+      '$7',
+      `(provider_plans.changed_at, coalesce(provider_plans.changed_event_id, '${NIL_UUID}')) < ($5::timestamptz, $6::uuid)`,
+    );
     const recorded = (await tx.query(
       `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at, changed_event_id,
          plan_version)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (provider_id) DO UPDATE SET product_code = $2, status = $3, premium_tour_limit = $4,
          changed_at = $5, changed_event_id = $6, plan_version = $7
-        WHERE CASE WHEN $7::bigint IS NOT NULL THEN coalesce(provider_plans.plan_version, 0) < $7::bigint
-                   ELSE provider_plans.plan_version IS NULL
-                        AND (provider_plans.changed_at, coalesce(provider_plans.changed_event_id, '${NIL_UUID}'))
-                            < ($5::timestamptz, $6::uuid) END
+        WHERE ${newer}
        RETURNING provider_id`,
       [
         change.providerId,
@@ -69,16 +72,11 @@ export class Plans {
         change.premiumTourLimit,
         announced.occurredAt,
         announced.eventId,
-        versionOf(change),
+        billingVersion(change),
       ],
     )) as unknown[];
     return recorded.length > 0;
   }
-}
-
-/** The change's subscription version; null for an event from before billing had them. */
-function versionOf(change: SubscriptionChangedV1): number | null {
-  return typeof change.version === 'number' && Number.isSafeInteger(change.version) ? change.version : null;
 }
 
 /**

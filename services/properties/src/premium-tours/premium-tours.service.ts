@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ImmersiveExtensionChangedV1, SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, EventBus } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
+import { billingVersion, newerThanRecorded } from '../plans/billing-versions';
 import { Plans, type Announced } from '../plans/plans';
 
 export interface Withdrawn {
@@ -110,8 +111,11 @@ export class PremiumToursService {
    * A premium tour paid on its own, as billing last said. Paid (a payment confirmed after 3-D Secure, perhaps
    * after the person left the page): the tour is premium outside the quota. No longer paid (unpaid, cancelled,
    * expired): the tour it paid for turns basic, like a downgrade's, and `properties.tours.deactivated.v1` says
-   * so. `incomplete` (awaiting 3-D Secure) is no word on a tour: it was never premium by it. Redelivered, or older
-   * than billing's last word on the tour: nothing changes.
+   * so. `incomplete` (awaiting 3-D Secure) is no word on a tour: it was never premium by it. Billing's words on a
+   * tour are ordered by the tour's extension version each carries (`immex_version`, the last applied, from an event
+   * or billing's answer to the person's payment or cancellation), never by `occurred_at`: redelivered, or not newer
+   * than what is recorded, nothing changes. A change without a version (published before billing had them) is older
+   * than any with one; among themselves such changes keep their old order, by `occurred_at` (`immex_changed_at`).
    */
   async applyExtensionChange(
     event: ImmersiveExtensionChangedV1,
@@ -121,23 +125,32 @@ export class PremiumToursService {
     const { providerId, propertyId, extensionId } = event;
     if (!event.active && event.status === 'incomplete') return;
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
-    const newer = `provider_id = $1 AND id = $2 AND (immex_changed_at IS NULL OR immex_changed_at < $4)`;
+    const params = [providerId, propertyId, extensionId, occurredAt, billingVersion(event)];
+    const newer = `provider_id = $1 AND id = $2
+      AND ${newerThanRecorded('immex_version', '$5', '(immex_changed_at IS NULL OR immex_changed_at < $4)')}`;
     if (event.active) {
       await tx.query(
         `UPDATE properties SET premium = true, premium_since = coalesce(premium_since, now()),
-           immex_subscription_id = $3, immex_changed_at = $4, updated_at = now()
+           immex_subscription_id = $3, immex_changed_at = $4, immex_version = $5, updated_at = now()
          WHERE ${newer} AND deleted_at IS NULL`,
-        [providerId, propertyId, extensionId, occurredAt],
+        params,
       );
       return;
     }
+    // Not the payment the tour is known by (its start not applied yet, say): still billing's newer word on the tour,
+    // recorded so that an older one arriving after it (that start) does not make the tour premium.
+    await tx.query(
+      `UPDATE properties SET immex_changed_at = $4, immex_version = $5
+        WHERE ${newer} AND immex_subscription_id IS DISTINCT FROM $3`,
+      params,
+    );
     const ended = (await tx.query(
       `WITH ended AS (
          UPDATE properties SET premium = false, premium_since = NULL, immex_subscription_id = NULL,
-           immex_changed_at = $4, updated_at = now()
+           immex_changed_at = $4, immex_version = $5, updated_at = now()
           WHERE ${newer} AND immex_subscription_id = $3 RETURNING id)
        SELECT id FROM ended`,
-      [providerId, propertyId, extensionId, occurredAt],
+      params,
     )) as Array<{ id: string }>;
     if (ended.length === 0) return;
     await this.events.publish(

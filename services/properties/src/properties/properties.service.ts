@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES, type ImmersiveExtensionPayment } from '@tourly/contracts';
+import { MESSAGES } from '@tourly/contracts';
 import {
   ApiError,
   Database,
@@ -13,7 +13,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { Geocoder, type GeocodedAddress } from '../geocoding/geocoder';
 import { Plans, PUBLISHING_NEEDS_PLAN, quotaFull } from '../plans/plans';
-import { PremiumTourPayments } from '../premium-tours/premium-tour-payments';
+import { PremiumTourPayments, type PaymentShown } from '../premium-tours/premium-tour-payments';
 import { parseScanKey } from '../scan-keys/scan-key';
 import { PROPERTY_NOT_FOUND } from './property-scope';
 import type {
@@ -212,14 +212,14 @@ export class PropertiesService {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
       const current = await this.row(tx, providerId, id, true);
       // A deleted tour is not paid for any longer.
-      if (current.immexSubscriptionId) await this.payments.stopPaying(providerId, id);
+      const stopped = current.immexSubscriptionId ? await this.payments.stopPaying(providerId, id) : null;
       await tx.query(
         `UPDATE properties SET deleted_at = now(), tour_published = false, website_published = false, premium = false,
            premium_since = NULL, immex_subscription_id = NULL,
            immex_changed_at = CASE WHEN immex_subscription_id IS NOT NULL THEN now() ELSE immex_changed_at END,
-           updated_at = now()
+           immex_version = greatest(immex_version, $3::bigint), updated_at = now()
          WHERE provider_id = $1 AND id = $2`,
-        [providerId, id],
+        [providerId, id, stopped],
       );
       await this.events.publish(
         'properties.property.deleted.v1',
@@ -282,21 +282,23 @@ export class PropertiesService {
    * `paymentMethodId` when the quota is full, is paid for on its own (pay-and-publish). A tour paid on its own
    * that turns basic stops being paid for. One change per provider at a time (an advisory lock, held while billing
    * is asked, so its events about the payment wait for this change), and two tours racing for the last place
-   * cannot both get it.
+   * cannot both get it. Billing's answer (paid, or stopped) is its word on the tour's payment at a version, recorded
+   * with what it says (`immex_version`): the lock kept billing's events about the tour waiting since before the call,
+   * so none newer is recorded, and one arriving after the answer changes nothing unless its version is greater.
    */
   async setPublishedFeatures(
     providerId: string,
     id: string,
     features: PublishedFeaturesForm,
     payment: PaymentChoice = {},
-  ): Promise<Property & { payment: ImmersiveExtensionPayment | null }> {
+  ): Promise<Property & { payment: PaymentShown | null }> {
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
       const current = toProperty(await this.row(tx, providerId, id, true));
       const next = { ...current.publishedFeatures, ...features };
       const plan = await this.plans.of(providerId, tx);
       const used = await this.premiumCount(tx, providerId, id);
-      let paid: ImmersiveExtensionPayment | null = null;
+      let paid: Awaited<ReturnType<PremiumTourPayments['pay']>> | null = null;
       if (
         payment.paymentMethodId &&
         this.publishingProblem(plan, next, used, current)?.kind === 'quota_full'
@@ -309,10 +311,13 @@ export class PropertiesService {
           setAsDefaultPayment: payment.setAsDefaultPayment,
         });
         // Nothing changes until the person has confirmed the payment; then the same request completes it.
-        if (paid.result === 'requires_action') return { ...current, payment: paid };
+        if (paid.payment.result === 'requires_action') return { ...current, payment: paid.payment };
       }
-      if (current.immexSubscriptionId && !next.premium) await this.payments.stopPaying(providerId, id);
-      const immexSubscriptionId = next.premium ? (paid?.extensionId ?? current.immexSubscriptionId) : null;
+      const stopped =
+        current.immexSubscriptionId && !next.premium ? await this.payments.stopPaying(providerId, id) : null;
+      const immexSubscriptionId = next.premium
+        ? (paid?.payment.extensionId ?? current.immexSubscriptionId)
+        : null;
       const problem = this.publishingProblem(plan, next, used, { ...current, immexSubscriptionId });
       if (problem) throw ApiError.base(problem.status, problem.message);
       await tx.query(
@@ -320,9 +325,17 @@ export class PropertiesService {
            premium_since = CASE WHEN $5 AND NOT premium THEN now() WHEN $5 THEN premium_since END,
            published_at = CASE WHEN $3 AND NOT tour_published THEN now() WHEN $3 THEN published_at END,
            immex_changed_at = CASE WHEN immex_subscription_id IS DISTINCT FROM $6 THEN now() ELSE immex_changed_at END,
-           immex_subscription_id = $6, updated_at = now()
+           immex_subscription_id = $6, immex_version = greatest(immex_version, $7::bigint), updated_at = now()
          WHERE provider_id = $1 AND id = $2`,
-        [providerId, id, next.tour, next.website, next.premium, immexSubscriptionId],
+        [
+          providerId,
+          id,
+          next.tour,
+          next.website,
+          next.premium,
+          immexSubscriptionId,
+          paid?.version ?? stopped,
+        ],
       );
       if (next.tour !== current.publishedFeatures.tour) {
         await this.events.publish(
@@ -331,7 +344,7 @@ export class PropertiesService {
           tx,
         );
       }
-      return { ...toProperty(await this.row(tx, providerId, id)), payment: paid };
+      return { ...toProperty(await this.row(tx, providerId, id)), payment: paid?.payment ?? null };
     });
   }
 
