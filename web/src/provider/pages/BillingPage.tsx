@@ -3,8 +3,7 @@ import { PROBLEM_SUBSCRIPTION_STATUSES } from '@tourly/contracts';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
-import { useLoad } from '../../shared/useLoad';
-import { fetchBillingAccount, fetchPlans, type Subscription } from '../features/billing/api';
+import type { Subscription } from '../features/billing/api';
 import { useBilling } from '../features/billing/BillingContext';
 import '../features/billing/billing.css';
 import { BillingInformation, isComplete } from '../features/billing/components/BillingInformation';
@@ -14,6 +13,7 @@ import { PayNowSection } from '../features/billing/components/PayNowSection';
 import { PremiumToursSection } from '../features/billing/components/PremiumToursSection';
 import { SubscriptionOverview } from '../features/billing/components/SubscriptionOverview';
 import { TestClockPanel } from '../features/billing/components/TestClockPanel';
+import { useBillingAccountQuery, usePlansQuery } from '../features/billing/queries';
 import { canUpgrade, lowerPlans } from '../features/billing/rules';
 
 /** After the test clock moved, Stripe's events reach billing over a few seconds: ask again a few times. */
@@ -27,7 +27,7 @@ const REFRESH_AFTER_CLOCK_MS = [500, 1500, 3000, 6000, 10_000];
  */
 export default function BillingPage() {
   const billing = useBilling();
-  const { subscription, permissions, loadError, canManageBilling, update, refresh, openUpgrade } = billing;
+  const { subscription, permissions, loadError, canManageBilling, refresh, openUpgrade } = billing;
   const title = <title>{`Accounts and billing · ${PRODUCT_NAME}`}</title>;
 
   if (!billing.available || loadError) {
@@ -66,7 +66,6 @@ export default function BillingPage() {
       <h1>Accounts and billing</h1>
       <BillingSections
         subscription={subscription}
-        onChanged={update}
         onUpgrade={openUpgrade}
         onClockMoved={() => {
           for (const delay of REFRESH_AFTER_CLOCK_MS) setTimeout(() => void refresh(), delay);
@@ -78,27 +77,24 @@ export default function BillingPage() {
 
 function BillingSections({
   subscription,
-  onChanged,
   onUpgrade,
   onClockMoved,
 }: {
   subscription: Subscription;
-  onChanged(subscription: Subscription): void;
   onUpgrade(): void;
   onClockMoved(): void;
 }) {
-  // Again after every change of the subscription: the upgrade modal may have saved the account or added cards.
-  const loaded = useLoad(
-    (signal) => Promise.all([fetchPlans(signal), fetchBillingAccount(signal)]),
-    [subscription],
-  );
+  const plansQuery = usePlansQuery();
+  const accountQuery = useBillingAccountQuery();
   const [downgrading, setDowngrading] = useState(false);
-  const [accountVersion, setAccountVersion] = useState(0);
   const [paidNow, setPaidNow] = useState(false);
 
-  if (loaded.error) return <ErrorDisplay error={loaded.error} />;
-  if (!loaded.data) return <Loading />;
-  const [plans, account] = loaded.data;
+  const plans = plansQuery.data;
+  const account = accountQuery.data;
+  if (!plans || !account) {
+    const error = plansQuery.error ?? accountQuery.error;
+    return error ? <ErrorDisplay error={error} /> : <Loading />;
+  }
 
   return (
     <>
@@ -106,10 +102,7 @@ function BillingSections({
         <PayNowSection
           subscription={subscription}
           billingDetails={{ name: account.name, email: account.email }}
-          onPaid={(paid) => {
-            setPaidNow(true);
-            onChanged(paid);
-          }}
+          onPaid={() => setPaidNow(true)}
         />
       )}
       {paidNow && !PROBLEM_SUBSCRIPTION_STATUSES.includes(subscription.status) && (
@@ -119,7 +112,6 @@ function BillingSections({
       )}
       <SubscriptionOverview
         subscription={subscription}
-        onChanged={onChanged}
         onUpgrade={canUpgrade(plans, subscription) ? onUpgrade : undefined}
         onDowngrade={
           lowerPlans(plans, subscription).length > 0 && !subscription.cancelAtPeriodEnd
@@ -133,29 +125,18 @@ function BillingSections({
           plans={plans}
           currency={account.currency}
           onClose={() => setDowngrading(false)}
-          onScheduled={(changed) => {
-            setDowngrading(false);
-            onChanged(changed);
-          }}
+          onScheduled={() => setDowngrading(false)}
         />
       )}
       <CardsSection
-        reloadOn={subscription}
         canAddCards={isComplete(account)}
         billingDetails={{ name: account.name, email: account.email }}
       />
       <div className="card">
-        <BillingInformation
-          account={account}
-          headingLevel="h2"
-          onSaved={(saved) => {
-            loaded.setData([plans, saved]);
-            setAccountVersion((version) => version + 1);
-          }}
-        />
+        <BillingInformation account={account} headingLevel="h2" />
       </div>
       <PremiumToursSection />
-      <TestClockPanel accountVersion={accountVersion} onAdvanced={onClockMoved} />
+      <TestClockPanel onAdvanced={onClockMoved} />
     </>
   );
 }

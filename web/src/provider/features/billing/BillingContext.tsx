@@ -8,10 +8,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ErrorBoundary } from '../../../shared/ErrorBoundary';
-import { useLoad } from '../../../shared/useLoad';
-import { fetchAccountPermissions, type AccountPermissions } from '../settings/api';
-import { fetchSubscription, type Subscription } from './api';
+import type { AccountPermissions } from '../settings/api';
+import { useAccountPermissionsQuery } from '../settings/queries';
+import type { Subscription } from './api';
+import { fetchFreshSubscription, useSubscriptionQuery } from './queries';
 import { LEGACY_PLAN } from './rules';
 
 // Stripe Elements and the plan grid load when the modal first opens, not with every provider page.
@@ -31,10 +33,8 @@ export interface BillingState {
   /** Why the subscription or the permissions could not be read (the banners stay quiet; the billing page says). */
   loadError: unknown;
   canManageBilling: boolean;
-  /** Asks the server again past the browser's five-minute cache: after any change. */
+  /** Asks the server again past the five-minute caches (while waiting for Stripe's events to reach billing). */
   refresh(): Promise<Subscription | undefined>;
-  /** Takes the subscription a change answered with, then refreshes the cached copy. */
-  update(subscription: Subscription): void;
   /** Opens the plan upgrade modal (000 §2) over the page. */
   openUpgrade(): void;
 }
@@ -43,43 +43,31 @@ const BillingContext = createContext<BillingState | null>(null);
 
 /**
  * The provider's subscription and permissions for every provider page (the banners, the account menu, the billing
- * page), loaded once per page load, and the plan upgrade modal they open. `enabled` is false until the session is
- * known and for users outside the provider side, who have no subscription to read.
+ * page), kept five minutes (000 §7; every change refreshes it: billing's `queries.ts`), and the plan upgrade modal
+ * they open. `enabled` is false until the session is known and for users outside the provider side, who have no
+ * subscription to read.
  */
 export function BillingProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
-  const subscription = useLoad(
-    (signal) => (enabled ? fetchSubscription({ signal }) : Promise.resolve(undefined)),
-    [enabled],
-  );
-  const permissions = useLoad(
-    (signal) => (enabled ? fetchAccountPermissions(signal) : Promise.resolve(undefined)),
-    [enabled],
-  );
+  const client = useQueryClient();
+  const subscription = useSubscriptionQuery(enabled);
+  const permissions = useAccountPermissionsQuery(enabled);
   const [upgrading, setUpgrading] = useState(false);
-  const { setData } = subscription;
 
   const refresh = useCallback(async () => {
     try {
-      const fresh = await fetchSubscription({ fresh: true });
-      setData(fresh);
-      return fresh ?? LEGACY_PLAN;
+      return (await fetchFreshSubscription(client)) ?? LEGACY_PLAN;
     } catch {
       return undefined;
     }
-  }, [setData]);
-
-  const update = useCallback(
-    (changed: Subscription) => {
-      setData(changed);
-      void refresh();
-    },
-    [setData, refresh],
-  );
+  }, [client]);
 
   const openUpgrade = useCallback(() => setUpgrading(true), []);
   const legacy = subscription.data === null;
   const current = legacy ? LEGACY_PLAN : (subscription.data ?? undefined);
-  const loadError = subscription.error ?? permissions.error;
+  // A failed first read; a later one (asking again after a change) keeps what was read before, quietly.
+  const loadError =
+    (subscription.data === undefined ? subscription.error : null) ??
+    (permissions.data === undefined ? permissions.error : null);
   const state = useMemo<BillingState>(
     () => ({
       available: enabled,
@@ -89,10 +77,9 @@ export function BillingProvider({ enabled, children }: { enabled: boolean; child
       loadError,
       canManageBilling: permissions.data?.manageBilling ?? false,
       refresh,
-      update,
       openUpgrade,
     }),
-    [enabled, current, legacy, permissions.data, loadError, refresh, update, openUpgrade],
+    [enabled, current, legacy, permissions.data, loadError, refresh, openUpgrade],
   );
 
   return (
@@ -101,12 +88,7 @@ export function BillingProvider({ enabled, children }: { enabled: boolean; child
       {upgrading && current && (
         <ErrorBoundary>
           <Suspense fallback={null}>
-            <PlanUpgradeModal
-              current={current}
-              legacy={legacy}
-              onChanged={update}
-              onClose={() => setUpgrading(false)}
-            />
+            <PlanUpgradeModal current={current} legacy={legacy} onClose={() => setUpgrading(false)} />
           </Suspense>
         </ErrorBoundary>
       )}

@@ -6,8 +6,8 @@ import { formErrors } from '../../../../shared/formErrors';
 import { SelectField } from '../../../../shared/SelectField';
 import { MESSAGES } from '../../../../shared/strings';
 import { TextField } from '../../../../shared/TextField';
-import { useAction } from '../../../../shared/useAction';
-import { saveBillingAccount, type BillingAccount, type BillingAccountForm } from '../api';
+import type { BillingAccount, BillingAccountForm } from '../api';
+import { useSaveBillingAccountMutation } from '../queries';
 
 type Field = 'name' | 'email' | 'address' | 'country' | 'currency';
 const REQUIRED: readonly Field[] = ['name', 'email', 'address', 'country'];
@@ -20,8 +20,8 @@ const LABELS: Record<Field, string> = {
 };
 
 interface BillingInformationProps {
+  /** The account as saved: saving updates it (billing's `queries.ts`), wherever it is shown. */
   account: BillingAccount;
-  onSaved(account: BillingAccount): void;
   /**
    * In the upgrade modal the section collapses once complete (name, email, address and country saved), showing a
    * check and an Edit button (000 §2); on the billing page it stays open.
@@ -44,7 +44,6 @@ export function isComplete(account: BillingAccount): boolean {
  */
 export function BillingInformation({
   account,
-  onSaved,
   collapsible = false,
   onMessages,
   headingLevel = 'h3',
@@ -54,7 +53,7 @@ export function BillingInformation({
   // true: left or submitted (an empty field says 'Required'); 'changed': edited since the server answered.
   const [touched, setTouched] = useState<Partial<Record<Field, true | 'changed'>>>({});
   const [saved, setSaved] = useState(false);
-  const { run, isPending, error } = useAction(saveBillingAccount);
+  const { run, isPending, error } = useSaveBillingAccountMutation();
   const server = formErrors(error, LABELS_AS_SERVER_NAMES);
   const headingId = useId();
   const Heading = headingLevel;
@@ -126,7 +125,6 @@ export function BillingInformation({
     setValues(formOf(outcome.value));
     setTouched({});
     setSaved(true);
-    onSaved(outcome.value);
     if (collapsible && isComplete(outcome.value)) setEditing(false);
   }
 

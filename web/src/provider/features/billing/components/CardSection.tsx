@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchCards, type SavedCard } from '../api';
+import type { SavedCard } from '../api';
+import { useCardsQuery } from '../queries';
 import { NewCardForm } from './NewCardForm';
 
 const BRAND_NAMES: Record<SavedCard['brand'], string> = {
@@ -30,7 +30,7 @@ interface CardSectionProps {
  */
 export function CardSection({ enabled, selected, onSelect, billingDetails }: CardSectionProps) {
   const [adding, setAdding] = useState(false);
-  const cards = useLoad((signal) => (enabled ? fetchCards(signal) : Promise.resolve([])), [enabled]);
+  const cards = useCardsQuery(enabled);
   const headingId = useId();
   const list = cards.data ?? [];
 
@@ -45,7 +45,6 @@ export function CardSection({ enabled, selected, onSelect, billingDetails }: Car
   function added(paymentMethodId: string) {
     setAdding(false);
     onSelect(paymentMethodId);
-    cards.reload();
   }
 
   let body;

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { useAction } from '../../../../shared/useAction';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchCards, removeCard, setDefaultCard, type SavedCard } from '../api';
+import type { SavedCard } from '../api';
+import { useCardsQuery, useRemoveCardMutation, useSetDefaultCardMutation } from '../queries';
 import { cardName } from './CardSection';
 import { NewCardForm } from './NewCardForm';
 
 interface CardsSectionProps {
-  /** The list is asked for again whenever this changes (a plan change may have added a card). */
-  reloadOn?: unknown;
   /** Cards need the billing account (its Stripe customer) first. */
   canAddCards: boolean;
   billingDetails: { name: string; email: string };
@@ -19,21 +16,18 @@ interface CardsSectionProps {
  * The account's cards (GET credit_cards): brand, last four digits, expiry and which is the default; make another
  * the default (the subscription's too), remove one after asking, add one through Stripe's card element.
  */
-export function CardsSection({ reloadOn, canAddCards, billingDetails }: CardsSectionProps) {
-  const cards = useLoad((signal) => fetchCards(signal), [canAddCards, reloadOn]);
+export function CardsSection({ canAddCards, billingDetails }: CardsSectionProps) {
+  const cards = useCardsQuery();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<SavedCard | null>(null);
   const [notice, setNotice] = useState('');
-  const makeDefault = useAction(setDefaultCard);
-  const remove = useAction(removeCard);
+  const makeDefault = useSetDefaultCardMutation();
+  const remove = useRemoveCardMutation();
 
   async function chooseDefault(card: SavedCard) {
     setNotice('');
     const outcome = await makeDefault.run(card.id);
-    if (outcome.ok) {
-      cards.setData(outcome.value);
-      setNotice(`${cardName(card)} is now the default card.`);
-    }
+    if (outcome.ok) setNotice(`${cardName(card)} is now the default card.`);
   }
 
   async function confirmRemove() {
@@ -41,10 +35,7 @@ export function CardsSection({ reloadOn, canAddCards, billingDetails }: CardsSec
     const card = removing;
     const outcome = await remove.run(card.id);
     setRemoving(null);
-    if (outcome.ok) {
-      setNotice(`${cardName(card)} was removed.`);
-      cards.reload();
-    }
+    if (outcome.ok) setNotice(`${cardName(card)} was removed.`);
   }
 
   const list = cards.data ?? [];
@@ -119,7 +110,6 @@ export function CardsSection({ reloadOn, canAddCards, billingDetails }: CardsSec
           onAdded={() => {
             setAdding(false);
             setNotice('The card was added.');
-            cards.reload();
           }}
           onCancel={() => setAdding(false)}
         />

@@ -3,9 +3,8 @@ import type { Currency, Interval, ProductCode } from '@tourly/contracts';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
-import { useAction } from '../../../../shared/useAction';
-import { useLoad } from '../../../../shared/useLoad';
-import { changePlan, fetchDeactivationPreview, type PlanOption, type Subscription } from '../api';
+import type { PlanOption, Subscription } from '../api';
+import { useChangePlanMutation, useDeactivationPreviewQuery } from '../queries';
 import { hasIntervalChoice, lowerPlans, planLabel, premiumTourLimitOf, pricePerMonth } from '../rules';
 import { IntervalToggle } from './IntervalToggle';
 
@@ -14,7 +13,8 @@ interface DowngradeModalProps {
   plans: PlanOption[];
   currency: Currency;
   onClose(): void;
-  onScheduled(subscription: Subscription): void;
+  /** The change is scheduled (and the subscription showing it is in the cache). */
+  onScheduled(): void;
 }
 
 /**
@@ -27,14 +27,14 @@ export function DowngradeModal({ current, plans, currency, onClose, onScheduled 
   const [chosen, setChosen] = useState<ProductCode | null>(options.at(-1)?.productCode ?? null);
   const [interval, setBillingInterval] = useState<Interval>(current.interval);
   const [reviewing, setReviewing] = useState(false);
-  const change = useAction(changePlan);
+  const change = useChangePlanMutation();
   const groupId = useId();
   const plan = options.find((option) => option.productCode === chosen) ?? null;
 
   async function confirm() {
     if (!plan) return;
     const outcome = await change.run({ productCode: plan.productCode, interval, chargeNow: false });
-    if (outcome.ok) onScheduled(outcome.value.subscription);
+    if (outcome.ok) onScheduled();
   }
 
   return (
@@ -117,10 +117,7 @@ function DowngradeReview({
   onConfirm(): void;
 }) {
   const limit = premiumTourLimitOf(plan);
-  const preview = useLoad(
-    (signal) => (limit === null ? Promise.resolve(null) : fetchDeactivationPreview(limit, signal)),
-    [limit],
-  );
+  const preview = useDeactivationPreviewQuery(limit);
   const startsAt = current.currentPeriodEnd;
   const tours = preview.data?.tours ?? [];
   return (
@@ -132,7 +129,7 @@ function DowngradeReview({
       </p>
       {preview.error ? (
         <ErrorDisplay error={preview.error} />
-      ) : preview.isLoading ? (
+      ) : preview.isFetching ? (
         <p className="muted" role="status">
           Checking your premium tours…
         </p>
@@ -166,7 +163,7 @@ function DowngradeReview({
         <button
           type="button"
           className="button button-danger"
-          disabled={isPending || preview.isLoading}
+          disabled={isPending || preview.isFetching}
           onClick={onConfirm}
         >
           Confirm downgrade

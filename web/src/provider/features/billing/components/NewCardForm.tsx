@@ -3,9 +3,9 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { StripeCardElementChangeEvent } from '@stripe/stripe-js';
 import { ApiError } from '../../../../api/errors';
 import { errorMessages } from '../../../../shared/ErrorDisplay';
-import { useLoad } from '../../../../shared/useLoad';
 import { createSetupIntent } from '../api';
-import { loadStripeJs, stripeFailureMessage } from '../stripe';
+import { useCardAdded, useStripeJsQuery } from '../queries';
+import { stripeFailureMessage } from '../stripe';
 
 interface NewCardFormProps {
   /** Called with the new card's payment method id once Stripe has set it up for this account. */
@@ -24,7 +24,7 @@ export const CARD_NOT_ADDED = 'The card could not be added. Please try again.';
  * default (000 §2). Card problems show in a warning block in Stripe's words (000 §8), and are logged.
  */
 export function NewCardForm(props: NewCardFormProps) {
-  const stripe = useLoad(() => loadStripeJs(), []);
+  const stripe = useStripeJsQuery();
   if (stripe.error) {
     return (
       <div className="alert alert-warning" role="alert">
@@ -52,6 +52,7 @@ function CardForm({ onAdded, onCancel, billingDetails, submitLabel = 'Add card' 
   const [state, setState] = useState<{ complete: boolean; error?: string }>({ complete: false });
   const [warning, setWarning] = useState<string[] | null>(null);
   const [pending, setPending] = useState(false);
+  const cardAdded = useCardAdded();
   const legendId = useId();
 
   function handleChange(event: StripeCardElementChangeEvent) {
@@ -87,6 +88,7 @@ function CardForm({ onAdded, onCancel, billingDetails, submitLabel = 'Add card' 
         return;
       }
       card.clear();
+      await cardAdded();
       onAdded(id);
     } catch (error) {
       console.error('Adding a card failed', error);

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ApiError } from '../../../../api/errors';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { MESSAGES } from '../../../../shared/strings';
-import { useAction } from '../../../../shared/useAction';
 import { fetchSubscription, payNow, setDefaultCard, type Subscription } from '../api';
+import { usePayNowMutation } from '../queries';
 import { PAYMENT_WINDOW_DAYS } from '../rules';
 import { loadStripeJs } from '../stripe';
 import { CardSection } from './CardSection';
@@ -13,8 +13,8 @@ const WAIT_FOR_STRIPE_MS = 20_000;
 interface PayNowSectionProps {
   subscription: Subscription;
   billingDetails: { name: string; email: string };
-  /** The subscription after the payment (active again, unless Stripe has not told billing yet). */
-  onPaid(subscription: Subscription): void;
+  /** After the payment (the subscription active again, unless Stripe has not told billing yet). */
+  onPaid(): void;
 }
 
 /**
@@ -24,7 +24,7 @@ interface PayNowSectionProps {
  */
 export function PayNowSection({ subscription, billingDetails, onPaid }: PayNowSectionProps) {
   const [cardId, setCardId] = useState<string | null>(null);
-  const pay = useAction(async (paymentMethodId: string) => {
+  const pay = usePayNowMutation(async (paymentMethodId: string) => {
     const result = await payNow(paymentMethodId);
     if (result.result === 'success') return result.subscription;
     const stripe = await loadStripeJs().catch((error: unknown) => {
@@ -42,7 +42,7 @@ export function PayNowSection({ subscription, billingDetails, onPaid }: PayNowSe
   async function submit() {
     if (!cardId) return;
     const outcome = await pay.run(cardId);
-    if (outcome.ok) onPaid(outcome.value);
+    if (outcome.ok) onPaid();
   }
 
   return (

@@ -1,18 +1,17 @@
 import { useId, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Interval } from '@tourly/contracts';
 import { ApiError } from '../../../../api/errors';
 import { formatMoney } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/strings';
-import { useLoad } from '../../../../shared/useLoad';
 import {
-  changePlan,
   fetchSubscription,
-  previewChange,
   type BillingAccount,
   type PlanOption,
   type PlanSelection,
   type Subscription,
 } from '../api';
+import { changePreviewQuery, useChangePlanMutation, useSubscriptionChanged } from '../queries';
 import {
   DEFAULT_TRIAL_DAYS,
   hasIntervalChoice,
@@ -40,12 +39,10 @@ interface PlanConfirmationProps {
   current: Subscription;
   interval: Interval;
   onInterval(interval: Interval): void;
+  /** The billing account as saved (the cache's: saving it here updates it). */
   account: BillingAccount;
-  onAccount(account: BillingAccount): void;
   onBack(): void;
   onDone(completed: Completed): void;
-  /** The subscription as it is after a failed attempt (a payment left unconfirmed, say). */
-  onChanged(subscription: Subscription): void;
   /** True while the change is in progress: the modal cannot be closed meanwhile. */
   onBusy(busy: boolean): void;
 }
@@ -74,10 +71,8 @@ export function PlanConfirmation({
   interval,
   onInterval,
   account,
-  onAccount,
   onBack,
   onDone,
-  onChanged,
   onBusy,
 }: PlanConfirmationProps) {
   const [coupon, setCoupon] = useState<string | null>(null);
@@ -87,6 +82,9 @@ export function PlanConfirmation({
   const [couponMessages, setCouponMessages] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
   const summaryId = useId();
+  const client = useQueryClient();
+  const change = useChangePlanMutation();
+  const subscriptionChanged = useSubscriptionChanged();
 
   const currency = account.currency;
   const complete = isComplete(account);
@@ -100,14 +98,11 @@ export function PlanConfirmation({
     ...extra,
   });
 
-  const preview = useLoad(
-    (signal) => previewChange(selection(), signal),
-    [plan?.productCode, interval, coupon, currency, complete],
-  );
+  const preview = useQuery(changePreviewQuery(selection(), currency, complete));
 
   async function applyCoupon(code: string): Promise<string[] | null> {
     try {
-      await previewChange(selection({ coupon: code }));
+      await client.fetchQuery(changePreviewQuery(selection({ coupon: code }), currency, complete));
       setCoupon(code);
       setCouponMessages([]);
       return null;
@@ -126,9 +121,11 @@ export function PlanConfirmation({
     onBusy(true);
     try {
       if (!plan) throw new Error(MESSAGES.noSelectedPlan);
-      const result = await changePlan(
+      const outcome = await change.run(
         selection({ paymentMethodId: needsCard ? (cardId ?? undefined) : undefined }),
       );
+      if (!outcome.ok) throw outcome.error;
+      const result = outcome.value;
       if (result.result === 'success') {
         onDone({ subscription: result.subscription, stillUpdating: false });
       } else if (result.result === 'requires_action') {
@@ -141,11 +138,12 @@ export function PlanConfirmation({
         if (confirmed.error) {
           console.error('The card payment was not confirmed', confirmed.error);
           setSubmitErrors([confirmed.error.message ?? MESSAGES.somethingWentWrong]);
-          const after = await fetchSubscription({ fresh: true }).catch(() => null);
-          if (after) onChanged(after);
+          // The subscription as the unconfirmed payment left it.
+          subscriptionChanged();
           return;
         }
         const changed = await waitForPlan(plan, interval);
+        subscriptionChanged(changed ?? undefined);
         onDone({ subscription: changed ?? result.subscription, stillUpdating: changed === null });
       } else {
         throw new Error(MESSAGES.somethingWentWrong);
@@ -215,12 +213,7 @@ export function PlanConfirmation({
             </>
           )}
         </section>
-        <BillingInformation
-          account={account}
-          onSaved={onAccount}
-          collapsible
-          onMessages={setBillingMessages}
-        />
+        <BillingInformation account={account} collapsible onMessages={setBillingMessages} />
         {needsCard && (
           <CardSection
             enabled={complete}
@@ -243,7 +236,7 @@ export function PlanConfirmation({
         <h3 id={summaryId} className="visually-hidden">
           Summary
         </h3>
-        <OrderSummary preview={preview.data} error={preview.error} isLoading={preview.isLoading} />
+        <OrderSummary preview={preview.data} error={preview.error} isLoading={preview.isFetching} />
         <FormErrors messages={errors} />
         {blocked && (
           <p id={`${summaryId}-blocked`} className="muted">

@@ -3,9 +3,8 @@ import type { Interval, ProductCode } from '@tourly/contracts';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
-import { useLoad } from '../../../../shared/useLoad';
-import { useAction } from '../../../../shared/useAction';
-import { fetchBillingAccount, fetchPlans, legacySetup, type BillingAccount, type Subscription } from '../api';
+import type { Subscription } from '../api';
+import { useBillingAccountQuery, useLegacySetupMutation, usePlansQuery } from '../queries';
 import { billedLabel, isOnFreePlan, planLabel } from '../rules';
 import '../billing.css';
 import { PlanConfirmation, type Completed } from './PlanConfirmation';
@@ -15,8 +14,6 @@ interface PlanUpgradeModalProps {
   current: Subscription;
   /** On a legacy plan: the free plan is chosen too (legacy_setup), not shown as the current one. */
   legacy?: boolean;
-  /** The subscription after a change (or a failed attempt): the caller keeps it and refreshes its copy. */
-  onChanged(subscription: Subscription): void;
   onClose(): void;
 }
 
@@ -27,14 +24,10 @@ type Step = 'selection' | 'confirmation' | 'completed';
  * account for its currency), then plan selection in a large modal, then confirmation; Back returns to the plans,
  * closing cancels. Lazily loaded with Stripe Elements, so provider pages download it only when it opens.
  */
-export default function PlanUpgradeModal({
-  current,
-  legacy = false,
-  onChanged,
-  onClose,
-}: PlanUpgradeModalProps) {
-  const loaded = useLoad((signal) => Promise.all([fetchPlans(signal), fetchBillingAccount(signal)]), []);
-  const [account, setAccount] = useState<BillingAccount | null>(null);
+export default function PlanUpgradeModal({ current, legacy = false, onClose }: PlanUpgradeModalProps) {
+  const plansQuery = usePlansQuery();
+  // Saved from the confirmation step, the account is the cache's: the grid's currency follows it.
+  const accountQuery = useBillingAccountQuery();
   const [step, setStep] = useState<Step>('selection');
   // 000 §9: the default selection is yearly; a paying provider starts from its own interval.
   const [interval, setBillingInterval] = useState<Interval>(
@@ -44,22 +37,23 @@ export default function PlanUpgradeModal({
   const [trial, setTrial] = useState(false);
   const [busy, setBusy] = useState(false);
   const [completed, setCompleted] = useState<Completed | null>(null);
-  const chooseFree = useAction(() => legacySetup({ productCode: 'free_tier_plan', interval: 'year' }));
+  const chooseFree = useLegacySetupMutation();
 
-  const [plans, loadedAccount] = loaded.data ?? [];
-  const billingAccount = account ?? loadedAccount;
+  const plans = plansQuery.data;
+  const billingAccount = accountQuery.data;
+  const loadError = plans && billingAccount ? null : (plansQuery.error ?? accountQuery.error);
   const plan = plans?.find((option) => option.productCode === chosen) ?? null;
 
+  /** The subscription in the cache is up to date by now (the mutations and the confirmation see to it). */
   function done(result: Completed) {
     setCompleted(result);
     setStep('completed');
-    onChanged(result.subscription);
   }
 
   let title = 'Choose your plan';
   let body;
-  if (loaded.error) {
-    body = <ErrorDisplay error={loaded.error} />;
+  if (loadError) {
+    body = <ErrorDisplay error={loadError} />;
   } else if (!plans || !billingAccount) {
     title = 'Loading plans…';
     body = (
@@ -80,10 +74,8 @@ export default function PlanUpgradeModal({
         interval={interval}
         onInterval={setBillingInterval}
         account={billingAccount}
-        onAccount={setAccount}
         onBack={() => setStep('selection')}
         onDone={done}
-        onChanged={onChanged}
         onBusy={setBusy}
       />
     );
@@ -98,7 +90,7 @@ export default function PlanUpgradeModal({
         legacy={legacy}
         onChoose={async (productCode, withTrial) => {
           if (legacy && productCode === 'free_tier_plan') {
-            const outcome = await chooseFree.run();
+            const outcome = await chooseFree.run({ productCode: 'free_tier_plan', interval: 'year' });
             if (outcome.ok) done({ subscription: outcome.value.subscription, stillUpdating: false });
             return;
           }

@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PROBLEM_SUBSCRIPTION_STATUSES } from '@tourly/contracts';
 import type { Page } from '../../../../api/client';
@@ -6,16 +7,11 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { Pager } from '../../../../shared/Pager';
 import { TextField } from '../../../../shared/TextField';
-import { useLoad } from '../../../../shared/useLoad';
 import type { Property } from '../../properties/api';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../properties/hooks';
 import { propertyPath } from '../../properties/paths';
-import {
-  fetchImmersiveExtensions,
-  fetchPremiumTours,
-  type ImmersiveExtension,
-  type TourSearch,
-} from '../api';
+import type { ImmersiveExtension, TourSearch } from '../api';
+import { immersiveExtensionsQuery, premiumToursQuery } from '../queries';
 import './premiumTours.css';
 
 const PAGE_SIZE = 10;
@@ -51,7 +47,7 @@ export function PremiumToursSection() {
       <PagedTours<Property>
         title="Premium tours"
         search={search}
-        load={fetchPremiumTours}
+        query={premiumToursQuery}
         empty="No premium tours yet. Make a tour premium from its property’s Publishing section."
         columns={[
           { label: 'Tour', cell: (tour) => <Link to={propertyPath(tour.id)}>{tour.title}</Link> },
@@ -70,7 +66,7 @@ export function PremiumToursSection() {
       <PagedTours<ImmersiveExtension>
         title="Paid separately"
         search={search}
-        load={fetchImmersiveExtensions}
+        query={immersiveExtensionsQuery}
         empty={`No premium tours are paid separately. ${WHERE_TO_PAY}`}
         columns={[
           {
@@ -108,18 +104,18 @@ function periodOf(paid: ImmersiveExtension): string {
 interface PagedToursProps<T> {
   title: string;
   search: string;
-  load(query: TourSearch, signal: AbortSignal): Promise<Page<T>>;
+  query(search: TourSearch): UseQueryOptions<Page<T>>;
   /** What the list says when there is nothing at all (not when a search finds nothing). */
   empty: string;
   columns: Array<{ label: string; cell(item: T): ReactNode }>;
 }
 
 /** One paged table of tours under its own heading, back on its first page whenever the search changes. */
-function PagedTours<T extends { id: string }>({ title, search, load, empty, columns }: PagedToursProps<T>) {
+function PagedTours<T extends { id: string }>({ title, search, query, empty, columns }: PagedToursProps<T>) {
   const headingId = useId();
   const [at, setAt] = useState({ search, page: 1 });
   const page = at.search === search ? at.page : 1;
-  const list = useLoad((signal) => load({ page, pageSize: PAGE_SIZE, search }, signal), [page, search]);
+  const list = useQuery(query({ page, pageSize: PAGE_SIZE, search }));
   const data = list.data;
 
   return (
@@ -135,7 +131,7 @@ function PagedTours<T extends { id: string }>({ title, search, load, empty, colu
         <p className="muted">{search ? `Nothing matches “${search}”.` : empty}</p>
       ) : (
         <>
-          <table className="data-table" aria-labelledby={headingId} aria-busy={list.isLoading || undefined}>
+          <table className="data-table" aria-labelledby={headingId} aria-busy={list.isFetching || undefined}>
             <thead>
               <tr>
                 {columns.map(({ label }) => (
@@ -161,7 +157,7 @@ function PagedTours<T extends { id: string }>({ title, search, load, empty, colu
             label={`${title} pages`}
             page={data.currentPage}
             totalPages={data.totalPages}
-            disabled={list.isLoading}
+            disabled={list.isFetching}
             onPage={(next) => setAt({ search, page: next })}
           />
         </>

@@ -1,9 +1,9 @@
 import type { SubscriptionStatus } from '@tourly/contracts';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
-import { useAction } from '../../../../shared/useAction';
-import { cancelScheduledChange, type Subscription } from '../api';
+import type { Subscription } from '../api';
 import { useBilling } from '../BillingContext';
+import { useCancelScheduledChangeMutation } from '../queries';
 import { isOnFreePlan, planLabel, pluralDays, trialDaysLeft } from '../rules';
 
 const STATUS: Record<SubscriptionStatus, { label: string; badge: string }> = {
@@ -18,7 +18,6 @@ const STATUS: Record<SubscriptionStatus, { label: string; badge: string }> = {
 
 interface SubscriptionOverviewProps {
   subscription: Subscription;
-  onChanged(subscription: Subscription): void;
   onUpgrade?(): void;
   onDowngrade?(): void;
 }
@@ -27,13 +26,8 @@ interface SubscriptionOverviewProps {
  * The subscription (000 §2, §4): the plan, its status, the trial's days left, when it renews or ends, and a
  * scheduled change ('begins on <date>') that can be cancelled (POST cancel_subscription_schedules).
  */
-export function SubscriptionOverview({
-  subscription,
-  onChanged,
-  onUpgrade,
-  onDowngrade,
-}: SubscriptionOverviewProps) {
-  const cancel = useAction(cancelScheduledChange);
+export function SubscriptionOverview({ subscription, onUpgrade, onDowngrade }: SubscriptionOverviewProps) {
+  const cancel = useCancelScheduledChangeMutation();
   const { legacy } = useBilling();
   const free = isOnFreePlan(subscription);
   // The free plan is what a provider is on once a paid plan ended (cancelled, or its first payment never made):
@@ -41,11 +35,6 @@ export function SubscriptionOverview({
   const status = subscription.productCode === 'free_tier_plan' ? STATUS.active : STATUS[subscription.status];
   const next = subscription.nextProduct;
   const periodEnd = subscription.currentPeriodEnd;
-
-  async function cancelScheduled() {
-    const outcome = await cancel.run();
-    if (outcome.ok) onChanged(outcome.value);
-  }
 
   return (
     <section className="card" aria-labelledby="billing-subscription">
@@ -95,7 +84,7 @@ export function SubscriptionOverview({
               type="button"
               className="button button-secondary"
               disabled={cancel.isPending}
-              onClick={cancelScheduled}
+              onClick={() => void cancel.run()}
             >
               Cancel scheduled change
             </button>

@@ -3,15 +3,11 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formErrors } from '../../../../shared/formErrors';
 import { formatDateTime } from '../../../../shared/format';
 import { TextField } from '../../../../shared/TextField';
-import { useAction } from '../../../../shared/useAction';
-import { useLoad } from '../../../../shared/useLoad';
-import { advanceTestClock, fetchTestClock } from '../api';
+import { useAdvanceTestClockMutation, useTestClockQuery } from '../queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface TestClockPanelProps {
-  /** Changes when the billing account is saved: the clock starts with it. */
-  accountVersion: number;
   /** After the clock moved: renewals, trial ends and scheduled changes may have happened on the way. */
   onAdvanced(): void;
 }
@@ -21,14 +17,15 @@ interface TestClockPanelProps {
  * test clock, moved forward by a number of days (POST advance_test_clock), so a demo user can watch a renewal, a
  * trial end or a scheduled change happen.
  */
-export function TestClockPanel({ accountVersion, onAdvanced }: TestClockPanelProps) {
-  const clock = useLoad((signal) => fetchTestClock(signal), [accountVersion]);
+export function TestClockPanel({ onAdvanced }: TestClockPanelProps) {
+  // Asked again when the billing account is saved (the clock starts with it) and after each advance.
+  const clock = useTestClockQuery();
   const [days, setDays] = useState('31');
   const [moved, setMoved] = useState('');
-  const advance = useAction(advanceTestClock);
+  const advance = useAdvanceTestClockMutation();
   const errors = formErrors(advance.error, { time: 'time' });
 
-  if (clock.data === 'unavailable' || (clock.isLoading && !clock.data)) return null;
+  if (clock.data === 'unavailable' || (clock.isFetching && !clock.data)) return null;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,8 +35,6 @@ export function TestClockPanel({ accountVersion, onAdvanced }: TestClockPanelPro
     const time = new Date(Date.parse(clock.data.frozenTime) + count * DAY_MS).toISOString();
     const outcome = await advance.run(clock.data.id, time);
     if (outcome.ok) {
-      // Stripe answers an advance while it is still `advancing`: read the clock again for where it stands.
-      clock.reload();
       setMoved(`The clock moved ${count} ${count === 1 ? 'day' : 'days'} forward.`);
       onAdvanced();
     }

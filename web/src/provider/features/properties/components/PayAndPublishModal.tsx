@@ -5,11 +5,10 @@ import { formatMoney } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
 import { MESSAGES } from '../../../../shared/strings';
 import { useAction } from '../../../../shared/useAction';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchBillingAccount, type BillingAccount } from '../../billing/api';
 import '../../billing/billing.css';
 import { BillingInformation, isComplete } from '../../billing/components/BillingInformation';
 import { CardSection } from '../../billing/components/CardSection';
+import { useBillingAccountQuery } from '../../billing/queries';
 import { loadStripeJs } from '../../billing/stripe';
 import {
   publish,
@@ -78,12 +77,11 @@ export default function PayAndPublishModal({
   onPaid,
   onClose,
 }: PayAndPublishModalProps) {
-  const loaded = useLoad((signal) => fetchBillingAccount(signal), []);
-  const [saved, setSaved] = useState<BillingAccount | null>(null);
+  const loaded = useBillingAccountQuery();
   const [cardId, setCardId] = useState<string | null>(null);
   const [makeDefault, setMakeDefault] = useState(false);
   const pay = useAction(payAndPublish);
-  const account = saved ?? loaded.data;
+  const account = loaded.data;
   const amount = `${formatMoney(price.amountInCents, price.currency)} / month`;
 
   async function confirm() {
@@ -137,7 +135,7 @@ export default function PayAndPublishModal({
         Charged every month until you stop paying for it, from this property’s page. The tour turns basic
         then.
       </p>
-      {loaded.error ? (
+      {loaded.error && !account ? (
         <ErrorDisplay error={loaded.error} />
       ) : !account ? (
         <p className="muted" role="status">
@@ -145,7 +143,7 @@ export default function PayAndPublishModal({
         </p>
       ) : (
         <>
-          {!isComplete(account) && <BillingInformation account={account} onSaved={setSaved} collapsible />}
+          {!isComplete(account) && <BillingInformation account={account} collapsible />}
           <CardSection
             enabled={isComplete(account)}
             selected={cardId}

@@ -1,0 +1,192 @@
+import { useCallback } from 'react';
+import {
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import type { Page } from '../../../api/client';
+import { APP_KEY } from '../../../shared/queryClient';
+import { useMutationAction } from '../../../shared/useMutationAction';
+import {
+  advanceTestClock,
+  cancelScheduledChange,
+  changePlan,
+  fetchBillingAccount,
+  fetchCards,
+  fetchDeactivationPreview,
+  fetchImmersiveExtensions,
+  fetchPlans,
+  fetchPremiumTours,
+  fetchSubscription,
+  fetchTestClock,
+  legacySetup,
+  previewChange,
+  removeCard,
+  saveBillingAccount,
+  setDefaultCard,
+  type ImmersiveExtension,
+  type PlanSelection,
+  type Subscription,
+  type TourSearch,
+} from './api';
+import type { Property } from '../properties/api';
+import { loadStripeJs } from './stripe';
+
+/** 000 §7: the current subscription (and the premium tour limit it carries) may be kept five minutes. */
+export const SUBSCRIPTION_STALE_MS = 300_000;
+
+export const billingKeys = {
+  all: [APP_KEY, 'billing'] as const,
+  subscription: () => [...billingKeys.all, 'subscription'] as const,
+  plans: () => [...billingKeys.all, 'plans'] as const,
+  account: () => [...billingKeys.all, 'account'] as const,
+  cards: () => [...billingKeys.all, 'cards'] as const,
+  testClock: () => [...billingKeys.all, 'test-clock'] as const,
+  changePreview: (selection: PlanSelection, currency: string, complete: boolean) =>
+    [...billingKeys.all, 'change-preview', selection, currency, complete] as const,
+  deactivationPreviewAll: () => [...billingKeys.all, 'deactivation-preview'] as const,
+  deactivationPreview: (limit: number | null) => [...billingKeys.deactivationPreviewAll(), limit] as const,
+  premiumToursAll: () => [...billingKeys.all, 'premium-tours'] as const,
+  premiumTours: (query: TourSearch) => [...billingKeys.premiumToursAll(), query] as const,
+  immersiveExtensionsAll: () => [...billingKeys.all, 'immersive-extensions'] as const,
+  immersiveExtensions: (query: TourSearch) => [...billingKeys.immersiveExtensionsAll(), query] as const,
+};
+
+/**
+ * The subscription. The server lets browsers keep it five minutes, as the cache here does: the first answer may
+ * come from the browser's cache; every later one (invalidated after a change, or stale) asks past it, which also
+ * refreshes the browser's copy for the next pages.
+ */
+export const subscriptionQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.subscription(),
+    queryFn: ({ signal, client, queryKey }) =>
+      fetchSubscription({ signal, fresh: (client.getQueryState(queryKey)?.dataUpdateCount ?? 0) > 0 }),
+    staleTime: SUBSCRIPTION_STALE_MS,
+  });
+
+/** `enabled`: false until the session is known and for users outside the provider side (no subscription). */
+export const useSubscriptionQuery = (enabled: boolean) => useQuery({ ...subscriptionQuery(), enabled });
+
+/** Asks for the subscription now, past both caches (waiting for Stripe's webhook to reach billing). */
+export const fetchFreshSubscription = (client: QueryClient) =>
+  client.fetchQuery({ ...subscriptionQuery(), staleTime: 0 });
+
+/**
+ * After anything that changed the subscription: takes what the change answered, then asks again past the caches.
+ * The cards go stale with it (a plan paid with a card may have made it the default).
+ */
+function subscriptionChanged(client: QueryClient, changed?: Subscription) {
+  if (changed) client.setQueryData(billingKeys.subscription(), changed);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: billingKeys.subscription() }),
+    client.invalidateQueries({ queryKey: billingKeys.cards() }),
+  ]);
+}
+
+export function useSubscriptionChanged() {
+  const client = useQueryClient();
+  return useCallback((changed?: Subscription) => void subscriptionChanged(client, changed), [client]);
+}
+
+export const usePlansQuery = () =>
+  useQuery({ queryKey: billingKeys.plans(), queryFn: ({ signal }) => fetchPlans(signal) });
+
+export const useBillingAccountQuery = () =>
+  useQuery({ queryKey: billingKeys.account(), queryFn: ({ signal }) => fetchBillingAccount(signal) });
+
+/** `enabled`: cards need the billing account (its Stripe customer) first; until then the list is empty. */
+export const useCardsQuery = (enabled = true) =>
+  useQuery({
+    queryKey: billingKeys.cards(),
+    queryFn: ({ signal }) => fetchCards(signal),
+    enabled,
+  });
+
+export const useTestClockQuery = () =>
+  useQuery({ queryKey: billingKeys.testClock(), queryFn: ({ signal }) => fetchTestClock(signal) });
+
+/**
+ * The order summary of a plan change, for a selection and the billing account as it is (its currency, whether it
+ * is complete): asked again whenever any of them changes. A coupon is checked with it before it is applied.
+ */
+export const changePreviewQuery = (selection: PlanSelection, currency: string, complete: boolean) =>
+  queryOptions({
+    queryKey: billingKeys.changePreview(selection, currency, complete),
+    queryFn: ({ signal }) => previewChange(selection, signal),
+  });
+
+/** The premium tours a plan keeping `limit` of them would turn basic; none to ask about for unlimited (null). */
+export const useDeactivationPreviewQuery = (limit: number | null) =>
+  useQuery({
+    queryKey: billingKeys.deactivationPreview(limit),
+    queryFn: ({ signal }) => (limit === null ? null : fetchDeactivationPreview(limit, signal)),
+  });
+
+/** A page of the premium tours (those of the plan and those paid separately). */
+export const premiumToursQuery = (query: TourSearch): UseQueryOptions<Page<Property>> => ({
+  queryKey: billingKeys.premiumTours(query),
+  queryFn: ({ signal }) => fetchPremiumTours(query, signal),
+});
+
+/** A page of the premium tours paid separately. */
+export const immersiveExtensionsQuery = (query: TourSearch): UseQueryOptions<Page<ImmersiveExtension>> => ({
+  queryKey: billingKeys.immersiveExtensions(query),
+  queryFn: ({ signal }) => fetchImmersiveExtensions(query, signal),
+});
+
+/** Saving the billing account: the account as saved; the test clock starts with it. */
+export const useSaveBillingAccountMutation = () =>
+  useMutationAction(saveBillingAccount, (saved, _, client) => {
+    client.setQueryData(billingKeys.account(), saved);
+    return client.invalidateQueries({ queryKey: billingKeys.testClock() });
+  });
+
+/** The cards as they are with the new default. */
+export const useSetDefaultCardMutation = () =>
+  useMutationAction(setDefaultCard, (cards, _, client) => client.setQueryData(billingKeys.cards(), cards));
+
+export const useRemoveCardMutation = () =>
+  useMutationAction(removeCard, (_, __, client) =>
+    client.invalidateQueries({ queryKey: billingKeys.cards() }),
+  );
+
+/** After a new card was set up with Stripe (NewCardForm): the list with it. */
+export function useCardAdded() {
+  const client = useQueryClient();
+  return useCallback(() => client.invalidateQueries({ queryKey: billingKeys.cards() }), [client]);
+}
+
+/** A plan change that went through; one that needs 3-D Secure first is followed up by its caller. */
+export const useChangePlanMutation = () =>
+  useMutationAction(changePlan, (result, _, client) =>
+    result.result === 'success' ? subscriptionChanged(client, result.subscription) : undefined,
+  );
+
+/** Paying a failed renewal (with Stripe's confirmation, the card that paid made the default). */
+export const usePayNowMutation = (pay: (paymentMethodId: string) => Promise<Subscription>) =>
+  useMutationAction(pay, (paid, _, client) => subscriptionChanged(client, paid));
+
+export const useLegacySetupMutation = () =>
+  useMutationAction(legacySetup, (result, _, client) => subscriptionChanged(client, result.subscription));
+
+export const useCancelScheduledChangeMutation = () =>
+  useMutationAction(cancelScheduledChange, (changed, _, client) => subscriptionChanged(client, changed));
+
+/** Stripe answers an advance while the clock is still `advancing`: read it again for where it stands. */
+export const useAdvanceTestClockMutation = () =>
+  useMutationAction(advanceTestClock, (_, __, client) =>
+    client.invalidateQueries({ queryKey: billingKeys.testClock() }),
+  );
+
+/** Stripe.js, loaded once where a card is entered or confirmed (`stripe.ts`); kept for the page's life. */
+export const useStripeJsQuery = () =>
+  useQuery({
+    queryKey: [...billingKeys.all, 'stripe-js'],
+    queryFn: loadStripeJs,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    structuralSharing: false,
+  });
