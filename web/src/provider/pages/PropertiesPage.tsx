@@ -4,13 +4,13 @@ import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { Pager } from '../../shared/Pager';
 import { PRODUCT_NAME } from '../../shared/strings';
-import { useLoad } from '../../shared/useLoad';
-import { fetchProperties, type PublicationStatus, type TourType } from '../features/properties/api';
+import type { PublicationStatus, TourType } from '../features/properties/api';
 import { PropertyFilters } from '../features/properties/components/PropertyFilters';
 import { PropertyList } from '../features/properties/components/PropertyList';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../features/properties/hooks';
 import { propertyPath } from '../features/properties/paths';
 import '../features/properties/properties.css';
+import { usePropertiesQuery } from '../features/properties/queries';
 
 // The form and the Matterport spaces picker load when "New property" is first pressed.
 const NewPropertyModal = lazy(() => import('../features/properties/components/NewPropertyModal'));
@@ -68,10 +68,7 @@ export function PropertiesPage() {
     setText(search);
   }, [search]);
 
-  const list = useLoad(
-    (signal) => fetchProperties({ page, pageSize: PAGE_SIZE, search, status, tourType }, signal),
-    [page, search, status, tourType],
-  );
+  const list = usePropertiesQuery({ page, pageSize: PAGE_SIZE, search, status, tourType });
   const filtered = search !== '' || status !== undefined || tourType !== undefined;
   const data = list.data;
 
@@ -105,7 +102,7 @@ export function PropertiesPage() {
         <div className="list-failure">
           <ErrorDisplay error={list.error} />
           <p>Check your connection, then try again.</p>
-          <button type="button" className="button button-secondary" onClick={list.reload}>
+          <button type="button" className="button button-secondary" onClick={() => void list.refetch()}>
             Try again
           </button>
         </div>
@@ -138,14 +135,14 @@ export function PropertiesPage() {
         <>
           <p className="muted" role="status">
             {data.totalCount} {data.totalCount === 1 ? 'property' : 'properties'}
-            {list.isLoading ? ' · updating…' : ''}
+            {list.isFetching ? ' · updating…' : ''}
           </p>
-          <PropertyList properties={data.items} busy={list.isLoading} />
+          <PropertyList properties={data.items} busy={list.isFetching} />
           <Pager
             label="Properties pages"
             page={data.currentPage}
             totalPages={data.totalPages}
-            disabled={list.isLoading}
+            disabled={list.isFetching}
             onPage={(next) => change({ page: next })}
           />
         </>

@@ -3,8 +3,6 @@ import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
-import { useLoad } from '../../shared/useLoad';
-import { fetchFloorplans, fetchPhotos, fetchProperty } from '../features/properties/api';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
 import { FloorplansSection } from '../features/properties/components/FloorplansSection';
 import { MediaLinksSection } from '../features/properties/components/MediaLinksSection';
@@ -16,6 +14,7 @@ import { VideosSection } from '../features/properties/components/VideosSection';
 import { WebsiteSection } from '../features/properties/components/WebsiteSection';
 import { PROPERTIES_PATH } from '../features/properties/paths';
 import '../features/properties/properties.css';
+import { useFloorplansQuery, usePhotosQuery, usePropertyQuery } from '../features/properties/queries';
 import type { PropertiesPageState } from './PropertiesPage';
 
 /**
@@ -27,11 +26,11 @@ export default function PropertyPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const created = (useLocation().state as { created?: boolean } | null)?.created === true;
-  const loaded = useLoad((signal) => fetchProperty(id, signal), [id]);
+  const loaded = usePropertyQuery(id);
   // Shown under Photos and chosen from in the website section, so an upload or a deletion reaches both.
-  const photos = useLoad((signal) => fetchPhotos(id, signal), [id]);
+  const photos = usePhotosQuery(id);
   // Likewise the floorplans: one added under Floorplans is offered to the website at once.
-  const floorplans = useLoad((signal) => fetchFloorplans(id, signal), [id]);
+  const floorplans = useFloorplansQuery(id);
   const property = loaded.data;
   const back = (
     <p className="back-link">
@@ -39,7 +38,7 @@ export default function PropertyPage() {
     </p>
   );
 
-  if (loaded.error) {
+  if (loaded.error && !property) {
     const notFound = loaded.error instanceof ApiError && loaded.error.status === 404;
     return (
       <div className="page">
@@ -58,7 +57,7 @@ export default function PropertyPage() {
             <h1>Property</h1>
             <ErrorDisplay error={loaded.error} />
             <p>Check your connection, then try again.</p>
-            <button type="button" className="button button-secondary" onClick={loaded.reload}>
+            <button type="button" className="button button-secondary" onClick={() => void loaded.refetch()}>
               Try again
             </button>
           </>
@@ -84,7 +83,6 @@ export default function PropertyPage() {
       )}
       <PropertyDetails
         property={property}
-        onSaved={loaded.setData}
         onDeleted={() => {
           const state: PropertiesPageState = {
             notice: `“${property.title}” was deleted. If that was a mistake, our support team can restore it.`,
@@ -92,7 +90,7 @@ export default function PropertyPage() {
           navigate(PROPERTIES_PATH, { state });
         }}
       />
-      <PublishingSection property={property} onChanged={loaded.setData} />
+      <PublishingSection property={property} />
       <PhotosSection propertyId={property.id} photos={photos} />
       <FloorplansSection propertyId={property.id} floorplans={floorplans} />
       <VideosSection propertyId={property.id} />

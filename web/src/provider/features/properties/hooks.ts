@@ -1,53 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAction, type Outcome } from '../../../shared/useAction';
-import type { Loaded } from '../../../shared/useLoad';
-import {
-  addFloorplans,
-  addMediaLink,
-  addPhotos,
-  addUploadedVideos,
-  addVideoLink,
-  createProperty,
-  deleteDocument,
-  deleteFloorplan,
-  deleteMediaLink,
-  deleteVideo,
-  deleteProperty,
-  deletePhoto,
-  previewPublish,
-  publish,
-  stopPaidPremium,
-  updatePropertyFeatures,
-  updateProperty,
-  updateWebsiteFloorplan,
-  updateWebsitePhotos,
-  updateWebsiteSettings,
-  uploadTemporary,
-  type Media,
-} from './api';
+import type { Outcome } from '../../../shared/useMutationAction';
+import { uploadTemporary, type Media } from './api';
 import { uploadFailureMessages, type UploadProgress } from './upload';
-
-/** One hook per action of the property pages, each `{ run, isPending, error, reset }`. */
-export const useCreateProperty = () => useAction(createProperty);
-export const useUpdateProperty = () => useAction(updateProperty);
-export const useDeleteProperty = () => useAction(deleteProperty);
-export const usePreviewPublish = () => useAction(previewPublish);
-export const usePublish = () => useAction(publish);
-export const useStopPaidPremium = () => useAction(stopPaidPremium);
-export const useAddPhotos = () => useAction(addPhotos);
-export const useDeletePhoto = () => useAction(deletePhoto);
-export const useDeleteDocument = () => useAction(deleteDocument);
-export const useUpdateWebsiteSettings = () => useAction(updateWebsiteSettings);
-export const useUpdatePropertyFeatures = () => useAction(updatePropertyFeatures);
-export const useUpdateWebsitePhotos = () => useAction(updateWebsitePhotos);
-export const useUpdateWebsiteFloorplan = () => useAction(updateWebsiteFloorplan);
-export const useAddFloorplans = () => useAction(addFloorplans);
-export const useDeleteFloorplan = () => useAction(deleteFloorplan);
-export const useAddUploadedVideos = () => useAction(addUploadedVideos);
-export const useAddVideoLink = () => useAction(addVideoLink);
-export const useDeleteVideo = () => useAction(deleteVideo);
-export const useAddMediaLink = () => useAction(addMediaLink);
-export const useDeleteMediaLink = () => useAction(deleteMediaLink);
 
 /** 001 §3: an uploaded file as the page tracks it. */
 export interface UploadItem {
@@ -152,27 +106,23 @@ export function useAttachedUploads(
 }
 
 /**
- * The list a media section shows (loaded by it or by the page) and what last happened to it: `added` loads the
- * list again with what an action added ('1 photo was added.'), `remove` deletes one (after the section asked) and
- * takes it out ('The video Tour was deleted.'), resolving true when it is gone.
+ * The list a media section shows (its query, the section's or the page's) and what last happened to it: `added`
+ * says what an action added ('1 photo was added.'), `remove` deletes one (after the section asked) and says so
+ * ('The video Tour was deleted.'), resolving true when it is gone. The actions' mutations bring the list up to date.
  */
 export function useMediaList<Item extends { id: string }>(
-  loaded: Loaded<Item[]>,
+  loaded: { data: Item[] | undefined },
   noun: string,
   label: (item: Item) => string,
 ) {
   const [notice, setNotice] = useState('');
   const list = loaded.data ?? [];
   const added = (items: Item[]) => {
-    loaded.reload();
     setNotice(`${items.length} ${items.length === 1 ? `${noun} was` : `${noun}s were`} added.`);
   };
   const remove = async (item: Item, run: (id: string) => Promise<Outcome<unknown>>) => {
     const outcome = await run(item.id);
-    if (outcome.ok) {
-      loaded.setData(list.filter((other) => other.id !== item.id));
-      setNotice(`The ${noun} ${label(item)} was deleted.`);
-    }
+    if (outcome.ok) setNotice(`The ${noun} ${label(item)} was deleted.`);
     return outcome.ok;
   };
   return { list, notice, setNotice, added, remove };

@@ -1,10 +1,10 @@
-import { LIMITS } from '@tourly/contracts';
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../../shared/format';
 import { Pager } from '../../../../shared/Pager';
-import { useLoad } from '../../../../shared/useLoad';
-import { documentsZipUrl, fetchDocuments, mediaLabel, uploadDocument, type Media } from '../api';
-import { useDeleteDocument, useUploads } from '../hooks';
+import { documentsZipUrl, mediaLabel, uploadDocument, type Media } from '../api';
+import { useUploads } from '../hooks';
+import { documentsChanged, useDeleteDocumentMutation, useDocumentsQuery } from '../queries';
 import { formatFileSize, type UploadProgress } from '../upload';
 import { MediaSection } from './MediaSection';
 
@@ -14,17 +14,15 @@ import { MediaSection } from './MediaSection';
  */
 export function DocumentsSection({ propertyId }: { propertyId: string }) {
   const [page, setPage] = useState(1);
-  const documents = useLoad(
-    (signal) => fetchDocuments(propertyId, page, LIMITS.documentsPageSize, signal),
-    [propertyId, page],
-  );
+  const documents = useDocumentsQuery(propertyId, page);
+  const client = useQueryClient();
   const send = useCallback(
     (file: File, onProgress: UploadProgress, signal: AbortSignal) =>
       uploadDocument(propertyId, file, onProgress, signal),
     [propertyId],
   );
   const uploads = useUploads(send);
-  const remove = useDeleteDocument();
+  const remove = useDeleteDocumentMutation();
   const [notice, setNotice] = useState('');
 
   async function upload(files: File[]) {
@@ -33,16 +31,13 @@ export function DocumentsSection({ propertyId }: { propertyId: string }) {
     if (uploaded.length === 0) return;
     uploads.dismiss(...uploaded.map(({ key }) => key));
     setNotice(`${uploaded.length} ${uploaded.length === 1 ? 'document was' : 'documents were'} added.`);
-    if (page === 1) documents.reload();
-    else setPage(1);
+    setPage(1);
+    await documentsChanged(client, propertyId);
   }
 
   async function deleteDocument(pdf: Media) {
     const outcome = await remove.run(propertyId, pdf.id);
-    if (outcome.ok) {
-      setNotice(`${mediaLabel(pdf)} was deleted.`);
-      documents.reload();
-    }
+    if (outcome.ok) setNotice(`${mediaLabel(pdf)} was deleted.`);
     return outcome.ok;
   }
 
@@ -75,7 +70,11 @@ export function DocumentsSection({ propertyId }: { propertyId: string }) {
           <p className="muted">No documents yet: brochures, floor plans or contracts as PDF.</p>
         ) : (
           <>
-            <ul className="document-list" aria-label="Documents" aria-busy={documents.isLoading || undefined}>
+            <ul
+              className="document-list"
+              aria-label="Documents"
+              aria-busy={documents.isFetching || undefined}
+            >
               {data.items.map((pdf) => (
                 <li key={pdf.id} className="document-row">
                   <span className="document-name">
@@ -104,7 +103,7 @@ export function DocumentsSection({ propertyId }: { propertyId: string }) {
               label="Documents pages"
               page={data.currentPage}
               totalPages={data.totalPages}
-              disabled={documents.isLoading}
+              disabled={documents.isFetching}
               onPage={setPage}
             />
           </>

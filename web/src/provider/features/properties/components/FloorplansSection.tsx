@@ -1,6 +1,6 @@
-import type { Loaded } from '../../../../shared/useLoad';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Media } from '../api';
-import { useAddFloorplans, useDeleteFloorplan } from '../hooks';
+import { useAddFloorplansMutation, useDeleteFloorplanMutation } from '../queries';
 import { ImagesSection } from './ImagesSection';
 
 /**
@@ -13,7 +13,7 @@ export function FloorplansSection({
   floorplans,
 }: {
   propertyId: string;
-  floorplans: Loaded<Media[]>;
+  floorplans: UseQueryResult<Media[]>;
 }) {
   return (
     <ImagesSection
@@ -21,8 +21,8 @@ export function FloorplansSection({
       noun="floorplan"
       images={floorplans}
       propertyId={propertyId}
-      attach={useAddFloorplans()}
-      remove={useDeleteFloorplan()}
+      attach={useAddFloorplansMutation()}
+      remove={useDeleteFloorplanMutation()}
       hint="JPEG, PNG, WebP or GIF images, each less than 100MB; each is named after its file."
       empty="No floorplans yet. Once added, the website section can show one."
       captions

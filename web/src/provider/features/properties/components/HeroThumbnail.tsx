@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchHeroImage } from '../api';
+import { useHeroImageQuery } from '../queries';
 
 /**
  * A property's hero image in a list row: asked for (GET .../hero_image) only once the row comes near the
@@ -30,10 +29,7 @@ export function HeroThumbnail({ propertyId, title }: { propertyId: string; title
   }, [near]);
 
   // A failure leaves the placeholder: the row is still usable without its picture.
-  const hero = useLoad(
-    (signal) => (near ? fetchHeroImage(propertyId, signal) : Promise.resolve(null)),
-    [near, propertyId],
-  );
+  const hero = useHeroImageQuery(propertyId, near);
   const src = hero.data?.thumbnailUrl ?? hero.data?.url;
 
   return (

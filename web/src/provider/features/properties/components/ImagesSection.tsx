@@ -1,5 +1,5 @@
-import type { Outcome } from '../../../../shared/useAction';
-import type { Loaded } from '../../../../shared/useLoad';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Outcome } from '../../../../shared/useMutationAction';
 import { mediaLabel, type Media } from '../api';
 import { useAttachedUploads, useMediaList } from '../hooks';
 import { IMAGE_TYPES } from '../upload';
@@ -11,7 +11,7 @@ interface ImagesSectionProps {
   /** 'photo', 'floorplan': how the buttons, the notices and the are-you-sure dialog name one. */
   noun: string;
   /** The images, loaded by the page (the website section chooses among them too). */
-  images: Loaded<Media[]>;
+  images: UseQueryResult<Media[]>;
   propertyId: string;
   /** Adds the temporary uploads to the property, in the order given (the action's hook). */
   attach: {
@@ -73,7 +73,7 @@ export function ImagesSection({
           <ImageGrid
             label={title}
             images={media.list}
-            busy={images.isLoading}
+            busy={images.isFetching}
             deleteButton={deleteButton}
             captions={captions}
           />

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { Outcome } from '../../../../shared/useAction';
+import type { Outcome } from '../../../../shared/useMutationAction';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
 import { TextField } from '../../../../shared/TextField';

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { Pager } from '../../../../shared/Pager';
 import { TextField } from '../../../../shared/TextField';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchMatterportSpaces, type MatterportSpace } from '../api';
+import type { MatterportSpace } from '../api';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../hooks';
+import { useMatterportSpacesQuery } from '../queries';
 
 const PAGE_SIZE = 6;
 
@@ -18,10 +18,7 @@ export function MatterportSpacesPicker({ onPick, onCancel }: MatterportSpacesPic
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
-  const spaces = useLoad(
-    (signal) => fetchMatterportSpaces({ page, pageSize: PAGE_SIZE, search }, signal),
-    [page, search],
-  );
+  const spaces = useMatterportSpacesQuery({ page, pageSize: PAGE_SIZE, search });
   const headingId = useId();
   const data = spaces.data;
 
@@ -49,7 +46,7 @@ export function MatterportSpacesPicker({ onPick, onCancel }: MatterportSpacesPic
         </p>
       )}
       {data && data.items.length > 0 && (
-        <ul className="spaces-list" aria-busy={spaces.isLoading || undefined}>
+        <ul className="spaces-list" aria-busy={spaces.isFetching || undefined}>
           {data.items.map((space) => (
             <li key={space.id}>
               <button type="button" className="space-option" onClick={() => onPick(space)}>
@@ -76,7 +73,7 @@ export function MatterportSpacesPicker({ onPick, onCancel }: MatterportSpacesPic
           label="Matterport spaces pages"
           page={data.currentPage}
           totalPages={data.totalPages}
-          disabled={spaces.isLoading}
+          disabled={spaces.isFetching}
           onPage={setPage}
         />
       )}

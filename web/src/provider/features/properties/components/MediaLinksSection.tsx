@@ -1,7 +1,7 @@
 import { formatDate } from '../../../../shared/format';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchMediaLinks, type MediaLink } from '../api';
-import { useAddMediaLink, useDeleteMediaLink, useMediaList } from '../hooks';
+import type { MediaLink } from '../api';
+import { useMediaList } from '../hooks';
+import { useAddMediaLinkMutation, useDeleteMediaLinkMutation, useMediaLinksQuery } from '../queries';
 import { LinkForm } from './LinkForm';
 import { LinkList } from './LinkList';
 import { MediaSection } from './MediaSection';
@@ -13,10 +13,10 @@ const linkLabel = (link: MediaLink) => link.title ?? link.url;
  * order added: "Add link" (POST media_links, 'Invalid URL' under the field), each deletable after asking.
  */
 export function MediaLinksSection({ propertyId }: { propertyId: string }) {
-  const links = useLoad((signal) => fetchMediaLinks(propertyId, signal), [propertyId]);
+  const links = useMediaLinksQuery(propertyId);
   const media = useMediaList(links, 'link', linkLabel);
-  const add = useAddMediaLink();
-  const remove = useDeleteMediaLink();
+  const add = useAddMediaLinkMutation();
+  const remove = useDeleteMediaLinkMutation();
 
   return (
     <MediaSection
@@ -44,7 +44,7 @@ export function MediaLinksSection({ propertyId }: { propertyId: string }) {
           <LinkList
             label="Media links"
             items={media.list}
-            busy={links.isLoading}
+            busy={links.isFetching}
             describe={(link) => ({
               href: link.url,
               name: linkLabel(link),

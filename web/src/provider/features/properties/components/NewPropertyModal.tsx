@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../../../shared/Modal';
 import type { MatterportSpace, Property } from '../api';
-import { useCreateProperty } from '../hooks';
+import { useCreatePropertyMutation } from '../queries';
 import { MatterportSpacesPicker } from './MatterportSpacesPicker';
 import { PropertyForm, usePropertyForm } from './PropertyFields';
 
@@ -16,7 +16,7 @@ interface NewPropertyModalProps {
  * account's spaces (which also fills an empty title and address). Loaded when first opened.
  */
 export default function NewPropertyModal({ onCreated, onClose }: NewPropertyModalProps) {
-  const { run, isPending, error } = useCreateProperty();
+  const { run, isPending, error } = useCreatePropertyMutation();
   const form = usePropertyForm({ title: '', address: '', matterportKey: '' }, error, 'createTourParams');
   const [picking, setPicking] = useState(false);
   const formId = useId();

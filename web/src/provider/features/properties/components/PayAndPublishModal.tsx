@@ -4,12 +4,12 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatMoney } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
 import { MESSAGES } from '../../../../shared/strings';
-import { useAction } from '../../../../shared/useAction';
 import '../../billing/billing.css';
 import { BillingInformation, isComplete } from '../../billing/components/BillingInformation';
 import { CardSection } from '../../billing/components/CardSection';
 import { useBillingAccountQuery } from '../../billing/queries';
 import { loadStripeJs } from '../../billing/stripe';
+import { usePayAndPublishMutation } from '../queries';
 import {
   publish,
   withoutPayment,
@@ -80,7 +80,7 @@ export default function PayAndPublishModal({
   const loaded = useBillingAccountQuery();
   const [cardId, setCardId] = useState<string | null>(null);
   const [makeDefault, setMakeDefault] = useState(false);
-  const pay = useAction(payAndPublish);
+  const pay = usePayAndPublishMutation(payAndPublish);
   const account = loaded.data;
   const amount = `${formatMoney(price.amountInCents, price.currency)} / month`;
 

@@ -3,12 +3,11 @@ import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
 import type { NewProperty, Property } from '../api';
-import { useDeleteProperty, useUpdateProperty } from '../hooks';
+import { useDeletePropertyMutation, useUpdatePropertyMutation } from '../queries';
 import { PropertyForm, usePropertyForm } from './PropertyFields';
 
 interface PropertyDetailsProps {
   property: Property;
-  onSaved(property: Property): void;
   onDeleted(): void;
 }
 
@@ -17,11 +16,11 @@ interface PropertyDetailsProps {
  * them into a form (PATCH with only what changed; a new address is looked up again), "Delete property" asks first
  * (a soft delete: support can bring it back).
  */
-export function PropertyDetails({ property, onSaved, onDeleted }: PropertyDetailsProps) {
+export function PropertyDetails({ property, onDeleted }: PropertyDetailsProps) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const remove = useDeleteProperty();
+  const remove = useDeletePropertyMutation();
 
   async function confirmDelete() {
     const outcome = await remove.run(property.id);
@@ -36,8 +35,7 @@ export function PropertyDetails({ property, onSaved, onDeleted }: PropertyDetail
       {editing ? (
         <EditForm
           property={property}
-          onSaved={(changed) => {
-            onSaved(changed);
+          onSaved={() => {
             setEditing(false);
             setSaved(true);
           }}
@@ -109,10 +107,11 @@ function EditForm({
   onCancel,
 }: {
   property: Property;
-  onSaved(property: Property): void;
+  /** Saved: the page shows the property as the server answered (properties' `queries.ts`). */
+  onSaved(): void;
   onCancel(): void;
 }) {
-  const { run, isPending, error } = useUpdateProperty();
+  const { run, isPending, error } = useUpdatePropertyMutation();
   const form = usePropertyForm(
     { title: property.title, address: property.address, matterportKey: property.matterportKey },
     error,
@@ -129,7 +128,7 @@ function EditForm({
     }
     if (Object.keys(changes).length === 0) return onCancel();
     const outcome = await run(property.id, changes);
-    if (outcome.ok) onSaved(outcome.value);
+    if (outcome.ok) onSaved();
   }
 
   return (

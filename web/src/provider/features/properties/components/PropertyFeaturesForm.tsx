@@ -3,7 +3,7 @@ import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
 import type { MeasurementUnit, NumericFeature, PropertyFeatures, PropertyFeaturesChange } from '../api';
-import { useUpdatePropertyFeatures } from '../hooks';
+import { useUpdatePropertyFeaturesMutation } from '../queries';
 import { changedKeys, numberOrText } from '../website';
 import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
 // The features are drawn as billing's coupon is, a tag with its remove button.
@@ -76,8 +76,8 @@ function withFeature(features: string[], text: string): string[] {
  * the unit they are shown in, the price as the listing words it, and short features added and removed as chips.
  * Saving sends only what changed (PATCH website/property_features); the server's messages go under their fields.
  */
-export function PropertyFeaturesForm({ website, onSaved }: WebsiteFormProps) {
-  const save = useUpdatePropertyFeatures();
+export function PropertyFeaturesForm({ website }: WebsiteFormProps) {
+  const save = useUpdatePropertyFeaturesMutation();
   const [values, setValues] = useState(() => valuesOf(website.propertyFeatures));
   const [typed, setTyped] = useState('');
   const [notice, setNotice] = useState('');
@@ -114,7 +114,6 @@ export function PropertyFeaturesForm({ website, onSaved }: WebsiteFormProps) {
     if (Object.keys(changes).length === 0) return setNotice('Nothing has changed since the last save.');
     const outcome = await save.run(website.propertyId, changes);
     if (!outcome.ok) return;
-    onSaved(outcome.value);
     setValues(valuesOf(outcome.value.propertyFeatures));
     setTyped('');
     setNotice('The property’s features were saved.');

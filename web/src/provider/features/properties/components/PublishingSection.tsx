@@ -1,50 +1,13 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { ApiError } from '../../../../api/errors';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorBoundary } from '../../../../shared/ErrorBoundary';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { MESSAGES } from '../../../../shared/strings';
-import { useAction } from '../../../../shared/useAction';
 import { useBilling } from '../../billing/BillingContext';
-import {
-  previewPublish,
-  publish,
-  type Price,
-  type Property,
-  type PublishedFeatures,
-  type PublishPreview,
-  withoutPayment,
-} from '../api';
-import { useStopPaidPremium } from '../hooks';
+import type { Price, Property, PublishedFeatures, PublishPreview } from '../api';
+import { useApplyFeaturesMutation, useStopPaidPremiumMutation } from '../queries';
 
 // Stripe Elements load when someone has to pay, not with every property page.
 const PayAndPublishModal = lazy(() => import('./PayAndPublishModal'));
-
-type Outcome =
-  | { kind: 'saved'; property: Property }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'payment'; preview: PublishPreview; price: Price };
-
-/** Asks first (POST preview_publish), then publishes (PUT published_features) only what is allowed. */
-async function applyFeatures(propertyId: string, features: Partial<PublishedFeatures>): Promise<Outcome> {
-  try {
-    const preview = await previewPublish(propertyId, features);
-    // The backend adds payment_required and price for a full premium-tour quota: until then, absent.
-    if (preview.paymentRequired === true && preview.price)
-      return { kind: 'payment', preview, price: preview.price };
-    if (!preview.allowed) return { kind: 'refused', reason: preview.reason ?? MESSAGES.somethingWentWrong };
-    return {
-      kind: 'saved',
-      property: withoutPayment(await publish(propertyId, { publishedFeatures: features })),
-    };
-  } catch (error) {
-    // The plan's refusals (403 free plan, 422 quota full) as they are worded, with the way out beside them.
-    if (error instanceof ApiError && (error.status === 403 || error.status === 422) && error.fields.base) {
-      return { kind: 'refused', reason: error.fields.base.join(' ') };
-    }
-    throw error;
-  }
-}
 
 const SWITCHES: Array<{ feature: keyof PublishedFeatures; label: string; hint: string }> = [
   {
@@ -66,7 +29,6 @@ const SWITCHES: Array<{ feature: keyof PublishedFeatures; label: string; hint: s
 
 interface PublishingSectionProps {
   property: Property;
-  onChanged(property: Property): void;
 }
 
 /**
@@ -76,9 +38,10 @@ interface PublishingSectionProps {
  * payment for this tour alone. A tour paid that way says so, and can stop being paid for (it turns basic and
  * unshared).
  */
-export function PublishingSection({ property, onChanged }: PublishingSectionProps) {
-  const apply = useAction(applyFeatures);
-  const stop = useStopPaidPremium();
+export function PublishingSection({ property }: PublishingSectionProps) {
+  // Each answer reaches the page (and the lists) through the cache: properties' `queries.ts`.
+  const apply = useApplyFeaturesMutation();
+  const stop = useStopPaidPremiumMutation();
   const { canManageBilling, openUpgrade, subscription } = useBilling();
   const [refusal, setRefusal] = useState<string | null>(null);
   const [paying, setPaying] = useState<{
@@ -109,10 +72,7 @@ export function PublishingSection({ property, onChanged }: PublishingSectionProp
     if (result.kind === 'refused') setRefusal(result.reason);
     else if (result.kind === 'payment')
       setPaying({ features: change, preview: result.preview, price: result.price });
-    else {
-      onChanged(result.property);
-      setNotice(describe(feature, on));
-    }
+    else setNotice(describe(feature, on));
   }
 
   async function confirmEnd() {
@@ -123,7 +83,6 @@ export function PublishingSection({ property, onChanged }: PublishingSectionProp
     const outcome = await stop.run(property.id);
     setEnding(null);
     if (outcome.ok) {
-      onChanged(outcome.value);
       setNotice('You no longer pay for this premium tour: it is a basic tour now, and no longer shared.');
     }
   }
@@ -192,7 +151,6 @@ export function PublishingSection({ property, onChanged }: PublishingSectionProp
               price={paying.price}
               onPaid={(paid) => {
                 setPaying(null);
-                onChanged(paid);
                 setNotice(`“${paid.title}” is a premium tour now, paid separately.`);
               }}
               onClose={() => setPaying(null)}

@@ -1,13 +1,12 @@
 import { formatDate } from '../../../../shared/format';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchVideos, type Media } from '../api';
+import type { Media } from '../api';
+import { useAttachedUploads, useMediaList } from '../hooks';
 import {
-  useAddUploadedVideos,
-  useAddVideoLink,
-  useAttachedUploads,
-  useDeleteVideo,
-  useMediaList,
-} from '../hooks';
+  useAddUploadedVideosMutation,
+  useAddVideoLinkMutation,
+  useDeleteVideoMutation,
+  useVideosQuery,
+} from '../queries';
 import { VIDEO_TYPES } from '../upload';
 import { LinkForm } from './LinkForm';
 import { LinkList } from './LinkList';
@@ -22,12 +21,12 @@ const videoLabel = (video: Media) => video.name ?? video.filename ?? video.url ?
  * link, refused under the field when it is not one or points at Tourly itself); each deletable after asking.
  */
 export function VideosSection({ propertyId }: { propertyId: string }) {
-  const videos = useLoad((signal) => fetchVideos(propertyId, signal), [propertyId]);
+  const videos = useVideosQuery(propertyId);
   const media = useMediaList(videos, 'video', videoLabel);
-  const attach = useAddUploadedVideos();
+  const attach = useAddUploadedVideosMutation();
   const { uploads, upload } = useAttachedUploads('video', (ids) => attach.run(propertyId, ids), media);
-  const addLink = useAddVideoLink();
-  const remove = useDeleteVideo();
+  const addLink = useAddVideoLinkMutation();
+  const remove = useDeleteVideoMutation();
 
   return (
     <MediaSection
@@ -62,7 +61,7 @@ export function VideosSection({ propertyId }: { propertyId: string }) {
           <LinkList
             label="Videos"
             items={media.list}
-            busy={videos.isLoading}
+            busy={videos.isFetching}
             describe={(video) => ({
               href: video.url,
               name: videoLabel(video),

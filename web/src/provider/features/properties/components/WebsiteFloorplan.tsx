@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { formErrors } from '../../../../shared/formErrors';
 import { SelectField } from '../../../../shared/SelectField';
 import { mediaLabel, type Media } from '../api';
-import { useUpdateWebsiteFloorplan } from '../hooks';
+import { useUpdateWebsiteFloorplanMutation } from '../queries';
 import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
 
 /**
@@ -13,9 +13,8 @@ import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
 export function WebsiteFloorplan({
   website,
   floorplans,
-  onSaved,
 }: WebsiteFormProps & { floorplans: Media[] | undefined }) {
-  const save = useUpdateWebsiteFloorplan();
+  const save = useUpdateWebsiteFloorplanMutation();
   const saved = website.publishedFloorplan?.id ?? '';
   const [chosen, setChosen] = useState(saved);
   const [notice, setNotice] = useState('');
@@ -30,7 +29,6 @@ export function WebsiteFloorplan({
     if (chosen === saved) return setNotice('Nothing has changed since the last save.');
     const outcome = await save.run(website.propertyId, chosen || null);
     if (!outcome.ok) return;
-    onSaved(outcome.value);
     const floorplan = list.find((item) => item.id === outcome.value.publishedFloorplan?.id);
     setNotice(floorplan ? `The website shows ${mediaLabel(floorplan)}.` : 'The website shows no floorplan.');
   }

@@ -2,10 +2,9 @@ import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import type { Website } from '../api';
 
-/** What each part gets: the website as last saved, and where to hand the website a save answers. */
+/** What each part gets: the website as last saved (a save puts its answer in the cache: `queries.ts`). */
 export interface WebsiteFormProps {
   website: Website;
-  onSaved(website: Website): void;
 }
 
 interface WebsitePartProps {

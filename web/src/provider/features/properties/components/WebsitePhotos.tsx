@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { mediaLabel, type Media } from '../api';
-import { useUpdateWebsitePhotos } from '../hooks';
+import { useUpdateWebsitePhotosMutation } from '../queries';
 import { moved, orderPhotos } from '../website';
 import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
 
@@ -14,8 +14,8 @@ interface WebsitePhotosProps extends WebsiteFormProps {
  * "Move down" on those shown. Until a selection is saved the website shows all of them in their own order
  * (null); "Show all photos" goes back to that (PATCH website/photos).
  */
-export function WebsitePhotos({ website, photos, onSaved }: WebsitePhotosProps) {
-  const save = useUpdateWebsitePhotos();
+export function WebsitePhotos({ website, photos }: WebsitePhotosProps) {
+  const save = useUpdateWebsitePhotosMutation();
   /** null: all of them, in their own order. */
   const [selection, setSelection] = useState<string[] | null>(website.photos);
   const [notice, setNotice] = useState('');
@@ -28,7 +28,6 @@ export function WebsitePhotos({ website, photos, onSaved }: WebsitePhotosProps) 
     setNotice('');
     const outcome = await save.run(website.propertyId, next);
     if (!outcome.ok) return;
-    onSaved(outcome.value);
     setSelection(outcome.value.photos);
     setNotice(
       outcome.value.photos === null

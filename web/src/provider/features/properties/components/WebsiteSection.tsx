@@ -1,7 +1,7 @@
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchWebsite, type Media, type Property } from '../api';
+import type { Media, Property } from '../api';
+import { useWebsiteQuery } from '../queries';
 import { PropertyFeaturesForm } from './PropertyFeaturesForm';
 import { WebsiteFloorplan } from './WebsiteFloorplan';
 import { WebsitePhotos } from './WebsitePhotos';
@@ -21,7 +21,7 @@ interface WebsiteSectionProps {
  * features, the photos it shows and, when the property has floorplans, the floorplan.
  */
 export function WebsiteSection({ property, photos, floorplans }: WebsiteSectionProps) {
-  const website = useLoad((signal) => fetchWebsite(property.id, signal), [property.id]);
+  const website = useWebsiteQuery(property.id);
   const live = property.publishedFeatures.website;
   const data = website.data;
 
@@ -39,10 +39,10 @@ export function WebsiteSection({ property, photos, floorplans }: WebsiteSectionP
           : 'Build the website here and save each part; “Publish the website” under Publishing makes it live (publishing comes with a paid plan).'}
         {data?.updatedAt && ` Last changed ${formatDate(data.updatedAt)}.`}
       </p>
-      {website.error ? (
+      {website.error && !data ? (
         <>
           <ErrorDisplay error={website.error} />
-          <button type="button" className="button button-secondary" onClick={website.reload}>
+          <button type="button" className="button button-secondary" onClick={() => void website.refetch()}>
             Try again
           </button>
         </>
@@ -52,10 +52,10 @@ export function WebsiteSection({ property, photos, floorplans }: WebsiteSectionP
         </p>
       ) : (
         <>
-          <WebsiteSettingsForm website={data} onSaved={website.setData} />
-          <PropertyFeaturesForm website={data} onSaved={website.setData} />
-          <WebsitePhotos website={data} photos={photos} onSaved={website.setData} />
-          <WebsiteFloorplan website={data} floorplans={floorplans} onSaved={website.setData} />
+          <WebsiteSettingsForm website={data} />
+          <PropertyFeaturesForm website={data} />
+          <WebsitePhotos website={data} photos={photos} />
+          <WebsiteFloorplan website={data} floorplans={floorplans} />
         </>
       )}
     </section>

@@ -4,7 +4,7 @@ import { ApiError } from '../../../../api/errors';
 import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
 import { TextField } from '../../../../shared/TextField';
 import type { WebsiteSettings, WebsiteSettingsChange } from '../api';
-import { useUpdateWebsiteSettings } from '../hooks';
+import { useUpdateWebsiteSettingsMutation } from '../queries';
 import { changedKeys, isColour } from '../website';
 import { TextAreaField } from '../../../../shared/TextAreaField';
 import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
@@ -50,8 +50,8 @@ const settingsOf = (values: SettingsValues): WebsiteSettingsChange => ({
  * and what it shows. Saving sends only what changed (PATCH website/settings); the server's messages go under
  * their fields.
  */
-export function WebsiteSettingsForm({ website, onSaved }: WebsiteFormProps) {
-  const save = useUpdateWebsiteSettings();
+export function WebsiteSettingsForm({ website }: WebsiteFormProps) {
+  const save = useUpdateWebsiteSettingsMutation();
   const [values, setValues] = useState(() => valuesOf(website.settings));
   // A colour refused here, in the shape and words of the server's refusal, so both show the same way.
   const [refused, setRefused] = useState<ApiError | null>(null);
@@ -90,7 +90,6 @@ export function WebsiteSettingsForm({ website, onSaved }: WebsiteFormProps) {
     if (Object.keys(changes).length === 0) return setNotice('Nothing has changed since the last save.');
     const outcome = await save.run(website.propertyId, changes);
     if (!outcome.ok) return;
-    onSaved(outcome.value);
     setValues(valuesOf(outcome.value.settings));
     setNotice('The website settings were saved.');
   }
