@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiError } from '../api/errors';
-import { fetchCurrentUser, type CurrentUser } from './api';
+import type { CurrentUser } from './api';
 import { signInUrl } from './paths';
+import { useCurrentUserQuery } from './queries';
 
 export type SessionState =
   { status: 'checking' } | { status: 'signed-in'; user: CurrentUser } | { status: 'failed'; error: unknown };
+
+const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
  * The signed-in user, for pages that need one. Asks GET /users/me once; when it answers 401, sends the browser
@@ -12,25 +15,16 @@ export type SessionState =
  * while it loads). Any other failure is handed back to show.
  */
 export function useRequireSignIn(): SessionState {
-  const [session, setSession] = useState<SessionState>({ status: 'checking' });
+  const me = useCurrentUserQuery();
 
   useEffect(() => {
-    const controller = new AbortController();
-    fetchCurrentUser(controller.signal).then(
-      (user) => setSession({ status: 'signed-in', user }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) {
-          const { pathname, search, hash } = window.location;
-          // Replace, so that Back does not return to a page that would only send the browser here again.
-          window.location.replace(signInUrl(`${pathname}${search}${hash}`));
-        } else {
-          setSession({ status: 'failed', error });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, []);
+    if (!signedOut(me.error)) return;
+    const { pathname, search, hash } = window.location;
+    // Replace, so that Back does not return to a page that would only send the browser here again.
+    window.location.replace(signInUrl(`${pathname}${search}${hash}`));
+  }, [me.error]);
 
-  return session;
+  if (me.data) return { status: 'signed-in', user: me.data };
+  if (me.error && !signedOut(me.error)) return { status: 'failed', error: me.error };
+  return { status: 'checking' };
 }

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { fetchContactConfirmations } from '../auth/contactConfirmation/api';
+import { useContactConfirmationsQuery } from '../auth/contactConfirmation/queries';
 import { CONTACT_CONFIRMATION_PATH } from '../auth/paths';
-import { useLoad } from '../shared/useLoad';
 
 /**
  * A reminder above the provider pages while the account's email address is not confirmed
@@ -9,7 +8,7 @@ import { useLoad } from '../shared/useLoad';
  * fails: it is a reminder, not the page.
  */
 export function EmailConfirmationNotice() {
-  const { data } = useLoad((signal) => fetchContactConfirmations(signal), []);
+  const { data } = useContactConfirmationsQuery();
   const email = data?.find((confirmation) => confirmation.type === 'email');
   if (!email || email.status === 'confirmed') return null;
   return (

@@ -1,8 +1,7 @@
 import { stopImpersonating } from '../auth/api';
 import { useSessionChange } from '../auth/useSessionChange';
 import { ErrorDisplay } from '../shared/ErrorDisplay';
-import { useLoad } from '../shared/useLoad';
-import { fetchSettings } from './features/settings/api';
+import { useSettingsQuery } from './features/settings/queries';
 
 /**
  * Shown above every provider page while a platform admin acts as the provider's user, naming the provider (its
@@ -10,7 +9,7 @@ import { fetchSettings } from './features/settings/api';
  */
 export function ImpersonationBanner() {
   const { run: stop, isPending, error } = useSessionChange(stopImpersonating);
-  const provider = useLoad((signal) => fetchSettings(signal), []);
+  const provider = useSettingsQuery();
   const name = provider.data?.name;
   return (
     <section className="impersonation-banner" aria-label="Impersonation">

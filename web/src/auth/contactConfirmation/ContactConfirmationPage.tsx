@@ -4,13 +4,12 @@ import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
 import { formatTime } from '../../shared/format';
 import { Loading } from '../../shared/Loading';
-import { useAction } from '../../shared/useAction';
-import { useLoad } from '../../shared/useLoad';
 import { AuthLayout } from '../AuthLayout';
 import { EmailedCodeForm } from '../EmailedCodeForm';
 import { DEFAULT_PATH_AFTER_SIGN_IN } from '../paths';
 import { SignedInOnly } from '../SignedInOnly';
-import { confirmContact, fetchContactConfirmations, resendCode, type ContactConfirmation } from './api';
+import type { ContactConfirmation } from './api';
+import { useConfirmContactMutation, useContactConfirmationsQuery, useResendCodeMutation } from './queries';
 
 /**
  * `/contact_confirmations`: the 6-digit code emailed to the account's address (POST /contact_confirmations),
@@ -22,10 +21,10 @@ export default function ContactConfirmationPage() {
 }
 
 function EmailConfirmation() {
-  const confirmations = useLoad((signal) => fetchContactConfirmations(signal), []);
+  const confirmations = useContactConfirmationsQuery();
   const email = confirmations.data?.find((confirmation) => confirmation.type === 'email');
 
-  if (confirmations.error) {
+  if (confirmations.error && !confirmations.data) {
     return (
       <AuthLayout title="Confirm your email address">
         <ErrorDisplay error={confirmations.error} />
@@ -42,7 +41,7 @@ function EmailConfirmation() {
     );
   }
   if (email.status === 'confirmed') return <Confirmed destination={email.destination} />;
-  return <CodeForm confirmation={email} onChange={confirmations.setData} reload={confirmations.reload} />;
+  return <CodeForm confirmation={email} />;
 }
 
 function Confirmed({ destination }: { destination: string }) {
@@ -66,17 +65,12 @@ function Confirmed({ destination }: { destination: string }) {
   );
 }
 
-interface CodeFormProps {
-  confirmation: ContactConfirmation;
-  onChange(confirmations: ContactConfirmation[]): void;
-  reload(): void;
-}
-
-function CodeForm({ confirmation, onChange, reload }: CodeFormProps) {
+/** The code and a new one: each answer (and each refusal, which spends an attempt) updates the confirmation. */
+function CodeForm({ confirmation }: { confirmation: ContactConfirmation }) {
   const [code, setCode] = useState('');
   const [resent, setResent] = useState(false);
-  const confirm = useAction(confirmContact);
-  const resend = useAction(resendCode);
+  const confirm = useConfirmContactMutation();
+  const resend = useResendCodeMutation();
   const errors = formErrors(confirm.error, { code: 'code' });
 
   const codeRef = useRef<HTMLInputElement>(null);
@@ -85,10 +79,7 @@ function CodeForm({ confirmation, onChange, reload }: CodeFormProps) {
 
   async function handleSubmit() {
     setResent(false);
-    const outcome = await confirm.run(code);
-    if (outcome.ok) onChange([outcome.value]);
-    // A wrong code spends an attempt, and the last one spends the code: show what is left.
-    else reload();
+    await confirm.run(code);
   }
 
   async function handleResend() {
@@ -98,7 +89,6 @@ function CodeForm({ confirmation, onChange, reload }: CodeFormProps) {
     if (outcome.ok) {
       setCode('');
       setResent(true);
-      onChange([outcome.value]);
       codeRef.current?.focus();
     }
   }

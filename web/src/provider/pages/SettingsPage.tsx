@@ -1,14 +1,13 @@
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
-import { useLoad } from '../../shared/useLoad';
-import { fetchAccountPermissions, fetchSettings } from '../features/settings/api';
 import { AccessLogSection } from '../features/settings/components/AccessLogSection';
 import { ApiKeySection } from '../features/settings/components/ApiKeySection';
 import { BusinessSection } from '../features/settings/components/BusinessSection';
 import { ModelsSection } from '../features/settings/components/ModelsSection';
 import { UsersSection } from '../features/settings/components/UsersSection';
 import { WhitelabelDomainSection } from '../features/settings/components/WhitelabelDomainSection';
+import { useAccountPermissionsQuery, useSettingsQuery } from '../features/settings/queries';
 
 /**
  * `/provider/settings`: the provider's business details, models, API key, white-label domain, users and
@@ -16,12 +15,12 @@ import { WhitelabelDomainSection } from '../features/settings/components/Whitela
  * shows only to roles that may manage settings (GET /provider/permissions/account).
  */
 export default function SettingsPage() {
-  const settings = useLoad((signal) => fetchSettings(signal), []);
-  const permissions = useLoad((signal) => fetchAccountPermissions(signal), []);
+  const settings = useSettingsQuery();
+  const permissions = useAccountPermissionsQuery();
 
   const title = <title>{`Settings · ${PRODUCT_NAME}`}</title>;
   const failure = settings.error ?? permissions.error;
-  if (failure) {
+  if (failure && (!settings.data || !permissions.data)) {
     return (
       <div className="page">
         {title}
@@ -39,14 +38,10 @@ export default function SettingsPage() {
       {title}
       <h1>Settings</h1>
       {!canManage && <p className="muted">Only the admins of {current.name} can change these settings.</p>}
-      <BusinessSection settings={current} canManage={canManage} onSaved={settings.setData} />
-      <ModelsSection settings={current} canManage={canManage} onSaved={settings.setData} />
-      {canManage && <ApiKeySection apiKey={current.apiKey} onRegenerated={settings.reload} />}
-      <WhitelabelDomainSection
-        domain={current.whitelabelDomain}
-        canManage={canManage}
-        onChanged={(whitelabelDomain) => settings.setData({ ...current, whitelabelDomain })}
-      />
+      <BusinessSection settings={current} canManage={canManage} />
+      <ModelsSection settings={current} canManage={canManage} />
+      {canManage && <ApiKeySection apiKey={current.apiKey} />}
+      <WhitelabelDomainSection domain={current.whitelabelDomain} canManage={canManage} />
       <UsersSection />
       {canManage && <AccessLogSection />}
     </div>

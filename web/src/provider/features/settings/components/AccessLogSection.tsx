@@ -3,8 +3,8 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDateTime, formatDuration, formatTime } from '../../../../shared/format';
 import { Loading } from '../../../../shared/Loading';
 import { Pager } from '../../../../shared/Pager';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchAccessLog, type AccessLogEntry } from '../api';
+import type { AccessLogEntry } from '../api';
+import { useAccessLogQuery } from '../queries';
 import { grantLabel } from './labels';
 
 const PAGE_SIZE = 20;
@@ -22,7 +22,7 @@ const KINDS: Record<AccessLogEntry['kind'], string> = {
  */
 export function AccessLogSection() {
   const [page, setPage] = useState(1);
-  const log = useLoad((signal) => fetchAccessLog(page, PAGE_SIZE, signal), [page]);
+  const log = useAccessLogQuery(page, PAGE_SIZE);
   const data = log.data;
 
   return (
@@ -59,7 +59,7 @@ export function AccessLogSection() {
             label="Access log pages"
             page={data.currentPage}
             totalPages={data.totalPages}
-            disabled={log.isLoading}
+            disabled={log.isFetching}
             onPage={setPage}
           />
         </>

@@ -3,12 +3,10 @@ import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
 import type { ApiKeySummary, NewApiKey } from '../api';
-import { useRegenerateApiKey } from '../hooks';
+import { useRegenerateApiKeyMutation } from '../queries';
 
 interface ApiKeySectionProps {
   apiKey: ApiKeySummary | null;
-  /** After a new key: the page reloads the settings, which now show its hint. */
-  onRegenerated(): void;
 }
 
 /**
@@ -16,10 +14,10 @@ interface ApiKeySectionProps {
  * new key is shown once, with a copy button and a warning; replacing a key asks first, as the old one stops
  * working at once.
  */
-export function ApiKeySection({ apiKey, onRegenerated }: ApiKeySectionProps) {
+export function ApiKeySection({ apiKey }: ApiKeySectionProps) {
   const [confirming, setConfirming] = useState(false);
   const [newKey, setNewKey] = useState<NewApiKey | null>(null);
-  const { run, isPending, error } = useRegenerateApiKey();
+  const { run, isPending, error } = useRegenerateApiKeyMutation();
   const openerRef = useRef<HTMLButtonElement>(null);
 
   async function generate() {
@@ -27,7 +25,6 @@ export function ApiKeySection({ apiKey, onRegenerated }: ApiKeySectionProps) {
     setConfirming(false);
     if (outcome.ok) {
       setNewKey(outcome.value);
-      onRegenerated();
     } else {
       openerRef.current?.focus();
     }

@@ -3,19 +3,18 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
 import { TextField } from '../../../../shared/TextField';
 import type { ProviderSettings } from '../api';
-import { useChangeSubdomain } from '../hooks';
+import { useChangeSubdomainMutation } from '../queries';
 
 interface BusinessSectionProps {
   settings: ProviderSettings;
   canManage: boolean;
-  onSaved(settings: ProviderSettings): void;
 }
 
 /** The business's name and its subdomain on the platform (POST /provider/subdomains). */
-export function BusinessSection({ settings, canManage, onSaved }: BusinessSectionProps) {
+export function BusinessSection({ settings, canManage }: BusinessSectionProps) {
   const [subdomain, setSubdomain] = useState(settings.subdomain ?? '');
   const [saved, setSaved] = useState(false);
-  const { run, isPending, error } = useChangeSubdomain();
+  const { run, isPending, error } = useChangeSubdomainMutation();
   const errors = formErrors(error, { subdomain: 'subdomain' });
   const subdomainRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -26,7 +25,6 @@ export function BusinessSection({ settings, canManage, onSaved }: BusinessSectio
     setSaved(false);
     const outcome = await run(subdomain);
     if (outcome.ok) {
-      onSaved(outcome.value);
       setSubdomain(outcome.value.subdomain ?? '');
       setSaved(true);
     }

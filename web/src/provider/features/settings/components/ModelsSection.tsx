@@ -1,27 +1,23 @@
 import { useId, useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import type { ProviderSettings } from '../api';
-import { useSetAutoPopulateModels } from '../hooks';
+import { useSetAutoPopulateModelsMutation } from '../queries';
 
 interface ModelsSectionProps {
   settings: ProviderSettings;
   canManage: boolean;
-  onSaved(settings: ProviderSettings): void;
 }
 
 /** The auto-populate models switch (POST /provider/settings/toggle_auto_populate_models), saved as it is flipped. */
-export function ModelsSection({ settings, canManage, onSaved }: ModelsSectionProps) {
-  const { run, isPending, error } = useSetAutoPopulateModels();
+export function ModelsSection({ settings, canManage }: ModelsSectionProps) {
+  const { run, isPending, error } = useSetAutoPopulateModelsMutation();
   const [saved, setSaved] = useState(false);
   const hintId = useId();
 
   async function toggle(enabled: boolean) {
     setSaved(false);
     const outcome = await run(enabled);
-    if (outcome.ok) {
-      onSaved(outcome.value);
-      setSaved(true);
-    }
+    if (outcome.ok) setSaved(true);
   }
 
   return (

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { Loading } from '../../../../shared/Loading';
 import { Pager } from '../../../../shared/Pager';
-import { useLoad } from '../../../../shared/useLoad';
-import { fetchUsers } from '../api';
+import { useUsersQuery } from '../queries';
 import { roleLabel } from './labels';
 
 const PAGE_SIZE = 10;
@@ -11,7 +10,7 @@ const PAGE_SIZE = 10;
 /** The provider's users (GET /provider/settings/users), a page at a time. */
 export function UsersSection() {
   const [page, setPage] = useState(1);
-  const users = useLoad((signal) => fetchUsers(page, PAGE_SIZE, signal), [page]);
+  const users = useUsersQuery(page, PAGE_SIZE);
   const data = users.data;
 
   return (
@@ -46,7 +45,7 @@ export function UsersSection() {
             label="Users pages"
             page={data.currentPage}
             totalPages={data.totalPages}
-            disabled={users.isLoading}
+            disabled={users.isFetching}
             onPage={setPage}
           />
         </>

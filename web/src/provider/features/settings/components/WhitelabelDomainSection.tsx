@@ -4,7 +4,7 @@ import { formatDate } from '../../../../shared/format';
 import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
 import { TextField } from '../../../../shared/TextField';
 import type { DomainStatus, WhitelabelDomain } from '../api';
-import { useRequestWhitelabelDomain } from '../hooks';
+import { useRequestWhitelabelDomainMutation } from '../queries';
 
 /** The spec's names of the domain states (001 §3): unset offers "Activate". */
 const STATUS: Record<DomainStatus, { label: string; badge: string; action: string }> = {
@@ -17,16 +17,15 @@ const STATUS: Record<DomainStatus, { label: string; badge: string; action: strin
 interface WhitelabelDomainSectionProps {
   domain: WhitelabelDomain;
   canManage: boolean;
-  onChanged(domain: WhitelabelDomain): void;
 }
 
 /**
  * The provider's own domain for its tours (POST /provider/settings/whitelabel-domain): its state, the reason a
  * setup failed, and the plan's refusal (403) in the server's words, which say what to do.
  */
-export function WhitelabelDomainSection({ domain, canManage, onChanged }: WhitelabelDomainSectionProps) {
+export function WhitelabelDomainSection({ domain, canManage }: WhitelabelDomainSectionProps) {
   const [subdomain, setSubdomain] = useState(domain.subdomain ?? '');
-  const { run, isPending, error } = useRequestWhitelabelDomain();
+  const { run, isPending, error } = useRequestWhitelabelDomainMutation();
   const errors = formErrors(error, { subdomain: 'whitelabeledDomain.subdomain' });
   const fieldRef = useRef<HTMLInputElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -35,8 +34,7 @@ export function WhitelabelDomainSection({ domain, canManage, onChanged }: Whitel
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const outcome = await run(subdomain);
-    if (outcome.ok) onChanged(outcome.value);
+    await run(subdomain);
   }
 
   return (
