@@ -1,36 +1,23 @@
-import type { FormEvent, Ref } from 'react';
+import type { ReactNode } from 'react';
+import type { Form } from '../shared/forms/useForm';
 import { TextField } from '../shared/TextField';
+import { AuthForm } from './AuthForm';
 
 interface EmailedCodeFormProps {
-  codeRef: Ref<HTMLInputElement>;
-  code: string;
-  onCodeChange(code: string): void;
-  /** The server's messages for the code. */
-  messages: string[] | undefined;
+  form: Form<{ code: string }, 'code'>;
   submitLabel: string;
-  isPending: boolean;
-  onSubmit(): void;
+  disabled?: boolean;
+  /** Shown with the alert, above the code (a new code sent). */
+  notice?: ReactNode;
 }
 
 /** The 6-digit code the server emailed (only digits kept as typed), and the button that submits it. */
-export function EmailedCodeForm({
-  codeRef,
-  code,
-  onCodeChange,
-  messages,
-  submitLabel,
-  isPending,
-  onSubmit,
-}: EmailedCodeFormProps) {
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onSubmit();
-  }
-
+export function EmailedCodeForm({ form, submitLabel, disabled, notice }: EmailedCodeFormProps) {
   return (
-    <form noValidate onSubmit={handleSubmit}>
+    <AuthForm form={form} submitLabel={submitLabel} disabled={disabled} alert={notice}>
       <TextField
-        ref={codeRef}
+        {...form.field('code')}
+        onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
         label="Code"
         hint="The 6 digits from the email."
         name="code"
@@ -39,13 +26,7 @@ export function EmailedCodeForm({
         pattern="[0-9]*"
         maxLength={6}
         required
-        value={code}
-        onChange={(event) => onCodeChange(event.target.value.replace(/\D/g, ''))}
-        messages={messages}
       />
-      <button type="submit" className="button button-primary sign-in-submit" disabled={isPending}>
-        {submitLabel}
-      </button>
-    </form>
+    </AuthForm>
   );
 }

@@ -1,10 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorDisplay } from '../shared/ErrorDisplay';
-import { formErrors, useFocusOnFailure } from '../shared/formErrors';
+import { useForm } from '../shared/forms/useForm';
 import { PRODUCT_NAME } from '../shared/strings';
 import { TextField } from '../shared/TextField';
 import { fetchCurrentUser, signIn, type Credentials } from './api';
+import { AuthForm, EmailField } from './AuthForm';
 import { AuthLayout } from './AuthLayout';
 import { landingPathOf } from './landing';
 import {
@@ -33,65 +32,29 @@ const FIELDS = { email: 'user.email', password: 'user.password' } as const;
 
 export function SignInPage() {
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const { run: submit, isPending, error } = useSessionChange(signInAndContinue);
-  const errors = formErrors(error, FIELDS);
-
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(
-    error,
-    errors,
-    [
-      ['email', emailRef],
-      ['password', passwordRef],
-    ],
-    alertRef,
-  );
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    submit({ email, password }, searchParams.get('return_to'));
-  }
+  const session = useSessionChange(signInAndContinue);
+  const form = useForm({
+    initial: { email: '', password: '' },
+    fields: FIELDS,
+    submit: (credentials) => session.run(credentials, searchParams.get('return_to')),
+  });
 
   return (
     <AuthLayout title="Sign in">
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        <ErrorDisplay error={errors.alert} />
-      </div>
-      {/* The server's messages go under the fields, so the browser's own checks are turned off. */}
-      <form noValidate onSubmit={handleSubmit}>
+      <AuthForm form={form} submitLabel="Sign in" disabled={session.isPending}>
+        <EmailField {...form.field('email')} />
         <TextField
-          ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          messages={errors.fields.email}
-        />
-        <TextField
-          ref={passwordRef}
+          {...form.field('password')}
           label="Password"
           type="password"
           name="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          messages={errors.fields.password}
         />
-        <button type="submit" className="button button-primary sign-in-submit" disabled={isPending}>
-          Sign in
-        </button>
-      </form>
+      </AuthForm>
       <div className="sign-in-links">
         <p>
-          <Link to={withEmail(FORGOT_PASSWORD_PATH, email)}>Forgot your password?</Link>
+          <Link to={withEmail(FORGOT_PASSWORD_PATH, form.values.email)}>Forgot your password?</Link>
         </p>
         <p>
           New to {PRODUCT_NAME}? <Link to={SIGN_UP_PATH}>Create an account</Link>

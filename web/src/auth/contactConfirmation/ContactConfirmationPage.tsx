@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
-import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
+import { useForm } from '../../shared/forms/useForm';
 import { formatTime } from '../../shared/format';
 import { Loading } from '../../shared/Loading';
 import { AuthLayout } from '../AuthLayout';
@@ -67,29 +67,26 @@ function Confirmed({ destination }: { destination: string }) {
 
 /** The code and a new one: each answer (and each refusal, which spends an attempt) updates the confirmation. */
 function CodeForm({ confirmation }: { confirmation: ContactConfirmation }) {
-  const [code, setCode] = useState('');
   const [resent, setResent] = useState(false);
   const confirm = useConfirmContactMutation();
   const resend = useResendCodeMutation();
-  const errors = formErrors(confirm.error, { code: 'code' });
-
-  const codeRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(confirm.error, errors, [['code', codeRef]], alertRef);
-
-  async function handleSubmit() {
-    setResent(false);
-    await confirm.run(code);
-  }
+  const form = useForm({
+    initial: { code: '' },
+    fields: { code: 'code' },
+    submit: ({ code }) => {
+      setResent(false);
+      return confirm.run(code);
+    },
+  });
 
   async function handleResend() {
-    confirm.reset();
+    form.clearFailure();
     setResent(false);
     const outcome = await resend.run();
     if (outcome.ok) {
-      setCode('');
+      form.set('code', '');
       setResent(true);
-      codeRef.current?.focus();
+      form.focus('code');
     }
   }
 
@@ -114,22 +111,16 @@ function CodeForm({ confirmation }: { confirmation: ContactConfirmation }) {
           then enter it here.
         </p>
       )}
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        <ErrorDisplay error={errors.alert} />
-      </div>
-      {resent && (
-        <div className="alert alert-success" role="status">
-          <p>A new code is on its way to {destination}. The previous one no longer works.</p>
-        </div>
-      )}
       <EmailedCodeForm
-        codeRef={codeRef}
-        code={code}
-        onCodeChange={setCode}
-        messages={errors.fields.code}
+        form={form}
         submitLabel="Confirm email"
-        isPending={confirm.isPending}
-        onSubmit={handleSubmit}
+        notice={
+          resent && (
+            <div className="alert alert-success" role="status">
+              <p>A new code is on its way to {destination}. The previous one no longer works.</p>
+            </div>
+          )
+        }
       />
       <div className="sign-in-links">
         <p>No email? Check your spam folder, or:</p>

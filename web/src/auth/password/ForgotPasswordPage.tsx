@@ -1,34 +1,27 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAction } from '../../shared/useAction';
-import { ErrorDisplay } from '../../shared/ErrorDisplay';
-import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
-import { TextField } from '../../shared/TextField';
+import { useForm } from '../../shared/forms/useForm';
+import { useMutationAction } from '../../shared/useMutationAction';
 import { requestPasswordReset } from '../api';
+import { AuthForm, EmailField } from '../AuthForm';
 import { AuthLayout } from '../AuthLayout';
 import { SIGN_IN_PATH } from '../paths';
 
 /** `/users/password/new`: asks for a reset link by email (POST /users/password), then shows the server's answer. */
 export default function ForgotPasswordPage() {
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState(searchParams.get('email') ?? '');
   const [sent, setSent] = useState<string | null>(null);
-  const { run, isPending, error } = useAction(requestPasswordReset);
-  const errors = formErrors(error, { email: 'user.email' });
-
-  const emailRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const sentRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(error, errors, [['email', emailRef]], alertRef);
+  const request = useMutationAction(requestPasswordReset);
+  const form = useForm({
+    initial: { email: searchParams.get('email') ?? '' },
+    fields: { email: 'user.email' },
+    submit: ({ email }) => request.run(email),
+    onSuccess: (message) => setSent(message),
+  });
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const outcome = await run(email);
-    if (outcome.ok) setSent(outcome.value);
-  }
 
   if (sent) {
     return (
@@ -55,25 +48,9 @@ export default function ForgotPasswordPage() {
   return (
     <AuthLayout title="Reset your password">
       <p>Enter the email address of your account and we will email you a link to choose a new password.</p>
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        <ErrorDisplay error={errors.alert} />
-      </div>
-      <form noValidate onSubmit={handleSubmit}>
-        <TextField
-          ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          messages={errors.fields.email}
-        />
-        <button type="submit" className="button button-primary sign-in-submit" disabled={isPending}>
-          Send reset link
-        </button>
-      </form>
+      <AuthForm form={form} submitLabel="Send reset link">
+        <EmailField {...form.field('email')} />
+      </AuthForm>
       <div className="sign-in-links">
         <p>
           Remembered it? <Link to={SIGN_IN_PATH}>Sign in</Link>

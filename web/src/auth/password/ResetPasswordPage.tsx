@@ -1,15 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAction } from '../../shared/useAction';
-import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { fieldMessage } from '../../shared/Field';
 import { TextField } from '../../shared/TextField';
-import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
+import { useForm } from '../../shared/forms/useForm';
+import { useMutationAction } from '../../shared/useMutationAction';
 import { resetPassword } from '../api';
+import { AuthForm } from '../AuthForm';
 import { AuthLayout } from '../AuthLayout';
 import { FORGOT_PASSWORD_PATH, SIGN_IN_PATH } from '../paths';
 
-const FIELDS = { token: 'user.resetPasswordToken', password: 'user.password' } as const;
+// The token is not a field the person can fix: its message goes to the alert, with what to do. The
+// confirmation is compared here only (the API takes the password once).
+const FIELDS = {
+  password: 'user.password',
+  confirmation: 'user.passwordConfirmation',
+  token: 'user.resetPasswordToken',
+} as const;
 const MISMATCH = 'does not match the new password';
 
 /**
@@ -19,35 +25,25 @@ const MISMATCH = 'does not match the new password';
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('reset_password_token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [showPasswords, setShowPasswords] = useState(false);
-  const [mismatch, setMismatch] = useState(false);
   const [changed, setChanged] = useState<string | null>(null);
-  const { run, isPending, error } = useAction(resetPassword);
-  const errors = formErrors(error, FIELDS);
-
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  // The token is not a field the person can fix: its message goes to the alert, with what to do.
-  useFocusOnFailure(error, errors, [['password', passwordRef]], alertRef);
+  const reset = useMutationAction(resetPassword);
+  const form = useForm({
+    initial: { password: '', confirmation: '' },
+    fields: FIELDS,
+    submit: async ({ password, confirmation }) => {
+      if (password !== confirmation) {
+        form.refuse('confirmation', MISMATCH);
+        return undefined;
+      }
+      return reset.run(token, password);
+    },
+    onSuccess: (message) => setChanged(message),
+  });
   useEffect(() => {
     if (changed) doneRef.current?.focus();
   }, [changed]);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (password !== confirmation) {
-      setMismatch(true);
-      confirmationRef.current?.focus();
-      return;
-    }
-    setMismatch(false);
-    const outcome = await run(token, password);
-    if (outcome.ok) setChanged(outcome.value);
-  }
 
   if (changed) {
     return (
@@ -62,46 +58,44 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const tokenProblem = token ? fieldMessage('This link', errors.fields.token) : null;
+  const tokenProblem = token ? fieldMessage('This link', form.errors.fields.token) : null;
   return (
     <AuthLayout title="Choose a new password">
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        {token ? (
-          <ErrorDisplay error={tokenProblem ?? errors.alert} />
-        ) : (
-          <ErrorDisplay error="This page needs the link from the password reset email; ask for a new link." />
-        )}
-        {(tokenProblem || !token) && (
-          <p>
-            <Link className="button button-secondary" to={FORGOT_PASSWORD_PATH}>
-              Ask for a new link
-            </Link>
-          </p>
-        )}
-      </div>
-      <form noValidate onSubmit={handleSubmit}>
+      <AuthForm
+        form={form}
+        submitLabel="Change password"
+        disabled={!token}
+        alertError={
+          token
+            ? (tokenProblem ?? form.errors.alert)
+            : 'This page needs the link from the password reset email; ask for a new link.'
+        }
+        alert={
+          (tokenProblem || !token) && (
+            <p>
+              <Link className="button button-secondary" to={FORGOT_PASSWORD_PATH}>
+                Ask for a new link
+              </Link>
+            </p>
+          )
+        }
+      >
         <TextField
-          ref={passwordRef}
+          {...form.field('password')}
           label="New password"
           hint="At least 8 characters."
           type={showPasswords ? 'text' : 'password'}
           name="password"
           autoComplete="new-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          messages={errors.fields.password}
         />
         <TextField
-          ref={confirmationRef}
+          {...form.field('confirmation')}
           label="Confirm new password"
           type={showPasswords ? 'text' : 'password'}
           name="password_confirmation"
           autoComplete="new-password"
           required
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-          messages={mismatch ? [MISMATCH] : undefined}
         />
         <label className="check">
           <input
@@ -111,10 +105,7 @@ export default function ResetPasswordPage() {
           />
           Show passwords
         </label>
-        <button type="submit" className="button button-primary sign-in-submit" disabled={isPending || !token}>
-          Change password
-        </button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,10 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorDisplay } from '../../shared/ErrorDisplay';
-import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
+import { useForm } from '../../shared/forms/useForm';
 import { TextField } from '../../shared/TextField';
-import { useAction } from '../../shared/useAction';
+import { useMutationAction } from '../../shared/useMutationAction';
 import { completeProfile } from '../api';
+import { AuthForm } from '../AuthForm';
 import { AuthLayout } from '../AuthLayout';
 import { SETUP_PROVIDER_PATH, SIGN_UP_STEPS } from '../paths';
 import { SignedInOnly } from '../SignedInOnly';
@@ -18,61 +17,33 @@ export default function FinalizePage() {
 
 function FinalizeForm() {
   const navigate = useNavigate();
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const { run, isPending, error } = useAction(completeProfile);
-  const errors = formErrors(error, FIELDS);
-
-  const firstNameRef = useRef<HTMLInputElement>(null);
-  const lastNameRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(
-    error,
-    errors,
-    [
-      ['firstName', firstNameRef],
-      ['lastName', lastNameRef],
-    ],
-    alertRef,
-  );
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const outcome = await run({ firstName, lastName });
-    if (outcome.ok) navigate(SETUP_PROVIDER_PATH);
-  }
+  const complete = useMutationAction(completeProfile);
+  const form = useForm({
+    initial: { firstName: '', lastName: '' },
+    fields: FIELDS,
+    submit: complete.run,
+    onSuccess: () => navigate(SETUP_PROVIDER_PATH),
+  });
 
   return (
     <AuthLayout title="What is your name?" step={{ current: 2, total: SIGN_UP_STEPS }}>
       <p>Your account is ready. Your name shows to the people you work with.</p>
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        <ErrorDisplay error={errors.alert} />
-      </div>
-      <form noValidate onSubmit={handleSubmit}>
+      <AuthForm form={form} submitLabel="Continue">
         <TextField
-          ref={firstNameRef}
+          {...form.field('firstName')}
           label="First name"
           name="first_name"
           autoComplete="given-name"
           required
-          value={firstName}
-          onChange={(event) => setFirstName(event.target.value)}
-          messages={errors.fields.firstName}
         />
         <TextField
-          ref={lastNameRef}
+          {...form.field('lastName')}
           label="Last name"
           name="last_name"
           autoComplete="family-name"
           required
-          value={lastName}
-          onChange={(event) => setLastName(event.target.value)}
-          messages={errors.fields.lastName}
         />
-        <button type="submit" className="button button-primary sign-in-submit" disabled={isPending}>
-          Continue
-        </button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

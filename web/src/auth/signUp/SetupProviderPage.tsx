@@ -1,8 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { ErrorDisplay } from '../../shared/ErrorDisplay';
-import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
+import { useForm } from '../../shared/forms/useForm';
 import { TextField } from '../../shared/TextField';
 import { setUpProvider } from '../api';
+import { AuthForm } from '../AuthForm';
 import { AuthLayout } from '../AuthLayout';
 import { SIGN_UP_STEPS, SURVEY_PATH } from '../paths';
 import { SignedInOnly } from '../SignedInOnly';
@@ -22,41 +21,26 @@ export default function SetupProviderPage() {
 }
 
 function SetupProviderForm() {
-  const [name, setName] = useState('');
-  const { run, isPending, error } = useSessionChange(setUpAndContinue);
-  const errors = formErrors(error, { name: 'setupProvider.name' });
-
-  const nameRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(error, errors, [['name', nameRef]], alertRef);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    run(name);
-  }
+  const session = useSessionChange(setUpAndContinue);
+  const form = useForm({
+    initial: { name: '' },
+    fields: { name: 'setupProvider.name' },
+    submit: ({ name }) => session.run(name),
+  });
 
   return (
     <AuthLayout title="Your business" step={{ current: 3, total: SIGN_UP_STEPS }}>
       <p>Your properties, tours and plan belong to your business. You will be its admin, on the free plan.</p>
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        <ErrorDisplay error={errors.alert} />
-      </div>
-      <form noValidate onSubmit={handleSubmit}>
+      <AuthForm form={form} submitLabel="Create business" disabled={session.isPending}>
         <TextField
-          ref={nameRef}
+          {...form.field('name')}
           label="Business name"
           hint="As your clients know it, e.g. Harbour Photography."
           name="business_name"
           autoComplete="organization"
           required
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          messages={errors.fields.name}
         />
-        <button type="submit" className="button button-primary sign-in-submit" disabled={isPending}>
-          Create business
-        </button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
-import { formErrors, useFocusOnFailure } from '../../shared/formErrors';
+import { useForm } from '../../shared/forms/useForm';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { TextField } from '../../shared/TextField';
-import { useAction } from '../../shared/useAction';
+import { useMutationAction } from '../../shared/useMutationAction';
 import { confirmSignUp, signUp } from '../api';
+import { AuthForm, EmailField } from '../AuthForm';
 import { AuthLayout } from '../AuthLayout';
 import { EmailedCodeForm } from '../EmailedCodeForm';
 import { FINALIZE_PATH, SIGN_IN_PATH, SIGN_UP_STEPS } from '../paths';
@@ -35,83 +36,57 @@ export default function SignUpPage() {
 
 function AccountStep({ onSent }: { onSent(sent: { email: string; message: string }): void }) {
   const captcha = useMemo(readCaptchaSettings, []);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [token, setToken] = useState<string | null>(null);
   const [captchaReset, setCaptchaReset] = useState(0);
   const [untickedError, setUntickedError] = useState(false);
-  const { run: ask, isPending, error } = useAction(signUp);
-  const errors = formErrors(error, FIELDS);
-  const captchaMessages = untickedError ? [TICK_THE_BOX] : errors.fields.captcha;
-
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
   const captchaRef = useRef<HTMLParagraphElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(
-    error,
-    errors,
-    [
-      ['email', emailRef],
-      ['password', passwordRef],
-      ['captcha', captchaRef],
-    ],
-    alertRef,
-  );
+  const ask = useMutationAction(signUp);
+  const form = useForm({
+    initial: { email: '', password: '' },
+    fields: FIELDS,
+    submit: async (user) => {
+      if (!token) {
+        setUntickedError(true);
+        // The message renders with this state; focus it once it is there.
+        setTimeout(() => captchaRef.current?.focus());
+        return undefined;
+      }
+      setUntickedError(false);
+      return ask.run(user, token);
+    },
+    onSuccess: (message, user) => onSent({ email: user.email.trim(), message }),
+  });
+  const captchaMessages = untickedError ? [TICK_THE_BOX] : form.errors.fields.captcha;
   // A token is checked once: after any failed attempt the box must be ticked again.
   useEffect(() => {
-    if (error !== null) setCaptchaReset((value) => value + 1);
-  }, [error]);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!token) {
-      setUntickedError(true);
-      // The message renders with this state; focus it once it is there.
-      setTimeout(() => captchaRef.current?.focus());
-      return;
-    }
-    setUntickedError(false);
-    void ask({ email, password }, token).then((outcome) => {
-      if (outcome.ok) onSent({ email: email.trim(), message: outcome.value });
-    });
-  }
+    if (form.failure !== null) setCaptchaReset((value) => value + 1);
+  }, [form.failure]);
 
   return (
     <AuthLayout title="Create your account" step={{ current: 1, total: SIGN_UP_STEPS }}>
       <p>Start with your email address and a password. Next come your name and your business.</p>
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        <ErrorDisplay error={errors.alert} />
-        {!captcha && (
-          <ErrorDisplay
-            error={`Sign-up is not available right now: the captcha of ${PRODUCT_NAME} is not set up. Please try again later.`}
-          />
-        )}
-      </div>
-      <form noValidate onSubmit={handleSubmit}>
+      <AuthForm
+        form={form}
+        submitLabel="Create account"
+        disabled={!captcha}
+        alert={
+          !captcha && (
+            <ErrorDisplay
+              error={`Sign-up is not available right now: the captcha of ${PRODUCT_NAME} is not set up. Please try again later.`}
+            />
+          )
+        }
+      >
+        <EmailField {...form.field('email')} />
         <TextField
-          ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          messages={errors.fields.email}
-        />
-        <TextField
-          ref={passwordRef}
+          {...form.field('password')}
           label="Password"
           hint="At least 8 characters, and not easy to guess: a few unrelated words work well."
           type={showPassword ? 'text' : 'password'}
           name="password"
           autoComplete="new-password"
           required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          messages={errors.fields.password}
         />
         <label className="check">
           <input
@@ -130,17 +105,13 @@ function AccountStep({ onSent }: { onSent(sent: { email: string; message: string
               if (value) setUntickedError(false);
             }}
             messages={captchaMessages}
-            messagesRef={captchaRef}
+            messagesRef={(element) => {
+              captchaRef.current = element;
+              form.ref('captcha')(element);
+            }}
           />
         )}
-        <button
-          type="submit"
-          className="button button-primary sign-in-submit"
-          disabled={isPending || !captcha}
-        >
-          Create account
-        </button>
-      </form>
+      </AuthForm>
       <div className="sign-in-links">
         <p>
           Already have an account? <Link to={SIGN_IN_PATH}>Sign in</Link>
@@ -159,31 +130,21 @@ function CodeStep({
   message: string;
   onStartAgain(): void;
 }) {
-  const [code, setCode] = useState('');
-  const { run: submit, isPending, error } = useSessionChange(confirmAndContinue);
-  const errors = formErrors(error, { code: 'user.code' });
-  const codeRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(error, errors, [['code', codeRef]], alertRef);
-  useEffect(() => codeRef.current?.focus(), []);
+  const session = useSessionChange(confirmAndContinue);
+  const form = useForm({
+    initial: { code: '' },
+    fields: { code: 'user.code' },
+    submit: ({ code }) => session.run(email, code),
+  });
+  const { focus } = form;
+  useEffect(() => focus('code'), [focus]);
 
   return (
     <AuthLayout title="Check your email" step={{ current: 1, total: SIGN_UP_STEPS }}>
       <div className="alert alert-success" role="status">
         <p>{message}</p>
       </div>
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        <ErrorDisplay error={errors.alert} />
-      </div>
-      <EmailedCodeForm
-        codeRef={codeRef}
-        code={code}
-        onCodeChange={setCode}
-        messages={errors.fields.code}
-        submitLabel="Continue"
-        isPending={isPending}
-        onSubmit={() => submit(email, code)}
-      />
+      <EmailedCodeForm form={form} submitLabel="Continue" disabled={session.isPending} />
       <div className="sign-in-links">
         <p>
           No email? Check your spam folder. If this address already has an account, the email says how to sign

@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { TextField } from '../../shared/TextField';
-import { useAction } from '../../shared/useAction';
+import { useForm } from '../../shared/forms/useForm';
+import { useMutationAction } from '../../shared/useMutationAction';
 import { sendSurvey } from '../api';
 import { AuthLayout } from '../AuthLayout';
 import { CONTACT_CONFIRMATION_PATH, SIGN_UP_STEPS } from '../paths';
@@ -31,36 +32,32 @@ export default function SurveyPage() {
 
 function SurveyForm() {
   const navigate = useNavigate();
-  const [businessType, setBusinessType] = useState('');
-  const [monthlyProperties, setMonthlyProperties] = useState('');
-  const [heardFrom, setHeardFrom] = useState('');
-  const { run, isPending, error } = useAction(sendSurvey);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const selectId = useId();
-
+  const send = useMutationAction(sendSurvey);
   const next = () => navigate(CONTACT_CONFIRMATION_PATH);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const answers = Object.fromEntries(
-      Object.entries({ businessType, monthlyProperties, heardFrom: heardFrom.trim() }).filter(
-        ([, value]) => value,
-      ),
-    );
-    // Nothing answered is the same as skipping.
-    if (Object.keys(answers).length === 0) return next();
-    const outcome = await run(answers);
-    if (outcome.ok) next();
-    else alertRef.current?.focus();
-  }
+  const form = useForm({
+    initial: { businessType: '', monthlyProperties: '', heardFrom: '' },
+    // Every answer is a choice or optional: the server's refusals go to the alert.
+    fields: {},
+    submit: async (values) => {
+      const answers = Object.fromEntries(
+        Object.entries({ ...values, heardFrom: values.heardFrom.trim() }).filter(([, value]) => value),
+      );
+      // Nothing answered is the same as skipping.
+      if (Object.keys(answers).length === 0) return { ok: true, value: undefined };
+      return send.run(answers);
+    },
+    onSuccess: next,
+  });
+  const { businessType, monthlyProperties, heardFrom } = form.values;
+  const selectId = useId();
 
   return (
     <AuthLayout title="A few questions" step={{ current: 4, total: SIGN_UP_STEPS }}>
       <p>Optional: your answers help us suit the platform to your work. Skip them if you like.</p>
-      <div ref={alertRef} className="sign-in-alert" tabIndex={-1}>
-        <ErrorDisplay error={error} />
+      <div ref={form.alertRef} className="sign-in-alert" tabIndex={-1}>
+        <ErrorDisplay error={form.errors.alert} />
       </div>
-      <form noValidate onSubmit={handleSubmit}>
+      <form noValidate onSubmit={form.handleSubmit}>
         <fieldset className="field">
           <legend className="field-label">What best describes your business?</legend>
           {BUSINESS_TYPES.map(([value, label]) => (
@@ -70,7 +67,7 @@ function SurveyForm() {
                 name="business_type"
                 value={value}
                 checked={businessType === value}
-                onChange={() => setBusinessType(value)}
+                onChange={() => form.set('businessType', value)}
               />
               {label}
             </label>
@@ -84,7 +81,7 @@ function SurveyForm() {
             id={selectId}
             className="field-input"
             value={monthlyProperties}
-            onChange={(event) => setMonthlyProperties(event.target.value)}
+            onChange={(event) => form.set('monthlyProperties', event.target.value)}
           >
             <option value="">Choose one</option>
             {MONTHLY_PROPERTIES.map(([value, label]) => (
@@ -98,14 +95,14 @@ function SurveyForm() {
           label="How did you hear about us?"
           name="heard_from"
           value={heardFrom}
-          onChange={(event) => setHeardFrom(event.target.value)}
+          onChange={(event) => form.set('heardFrom', event.target.value)}
           maxLength={200}
         />
         <div className="actions">
-          <button type="submit" className="button button-primary" disabled={isPending}>
+          <button type="submit" className="button button-primary" disabled={form.isPending}>
             Continue
           </button>
-          <button type="button" className="button button-secondary" disabled={isPending} onClick={next}>
+          <button type="button" className="button button-secondary" disabled={form.isPending} onClick={next}>
             Skip
           </button>
         </div>
