@@ -2,7 +2,6 @@ import {
   MAPS_GAZETTEER,
   MAPS_TRIGGERS,
   startEmulators,
-  type MapsAutocompletePrediction,
   type MapsGeocodeResult,
   type RunningEmulators,
 } from '@tourly/emulators';
@@ -13,20 +12,7 @@ interface GeocodeBody {
   error_message?: string;
 }
 
-interface AutocompleteBody {
-  status: string;
-  predictions: MapsAutocompletePrediction[];
-  error_message?: string;
-}
-
-interface DetailsBody {
-  status: string;
-  html_attributions: unknown[];
-  result?: Record<string, unknown>;
-  error_message?: string;
-}
-
-describe('maps emulator (Google Geocoding and Places)', () => {
+describe('maps emulator (Google Geocoding)', () => {
   let emulators: RunningEmulators;
 
   beforeAll(async () => {
@@ -40,14 +26,10 @@ describe('maps emulator (Google Geocoding and Places)', () => {
   }
   const geocode = (params: Record<string, string>) =>
     get<GeocodeBody>('geocode/json', { key: 'k', ...params });
-  const autocomplete = (params: Record<string, string>) =>
-    get<AutocompleteBody>('place/autocomplete/json', { key: 'k', ...params });
-  const details = (params: Record<string, string>) =>
-    get<DetailsBody>('place/details/json', { key: 'k', ...params });
 
   /** The one result of a geocoding request that must succeed. */
-  async function geocodeOne(address: string, extra: Record<string, string> = {}): Promise<MapsGeocodeResult> {
-    const { status, body } = await geocode({ address, ...extra });
+  async function geocodeOne(address: string): Promise<MapsGeocodeResult> {
+    const { status, body } = await geocode({ address });
     expect(status).toBe(200);
     expect(body.status).toBe('OK');
     expect(body.results).toHaveLength(1);
@@ -198,16 +180,10 @@ describe('maps emulator (Google Geocoding and Places)', () => {
       },
     );
 
-    it('defaults the country to the United States, or to the one of components=country:xx', async () => {
+    it('defaults the country to the United States', async () => {
       const plain = await geocodeOne('7 Someville Lane');
       expect(component(plain, 'country')).toMatchObject({ long_name: 'United States', short_name: 'US' });
       expect(plain.formatted_address).toBe('7 Someville Ln, USA');
-
-      const restricted = await geocodeOne('7 Someville Lane', { components: 'country:nz' });
-      expect(component(restricted, 'country')!.short_name).toBe('NZ');
-      const lat = restricted.geometry!.location.lat!;
-      expect(lat).toBeLessThan(-34);
-      expect(lat).toBeGreaterThan(-47);
     });
 
     it("answers 'nowhere' with ZERO_RESULTS (the product's 'Address not found')", async () => {
@@ -250,6 +226,20 @@ describe('maps emulator (Google Geocoding and Places)', () => {
       expect(await geocode({ address: '   ' })).toEqual(expected);
     });
 
+    it.each(['components', 'latlng', 'place_id', 'language'])(
+      'refuses the %s parameter, which the emulator does not model, with 400 INVALID_REQUEST',
+      async (name) => {
+        expect(await geocode({ address: '10 Downing St', [name]: 'x' })).toEqual({
+          status: 400,
+          body: {
+            error_message: `Invalid request. The '${name}' parameter is not emulated.`,
+            results: [],
+            status: 'INVALID_REQUEST',
+          },
+        });
+      },
+    );
+
     it('denies a request without a key', async () => {
       expect(await get('geocode/json', { address: '10 Downing St' })).toEqual({
         status: 200,
@@ -262,151 +252,6 @@ describe('maps emulator (Google Geocoding and Places)', () => {
       expect((await get<GeocodeBody>('geocode/json', { address: 'x', key: '' })).body.status).toBe(
         'REQUEST_DENIED',
       );
-    });
-  });
-
-  describe('autocomplete', () => {
-    it('predicts gazetteer addresses, then the input itself', async () => {
-      const { status, body } = await autocomplete({ input: 'queen' });
-
-      expect(status).toBe(200);
-      expect(body.status).toBe('OK');
-      expect(body.predictions.map((p) => p.description)).toEqual([
-        '1 Queen Street, Auckland CBD, Auckland 1010, New Zealand',
-        'Queen, USA',
-      ]);
-      expect(body.predictions[0]).toEqual({
-        description: '1 Queen Street, Auckland CBD, Auckland 1010, New Zealand',
-        matched_substrings: [{ length: 5, offset: 2 }],
-        place_id: 'ChIJF7QkuDsDLW0R9Dv3mwbZSVg',
-        reference: 'ChIJF7QkuDsDLW0R9Dv3mwbZSVg',
-        structured_formatting: {
-          main_text: '1 Queen Street',
-          main_text_matched_substrings: [{ length: 5, offset: 2 }],
-          secondary_text: 'Auckland CBD, Auckland 1010, New Zealand',
-        },
-        terms: [
-          { offset: 0, value: '1 Queen Street' },
-          { offset: 16, value: 'Auckland CBD' },
-          { offset: 30, value: 'Auckland 1010' },
-          { offset: 45, value: 'New Zealand' },
-        ],
-        types: ['street_address', 'geocode'],
-      });
-    });
-
-    it('predicts at most five gazetteer addresses, plus the input', async () => {
-      const { body } = await autocomplete({ input: 'st' });
-
-      expect(body.predictions).toHaveLength(6);
-      expect(body.predictions.slice(0, 5).every((p) => p.place_id.startsWith('ChIJ'))).toBe(true);
-      expect(body.predictions[5]!.description).toBe('St, USA');
-    });
-
-    it('does not repeat a gazetteer address typed in full', async () => {
-      const { body } = await autocomplete({ input: '10 Downing St, London SW1A 2AA, UK' });
-
-      expect(body.predictions.map((p) => p.description)).toEqual(['10 Downing St, London SW1A 2AA, UK']);
-    });
-
-    it('restricts the gazetteer to components=country:xx', async () => {
-      const { body: german } = await autocomplete({ input: 'platz', components: 'country:de' });
-      expect(german.predictions.map((p) => p.description)).toEqual([
-        'Pariser Platz 1, 10117 Berlin, Germany',
-        'Marienplatz 8, 80331 München, Germany',
-        'Platz, Germany',
-      ]);
-
-      const { body: canadian } = await autocomplete({ input: 'platz', components: 'country:ca|country:us' });
-      expect(canadian.predictions.map((p) => p.description)).toEqual(['Platz, Canada']);
-    });
-
-    it("answers 'nowhere' with ZERO_RESULTS", async () => {
-      expect(await autocomplete({ input: '5 nowhere rd' })).toEqual({
-        status: 200,
-        body: { predictions: [], status: 'ZERO_RESULTS' },
-      });
-    });
-
-    it('refuses a missing input, and a missing key', async () => {
-      expect((await autocomplete({})).body).toEqual({ predictions: [], status: 'INVALID_REQUEST' });
-      expect((await get<AutocompleteBody>('place/autocomplete/json', { input: 'queen' })).body).toEqual({
-        error_message: expect.stringContaining('API key'),
-        predictions: [],
-        status: 'REQUEST_DENIED',
-      });
-    });
-  });
-
-  describe('place details', () => {
-    it('round-trips the place ids of predictions to the geocoding results', async () => {
-      for (const input of ['10 downing', '12 harbour view, sydney nsw 2000', 'Marienplatz 8']) {
-        const { body } = await autocomplete({ input });
-        for (const prediction of body.predictions) {
-          const { status, body: found } = await details({ place_id: prediction.place_id });
-          expect(status).toBe(200);
-          expect(found.status).toBe('OK');
-          expect(found.html_attributions).toEqual([]);
-          expect(found.result).toMatchObject({
-            place_id: prediction.place_id,
-            formatted_address: prediction.description,
-          });
-          const geocoded = await geocodeOne(prediction.description);
-          expect(found.result).toEqual({ ...geocoded, name: prediction.structured_formatting.main_text });
-        }
-      }
-    });
-
-    it('round-trips the place id of a geocoding result through the geocoding API too', async () => {
-      const synthetic = await geocodeOne('48 Example Parade, Wellington Central, Wellington 6011, NZ');
-      expect(await geocodeOne('', { place_id: synthetic.place_id })).toEqual(synthetic);
-      const known = await geocodeOne('290 Bremner Blvd');
-      expect(await geocodeOne('', { place_id: known.place_id })).toEqual(known);
-    });
-
-    it('keeps the trigger words through the place id', async () => {
-      const { body } = await autocomplete({ input: '3 no coordinates ave' });
-      const { body: found } = await details({ place_id: body.predictions.at(-1)!.place_id });
-      expect(found.result).toMatchObject({
-        formatted_address: '3 No Coordinates Ave, USA',
-        geometry: { location: {} },
-      });
-
-      const { body: other } = await autocomplete({ input: '3 no location ave' });
-      const { body: bare } = await details({ place_id: other.predictions.at(-1)!.place_id });
-      expect(bare.status).toBe('OK');
-      expect(bare.result).not.toHaveProperty('geometry');
-    });
-
-    it('answers only the requested fields', async () => {
-      const { body } = await details({
-        place_id: 'ChIJRxzRQcUEdkgRGVaKyzmkgvg',
-        fields: 'formatted_address,geometry/location',
-      });
-
-      expect(body.result).toEqual({
-        formatted_address: '10 Downing St, London SW1A 2AA, UK',
-        geometry: expect.objectContaining({ location: { lat: 51.5033635, lng: -0.1276248 } }),
-      });
-    });
-
-    it('answers NOT_FOUND for an unknown place and INVALID_REQUEST for a malformed or missing id', async () => {
-      expect((await details({ place_id: 'ChIJAAAAAAAAAAAAAAAAAAAAAAA' })).body).toEqual({
-        html_attributions: [],
-        status: 'NOT_FOUND',
-      });
-      expect(
-        (await details({ place_id: Buffer.from('\x12\x05hello').toString('base64url') })).body.status,
-      ).toBe('NOT_FOUND');
-      expect((await details({ place_id: 'not a place id' })).body.status).toBe('INVALID_REQUEST');
-      expect((await details({})).body.status).toBe('INVALID_REQUEST');
-      expect(
-        (await get<DetailsBody>('place/details/json', { place_id: 'ChIJRxzRQcUEdkgRGVaKyzmkgvg' })).body,
-      ).toEqual({
-        error_message: expect.stringContaining('API key'),
-        html_attributions: [],
-        status: 'REQUEST_DENIED',
-      });
     });
   });
 });

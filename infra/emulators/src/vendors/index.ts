@@ -2,7 +2,7 @@ import type { Vendor } from '../vendor';
 import { createCaptchaVendor } from './captcha';
 import { createMailVendor } from './mail';
 import { createMapsVendor } from './maps';
-import { createMatterportVendor, type MatterportVendorOptions } from './matterport';
+import { createMatterportVendor } from './matterport';
 import { createStripeJsVendor, createStripeVendor, type StripeVendorOptions } from './stripe';
 
 export { createCaptchaVendor, FAILING_CAPTCHA_TOKEN, type SiteverifyResult } from './captcha';
@@ -12,7 +12,6 @@ export {
   MAPS_GAZETTEER,
   MAPS_TRIGGERS,
   type MapsAddressComponent,
-  type MapsAutocompletePrediction,
   type MapsGeocodeResult,
   type MapsKnownPlace,
   type MapsLatLng,
@@ -27,8 +26,6 @@ export {
   type MatterportModel,
   type MatterportModelAddress,
   type MatterportModelState,
-  type MatterportModelVisibility,
-  type MatterportVendorOptions,
 } from './matterport';
 export {
   API_VERSION as STRIPE_API_VERSION,
@@ -45,7 +42,6 @@ export {
 
 export interface VendorOptions {
   stripe?: StripeVendorOptions;
-  matterport?: MatterportVendorOptions;
 }
 
 /**
@@ -59,6 +55,6 @@ export function createVendors(options: VendorOptions = {}): Vendor[] {
     createStripeVendor(options.stripe),
     createStripeJsVendor(),
     createMapsVendor(),
-    createMatterportVendor(options.matterport),
+    createMatterportVendor(),
   ];
 }

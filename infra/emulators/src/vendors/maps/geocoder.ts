@@ -35,7 +35,7 @@ export interface Viewport {
   southwest: LatLng;
 }
 
-/** One result of the Geocoding API (and the `result` of Place Details), as Google shapes it. */
+/** One result of the Geocoding API, as Google shapes it. */
 export interface GeocodeResult {
   address_components: AddressComponent[];
   formatted_address: string;
@@ -50,97 +50,26 @@ export interface GeocodeResult {
   types: string[];
 }
 
-export interface MatchedSubstring {
-  length: number;
-  offset: number;
-}
-
-/** One prediction of Places Autocomplete. */
-export interface AutocompletePrediction {
-  description: string;
-  matched_substrings: MatchedSubstring[];
-  place_id: string;
-  reference: string;
-  structured_formatting: {
-    main_text: string;
-    main_text_matched_substrings: MatchedSubstring[];
-    secondary_text?: string;
-  };
-  terms: Array<{ offset: number; value: string }>;
-  types: string[];
-}
-
-export const MAX_GAZETTEER_PREDICTIONS = 5;
-
 /**
  * Geocodes free text: the gazetteer entries it matches, otherwise one synthetic result; none for an empty
- * address or one containing `nowhere`. `countries` (from `components=country:xx`) restricts the gazetteer and
- * is the country of a synthetic address that names none.
+ * address or one containing `nowhere`.
  */
-export function geocodeAddress(address: string, countries: readonly CountryCode[] = []): GeocodeResult[] {
+export function geocodeAddress(address: string): GeocodeResult[] {
   const text = clean(address);
   if (text === '' || mentions(text, MAPS_TRIGGERS.notFound)) return [];
-  const known = hasTrigger(text) ? [] : searchGazetteer(text, countries);
+  const known = hasTrigger(text) ? [] : searchGazetteer(text);
   if (known.length > 0) return known.map(knownResult);
-  const synthetic = syntheticResult(text, countries);
+  const synthetic = syntheticResult(text);
   return synthetic ? [synthetic] : [];
-}
-
-/**
- * The result a place id stands for: a gazetteer entry (`ChIJ…`), or a synthetic address, whose id carries
- * its formatted address (`Ei…`, as Google's ids for addresses it only interpolates do). `invalid` when the id
- * cannot be one of Google's, `undefined` when it names no place.
- */
-export function resultForPlaceId(placeId: string): GeocodeResult | 'invalid' | undefined {
-  const known = GAZETTEER.find((place) => place.placeId === placeId);
-  if (known) return knownResult(known);
-  if (/^ChIJ[\w-]{20,}$/.test(placeId)) return undefined;
-  const text = decodeAddressPlaceId(placeId);
-  if (text === 'invalid') return 'invalid';
-  if (text === undefined || mentions(text, MAPS_TRIGGERS.notFound)) return undefined;
-  const result = syntheticResult(text, []);
-  // Only the ids this emulator hands out name a place: the address they carry is already in canonical form.
-  return result?.formatted_address === text ? result : undefined;
-}
-
-/**
- * Up to five gazetteer entries matching the input, then the input itself as a synthetic address (unless it
- * names one of those entries). Every prediction's description geocodes to the place of its place id.
- */
-export function autocomplete(
-  input: string,
-  countries: readonly CountryCode[] = [],
-): AutocompletePrediction[] {
-  const text = clean(input);
-  if (text === '' || mentions(text, MAPS_TRIGGERS.notFound)) return [];
-  const known = hasTrigger(text) ? [] : searchGazetteer(text, countries).slice(0, MAX_GAZETTEER_PREDICTIONS);
-  const predictions = known.map((place) => prediction(knownResult(place), text));
-  // The input as written, unless it names a gazetteer address: a prediction's description geocodes to it.
-  const synthetic = syntheticResult(text, countries);
-  const geocodesBack = (result: GeocodeResult) =>
-    geocodeAddress(result.formatted_address, countries).some((found) => found.place_id === result.place_id);
-  if (synthetic && geocodesBack(synthetic)) predictions.push(prediction(synthetic, text));
-  return predictions;
-}
-
-/** `country:au|country:nz` -> ['AU', 'NZ']; other filters are ignored. */
-export function countriesOf(components: string | undefined): CountryCode[] {
-  if (!components) return [];
-  return components
-    .split('|')
-    .map((filter) => /^\s*country\s*:\s*(\w+)\s*$/i.exec(filter)?.[1])
-    .map((code) => (code ? countryByCode(code)?.code : undefined))
-    .filter((code): code is CountryCode => code !== undefined);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The gazetteer
 
-function searchGazetteer(text: string, countries: readonly CountryCode[]): KnownPlace[] {
+function searchGazetteer(text: string): KnownPlace[] {
   const query = text.toLowerCase();
   const words = ` ${query.replace(/,/g, ' ').replace(/\s+/g, ' ')} `;
   return GAZETTEER.filter((place) => {
-    if (countries.length > 0 && !countries.includes(countryOf(place))) return false;
     if (searchTexts(place).some((key) => key.includes(query))) return true;
     return streetLines(place).some((line) => words.includes(` ${line} `));
   });
@@ -160,10 +89,6 @@ function streetLines(place: KnownPlace): string[] {
     `${number.long_name} ${name}`.toLowerCase(),
     `${name} ${number.long_name}`.toLowerCase(),
   ]);
-}
-
-function countryOf(place: KnownPlace): CountryCode {
-  return componentOf(place.components, 'country')!.short_name as CountryCode;
 }
 
 function knownResult(place: KnownPlace): GeocodeResult {
@@ -209,8 +134,8 @@ interface ParsedAddress {
   country: Country;
 }
 
-function syntheticResult(text: string, countries: readonly CountryCode[]): GeocodeResult | undefined {
-  const parsed = parseAddress(text, countries);
+function syntheticResult(text: string): GeocodeResult | undefined {
+  const parsed = parseAddress(text);
   if (!parsed) return undefined;
   const { street, pieces, country } = parsed;
   const names = pieces.map((piece) => piece.name).filter((name) => name !== '');
@@ -268,7 +193,7 @@ function syntheticResult(text: string, countries: readonly CountryCode[]): Geoco
 
 const SUBLOCALITY_TYPES = ['political', 'sublocality', 'sublocality_level_1'];
 
-function parseAddress(text: string, countries: readonly CountryCode[]): ParsedAddress | undefined {
+function parseAddress(text: string): ParsedAddress | undefined {
   const parts = text
     .split(',')
     .map(clean)
@@ -283,7 +208,7 @@ function parseAddress(text: string, countries: readonly CountryCode[]): ParsedAd
   const pieces = parts.map(parsePiece);
 
   const postalHints = pieces.flatMap((piece) => (piece.postal?.hint ? [piece.postal.hint] : []));
-  const preferred = [...(named ? [named.code] : []), ...postalHints, ...countries];
+  const preferred = [...(named ? [named.code] : []), ...postalHints];
   recogniseArea(pieces, named?.code, preferred);
   const area = pieces.find((piece) => piece.area)?.area?.area;
   const byCity = () => {
@@ -471,53 +396,8 @@ function encodeAddressPlaceId(formatted: string): string {
   return Buffer.concat([Buffer.from([0x12, ...length]), text]).toString('base64url');
 }
 
-function decodeAddressPlaceId(placeId: string): string | 'invalid' | undefined {
-  if (!/^E[\w-]{3,}$/.test(placeId)) return 'invalid';
-  const bytes = Buffer.from(placeId, 'base64url');
-  if (bytes[0] !== 0x12 || bytes.toString('base64url') !== placeId) return undefined;
-  let length = 0;
-  let at = 1;
-  for (let shift = 0; at < bytes.length && shift < 28; shift += 7) {
-    const byte = bytes[at++]!;
-    length |= (byte & 0x7f) << shift;
-    if ((byte & 0x80) === 0) break;
-  }
-  if (at + length !== bytes.length) return undefined;
-  return bytes.subarray(at).toString('utf8');
-}
-
 // ---------------------------------------------------------------------------------------------------------
-// Predictions and small helpers
-
-function prediction(result: GeocodeResult, input: string): AutocompletePrediction {
-  const description = result.formatted_address;
-  const [main = description, ...rest] = description.split(', ');
-  const secondary = rest.join(', ');
-  let offset = 0;
-  const terms = description.split(', ').map((value) => {
-    const term = { offset, value };
-    offset += value.length + 2;
-    return term;
-  });
-  return {
-    description,
-    matched_substrings: matches(description, input),
-    place_id: result.place_id,
-    reference: result.place_id,
-    structured_formatting: {
-      main_text: main,
-      main_text_matched_substrings: matches(main, input),
-      ...(secondary ? { secondary_text: secondary } : {}),
-    },
-    terms,
-    types: [...result.types, 'geocode'],
-  };
-}
-
-function matches(text: string, input: string): MatchedSubstring[] {
-  const offset = text.toLowerCase().indexOf(input.toLowerCase());
-  return offset === -1 ? [] : [{ length: input.length, offset }];
-}
+// Small helpers
 
 function component(long: string, short: string, types: string[]): AddressComponent {
   return { long_name: long, short_name: short, types: [...types] };

@@ -1,0 +1,78 @@
+import { buildSchema, GraphQLError, specifiedRules, type ValidationRule } from 'graphql';
+
+/**
+ * The part of Matterport's Model API schema the platform queries (services/properties/src/matterport): the
+ * `models` search and the `model(id)` read, with the fields the properties service selects. Queries are
+ * parsed and validated against it by the `graphql` reference implementation, so any other field, argument
+ * or operation is refused as a real GraphQL server refuses it.
+ */
+export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
+  scalar DateTime
+
+  enum ModelState {
+    active
+    inactive
+    processing
+    failed
+  }
+
+  type Address {
+    address1: String
+    city: String
+    state: String
+    postal: String
+    "ISO 3166 alpha-2 code."
+    country: String
+  }
+
+  type ModelImage {
+    resizeUrl: String
+  }
+
+  type Model {
+    id: ID!
+    name: String!
+    state: ModelState!
+    created: DateTime!
+    image: ModelImage
+    address: Address
+  }
+
+  type ModelSearchResult {
+    id: ID!
+    name: String!
+    state: ModelState!
+    created: DateTime!
+    image: ModelImage
+    address: Address
+  }
+
+  type ModelSearchResultList {
+    totalResults: Int!
+    "Where the next page starts; null on the last page."
+    nextOffset: String
+    results: [ModelSearchResult!]!
+  }
+
+  type Query {
+    "The account's models, newest first."
+    models(query: String, offset: String, pageSize: Int): ModelSearchResultList!
+    model(id: ID!): Model
+  }
+`);
+
+/**
+ * The validation rules: graphql's own, and its next major version's KnownOperationTypesRule, so a mutation
+ * (the schema has none) is refused before execution as every other invalid document is.
+ */
+export const MODEL_API_RULES: readonly ValidationRule[] = [
+  ...specifiedRules,
+  (context) => ({
+    OperationDefinition(node) {
+      if (!context.getSchema().getRootType(node.operation)) {
+        const message = `The ${node.operation} operation is not supported by the schema.`;
+        context.reportError(new GraphQLError(message, { nodes: node }));
+      }
+    },
+  }),
+];
