@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { HttpError, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { ApiError, type FieldErrors } from '../../api/errors';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 /**
@@ -34,10 +35,18 @@ export function useVerb() {
   return { run, isPending };
 }
 
-/** A failed verb's message for one form field, as the data provider puts it on HttpError bodies. */
-export function fieldError(error: unknown, field: string): string | undefined {
-  if (!(error instanceof HttpError)) return undefined;
-  const errors = (error.body as { errors?: Record<string, unknown> } | undefined)?.errors;
-  const message = errors?.[field];
-  return typeof message === 'string' ? message : undefined;
+/**
+ * A failed request's refusal back in the platform's shape, for `useForm`: the data provider hands react-admin
+ * HttpErrors (one string per field, messages joined by ' & ', whole-request ones under root.serverError).
+ */
+export function refusalOf(error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  const errors = (error.body as { errors?: Record<string, unknown> } | undefined)?.errors ?? {};
+  const fields: FieldErrors = {};
+  for (const [field, value] of Object.entries(errors)) {
+    if (typeof value === 'string') fields[field] = value.split(' & ');
+  }
+  const root = errors.root as { serverError?: unknown } | undefined;
+  if (typeof root?.serverError === 'string') fields.base = root.serverError.split(' & ');
+  return new ApiError(error.status, fields, error.message.split('\n'));
 }

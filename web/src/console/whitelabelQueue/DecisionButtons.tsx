@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Confirm, useCanAccess, useRecordContext } from 'react-admin';
+import { useForm } from '../../shared/forms/useForm';
 import { TextField } from '../../shared/TextField';
 import type { DomainRecord } from '../shared/DomainStatusField';
 import { TextButton } from '../shared/TextButton';
-import { fieldError, useVerb } from '../shared/useVerb';
+import { refusalOf, useVerb } from '../shared/useVerb';
 
 /**
  * A virtual assistant's verdict on a domain (PATCH /virtual_assistant/whitelabeled-domains/{id}): active once
@@ -14,24 +15,27 @@ export function DecisionButtons() {
   const { canAccess } = useCanAccess({ resource: 'whitelabeled-domains', action: 'decide' });
   const { run, isPending } = useVerb();
   const [failing, setFailing] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const form = useForm({
+    initial: { reason: '' },
+    fields: { reason: 'whitelabeledDomain.failureReason' },
+    submit: async ({ reason }) => {
+      if (reason.trim() === '') {
+        form.refuse('reason', 'Tell the provider what went wrong, so they can correct it.');
+        return undefined;
+      }
+      const outcome = await run(
+        (dataProvider) =>
+          dataProvider.decideWhitelabeledDomain(domain!.id, {
+            status: 'failed',
+            failureReason: reason.trim(),
+          }),
+        `${domain!.subdomain} is marked failed.`,
+      );
+      return outcome.ok ? { ok: true, value: undefined } : { ok: false, error: refusalOf(outcome.error) };
+    },
+    onSuccess: () => setFailing(false),
+  });
   if (!domain || !canAccess) return null;
-
-  async function markFailed(event?: FormEvent) {
-    event?.preventDefault();
-    if (reason.trim() === '') {
-      setReasonError('Tell the provider what went wrong, so they can correct it.');
-      return;
-    }
-    const outcome = await run(
-      (dataProvider) =>
-        dataProvider.decideWhitelabeledDomain(domain!.id, { status: 'failed', failureReason: reason.trim() }),
-      `${domain!.subdomain} is marked failed.`,
-    );
-    if (outcome.ok) setFailing(false);
-    else setReasonError(fieldError(outcome.error, 'whitelabeledDomain.failureReason') ?? null);
-  }
 
   return (
     <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 8 }}>
@@ -55,32 +59,30 @@ export function DecisionButtons() {
           aria-label={`Mark ${domain.subdomain} failed`}
           disabled={isPending}
           onClick={() => {
-            setReason('');
-            setReasonError(null);
+            form.setValues({ reason: '' });
+            form.clearFailure();
             setFailing(true);
           }}
         />
       )}
       <Confirm
         isOpen={failing}
-        loading={isPending}
+        loading={isPending || form.isPending}
         title={`Mark ${domain.subdomain} failed`}
         confirm="Mark failed"
         confirmColor="warning"
         content={
-          <form noValidate onSubmit={markFailed} style={{ minWidth: 'min(24rem, 70vw)' }}>
+          <form noValidate onSubmit={form.handleSubmit} style={{ minWidth: 'min(24rem, 70vw)' }}>
             <TextField
+              {...form.field('reason')}
               label="Reason"
               hint={`${domain.provider.name} sees it on their settings page.`}
               name="failure_reason"
               maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              messages={reasonError ? [reasonError] : undefined}
             />
           </form>
         }
-        onConfirm={() => markFailed()}
+        onConfirm={() => void form.submit()}
         onClose={() => setFailing(false)}
       />
     </span>

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
+import { useForm } from '../../shared/forms/useForm';
 import { TextField } from '../../shared/TextField';
 import type { DomainRecord } from '../shared/DomainStatusField';
 import { TextButton } from '../shared/TextButton';
+import { refusalOf } from '../shared/useVerb';
 
 /**
  * Corrects a provider's white-label domain (PUT /admin/whitelabeled_domains/{id}, `whitelabeled_domain.subdomain`),
@@ -15,35 +17,28 @@ export function EditDomainButton() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
-  const [subdomain, setSubdomain] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [isPending, setIsPending] = useState(false);
-  if (!record) return null;
-
-  async function save(event?: FormEvent) {
-    event?.preventDefault();
-    setIsPending(true);
-    setError(null);
-    try {
-      await dataProvider.update('whitelabeled_domains', {
-        id: record!.id,
-        data: { whitelabeledDomain: { subdomain } },
-        previousData: record!,
-      });
+  const form = useForm({
+    initial: { subdomain: '' },
+    fields: { subdomain: 'whitelabeledDomain.subdomain' },
+    submit: async ({ subdomain }) => {
+      try {
+        await dataProvider.update('whitelabeled_domains', {
+          id: record!.id,
+          data: { whitelabeledDomain: { subdomain } },
+          previousData: record!,
+        });
+        return { ok: true, value: subdomain };
+      } catch (failure) {
+        return { ok: false, error: refusalOf(failure) };
+      }
+    },
+    onSuccess: (subdomain) => {
       setOpen(false);
       notify(`${subdomain.trim().toLowerCase()} is back in the set-up queue.`, { type: 'success' });
       refresh();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setIsPending(false);
-    }
-  }
-
-  // The data provider turns failures into HttpErrors whose body keeps the field messages.
-  const body = (error as { body?: { errors?: Record<string, unknown> } } | null)?.body;
-  const fieldMessage = body?.errors?.['whitelabeledDomain.subdomain'];
-  const alert = error && typeof fieldMessage !== 'string' ? (error as Error).message : null;
+    },
+  });
+  if (!record) return null;
 
   return (
     <>
@@ -51,32 +46,32 @@ export function EditDomainButton() {
         label="Edit domain"
         aria-label={`Edit domain of ${record.provider.name}`}
         onClick={() => {
-          setSubdomain(record.subdomain);
-          setError(null);
+          form.setValues({ subdomain: record.subdomain });
+          form.clearFailure();
           setOpen(true);
         }}
       />
       <Confirm
         isOpen={open}
-        loading={isPending}
+        loading={form.isPending}
         title={`Domain of ${record.provider.name}`}
         confirm="Save"
         content={
-          <form noValidate onSubmit={save} style={{ minWidth: 'min(24rem, 70vw)' }}>
+          <form noValidate onSubmit={form.handleSubmit} style={{ minWidth: 'min(24rem, 70vw)' }}>
             <p>Saving sends the domain back to the virtual assistants to set up.</p>
-            <ErrorDisplay error={alert} />
+            <div ref={form.alertRef} tabIndex={-1}>
+              <ErrorDisplay error={form.errors.alert} />
+            </div>
             <TextField
+              {...form.field('subdomain')}
               label="Domain"
               name="subdomain"
               autoCapitalize="none"
               spellCheck={false}
-              value={subdomain}
-              onChange={(event) => setSubdomain(event.target.value)}
-              messages={typeof fieldMessage === 'string' ? [fieldMessage] : undefined}
             />
           </form>
         }
-        onConfirm={() => save()}
+        onConfirm={() => void form.submit()}
         onClose={() => setOpen(false)}
       />
     </>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
-import { formErrors } from '../formErrors';
+import { formErrors } from './formErrors';
 import type { Outcome } from '../useMutationAction';
 
 export interface FormOptions<Values, Field extends string, Result> {
@@ -41,14 +41,15 @@ export function useForm<Values extends object, Field extends string, Result = un
   const errors = formErrors(failure, fields);
 
   useEffect(() => {
-    if (failure === null || failure === undefined) return;
+    // Once the submission has ended: a field is disabled while it lasts, and cannot take the focus.
+    if (failure === null || failure === undefined || isPending) return;
     // A field without an input (a link's token) has its message in the alert.
     const invalid = (Object.keys(fields) as Field[]).find(
       (field) => errors.fields[field] && elements.current.get(field),
     );
     (invalid ? elements.current.get(invalid) : alertRef.current)?.focus();
     // Only a new refusal moves focus, not a re-render: the errors derive from it.
-  }, [failure]);
+  }, [failure, isPending]);
 
   /** A stable callback ref per field, so focus can find its element. */
   const ref = useCallback((field: Field | (string & {})) => {

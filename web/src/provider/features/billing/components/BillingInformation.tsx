@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { CURRENCIES, type Currency } from '@tourly/contracts';
 import { countries } from '../../../../shared/countries';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { formErrors } from '../../../../shared/formErrors';
+import { useForm } from '../../../../shared/forms/useForm';
 import { SelectField } from '../../../../shared/SelectField';
 import { MESSAGES } from '../../../../shared/strings';
 import { TextField } from '../../../../shared/TextField';
@@ -49,23 +49,35 @@ export function BillingInformation({
   headingLevel = 'h3',
 }: BillingInformationProps) {
   const [editing, setEditing] = useState(!collapsible || !isComplete(account));
-  const [values, setValues] = useState<BillingAccountForm>(() => formOf(account));
   // true: left or submitted (an empty field says 'Required'); 'changed': edited since the server answered.
   const [touched, setTouched] = useState<Partial<Record<Field, true | 'changed'>>>({});
   const [saved, setSaved] = useState(false);
-  const { run, isPending, error } = useSaveBillingAccountMutation();
-  const server = formErrors(error, LABELS_AS_SERVER_NAMES);
+  const save = useSaveBillingAccountMutation();
+  const form = useForm({
+    initial: () => formOf(account),
+    fields: LABELS_AS_SERVER_NAMES,
+    submit: async (values) => {
+      setTouched({ name: true, email: true, address: true, country: true, currency: true });
+      const missing = REQUIRED.find((field) => values[field].trim() === '');
+      if (missing) {
+        form.focus(missing);
+        return undefined;
+      }
+      const outcome = await save.run({ ...values, country: values.country.toUpperCase() });
+      if (!outcome.ok) setTouched({});
+      return outcome;
+    },
+    onSuccess: (account) => {
+      form.setValues(formOf(account));
+      setTouched({});
+      setSaved(true);
+      if (collapsible && isComplete(account)) setEditing(false);
+    },
+  });
+  const { values, isPending } = form;
+  const server = form.errors;
   const headingId = useId();
   const Heading = headingLevel;
-
-  const refs: Record<Field, RefObject<HTMLInputElement | HTMLSelectElement | null>> = {
-    name: useRef<HTMLInputElement>(null),
-    email: useRef<HTMLInputElement>(null),
-    address: useRef<HTMLInputElement>(null),
-    country: useRef<HTMLSelectElement>(null),
-    currency: useRef<HTMLSelectElement>(null),
-  };
-  const alertRef = useRef<HTMLDivElement>(null);
 
   const messages: Partial<Record<Field, string[]>> = {};
   for (const field of Object.keys(LABELS) as Field[]) {
@@ -87,45 +99,21 @@ export function BillingInformation({
     onMessages?.(summaryKey ? summaryKey.split('\n') : []);
   }, [summaryKey]);
 
-  useEffect(() => {
-    if (!error) return;
-    const invalid = (Object.keys(LABELS) as Field[]).find((field) => server.fields[field]);
-    (invalid ? refs[invalid] : alertRef).current?.focus();
-  }, [error]);
-
   /** What each field takes: its value, its changes, its leaving, its messages. */
   const bind = (field: Field) => ({
     value: values[field],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => change(field, event.target.value),
     onBlur: () => touch(field),
     messages: messages[field],
+    ref: form.ref(field),
   });
 
   function change(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
+    form.set(field, value);
     setSaved(false);
     if (touched[field] !== undefined || server.fields[field]) {
       setTouched((current) => ({ ...current, [field]: 'changed' as const }));
     }
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setTouched({ name: true, email: true, address: true, country: true, currency: true });
-    const missing = REQUIRED.find((field) => values[field].trim() === '');
-    if (missing) {
-      refs[missing].current?.focus();
-      return;
-    }
-    const outcome = await run({ ...values, country: values.country.toUpperCase() });
-    if (!outcome.ok) {
-      setTouched({});
-      return;
-    }
-    setValues(formOf(outcome.value));
-    setTouched({});
-    setSaved(true);
-    if (collapsible && isComplete(outcome.value)) setEditing(false);
   }
 
   const countryName =
@@ -147,19 +135,12 @@ export function BillingInformation({
           </button>
         </div>
       ) : (
-        <form noValidate onSubmit={handleSubmit}>
-          <div ref={alertRef} tabIndex={-1}>
+        <form noValidate onSubmit={form.handleSubmit}>
+          <div ref={form.alertRef} tabIndex={-1}>
             <ErrorDisplay error={server.alert} />
           </div>
+          <TextField {...bind('name')} label="Name" requiredMark autoComplete="organization" />
           <TextField
-            ref={refs.name as RefObject<HTMLInputElement>}
-            {...bind('name')}
-            label="Name"
-            requiredMark
-            autoComplete="organization"
-          />
-          <TextField
-            ref={refs.email as RefObject<HTMLInputElement>}
             {...bind('email')}
             label="Email"
             requiredMark
@@ -167,20 +148,8 @@ export function BillingInformation({
             autoComplete="email"
             hint="Invoices and payment receipts go here."
           />
-          <TextField
-            ref={refs.address as RefObject<HTMLInputElement>}
-            {...bind('address')}
-            label="Address"
-            requiredMark
-            autoComplete="street-address"
-          />
-          <SelectField
-            ref={refs.country as RefObject<HTMLSelectElement>}
-            {...bind('country')}
-            label="Country"
-            requiredMark
-            autoComplete="country"
-          >
+          <TextField {...bind('address')} label="Address" requiredMark autoComplete="street-address" />
+          <SelectField {...bind('country')} label="Country" requiredMark autoComplete="country">
             <option value="">Choose a country</option>
             {countries().map((country) => (
               <option key={country.code} value={country.code}>
@@ -189,7 +158,6 @@ export function BillingInformation({
             ))}
           </SelectField>
           <SelectField
-            ref={refs.currency as RefObject<HTMLSelectElement>}
             {...bind('currency')}
             label="Currency"
             hint="Plans are billed in this currency. It cannot change while a paid plan runs."
@@ -210,7 +178,7 @@ export function BillingInformation({
                 className="button button-secondary"
                 disabled={isPending}
                 onClick={() => {
-                  setValues(formOf(account));
+                  form.setValues(formOf(account));
                   setTouched({});
                   setEditing(false);
                 }}

@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { ApiError } from '../../../../api/errors';
+import { useForm } from '../../../../shared/forms/useForm';
 
 interface CouponFieldProps {
   applied: string | null;
@@ -15,23 +17,23 @@ interface CouponFieldProps {
  * tag that can be removed; the server's message for a code it does not know goes under the field.
  */
 export function CouponField({ applied, onApply, onRemove, messages = [], disabled }: CouponFieldProps) {
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
-  const [pending, setPending] = useState(false);
+  const form = useForm({
+    initial: { code: '' },
+    fields: { code: 'coupon' },
+    submit: async ({ code }) => {
+      const trimmed = code.trim();
+      if (!trimmed) return undefined;
+      const refused = await onApply(trimmed);
+      return refused
+        ? { ok: false, error: new ApiError(422, { coupon: refused }, refused) }
+        : { ok: true, value: trimmed };
+    },
+    onSuccess: () => form.set('code', ''),
+  });
   const inputId = useId();
   const messagesId = `${inputId}-messages`;
-  const shown = [...errors, ...messages];
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = code.trim();
-    if (!trimmed) return;
-    setPending(true);
-    const refused = await onApply(trimmed);
-    setPending(false);
-    setErrors(refused ?? []);
-    if (!refused) setCode('');
-  }
+  const shown = [...(form.errors.fields.code ?? []), ...messages];
+  const pending = form.isPending;
 
   return (
     <div className="coupon">
@@ -53,7 +55,7 @@ export function CouponField({ applied, onApply, onRemove, messages = [], disable
           </span>
         </p>
       ) : (
-        <form className="coupon-form" noValidate onSubmit={handleSubmit}>
+        <form className="coupon-form" noValidate onSubmit={form.handleSubmit}>
           <label className="visually-hidden" htmlFor={inputId}>
             Coupon code
           </label>
@@ -64,19 +66,20 @@ export function CouponField({ applied, onApply, onRemove, messages = [], disable
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
-            value={code}
+            ref={form.ref('code')}
+            value={form.values.code}
             disabled={disabled || pending}
             aria-invalid={shown.length > 0 || undefined}
             aria-describedby={shown.length > 0 ? messagesId : undefined}
             onChange={(event) => {
-              setCode(event.target.value);
-              setErrors([]);
+              form.set('code', event.target.value);
+              form.clearFailure();
             }}
           />
           <button
             type="submit"
             className="button button-secondary"
-            disabled={disabled || pending || code.trim() === ''}
+            disabled={disabled || pending || form.values.code.trim() === ''}
           >
             Add
           </button>

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { formErrors } from '../../../../shared/formErrors';
+import { useForm } from '../../../../shared/forms/useForm';
 import { formatDateTime } from '../../../../shared/format';
 import { TextField } from '../../../../shared/TextField';
 import { useAdvanceTestClockMutation, useTestClockQuery } from '../queries';
@@ -20,25 +20,26 @@ interface TestClockPanelProps {
 export function TestClockPanel({ onAdvanced }: TestClockPanelProps) {
   // Asked again when the billing account is saved (the clock starts with it) and after each advance.
   const clock = useTestClockQuery();
-  const [days, setDays] = useState('31');
   const [moved, setMoved] = useState('');
   const advance = useAdvanceTestClockMutation();
-  const errors = formErrors(advance.error, { time: 'time' });
-
-  if (clock.data === 'unavailable' || (clock.isFetching && !clock.data)) return null;
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!clock.data || clock.data === 'unavailable') return;
-    setMoved('');
-    const count = Number(days);
-    const time = new Date(Date.parse(clock.data.frozenTime) + count * DAY_MS).toISOString();
-    const outcome = await advance.run(clock.data.id, time);
-    if (outcome.ok) {
+  // The server names the time the clock moves to; the person types days.
+  const form = useForm({
+    initial: { days: '31' },
+    fields: { days: 'time' },
+    submit: async ({ days }) => {
+      if (!clock.data || clock.data === 'unavailable') return undefined;
+      setMoved('');
+      const time = new Date(Date.parse(clock.data.frozenTime) + Number(days) * DAY_MS).toISOString();
+      return advance.run(clock.data.id, time);
+    },
+    onSuccess: (_, { days }) => {
+      const count = Number(days);
       setMoved(`The clock moved ${count} ${count === 1 ? 'day' : 'days'} forward.`);
       onAdvanced();
-    }
-  }
+    },
+  });
+
+  if (clock.data === 'unavailable' || (clock.isFetching && !clock.data)) return null;
 
   return (
     <section className="card test-clock" aria-labelledby="billing-test-clock">
@@ -57,25 +58,25 @@ export function TestClockPanel({ onAdvanced }: TestClockPanelProps) {
             <dt>Account time</dt>
             <dd>{formatDateTime(clock.data.frozenTime)}</dd>
           </dl>
-          <form noValidate onSubmit={handleSubmit}>
-            <ErrorDisplay error={errors.alert} />
+          <form noValidate onSubmit={form.handleSubmit}>
+            <div ref={form.alertRef} tabIndex={-1}>
+              <ErrorDisplay error={form.errors.alert} />
+            </div>
             <TextField
+              {...form.field('days')}
               label="Days to move forward"
               type="number"
               inputMode="numeric"
               min={1}
               max={400}
-              value={days}
-              onChange={(event) => setDays(event.target.value)}
-              messages={errors.fields.time}
             />
             <div className="actions">
               <button
                 type="submit"
                 className="button button-secondary"
-                disabled={advance.isPending || !(Number(days) >= 1)}
+                disabled={form.isPending || !(Number(form.values.days) >= 1)}
               >
-                {advance.isPending ? 'Moving the clock…' : 'Advance the clock'}
+                {form.isPending ? 'Moving the clock…' : 'Advance the clock'}
               </button>
               <p role="status" className="muted">
                 {moved}

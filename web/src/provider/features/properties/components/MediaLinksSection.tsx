@@ -27,7 +27,7 @@ export function MediaLinksSection({ propertyId }: { propertyId: string }) {
           noun="link"
           hint="Where the media are, such as a brochure or a listing: https://…"
           serverName="mediaLinks.0"
-          action={{ ...add, run: (link) => add.run(propertyId, link) }}
+          add={(link) => add.run(propertyId, link)}
           onAdded={(link) => media.added([link])}
         />
       }

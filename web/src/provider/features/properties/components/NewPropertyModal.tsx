@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from '../../../../shared/forms/useForm';
 import { Modal } from '../../../../shared/Modal';
 import type { MatterportSpace, Property } from '../api';
 import { useCreatePropertyMutation } from '../queries';
 import { MatterportSpacesPicker } from './MatterportSpacesPicker';
-import { PropertyForm, usePropertyForm } from './PropertyFields';
+import { PropertyForm, propertyFields } from './PropertyFields';
 
 interface NewPropertyModalProps {
   onCreated(property: Property): void;
@@ -16,21 +17,17 @@ interface NewPropertyModalProps {
  * account's spaces (which also fills an empty title and address). Loaded when first opened.
  */
 export default function NewPropertyModal({ onCreated, onClose }: NewPropertyModalProps) {
-  const { run, isPending, error } = useCreatePropertyMutation();
-  const form = usePropertyForm({ title: '', address: '', matterportKey: '' }, error, 'createTourParams');
+  const create = useCreatePropertyMutation();
+  const form = useForm({
+    initial: { title: '', address: '', matterportKey: '' },
+    fields: propertyFields('createTourParams'),
+    submit: ({ title, address, matterportKey }) =>
+      create.run({ title: title.trim(), address: address.trim(), matterportKey: matterportKey.trim() }),
+    onSuccess: onCreated,
+  });
+  const { isPending } = form;
   const [picking, setPicking] = useState(false);
   const formId = useId();
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const { title, address, matterportKey } = form.values;
-    const outcome = await run({
-      title: title.trim(),
-      address: address.trim(),
-      matterportKey: matterportKey.trim(),
-    });
-    if (outcome.ok) onCreated(outcome.value);
-  }
 
   function pick(space: MatterportSpace) {
     form.setValues((current) => ({
@@ -57,7 +54,7 @@ export default function NewPropertyModal({ onCreated, onClose }: NewPropertyModa
         </div>
       }
     >
-      <PropertyForm id={formId} form={form} onSubmit={handleSubmit} disabled={isPending} />
+      <PropertyForm id={formId} form={form} disabled={isPending} />
       {picking ? (
         <MatterportSpacesPicker onPick={pick} onCancel={() => setPicking(false)} />
       ) : (

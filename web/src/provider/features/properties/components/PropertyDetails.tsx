@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
+import { useForm } from '../../../../shared/forms/useForm';
 import type { NewProperty, Property } from '../api';
 import { useDeletePropertyMutation, useUpdatePropertyMutation } from '../queries';
-import { PropertyForm, usePropertyForm } from './PropertyFields';
+import { PropertyForm, propertyFields } from './PropertyFields';
 
 interface PropertyDetailsProps {
   property: Property;
@@ -111,28 +112,29 @@ function EditForm({
   onSaved(): void;
   onCancel(): void;
 }) {
-  const { run, isPending, error } = useUpdatePropertyMutation();
-  const form = usePropertyForm(
-    { title: property.title, address: property.address, matterportKey: property.matterportKey },
-    error,
-    'property',
-  );
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // Only what changed: an unchanged address is not looked up again.
-    const changes: Partial<NewProperty> = {};
-    for (const field of ['title', 'address', 'matterportKey'] as const) {
-      const value = form.values[field].trim();
-      if (value !== property[field]) changes[field] = value;
-    }
-    if (Object.keys(changes).length === 0) return onCancel();
-    const outcome = await run(property.id, changes);
-    if (outcome.ok) onSaved();
-  }
+  const update = useUpdatePropertyMutation();
+  const form = useForm({
+    initial: { title: property.title, address: property.address, matterportKey: property.matterportKey },
+    fields: propertyFields('property'),
+    submit: async (values) => {
+      // Only what changed: an unchanged address is not looked up again.
+      const changes: Partial<NewProperty> = {};
+      for (const field of ['title', 'address', 'matterportKey'] as const) {
+        const value = values[field].trim();
+        if (value !== property[field]) changes[field] = value;
+      }
+      if (Object.keys(changes).length === 0) {
+        onCancel();
+        return undefined;
+      }
+      return update.run(property.id, changes);
+    },
+    onSuccess: onSaved,
+  });
+  const { isPending } = form;
 
   return (
-    <PropertyForm form={form} onSubmit={handleSubmit} disabled={isPending}>
+    <PropertyForm form={form} disabled={isPending}>
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={isPending}>
           {isPending ? 'Saving…' : 'Save details'}

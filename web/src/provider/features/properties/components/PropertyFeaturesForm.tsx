@@ -1,5 +1,5 @@
-import { createRef, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
+import { useState } from 'react';
+import { useForm } from '../../../../shared/forms/useForm';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
 import type { MeasurementUnit, NumericFeature, PropertyFeatures, PropertyFeaturesChange } from '../api';
@@ -23,12 +23,10 @@ const UNITS: ReadonlyArray<[MeasurementUnit, string]> = [
   ['both', 'Both'],
 ];
 
-/** The form's text inputs: the numbers, the price, and the feature being typed. */
-type InputField = NumericFeature | 'price' | 'features';
-type FeatureField = InputField | 'measurementUnit';
+/** The form's fields: the numbers, the unit, the price, and the feature being typed. */
+type FeatureField = NumericFeature | 'price' | 'features' | 'measurementUnit';
 
 const NUMBER_FIELDS = NUMBERS.map(({ key }) => key);
-const INPUT_FIELDS: readonly InputField[] = [...NUMBER_FIELDS, 'price', 'features'];
 /** In form order, for the focus after a failure. */
 const FIELDS: readonly FeatureField[] = [...NUMBER_FIELDS, 'measurementUnit', 'price', 'features'];
 
@@ -78,67 +76,51 @@ function withFeature(features: string[], text: string): string[] {
  */
 export function PropertyFeaturesForm({ website }: WebsiteFormProps) {
   const save = useUpdatePropertyFeaturesMutation();
-  const [values, setValues] = useState(() => valuesOf(website.propertyFeatures));
   const [typed, setTyped] = useState('');
   const [notice, setNotice] = useState('');
-  const errors = formErrors(
-    save.error,
-    Object.fromEntries(FIELDS.map((field) => [field, `propertyFeatures.${field}`])) as Record<
+  const form = useForm({
+    initial: () => valuesOf(website.propertyFeatures),
+    fields: Object.fromEntries(FIELDS.map((field) => [field, `propertyFeatures.${field}`])) as Record<
       FeatureField,
       string
     >,
-  );
-  const [inputs] = useState(
-    () =>
-      Object.fromEntries(INPUT_FIELDS.map((field) => [field, createRef<HTMLInputElement>()])) as Record<
-        InputField,
-        RefObject<HTMLInputElement | null>
-      >,
-  );
-  const unit = useRef<HTMLSelectElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(
-    save.error,
-    errors,
-    FIELDS.map((field) => [field, field === 'measurementUnit' ? unit : inputs[field]]),
-    alertRef,
-  );
-
-  const set = <Key extends keyof FeatureValues>(key: Key, value: FeatureValues[Key]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNotice('');
-    const changes = changedKeys(featuresOf(values, typed), website.propertyFeatures);
-    if (Object.keys(changes).length === 0) return setNotice('Nothing has changed since the last save.');
-    const outcome = await save.run(website.propertyId, changes);
-    if (!outcome.ok) return;
-    setValues(valuesOf(outcome.value.propertyFeatures));
-    setTyped('');
-    setNotice('The property’s features were saved.');
-  }
+    submit: async (values) => {
+      setNotice('');
+      const changes = changedKeys(featuresOf(values, typed), website.propertyFeatures);
+      if (Object.keys(changes).length === 0) {
+        setNotice('Nothing has changed since the last save.');
+        return undefined;
+      }
+      return save.run(website.propertyId, changes);
+    },
+    onSuccess: (saved) => {
+      form.setValues(valuesOf(saved.propertyFeatures));
+      setTyped('');
+      setNotice('The property’s features were saved.');
+    },
+  });
+  const { values, set, errors } = form;
 
   function addTyped() {
     set('features', withFeature(values.features, typed));
     setTyped('');
   }
 
-  const busy = save.isPending;
+  const busy = form.isPending;
   return (
     <WebsitePart
       title="Property features"
       alert={errors.alert}
-      alertRef={alertRef}
+      alertRef={form.alertRef}
       notice={notice}
-      onSubmit={handleSubmit}
+      onSubmit={form.handleSubmit}
       submit={{ label: busy ? 'Saving…' : 'Save features', disabled: busy }}
     >
       <div className="feature-grid">
         {NUMBERS.map(({ key, label, inputMode }) => (
           <TextField
             key={key}
-            ref={inputs[key]}
+            ref={form.ref(key)}
             label={label}
             inputMode={inputMode}
             value={values[key]}
@@ -148,7 +130,7 @@ export function PropertyFeaturesForm({ website }: WebsiteFormProps) {
           />
         ))}
         <SelectField
-          ref={unit}
+          ref={form.ref('measurementUnit')}
           label="Measurement unit"
           value={values.measurementUnit}
           disabled={busy}
@@ -163,7 +145,7 @@ export function PropertyFeaturesForm({ website }: WebsiteFormProps) {
         </SelectField>
       </div>
       <TextField
-        ref={inputs.price}
+        ref={form.ref('price')}
         label="Price"
         hint="As the listing shows it: “$1,250,000”, “Auction”, “Contact agent”."
         value={values.price}
@@ -201,7 +183,7 @@ export function PropertyFeaturesForm({ website }: WebsiteFormProps) {
         )}
         <div className="feature-add">
           <TextField
-            ref={inputs.features}
+            ref={form.ref('features')}
             label="Add a feature"
             hint="A few words each: “Pool”, “Ocean views”. Saved with the rest."
             value={typed}

@@ -1,13 +1,6 @@
-import {
-  useRef,
-  useState,
-  type FormEvent,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { formErrors, useFocusOnFailure, type FormErrors } from '../../../../shared/formErrors';
+import type { Form } from '../../../../shared/forms/useForm';
 import { TextField } from '../../../../shared/TextField';
 import type { NewProperty } from '../api';
 
@@ -36,44 +29,17 @@ const FIELDS: ReadonlyArray<{
 ];
 
 /**
- * A property's form state, for creating one (the server names its fields `createTourParams.*`) or editing one
- * (`property.*`): the values, the server's messages per field (the rest for the alert), and focus moved to the
- * first invalid field, else the alert, after a failure.
+ * The server's names of a property's fields, for `useForm`: creating one it names them `createTourParams.*`,
+ * editing one `property.*`.
  */
-export function usePropertyForm(initial: NewProperty, error: unknown, serverPrefix: string) {
-  const [values, setValues] = useState<NewProperty>(initial);
-  const errors = formErrors(
-    error,
-    Object.fromEntries(FIELDS.map(({ field }) => [field, `${serverPrefix}.${field}`])) as Record<
-      PropertyField,
-      string
-    >,
-  );
-  const title = useRef<HTMLInputElement>(null);
-  const address = useRef<HTMLInputElement>(null);
-  const matterportKey = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  const refs = { title, address, matterportKey };
-  useFocusOnFailure(
-    error,
-    errors,
-    FIELDS.map(({ field }) => [field, refs[field]]),
-    alertRef,
-  );
-  const setField = (field: PropertyField, value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-  return { values, setValues, setField, errors, refs, alertRef };
-}
+export const propertyFields = (serverPrefix: string) =>
+  Object.fromEntries(FIELDS.map(({ field }) => [field, `${serverPrefix}.${field}`])) as Record<
+    PropertyField,
+    string
+  >;
 
 interface PropertyFormProps {
-  form: {
-    values: NewProperty;
-    setField(field: PropertyField, value: string): void;
-    errors: FormErrors<PropertyField>;
-    refs: Record<PropertyField, RefObject<HTMLInputElement | null>>;
-    alertRef: RefObject<HTMLDivElement | null>;
-  };
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
+  form: Form<NewProperty, PropertyField>;
   disabled?: boolean;
   id?: string;
   /** The form's buttons, when they are inside it. */
@@ -81,9 +47,9 @@ interface PropertyFormProps {
 }
 
 /** The property form: the alert for what no field shows, then each field with the server's messages under it. */
-export function PropertyForm({ form, onSubmit, disabled, id, children }: PropertyFormProps) {
+export function PropertyForm({ form, disabled, id, children }: PropertyFormProps) {
   return (
-    <form id={id} noValidate onSubmit={onSubmit}>
+    <form id={id} noValidate onSubmit={form.handleSubmit}>
       <div ref={form.alertRef} tabIndex={-1}>
         <ErrorDisplay error={form.errors.alert} />
       </div>
@@ -91,14 +57,11 @@ export function PropertyForm({ form, onSubmit, disabled, id, children }: Propert
         <TextField
           key={field}
           {...input}
-          ref={form.refs[field]}
+          {...form.field(field)}
           label={label}
           hint={hint}
           requiredMark
-          value={form.values[field]}
           disabled={disabled}
-          onChange={(event) => form.setField(field, event.target.value)}
-          messages={form.errors.fields[field]}
         />
       ))}
       {children}

@@ -44,7 +44,7 @@ export function VideosSection({ propertyId }: { propertyId: string }) {
           noun="video link"
           hint="A video on YouTube, Vimeo or another site: https://vimeo.com/…"
           serverName="propertyVideo"
-          action={{ ...addLink, run: (link) => addLink.run(propertyId, link) }}
+          add={(link) => addLink.run(propertyId, link)}
           onAdded={(video) => media.added([video])}
         />
       }

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { formErrors } from '../../../../shared/formErrors';
+import { useState } from 'react';
+import { useForm } from '../../../../shared/forms/useForm';
 import { SelectField } from '../../../../shared/SelectField';
 import { mediaLabel, type Media } from '../api';
 import { useUpdateWebsiteFloorplanMutation } from '../queries';
@@ -16,38 +16,39 @@ export function WebsiteFloorplan({
 }: WebsiteFormProps & { floorplans: Media[] | undefined }) {
   const save = useUpdateWebsiteFloorplanMutation();
   const saved = website.publishedFloorplan?.id ?? '';
-  const [chosen, setChosen] = useState(saved);
   const [notice, setNotice] = useState('');
-  const errors = formErrors(save.error, { floorplan: 'publishedFloorplan.id' });
-
   const list = floorplans ?? [];
-  if (list.length === 0) return null;
+  const form = useForm({
+    initial: { floorplan: saved },
+    fields: { floorplan: 'publishedFloorplan.id' },
+    submit: async ({ floorplan }) => {
+      setNotice('');
+      if (floorplan === saved) {
+        setNotice('Nothing has changed since the last save.');
+        return undefined;
+      }
+      return save.run(website.propertyId, floorplan || null);
+    },
+    onSuccess: (changed) => {
+      const floorplan = list.find((item) => item.id === changed.publishedFloorplan?.id);
+      setNotice(
+        floorplan ? `The website shows ${mediaLabel(floorplan)}.` : 'The website shows no floorplan.',
+      );
+    },
+  });
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNotice('');
-    if (chosen === saved) return setNotice('Nothing has changed since the last save.');
-    const outcome = await save.run(website.propertyId, chosen || null);
-    if (!outcome.ok) return;
-    const floorplan = list.find((item) => item.id === outcome.value.publishedFloorplan?.id);
-    setNotice(floorplan ? `The website shows ${mediaLabel(floorplan)}.` : 'The website shows no floorplan.');
-  }
+  if (list.length === 0) return null;
 
   return (
     <WebsitePart
       title="Floorplan on the website"
-      alert={errors.alert}
+      alert={form.errors.alert}
+      alertRef={form.alertRef}
       notice={notice}
-      onSubmit={handleSubmit}
-      submit={{ label: save.isPending ? 'Saving…' : 'Save floorplan', disabled: save.isPending }}
+      onSubmit={form.handleSubmit}
+      submit={{ label: form.isPending ? 'Saving…' : 'Save floorplan', disabled: form.isPending }}
     >
-      <SelectField
-        label="Floorplan"
-        value={chosen}
-        disabled={save.isPending}
-        onChange={(event) => setChosen(event.target.value)}
-        messages={errors.fields.floorplan}
-      >
+      <SelectField {...form.field('floorplan')} label="Floorplan" disabled={form.isPending}>
         <option value="">None</option>
         {list.map((floorplan) => (
           <option key={floorplan.id} value={floorplan.id}>

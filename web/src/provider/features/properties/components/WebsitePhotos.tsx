@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from '../../../../shared/forms/useForm';
 import { mediaLabel, type Media } from '../api';
 import { useUpdateWebsitePhotosMutation } from '../queries';
 import { moved, orderPhotos } from '../website';
@@ -16,33 +17,37 @@ interface WebsitePhotosProps extends WebsiteFormProps {
  */
 export function WebsitePhotos({ website, photos }: WebsitePhotosProps) {
   const save = useUpdateWebsitePhotosMutation();
-  /** null: all of them, in their own order. */
-  const [selection, setSelection] = useState<string[] | null>(website.photos);
   const [notice, setNotice] = useState('');
   const all = photos ?? [];
+  const form = useForm({
+    // selection null: all of them, in their own order; `all`: "Show all photos" sends that whatever was saved.
+    initial: { selection: website.photos, all: false },
+    fields: {},
+    submit: async (values) => {
+      setNotice('');
+      const next =
+        values.selection === null ? null : orderPhotos(all, values.selection).shown.map(({ id }) => id);
+      if (!values.all && JSON.stringify(values.selection) === JSON.stringify(website.photos)) {
+        setNotice('Nothing has changed since the last save.');
+        return undefined;
+      }
+      return save.run(website.propertyId, next);
+    },
+    onSuccess: (saved) => {
+      form.setValues({ selection: saved.photos, all: false });
+      setNotice(
+        saved.photos === null
+          ? 'The website shows all the photos, in their own order.'
+          : `The website shows ${countPhotos(saved.photos.length)}, in the order saved.`,
+      );
+    },
+  });
+  const { selection } = form.values;
+  const setSelection = (next: string[] | null) => form.set('selection', next);
   const { shown, left } = orderPhotos(all, selection);
   const shownIds = shown.map((photo) => photo.id);
-  const changed = JSON.stringify(selection) !== JSON.stringify(website.photos);
 
-  async function send(next: string[] | null) {
-    setNotice('');
-    const outcome = await save.run(website.propertyId, next);
-    if (!outcome.ok) return;
-    setSelection(outcome.value.photos);
-    setNotice(
-      outcome.value.photos === null
-        ? 'The website shows all the photos, in their own order.'
-        : `The website shows ${countPhotos(outcome.value.photos.length)}, in the order saved.`,
-    );
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!changed) return setNotice('Nothing has changed since the last save.');
-    void send(selection === null ? null : shownIds);
-  }
-
-  const busy = save.isPending;
+  const busy = form.isPending;
   const tile = (photo: Media, index: number | null) => {
     const label = mediaLabel(photo);
     const isShown = index !== null;
@@ -104,16 +109,17 @@ export function WebsitePhotos({ website, photos }: WebsitePhotosProps) {
           ? 'All the property’s photos, in their own order. Untick those the website should leave out, or move them.'
           : `${countPhotos(shown.length)} of ${all.length}, in this order.`
       }
-      alert={save.error}
+      alert={form.errors.alert}
+      alertRef={form.alertRef}
       notice={notice}
-      onSubmit={handleSubmit}
+      onSubmit={form.handleSubmit}
       submit={{ label: busy ? 'Saving…' : 'Save photos', disabled: busy || !photos }}
       actions={
         <button
           type="button"
           className="button button-secondary"
           disabled={busy || (selection === null && website.photos === null)}
-          onClick={() => void send(null)}
+          onClick={() => void form.submit({ selection: null, all: true })}
         >
           Show all photos
         </button>

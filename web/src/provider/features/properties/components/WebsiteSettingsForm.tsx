@@ -1,7 +1,6 @@
 import { NOT_A_COLOUR } from '@tourly/contracts';
-import { useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
-import { ApiError } from '../../../../api/errors';
-import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
+import { useId, useState, type CSSProperties } from 'react';
+import { useForm } from '../../../../shared/forms/useForm';
 import { TextField } from '../../../../shared/TextField';
 import type { WebsiteSettings, WebsiteSettingsChange } from '../api';
 import { useUpdateWebsiteSettingsMutation } from '../queries';
@@ -52,87 +51,72 @@ const settingsOf = (values: SettingsValues): WebsiteSettingsChange => ({
  */
 export function WebsiteSettingsForm({ website }: WebsiteFormProps) {
   const save = useUpdateWebsiteSettingsMutation();
-  const [values, setValues] = useState(() => valuesOf(website.settings));
-  // A colour refused here, in the shape and words of the server's refusal, so both show the same way.
-  const [refused, setRefused] = useState<ApiError | null>(null);
   const [notice, setNotice] = useState('');
-  const failure = refused ?? save.error;
-  const errors = formErrors(failure, SERVER_NAMES);
-  const headline = useRef<HTMLInputElement>(null);
-  const description = useRef<HTMLTextAreaElement>(null);
-  const primaryColor = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(
-    failure,
-    errors,
-    [
-      ['headline', headline],
-      ['description', description],
-      ['primaryColor', primaryColor],
-    ],
-    alertRef,
-  );
+  const form = useForm({
+    initial: () => valuesOf(website.settings),
+    fields: SERVER_NAMES,
+    submit: async (values) => {
+      setNotice('');
+      const colour = values.primaryColor.trim();
+      // Refused here in the server's words, so both refusals show the same way.
+      if (colour !== '' && !isColour(colour)) {
+        form.refuse('primaryColor', NOT_A_COLOUR);
+        return undefined;
+      }
+      const changes = changedKeys(settingsOf(values), website.settings);
+      if (Object.keys(changes).length === 0) {
+        setNotice('Nothing has changed since the last save.');
+        return undefined;
+      }
+      return save.run(website.propertyId, changes);
+    },
+    onSuccess: (saved) => {
+      form.setValues(valuesOf(saved.settings));
+      setNotice('The website settings were saved.');
+    },
+  });
+  const { values, set, errors } = form;
   const hintId = useId();
-
-  const set = <Key extends keyof SettingsValues>(key: Key, value: SettingsValues[Key]) =>
-    setValues((current) => ({ ...current, [key]: value }));
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setNotice('');
-    const colour = values.primaryColor.trim();
-    if (colour !== '' && !isColour(colour)) {
-      setRefused(new ApiError(422, { [SERVER_NAMES.primaryColor]: [NOT_A_COLOUR] }, [NOT_A_COLOUR]));
-      return;
-    }
-    setRefused(null);
-    const changes = changedKeys(settingsOf(values), website.settings);
-    if (Object.keys(changes).length === 0) return setNotice('Nothing has changed since the last save.');
-    const outcome = await save.run(website.propertyId, changes);
-    if (!outcome.ok) return;
-    setValues(valuesOf(outcome.value.settings));
-    setNotice('The website settings were saved.');
-  }
 
   const swatch = isColour(values.primaryColor.trim()) ? values.primaryColor.trim() : undefined;
   return (
     <WebsitePart
       title="Settings"
       alert={errors.alert}
-      alertRef={alertRef}
+      alertRef={form.alertRef}
       notice={notice}
-      onSubmit={handleSubmit}
-      submit={{ label: save.isPending ? 'Saving…' : 'Save settings', disabled: save.isPending }}
+      onSubmit={form.handleSubmit}
+      submit={{ label: form.isPending ? 'Saving…' : 'Save settings', disabled: form.isPending }}
     >
       <TextField
-        ref={headline}
+        ref={form.ref('headline')}
         label="Headline"
         hint="The first words visitors read, over the pictures."
         value={values.headline}
         maxLength={200}
-        disabled={save.isPending}
+        disabled={form.isPending}
         onChange={(event) => set('headline', event.target.value)}
         messages={errors.fields.headline}
       />
       <TextAreaField
-        ref={description}
+        ref={form.ref('description')}
         label="Description"
         rows={5}
         maxLength={5000}
         value={values.description}
-        disabled={save.isPending}
+        disabled={form.isPending}
         onChange={(event) => set('description', event.target.value)}
         messages={errors.fields.description}
       />
       <div className="colour-field" style={{ '--swatch': swatch } as CSSProperties}>
         <TextField
-          ref={primaryColor}
+          ref={form.ref('primaryColor')}
           label="Primary colour"
           hint="#rgb, #rrggbb, rgb() or rgba(); empty: white, the default."
           value={values.primaryColor}
           autoCapitalize="none"
           spellCheck={false}
-          disabled={save.isPending}
+          disabled={form.isPending}
           onChange={(event) => set('primaryColor', event.target.value)}
           messages={errors.fields.primaryColor}
         />
@@ -147,7 +131,7 @@ export function WebsiteSettingsForm({ website }: WebsiteFormProps) {
             <input
               type="checkbox"
               checked={values[key]}
-              disabled={save.isPending}
+              disabled={form.isPending}
               onChange={(event) => set(key, event.target.checked)}
             />
             {label}

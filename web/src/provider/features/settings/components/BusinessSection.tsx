@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
+import { useForm } from '../../../../shared/forms/useForm';
 import { TextField } from '../../../../shared/TextField';
 import type { ProviderSettings } from '../api';
 import { useChangeSubdomainMutation } from '../queries';
@@ -12,23 +12,20 @@ interface BusinessSectionProps {
 
 /** The business's name and its subdomain on the platform (POST /provider/subdomains). */
 export function BusinessSection({ settings, canManage }: BusinessSectionProps) {
-  const [subdomain, setSubdomain] = useState(settings.subdomain ?? '');
   const [saved, setSaved] = useState(false);
-  const { run, isPending, error } = useChangeSubdomainMutation();
-  const errors = formErrors(error, { subdomain: 'subdomain' });
-  const subdomainRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(error, errors, [['subdomain', subdomainRef]], alertRef);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSaved(false);
-    const outcome = await run(subdomain);
-    if (outcome.ok) {
-      setSubdomain(outcome.value.subdomain ?? '');
+  const change = useChangeSubdomainMutation();
+  const form = useForm({
+    initial: { subdomain: settings.subdomain ?? '' },
+    fields: { subdomain: 'subdomain' },
+    submit: ({ subdomain }) => {
+      setSaved(false);
+      return change.run(subdomain);
+    },
+    onSuccess: (changed) => {
+      form.set('subdomain', changed.subdomain ?? '');
       setSaved(true);
-    }
-  }
+    },
+  });
 
   return (
     <section className="card" aria-labelledby="settings-business">
@@ -44,27 +41,25 @@ export function BusinessSection({ settings, canManage }: BusinessSectionProps) {
         )}
       </dl>
       {canManage && (
-        <form noValidate onSubmit={handleSubmit}>
-          <div ref={alertRef} tabIndex={-1}>
-            <ErrorDisplay error={errors.alert} />
+        <form noValidate onSubmit={form.handleSubmit}>
+          <div ref={form.alertRef} tabIndex={-1}>
+            <ErrorDisplay error={form.errors.alert} />
           </div>
           <TextField
-            ref={subdomainRef}
+            {...form.field('subdomain')}
             label="Subdomain"
             hint="Your business's short name on the platform: lowercase letters, digits and hyphens, e.g. harbour-photography."
             name="subdomain"
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            value={subdomain}
             onChange={(event) => {
-              setSubdomain(event.target.value);
+              form.set('subdomain', event.target.value);
               setSaved(false);
             }}
-            messages={errors.fields.subdomain}
           />
           <div className="actions">
-            <button type="submit" className="button button-primary" disabled={isPending}>
+            <button type="submit" className="button button-primary" disabled={form.isPending}>
               Save subdomain
             </button>
             <p role="status" className="muted">

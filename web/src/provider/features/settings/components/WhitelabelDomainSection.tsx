@@ -1,7 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
-import { formErrors, useFocusOnFailure } from '../../../../shared/formErrors';
+import { useForm } from '../../../../shared/forms/useForm';
 import { TextField } from '../../../../shared/TextField';
 import type { DomainStatus, WhitelabelDomain } from '../api';
 import { useRequestWhitelabelDomainMutation } from '../queries';
@@ -24,18 +23,13 @@ interface WhitelabelDomainSectionProps {
  * setup failed, and the plan's refusal (403) in the server's words, which say what to do.
  */
 export function WhitelabelDomainSection({ domain, canManage }: WhitelabelDomainSectionProps) {
-  const [subdomain, setSubdomain] = useState(domain.subdomain ?? '');
-  const { run, isPending, error } = useRequestWhitelabelDomainMutation();
-  const errors = formErrors(error, { subdomain: 'whitelabeledDomain.subdomain' });
-  const fieldRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-  useFocusOnFailure(error, errors, [['subdomain', fieldRef]], alertRef);
+  const request = useRequestWhitelabelDomainMutation();
+  const form = useForm({
+    initial: { subdomain: domain.subdomain ?? '' },
+    fields: { subdomain: 'whitelabeledDomain.subdomain' },
+    submit: ({ subdomain }) => request.run(subdomain),
+  });
   const status = STATUS[domain.status];
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    await run(subdomain);
-  }
 
   return (
     <section className="card" aria-labelledby="settings-domain">
@@ -73,12 +67,12 @@ export function WhitelabelDomainSection({ domain, canManage }: WhitelabelDomainS
         </div>
       )}
       {canManage && (
-        <form noValidate onSubmit={handleSubmit}>
-          <div ref={alertRef} tabIndex={-1}>
-            <ErrorDisplay error={errors.alert} />
+        <form noValidate onSubmit={form.handleSubmit}>
+          <div ref={form.alertRef} tabIndex={-1}>
+            <ErrorDisplay error={form.errors.alert} />
           </div>
           <TextField
-            ref={fieldRef}
+            {...form.field('subdomain')}
             label="Domain"
             hint="A domain you control, e.g. tours.your-agency.com."
             name="whitelabel_domain"
@@ -86,11 +80,8 @@ export function WhitelabelDomainSection({ domain, canManage }: WhitelabelDomainS
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            value={subdomain}
-            onChange={(event) => setSubdomain(event.target.value)}
-            messages={errors.fields.subdomain}
           />
-          <button type="submit" className="button button-primary" disabled={isPending}>
+          <button type="submit" className="button button-primary" disabled={form.isPending}>
             {status.action}
           </button>
         </form>

@@ -1,5 +1,4 @@
-import { useEffect, type RefObject } from 'react';
-import { ApiError } from '../api/errors';
+import { ApiError } from '../../api/errors';
 
 export interface FormErrors<Field extends string> {
   /** What the alert above the form shows: messages about the request as a whole, or why it failed; null: none. */
@@ -32,22 +31,4 @@ export function formErrors<Field extends string>(
     claimed.has(name) ? [] : name === 'base' ? messages : messages.map((message) => `${name}: ${message}`),
   );
   return { alert: rest.length > 0 ? rest : null, fields: found };
-}
-
-/**
- * After a failed attempt, moves focus where the person has to act: the first field (in form order) with a
- * message, else the alert.
- */
-export function useFocusOnFailure<Field extends string>(
-  error: unknown,
-  errors: FormErrors<Field>,
-  fieldRefs: Array<[Field, RefObject<HTMLElement | null>]>,
-  alertRef: RefObject<HTMLElement | null>,
-): void {
-  useEffect(() => {
-    if (error === null || error === undefined) return;
-    const invalid = fieldRefs.find(([field]) => errors.fields[field]);
-    (invalid ? invalid[1] : alertRef).current?.focus();
-    // Only a new failure moves focus, not a re-render: the errors derive from it and the refs are stable.
-  }, [error]);
 }
