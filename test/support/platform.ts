@@ -108,28 +108,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
     protocol: 'http',
   });
 
-  async function asStripeJs(path: string, form: Record<string, string>): Promise<Record<string, unknown>> {
-    const response = await fetch(`${emulators.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      // Stripe.js sends the page's publishable key with each call.
-      body: new URLSearchParams({ key: 'pk_test_tourly_local', ...form }).toString(),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  }
-
-  function personFrom(cookie: string, csrfToken: string, providerId: string): Person {
-    return {
-      cookie,
-      csrfToken,
-      providerId,
-      get: (path) => http.get(path).set('cookie', cookie),
-      send: (method, path, body) => {
-        const call = http[method](path).set('cookie', cookie).set('x-csrf-token', csrfToken);
-        return body ? call.send(body) : call;
-      },
-    };
-  }
+  const people = gatewayClient(platform.gateway.url, emulators.url);
 
   return {
     platform,
@@ -141,25 +120,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
     propertiesDb,
     storage,
 
-    /** A new provider through sign-up: account (with the emailed code), business; its admin signed in. */
-    async signUp(name: string): Promise<Person> {
-      const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}@example.com`;
-      const asked = await http
-        .post('/sign_up')
-        .send({ user: { email, password: 'long-enough-password' }, captcha_response: 'human' });
-      if (asked.status !== 201) throw new Error(`sign-up failed: ${asked.status}`);
-      const code = await signUpCodeFor(emulators.url, email);
-      const created = await http.post('/sign_up/confirm').send({ user: { email, code } });
-      if (created.status !== 201) throw new Error(`sign-up code refused: ${created.status}`);
-      const cookie = sessionCookieOf(created);
-      const csrf = created.body.data.csrf_token as string;
-      const setup = await http
-        .post('/sign_up/setup_provider')
-        .set('cookie', cookie)
-        .set('x-csrf-token', csrf)
-        .send({ setup_provider: { name } });
-      return personFrom(cookie, csrf, setup.body.data.provider.id);
-    },
+    signUp: people.signUp,
 
     /** A user with the demo password and a membership of the provider (a test builder, into identity's tables). */
     async aMember(email: string, providerId: string, role: string): Promise<void> {
@@ -181,40 +142,9 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
       });
     },
 
-    async signIn(email: string, password = 'demo-password'): Promise<Person> {
-      const response = await http.post('/users/sign_in').send({ user: { email, password } });
-      if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
-      return personFrom(
-        sessionCookieOf(response),
-        response.body.data.csrf_token,
-        response.body.data.current_provider?.id ?? '',
-      );
-    },
-
-    /**
-     * Saves a card the way the billing page does: a setup intent from billing, confirmed in the browser by
-     * Stripe.js with the publishable key (completing 3-D Secure when the card asks for it). The card's id.
-     */
-    async saveCard(person: Person, card: string): Promise<string> {
-      const intent = await person.send('post', '/provider/billing/create_setup_intent');
-      if (intent.status !== 201)
-        throw new Error(`setup intent refused: ${intent.status} ${JSON.stringify(intent.body)}`);
-      const { id, client_secret: clientSecret, publishable_key: key } = intent.body.data;
-      let confirmed = await asStripeJs(`/v1/setup_intents/${id}/confirm`, {
-        key,
-        client_secret: clientSecret,
-        payment_method: card,
-      });
-      if (confirmed.status === 'requires_action')
-        confirmed = await this.authenticate(clientSecret, 'complete');
-      if (confirmed.status !== 'succeeded') throw new Error(`card ${card} not saved: ${confirmed.status}`);
-      return confirmed.payment_method as string;
-    },
-
-    /** The person's answer on the 3-D Secure page Stripe.js shows for a client secret. */
-    async authenticate(clientSecret: string, outcome: 'complete' | 'fail'): Promise<Record<string, unknown>> {
-      return asStripeJs(`/v1/_authenticate`, { client_secret: clientSecret, outcome });
-    },
+    signIn: people.signIn,
+    saveCard: people.saveCard,
+    authenticate: people.authenticate,
 
     /**
      * Waits until every webhook the emulator sent has been delivered and billing has acted on each: the
@@ -259,6 +189,97 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
 
 export type PlatformWithEmulators = Awaited<ReturnType<typeof startPlatformWithEmulators>>;
 
+/**
+ * People using the platform through its gateway at `base`, the way the pages do, with the vendor emulators at
+ * `emulatorsUrl` (the mail that brings sign-up codes, Stripe.js's calls): the platform in this process or in
+ * processes of its own.
+ */
+export function gatewayClient(base: string, emulatorsUrl: string) {
+  const http = request(base);
+
+  async function asStripeJs(path: string, form: Record<string, string>): Promise<Record<string, unknown>> {
+    const response = await fetch(`${emulatorsUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // Stripe.js sends the page's publishable key with each call.
+      body: new URLSearchParams({ key: 'pk_test_tourly_local', ...form }).toString(),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  }
+
+  function personFrom(cookie: string, csrfToken: string, providerId: string): Person {
+    return {
+      cookie,
+      csrfToken,
+      providerId,
+      get: (path) => http.get(path).set('cookie', cookie),
+      send: (method, path, body) => {
+        const call = http[method](path).set('cookie', cookie).set('x-csrf-token', csrfToken);
+        return body ? call.send(body) : call;
+      },
+    };
+  }
+
+  /** The person's answer on the 3-D Secure page Stripe.js shows for a client secret. */
+  const authenticate = (clientSecret: string, outcome: 'complete' | 'fail') =>
+    asStripeJs(`/v1/_authenticate`, { client_secret: clientSecret, outcome });
+
+  return {
+    http,
+
+    /** A new provider through sign-up: account (with the emailed code), business; its admin signed in. */
+    async signUp(name: string): Promise<Person> {
+      const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}@example.com`;
+      const asked = await http
+        .post('/sign_up')
+        .send({ user: { email, password: 'long-enough-password' }, captcha_response: 'human' });
+      if (asked.status !== 201) throw new Error(`sign-up failed: ${asked.status}`);
+      const code = await signUpCodeFor(emulatorsUrl, email);
+      const created = await http.post('/sign_up/confirm').send({ user: { email, code } });
+      if (created.status !== 201) throw new Error(`sign-up code refused: ${created.status}`);
+      const cookie = sessionCookieOf(created);
+      const csrf = created.body.data.csrf_token as string;
+      const setup = await http
+        .post('/sign_up/setup_provider')
+        .set('cookie', cookie)
+        .set('x-csrf-token', csrf)
+        .send({ setup_provider: { name } });
+      return personFrom(cookie, csrf, setup.body.data.provider.id);
+    },
+
+    async signIn(email: string, password = 'demo-password'): Promise<Person> {
+      const response = await http.post('/users/sign_in').send({ user: { email, password } });
+      if (response.status !== 200) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+      return personFrom(
+        sessionCookieOf(response),
+        response.body.data.csrf_token,
+        response.body.data.current_provider?.id ?? '',
+      );
+    },
+
+    /**
+     * Saves a card the way the billing page does: a setup intent from billing, confirmed in the browser by
+     * Stripe.js with the publishable key (completing 3-D Secure when the card asks for it). The card's id.
+     */
+    async saveCard(person: Person, card: string): Promise<string> {
+      const intent = await person.send('post', '/provider/billing/create_setup_intent');
+      if (intent.status !== 201)
+        throw new Error(`setup intent refused: ${intent.status} ${JSON.stringify(intent.body)}`);
+      const { id, client_secret: clientSecret, publishable_key: key } = intent.body.data;
+      let confirmed = await asStripeJs(`/v1/setup_intents/${id}/confirm`, {
+        key,
+        client_secret: clientSecret,
+        payment_method: card,
+      });
+      if (confirmed.status === 'requires_action') confirmed = await authenticate(clientSecret, 'complete');
+      if (confirmed.status !== 'succeeded') throw new Error(`card ${card} not saved: ${confirmed.status}`);
+      return confirmed.payment_method as string;
+    },
+
+    authenticate,
+  };
+}
+
 /** Browsers reach it from the gateway's pages only (CORS), as in the all-in-one. */
 async function startTestStorage(gatewayPort: number): Promise<TestStorage> {
   const bucket = 'tourly-test-uploads';
@@ -286,7 +307,8 @@ export function sessionCookieOf(response: request.Response): string {
   return cookie.split(';')[0]!;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
