@@ -5,7 +5,7 @@ import { TextField } from '../../../../shared/TextField';
 import type { MeasurementUnit, NumericFeature, PropertyFeatures, PropertyFeaturesChange } from '../api';
 import { useUpdatePropertyFeaturesMutation } from '../queries';
 import { changedKeys, numberOrText } from '../website';
-import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
+import { sendChanges, WebsitePart, type WebsiteFormProps } from './WebsitePart';
 // The features are drawn as billing's coupon is, a tag with its remove button.
 import '../../billing/billing.css';
 
@@ -87,11 +87,7 @@ export function PropertyFeaturesForm({ website }: WebsiteFormProps) {
     submit: async (values) => {
       setNotice('');
       const changes = changedKeys(featuresOf(values, typed), website.propertyFeatures);
-      if (Object.keys(changes).length === 0) {
-        setNotice('Nothing has changed since the last save.');
-        return undefined;
-      }
-      return save.run(website.propertyId, changes);
+      return sendChanges(changes, setNotice, (changed) => save.run(website.propertyId, changed));
     },
     onSuccess: (saved) => {
       form.setValues(valuesOf(saved.propertyFeatures));

@@ -3,7 +3,7 @@ import { useForm } from '../../../../shared/forms/useForm';
 import { SelectField } from '../../../../shared/SelectField';
 import { mediaLabel, type Media } from '../api';
 import { useUpdateWebsiteFloorplanMutation } from '../queries';
-import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
+import { NOTHING_CHANGED, WebsitePart, type WebsiteFormProps } from './WebsitePart';
 
 /**
  * The floorplan the website shows, if any (PATCH website/floorplan): offered only when the property has
@@ -24,7 +24,7 @@ export function WebsiteFloorplan({
     submit: async ({ floorplan }) => {
       setNotice('');
       if (floorplan === saved) {
-        setNotice('Nothing has changed since the last save.');
+        setNotice(NOTHING_CHANGED);
         return undefined;
       }
       return save.run(website.propertyId, floorplan || null);

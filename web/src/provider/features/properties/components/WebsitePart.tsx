@@ -2,6 +2,22 @@ import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import type { Website } from '../api';
 
+export const NOTHING_CHANGED = 'Nothing has changed since the last save.';
+
+/**
+ * A part's save, sending only what changed (`changedKeys`): with nothing changed it says so instead of sending
+ * (resolving with undefined: nothing sent, for `useForm`).
+ */
+export function sendChanges<Changes extends object, Result>(
+  changes: Changes,
+  say: (notice: string) => void,
+  send: (changes: Changes) => Promise<Result>,
+): Promise<Result | undefined> {
+  if (Object.keys(changes).length > 0) return send(changes);
+  say(NOTHING_CHANGED);
+  return Promise.resolve(undefined);
+}
+
 /** What each part gets: the website as last saved (a save puts its answer in the cache: `queries.ts`). */
 export interface WebsiteFormProps {
   website: Website;

@@ -3,7 +3,7 @@ import { useForm } from '../../../../shared/forms/useForm';
 import { mediaLabel, type Media } from '../api';
 import { useUpdateWebsitePhotosMutation } from '../queries';
 import { moved, orderPhotos } from '../website';
-import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
+import { NOTHING_CHANGED, WebsitePart, type WebsiteFormProps } from './WebsitePart';
 
 interface WebsitePhotosProps extends WebsiteFormProps {
   /** The property's photos, as the Photos section has them; undefined while they load. */
@@ -28,7 +28,7 @@ export function WebsitePhotos({ website, photos }: WebsitePhotosProps) {
       const next =
         values.selection === null ? null : orderPhotos(all, values.selection).shown.map(({ id }) => id);
       if (!values.all && JSON.stringify(values.selection) === JSON.stringify(website.photos)) {
-        setNotice('Nothing has changed since the last save.');
+        setNotice(NOTHING_CHANGED);
         return undefined;
       }
       return save.run(website.propertyId, next);

@@ -6,7 +6,7 @@ import type { WebsiteSettings, WebsiteSettingsChange } from '../api';
 import { useUpdateWebsiteSettingsMutation } from '../queries';
 import { changedKeys, isColour } from '../website';
 import { TextAreaField } from '../../../../shared/TextAreaField';
-import { WebsitePart, type WebsiteFormProps } from './WebsitePart';
+import { sendChanges, WebsitePart, type WebsiteFormProps } from './WebsitePart';
 
 type Toggle = 'showAddress' | 'showMap' | 'showTour' | 'showAgents' | 'showContactForm';
 
@@ -64,11 +64,7 @@ export function WebsiteSettingsForm({ website }: WebsiteFormProps) {
         return undefined;
       }
       const changes = changedKeys(settingsOf(values), website.settings);
-      if (Object.keys(changes).length === 0) {
-        setNotice('Nothing has changed since the last save.');
-        return undefined;
-      }
-      return save.run(website.propertyId, changes);
+      return sendChanges(changes, setNotice, (changed) => save.run(website.propertyId, changed));
     },
     onSuccess: (saved) => {
       form.setValues(valuesOf(saved.settings));
