@@ -1,4 +1,7 @@
 import { Database, EventBus, defineService, type RunningService } from '@tourly/platform';
+import { MembershipsRepository } from './accounts/memberships.repository';
+import { ProvidersRepository } from './accounts/providers.repository';
+import { UsersRepository } from './accounts/users.repository';
 import { IdentityConfig } from './config';
 import { IdentityModule } from './identity.module';
 import { migrations } from './migrations';
@@ -22,5 +25,11 @@ export const identity = defineService({
  */
 export async function seedDemoData(service: RunningService): Promise<string | null> {
   if (service.config.NODE_ENV === 'production') return null;
-  return seedDemoAccounts(service.app.get(Database), service.app.get(EventBus));
+  return seedDemoAccounts({
+    db: service.app.get(Database),
+    events: service.app.get(EventBus),
+    users: service.app.get(UsersRepository),
+    providers: service.app.get(ProvidersRepository),
+    memberships: service.app.get(MembershipsRepository),
+  });
 }

@@ -1,6 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { IdParam, PageQuery, Staff } from '@tourly/platform';
-import { ChangePrimaryProvider, ProvidersQuery } from './admin.dto';
+import { IdParam, PageQuery, Responds, Staff, type Page } from '@tourly/platform';
+import { ProviderUserResponse } from '../settings/settings.dto';
+import {
+  ChangePrimaryProvider,
+  PrimaryProviderResponse,
+  ProviderSummaryResponse,
+  ProvidersQuery,
+} from './admin.dto';
 import { AdminService } from './admin.service';
 
 const id = (what: string) => IdParam(`${what} not found`);
@@ -11,18 +17,27 @@ export class AdminController {
   constructor(private readonly admin: AdminService) {}
 
   @Get('providers.json')
-  providers(@Query() query: ProvidersQuery) {
+  @Responds({ page: ProviderSummaryResponse })
+  providers(@Query() query: ProvidersQuery): Promise<Page<ProviderSummaryResponse>> {
     return this.admin.providers(query);
   }
 
   @Get('providers/:id/users.json')
-  providerUsers(@Param('id', id('Provider')) providerId: string, @Query() query: PageQuery) {
+  @Responds({ page: ProviderUserResponse })
+  providerUsers(
+    @Param('id', id('Provider')) providerId: string,
+    @Query() query: PageQuery,
+  ): Promise<Page<ProviderUserResponse>> {
     return this.admin.providerUsers(providerId, query);
   }
 
   @Post('users/:id/change_primary_provider')
   @HttpCode(200)
-  changePrimaryProvider(@Param('id', id('User')) userId: string, @Body() body: ChangePrimaryProvider) {
+  @Responds(PrimaryProviderResponse)
+  changePrimaryProvider(
+    @Param('id', id('User')) userId: string,
+    @Body() body: ChangePrimaryProvider,
+  ): Promise<PrimaryProviderResponse> {
     return this.admin.changePrimaryProvider(userId, body.user.primaryProviderId);
   }
 }

@@ -18,3 +18,25 @@ export class ChangePrimaryProvider {
   @Nested(() => PrimaryProvider)
   user!: PrimaryProvider;
 }
+
+export class ProviderSummaryResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  subdomain!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+}
+
+export class PrimaryProviderResponse {
+  @ApiProperty({ format: 'uuid', description: "the user's id" })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  primaryProviderId!: string;
+}

@@ -1,7 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
 import { SettingsModule } from '../settings/settings.module';
 import { AdminController } from './admin.controller';
 import { AdminService } from './admin.service';
 
-@Module({ imports: [SettingsModule], controllers: [AdminController], providers: [AdminService] })
+@Module({
+  imports: [AccountsModule, SettingsModule],
+  controllers: [AdminController],
+  providers: [AdminService],
+})
 export class AdminModule {}

@@ -1,66 +1,44 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Database, likePattern, pageOf, type Page, type PageQuery } from '@tourly/platform';
-import { SettingsService, type ProviderUser } from '../settings/settings.service';
-import type { ProvidersQuery } from './admin.dto';
-
-export interface ProviderSummary {
-  id: string;
-  name: string;
-  subdomain: string | null;
-  createdAt: string;
-}
+import { ApiError, likePattern, pageOf, type Page, type PageQuery } from '@tourly/platform';
+import { MembershipsRepository } from '../accounts/memberships.repository';
+import { ProvidersRepository } from '../accounts/providers.repository';
+import { UsersRepository } from '../accounts/users.repository';
+import type { ProviderUserResponse } from '../settings/settings.dto';
+import { SettingsService } from '../settings/settings.service';
+import type { PrimaryProviderResponse, ProviderSummaryResponse, ProvidersQuery } from './admin.dto';
 
 /** What the admin console needs about providers and their users (002 §7). */
 @Injectable()
 export class AdminService {
   constructor(
-    private readonly db: Database,
+    private readonly providersTable: ProvidersRepository,
+    private readonly users: UsersRepository,
+    private readonly memberships: MembershipsRepository,
     private readonly settings: SettingsService,
   ) {}
 
   /** The impersonation picker's source: search by name or subdomain. */
-  async providers(query: ProvidersQuery): Promise<Page<ProviderSummary>> {
+  async providers(query: ProvidersQuery): Promise<Page<ProviderSummaryResponse>> {
     const search = likePattern(query.search);
-    const where = '($1::text IS NULL OR name ILIKE $1 OR subdomain ILIKE $1)';
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.dataSource.query(
-        `SELECT id, name, subdomain, created_at AS "createdAt" FROM providers WHERE ${where}
-          ORDER BY name, id LIMIT $2 OFFSET $3`,
-        [search, query.pageSize, query.offset],
-      ),
-      this.db.dataSource.query(`SELECT count(*)::int AS total FROM providers WHERE ${where}`, [search]),
+    const [rows, total] = await Promise.all([
+      this.providersTable.search(search, query.pageSize, query.offset),
+      this.providersTable.count(search),
     ]);
-    const items = (rows as Array<ProviderSummary & { createdAt: Date }>).map((row) => ({
-      ...row,
-      createdAt: row.createdAt.toISOString(),
-    }));
-    return pageOf(items, total as number, query);
+    const items = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    return pageOf(items, total, query);
   }
 
-  async providerUsers(providerId: string, query: PageQuery): Promise<Page<ProviderUser>> {
-    const [provider] = (await this.db.dataSource.query('SELECT 1 FROM providers WHERE id = $1', [
-      providerId,
-    ])) as unknown[];
-    if (!provider) throw ApiError.notFound('Provider not found');
+  async providerUsers(providerId: string, query: PageQuery): Promise<Page<ProviderUserResponse>> {
+    if (!(await this.providersTable.exists(providerId))) throw ApiError.notFound('Provider not found');
     return this.settings.users(providerId, query);
   }
 
   /** A user's primary provider must be one they belong to. */
-  async changePrimaryProvider(userId: string, providerId: string) {
-    const [user] = (await this.db.dataSource.query('SELECT id FROM users WHERE id = $1', [
-      userId,
-    ])) as unknown[];
-    if (!user) throw ApiError.notFound('User not found');
-    const [membership] = (await this.db.dataSource.query(
-      'SELECT 1 FROM memberships WHERE user_id = $1 AND provider_id = $2',
-      [userId, providerId],
-    )) as unknown[];
-    if (!membership)
+  async changePrimaryProvider(userId: string, providerId: string): Promise<PrimaryProviderResponse> {
+    if (!(await this.users.exists(userId))) throw ApiError.notFound('User not found');
+    if (!(await this.memberships.exists(userId, providerId)))
       throw ApiError.invalid('user.primaryProviderId', 'must be a provider the user belongs to');
-    await this.db.dataSource.query('UPDATE users SET primary_provider_id = $2 WHERE id = $1', [
-      userId,
-      providerId,
-    ]);
+    await this.users.setPrimaryProvider(userId, providerId);
     return { id: userId, primaryProviderId: providerId };
   }
 }

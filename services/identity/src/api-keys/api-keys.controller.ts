@@ -1,6 +1,15 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { API_KEY_SCOPE } from '@tourly/contracts';
-import { ApiError, Caller, NotWhileImpersonating, ProviderId, Roles, TakesNoBody } from '@tourly/platform';
+import {
+  ApiError,
+  Caller,
+  NotWhileImpersonating,
+  ProviderId,
+  Responds,
+  Roles,
+  TakesNoBody,
+} from '@tourly/platform';
+import { NewApiKeyResponse } from './api-keys.dto';
 import { ApiKeysService } from './api-keys.service';
 
 @Controller('provider/settings')
@@ -13,7 +22,8 @@ export class ApiKeysController {
   @Roles('admin')
   @NotWhileImpersonating()
   @HttpCode(200)
-  regenerate(@ProviderId() providerId: string, @Caller() caller: Caller) {
+  @Responds(NewApiKeyResponse)
+  regenerate(@ProviderId() providerId: string, @Caller() caller: Caller): Promise<NewApiKeyResponse> {
     if (caller.scopes.includes(API_KEY_SCOPE)) {
       throw ApiError.forbidden(
         'An API key cannot replace itself; sign in as an admin of the provider to do this.',

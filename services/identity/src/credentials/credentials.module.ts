@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { OAuthModule } from '../oauth/oauth.module';
 import { SessionsModule } from '../sessions/sessions.module';
-import { CredentialsController } from './credentials.controller';
+import { CredentialsListener } from './credentials.listener';
 
-@Module({ imports: [SessionsModule, ApiKeysModule, OAuthModule], controllers: [CredentialsController] })
+@Module({ imports: [SessionsModule, ApiKeysModule, OAuthModule], controllers: [CredentialsListener] })
 export class CredentialsModule {}

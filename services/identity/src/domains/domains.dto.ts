@@ -2,10 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
-import { Nested, OptionalOneOf, OptionalString, PageQuery } from '@tourly/platform';
+import { IdParam, Nested, OptionalOneOf, OptionalString, PageQuery } from '@tourly/platform';
+import { ProviderRef } from '../accounts/accounts.dto';
 
 export const DOMAIN_STATUSES = ['pending', 'active', 'failed'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+/** A domain's id in a path: not a UUID is "not found" too. */
+export const domainId = IdParam('White-label domain not found');
 
 export class DomainName {
   @ApiProperty({ example: 'tours.harbour-photography.com', description: 'a host name the provider controls' })
@@ -56,4 +60,47 @@ export class DomainsQuery extends PageQuery {
   @IsOptional()
   @IsUUID('all', { message: 'is not a provider id' })
   providerId?: string;
+}
+
+/** A provider's white-label domain as its settings show it. */
+export class DomainStateResponse {
+  @ApiProperty({ type: String, nullable: true })
+  subdomain!: string | null;
+
+  @ApiProperty({
+    enum: ['unset', ...DOMAIN_STATUSES],
+    description:
+      'unset: none requested; pending: "In Progress"; active: "Active"; failed: see failure_reason',
+  })
+  status!: 'unset' | DomainStatus;
+
+  @ApiProperty({ type: String, nullable: true })
+  failureReason!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  requestedAt!: string | null;
+}
+
+/** A domain in the back office's lists. */
+export class DomainResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ type: () => ProviderRef })
+  provider!: ProviderRef;
+
+  @ApiProperty()
+  subdomain!: string;
+
+  @ApiProperty({ enum: DOMAIN_STATUSES })
+  status!: DomainStatus;
+
+  @ApiProperty({ type: String, nullable: true })
+  failureReason!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  requestedAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
 }

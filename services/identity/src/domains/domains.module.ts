@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { PermissionsModule } from '../permissions/permissions.module';
+import { DomainsAdminController } from './domains-admin.controller';
+import { DomainsQueueController } from './domains-queue.controller';
 import { DomainsController } from './domains.controller';
+import { DomainsRepository } from './domains.repository';
 import { DomainsService } from './domains.service';
 
 @Module({
   imports: [PermissionsModule],
-  controllers: [DomainsController],
-  providers: [DomainsService],
+  controllers: [DomainsController, DomainsAdminController, DomainsQueueController],
+  providers: [DomainsService, DomainsRepository],
   exports: [DomainsService],
 })
 export class DomainsModule {}

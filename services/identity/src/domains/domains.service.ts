@@ -9,44 +9,13 @@ import {
   type EntityManager,
   type Page,
 } from '@tourly/platform';
+import { isUniqueViolation } from '../accounts/unique-violation';
 import { PermissionsService } from '../permissions/permissions.service';
-import type { DomainDecision, DomainStatus, DomainsQuery } from './domains.dto';
+import type { DomainDecision, DomainResponse, DomainStateResponse, DomainsQuery } from './domains.dto';
+import { DomainsRepository, type DomainRow } from './domains.repository';
 
 export const NEEDS_CREATOR_PLAN =
   'White-label domains come with the Creator and Pro plans. Upgrade your plan to use one.';
-
-export interface DomainState {
-  subdomain: string | null;
-  /** unset: none requested; pending: "In Progress"; active: "Active"; failed: see failure_reason. */
-  status: 'unset' | DomainStatus;
-  failureReason: string | null;
-  requestedAt: string | null;
-}
-
-export interface DomainRecord {
-  id: string;
-  provider: { id: string; name: string };
-  subdomain: string;
-  status: DomainStatus;
-  failureReason: string | null;
-  requestedAt: string;
-  updatedAt: string;
-}
-
-interface DomainRow {
-  id: string;
-  providerId: string;
-  providerName: string;
-  subdomain: string;
-  status: DomainStatus;
-  failureReason: string | null;
-  requestedAt: Date;
-  updatedAt: Date;
-}
-
-const SELECT = `SELECT d.id, d.provider_id AS "providerId", p.name AS "providerName", d.subdomain, d.status,
-                       d.failure_reason AS "failureReason", d.requested_at AS "requestedAt", d.updated_at AS "updatedAt"
-                  FROM whitelabeled_domains d JOIN providers p ON p.id = d.provider_id`;
 
 /**
  * White-label domains: a provider on a plan that includes them asks for one (pending, "In Progress"); a
@@ -57,14 +26,13 @@ const SELECT = `SELECT d.id, d.provider_id AS "providerId", p.name AS "providerN
 export class DomainsService {
   constructor(
     private readonly db: Database,
+    private readonly domains: DomainsRepository,
     private readonly permissions: PermissionsService,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
-  async current(providerId: string): Promise<DomainState> {
-    const [row] = (await this.db.dataSource.query(`${SELECT} WHERE d.provider_id = $1`, [
-      providerId,
-    ])) as DomainRow[];
+  async current(providerId: string): Promise<DomainStateResponse> {
+    const row = await this.domains.ofProvider(providerId);
     if (!row) return { subdomain: null, status: 'unset', failureReason: null, requestedAt: null };
     return {
       subdomain: row.subdomain,
@@ -74,20 +42,12 @@ export class DomainsService {
     };
   }
 
-  async request(providerId: string, subdomain: string): Promise<DomainState> {
+  async request(providerId: string, subdomain: string): Promise<DomainStateResponse> {
     if (!(await this.permissions.publishing(providerId)).whitelabelDomain) {
       throw ApiError.base(HttpStatus.FORBIDDEN, NEEDS_CREATOR_PLAN);
     }
     await this.db.transaction(async (tx) => {
-      await this.unique(
-        tx.query(
-          `INSERT INTO whitelabeled_domains (id, provider_id, subdomain, status) VALUES ($1, $2, $3, 'pending')
-           ON CONFLICT ON CONSTRAINT whitelabeled_domains_provider_uq DO UPDATE
-             SET subdomain = excluded.subdomain, status = 'pending', failure_reason = NULL,
-                 requested_at = now(), updated_at = now()`,
-          [uuidv7(), providerId, subdomain],
-        ),
-      );
+      await this.unique(this.domains.request(tx, uuidv7(), providerId, subdomain));
       await this.events.publish(
         'identity.whitelabeled_domain.changed.v1',
         { providerId, subdomain, status: 'pending' },
@@ -97,48 +57,36 @@ export class DomainsService {
     return this.current(providerId);
   }
 
-  async list(query: DomainsQuery): Promise<Page<DomainRecord>> {
-    const search = likePattern(query.search);
-    const where = `WHERE ($1::text IS NULL OR d.status = $1) AND ($2::text IS NULL OR d.subdomain ILIKE $2 OR p.name ILIKE $2)
-                     AND ($3::uuid IS NULL OR d.provider_id = $3)`;
-    const params = [query.status ?? null, search, query.providerId ?? null];
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.dataSource.query(`${SELECT} ${where} ORDER BY d.requested_at, d.id LIMIT $4 OFFSET $5`, [
-        ...params,
-        query.pageSize,
-        query.offset,
-      ]),
-      this.db.dataSource.query(
-        `SELECT count(*)::int AS total FROM whitelabeled_domains d JOIN providers p ON p.id = d.provider_id ${where}`,
-        params,
-      ),
+  async list(query: DomainsQuery): Promise<Page<DomainResponse>> {
+    const filter = {
+      status: query.status ?? null,
+      search: likePattern(query.search),
+      providerId: query.providerId ?? null,
+    };
+    const [rows, total] = await Promise.all([
+      this.domains.list(filter, query.pageSize, query.offset),
+      this.domains.count(filter),
     ]);
-    return pageOf((rows as DomainRow[]).map(toRecord), total as number, query);
+    return pageOf(rows.map(toRecord), total, query);
   }
 
   /** A virtual assistant's verdict on a domain. */
-  async decide(id: string, decision: DomainDecision): Promise<DomainRecord> {
-    return this.change(id, 'status = $2, failure_reason = $3', [
-      decision.status,
-      decision.status === 'failed' ? (decision.failureReason ?? null) : null,
-    ]);
+  async decide(id: string, decision: DomainDecision): Promise<DomainResponse> {
+    const failureReason = decision.status === 'failed' ? (decision.failureReason ?? null) : null;
+    return this.change(id, (tx) => this.domains.decide(tx, id, decision.status, failureReason));
   }
 
   /** An administrator correcting the domain: it goes back to pending for setup. */
-  async correct(id: string, subdomain: string): Promise<DomainRecord> {
-    return this.change(id, "subdomain = $2, status = 'pending', failure_reason = NULL", [subdomain]);
+  async correct(id: string, subdomain: string): Promise<DomainResponse> {
+    return this.change(id, (tx) => this.domains.rename(tx, id, subdomain));
   }
 
-  private async change(id: string, assignments: string, values: unknown[]): Promise<DomainRecord> {
+  private async change(id: string, update: (tx: EntityManager) => Promise<boolean>): Promise<DomainResponse> {
     return this.db.transaction(async (tx) => {
-      const updated = (await this.unique(
-        tx.query(
-          `UPDATE whitelabeled_domains SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING id`,
-          [id, ...values],
-        ),
-      )) as unknown as unknown[][];
-      if ((updated[0] ?? []).length === 0) throw ApiError.notFound('White-label domain not found');
-      const record = await this.byId(tx, id);
+      if (!(await this.unique(update(tx)))) throw ApiError.notFound('White-label domain not found');
+      const row = await this.domains.byId(tx, id);
+      if (!row) throw ApiError.notFound('White-label domain not found');
+      const record = toRecord(row);
       await this.events.publish(
         'identity.whitelabeled_domain.changed.v1',
         { providerId: record.provider.id, subdomain: record.subdomain, status: record.status },
@@ -148,17 +96,12 @@ export class DomainsService {
     });
   }
 
-  private async byId(tx: EntityManager, id: string): Promise<DomainRecord> {
-    const [row] = (await tx.query(`${SELECT} WHERE d.id = $1`, [id])) as DomainRow[];
-    return toRecord(row);
-  }
-
   /** A domain belongs to one provider: another's is a field error, not a server error. */
   private async unique<T>(query: Promise<T>): Promise<T> {
     try {
       return await query;
     } catch (error) {
-      if ((error as { driverError?: { code?: string } }).driverError?.code === '23505') {
+      if (isUniqueViolation(error)) {
         throw ApiError.invalid('whitelabeledDomain.subdomain', 'is already used by another provider');
       }
       throw error;
@@ -166,7 +109,7 @@ export class DomainsService {
   }
 }
 
-function toRecord(row: DomainRow): DomainRecord {
+function toRecord(row: DomainRow): DomainResponse {
   return {
     id: row.id,
     provider: { id: row.providerId, name: row.providerName },

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Database, Schedules, type PeriodicTask } from '@tourly/platform';
+import { Schedules, type PeriodicTask } from '@tourly/platform';
+import { RateLimitsRepository } from '../rate-limits/rate-limits.repository';
+import { SignInAttemptsRepository } from '../sessions/sign-in-attempts.repository';
+import { SignUpRequestsRepository } from '../sign-up/sign-up.repository';
 
 export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -14,7 +17,9 @@ export class CountersSweeper {
   private readonly task: PeriodicTask;
 
   constructor(
-    private readonly db: Database,
+    private readonly rateLimits: RateLimitsRepository,
+    private readonly signInAttempts: SignInAttemptsRepository,
+    private readonly signUpRequests: SignUpRequestsRepository,
     schedules: Schedules,
   ) {
     this.task = schedules.every('counters sweep', SWEEP_EVERY_MS, () => this.sweep());
@@ -26,15 +31,11 @@ export class CountersSweeper {
   }
 
   private async sweep(): Promise<number> {
-    const [[, windows], [, attempts], [, requests]] = (await Promise.all([
-      this.db.dataSource.query(
-        "DELETE FROM rate_limit_windows WHERE window_started_at < now() - interval '1 hour'",
-      ),
-      this.db.dataSource.query(
-        "DELETE FROM sign_in_attempts WHERE window_started_at < now() - interval '15 minutes'",
-      ),
-      this.db.dataSource.query("DELETE FROM sign_up_requests WHERE expires_at < now() - interval '1 day'"),
-    ])) as Array<[unknown[], number]>;
+    const [windows, attempts, requests] = await Promise.all([
+      this.rateLimits.deleteEnded(),
+      this.signInAttempts.deleteEnded(),
+      this.signUpRequests.deleteExpired(),
+    ]);
     return windows + attempts + requests;
   }
 }

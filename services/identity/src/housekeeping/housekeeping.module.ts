@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { RateLimitsModule } from '../rate-limits/rate-limits.module';
+import { SessionsModule } from '../sessions/sessions.module';
+import { SignUpModule } from '../sign-up/sign-up.module';
 import { CountersSweeper } from './counters.sweeper';
 
-@Module({ providers: [CountersSweeper], exports: [CountersSweeper] })
+@Module({
+  imports: [RateLimitsModule, SessionsModule, SignUpModule],
+  providers: [CountersSweeper],
+  exports: [CountersSweeper],
+})
 export class HousekeepingModule {}

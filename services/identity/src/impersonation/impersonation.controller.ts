@@ -1,26 +1,32 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { Caller, PageQuery, ProviderId, Roles, Staff } from '@tourly/platform';
+import { Caller, PageQuery, Responds, Staff, type Page } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionCookies, sessionTokenFrom } from '../sessions/cookies';
-import { StartImpersonation } from './impersonation.dto';
+import {
+  ImpersonationRecordResponse,
+  ImpersonationStartedResponse,
+  ImpersonationStoppedResponse,
+  StartImpersonation,
+} from './impersonation.dto';
 import { IMPERSONATION_SECONDS, ImpersonationService } from './impersonation.service';
 
-@Controller()
+@Controller('admin/impersonations')
 export class ImpersonationController {
   constructor(
     private readonly impersonation: ImpersonationService,
     private readonly cookies: SessionCookies,
   ) {}
 
-  @Post('admin/impersonations')
+  @Post()
   @Staff('platform_admin')
   @HttpCode(200)
+  @Responds(ImpersonationStartedResponse)
   async start(
     @Caller() caller: Caller,
     @Body() body: StartImpersonation,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<ImpersonationStartedResponse> {
     const { opened, answer } = await this.impersonation.start(
       caller,
       sessionTokenFrom(request.headers.cookie),
@@ -31,12 +37,13 @@ export class ImpersonationController {
   }
 
   /** Called from the impersonation session itself (the banner's stop button). */
-  @Delete('admin/impersonations/current')
+  @Delete('current')
+  @Responds(ImpersonationStoppedResponse)
   async stop(
     @Caller() caller: Caller,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<ImpersonationStoppedResponse> {
     const { opened, answer } = await this.impersonation.stop(
       caller,
       sessionTokenFrom(request.headers.cookie),
@@ -45,15 +52,10 @@ export class ImpersonationController {
     return { ...answer, csrfToken: opened.csrfToken };
   }
 
-  @Get('admin/impersonations')
+  @Get()
   @Staff('platform_admin')
-  list(@Query() query: PageQuery) {
+  @Responds({ page: ImpersonationRecordResponse })
+  list(@Query() query: PageQuery): Promise<Page<ImpersonationRecordResponse>> {
     return this.impersonation.list(query);
-  }
-
-  @Get('provider/settings/access_log')
-  @Roles('admin')
-  accessLog(@ProviderId() providerId: string, @Query() query: PageQuery) {
-    return this.impersonation.accessLog(providerId, query);
   }
 }

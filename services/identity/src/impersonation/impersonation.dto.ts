@@ -1,8 +1,88 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
+import { ProviderRef, UserRef } from '../accounts/accounts.dto';
+import type { AccessKind } from './impersonations.repository';
 
 export class StartImpersonation {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'is not a provider id' })
   providerId!: string;
+}
+
+export class StartedImpersonation {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ type: () => ProviderRef })
+  provider!: ProviderRef;
+
+  @ApiProperty({ format: 'date-time' })
+  expiresAt!: string;
+}
+
+/** Where the browser goes now, and the new session's CSRF token (its cookie is set too). */
+export class ImpersonationStoppedResponse {
+  @ApiProperty({ example: '/provider/properties' })
+  redirectTo!: string;
+
+  @ApiProperty()
+  csrfToken!: string;
+}
+
+export class ImpersonationStartedResponse extends ImpersonationStoppedResponse {
+  @ApiProperty({ type: () => StartedImpersonation })
+  impersonation!: StartedImpersonation;
+}
+
+/** One impersonation in the audit log. */
+export class ImpersonationRecordResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ type: () => UserRef })
+  admin!: UserRef;
+
+  @ApiProperty({ type: () => ProviderRef })
+  provider!: ProviderRef;
+
+  @ApiProperty({ type: () => UserRef })
+  actingAs!: UserRef;
+
+  @ApiProperty({ format: 'date-time' })
+  startedAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  endedAt!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  durationSeconds!: number | null;
+}
+
+const ACCESS_KINDS: AccessKind[] = ['sign_in', 'impersonation', 'api_key', 'oauth_token'];
+
+/**
+ * One line of a provider's access log. `api_key`: an hour its API key was in use (at: first use, ended_at:
+ * last use in that hour; detail: the key's hint); `oauth_token`: a token issued (detail: the grant type).
+ */
+export class AccessLogEntryResponse {
+  @ApiProperty({ enum: ACCESS_KINDS })
+  kind!: AccessKind;
+
+  @ApiProperty({ format: 'date-time' })
+  at!: string;
+
+  @ApiProperty({ type: () => UserRef })
+  user!: UserRef;
+
+  @ApiProperty({ type: () => UserRef, nullable: true, description: 'the admin who impersonated' })
+  admin!: UserRef | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  endedAt!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  durationSeconds!: number | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  detail!: string | null;
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { Public, RawResponse } from '@tourly/platform';
+import { ApiBadRequestResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Public, RawResponse, Responds } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RevokeRequest, TokenRequest } from './oauth.dto';
+import { OAuthErrorResponse, RevokeRequest, RevokedResponse, TokenRequest, TokenResponse } from './oauth.dto';
 import { OAuthError, OAuthService } from './oauth.service';
 
 /**
@@ -12,16 +13,19 @@ import { OAuthError, OAuthService } from './oauth.service';
 @Controller('oauth')
 @Public()
 @RawResponse()
+@ApiBadRequestResponse({ type: OAuthErrorResponse, description: 'RFC 6749 §5.2' })
 export class OAuthController {
   constructor(private readonly oauth: OAuthService) {}
 
   @Post('token')
   @HttpCode(200)
+  @Responds(TokenResponse)
+  @ApiUnauthorizedResponse({ type: OAuthErrorResponse, description: 'invalid_client' })
   async token(
     @Body() body: TokenRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<TokenResponse | OAuthErrorResponse> {
     void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     try {
       const issued = await this.oauth.token(body, request.ip);
@@ -39,7 +43,11 @@ export class OAuthController {
 
   @Post('revoke')
   @HttpCode(200)
-  async revoke(@Body() body: RevokeRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @Responds(RevokedResponse)
+  async revoke(
+    @Body() body: RevokeRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RevokedResponse | OAuthErrorResponse> {
     try {
       await this.oauth.revoke(body.token);
       return {};
@@ -48,7 +56,7 @@ export class OAuthController {
     }
   }
 
-  private refuse(error: unknown, reply: FastifyReply) {
+  private refuse(error: unknown, reply: FastifyReply): OAuthErrorResponse {
     if (!(error instanceof OAuthError)) throw error;
     void reply.status(error.status);
     if (error.status === 401) void reply.header('www-authenticate', 'Basic realm="oauth"');

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { API_KEY_SCOPE, type ResolvedCredentials } from '@tourly/contracts';
 import { ApiError, Database, uuidv7, type EntityManager } from '@tourly/platform';
 import { hashSecret, newSecret } from '../accounts/secrets';
-import { resolvedCaller, type CallerRow } from '../accounts/resolved-caller';
+import { resolvedCaller } from '../accounts/resolved-caller';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { SessionsService } from '../sessions/sessions.service';
+import { OAuthTokensRepository } from './oauth-tokens.repository';
 
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 const REFRESH_TOKEN_SECONDS = 30 * 24 * 60 * 60;
@@ -46,6 +47,7 @@ export interface IssuedTokens {
 export class OAuthService {
   constructor(
     private readonly db: Database,
+    private readonly tokens: OAuthTokensRepository,
     private readonly sessions: SessionsService,
     private readonly apiKeys: ApiKeysService,
   ) {}
@@ -112,13 +114,7 @@ export class OAuthService {
   private async refreshGrant(grant: TokenGrant): Promise<IssuedTokens> {
     if (!grant.refreshToken) throw new OAuthError('invalid_request', 'refresh_token is required');
     return this.db.transaction(async (tx) => {
-      const [old] = (await tx.query(
-        `UPDATE oauth_tokens SET revoked_at = now()
-          WHERE refresh_hash = $1 AND revoked_at IS NULL AND refresh_expires_at > now()
-          RETURNING user_id AS "userId", provider_id AS "providerId", scopes`,
-        [hashSecret(grant.refreshToken as string)],
-      )) as unknown as Array<Array<{ userId: string; providerId: string | null; scopes: string[] }>>;
-      const row = old?.[0];
+      const row = await this.tokens.useRefreshToken(tx, hashSecret(grant.refreshToken as string));
       if (!row)
         throw new OAuthError('invalid_grant', 'The refresh token is unknown, used, revoked or expired');
       return this.issue(tx, { ...row, grantType: 'refresh_token' });
@@ -137,23 +133,17 @@ export class OAuthService {
   ): Promise<IssuedTokens> {
     const accessToken = newSecret();
     const refreshToken = token.refreshable === false ? undefined : newSecret();
-    await tx.query(
-      `INSERT INTO oauth_tokens (id, access_hash, refresh_hash, user_id, provider_id, grant_type, scopes,
-                                 access_expires_at, refresh_expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8),
-               CASE WHEN $3::bytea IS NULL THEN NULL ELSE now() + make_interval(secs => $9) END)`,
-      [
-        uuidv7(),
-        hashSecret(accessToken),
-        refreshToken ? hashSecret(refreshToken) : null,
-        token.userId,
-        token.providerId,
-        token.grantType,
-        token.scopes,
-        ACCESS_TOKEN_SECONDS,
-        REFRESH_TOKEN_SECONDS,
-      ],
-    );
+    await this.tokens.create(tx, {
+      id: uuidv7(),
+      accessHash: hashSecret(accessToken),
+      refreshHash: refreshToken ? hashSecret(refreshToken) : null,
+      userId: token.userId,
+      providerId: token.providerId,
+      grantType: token.grantType,
+      scopes: token.scopes,
+      accessSeconds: ACCESS_TOKEN_SECONDS,
+      refreshSeconds: REFRESH_TOKEN_SECONDS,
+    });
     return {
       accessToken,
       tokenType: 'Bearer',
@@ -166,20 +156,10 @@ export class OAuthService {
   /** RFC 7009: revokes an access or refresh token (and its pair); unknown tokens are not an error. */
   async revoke(token: string | undefined): Promise<void> {
     if (!token) throw new OAuthError('invalid_request', 'token is required');
-    await this.db.dataSource.query(
-      'UPDATE oauth_tokens SET revoked_at = now() WHERE (access_hash = $1 OR refresh_hash = $1) AND revoked_at IS NULL',
-      [hashSecret(token)],
-    );
+    await this.tokens.revoke(hashSecret(token));
   }
 
   async resolve(accessToken: string): Promise<ResolvedCredentials> {
-    const [row] = (await this.db.dataSource.query(
-      `SELECT t.user_id AS "userId", t.provider_id AS "providerId", t.scopes, u.staff_role AS "staffRole", m.role
-         FROM oauth_tokens t JOIN users u ON u.id = t.user_id
-         LEFT JOIN memberships m ON m.user_id = t.user_id AND m.provider_id = t.provider_id
-        WHERE t.access_hash = $1 AND t.revoked_at IS NULL AND t.access_expires_at > now()`,
-      [hashSecret(accessToken)],
-    )) as CallerRow[];
-    return resolvedCaller(row);
+    return resolvedCaller(await this.tokens.resolve(hashSecret(accessToken)));
   }
 }

@@ -1,6 +1,11 @@
 import { Body, Controller, Get, Patch, Query } from '@nestjs/common';
-import { Caller } from '@tourly/platform';
-import { UpdateOnboarding, VisibilityQuery } from './onboarding.dto';
+import { Caller, Responds } from '@tourly/platform';
+import {
+  OnboardingInfoResponse,
+  UpdateOnboarding,
+  VisibilityQuery,
+  VisibilityResponse,
+} from './onboarding.dto';
 import { OnboardingService } from './onboarding.service';
 
 @Controller('provider/onboarding')
@@ -8,7 +13,8 @@ export class OnboardingController {
   constructor(private readonly onboarding: OnboardingService) {}
 
   @Get('check_visibility.json')
-  async visibility(@Caller() caller: Caller, @Query() query: VisibilityQuery) {
+  @Responds(VisibilityResponse)
+  async visibility(@Caller() caller: Caller, @Query() query: VisibilityQuery): Promise<VisibilityResponse> {
     return {
       check: query.check,
       visible: await this.onboarding.isVisible(caller.userId as string, query.check),
@@ -16,12 +22,14 @@ export class OnboardingController {
   }
 
   @Get('info.json')
-  info(@Caller() caller: Caller) {
+  @Responds(OnboardingInfoResponse)
+  info(@Caller() caller: Caller): Promise<OnboardingInfoResponse> {
     return this.onboarding.info(caller.userId as string);
   }
 
   @Patch()
-  update(@Caller() caller: Caller, @Body() body: UpdateOnboarding) {
+  @Responds(OnboardingInfoResponse)
+  update(@Caller() caller: Caller, @Body() body: UpdateOnboarding): Promise<OnboardingInfoResponse> {
     return this.onboarding.record(caller.userId as string, body.onboarding);
   }
 }

@@ -1,21 +1,24 @@
 import { Body, Controller, HttpCode, Post, Put } from '@nestjs/common';
-import { Public } from '@tourly/platform';
+import { Public, Responds } from '@tourly/platform';
+import { MessageResponse } from '../accounts/accounts.dto';
 import { ResetPassword, ResetRequest } from './passwords.dto';
-import { PasswordResetsService } from './password-resets.service';
+import { PasswordsService } from './passwords.service';
 
 @Controller('users/password')
 @Public()
 export class PasswordsController {
-  constructor(private readonly resets: PasswordResetsService) {}
+  constructor(private readonly passwords: PasswordsService) {}
 
   @Post()
   @HttpCode(200)
-  request(@Body() body: ResetRequest) {
-    return this.resets.request(body.user.email);
+  @Responds(MessageResponse)
+  request(@Body() body: ResetRequest): Promise<MessageResponse> {
+    return this.passwords.request(body.user.email);
   }
 
   @Put()
-  reset(@Body() body: ResetPassword) {
-    return this.resets.reset(body.user.resetPasswordToken, body.user.password);
+  @Responds(MessageResponse)
+  reset(@Body() body: ResetPassword): Promise<MessageResponse> {
+    return this.passwords.reset(body.user.resetPasswordToken, body.user.password);
   }
 }

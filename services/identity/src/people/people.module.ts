@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { PeopleController } from './people.controller';
-import { ProviderSinceController } from './provider-since.controller';
+import { AccountsModule } from '../accounts/accounts.module';
+import { PeopleListener } from './people.listener';
+import { PeopleService } from './people.service';
 
-@Module({ controllers: [PeopleController, ProviderSinceController] })
+@Module({ imports: [AccountsModule], controllers: [PeopleListener], providers: [PeopleService] })
 export class PeopleModule {}

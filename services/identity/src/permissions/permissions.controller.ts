@@ -1,7 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventEnvelope, MembershipRole } from '@tourly/contracts';
-import { Caller, EventContext, ProviderId, Roles } from '@tourly/platform';
+import type { MembershipRole } from '@tourly/contracts';
+import { Caller, ProviderId, Responds, Roles } from '@tourly/platform';
+import {
+  AccountPermissionsResponse,
+  CreatorStudioResponse,
+  PublishingPermissionsResponse,
+} from './permissions.dto';
 import { PermissionsService } from './permissions.service';
 
 @Controller('provider')
@@ -10,25 +14,20 @@ export class PermissionsController {
   constructor(private readonly permissions: PermissionsService) {}
 
   @Get('permissions/account')
-  account(@Caller() caller: Caller) {
+  @Responds(AccountPermissionsResponse)
+  account(@Caller() caller: Caller): AccountPermissionsResponse {
     return this.permissions.account(caller.role as MembershipRole);
   }
 
   @Get('permissions/publishing')
-  publishing(@ProviderId() providerId: string) {
+  @Responds(PublishingPermissionsResponse)
+  publishing(@ProviderId() providerId: string): Promise<PublishingPermissionsResponse> {
     return this.permissions.publishing(providerId);
   }
 
   @Get('features/creator_studio')
-  creatorStudio(@ProviderId() providerId: string) {
+  @Responds(CreatorStudioResponse)
+  creatorStudio(@ProviderId() providerId: string): Promise<CreatorStudioResponse> {
     return this.permissions.creatorStudio(providerId);
-  }
-
-  @EventPattern('billing.subscription.changed.v1')
-  onSubscriptionChanged(
-    @Payload() event: EventEnvelope<'billing.subscription.changed.v1'>,
-    @Ctx() context: EventContext,
-  ) {
-    return this.permissions.applySubscriptionChange(event.data, event.occurredAt, context.tx);
   }
 }

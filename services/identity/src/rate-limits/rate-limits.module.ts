@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
-import { RateLimitsController } from './rate-limits.controller';
+import { RateLimitsListener } from './rate-limits.listener';
+import { RateLimitsRepository } from './rate-limits.repository';
 import { RateLimitsService } from './rate-limits.service';
 
-@Module({ controllers: [RateLimitsController], providers: [RateLimitsService] })
+@Module({
+  controllers: [RateLimitsListener],
+  providers: [RateLimitsService, RateLimitsRepository],
+  exports: [RateLimitsRepository],
+})
 export class RateLimitsModule {}

@@ -1,6 +1,9 @@
 import type { MembershipRole, StaffRole } from '@tourly/contracts';
-import { EventBus, uuidv7, type Database } from '@tourly/platform';
+import { uuidv7, type Database, type EventBus } from '@tourly/platform';
+import type { MembershipsRepository } from '../accounts/memberships.repository';
 import { hashPassword } from '../accounts/passwords';
+import type { ProvidersRepository } from '../accounts/providers.repository';
+import type { UsersRepository } from '../accounts/users.repository';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_PROVIDER = 'Demo Media';
@@ -21,53 +24,51 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'supplier@demo.test', firstName: 'Sam', lastName: 'Supplier', staffRole: 'external_supplier' },
 ];
 
+/** What the seed writes with. */
+export interface SeedTools {
+  db: Database;
+  events: EventBus;
+  users: UsersRepository;
+  providers: ProvidersRepository;
+  memberships: MembershipsRepository;
+}
+
 /**
  * Creates the demo provider and accounts for `npm start`, once: accounts that exist are left alone. Answers the
  * demo provider's id.
  * The launcher never calls this when NODE_ENV is production.
  */
-export async function seedDemoAccounts(db: Database, events: EventBus): Promise<string> {
+export async function seedDemoAccounts({
+  db,
+  events,
+  users,
+  providers,
+  memberships,
+}: SeedTools): Promise<string> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
-    const [existing] = (await tx.query('SELECT id FROM providers WHERE name = $1 LIMIT 1', [
-      DEMO_PROVIDER,
-    ])) as Array<{
-      id: string;
-    }>;
+    const existing = await providers.findByName(tx, DEMO_PROVIDER);
     let providerId = existing?.id;
     if (!providerId) {
       providerId = uuidv7();
-      await tx.query('INSERT INTO providers (id, name, subdomain) VALUES ($1, $2, $3)', [
-        providerId,
-        DEMO_PROVIDER,
-        'demo-media',
-      ]);
+      await providers.create(tx, { id: providerId, name: DEMO_PROVIDER, subdomain: 'demo-media' });
       await events.publish('identity.provider.created.v1', { providerId, name: DEMO_PROVIDER }, tx);
     }
     for (const user of DEMO_USERS) {
       const id = uuidv7();
-      const inserted = (await tx.query(
-        `INSERT INTO users (id, email, first_name, last_name, password_hash, staff_role, primary_provider_id,
-                            email_confirmed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, now()) ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-        [
-          id,
-          user.email,
-          user.firstName,
-          user.lastName,
-          passwordHash,
-          user.staffRole ?? null,
-          user.membership ? providerId : null,
-        ],
-      )) as unknown[];
-      if (inserted.length === 0) continue;
+      const created = await users.createConfirmed(tx, {
+        id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        passwordHash,
+        staffRole: user.staffRole ?? null,
+        primaryProviderId: user.membership ? providerId : null,
+      });
+      if (!created) continue;
       await events.publish('identity.user.created.v1', { userId: id, email: user.email }, tx);
       if (user.membership) {
-        await tx.query('INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, $3)', [
-          id,
-          providerId,
-          user.membership,
-        ]);
+        await memberships.add(tx, id, providerId, user.membership);
         await events.publish(
           'identity.membership.changed.v1',
           { providerId, userId: id, role: user.membership },

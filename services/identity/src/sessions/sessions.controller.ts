@@ -1,8 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { Caller, Public } from '@tourly/platform';
+import { Caller, Public, Responds } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SignedInResponse } from '../accounts/accounts.dto';
 import { SessionCookies, sessionTokenFrom } from './cookies';
-import { SignInRequest } from './dto/sign-in.dto';
+import { MeResponse, SignInRequest } from './sessions.dto';
 import { SessionsService } from './sessions.service';
 
 @Controller()
@@ -16,11 +17,12 @@ export class SessionsController {
   @Post('users/sign_in')
   @Public()
   @HttpCode(200)
+  @Responds(SignedInResponse)
   async signIn(
     @Body() body: SignInRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<SignedInResponse> {
     const signedIn = await this.sessions.signIn(
       body.user.email,
       body.user.password,
@@ -33,7 +35,11 @@ export class SessionsController {
 
   @Delete('users/sign_out')
   @Public()
-  async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @Responds(null)
+  async signOut(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<null> {
     await this.sessions.signOut(sessionTokenFrom(request.headers.cookie));
     this.cookies.clear(reply);
     return null;
@@ -41,7 +47,8 @@ export class SessionsController {
 
   /** The signed-in caller as the platform sees them (the web app's "who am I"). */
   @Get('users/me')
-  me(@Caller() caller: Caller) {
+  @Responds(MeResponse)
+  me(@Caller() caller: Caller): MeResponse {
     return {
       userId: caller.userId,
       role: caller.role,

@@ -1,6 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { PageQuery, ProviderId, Roles } from '@tourly/platform';
-import { ChangeSubdomain, ToggleAutoPopulateModels } from './settings.dto';
+import { PageQuery, ProviderId, Responds, Roles, type Page } from '@tourly/platform';
+import {
+  ChangeSubdomain,
+  ProviderSettingsResponse,
+  ProviderUserResponse,
+  ToggleAutoPopulateModels,
+} from './settings.dto';
 import { SettingsService } from './settings.service';
 
 /** Provider-side people read the settings; the provider's admins change them. */
@@ -10,27 +15,37 @@ export class SettingsController {
 
   @Get('settings')
   @Roles('admin', 'scan_technician', 'member')
-  show(@ProviderId() providerId: string) {
+  @Responds(ProviderSettingsResponse)
+  show(@ProviderId() providerId: string): Promise<ProviderSettingsResponse> {
     return this.settings.settings(providerId);
   }
 
   @Get('settings/users')
   @Roles('admin', 'scan_technician', 'member')
-  users(@ProviderId() providerId: string, @Query() query: PageQuery) {
+  @Responds({ page: ProviderUserResponse })
+  users(@ProviderId() providerId: string, @Query() query: PageQuery): Promise<Page<ProviderUserResponse>> {
     return this.settings.users(providerId, query);
   }
 
   @Post('subdomains')
   @Roles('admin')
   @HttpCode(200)
-  changeSubdomain(@ProviderId() providerId: string, @Body() body: ChangeSubdomain) {
+  @Responds(ProviderSettingsResponse)
+  changeSubdomain(
+    @ProviderId() providerId: string,
+    @Body() body: ChangeSubdomain,
+  ): Promise<ProviderSettingsResponse> {
     return this.settings.changeSubdomain(providerId, body.subdomain);
   }
 
   @Post('settings/toggle_auto_populate_models')
   @Roles('admin')
   @HttpCode(200)
-  toggleAutoPopulateModels(@ProviderId() providerId: string, @Body() body: ToggleAutoPopulateModels) {
+  @Responds(ProviderSettingsResponse)
+  toggleAutoPopulateModels(
+    @ProviderId() providerId: string,
+    @Body() body: ToggleAutoPopulateModels,
+  ): Promise<ProviderSettingsResponse> {
     return this.settings.setAutoPopulateModels(providerId, body.autoPopulateModels);
   }
 }

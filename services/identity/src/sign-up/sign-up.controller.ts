@@ -1,9 +1,18 @@
 import { Body, Controller, Post, Req, Res } from '@nestjs/common';
-import { Caller, NotWhileImpersonating, Public } from '@tourly/platform';
+import { Caller, NotWhileImpersonating, Public, Responds } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MessageResponse, SignedInResponse } from '../accounts/accounts.dto';
 import { SessionCookies, sessionTokenFrom } from '../sessions/cookies';
-import { FinalizeRequest, SetupProviderRequest, SignUpRequest, SurveyRequest } from './sign-up.dto';
-import { ConfirmSignUpRequest } from './sign-up-confirmation.dto';
+import {
+  ConfirmSignUpRequest,
+  FinalizeRequest,
+  FinalizeResponse,
+  SetupProviderRequest,
+  SetupProviderResponse,
+  SignUpRequest,
+  SurveyRequest,
+  SurveyResponse,
+} from './sign-up.dto';
 import { SignUpService } from './sign-up.service';
 
 @Controller()
@@ -19,18 +28,20 @@ export class SignUpController {
    */
   @Post('sign_up')
   @Public()
-  signUp(@Body() body: SignUpRequest, @Req() request: FastifyRequest) {
+  @Responds(MessageResponse)
+  signUp(@Body() body: SignUpRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
     return this.signUps.signUp(body.user, body.captchaResponse, request.ip);
   }
 
   /** The emailed code creates the account and signs the person in (the session cookie), like a sign-in. */
   @Post('sign_up/confirm')
   @Public()
+  @Responds(SignedInResponse)
   async confirm(
     @Body() body: ConfirmSignUpRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<SignedInResponse> {
     const { opened, answer } = await this.signUps.confirm(
       body.user.email,
       body.user.code,
@@ -43,23 +54,26 @@ export class SignUpController {
   /** The person's own name: not for an admin impersonating them, nor an API key. */
   @Post('sign_up/finalize')
   @NotWhileImpersonating()
-  finalize(@Caller() caller: Caller, @Body() body: FinalizeRequest) {
+  @Responds(FinalizeResponse)
+  finalize(@Caller() caller: Caller, @Body() body: FinalizeRequest): Promise<FinalizeResponse> {
     return this.signUps.finalize(caller, body.user);
   }
 
   /** A person signed in creates a business: not an admin impersonating one, nor an API key. */
   @Post('sign_up/setup_provider')
   @NotWhileImpersonating()
+  @Responds(SetupProviderResponse)
   setupProvider(
     @Caller() caller: Caller,
     @Body() body: SetupProviderRequest,
     @Req() request: FastifyRequest,
-  ) {
+  ): Promise<SetupProviderResponse> {
     return this.signUps.setupProvider(caller, sessionTokenFrom(request.headers.cookie), body.setupProvider);
   }
 
   @Post('provider/surveys')
-  survey(@Caller() caller: Caller, @Body() body: SurveyRequest) {
+  @Responds(SurveyResponse)
+  survey(@Caller() caller: Caller, @Body() body: SurveyRequest): Promise<SurveyResponse> {
     return this.signUps.recordSurvey(caller, body.survey);
   }
 }

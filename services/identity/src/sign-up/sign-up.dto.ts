@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsObject } from 'class-validator';
-import { MESSAGES } from '@tourly/contracts';
+import { IsObject, Matches } from 'class-validator';
+import { MEMBERSHIP_ROLES, MESSAGES, type MembershipRole } from '@tourly/contracts';
 import { Nested, OptionalString, RequiredEmail, RequiredString } from '@tourly/platform';
+import { ProviderRef, UserProfile } from '../accounts/accounts.dto';
 import { NewPasswordField } from '../accounts/passwords';
 
 export class NewAccount {
@@ -25,6 +26,21 @@ export class SignUpRequest {
 
   @RequiredString(4000)
   captchaResponse!: string;
+}
+
+export class SignUpCode {
+  @RequiredEmail()
+  email!: string;
+
+  @RequiredString(6)
+  @Matches(/^\d{6}$/, { message: 'is the 6 digits from the email' })
+  code!: string;
+}
+
+/** `{"user": {"email", "code"}}`: the code POST /sign_up emailed, which creates the account and signs it in. */
+export class ConfirmSignUpRequest {
+  @Nested(() => SignUpCode)
+  user!: SignUpCode;
 }
 
 export class Profile {
@@ -58,4 +74,23 @@ export class SurveyRequest {
   })
   @IsObject({ message: MESSAGES.required })
   survey!: Record<string, unknown>;
+}
+
+export class FinalizeResponse {
+  @ApiProperty({ type: () => UserProfile })
+  user!: UserProfile;
+}
+
+/** The business created, and the caller's role in it (its admin). */
+export class SetupProviderResponse {
+  @ApiProperty({ type: () => ProviderRef })
+  provider!: ProviderRef;
+
+  @ApiProperty({ enum: MEMBERSHIP_ROLES })
+  role!: MembershipRole;
+}
+
+export class SurveyResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
 }

@@ -11,14 +11,27 @@ import {
   type Caller,
   type Logger,
 } from '@tourly/platform';
+import type { MessageResponse, SignedInResponse } from '../accounts/accounts.dto';
 import { refuseApiKeys } from '../accounts/api-key-limits';
+import { MembershipsRepository } from '../accounts/memberships.repository';
+import { ProvidersRepository } from '../accounts/providers.repository';
+import { UsersRepository } from '../accounts/users.repository';
 import { hashPassword } from '../accounts/passwords';
 import { hashSecret } from '../accounts/secrets';
-import { SessionsService } from '../sessions/sessions.service';
+import { SessionsService, type OpenedSession } from '../sessions/sessions.service';
 import type { IdentityConfig } from '../config';
 import { Mailer, type Email } from '../mail/mailer';
 import { CaptchaVerifier } from './captcha';
-import type { NewAccount, NewProvider, Profile } from './sign-up.dto';
+import type {
+  FinalizeResponse,
+  NewAccount,
+  NewProvider,
+  Profile,
+  SetupProviderResponse,
+  SurveyResponse,
+} from './sign-up.dto';
+import { SignUpRequestsRepository } from './sign-up.repository';
+import { SurveysRepository } from './surveys.repository';
 
 export const CAPTCHA_FAILED = 'Please confirm you are not a robot, then try again.';
 
@@ -43,6 +56,11 @@ export const SIGN_UP_CODE_REFUSED = 'is incorrect or has expired; check the late
 export class SignUpService {
   constructor(
     private readonly db: Database,
+    private readonly requests: SignUpRequestsRepository,
+    private readonly surveys: SurveysRepository,
+    private readonly users: UsersRepository,
+    private readonly providers: ProvidersRepository,
+    private readonly memberships: MembershipsRepository,
     private readonly sessions: SessionsService,
     private readonly captcha: CaptchaVerifier,
     private readonly mailer: Mailer,
@@ -51,7 +69,7 @@ export class SignUpService {
     @Inject(CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async signUp(account: NewAccount, captchaResponse: string, remoteIp?: string) {
+  async signUp(account: NewAccount, captchaResponse: string, remoteIp?: string): Promise<MessageResponse> {
     if (!(await this.captcha.isHuman(captchaResponse, remoteIp)))
       throw ApiError.invalid('captchaResponse', CAPTCHA_FAILED);
     const email = account.email;
@@ -59,32 +77,20 @@ export class SignUpService {
     // Hashed either way, so both answers take as long.
     const passwordHash = await hashPassword(account.password);
     const request = await this.db.transaction(async (tx) => {
-      const [{ recent, registered }] = (await tx.query(
-        `SELECT (SELECT count(*)::int FROM sign_up_requests
-                  WHERE lower(email) = lower($1) AND created_at > now() - interval '1 hour') AS recent,
-                EXISTS (SELECT 1 FROM users WHERE lower(email) = lower($1)) AS registered`,
-        [email],
-      )) as Array<{ recent: number; registered: boolean }>;
+      const { recent, registered } = await this.requests.recentFor(tx, email);
       // Past the hourly allowance nothing more is sent (the answer stays the same): no flooding an inbox.
       if (recent >= MAX_REQUESTS_PER_HOUR) return null;
       const id = uuidv7();
-      await tx.query(
-        `UPDATE sign_up_requests SET spent_at = now() WHERE lower(email) = lower($1) AND spent_at IS NULL`,
-        [email],
-      );
-      await tx.query(
-        `INSERT INTO sign_up_requests (id, email, first_name, last_name, password_hash, code_hash, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
-        [
-          id,
-          email,
-          account.firstName ?? '',
-          account.lastName ?? '',
-          registered ? null : passwordHash,
-          registered ? null : hashSecret(`${id}:${code}`),
-          CODE_LIFETIME_MINUTES,
-        ],
-      );
+      await this.requests.spendOpen(tx, email);
+      await this.requests.create(tx, {
+        id,
+        email,
+        firstName: account.firstName ?? '',
+        lastName: account.lastName ?? '',
+        passwordHash: registered ? null : passwordHash,
+        codeHash: registered ? null : hashSecret(`${id}:${code}`),
+        minutes: CODE_LIFETIME_MINUTES,
+      });
       return { registered };
     });
     if (request) {
@@ -101,37 +107,30 @@ export class SignUpService {
    * Wrong, spent, expired, replaced or never-sent codes all get the same answer; each wrong guess counts, and
    * the fifth spends the code.
    */
-  async confirm(email: string, code: string, presentedToken: string | undefined) {
+  async confirm(
+    email: string,
+    code: string,
+    presentedToken: string | undefined,
+  ): Promise<{ opened: OpenedSession; answer: SignedInResponse }> {
     const outcome = await this.db.transaction(async (tx) => {
-      const [request] = (await tx.query(
-        `SELECT id, email, first_name AS "firstName", last_name AS "lastName", password_hash AS "passwordHash",
-                code_hash AS "codeHash", attempts
-           FROM sign_up_requests
-          WHERE lower(email) = lower($1) AND spent_at IS NULL AND expires_at > now()
-          ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-        [email],
-      )) as Array<PendingSignUp>;
+      const request = await this.requests.lockLatest(tx, email);
       if (!request) return null;
       const given = hashSecret(`${request.id}:${code}`);
       if (!request.codeHash || !timingSafeEqual(given, request.codeHash) || !request.passwordHash) {
-        await tx.query(
-          `UPDATE sign_up_requests SET attempts = attempts + 1,
-                  spent_at = CASE WHEN attempts + 1 >= $2 THEN now() END
-            WHERE id = $1`,
-          [request.id, MAX_ATTEMPTS],
-        );
+        await this.requests.countWrongGuess(tx, request.id, MAX_ATTEMPTS);
         return null;
       }
-      await tx.query('UPDATE sign_up_requests SET spent_at = now() WHERE id = $1', [request.id]);
+      await this.requests.spend(tx, request.id);
       const userId = uuidv7();
-      const inserted = (await tx.query(
-        `INSERT INTO users (id, email, first_name, last_name, password_hash, email_confirmed_at)
-         VALUES ($1, $2, $3, $4, $5, now())
-         ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
-        [userId, request.email, request.firstName, request.lastName, request.passwordHash],
-      )) as unknown[];
+      const created = await this.users.createConfirmed(tx, {
+        id: userId,
+        email: request.email,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        passwordHash: request.passwordHash,
+      });
       // Someone else finished signing up with this email first.
-      if (inserted.length === 0) return null;
+      if (!created) return null;
       await this.events.publish('identity.user.created.v1', { userId, email: request.email }, tx);
       await this.sessions.revokePresented(tx, presentedToken);
       const opened = await this.sessions.openSession(tx, { userId, providerId: null });
@@ -155,65 +154,43 @@ export class SignUpService {
     return outcome;
   }
 
-  async finalize(caller: Caller, profile: Profile) {
+  async finalize(caller: Caller, profile: Profile): Promise<FinalizeResponse> {
     refuseApiKeys(caller);
-    // A data-modifying CTE answers rows like a SELECT (a bare UPDATE answers [rows, count]).
-    const [user] = (await this.db.dataSource.query(
-      `WITH updated AS (
-         UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1
-         RETURNING id, email, first_name AS "firstName", last_name AS "lastName")
-       SELECT * FROM updated`,
-      [caller.userId, profile.firstName, profile.lastName],
-    )) as Array<{ id: string; email: string; firstName: string; lastName: string }>;
+    const user = await this.users.rename(caller.userId as string, profile.firstName, profile.lastName);
     if (!user) throw ApiError.unauthorized();
     return { user };
   }
 
   /** Creates the caller's business; this session works in it from the next request. */
-  async setupProvider(caller: Caller, sessionToken: string | undefined, provider: NewProvider) {
+  async setupProvider(
+    caller: Caller,
+    sessionToken: string | undefined,
+    provider: NewProvider,
+  ): Promise<SetupProviderResponse> {
     refuseApiKeys(caller);
     const userId = caller.userId as string;
     return this.db.transaction(async (tx) => {
       const providerId = uuidv7();
-      await tx.query('INSERT INTO providers (id, name) VALUES ($1, $2)', [providerId, provider.name]);
-      await tx.query("INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, 'admin')", [
-        userId,
-        providerId,
-      ]);
-      await tx.query(
-        'UPDATE users SET primary_provider_id = coalesce(primary_provider_id, $2) WHERE id = $1',
-        [userId, providerId],
-      );
-      if (sessionToken) {
-        await tx.query(
-          'UPDATE sessions SET current_provider_id = $2 WHERE token_hash = $1 AND user_id = $3',
-          [hashSecret(sessionToken), providerId, userId],
-        );
-      }
+      await this.providers.create(tx, { id: providerId, name: provider.name });
+      await this.memberships.add(tx, userId, providerId, 'admin');
+      await this.users.adoptPrimaryProvider(tx, userId, providerId);
+      if (sessionToken) await this.sessions.enterNewProvider(tx, sessionToken, userId, providerId);
       await this.events.publish('identity.provider.created.v1', { providerId, name: provider.name }, tx);
       await this.events.publish('identity.membership.changed.v1', { providerId, userId, role: 'admin' }, tx);
       return { provider: { id: providerId, name: provider.name }, role: 'admin' as const };
     });
   }
 
-  async recordSurvey(caller: Caller, answers: Record<string, unknown>) {
+  async recordSurvey(caller: Caller, answers: Record<string, unknown>): Promise<SurveyResponse> {
     const id = uuidv7();
-    await this.db.dataSource.query(
-      'INSERT INTO survey_responses (id, user_id, provider_id, answers) VALUES ($1, $2, $3, $4)',
-      [id, caller.userId, caller.providerId, JSON.stringify(toSnakeKeys(answers))],
-    );
+    await this.surveys.create({
+      id,
+      userId: caller.userId,
+      providerId: caller.providerId,
+      json: JSON.stringify(toSnakeKeys(answers)),
+    });
     return { id };
   }
-}
-
-interface PendingSignUp {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  passwordHash: string | null;
-  codeHash: Buffer | null;
-  attempts: number;
 }
 
 function signUpCode(to: string, code: string): Email {

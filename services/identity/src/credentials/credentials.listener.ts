@@ -11,7 +11,7 @@ import { SessionsService } from '../sessions/sessions.service';
 
 /** Request-reply for the gateway: who a session token, API key or OAuth access token belongs to. */
 @Controller()
-export class CredentialsController {
+export class CredentialsListener {
   constructor(
     private readonly sessions: SessionsService,
     private readonly apiKeys: ApiKeysService,

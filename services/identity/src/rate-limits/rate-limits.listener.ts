@@ -5,7 +5,7 @@ import { RateLimitsService } from './rate-limits.service';
 
 /** Request-reply for the gateway: count one request against a limit. */
 @Controller()
-export class RateLimitsController {
+export class RateLimitsListener {
   constructor(private readonly limits: RateLimitsService) {}
 
   @MessagePattern(HIT_RATE_LIMIT)

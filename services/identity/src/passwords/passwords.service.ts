@@ -1,10 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, CONFIG, Database, LOGGER, uuidv7, type Logger } from '@tourly/platform';
+import type { MessageResponse } from '../accounts/accounts.dto';
 import { hashPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
 import { Mailer } from '../mail/mailer';
+import { UsersRepository } from '../accounts/users.repository';
+import { ApiKeysRepository } from '../api-keys/api-keys.repository';
+import { OAuthTokensRepository } from '../oauth/oauth-tokens.repository';
 import { SessionsService } from '../sessions/sessions.service';
+import { SignInAttemptsRepository } from '../sessions/sign-in-attempts.repository';
+import { PasswordResetsRepository } from './password-resets.repository';
 
 export const RESET_REQUESTED =
   'If an account exists for that email, a link to reset its password is on its way. It works for one hour.';
@@ -20,27 +26,28 @@ const MAX_RESETS_PER_HOUR = 3;
  * it), OAuth tokens, and the API keys it generated.
  */
 @Injectable()
-export class PasswordResetsService {
+export class PasswordsService {
   constructor(
     private readonly db: Database,
+    private readonly resets: PasswordResetsRepository,
+    private readonly users: UsersRepository,
+    private readonly oauthTokens: OAuthTokensRepository,
+    private readonly apiKeys: ApiKeysRepository,
+    private readonly signInAttempts: SignInAttemptsRepository,
     private readonly mailer: Mailer,
     private readonly sessions: SessionsService,
     @Inject(CONFIG) private readonly config: IdentityConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async request(email: string): Promise<{ message: string }> {
+  async request(email: string): Promise<MessageResponse> {
     const token = newSecret();
-    const [user] = (await this.db.dataSource.query(
-      `INSERT INTO password_resets (id, user_id, token_hash, expires_at)
-       SELECT $2, u.id, $3, now() + $4::interval FROM users u
-        WHERE lower(u.email) = lower($1)
-          AND (SELECT count(*) FROM password_resets r
-                WHERE r.user_id = u.id AND r.created_at > now() - interval '1 hour') < $5
-       RETURNING user_id`,
-      [email, uuidv7(), hashSecret(token), RESET_LIFETIME, MAX_RESETS_PER_HOUR],
-    )) as unknown[];
-    if (user) {
+    const made = await this.resets.create(
+      email,
+      { id: uuidv7(), tokenHash: hashSecret(token), lifetime: RESET_LIFETIME },
+      MAX_RESETS_PER_HOUR,
+    );
+    if (made) {
       const link = `${this.config.APP_URL}/users/password/edit?reset_password_token=${token}`;
       void this.mailer
         .send({
@@ -53,34 +60,20 @@ export class PasswordResetsService {
     return { message: RESET_REQUESTED };
   }
 
-  async reset(token: string, password: string): Promise<{ message: string }> {
+  async reset(token: string, password: string): Promise<MessageResponse> {
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
-      const [used] = (await tx.query(
-        `UPDATE password_resets SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id AS "userId"`,
-        [hashSecret(token)],
-      )) as unknown as Array<Array<{ userId: string }>>;
-      const userId = used?.[0]?.userId;
+      const userId = await this.resets.use(tx, hashSecret(token));
       if (!userId)
         throw ApiError.invalid('user.resetPasswordToken', 'is invalid or has expired; ask for a new link');
-      await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
+      await this.users.setPasswordHash(tx, userId, passwordHash);
       // Every other link sent to the account stops working too: one may sit in a mailbox someone else reads.
-      await tx.query('UPDATE password_resets SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
-        userId,
-      ]);
+      await this.resets.spendAllOf(tx, userId);
       await this.sessions.revokeAllOf(tx, userId);
-      await tx.query('UPDATE oauth_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-        userId,
-      ]);
+      await this.oauthTokens.revokeAllOf(tx, userId);
       // A key the account generated may be how someone who had its password keeps a way in.
-      await tx.query('UPDATE api_keys SET revoked_at = now() WHERE created_by = $1 AND revoked_at IS NULL', [
-        userId,
-      ]);
-      await tx.query(
-        'DELETE FROM sign_in_attempts WHERE email = (SELECT lower(email) FROM users WHERE id = $1)',
-        [userId],
-      );
+      await this.apiKeys.revokeCreatedBy(tx, userId);
+      await this.signInAttempts.clearAllOf(tx, userId);
     });
     return { message: PASSWORD_CHANGED };
   }

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { Database, affected, one, rows, type Queryable } from '@tourly/platform';
+
+export interface ProviderRow {
+  id: string;
+  name: string;
+}
+
+export interface ProviderSummaryRow {
+  id: string;
+  name: string;
+  subdomain: string | null;
+  createdAt: Date;
+}
+
+export interface ProviderSettingsRow {
+  id: string;
+  name: string;
+  logoUrl: string | null;
+  subdomain: string | null;
+  autoPopulateModels: boolean;
+}
+
+const SEARCH = '($1::text IS NULL OR name ILIKE $1 OR subdomain ILIKE $1)';
+
+/** The `providers` table. */
+@Injectable()
+export class ProvidersRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(tx: Queryable, provider: { id: string; name: string; subdomain?: string }): Promise<void> {
+    await rows(tx, 'INSERT INTO providers (id, name, subdomain) VALUES ($1, $2, $3)', [
+      provider.id,
+      provider.name,
+      provider.subdomain ?? null,
+    ]);
+  }
+
+  findById(tx: Queryable, id: string): Promise<ProviderRow | undefined> {
+    return one<ProviderRow>(tx, 'SELECT id, name FROM providers WHERE id = $1', [id]);
+  }
+
+  /** A provider of that name (the demo seed finds its own this way). */
+  findByName(tx: Queryable, name: string): Promise<{ id: string } | undefined> {
+    return one<{ id: string }>(tx, 'SELECT id FROM providers WHERE name = $1 LIMIT 1', [name]);
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await one(this.db.dataSource, 'SELECT 1 FROM providers WHERE id = $1', [id])) !== undefined;
+  }
+
+  /** Holds the provider's row until the transaction ends: whoever else locks it waits their turn. */
+  async lockForUpdate(tx: Queryable, id: string): Promise<void> {
+    await rows(tx, 'SELECT 1 FROM providers WHERE id = $1 FOR UPDATE', [id]);
+  }
+
+  async createdAt(id: string): Promise<Date | undefined> {
+    const row = await one<{ createdAt: Date }>(
+      this.db.dataSource,
+      'SELECT created_at AS "createdAt" FROM providers WHERE id = $1',
+      [id],
+    );
+    return row?.createdAt;
+  }
+
+  /** `search`: a LIKE pattern on the name or subdomain, or null for all. */
+  search(search: string | null, limit: number, offset: number): Promise<ProviderSummaryRow[]> {
+    return rows<ProviderSummaryRow>(
+      this.db.dataSource,
+      `SELECT id, name, subdomain, created_at AS "createdAt" FROM providers WHERE ${SEARCH}
+        ORDER BY name, id LIMIT $2 OFFSET $3`,
+      [search, limit, offset],
+    );
+  }
+
+  async count(search: string | null): Promise<number> {
+    const row = await one<{ total: number }>(
+      this.db.dataSource,
+      `SELECT count(*)::int AS total FROM providers WHERE ${SEARCH}`,
+      [search],
+    );
+    return row?.total ?? 0;
+  }
+
+  settings(id: string): Promise<ProviderSettingsRow | undefined> {
+    return one<ProviderSettingsRow>(
+      this.db.dataSource,
+      `SELECT id, name, logo_url AS "logoUrl", subdomain, auto_populate_models AS "autoPopulateModels"
+         FROM providers WHERE id = $1`,
+      [id],
+    );
+  }
+
+  /** Fails with the unique violation (23505) when another provider has the subdomain. */
+  async setSubdomain(id: string, subdomain: string): Promise<void> {
+    await affected(this.db.dataSource, 'UPDATE providers SET subdomain = $2 WHERE id = $1', [id, subdomain]);
+  }
+
+  async setAutoPopulateModels(id: string, enabled: boolean): Promise<void> {
+    await affected(this.db.dataSource, 'UPDATE providers SET auto_populate_models = $2 WHERE id = $1', [
+      id,
+      enabled,
+    ]);
+  }
+}

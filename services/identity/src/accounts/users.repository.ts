@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import type { StaffRole } from '@tourly/contracts';
+import { Database, affected, one, rows, type Queryable } from '@tourly/platform';
+
+/** A user as sign-in reads them. */
+export interface UserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  staffRole: StaffRole | null;
+  primaryProviderId: string | null;
+}
+
+export interface UserNameRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** An account made with its email confirmed already (sign-up's code proved it; the demo accounts). */
+export interface NewUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  staffRole?: StaffRole | null;
+  primaryProviderId?: string | null;
+}
+
+/** The `users` table: the one place its SQL lives, for every feature that needs a user. */
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly db: Database) {}
+
+  /** `email`: trimmed and lowercased already. */
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return one<UserRow>(
+      this.db.dataSource,
+      `SELECT id, email, first_name AS "firstName", last_name AS "lastName", password_hash AS "passwordHash",
+              staff_role AS "staffRole", primary_provider_id AS "primaryProviderId"
+         FROM users WHERE lower(email) = $1`,
+      [email],
+    );
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await one(this.db.dataSource, 'SELECT id FROM users WHERE id = $1', [id])) !== undefined;
+  }
+
+  /** Creates the account unless the email has one (whoever finished first); whether it did. */
+  async createConfirmed(tx: Queryable, user: NewUser): Promise<boolean> {
+    const inserted = await rows(
+      tx,
+      `INSERT INTO users (id, email, first_name, last_name, password_hash, staff_role, primary_provider_id,
+                          email_confirmed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now()) ON CONFLICT (lower(email)) DO NOTHING RETURNING id`,
+      [
+        user.id,
+        user.email,
+        user.firstName,
+        user.lastName,
+        user.passwordHash,
+        user.staffRole ?? null,
+        user.primaryProviderId ?? null,
+      ],
+    );
+    return inserted.length > 0;
+  }
+
+  /** The user's new names; undefined for an unknown user. */
+  rename(id: string, firstName: string, lastName: string): Promise<UserNameRow | undefined> {
+    // A data-modifying CTE answers rows like a SELECT (a bare UPDATE answers [rows, count]).
+    return one<UserNameRow>(
+      this.db.dataSource,
+      `WITH updated AS (
+         UPDATE users SET first_name = $2, last_name = $3 WHERE id = $1
+         RETURNING id, email, first_name AS "firstName", last_name AS "lastName")
+       SELECT * FROM updated`,
+      [id, firstName, lastName],
+    );
+  }
+
+  async setPrimaryProvider(id: string, providerId: string): Promise<void> {
+    await affected(this.db.dataSource, 'UPDATE users SET primary_provider_id = $2 WHERE id = $1', [
+      id,
+      providerId,
+    ]);
+  }
+
+  /** Makes the provider the user's primary one unless they have one. */
+  async adoptPrimaryProvider(tx: Queryable, id: string, providerId: string): Promise<void> {
+    await affected(
+      tx,
+      'UPDATE users SET primary_provider_id = coalesce(primary_provider_id, $2) WHERE id = $1',
+      [id, providerId],
+    );
+  }
+
+  async setPasswordHash(tx: Queryable, id: string, passwordHash: string): Promise<void> {
+    await affected(tx, 'UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+
+  /** Locks the user's row for the rest of the transaction: their email (lowercased) and when it was confirmed. */
+  lockForUpdate(tx: Queryable, id: string): Promise<{ email: string; confirmedAt: Date | null } | undefined> {
+    return one<{ email: string; confirmedAt: Date | null }>(
+      tx,
+      'SELECT lower(email) AS email, email_confirmed_at AS "confirmedAt" FROM users WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+  }
+
+  async markEmailConfirmed(tx: Queryable, id: string): Promise<void> {
+    await affected(tx, 'UPDATE users SET email_confirmed_at = now() WHERE id = $1', [id]);
+  }
+
+  /** Where a user lands in a session of their own: their primary provider, else any they belong to, else none. */
+  async homeProvider(tx: Queryable, id: string): Promise<string | null> {
+    const row = await one<{ providerId: string | null }>(
+      tx,
+      `SELECT m.provider_id AS "providerId" FROM users u
+         LEFT JOIN memberships m ON m.user_id = u.id
+        WHERE u.id = $1 ORDER BY (m.provider_id = u.primary_provider_id) DESC NULLS LAST LIMIT 1`,
+      [id],
+    );
+    return row?.providerId ?? null;
+  }
+}

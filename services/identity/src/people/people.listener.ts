@@ -1,0 +1,29 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  PROVIDER_PEOPLE,
+  PROVIDER_SINCE,
+  type ProviderPeople,
+  type ProviderPeopleRequest,
+  type ProviderSince,
+  type ProviderSinceRequest,
+} from '@tourly/contracts';
+import { PeopleService } from './people.service';
+
+/** Request-reply for other services: about a provider's people, and its age. */
+@Controller()
+export class PeopleListener {
+  constructor(private readonly people: PeopleService) {}
+
+  /** Which user ids are people of a provider (its team, not its clients). */
+  @MessagePattern(PROVIDER_PEOPLE)
+  peopleOf(@Payload() request: ProviderPeopleRequest): Promise<ProviderPeople> {
+    return this.people.people(request);
+  }
+
+  /** When a provider's account was opened (billing's legacy plan check). */
+  @MessagePattern(PROVIDER_SINCE)
+  since(@Payload() request: ProviderSinceRequest): Promise<ProviderSince> {
+    return this.people.since(request);
+  }
+}

@@ -1,0 +1,49 @@
+import { MAX_IDS, isUuid, peopleQuestion } from './people.rules';
+
+const PROVIDER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+const USER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
+
+describe('a UUID', () => {
+  it.each([
+    [PROVIDER, true],
+    [PROVIDER.toUpperCase(), true],
+    ['0190a1b2c3d47e5f8a9b0c1d2e3f4a5b', false],
+    [`${PROVIDER} `, false],
+    ['not-a-uuid', false],
+    ['', false],
+    [42, false],
+    [null, false],
+    [undefined, false],
+  ])('%p: %s', (value, uuid) => {
+    expect(isUuid(value)).toBe(uuid);
+  });
+});
+
+describe("another service's question about a provider's people", () => {
+  it.each([
+    [
+      'a provider and users',
+      { providerId: PROVIDER, userIds: [USER] },
+      { providerId: PROVIDER, userIds: [USER] },
+    ],
+    [
+      'ids that are not UUIDs are left out',
+      { providerId: PROVIDER, userIds: [USER, 'x', 7, null] },
+      { providerId: PROVIDER, userIds: [USER] },
+    ],
+    ['no user ids', { providerId: PROVIDER, userIds: [] }, null],
+    ['only bad user ids', { providerId: PROVIDER, userIds: ['x'] }, null],
+    ['user ids not a list', { providerId: PROVIDER, userIds: USER }, null],
+    ['a provider id that is not a UUID', { providerId: 'x', userIds: [USER] }, null],
+    ['no provider id', { userIds: [USER] }, null],
+    ['nothing', null, null],
+    ['undefined', undefined, null],
+  ])('%s', (_case, request, question) => {
+    expect(peopleQuestion(request)).toEqual(question);
+  });
+
+  it(`looks at the first ${MAX_IDS} user ids only`, () => {
+    const userIds = Array.from({ length: MAX_IDS + 5 }, () => USER);
+    expect(peopleQuestion({ providerId: PROVIDER, userIds })?.userIds).toHaveLength(MAX_IDS);
+  });
+});

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  ProviderPeople,
+  ProviderPeopleRequest,
+  ProviderSince,
+  ProviderSinceRequest,
+} from '@tourly/contracts';
+import { MembershipsRepository } from '../accounts/memberships.repository';
+import { ProvidersRepository } from '../accounts/providers.repository';
+import { isUuid, peopleQuestion } from './people.rules';
+
+/** What other services ask about providers and their people. */
+@Injectable()
+export class PeopleService {
+  constructor(
+    private readonly memberships: MembershipsRepository,
+    private readonly providers: ProvidersRepository,
+  ) {}
+
+  /** Which of the user ids are people of the provider (its team, not its clients). */
+  async people(request: ProviderPeopleRequest): Promise<ProviderPeople> {
+    const question = peopleQuestion(request);
+    if (!question) return { userIds: [] };
+    return { userIds: await this.memberships.peopleAmong(question.providerId, question.userIds) };
+  }
+
+  /** When a provider's account was opened (billing's legacy plan check); null for an unknown provider. */
+  async since(request: ProviderSinceRequest): Promise<ProviderSince> {
+    const providerId = request?.providerId;
+    if (!isUuid(providerId)) return { createdAt: null };
+    const createdAt = await this.providers.createdAt(providerId);
+    return { createdAt: createdAt ? createdAt.toISOString() : null };
+  }
+}

@@ -1,0 +1,53 @@
+import request from 'supertest';
+import { startTestService, type TestService } from '@tourly/platform/testing';
+import { identity, IdentityConfig } from '@tourly/identity';
+
+interface Operation {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** Identity alone: its document declares the answer of every route it serves. */
+describe('identity OpenAPI document', () => {
+  let service: TestService<IdentityConfig>;
+  let operations: Array<[string, Operation]>;
+
+  beforeAll(async () => {
+    service = await startTestService(identity);
+    const response = await request(service.url).get('/openapi.json');
+    expect(response.status).toBe(200);
+    const paths = response.body.paths as Record<string, Record<string, Operation>>;
+    operations = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]): [string, Operation] => [
+        `${method.toUpperCase()} ${path}`,
+        operation,
+      ]),
+    );
+  });
+
+  afterAll(() => service.stop());
+
+  it('has a success answer with a body schema for every operation', () => {
+    expect(operations.length).toBeGreaterThan(40);
+    const undeclared = operations
+      .filter(([, operation]) => {
+        const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+        return !success?.[1].content?.['application/json']?.schema;
+      })
+      .map(([name]) => name);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('shows answers as the wire carries them: in {data}, snake_cased', () => {
+    const signIn = operations.find(([name]) => name === 'POST /users/sign_in')?.[1];
+    expect(signIn?.responses['200'].content?.['application/json'].schema).toEqual({
+      type: 'object',
+      required: ['data'],
+      properties: { data: { $ref: '#/components/schemas/SignedInResponse' } },
+    });
+    const token = operations.find(([name]) => name === 'POST /oauth/token')?.[1];
+    expect(token?.responses['200'].content?.['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/TokenResponse',
+    });
+  });
+});
