@@ -1,13 +1,13 @@
-import { startIdentityPlatform, type SignedIn } from './support';
+import { startIdentity, type SignedIn } from './support';
 
 /** 002 §7: the admin console's view of providers and their users. */
 describe('admin: providers and users', () => {
-  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let it_: Awaited<ReturnType<typeof startIdentity>>;
   let admin: SignedIn;
   let harbour: string;
 
   beforeAll(async () => {
-    it_ = await startIdentityPlatform();
+    it_ = await startIdentity();
     admin = await it_.signedIn('admin@demo.test');
     harbour = await it_.aProvider('Harbour Photography', [{ email: 'provider@demo.test', role: 'member' }]);
   });

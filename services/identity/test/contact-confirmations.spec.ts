@@ -1,14 +1,14 @@
 import { Database } from '@tourly/platform';
-import { startIdentityPlatform } from './support';
+import { startIdentity } from './support';
 
 /** 002 §7: a code confirms the account's email; codes expire and allow few attempts. */
 describe('contact confirmations', () => {
-  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let it_: Awaited<ReturnType<typeof startIdentity>>;
   let db: Database;
 
   beforeAll(async () => {
-    it_ = await startIdentityPlatform();
-    db = it_.platform.services.identity.app.get(Database);
+    it_ = await startIdentity();
+    db = it_.db;
   });
   afterAll(() => it_.stop());
 

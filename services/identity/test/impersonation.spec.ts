@@ -1,14 +1,14 @@
 import { RESOLVE_CREDENTIALS, type ResolvedCredentials } from '@tourly/contracts';
-import { Database, RpcClient } from '@tourly/platform';
-import { sessionCookieOf, startIdentityPlatform } from './support';
+import { RpcClient } from '@tourly/platform';
+import { sessionCookieOf, startIdentity } from './support';
 
 /** An admin acting as a provider, with an audit trail the provider can read. */
 describe('impersonation', () => {
-  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let it_: Awaited<ReturnType<typeof startIdentity>>;
   let demoMedia: string;
 
   beforeAll(async () => {
-    it_ = await startIdentityPlatform();
+    it_ = await startIdentity();
     const provider = await it_.signedIn('provider@demo.test');
     demoMedia = (provider.body.current_provider as { id: string }).id;
   });
@@ -86,12 +86,12 @@ describe('impersonation', () => {
   it('ends after 30 minutes whatever happens', async () => {
     const { response } = await startImpersonating();
     const token = sessionCookieOf(response).split('=')[1];
-    const db = it_.platform.services.identity.app.get(Database);
+    const db = it_.db;
     await db.dataSource.query(
       "UPDATE sessions SET expires_at = now() - interval '1 second' WHERE impersonation_id = $1",
       [response.body.data.impersonation.id],
     );
-    const resolved = await it_.platform.gateway.app
+    const resolved = await it_.service.app
       .get(RpcClient)
       .ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, { sessionToken: token });
     expect(resolved.caller).toBeNull();
@@ -116,7 +116,7 @@ describe('impersonation', () => {
     });
     expect(record.ended_at).not.toBeNull();
 
-    const published = await it_.platform.services.identity.app.get(Database).dataSource.query(
+    const published = await it_.db.dataSource.query(
       `SELECT subject, envelope->'data'->>'admin_id' AS admin FROM outbox
           WHERE envelope->'data'->>'impersonation_id' = $1 ORDER BY created_at, id`,
       [response.body.data.impersonation.id],
@@ -141,7 +141,7 @@ describe('impersonation', () => {
     expect(started.status).toBe(200);
     const cookie = sessionCookieOf(started);
     const csrf = started.body.data.csrf_token as string;
-    const db = it_.platform.services.identity.app.get(Database);
+    const db = it_.db;
     const providersBefore = await db.dataSource.query('SELECT count(*)::int AS n FROM providers');
 
     const created = await it_.http
@@ -186,7 +186,7 @@ describe('impersonation', () => {
       other,
     ]);
     const token = cookie.split('=')[1];
-    const resolved = await it_.platform.gateway.app
+    const resolved = await it_.service.app
       .get(RpcClient)
       .ask<ResolvedCredentials>(RESOLVE_CREDENTIALS, { sessionToken: token });
     expect(resolved.caller).toBeNull();
@@ -200,7 +200,7 @@ describe('impersonation', () => {
       .set('cookie', sessionCookieOf(response))
       .set('x-csrf-token', response.body.data.csrf_token);
     expect(signedOut.status).toBe(200);
-    const db = it_.platform.services.identity.app.get(Database);
+    const db = it_.db;
     const [record] = await db.dataSource.query(
       'SELECT stopped_at IS NOT NULL AS stopped FROM impersonations WHERE id = $1',
       [id],

@@ -1,12 +1,12 @@
-import { startIdentityPlatform, type SignedIn } from './support';
+import { startIdentity, type SignedIn } from './support';
 
 /** 002 §7: onboarding hints, each flag recording when the user did the thing it introduces. */
 describe('onboarding', () => {
-  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let it_: Awaited<ReturnType<typeof startIdentity>>;
   let provider: SignedIn;
 
   beforeAll(async () => {
-    it_ = await startIdentityPlatform();
+    it_ = await startIdentity();
     provider = await it_.signedIn('provider@demo.test');
   });
   afterAll(() => it_.stop());

@@ -1,11 +1,11 @@
-import { startIdentityPlatform } from './support';
+import { startIdentity } from './support';
 
 /** Forgotten passwords: a link by email, good once, for an hour. */
 describe('password reset', () => {
-  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let it_: Awaited<ReturnType<typeof startIdentity>>;
 
   beforeAll(async () => {
-    it_ = await startIdentityPlatform();
+    it_ = await startIdentity();
   });
   afterAll(() => it_.stop());
 

@@ -1,13 +1,13 @@
-import { startIdentityPlatform } from './support';
+import { startIdentity } from './support';
 
 /** 001 §7: the providers a user may work in, and switching between them. */
 describe('provider access', () => {
-  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let it_: Awaited<ReturnType<typeof startIdentity>>;
   let otherAgency: string;
   let strangers: string;
 
   beforeAll(async () => {
-    it_ = await startIdentityPlatform();
+    it_ = await startIdentity();
     otherAgency = await it_.aProvider('Harbour Photography', [
       { email: 'provider@demo.test', role: 'member' },
     ]);

@@ -1,13 +1,13 @@
 import { Database } from '@tourly/platform';
-import { startIdentityPlatform, type SignedIn } from './support';
+import { startIdentity, type SignedIn } from './support';
 
 /** 001 §7: the provider's settings, read by its people and changed by its admins. */
 describe('provider settings', () => {
-  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let it_: Awaited<ReturnType<typeof startIdentity>>;
   let admin: SignedIn;
 
   beforeAll(async () => {
-    it_ = await startIdentityPlatform();
+    it_ = await startIdentity();
     admin = await it_.signedIn('provider@demo.test');
   });
   afterAll(() => it_.stop());
@@ -32,7 +32,7 @@ describe('provider settings', () => {
     expect(changed.body.data.subdomain).toBe('demo-tours');
 
     await it_.aProvider('Harbour Photography');
-    await it_.platform.services.identity.app
+    await it_.service.app
       .get(Database)
       .dataSource.query("UPDATE providers SET subdomain = 'harbour' WHERE name = 'Harbour Photography'");
     const cases: Array<[string, string]> = [

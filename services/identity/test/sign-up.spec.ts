@@ -1,12 +1,12 @@
 import { Database } from '@tourly/platform';
-import { sessionCookieOf, startIdentityPlatform } from './support';
+import { sessionCookieOf, startIdentity } from './support';
 
 /** 002 §7: sign-up with a captcha, then the profile, then the business. */
 describe('sign-up', () => {
-  let it_: Awaited<ReturnType<typeof startIdentityPlatform>>;
+  let it_: Awaited<ReturnType<typeof startIdentity>>;
 
   beforeAll(async () => {
-    it_ = await startIdentityPlatform();
+    it_ = await startIdentity();
   });
   afterAll(() => it_.stop());
 
@@ -58,7 +58,7 @@ describe('sign-up', () => {
       survey: { company_size: '2-5', heard_from: 'a friend' },
     });
     expect(survey.status).toBe(201);
-    const [stored] = await it_.platform.services.identity.app
+    const [stored] = await it_.service.app
       .get(Database)
       .dataSource.query('SELECT answers, provider_id AS "providerId" FROM survey_responses WHERE id = $1', [
         survey.body.data.id,
@@ -68,7 +68,7 @@ describe('sign-up', () => {
       providerId: setup.body.data.provider.id,
     });
 
-    const events = await it_.platform.services.identity.app.get(Database).dataSource.query(
+    const events = await it_.db.dataSource.query(
       `SELECT subject FROM outbox WHERE envelope->'data'->>'user_id' = $1 OR envelope->'data'->>'provider_id' = $2
           ORDER BY created_at, id`,
       [created.body.data.user.id, setup.body.data.provider.id],

@@ -3,11 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { SESSION_COOKIE, type MembershipRole } from '@tourly/contracts';
-import { Database, uuidv7 } from '@tourly/platform';
-import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
+import { Database, uuidv7, type RunningService } from '@tourly/platform';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  internalHeaders,
+  startTestService,
+  testEnv,
+} from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
-import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
+import { DEMO_PASSWORD, identity, seedDemoData } from '@tourly/identity';
 import { hashPassword } from '../src/accounts/passwords';
+import { sessionTokenFrom } from '../src/sessions/cookies';
+import { SessionsService } from '../src/sessions/sessions.service';
 import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
 
 export interface SignedIn {
@@ -16,9 +24,20 @@ export interface SignedIn {
   body: Record<string, unknown>;
 }
 
+/** The emulated vendors identity talks to (captcha, mail), as its configuration names them. */
+function vendorEnv(emulatorsUrl: string): Record<string, string> {
+  return {
+    CAPTCHA_VERIFY_URL: `${emulatorsUrl}/captcha/siteverify`,
+    CAPTCHA_SECRET: 'test-captcha-secret',
+    MAIL_API_URL: `${emulatorsUrl}/mail`,
+    MAIL_API_TOKEN: 'test-mail-token',
+  };
+}
+
 /**
- * The whole platform on NATS with the demo accounts, and a small web build, for identity's suites:
- * identity is reached the way browsers reach it, through the gateway.
+ * The whole platform on NATS with the demo accounts, and a small web build, for identity's suites whose behaviour
+ * spans services or the gateway (credentials at the gateway, CSRF, other services' events): identity is reached
+ * the way browsers reach it, through the gateway.
  */
 export async function startIdentityPlatform() {
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
@@ -35,10 +54,7 @@ export async function startIdentityPlatform() {
       namespace: namespace.namespace,
       extra: {
         WEB_DIST: webDist,
-        CAPTCHA_VERIFY_URL: `${emulators.url}/captcha/siteverify`,
-        CAPTCHA_SECRET: 'test-captcha-secret',
-        MAIL_API_URL: `${emulators.url}/mail`,
-        MAIL_API_TOKEN: 'test-mail-token',
+        ...vendorEnv(emulators.url),
         // Every person of these suites signs in from one address; the limit has its own suite in the gateway.
         CREDENTIAL_RATE_LIMIT: '100000',
       },
@@ -46,15 +62,76 @@ export async function startIdentityPlatform() {
     'ephemeral',
   );
   await seedDemoData(platform.services.identity);
-  const http = request(platform.gateway.url);
-  const db = platform.services.identity.app.get(Database);
-
   return {
     platform,
+    ...harness(request(platform.gateway.url), platform.services.identity, emulators.url),
+    async stop() {
+      await platform.close();
+      await emulators.close();
+      await database.drop();
+      await namespace.drop();
+      rmSync(webDist, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Identity alone (a fresh database, NATS, the vendor emulators) with the demo accounts, for the suites of its own
+ * behaviour. `http` stands in for the gateway's one part those suites need: a request carrying a session cookie
+ * gets the internal token for the caller identity resolves the cookie to (as the gateway asks it over
+ * `identity.credentials.resolve`). CSRF, rate limits and API keys at the gateway have their own suites.
+ */
+export async function startIdentity() {
+  const emulators = await startEmulators({ port: 0 });
+  const service = await startTestService(identity, { extra: vendorEnv(emulators.url) });
+  await seedDemoData(service);
+  const sessions = service.app.get(SessionsService);
+  const withCaller = (call: request.Test): request.Test => {
+    const send = call.end.bind(call);
+    call.end = (callback) => {
+      const token = sessionTokenFrom(call.get('cookie'));
+      const caller = token ? sessions.resolve(token) : Promise.resolve({ caller: null });
+      caller.then(
+        (resolved) => {
+          if (resolved.caller) void call.set(internalHeaders(resolved.caller));
+          send(callback);
+        },
+        (error: unknown) => callback?.(error, undefined as unknown as request.Response),
+      );
+      return call;
+    };
+    return call;
+  };
+  const agent = request(service.url);
+  const http = {
+    get: (url: string) => withCaller(agent.get(url)),
+    post: (url: string) => withCaller(agent.post(url)),
+    put: (url: string) => withCaller(agent.put(url)),
+    patch: (url: string) => withCaller(agent.patch(url)),
+    delete: (url: string) => withCaller(agent.delete(url)),
+  };
+  return {
+    ...harness(http, service, emulators.url),
+    async stop() {
+      await service.stop();
+      await emulators.close();
+    },
+  };
+}
+
+type Http = Pick<ReturnType<typeof request>, 'get' | 'post' | 'put' | 'patch' | 'delete'>;
+
+/** What identity's suites do with a running identity, whichever way they reach it. */
+function harness<H extends Http>(http: H, service: RunningService, emulatorsUrl: string) {
+  const db = service.app.get(Database);
+  return {
     http,
+    /** Identity's own service: its database, its deliveries. */
+    service,
+    db,
     /** The emails the emulated mail API received for an address, newest first. */
     async mailbox(to: string): Promise<Array<{ subject: string; textBody: string }>> {
-      const response = await fetch(`${emulators.url}/mail/_messages?to=${encodeURIComponent(to)}`);
+      const response = await fetch(`${emulatorsUrl}/mail/_messages?to=${encodeURIComponent(to)}`);
       return ((await response.json()) as { messages: Array<{ subject: string; textBody: string }> }).messages;
     },
     /** Emails leave after the answer (or from an event): wait, briefly, until `count` of them arrived. */
@@ -116,13 +193,6 @@ export async function startIdentityPlatform() {
         }
       });
       return id;
-    },
-    async stop() {
-      await platform.close();
-      await emulators.close();
-      await database.drop();
-      await namespace.drop();
-      rmSync(webDist, { recursive: true, force: true });
     },
   };
 }
