@@ -111,6 +111,9 @@ describe('a supervised event consumer (NATS JetStream)', () => {
         'both events handled',
       );
       await running.close();
+      // An ordinary restart: the durable is there and keeps its own position (JetStream refuses a new start).
+      running = await start();
+      await running.close();
 
       const jsm = await nc.jetstreamManager();
       await jsm.consumers.delete(streamName(namespace), durableName('identity', SUBJECT));

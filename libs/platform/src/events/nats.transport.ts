@@ -269,20 +269,37 @@ export class NatsTransport implements Transport {
       max_deliver: -1,
       max_ack_pending: 1000,
     };
-    try {
-      await jsm.consumers.add(this.stream, config);
-      if (startSequence > 0) {
-        this.options.logger.warn(
-          { durable: spec.durable, startSequence },
-          'event consumer was missing; created from where it was',
-        );
-      }
-    } catch (error) {
-      if (!/already exists|already in use/i.test((error as Error).message)) throw error;
+    // An existing durable keeps its own position (JetStream refuses to change where it delivers from): only the
+    // ack wait follows the configuration. A missing one is created from `startSequence`.
+    if (await this.consumerExists(spec.durable)) {
       await jsm.consumers.update(this.stream, spec.durable, { ack_wait: config.ack_wait });
+    } else {
+      try {
+        await jsm.consumers.add(this.stream, config);
+        if (startSequence > 0) {
+          this.options.logger.warn(
+            { durable: spec.durable, startSequence },
+            'event consumer was missing; created from where it was',
+          );
+        }
+      } catch (error) {
+        // Another replica created it between our look and our add: it stands as that replica made it.
+        if (!(await this.consumerExists(spec.durable))) throw error;
+      }
     }
     const consumer = await this.client().consumers.get(this.stream, spec.durable);
     return consumer.consume({ max_messages: PULL_BATCH, expires: 5000 });
+  }
+
+  private async consumerExists(durable: string): Promise<boolean> {
+    try {
+      await this.manager().consumers.info(this.stream, durable);
+      return true;
+    } catch (error) {
+      const { code, api_error: apiError } = error as NatsError & { api_error?: { err_code?: number } };
+      if (code === '404' || apiError?.err_code === 10014) return false;
+      throw error;
+    }
   }
 
   /** Durable consumers lost and not yet re-created. */
