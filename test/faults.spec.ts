@@ -491,11 +491,7 @@ describe('kill -9 in the services mode: one process per service, events on NATS 
     console.log(`faults suite, services mode: ${await summary(stripe, emulators, made)}`);
   }
 
-  // Skipped while a restarted service cannot start: since e0ea3fd, a consumer that handled an event starts its
-  // durable from the recorded position, and creating an existing durable with DeliverPolicy.StartSequence is refused
-  // by nats-server 2.9 ("deliver policy can not be updated"), which the transport does not take for "exists": the
-  // service exits with code 1 (killed or stopped gracefully alike). With that fixed, this passes; unskip it then.
-  it.skip('loses and doubles nothing when billing, properties and identity are killed mid-flow and started again', async () => {
+  it('loses and doubles nothing when billing, properties and identity are killed mid-flow and started again', async () => {
     const random = seededRandom(SEED);
     await reported(all, async () => {
       const plan = faultPlan(
