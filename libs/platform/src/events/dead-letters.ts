@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Injectable, Post, Query, type Type } from '@nestjs/common';
-import { ApiOperation, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   ArrayNotEmpty,
@@ -18,6 +18,7 @@ import { Staff } from '../auth/internal-auth.guard';
 import { Database } from '../database/database';
 import { OptionalOneOf, OptionalString } from '../http/dto';
 import { PageQuery, pageOf, type Page } from '../http/pagination';
+import { Responds } from '../http/responses';
 import { LOGGER } from '../tokens';
 import { decodeEnvelope } from './envelope';
 import type { EventConsumer } from './event-consumer';
@@ -46,30 +47,76 @@ export class ConsumerRegistry {
 /** Replays of one request: the oldest parked events first. */
 export const MAX_REPLAYS_PER_REQUEST = 100;
 
-export interface DeadLetter {
-  id: number;
-  consumer: string;
-  subject: string;
-  /** Null for an undecodable event: its bytes are in `raw`. */
-  eventId: string | null;
-  envelope: Record<string, unknown> | null;
-  /** The bytes of an undecodable event, as UTF-8 text. */
-  raw: string | null;
-  error: string;
-  attempts: number;
-  parkedAt: Date;
-  replays: number;
-  lastReplayedAt: Date | null;
-  replayedAt: Date | null;
+export class DeadLetter {
+  @ApiProperty()
+  id!: number;
+
+  @ApiProperty({
+    description: 'the durable consumer that parked it, e.g. properties__billing_subscription_changed_v1',
+  })
+  consumer!: string;
+
+  @ApiProperty()
+  subject!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'null for an undecodable event: its bytes are in raw',
+  })
+  eventId!: string | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  envelope!: Record<string, unknown> | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'the bytes of an undecodable event, as UTF-8 text',
+  })
+  raw!: string | null;
+
+  @ApiProperty({ description: 'why the last try failed' })
+  error!: string;
+
+  @ApiProperty()
+  attempts!: number;
+
+  @ApiProperty({ type: String, format: 'date-time' })
+  parkedAt!: Date;
+
+  @ApiProperty()
+  replays!: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  lastReplayedAt!: Date | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  replayedAt!: Date | null;
 }
 
 export type ReplayOutcome = 'replayed' | 'already_handled' | 'not_parked' | 'failed';
 
-export interface ReplayResult {
-  id: number;
-  outcome: ReplayOutcome;
-  /** Why a failed replay failed; the dead letter keeps it as its error. */
+export class ReplayResult {
+  @ApiProperty()
+  id!: number;
+
+  @ApiProperty({ enum: ['replayed', 'already_handled', 'not_parked', 'failed'] })
+  outcome!: ReplayOutcome;
+
+  @ApiProperty({
+    required: false,
+    description: 'why a failed replay failed; the dead letter keeps it as its error',
+  })
   error?: string;
+}
+
+export class ReplayAnswer {
+  @ApiProperty({ type: () => [ReplayResult] })
+  results!: ReplayResult[];
+
+  @ApiProperty({ description: 'events still parked after this replay' })
+  stillParked!: number;
 }
 
 export class DeadLettersQuery extends PageQuery {
@@ -164,11 +211,7 @@ export class DeadLetters {
    * Replays the listed dead letters, or (`all`) the oldest parked ones after `afterId`; one failing leaves the
    * others unaffected.
    */
-  async replay(request: {
-    ids?: number[];
-    all?: boolean;
-    afterId?: number;
-  }): Promise<{ results: ReplayResult[]; stillParked: number }> {
+  async replay(request: { ids?: number[]; all?: boolean; afterId?: number }): Promise<ReplayAnswer> {
     const ids = request.all
       ? (
           (await this.db.dataSource.query(
@@ -272,7 +315,8 @@ export function deadLettersController(service: string): Type<unknown> {
     // Operation ids name the service: every service has these routes, and the gateway merges their documents.
     @Get()
     @ApiOperation({ operationId: `${service}DeadLettersList`, summary: `${service}'s parked events` })
-    list(@Query() query: DeadLettersQuery) {
+    @Responds({ page: DeadLetter })
+    list(@Query() query: DeadLettersQuery): Promise<Page<DeadLetter>> {
       return this.deadLetters.list(query);
     }
 
@@ -282,7 +326,8 @@ export function deadLettersController(service: string): Type<unknown> {
       operationId: `${service}DeadLettersReplay`,
       summary: `Replays ${service}'s parked events`,
     })
-    replay(@Body() body: ReplayDeadLetters) {
+    @Responds(ReplayAnswer)
+    replay(@Body() body: ReplayDeadLetters): Promise<ReplayAnswer> {
       return this.deadLetters.replay(body);
     }
   }

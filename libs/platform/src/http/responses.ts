@@ -1,6 +1,7 @@
 import { applyDecorators, SetMetadata, type INestApplication, type Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { ApiExtraModels, getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
+import { DECORATORS } from '@nestjs/swagger/dist/constants';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { RAW_RESPONSE } from './envelope.interceptor';
 
@@ -24,7 +25,7 @@ export function Responds(shape: ResponseShape): MethodDecorator {
   return applyDecorators(...(model ? [ApiExtraModels(model)] : []), SetMetadata(RESPONDS, shape));
 }
 
-/** The declared shapes of an application's routes, by the operation ids Swagger gives them (`Class_method`). */
+/** The declared shapes of an application's routes, by the operation ids Swagger gives them. */
 function declaredShapes(app: INestApplication): Map<string, { shape: ResponseShape; raw: boolean }> {
   const shapes = new Map<string, { shape: ResponseShape; raw: boolean }>();
   for (const module of app.get(ModulesContainer).values()) {
@@ -35,7 +36,9 @@ function declaredShapes(app: INestApplication): Map<string, { shape: ResponseSha
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
         const handler: unknown = Reflect.get(controller.prototype as object, name);
         if (typeof handler !== 'function' || !Reflect.hasMetadata(RESPONDS, handler)) continue;
-        shapes.set(`${controller.name}_${name}`, {
+        // Swagger's id: the one an @ApiOperation gives, else `Class_method`.
+        const operation = Reflect.getMetadata(DECORATORS.API_OPERATION, handler) as { operationId?: string };
+        shapes.set(operation?.operationId ?? `${controller.name}_${name}`, {
           shape: Reflect.getMetadata(RESPONDS, handler) as ResponseShape,
           raw: rawClass || Reflect.getMetadata(RAW_RESPONSE, handler) === true,
         });

@@ -1,0 +1,25 @@
+/**
+ * Compile-time checks of the API type helpers (`npm run typecheck` fails when one breaks): the camelCasing matches
+ * `toCamelCase`, and an answer read from the generated document has the shape the pages get.
+ */
+import type { Answer, CamelCase, CamelKeys } from './types';
+
+type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
+type Expect<T extends true> = T;
+
+export type Checks = [
+  Expect<Equal<CamelCase<'current_page'>, 'currentPage'>>,
+  Expect<Equal<CamelCase<'last_replayed_at'>, 'lastReplayedAt'>>,
+  Expect<Equal<CamelCase<'_destroy'>, '_destroy'>>,
+  Expect<Equal<CamelCase<'address_line_2'>, 'addressLine_2'>>,
+  Expect<
+    Equal<
+      CamelKeys<{ total_count: number; items: { price_cents: number }[] }>,
+      { totalCount: number; items: { priceCents: number }[] }
+    >
+  >,
+  Expect<
+    Equal<Answer<'/admin/events/billing/dead_letters', 'get'>['items'][number]['eventId'], string | null>
+  >,
+  Expect<Equal<Answer<'/admin/events/billing/dead_letters/replay', 'post'>['stillParked'], number>>,
+];
