@@ -1,6 +1,5 @@
-import type { StaffRole } from '@tourly/contracts';
 import { api } from '../api/client';
-import type { Role } from '../api/role';
+import type { Answer } from '../api/types';
 
 export interface Credentials {
   email: string;
@@ -8,14 +7,7 @@ export interface Credentials {
 }
 
 /** The signed-in user as the platform sees them (GET /users/me). */
-export interface CurrentUser {
-  userId: string;
-  role: Role | null;
-  staffRole: StaffRole | null;
-  providerId: string | null;
-  /** The platform admin acting as this user when the session is an impersonation, else null. */
-  impersonatorId: string | null;
-}
+export type CurrentUser = Answer<'/users/me', 'get'>;
 
 /** Starts a session: the answer sets the session cookie. What it says about the user, the next page asks again. */
 export async function signIn(credentials: Credentials): Promise<void> {
@@ -33,23 +25,23 @@ export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
 
 /** Ends the impersonation, giving the admin back a session of their own; resolves with where to go next. */
 export async function stopImpersonating(): Promise<string> {
-  const { redirectTo } = await api.delete<{ redirectTo: string }>('/admin/impersonations/current');
+  const { redirectTo } = await api.delete<Answer<'/admin/impersonations/current', 'delete'>>(
+    '/admin/impersonations/current',
+  );
   return redirectTo;
-}
-
-/** What the password endpoints answer: a sentence to show as it is. */
-interface Message {
-  message: string;
 }
 
 /** Emails a reset link if the account exists; the answer reads the same either way. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  return (await api.post<Message>('/users/password', { user: { email } })).message;
+  return (await api.post<Answer<'/users/password', 'post'>>('/users/password', { user: { email } })).message;
 }
 
 /** Sets a new password with the emailed token; the account is signed out everywhere. */
 export async function resetPassword(resetPasswordToken: string, password: string): Promise<string> {
-  return (await api.put<Message>('/users/password', { user: { resetPasswordToken, password } })).message;
+  const answer = await api.put<Answer<'/users/password', 'put'>>('/users/password', {
+    user: { resetPasswordToken, password },
+  });
+  return answer.message;
 }
 
 export interface NewAccount {
@@ -62,7 +54,7 @@ export interface NewAccount {
  * owner) and answers the same either way, with what to tell the person.
  */
 export async function signUp(user: NewAccount, captchaResponse: string): Promise<string> {
-  return (await api.post<Message>('/sign_up', { user, captchaResponse })).message;
+  return (await api.post<Answer<'/sign_up', 'post'>>('/sign_up', { user, captchaResponse })).message;
 }
 
 /** The emailed code creates the account and signs the person in (the answer sets the session cookie). */

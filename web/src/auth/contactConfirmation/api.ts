@@ -1,15 +1,11 @@
 import { api } from '../../api/client';
+import type { Answer } from '../../api/types';
 
-/** One of the signed-in person's contacts and how far its confirmation is (GET /contact_confirmations). */
-export interface ContactConfirmation {
-  type: 'email';
-  destination: string;
-  /** unconfirmed: no live code; pending: a code was sent (codeExpiresAt, attemptsLeft); confirmed. */
-  status: 'confirmed' | 'pending' | 'unconfirmed';
-  confirmedAt: string | null;
-  codeExpiresAt: string | null;
-  attemptsLeft: number | null;
-}
+/**
+ * One of the signed-in person's contacts and how far its confirmation is (GET /contact_confirmations): unconfirmed
+ * (no live code), pending (a code was sent: codeExpiresAt, attemptsLeft) or confirmed.
+ */
+export type ContactConfirmation = Answer<'/contact_confirmations', 'get'>[number];
 
 export function fetchContactConfirmations(signal?: AbortSignal): Promise<ContactConfirmation[]> {
   return api.get<ContactConfirmation[]>('/contact_confirmations', { signal });

@@ -1,16 +1,9 @@
 import { DataTable, List } from 'react-admin';
 import { IsoDateField } from '../shared/IsoDateField';
 import { formatDuration } from '../../shared/format';
+import type { Answer } from '../../api/types';
 
-export interface ImpersonationRecord {
-  id: string;
-  admin: { id: string; email: string };
-  provider: { id: string; name: string };
-  actingAs: { id: string; email: string };
-  startedAt: string;
-  endedAt: string | null;
-  durationSeconds: number | null;
-}
+export type ImpersonationRecord = Answer<'/admin/impersonations', 'get'>['items'][number];
 
 /** The impersonation audit log (GET /admin/impersonations), newest first: who acted as whom, when, how long. */
 export function ImpersonationList() {

@@ -1,18 +1,7 @@
-import type { MembershipRole } from '@tourly/contracts';
+import type { Answer } from '../../api/types';
 
 /** GET /admin/providers.json */
-export interface ProviderRecord {
-  id: string;
-  name: string;
-  subdomain: string | null;
-  createdAt: string;
-}
+export type ProviderRecord = Answer<'/admin/providers.json', 'get'>['items'][number];
 
 /** GET /admin/providers/{id}/users.json */
-export interface ProviderUserRecord {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: MembershipRole;
-}
+export type ProviderUserRecord = Answer<'/admin/providers/{id}/users.json', 'get'>['items'][number];

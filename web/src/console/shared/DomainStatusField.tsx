@@ -1,4 +1,5 @@
 import { ChipField, useRecordContext } from 'react-admin';
+import type { Answer } from '../../api/types';
 
 /** The spec's names of a domain's states (001 §3). */
 export const DOMAIN_STATUS_LABELS = {
@@ -9,15 +10,8 @@ export const DOMAIN_STATUS_LABELS = {
 
 export const DOMAIN_STATUS_CHOICES = Object.entries(DOMAIN_STATUS_LABELS).map(([id, name]) => ({ id, name }));
 
-export interface DomainRecord {
-  id: string;
-  provider: { id: string; name: string };
-  subdomain: string;
-  status: keyof typeof DOMAIN_STATUS_LABELS;
-  failureReason: string | null;
-  requestedAt: string;
-  updatedAt: string;
-}
+/** A white-label domain as the admin and virtual-assistant lists show it. */
+export type DomainRecord = Answer<'/admin/whitelabeled_domains', 'get'>['items'][number];
 
 /** A domain's status as a chip: In Progress, Active, Failed. */
 export function DomainStatusField() {
