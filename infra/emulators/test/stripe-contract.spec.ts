@@ -217,8 +217,6 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
       }),
     );
     const itemId = subscription.items.data[0]!.id;
-    keep(await stripe.subscriptionItems.list({ subscription: subscription.id }));
-    keep(await stripe.subscriptionItems.retrieve(itemId));
     keep(
       await stripe.invoices.createPreview({
         customer: customer.id,
@@ -262,8 +260,7 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
     await advanceClock(stripe, clock.id, clock.frozen_time + 40 * DAY);
     keep(await stripe.subscriptions.retrieve(subscription.id, { expand: ['schedule', 'latest_invoice'] }));
     const invoices = keep(await stripe.invoices.list({ customer: customer.id, limit: 100 }));
-    keep(await stripe.invoices.listLineItems(invoices.data[0]!.id));
-    keep(await stripe.invoicePayments.list({ invoice: invoices.data[0]!.id }));
+    keep(await stripe.invoices.retrieve(invoices.data[0]!.id, { expand: ['payments'] }));
     keep(await stripe.subscriptionSchedules.release(schedule.id));
     keep(await stripe.subscriptions.cancel(subscription.id));
     const endpoint = keep(
@@ -273,9 +270,7 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
       }),
     );
     keep(await stripe.webhookEndpoints.list());
-    keep(await stripe.webhookEndpoints.del(endpoint.id));
-    keep(await stripe.coupons.del('CONTRACT5'));
-    keep(await stripe.customers.del(customer.id));
+    expect(endpoint.enabled_events).toEqual(['coupon.created']);
     keep(await stripe.testHelpers.testClocks.del(clock.id));
     keep(await stripe.events.list({ limit: 100 }));
     await h.emulators.stripe?.webhooksSettled();

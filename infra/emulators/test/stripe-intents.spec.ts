@@ -238,7 +238,7 @@ describe('Stripe emulator: payment intents and pending subscription updates', ()
       discounts: [{ promotion_code: code.id }],
     });
     expect(subscription.status).toBe('trialing');
-    expect((await stripe.promotionCodes.retrieve(code.id)).times_redeemed).toBe(1);
+    expect((await stripe.promotionCodes.list({ code: 'HALFOFF' })).data[0]!.times_redeemed).toBe(1);
 
     const ended = await stripe.subscriptions.update(subscription.id, {
       trial_end: 'now',
@@ -249,7 +249,6 @@ describe('Stripe emulator: payment intents and pending subscription updates', ()
     expect(ended.discounts).toEqual([]);
     expect(ended.items.data[0]!.current_period_start).toBe(clock.frozen_time);
 
-    expect((await stripe.testHelpers.testClocks.list()).data.map((c) => c.id)).toContain(clock.id);
     expect(await stripe.testHelpers.testClocks.del(clock.id)).toMatchObject({ id: clock.id, deleted: true });
     await expect(stripe.subscriptions.retrieve(subscription.id)).rejects.toMatchObject({ statusCode: 404 });
   });

@@ -89,7 +89,7 @@ describe('Stripe emulator: subscriptions', () => {
     expect((await stripe.invoices.list({ subscription: subscription.id, status: 'paid' })).data).toHaveLength(
       1,
     );
-    expect((await stripe.invoices.listLineItems(invoice.id)).data).toHaveLength(1);
+    expect((await stripe.invoices.retrieve(invoice.id)).lines.data).toHaveLength(1);
   });
 
   it('leaves the subscription incomplete on a 3-D Secure card until the payment is authenticated', async () => {

@@ -117,10 +117,6 @@ describe('Stripe emulator: events and webhooks', () => {
       object: { status: 'active' },
       previous_attributes: { status: 'incomplete' },
     });
-    expect(await stripe.events.retrieve(activated.id)).toMatchObject({
-      id: activated.id,
-      type: activated.type,
-    });
     expect(
       (await stripe.events.list({ type: 'invoice.*' })).data.every((event) =>
         event.type.startsWith('invoice.'),
@@ -180,11 +176,6 @@ describe('Stripe emulator: events and webhooks', () => {
         endpoint.secret!,
       );
       expect(event).toMatchObject({ type: 'customer.created', data: { object: { id: customer.id } } });
-
-      expect(await stripe.webhookEndpoints.del(endpoint.id)).toMatchObject({
-        id: endpoint.id,
-        deleted: true,
-      });
     } finally {
       await other.close();
     }
@@ -224,7 +215,9 @@ describe('Stripe emulator: events and webhooks', () => {
     await h.emulators.stripe!.webhooksSettled();
     const [created] = (await stripe.events.list({ type: 'customer.created', limit: 1 })).data;
     expect((created!.data.object as Stripe.Customer).id).toBe(lost.id);
-    const attempts = h.emulators.stripe!.webhookDeliveries().filter((d) => d.event === created!.id);
+    const attempts = h.emulators
+      .stripe!.webhookDeliveries()
+      .filter((d) => d.event === created!.id && d.endpoint === 'configured');
     expect(attempts.map((d) => [d.attempt, d.status, d.response_status, d.will_retry])).toEqual([
       [1, 'failed', null, true],
       [2, 'failed', null, true],

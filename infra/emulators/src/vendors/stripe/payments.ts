@@ -92,7 +92,6 @@ const CANCELABLE_PAYMENT = [
   'requires_action',
   'processing',
 ];
-const CANCELABLE_SETUP = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 /**
  * PaymentMethods, PaymentIntents and SetupIntents with Stripe's test-card behaviours. Billing plugs in through
@@ -572,23 +571,6 @@ export class Payments {
       this.events.emit('setup_intent.setup_failed', intent);
     }
     return outcome;
-  }
-
-  cancelSetupIntent(
-    intent: Stripe.SetupIntent,
-    reason: Stripe.SetupIntent.CancellationReason | null,
-  ): Stripe.SetupIntent {
-    if (!CANCELABLE_SETUP.includes(intent.status)) {
-      throw unexpectedState(
-        'setup_intent_unexpected_state',
-        `You cannot cancel this SetupIntent because it has a status of ${intent.status}.`,
-      );
-    }
-    intent.status = 'canceled';
-    intent.cancellation_reason = reason;
-    intent.next_action = null;
-    this.events.emit('setup_intent.canceled', intent);
-    return intent;
   }
 }
 

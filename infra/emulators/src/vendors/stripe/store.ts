@@ -67,7 +67,6 @@ export class StripeStore {
   readonly products = new Map<string, Stripe.Product>();
   readonly prices = new Map<string, Stripe.Price>();
   readonly coupons = new Map<string, Stripe.Coupon>();
-  readonly deletedCoupons = new Set<string>();
   readonly promotionCodes = new Map<string, Stripe.PromotionCode>();
   readonly customers = new Map<string, Stripe.Customer>();
   readonly deletedCustomers = new Set<string>();

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { invalidRequest, noSuch } from '../errors';
+import { invalidRequest } from '../errors';
 import { snapshot, type EventLog } from '../events';
 import { newDiscount } from '../objects';
 import type { Params } from '../params';
@@ -56,7 +56,6 @@ export class Discounts {
           'A discount needs a coupon, a promotion_code or a discount.',
           spec.name('coupon'),
         );
-      if (this.store.deletedCoupons.has(couponId)) throw noSuch('coupon', couponId, spec.name('coupon'));
       const coupon = this.store.get(this.store.coupons, couponId, 'coupon', spec.name('coupon'));
       this.checkCoupon(coupon, context.currency, context.at, spec.name('coupon'));
       const discount = newDiscount({

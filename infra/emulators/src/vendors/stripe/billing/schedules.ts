@@ -329,19 +329,6 @@ export class Schedules {
     return schedule;
   }
 
-  /** Cancels the schedule and its subscription, as Stripe does. */
-  cancel(schedule: Stripe.SubscriptionSchedule, at: number): Stripe.SubscriptionSchedule {
-    this.assertUpdatable(schedule, 'cancel');
-    this.end(schedule, 'canceled', at);
-    const subscription = schedule.subscription
-      ? this.store.subscriptions.get(schedule.subscription as string)
-      : undefined;
-    if (subscription && subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {
-      this.subscriptions.cancel(subscription, at, 'cancellation_requested');
-    }
-    return schedule;
-  }
-
   private end(schedule: Stripe.SubscriptionSchedule, status: 'canceled' | 'completed', at: number): void {
     schedule.status = status;
     if (status === 'canceled') schedule.canceled_at = at;

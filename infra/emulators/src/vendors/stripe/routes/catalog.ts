@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { invalidParam, invalidRequest, missingParam, noSuch } from '../errors';
+import { invalidParam, invalidRequest, missingParam } from '../errors';
 import { snapshot } from '../events';
 import type { StripeEngine } from '../engine';
 import type { Route } from '../http';
@@ -8,17 +8,13 @@ import { newPrice, newProduct } from '../objects';
 import { mergeMetadata, type Params } from '../params';
 import { inRange, paginate } from '../present';
 import { realNow } from '../time';
-import { deleted, equals, where } from './common';
+import { equals, where } from './common';
 
 /** Products, prices, coupons and promotion codes. */
 export function catalogRoutes(engine: StripeEngine): Route[] {
   const { store, events } = engine;
   const product = (id: string, param = 'id') => store.get(store.products, id, 'product', param);
-  const coupon = (id: string, param = 'id') => {
-    if (store.deletedCoupons.has(id)) throw noSuch('coupon', id, param);
-    return store.get(store.coupons, id, 'coupon', param);
-  };
-  const promotionCode = (id: string) => store.get(store.promotionCodes, id, 'promotion_code');
+  const coupon = (id: string, param = 'id') => store.get(store.coupons, id, 'coupon', param);
 
   function setLookupKey(price: Stripe.Price, params: Params): void {
     const lookupKey = params.nullableStr('lookup_key');
@@ -53,50 +49,6 @@ export function catalogRoutes(engine: StripeEngine): Route[] {
       },
     },
     { method: 'GET', url: '/products/:id', handler: ({ path }) => product(path.id!) },
-    {
-      method: 'POST',
-      url: '/products/:id',
-      handler: ({ path, params }) => {
-        const found = product(path.id!);
-        const before = snapshot(found);
-        updateProduct(found, params);
-        const defaultPrice = params.nullableStr('default_price');
-        if (defaultPrice) store.price(defaultPrice, 'default_price');
-        if (defaultPrice !== undefined) found.default_price = defaultPrice;
-        found.updated = realNow();
-        events.emitUpdated('product.updated', found, before);
-        return found;
-      },
-    },
-    {
-      method: 'GET',
-      url: '/products',
-      handler: ({ params }) => {
-        const ids = params.strList('ids');
-        const items = where(
-          store.products.values(),
-          equals(params.bool('active'), (p) => p.active),
-          ids && ((p) => ids.includes(p.id)),
-          (p) => inRange(p.created, params, 'created'),
-        );
-        return paginate(store.newestFirst(items), params, '/v1/products');
-      },
-    },
-    {
-      method: 'DELETE',
-      url: '/products/:id',
-      handler: ({ path }) => {
-        const found = product(path.id!);
-        if ([...store.prices.values()].some((price) => price.product === found.id)) {
-          throw invalidRequest(
-            'This product cannot be deleted because it has one or more user-created prices.',
-          );
-        }
-        store.products.delete(found.id);
-        events.emit('product.deleted', found);
-        return deleted(found.id, 'product');
-      },
-    },
     {
       method: 'POST',
       url: '/prices',
@@ -140,22 +92,6 @@ export function catalogRoutes(engine: StripeEngine): Route[] {
       },
     },
     { method: 'GET', url: '/prices/:id', handler: ({ path }) => store.price(path.id!, 'id') },
-    {
-      method: 'POST',
-      url: '/prices/:id',
-      handler: ({ path, params }) => {
-        const price = store.price(path.id!, 'id');
-        const before = snapshot(price);
-        const active = params.bool('active');
-        if (active !== undefined) price.active = active;
-        const nickname = params.nullableStr('nickname');
-        if (nickname !== undefined) price.nickname = nickname;
-        price.metadata = mergeMetadata(price.metadata, params.metadata());
-        setLookupKey(price, params);
-        events.emitUpdated('price.updated', price, before);
-        return price;
-      },
-    },
     {
       method: 'GET',
       url: '/prices',
@@ -223,41 +159,6 @@ export function catalogRoutes(engine: StripeEngine): Route[] {
     { method: 'GET', url: '/coupons/:id', handler: ({ path }) => coupon(path.id!) },
     {
       method: 'POST',
-      url: '/coupons/:id',
-      handler: ({ path, params }) => {
-        const found = coupon(path.id!);
-        const before = snapshot(found);
-        const name = params.nullableStr('name');
-        if (name !== undefined) found.name = name;
-        found.metadata = mergeMetadata(found.metadata ?? {}, params.metadata());
-        events.emitUpdated('coupon.updated', found, before);
-        return found;
-      },
-    },
-    {
-      method: 'GET',
-      url: '/coupons',
-      handler: ({ params }) =>
-        paginate(
-          store.newestFirst(where(store.coupons.values(), (c) => !store.deletedCoupons.has(c.id))),
-          params,
-          '/v1/coupons',
-        ),
-    },
-    {
-      method: 'DELETE',
-      url: '/coupons/:id',
-      handler: ({ path }) => {
-        const found = coupon(path.id!);
-        // Discounts already given keep working, as on Stripe; the coupon itself is gone.
-        store.deletedCoupons.add(found.id);
-        found.valid = false;
-        events.emit('coupon.deleted', found);
-        return deleted(found.id, 'coupon');
-      },
-    },
-    {
-      method: 'POST',
       url: '/promotion_codes',
       handler: ({ params }) => {
         const promotion = params.obj('promotion');
@@ -302,20 +203,6 @@ export function catalogRoutes(engine: StripeEngine): Route[] {
         store.put(store.promotionCodes, created);
         events.emit('promotion_code.created', created);
         return created;
-      },
-    },
-    { method: 'GET', url: '/promotion_codes/:id', handler: ({ path }) => promotionCode(path.id!) },
-    {
-      method: 'POST',
-      url: '/promotion_codes/:id',
-      handler: ({ path, params }) => {
-        const found = promotionCode(path.id!);
-        const before = snapshot(found);
-        const active = params.bool('active');
-        if (active !== undefined) found.active = active;
-        found.metadata = mergeMetadata(found.metadata ?? {}, params.metadata());
-        events.emitUpdated('promotion_code.updated', found, before);
-        return found;
       },
     },
     {

@@ -11,7 +11,7 @@ import { deleted, equals, where } from './common';
 
 /** Customers and their payment methods. */
 export function customerRoutes(engine: StripeEngine): Route[] {
-  const { store, events, payments, subscriptions } = engine;
+  const { store, events, payments } = engine;
 
   function setDefaultPaymentMethod(customer: Stripe.Customer, params: Params): void {
     const settings = params.obj('invoice_settings');
@@ -100,26 +100,6 @@ export function customerRoutes(engine: StripeEngine): Route[] {
       },
     },
     {
-      method: 'DELETE',
-      url: '/customers/:id',
-      handler: ({ path }) => {
-        const found = customer(path.id!);
-        const at = store.nowFor(found.id);
-        for (const subscription of store.subscriptions.values()) {
-          if (subscription.customer !== found.id) continue;
-          if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
-          subscriptions.cancel(subscription, at, 'cancellation_requested');
-        }
-        for (const method of store.paymentMethods.values()) {
-          if (method.customer === found.id) method.customer = null;
-        }
-        store.customers.delete(found.id);
-        store.deletedCustomers.add(found.id);
-        events.emit('customer.deleted', found);
-        return deleted(found.id, 'customer');
-      },
-    },
-    {
       method: 'GET',
       url: '/customers',
       handler: ({ params }) => {
@@ -147,17 +127,6 @@ export function customerRoutes(engine: StripeEngine): Route[] {
       },
     },
     {
-      method: 'GET',
-      url: '/customers/:id/payment_methods/:method',
-      handler: ({ path }) => {
-        const found = customer(path.id!);
-        const method = payments.paymentMethod(path.method!, 'payment_method');
-        if (method.customer !== found.id)
-          throw invalidRequest(`No such PaymentMethod: '${method.id}'`, 'payment_method', 'resource_missing');
-        return method;
-      },
-    },
-    {
       method: 'POST',
       url: '/payment_methods',
       publishable: true,
@@ -175,22 +144,6 @@ export function customerRoutes(engine: StripeEngine): Route[] {
     },
     {
       method: 'POST',
-      url: '/payment_methods/:id',
-      handler: ({ path, params }) => {
-        const method = payments.paymentMethod(path.id!);
-        const before = snapshot(method);
-        method.metadata = mergeMetadata(method.metadata ?? {}, params.metadata());
-        const billing = params.obj('billing_details');
-        for (const field of ['name', 'email', 'phone'] as const) {
-          const value = billing?.nullableStr(field);
-          if (value !== undefined) method.billing_details[field] = value;
-        }
-        events.emitUpdated('payment_method.updated', method, before);
-        return method;
-      },
-    },
-    {
-      method: 'POST',
       url: '/payment_methods/:id/attach',
       handler: ({ path, params }) => {
         const customerId = params.reqStr('customer');
@@ -202,20 +155,6 @@ export function customerRoutes(engine: StripeEngine): Route[] {
       method: 'POST',
       url: '/payment_methods/:id/detach',
       handler: ({ path }) => payments.detach(payments.paymentMethod(path.id!)),
-    },
-    {
-      method: 'GET',
-      url: '/payment_methods',
-      handler: ({ params }) => {
-        const customerId = params.str('customer');
-        if (customerId) store.customer(customerId);
-        const items = where(
-          store.paymentMethods.values(),
-          equals(customerId, (m) => m.customer),
-          equals(params.str('type'), (m) => m.type),
-        );
-        return paginate(store.newestFirst(items), params, '/v1/payment_methods');
-      },
     },
   ];
 }

@@ -1,21 +1,17 @@
 import type Stripe from 'stripe';
-import { invalidParam, invalidRequest, missingParam, noSuch, unexpectedState } from '../errors';
-import { snapshot } from '../events';
+import { invalidParam, invalidRequest, missingParam, noSuch } from '../errors';
 import type { StripeEngine } from '../engine';
 import type { Call, Route } from '../http';
 import { intentIdOfSecret } from '../ids';
 import { mergeMetadata, type Params } from '../params';
-import { inRange, paginate } from '../present';
-import { checkClientSecret, equals, where } from './common';
-
-const OPEN_PAYMENT = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+import { checkClientSecret } from './common';
 
 /**
  * PaymentIntents and SetupIntents, confirmable from Stripe.js (publishable key + client secret), and the
  * emulator's 3-D Secure step: `POST /v1/_authenticate` with `client_secret` and `outcome=complete|fail`.
  */
 export function intentRoutes(engine: StripeEngine): Route[] {
-  const { store, payments, events } = engine;
+  const { store, payments } = engine;
 
   /** `payment_method` (an id or a test token) or `payment_method_data` (a card, as Stripe.js sends it). */
   function paymentMethodOf(params: Params, customer: string | null): Stripe.PaymentMethod | null {
@@ -69,37 +65,6 @@ export function intentRoutes(engine: StripeEngine): Route[] {
     { method: 'GET', url: '/payment_intents/:id', publishable: true, handler: (call) => paymentIntent(call) },
     {
       method: 'POST',
-      url: '/payment_intents/:id',
-      handler: (call) => {
-        const intent = paymentIntent(call);
-        const { params } = call;
-        if (!OPEN_PAYMENT.includes(intent.status)) {
-          throw unexpectedState(
-            'payment_intent_unexpected_state',
-            `You cannot update this PaymentIntent because it has a status of ${intent.status}.`,
-          );
-        }
-        const before = snapshot(intent);
-        const amount = params.int('amount');
-        if (amount !== undefined) intent.amount = amount;
-        const description = params.nullableStr('description');
-        if (description !== undefined) intent.description = description;
-        const customer = params.str('customer');
-        if (customer) intent.customer = store.customer(customer).id;
-        const method = paymentMethodOf(params, intent.customer as string | null);
-        if (method) {
-          intent.payment_method = method.id;
-          intent.status = 'requires_confirmation';
-        }
-        const setupFutureUsage = params.oneOf('setup_future_usage', ['off_session', 'on_session']);
-        if (setupFutureUsage) intent.setup_future_usage = setupFutureUsage;
-        intent.metadata = mergeMetadata(intent.metadata, params.metadata());
-        events.emitUpdated('payment_intent.updated', intent, before);
-        return intent;
-      },
-    },
-    {
-      method: 'POST',
       url: '/payment_intents/:id/confirm',
       publishable: true,
       handler: (call) => {
@@ -123,18 +88,6 @@ export function intentRoutes(engine: StripeEngine): Route[] {
             'abandoned',
           ]) ?? 'requested_by_customer',
         ),
-    },
-    {
-      method: 'GET',
-      url: '/payment_intents',
-      handler: ({ params }) => {
-        const items = where(
-          store.paymentIntents.values(),
-          equals(params.str('customer'), (i) => i.customer),
-          (i) => inRange(i.created, params, 'created'),
-        );
-        return paginate(store.newestFirst(items), params, '/v1/payment_intents');
-      },
     },
     {
       method: 'POST',
@@ -164,26 +117,6 @@ export function intentRoutes(engine: StripeEngine): Route[] {
     { method: 'GET', url: '/setup_intents/:id', publishable: true, handler: (call) => setupIntent(call) },
     {
       method: 'POST',
-      url: '/setup_intents/:id',
-      handler: (call) => {
-        const intent = setupIntent(call);
-        const before = snapshot(intent);
-        const customer = call.params.str('customer');
-        if (customer) intent.customer = store.customer(customer).id;
-        const method = paymentMethodOf(call.params, intent.customer as string | null);
-        if (method) {
-          intent.payment_method = method.id;
-          if (intent.status === 'requires_payment_method') intent.status = 'requires_confirmation';
-        }
-        const description = call.params.nullableStr('description');
-        if (description !== undefined) intent.description = description;
-        intent.metadata = mergeMetadata(intent.metadata ?? {}, call.params.metadata());
-        events.emitUpdated('setup_intent.updated', intent, before);
-        return intent;
-      },
-    },
-    {
-      method: 'POST',
       url: '/setup_intents/:id/confirm',
       publishable: true,
       handler: (call) => {
@@ -192,29 +125,6 @@ export function intentRoutes(engine: StripeEngine): Route[] {
           intent,
           paymentMethodOf(call.params, intent.customer as string | null),
         );
-      },
-    },
-    {
-      method: 'POST',
-      url: '/setup_intents/:id/cancel',
-      handler: (call) =>
-        payments.cancelSetupIntent(
-          setupIntent(call),
-          call.params.oneOf('cancellation_reason', ['abandoned', 'duplicate', 'requested_by_customer']) ??
-            null,
-        ),
-    },
-    {
-      method: 'GET',
-      url: '/setup_intents',
-      handler: ({ params }) => {
-        const items = where(
-          store.setupIntents.values(),
-          equals(params.str('customer'), (i) => i.customer),
-          equals(params.str('payment_method'), (i) => i.payment_method),
-          (i) => inRange(i.created, params, 'created'),
-        );
-        return paginate(store.newestFirst(items), params, '/v1/setup_intents');
       },
     },
     {

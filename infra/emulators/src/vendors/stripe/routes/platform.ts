@@ -13,10 +13,8 @@ import { deleted, where } from './common';
 export function platformRoutes(engine: StripeEngine): Route[] {
   const { store, events, clockwork } = engine;
   const clock = (id: string) => store.get(store.clocks, id, 'test_clock');
-  const endpoint = (id: string) => store.get(store.webhookEndpoints, id, 'webhook endpoint');
 
   return [
-    { method: 'GET', url: '/events/:id', handler: ({ path }) => store.get(store.events, path.id!, 'event') },
     {
       method: 'GET',
       url: '/events',
@@ -61,37 +59,6 @@ export function platformRoutes(engine: StripeEngine): Route[] {
     },
     {
       method: 'GET',
-      url: '/webhook_endpoints/:id',
-      handler: ({ path }) => withoutSecret(endpoint(path.id!)),
-    },
-    {
-      method: 'POST',
-      url: '/webhook_endpoints/:id',
-      handler: ({ path, params }) => {
-        const found = endpoint(path.id!);
-        const url = params.str('url');
-        if (url) found.url = url;
-        const enabledEvents = params.strList('enabled_events');
-        if (enabledEvents?.length) found.enabled_events = enabledEvents;
-        const disabled = params.bool('disabled');
-        if (disabled !== undefined) found.status = disabled ? 'disabled' : 'enabled';
-        const description = params.nullableStr('description');
-        if (description !== undefined) found.description = description;
-        found.metadata = mergeMetadata(found.metadata, params.metadata());
-        return withoutSecret(found);
-      },
-    },
-    {
-      method: 'DELETE',
-      url: '/webhook_endpoints/:id',
-      handler: ({ path }) => {
-        const found = endpoint(path.id!);
-        store.webhookEndpoints.delete(found.id);
-        return deleted(found.id, 'webhook_endpoint');
-      },
-    },
-    {
-      method: 'GET',
       url: '/webhook_endpoints',
       handler: ({ params }) =>
         paginate(
@@ -123,12 +90,6 @@ export function platformRoutes(engine: StripeEngine): Route[] {
       },
     },
     { method: 'GET', url: '/test_helpers/test_clocks/:id', handler: ({ path }) => clock(path.id!) },
-    {
-      method: 'GET',
-      url: '/test_helpers/test_clocks',
-      handler: ({ params }) =>
-        paginate(store.newestFirst(store.clocks.values()), params, '/v1/test_helpers/test_clocks'),
-    },
     {
       method: 'DELETE',
       url: '/test_helpers/test_clocks/:id',
