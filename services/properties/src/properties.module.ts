@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { Geocoder } from './geocoding/geocoder';
 import { Matterport } from './matterport/matterport';
 import { Plans } from './plans/plans';
+import { ProviderPlansRepository } from './plans/provider-plans.repository';
 import { PremiumTourPayments } from './premium-tours/premium-tour-payments';
 import { PremiumToursService } from './premium-tours/premium-tours.service';
 import {
@@ -11,13 +12,14 @@ import {
   PropertiesController,
 } from './properties/properties.controller';
 import { HeroImages } from './properties/hero-image';
+import { PropertiesDataModule } from './properties/properties-data.module';
 import { PropertiesService } from './properties/properties.service';
 import { MediaModule } from './media/media.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { WebsiteModule } from './website/website.module';
 
 @Module({
-  imports: [UploadsModule, MediaModule, WebsiteModule],
+  imports: [PropertiesDataModule, UploadsModule, MediaModule, WebsiteModule],
   controllers: [
     PropertiesController,
     BillingPremiumToursController,
@@ -29,6 +31,7 @@ import { WebsiteModule } from './website/website.module';
     PremiumToursService,
     PremiumTourPayments,
     Plans,
+    ProviderPlansRepository,
     Geocoder,
     Matterport,
     HeroImages,

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PROVIDER_PEOPLE, type ProviderPeople } from '@tourly/contracts';
 import { ApiError, Database, RpcClient } from '@tourly/platform';
-import { propertyOf } from '../properties/property-scope';
+import { PropertyScope } from '../properties/property-scope';
+import { ContactsRepository } from './contacts.repository';
+import { uniqueIds } from './media.rules';
 
 /** 422 on `agent_ids` (the spec has no words for it): an id that is not one of the provider's people. */
 export const NOT_PROVIDER_PEOPLE = 'must be users of this provider';
@@ -15,41 +17,33 @@ export const NOT_PROVIDER_PEOPLE = 'must be users of this provider';
 export class ContactsService {
   constructor(
     private readonly db: Database,
+    private readonly contacts: ContactsRepository,
+    private readonly scope: PropertyScope,
     private readonly rpc: RpcClient,
   ) {}
 
   async get(providerId: string, propertyId: string): Promise<{ agentIds: string[] }> {
-    const tx = this.db.dataSource.manager;
-    await propertyOf(tx, providerId, propertyId);
+    await this.scope.of(this.db.dataSource, providerId, propertyId);
     return { agentIds: await this.agentIds(propertyId) };
   }
 
   /** Replaces the list (an empty list clears it); repeated ids count once, in their first place. */
   async set(providerId: string, propertyId: string, agentIds: string[]): Promise<{ agentIds: string[] }> {
-    const unique = [...new Set(agentIds.map((id) => id.toLowerCase()))];
-    await propertyOf(this.db.dataSource.manager, providerId, propertyId);
+    const unique = uniqueIds(agentIds);
+    await this.scope.of(this.db.dataSource, providerId, propertyId);
     if (unique.length > 0) {
       const people = await this.rpc.ask<ProviderPeople>(PROVIDER_PEOPLE, { providerId, userIds: unique });
       const known = new Set(people.userIds.map((id) => id.toLowerCase()));
       if (unique.some((id) => !known.has(id))) throw ApiError.invalid('agentIds', NOT_PROVIDER_PEOPLE);
     }
     await this.db.transaction(async (tx) => {
-      await propertyOf(tx, providerId, propertyId, true);
-      await tx.query('DELETE FROM property_contacts WHERE property_id = $1', [propertyId]);
-      await tx.query(
-        `INSERT INTO property_contacts (property_id, contact_id, position)
-         SELECT $1, id, n FROM unnest($2::uuid[]) WITH ORDINALITY AS given(id, n)`,
-        [propertyId, unique],
-      );
+      await this.scope.of(tx, providerId, propertyId, true);
+      await this.contacts.replace(tx, propertyId, unique);
     });
     return { agentIds: await this.agentIds(propertyId) };
   }
 
-  async agentIds(propertyId: string): Promise<string[]> {
-    const rows = (await this.db.dataSource.query(
-      'SELECT contact_id AS id FROM property_contacts WHERE property_id = $1 ORDER BY position',
-      [propertyId],
-    )) as Array<{ id: string }>;
-    return rows.map((row) => row.id);
+  agentIds(propertyId: string): Promise<string[]> {
+    return this.contacts.agentIds(propertyId);
   }
 }

@@ -24,7 +24,7 @@ import {
   UUID_PATTERN,
 } from '@tourly/platform';
 import { UPLOAD_UNUSABLE } from '../uploads/uploads.service';
-import { MEDIA_SOURCES, type MediaSource } from './media.service';
+import { MEDIA_SOURCES, type MediaSource } from './media.rules';
 
 const MAX_PER_CALL = 100;
 

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { PropertiesDataModule } from '../properties/properties-data.module';
 import { StorageModule } from '../storage/storage.module';
 import { UploadsModule } from '../uploads/uploads.module';
+import { ContactsRepository } from './contacts.repository';
 import { ContactsService } from './contacts.service';
 import {
   ContactsController,
@@ -10,11 +12,13 @@ import {
   PhotosController,
   VideosController,
 } from './media.controller';
+import { MediaLinksRepository } from './media-links.repository';
 import { MediaLinksService } from './media-links.service';
 import { MediaService } from './media.service';
+import { PropertyMediaRepository } from './property-media.repository';
 
 @Module({
-  imports: [StorageModule, UploadsModule],
+  imports: [StorageModule, UploadsModule, PropertiesDataModule],
   controllers: [
     PhotosController,
     VideosController,
@@ -23,7 +27,14 @@ import { MediaService } from './media.service';
     MediaLinksController,
     ContactsController,
   ],
-  providers: [MediaService, MediaLinksService, ContactsService],
-  exports: [MediaService, MediaLinksService, ContactsService],
+  providers: [
+    MediaService,
+    MediaLinksService,
+    ContactsService,
+    PropertyMediaRepository,
+    MediaLinksRepository,
+    ContactsRepository,
+  ],
+  exports: [MediaService, MediaLinksService, ContactsService, PropertyMediaRepository, MediaLinksRepository],
 })
 export class MediaModule {}

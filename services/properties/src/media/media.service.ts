@@ -12,37 +12,35 @@ import {
   LOGGER,
   type Page,
   pageOf,
+  type Queryable,
   uuidv7,
 } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import type { PropertiesConfig } from '../config';
 import { Storage } from '../storage/storage';
-import type { ContentKind } from '../uploads/content-types';
 import type { FileRow } from '../uploads/files';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
+import { PropertyScope } from '../properties/property-scope';
 import { requireExternalVideoLink } from './links';
-import { propertyOf } from '../properties/property-scope';
+import {
+  ACCEPTS,
+  defaultName,
+  NOT_FOUND,
+  UniqueNames,
+  type MediaKind,
+  type MediaSource,
+} from './media.rules';
+import { PropertyMediaRepository, type MediaRow } from './property-media.repository';
 
-export const MEDIA_KINDS = ['photo', 'video', 'floorplan', 'document'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
-export const MEDIA_SOURCES = ['uploaded', 'external'] as const;
-export type MediaSource = (typeof MEDIA_SOURCES)[number];
-
-/** What each kind of media may be, by content (never by name). */
-export const ACCEPTS: Record<MediaKind, readonly ContentKind[]> = {
-  photo: ['image'],
-  video: ['video'],
-  floorplan: ['image', 'pdf'],
-  document: ['pdf'],
-};
-
-export const NOT_FOUND: Record<MediaKind, string> = {
-  photo: 'Photo not found',
-  video: 'Video not found',
-  floorplan: 'Floorplan not found',
-  document: 'Document not found',
-};
+export {
+  ACCEPTS,
+  MEDIA_KINDS,
+  MEDIA_SOURCES,
+  NOT_FOUND,
+  type MediaKind,
+  type MediaSource,
+} from './media.rules';
 
 /** One photo, video, floorplan or document of a property, as clients see it. */
 export interface MediaItem {
@@ -65,32 +63,6 @@ export interface MediaItem {
   createdAt: string;
 }
 
-/** The file's columns, joined: none for a link to a video elsewhere. */
-type JoinedFile = {
-  [
-    Column in
-      'storageKey' | 'filename' | 'contentType' | 'size' | 'width' | 'height' | 'square' | 'thumbnailKey'
-  ]: FileRow[Column] | null;
-};
-
-interface MediaRow extends JoinedFile {
-  id: string;
-  kind: MediaKind;
-  source: MediaSource;
-  name: string | null;
-  position: number;
-  externalUrl: string | null;
-  createdAt: Date;
-  fileId: string | null;
-}
-
-const MEDIA_SELECT = `SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl",
-    m.created_at AS "createdAt", f.id AS "fileId", f.storage_key AS "storageKey", f.filename,
-    f.content_type AS "contentType", f.size::float8 AS size, f.width, f.height, f.square,
-    f.thumbnail_key AS "thumbnailKey"
-  FROM property_media m LEFT JOIN files f ON f.id = m.file_id`;
-const MEDIA_ORDER = 'ORDER BY m.position, m.id';
-
 /** New media from temporary uploads: which uploads, and optionally a name for each. */
 export interface NewUploads {
   uploadIds: string[];
@@ -109,6 +81,8 @@ export class MediaService {
   constructor(
     @Inject(CONFIG) config: PropertiesConfig,
     private readonly db: Database,
+    private readonly media: PropertyMediaRepository,
+    private readonly scope: PropertyScope,
     private readonly storage: Storage,
     private readonly uploads: UploadsService,
     private readonly sweeper: UploadsSweeper,
@@ -124,13 +98,9 @@ export class MediaService {
     kind: MediaKind,
     source?: MediaSource,
   ): Promise<MediaItem[]> {
-    const tx = this.db.dataSource.manager;
-    await propertyOf(tx, providerId, propertyId);
-    const rows = (await tx.query(
-      `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.kind = $3
-         AND ($4::text IS NULL OR m.source = $4) ${MEDIA_ORDER}`,
-      [providerId, propertyId, kind, source ?? null],
-    )) as MediaRow[];
+    const tx = this.db.dataSource;
+    await this.scope.of(tx, providerId, propertyId);
+    const rows = await this.media.list(tx, providerId, propertyId, kind, source ?? null);
     return Promise.all(rows.map((row) => this.item(row)));
   }
 
@@ -141,25 +111,18 @@ export class MediaService {
     kind: MediaKind,
     query: { page: number; pageSize: number; offset: number },
   ): Promise<Page<MediaItem>> {
-    const tx = this.db.dataSource.manager;
-    await propertyOf(tx, providerId, propertyId);
-    const [rows, [{ total }]] = await Promise.all([
-      tx.query(
-        `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.kind = $3
-          ORDER BY m.position DESC, m.id DESC LIMIT $4 OFFSET $5`,
-        [providerId, propertyId, kind, query.pageSize, query.offset],
-      ) as Promise<MediaRow[]>,
-      tx.query(
-        'SELECT count(*)::int AS total FROM property_media WHERE provider_id = $1 AND property_id = $2 AND kind = $3',
-        [providerId, propertyId, kind],
-      ) as Promise<Array<{ total: number }>>,
+    const tx = this.db.dataSource;
+    await this.scope.of(tx, providerId, propertyId);
+    const [rows, total] = await Promise.all([
+      this.media.newestFirst(tx, providerId, propertyId, kind, query.pageSize, query.offset),
+      this.media.count(tx, providerId, propertyId, kind),
     ]);
     return pageOf(await Promise.all(rows.map((row) => this.item(row))), total, query);
   }
 
   async get(providerId: string, propertyId: string, kind: MediaKind, id: string): Promise<MediaItem> {
-    const tx = this.db.dataSource.manager;
-    await propertyOf(tx, providerId, propertyId);
+    const tx = this.db.dataSource;
+    await this.scope.of(tx, providerId, propertyId);
     return this.item(await this.row(tx, providerId, propertyId, kind, id));
   }
 
@@ -171,14 +134,14 @@ export class MediaService {
     input: NewUploads,
     field: string,
   ): Promise<MediaItem[]> {
-    await propertyOf(this.db.dataSource.manager, providerId, propertyId);
+    await this.scope.of(this.db.dataSource, providerId, propertyId);
     const accept = ACCEPTS[kind];
     await this.uploads.checkDirect(providerId, input.uploadIds, accept, field);
     const ids = await this.db.transaction(async (tx) => {
-      await propertyOf(tx, providerId, propertyId, true);
+      await this.scope.of(tx, providerId, propertyId, true);
       const files = await this.uploads.attach(tx, providerId, input.uploadIds, accept, field);
       const names = files.map(
-        (file) => input.names?.[input.uploadIds.indexOf(file.id)] ?? defaultName(kind, file),
+        (file) => input.names?.[input.uploadIds.indexOf(file.id)] ?? defaultName(kind, file.filename),
       );
       return this.insert(tx, providerId, propertyId, kind, files, names);
     });
@@ -187,12 +150,12 @@ export class MediaService {
 
   /** POST documents (multipart `document[file]`): a PDF, checked by its bytes, stored and listed at once. */
   async addDocument(providerId: string, propertyId: string, raw: IncomingMessage): Promise<MediaItem> {
-    await propertyOf(this.db.dataSource.manager, providerId, propertyId);
+    await this.scope.of(this.db.dataSource, providerId, propertyId);
     const file = await this.uploads.receive(providerId, raw, 'document[file]', ACCEPTS.document);
     let ids: string[];
     try {
       ids = await this.db.transaction(async (tx) => {
-        await propertyOf(tx, providerId, propertyId, true);
+        await this.scope.of(tx, providerId, propertyId, true);
         await this.uploads.insert(tx, file, true);
         return this.insert(tx, providerId, propertyId, 'document', [file], [file.filename]);
       });
@@ -214,13 +177,8 @@ export class MediaService {
     const url = requireExternalVideoLink(link, 'propertyVideo.url', this.ownDomains);
     const id = uuidv7();
     await this.db.transaction(async (tx) => {
-      await propertyOf(tx, providerId, propertyId, true);
-      await tx.query(
-        `INSERT INTO property_media (id, provider_id, property_id, kind, source, url, name, position)
-         VALUES ($1, $2, $3, 'video', 'external', $4, $5,
-                 (SELECT COALESCE(max(position), 0) + 1 FROM property_media WHERE property_id = $3 AND kind = 'video'))`,
-        [id, providerId, propertyId, url, title ?? null],
-      );
+      await this.scope.of(tx, providerId, propertyId, true);
+      await this.media.insertExternalVideo(tx, { id, providerId, propertyId, url, title: title ?? null });
       await this.events.publish(
         'properties.media.added.v1',
         { providerId, propertyId, kind: 'video', mediaIds: [id] },
@@ -239,20 +197,9 @@ export class MediaService {
     changes: { name?: string | null; position?: number },
   ): Promise<MediaItem> {
     await this.db.transaction(async (tx) => {
-      await propertyOf(tx, providerId, propertyId, true);
+      await this.scope.of(tx, providerId, propertyId, true);
       await this.row(tx, providerId, propertyId, kind, id);
-      await tx.query(
-        `UPDATE property_media SET name = CASE WHEN $4 THEN $5 ELSE name END, position = COALESCE($6, position)
-          WHERE provider_id = $1 AND property_id = $2 AND id = $3`,
-        [
-          providerId,
-          propertyId,
-          id,
-          changes.name !== undefined,
-          changes.name ?? null,
-          changes.position ?? null,
-        ],
-      );
+      await this.media.update(tx, providerId, propertyId, id, changes);
     });
     return this.get(providerId, propertyId, kind, id);
   }
@@ -271,13 +218,8 @@ export class MediaService {
     const wanted = ids.filter(isUuid);
     if (strict && wanted.length !== ids.length) throw ApiError.notFound(NOT_FOUND[kind]);
     const removed = await this.db.transaction(async (tx) => {
-      await propertyOf(tx, providerId, propertyId, true);
-      const rows = (await tx.query(
-        `DELETE FROM property_media WHERE provider_id = $1 AND property_id = $2 AND kind = $3 AND id = ANY($4::uuid[])
-         RETURNING id, file_id AS "fileId"`,
-        [providerId, propertyId, kind, wanted],
-      )) as unknown as [Array<{ id: string; fileId: string | null }>, number];
-      const deleted = rows[0];
+      await this.scope.of(tx, providerId, propertyId, true);
+      const deleted = await this.media.delete(tx, providerId, propertyId, kind, wanted);
       if (strict && deleted.length !== new Set(wanted).size) throw ApiError.notFound(NOT_FOUND[kind]);
       await this.uploads.discard(
         deleted.map((row) => row.fileId).filter((fileId): fileId is string => !!fileId),
@@ -297,12 +239,9 @@ export class MediaService {
     providerId: string,
     propertyId: string,
   ): Promise<{ filename: string; stream: Readable }> {
-    const tx = this.db.dataSource.manager;
-    const property = await propertyOf(tx, providerId, propertyId);
-    const rows = (await tx.query(
-      `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.kind = 'document' ${MEDIA_ORDER}`,
-      [providerId, propertyId],
-    )) as MediaRow[];
+    const tx = this.db.dataSource;
+    const property = await this.scope.of(tx, providerId, propertyId);
+    const rows = await this.media.list(tx, providerId, propertyId, 'document');
     // PDFs are compressed already: stored, not deflated again.
     const archive = archiver('zip', { store: true });
     const output = new PassThrough();
@@ -338,13 +277,12 @@ export class MediaService {
     names: Array<string | null>,
   ): Promise<string[]> {
     const ids = files.map(() => uuidv7());
-    await tx.query(
-      `INSERT INTO property_media (id, provider_id, property_id, kind, source, file_id, name, position)
-       SELECT id, $1, $2, $3, 'uploaded', file_id, name, start.position + n
-         FROM unnest($4::uuid[], $5::uuid[], $6::text[]) WITH ORDINALITY AS given(id, file_id, name, n),
-              (SELECT COALESCE(max(position), 0) AS position FROM property_media
-                WHERE property_id = $2 AND kind = $3) AS start`,
-      [providerId, propertyId, kind, ids, files.map((file) => file.id), names],
+    await this.media.insertUploaded(
+      tx,
+      providerId,
+      propertyId,
+      kind,
+      files.map((file, index) => ({ id: ids[index]!, fileId: file.id, name: names[index] ?? null })),
     );
     await this.events.publish(
       'properties.media.added.v1',
@@ -355,25 +293,19 @@ export class MediaService {
   }
 
   private async byIds(providerId: string, propertyId: string, ids: string[]): Promise<MediaItem[]> {
-    const rows = (await this.db.dataSource.query(
-      `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.id = ANY($3::uuid[]) ${MEDIA_ORDER}`,
-      [providerId, propertyId, ids],
-    )) as MediaRow[];
+    const rows = await this.media.byIds(providerId, propertyId, ids);
     return Promise.all(rows.map((row) => this.item(row)));
   }
 
   private async row(
-    tx: EntityManager,
+    tx: Queryable,
     providerId: string,
     propertyId: string,
     kind: MediaKind,
     id: string,
   ): Promise<MediaRow> {
     if (!isUuid(id)) throw ApiError.notFound(NOT_FOUND[kind]);
-    const [row] = (await tx.query(
-      `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.kind = $3 AND m.id = $4`,
-      [providerId, propertyId, kind, id],
-    )) as MediaRow[];
+    const row = await this.media.find(tx, providerId, propertyId, kind, id);
     if (!row) throw ApiError.notFound(NOT_FOUND[kind]);
     return row;
   }
@@ -400,25 +332,5 @@ export class MediaService {
       square: row.square,
       createdAt: row.createdAt.toISOString(),
     };
-  }
-}
-
-function defaultName(kind: MediaKind, file: FileRow): string | null {
-  if (kind === 'photo') return null;
-  if (kind === 'document') return file.filename;
-  return file.filename.replace(/\.[^.]+$/, '') || file.filename;
-}
-
-/** File names within one zip: a second 'plan.pdf' becomes 'plan (2).pdf'. */
-class UniqueNames {
-  private readonly taken = new Set<string>();
-
-  take(name: string): string {
-    const dot = name.lastIndexOf('.');
-    const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let n = 2; this.taken.has(candidate.toLowerCase()); n += 1) candidate = `${stem} (${n})${ext}`;
-    this.taken.add(candidate.toLowerCase());
-    return candidate;
   }
 }

@@ -1,28 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { PLANS, type ProductCode, type SubscriptionChangedV1 } from '@tourly/contracts';
-import { Database } from '@tourly/platform';
-import type { EntityManager } from 'typeorm';
-import { billingVersion, newerThanRecorded } from './billing-versions';
+import type { SubscriptionChangedV1 } from '@tourly/contracts';
+import type { Queryable } from '@tourly/platform';
+import { planInForce, type ProviderPlan } from './plans.rules';
+import { ProviderPlansRepository, type Announced } from './provider-plans.repository';
 
-export interface ProviderPlan {
-  productCode: ProductCode;
-  status: string;
-  /** null: unlimited. */
-  premiumTourLimit: number | null;
-  canPublish: boolean;
-}
-
-const FREE: ProviderPlan = {
-  productCode: 'free_tier_plan',
-  status: 'active',
-  premiumTourLimit: 0,
-  canPublish: false,
-};
-
-export const PUBLISHING_NEEDS_PLAN =
-  'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
-export const quotaFull = (limit: number) =>
-  `Your plan includes ${limit} premium ${limit === 1 ? 'tour' : 'tours'} and all are in use. Upgrade your plan, pay for this tour on its own, or turn another tour basic first.`;
+export { PUBLISHING_NEEDS_PLAN, quotaFull, type ProviderPlan } from './plans.rules';
+export type { Announced } from './provider-plans.repository';
 
 /**
  * Each provider's plan as billing announced it (`billing.subscription.changed.v1`): what publishing and the
@@ -34,16 +17,10 @@ export const quotaFull = (limit: number) =>
  */
 @Injectable()
 export class Plans {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly plans: ProviderPlansRepository) {}
 
-  async of(providerId: string, tx: EntityManager = this.db.dataSource.manager): Promise<ProviderPlan> {
-    const [row] = (await tx.query(
-      `SELECT product_code AS "productCode", status, premium_tour_limit AS "premiumTourLimit"
-         FROM provider_plans WHERE provider_id = $1`,
-      [providerId],
-    )) as Array<Omit<ProviderPlan, 'canPublish'>>;
-    if (!row) return FREE;
-    return { ...row, canPublish: PLANS[row.productCode]?.toursType === 'premium' };
+  async of(providerId: string, tx?: Queryable): Promise<ProviderPlan> {
+    return planInForce(await this.plans.find(providerId, tx));
   }
 
   /**
@@ -51,41 +28,7 @@ export class Plans {
    * false for one older than what is recorded (a redelivery after a retry, a stale version arriving late), which
    * changes nothing.
    */
-  async apply(change: SubscriptionChangedV1, announced: Announced, tx: EntityManager): Promise<boolean> {
-    const newer = newerThanRecorded(
-      'provider_plans.plan_version',
-      '$7',
-      `(provider_plans.changed_at, coalesce(provider_plans.changed_event_id, '${NIL_UUID}')) < ($5::timestamptz, $6::uuid)`,
-    );
-    const recorded = (await tx.query(
-      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at, changed_event_id,
-         plan_version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (provider_id) DO UPDATE SET product_code = $2, status = $3, premium_tour_limit = $4,
-         changed_at = $5, changed_event_id = $6, plan_version = $7
-        WHERE ${newer}
-       RETURNING provider_id`,
-      [
-        change.providerId,
-        change.productCode,
-        change.status,
-        change.premiumTourLimit,
-        announced.occurredAt,
-        announced.eventId,
-        billingVersion(change),
-      ],
-    )) as unknown[];
-    return recorded.length > 0;
+  apply(change: SubscriptionChangedV1, announced: Announced, tx: Queryable): Promise<boolean> {
+    return this.plans.record(tx, change, announced);
   }
 }
-
-/**
- * When and in which event billing announced a plan change: the order of changes without a version (see `Plans`);
- * changes with one are ordered by it alone.
- */
-export interface Announced {
-  occurredAt: string;
-  eventId: string;
-}
-
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';

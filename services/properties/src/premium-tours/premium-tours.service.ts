@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ImmersiveExtensionChangedV1, SubscriptionChangedV1 } from '@tourly/contracts';
-import { Database, EventBus } from '@tourly/platform';
+import { Database, EventBus, type Queryable } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
-import { billingVersion, newerThanRecorded } from '../plans/billing-versions';
+import { billingVersion } from '../plans/billing-versions';
 import { Plans, type Announced } from '../plans/plans';
+import { PropertiesRepository } from '../properties/properties.repository';
+import { oldestFirst } from './premium-tours.rules';
 
 export interface Withdrawn {
   tourPropertyIds: string[];
@@ -26,6 +28,7 @@ export interface TourToDeactivate {
 export class PremiumToursService {
   constructor(
     private readonly db: Database,
+    private readonly properties: PropertiesRepository,
     private readonly plans: Plans,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
@@ -35,7 +38,7 @@ export class PremiumToursService {
     providerId: string,
     limit: number,
   ): Promise<{ limit: number; tours: TourToDeactivate[] }> {
-    const rows = await this.beyond(this.db.dataSource.manager, providerId, limit, false);
+    const rows = await this.beyond(this.db.dataSource, providerId, limit, false);
     return { limit, tours: rows };
   }
 
@@ -55,7 +58,7 @@ export class PremiumToursService {
   ): Promise<{ deactivated: string[]; withdrawn: Withdrawn }> {
     const { providerId } = change;
     const none = { deactivated: [], withdrawn: { tourPropertyIds: [], websitePropertyIds: [] } };
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
+    await this.properties.lockQuota(tx, providerId);
     if (!(await this.plans.apply(change, announced, tx))) return none;
     const plan = await this.plans.of(providerId, tx);
     const deactivated =
@@ -76,29 +79,19 @@ export class PremiumToursService {
     const tours = await this.beyond(tx, providerId, limit, true);
     if (tours.length === 0) return [];
     const ids = tours.map((tour) => tour.id);
-    await tx.query(
-      `UPDATE properties SET premium = false, premium_since = NULL, updated_at = now()
-        WHERE provider_id = $1 AND id = ANY($2::uuid[])`,
-      [providerId, ids],
-    );
+    await this.properties.turnBasic(tx, providerId, ids);
     await this.events.publish('properties.tours.deactivated.v1', { providerId, propertyIds: ids }, tx);
     return ids;
   }
 
   /** Every shared tour and published website of the provider stops being served. */
   private async withdraw(tx: EntityManager, providerId: string): Promise<Withdrawn> {
-    const rows = (await tx.query(
-      `SELECT id, tour_published AS tour, website_published AS website FROM properties
-        WHERE provider_id = $1 AND deleted_at IS NULL AND (tour_published OR website_published)
-        ORDER BY created_at, id FOR UPDATE`,
-      [providerId],
-    )) as Array<{ id: string; tour: boolean; website: boolean }>;
+    const rows = await this.properties.lockPublished(tx, providerId);
     if (rows.length > 0) {
-      await tx.query(
-        `UPDATE properties SET tour_published = false, website_published = false, published_at = NULL,
-           updated_at = now()
-          WHERE provider_id = $1 AND id = ANY($2::uuid[])`,
-        [providerId, rows.map((row) => row.id)],
+      await this.properties.unpublish(
+        tx,
+        providerId,
+        rows.map((row) => row.id),
       );
     }
     return {
@@ -124,35 +117,17 @@ export class PremiumToursService {
   ): Promise<void> {
     const { providerId, propertyId, extensionId } = event;
     if (!event.active && event.status === 'incomplete') return;
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`quota:${providerId}`]);
-    const params = [providerId, propertyId, extensionId, occurredAt, billingVersion(event)];
-    const newer = `provider_id = $1 AND id = $2
-      AND ${newerThanRecorded('immex_version', '$5', '(immex_changed_at IS NULL OR immex_changed_at < $4)')}`;
+    await this.properties.lockQuota(tx, providerId);
+    const word = { providerId, propertyId, extensionId, occurredAt, version: billingVersion(event) };
     if (event.active) {
-      await tx.query(
-        `UPDATE properties SET premium = true, premium_since = coalesce(premium_since, now()),
-           immex_subscription_id = $3, immex_changed_at = $4, immex_version = $5, updated_at = now()
-         WHERE ${newer} AND deleted_at IS NULL`,
-        params,
-      );
+      await this.properties.extensionActive(tx, word);
       return;
     }
     // Not the payment the tour is known by (its start not applied yet, say): still billing's newer word on the tour,
     // recorded so that an older one arriving after it (that start) does not make the tour premium.
-    await tx.query(
-      `UPDATE properties SET immex_changed_at = $4, immex_version = $5
-        WHERE ${newer} AND immex_subscription_id IS DISTINCT FROM $3`,
-      params,
-    );
-    const ended = (await tx.query(
-      `WITH ended AS (
-         UPDATE properties SET premium = false, premium_since = NULL, immex_subscription_id = NULL,
-           immex_changed_at = $4, immex_version = $5, updated_at = now()
-          WHERE ${newer} AND immex_subscription_id = $3 RETURNING id)
-       SELECT id FROM ended`,
-      params,
-    )) as Array<{ id: string }>;
-    if (ended.length === 0) return;
+    await this.properties.extensionElsewhere(tx, word);
+    const ended = await this.properties.extensionEnded(tx, word);
+    if (!ended) return;
     await this.events.publish(
       'properties.tours.deactivated.v1',
       { providerId, propertyIds: [propertyId] },
@@ -160,15 +135,12 @@ export class PremiumToursService {
     );
   }
 
-  private async beyond(tx: EntityManager, providerId: string, limit: number, lock: boolean) {
-    const rows = (await tx.query(
-      `SELECT id, title, premium_since AS "premiumSince" FROM properties
-        WHERE provider_id = $1 AND premium AND immex_subscription_id IS NULL AND deleted_at IS NULL
-        ORDER BY premium_since DESC, id DESC OFFSET $2 ${lock ? 'FOR UPDATE' : ''}`,
-      [providerId, limit],
-    )) as Array<{ id: string; title: string; premiumSince: Date }>;
-    return rows
-      .map((row) => ({ id: row.id, title: row.title, premiumSince: row.premiumSince.toISOString() }))
-      .sort((a, b) => a.premiumSince.localeCompare(b.premiumSince));
+  private async beyond(
+    tx: Queryable,
+    providerId: string,
+    limit: number,
+    lock: boolean,
+  ): Promise<TourToDeactivate[]> {
+    return oldestFirst(await this.properties.premiumBeyond(tx, providerId, limit, lock));
   }
 }

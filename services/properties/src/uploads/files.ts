@@ -16,10 +16,6 @@ export interface FileRow {
   createdAt: Date;
 }
 
-export const FILE_COLUMNS = `id, provider_id AS "providerId", storage_key AS "storageKey", filename,
-  content_type AS "contentType", size::float8 AS size, width, height, square, thumbnail_key AS "thumbnailKey",
-  direct, created_at AS "createdAt"`;
-
 /** What the client sees of a stored file (001 §3 "file (url, content_type)"), with presigned URLs. */
 export interface FileView {
   url: string;

@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
-import { ApiError, Database, LOGGER, uuidv7, type Logger } from '@tourly/platform';
-import type { EntityManager } from 'typeorm';
+import { ApiError, Database, LOGGER, uuidv7, type Logger, type Queryable } from '@tourly/platform';
 import { Storage } from '../storage/storage';
 import {
   CONTENT_KINDS,
@@ -13,7 +12,8 @@ import {
   SNIFF_BYTES,
   type ContentKind,
 } from './content-types';
-import { FILE_COLUMNS, kindOf, storageKey, thumbnailKey, type FileRow, type FileView } from './files';
+import { kindOf, storageKey, thumbnailKey, type FileRow, type FileView } from './files';
+import { FilesRepository } from './files.repository';
 import { describeImage, inImageSlot, readUpTo, THUMBNAIL_MAX_BYTES } from './images';
 import { ClientGone, receiveFile } from './multipart-intake';
 
@@ -43,6 +43,7 @@ export const UPLOAD_NOT_RECEIVED = 'has not reached storage yet: wait for the up
 export class UploadsService {
   constructor(
     private readonly db: Database,
+    private readonly files: FilesRepository,
     private readonly storage: Storage,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -92,25 +93,8 @@ export class UploadsService {
     }
   }
 
-  async insert(tx: EntityManager, row: FileRow, attached: boolean): Promise<void> {
-    await tx.query(
-      `INSERT INTO files (id, provider_id, storage_key, filename, content_type, size, width, height, square,
-         thumbnail_key, direct, attached_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, ${attached ? 'now()' : 'NULL'})`,
-      [
-        row.id,
-        row.providerId,
-        row.storageKey,
-        row.filename,
-        row.contentType,
-        row.size,
-        row.width,
-        row.height,
-        row.square,
-        row.thumbnailKey,
-        row.direct,
-      ],
-    );
+  insert(tx: Queryable, row: FileRow, attached: boolean): Promise<void> {
+    return this.files.insert(tx, row, attached);
   }
 
   /** POST /provider/temporary_uploads.json: a file kept for a day, to be attached to media by its id. */
@@ -148,10 +132,7 @@ export class UploadsService {
     if (size > LIMITS.maxUploadBytes) throw ApiError.base(413, MESSAGES.uploadTooLarge);
     const id = uuidv7();
     const key = storageKey(providerId, id, filename);
-    await this.db.dataSource.query(
-      `INSERT INTO files (id, provider_id, storage_key, filename, direct) VALUES ($1, $2, $3, $4, true)`,
-      [id, providerId, key, filename],
-    );
+    await this.files.insertDirect({ id, providerId, storageKey: key, filename });
     return {
       id,
       url: await this.storage.writeUrl(key, contentType.toLowerCase(), size),
@@ -167,27 +148,23 @@ export class UploadsService {
    * and what their first bytes say.
    */
   async attach(
-    tx: EntityManager,
+    tx: Queryable,
     providerId: string,
     ids: string[],
     accept: readonly ContentKind[],
     field: string,
   ): Promise<FileRow[]> {
-    const rows = (await tx.query(
-      `SELECT ${FILE_COLUMNS} FROM files
-        WHERE provider_id = $1 AND id = ANY($2::uuid[]) AND attached_at IS NULL AND discarded_at IS NULL
-        ORDER BY array_position($2::uuid[], id) FOR UPDATE`,
-      [providerId, ids],
-    )) as FileRow[];
+    const rows = await this.files.lockWaiting(tx, providerId, ids);
     if (rows.length !== new Set(ids).size) throw ApiError.invalid(field, UPLOAD_UNUSABLE);
     for (const row of rows) {
       const kind = kindOf(row.contentType);
       if (row.contentType === null) throw ApiError.invalid(field, UPLOAD_NOT_RECEIVED);
       if (!kind || !accept.includes(kind)) throw ApiError.invalid(field, mustBe(accept));
     }
-    await tx.query('UPDATE files SET attached_at = now() WHERE id = ANY($1::uuid[])', [
+    await this.files.markAttached(
+      tx,
       rows.map((r) => r.id),
-    ]);
+    );
     return rows;
   }
 
@@ -198,12 +175,7 @@ export class UploadsService {
     accept: readonly ContentKind[],
     field: string,
   ): Promise<void> {
-    const pending = (await this.db.dataSource.query(
-      `SELECT ${FILE_COLUMNS} FROM files
-        WHERE provider_id = $1 AND id = ANY($2::uuid[]) AND direct AND content_type IS NULL
-          AND attached_at IS NULL AND discarded_at IS NULL`,
-      [providerId, ids],
-    )) as FileRow[];
+    const pending = await this.files.directUnchecked(providerId, ids);
     for (const row of pending) {
       const stored = await this.storage.head(row.storageKey);
       if (!stored) throw ApiError.invalid(field, UPLOAD_NOT_RECEIVED);
@@ -220,21 +192,14 @@ export class UploadsService {
       row.contentType = sniffed.contentType;
       row.size = stored.size;
       if (sniffed.kind === 'image') await this.describe(row, field, accept);
-      await this.db.dataSource.query(
-        `UPDATE files SET content_type = $2, size = $3, width = $4, height = $5, square = $6, thumbnail_key = $7
-          WHERE id = $1 AND content_type IS NULL`,
-        [row.id, row.contentType, row.size, row.width, row.height, row.square, row.thumbnailKey],
-      );
+      await this.files.describeDirect(row);
     }
   }
 
   /** Files whose media is gone: their rows are marked, their objects go now or with the next sweep. */
-  async discard(ids: string[], tx: EntityManager = this.db.dataSource.manager): Promise<void> {
+  async discard(ids: string[], tx: Queryable = this.db.dataSource): Promise<void> {
     if (ids.length === 0) return;
-    await tx.query(
-      'UPDATE files SET discarded_at = now() WHERE id = ANY($1::uuid[]) AND discarded_at IS NULL',
-      [ids],
-    );
+    await this.files.markDiscarded(tx, ids);
   }
 
   /** How a client sees a stored file: presigned URLs for it and its thumbnail. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, LOGGER, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
 import { Storage } from '../storage/storage';
+import { FilesRepository } from './files.repository';
 
 /** Temporary uploads never attached to media are removed after this long. */
 export const TEMPORARY_UPLOAD_HOURS = 24;
@@ -18,6 +19,7 @@ export class UploadsSweeper {
 
   constructor(
     private readonly db: Database,
+    private readonly files: FilesRepository,
     private readonly storage: Storage,
     @Inject(LOGGER) private readonly logger: Logger,
     schedules: Schedules,
@@ -34,18 +36,15 @@ export class UploadsSweeper {
     let removed = 0;
     for (;;) {
       const count = await this.db.transaction(async (tx) => {
-        const rows = (await tx.query(
-          `SELECT id, storage_key AS "storageKey", thumbnail_key AS "thumbnailKey" FROM files
-            WHERE (attached_at IS NULL AND created_at < now() - make_interval(hours => $1))
-               OR discarded_at IS NOT NULL
-            ORDER BY created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-          [TEMPORARY_UPLOAD_HOURS],
-        )) as Array<{ id: string; storageKey: string; thumbnailKey: string | null }>;
+        const rows = await this.files.claimUnused(tx, TEMPORARY_UPLOAD_HOURS, BATCH);
         if (rows.length === 0) return 0;
         await this.storage.delete(
           rows.flatMap((row) => (row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey])),
         );
-        await tx.query('DELETE FROM files WHERE id = ANY($1::uuid[])', [rows.map((row) => row.id)]);
+        await this.files.delete(
+          tx,
+          rows.map((row) => row.id),
+        );
         return rows.length;
       });
       removed += count;

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { PropertiesDataModule } from '../properties/properties-data.module';
 import { PublicWebsiteController, WebsiteController } from './website.controller';
 import { WebsiteService } from './website.service';
+import { WebsitesRepository } from './websites.repository';
 
 @Module({
-  imports: [MediaModule],
+  imports: [MediaModule, PropertiesDataModule],
   controllers: [WebsiteController, PublicWebsiteController],
-  providers: [WebsiteService],
+  providers: [WebsiteService, WebsitesRepository],
 })
 export class WebsiteModule {}

@@ -1,10 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, Database, isUuid } from '@tourly/platform';
+import { ApiError, Database, isUuid, type Queryable } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { ContactsService } from '../media/contacts.service';
+import { MediaLinksRepository } from '../media/media-links.repository';
 import { MediaLinksService, type MediaLink } from '../media/media-links.service';
-import { MediaService, type MediaItem, type MediaKind } from '../media/media.service';
-import { propertyOf } from '../properties/property-scope';
+import { uniqueIds, type MediaKind } from '../media/media.rules';
+import { MediaService, type MediaItem } from '../media/media.service';
+import { PropertyMediaRepository } from '../media/property-media.repository';
+import { PropertiesRepository, type PublicPropertyRow } from '../properties/properties.repository';
+import { PropertyScope } from '../properties/property-scope';
+import {
+  DEFAULT_FEATURES,
+  DEFAULT_SETTINGS,
+  given,
+  select,
+  type PropertyFeatures,
+  type WebsiteSettings,
+} from './website.rules';
+import { WebsitesRepository } from './websites.repository';
 import {
   NOT_THIS_PROPERTYS,
   type DocumentsAndLinks,
@@ -14,50 +27,12 @@ import {
 
 export const WEBSITE_NOT_FOUND = 'Website not found';
 
-export interface WebsiteSettings {
-  headline: string | null;
-  description: string | null;
-  primaryColor: string;
-  showAddress: boolean;
-  showMap: boolean;
-  showTour: boolean;
-  showAgents: boolean;
-  showContactForm: boolean;
-}
-
-export interface PropertyFeatures {
-  bedrooms: number | null;
-  bathrooms: number | null;
-  carSpaces: number | null;
-  floorArea: number | null;
-  landArea: number | null;
-  measurementUnit: 'metric' | 'imperial' | 'both';
-  price: string | null;
-  features: string[];
-}
-
-/** Branding's defaults (001 §3: primary colour #ffffff); everything shown until turned off. */
-export const DEFAULT_SETTINGS: WebsiteSettings = {
-  headline: null,
-  description: null,
-  primaryColor: '#ffffff',
-  showAddress: true,
-  showMap: true,
-  showTour: true,
-  showAgents: true,
-  showContactForm: true,
-};
-
-export const DEFAULT_FEATURES: PropertyFeatures = {
-  bedrooms: null,
-  bathrooms: null,
-  carSpaces: null,
-  floorArea: null,
-  landArea: null,
-  measurementUnit: 'metric',
-  price: null,
-  features: [],
-};
+export {
+  DEFAULT_FEATURES,
+  DEFAULT_SETTINGS,
+  type PropertyFeatures,
+  type WebsiteSettings,
+} from './website.rules';
 
 /** The website as the provider edits it: settings, features and which media it shows (null: all of them). */
 export interface WebsiteView {
@@ -75,15 +50,7 @@ export interface WebsiteView {
 
 /** What a visitor's page gets for a published website: the property and the media chosen for it. */
 export interface PublicWebsite {
-  property: {
-    id: string;
-    slug: string;
-    title: string;
-    address: string;
-    formattedAddress: string | null;
-    latitude: number | null;
-    longitude: number | null;
-  };
+  property: PublicPropertyRow;
   settings: WebsiteSettings;
   propertyFeatures: PropertyFeatures;
   photos: MediaItem[];
@@ -94,21 +61,6 @@ export interface PublicWebsite {
   agentIds: string[];
 }
 
-interface WebsiteRow {
-  settings: Partial<WebsiteSettings>;
-  propertyFeatures: Partial<PropertyFeatures>;
-  photoIds: string[] | null;
-  publishedFloorplanId: string | null;
-  publishedVideoIds: string[] | null;
-  documentIds: string[] | null;
-  mediaLinkIds: string[] | null;
-  updatedAt: Date;
-}
-
-const WEBSITE_COLUMNS = `settings, property_features AS "propertyFeatures", photo_ids AS "photoIds",
-  published_floorplan_id AS "publishedFloorplanId", published_video_ids AS "publishedVideoIds",
-  document_ids AS "documentIds", media_link_ids AS "mediaLinkIds", updated_at AS "updatedAt"`;
-
 /**
  * The single-property website (001 §7 Website): stored per property, edited part by part, each selection
  * checked against the property's own media; and the public view of a published one.
@@ -117,39 +69,38 @@ const WEBSITE_COLUMNS = `settings, property_features AS "propertyFeatures", phot
 export class WebsiteService {
   constructor(
     private readonly db: Database,
+    private readonly websites: WebsitesRepository,
+    private readonly properties: PropertiesRepository,
+    private readonly propertyMedia: PropertyMediaRepository,
+    private readonly mediaLinks: MediaLinksRepository,
+    private readonly scope: PropertyScope,
     private readonly media: MediaService,
     private readonly links: MediaLinksService,
     private readonly contacts: ContactsService,
   ) {}
 
   async get(providerId: string, propertyId: string): Promise<WebsiteView> {
-    const tx = this.db.dataSource.manager;
-    await propertyOf(tx, providerId, propertyId);
+    const tx = this.db.dataSource;
+    await this.scope.of(tx, providerId, propertyId);
     return this.view(tx, propertyId);
   }
 
   async updateSettings(providerId: string, propertyId: string, form: WebsiteSettingsForm) {
     return this.change(providerId, propertyId, async (tx) => {
-      await tx.query(
-        'UPDATE websites SET settings = jsonb_strip_nulls(settings || $2::jsonb) WHERE property_id = $1',
-        [propertyId, JSON.stringify(given(form))],
-      );
+      await this.websites.mergeSettings(tx, propertyId, given(form));
     });
   }
 
   async updateFeatures(providerId: string, propertyId: string, form: PropertyFeaturesForm) {
     return this.change(providerId, propertyId, async (tx) => {
-      await tx.query(
-        'UPDATE websites SET property_features = jsonb_strip_nulls(property_features || $2::jsonb) WHERE property_id = $1',
-        [propertyId, JSON.stringify(given(form))],
-      );
+      await this.websites.mergeFeatures(tx, propertyId, given(form));
     });
   }
 
   async updatePhotos(providerId: string, propertyId: string, ids: string[] | null) {
     return this.change(providerId, propertyId, async (tx) => {
       const photos = await this.ownMedia(tx, propertyId, 'photo', ids, 'photos', NOT_THIS_PROPERTYS.photos);
-      await tx.query('UPDATE websites SET photo_ids = $2 WHERE property_id = $1', [propertyId, photos]);
+      await this.websites.select(tx, propertyId, 'photoIds', photos);
     });
   }
 
@@ -163,10 +114,7 @@ export class WebsiteService {
         'publishedFloorplan.id',
         NOT_THIS_PROPERTYS.floorplan,
       );
-      await tx.query('UPDATE websites SET published_floorplan_id = $2 WHERE property_id = $1', [
-        propertyId,
-        chosen?.[0] ?? null,
-      ]);
+      await this.websites.select(tx, propertyId, 'publishedFloorplanId', chosen?.[0] ?? null);
     });
   }
 
@@ -180,10 +128,7 @@ export class WebsiteService {
         'publishedVideoIds',
         NOT_THIS_PROPERTYS.videos,
       );
-      await tx.query('UPDATE websites SET published_video_ids = $2 WHERE property_id = $1', [
-        propertyId,
-        videos,
-      ]);
+      await this.websites.select(tx, propertyId, 'publishedVideoIds', videos);
     });
   }
 
@@ -198,23 +143,16 @@ export class WebsiteService {
           'documentsAndLinks.documentIds',
           NOT_THIS_PROPERTYS.documents,
         );
-        await tx.query('UPDATE websites SET document_ids = $2 WHERE property_id = $1', [
-          propertyId,
-          documents,
-        ]);
+        await this.websites.select(tx, propertyId, 'documentIds', documents);
       }
       if (form.mediaLinkIds !== undefined) {
-        const links = form.mediaLinkIds === null ? null : unique(form.mediaLinkIds);
+        const links = form.mediaLinkIds === null ? null : uniqueIds(form.mediaLinkIds);
         if (links) {
-          const [{ count }] = (await tx.query(
-            'SELECT count(*)::int AS count FROM media_links WHERE property_id = $1 AND id = ANY($2::uuid[])',
-            [propertyId, links],
-          )) as Array<{ count: number }>;
-          if (count !== links.length) {
+          if ((await this.mediaLinks.countOwn(tx, propertyId, links)) !== links.length) {
             throw ApiError.invalid('documentsAndLinks.mediaLinkIds', NOT_THIS_PROPERTYS.mediaLinks);
           }
         }
-        await tx.query('UPDATE websites SET media_link_ids = $2 WHERE property_id = $1', [propertyId, links]);
+        await this.websites.select(tx, propertyId, 'mediaLinkIds', links);
       }
     });
   }
@@ -224,14 +162,9 @@ export class WebsiteService {
    * deleted or unknown: 404 alike.
    */
   async published(providerId: string, slug: string): Promise<PublicWebsite> {
-    const tx = this.db.dataSource.manager;
+    const tx = this.db.dataSource;
     if (!isUuid(providerId)) throw ApiError.notFound(WEBSITE_NOT_FOUND);
-    const [property] = (await tx.query(
-      `SELECT id, slug, title, address, formatted_address AS "formattedAddress", latitude, longitude
-         FROM properties
-        WHERE provider_id = $1 AND slug = $2 AND deleted_at IS NULL AND website_published`,
-      [providerId, slug],
-    )) as Array<PublicWebsite['property']>;
+    const property = await this.properties.findPublishedWebsite(providerId, slug);
     if (!property) throw ApiError.notFound(WEBSITE_NOT_FOUND);
     const website = await this.view(tx, property.id);
     const [photos, floorplans, videos, documents, links, agentIds] = await Promise.all([
@@ -263,20 +196,17 @@ export class WebsiteService {
     work: (tx: EntityManager) => Promise<void>,
   ): Promise<WebsiteView> {
     return this.db.transaction(async (tx) => {
-      await propertyOf(tx, providerId, propertyId, true);
-      await tx.query(
-        'INSERT INTO websites (property_id, provider_id) VALUES ($1, $2) ON CONFLICT (property_id) DO NOTHING',
-        [propertyId, providerId],
-      );
+      await this.scope.of(tx, providerId, propertyId, true);
+      await this.websites.ensure(tx, propertyId, providerId);
       await work(tx);
-      await tx.query('UPDATE websites SET updated_at = now() WHERE property_id = $1', [propertyId]);
+      await this.websites.touch(tx, propertyId);
       return this.view(tx, propertyId);
     });
   }
 
   /** `ids` (deduplicated, order kept) if every one is the property's media of that kind, else 422. */
   private async ownMedia(
-    tx: EntityManager,
+    tx: Queryable,
     propertyId: string,
     kind: MediaKind,
     ids: string[] | null,
@@ -284,27 +214,20 @@ export class WebsiteService {
     message: string,
   ): Promise<string[] | null> {
     if (ids === null) return null;
-    const wanted = unique(ids);
-    const [{ count }] = (await tx.query(
-      'SELECT count(*)::int AS count FROM property_media WHERE property_id = $1 AND kind = $2 AND id = ANY($3::uuid[])',
-      [propertyId, kind, wanted],
-    )) as Array<{ count: number }>;
-    if (count !== wanted.length) throw ApiError.invalid(field, message);
+    const wanted = uniqueIds(ids);
+    if ((await this.propertyMedia.countOwn(tx, propertyId, kind, wanted)) !== wanted.length)
+      throw ApiError.invalid(field, message);
     return wanted;
   }
 
-  private async view(tx: EntityManager, propertyId: string): Promise<WebsiteView> {
-    const [[row], [property]] = await Promise.all([
-      tx.query(`SELECT ${WEBSITE_COLUMNS} FROM websites WHERE property_id = $1`, [propertyId]) as Promise<
-        WebsiteRow[]
-      >,
-      tx.query('SELECT website_published AS published FROM properties WHERE id = $1', [
-        propertyId,
-      ]) as Promise<Array<{ published: boolean }>>,
+  private async view(tx: Queryable, propertyId: string): Promise<WebsiteView> {
+    const [row, published] = await Promise.all([
+      this.websites.find(tx, propertyId),
+      this.properties.websitePublished(tx, propertyId),
     ]);
     return {
       propertyId,
-      published: property?.published ?? false,
+      published,
       settings: { ...DEFAULT_SETTINGS, ...row?.settings },
       propertyFeatures: { ...DEFAULT_FEATURES, ...row?.propertyFeatures },
       photos: row?.photoIds ?? null,
@@ -314,20 +237,4 @@ export class WebsiteService {
       updatedAt: row?.updatedAt.toISOString() ?? null,
     };
   }
-}
-
-/** The keys a PATCH sent (null included: it restores the default). */
-function given(form: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(form).filter(([, value]) => value !== undefined));
-}
-
-function unique(ids: string[]): string[] {
-  return [...new Set(ids.map((id) => id.toLowerCase()))];
-}
-
-/** The chosen items in the order chosen (ids no longer there are skipped); null: all, in their own order. */
-function select<T extends { id: string }>(items: T[], chosen: string[] | null): T[] {
-  if (chosen === null) return items;
-  const byId = new Map(items.map((item) => [item.id, item]));
-  return chosen.map((id) => byId.get(id)).filter((item): item is T => !!item);
 }
