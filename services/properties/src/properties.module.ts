@@ -1,40 +1,25 @@
 import { Module } from '@nestjs/common';
 import { Geocoder } from './geocoding/geocoder';
 import { Matterport } from './matterport/matterport';
-import { Plans } from './plans/plans';
-import { ProviderPlansRepository } from './plans/provider-plans.repository';
-import { PremiumTourPayments } from './premium-tours/premium-tour-payments';
-import { PremiumToursService } from './premium-tours/premium-tours.service';
-import {
-  AdminPropertiesController,
-  BillingPremiumToursController,
-  PlanEventsController,
-  PropertiesController,
-} from './properties/properties.controller';
+import { MediaModule } from './media/media.module';
+import { PlansModule } from './plans/plans.module';
+import { PremiumToursModule } from './premium-tours/premium-tours.module';
 import { HeroImages } from './properties/hero-image';
 import { PropertiesDataModule } from './properties/properties-data.module';
+import { AdminPropertiesController } from './properties/properties-admin.controller';
+import { BillingPremiumToursController } from './properties/properties-billing.controller';
+import { PropertiesController } from './properties/properties.controller';
 import { PropertiesService } from './properties/properties.service';
-import { MediaModule } from './media/media.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { WebsiteModule } from './website/website.module';
 
+/**
+ * The service: the properties feature itself (its controllers and service, which every other feature's module
+ * below it serves) and the feature modules.
+ */
 @Module({
-  imports: [PropertiesDataModule, UploadsModule, MediaModule, WebsiteModule],
-  controllers: [
-    PropertiesController,
-    BillingPremiumToursController,
-    AdminPropertiesController,
-    PlanEventsController,
-  ],
-  providers: [
-    PropertiesService,
-    PremiumToursService,
-    PremiumTourPayments,
-    Plans,
-    ProviderPlansRepository,
-    Geocoder,
-    Matterport,
-    HeroImages,
-  ],
+  imports: [PropertiesDataModule, PlansModule, PremiumToursModule, UploadsModule, MediaModule, WebsiteModule],
+  controllers: [PropertiesController, BillingPremiumToursController, AdminPropertiesController],
+  providers: [PropertiesService, Geocoder, Matterport, HeroImages],
 })
 export class PropertiesModule {}

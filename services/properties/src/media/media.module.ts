@@ -4,14 +4,12 @@ import { StorageModule } from '../storage/storage.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { ContactsRepository } from './contacts.repository';
 import { ContactsService } from './contacts.service';
-import {
-  ContactsController,
-  DocumentsController,
-  FloorplansController,
-  MediaLinksController,
-  PhotosController,
-  VideosController,
-} from './media.controller';
+import { ContactsController } from './contacts.controller';
+import { DocumentsController } from './documents.controller';
+import { FloorplansController } from './floorplans.controller';
+import { MediaLinksController } from './media-links.controller';
+import { PhotosController } from './photos.controller';
+import { VideosController } from './videos.controller';
 import { MediaLinksRepository } from './media-links.repository';
 import { MediaLinksService } from './media-links.service';
 import { MediaService } from './media.service';

@@ -45,3 +45,10 @@ export class UniqueNames {
 export function uniqueIds(ids: string[]): string[] {
   return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
+
+/** 001 §3 "Uploaded document: file id, filename, size, mimeType": a media item with its MIME type by that name. */
+export function asDocument<T extends { contentType: string | null }>(
+  item: T,
+): T & { mimeType: string | null } {
+  return { ...item, mimeType: item.contentType };
+}

@@ -1,8 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventEnvelope } from '@tourly/contracts';
-import { EventContext, IdParam, pageOf, ProviderId, Roles, Staff, TakesNoBody } from '@tourly/platform';
-import { PROPERTY_NOT_FOUND } from './property-scope';
+import { pageOf, ProviderId, Roles, TakesNoBody } from '@tourly/platform';
 import { Matterport } from '../matterport/matterport';
 import { PremiumToursService } from '../premium-tours/premium-tours.service';
 import {
@@ -101,64 +98,5 @@ export class PropertiesController {
   @HttpCode(200)
   unpublishPremium(@ProviderId() providerId: string, @Param('id') id: string) {
     return this.properties.setPublishedFeatures(providerId, id, { tour: false, premium: false });
-  }
-}
-
-/** The billing page's "premium tours" section (000 §4): which tours take the plan's places, and which are paid apart. */
-@Controller('provider/billing/premium_tours')
-@Roles('admin')
-export class BillingPremiumToursController {
-  constructor(private readonly properties: PropertiesService) {}
-
-  @Get()
-  list(@ProviderId() providerId: string, @Query() query: PropertiesQuery) {
-    query.filters = { ...query.filters, tourType: 'premium' };
-    return this.properties.list(providerId, query);
-  }
-}
-
-/** The back office restores what a provider deleted by mistake. */
-@Controller('admin/properties')
-@Staff('platform_admin')
-export class AdminPropertiesController {
-  constructor(private readonly properties: PropertiesService) {}
-
-  @Post(':id/restore')
-  @TakesNoBody()
-  @HttpCode(200)
-  restore(@Param('id', IdParam(PROPERTY_NOT_FOUND)) id: string) {
-    return this.properties.restore(id);
-  }
-}
-
-/** What properties learns from billing. */
-@Controller()
-export class PlanEventsController {
-  constructor(private readonly premiumTours: PremiumToursService) {}
-
-  /**
-   * The plan in force, and everything it decides (premium tours beyond its limit, publishing on the free plan), in
-   * one transaction. `billing.subscription.downgraded.v1` is not consumed: it comes with this event, in the same
-   * billing transaction, and acting on both, each on its own consumer in whichever order they arrive, made the
-   * outcome depend on that order.
-   */
-  @EventPattern('billing.subscription.changed.v1')
-  async onPlanChanged(
-    @Payload() event: EventEnvelope<'billing.subscription.changed.v1'>,
-    @Ctx() context: EventContext,
-  ) {
-    await this.premiumTours.applyPlanChange(
-      event.data,
-      { occurredAt: event.occurredAt, eventId: event.id },
-      context.tx,
-    );
-  }
-
-  @EventPattern('billing.immersive_extension.changed.v1')
-  async onExtensionChanged(
-    @Payload() event: EventEnvelope<'billing.immersive_extension.changed.v1'>,
-    @Ctx() context: EventContext,
-  ) {
-    await this.premiumTours.applyExtensionChange(event.data, event.occurredAt, context.tx);
   }
 }

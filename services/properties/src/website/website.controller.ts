@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
-import { ProviderId, Public, Roles } from '@tourly/platform';
+import { ProviderId, Roles } from '@tourly/platform';
 import {
   UpdatePropertyFeatures,
   UpdateWebsiteDocumentsAndLinks,
@@ -53,20 +53,5 @@ export class WebsiteController {
     @Body() body: UpdateWebsiteDocumentsAndLinks,
   ) {
     return this.website.updateDocumentsAndLinks(providerId, id, body.documentsAndLinks);
-  }
-}
-
-/**
- * The public single-property website's data, for visitors (no sign-in): a published website by the
- * provider's id and the property's slug; 404 when it is not published.
- */
-@Controller('tours/:providerId/:slug')
-@Public()
-export class PublicWebsiteController {
-  constructor(private readonly website: WebsiteService) {}
-
-  @Get('website.json')
-  published(@Param('providerId') providerId: string, @Param('slug') slug: string) {
-    return this.website.published(providerId, slug);
   }
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
 import { PropertiesDataModule } from '../properties/properties-data.module';
-import { PublicWebsiteController, WebsiteController } from './website.controller';
+import { PublicWebsiteController } from './website-public.controller';
+import { WebsiteController } from './website.controller';
 import { WebsiteService } from './website.service';
 import { WebsitesRepository } from './websites.repository';
 

@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventEnvelope } from '@tourly/contracts';
+import { EventContext } from '@tourly/platform';
+import { PremiumToursService } from './premium-tours.service';
+
+/** What properties learns from billing. */
+@Controller()
+export class PremiumToursListener {
+  constructor(private readonly premiumTours: PremiumToursService) {}
+
+  /**
+   * The plan in force, and everything it decides (premium tours beyond its limit, publishing on the free plan), in
+   * one transaction. `billing.subscription.downgraded.v1` is not consumed: it comes with this event, in the same
+   * billing transaction, and acting on both, each on its own consumer in whichever order they arrive, made the
+   * outcome depend on that order.
+   */
+  @EventPattern('billing.subscription.changed.v1')
+  async onPlanChanged(
+    @Payload() event: EventEnvelope<'billing.subscription.changed.v1'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    await this.premiumTours.applyPlanChange(
+      event.data,
+      { occurredAt: event.occurredAt, eventId: event.id },
+      context.tx,
+    );
+  }
+
+  @EventPattern('billing.immersive_extension.changed.v1')
+  async onExtensionChanged(
+    @Payload() event: EventEnvelope<'billing.immersive_extension.changed.v1'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    await this.premiumTours.applyExtensionChange(event.data, event.occurredAt, context.tx);
+  }
+}
