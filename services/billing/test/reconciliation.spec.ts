@@ -2,8 +2,8 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type Stripe from 'stripe';
 import { Schedules, type SettledDelivery } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
-import { StripeEventRetry } from '../src/reconciliation/stripe-event-retry';
-import { StripeReconciliation } from '../src/reconciliation/stripe-reconciliation';
+import { StripeEventRetry } from '../src/reconciliation/stripe-event-retry.service';
+import { StripeReconciliation } from '../src/reconciliation/reconciliation.service';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
 /** A provider signed up as `name`, its billing account filled in, on Starter monthly paid by card, all settled. */

@@ -1,59 +1,77 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ProviderId, Roles, TakesNoBody } from '@tourly/platform';
-import { SubscriptionProjection, inGoodStanding } from '../subscriptions/subscription-projection';
-import { AdvanceTestClock, BillingAccountForm, PaymentMethodChoice } from './billing-accounts.dto';
+import { ProviderId, Responds, Roles, TakesNoBody } from '@tourly/platform';
+import {
+  AdvanceTestClock,
+  BillingAccountForm,
+  BillingAccountResponse,
+  CardResponse,
+  PaymentMethodChoice,
+  RemovedCardResponse,
+  SetupIntentResponse,
+  TestClockStateResponse,
+} from './billing-accounts.dto';
 import { BillingAccountsService } from './billing-accounts.service';
 
 /** The billing account, cards and test clock: the provider's admins manage billing (identity's permissions). */
 @Controller('provider/billing')
 @Roles('admin')
 export class BillingAccountsController {
-  constructor(
-    private readonly accounts: BillingAccountsService,
-    private readonly subscriptions: SubscriptionProjection,
-  ) {}
+  constructor(private readonly accounts: BillingAccountsService) {}
 
   @Get('account')
-  show(@ProviderId() providerId: string) {
+  @Responds(BillingAccountResponse)
+  show(@ProviderId() providerId: string): Promise<BillingAccountResponse> {
     return this.accounts.show(providerId);
   }
 
   @Put('account')
-  async save(@ProviderId() providerId: string, @Body() form: BillingAccountForm) {
-    const subscription = await this.subscriptions.find(providerId);
-    return this.accounts.save(providerId, form, inGoodStanding(subscription));
+  @Responds(BillingAccountResponse)
+  save(@ProviderId() providerId: string, @Body() form: BillingAccountForm): Promise<BillingAccountResponse> {
+    return this.accounts.save(providerId, form);
   }
 
   @Get('account/credit_cards')
-  cards(@ProviderId() providerId: string) {
+  @Responds([CardResponse])
+  cards(@ProviderId() providerId: string): Promise<CardResponse[]> {
     return this.accounts.cards(providerId);
   }
 
   @Delete('account/credit_card/:id')
-  removeCard(@ProviderId() providerId: string, @Param('id') paymentMethodId: string) {
+  @Responds(RemovedCardResponse)
+  removeCard(
+    @ProviderId() providerId: string,
+    @Param('id') paymentMethodId: string,
+  ): Promise<RemovedCardResponse> {
     return this.accounts.removeCard(providerId, paymentMethodId);
   }
 
   @Post('set_default_payment_method')
   @HttpCode(200)
-  setDefault(@ProviderId() providerId: string, @Body() body: PaymentMethodChoice) {
+  @Responds([CardResponse])
+  setDefault(@ProviderId() providerId: string, @Body() body: PaymentMethodChoice): Promise<CardResponse[]> {
     return this.accounts.setDefaultCard(providerId, body.paymentMethodId);
   }
 
   @Post('create_setup_intent')
   @TakesNoBody()
-  createSetupIntent(@ProviderId() providerId: string) {
+  @Responds(SetupIntentResponse)
+  createSetupIntent(@ProviderId() providerId: string): Promise<SetupIntentResponse> {
     return this.accounts.createSetupIntent(providerId);
   }
 
   @Get('test_clock')
-  testClock(@ProviderId() providerId: string) {
+  @Responds(TestClockStateResponse)
+  testClock(@ProviderId() providerId: string): Promise<TestClockStateResponse> {
     return this.accounts.testClock(providerId);
   }
 
   @Post('advance_test_clock')
   @HttpCode(200)
-  advanceTestClock(@ProviderId() providerId: string, @Body() body: AdvanceTestClock) {
+  @Responds(TestClockStateResponse)
+  advanceTestClock(
+    @ProviderId() providerId: string,
+    @Body() body: AdvanceTestClock,
+  ): Promise<TestClockStateResponse> {
     return this.accounts.advanceTestClock(providerId, body.testClockId, body.time);
   }
 }

@@ -1,11 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { DEFAULT_CURRENCY, MESSAGES, type CardBrand, type Currency } from '@tourly/contracts';
-import { ApiError, CONFIG, Database } from '@tourly/platform';
+import { DEFAULT_CURRENCY, MESSAGES } from '@tourly/contracts';
+import { ApiError, CONFIG } from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
-import type { BillingAccountForm } from './billing-accounts.dto';
+import { inGoodStanding } from '../subscriptions/subscriptions.rules';
+import type {
+  BillingAccountForm,
+  BillingAccountResponse,
+  CardResponse,
+  RemovedCardResponse,
+  SetupIntentResponse,
+  TestClockStateResponse,
+} from './billing-accounts.dto';
+import { BillingAccountsRepository, type BillingAccountRow } from './billing-accounts.repository';
+import {
+  addMonths,
+  cardOf,
+  clockOf,
+  defaultPaymentMethodOf,
+  nextClockStop,
+  type Recurring,
+} from './billing-accounts.rules';
+import { SubscriptionsRepository } from './subscriptions.repository';
 
 export const BILLING_INFO_FIRST = 'Save your billing information first: name, email, address and country.';
 export const CARD_NOT_FOUND = 'Card not found';
@@ -17,45 +35,15 @@ export const TEST_CLOCK_BUSY = 'The test clock is still moving; reload the page 
 const TEST_CLOCK_MAX_MONTHS = 24;
 const TEST_CLOCK_WAIT_MS = 60_000;
 
-/** A Unix time `months` calendar months later (the day clamped to the month's end, as Stripe's periods). */
-function addMonths(seconds: number, months: number): number {
-  const date = new Date(seconds * 1000);
-  const day = date.getUTCDate();
-  const target = new Date(date);
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, last));
-  return Math.floor(target.getTime() / 1000);
-}
+export type BillingAccount = BillingAccountRow;
+/** An account with its Stripe customer: one that can pay. */
+export type PayingAccount = BillingAccount & { stripeCustomerId: string };
 
-export interface BillingAccount {
-  providerId: string;
-  name: string;
-  email: string;
-  address: string;
-  country: string;
-  currency: Currency;
-  stripeCustomerId: string | null;
-  testClockId: string | null;
-  /** A discount the back office negotiated, on every invoice of the plan. */
-  discountPercent: number;
-}
-
-export interface SavedCard {
+/** The card a payment is charged to; `becomesDefault`: the chosen card is not the default yet. */
+export interface CardToCharge {
   id: string;
-  brand: CardBrand;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  expiry: string;
-  isDefault: boolean;
+  becomesDefault: boolean;
 }
-
-const COLUMNS = `provider_id AS "providerId", name, email, address, country, currency,
-                 stripe_customer_id AS "stripeCustomerId", test_clock_id AS "testClockId",
-                 discount_percent AS "discountPercent"`;
-const BRANDS: readonly string[] = ['visa', 'amex', 'mastercard'];
 
 /**
  * A provider's billing account and its Stripe customer, created once (under an idempotency key, so two
@@ -64,21 +52,18 @@ const BRANDS: readonly string[] = ['visa', 'amex', 'mastercard'];
 @Injectable()
 export class BillingAccountsService {
   constructor(
-    private readonly db: Database,
+    private readonly accounts: BillingAccountsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(CONFIG) private readonly config: BillingConfig,
   ) {}
 
-  async find(providerId: string): Promise<BillingAccount | undefined> {
-    const [account] = (await this.db.dataSource.query(
-      `SELECT ${COLUMNS} FROM billing_accounts WHERE provider_id = $1`,
-      [providerId],
-    )) as BillingAccount[];
-    return account;
+  find(providerId: string): Promise<BillingAccount | undefined> {
+    return this.accounts.find(providerId);
   }
 
   /** The account as the billing form shows it; empty fields (and usd) before the first save. */
-  async show(providerId: string) {
+  async show(providerId: string): Promise<BillingAccountResponse> {
     const account = await this.find(providerId);
     return {
       name: account?.name ?? '',
@@ -91,13 +76,15 @@ export class BillingAccountsService {
   }
 
   /** The account with its Stripe customer, or 422 asking for the billing information. */
-  async require(providerId: string): Promise<BillingAccount & { stripeCustomerId: string }> {
+  async require(providerId: string): Promise<PayingAccount> {
     const account = await this.find(providerId);
     if (!account?.stripeCustomerId) throw ApiError.base(422, BILLING_INFO_FIRST);
-    return account as BillingAccount & { stripeCustomerId: string };
+    return account as PayingAccount;
   }
 
-  async save(providerId: string, form: BillingAccountForm, hasPaidPlan: boolean) {
+  /** Saves the billing form; the currency is locked while a paid plan runs (it is what the plan is billed in). */
+  async save(providerId: string, form: BillingAccountForm): Promise<BillingAccountResponse> {
+    const hasPaidPlan = inGoodStanding(await this.subscriptions.find(providerId));
     const existing = await this.find(providerId);
     const currency = form.currency ?? existing?.currency ?? DEFAULT_CURRENCY;
     if (existing && currency !== existing.currency && hasPaidPlan)
@@ -131,27 +118,25 @@ export class BillingAccountsService {
       );
       customerId = customer.id;
     }
-    await this.db.dataSource.query(
-      `INSERT INTO billing_accounts (provider_id, name, email, address, country, currency, stripe_customer_id,
-                                     test_clock_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (provider_id) DO UPDATE SET name = $2, email = $3, address = $4, country = $5, currency = $6,
-         stripe_customer_id = coalesce(billing_accounts.stripe_customer_id, $7),
-         test_clock_id = coalesce(billing_accounts.test_clock_id, $8), updated_at = now()`,
-      [providerId, form.name, form.email, form.address, country, currency, customerId, testClockId],
-    );
+    await this.accounts.save({
+      providerId,
+      name: form.name,
+      email: form.email,
+      address: form.address,
+      country,
+      currency,
+      stripeCustomerId: customerId,
+      testClockId,
+    });
     return this.show(providerId);
   }
 
   async setDiscount(providerId: string, discountPercent: number): Promise<void> {
-    const updated = (await this.db.dataSource.query(
-      'UPDATE billing_accounts SET discount_percent = $2, updated_at = now() WHERE provider_id = $1 RETURNING 1',
-      [providerId, discountPercent],
-    )) as unknown as [unknown[], number];
-    if (updated[1] === 0) throw ApiError.base(422, BILLING_INFO_FIRST);
+    if (!(await this.accounts.setDiscount(providerId, discountPercent)))
+      throw ApiError.base(422, BILLING_INFO_FIRST);
   }
 
-  async cards(providerId: string): Promise<SavedCard[]> {
+  async cards(providerId: string): Promise<CardResponse[]> {
     const account = await this.find(providerId);
     if (!account?.stripeCustomerId) return [];
     const customerId = account.stripeCustomerId;
@@ -160,7 +145,7 @@ export class BillingAccountsService {
       stripeCall(() => this.stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 })),
     ]);
     const defaultId = defaultPaymentMethodOf(customer);
-    return methods.data.map((method) => toCard(method, defaultId));
+    return methods.data.map((method) => cardOf(method, defaultId));
   }
 
   /** A card of this provider's customer, or 404: another provider's card id names nothing here. */
@@ -182,7 +167,12 @@ export class BillingAccountsService {
    * The card a payment is charged to: the one chosen, else the customer's default (422 `Required` on `field`
    * when there is neither). `becomesDefault`: the chosen card is not the default yet.
    */
-  async cardToCharge(providerId: string, customerId: string, chosen: string | undefined, field: string) {
+  async cardToCharge(
+    providerId: string,
+    customerId: string,
+    chosen: string | undefined,
+    field: string,
+  ): Promise<CardToCharge> {
     const customer = await stripeCall(() => this.stripe.customers.retrieve(customerId));
     const current = defaultPaymentMethodOf(customer);
     if (chosen) {
@@ -194,21 +184,21 @@ export class BillingAccountsService {
   }
 
   /** Makes a card the customer's default once its payment went through: the default is what renewals charge. */
-  async makeDefaultCard(customerId: string, card: { id: string; becomesDefault: boolean } | undefined) {
+  async makeDefaultCard(customerId: string, card: CardToCharge | undefined): Promise<void> {
     if (!card?.becomesDefault) return;
     await stripeCall(() =>
       this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: card.id } }),
     );
   }
 
-  async removeCard(providerId: string, paymentMethodId: string): Promise<{ id: string }> {
+  async removeCard(providerId: string, paymentMethodId: string): Promise<RemovedCardResponse> {
     await this.ownCard(providerId, paymentMethodId);
     await stripeCall(() => this.stripe.paymentMethods.detach(paymentMethodId));
     return { id: paymentMethodId };
   }
 
   /** The card charged from now on: the customer's default, and the running subscriptions'. */
-  async setDefaultCard(providerId: string, paymentMethodId: string): Promise<SavedCard[]> {
+  async setDefaultCard(providerId: string, paymentMethodId: string): Promise<CardResponse[]> {
     const account = await this.require(providerId);
     await this.ownCard(providerId, paymentMethodId);
     await stripeCall(() =>
@@ -217,14 +207,7 @@ export class BillingAccountsService {
       }),
     );
     // The plan's subscription and the premium tours paid separately: every renewal charges the default card.
-    const running = (await this.db.dataSource.query(
-      `SELECT stripe_subscription_id AS id FROM subscriptions
-        WHERE provider_id = $1 AND status NOT IN ('canceled', 'incomplete_expired')
-       UNION ALL
-       SELECT stripe_subscription_id FROM immersive_extensions WHERE provider_id = $1 AND ended_at IS NULL`,
-      [providerId],
-    )) as Array<{ id: string }>;
-    for (const { id } of running) {
+    for (const id of await this.accounts.runningStripeSubscriptions(providerId)) {
       await stripeCall(() =>
         this.stripe.subscriptions.update(id, { default_payment_method: paymentMethodId }),
       );
@@ -233,7 +216,7 @@ export class BillingAccountsService {
   }
 
   /** Starts saving a card: the page confirms the returned secret with Stripe.js. */
-  async createSetupIntent(providerId: string) {
+  async createSetupIntent(providerId: string): Promise<SetupIntentResponse> {
     const account = await this.require(providerId);
     const intent = await stripeCall(() =>
       this.stripe.setupIntents.create({
@@ -250,12 +233,12 @@ export class BillingAccountsService {
     };
   }
 
-  async testClock(providerId: string) {
+  async testClock(providerId: string): Promise<TestClockStateResponse> {
     if (!this.config.STRIPE_TEST_CLOCKS) throw ApiError.notFound(TEST_CLOCKS_OFF);
     const account = await this.find(providerId);
     if (!account?.testClockId) return { testClock: null };
     try {
-      return { testClock: toClock(await this.stripe.testHelpers.testClocks.retrieve(account.testClockId)) };
+      return { testClock: clockOf(await this.stripe.testHelpers.testClocks.retrieve(account.testClockId)) };
     } catch (error) {
       // Stripe deletes a test clock (and its customers) 30 days after its creation.
       if (isMissing(error)) return { testClock: null };
@@ -263,7 +246,11 @@ export class BillingAccountsService {
     }
   }
 
-  async advanceTestClock(providerId: string, testClockId: string, time: string) {
+  async advanceTestClock(
+    providerId: string,
+    testClockId: string,
+    time: string,
+  ): Promise<TestClockStateResponse> {
     if (!this.config.STRIPE_TEST_CLOCKS) throw ApiError.notFound(TEST_CLOCKS_OFF);
     const account = await this.find(providerId);
     if (!account?.testClockId || account.testClockId !== testClockId)
@@ -285,7 +272,7 @@ export class BillingAccountsService {
       await stripeCall(() => this.stripe.testHelpers.testClocks.advance(testClockId, { frozen_time: stop }));
       clock = await this.clockWhenReady(testClockId);
     }
-    return { testClock: toClock(clock) };
+    return { testClock: clockOf(clock) };
   }
 
   /** Where one advance may go: one interval of the shortest subscription running on the clock, else a year. */
@@ -293,18 +280,13 @@ export class BillingAccountsService {
     const subscriptions = await stripeCall(() =>
       this.stripe.subscriptions.list({ test_clock: testClockId, status: 'all', limit: 100 }),
     );
-    let months = 12;
-    let days = Infinity;
+    const running: Recurring[] = [];
     for (const subscription of subscriptions.data) {
       if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
       const recurring = subscription.items.data[0]?.price.recurring;
-      if (!recurring) continue;
-      const count = recurring.interval_count;
-      if (recurring.interval === 'month') months = Math.min(months, count);
-      else if (recurring.interval === 'year') months = Math.min(months, 12 * count);
-      else days = Math.min(days, recurring.interval === 'week' ? 7 * count : count);
+      if (recurring) running.push({ interval: recurring.interval, intervalCount: recurring.interval_count });
     }
-    return Math.min(addMonths(from, months), from + days * 24 * 60 * 60);
+    return nextClockStop(from, running);
   }
 
   /** Waits until an advance is done (Stripe answers `advancing` and works on its own). */
@@ -318,34 +300,4 @@ export class BillingAccountsService {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-}
-
-export function defaultPaymentMethodOf(customer: Stripe.Customer | Stripe.DeletedCustomer): string | null {
-  if ('deleted' in customer && customer.deleted) return null;
-  const method = (customer as Stripe.Customer).invoice_settings?.default_payment_method;
-  return typeof method === 'string' ? method : (method?.id ?? null);
-}
-
-function toCard(method: Stripe.PaymentMethod, defaultId: string | null): SavedCard {
-  const card = method.card;
-  const expMonth = card?.exp_month ?? 0;
-  const expYear = card?.exp_year ?? 0;
-  return {
-    id: method.id,
-    brand: (BRANDS.includes(card?.brand ?? '') ? card?.brand : 'other') as CardBrand,
-    last4: card?.last4 ?? '',
-    expMonth,
-    expYear,
-    expiry: `${String(expMonth).padStart(2, '0')}/${expYear}`,
-    isDefault: method.id === defaultId,
-  };
-}
-
-function toClock(clock: Stripe.TestHelpers.TestClock) {
-  return {
-    id: clock.id,
-    name: clock.name,
-    status: clock.status,
-    frozenTime: new Date(clock.frozen_time * 1000).toISOString(),
-  };
 }

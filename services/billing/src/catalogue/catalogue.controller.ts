@@ -1,31 +1,17 @@
 import { Controller, Get } from '@nestjs/common';
-import { CURRENCIES, PLANS, PRODUCT_CODES, monthlyEquivalentOfAnnual } from '@tourly/contracts';
-import { Roles } from '@tourly/platform';
+import { Responds, Roles } from '@tourly/platform';
+import { PlanResponse } from './catalogue.dto';
+import { CatalogueService } from './catalogue.service';
 
 /** The plan grid (000 §2, §9): every plan with its prices in every currency, straight from the contracts. */
 @Controller('provider/billing')
 @Roles('admin', 'scan_technician', 'member')
 export class CatalogueController {
+  constructor(private readonly catalogue: CatalogueService) {}
+
   @Get('plans')
-  plans() {
-    return PRODUCT_CODES.map((code) => {
-      const plan = PLANS[code];
-      return {
-        productCode: plan.productCode,
-        planTier: plan.planTier,
-        name: plan.name,
-        description: plan.description,
-        prices: Object.fromEntries(
-          CURRENCIES.map((currency) => {
-            const { monthly, annual } = plan.prices[currency];
-            return [currency, { monthly, annual, annualPerMonth: monthlyEquivalentOfAnnual(annual) }];
-          }),
-        ),
-        // Tours the plan includes: premium ones for paid plans (null: unlimited), basic ones (unlimited) for free.
-        freeTours: plan.toursType === 'basic' ? null : plan.premiumTourLimit,
-        toursType: plan.toursType,
-        packageList: plan.packageList,
-      };
-    });
+  @Responds([PlanResponse])
+  plans(): PlanResponse[] {
+    return this.catalogue.plans();
   }
 }

@@ -5,26 +5,16 @@ import {
   IMMERSIVE_EXTENSION,
   INTERVALS,
   PLANS,
-  PRODUCT_CODES,
   type Currency,
   type Interval,
-  type ProductCode,
 } from '@tourly/contracts';
 import { ApiError, LOGGER, type Logger } from '@tourly/platform';
 import { isMissing, PAYMENTS_UNAVAILABLE } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
+import type { PlanResponse } from './catalogue.dto';
+import { amountOf, lookupKeyOf, PAID_PLANS, planGrid, type SoldProduct } from './catalogue.rules';
 
-/** Paid plans live in Stripe as products whose id is the product code; the free plan needs no Stripe object. */
-export const PAID_PLANS = PRODUCT_CODES.filter((code) => PLANS[code].prices.usd.monthly > 0);
-
-/** What Stripe sells: the paid plans and a premium tour paid on its own. */
-export type SoldProduct = ProductCode | typeof IMMERSIVE_EXTENSION.productCode;
-
-export const lookupKeyOf = (code: SoldProduct, interval: Interval, currency: Currency) =>
-  `${code}_${interval}_${currency}`;
-
-export const amountOf = (code: ProductCode, interval: Interval, currency: Currency) =>
-  interval === 'year' ? PLANS[code].prices[currency].annual : PLANS[code].prices[currency].monthly;
+export type { SoldProduct } from './catalogue.rules';
 
 interface CataloguePrice {
   product: SoldProduct;
@@ -92,6 +82,11 @@ export class CatalogueService implements OnApplicationBootstrap, OnApplicationSh
 
   onApplicationShutdown(): void {
     this.stopped = true;
+  }
+
+  /** The plan grid: every plan with its prices in every currency. */
+  plans(): PlanResponse[] {
+    return planGrid();
   }
 
   /** The Stripe price of a product, interval and currency. */

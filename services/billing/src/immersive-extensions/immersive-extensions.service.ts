@@ -3,7 +3,6 @@ import type Stripe from 'stripe';
 import {
   DEFAULT_CURRENCY,
   IMMERSIVE_EXTENSION,
-  type Currency,
   type ImmersiveExtensionCancellation,
   type ImmersiveExtensionCancelRequest,
   type ImmersiveExtensionPayment,
@@ -11,50 +10,22 @@ import {
   type ImmersiveExtensionSubscribeRequest,
   type SubscriptionStatus,
 } from '@tourly/contracts';
-import { Database, EventBus, likePattern, pageWithTotal, type Page } from '@tourly/platform';
+import { Database, EventBus, type Page } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
+import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { paymentOutcome } from '../stripe/payment-outcome';
 import { isMissing, stripeCall } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
 import { idOf, toDate } from '../stripe/stripe-values';
-import { ENDED, GOOD_STANDING } from '../subscriptions/subscription-projection';
-import type { ImmersiveExtensionsQuery } from './immersive-extensions.dto';
+import { ENDED } from '../subscriptions/subscriptions.rules';
+import { ImmersiveExtensionVersionsRepository } from './immersive-extension-versions.repository';
+import type { ImmersiveExtensionResponse, ImmersiveExtensionsQuery } from './immersive-extensions.dto';
+import { ImmersiveExtensionsRepository, type ExtensionRow } from './immersive-extensions.repository';
+import { EXTENSION_KIND, extensionOf, markedAsExtension, paysForTour } from './immersive-extensions.rules';
 
-/** Set on each extension's Stripe subscription, so that its webhooks never reach the plan's projection. */
-export const EXTENSION_KIND = 'immersive_extension';
-
-export interface ImmersiveExtension {
-  id: string;
-  propertyId: string;
-  propertyTitle: string;
-  status: SubscriptionStatus;
-  /** The subscription pays for the tour: active, or past due inside the payment window. */
-  active: boolean;
-  amountInCents: number;
-  currency: Currency;
-  currentPeriodEnd: string | null;
-  endedAt: string | null;
-  createdAt: string;
-}
-
-interface ExtensionRow {
-  id: string;
-  providerId: string;
-  propertyId: string;
-  propertyTitle: string;
-  status: SubscriptionStatus;
-  amount: number;
-  currency: Currency;
-  currentPeriodEnd: Date | null;
-  endedAt: Date | null;
-  createdAt: Date;
-}
-
-const COLUMNS = `stripe_subscription_id AS id, provider_id AS "providerId", property_id AS "propertyId",
-  property_title AS "propertyTitle", status, amount, currency, current_period_end AS "currentPeriodEnd",
-  ended_at AS "endedAt", created_at AS "createdAt"`;
+export { EXTENSION_KIND } from './immersive-extensions.rules';
 
 /**
  * Premium tours paid on their own (the pay-and-publish modal): when a plan's premium tours are all in use, a
@@ -69,6 +40,9 @@ const COLUMNS = `stripe_subscription_id AS id, provider_id AS "providerId", prop
 export class ImmersiveExtensionsService {
   constructor(
     private readonly db: Database,
+    private readonly extensions: ImmersiveExtensionsRepository,
+    private readonly versions: ImmersiveExtensionVersionsRepository,
+    private readonly accountRows: BillingAccountsRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(EventBus) private readonly events: EventBus,
     private readonly accounts: BillingAccountsService,
@@ -85,25 +59,9 @@ export class ImmersiveExtensionsService {
     };
   }
 
-  async list(providerId: string, query: ImmersiveExtensionsQuery): Promise<Page<ImmersiveExtension>> {
-    const params: unknown[] = [providerId];
-    const pattern = likePattern(query.search);
-    if (pattern) params.push(pattern);
-    const where = `provider_id = $1 ${pattern ? 'AND property_title ILIKE $2' : ''}`;
-    const rows = (await this.db.dataSource.query(
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM immersive_extensions WHERE ${where}
-        ORDER BY ended_at IS NOT NULL, created_at DESC, stripe_subscription_id
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, query.pageSize, query.offset],
-    )) as Array<ExtensionRow & { total: number }>;
-    const page = await pageWithTotal(rows, query, async () => {
-      const [{ total }] = (await this.db.dataSource.query(
-        `SELECT count(*)::int AS total FROM immersive_extensions WHERE ${where}`,
-        params,
-      )) as Array<{ total: number }>;
-      return total;
-    });
-    return { ...page, items: page.items.map(toExtension) };
+  async list(providerId: string, query: ImmersiveExtensionsQuery): Promise<Page<ImmersiveExtensionResponse>> {
+    const page = await this.extensions.list(providerId, query);
+    return { ...page, items: page.items.map(extensionOf) };
   }
 
   /**
@@ -117,7 +75,7 @@ export class ImmersiveExtensionsService {
     const account = await this.accounts.require(providerId);
     const customerId = account.stripeCustomerId;
     return this.db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM billing_accounts WHERE provider_id = $1 FOR UPDATE', [providerId]);
+      await this.accountRows.lock(tx, providerId);
       const card = await this.accounts.cardToCharge(
         providerId,
         customerId,
@@ -127,13 +85,13 @@ export class ImmersiveExtensionsService {
       const running = await this.running(tx, providerId, propertyId);
       if (running) {
         const current = await this.refreshIn(tx, running.id);
-        if (current && GOOD_STANDING.includes(current.status)) {
+        if (current && paysForTour(current.status)) {
           if (request.setAsDefaultPayment) await this.accounts.makeDefaultCard(customerId, card);
           return {
             result: 'success',
             clientSecret: null,
             extensionId: current.id,
-            version: await this.version(tx, providerId, propertyId),
+            version: await this.versions.current(tx, providerId, propertyId),
           };
         }
         // Never paid (3-D Secure abandoned or failed) or unpaid: this attempt replaces it.
@@ -171,7 +129,7 @@ export class ImmersiveExtensionsService {
         result: clientSecret ? 'requires_action' : 'success',
         clientSecret,
         extensionId: subscription.id,
-        version: await this.version(tx, providerId, propertyId),
+        version: await this.versions.current(tx, providerId, propertyId),
       };
     });
   }
@@ -182,32 +140,28 @@ export class ImmersiveExtensionsService {
     propertyId,
   }: ImmersiveExtensionCancelRequest): Promise<ImmersiveExtensionCancellation> {
     return this.db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM billing_accounts WHERE provider_id = $1 FOR UPDATE', [providerId]);
+      await this.accountRows.lock(tx, providerId);
       const running = await this.running(tx, providerId, propertyId);
       if (running) await this.end(tx, running.id);
-      return { cancelled: Boolean(running), version: await this.version(tx, providerId, propertyId) };
+      return {
+        cancelled: Boolean(running),
+        version: await this.versions.current(tx, providerId, propertyId),
+      };
     });
   }
 
   /** Whether a Stripe subscription is one of ours (kept here, or marked so by its metadata). */
-  async isExtension(subscriptionId: string, metadata: Record<string, string> | null | undefined) {
-    if (metadata?.kind === EXTENSION_KIND) return true;
-    const rows = (await this.db.dataSource.query(
-      'SELECT 1 FROM immersive_extensions WHERE stripe_subscription_id = $1',
-      [subscriptionId],
-    )) as unknown[];
-    return rows.length > 0;
+  async isExtension(
+    subscriptionId: string,
+    metadata: Record<string, string> | null | undefined,
+  ): Promise<boolean> {
+    if (markedAsExtension(metadata)) return true;
+    return this.extensions.exists(subscriptionId);
   }
 
   /** The running extensions of the customers a test clock moves. */
-  async onTestClock(testClockId: string): Promise<string[]> {
-    const rows = (await this.db.dataSource.query(
-      `SELECT e.stripe_subscription_id AS id FROM immersive_extensions e
-         JOIN billing_accounts a ON a.provider_id = e.provider_id
-        WHERE a.test_clock_id = $1 AND e.ended_at IS NULL`,
-      [testClockId],
-    )) as Array<{ id: string }>;
-    return rows.map((row) => row.id);
+  onTestClock(testClockId: string): Promise<string[]> {
+    return this.extensions.onTestClock(testClockId);
   }
 
   /** Brings an extension up to Stripe's current state (a webhook said it changed). */
@@ -217,11 +171,8 @@ export class ImmersiveExtensionsService {
 
   private async refreshIn(tx: EntityManager, subscriptionId: string): Promise<ExtensionRow | undefined> {
     // One refresh of a subscription at a time: each reads Stripe after the previous one wrote.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`immex:${subscriptionId}`]);
-    const [previous] = (await tx.query(
-      `SELECT ${COLUMNS} FROM immersive_extensions WHERE stripe_subscription_id = $1`,
-      [subscriptionId],
-    )) as ExtensionRow[];
+    await this.extensions.lockSubscription(tx, subscriptionId);
+    const previous = await this.extensions.find(subscriptionId, tx);
     let subscription: Stripe.Subscription;
     try {
       subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
@@ -238,13 +189,12 @@ export class ImmersiveExtensionsService {
   }
 
   /** The provider of an extension not kept yet: its metadata's, if the customer is that provider's. */
-  private async providerOf(tx: EntityManager, subscription: Stripe.Subscription) {
-    const claimed = subscription.metadata?.provider_id;
-    const [account] = (await tx.query(
-      'SELECT provider_id AS "providerId" FROM billing_accounts WHERE provider_id = $1 AND stripe_customer_id = $2',
-      [claimed, idOf(subscription.customer)],
-    )) as Array<{ providerId: string }>;
-    return account?.providerId;
+  private providerOf(tx: EntityManager, subscription: Stripe.Subscription): Promise<string | undefined> {
+    return this.accountRows.providerWithCustomer(
+      tx,
+      subscription.metadata?.provider_id,
+      idOf(subscription.customer),
+    );
   }
 
   private async end(tx: EntityManager, subscriptionId: string): Promise<void> {
@@ -257,13 +207,12 @@ export class ImmersiveExtensionsService {
     await this.refreshIn(tx, subscriptionId);
   }
 
-  private async running(tx: EntityManager, providerId: string, propertyId: string) {
-    const [row] = (await tx.query(
-      `SELECT ${COLUMNS} FROM immersive_extensions
-        WHERE provider_id = $1 AND property_id = $2 AND ended_at IS NULL`,
-      [providerId, propertyId],
-    )) as ExtensionRow[];
-    return row;
+  private running(
+    tx: EntityManager,
+    providerId: string,
+    propertyId: string,
+  ): Promise<ExtensionRow | undefined> {
+    return this.extensions.running(tx, providerId, propertyId);
   }
 
   private async write(
@@ -274,27 +223,18 @@ export class ImmersiveExtensionsService {
   ): Promise<ExtensionRow> {
     const item = subscription.items.data[0];
     const status = subscription.status as SubscriptionStatus;
-    const [row] = (await tx.query(
-      `INSERT INTO immersive_extensions (stripe_subscription_id, provider_id, property_id, property_title, status,
-         amount, currency, current_period_end, ended_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END)
-       ON CONFLICT (stripe_subscription_id) DO UPDATE SET status = $5, current_period_end = $8,
-         ended_at = CASE WHEN $9 THEN coalesce(immersive_extensions.ended_at, now()) END, updated_at = now()
-       RETURNING ${COLUMNS}`,
-      [
-        subscription.id,
-        providerId,
-        previous?.propertyId ?? subscription.metadata.property_id,
-        previous?.propertyTitle ?? subscription.metadata.property_title ?? '',
-        status,
-        item?.price.unit_amount ?? 0,
-        item?.price.currency ?? subscription.currency,
-        toDate(item?.current_period_end),
-        ENDED.includes(status),
-      ],
-    )) as ExtensionRow[];
-    const next = row!;
-    const active = GOOD_STANDING.includes(status);
+    const next = await this.extensions.write(tx, {
+      id: subscription.id,
+      providerId,
+      propertyId: previous?.propertyId ?? subscription.metadata.property_id!,
+      propertyTitle: previous?.propertyTitle ?? subscription.metadata.property_title ?? '',
+      status,
+      amount: item?.price.unit_amount ?? 0,
+      currency: item?.price.currency ?? subscription.currency,
+      currentPeriodEnd: toDate(item?.current_period_end),
+      ended: ENDED.includes(status),
+    });
+    const active = paysForTour(status);
     if (previous?.status !== status) {
       await this.events.publish(
         'billing.immersive_extension.changed.v1',
@@ -304,54 +244,11 @@ export class ImmersiveExtensionsService {
           extensionId: next.id,
           status,
           active,
-          version: await this.nextVersion(tx, providerId, next.propertyId),
+          version: await this.versions.next(tx, providerId, next.propertyId),
         },
         tx,
       );
     }
     return next;
   }
-
-  /**
-   * The tour's next extension version, taken in the transaction that announces the change: the upsert locks the
-   * tour's row until the commit, so two replicas never hand out the same one, and the order is the database's, not
-   * a process clock's.
-   */
-  private async nextVersion(tx: EntityManager, providerId: string, propertyId: string): Promise<number> {
-    const [row] = (await tx.query(
-      `INSERT INTO immersive_extension_versions (provider_id, property_id, version) VALUES ($1, $2, 1)
-       ON CONFLICT (provider_id, property_id) DO UPDATE SET version = immersive_extension_versions.version + 1
-       RETURNING version::text AS version`,
-      [providerId, propertyId],
-    )) as Array<{ version: string }>;
-    return Number(row!.version);
-  }
-
-  /**
-   * The tour's extension version as of an answer, read last in its transaction: what the answer says is billing's
-   * word at that version (a change this transaction announced holds the row's lock; one about the tour announced
-   * by another after this read gets a greater version). 0: nothing announced with a version yet.
-   */
-  private async version(tx: EntityManager, providerId: string, propertyId: string): Promise<number> {
-    const [row] = (await tx.query(
-      `SELECT version::text AS version FROM immersive_extension_versions WHERE provider_id = $1 AND property_id = $2`,
-      [providerId, propertyId],
-    )) as Array<{ version: string }>;
-    return Number(row?.version ?? 0);
-  }
-}
-
-function toExtension(row: ExtensionRow): ImmersiveExtension {
-  return {
-    id: row.id,
-    propertyId: row.propertyId,
-    propertyTitle: row.propertyTitle,
-    status: row.status,
-    active: GOOD_STANDING.includes(row.status),
-    amountInCents: row.amount,
-    currency: row.currency,
-    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
-    endedAt: row.endedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
 }

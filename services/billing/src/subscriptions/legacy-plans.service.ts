@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LEGACY_PLAN_CUTOFF, PROVIDER_SINCE, type ProviderSince } from '@tourly/contracts';
-import { Database, LOGGER, RpcClient, type Logger } from '@tourly/platform';
+import { LOGGER, RpcClient, type Logger } from '@tourly/platform';
+import { PlanChoicesRepository } from './plan-choices.repository';
 import { SubscriptionProjection } from './subscription-projection';
 import { SubscriptionsService, type ChangeResult, type SubscriptionState } from './subscriptions.service';
 import type { PlanSelection } from './subscriptions.dto';
@@ -15,7 +16,7 @@ import type { PlanSelection } from './subscriptions.dto';
 @Injectable()
 export class LegacyPlans {
   constructor(
-    private readonly db: Database,
+    private readonly choices: PlanChoicesRepository,
     private readonly rpc: RpcClient,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly projection: SubscriptionProjection,
@@ -37,10 +38,7 @@ export class LegacyPlans {
 
   private async isLegacy(providerId: string): Promise<boolean> {
     if (await this.projection.find(providerId)) return false;
-    const [chosen] = (await this.db.dataSource.query('SELECT 1 FROM plan_choices WHERE provider_id = $1', [
-      providerId,
-    ])) as unknown[];
-    if (chosen) return false;
+    if (await this.choices.hasChosen(providerId)) return false;
     let since: ProviderSince;
     try {
       since = await this.rpc.ask<ProviderSince>(PROVIDER_SINCE, { providerId });
@@ -55,11 +53,7 @@ export class LegacyPlans {
     return false;
   }
 
-  private async chooseFree(providerId: string): Promise<void> {
-    await this.db.dataSource.query(
-      `INSERT INTO plan_choices (provider_id, product_code) VALUES ($1, 'free_tier_plan')
-       ON CONFLICT (provider_id) DO NOTHING`,
-      [providerId],
-    );
+  private chooseFree(providerId: string): Promise<void> {
+    return this.choices.chooseFree(providerId);
   }
 }

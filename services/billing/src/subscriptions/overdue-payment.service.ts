@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { PROBLEM_SUBSCRIPTION_STATUSES } from '@tourly/contracts';
 import { ApiError, Database } from '@tourly/platform';
+import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import { asApiError, stripeCall } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
@@ -24,6 +25,7 @@ export class OverduePaymentService {
     private readonly db: Database,
     @Inject(STRIPE) private readonly stripe: Stripe,
     private readonly accounts: BillingAccountsService,
+    private readonly accountRows: BillingAccountsRepository,
     private readonly projection: SubscriptionProjection,
     private readonly subscriptions: SubscriptionsService,
   ) {}
@@ -32,7 +34,7 @@ export class OverduePaymentService {
     const account = await this.accounts.require(providerId);
     const { subscriptionId, clientSecret } = await this.db.transaction(async (tx) => {
       // One payment per provider at a time: a double click finds the invoice paid.
-      await tx.query('SELECT 1 FROM billing_accounts WHERE provider_id = $1 FOR UPDATE', [providerId]);
+      await this.accountRows.lock(tx, providerId);
       const current = await this.projection.find(providerId);
       if (!current || !PROBLEM_SUBSCRIPTION_STATUSES.includes(current.status)) {
         throw ApiError.base(422, NOTHING_TO_PAY);

@@ -1,59 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import {
-  PLANS,
-  PRODUCT_CODES,
-  type Interval,
-  type ProductCode,
-  type SubscriptionStatus,
-} from '@tourly/contracts';
+import { PRODUCT_CODES, type Interval, type ProductCode, type SubscriptionStatus } from '@tourly/contracts';
 import { Database, EventBus, LOGGER, type Logger } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
+import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
+import { SubscriptionsRepository, type SubscriptionRow } from '../accounts/subscriptions.repository';
 import { isMissing } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
 import { idOf, toDate } from '../stripe/stripe-values';
-
-/** Statuses in which the plan's features and tour limit apply: paid, trialing, or inside the payment window. */
-export const GOOD_STANDING: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
-export const ENDED: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
-
-export interface SubscriptionRow {
-  providerId: string;
-  stripeSubscriptionId: string;
-  productCode: ProductCode;
-  interval: Interval;
-  status: SubscriptionStatus;
-  currentPeriodStart: Date | null;
-  currentPeriodEnd: Date | null;
-  trialEnd: Date | null;
-  cancelAtPeriodEnd: boolean;
-  scheduleId: string | null;
-  nextProductCode: ProductCode | null;
-  nextInterval: Interval | null;
-  nextStartsAt: Date | null;
-  premiumTourLimit: number | null;
-  trialUsed: boolean;
-}
-
-const COLUMNS = `provider_id AS "providerId", stripe_subscription_id AS "stripeSubscriptionId",
-  product_code AS "productCode", interval, status, current_period_start AS "currentPeriodStart",
-  current_period_end AS "currentPeriodEnd", trial_end AS "trialEnd", cancel_at_period_end AS "cancelAtPeriodEnd",
-  schedule_id AS "scheduleId", next_product_code AS "nextProductCode", next_interval AS "nextInterval",
-  next_starts_at AS "nextStartsAt", premium_tour_limit AS "premiumTourLimit", trial_used AS "trialUsed"`;
-
-/** A subscription whose plan applies (paid, trialing, or inside the payment window); none is the free plan. */
-export const inGoodStanding = (row: SubscriptionRow | undefined): row is SubscriptionRow =>
-  Boolean(row && GOOD_STANDING.includes(row.status));
-
-/** The plan a subscription gives: its own while in good standing, otherwise the free plan's. */
-export function effectivePlan(productCode: ProductCode, status: SubscriptionStatus) {
-  const code: ProductCode = GOOD_STANDING.includes(status) ? productCode : 'free_tier_plan';
-  return { productCode: code, premiumTourLimit: PLANS[code].premiumTourLimit };
-}
-
-/** null is unlimited. */
-const below = (next: number | null, previous: number | null) =>
-  next !== null && (previous === null || next < previous);
+import { announcementOf, effectivePlan, ENDED } from './subscriptions.rules';
 
 /**
  * Billing's copy of each provider's Stripe subscription. It is always refreshed from Stripe's current state
@@ -68,17 +23,15 @@ const below = (next: number | null, previous: number | null) =>
 export class SubscriptionProjection {
   constructor(
     private readonly db: Database,
+    private readonly accounts: BillingAccountsRepository,
+    private readonly subscriptions: SubscriptionsRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async find(providerId: string): Promise<SubscriptionRow | undefined> {
-    const [row] = (await this.db.dataSource.query(
-      `SELECT ${COLUMNS} FROM subscriptions WHERE provider_id = $1`,
-      [providerId],
-    )) as SubscriptionRow[];
-    return row;
+  find(providerId: string): Promise<SubscriptionRow | undefined> {
+    return this.subscriptions.find(providerId);
   }
 
   /**
@@ -90,10 +43,8 @@ export class SubscriptionProjection {
     if (!providerId) return undefined;
     return this.db.transaction(async (tx) => {
       // The lock serialises refreshes of one provider: each reads Stripe after the previous one wrote.
-      await tx.query('SELECT 1 FROM billing_accounts WHERE provider_id = $1 FOR UPDATE', [providerId]);
-      const [previous] = (await tx.query(`SELECT ${COLUMNS} FROM subscriptions WHERE provider_id = $1`, [
-        providerId,
-      ])) as SubscriptionRow[];
+      await this.accounts.lock(tx, providerId);
+      const previous = await this.subscriptions.find(providerId, tx);
       let subscription: Stripe.Subscription;
       try {
         subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
@@ -110,28 +61,22 @@ export class SubscriptionProjection {
         return previous;
       }
       const next = await this.rowOf(providerId, subscription, previous);
-      await this.write(tx, next);
+      await this.subscriptions.write(tx, next);
       await this.announce(tx, previous, next);
       return next;
     });
   }
 
   private async providerOf(subscriptionId: string): Promise<string | undefined> {
-    const [known] = (await this.db.dataSource.query(
-      'SELECT provider_id AS "providerId" FROM subscriptions WHERE stripe_subscription_id = $1',
-      [subscriptionId],
-    )) as Array<{ providerId: string }>;
-    if (known) return known.providerId;
+    const known = await this.subscriptions.providerOf(subscriptionId);
+    if (known) return known;
     try {
       const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
       const customerId = idOf(subscription.customer);
-      const [account] = (await this.db.dataSource.query(
-        'SELECT provider_id AS "providerId" FROM billing_accounts WHERE stripe_customer_id = $1',
-        [customerId],
-      )) as Array<{ providerId: string }>;
-      if (!account)
+      const providerId = await this.accounts.providerOfCustomer(customerId);
+      if (!providerId)
         this.logger.warn({ subscriptionId, customerId }, 'Stripe subscription of no known customer');
-      return account?.providerId;
+      return providerId;
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -206,50 +151,13 @@ export class SubscriptionProjection {
     return { productCode, interval: (full.recurring?.interval ?? 'month') as Interval };
   }
 
-  private async write(tx: EntityManager, row: SubscriptionRow): Promise<void> {
-    await tx.query(
-      `INSERT INTO subscriptions (provider_id, stripe_subscription_id, product_code, interval, status,
-         current_period_start, current_period_end, trial_end, cancel_at_period_end, schedule_id, next_product_code,
-         next_interval, next_starts_at, premium_tour_limit, trial_used)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-       ON CONFLICT (provider_id) DO UPDATE SET stripe_subscription_id = $2, product_code = $3, interval = $4,
-         status = $5, current_period_start = $6, current_period_end = $7, trial_end = $8,
-         cancel_at_period_end = $9, schedule_id = $10, next_product_code = $11, next_interval = $12,
-         next_starts_at = $13, premium_tour_limit = $14, trial_used = subscriptions.trial_used OR $15,
-         updated_at = now()`,
-      [
-        row.providerId,
-        row.stripeSubscriptionId,
-        row.productCode,
-        row.interval,
-        row.status,
-        row.currentPeriodStart,
-        row.currentPeriodEnd,
-        row.trialEnd,
-        row.cancelAtPeriodEnd,
-        row.scheduleId,
-        row.nextProductCode,
-        row.nextInterval,
-        row.nextStartsAt,
-        row.premiumTourLimit,
-        row.trialUsed,
-      ],
-    );
-  }
-
   private async announce(tx: EntityManager, previous: SubscriptionRow | undefined, next: SubscriptionRow) {
+    const announcement = announcementOf(previous, next);
+    if (announcement === 'none') return;
     const before = previous
       ? effectivePlan(previous.productCode, previous.status)
       : effectivePlan('free_tier_plan', 'active');
     const after = effectivePlan(next.productCode, next.status);
-    const changed =
-      !previous ||
-      previous.productCode !== next.productCode ||
-      previous.interval !== next.interval ||
-      previous.status !== next.status;
-    // Moving between states that give the free plan (an attempt never paid, unpaid to cancelled) changes nothing
-    // anyone else acts on.
-    if (!changed || (!inGoodStanding(previous) && !inGoodStanding(next))) return;
     await this.events.publish(
       'billing.subscription.changed.v1',
       {
@@ -258,11 +166,11 @@ export class SubscriptionProjection {
         interval: next.interval,
         status: next.status,
         premiumTourLimit: after.premiumTourLimit,
-        version: await this.nextVersion(tx, next.providerId),
+        version: await this.subscriptions.nextVersion(tx, next.providerId),
       },
       tx,
     );
-    if (below(after.premiumTourLimit, before.premiumTourLimit)) {
+    if (announcement === 'downgraded') {
       await this.events.publish(
         'billing.subscription.downgraded.v1',
         {
@@ -274,19 +182,5 @@ export class SubscriptionProjection {
         tx,
       );
     }
-  }
-
-  /**
-   * The provider's next subscription version, taken in the transaction that announces the change, under the
-   * provider's lock (and the row's): two replicas never hand out the same one, and the order is the database's, not
-   * a process clock's. The row was written just before in the same transaction.
-   */
-  private async nextVersion(tx: EntityManager, providerId: string): Promise<number> {
-    const [row] = (await tx.query(
-      `WITH bumped AS (UPDATE subscriptions SET version = version + 1 WHERE provider_id = $1 RETURNING version)
-       SELECT version::text AS version FROM bumped`,
-      [providerId],
-    )) as Array<{ version: string }>;
-    return Number(row!.version);
   }
 }

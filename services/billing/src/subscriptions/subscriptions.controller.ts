@@ -1,8 +1,15 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Put } from '@nestjs/common';
-import { ProviderId, Roles, TakesNoBody } from '@tourly/platform';
+import { ProviderId, Responds, Roles, TakesNoBody } from '@tourly/platform';
 import { LegacyPlans } from './legacy-plans.service';
 import { OverduePaymentService } from './overdue-payment.service';
-import { ChangePlan, PayNow, PlanSelection } from './subscriptions.dto';
+import {
+  ChangePlan,
+  PayNow,
+  PlanChangeResponse,
+  PlanSelection,
+  PreviewResponse,
+  SubscriptionResponse,
+} from './subscriptions.dto';
 import { SubscriptionsService } from './subscriptions.service';
 
 /** Clients keep the current subscription 300 s (000 §7); a page refetches with no-cache after a change. */
@@ -20,21 +27,24 @@ export class SubscriptionsController {
   @Get()
   @Roles('admin', 'scan_technician', 'member')
   @Header('cache-control', CACHE_FIVE_MINUTES)
-  current(@ProviderId() providerId: string) {
+  @Responds(SubscriptionResponse)
+  current(@ProviderId() providerId: string): Promise<SubscriptionResponse | null> {
     // null: no subscription, a legacy plan (000 §4).
     return this.legacy.current(providerId);
   }
 
   @Put()
   @Roles('admin')
-  change(@ProviderId() providerId: string, @Body() body: ChangePlan) {
+  @Responds(PlanChangeResponse)
+  change(@ProviderId() providerId: string, @Body() body: ChangePlan): Promise<PlanChangeResponse> {
     return this.subscriptions.change(providerId, body.servicePlanSubscription);
   }
 
   @Post('preview_change')
   @Roles('admin')
   @HttpCode(200)
-  preview(@ProviderId() providerId: string, @Body() body: ChangePlan) {
+  @Responds(PreviewResponse)
+  preview(@ProviderId() providerId: string, @Body() body: ChangePlan): Promise<PreviewResponse> {
     return this.subscriptions.preview(providerId, body.servicePlanSubscription);
   }
 
@@ -42,7 +52,8 @@ export class SubscriptionsController {
   @TakesNoBody()
   @Roles('admin')
   @HttpCode(200)
-  cancelScheduledChange(@ProviderId() providerId: string) {
+  @Responds(SubscriptionResponse)
+  cancelScheduledChange(@ProviderId() providerId: string): Promise<SubscriptionResponse> {
     return this.subscriptions.cancelScheduledChange(providerId);
   }
 
@@ -50,14 +61,16 @@ export class SubscriptionsController {
   @Post('pay_now')
   @Roles('admin')
   @HttpCode(200)
-  payNow(@ProviderId() providerId: string, @Body() body: PayNow) {
+  @Responds(PlanChangeResponse)
+  payNow(@ProviderId() providerId: string, @Body() body: PayNow): Promise<PlanChangeResponse> {
     return this.overdue.payNow(providerId, body.paymentMethodId);
   }
 
   @Post('legacy_setup')
   @Roles('admin')
   @HttpCode(200)
-  legacySetup(@ProviderId() providerId: string, @Body() body: PlanSelection) {
+  @Responds(PlanChangeResponse)
+  legacySetup(@ProviderId() providerId: string, @Body() body: PlanSelection): Promise<PlanChangeResponse> {
     return this.legacy.setup(providerId, body);
   }
 }

@@ -1,5 +1,14 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { INTERVALS, PRODUCT_CODES, type Interval, type ProductCode } from '@tourly/contracts';
+import {
+  CURRENCIES,
+  INTERVALS,
+  PRODUCT_CODES,
+  SUBSCRIPTION_STATUSES,
+  type Interval,
+  type ProductCode,
+  type SubscriptionStatus,
+} from '@tourly/contracts';
 import { Nested, OptionalOneOf, OptionalString, RequiredOneOf } from '@tourly/platform';
 
 /** 000 §3 "Plan selection": productCode, interval, chargeNow, coupon; plus the card to pay with. */
@@ -37,4 +46,116 @@ export class ChangePlan {
 export class PayNow {
   @OptionalString(255)
   paymentMethodId?: string;
+}
+
+/** The plan that follows at the end of the period (a scheduled change, or the free plan after a cancellation). */
+export class NextProductResponse {
+  @ApiProperty({ enum: PRODUCT_CODES })
+  productCode!: ProductCode;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ enum: INTERVALS })
+  interval!: Interval;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  startsAt!: string | null;
+}
+
+/** The provider's service plan subscription (000 §3); the free plan when it has none or it ended. */
+export class SubscriptionResponse {
+  @ApiProperty({ enum: PRODUCT_CODES })
+  productCode!: ProductCode;
+
+  @ApiProperty()
+  planTier!: number;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ enum: INTERVALS })
+  interval!: Interval;
+
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES })
+  status!: SubscriptionStatus;
+
+  @ApiProperty({ type: Boolean, description: 'always true' })
+  chargeNow!: true;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  periodStart!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  periodEnd!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  currentPeriodEnd!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  trialEnd!: string | null;
+
+  @ApiProperty()
+  cancelAtPeriodEnd!: boolean;
+
+  @ApiProperty({ type: () => NextProductResponse, nullable: true })
+  nextProduct!: NextProductResponse | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'null: unlimited' })
+  premiumTourLimit!: number | null;
+
+  @ApiProperty({ description: 'the Pro plan may still start with its free trial' })
+  trialAvailable!: boolean;
+}
+
+/**
+ * A plan change (or a payment) done: `success`, or `requires_action` with the client secret the page confirms with
+ * Stripe.js (3-D Secure); the subscription as it stands after it.
+ */
+export class PlanChangeResponse {
+  @ApiProperty({ enum: ['success', 'requires_action'] })
+  result!: 'success' | 'requires_action';
+
+  @ApiProperty({ required: false, description: 'with requires_action' })
+  clientSecret?: string;
+
+  @ApiProperty({ type: () => SubscriptionResponse })
+  subscription!: SubscriptionResponse;
+}
+
+export class LineItemResponse {
+  @ApiProperty({ enum: ['item', 'discount'] })
+  type!: 'item' | 'discount';
+
+  @ApiProperty()
+  label!: string;
+
+  @ApiProperty({ description: 'negative for a discount' })
+  amountInCents!: number;
+}
+
+/** A plan change's order summary (000 §3 "plan change preview"). */
+export class PreviewResponse {
+  @ApiProperty({ enum: CURRENCIES })
+  currency!: string;
+
+  @ApiProperty()
+  subtotalInCents!: number;
+
+  @ApiProperty()
+  discountInCents!: number;
+
+  @ApiProperty()
+  totalInCents!: number;
+
+  @ApiProperty({ type: () => [LineItemResponse] })
+  lineItems!: LineItemResponse[];
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'a change at the period end',
+  })
+  startsAt!: string | null;
 }

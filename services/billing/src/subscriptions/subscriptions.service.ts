@@ -1,60 +1,50 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { MESSAGES, PLANS, type Interval, type ProductCode } from '@tourly/contracts';
+import { type Interval, type ProductCode } from '@tourly/contracts';
 import { ApiError, CONFIG, Database } from '@tourly/platform';
+import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import {
   BILLING_INFO_FIRST,
   BillingAccountsService,
   type BillingAccount,
+  type PayingAccount,
 } from '../accounts/billing-accounts.service';
-
-type PayingAccount = BillingAccount & { stripeCustomerId: string };
-import { amountOf, CatalogueService } from '../catalogue/catalogue.service';
+import type { SubscriptionRow } from '../accounts/subscriptions.repository';
+import { CatalogueService } from '../catalogue/catalogue.service';
+import { amountOf } from '../catalogue/catalogue.rules';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
 import { paymentOutcome } from '../stripe/payment-outcome';
 import { STRIPE } from '../stripe/stripe.module';
 import { idOf } from '../stripe/stripe-values';
+import { SubscriptionProjection } from './subscription-projection';
+import type {
+  PlanChangeResponse,
+  PlanSelection,
+  PreviewResponse,
+  SubscriptionResponse,
+} from './subscriptions.dto';
 import {
-  effectivePlan,
+  changeOf,
+  checkTrial,
+  discountLines,
   ENDED,
-  inGoodStanding,
-  SubscriptionProjection,
-  type SubscriptionRow,
-} from './subscription-projection';
-import type { PlanSelection } from './subscriptions.dto';
+  FIELD,
+  planLabel,
+  requirePlan,
+  stateOf,
+  summary,
+} from './subscriptions.rules';
 
 export const ALREADY_ON_PLAN = 'You are already on this plan.';
 export const NOTHING_SCHEDULED = 'There is no scheduled plan change to cancel.';
 export const COUPONS_OFF = 'Coupons are not available right now.';
 export const COUPON_INVALID = 'This coupon code is not valid; check it and try again.';
-export const TRIAL_USED = 'The free trial has been used already; choose the plan without it.';
-export const TRIAL_PRO_ONLY = 'Only the Pro plan comes with a free trial.';
+export { TRIAL_PRO_ONLY, TRIAL_USED } from './subscriptions.rules';
 export const LEGACY_ALREADY_CHOSEN = 'A plan has been chosen already; change it from the subscription page.';
-const FIELD = 'servicePlanSubscription';
 
-export type ChangeResult =
-  | { result: 'success'; subscription: SubscriptionState }
-  | { result: 'requires_action'; clientSecret: string; subscription: SubscriptionState };
-
-export interface SubscriptionState {
-  productCode: ProductCode;
-  planTier: number;
-  name: string;
-  interval: Interval;
-  status: SubscriptionRow['status'];
-  chargeNow: true;
-  periodStart: string | null;
-  periodEnd: string | null;
-  currentPeriodEnd: string | null;
-  trialEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  nextProduct: { productCode: ProductCode; name: string; interval: Interval; startsAt: string | null } | null;
-  premiumTourLimit: number | null;
-  trialAvailable: boolean;
-}
-
-type Change = 'new' | 'upgrade' | 'scheduled' | 'to_free' | 'same';
+export type ChangeResult = PlanChangeResponse;
+export type SubscriptionState = SubscriptionResponse;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -71,6 +61,7 @@ export class SubscriptionsService {
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(CONFIG) private readonly config: BillingConfig,
     private readonly accounts: BillingAccountsService,
+    private readonly accountRows: BillingAccountsRepository,
     private readonly catalogue: CatalogueService,
     private readonly projection: SubscriptionProjection,
   ) {}
@@ -84,7 +75,7 @@ export class SubscriptionsService {
     const account = await this.accounts.require(providerId);
     const { subscriptionId, clientSecret } = await this.db.transaction(async (tx) => {
       // One plan change per provider at a time: a double click finds the first one done.
-      await tx.query('SELECT 1 FROM billing_accounts WHERE provider_id = $1 FOR UPDATE', [providerId]);
+      await this.accountRows.lock(tx, providerId);
       const current = await this.projection.find(providerId);
       const change = changeOf(current, productCode, selection);
       const priceId =
@@ -135,7 +126,7 @@ export class SubscriptionsService {
   }
 
   /** The order summary of a plan change (000 §3 "plan change preview"), from Stripe's invoice preview. */
-  async preview(providerId: string, selection: PlanSelection) {
+  async preview(providerId: string, selection: PlanSelection): Promise<PreviewResponse> {
     const productCode = requirePlan(selection);
     // A card named for the change must be this provider's, as the change itself requires (404 otherwise):
     // the preview never answers for another provider's card.
@@ -149,7 +140,7 @@ export class SubscriptionsService {
     if (change === 'same' || change === 'to_free' || productCode === 'free_tier_plan') {
       return summary(currency, [], 0, 0, startsAt);
     }
-    const label = `${PLANS[productCode].name} plan (${selection.interval === 'year' ? 'annual' : 'monthly'})`;
+    const label = planLabel(productCode, selection.interval);
     if (selection.trial && change === 'new') {
       // Nothing is charged today: the plan's price, and the trial that covers it until the trial ends.
       checkTrial(productCode, current);
@@ -199,18 +190,12 @@ export class SubscriptionsService {
       label: line.description ?? label,
       amountInCents: line.amount,
     }));
-    const negotiated = account.discountPercent > 0 ? 1 : 0;
-    const discountLines = (invoice.total_discount_amounts ?? [])
-      .map((discount, index) => ({
-        type: 'discount' as const,
-        label:
-          index < negotiated
-            ? `Negotiated ${account.discountPercent}% discount`
-            : `Coupon ${selection.coupon}`,
-        amountInCents: -discount.amount,
-      }))
-      .filter((line) => line.amountInCents < 0);
-    return summary(currency, [...items, ...discountLines], invoice.subtotal, invoice.total, startsAt);
+    const discountItems = discountLines(
+      (invoice.total_discount_amounts ?? []).map((discount) => discount.amount),
+      account.discountPercent,
+      selection.coupon,
+    );
+    return summary(currency, [...items, ...discountItems], invoice.subtotal, invoice.total, startsAt);
   }
 
   private async subscribe(
@@ -471,84 +456,4 @@ function discountsOf(subscription: Stripe.Subscription): Stripe.Discount[] {
   return subscription.discounts.filter(
     (discount): discount is Stripe.Discount => typeof discount === 'object',
   );
-}
-
-/** The free trial comes with the Pro plan only, once per provider. */
-function checkTrial(productCode: ProductCode, current: SubscriptionRow | undefined): void {
-  if (productCode !== 'experience_creator_plan') throw ApiError.invalid(`${FIELD}.trial`, TRIAL_PRO_ONLY);
-  if (current?.trialUsed) throw ApiError.invalid(`${FIELD}.trial`, TRIAL_USED);
-}
-
-function requirePlan(selection: PlanSelection): ProductCode {
-  if (!selection.productCode) throw ApiError.base(422, MESSAGES.noSelectedPlan);
-  return selection.productCode;
-}
-
-function changeOf(
-  current: SubscriptionRow | undefined,
-  productCode: ProductCode,
-  selection: PlanSelection,
-): Change {
-  const live = inGoodStanding(current);
-  if (productCode === 'free_tier_plan')
-    return live ? (current.cancelAtPeriodEnd ? 'same' : 'to_free') : 'same';
-  if (!live) return 'new';
-  if (current.productCode === productCode && current.interval === selection.interval) return 'same';
-  const from = PLANS[current.productCode].planTier;
-  const to = PLANS[productCode].planTier;
-  const higher = to > from || (to === from && selection.interval === 'year' && current.interval === 'month');
-  return higher && selection.chargeNow !== false ? 'upgrade' : 'scheduled';
-}
-
-/** What the pages show: an ended subscription (cancelled, or never paid) leaves the provider on the free plan. */
-function stateOf(subscription: SubscriptionRow | undefined): SubscriptionState {
-  const ended = subscription && ENDED.includes(subscription.status);
-  const row = ended
-    ? {
-        ...subscription,
-        productCode: 'free_tier_plan' as const,
-        currentPeriodStart: null,
-        currentPeriodEnd: null,
-        nextProductCode: null,
-      }
-    : subscription;
-  const productCode = row?.productCode ?? 'free_tier_plan';
-  const status = row?.status ?? 'active';
-  const next = row?.nextProductCode ?? null;
-  return {
-    productCode,
-    planTier: PLANS[productCode].planTier,
-    name: PLANS[productCode].name,
-    interval: row?.interval ?? 'year',
-    status,
-    chargeNow: true,
-    periodStart: iso(row?.currentPeriodStart ?? null),
-    periodEnd: iso(row?.currentPeriodEnd ?? null),
-    currentPeriodEnd: iso(row?.currentPeriodEnd ?? null),
-    trialEnd: iso(row?.trialEnd ?? null),
-    cancelAtPeriodEnd: row?.cancelAtPeriodEnd ?? false,
-    nextProduct: next
-      ? {
-          productCode: next,
-          name: PLANS[next].name,
-          interval: row?.nextInterval ?? row?.interval ?? 'year',
-          startsAt: iso(row?.nextStartsAt ?? null),
-        }
-      : null,
-    premiumTourLimit: effectivePlan(productCode, status).premiumTourLimit,
-    trialAvailable: !row?.trialUsed,
-  };
-}
-
-function summary(
-  currency: string,
-  lineItems: Array<{ type: 'item' | 'discount'; label: string; amountInCents: number }>,
-  subtotalInCents: number,
-  totalInCents: number,
-  startsAt: string | null,
-) {
-  const discountInCents = -lineItems
-    .filter((line) => line.type === 'discount')
-    .reduce((sum, line) => sum + line.amountInCents, 0);
-  return { currency, subtotalInCents, discountInCents, totalInCents, lineItems, startsAt };
 }

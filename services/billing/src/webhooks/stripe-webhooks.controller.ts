@@ -1,9 +1,8 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventEnvelope } from '@tourly/contracts';
-import { EventContext, Public, rawBodyOf, SignedVendorEvent } from '@tourly/platform';
+import { Public, rawBodyOf, Responds, SignedVendorEvent } from '@tourly/platform';
 import type { FastifyRequest } from 'fastify';
 import { StripeWebhooksService } from './stripe-webhooks.service';
+import { ReceivedResponse } from './webhooks.dto';
 
 /** Stripe's calls carry their own proof (the signature), not a caller's token. */
 @Controller('api/webhooks')
@@ -14,15 +13,11 @@ export class StripeWebhooksController {
   @SignedVendorEvent('A Stripe event, signed with the endpoint secret (Stripe-Signature header).')
   @Public()
   @HttpCode(200)
-  receive(@Req() request: FastifyRequest, @Headers('stripe-signature') signature: string | undefined) {
+  @Responds(ReceivedResponse)
+  receive(
+    @Req() request: FastifyRequest,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<ReceivedResponse> {
     return this.webhooks.receive(rawBodyOf(request), signature);
-  }
-
-  @EventPattern('billing.stripe_event.received.v1')
-  process(
-    @Payload() event: EventEnvelope<'billing.stripe_event.received.v1'>,
-    @Ctx() _context: EventContext,
-  ) {
-    return this.webhooks.process(event.data.stripeEventId);
   }
 }

@@ -2,17 +2,11 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import Stripe from 'stripe';
 import { LOGGER, type Logger } from '@tourly/platform';
 import { STRIPE } from '../stripe/stripe.module';
+import { OLDEST_USABLE_WEBHOOK_VERSION, webhookVersionUsable } from './webhooks.rules';
 
 /** The API version the `stripe` SDK pins: the shapes billing reads, webhook payloads included. */
 export const PINNED_API_VERSION: string = Stripe.API_VERSION;
-/** Billing finds an invoice's subscription only through `parent.subscription_details`, from this version on. */
-export const OLDEST_USABLE_WEBHOOK_VERSION = '2025-03-31';
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
-
-/** Whether events of an API version carry what billing reads (versions are dated, so they sort as text). */
-export function webhookVersionUsable(version: string | null): boolean {
-  return version !== null && version.slice(0, 10) >= OLDEST_USABLE_WEBHOOK_VERSION;
-}
 
 /**
  * Stripe sends a webhook endpoint's events in the API version the endpoint was created with (else the account's

@@ -1,21 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { Counter } from 'prom-client';
-import {
-  CONFIG,
-  Database,
-  LOGGER,
-  Metrics,
-  Schedules,
-  type Logger,
-  type PeriodicTask,
-} from '@tourly/platform';
+import { CONFIG, LOGGER, Metrics, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
 import { STRIPE } from '../stripe/stripe.module';
 import { SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
-import { stripeUnreachable } from './stripe-event-retry';
+import { SubscriptionsRepository } from '../accounts/subscriptions.repository';
+import { ImmersiveExtensionsRepository } from '../immersive-extensions/immersive-extensions.repository';
+import { StripeEventsRepository } from '../webhooks/stripe-events.repository';
+import { differs, stripeUnreachable } from './reconciliation.rules';
 
 /** The first run of a process looks this far back for events: Stripe's own retries last up to three days. */
 export const FIRST_EVENTS_WINDOW_SECONDS = 3 * 24 * 3600;
@@ -33,8 +28,6 @@ export interface ReconciliationResult {
   /** Refreshes that failed (logged; the next run tries again). */
   failed: number;
 }
-
-const ENDED_SUBSCRIPTION = `status NOT IN ('canceled', 'incomplete_expired')`;
 
 /**
  * Billing's periodic reconciliation with Stripe (every `STRIPE_RECONCILIATION_SECONDS`): what webhooks failed to
@@ -56,7 +49,9 @@ export class StripeReconciliation {
   private eventsCheckedFrom?: number;
 
   constructor(
-    private readonly db: Database,
+    private readonly subscriptionRows: SubscriptionsRepository,
+    private readonly extensionRows: ImmersiveExtensionsRepository,
+    private readonly stripeEvents: StripeEventsRepository,
     private readonly projection: SubscriptionProjection,
     private readonly extensions: ImmersiveExtensionsService,
     private readonly webhooks: StripeWebhooksService,
@@ -111,11 +106,7 @@ export class StripeReconciliation {
     let recovered = 0;
     let page: Stripe.Event[] = [];
     const flush = async () => {
-      const known = (await this.db.dataSource.query(
-        'SELECT id FROM stripe_events WHERE id = ANY($1::text[])',
-        [page.map((event) => event.id)],
-      )) as Array<{ id: string }>;
-      const stored = new Set(known.map((row) => row.id));
+      const stored = await this.stripeEvents.known(page.map((event) => event.id));
       for (const event of page) {
         if (stored.has(event.id) || !(await this.webhooks.store(event, JSON.stringify(event)))) continue;
         recovered += 1;
@@ -142,11 +133,7 @@ export class StripeReconciliation {
   private async subscriptions(outcome: ReconciliationResult): Promise<void> {
     let after = '';
     for (;;) {
-      const rows = (await this.db.dataSource.query(
-        `SELECT provider_id::text AS "providerId", stripe_subscription_id AS "subscriptionId" FROM subscriptions
-          WHERE ${ENDED_SUBSCRIPTION} AND provider_id::text > $1 ORDER BY provider_id::text LIMIT ${PAGE}`,
-        [after],
-      )) as Array<{ providerId: string; subscriptionId: string }>;
+      const rows = await this.subscriptionRows.running(after, PAGE);
       for (const { providerId, subscriptionId } of rows) {
         await this.repair(outcome, 'subscription', { providerId, subscriptionId }, async () => {
           const before = await this.projection.find(providerId);
@@ -160,21 +147,10 @@ export class StripeReconciliation {
   }
 
   private async immersiveExtensions(outcome: ReconciliationResult): Promise<void> {
-    const snapshot = async (subscriptionId: string) =>
-      (
-        (await this.db.dataSource.query(
-          `SELECT status, amount, currency, current_period_end AS "currentPeriodEnd", ended_at AS "endedAt"
-             FROM immersive_extensions WHERE stripe_subscription_id = $1`,
-          [subscriptionId],
-        )) as unknown[]
-      )[0];
+    const snapshot = (subscriptionId: string) => this.extensionRows.snapshot(subscriptionId);
     let after = '';
     for (;;) {
-      const rows = (await this.db.dataSource.query(
-        `SELECT stripe_subscription_id AS "subscriptionId", provider_id AS "providerId" FROM immersive_extensions
-          WHERE ended_at IS NULL AND stripe_subscription_id > $1 ORDER BY stripe_subscription_id LIMIT ${PAGE}`,
-        [after],
-      )) as Array<{ providerId: string; subscriptionId: string }>;
+      const rows = await this.extensionRows.runningPage(after, PAGE);
       for (const { providerId, subscriptionId } of rows) {
         await this.repair(outcome, 'immersive_extension', { providerId, subscriptionId }, async () => {
           const before = await snapshot(subscriptionId);
@@ -203,7 +179,7 @@ export class StripeReconciliation {
       this.logger.warn({ err: error, kind, ...context }, 'reconciliation could not refresh from Stripe');
       return;
     }
-    if (JSON.stringify(found.before) === JSON.stringify(found.after)) return;
+    if (!differs(found.before, found.after)) return;
     outcome.repaired += 1;
     this.repairs.inc({ kind });
     this.logger.warn(

@@ -1,17 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Stripe from 'stripe';
-import { CONFIG, Database, LOGGER, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
+import { CONFIG, LOGGER, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
 import type { BillingConfig } from '../config';
+import { StripeEventsRepository } from '../webhooks/stripe-events.repository';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
+import { stripeUnreachable } from './reconciliation.rules';
+
+export { stripeUnreachable } from './reconciliation.rules';
 
 export const RETRY_EVERY_MS = 60_000;
 const PAGE = 50;
-
-/** Stripe out of reach: the rest of the run would fail the same way; the next run tries again. */
-export const stripeUnreachable = (error: unknown): boolean =>
-  error instanceof Stripe.errors.StripeConnectionError ||
-  error instanceof Stripe.errors.StripeAPIError ||
-  error instanceof Stripe.errors.StripeRateLimitError;
 
 /**
  * Stored Stripe events whose processing did not finish (Stripe out of reach for longer than the queue's retries,
@@ -24,7 +21,7 @@ export class StripeEventRetry {
   private readonly task: PeriodicTask;
 
   constructor(
-    private readonly db: Database,
+    private readonly stripeEvents: StripeEventsRepository,
     private readonly webhooks: StripeWebhooksService,
     @Inject(CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -44,13 +41,11 @@ export class StripeEventRetry {
     let processed = 0;
     let after: { receivedAt: Date; id: string } | undefined;
     for (;;) {
-      const rows = (await this.db.dataSource.query(
-        `SELECT id, type, received_at AS "receivedAt" FROM stripe_events
-          WHERE processed_at IS NULL AND received_at < now() - make_interval(secs => $1)
-            AND ($2::timestamptz IS NULL OR (received_at, id) > ($2::timestamptz, $3::text))
-          ORDER BY received_at, id LIMIT ${PAGE}`,
-        [this.config.STRIPE_EVENT_RETRY_AFTER_SECONDS, after?.receivedAt ?? null, after?.id ?? null],
-      )) as Array<{ id: string; type: string; receivedAt: Date }>;
+      const rows = await this.stripeEvents.unprocessed(
+        this.config.STRIPE_EVENT_RETRY_AFTER_SECONDS,
+        after,
+        PAGE,
+      );
       for (const row of rows) {
         try {
           await this.webhooks.process(row.id);

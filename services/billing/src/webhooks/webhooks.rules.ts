@@ -1,0 +1,62 @@
+import type Stripe from 'stripe';
+import { idOf } from '../stripe/stripe-values';
+
+/** Billing finds an invoice's subscription only through `parent.subscription_details`, from this version on. */
+export const OLDEST_USABLE_WEBHOOK_VERSION = '2025-03-31';
+
+/** Whether events of an API version carry what billing reads (versions are dated, so they sort as text). */
+export function webhookVersionUsable(version: string | null): boolean {
+  return version !== null && version.slice(0, 10) >= OLDEST_USABLE_WEBHOOK_VERSION;
+}
+
+/** What intake stores and queues: an event object, whatever else a signed body may hold. */
+export function isStripeEvent(value: unknown): value is Stripe.Event {
+  const event = value as Partial<Record<'id' | 'type' | 'created', unknown>> | null;
+  return (
+    typeof event === 'object' &&
+    event !== null &&
+    !Array.isArray(event) &&
+    typeof event.id === 'string' &&
+    event.id !== '' &&
+    typeof event.type === 'string' &&
+    event.type !== '' &&
+    typeof event.created === 'number' &&
+    Number.isFinite(event.created)
+  );
+}
+
+export type Metadata = Record<string, string> | null | undefined;
+
+/** A subscription an event is about, with its metadata where the event carries it. */
+export interface Concerned {
+  id: string;
+  metadata?: Metadata;
+}
+
+/**
+ * The subscriptions an event is about, read from the event itself: `customer.subscription.*` (the object),
+ * `invoice.*` (its `parent.subscription_details`), `subscription_schedule.*` (its subscription). A test clock's
+ * `ready` is about every subscription on the clock (`testClock`: the clock's id, to look them up); any other
+ * type needs nothing from billing (undefined).
+ */
+export function concernedBy(
+  type: string,
+  object: Record<string, unknown>,
+): { subscriptions: Concerned[] } | { testClock: string } | undefined {
+  if (type.startsWith('customer.subscription.')) {
+    return { subscriptions: [{ id: object.id as string, metadata: object.metadata as Metadata }] };
+  }
+  if (type.startsWith('invoice.')) {
+    const parent = object.parent as {
+      subscription_details?: { subscription?: string | { id: string }; metadata?: Metadata };
+    } | null;
+    const id = idOf(parent?.subscription_details?.subscription);
+    return { subscriptions: id ? [{ id, metadata: parent?.subscription_details?.metadata }] : [] };
+  }
+  if (type.startsWith('subscription_schedule.')) {
+    const id = idOf(object.subscription as string | { id: string } | null);
+    return { subscriptions: id ? [{ id }] : [] };
+  }
+  if (type === 'test_helpers.test_clock.ready') return { testClock: object.id as string };
+  return undefined;
+}
