@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
-import { ApiDocsController } from './docs/api-docs.controller';
+import { DocsModule } from './docs/docs.module';
 
-@Module({ controllers: [ApiDocsController] })
+/**
+ * The gateway's Nest routes: the API document. Its edge (callers, CSRF, rate limits, pages, the proxy) is Fastify
+ * hooks installed by `routing/edge.ts`; health and metrics are the platform's.
+ */
+@Module({ imports: [DocsModule] })
 export class GatewayModule {}

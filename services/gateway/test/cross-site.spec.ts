@@ -56,7 +56,10 @@ describe('cross-site requests', () => {
     // Other unsafe methods and routes alike; an origin on another port is another origin.
     const put = await http.put('/users/password').set('origin', 'http://127.0.0.1:1').send({});
     expect(put.status).toBe(403);
-    const lead = await http.post('/v3_player_lead').set('sec-fetch-site', 'cross-site').send({ email: 'a@b.co' });
+    const lead = await http
+      .post('/v3_player_lead')
+      .set('sec-fetch-site', 'cross-site')
+      .send({ email: 'a@b.co' });
     expect(lead.status).toBe(403);
     // A cross-site header never outweighs a same-origin Sec-Fetch-Site the other way round either.
     const mixed = await http
