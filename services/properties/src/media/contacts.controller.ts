@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
-import { ProviderId, Roles } from '@tourly/platform';
-import { UpdateContacts } from './media.dto';
+import { ProviderId, Responds, Roles } from '@tourly/platform';
+import { ContactsResponse, UpdateContacts } from './media.dto';
 import { ContactsService } from './contacts.service';
 
 /** 001 §7 `PATCH /contacts (agentIds)`: the agents shown with the property. */
@@ -10,12 +10,18 @@ export class ContactsController {
   constructor(private readonly contacts: ContactsService) {}
 
   @Get()
-  get(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds(ContactsResponse)
+  get(@ProviderId() providerId: string, @Param('id') id: string): Promise<ContactsResponse> {
     return this.contacts.get(providerId, id);
   }
 
   @Patch()
-  update(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: UpdateContacts) {
+  @Responds(ContactsResponse)
+  update(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: UpdateContacts,
+  ): Promise<ContactsResponse> {
     return this.contacts.set(providerId, id, body.agentIds);
   }
 }

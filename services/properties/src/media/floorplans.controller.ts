@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { MESSAGES } from '@tourly/contracts';
-import { ApiError, ProviderId, Roles } from '@tourly/platform';
-import { AddFloorplans, UpdateFloorplan } from './media.dto';
+import { ProviderId, Responds, Roles } from '@tourly/platform';
+import { AddFloorplans, MediaItemResponse, RemovedResponse, UpdateFloorplan } from './media.dto';
 import { MediaService } from './media.service';
 
 /** 001 §7 Floorplans: images or PDFs, named and ordered. */
@@ -11,12 +10,18 @@ export class FloorplansController {
   constructor(private readonly media: MediaService) {}
 
   @Get()
-  list(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds([MediaItemResponse])
+  list(@ProviderId() providerId: string, @Param('id') id: string): Promise<MediaItemResponse[]> {
     return this.media.list(providerId, id, 'floorplan');
   }
 
   @Post('upload_multiple')
-  add(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: AddFloorplans) {
+  @Responds([MediaItemResponse])
+  add(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: AddFloorplans,
+  ): Promise<MediaItemResponse[]> {
     return this.media.addUploads(
       providerId,
       id,
@@ -27,22 +32,23 @@ export class FloorplansController {
   }
 
   @Put(':floorplanId')
+  @Responds(MediaItemResponse)
   update(
     @ProviderId() providerId: string,
     @Param('id') id: string,
     @Param('floorplanId') floorplanId: string,
     @Body() body: UpdateFloorplan,
-  ) {
-    if (body.floorplan.name === '') throw ApiError.invalid('floorplan.name', MESSAGES.required);
-    return this.media.update(providerId, id, 'floorplan', floorplanId, body.floorplan);
+  ): Promise<MediaItemResponse> {
+    return this.media.updateFloorplan(providerId, id, floorplanId, body.floorplan);
   }
 
   @Delete(':floorplanId')
+  @Responds(RemovedResponse)
   remove(
     @ProviderId() providerId: string,
     @Param('id') id: string,
     @Param('floorplanId') floorplanId: string,
-  ) {
+  ): Promise<RemovedResponse> {
     return this.media.remove(providerId, id, 'floorplan', [floorplanId], true);
   }
 }

@@ -23,8 +23,9 @@ import {
   RequiredString,
   UUID_PATTERN,
 } from '@tourly/platform';
+import { ImageFactsResponse } from '../uploads/uploads.dto';
 import { UPLOAD_UNUSABLE } from '../uploads/uploads.service';
-import { MEDIA_SOURCES, type MediaSource } from './media.rules';
+import { MEDIA_KINDS, MEDIA_SOURCES, type MediaKind, type MediaSource } from './media.rules';
 
 const MAX_PER_CALL = 100;
 
@@ -150,5 +151,82 @@ export class UpdateContacts {
   @IsArray({ message: MESSAGES.required })
   @ArrayMaxSize(20, { message: 'must list at most 20' })
   @Matches(UUID_PATTERN, { each: true, message: 'is not a contact id' })
+  agentIds!: string[];
+}
+
+// Answers.
+
+/** One photo, video, floorplan or document of a property. */
+export class MediaItemResponse extends ImageFactsResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ enum: MEDIA_KINDS })
+  kind!: MediaKind;
+
+  @ApiProperty({ enum: MEDIA_SOURCES })
+  source!: MediaSource;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "a floorplan's or video's title; a document's file name",
+  })
+  name!: string | null;
+
+  @ApiProperty()
+  position!: number;
+
+  @ApiProperty({ description: "the file (presigned, for a while) or the external video's link" })
+  url!: string;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  fileId!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  filename!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  contentType!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'bytes' })
+  size!: number | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+}
+
+/** A document: a media item with its MIME type by the spec's name (001 §3). */
+export class DocumentResponse extends MediaItemResponse {
+  @ApiProperty({ type: String, nullable: true })
+  mimeType!: string | null;
+}
+
+export class MediaLinkResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  url!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  title!: string | null;
+
+  @ApiProperty()
+  position!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+}
+
+/** What a DELETE removed. */
+export class RemovedResponse {
+  @ApiProperty({ type: [String], format: 'uuid' })
+  ids!: string[];
+}
+
+/** The agents shown with the property, in order. */
+export class ContactsResponse {
+  @ApiProperty({ type: [String], format: 'uuid' })
   agentIds!: string[];
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import { Inject, Injectable } from '@nestjs/common';
+import { MESSAGES } from '@tourly/contracts';
 import {
   ApiError,
   CONFIG,
@@ -25,6 +26,7 @@ import { PropertyScope } from '../properties/property-scope';
 import { requireExternalVideoLink } from './links';
 import {
   ACCEPTS,
+  asDocument,
   defaultName,
   NOT_FOUND,
   UniqueNames,
@@ -62,6 +64,9 @@ export interface MediaItem {
   square: boolean | null;
   createdAt: string;
 }
+
+/** A document: a media item with its MIME type by the spec's name (001 §3). */
+export type DocumentItem = MediaItem & { mimeType: string | null };
 
 /** New media from temporary uploads: which uploads, and optionally a name for each. */
 export interface NewUploads {
@@ -120,6 +125,16 @@ export class MediaService {
     return pageOf(await Promise.all(rows.map((row) => this.item(row))), total, query);
   }
 
+  /** The property's documents, newest first, paged (001 §7: 10 a page by default). */
+  async documents(
+    providerId: string,
+    propertyId: string,
+    query: { page: number; pageSize: number; offset: number },
+  ): Promise<Page<DocumentItem>> {
+    const page = await this.page(providerId, propertyId, 'document', query);
+    return { ...page, items: page.items.map(asDocument) };
+  }
+
   async get(providerId: string, propertyId: string, kind: MediaKind, id: string): Promise<MediaItem> {
     const tx = this.db.dataSource;
     await this.scope.of(tx, providerId, propertyId);
@@ -148,8 +163,48 @@ export class MediaService {
     return this.byIds(providerId, propertyId, ids);
   }
 
+  /** One photo or video from a temporary upload (`name`: a video's title). */
+  async addUpload(
+    providerId: string,
+    propertyId: string,
+    kind: MediaKind,
+    upload: { uploadId: string; name?: string },
+    field: string,
+  ): Promise<MediaItem> {
+    const [item] = await this.addUploads(
+      providerId,
+      propertyId,
+      kind,
+      { uploadIds: [upload.uploadId], ...(kind === 'photo' ? {} : { names: [upload.name] }) },
+      field,
+    );
+    return item!;
+  }
+
+  /** A video: an uploaded file, or a link to one hosted elsewhere, never both. */
+  addVideo(
+    providerId: string,
+    propertyId: string,
+    video: { temporaryUploadId?: string; url?: string; title?: string },
+  ): Promise<MediaItem> {
+    const { temporaryUploadId, url, title } = video;
+    if (temporaryUploadId && url) {
+      throw ApiError.base(422, 'Send either an uploaded video or a link to one, not both.');
+    }
+    if (url !== undefined || !temporaryUploadId) {
+      return this.addExternalVideo(providerId, propertyId, url ?? '', title);
+    }
+    return this.addUpload(
+      providerId,
+      propertyId,
+      'video',
+      { uploadId: temporaryUploadId, name: title },
+      'propertyVideo.temporaryUploadId',
+    );
+  }
+
   /** POST documents (multipart `document[file]`): a PDF, checked by its bytes, stored and listed at once. */
-  async addDocument(providerId: string, propertyId: string, raw: IncomingMessage): Promise<MediaItem> {
+  async addDocument(providerId: string, propertyId: string, raw: IncomingMessage): Promise<DocumentItem> {
     await this.scope.of(this.db.dataSource, providerId, propertyId);
     const file = await this.uploads.receive(providerId, raw, 'document[file]', ACCEPTS.document);
     let ids: string[];
@@ -164,7 +219,7 @@ export class MediaService {
       throw error;
     }
     const [item] = await this.byIds(providerId, propertyId, ids);
-    return item!;
+    return asDocument(item!);
   }
 
   /** A video hosted elsewhere (YouTube, Vimeo...), by its link; never one on the product's own domains. */
@@ -186,6 +241,17 @@ export class MediaService {
       );
     });
     return this.get(providerId, propertyId, 'video', id);
+  }
+
+  /** A floorplan's new name (never empty) or place in the list. */
+  updateFloorplan(
+    providerId: string,
+    propertyId: string,
+    id: string,
+    changes: { name?: string | null; position?: number },
+  ): Promise<MediaItem> {
+    if (changes.name === '') throw ApiError.invalid('floorplan.name', MESSAGES.required);
+    return this.update(providerId, propertyId, 'floorplan', id, changes);
   }
 
   /** A floorplan's name or place in the list. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
-import { ProviderId, Roles } from '@tourly/platform';
-import { AddPhoto, AddPhotos, MediaSourceQuery } from './media.dto';
+import { ProviderId, Responds, Roles } from '@tourly/platform';
+import { AddPhoto, AddPhotos, MediaItemResponse, MediaSourceQuery, RemovedResponse } from './media.dto';
 import { MediaService } from './media.service';
 
 /** 001 §7 Photos: uploaded photos of a property, added from temporary uploads (images only, by content). */
@@ -10,18 +10,29 @@ export class PhotosController {
   constructor(private readonly media: MediaService) {}
 
   @Get()
-  list(@ProviderId() providerId: string, @Param('id') id: string, @Query() query: MediaSourceQuery) {
+  @Responds([MediaItemResponse])
+  list(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Query() query: MediaSourceQuery,
+  ): Promise<MediaItemResponse[]> {
     return this.media.list(providerId, id, 'photo', query.source);
   }
 
   /** After a batch of uploads: the property's photos, each with its thumbnail and square flag. */
   @Get('finalize')
-  finalize(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds([MediaItemResponse])
+  finalize(@ProviderId() providerId: string, @Param('id') id: string): Promise<MediaItemResponse[]> {
     return this.media.list(providerId, id, 'photo');
   }
 
   @Post('upload_multiple')
-  addMany(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: AddPhotos) {
+  @Responds([MediaItemResponse])
+  addMany(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: AddPhotos,
+  ): Promise<MediaItemResponse[]> {
     return this.media.addUploads(
       providerId,
       id,
@@ -32,19 +43,28 @@ export class PhotosController {
   }
 
   @Post('upload_single')
-  async addOne(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: AddPhoto) {
-    const [photo] = await this.media.addUploads(
+  @Responds(MediaItemResponse)
+  addOne(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: AddPhoto,
+  ): Promise<MediaItemResponse> {
+    return this.media.addUpload(
       providerId,
       id,
       'photo',
-      { uploadIds: [body.photo.temporaryUploadId] },
+      { uploadId: body.photo.temporaryUploadId },
       'photo.temporaryUploadId',
     );
-    return photo;
   }
 
   @Delete(':photoId')
-  remove(@ProviderId() providerId: string, @Param('id') id: string, @Param('photoId') photoId: string) {
+  @Responds(RemovedResponse)
+  remove(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Param('photoId') photoId: string,
+  ): Promise<RemovedResponse> {
     return this.media.remove(providerId, id, 'photo', [photoId], true);
   }
 }

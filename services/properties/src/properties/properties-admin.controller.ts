@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { IdParam, Staff, TakesNoBody } from '@tourly/platform';
+import { IdParam, Responds, Staff, TakesNoBody } from '@tourly/platform';
+import { PropertyResponse } from './properties.dto';
 import { PROPERTY_NOT_FOUND } from './property-scope';
 import { PropertiesService } from './properties.service';
 
@@ -12,7 +13,8 @@ export class AdminPropertiesController {
   @Post(':id/restore')
   @TakesNoBody()
   @HttpCode(200)
-  restore(@Param('id', IdParam(PROPERTY_NOT_FOUND)) id: string) {
+  @Responds(PropertyResponse)
+  restore(@Param('id', IdParam(PROPERTY_NOT_FOUND)) id: string): Promise<PropertyResponse> {
     return this.properties.restore(id);
   }
 }

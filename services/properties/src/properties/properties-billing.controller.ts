@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ProviderId, Roles } from '@tourly/platform';
-import { PropertiesQuery } from './properties.dto';
+import { ProviderId, Responds, Roles, type Page } from '@tourly/platform';
+import { PropertiesQuery, PropertyResponse } from './properties.dto';
 import { PropertiesService } from './properties.service';
 
 /** The billing page's "premium tours" section (000 §4): which tours take the plan's places, and which are paid apart. */
@@ -10,7 +10,8 @@ export class BillingPremiumToursController {
   constructor(private readonly properties: PropertiesService) {}
 
   @Get()
-  list(@ProviderId() providerId: string, @Query() query: PropertiesQuery) {
+  @Responds({ page: PropertyResponse })
+  list(@ProviderId() providerId: string, @Query() query: PropertiesQuery): Promise<Page<PropertyResponse>> {
     query.filters = { ...query.filters, tourType: 'premium' };
     return this.properties.list(providerId, query);
   }

@@ -1,11 +1,19 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { pageOf, ProviderId, Roles, TakesNoBody } from '@tourly/platform';
+import { type Page, pageOf, ProviderId, Responds, Roles, TakesNoBody } from '@tourly/platform';
 import { Matterport } from '../matterport/matterport';
 import { PremiumToursService } from '../premium-tours/premium-tours.service';
 import {
   CreateProperty,
   DeactivationPreviewQuery,
+  DeactivationPreviewResponse,
+  DeletedPropertyResponse,
+  HeroImageResponse,
+  MatterportSpaceResponse,
   PropertiesQuery,
+  PropertyResponse,
+  PublishedFeaturesResponse,
+  PublishedPropertyResponse,
+  PublishPreviewResponse,
   UpdateProperty,
   UpdatePublishedFeatures,
 } from './properties.dto';
@@ -24,12 +32,14 @@ export class PropertiesController {
   ) {}
 
   @Get()
-  list(@ProviderId() providerId: string, @Query() query: PropertiesQuery) {
+  @Responds({ page: PropertyResponse })
+  list(@ProviderId() providerId: string, @Query() query: PropertiesQuery): Promise<Page<PropertyResponse>> {
     return this.properties.list(providerId, query);
   }
 
   @Get('matterport_spaces.json')
-  async spaces(@Query() query: PropertiesQuery) {
+  @Responds({ page: MatterportSpaceResponse })
+  async spaces(@Query() query: PropertiesQuery): Promise<Page<MatterportSpaceResponse>> {
     const { total, models } = await this.matterport.models({
       search: query.search,
       offset: query.offset,
@@ -39,56 +49,75 @@ export class PropertiesController {
   }
 
   @Get('premium_tours/deactivation_preview')
-  deactivationPreview(@ProviderId() providerId: string, @Query() query: DeactivationPreviewQuery) {
+  @Responds(DeactivationPreviewResponse)
+  deactivationPreview(
+    @ProviderId() providerId: string,
+    @Query() query: DeactivationPreviewQuery,
+  ): Promise<DeactivationPreviewResponse> {
     return this.premiumTours.deactivationPreview(providerId, query.limit);
   }
 
   @Post()
-  create(@ProviderId() providerId: string, @Body() body: CreateProperty) {
+  @Responds(PropertyResponse)
+  create(@ProviderId() providerId: string, @Body() body: CreateProperty): Promise<PropertyResponse> {
     return this.properties.create(providerId, body.createTourParams);
   }
 
   @Get(':id')
-  get(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds(PropertyResponse)
+  get(@ProviderId() providerId: string, @Param('id') id: string): Promise<PropertyResponse> {
     return this.properties.get(providerId, id);
   }
 
   @Get(':id/hero_image')
-  heroImage(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds(HeroImageResponse)
+  heroImage(@ProviderId() providerId: string, @Param('id') id: string): Promise<HeroImageResponse> {
     return this.heroImages.of(providerId, id);
   }
 
   @Patch(':id')
-  update(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: UpdateProperty) {
+  @Responds(PropertyResponse)
+  update(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: UpdateProperty,
+  ): Promise<PropertyResponse> {
     return this.properties.update(providerId, id, body.property);
   }
 
   @Delete(':id')
-  remove(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds(DeletedPropertyResponse)
+  remove(@ProviderId() providerId: string, @Param('id') id: string): Promise<DeletedPropertyResponse> {
     return this.properties.remove(providerId, id);
   }
 
   @Get(':id/published_features')
-  async publishedFeatures(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds(PublishedFeaturesResponse)
+  async publishedFeatures(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+  ): Promise<PublishedFeaturesResponse> {
     return (await this.properties.get(providerId, id)).publishedFeatures;
   }
 
   @Put(':id/published_features')
+  @Responds(PublishedPropertyResponse)
   setPublishedFeatures(
     @ProviderId() providerId: string,
     @Param('id') id: string,
     @Body() body: UpdatePublishedFeatures,
-  ) {
+  ): Promise<PublishedPropertyResponse> {
     return this.properties.setPublishedFeatures(providerId, id, body.publishedFeatures, body);
   }
 
   @Post(':id/preview_publish')
   @HttpCode(200)
+  @Responds(PublishPreviewResponse)
   previewPublish(
     @ProviderId() providerId: string,
     @Param('id') id: string,
     @Body() body: UpdatePublishedFeatures,
-  ) {
+  ): Promise<PublishPreviewResponse> {
     return this.properties.previewPublish(providerId, id, body.publishedFeatures);
   }
 
@@ -96,7 +125,11 @@ export class PropertiesController {
   @Post(':id/unpublish_immex_subscription')
   @TakesNoBody()
   @HttpCode(200)
-  unpublishPremium(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds(PublishedPropertyResponse)
+  unpublishPremium(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+  ): Promise<PublishedPropertyResponse> {
     return this.properties.setPublishedFeatures(providerId, id, { tour: false, premium: false });
   }
 }

@@ -1,4 +1,5 @@
 import { IsBoolean, IsOptional } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { Nested, OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
 
 export class NewProperty {
@@ -89,4 +90,218 @@ export type PaymentChoice = Pick<UpdatePublishedFeatures, 'paymentMethodId' | 's
 export class DeactivationPreviewQuery {
   @QueryInt({ min: 0, max: 100_000, description: 'the premium tour limit of the plan in view' })
   limit!: number;
+}
+
+// Answers.
+
+export class GeocodedAddressResponse {
+  @ApiProperty({ type: String, nullable: true })
+  formattedAddress!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  streetAddress!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  suburb!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  state!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  postcode!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  country!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  countryShortName!: string | null;
+
+  @ApiProperty()
+  latitude!: number;
+
+  @ApiProperty()
+  longitude!: number;
+}
+
+export class PublishedFeaturesResponse {
+  @ApiProperty()
+  tour!: boolean;
+
+  @ApiProperty()
+  website!: boolean;
+
+  @ApiProperty({
+    description: "a premium tour (counts against the plan's premium tours) rather than a basic one",
+  })
+  premium!: boolean;
+}
+
+/** A property (001 §3). */
+export class PropertyResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  slug!: string;
+
+  @ApiProperty()
+  title!: string;
+
+  @ApiProperty()
+  address!: string;
+
+  @ApiProperty({ type: () => GeocodedAddressResponse })
+  geocodedAddress!: GeocodedAddressResponse;
+
+  @ApiProperty({ description: 'the Matterport model id' })
+  matterportKey!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "the link's start position (ss, sr), if it had one",
+  })
+  startPosition!: string | null;
+
+  @ApiProperty({ type: () => PublishedFeaturesResponse })
+  publishedFeatures!: PublishedFeaturesResponse;
+
+  @ApiProperty({ enum: TOUR_TYPES })
+  tourType!: (typeof TOUR_TYPES)[number];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'the billing subscription paying for this premium tour on its own (outside the quota)',
+  })
+  immexSubscriptionId!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  publishedAt!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+}
+
+/** A pay-and-publish payment as the person sees it. */
+export class PaymentResponse {
+  @ApiProperty({ enum: ['success', 'requires_action'] })
+  result!: 'success' | 'requires_action';
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'with requires_action: the Stripe.js client secret',
+  })
+  clientSecret!: string | null;
+
+  @ApiProperty()
+  extensionId!: string;
+}
+
+/** A property after a publishing change, with the payment it took (pay-and-publish), if any. */
+export class PublishedPropertyResponse extends PropertyResponse {
+  @ApiProperty({ type: () => PaymentResponse, nullable: true })
+  payment!: PaymentResponse | null;
+}
+
+/** What paying for one premium tour on its own costs. */
+export class PriceResponse {
+  @ApiProperty()
+  amountInCents!: number;
+
+  @ApiProperty({ description: 'lowercase currency code' })
+  currency!: string;
+
+  @ApiProperty()
+  interval!: string;
+}
+
+/** What publishing these features would do, without doing it. */
+export class PublishPreviewResponse {
+  @ApiProperty()
+  allowed!: boolean;
+
+  @ApiProperty({ type: String, nullable: true })
+  reason!: string | null;
+
+  @ApiProperty()
+  productCode!: string;
+
+  @ApiProperty()
+  premiumToursUsed!: number;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'null: unlimited' })
+  premiumTourLimit!: number | null;
+
+  @ApiProperty({ type: () => PublishedFeaturesResponse })
+  publishedFeatures!: PublishedFeaturesResponse;
+
+  @ApiProperty({
+    description: 'only the full premium-tour quota stands in the way: the tour can be paid on its own',
+  })
+  paymentRequired!: boolean;
+
+  @ApiProperty({ type: () => PriceResponse, nullable: true })
+  price!: PriceResponse | null;
+}
+
+export class DeletedPropertyResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+}
+
+export class HeroImageResponse {
+  @ApiProperty({ type: String, nullable: true })
+  url!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  thumbnailUrl!: string | null;
+
+  @ApiProperty({ enum: ['photo', 'matterport'], nullable: true })
+  source!: 'photo' | 'matterport' | null;
+}
+
+/** A model of the provider's Matterport account. */
+export class MatterportSpaceResponse {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  state!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  created!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  thumbnailUrl!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  address!: string | null;
+}
+
+export class TourToDeactivateResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  title!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  premiumSince!: string;
+}
+
+/** Which tours a premium-tour limit would turn basic, oldest first. */
+export class DeactivationPreviewResponse {
+  @ApiProperty()
+  limit!: number;
+
+  @ApiProperty({ type: [TourToDeactivateResponse] })
+  tours!: TourToDeactivateResponse[];
 }

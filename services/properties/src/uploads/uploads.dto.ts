@@ -49,3 +49,63 @@ export class PresignQuery {
   @IsNotEmpty({ message: MESSAGES.required })
   size!: number;
 }
+
+// Answers.
+
+/** What an image's bytes showed (none for other files, or an image too large to read). */
+export class ImageFactsResponse {
+  @ApiProperty({ type: String, nullable: true, description: 'a JPEG within 480 px, presigned for a while' })
+  thumbnailUrl!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  width!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  height!: number | null;
+
+  @ApiProperty({ type: Boolean, nullable: true, description: 'the aspect ratio within 0.2 of 1' })
+  square!: boolean | null;
+}
+
+/** A stored file as the client sees it (001 §3 "file (url, content_type)"), with presigned URLs. */
+export class FileResponse extends ImageFactsResponse {
+  @ApiProperty()
+  url!: string;
+
+  @ApiProperty()
+  contentType!: string;
+
+  @ApiProperty()
+  filename!: string;
+
+  @ApiProperty({ description: 'bytes' })
+  size!: number;
+}
+
+/** 001 §3 "Temporary upload: id, file (url, content_type)". */
+export class TemporaryUploadResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ type: () => FileResponse })
+  file!: FileResponse;
+}
+
+/** Where and how the browser sends the file, and the upload's id to attach once it is sent. */
+export class PresignedUploadResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  url!: string;
+
+  @ApiProperty({ enum: ['PUT'] })
+  method!: 'PUT';
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'the headers the PUT must carry (its Content-Type)',
+  })
+  headers!: Record<string, string>;
+}

@@ -15,7 +15,7 @@ import {
 import { kindOf, storageKey, thumbnailKey, type FileRow, type FileView } from './files';
 import { FilesRepository } from './files.repository';
 import { describeImage, inImageSlot, readUpTo, THUMBNAIL_MAX_BYTES } from './images';
-import { ClientGone, receiveFile } from './multipart-intake';
+import { cleanFilename, ClientGone, receiveFile } from './multipart-intake';
 
 /** 001 §3 "Temporary upload: id, file (url, content_type)". */
 export interface TemporaryUpload {
@@ -117,7 +117,7 @@ export class UploadsService {
    * GET /s3/params: a presigned PUT for the browser, and the temporary upload it becomes. The URL is signed
    * for this Content-Type and this Content-Length: storage (S3, and the local one) refuses a PUT of any other
    * type or size, so nothing larger than the limit can be put there. What the bytes are is still checked
-   * when the upload is used.
+   * when the upload is used. `filename`: as the browser gave it, made safe here.
    */
   async presign(
     providerId: string,
@@ -125,14 +125,15 @@ export class UploadsService {
     contentType: string,
     size: number,
   ): Promise<PresignedUpload> {
+    const name = cleanFilename(filename);
     // Storage keeps the type the browser sends with the PUT: only types the platform takes.
     if (!DIRECT_UPLOAD_TYPES.includes(contentType.toLowerCase())) {
       throw ApiError.invalid('type', mustBe(CONTENT_KINDS));
     }
     if (size > LIMITS.maxUploadBytes) throw ApiError.base(413, MESSAGES.uploadTooLarge);
     const id = uuidv7();
-    const key = storageKey(providerId, id, filename);
-    await this.files.insertDirect({ id, providerId, storageKey: key, filename });
+    const key = storageKey(providerId, id, name);
+    await this.files.insertDirect({ id, providerId, storageKey: key, filename: name });
     return {
       id,
       url: await this.storage.writeUrl(key, contentType.toLowerCase(), size),

@@ -1,5 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Public } from '@tourly/platform';
+import { Public, Responds } from '@tourly/platform';
+import { PublicWebsiteResponse } from './website.dto';
 import { WebsiteService } from './website.service';
 
 /**
@@ -12,7 +13,11 @@ export class PublicWebsiteController {
   constructor(private readonly website: WebsiteService) {}
 
   @Get('website.json')
-  published(@Param('providerId') providerId: string, @Param('slug') slug: string) {
+  @Responds(PublicWebsiteResponse)
+  published(
+    @Param('providerId') providerId: string,
+    @Param('slug') slug: string,
+  ): Promise<PublicWebsiteResponse> {
     return this.website.published(providerId, slug);
   }
 }

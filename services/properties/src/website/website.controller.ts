@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch } from '@nestjs/common';
-import { ProviderId, Roles } from '@tourly/platform';
+import { ProviderId, Responds, Roles } from '@tourly/platform';
 import {
   UpdatePropertyFeatures,
   UpdateWebsiteDocumentsAndLinks,
@@ -7,6 +7,7 @@ import {
   UpdateWebsitePhotos,
   UpdateWebsiteSettings,
   UpdateWebsiteVideos,
+  WebsiteResponse,
 } from './website.dto';
 import { WebsiteService } from './website.service';
 
@@ -17,41 +18,68 @@ export class WebsiteController {
   constructor(private readonly website: WebsiteService) {}
 
   @Get()
-  get(@ProviderId() providerId: string, @Param('id') id: string) {
+  @Responds(WebsiteResponse)
+  get(@ProviderId() providerId: string, @Param('id') id: string): Promise<WebsiteResponse> {
     return this.website.get(providerId, id);
   }
 
   @Patch('settings')
-  settings(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: UpdateWebsiteSettings) {
+  @Responds(WebsiteResponse)
+  settings(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: UpdateWebsiteSettings,
+  ): Promise<WebsiteResponse> {
     return this.website.updateSettings(providerId, id, body.websiteSettings);
   }
 
   @Patch('property_features')
-  features(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: UpdatePropertyFeatures) {
+  @Responds(WebsiteResponse)
+  features(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: UpdatePropertyFeatures,
+  ): Promise<WebsiteResponse> {
     return this.website.updateFeatures(providerId, id, body.propertyFeatures);
   }
 
   @Patch('photos')
-  photos(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: UpdateWebsitePhotos) {
+  @Responds(WebsiteResponse)
+  photos(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: UpdateWebsitePhotos,
+  ): Promise<WebsiteResponse> {
     return this.website.updatePhotos(providerId, id, body.photos);
   }
 
   @Patch('floorplan')
-  floorplan(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: UpdateWebsiteFloorplan) {
+  @Responds(WebsiteResponse)
+  floorplan(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: UpdateWebsiteFloorplan,
+  ): Promise<WebsiteResponse> {
     return this.website.updateFloorplan(providerId, id, body.publishedFloorplan.id);
   }
 
   @Patch('videos')
-  videos(@ProviderId() providerId: string, @Param('id') id: string, @Body() body: UpdateWebsiteVideos) {
+  @Responds(WebsiteResponse)
+  videos(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: UpdateWebsiteVideos,
+  ): Promise<WebsiteResponse> {
     return this.website.updateVideos(providerId, id, body.publishedVideoIds);
   }
 
   @Patch('documents_and_links')
+  @Responds(WebsiteResponse)
   documentsAndLinks(
     @ProviderId() providerId: string,
     @Param('id') id: string,
     @Body() body: UpdateWebsiteDocumentsAndLinks,
-  ) {
+  ): Promise<WebsiteResponse> {
     return this.website.updateDocumentsAndLinks(providerId, id, body.documentsAndLinks);
   }
 }

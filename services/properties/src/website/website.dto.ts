@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { COLOUR_PATTERN, MESSAGES, NOT_A_COLOUR } from '@tourly/contracts';
 import { Nested, OptionalOneOf, OptionalString, UUID_PATTERN } from '@tourly/platform';
+import { MediaItemResponse, MediaLinkResponse } from '../media/media.dto';
 
 export const MEASUREMENT_UNITS = ['metric', 'imperial', 'both'] as const;
 
@@ -175,4 +176,154 @@ export class DocumentsAndLinks {
 export class UpdateWebsiteDocumentsAndLinks {
   @Nested(() => DocumentsAndLinks)
   documentsAndLinks!: DocumentsAndLinks;
+}
+
+// Answers.
+
+export class WebsiteSettingsResponse {
+  @ApiProperty({ type: String, nullable: true })
+  headline!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  description!: string | null;
+
+  @ApiProperty({ example: '#ffffff' })
+  primaryColor!: string;
+
+  @ApiProperty()
+  showAddress!: boolean;
+
+  @ApiProperty()
+  showMap!: boolean;
+
+  @ApiProperty()
+  showTour!: boolean;
+
+  @ApiProperty()
+  showAgents!: boolean;
+
+  @ApiProperty()
+  showContactForm!: boolean;
+}
+
+export class PropertyFeaturesResponse {
+  @ApiProperty({ type: Number, nullable: true })
+  bedrooms!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  bathrooms!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  carSpaces!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  floorArea!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  landArea!: number | null;
+
+  @ApiProperty({ enum: MEASUREMENT_UNITS })
+  measurementUnit!: (typeof MEASUREMENT_UNITS)[number];
+
+  @ApiProperty({ type: String, nullable: true })
+  price!: string | null;
+
+  @ApiProperty({ type: [String] })
+  features!: string[];
+}
+
+export class FloorplanChoiceResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+}
+
+export class DocumentsAndLinksResponse {
+  @ApiProperty({ type: [String], format: 'uuid', nullable: true, description: 'null: all of them' })
+  documentIds!: string[] | null;
+
+  @ApiProperty({ type: [String], format: 'uuid', nullable: true, description: 'null: all of them' })
+  mediaLinkIds!: string[] | null;
+}
+
+/** The website as the provider edits it: settings, features and which media it shows (null: all of them). */
+export class WebsiteResponse {
+  @ApiProperty({ format: 'uuid' })
+  propertyId!: string;
+
+  @ApiProperty({ description: "live for visitors (published features' website)" })
+  published!: boolean;
+
+  @ApiProperty({ type: () => WebsiteSettingsResponse })
+  settings!: WebsiteSettingsResponse;
+
+  @ApiProperty({ type: () => PropertyFeaturesResponse })
+  propertyFeatures!: PropertyFeaturesResponse;
+
+  @ApiProperty({ type: [String], format: 'uuid', nullable: true, description: 'null: all of them' })
+  photos!: string[] | null;
+
+  @ApiProperty({ type: () => FloorplanChoiceResponse, nullable: true })
+  publishedFloorplan!: FloorplanChoiceResponse | null;
+
+  @ApiProperty({ type: [String], format: 'uuid', nullable: true, description: 'null: all of them' })
+  publishedVideoIds!: string[] | null;
+
+  @ApiProperty({ type: () => DocumentsAndLinksResponse })
+  documentsAndLinks!: DocumentsAndLinksResponse;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  updatedAt!: string | null;
+}
+
+export class PublicPropertyResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  slug!: string;
+
+  @ApiProperty()
+  title!: string;
+
+  @ApiProperty()
+  address!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  formattedAddress!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  latitude!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  longitude!: number | null;
+}
+
+/** What a visitor's page gets for a published website: the property and the media chosen for it. */
+export class PublicWebsiteResponse {
+  @ApiProperty({ type: () => PublicPropertyResponse })
+  property!: PublicPropertyResponse;
+
+  @ApiProperty({ type: () => WebsiteSettingsResponse })
+  settings!: WebsiteSettingsResponse;
+
+  @ApiProperty({ type: () => PropertyFeaturesResponse })
+  propertyFeatures!: PropertyFeaturesResponse;
+
+  @ApiProperty({ type: [MediaItemResponse] })
+  photos!: MediaItemResponse[];
+
+  @ApiProperty({ type: () => MediaItemResponse, nullable: true })
+  floorplan!: MediaItemResponse | null;
+
+  @ApiProperty({ type: [MediaItemResponse] })
+  videos!: MediaItemResponse[];
+
+  @ApiProperty({ type: [MediaItemResponse] })
+  documents!: MediaItemResponse[];
+
+  @ApiProperty({ type: [MediaLinkResponse] })
+  mediaLinks!: MediaLinkResponse[];
+
+  @ApiProperty({ type: [String], format: 'uuid' })
+  agentIds!: string[];
 }

@@ -1,0 +1,71 @@
+import request from 'supertest';
+import { startTestService, type TestService } from '@tourly/platform/testing';
+import { properties, PropertiesConfig } from '@tourly/properties';
+
+interface Operation {
+  operationId: string;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/**
+ * Routes that answer bytes, not JSON: a @Responds answer cannot say that, so each declares its binary body
+ * itself (`@ApiProduces` and `@ApiOkResponse({ schema: { type: 'string', format: 'binary' } })`).
+ */
+const BINARY: Record<string, string> = {
+  'GET /provider/properties/{id}/documents/download.zip': 'application/zip',
+};
+
+/** Properties alone: its document declares the answer of every route it serves. */
+describe('properties OpenAPI document', () => {
+  let service: TestService<PropertiesConfig>;
+  let operations: Array<[string, Operation]>;
+
+  beforeAll(async () => {
+    service = await startTestService(properties);
+    const response = await request(service.url).get('/openapi.json');
+    expect(response.status).toBe(200);
+    const paths = response.body.paths as Record<string, Record<string, Operation>>;
+    operations = Object.entries(paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]): [string, Operation] => [
+        `${method.toUpperCase()} ${path}`,
+        operation,
+      ]),
+    );
+  });
+
+  afterAll(() => service.stop());
+
+  const success = (operation: Operation) =>
+    Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1];
+
+  it('has a success answer with a JSON body schema for every operation but those that answer bytes', () => {
+    expect(operations.length).toBeGreaterThan(40);
+    const undeclared = operations
+      .filter(([name]) => !(name in BINARY))
+      .filter(([, operation]) => !success(operation)?.content?.['application/json']?.schema)
+      .map(([name]) => name);
+    expect(undeclared).toEqual([]);
+  });
+
+  it.each(Object.entries(BINARY))('says %s answers %s bytes', (name, type) => {
+    const operation = operations.find(([candidate]) => candidate === name)?.[1];
+    expect(operation && success(operation)?.content).toEqual({
+      [type]: { schema: { type: 'string', format: 'binary' } },
+    });
+  });
+
+  it('shows answers as the wire carries them: in {data}, snake_cased', () => {
+    const property = operations.find(([name]) => name === 'GET /provider/properties/{id}')?.[1];
+    expect(property?.responses['200'].content?.['application/json'].schema).toEqual({
+      type: 'object',
+      required: ['data'],
+      properties: { data: { $ref: '#/components/schemas/PropertyResponse' } },
+    });
+    const added = operations.find(([name]) => name === 'POST /provider/properties')?.[1];
+    expect(added?.responses['201'].content?.['application/json'].schema).toEqual({
+      type: 'object',
+      required: ['data'],
+      properties: { data: { $ref: '#/components/schemas/PropertyResponse' } },
+    });
+  });
+});
