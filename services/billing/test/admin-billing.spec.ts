@@ -1,14 +1,14 @@
-import { startBillingPlatform, type BillingPlatform, type Person } from './support';
+import { startBilling, type Billing, type Person } from './support';
 
 /** 000 §7 "Admin billing": a provider's account, plan and negotiated pricing, from the back office. */
 describe('admin billing', () => {
-  let it_: BillingPlatform;
+  let it_: Billing;
   let admin: Person;
   let provider: Person;
 
   beforeAll(async () => {
-    it_ = await startBillingPlatform();
-    admin = await it_.signIn('admin@demo.test');
+    it_ = await startBilling();
+    admin = await it_.staff();
     provider = await it_.signUp('Negotiated Media');
   });
   afterAll(() => it_.stop());

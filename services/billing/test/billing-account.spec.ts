@@ -1,12 +1,12 @@
-import { startBillingPlatform, type BillingPlatform, type Person } from './support';
+import { startBilling, type Billing, type Person } from './support';
 
 /** 000 §3, §5: the billing account and its Stripe customer; cards saved through setup intents. */
 describe('billing account and cards', () => {
-  let it_: BillingPlatform;
+  let it_: Billing;
   let provider: Person;
 
   beforeAll(async () => {
-    it_ = await startBillingPlatform();
+    it_ = await startBilling();
     provider = await it_.signUp('Cards Media');
   });
   afterAll(() => it_.stop());

@@ -1,4 +1,4 @@
-import { startBillingPlatform, type BillingPlatform, type Person } from './support';
+import { startBilling, type Billing, type Person } from './support';
 
 const billingForm = (name: string) => ({
   name,
@@ -13,14 +13,14 @@ const billingForm = (name: string) => ({
  * refused in the plan-change preview as in the change itself, as an unknown one is.
  */
 describe('another provider’s ids in billing', () => {
-  let it_: BillingPlatform;
+  let it_: Billing;
   let ours: Person;
   let theirs: Person;
   let ourCard: string;
   let theirCard: string;
 
   beforeAll(async () => {
-    it_ = await startBillingPlatform();
+    it_ = await startBilling();
     ours = await it_.signUp('Our Tenant');
     theirs = await it_.signUp('Their Tenant');
     for (const [person, name] of [

@@ -1,4 +1,4 @@
-import { startBillingPlatform, type BillingPlatform, type Person } from './support';
+import { startBilling, type Billing, type Person } from './support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PAY_NOW = '/provider/billing/service_plan_subscription/pay_now';
@@ -9,13 +9,13 @@ const PAY_NOW = '/provider/billing/service_plan_subscription/pay_now';
  * card that attaches but fails every charge (4000 0000 0000 0341).
  */
 describe('paying a failed renewal now', () => {
-  let it_: BillingPlatform;
+  let it_: Billing;
   let provider: Person;
   let visa: string;
   let failing: string;
 
   beforeAll(async () => {
-    it_ = await startBillingPlatform();
+    it_ = await startBilling();
     provider = await it_.signUp('Overdue Media');
     await provider
       .send('put', '/provider/billing/account', {

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { PLANS } from '@tourly/contracts';
-import { startBillingPlatform, type BillingPlatform, type Person } from './support';
+import { startBilling, type Billing, type Person } from './support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const monthly = (code: keyof typeof PLANS) => PLANS[code].prices.usd.monthly;
@@ -11,12 +11,12 @@ const monthly = (code: keyof typeof PLANS) => PLANS[code].prices.usd.monthly;
  * and a scheduled downgrade starts from the plan running now and keeps the subscription's discounts.
  */
 describe('plan changes Stripe accepts', () => {
-  let it_: BillingPlatform;
+  let it_: Billing;
   let admin: Person;
 
   beforeAll(async () => {
-    it_ = await startBillingPlatform();
-    admin = await it_.signIn('admin@demo.test');
+    it_ = await startBilling();
+    admin = await it_.staff();
   });
   afterAll(() => it_.stop());
 

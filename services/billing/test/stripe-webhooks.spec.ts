@@ -1,16 +1,16 @@
 import Stripe from 'stripe';
 import { NOT_AN_EVENT } from '../src/webhooks/stripe-webhooks.service';
 import { WebhookVersionCheck } from '../src/webhooks/webhook-version.check';
-import { startBillingPlatform, type BillingPlatform, type Person } from './support';
+import { startBilling, type Billing, type Person } from './support';
 
 /** Stripe's webhooks: verified over the raw body, acted on once, and order does not matter. */
 describe('Stripe webhooks', () => {
-  let it_: BillingPlatform;
+  let it_: Billing;
   let provider: Person;
   let subscriptionId: string;
 
   beforeAll(async () => {
-    it_ = await startBillingPlatform();
+    it_ = await startBilling();
     provider = await it_.signUp('Webhook Media');
     await provider.send('put', '/provider/billing/account', {
       name: 'Webhook Media',
@@ -157,7 +157,7 @@ describe('Stripe webhooks', () => {
       enabled_events: ['invoice.marked_uncollectible'],
       api_version: '2024-06-20',
     });
-    const check = it_.platform.services.billing.app.get(WebhookVersionCheck);
+    const check = it_.service.app.get(WebhookVersionCheck);
     expect(await check.check()).toEqual([
       {
         id: old.id,

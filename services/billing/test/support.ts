@@ -1,8 +1,22 @@
-/** Billing's suites run on the whole platform with the emulators: the shared support, under billing's names. */
+/**
+ * Billing's suites: billing alone with the emulators (`startBilling`) for billing's own behaviour, or the whole
+ * platform (`startBillingPlatform`: the shared support, under billing's names) for what crosses services.
+ */
+import { randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { Database } from '@tourly/platform';
-import { eventually } from '@tourly/platform/testing';
-import type { PlatformWithEmulators } from '../../../test/support/platform';
+import request from 'supertest';
+import Stripe from 'stripe';
+import type { MembershipRole, StaffRole } from '@tourly/contracts';
+import { Database, toCamelKeys, uuidv7, type CallerIdentity } from '@tourly/platform';
+import { eventually, internalHeaders, startTestService } from '@tourly/platform/testing';
+import { startEmulators } from '@tourly/emulators';
+import { billing } from '@tourly/billing';
+import {
+  freePort,
+  gatewayClient,
+  type Person,
+  type PlatformWithEmulators,
+} from '../../../test/support/platform';
 
 export {
   startPlatformWithEmulators as startBillingPlatform,
@@ -63,3 +77,107 @@ export async function handledBy(
     `${service} handling ${ids.join(', ')}`,
   );
 }
+
+const SETTLE_TIMEOUT_MS = 15_000;
+
+/**
+ * Billing alone on a fresh database, with the vendor emulators: Stripe's webhooks come straight to billing's
+ * route, signed with the endpoint's secret, and people are callers as the gateway would forward them (the internal
+ * token of an admin of a new provider, or of back-office staff), so no other service runs.
+ */
+export async function startBilling(options: { env?: (emulatorsUrl: string) => Record<string, string> } = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const emulators = await startEmulators({
+    port: 0,
+    stripe: { webhookEndpoints: [{ url: `${base}/api/webhooks/stripe`, secret: webhookSecret }] },
+  });
+  const service = await startTestService(billing, {
+    extra: {
+      PORT: String(port),
+      STRIPE_API_URL: emulators.url,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_TEST_CLOCKS: 'true',
+      ...options.env?.(emulators.url),
+    },
+  });
+  const billingDb = service.app.get(Database);
+  const http = request(base);
+  const emulatorUrl = new URL(emulators.url);
+  const stripe = new Stripe('sk_test_billing_suite', {
+    host: emulatorUrl.hostname,
+    port: Number(emulatorUrl.port),
+    protocol: 'http',
+  });
+  const people = gatewayClient(base, emulators.url);
+
+  function personAs(caller: Partial<CallerIdentity>): Person {
+    const headers = internalHeaders({ userId: uuidv7(), ...caller });
+    return {
+      cookie: '',
+      csrfToken: '',
+      providerId: caller.providerId ?? '',
+      get: (path) => http.get(path).set(headers),
+      send: (method, path, body) => {
+        const call = http[method](path).set(headers);
+        return body ? call.send(body) : call;
+      },
+    };
+  }
+
+  return {
+    service,
+    http,
+    stripe,
+    emulators,
+    webhookSecret,
+    billingDb,
+    base,
+
+    /** The admin of a new provider (`role`: another membership role of it). */
+    async signUp(_name: string, role: MembershipRole = 'admin'): Promise<Person> {
+      return personAs({ role, providerId: uuidv7() });
+    },
+
+    /** Someone of the back office. */
+    staff(staffRole: StaffRole = 'platform_admin'): Person {
+      return personAs({ staffRole });
+    },
+
+    saveCard: people.saveCard,
+    authenticate: people.authenticate,
+
+    /** Waits until every webhook the emulator sent has been delivered and billing has acted on each. */
+    async settled(): Promise<void> {
+      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+      for (;;) {
+        await emulators.stripe?.webhooksSettled();
+        const [{ pending }] = (await billingDb.dataSource.query(
+          `SELECT (SELECT count(*) FROM stripe_events WHERE processed_at IS NULL)
+                + (SELECT count(*) FROM outbox WHERE published_at IS NULL) AS pending`,
+        )) as Array<{ pending: string }>;
+        if (Number(pending) === 0) return;
+        if (Date.now() > deadline) throw new Error('billing did not settle in time');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+
+    /** Events billing published on a subject, oldest first. */
+    async published(subject: string, providerId: string): Promise<Array<Record<string, unknown>>> {
+      const rows = (await billingDb.dataSource.query(
+        `SELECT envelope -> 'data' AS data FROM outbox
+          WHERE subject = $1 AND envelope -> 'data' ->> 'provider_id' = $2 ORDER BY created_at, id`,
+        [subject, providerId],
+      )) as Array<{ data: Record<string, unknown> }>;
+      return rows.map((row) => toCamelKeys(row.data) as Record<string, unknown>);
+    },
+
+    async stop() {
+      await service.stop();
+      await emulators.close();
+    },
+  };
+}
+
+export type Billing = Awaited<ReturnType<typeof startBilling>>;
