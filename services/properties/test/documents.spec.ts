@@ -1,19 +1,19 @@
 import { request as httpRequest } from 'node:http';
 import { aProperty, jpeg, multipart, objectKeys, pdf, postMultipart, storageClient } from './media-support';
-import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
+import { headersOf, startProperties, type PropertiesAlone, type Person } from './support';
 
 /**
  * 001 §2, §5, §7, §9 documents: 'Upload documents', PDF only (by content), listed newest first with page and
  * page_size (10 by default), removed by id, and downloaded together as one zip.
  */
 describe('documents of a property', () => {
-  let it_: PropertiesPlatform;
+  let it_: PropertiesAlone;
   let provider: Person;
   let other: Person;
   let propertyId: string;
 
   beforeAll(async () => {
-    it_ = await startPropertiesPlatform({ s3: true });
+    it_ = await startProperties({ s3: true });
     provider = await it_.signUp('Document Media');
     other = await it_.signUp('Other Document Media');
     propertyId = await aProperty(provider, 'Riverside Cottage');
@@ -133,8 +133,8 @@ describe('documents of a property', () => {
     return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
       (resolve, reject) => {
         httpRequest(
-          `${it_.platform.gateway.url}${path}`,
-          { headers: { cookie: person.cookie, accept: 'application/zip' } },
+          `${it_.base}${path}`,
+          { headers: { ...headersOf(person), accept: 'application/zip' } },
           async (response) => {
             const chunks: Buffer[] = [];
             for await (const chunk of response) chunks.push(chunk as Buffer);

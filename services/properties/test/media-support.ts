@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import type { Person, PropertiesPlatform } from './support';
+import { headersOf, type Person, type PropertiesHarness } from './support';
 
 /** What the media suites share: files made on the spot, multipart bodies as streams, storage look-ups. */
 
@@ -74,21 +74,20 @@ export interface Answer {
   body: { data?: Record<string, unknown> & { id: string }; errors?: Record<string, string[]> };
 }
 
-/** Sends a multipart body through the gateway as the person (session cookie and CSRF token). */
+/** Sends a multipart body as the person (through the gateway: session cookie and CSRF token). */
 export function postMultipart(
-  platform: PropertiesPlatform,
+  platform: Pick<PropertiesHarness, 'base'>,
   person: Person,
   path: string,
   body: MultipartBody,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      `${platform.platform.gateway.url}${path}`,
+      `${platform.base}${path}`,
       {
         method: 'POST',
         headers: {
-          cookie: person.cookie,
-          'x-csrf-token': person.csrfToken,
+          ...headersOf(person),
           'content-type': body.contentType,
           'content-length': body.length,
           accept: 'application/json',
@@ -108,18 +107,17 @@ export function postMultipart(
  * person closing the tab mid-upload.
  */
 export function cutUpload(
-  platform: PropertiesPlatform,
+  platform: Pick<PropertiesHarness, 'base'>,
   person: Person,
   path: string,
   body: MultipartBody,
   cutAfter: number,
 ): Promise<void> {
   return new Promise((resolve) => {
-    const request = httpRequest(`${platform.platform.gateway.url}${path}`, {
+    const request = httpRequest(`${platform.base}${path}`, {
       method: 'POST',
       headers: {
-        cookie: person.cookie,
-        'x-csrf-token': person.csrfToken,
+        ...headersOf(person),
         'content-type': body.contentType,
         'content-length': body.length,
       },
@@ -147,7 +145,7 @@ async function readJson(response: IncomingMessage): Promise<Answer> {
 }
 
 /** A client for the platform's local S3 server, to look at what properties stored. */
-export function storageClient(platform: PropertiesPlatform): S3Client {
+export function storageClient(platform: Pick<PropertiesHarness, 'storage'>): S3Client {
   const storage = platform.storage!;
   return new S3Client({
     endpoint: storage.endpoint,
@@ -188,7 +186,7 @@ export async function aProperty(person: Person, title = 'Harbour View'): Promise
 
 /** A temporary upload of the person's, through the gateway; its id. */
 export async function aTemporaryUpload(
-  platform: PropertiesPlatform,
+  platform: Pick<PropertiesHarness, 'base'>,
   person: Person,
   file: FilePart,
   accept?: string,

@@ -1,15 +1,15 @@
-import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
+import { startProperties, type PropertiesAlone, type Person } from './support';
 
 const MODEL = 'SxQL3iGyoDo';
 
 /** 001 §3, §5, §7: a provider's properties through the gateway; another provider's ids name nothing. */
 describe('properties', () => {
-  let it_: PropertiesPlatform;
+  let it_: PropertiesAlone;
   let provider: Person;
   let other: Person;
 
   beforeAll(async () => {
-    it_ = await startPropertiesPlatform();
+    it_ = await startProperties();
     provider = await it_.signUp('Harbour Media');
     other = await it_.signUp('Other Media');
   });
@@ -133,7 +133,7 @@ describe('properties', () => {
 
     expect((await provider.send('delete', `/provider/properties/${id}`)).status).toBe(200);
     expect((await provider.get(`/provider/properties/${id}`)).status).toBe(404);
-    const admin = await it_.signIn('admin@demo.test');
+    const admin = it_.staff('platform_admin');
     const restored = await admin.send('post', `/admin/properties/${id}/restore`);
     expect(restored.status).toBe(200);
     expect((await provider.get(`/provider/properties/${id}`)).body.data.title).toBe('Seaside Cottage');

@@ -14,24 +14,24 @@ import {
   storageClient,
   type FilePart,
 } from './media-support';
-import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
+import { startProperties, type PropertiesAlone, type Person } from './support';
 
 const UPLOADS = '/provider/temporary_uploads.json';
 const MB100 = 1024e5;
 
 /**
- * 001 §4, §5, §7 uploads: files stream through the gateway to storage, checked by their first bytes, limited to
+ * 001 §4, §5, §7 uploads (properties alone): files stream to storage, checked by their first bytes, limited to
  * 100MB (1024e5 bytes); presigned uploads straight to storage; unused uploads swept after a day.
  */
 describe('temporary uploads', () => {
-  let it_: PropertiesPlatform;
+  let it_: PropertiesAlone;
   let provider: Person;
   let other: Person;
   let s3: S3Client;
   let bucket: string;
 
   beforeAll(async () => {
-    it_ = await startPropertiesPlatform({ s3: true });
+    it_ = await startProperties({ s3: true });
     provider = await it_.signUp('Upload Media');
     other = await it_.signUp('Other Upload Media');
     s3 = storageClient(it_);
@@ -180,7 +180,7 @@ describe('temporary uploads', () => {
   it('leaves no row and no object when the upload is cut midway', async () => {
     const rowsBefore = await fileRows(provider.providerId);
     const keysBefore = await keysOf(provider);
-    const uploads = it_.platform.services.properties.app.get(UploadsService);
+    const uploads = it_.service.app.get(UploadsService);
     // The service's side of the upload: settled once it has given up on it and cleaned up.
     const gaveUp = new Promise<unknown>((resolve) => {
       const receive = uploads.receive.bind(uploads);
@@ -354,7 +354,7 @@ describe('temporary uploads', () => {
       "UPDATE files SET created_at = now() - interval '25 hours' WHERE id = $1",
       [stale.id],
     );
-    await it_.platform.services.properties.app.get(UploadsSweeper).sweepNow();
+    await it_.service.app.get(UploadsSweeper).sweepNow();
     const rows = await fileRows(provider.providerId);
     expect(rows).not.toContain(stale.id);
     expect(rows).toContain(fresh.id);

@@ -1,5 +1,5 @@
 import { aProperty, aTemporaryUpload, jpeg, multipart, pdf, postMultipart } from './media-support';
-import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
+import { startProperties, type PropertiesAlone, type Person } from './support';
 
 /**
  * 001 §7 Website: the single-property website stored per property and edited part by part (settings, property
@@ -7,7 +7,7 @@ import { startPropertiesPlatform, type PropertiesPlatform, type Person } from '.
  * media; and its public data, served only while the website is published.
  */
 describe('the single-property website', () => {
-  let it_: PropertiesPlatform;
+  let it_: PropertiesAlone;
   let provider: Person;
   let other: Person;
   let propertyId: string;
@@ -15,7 +15,7 @@ describe('the single-property website', () => {
   const media: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    it_ = await startPropertiesPlatform({ s3: true });
+    it_ = await startProperties({ s3: true });
     provider = await it_.signUp('Website Media');
     other = await it_.signUp('Other Website Media');
     propertyId = await aProperty(provider, 'Seaside Villa');
