@@ -7,7 +7,7 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import Stripe from 'stripe';
 import type { MembershipRole, StaffRole } from '@tourly/contracts';
-import { Database, toCamelKeys, uuidv7, type CallerIdentity } from '@tourly/platform';
+import { Database, one, rows, toCamelKeys, uuidv7, type CallerIdentity } from '@tourly/platform';
 import { eventually, internalHeaders, startTestService } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { billing } from '@tourly/billing';
@@ -153,11 +153,12 @@ export async function startBilling(options: { env?: (emulatorsUrl: string) => Re
       const deadline = Date.now() + SETTLE_TIMEOUT_MS;
       for (;;) {
         await emulators.stripe?.webhooksSettled();
-        const [{ pending }] = (await billingDb.dataSource.query(
+        const waiting = await one<{ pending: string }>(
+          billingDb.dataSource,
           `SELECT (SELECT count(*) FROM stripe_events WHERE processed_at IS NULL)
                 + (SELECT count(*) FROM outbox WHERE published_at IS NULL) AS pending`,
-        )) as Array<{ pending: string }>;
-        if (Number(pending) === 0) return;
+        );
+        if (Number(waiting?.pending) === 0) return;
         if (Date.now() > deadline) throw new Error('billing did not settle in time');
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -165,12 +166,13 @@ export async function startBilling(options: { env?: (emulatorsUrl: string) => Re
 
     /** Events billing published on a subject, oldest first. */
     async published(subject: string, providerId: string): Promise<Array<Record<string, unknown>>> {
-      const rows = (await billingDb.dataSource.query(
+      const events = await rows<{ data: Record<string, unknown> }>(
+        billingDb.dataSource,
         `SELECT envelope -> 'data' AS data FROM outbox
           WHERE subject = $1 AND envelope -> 'data' ->> 'provider_id' = $2 ORDER BY created_at, id`,
         [subject, providerId],
-      )) as Array<{ data: Record<string, unknown> }>;
-      return rows.map((row) => toCamelKeys(row.data) as Record<string, unknown>);
+      );
+      return events.map((event) => toCamelKeys(event.data) as Record<string, unknown>);
     },
 
     async stop() {
