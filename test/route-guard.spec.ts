@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type request from 'supertest';
 import { ROUTE_OWNERS } from '@tourly/contracts';
 import { Database, UNSTORABLE_TEXT } from '@tourly/platform';
+import { undeclaredAnswers } from '@tourly/platform/testing';
 import { malformedRequest, type MalformedRequest, type Operation, type Schema } from './support/malformed';
 import { API_TYPES_FILE, renderApiTypes } from './support/api-types';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
@@ -90,6 +91,10 @@ describe('route guard: malformed input on every route', () => {
       `route guard: ${seen.requests} requests, ${seen.refused} refused, ${seen.accepted} accepted; by status ${JSON.stringify(Object.fromEntries([...seen.byStatus].sort()))}`,
     );
     await it_?.stop();
+  });
+
+  it('declares the answer of every operation, so the web’s types cover every route', () => {
+    expect(undeclaredAnswers(document)).toEqual([]);
   });
 
   it('has the web’s API types generated from its document (npm run api:types writes them)', async () => {
@@ -305,6 +310,7 @@ describe('route guard: malformed input on every route', () => {
 interface OperationObject {
   parameters?: Array<{ name: string; in: string }>;
   requestBody?: { content?: Record<string, { schema?: Schema }> };
+  responses?: object;
 }
 
 function operationsOf(document: { paths: Record<string, Record<string, OperationObject>> }) {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { startTestService, type TestService } from '@tourly/platform/testing';
+import { startTestService, undeclaredAnswers, type TestService } from '@tourly/platform/testing';
 import { billing, BillingConfig } from '@tourly/billing';
 import { startEmulators } from '@tourly/emulators';
 
@@ -12,6 +12,7 @@ interface Operation {
 describe('billing OpenAPI document', () => {
   let emulators: Awaited<ReturnType<typeof startEmulators>>;
   let service: TestService<BillingConfig>;
+  let document: Parameters<typeof undeclaredAnswers>[0];
   let operations: Array<[string, Operation]>;
 
   beforeAll(async () => {
@@ -20,6 +21,7 @@ describe('billing OpenAPI document', () => {
     service = await startTestService(billing, { extra: { STRIPE_API_URL: emulators.url } });
     const response = await request(service.url).get('/openapi.json');
     expect(response.status).toBe(200);
+    document = response.body;
     const paths = response.body.paths as Record<string, Record<string, Operation>>;
     operations = Object.entries(paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]): [string, Operation] => [
@@ -36,13 +38,20 @@ describe('billing OpenAPI document', () => {
 
   it('has a success answer with a body schema for every operation', () => {
     expect(operations.length).toBeGreaterThan(20);
-    const undeclared = operations
-      .filter(([, operation]) => {
-        const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
-        return !success?.[1].content?.['application/json']?.schema;
-      })
-      .map(([name]) => name);
-    expect(undeclared).toEqual([]);
+    expect(undeclaredAnswers(document)).toEqual([]);
+  });
+
+  it('shows an answer that may be null as nullable: no subscription yet on a legacy plan', () => {
+    const current = operations.find(
+      ([name]) => name === 'GET /provider/billing/service_plan_subscription',
+    )?.[1];
+    expect(current?.responses['200'].content?.['application/json'].schema).toEqual({
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: { allOf: [{ $ref: '#/components/schemas/SubscriptionResponse' }], nullable: true },
+      },
+    });
   });
 
   it('shows answers as the wire carries them: in {data}, paged where the route pages', () => {

@@ -16,18 +16,25 @@ const RESPONDS = 'platform:responds';
 /**
  * Declares a route's successful answer, so the OpenAPI document shows it (and the web's types are generated from
  * it): `@Responds(PropertyResponse)`, `@Responds([PlanResponse])`, `@Responds({ page: UserResponse })`,
- * `@Responds(null)`. The document puts it under the route's own success status (200, 201, or its @HttpCode),
+ * `@Responds(null)`; `{ nullable: true }` when `data` may also be null. The document puts it under the route's own success status (200, 201, or its @HttpCode),
  * wrapped in `{data}` unless the route is a @RawResponse.
  */
-export function Responds(shape: ResponseShape): MethodDecorator {
+export function Responds(shape: ResponseShape, options: { nullable?: boolean } = {}): MethodDecorator {
   const model =
     shape === null ? undefined : Array.isArray(shape) ? shape[0] : 'page' in shape ? shape.page : shape;
-  return applyDecorators(...(model ? [ApiExtraModels(model)] : []), SetMetadata(RESPONDS, shape));
+  const declared: Declared = { shape, nullable: options.nullable === true };
+  return applyDecorators(...(model ? [ApiExtraModels(model)] : []), SetMetadata(RESPONDS, declared));
+}
+
+/** A declared answer; `nullable`: `data` may also be null (e.g. no subscription yet). */
+interface Declared {
+  shape: ResponseShape;
+  nullable: boolean;
 }
 
 /** The declared shapes of an application's routes, by the operation ids Swagger gives them. */
-function declaredShapes(app: INestApplication): Map<string, { shape: ResponseShape; raw: boolean }> {
-  const shapes = new Map<string, { shape: ResponseShape; raw: boolean }>();
+function declaredShapes(app: INestApplication): Map<string, Declared & { raw: boolean }> {
+  const shapes = new Map<string, Declared & { raw: boolean }>();
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const controller = wrapper.metatype as Type<unknown> | null;
@@ -39,7 +46,7 @@ function declaredShapes(app: INestApplication): Map<string, { shape: ResponseSha
         // Swagger's id: the one an @ApiOperation gives, else `Class_method`.
         const operation = Reflect.getMetadata(DECORATORS.API_OPERATION, handler) as { operationId?: string };
         shapes.set(operation?.operationId ?? `${controller.name}_${name}`, {
-          shape: Reflect.getMetadata(RESPONDS, handler) as ResponseShape,
+          ...(Reflect.getMetadata(RESPONDS, handler) as Declared),
           raw: rawClass || Reflect.getMetadata(RAW_RESPONSE, handler) === true,
         });
       }
@@ -78,7 +85,9 @@ export function withDeclaredResponses(app: INestApplication, document: OpenAPIOb
       if (!declared) continue;
       const responses = (operation as { responses: Record<string, { description?: string }> }).responses;
       const status = Object.keys(responses).find((code) => code.startsWith('2')) ?? '200';
-      const body = schemaOf(declared.shape);
+      const body = declared.nullable
+        ? { allOf: [schemaOf(declared.shape)], nullable: true }
+        : schemaOf(declared.shape);
       responses[status] = {
         description: responses[status]?.description || 'Success',
         content: {

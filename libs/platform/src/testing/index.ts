@@ -168,3 +168,28 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+interface DocumentedOperation {
+  responses?: object;
+}
+
+/**
+ * The operations of an OpenAPI document (`METHOD /path`) whose success answer has no JSON schema: what a route
+ * without `@Responds` looks like. A service's test and the route guard expect none.
+ */
+export function undeclaredAnswers(document: {
+  paths: Record<string, Record<string, DocumentedOperation>>;
+}): string[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([, operation]) => {
+        const responses = (operation.responses ?? {}) as Record<
+          string,
+          { content?: Record<string, { schema?: unknown }> }
+        >;
+        const success = Object.entries(responses).find(([status]) => status.startsWith('2'));
+        return !success?.[1].content?.['application/json']?.schema;
+      })
+      .map(([method]) => `${method.toUpperCase()} ${path}`),
+  );
+}

@@ -27,7 +27,7 @@ export class SubscriptionsController {
   @Get()
   @Roles('admin', 'scan_technician', 'member')
   @Header('cache-control', CACHE_FIVE_MINUTES)
-  @Responds(SubscriptionResponse)
+  @Responds(SubscriptionResponse, { nullable: true })
   current(@ProviderId() providerId: string): Promise<SubscriptionResponse | null> {
     // null: no subscription, a legacy plan (000 §4).
     return this.legacy.current(providerId);
