@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscriptionChangedV1 } from '@tourly/contracts';
-import { Database, EventBus, uuidv7 } from '@tourly/platform';
+import { Database, EventBus, uuidv7, rows } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
 import { PremiumToursService } from '../src/premium-tours/premium-tours.service';
 import { propertiesCaughtUp, startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
@@ -102,9 +102,10 @@ describe('a downgrade turns the oldest premium tours basic', () => {
     expect(new Set(basic.body.data.items.map((property: { id: string }) => property.id))).toEqual(
       new Set(premiumIds.slice(0, 10)),
     );
-    const announced = (await it_.propertiesDb.dataSource.query(
+    const announced = await rows<{ ids: string[] }>(
+      it_.propertiesDb.dataSource,
       `SELECT envelope -> 'data' -> 'property_ids' AS ids FROM outbox WHERE subject = 'properties.tours.deactivated.v1'`,
-    )) as Array<{ ids: string[] }>;
+    );
     expect(announced).toHaveLength(1);
     expect(new Set(announced[0]!.ids)).toEqual(new Set(premiumIds.slice(0, 10)));
     // Still published: they are basic tours now, and Starter publishes.
@@ -124,11 +125,12 @@ describe('a downgrade turns the oldest premium tours basic', () => {
     const billing = it_.platform.services.billing.app;
     await billing.get(Database).transaction(async (tx) => {
       // The provider's next subscription version, taken as billing takes it, so this is the newest change.
-      const [{ version }] = (await tx.query(
+      const [{ version }] = await rows<{ version: number }>(
+        tx,
         `WITH bumped AS (UPDATE subscriptions SET version = version + 1 WHERE provider_id = $1 RETURNING version)
          SELECT version::int AS version FROM bumped`,
         [provider.providerId],
-      )) as Array<{ version: number }>;
+      );
       await billing
         .get(EventBus)
         .publish('billing.subscription.changed.v1', { ...starterFor(provider.providerId), version }, tx);

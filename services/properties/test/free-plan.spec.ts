@@ -1,3 +1,4 @@
+import { rows } from '@tourly/platform';
 import { propertiesCaughtUp, startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,11 +29,12 @@ describe.each([
   const property = async (id: string) => (await provider.get(`/provider/properties/${id}`)).body.data;
   const publicWebsite = (slug: string) => it_.http.get(`/tours/${provider.providerId}/${slug}/website.json`);
   const outbox = async (subject: string) =>
-    (await it_.propertiesDb.dataSource.query(
+    rows<{ data: Record<string, unknown>; createdAt: Date }>(
+      it_.propertiesDb.dataSource,
       `SELECT envelope -> 'data' AS data, created_at AS "createdAt" FROM outbox
         WHERE subject = $1 ORDER BY created_at, id`,
       [subject],
-    )) as Array<{ data: Record<string, unknown>; createdAt: Date }>;
+    );
   const newProperty = async (title: string, features: Record<string, boolean>) => {
     const created = await provider.send('post', '/provider/properties', {
       create_tour_params: {
@@ -134,10 +136,11 @@ describe.each([
       },
     ]);
     // One transaction: the two events and both tours' changes carry its one start time.
-    const [{ changedAt }] = (await it_.propertiesDb.dataSource.query(
+    const [{ changedAt }] = await rows<{ changedAt: Date[] }>(
+      it_.propertiesDb.dataSource,
       `SELECT array_agg(DISTINCT updated_at) AS "changedAt" FROM properties WHERE id = ANY($1::uuid[])`,
       [[premium, shared]],
-    )) as Array<{ changedAt: Date[] }>;
+    );
     expect(changedAt).toEqual([deactivated[0]!.createdAt]);
     expect(withdrawn[0]!.createdAt).toEqual(deactivated[0]!.createdAt);
   });

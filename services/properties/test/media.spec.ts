@@ -1,4 +1,4 @@
-import { Database, toCamelKeys, uuidv7 } from '@tourly/platform';
+import { Database, toCamelKeys, uuidv7, rows } from '@tourly/platform';
 import { UploadsSweeper } from '../src/uploads/uploads.sweeper';
 import { aProperty, aTemporaryUpload, jpeg, mp4, objectKeys, pdf, png, storageClient } from './media-support';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
@@ -31,11 +31,12 @@ describe('media of a property', () => {
     aTemporaryUpload(it_, provider, { filename: name, content: await jpeg(width, height) });
   const added = async (kind: string) =>
     (
-      (await it_.propertiesDb.dataSource.query(
+      await rows<{ data: unknown }>(
+        it_.propertiesDb.dataSource,
         `SELECT envelope -> 'data' AS data FROM outbox WHERE subject = 'properties.media.added.v1'
           AND envelope -> 'data' ->> 'kind' = $1 AND envelope -> 'data' ->> 'property_id' = $2 ORDER BY created_at`,
         [kind, propertyId],
-      )) as Array<{ data: unknown }>
+      )
     ).map((row) => toCamelKeys<{ mediaIds: string[] }>(row.data));
 
   describe('photos', () => {
@@ -299,10 +300,11 @@ describe('media of a property', () => {
       const identityDb = it_.platform.services.identity.app.get(Database);
       const peopleOf = async (providerId: string, role: string) =>
         (
-          (await identityDb.dataSource.query(
+          await rows<{ id: string }>(
+            identityDb.dataSource,
             'SELECT user_id AS id FROM memberships WHERE provider_id = $1 AND role = $2 ORDER BY created_at',
             [providerId, role],
-          )) as Array<{ id: string }>
+          )
         ).map((row) => row.id);
       // A member and a client user of the provider, beside its admin.
       const addPerson = async (providerId: string, role: string) => {

@@ -3,7 +3,7 @@ import {
   type ImmersiveExtensionChangedV1,
   type ImmersiveExtensionPayment,
 } from '@tourly/contracts';
-import { Database, outboxChannel, RpcClient, uuidv7, type SettledDelivery } from '@tourly/platform';
+import { Database, outboxChannel, RpcClient, uuidv7, type SettledDelivery, rows } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
 import { PremiumToursService } from '../src/premium-tours/premium-tours.service';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
@@ -47,11 +47,12 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
   /** Once billing has settled: waits until properties has handled billing's event about this extension's status. */
   const propertiesHandled = async (extensionId: string, status: string) => {
     await it_.settled();
-    const [event] = (await it_.billingDb.dataSource.query(
+    const [event] = await rows<{ id: string }>(
+      it_.billingDb.dataSource,
       `SELECT id FROM outbox WHERE subject = 'billing.immersive_extension.changed.v1'
           AND envelope -> 'data' ->> 'extension_id' = $1 AND envelope -> 'data' ->> 'status' = $2`,
       [extensionId, status],
-    )) as Array<{ id: string }>;
+    );
     expect(event).toBeDefined();
     await propertiesHandledEvent(event!.id);
   };
@@ -65,9 +66,11 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
       };
       deliveries.on('settled', listener);
     });
-    const inbox = (await it_.propertiesDb.dataSource.query('SELECT 1 FROM inbox WHERE event_id = $1', [
-      eventId,
-    ])) as unknown[];
+    const inbox = await rows<unknown>(
+      it_.propertiesDb.dataSource,
+      'SELECT 1 FROM inbox WHERE event_id = $1',
+      [eventId],
+    );
     if (inbox.length === 0) await handled;
   };
   /**
@@ -293,9 +296,10 @@ describe('pay-and-publish: a premium tour beyond the quota, paid on its own', ()
     await it_.stripe.subscriptions.cancel(extensionId);
     await propertiesHandled(extensionId, 'canceled');
     expect(await property(secured)).toMatchObject({ tour_type: 'basic', immex_subscription_id: null });
-    const announced = (await it_.propertiesDb.dataSource.query(
+    const announced = await rows<{ ids: string[] }>(
+      it_.propertiesDb.dataSource,
       `SELECT envelope -> 'data' -> 'property_ids' AS ids FROM outbox WHERE subject = 'properties.tours.deactivated.v1'`,
-    )) as Array<{ ids: string[] }>;
+    );
     expect(announced.map((row) => row.ids)).toEqual([[secured]]);
 
     // Billing's older word (the payment confirmed) delivered again late, as a new message: it changes nothing.

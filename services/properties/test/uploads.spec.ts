@@ -1,3 +1,4 @@
+import { rows } from '@tourly/platform';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ClientGone } from '../src/uploads/multipart-intake';
 import { UploadsService } from '../src/uploads/uploads.service';
@@ -46,9 +47,11 @@ describe('temporary uploads', () => {
     postMultipart(it_, person, `${UPLOADS}${query}`, multipart('temporary_upload[file]', file));
   const fileRows = async (providerId: string) =>
     (
-      (await it_.propertiesDb.dataSource.query('SELECT id FROM files WHERE provider_id = $1 ORDER BY id', [
-        providerId,
-      ])) as Array<{ id: string }>
+      await rows<{ id: string }>(
+        it_.propertiesDb.dataSource,
+        'SELECT id FROM files WHERE provider_id = $1 ORDER BY id',
+        [providerId],
+      )
     ).map((row) => row.id);
   const keysOf = (person: Person) => objectKeys(s3, bucket, `uploads/${person.providerId}/`);
 
@@ -109,10 +112,12 @@ describe('temporary uploads', () => {
       `/s3/params?filename=${encodeURIComponent(filename)}&type=application/pdf&size=100`,
     );
     expect(presigned.status).toBe(200);
-    const rows = (await it_.propertiesDb.dataSource.query('SELECT filename FROM files WHERE id = $1', [
-      presigned.body.data.id,
-    ])) as Array<{ filename: string }>;
-    expect(rows).toEqual([{ filename }]);
+    const stored = await rows<{ filename: string }>(
+      it_.propertiesDb.dataSource,
+      'SELECT filename FROM files WHERE id = $1',
+      [presigned.body.data.id],
+    );
+    expect(stored).toEqual([{ filename }]);
   });
 
   it('goes by the bytes, not the name: a PDF renamed .jpg is a PDF, refused where an image is required', async () => {
