@@ -1615,6 +1615,20 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
   schemas: {
+    'billing.AdminBillingAccountResponse': {
+      address: string;
+      /** @description the billing information has been saved (a Stripe customer exists) */
+      complete: boolean;
+      /** @example US */
+      country: string;
+      /** @enum {string} */
+      currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      discount_percent: number;
+      email: string;
+      name: string;
+      stripe_customer_id: string | null;
+      test_clock_id: string | null;
+    };
     'billing.AdvanceTestClock': {
       test_clock_id: string;
       /** Format: date-time */
@@ -1628,6 +1642,31 @@ export type components = {
       /** Format: email */
       email: string;
       name: string;
+    };
+    'billing.BillingAccountResponse': {
+      address: string;
+      /** @description the billing information has been saved (a Stripe customer exists) */
+      complete: boolean;
+      /** @example US */
+      country: string;
+      /** @enum {string} */
+      currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      email: string;
+      name: string;
+    };
+    'billing.CardResponse': {
+      /** @enum {string} */
+      brand: 'visa' | 'amex' | 'mastercard' | 'other';
+      exp_month: number;
+      exp_year: number;
+      /** @example 04/2030 */
+      expiry: string;
+      /** @description Stripe's payment method id */
+      id: string;
+      /** @description renewals charge this card */
+      is_default: boolean;
+      /** @example 4242 */
+      last4: string;
     };
     'billing.ChangePlan': {
       service_plan_subscription: components['schemas']['billing.PlanSelection'];
@@ -1655,11 +1694,83 @@ export type components = {
       replays: number;
       subject: string;
     };
+    'billing.ImmersiveExtensionResponse': {
+      /** @description it pays for its tour: active, trialing or past due */
+      active: boolean;
+      /** @description a month, in cents */
+      amount_in_cents: number;
+      /** Format: date-time */
+      created_at: string;
+      /** @enum {string} */
+      currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      /** Format: date-time */
+      current_period_end: string | null;
+      /** Format: date-time */
+      ended_at: string | null;
+      /** @description the Stripe subscription's id */
+      id: string;
+      /** Format: uuid */
+      property_id: string;
+      property_title: string;
+      /** @enum {string} */
+      status:
+        'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing';
+    };
+    'billing.LineItemResponse': {
+      /** @description negative for a discount */
+      amount_in_cents: number;
+      label: string;
+      /** @enum {string} */
+      type: 'item' | 'discount';
+    };
+    'billing.NextProductResponse': {
+      /** @enum {string} */
+      interval: 'month' | 'year';
+      name: string;
+      /** @enum {string} */
+      product_code: 'free_tier_plan' | 'starter_plan' | 'vt_creator_plan' | 'experience_creator_plan';
+      /** Format: date-time */
+      starts_at: string | null;
+    };
     'billing.PaymentMethodChoice': {
       payment_method_id: string;
     };
     'billing.PayNow': {
       payment_method_id?: string | null;
+    };
+    'billing.PlanChangeResponse': {
+      /** @description with requires_action */
+      client_secret?: string;
+      /** @enum {string} */
+      result: 'success' | 'requires_action';
+      subscription: components['schemas']['billing.SubscriptionResponse'];
+    };
+    'billing.PlanPriceResponse': {
+      annual: number;
+      /** @description the annual price by the month */
+      annual_per_month: number;
+      monthly: number;
+    };
+    'billing.PlanPricesResponse': {
+      aud: components['schemas']['billing.PlanPriceResponse'];
+      cad: components['schemas']['billing.PlanPriceResponse'];
+      eur: components['schemas']['billing.PlanPriceResponse'];
+      gbp: components['schemas']['billing.PlanPriceResponse'];
+      nzd: components['schemas']['billing.PlanPriceResponse'];
+      usd: components['schemas']['billing.PlanPriceResponse'];
+    };
+    'billing.PlanResponse': {
+      description: string;
+      /** @description premium tours a paid plan includes (null: unlimited); null for the free plan (basic tours, unlimited) */
+      free_tours: number | null;
+      name: string;
+      package_list: string[];
+      plan_tier: number;
+      prices: components['schemas']['billing.PlanPricesResponse'];
+      /** @enum {string} */
+      product_code: 'free_tier_plan' | 'starter_plan' | 'vt_creator_plan' | 'experience_creator_plan';
+      /** @enum {string} */
+      tours_type: 'basic' | 'premium';
     };
     'billing.PlanSelection': {
       coupon?: string | null;
@@ -1669,11 +1780,32 @@ export type components = {
       /** @enum {string} */
       product_code?: 'free_tier_plan' | 'starter_plan' | 'vt_creator_plan' | 'experience_creator_plan';
     };
+    'billing.PreviewResponse': {
+      /** @enum {string} */
+      currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      discount_in_cents: number;
+      line_items: components['schemas']['billing.LineItemResponse'][];
+      /**
+       * Format: date-time
+       * @description a change at the period end
+       */
+      starts_at: string | null;
+      subtotal_in_cents: number;
+      total_in_cents: number;
+    };
     'billing.Pricing': {
       discount_percent: number;
     };
     'billing.PricingChange': {
       pricing: components['schemas']['billing.Pricing'];
+    };
+    'billing.ReceivedResponse': {
+      /** @enum {boolean} */
+      received: true;
+    };
+    'billing.RemovedCardResponse': {
+      /** @description the payment method detached */
+      id: string;
     };
     'billing.ReplayAnswer': {
       results: components['schemas']['billing.ReplayResult'][];
@@ -1692,6 +1824,49 @@ export type components = {
       id: number;
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
+    };
+    'billing.SetupIntentResponse': {
+      client_secret: string | null;
+      id: string;
+      publishable_key: string;
+    };
+    'billing.SubscriptionResponse': {
+      cancel_at_period_end: boolean;
+      /** @description always true */
+      charge_now: boolean;
+      /** Format: date-time */
+      current_period_end: string | null;
+      /** @enum {string} */
+      interval: 'month' | 'year';
+      name: string;
+      next_product: components['schemas']['billing.NextProductResponse'] | null;
+      /** Format: date-time */
+      period_end: string | null;
+      /** Format: date-time */
+      period_start: string | null;
+      plan_tier: number;
+      /** @description null: unlimited */
+      premium_tour_limit: number | null;
+      /** @enum {string} */
+      product_code: 'free_tier_plan' | 'starter_plan' | 'vt_creator_plan' | 'experience_creator_plan';
+      /** @enum {string} */
+      status:
+        'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing';
+      /** @description the Pro plan may still start with its free trial */
+      trial_available: boolean;
+      /** Format: date-time */
+      trial_end: string | null;
+    };
+    'billing.TestClockResponse': {
+      /** Format: date-time */
+      frozen_time: string;
+      id: string;
+      name: string | null;
+      /** @enum {string} */
+      status: 'advancing' | 'internal_failure' | 'ready';
+    };
+    'billing.TestClockStateResponse': {
+      test_clock: components['schemas']['billing.TestClockResponse'] | null;
     };
     'identity.AccessLogEntryResponse': {
       /** @description the admin who impersonated */
@@ -2246,8 +2421,15 @@ export type components = {
     'properties.AddVideo': {
       property_video: components['schemas']['properties.NewVideo'];
     };
+    'properties.ContactsResponse': {
+      agent_ids: string[];
+    };
     'properties.CreateProperty': {
       create_tour_params: components['schemas']['properties.NewProperty'];
+    };
+    'properties.DeactivationPreviewResponse': {
+      limit: number;
+      tours: components['schemas']['properties.TourToDeactivateResponse'][];
     };
     'properties.DeadLetter': {
       attempts: number;
@@ -2272,17 +2454,133 @@ export type components = {
       replays: number;
       subject: string;
     };
+    'properties.DeletedPropertyResponse': {
+      /** Format: uuid */
+      id: string;
+    };
+    'properties.DocumentResponse': {
+      content_type: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      file_id: string | null;
+      filename: string | null;
+      height: number | null;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'photo' | 'video' | 'floorplan' | 'document';
+      mime_type: string | null;
+      /** @description a floorplan's or video's title; a document's file name */
+      name: string | null;
+      position: number;
+      /** @description bytes */
+      size: number | null;
+      /** @enum {string} */
+      source: 'uploaded' | 'external';
+      /** @description the aspect ratio within 0.2 of 1 */
+      square: boolean | null;
+      /** @description a JPEG within 480 px, presigned for a while */
+      thumbnail_url: string | null;
+      /** @description the file (presigned, for a while) or the external video's link */
+      url: string;
+      width: number | null;
+    };
     'properties.DocumentsAndLinks': {
       document_ids: string[] | null;
       media_link_ids: string[] | null;
+    };
+    'properties.DocumentsAndLinksResponse': {
+      /** @description null: all of them */
+      document_ids: string[] | null;
+      /** @description null: all of them */
+      media_link_ids: string[] | null;
+    };
+    'properties.FileResponse': {
+      content_type: string;
+      filename: string;
+      height: number | null;
+      /** @description bytes */
+      size: number;
+      /** @description the aspect ratio within 0.2 of 1 */
+      square: boolean | null;
+      /** @description a JPEG within 480 px, presigned for a while */
+      thumbnail_url: string | null;
+      url: string;
+      width: number | null;
     };
     'properties.FloorplanChanges': {
       name?: string | null;
       position?: number;
     };
+    'properties.FloorplanChoiceResponse': {
+      /** Format: uuid */
+      id: string;
+    };
     'properties.FloorplanUploads': {
       names?: string[];
       temporary_upload_ids: string[];
+    };
+    'properties.GeocodedAddressResponse': {
+      country: string | null;
+      country_short_name: string | null;
+      formatted_address: string | null;
+      latitude: number;
+      longitude: number;
+      postcode: string | null;
+      state: string | null;
+      street_address: string | null;
+      suburb: string | null;
+    };
+    'properties.HeroImageResponse': {
+      /** @enum {string|null} */
+      source: 'photo' | 'matterport' | null;
+      thumbnail_url: string | null;
+      url: string | null;
+    };
+    'properties.MatterportSpaceResponse': {
+      address: string | null;
+      created: string | null;
+      id: string;
+      name: string;
+      state: string;
+      thumbnail_url: string | null;
+    };
+    'properties.MediaItemResponse': {
+      content_type: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      file_id: string | null;
+      filename: string | null;
+      height: number | null;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'photo' | 'video' | 'floorplan' | 'document';
+      /** @description a floorplan's or video's title; a document's file name */
+      name: string | null;
+      position: number;
+      /** @description bytes */
+      size: number | null;
+      /** @enum {string} */
+      source: 'uploaded' | 'external';
+      /** @description the aspect ratio within 0.2 of 1 */
+      square: boolean | null;
+      /** @description a JPEG within 480 px, presigned for a while */
+      thumbnail_url: string | null;
+      /** @description the file (presigned, for a while) or the external video's link */
+      url: string;
+      width: number | null;
+    };
+    'properties.MediaLinkResponse': {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      position: number;
+      title: string | null;
+      url: string;
     };
     'properties.NewMediaLink': {
       title?: string | null;
@@ -2298,11 +2596,35 @@ export type components = {
       title?: string | null;
       url?: string | null;
     };
+    'properties.PaymentResponse': {
+      /** @description with requires_action: the Stripe.js client secret */
+      client_secret: string | null;
+      extension_id: string;
+      /** @enum {string} */
+      result: 'success' | 'requires_action';
+    };
     'properties.PhotoUpload': {
       temporary_upload_id: string;
     };
     'properties.PhotoUploads': {
       temporary_upload_ids: string[];
+    };
+    'properties.PresignedUploadResponse': {
+      /** @description the headers the PUT must carry (its Content-Type) */
+      headers: {
+        [key: string]: string;
+      };
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      method: 'PUT';
+      url: string;
+    };
+    'properties.PriceResponse': {
+      amount_in_cents: number;
+      /** @description lowercase currency code */
+      currency: string;
+      interval: string;
     };
     'properties.PropertyChanges': {
       address?: string;
@@ -2320,16 +2642,116 @@ export type components = {
       measurement_unit?: 'metric' | 'imperial' | 'both';
       price?: string | null;
     };
+    'properties.PropertyFeaturesResponse': {
+      bathrooms: number | null;
+      bedrooms: number | null;
+      car_spaces: number | null;
+      features: string[];
+      floor_area: number | null;
+      land_area: number | null;
+      /** @enum {string} */
+      measurement_unit: 'metric' | 'imperial' | 'both';
+      price: string | null;
+    };
     'properties.PropertyFilters': {
       /** @enum {string} */
       status?: 'published' | 'unpublished';
       /** @enum {string} */
       tour_type?: 'basic' | 'premium';
     };
+    'properties.PropertyResponse': {
+      address: string;
+      /** Format: date-time */
+      created_at: string;
+      geocoded_address: components['schemas']['properties.GeocodedAddressResponse'];
+      /** Format: uuid */
+      id: string;
+      /** @description the billing subscription paying for this premium tour on its own (outside the quota) */
+      immex_subscription_id: string | null;
+      /** @description the Matterport model id */
+      matterport_key: string;
+      /** Format: date-time */
+      published_at: string | null;
+      published_features: components['schemas']['properties.PublishedFeaturesResponse'];
+      slug: string;
+      /** @description the link's start position (ss, sr), if it had one */
+      start_position: string | null;
+      title: string;
+      /** @enum {string} */
+      tour_type: 'basic' | 'premium';
+      /** Format: date-time */
+      updated_at: string;
+    };
+    'properties.PublicPropertyResponse': {
+      address: string;
+      formatted_address: string | null;
+      /** Format: uuid */
+      id: string;
+      latitude: number | null;
+      longitude: number | null;
+      slug: string;
+      title: string;
+    };
+    'properties.PublicWebsiteResponse': {
+      agent_ids: string[];
+      documents: components['schemas']['properties.MediaItemResponse'][];
+      floorplan: components['schemas']['properties.MediaItemResponse'] | null;
+      media_links: components['schemas']['properties.MediaLinkResponse'][];
+      photos: components['schemas']['properties.MediaItemResponse'][];
+      property: components['schemas']['properties.PublicPropertyResponse'];
+      property_features: components['schemas']['properties.PropertyFeaturesResponse'];
+      settings: components['schemas']['properties.WebsiteSettingsResponse'];
+      videos: components['schemas']['properties.MediaItemResponse'][];
+    };
     'properties.PublishedFeaturesForm': Record<string, never>;
+    'properties.PublishedFeaturesResponse': {
+      /** @description a premium tour (counts against the plan's premium tours) rather than a basic one */
+      premium: boolean;
+      tour: boolean;
+      website: boolean;
+    };
     'properties.PublishedFloorplan': {
       /** Format: uuid */
       id: string | null;
+    };
+    'properties.PublishedPropertyResponse': {
+      address: string;
+      /** Format: date-time */
+      created_at: string;
+      geocoded_address: components['schemas']['properties.GeocodedAddressResponse'];
+      /** Format: uuid */
+      id: string;
+      /** @description the billing subscription paying for this premium tour on its own (outside the quota) */
+      immex_subscription_id: string | null;
+      /** @description the Matterport model id */
+      matterport_key: string;
+      payment: components['schemas']['properties.PaymentResponse'] | null;
+      /** Format: date-time */
+      published_at: string | null;
+      published_features: components['schemas']['properties.PublishedFeaturesResponse'];
+      slug: string;
+      /** @description the link's start position (ss, sr), if it had one */
+      start_position: string | null;
+      title: string;
+      /** @enum {string} */
+      tour_type: 'basic' | 'premium';
+      /** Format: date-time */
+      updated_at: string;
+    };
+    'properties.PublishPreviewResponse': {
+      allowed: boolean;
+      /** @description only the full premium-tour quota stands in the way: the tour can be paid on its own */
+      payment_required: boolean;
+      /** @description null: unlimited */
+      premium_tour_limit: number | null;
+      premium_tours_used: number;
+      price: components['schemas']['properties.PriceResponse'] | null;
+      product_code: string;
+      published_features: components['schemas']['properties.PublishedFeaturesResponse'];
+      reason: string | null;
+    };
+    'properties.RemovedResponse': {
+      ids: string[];
     };
     'properties.ReplayAnswer': {
       results: components['schemas']['properties.ReplayResult'][];
@@ -2348,6 +2770,18 @@ export type components = {
       id: number;
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
+    };
+    'properties.TemporaryUploadResponse': {
+      file: components['schemas']['properties.FileResponse'];
+      /** Format: uuid */
+      id: string;
+    };
+    'properties.TourToDeactivateResponse': {
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      premium_since: string;
+      title: string;
     };
     'properties.UpdateContacts': {
       agent_ids: string[];
@@ -2380,6 +2814,22 @@ export type components = {
     'properties.UpdateWebsiteVideos': {
       published_video_ids: string[] | null;
     };
+    'properties.WebsiteResponse': {
+      documents_and_links: components['schemas']['properties.DocumentsAndLinksResponse'];
+      /** @description null: all of them */
+      photos: string[] | null;
+      property_features: components['schemas']['properties.PropertyFeaturesResponse'];
+      /** Format: uuid */
+      property_id: string;
+      /** @description live for visitors (published features' website) */
+      published: boolean;
+      published_floorplan: components['schemas']['properties.FloorplanChoiceResponse'] | null;
+      /** @description null: all of them */
+      published_video_ids: string[] | null;
+      settings: components['schemas']['properties.WebsiteSettingsResponse'];
+      /** Format: date-time */
+      updated_at: string | null;
+    };
     'properties.WebsiteSettingsForm': {
       description?: string | null;
       headline?: string | null;
@@ -2390,6 +2840,17 @@ export type components = {
       show_contact_form?: boolean;
       show_map?: boolean;
       show_tour?: boolean;
+    };
+    'properties.WebsiteSettingsResponse': {
+      description: string | null;
+      headline: string | null;
+      /** @example #ffffff */
+      primary_color: string;
+      show_address: boolean;
+      show_agents: boolean;
+      show_contact_form: boolean;
+      show_map: boolean;
+      show_tour: boolean;
     };
   };
   responses: never;
@@ -2736,11 +3197,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PropertyResponse'];
+          };
+        };
       };
     };
   };
@@ -2788,11 +3254,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.AdminBillingAccountResponse'];
+          };
+        };
       };
     };
   };
@@ -2811,11 +3282,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.BillingAccountResponse'];
+          };
+        };
       };
     };
   };
@@ -2834,11 +3310,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.SubscriptionResponse'];
+          };
+        };
       };
     };
   };
@@ -2853,11 +3334,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.SubscriptionResponse'];
+          };
+        };
       };
     };
   };
@@ -2876,11 +3362,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PlanChangeResponse'];
+          };
+        };
       };
     };
   };
@@ -3028,11 +3519,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.ReceivedResponse'];
+          };
+        };
       };
     };
   };
@@ -3280,11 +3776,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.BillingAccountResponse'];
+          };
+        };
       };
     };
   };
@@ -3301,11 +3802,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.BillingAccountResponse'];
+          };
+        };
       };
     };
   };
@@ -3320,11 +3826,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.RemovedCardResponse'];
+          };
+        };
       };
     };
   };
@@ -3337,11 +3848,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.CardResponse'][];
+          };
+        };
       };
     };
   };
@@ -3358,11 +3874,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.TestClockStateResponse'];
+          };
+        };
       };
     };
   };
@@ -3380,11 +3901,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.SetupIntentResponse'];
+          };
+        };
       };
     };
   };
@@ -3403,11 +3929,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.ImmersiveExtensionResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
       };
     };
   };
@@ -3420,11 +3956,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PlanResponse'][];
+          };
+        };
       };
     };
   };
@@ -3444,11 +3985,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PropertyResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
       };
     };
   };
@@ -3461,11 +4012,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.SubscriptionResponse'] | null;
+          };
+        };
       };
     };
   };
@@ -3482,11 +4038,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PlanChangeResponse'];
+          };
+        };
       };
     };
   };
@@ -3504,11 +4065,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.SubscriptionResponse'];
+          };
+        };
       };
     };
   };
@@ -3525,11 +4091,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PlanChangeResponse'];
+          };
+        };
       };
     };
   };
@@ -3546,11 +4117,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PlanChangeResponse'];
+          };
+        };
       };
     };
   };
@@ -3567,11 +4143,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PreviewResponse'];
+          };
+        };
       };
     };
   };
@@ -3588,11 +4169,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.CardResponse'][];
+          };
+        };
       };
     };
   };
@@ -3605,11 +4191,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.TestClockStateResponse'];
+          };
+        };
       };
     };
   };
@@ -3775,11 +4366,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PropertyResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
       };
     };
   };
@@ -3796,11 +4397,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PropertyResponse'];
+          };
+        };
       };
     };
   };
@@ -3815,11 +4421,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PropertyResponse'];
+          };
+        };
       };
     };
   };
@@ -3834,11 +4445,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DeletedPropertyResponse'];
+          };
+        };
       };
     };
   };
@@ -3857,11 +4473,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PropertyResponse'];
+          };
+        };
       };
     };
   };
@@ -3876,11 +4497,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ContactsResponse'];
+          };
+        };
       };
     };
   };
@@ -3899,11 +4525,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ContactsResponse'];
+          };
+        };
       };
     };
   };
@@ -3923,11 +4554,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.DocumentResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
       };
     };
   };
@@ -3950,11 +4591,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DocumentResponse'];
+          };
+        };
       };
     };
   };
@@ -3971,11 +4617,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
       };
     };
   };
@@ -3991,11 +4642,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
       };
     };
   };
@@ -4010,11 +4666,14 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A zip of the documents, `attachment; filename="<slug>-documents.zip"` */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/zip': string;
+        };
       };
     };
   };
@@ -4029,11 +4688,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'][];
+          };
+        };
       };
     };
   };
@@ -4053,11 +4717,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'];
+          };
+        };
       };
     };
   };
@@ -4073,11 +4742,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
       };
     };
   };
@@ -4096,11 +4770,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'][];
+          };
+        };
       };
     };
   };
@@ -4115,11 +4794,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.HeroImageResponse'];
+          };
+        };
       };
     };
   };
@@ -4134,11 +4818,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaLinkResponse'][];
+          };
+        };
       };
     };
   };
@@ -4157,11 +4846,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaLinkResponse'][];
+          };
+        };
       };
     };
   };
@@ -4178,11 +4872,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
       };
     };
   };
@@ -4198,11 +4897,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
       };
     };
   };
@@ -4219,11 +4923,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'][];
+          };
+        };
       };
     };
   };
@@ -4239,11 +4948,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
       };
     };
   };
@@ -4258,11 +4972,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'][];
+          };
+        };
       };
     };
   };
@@ -4281,11 +5000,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'][];
+          };
+        };
       };
     };
   };
@@ -4304,11 +5028,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'];
+          };
+        };
       };
     };
   };
@@ -4327,11 +5056,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublishPreviewResponse'];
+          };
+        };
       };
     };
   };
@@ -4348,11 +5082,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'][];
+          };
+        };
       };
     };
   };
@@ -4371,11 +5110,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'];
+          };
+        };
       };
     };
   };
@@ -4391,11 +5135,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'];
+          };
+        };
       };
     };
   };
@@ -4411,11 +5160,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
       };
     };
   };
@@ -4430,11 +5184,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublishedFeaturesResponse'];
+          };
+        };
       };
     };
   };
@@ -4453,11 +5212,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublishedPropertyResponse'];
+          };
+        };
       };
     };
   };
@@ -4477,11 +5241,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublishedPropertyResponse'];
+          };
+        };
       };
     };
   };
@@ -4496,11 +5265,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WebsiteResponse'];
+          };
+        };
       };
     };
   };
@@ -4519,11 +5293,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WebsiteResponse'];
+          };
+        };
       };
     };
   };
@@ -4542,11 +5321,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WebsiteResponse'];
+          };
+        };
       };
     };
   };
@@ -4565,11 +5349,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WebsiteResponse'];
+          };
+        };
       };
     };
   };
@@ -4588,11 +5377,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WebsiteResponse'];
+          };
+        };
       };
     };
   };
@@ -4611,11 +5405,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WebsiteResponse'];
+          };
+        };
       };
     };
   };
@@ -4634,11 +5433,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WebsiteResponse'];
+          };
+        };
       };
     };
   };
@@ -4658,11 +5462,21 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.MatterportSpaceResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
       };
     };
   };
@@ -4678,11 +5492,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DeactivationPreviewResponse'];
+          };
+        };
       };
     };
   };
@@ -4923,11 +5742,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Success */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.TemporaryUploadResponse'];
+          };
+        };
       };
     };
   };
@@ -4944,11 +5768,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PresignedUploadResponse'];
+          };
+        };
       };
     };
   };
@@ -5068,11 +5897,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Success */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublicWebsiteResponse'];
+          };
+        };
       };
     };
   };

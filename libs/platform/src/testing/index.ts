@@ -174,8 +174,8 @@ interface DocumentedOperation {
 }
 
 /**
- * The operations of an OpenAPI document (`METHOD /path`) whose success answer has no JSON schema: what a route
- * without `@Responds` looks like. A service's test and the route guard expect none.
+ * The operations of an OpenAPI document (`METHOD /path`) whose success answer has no body schema (JSON through
+ * `@Responds`, or bytes a route declares itself): what a route without a declared answer looks like. A service's test and the route guard expect none.
  */
 export function undeclaredAnswers(document: {
   paths: Record<string, Record<string, DocumentedOperation>>;
@@ -188,7 +188,7 @@ export function undeclaredAnswers(document: {
           { content?: Record<string, { schema?: unknown }> }
         >;
         const success = Object.entries(responses).find(([status]) => status.startsWith('2'));
-        return !success?.[1].content?.['application/json']?.schema;
+        return !Object.values(success?.[1].content ?? {}).some((media) => media.schema);
       })
       .map(([method]) => `${method.toUpperCase()} ${path}`),
   );

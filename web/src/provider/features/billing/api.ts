@@ -1,50 +1,19 @@
-import type { CardBrand, Currency, Interval, ProductCode, SubscriptionStatus } from '@tourly/contracts';
+import type { Currency, Interval, ProductCode } from '@tourly/contracts';
 import { api } from '../../../api/client';
+import type { Answer } from '../../../api/types';
 import { ApiError } from '../../../api/errors';
 import type { Property } from '../properties/api';
+
+const SUBSCRIPTION = '/provider/billing/service_plan_subscription';
 
 /**
  * GET /provider/billing/service_plan_subscription: the free plan (active, no period) without a subscription; null
  * for a provider on a legacy plan (no subscription, no plan chosen: 000 §4).
  */
-export interface Subscription {
-  productCode: ProductCode;
-  planTier: number;
-  name: string;
-  interval: Interval;
-  status: SubscriptionStatus;
-  chargeNow: boolean;
-  periodStart: string | null;
-  periodEnd: string | null;
-  currentPeriodEnd: string | null;
-  trialEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** A scheduled change: a lower plan, or the free plan when the subscription ends at the period end. */
-  nextProduct: { productCode: ProductCode; name: string; interval: Interval; startsAt: string | null } | null;
-  /** null: unlimited. */
-  premiumTourLimit: number | null;
-  trialAvailable: boolean;
-}
-
-export interface PlanPrices {
-  monthly: number;
-  annual: number;
-  /** The annual price divided by 12, rounded: what the grid shows per month for annual billing. */
-  annualPerMonth: number;
-}
-
+export type Subscription = NonNullable<Answer<typeof SUBSCRIPTION, 'get'>>;
 /** One plan of the grid (GET /provider/billing/plans). */
-export interface PlanOption {
-  productCode: ProductCode;
-  planTier: number;
-  name: string;
-  description: string;
-  prices: Record<Currency, PlanPrices>;
-  /** Tours the plan includes; null: unlimited. */
-  freeTours: number | null;
-  toursType: 'basic' | 'premium';
-  packageList: string[];
-}
+export type PlanOption = Answer<'/provider/billing/plans', 'get'>[number];
+export type PlanPrices = PlanOption['prices'][Currency];
 
 export interface BillingAccountForm {
   name: string;
@@ -56,20 +25,8 @@ export interface BillingAccountForm {
 }
 
 /** GET /provider/billing/account: empty fields and usd until the first save (`complete` false). */
-export interface BillingAccount extends BillingAccountForm {
-  complete: boolean;
-}
-
-export interface SavedCard {
-  id: string;
-  brand: CardBrand;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  /** MM/YYYY */
-  expiry: string;
-  isDefault: boolean;
-}
+export type BillingAccount = Answer<'/provider/billing/account', 'get'>;
+export type SavedCard = Answer<'/provider/billing/account/credit_cards', 'get'>[number];
 
 /** 000 §3 "Plan selection", plus the card to pay with. */
 export interface PlanSelection {
@@ -82,47 +39,18 @@ export interface PlanSelection {
   trial?: boolean;
 }
 
-export type ChangeResult =
-  | { result: 'success'; subscription: Subscription }
-  | { result: 'requires_action'; clientSecret: string; subscription: Subscription };
-
-export interface SummaryLine {
-  type: 'item' | 'discount';
-  label: string;
-  amountInCents: number;
-}
-
+export type ChangeResult = Answer<typeof SUBSCRIPTION, 'put'>;
 /** The order summary of a plan change (POST preview_change). */
-export interface ChangePreview {
-  currency: Currency;
-  subtotalInCents: number;
-  discountInCents: number;
-  totalInCents: number;
-  lineItems: SummaryLine[];
-  /** When a scheduled change starts; null for a change that takes effect now. */
-  startsAt: string | null;
-}
-
-export interface SetupIntent {
-  id: string;
-  clientSecret: string;
-  publishableKey: string;
-}
-
-export interface TestClock {
-  id: string;
-  name: string | null;
-  status: string;
-  frozenTime: string;
-}
+export type ChangePreview = Answer<'/provider/billing/service_plan_subscription/preview_change', 'post'>;
+export type SummaryLine = ChangePreview['lineItems'][number];
+export type SetupIntent = Answer<'/provider/billing/create_setup_intent', 'post'>;
+export type TestClock = NonNullable<Answer<'/provider/billing/test_clock', 'get'>['testClock']>;
 
 /** GET /provider/properties/premium_tours/deactivation_preview: the tours a plan with `limit` would turn basic. */
-export interface DeactivationPreview {
-  limit: number;
-  tours: Array<{ id: string; title: string; premiumSince: string | null }>;
-}
+export type DeactivationPreview = Answer<'/provider/properties/premium_tours/deactivation_preview', 'get'>;
 
-const SUBSCRIPTION = '/provider/billing/service_plan_subscription';
+/**
+ * The current subscription.const SUBSCRIPTION = '/provider/billing/service_plan_subscription';
 
 /**
  * The current subscription. The server lets browsers keep it five minutes (000 §7); `fresh` asks again past
@@ -178,8 +106,9 @@ export const cancelScheduledChange = () =>
 /** The provider's test clock; null before the billing account exists, 'unavailable' outside test mode (404). */
 export async function fetchTestClock(signal?: AbortSignal): Promise<TestClock | null | 'unavailable'> {
   try {
-    return (await api.get<{ testClock: TestClock | null }>('/provider/billing/test_clock', { signal }))
-      .testClock;
+    return (
+      await api.get<Answer<'/provider/billing/test_clock', 'get'>>('/provider/billing/test_clock', { signal })
+    ).testClock;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return 'unavailable';
     throw error;
@@ -187,7 +116,10 @@ export async function fetchTestClock(signal?: AbortSignal): Promise<TestClock | 
 }
 
 export const advanceTestClock = (testClockId: string, time: string) =>
-  api.post<{ testClock: TestClock }>('/provider/billing/advance_test_clock', { testClockId, time });
+  api.post<Answer<'/provider/billing/advance_test_clock', 'post'>>('/provider/billing/advance_test_clock', {
+    testClockId,
+    time,
+  });
 
 export const fetchDeactivationPreview = (limit: number, signal?: AbortSignal) =>
   api.get<DeactivationPreview>('/provider/properties/premium_tours/deactivation_preview', {
@@ -198,20 +130,7 @@ export const fetchDeactivationPreview = (limit: number, signal?: AbortSignal) =>
 // The billing page's premium tours (000 §2 "premium tours and add-ons"): two paged lists, for provider admins.
 
 /** A premium tour paid on its own, every month, beyond the plan's premium tours (GET immersive_extensions). */
-export interface ImmersiveExtension {
-  id: string;
-  propertyId: string;
-  /** The tour's title when it was paid for. */
-  propertyTitle: string;
-  status: SubscriptionStatus;
-  /** It pays for its tour: active, trialing, or past due within the payment window. */
-  active: boolean;
-  amountInCents: number;
-  currency: Currency;
-  currentPeriodEnd: string | null;
-  endedAt: string | null;
-  createdAt: string;
-}
+export type ImmersiveExtension = Answer<'/provider/billing/immersive_extensions', 'get'>['items'][number];
 
 export interface TourSearch {
   page: number;

@@ -1,120 +1,35 @@
-import type { Currency, ProductCode } from '@tourly/contracts';
 import { api, type Page } from '../../../api/client';
+import type { Answer } from '../../../api/types';
 import { uploadWithProgress, type UploadProgress } from './upload';
 
-export type TourType = 'basic' | 'premium';
-export type PublicationStatus = 'published' | 'unpublished';
-
-export interface PublishedFeatures {
-  /** The tour link is live and shareable. */
-  tour: boolean;
-  /** The single-property website is live. */
-  website: boolean;
-  /** A premium tour (counted against the plan's premium tours) rather than a basic one. */
-  premium: boolean;
-}
-
-export interface GeocodedAddress {
-  formattedAddress: string | null;
-  streetAddress: string | null;
-  suburb: string | null;
-  state: string | null;
-  postcode: string | null;
-  country: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}
-
 /** GET /provider/properties/{id} (and each item of the list). */
-export interface Property {
-  id: string;
-  slug: string;
-  title: string;
-  address: string;
-  geocodedAddress: GeocodedAddress | null;
-  matterportKey: string;
-  startPosition: string | null;
-  publishedFeatures: PublishedFeatures;
-  tourType: TourType;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Set while this premium tour is paid on its own (an immersive extension); absent before billing has them. */
-  immexSubscriptionId?: string | null;
-}
-
-export interface PropertyPayment {
-  result: 'success' | 'requires_action';
-  clientSecret?: string | null;
-}
+export type Property = Answer<'/provider/properties/{id}', 'get'>;
+export type TourType = Property['tourType'];
+export type PublicationStatus = 'published' | 'unpublished';
+export type PublishedFeatures = Property['publishedFeatures'];
+export type GeocodedAddress = NonNullable<Property['geocodedAddress']>;
 
 /** PUT .../published_features: the property, and the payment when one was made (null or absent otherwise). */
-export type PublishResult = Property & { payment?: PropertyPayment | null };
-
-export interface Price {
-  amountInCents: number;
-  currency: Currency;
-  interval: 'month';
-}
+export type PublishResult = Answer<'/provider/properties/{id}/published_features', 'put'>;
+export type PropertyPayment = NonNullable<PublishResult['payment']>;
 
 /** POST .../preview_publish: what publishing these features would do, changing nothing. */
-export interface PublishPreview {
-  allowed: boolean;
-  /** Why not, in the server's words; null when allowed. */
-  reason: string | null;
-  productCode: ProductCode;
-  premiumToursUsed: number;
-  /** null: unlimited. */
-  premiumTourLimit: number | null;
-  publishedFeatures: PublishedFeatures;
-  /** True when the only obstacle is the full premium-tour quota, which paying for this tour alone removes. */
-  paymentRequired?: boolean;
-  /** What this premium tour costs on its own, per month (with `paymentRequired`). */
-  price?: Price | null;
-}
+export type PublishPreview = Answer<'/provider/properties/{id}/preview_publish', 'post'>;
+export type Price = NonNullable<PublishPreview['price']>;
 
-export interface HeroImage {
-  url: string | null;
-  thumbnailUrl: string | null;
-  source: 'photo' | 'matterport' | null;
-}
+export type HeroImage = Answer<'/provider/properties/{id}/hero_image', 'get'>;
 
-/** A photo or a document of a property. */
-export interface Media {
-  id: string;
-  kind: 'photo' | 'video' | 'floorplan' | 'document';
-  /** A file stored with us, or (videos only) a link to a video hosted elsewhere. */
-  source: 'uploaded' | 'external';
-  /** A document's file name, a floorplan's or video's title; null for photos. */
-  name: string | null;
-  position: number;
-  url: string | null;
-  thumbnailUrl: string | null;
-  filename: string | null;
-  contentType: string | null;
-  size: number | null;
-  width: number | null;
-  height: number | null;
-  createdAt: string;
-}
+/** A photo, video, floorplan or document of a property. */
+export type Media = Answer<'/provider/properties/{id}/photos', 'get'>[number];
 
 /** What a photo or document is called on the page: its name, else the name of the file it was uploaded from. */
 export const mediaLabel = (media: Media) => media.name ?? media.filename ?? 'untitled';
 
-/** A model of the Matterport account (GET matterport_spaces.json). */
-export interface MatterportSpace {
-  id: string;
-  name: string;
-  state: string;
-  created: string;
-  thumbnailUrl: string | null;
-  address: string | null;
-}
+/** A file uploaded ahead of the record it goes to (POST /provider/temporary_uploads.json). */
+export type TemporaryUpload = Answer<'/provider/temporary_uploads.json', 'post'>;
 
-export interface TemporaryUpload {
-  id: string;
-  file: { url: string; contentType: string; filename: string; size: number; thumbnailUrl: string | null };
-}
+/** A model of the Matterport account (GET matterport_spaces.json). */
+export type MatterportSpace = Answer<'/provider/properties/matterport_spaces.json', 'get'>['items'][number];
 
 export interface PropertyQuery {
   page: number;
@@ -210,47 +125,13 @@ export const deleteDocument = (id: string, documentId: string) =>
 /** Every document of the property in one zip, streamed by the server: a plain link the browser downloads. */
 export const documentsZipUrl = (id: string) => at(id, '/documents/download.zip');
 
-export type MeasurementUnit = 'metric' | 'imperial' | 'both';
-
-/** How the single-property website looks and what it shows (null headline and description: none). */
-export interface WebsiteSettings {
-  headline: string | null;
-  description: string | null;
-  primaryColor: string;
-  showAddress: boolean;
-  showMap: boolean;
-  showTour: boolean;
-  showAgents: boolean;
-  showContactForm: boolean;
-}
-
-/** What the listing says about the place; null: not given. */
-export interface PropertyFeatures {
-  bedrooms: number | null;
-  bathrooms: number | null;
-  carSpaces: number | null;
-  floorArea: number | null;
-  landArea: number | null;
-  measurementUnit: MeasurementUnit;
-  /** As the listing shows it: "$1,250,000", "Auction". */
-  price: string | null;
-  features: string[];
-}
-
 /** GET .../website/ (and every PATCH of it): a selection of media is null until made, meaning all of them. */
-export interface Website {
-  propertyId: string;
-  /** The published feature `website`, when this was read. */
-  published: boolean;
-  settings: WebsiteSettings;
-  propertyFeatures: PropertyFeatures;
-  /** The photos shown, in order; null: all of the property's photos in their own order. */
-  photos: string[] | null;
-  publishedFloorplan: { id: string } | null;
-  publishedVideoIds: string[] | null;
-  documentsAndLinks: { documentIds: string[] | null; mediaLinkIds: string[] | null };
-  updatedAt: string | null;
-}
+export type Website = Answer<'/provider/properties/{id}/website', 'get'>;
+/** How the single-property website looks and what it shows (null headline and description: none). */
+export type WebsiteSettings = Website['settings'];
+/** What the listing says about the place; null: not given. */
+export type PropertyFeatures = Website['propertyFeatures'];
+export type MeasurementUnit = PropertyFeatures['measurementUnit'];
 
 /** A change of the website's settings: only the keys sent are replaced; null restores a setting's default. */
 export type WebsiteSettingsChange = { [Key in keyof WebsiteSettings]?: WebsiteSettings[Key] | null };
@@ -313,7 +194,7 @@ export const deleteVideo = (id: string, videoId: string) =>
   api.delete<{ ids: string[] }>(at(id, `/property_videos/${encodeURIComponent(videoId)}`));
 
 /** A link to the property's media elsewhere (a brochure, a listing), in the order added. */
-export type MediaLink = Pick<Media, 'id' | 'position' | 'createdAt'> & { url: string; title: string | null };
+export type MediaLink = Answer<'/provider/properties/{id}/media_links', 'get'>[number];
 
 /** What a person types to add a link: the address and an optional title (empty: none). */
 export interface NewLink {

@@ -67,6 +67,8 @@ function CardForm({ onAdded, onCancel, billingDetails, submitLabel = 'Add card' 
     setWarning(null);
     try {
       const intent = await createSetupIntent();
+      // Stripe leaves it out only for an intent it cannot confirm here: the catch says the card was not added.
+      if (!intent.clientSecret) throw new Error('The setup intent has no client secret');
       const result = await stripe.confirmCardSetup(intent.clientSecret, {
         payment_method: {
           card,

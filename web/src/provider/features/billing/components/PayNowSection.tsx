@@ -32,6 +32,7 @@ export function PayNowSection({ subscription, billingDetails, onPaid }: PayNowSe
       return null;
     });
     if (!stripe) throw new Error(MESSAGES.stripeMissing);
+    if (!result.clientSecret) throw new Error(MESSAGES.somethingWentWrong);
     const confirmed = await stripe.confirmCardPayment(result.clientSecret);
     if (confirmed.error) throw new Error(confirmed.error.message ?? MESSAGES.somethingWentWrong);
     // Paid: renewals charge this card from now on.

@@ -134,6 +134,7 @@ export function PlanConfirmation({
           return null;
         });
         if (!stripe) throw new Error(MESSAGES.stripeMissing);
+        if (!result.clientSecret) throw new Error(MESSAGES.somethingWentWrong);
         const confirmed = await stripe.confirmCardPayment(result.clientSecret);
         if (confirmed.error) {
           console.error('The card payment was not confirmed', confirmed.error);
