@@ -1,6 +1,8 @@
 import { isPlainObject, toCamelCaseKeys, toSnakeCase, toSnakeCaseKeys } from './caseConversion';
 import { errorFromResponse, networkError, unrecognisedError } from './errors';
 import { readMeta } from './meta';
+import type { paths } from './schema.gen';
+import type { Answer } from './types';
 
 export type QueryValue =
   | string
@@ -117,17 +119,67 @@ export async function getPage<T>(path: string, query: PageQuery, signal?: AbortS
 
 type ReadOptions = Omit<RequestOptions, 'body'>;
 
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The document's paths that serve `M`. */
+type PathWith<M extends Method> = {
+  [P in keyof paths]: [NonNullable<paths[P][M]>] extends [never] ? never : P;
+}[keyof paths];
+
+/** `{id}` in a path template: the values to put there. */
+type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? { [Key in Name]: string } & PathParams<Rest>
+  : unknown;
+
+/** A path with parameters needs them; one without takes none. */
+type Located<P extends string> = P extends `${string}{${string}}${string}`
+  ? { params: PathParams<P> }
+  : { params?: undefined };
+
+type Options<P extends string> = ReadOptions & Located<P>;
+
+/** The path template with each `{name}` replaced by its value, encoded. */
+export function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${template} needs ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/**
+ * The platform's API, typed by the gateway's document: a path template of the document, its parameters, and the
+ * answer's type follows (`Answer<path, method>`), so a call and what the page does with the answer are checked
+ * against what the route declares. `trailingSlash` keeps a path the spec writes with one (`website/`).
+ */
 export const api = {
-  get: <T>(path: string, options?: ReadOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: ReadOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: ReadOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: ReadOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: ReadOptions) => request<T>('DELETE', path, options),
-  page: getPage,
+  get: <P extends PathWith<'get'>>(path: P, ...[options]: OptionalIfNoParams<P>) =>
+    request<Answer<P, 'get'>>('GET', located(path, options), options),
+  post: <P extends PathWith<'post'>>(path: P, body?: unknown, ...[options]: OptionalIfNoParams<P>) =>
+    request<Answer<P, 'post'>>('POST', located(path, options), { ...options, body }),
+  put: <P extends PathWith<'put'>>(path: P, body?: unknown, ...[options]: OptionalIfNoParams<P>) =>
+    request<Answer<P, 'put'>>('PUT', located(path, options), { ...options, body }),
+  patch: <P extends PathWith<'patch'>>(path: P, body?: unknown, ...[options]: OptionalIfNoParams<P>) =>
+    request<Answer<P, 'patch'>>('PATCH', located(path, options), { ...options, body }),
+  delete: <P extends PathWith<'delete'>>(path: P, ...[options]: OptionalIfNoParams<P>) =>
+    request<Answer<P, 'delete'>>('DELETE', located(path, options), options),
+  /** One page of a paged list: `page` counts from 1. */
+  page: <P extends PathWith<'get'>>(
+    path: P,
+    query: PageQuery,
+    ...[options]: OptionalIfNoParams<P>
+  ): Promise<Answer<P, 'get'>> =>
+    getPage<unknown>(located(path, options), query, options?.signal) as Promise<Answer<P, 'get'>>,
 };
+
+type OptionalIfNoParams<P extends string> = P extends `${string}{${string}}${string}`
+  ? [options: Options<P> & { trailingSlash?: boolean }]
+  : [options?: Options<P> & { trailingSlash?: boolean }];
+
+function located(path: string, options?: { params?: unknown; trailingSlash?: boolean }): string {
+  const filled = fillPath(path, options?.params as Record<string, string> | undefined);
+  return options?.trailingSlash ? `${filled}/` : filled;
+}
 
 function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
   if (body === undefined) return undefined;

@@ -2047,16 +2047,16 @@ export type components = {
        * Format: uuid
        * @description the admin behind an impersonation
        */
-      impersonator_id: Record<string, never> | null;
+      impersonator_id: string | null;
       /** Format: uuid */
-      provider_id: Record<string, never> | null;
+      provider_id: string | null;
       /** @enum {string|null} */
       role: 'admin' | 'scan_technician' | 'member' | 'client_user' | null;
       scopes: string[];
       /** @enum {string|null} */
       staff_role: 'platform_admin' | 'virtual_assistant' | 'external_supplier' | null;
       /** Format: uuid */
-      user_id: Record<string, never> | null;
+      user_id: string | null;
     };
     'identity.MessageResponse': {
       message: string;
@@ -2703,7 +2703,14 @@ export type components = {
       settings: components['schemas']['properties.WebsiteSettingsResponse'];
       videos: components['schemas']['properties.MediaItemResponse'][];
     };
-    'properties.PublishedFeaturesForm': Record<string, never>;
+    'properties.PublishedFeaturesForm': {
+      /** @description a premium tour rather than a basic one */
+      premium?: boolean;
+      /** @description the tour link is live and shareable */
+      tour?: boolean;
+      /** @description the single-property website is live */
+      website?: boolean;
+    };
     'properties.PublishedFeaturesResponse': {
       /** @description a premium tour (counts against the plan's premium tours) rather than a basic one */
       premium: boolean;
@@ -6026,8 +6033,11 @@ export interface operations {
         };
         content: {
           'application/json': {
-            /** @description always null */
-            data: Record<string, never> | null;
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
           };
         };
       };

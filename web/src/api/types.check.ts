@@ -2,6 +2,7 @@
  * Compile-time checks of the API type helpers (`npm run typecheck` fails when one breaks): the camelCasing matches
  * `toCamelCase`, and an answer read from the generated document has the shape the pages get.
  */
+import { api } from './client';
 import type { Answer, CamelCase, CamelKeys } from './types';
 
 type Equal<A, B> = (<X>() => X extends A ? 1 : 2) extends <X>() => X extends B ? 1 : 2 ? true : false;
@@ -23,3 +24,14 @@ export type Checks = [
   >,
   Expect<Equal<Answer<'/admin/events/billing/dead_letters/replay', 'post'>['stillParked'], number>>,
 ];
+
+/** The client's calls are checked against the document: never called, only compiled. */
+export function typedCalls(): Promise<{ title: string }> {
+  // @ts-expect-error: a path the document does not declare
+  void api.get('/provider/nowhere');
+  // @ts-expect-error: a path with a parameter needs its value
+  void api.get('/provider/properties/{id}');
+  // @ts-expect-error: the answer is a property, not a page
+  void api.get('/provider/properties/{id}', { params: { id: 'x' } }).then((answer) => answer.items);
+  return api.get('/provider/properties/{id}', { params: { id: 'x' } });
+}

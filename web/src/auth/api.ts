@@ -20,25 +20,23 @@ export async function signOut(): Promise<void> {
 
 /** Rejects with an ApiError of status 401 when nobody is signed in. */
 export function fetchCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return api.get<CurrentUser>('/users/me', { signal });
+  return api.get('/users/me', { signal });
 }
 
 /** Ends the impersonation, giving the admin back a session of their own; resolves with where to go next. */
 export async function stopImpersonating(): Promise<string> {
-  const { redirectTo } = await api.delete<Answer<'/admin/impersonations/current', 'delete'>>(
-    '/admin/impersonations/current',
-  );
+  const { redirectTo } = await api.delete('/admin/impersonations/current');
   return redirectTo;
 }
 
 /** Emails a reset link if the account exists; the answer reads the same either way. */
 export async function requestPasswordReset(email: string): Promise<string> {
-  return (await api.post<Answer<'/users/password', 'post'>>('/users/password', { user: { email } })).message;
+  return (await api.post('/users/password', { user: { email } })).message;
 }
 
 /** Sets a new password with the emailed token; the account is signed out everywhere. */
 export async function resetPassword(resetPasswordToken: string, password: string): Promise<string> {
-  const answer = await api.put<Answer<'/users/password', 'put'>>('/users/password', {
+  const answer = await api.put('/users/password', {
     user: { resetPasswordToken, password },
   });
   return answer.message;
@@ -54,7 +52,7 @@ export interface NewAccount {
  * owner) and answers the same either way, with what to tell the person.
  */
 export async function signUp(user: NewAccount, captchaResponse: string): Promise<string> {
-  return (await api.post<Answer<'/sign_up', 'post'>>('/sign_up', { user, captchaResponse })).message;
+  return (await api.post('/sign_up', { user, captchaResponse })).message;
 }
 
 /** The emailed code creates the account and signs the person in (the answer sets the session cookie). */

@@ -74,20 +74,23 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
       const results = await Promise.all(ids.map((id) => base.getOne<RecordType>(resource, { id, signal })));
       return { data: results.map((result) => result.data) };
     },
-    impersonate: (providerId) =>
-      withHttpErrors(api.post<{ redirectTo: string }>('/admin/impersonations', { providerId })),
+    impersonate: (providerId) => withHttpErrors(api.post('/admin/impersonations', { providerId })),
     changePrimaryProvider: async (userId, providerId) => {
       await withHttpErrors(
-        api.post(`/admin/users/${encodeURIComponent(userId)}/change_primary_provider`, {
-          user: { primaryProviderId: providerId },
-        }),
+        api.post(
+          '/admin/users/{id}/change_primary_provider',
+          { user: { primaryProviderId: providerId } },
+          { params: { id: userId } },
+        ),
       );
     },
     decideWhitelabeledDomain: async (id, decision) => {
       await withHttpErrors(
-        api.patch(`/virtual_assistant/whitelabeled-domains/${encodeURIComponent(id)}`, {
-          whitelabeledDomain: decision,
-        }),
+        api.patch(
+          '/virtual_assistant/whitelabeled-domains/{id}',
+          { whitelabeledDomain: decision },
+          { params: { id: String(id) } },
+        ),
       );
     },
   };

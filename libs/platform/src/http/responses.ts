@@ -56,7 +56,7 @@ function declaredShapes(app: INestApplication): Map<string, Declared & { raw: bo
 }
 
 function schemaOf(shape: ResponseShape): SchemaObject | ReferenceObject {
-  if (shape === null) return { type: 'object', nullable: true, description: 'always null' };
+  if (shape === null) return { nullable: true, enum: [null], description: 'always null' };
   if (Array.isArray(shape)) return { type: 'array', items: { $ref: getSchemaPath(shape[0]) } };
   if ('page' in shape) {
     return {

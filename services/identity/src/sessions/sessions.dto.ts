@@ -18,7 +18,7 @@ export class SignInRequest {
 
 /** The caller as the platform sees them. */
 export class MeResponse {
-  @ApiProperty({ format: 'uuid', nullable: true })
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
   userId!: string | null;
 
   @ApiProperty({ enum: MEMBERSHIP_ROLES, nullable: true })
@@ -27,10 +27,15 @@ export class MeResponse {
   @ApiProperty({ enum: STAFF_ROLES, nullable: true })
   staffRole!: StaffRole | null;
 
-  @ApiProperty({ format: 'uuid', nullable: true })
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
   providerId!: string | null;
 
-  @ApiProperty({ format: 'uuid', nullable: true, description: 'the admin behind an impersonation' })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'the admin behind an impersonation',
+  })
   impersonatorId!: string | null;
 
   @ApiProperty({ type: [String] })

@@ -1,5 +1,5 @@
 import { IsBoolean, IsOptional } from 'class-validator';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Nested, OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
 
 export class NewProperty {
@@ -57,15 +57,18 @@ export class PropertiesQuery extends PageQuery {
 }
 
 export class PublishedFeaturesForm {
+  @ApiPropertyOptional({ description: 'the tour link is live and shareable' })
   @IsOptional()
   @IsBoolean({ message: 'must be true or false' })
   tour?: boolean;
 
+  @ApiPropertyOptional({ description: 'the single-property website is live' })
   @IsOptional()
   @IsBoolean({ message: 'must be true or false' })
   website?: boolean;
 
   /** A premium tour (counts against the plan's premium tours) rather than a basic one. */
+  @ApiPropertyOptional({ description: 'a premium tour rather than a basic one' })
   @IsOptional()
   @IsBoolean({ message: 'must be true or false' })
   premium?: boolean;

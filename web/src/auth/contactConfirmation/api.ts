@@ -8,14 +8,14 @@ import type { Answer } from '../../api/types';
 export type ContactConfirmation = Answer<'/contact_confirmations', 'get'>[number];
 
 export function fetchContactConfirmations(signal?: AbortSignal): Promise<ContactConfirmation[]> {
-  return api.get<ContactConfirmation[]>('/contact_confirmations', { signal });
+  return api.get('/contact_confirmations', { signal });
 }
 
 export function confirmContact(code: string): Promise<ContactConfirmation> {
-  return api.post<ContactConfirmation>('/contact_confirmations', { type: 'email', code });
+  return api.post('/contact_confirmations', { type: 'email', code });
 }
 
 /** Emails a new code; the previous one stops working. 429 while the last code is less than a minute old. */
 export function resendCode(): Promise<ContactConfirmation> {
-  return api.post<ContactConfirmation>('/contact_confirmations/resend', { type: 'email' });
+  return api.post('/contact_confirmations/resend', { type: 'email' });
 }

@@ -2,9 +2,8 @@ import type { Currency, Interval, ProductCode } from '@tourly/contracts';
 import { api } from '../../../api/client';
 import type { Answer } from '../../../api/types';
 import { ApiError } from '../../../api/errors';
-import type { Property } from '../properties/api';
 
-const SUBSCRIPTION = '/provider/billing/service_plan_subscription';
+const SUBSCRIPTION = '/provider/billing/service_plan_subscription' as const;
 
 /**
  * GET /provider/billing/service_plan_subscription: the free plan (active, no period) without a subscription; null
@@ -50,65 +49,57 @@ export type TestClock = NonNullable<Answer<'/provider/billing/test_clock', 'get'
 export type DeactivationPreview = Answer<'/provider/properties/premium_tours/deactivation_preview', 'get'>;
 
 /**
- * The current subscription.const SUBSCRIPTION = '/provider/billing/service_plan_subscription';
-
-/**
  * The current subscription. The server lets browsers keep it five minutes (000 §7); `fresh` asks again past
  * that, after anything that changes it, and leaves the fresh answer in the cache for the next pages.
  */
 export const fetchSubscription = (options: { fresh?: boolean; signal?: AbortSignal } = {}) =>
-  api.get<Subscription | null>(SUBSCRIPTION, {
+  api.get(SUBSCRIPTION, {
     signal: options.signal,
     cache: options.fresh ? 'no-cache' : 'default',
   });
 
-export const fetchPlans = (signal?: AbortSignal) =>
-  api.get<PlanOption[]>('/provider/billing/plans', { signal });
+export const fetchPlans = (signal?: AbortSignal) => api.get('/provider/billing/plans', { signal });
 
-export const fetchBillingAccount = (signal?: AbortSignal) =>
-  api.get<BillingAccount>('/provider/billing/account', { signal });
+export const fetchBillingAccount = (signal?: AbortSignal) => api.get('/provider/billing/account', { signal });
 
-export const saveBillingAccount = (form: BillingAccountForm) =>
-  api.put<BillingAccount>('/provider/billing/account', form);
+export const saveBillingAccount = (form: BillingAccountForm) => api.put('/provider/billing/account', form);
 
 export const fetchCards = (signal?: AbortSignal) =>
-  api.get<SavedCard[]>('/provider/billing/account/credit_cards', { signal });
+  api.get('/provider/billing/account/credit_cards', { signal });
 
 export const removeCard = (id: string) =>
-  api.delete<{ id: string }>(`/provider/billing/account/credit_card/${encodeURIComponent(id)}`);
+  api.delete('/provider/billing/account/credit_card/{id}', { params: { id } });
 
 export const setDefaultCard = (paymentMethodId: string) =>
-  api.post<SavedCard[]>('/provider/billing/set_default_payment_method', { paymentMethodId });
+  api.post('/provider/billing/set_default_payment_method', { paymentMethodId });
 
-export const createSetupIntent = () => api.post<SetupIntent>('/provider/billing/create_setup_intent');
+export const createSetupIntent = () => api.post('/provider/billing/create_setup_intent');
 
 export const changePlan = (selection: PlanSelection) =>
-  api.put<ChangeResult>(SUBSCRIPTION, { servicePlanSubscription: selection });
+  api.put(SUBSCRIPTION, { servicePlanSubscription: selection });
 
 export const previewChange = (selection: PlanSelection, signal?: AbortSignal) =>
-  api.post<ChangePreview>(
-    `${SUBSCRIPTION}/preview_change`,
+  api.post(
+    '/provider/billing/service_plan_subscription/preview_change',
     { servicePlanSubscription: selection },
     { signal },
   );
 
 /** Pays the open invoice of a failed renewal now, with the card chosen or else the default one. */
 export const payNow = (paymentMethodId?: string) =>
-  api.post<ChangeResult>(`${SUBSCRIPTION}/pay_now`, { paymentMethodId });
+  api.post('/provider/billing/service_plan_subscription/pay_now', { paymentMethodId });
 
 /** 002 `legacy_setup`: a provider on a legacy plan chooses one (the free plan needs no card). */
 export const legacySetup = (selection: PlanSelection) =>
-  api.post<ChangeResult>(`${SUBSCRIPTION}/legacy_setup`, selection);
+  api.post('/provider/billing/service_plan_subscription/legacy_setup', selection);
 
 export const cancelScheduledChange = () =>
-  api.post<Subscription>(`${SUBSCRIPTION}/cancel_subscription_schedules`);
+  api.post('/provider/billing/service_plan_subscription/cancel_subscription_schedules');
 
 /** The provider's test clock; null before the billing account exists, 'unavailable' outside test mode (404). */
 export async function fetchTestClock(signal?: AbortSignal): Promise<TestClock | null | 'unavailable'> {
   try {
-    return (
-      await api.get<Answer<'/provider/billing/test_clock', 'get'>>('/provider/billing/test_clock', { signal })
-    ).testClock;
+    return (await api.get('/provider/billing/test_clock', { signal })).testClock;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return 'unavailable';
     throw error;
@@ -116,13 +107,13 @@ export async function fetchTestClock(signal?: AbortSignal): Promise<TestClock | 
 }
 
 export const advanceTestClock = (testClockId: string, time: string) =>
-  api.post<Answer<'/provider/billing/advance_test_clock', 'post'>>('/provider/billing/advance_test_clock', {
+  api.post('/provider/billing/advance_test_clock', {
     testClockId,
     time,
   });
 
 export const fetchDeactivationPreview = (limit: number, signal?: AbortSignal) =>
-  api.get<DeactivationPreview>('/provider/properties/premium_tours/deactivation_preview', {
+  api.get('/provider/properties/premium_tours/deactivation_preview', {
     query: { limit },
     signal,
   });
@@ -140,16 +131,12 @@ export interface TourSearch {
 
 /** The premium tours, those of the plan and those paid separately (`immexSubscriptionId`); served by properties. */
 export const fetchPremiumTours = ({ page, pageSize, search }: TourSearch, signal?: AbortSignal) =>
-  api.page<Property>(
-    '/provider/billing/premium_tours',
-    { page, pageSize, search: search || undefined },
-    signal,
-  );
+  api.page('/provider/billing/premium_tours', { page, pageSize, search: search || undefined }, { signal });
 
 /** The premium tours paid separately, running ones first; `search` in their titles. */
 export const fetchImmersiveExtensions = ({ page, pageSize, search }: TourSearch, signal?: AbortSignal) =>
-  api.page<ImmersiveExtension>(
+  api.page(
     '/provider/billing/immersive_extensions',
     { page, pageSize, search: search || undefined },
-    signal,
+    { signal },
   );

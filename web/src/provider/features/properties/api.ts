@@ -52,37 +52,38 @@ export const fetchProperties = (
   { page, pageSize, search, status, tourType }: PropertyQuery,
   signal?: AbortSignal,
 ) =>
-  api.page<Property>(
-    BASE,
+  api.page(
+    '/provider/properties',
     { page, pageSize, search: search || undefined, filters: { status, tourType } },
-    signal,
+    { signal },
   );
 
 export const createProperty = (createTourParams: NewProperty) =>
-  api.post<Property>(BASE, { createTourParams });
+  api.post('/provider/properties', { createTourParams });
 
-export const fetchProperty = (id: string, signal?: AbortSignal) => api.get<Property>(at(id), { signal });
+export const fetchProperty = (id: string, signal?: AbortSignal) =>
+  api.get('/provider/properties/{id}', { params: { id }, signal });
 
 export const updateProperty = (id: string, property: Partial<NewProperty>) =>
-  api.patch<Property>(at(id), { property });
+  api.patch('/provider/properties/{id}', { property }, { params: { id } });
 
-export const deleteProperty = (id: string) => api.delete<{ id: string }>(at(id));
+export const deleteProperty = (id: string) => api.delete('/provider/properties/{id}', { params: { id } });
 
 export const fetchHeroImage = (id: string, signal?: AbortSignal) =>
-  api.get<HeroImage>(at(id, '/hero_image'), { signal });
+  api.get('/provider/properties/{id}/hero_image', { params: { id }, signal });
 
 export const fetchMatterportSpaces = (
   query: { page: number; pageSize: number; search?: string },
   signal?: AbortSignal,
 ) =>
-  api.page<MatterportSpace>(
-    `${BASE}/matterport_spaces.json`,
+  api.page(
+    '/provider/properties/matterport_spaces.json',
     { ...query, search: query.search || undefined },
-    signal,
+    { signal },
   );
 
 export const previewPublish = (id: string, publishedFeatures: Partial<PublishedFeatures>) =>
-  api.post<PublishPreview>(at(id, '/preview_publish'), { publishedFeatures });
+  api.post('/provider/properties/{id}/preview_publish', { publishedFeatures }, { params: { id } });
 
 export interface PublishRequest {
   publishedFeatures: Partial<PublishedFeatures>;
@@ -92,7 +93,7 @@ export interface PublishRequest {
 }
 
 export const publish = (id: string, request: PublishRequest) =>
-  api.put<PublishResult>(at(id, '/published_features'), request);
+  api.put('/provider/properties/{id}/published_features', request, { params: { id } });
 
 /** The property a publishing answer carries, without its payment. */
 export function withoutPayment(result: PublishResult): Property {
@@ -101,26 +102,32 @@ export function withoutPayment(result: PublishResult): Property {
 }
 
 /** Stops paying for the premium tour on its own: it turns basic and is no longer shared. */
-export const stopPaidPremium = (id: string) => api.post<Property>(at(id, '/unpublish_immex_subscription'));
+export const stopPaidPremium = (id: string) =>
+  api.post('/provider/properties/{id}/unpublish_immex_subscription', undefined, { params: { id } });
 
 export const fetchPhotos = (id: string, signal?: AbortSignal) =>
-  api.get<Media[]>(at(id, '/photos'), { signal });
+  api.get('/provider/properties/{id}/photos', { params: { id }, signal });
 
 export const addPhotos = (id: string, temporaryUploadIds: string[]) =>
-  api.post<Media[]>(at(id, '/photos/upload_multiple'), { photo: { temporaryUploadIds } });
+  api.post(
+    '/provider/properties/{id}/photos/upload_multiple',
+    { photo: { temporaryUploadIds } },
+    { params: { id } },
+  );
 
 export const deletePhoto = (id: string, photoId: string) =>
-  api.delete<{ ids: string[] }>(at(id, `/photos/${encodeURIComponent(photoId)}`));
+  api.delete('/provider/properties/{id}/photos/{photoId}', { params: { id, photoId } });
 
 export const fetchDocuments = (
   id: string,
   page: number,
   pageSize: number,
   signal?: AbortSignal,
-): Promise<Page<Media>> => api.page<Media>(at(id, '/documents'), { page, pageSize }, signal);
+): Promise<Page<Media>> =>
+  api.page('/provider/properties/{id}/documents', { page, pageSize }, { params: { id }, signal });
 
 export const deleteDocument = (id: string, documentId: string) =>
-  api.delete<{ ids: string[] }>(at(id, `/documents/${encodeURIComponent(documentId)}`));
+  api.delete('/provider/properties/{id}/documents/{documentId}', { params: { id, documentId } });
 
 /** Every document of the property in one zip, streamed by the server: a plain link the browser downloads. */
 export const documentsZipUrl = (id: string) => at(id, '/documents/download.zip');
@@ -149,49 +156,63 @@ export type PropertyFeaturesChange = {
 };
 
 export const fetchWebsite = (id: string, signal?: AbortSignal) =>
-  api.get<Website>(at(id, '/website/'), { signal });
+  api.get('/provider/properties/{id}/website', { params: { id }, signal, trailingSlash: true });
 
 export const updateWebsiteSettings = (id: string, websiteSettings: WebsiteSettingsChange) =>
-  api.patch<Website>(at(id, '/website/settings'), { websiteSettings });
+  api.patch('/provider/properties/{id}/website/settings', { websiteSettings }, { params: { id } });
 
 export const updatePropertyFeatures = (id: string, propertyFeatures: PropertyFeaturesChange) =>
-  api.patch<Website>(at(id, '/website/property_features'), { propertyFeatures });
+  api.patch('/provider/properties/{id}/website/property_features', { propertyFeatures }, { params: { id } });
 
 /** The photos the website shows, in order; null shows all of them again. */
 export const updateWebsitePhotos = (id: string, photos: string[] | null) =>
-  api.patch<Website>(at(id, '/website/photos'), { photos });
+  api.patch('/provider/properties/{id}/website/photos', { photos }, { params: { id } });
 
 export const updateWebsiteFloorplan = (id: string, floorplanId: string | null) =>
-  api.patch<Website>(at(id, '/website/floorplan'), { publishedFloorplan: { id: floorplanId } });
+  api.patch(
+    '/provider/properties/{id}/website/floorplan',
+    { publishedFloorplan: { id: floorplanId } },
+    { params: { id } },
+  );
 
 export const fetchFloorplans = (id: string, signal?: AbortSignal) =>
-  api.get<Media[]>(at(id, '/floorplans'), { signal });
+  api.get('/provider/properties/{id}/floorplans', { params: { id }, signal });
 
 /** Names default to each file's name without its extension. */
 export const addFloorplans = (id: string, temporaryUploadIds: string[]) =>
-  api.post<Media[]>(at(id, '/floorplans/upload_multiple'), { floorplan: { temporaryUploadIds } });
+  api.post(
+    '/provider/properties/{id}/floorplans/upload_multiple',
+    { floorplan: { temporaryUploadIds } },
+    { params: { id } },
+  );
 
 export const deleteFloorplan = (id: string, floorplanId: string) =>
-  api.delete<{ ids: string[] }>(at(id, `/floorplans/${encodeURIComponent(floorplanId)}`));
+  api.delete('/provider/properties/{id}/floorplans/{floorplanId}', { params: { id, floorplanId } });
 
 export const fetchVideos = (id: string, signal?: AbortSignal) =>
-  api.get<Media[]>(at(id, '/property_videos'), { signal });
+  api.get('/provider/properties/{id}/property_videos', { params: { id }, signal });
 
 /** Uploaded videos, one request each (the route takes one), in the order given. */
 export async function addUploadedVideos(id: string, temporaryUploadIds: string[]): Promise<Media[]> {
   const added: Media[] = [];
   for (const temporaryUploadId of temporaryUploadIds) {
-    added.push(await api.post<Media>(at(id, '/property_videos'), { propertyVideo: { temporaryUploadId } }));
+    added.push(
+      await api.post(
+        '/provider/properties/{id}/property_videos',
+        { propertyVideo: { temporaryUploadId } },
+        { params: { id } },
+      ),
+    );
   }
   return added;
 }
 
 /** A link to a video hosted elsewhere (not on Tourly's own domains). */
 export const addVideoLink = (id: string, link: NewLink) =>
-  api.post<Media>(at(id, '/property_videos'), { propertyVideo: link });
+  api.post('/provider/properties/{id}/property_videos', { propertyVideo: link }, { params: { id } });
 
 export const deleteVideo = (id: string, videoId: string) =>
-  api.delete<{ ids: string[] }>(at(id, `/property_videos/${encodeURIComponent(videoId)}`));
+  api.delete('/provider/properties/{id}/property_videos/{videoId}', { params: { id, videoId } });
 
 /** A link to the property's media elsewhere (a brochure, a listing), in the order added. */
 export type MediaLink = Answer<'/provider/properties/{id}/media_links', 'get'>[number];
@@ -203,13 +224,13 @@ export interface NewLink {
 }
 
 export const fetchMediaLinks = (id: string, signal?: AbortSignal) =>
-  api.get<MediaLink[]>(at(id, '/media_links'), { signal });
+  api.get('/provider/properties/{id}/media_links', { params: { id }, signal });
 
 export const addMediaLink = async (id: string, link: NewLink) =>
-  (await api.post<MediaLink[]>(at(id, '/media_links'), { mediaLinks: [link] }))[0];
+  (await api.post('/provider/properties/{id}/media_links', { mediaLinks: [link] }, { params: { id } }))[0];
 
 export const deleteMediaLink = (id: string, linkId: string) =>
-  api.delete<{ ids: string[] }>(at(id, `/media_links/${encodeURIComponent(linkId)}`));
+  api.delete('/provider/properties/{id}/media_links/{linkId}', { params: { id, linkId } });
 
 /** A file kept a day until media use it: `accept` narrows what it may be (by its bytes). */
 export function uploadTemporary(

@@ -15,33 +15,29 @@ export type ProviderUser = Answer<'/provider/settings/users', 'get'>['items'][nu
 export type NewApiKey = Answer<'/provider/settings/regenerate_api_key', 'post'>;
 export type AccessLogEntry = Answer<'/provider/settings/access_log', 'get'>['items'][number];
 
-export const fetchSettings = (signal?: AbortSignal) =>
-  api.get<ProviderSettings>('/provider/settings', { signal });
+export const fetchSettings = (signal?: AbortSignal) => api.get('/provider/settings', { signal });
 
 export const fetchAccountPermissions = (signal?: AbortSignal) =>
-  api.get<AccountPermissions>('/provider/permissions/account', { signal });
+  api.get('/provider/permissions/account', { signal });
 
-export const changeSubdomain = (subdomain: string) =>
-  api.post<ProviderSettings>('/provider/subdomains', { subdomain });
+export const changeSubdomain = (subdomain: string) => api.post('/provider/subdomains', { subdomain });
 
 export const setAutoPopulateModels = (autoPopulateModels: boolean) =>
-  api.post<ProviderSettings>('/provider/settings/toggle_auto_populate_models', { autoPopulateModels });
+  api.post('/provider/settings/toggle_auto_populate_models', { autoPopulateModels });
 
-export const regenerateApiKey = () => api.post<NewApiKey>('/provider/settings/regenerate_api_key');
+export const regenerateApiKey = () => api.post('/provider/settings/regenerate_api_key');
 
 export const requestWhitelabelDomain = (subdomain: string) =>
-  api.post<WhitelabelDomain>('/provider/settings/whitelabel-domain', { whitelabeledDomain: { subdomain } });
+  api.post('/provider/settings/whitelabel-domain', { whitelabeledDomain: { subdomain } });
 
 export const fetchUsers = (
   page: number,
   pageSize: number,
   signal?: AbortSignal,
-): Promise<Page<ProviderUser>> =>
-  api.page<ProviderUser>('/provider/settings/users', { page, pageSize }, signal);
+): Promise<Page<ProviderUser>> => api.page('/provider/settings/users', { page, pageSize }, { signal });
 
 export const fetchAccessLog = (
   page: number,
   pageSize: number,
   signal?: AbortSignal,
-): Promise<Page<AccessLogEntry>> =>
-  api.page<AccessLogEntry>('/provider/settings/access_log', { page, pageSize }, signal);
+): Promise<Page<AccessLogEntry>> => api.page('/provider/settings/access_log', { page, pageSize }, { signal });
