@@ -1,17 +1,27 @@
-// `npm run bench`: builds, then runs every benchmark in turn. Not part of `npm test`.
+// `npm run bench [name ...]`: builds, then runs the named benchmarks (all of them by default) in turn. Not part of
+// `npm test`.
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 
-const benches = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : [
-      'gateway-overhead',
-      'event-latency',
-      'credential-resolution',
-      'webhook-intake',
-      'properties-list',
-      'upload-throughput',
-    ];
+const ALL = [
+  'gateway-overhead',
+  'event-latency',
+  'credential-resolution',
+  'webhook-intake',
+  'properties-list',
+  'upload-throughput',
+];
+const asked = process.argv.slice(2);
+if (asked.some((name) => name === '--help' || name === '-h')) {
+  console.log(`npm run bench [name ...]\nBenchmarks: ${ALL.join(', ')} (all of them when none is named).`);
+  process.exit(0);
+}
+const unknown = asked.filter((name) => !ALL.includes(name));
+if (unknown.length > 0) {
+  console.error(`No benchmark named ${unknown.join(', ')}. Benchmarks: ${ALL.join(', ')}.`);
+  process.exit(2);
+}
+const benches = asked.length > 0 ? asked : ALL;
 execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: path.join(__dirname, '..') });
 for (const name of benches) {
   console.log(`\n== ${name}`);
