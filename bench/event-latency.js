@@ -10,7 +10,7 @@ const {
   EventConsumer,
   NatsTransport,
   OutboxRelay,
-  PlatformTables1763769600000,
+  PLATFORM_MIGRATIONS,
   openDatabase,
   streamName,
 } = require('@tourly/platform');
@@ -58,7 +58,7 @@ function collector(count) {
 
 async function outboxRun(transport, database) {
   const dataSource = await openDatabase(
-    { url: database.url, schema: 'bench', migrations: [PlatformTables1763769600000], logger },
+    { url: database.url, schema: 'bench', migrations: PLATFORM_MIGRATIONS, logger },
     [],
   );
   const bus = new EventBus('bench');
