@@ -6,7 +6,7 @@ const { createLogger, fastifyOptions, installWireConventions, startService } = r
 
 /** A baseline: a Fastify server with the platform's body parsing whose webhook route only reads the body. */
 async function startBareWebhook() {
-  const app = Fastify(fastifyOptions(1024 * 1024, '127.0.0.1'));
+  const app = Fastify(fastifyOptions('127.0.0.1'));
   installWireConventions(app, createLogger('bare-webhook', 'warn'));
   app.post('/api/webhooks/stripe', async () => ({ data: { received: true } }));
   await app.listen({ port: 0, host: '127.0.0.1' });
