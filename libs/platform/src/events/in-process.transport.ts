@@ -170,12 +170,21 @@ export class InProcessBroker {
     this.storing = false;
   }
 
-  async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  private async storage(): Promise<Pool> {
     if (!this.pool) {
       throw new Error('in-process events are kept in PostgreSQL: this process has no DATABASE_URL');
     }
     await this.opening;
-    const client = await this.pool.connect();
+    return this.pool;
+  }
+
+  /** One statement, on its own: no transaction around it. */
+  private async query<Row>(sql: string, parameters: unknown[]): Promise<Row[]> {
+    return (await (await this.storage()).query(sql, parameters)).rows as Row[];
+  }
+
+  private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await (await this.storage()).connect();
     try {
       await client.query('BEGIN');
       const result = await work(client);
@@ -252,43 +261,33 @@ export class InProcessBroker {
 
   /** Acknowledged or terminated: never delivered again. */
   async settle(durable: string, seq: string): Promise<void> {
-    await this.inTransaction((client) =>
-      client.query(`DELETE FROM "${this.schema}".pending WHERE durable = $1 AND seq = $2`, [durable, seq]),
-    );
+    await this.query(`DELETE FROM "${this.schema}".pending WHERE durable = $1 AND seq = $2`, [durable, seq]);
   }
 
   async retryIn(durable: string, seq: string, delayMs: number): Promise<void> {
-    await this.inTransaction((client) =>
-      client.query(
-        `UPDATE "${this.schema}".pending SET due_at = now() + make_interval(secs => $3::float8 / 1000)
-         WHERE durable = $1 AND seq = $2`,
-        [durable, seq, delayMs],
-      ),
+    await this.query(
+      `UPDATE "${this.schema}".pending SET due_at = now() + make_interval(secs => $3::float8 / 1000)
+       WHERE durable = $1 AND seq = $2`,
+      [durable, seq, delayMs],
     );
   }
 
   /** Milliseconds until the durable's next pending delivery is due; undefined when none is pending. */
   async nextDueInMs(durable: string): Promise<number | undefined> {
-    const [row] = (
-      await this.inTransaction((client) =>
-        client.query(
-          `SELECT greatest(0, extract(epoch FROM min(due_at) - now()) * 1000)::float8 AS ms
-           FROM "${this.schema}".pending WHERE durable = $1`,
-          [durable],
-        ),
-      )
-    ).rows as Array<{ ms: number | null }>;
+    const [row] = await this.query<{ ms: number | null }>(
+      `SELECT greatest(0, extract(epoch FROM min(due_at) - now()) * 1000)::float8 AS ms
+       FROM "${this.schema}".pending WHERE durable = $1`,
+      [durable],
+    );
     return row?.ms ?? undefined;
   }
 
   private async sweep(): Promise<void> {
     try {
-      await this.inTransaction(async (client) => {
-        await client.query(
-          `DELETE FROM "${this.schema}".messages WHERE stored_at < now() - make_interval(days => $1)`,
-          [RETENTION_DAYS],
-        );
-      });
+      await this.query(
+        `DELETE FROM "${this.schema}".messages WHERE stored_at < now() - make_interval(days => $1)`,
+        [RETENTION_DAYS],
+      );
     } catch (error) {
       this.logger.warn({ err: error }, 'event storage sweep failed; trying again later');
     }
