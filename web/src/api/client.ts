@@ -131,12 +131,10 @@ type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer R
   ? { [Key in Name]: string } & PathParams<Rest>
   : unknown;
 
-/** A path with parameters needs them; one without takes none. */
-type Located<P extends string> = P extends `${string}{${string}}${string}`
-  ? { params: PathParams<P> }
-  : { params?: undefined };
-
-type Options<P extends string> = ReadOptions & Located<P>;
+/** What a call takes besides its body: the path's parameters (required when it has any), and `trailingSlash`. */
+type CallOptions<P extends string> = P extends `${string}{${string}}${string}`
+  ? [options: ReadOptions & { params: PathParams<P>; trailingSlash?: boolean }]
+  : [options?: ReadOptions & { params?: undefined; trailingSlash?: boolean }];
 
 /** The path template with each `{name}` replaced by its value, encoded. */
 export function fillPath(template: string, params: Record<string, string> = {}): string {
@@ -153,28 +151,24 @@ export function fillPath(template: string, params: Record<string, string> = {}):
  * against what the route declares. `trailingSlash` keeps a path the spec writes with one (`website/`).
  */
 export const api = {
-  get: <P extends PathWith<'get'>>(path: P, ...[options]: OptionalIfNoParams<P>) =>
+  get: <P extends PathWith<'get'>>(path: P, ...[options]: CallOptions<P>) =>
     request<Answer<P, 'get'>>('GET', located(path, options), options),
-  post: <P extends PathWith<'post'>>(path: P, body?: unknown, ...[options]: OptionalIfNoParams<P>) =>
+  post: <P extends PathWith<'post'>>(path: P, body?: unknown, ...[options]: CallOptions<P>) =>
     request<Answer<P, 'post'>>('POST', located(path, options), { ...options, body }),
-  put: <P extends PathWith<'put'>>(path: P, body?: unknown, ...[options]: OptionalIfNoParams<P>) =>
+  put: <P extends PathWith<'put'>>(path: P, body?: unknown, ...[options]: CallOptions<P>) =>
     request<Answer<P, 'put'>>('PUT', located(path, options), { ...options, body }),
-  patch: <P extends PathWith<'patch'>>(path: P, body?: unknown, ...[options]: OptionalIfNoParams<P>) =>
+  patch: <P extends PathWith<'patch'>>(path: P, body?: unknown, ...[options]: CallOptions<P>) =>
     request<Answer<P, 'patch'>>('PATCH', located(path, options), { ...options, body }),
-  delete: <P extends PathWith<'delete'>>(path: P, ...[options]: OptionalIfNoParams<P>) =>
+  delete: <P extends PathWith<'delete'>>(path: P, ...[options]: CallOptions<P>) =>
     request<Answer<P, 'delete'>>('DELETE', located(path, options), options),
   /** One page of a paged list: `page` counts from 1. */
   page: <P extends PathWith<'get'>>(
     path: P,
     query: PageQuery,
-    ...[options]: OptionalIfNoParams<P>
+    ...[options]: CallOptions<P>
   ): Promise<Answer<P, 'get'>> =>
     getPage<unknown>(located(path, options), query, options?.signal) as Promise<Answer<P, 'get'>>,
 };
-
-type OptionalIfNoParams<P extends string> = P extends `${string}{${string}}${string}`
-  ? [options: Options<P> & { trailingSlash?: boolean }]
-  : [options?: Options<P> & { trailingSlash?: boolean }];
 
 function located(path: string, options?: { params?: unknown; trailingSlash?: boolean }): string {
   const filled = fillPath(path, options?.params as Record<string, string> | undefined);
