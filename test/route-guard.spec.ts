@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import type request from 'supertest';
 import { ROUTE_OWNERS } from '@tourly/contracts';
 import { Database, UNSTORABLE_TEXT } from '@tourly/platform';
-import { undeclaredAnswers } from '@tourly/platform/testing';
+import { undeclaredAnswers, type DocumentedOperation } from '@tourly/platform/testing';
 import { malformedRequest, type MalformedRequest, type Operation, type Schema } from './support/malformed';
 import { API_TYPES_FILE, renderApiTypes } from './support/api-types';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
@@ -310,7 +310,7 @@ describe('route guard: malformed input on every route', () => {
 interface OperationObject {
   parameters?: Array<{ name: string; in: string }>;
   requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: object;
+  responses?: DocumentedOperation['responses'];
 }
 
 function operationsOf(document: { paths: Record<string, Record<string, OperationObject>> }) {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import {
+  answerSchema,
   internalHeaders,
   startTestService,
   testTokens,
@@ -232,11 +233,7 @@ describe('HTTP conventions of every service', () => {
   it('shows each declared answer in the document, in {data} under the route’s own success status', async () => {
     const openApi = (await http.get('/openapi.json')).body;
     const widgets = openApi.paths['/provider/widgets'];
-    const schemaOf = (
-      operation: { responses: Record<string, { content?: Record<string, { schema: unknown }> }> },
-      status: string,
-    ) => operation.responses[status]?.content?.['application/json']?.schema;
-    expect(schemaOf(widgets.get, '200')).toEqual({
+    expect(answerSchema(widgets.get, '200')).toEqual({
       type: 'object',
       required: ['data'],
       properties: {
@@ -253,7 +250,7 @@ describe('HTTP conventions of every service', () => {
       },
     });
     // A POST without @HttpCode answers 201: the declared answer goes there.
-    expect(schemaOf(widgets.post, '201')).toEqual({
+    expect(answerSchema(widgets.post, '201')).toEqual({
       type: 'object',
       required: ['data'],
       properties: { data: { $ref: '#/components/schemas/WidgetResponse' } },

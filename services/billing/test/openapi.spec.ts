@@ -1,19 +1,21 @@
 import request from 'supertest';
-import { startTestService, undeclaredAnswers, type TestService } from '@tourly/platform/testing';
+import {
+  answerSchema,
+  operationsOf,
+  startTestService,
+  undeclaredAnswers,
+  type DocumentedOperation,
+  type TestService,
+} from '@tourly/platform/testing';
 import { billing, BillingConfig } from '@tourly/billing';
 import { startEmulators } from '@tourly/emulators';
-
-interface Operation {
-  operationId: string;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-}
 
 /** Billing alone: its document declares the answer of every route it serves. */
 describe('billing OpenAPI document', () => {
   let emulators: Awaited<ReturnType<typeof startEmulators>>;
   let service: TestService<BillingConfig>;
   let document: Parameters<typeof undeclaredAnswers>[0];
-  let operations: Array<[string, Operation]>;
+  let operations: Array<[string, DocumentedOperation]>;
 
   beforeAll(async () => {
     // The Stripe emulator, so the catalogue's sync at start talks to it rather than to Stripe.
@@ -22,13 +24,7 @@ describe('billing OpenAPI document', () => {
     const response = await request(service.url).get('/openapi.json');
     expect(response.status).toBe(200);
     document = response.body;
-    const paths = response.body.paths as Record<string, Record<string, Operation>>;
-    operations = Object.entries(paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, operation]): [string, Operation] => [
-        `${method.toUpperCase()} ${path}`,
-        operation,
-      ]),
-    );
+    operations = operationsOf(document);
   });
 
   afterAll(async () => {
@@ -45,7 +41,7 @@ describe('billing OpenAPI document', () => {
     const current = operations.find(
       ([name]) => name === 'GET /provider/billing/service_plan_subscription',
     )?.[1];
-    expect(current?.responses['200'].content?.['application/json'].schema).toEqual({
+    expect(answerSchema(current, '200')).toEqual({
       type: 'object',
       required: ['data'],
       properties: {
@@ -56,7 +52,7 @@ describe('billing OpenAPI document', () => {
 
   it('shows answers as the wire carries them: in {data}, paged where the route pages', () => {
     const plans = operations.find(([name]) => name === 'GET /provider/billing/plans')?.[1];
-    expect(plans?.responses['200'].content?.['application/json'].schema).toEqual({
+    expect(answerSchema(plans, '200')).toEqual({
       type: 'object',
       required: ['data'],
       properties: { data: { type: 'array', items: { $ref: '#/components/schemas/PlanResponse' } } },
@@ -64,7 +60,7 @@ describe('billing OpenAPI document', () => {
     const extensions = operations.find(
       ([name]) => name === 'GET /provider/billing/immersive_extensions',
     )?.[1];
-    const schema = extensions?.responses['200'].content?.['application/json'].schema as {
+    const schema = answerSchema(extensions, '200') as {
       properties: { data: { properties: { items: unknown } } };
     };
     expect(schema.properties.data.properties.items).toEqual({

@@ -1,30 +1,26 @@
 import request from 'supertest';
-import { startTestService, undeclaredAnswers, type TestService } from '@tourly/platform/testing';
+import {
+  answerSchema,
+  operationsOf,
+  startTestService,
+  undeclaredAnswers,
+  type DocumentedOperation,
+  type TestService,
+} from '@tourly/platform/testing';
 import { identity, IdentityConfig } from '@tourly/identity';
-
-interface Operation {
-  operationId: string;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-}
 
 /** Identity alone: its document declares the answer of every route it serves. */
 describe('identity OpenAPI document', () => {
   let service: TestService<IdentityConfig>;
   let document: Parameters<typeof undeclaredAnswers>[0];
-  let operations: Array<[string, Operation]>;
+  let operations: Array<[string, DocumentedOperation]>;
 
   beforeAll(async () => {
     service = await startTestService(identity);
     const response = await request(service.url).get('/openapi.json');
     expect(response.status).toBe(200);
     document = response.body;
-    const paths = response.body.paths as Record<string, Record<string, Operation>>;
-    operations = Object.entries(paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, operation]): [string, Operation] => [
-        `${method.toUpperCase()} ${path}`,
-        operation,
-      ]),
-    );
+    operations = operationsOf(document);
   });
 
   afterAll(() => service.stop());
@@ -36,13 +32,13 @@ describe('identity OpenAPI document', () => {
 
   it('shows answers as the wire carries them: in {data}, snake_cased', () => {
     const signIn = operations.find(([name]) => name === 'POST /users/sign_in')?.[1];
-    expect(signIn?.responses['200'].content?.['application/json'].schema).toEqual({
+    expect(answerSchema(signIn, '200')).toEqual({
       type: 'object',
       required: ['data'],
       properties: { data: { $ref: '#/components/schemas/SignedInResponse' } },
     });
     const token = operations.find(([name]) => name === 'POST /oauth/token')?.[1];
-    expect(token?.responses['200'].content?.['application/json'].schema).toEqual({
+    expect(answerSchema(token, '200')).toEqual({
       $ref: '#/components/schemas/TokenResponse',
     });
   });

@@ -1,11 +1,13 @@
 import request from 'supertest';
-import { startTestService, undeclaredAnswers, type TestService } from '@tourly/platform/testing';
+import {
+  answerSchema,
+  operationsOf,
+  startTestService,
+  undeclaredAnswers,
+  type DocumentedOperation,
+  type TestService,
+} from '@tourly/platform/testing';
 import { properties, PropertiesConfig } from '@tourly/properties';
-
-interface Operation {
-  operationId: string;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-}
 
 /**
  * Routes that answer bytes, not JSON: a @Responds answer cannot say that, so each declares its binary body
@@ -19,26 +21,17 @@ const BINARY: Record<string, string> = {
 describe('properties OpenAPI document', () => {
   let service: TestService<PropertiesConfig>;
   let document: Parameters<typeof undeclaredAnswers>[0];
-  let operations: Array<[string, Operation]>;
+  let operations: Array<[string, DocumentedOperation]>;
 
   beforeAll(async () => {
     service = await startTestService(properties);
     const response = await request(service.url).get('/openapi.json');
     expect(response.status).toBe(200);
     document = response.body;
-    const paths = response.body.paths as Record<string, Record<string, Operation>>;
-    operations = Object.entries(paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, operation]): [string, Operation] => [
-        `${method.toUpperCase()} ${path}`,
-        operation,
-      ]),
-    );
+    operations = operationsOf(document);
   });
 
   afterAll(() => service.stop());
-
-  const success = (operation: Operation) =>
-    Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1];
 
   it('has a success answer with a body schema for every operation', () => {
     expect(operations.length).toBeGreaterThan(40);
@@ -47,20 +40,20 @@ describe('properties OpenAPI document', () => {
 
   it.each(Object.entries(BINARY))('says %s answers %s bytes', (name, type) => {
     const operation = operations.find(([candidate]) => candidate === name)?.[1];
-    expect(operation && success(operation)?.content).toEqual({
+    expect(operation?.responses?.['200']?.content).toEqual({
       [type]: { schema: { type: 'string', format: 'binary' } },
     });
   });
 
   it('shows answers as the wire carries them: in {data}, snake_cased', () => {
     const property = operations.find(([name]) => name === 'GET /provider/properties/{id}')?.[1];
-    expect(property?.responses['200'].content?.['application/json'].schema).toEqual({
+    expect(answerSchema(property, '200')).toEqual({
       type: 'object',
       required: ['data'],
       properties: { data: { $ref: '#/components/schemas/PropertyResponse' } },
     });
     const added = operations.find(([name]) => name === 'POST /provider/properties')?.[1];
-    expect(added?.responses['201'].content?.['application/json'].schema).toEqual({
+    expect(answerSchema(added, '201')).toEqual({
       type: 'object',
       required: ['data'],
       properties: { data: { $ref: '#/components/schemas/PropertyResponse' } },

@@ -169,27 +169,45 @@ export async function eventually<T>(
   }
 }
 
-interface DocumentedOperation {
-  responses?: object;
+/** An operation of an OpenAPI document, as far as tests read it. */
+export interface DocumentedOperation {
+  operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+
+/** Each operation of an OpenAPI document, named `METHOD /path`. */
+export function operationsOf(document: {
+  paths: Record<string, Record<string, DocumentedOperation>>;
+}): Array<[string, DocumentedOperation]> {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]): [string, DocumentedOperation] => [
+      `${method.toUpperCase()} ${path}`,
+      operation,
+    ]),
+  );
+}
+
+/** The schema of an operation's answer under `status`, for one media type (JSON unless said). */
+export function answerSchema(
+  operation: DocumentedOperation | undefined,
+  status: string,
+  mediaType = 'application/json',
+): unknown {
+  return operation?.responses?.[status]?.content?.[mediaType]?.schema;
 }
 
 /**
  * The operations of an OpenAPI document (`METHOD /path`) whose success answer has no body schema (JSON through
- * `@Responds`, or bytes a route declares itself): what a route without a declared answer looks like. A service's test and the route guard expect none.
+ * `@Responds`, or bytes a route declares itself): what a route without a declared answer looks like. A service's
+ * test and the route guard expect none.
  */
 export function undeclaredAnswers(document: {
   paths: Record<string, Record<string, DocumentedOperation>>;
 }): string[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item)
-      .filter(([, operation]) => {
-        const responses = (operation.responses ?? {}) as Record<
-          string,
-          { content?: Record<string, { schema?: unknown }> }
-        >;
-        const success = Object.entries(responses).find(([status]) => status.startsWith('2'));
-        return !Object.values(success?.[1].content ?? {}).some((media) => media.schema);
-      })
-      .map(([method]) => `${method.toUpperCase()} ${path}`),
-  );
+  return operationsOf(document)
+    .filter(([, operation]) => {
+      const success = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith('2'));
+      return !Object.values(success?.[1].content ?? {}).some((media) => media.schema);
+    })
+    .map(([name]) => name);
 }
