@@ -8,3 +8,4 @@ export * from './limits';
 export * from './messages';
 export * from './events';
 export * from './identity';
+export * from './tours';

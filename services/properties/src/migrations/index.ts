@@ -7,6 +7,7 @@ import { LowercaseSearchText1763930000004 } from './1763930000004-lowercase-sear
 import { PlanChangeOrder1763950000000 } from './1763950000000-plan-change-order';
 import { PlanVersions1763980000000 } from './1763980000000-plan-versions';
 import { ImmersiveExtensionVersions1763990000000 } from './1763990000000-immersive-extension-versions';
+import { Tours1764000000000 } from './1764000000000-tours';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationClass[] = [
   PlanChangeOrder1763950000000,
   PlanVersions1763980000000,
   ImmersiveExtensionVersions1763990000000,
+  Tours1764000000000,
 ];

@@ -16,11 +16,9 @@ import {
   ValidateIf,
   IsString,
 } from 'class-validator';
-import { COLOUR_PATTERN, MESSAGES, NOT_A_COLOUR } from '@tourly/contracts';
+import { COLOUR_PATTERN, MEASUREMENT_UNITS, MESSAGES, NOT_A_COLOUR } from '@tourly/contracts';
 import { Nested, OptionalOneOf, OptionalString, UUID_PATTERN } from '@tourly/platform';
 import { MediaItemResponse, MediaLinkResponse } from '../media/media.dto';
-
-export const MEASUREMENT_UNITS = ['metric', 'imperial', 'both'] as const;
 
 const OptionalFlag = () =>
   applyDecorators(
