@@ -1,0 +1,3 @@
+export function UrlParametersTab({ propertyId }: { propertyId: string }) {
+  return <p className="muted">Loading… {propertyId}</p>;
+}

@@ -1,0 +1,58 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutationAction } from '../../../../shared/useMutationAction';
+import { propertyKeys } from '../../properties/queries';
+import {
+  fetchPlayerLink,
+  revertUrlParameters,
+  updateBranding,
+  updateMedia,
+  updatePassword,
+  updatePrimaryModel,
+  updateSetup,
+  updateUrlParameters,
+  type PlayerLink,
+  type UrlParameters,
+} from './api';
+
+export const sharingKeys = {
+  /** Under the property's keys, so deleting the property forgets its player link too. */
+  playerLink: (propertyId: string) => [...propertyKeys.one(propertyId), 'player-link'] as const,
+};
+
+/** The property's player link with its settings and URL parameters: one cache entry the tabs share. */
+export const usePlayerLinkQuery = (propertyId: string) =>
+  useQuery({
+    queryKey: sharingKeys.playerLink(propertyId),
+    queryFn: ({ signal }) => fetchPlayerLink(propertyId, signal),
+  });
+
+/** Every change answers the whole player link: the tabs show it at once. */
+const linkChanged = (client: QueryClient, link: PlayerLink) =>
+  client.setQueryData(sharingKeys.playerLink(link.propertyId), link);
+
+/** A change of the URL parameters answers them alone: they replace those the cached player link holds. */
+const parametersChanged = (client: QueryClient, parameters: UrlParameters) =>
+  client.setQueryData<PlayerLink>(sharingKeys.playerLink(parameters.propertyId), (link) =>
+    link ? { ...link, matterportModelParameter: parameters } : link,
+  );
+
+export const useUpdateBrandingMutation = () =>
+  useMutationAction(updateBranding, (link, _, client) => linkChanged(client, link));
+
+export const useUpdateMediaMutation = () =>
+  useMutationAction(updateMedia, (link, _, client) => linkChanged(client, link));
+
+export const useUpdatePrimaryModelMutation = () =>
+  useMutationAction(updatePrimaryModel, (link, _, client) => linkChanged(client, link));
+
+export const useUpdateSetupMutation = () =>
+  useMutationAction(updateSetup, (link, _, client) => linkChanged(client, link));
+
+export const useUpdatePasswordMutation = () =>
+  useMutationAction(updatePassword, (link, _, client) => linkChanged(client, link));
+
+export const useUpdateUrlParametersMutation = () =>
+  useMutationAction(updateUrlParameters, (parameters, _, client) => parametersChanged(client, parameters));
+
+export const useRevertUrlParametersMutation = () =>
+  useMutationAction(revertUrlParameters, (parameters, _, client) => parametersChanged(client, parameters));
