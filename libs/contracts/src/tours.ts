@@ -30,6 +30,8 @@ export const BANNER_STYLES = ['branding_color', 'transparent', 'no_banner'] as c
 /** A row's banner in the overlay layout: see-through, or a colour (null: the branding's primary colour). */
 export const OVERLAY_BANNER_STYLES = ['transparent', 'color'] as const;
 export const MENU_BACKGROUND_STYLES = ['frosted', 'gradient'] as const;
+/** The menu's background may also be see-through in hex (`#rrggbbaa`, as `TOUR_DEFAULTS.translucentColors`). */
+export const TRANSLUCENT_HEX_PATTERN = /^#[0-9a-f]{8}$/i;
 export const OVERLAY_ITEM_TYPES = ['logo', 'menu-button', 'property-title'] as const;
 /** A logo item shows the provider's logo or the client's (the branding's URLs). */
 export const LOGO_SOURCES = ['provider', 'client'] as const;
