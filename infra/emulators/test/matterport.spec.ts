@@ -349,4 +349,32 @@ describe('matterport emulator (Model API over GraphQL)', () => {
       expect((await fetch(`${emulators.url}/matterport/thumbnails/x.png`)).status).toBe(404);
     });
   });
+
+  describe('Showcase embed stand-in', () => {
+    it('shows the model with the embed parameters it was given, framable, with a play button unless play=1', async () => {
+      const response = await fetch(`${emulators.url}/matterport/show/?m=SxQL3iGyoDo&qs=1&help=2&ss=3&sr=-.5`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(response.headers.get('x-frame-options')).toBeNull();
+      const html = await response.text();
+      expect(html).toContain('data-model="SxQL3iGyoDo"');
+      expect(html).toContain('data-parameters="qs=1&#38;help=2&#38;ss=3&#38;sr=-.5"');
+      expect(html).toContain('thumbnails/SxQL3iGyoDo.jpg');
+      expect(html).toContain('aria-label="Explore the 3D space"');
+
+      const autoplay = await (await fetch(`${emulators.url}/matterport/show/?m=SxQL3iGyoDo&play=1`)).text();
+      expect(autoplay).not.toContain('aria-label="Explore the 3D space"');
+    });
+
+    it.each(['', '?m=', '?m=ab', '?m=%3Cscript%3E'])(
+      'answers "space not found" for %j, as Showcase does',
+      async (query) => {
+        const response = await fetch(`${emulators.url}/matterport/show/${query}`);
+        expect(response.status).toBe(404);
+        const html = await response.text();
+        expect(html).toContain('This space is not available');
+        expect(html).not.toContain('<script>');
+      },
+    );
+  });
 });

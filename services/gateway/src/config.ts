@@ -3,6 +3,7 @@ import { PlatformConfig } from '@tourly/platform';
 
 const URL_RULE = /^https?:\/\/\S+$/;
 export const GOOGLE_RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
+export const MATTERPORT_SHOWCASE = 'https://my.matterport.com/show/';
 export const STRIPE_JS_SCRIPT = 'https://js.stripe.com/v3';
 const urlMessage = (name: string) =>
   `${name} is required: the base URL of that service, e.g. http://127.0.0.1:3001`;
@@ -52,6 +53,13 @@ export class GatewayConfig extends PlatformConfig {
   @IsOptional()
   @Matches(URL_RULE, { message: 'STRIPE_JS_URL must be an http(s) URL, e.g. https://js.stripe.com/v3' })
   STRIPE_JS_URL: string = STRIPE_JS_SCRIPT;
+
+  /** The scan viewer tours embed: Matterport's Showcase, or the emulators' stand-in (`<EMULATORS_URL>/matterport/show/`). */
+  @IsOptional()
+  @Matches(URL_RULE, {
+    message: 'MATTERPORT_SHOWCASE_URL must be an http(s) URL, e.g. https://my.matterport.com/show/',
+  })
+  MATTERPORT_SHOWCASE_URL: string = MATTERPORT_SHOWCASE;
 
   /** Requests per minute one client address may make to the credential endpoints (sign-in, tokens...). */
   @IsOptional()

@@ -36,6 +36,7 @@ export async function installEdge(
       ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY, scriptUrl: config.STRIPE_JS_URL }
       : undefined,
     imageOrigins: config.IMAGE_ORIGINS?.split(',').map((origin) => origin.trim()),
+    showcaseUrl: config.MATTERPORT_SHOWCASE_URL,
   });
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));

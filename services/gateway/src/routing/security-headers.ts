@@ -17,7 +17,7 @@ export interface PageSources {
 }
 
 /**
- * The pages (the web app): what they may load. Matterport for the scan viewer; images from anywhere over HTTPS
+ * The pages (the web app): what they may load. Frames only from the given sources (the scan viewer's); images from anywhere over HTTPS
  * (property media lives on storage hosts); plus the given sources (the captcha's and Stripe.js's scripts, frames
  * and requests, when they are configured).
  */
@@ -30,7 +30,7 @@ function contentSecurityPolicy(extra: PageSources, embeddable: boolean): string 
     ['media-src', ["'self'", 'blob:', 'https:', ...(extra.img ?? [])]],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", 'https:', ...(extra.connect ?? [])]],
-    ['frame-src', ['https://my.matterport.com', ...(extra.frame ?? [])]],
+    ['frame-src', extra.frame?.length ? extra.frame : ["'none'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],

@@ -161,6 +161,16 @@ describe('WebApp pages', () => {
     expect(csp).not.toMatch(/recaptcha|stripe/);
     expect(csp).toContain('frame-ancestors *');
   });
+
+  it.each(['/provider/properties/1/virtual-tour/space', '/tours/demo/abc'])(
+    'lets %s frame the configured scan viewer, and nothing else',
+    async (pathname) => {
+      const { csp } = await page(pathname, { showcaseUrl: 'http://127.0.0.1:4010/matterport/show/' });
+      expect(directive(csp, 'frame-src')).toEqual(['http://127.0.0.1:4010']);
+      const byDefault = await page(pathname);
+      expect(directive(byDefault.csp, 'frame-src')).toEqual(['https://my.matterport.com']);
+    },
+  );
 });
 
 describe('GatewayConfig captcha and Stripe settings', () => {

@@ -8,6 +8,7 @@ import {
   pageSecurityHeaders,
   type PageSources,
 } from '../routing/security-headers';
+import { MATTERPORT_SHOWCASE } from '../config';
 
 /** Pages of the public tour player: served from player.html, embeddable in other sites. */
 const PLAYER_PAGES = /^\/tours(\/|$)/;
@@ -40,6 +41,8 @@ export interface WebAppOptions {
   stripe?: StripeSettings;
   /** Origins images and media may also come from (besides HTTPS): local storage and emulators in development. */
   imageOrigins?: readonly string[];
+  /** The scan viewer tours embed (default Matterport's Showcase): the pages may frame its origin. */
+  showcaseUrl?: string;
 }
 
 /**
@@ -65,6 +68,8 @@ export class WebApp {
     const assets = path.join(distDir, 'assets');
     const { captcha, stripe } = options;
     const images: PageSources = { img: options.imageOrigins ?? [] };
+    // Both the provider's tour space and the visitor's player show the tour in the scan viewer's frame.
+    const tours: PageSources = { frame: [new URL(options.showcaseUrl ?? MATTERPORT_SHOWCASE).origin] };
     return new WebApp(
       existsSync(assets) ? assets : undefined,
       { app: read('index.html'), player: read('player.html') },
@@ -80,11 +85,12 @@ export class WebApp {
           : []),
       ],
       mergeSources(
+        tours,
         captcha ? captchaSources(captcha.scriptUrl) : {},
         stripe ? stripeSources(stripe.scriptUrl) : {},
         images,
       ),
-      images,
+      mergeSources(images, tours),
     );
   }
 

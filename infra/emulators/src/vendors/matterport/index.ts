@@ -3,6 +3,7 @@ import { execute, GraphQLError, parse, validate, type DocumentNode, type Executi
 import type { Vendor } from '../../vendor';
 import { modelsOf, type StoredModel } from './models';
 import { MODEL_API_RULES, MODEL_API_SCHEMA } from './schema';
+import { showcaseRoutes } from './showcase';
 import { thumbnailJpeg } from './thumbnail';
 
 export {
@@ -26,7 +27,8 @@ const PREFIX = '/matterport';
  * Matterport's Model API (GraphQL at `POST /api/models/graph`, HTTP Basic with an API token id and secret):
  * the `models` search (paged by `offset`/`pageSize`, filtered by `query`) and the `model(id)` read, parsed,
  * validated and executed by the `graphql` reference implementation against MODEL_API_SCHEMA. Each token id
- * has its own account of twelve demo models. Thumbnails are served at `/thumbnails/<id>.jpg`. Stateless.
+ * has its own account of twelve demo models. Thumbnails are served at `/thumbnails/<id>.jpg`, and a stand-in of the
+ * Showcase embed page at `/show/`. Stateless.
  */
 export function createMatterportVendor(): Vendor {
   const routes: FastifyPluginAsync = async (app) => {
@@ -90,6 +92,8 @@ export function createMatterportVendor(): Vendor {
         ...(result.errors ? { errors: result.errors.map((error) => error.toJSON()) } : {}),
       });
     });
+
+    await app.register(showcaseRoutes);
 
     app.get<{ Params: { file: string } }>('/thumbnails/:file', async (request, reply) => {
       const id = /^([A-Za-z0-9]{1,64})\.jpg$/.exec(request.params.file)?.[1];

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** A model id as Matterport's Showcase takes it in `m`: letters and digits (11 in practice). */
+const MODEL_ID = /^[A-Za-z0-9]{5,64}$/;
+
+/** The Showcase embed's own parameters the stand-in shows back, besides the ones it acts on. */
+const START_KEYS = ['start', 'ss', 'sr'];
+
+/**
+ * A stand-in of Matterport's Showcase embed page (`https://my.matterport.com/show/?m=<model>&...`), which cannot
+ * load without the internet: a page meant to be framed that shows the model's picture where the 3D space would be,
+ * a play button unless `play=1` (as Showcase does), and the embed parameters it was given (listed, and on
+ * `<body data-model data-parameters>` for tests). Like Showcase, a missing or malformed `m` is a "space not found"
+ * page, not a blank one.
+ */
+export const showcaseRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
+    '/show/',
+    async (request, reply) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(request.query)) {
+        for (const one of Array.isArray(value) ? value : [value ?? '']) query.append(key, one);
+      }
+      const model = query.get('m') ?? '';
+      void reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!MODEL_ID.test(model)) {
+        return reply.code(404).send(
+          page(
+            'Space not found',
+            `<main class="missing"><h1>This space is not available</h1>
+        <p>The link may be wrong, or the space is private or was removed.</p></main>`,
+            { model: '', parameters: '' },
+          ),
+        );
+      }
+      query.delete('m');
+      const parameters = [...query.entries()];
+      const autoplay = query.get('play') === '1';
+      const list = parameters
+        .map(
+          ([key, value]) =>
+            `<li><code>${escape(key)}=${escape(value)}</code>${START_KEYS.includes(key) ? ' (start position)' : ''}</li>`,
+        )
+        .join('');
+      const body = `<main class="space" style="background-image:url('../thumbnails/${model}.jpg')">
+      <p class="badge">Showcase stand-in · model <strong>${escape(model)}</strong></p>
+      ${autoplay ? '' : '<button type="button" class="play" aria-label="Explore the 3D space" onclick="this.remove()">▶</button>'}
+      <details class="parameters"><summary>${parameters.length} embed parameter${parameters.length === 1 ? '' : 's'}</summary>
+        <ul>${list || '<li>none: the viewer\u2019s defaults</li>'}</ul></details>
+    </main>`;
+      return reply.send(page(`Space ${model}`, body, { model, parameters: query.toString() }));
+    },
+  );
+};
+
+function page(title: string, body: string, data: { model: string; parameters: string }): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)}</title>
+<style>
+  html, body { margin: 0; height: 100%; font: 14px/1.4 system-ui, sans-serif; color: #222; }
+  .space, .missing { position: absolute; inset: 0; background: #cfd8e3 center / cover no-repeat; }
+  .missing { display: grid; place-content: center; text-align: center; padding: 16px; background: #f3f4f6; }
+  .badge { position: absolute; left: 50%; bottom: 12px; transform: translateX(-50%); margin: 0; padding: 4px 10px;
+    border-radius: 999px; background: #ffffffd9; white-space: nowrap; font-size: 12px; }
+  .play { position: absolute; left: 50%; top: 50%; width: 72px; height: 72px; margin: -36px 0 0 -36px;
+    border: 0; border-radius: 50%; background: #ffffffe6; font-size: 28px; cursor: pointer; }
+  .parameters { position: absolute; right: 12px; bottom: 48px; max-width: 60%; padding: 6px 10px;
+    border-radius: 8px; background: #ffffffd9; font-size: 12px; }
+  .parameters ul { margin: 4px 0 0; padding-left: 16px; }
+</style></head>
+<body data-model="${escape(data.model)}" data-parameters="${escape(data.parameters)}">${body}</body></html>`;
+}
+
+function escape(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
