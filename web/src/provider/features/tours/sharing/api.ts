@@ -113,8 +113,10 @@ export const updatePassword = (propertyId: string, credentials: { username: stri
   });
 
 /** Values by camelCased name (sent snake_case, the catalogue's names); null: back to the viewer's default. */
-export const updateUrlParameters = (parametersId: string, values: Record<string, number | string | null>) =>
-  request<UrlParameters>('PUT', parameters(parametersId), { body: { matterportModelParameter: values } });
+export const updateUrlParameters = (
+  parametersId: string,
+  values: Partial<Record<string, number | string | null>>,
+) => request<UrlParameters>('PUT', parameters(parametersId), { body: { matterportModelParameter: values } });
 
 export const revertUrlParameters = (parametersId: string) =>
   request<UrlParameters>('POST', parameters(parametersId, '/revert_to_default'));
