@@ -8,6 +8,7 @@ import { ProviderLayout } from './ProviderLayout';
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const BillingPage = lazy(() => import('./pages/BillingPage'));
 const PropertyPage = lazy(() => import('./pages/PropertyPage'));
+const TourSpacePage = lazy(() => import('./pages/TourSpacePage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -18,6 +19,7 @@ export function ProviderApp() {
         <Route path="provider" element={<Navigate to="/provider/properties" replace />} />
         <Route path="provider/properties" element={<PropertiesPage />} />
         <Route path="provider/properties/:id" element={<PropertyPage />} />
+        <Route path="provider/properties/:id/virtual-tour/space" element={<TourSpacePage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/billing" element={<BillingPage />} />
         <Route path="*" element={<NotFoundPage />} />

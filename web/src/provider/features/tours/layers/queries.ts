@@ -1,0 +1,89 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { APP_KEY } from '../../../../shared/queryClient';
+import { useMutationAction } from '../../../../shared/useMutationAction';
+import { propertyKeys } from '../../properties/queries';
+import { sharingKeys } from '../sharing/queries';
+import {
+  createTemplate,
+  deleteTemplate,
+  discardDraft,
+  fetchDraft,
+  fetchPreview,
+  fetchTemplates,
+  publishLayers,
+  saveDraft,
+  saveGuidedTour,
+  type TemplateQuery,
+  type TourDraft,
+} from './api';
+
+export const layerKeys = {
+  /** Under the property's keys, so deleting the property forgets its tour too. */
+  tour: (propertyId: string) => [...propertyKeys.one(propertyId), 'tour'] as const,
+  draft: (propertyId: string) => [...layerKeys.tour(propertyId), 'draft'] as const,
+  preview: (propertyId: string) => [...layerKeys.tour(propertyId), 'preview'] as const,
+  /** The provider's overlay templates, shared by all its tours. */
+  templates: () => [APP_KEY, 'overlay-templates'] as const,
+  templatesPage: (query: TemplateQuery) => [...layerKeys.templates(), query] as const,
+};
+
+export const useDraftQuery = (propertyId: string, tourId: string | undefined) =>
+  useQuery({
+    queryKey: layerKeys.draft(propertyId),
+    queryFn: ({ signal }) => fetchDraft(tourId!, signal),
+    enabled: tourId !== undefined,
+  });
+
+/** The player's JSON of the draft, asked again each time the draft (or the player link's settings) changes. */
+export const usePreviewQuery = (propertyId: string, tourId: string | undefined) =>
+  useQuery({
+    queryKey: layerKeys.preview(propertyId),
+    queryFn: ({ signal }) => fetchPreview(tourId!, signal),
+    enabled: tourId !== undefined,
+  });
+
+export const useTemplatesQuery = (query: TemplateQuery) =>
+  useQuery({
+    queryKey: layerKeys.templatesPage(query),
+    queryFn: ({ signal }) => fetchTemplates(query, signal),
+  });
+
+/**
+ * A draft as a change answered: the draft's state (saved, published, unpublished changes) at once; the preview and
+ * the player link's tour summary ask again.
+ */
+function draftChanged(client: QueryClient, draft: TourDraft) {
+  client.setQueryData(layerKeys.draft(draft.propertyId), draft);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: layerKeys.preview(draft.propertyId) }),
+    client.invalidateQueries({ queryKey: sharingKeys.playerLink(draft.propertyId) }),
+  ]);
+}
+
+export const useSaveDraftMutation = () =>
+  useMutationAction(saveDraft, (draft, _, client) => draftChanged(client, draft));
+
+export const useDiscardDraftMutation = () =>
+  useMutationAction(discardDraft, (draft, _, client) => draftChanged(client, draft));
+
+export const usePublishLayersMutation = () =>
+  useMutationAction(publishLayers, (draft, _, client) => draftChanged(client, draft));
+
+/** The guided tour lives in the draft: the draft and the preview ask again. */
+export const useSaveGuidedTourMutation = () =>
+  useMutationAction(saveGuidedTour, (_layer, [propertyId], client) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: layerKeys.draft(propertyId) }),
+      client.invalidateQueries({ queryKey: layerKeys.preview(propertyId) }),
+    ]),
+  );
+
+export const useCreateTemplateMutation = () =>
+  useMutationAction(createTemplate, (_template, _, client) =>
+    client.invalidateQueries({ queryKey: layerKeys.templates() }),
+  );
+
+export const useDeleteTemplateMutation = () =>
+  useMutationAction(deleteTemplate, (_answer, _, client) =>
+    client.invalidateQueries({ queryKey: layerKeys.templates() }),
+  );
