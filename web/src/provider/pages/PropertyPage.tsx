@@ -15,6 +15,7 @@ import { WebsiteSection } from '../features/properties/components/WebsiteSection
 import { PROPERTIES_PATH } from '../features/properties/paths';
 import '../features/properties/properties.css';
 import { useFloorplansQuery, usePhotosQuery, usePropertyQuery } from '../features/properties/queries';
+import { tourSpacePath } from '../features/tours/paths';
 import type { PropertiesPageState } from './PropertiesPage';
 
 /**
@@ -75,6 +76,11 @@ export default function PropertyPage() {
         <h1>{property.title}</h1>
         <p className="muted">{property.geocodedAddress?.formattedAddress ?? property.address}</p>
         <PropertyBadges property={property} />
+        <p>
+          <Link className="button button-primary" to={tourSpacePath(property.id)}>
+            Open the tour space
+          </Link>
+        </p>
       </header>
       {created && (
         <p className="alert alert-success" role="status">

@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorBoundary } from '../../../../shared/ErrorBoundary';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { useBilling } from '../../billing/BillingContext';
+import { PropertyShare } from '../../tours/sharing';
 import type { Price, Property, PublishedFeatures, PublishPreview } from '../api';
 import { useApplyFeaturesMutation, useStopPaidPremiumMutation } from '../queries';
 
@@ -36,7 +37,7 @@ interface PublishingSectionProps {
  * saved as it is flipped. Each change is previewed first: the free plan's refusal comes with "Upgrade plan" (the
  * plan upgrade modal), a full premium-tour quota with the pay-and-publish modal when the server offers to take
  * payment for this tour alone. A tour paid that way says so, and can stop being paid for (it turns basic and
- * unshared).
+ * unshared). Once the tour is shared, its links follow (the tours feature's `PropertyShare`).
  */
 export function PublishingSection({ property }: PublishingSectionProps) {
   // Each answer reaches the page (and the lists) through the cache: properties' `queries.ts`.
@@ -141,6 +142,8 @@ export function PublishingSection({ property }: PublishingSectionProps) {
       <p role="status" className="muted">
         {apply.isPending ? 'Saving…' : notice}
       </p>
+      {/* Mounted when the switch turns on, so the player link is read again (it is shareable now). */}
+      {features.tour && <PropertyShare propertyId={property.id} />}
       {paying && (
         <ErrorBoundary>
           <Suspense fallback={null}>

@@ -7,3 +7,4 @@ export type { PlayerLink } from './api';
 export { ShareSettingsTab } from './components/ShareSettingsTab';
 export { PasswordTab } from './components/PasswordTab';
 export { UrlParametersTab } from './components/UrlParametersTab';
+export { PropertyShare } from './components/PropertyShare';
