@@ -1,0 +1,197 @@
+import { lookup } from 'node:dns/promises';
+import { request, type IncomingMessage } from 'node:http';
+import { connect as connectTcp, isIP } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { connect as connectTls } from 'node:tls';
+import { TOUR_MESSAGES } from '@tourly/contracts';
+import {
+  isPublicAddress,
+  linkTarget,
+  pageMetadata,
+  type LinkPolicy,
+  type OwnTour,
+  type PageMetadata,
+} from './tour-assets.rules';
+
+/** How long reading a page may take in all (names, connections, redirects, body). */
+export const READ_TIMEOUT_MS = 5_000;
+/** The most of a page's body read: its head, where the metadata is, comes first. */
+export const READ_LIMIT_BYTES = 1024 * 1024;
+export const MAX_REDIRECTS = 3;
+
+/**
+ * The network as reading a page needs it: names resolved to every address they have, and a connection opened to
+ * one given address. Reading connects only to an address it checked, so a name cannot resolve to a public address
+ * for the check and to a private one for the connection.
+ */
+export interface Network {
+  resolve(hostname: string): Promise<string[]>;
+  /** A connection to `address` for `url`: TLS for https, verified against the URL's name. */
+  connect(address: string, url: URL): Duplex;
+}
+
+export const NETWORK = Symbol('Network');
+
+/** The internet, through the system's resolver (as every other client of this process resolves names). */
+export const INTERNET: Network = {
+  async resolve(hostname) {
+    const found = await lookup(hostname, { all: true, verbatim: true });
+    return found.map((entry) => entry.address);
+  },
+  connect(address, url) {
+    const port = portOf(url);
+    if (url.protocol !== 'https:') return connectTcp({ host: address, port });
+    // The certificate is checked against the name (SNI), though the connection goes to the checked address.
+    return connectTls({
+      host: address,
+      port,
+      ...(isIP(bare(url.hostname)) ? {} : { servername: url.hostname }),
+    });
+  },
+};
+
+/** What reading a link found: a refusal (a message on `link`), one of the platform's tours, or the page's metadata. */
+export type LinkReading =
+  { refusal: string } | { ownTour: OwnTour } | { page: PageMetadata & { url: string } };
+
+/** A page did not answer: down, slow, too many redirects, an error status. */
+class Unanswered extends Error {}
+
+/**
+ * Reads the metadata of a page a person links to, on the server, guarded against being turned on the platform's
+ * own network (SSRF): every URL (the link and each redirect) passes `linkTarget`, every address its name resolves
+ * to must be public, and the connection goes to the address that was checked. 5 s in all, 1 MB read, 3 redirects.
+ */
+export class WebPages {
+  constructor(
+    private readonly network: Network,
+    private readonly policy: LinkPolicy,
+  ) {}
+
+  async read(link: string): Promise<LinkReading> {
+    const deadline = AbortSignal.timeout(READ_TIMEOUT_MS);
+    let next = link;
+    try {
+      for (let redirects = 0; ; redirects += 1) {
+        const target = linkTarget(next, this.policy);
+        if (!('fetch' in target)) return target;
+        const address = await this.checkedAddress(target.fetch, deadline);
+        if (address === null) return { refusal: TOUR_MESSAGES.metadataNotPublic };
+        const answer = await this.get(target.fetch, address, deadline);
+        if ('location' in answer) {
+          if (redirects === MAX_REDIRECTS) throw new Unanswered('too many redirects');
+          next = redirectTarget(answer.location, target.fetch);
+          continue;
+        }
+        return { page: { url: target.fetch.toString(), ...pageMetadata(answer.html, target.fetch) } };
+      }
+    } catch (error) {
+      if (error instanceof Unanswered || isNetworkError(error)) {
+        return { refusal: TOUR_MESSAGES.metadataUnreachable };
+      }
+      throw error;
+    }
+  }
+
+  /** The address to connect to, when every address of the name is public; null when one is not. */
+  private async checkedAddress(url: URL, deadline: AbortSignal): Promise<string | null> {
+    const host = bare(url.hostname);
+    const addresses = isIP(host) ? [host] : await beforeDeadline(this.network.resolve(host), deadline);
+    if (addresses.length === 0) throw new Unanswered('the name has no address');
+    return addresses.every(isPublicAddress) ? addresses[0]! : null;
+  }
+
+  private get(
+    url: URL,
+    address: string,
+    deadline: AbortSignal,
+  ): Promise<{ location: string } | { html: string }> {
+    return new Promise((resolve, reject) => {
+      const outgoing = request(
+        {
+          method: 'GET',
+          host: address,
+          port: portOf(url),
+          path: `${url.pathname}${url.search}`,
+          headers: {
+            host: url.host,
+            accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+            'user-agent': 'TourlyLinkPreview/1.0',
+          },
+          createConnection: () => this.network.connect(address, url),
+          signal: deadline,
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const location = response.headers.location;
+          if (status >= 300 && status < 400 && location) {
+            response.resume();
+            return resolve({ location });
+          }
+          if (status < 200 || status >= 300) {
+            response.resume();
+            return reject(new Unanswered(`answered ${status}`));
+          }
+          readHtml(response).then((html) => resolve({ html }), reject);
+        },
+      );
+      outgoing.on('error', (error) => reject(deadline.aborted ? new Unanswered('timed out') : error));
+      outgoing.end();
+    });
+  }
+}
+
+/** The body up to READ_LIMIT_BYTES (the rest is not read), decoded by its declared charset; '' when not HTML. */
+async function readHtml(response: IncomingMessage): Promise<string> {
+  const contentType = response.headers['content-type'] ?? '';
+  if (!/html/i.test(contentType)) {
+    response.destroy();
+    return '';
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of response) {
+    chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+    if (length >= READ_LIMIT_BYTES) {
+      response.destroy();
+      break;
+    }
+  }
+  const body = Buffer.concat(chunks, length).subarray(0, READ_LIMIT_BYTES);
+  const charset = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? 'utf-8';
+  try {
+    return new TextDecoder(charset).decode(body);
+  } catch {
+    return new TextDecoder('utf-8').decode(body);
+  }
+}
+
+function redirectTarget(location: string, from: URL): string {
+  try {
+    return new URL(location, from).toString();
+  } catch {
+    throw new Unanswered('a redirect to nowhere');
+  }
+}
+
+function beforeDeadline<T>(work: Promise<T>, deadline: AbortSignal): Promise<T> {
+  if (deadline.aborted) return Promise.reject(new Unanswered('timed out'));
+  return Promise.race([
+    work,
+    new Promise<never>((_resolve, reject) =>
+      deadline.addEventListener('abort', () => reject(new Unanswered('timed out')), { once: true }),
+    ),
+  ]);
+}
+
+const portOf = (url: URL) => Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+
+/** A URL's hostname without IPv6 brackets. */
+const bare = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1');
+
+/** Failures of the page's side (no such name, refused, reset, broken TLS or HTTP, aborted), not of this server. */
+function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return typeof (error as NodeJS.ErrnoException).code === 'string' || error.name === 'AbortError';
+}
