@@ -82,6 +82,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
         MATTERPORT_API_URL: `${emulators.url}/matterport`,
         MATTERPORT_TOKEN_ID: 'test-token-id',
         MATTERPORT_TOKEN_SECRET: 'test-token-secret',
+        MATTERPORT_SHOWCASE_URL: `${emulators.url}/matterport/show/`,
         CREDENTIAL_RATE_LIMIT: '100000',
         ...(storage
           ? {

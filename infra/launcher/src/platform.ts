@@ -64,6 +64,7 @@ export function emulatorEnv(
       MATTERPORT_API_URL: `${emulatorsUrl}/matterport`,
       MATTERPORT_TOKEN_ID: 'emulator-token-id',
       MATTERPORT_TOKEN_SECRET: 'emulator-token-secret',
+      MATTERPORT_SHOWCASE_URL: `${emulatorsUrl}/matterport/show/`,
     },
   };
 }

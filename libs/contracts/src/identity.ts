@@ -87,3 +87,19 @@ export interface ProviderSinceRequest {
 export interface ProviderSince {
   createdAt: string | null;
 }
+
+/**
+ * Request-reply: where a provider's pages are addressed besides the platform's own paths: its subdomain of the app's
+ * host and its white-label domain while that is active (a pending or failed one is none); both null for a provider
+ * it does not know. Properties builds a tour's white-label link from it.
+ */
+export const PROVIDER_ADDRESSES = 'identity.providers.addresses';
+
+export interface ProviderAddressesRequest {
+  providerId: string;
+}
+
+export interface ProviderAddresses {
+  subdomain: string | null;
+  whitelabelDomain: string | null;
+}

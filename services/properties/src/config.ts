@@ -19,6 +19,17 @@ export class PropertiesConfig extends DatabaseConfig {
   @IsString()
   MATTERPORT_TOKEN_ID = '';
 
+  /**
+   * Matterport Showcase, the scan viewer a tour embeds (`?m=<model>` and the URL parameters follow); the emulator's
+   * stand-in in development and tests.
+   */
+  @Matches(/^https?:\/\/\S+$/, { message: 'MATTERPORT_SHOWCASE_URL must be an http(s) URL' })
+  MATTERPORT_SHOWCASE_URL = 'https://my.matterport.com/show/';
+
+  /** Where people open the platform: tours' player links are addressed under it. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
+  APP_URL = 'http://localhost:3000';
+
   @IsOptional()
   @IsString()
   MATTERPORT_TOKEN_SECRET = '';

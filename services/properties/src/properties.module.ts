@@ -10,6 +10,8 @@ import { AdminPropertiesController } from './properties/properties-admin.control
 import { BillingPremiumToursController } from './properties/properties-billing.controller';
 import { PropertiesController } from './properties/properties.controller';
 import { PropertiesService } from './properties/properties.service';
+import { TourAssetsModule } from './tour-assets/tour-assets.module';
+import { ToursModule } from './tours/tours.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { WebsiteModule } from './website/website.module';
 
@@ -18,7 +20,16 @@ import { WebsiteModule } from './website/website.module';
  * below it serves) and the feature modules.
  */
 @Module({
-  imports: [PropertiesDataModule, PlansModule, PremiumToursModule, UploadsModule, MediaModule, WebsiteModule],
+  imports: [
+    PropertiesDataModule,
+    PlansModule,
+    PremiumToursModule,
+    UploadsModule,
+    MediaModule,
+    WebsiteModule,
+    TourAssetsModule,
+    ToursModule,
+  ],
   controllers: [PropertiesController, BillingPremiumToursController, AdminPropertiesController],
   providers: [PropertiesService, Geocoder, Matterport, HeroImages],
 })

@@ -699,6 +699,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/matterport_model_parameters/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['UrlParametersController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/matterport_model_parameters/{id}/revert_to_default': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['UrlParametersController_revert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/onboarding': {
     parameters: {
       query?: never;
@@ -773,6 +805,70 @@ export type paths = {
     get: operations['PermissionsController_publishing'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/player_links/{id}/update_media': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['PlayerLinksController_media'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/player_links/{id}/update_player_link_branding': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PlayerLinksController_branding'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/player_links/{id}/update_primary_model': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PlayerLinksController_primaryModel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/player_links/{id}/update_setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PlayerLinksController_setup'];
     delete?: never;
     options?: never;
     head?: never;
@@ -923,6 +1019,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/properties/{id}/guided_tour_layer.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['GuidedTourLayerController_get'];
+    put?: never;
+    post: operations['GuidedTourLayerController_update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/guided_tour_layer/enable_layer.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['GuidedTourLayerController_enable'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/hero_image': {
     parameters: {
       query?: never;
@@ -1051,6 +1179,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/properties/{id}/player_link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlayerLinksController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/preview_publish': {
     parameters: {
       query?: never;
@@ -1129,6 +1273,22 @@ export type paths = {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/update_player_link_password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['PlayerLinksController_password'];
     trace?: never;
   };
   '/provider/properties/{id}/website': {
@@ -1419,6 +1579,166 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/virtual_tours/{id}/draft': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['TourLayersController_draft'];
+    put: operations['TourLayersController_saveDraft'];
+    post?: never;
+    delete: operations['TourLayersController_dropDraft'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/{id}/menu': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['TourLayersController_menu'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/{id}/overlay_welcome_screen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['TourLayersController_welcomeScreen'];
+    put?: never;
+    post: operations['TourLayersController_saveWelcomeScreen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['TourLayersController_preview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/layers/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['TourLayersController_publish'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/location_images.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['LocationImagesController_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/location_images/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['LocationImagesController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/menu/action_metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['LinkMetadataController_read'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/overlay_templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OverlayTemplatesController_list'];
+    put?: never;
+    post: operations['OverlayTemplatesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/overlay_templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['OverlayTemplatesController_update'];
+    post?: never;
+    delete: operations['OverlayTemplatesController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/s3/params': {
     parameters: {
       query?: never;
@@ -1493,6 +1813,22 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['SignUpController_setupProvider'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tours/{clientSlug}/{modelSlug}/metadata': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PublicTourMetadataController_metadata'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2421,8 +2757,37 @@ export type components = {
     'properties.AddVideo': {
       property_video: components['schemas']['properties.NewVideo'];
     };
+    'properties.BrandingForm': {
+      client_logo_url?: string | null;
+      client_name?: string | null;
+      client_url?: string | null;
+      display_provider_logo?: boolean | null;
+      /** @example #ffffff */
+      primary_color?: string | null;
+      provider_logo_url?: string | null;
+      provider_name?: string | null;
+      provider_url?: string | null;
+    };
+    'properties.BrandingResponse': {
+      /** @description empty: none */
+      client_logo_url: string;
+      client_name: string;
+      /** @description empty: none */
+      client_url: string;
+      display_provider_logo: boolean;
+      /** @example #ffffff */
+      primary_color: string;
+      /** @description empty: none */
+      provider_logo_url: string;
+      provider_name: string;
+      /** @description empty: none */
+      provider_url: string;
+    };
     'properties.ContactsResponse': {
       agent_ids: string[];
+    };
+    'properties.CreateOverlayTemplate': {
+      overlay_template: components['schemas']['properties.OverlayTemplateForm'];
     };
     'properties.CreateProperty': {
       create_tour_params: components['schemas']['properties.NewProperty'];
@@ -2496,6 +2861,27 @@ export type components = {
       /** @description null: all of them */
       media_link_ids: string[] | null;
     };
+    'properties.DraftForm': {
+      state: components['schemas']['properties.TourLayersForm'];
+    };
+    'properties.DraftResponse': {
+      /** Format: date-time */
+      draft_saved_at: string | null;
+      has_draft: boolean;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      property_id: string;
+      /** @description null: visitors see the defaults */
+      published: components['schemas']['properties.TourLayersResponse'] | null;
+      /** Format: date-time */
+      published_at: string | null;
+      /** @description the draft, else the published layers, else the defaults */
+      state: components['schemas']['properties.TourLayersResponse'];
+    };
+    'properties.EnableGuidedTourLayer': {
+      guided_tour_layer: components['schemas']['properties.GuidedTourEnabled'];
+    };
     'properties.FileResponse': {
       content_type: string;
       filename: string;
@@ -2532,11 +2918,68 @@ export type components = {
       street_address: string | null;
       suburb: string | null;
     };
+    'properties.GuidedTourEnabled': {
+      enabled: boolean;
+    };
+    'properties.GuidedTourLayerAnswer': {
+      guided_tour_layer: components['schemas']['properties.GuidedTourLayerResponse'];
+    };
+    'properties.GuidedTourLayerChange': {
+      autoplay?: boolean;
+      enabled?: boolean;
+      loop?: boolean;
+    };
+    'properties.GuidedTourLayerForm': {
+      autoplay: boolean;
+      enabled: boolean;
+      loop: boolean;
+    };
+    'properties.GuidedTourLayerResponse': {
+      autoplay: boolean;
+      enabled: boolean;
+      loop: boolean;
+    };
     'properties.HeroImageResponse': {
       /** @enum {string|null} */
       source: 'photo' | 'matterport' | null;
       thumbnail_url: string | null;
       url: string | null;
+    };
+    'properties.LinkMetadataResponse': {
+      description: string | null;
+      image_url: string | null;
+      title: string | null;
+      /** @description the page read (after its redirects), or the tour’s own link */
+      url: string;
+    };
+    'properties.LocationImageResponse': {
+      /** Format: date-time */
+      created_at: string;
+      filename: string;
+      height: number | null;
+      /** Format: uuid */
+      id: string;
+      /** @description a JPEG within 480 px, presigned for a while */
+      thumbnail_url: string | null;
+      /** @description the image, presigned for a while */
+      url: string;
+      width: number | null;
+    };
+    'properties.LogoItemForm': {
+      /** @enum {string} */
+      size: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+      /** @enum {string} */
+      source: 'provider' | 'client';
+      /** @enum {string} */
+      type: 'logo';
+    };
+    'properties.LogoItemResponse': {
+      /** @enum {string} */
+      size: 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+      /** @enum {string} */
+      source: 'provider' | 'client';
+      /** @enum {string} */
+      type: 'logo';
     };
     'properties.MatterportSpaceResponse': {
       address: string | null;
@@ -2545,6 +2988,18 @@ export type components = {
       name: string;
       state: string;
       thumbnail_url: string | null;
+    };
+    'properties.MediaForm': {
+      /** Format: uuid */
+      media_id?: string | null;
+      /** @enum {string} */
+      size?: 'small' | 'medium' | 'large' | 'fullscreen';
+      /** @enum {string|null} */
+      sub_type?: 'embedded_website' | 'rich_billboard' | 'matterport_body' | null;
+      /** @enum {string} */
+      type: 'no_media' | 'photo' | 'video' | 'rich' | 'website';
+      /** @description required for website and rich */
+      url?: string | null;
     };
     'properties.MediaItemResponse': {
       content_type: string | null;
@@ -2582,6 +3037,131 @@ export type components = {
       title: string | null;
       url: string;
     };
+    'properties.MediaResponse': {
+      /** Format: uuid */
+      media_id: string | null;
+      /** @enum {string} */
+      size: 'small' | 'medium' | 'large' | 'fullscreen';
+      /** @enum {string|null} */
+      sub_type: 'embedded_website' | 'rich_billboard' | 'matterport_body' | null;
+      /** @enum {string} */
+      type: 'no_media' | 'photo' | 'video' | 'rich' | 'website';
+      url: string | null;
+    };
+    'properties.MenuBackgroundForm': {
+      /** @example #ffffff */
+      color: string;
+      /** @enum {string} */
+      style: 'frosted' | 'gradient';
+    };
+    'properties.MenuBackgroundResponse': {
+      /** @example #454545bf */
+      color: string;
+      /** @enum {string} */
+      style: 'frosted' | 'gradient';
+    };
+    'properties.MenuButtonItemForm': {
+      /** @enum {string} */
+      type: 'menu-button';
+    };
+    'properties.MenuButtonItemResponse': {
+      /** @enum {string} */
+      type: 'menu-button';
+    };
+    'properties.MenuChildEntryForm': {
+      /** @enum {string} */
+      icon:
+        | 'none'
+        | 'info'
+        | 'link'
+        | 'mail'
+        | 'phone'
+        | 'map'
+        | 'home'
+        | 'image'
+        | 'video'
+        | 'document'
+        | 'star';
+      /** @description chosen by the page, unique within the menu */
+      id: string;
+      title: string;
+      /** @enum {string} */
+      type: 'link' | 'contact_form' | 'map';
+      /** @description `link` only: an absolute http(s) URL */
+      url: string | null;
+    };
+    'properties.MenuChildEntryResponse': {
+      /** @description always empty */
+      child_entries: Record<string, never>[];
+      /** @enum {string} */
+      icon:
+        | 'none'
+        | 'info'
+        | 'link'
+        | 'mail'
+        | 'phone'
+        | 'map'
+        | 'home'
+        | 'image'
+        | 'video'
+        | 'document'
+        | 'star';
+      id: string;
+      title: string;
+      /** @enum {string} */
+      type: 'link' | 'contact_form' | 'map';
+      url: string | null;
+    };
+    'properties.MenuEntryForm': {
+      child_entries: components['schemas']['properties.MenuChildEntryForm'][];
+      /** @enum {string} */
+      icon:
+        | 'none'
+        | 'info'
+        | 'link'
+        | 'mail'
+        | 'phone'
+        | 'map'
+        | 'home'
+        | 'image'
+        | 'video'
+        | 'document'
+        | 'star';
+      /** @description chosen by the page, unique within the menu */
+      id: string;
+      title: string;
+      /** @enum {string} */
+      type: 'link' | 'submenu' | 'contact_form' | 'map';
+      /** @description `link` only: an absolute http(s) URL */
+      url: string | null;
+    };
+    'properties.MenuEntryResponse': {
+      child_entries: components['schemas']['properties.MenuChildEntryResponse'][];
+      /** @enum {string} */
+      icon:
+        | 'none'
+        | 'info'
+        | 'link'
+        | 'mail'
+        | 'phone'
+        | 'map'
+        | 'home'
+        | 'image'
+        | 'video'
+        | 'document'
+        | 'star';
+      id: string;
+      title: string;
+      /** @enum {string} */
+      type: 'link' | 'submenu' | 'contact_form' | 'map';
+      url: string | null;
+    };
+    'properties.MenuForm': {
+      entries: components['schemas']['properties.MenuEntryForm'][];
+    };
+    'properties.MenuResponse': {
+      entries: components['schemas']['properties.MenuEntryResponse'][];
+    };
     'properties.NewMediaLink': {
       title?: string | null;
       url: string;
@@ -2596,6 +3176,108 @@ export type components = {
       title?: string | null;
       url?: string | null;
     };
+    'properties.OverlayBannerForm': {
+      /** @example #ffffff */
+      color: string | null;
+      /** @enum {string} */
+      style: 'transparent' | 'color';
+    };
+    'properties.OverlayBannerResponse': {
+      /** @description null: the branding's primary colour */
+      color: string | null;
+      /** @enum {string} */
+      style: 'transparent' | 'color';
+    };
+    'properties.OverlayFontForm': {
+      /** @example #ffffff */
+      color: string;
+      /** @enum {string} */
+      family: 'system' | 'serif' | 'mono' | 'rounded';
+      /** @enum {number} */
+      weight: 300 | 400 | 500 | 600 | 700;
+    };
+    'properties.OverlayFontResponse': {
+      /** @example #ffffff */
+      color: string;
+      /** @enum {string} */
+      family: 'system' | 'serif' | 'mono' | 'rounded';
+      /** @enum {number} */
+      weight: 300 | 400 | 500 | 600 | 700;
+    };
+    'properties.OverlayLayoutForm': {
+      bottom: components['schemas']['properties.OverlayRowForm'];
+      menu: components['schemas']['properties.OverlayMenuForm'];
+      top: components['schemas']['properties.OverlayRowForm'];
+    };
+    'properties.OverlayLayoutResponse': {
+      bottom: components['schemas']['properties.OverlayRowResponse'];
+      menu: components['schemas']['properties.OverlayMenuResponse'];
+      top: components['schemas']['properties.OverlayRowResponse'];
+    };
+    'properties.OverlayMenuForm': {
+      background: components['schemas']['properties.MenuBackgroundForm'];
+      font: components['schemas']['properties.OverlayFontForm'];
+      /** @enum {string} */
+      type: 'burger_menu' | 'sidebar' | 'fullscreen' | 'no_menu';
+    };
+    'properties.OverlayMenuResponse': {
+      background: components['schemas']['properties.MenuBackgroundResponse'];
+      font: components['schemas']['properties.OverlayFontResponse'];
+      /** @enum {string} */
+      type: 'burger_menu' | 'sidebar' | 'fullscreen' | 'no_menu';
+    };
+    'properties.OverlayRowForm': {
+      banner: components['schemas']['properties.OverlayBannerForm'] | null;
+      /** @description left, middle, right */
+      columns: (
+        | components['schemas']['properties.LogoItemForm']
+        | components['schemas']['properties.MenuButtonItemForm']
+        | components['schemas']['properties.PropertyTitleItemForm']
+      )[][];
+    };
+    'properties.OverlayRowResponse': {
+      banner: components['schemas']['properties.OverlayBannerResponse'] | null;
+      /** @description left, middle, right */
+      columns: (
+        | components['schemas']['properties.LogoItemResponse']
+        | components['schemas']['properties.MenuButtonItemResponse']
+        | components['schemas']['properties.PropertyTitleItemResponse']
+      )[][];
+    };
+    'properties.OverlayTemplateChanges': {
+      name?: string;
+      overlay?: components['schemas']['properties.OverlayLayoutForm'];
+      /**
+       * Format: uuid
+       * @description a temporary upload of an image
+       */
+      thumbnail_id?: string | null;
+    };
+    'properties.OverlayTemplateForm': {
+      name: string;
+      overlay: components['schemas']['properties.OverlayLayoutForm'];
+      /**
+       * Format: uuid
+       * @description a temporary upload of an image
+       */
+      thumbnail_id?: string | null;
+    };
+    'properties.OverlayTemplateResponse': {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      overlay: components['schemas']['properties.OverlayLayoutResponse'];
+      /** @description the thumbnail image, presigned for a while */
+      thumbnail_url: string | null;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    'properties.PasswordForm': {
+      password: string;
+      username: string;
+    };
     'properties.PaymentResponse': {
       /** @description with requires_action: the Stripe.js client secret */
       client_secret: string | null;
@@ -2608,6 +3290,34 @@ export type components = {
     };
     'properties.PhotoUploads': {
       temporary_upload_ids: string[];
+    };
+    'properties.PlayerLinkResponse': {
+      branding: components['schemas']['properties.BrandingResponse'];
+      /** @description the provider's namespace, the links' first segment */
+      client_slug: string;
+      /** @description an <iframe> of the default link */
+      embed_code: string;
+      has_password: boolean;
+      /** Format: uuid */
+      id: string;
+      links: components['schemas']['properties.TourLinksResponse'];
+      /** @description the model the player shows */
+      matterport_key: string;
+      matterport_model_parameter: components['schemas']['properties.UrlParametersResponse'];
+      media: components['schemas']['properties.MediaResponse'];
+      /** @description the property's slug when the link was made */
+      model_slug: string;
+      /** @description null: the property's own model */
+      model_source: string | null;
+      /** Format: uuid */
+      property_id: string;
+      setup: components['schemas']['properties.SetupResponse'];
+      /** @description the tour is shared and the plan publishes: the links answer visitors */
+      shareable: boolean;
+      /** Format: date-time */
+      updated_at: string;
+      username: string | null;
+      virtual_tour: components['schemas']['properties.VirtualTourSummaryResponse'];
     };
     'properties.PresignedUploadResponse': {
       /** @description the headers the PUT must carry (its Content-Type) */
@@ -2625,6 +3335,9 @@ export type components = {
       /** @description lowercase currency code */
       currency: string;
       interval: string;
+    };
+    'properties.PrimaryModelForm': {
+      model_source: string | null;
     };
     'properties.PropertyChanges': {
       address?: string;
@@ -2681,6 +3394,20 @@ export type components = {
       tour_type: 'basic' | 'premium';
       /** Format: date-time */
       updated_at: string;
+    };
+    'properties.PropertyTitleItemForm': {
+      font: components['schemas']['properties.OverlayFontForm'];
+      /** @enum {string} */
+      size: 'sm' | 'md' | 'lg';
+      /** @enum {string} */
+      type: 'property-title';
+    };
+    'properties.PropertyTitleItemResponse': {
+      font: components['schemas']['properties.OverlayFontResponse'];
+      /** @enum {string} */
+      size: 'sm' | 'md' | 'lg';
+      /** @enum {string} */
+      type: 'property-title';
     };
     'properties.PublicPropertyResponse': {
       address: string;
@@ -2745,6 +3472,11 @@ export type components = {
       /** Format: date-time */
       updated_at: string;
     };
+    'properties.PublishLayers': {
+      property_slug: string;
+      /** @default true */
+      publish: boolean;
+    };
     'properties.PublishPreviewResponse': {
       allowed: boolean;
       /** @description only the full premium-tour quota stands in the way: the tour can be paid on its own */
@@ -2778,10 +3510,67 @@ export type components = {
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
     };
+    'properties.SetupForm': {
+      /**
+       * @description two lowercase letters
+       * @example en
+       */
+      language?: string | null;
+      /** @enum {string} */
+      measurement_unit?: 'metric' | 'imperial' | 'both';
+      show_contact_form?: boolean | null;
+      show_footer?: boolean | null;
+      show_map?: boolean | null;
+    };
+    'properties.SetupResponse': {
+      /** @example en */
+      language: string;
+      /** @enum {string} */
+      measurement_unit: 'metric' | 'imperial' | 'both';
+      show_contact_form: boolean;
+      show_footer: boolean;
+      show_map: boolean;
+    };
     'properties.TemporaryUploadResponse': {
       file: components['schemas']['properties.FileResponse'];
       /** Format: uuid */
       id: string;
+    };
+    'properties.TourLayersForm': {
+      guided_tour: components['schemas']['properties.GuidedTourLayerForm'];
+      menu: components['schemas']['properties.MenuForm'];
+      overlay: components['schemas']['properties.OverlayLayoutForm'];
+      welcome_screen: components['schemas']['properties.WelcomeScreenForm'];
+    };
+    'properties.TourLayersResponse': {
+      guided_tour: components['schemas']['properties.GuidedTourLayerResponse'];
+      menu: components['schemas']['properties.MenuResponse'];
+      overlay: components['schemas']['properties.OverlayLayoutResponse'];
+      welcome_screen: components['schemas']['properties.WelcomeScreenResponse'];
+    };
+    'properties.TourLinksResponse': {
+      /** @example http://localhost:3000/tours/ab12cd34/seaside-villa */
+      default: string;
+      /** @description for listing services: no branding, no lead capture */
+      mls: string;
+      /** @description on the provider's white-label domain or subdomain */
+      white_label: string | null;
+    };
+    'properties.TourMetadataResponse': {
+      address: string;
+      /** @description the property’s first photo, presigned for a while */
+      image_url: string | null;
+      title: string;
+      /** @description the tour’s default link */
+      url: string;
+    };
+    'properties.TourModelResponse': {
+      /** @description the Showcase URL: the model, its start position and the URL parameters */
+      embed_url: string;
+      /** @description the Matterport model the player shows */
+      key: string;
+      /** @example ss=12&sr=-.5,1.2 */
+      start_position: string | null;
     };
     'properties.TourToDeactivateResponse': {
       /** Format: uuid */
@@ -2790,11 +3579,61 @@ export type components = {
       premium_since: string;
       title: string;
     };
+    'properties.TourViewPropertyResponse': {
+      address: string;
+      /** Format: uuid */
+      id: string;
+      latitude: number | null;
+      longitude: number | null;
+      slug: string;
+      title: string;
+    };
+    'properties.TourViewResponse': {
+      branding: components['schemas']['properties.BrandingResponse'];
+      layers: components['schemas']['properties.TourLayersResponse'];
+      links: components['schemas']['properties.TourLinksResponse'];
+      media: components['schemas']['properties.MediaResponse'];
+      /** @description the listing services’ view: no branding, no lead capture */
+      mls: boolean;
+      model: components['schemas']['properties.TourModelResponse'];
+      property: components['schemas']['properties.TourViewPropertyResponse'];
+      setup: components['schemas']['properties.SetupResponse'];
+      /** @description every URL parameter by name, with its value */
+      url_parameters: {
+        [key: string]: (number | string) | null;
+      };
+    };
+    'properties.UpdateBranding': {
+      /** @enum {string} */
+      provider_client_has_changed: '1' | '0';
+      provider_properties_update_player_link_branding_form: components['schemas']['properties.BrandingForm'];
+    };
     'properties.UpdateContacts': {
       agent_ids: string[];
     };
+    'properties.UpdateDraft': {
+      draft: components['schemas']['properties.DraftForm'];
+    };
     'properties.UpdateFloorplan': {
       floorplan: components['schemas']['properties.FloorplanChanges'];
+    };
+    'properties.UpdateGuidedTourLayer': {
+      guided_tour_layer: components['schemas']['properties.GuidedTourLayerChange'];
+    };
+    'properties.UpdateMedia': {
+      player_link_media: components['schemas']['properties.MediaForm'];
+    };
+    'properties.UpdateMenu': {
+      menu: components['schemas']['properties.MenuForm'];
+    };
+    'properties.UpdateOverlayTemplate': {
+      overlay_template: components['schemas']['properties.OverlayTemplateChanges'];
+    };
+    'properties.UpdatePassword': {
+      player_link: components['schemas']['properties.PasswordForm'];
+    };
+    'properties.UpdatePrimaryModel': {
+      player_link: components['schemas']['properties.PrimaryModelForm'];
     };
     'properties.UpdateProperty': {
       property: components['schemas']['properties.PropertyChanges'];
@@ -2805,6 +3644,15 @@ export type components = {
     'properties.UpdatePublishedFeatures': {
       payment_method_id?: string | null;
       published_features: components['schemas']['properties.PublishedFeaturesForm'];
+    };
+    'properties.UpdateSetup': {
+      player_link_setup: components['schemas']['properties.SetupForm'];
+    };
+    'properties.UpdateUrlParameters': {
+      /** @description parameter names of URL_PARAMETERS; null: back to the default */
+      matterport_model_parameter: {
+        [key: string]: (number | string) | null;
+      };
     };
     'properties.UpdateWebsiteDocumentsAndLinks': {
       documents_and_links: components['schemas']['properties.DocumentsAndLinks'];
@@ -2820,6 +3668,33 @@ export type components = {
     };
     'properties.UpdateWebsiteVideos': {
       published_video_ids: string[] | null;
+    };
+    'properties.UpdateWelcomeScreen': {
+      overlay_welcome_screen: components['schemas']['properties.WelcomeScreenForm'];
+    };
+    'properties.UrlParametersResponse': {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      property_id: string;
+      /**
+       * @description the embed's query: values away from the viewer's defaults
+       * @example qs=1&help=0
+       */
+      query: string;
+      /** @description every parameter of the catalogue, by name: its value (the viewer's default where none is set) */
+      values: {
+        [key: string]: (number | string) | null;
+      };
+    };
+    'properties.VirtualTourSummaryResponse': {
+      /** Format: date-time */
+      draft_saved_at: string | null;
+      has_draft: boolean;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      published_at: string | null;
     };
     'properties.WebsiteResponse': {
       documents_and_links: components['schemas']['properties.DocumentsAndLinksResponse'];
@@ -2858,6 +3733,25 @@ export type components = {
       show_contact_form: boolean;
       show_map: boolean;
       show_tour: boolean;
+    };
+    'properties.WelcomeScreenAnswer': {
+      overlay_welcome_screen: components['schemas']['properties.WelcomeScreenResponse'];
+    };
+    'properties.WelcomeScreenForm': {
+      button_label: string;
+      enabled: boolean;
+      /** Format: uuid */
+      image_id: string | null;
+      message: string;
+      title: string;
+    };
+    'properties.WelcomeScreenResponse': {
+      button_label: string;
+      enabled: boolean;
+      /** Format: uuid */
+      image_id: string | null;
+      message: string;
+      title: string;
     };
   };
   responses: never;
@@ -4233,6 +5127,63 @@ export interface operations {
       };
     };
   };
+  UrlParametersController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateUrlParameters'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.UrlParametersResponse'];
+          };
+        };
+      };
+    };
+  };
+  UrlParametersController_revert: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.UrlParametersResponse'];
+          };
+        };
+      };
+    };
+  };
   OnboardingController_update: {
     parameters: {
       query?: never;
@@ -4352,6 +5303,118 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.PublishingPermissionsResponse'];
+          };
+        };
+      };
+    };
+  };
+  PlayerLinksController_media: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateMedia'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PlayerLinkResponse'];
+          };
+        };
+      };
+    };
+  };
+  PlayerLinksController_branding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateBranding'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PlayerLinkResponse'];
+          };
+        };
+      };
+    };
+  };
+  PlayerLinksController_primaryModel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdatePrimaryModel'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PlayerLinkResponse'];
+          };
+        };
+      };
+    };
+  };
+  PlayerLinksController_setup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateSetup'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PlayerLinkResponse'];
           };
         };
       };
@@ -4790,6 +5853,86 @@ export interface operations {
       };
     };
   };
+  GuidedTourLayerController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.GuidedTourLayerAnswer'];
+          };
+        };
+      };
+    };
+  };
+  GuidedTourLayerController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateGuidedTourLayer'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.GuidedTourLayerAnswer'];
+          };
+        };
+      };
+    };
+  };
+  GuidedTourLayerController_enable: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.EnableGuidedTourLayer'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.GuidedTourLayerAnswer'];
+          };
+        };
+      };
+    };
+  };
   PropertiesController_heroImage: {
     parameters: {
       query?: never;
@@ -5048,6 +6191,30 @@ export interface operations {
       };
     };
   };
+  PlayerLinksController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PlayerLinkResponse'];
+          };
+        };
+      };
+    };
+  };
   PropertiesController_previewPublish: {
     parameters: {
       query?: never;
@@ -5256,6 +6423,34 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.PublishedPropertyResponse'];
+          };
+        };
+      };
+    };
+  };
+  PlayerLinksController_password: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdatePassword'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PlayerLinkResponse'];
           };
         };
       };
@@ -5762,6 +6957,411 @@ export interface operations {
       };
     };
   };
+  TourLayersController_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DraftResponse'];
+          };
+        };
+      };
+    };
+  };
+  TourLayersController_saveDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateDraft'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DraftResponse'];
+          };
+        };
+      };
+    };
+  };
+  TourLayersController_dropDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DraftResponse'];
+          };
+        };
+      };
+    };
+  };
+  TourLayersController_menu: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateMenu'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DraftResponse'];
+          };
+        };
+      };
+    };
+  };
+  TourLayersController_welcomeScreen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WelcomeScreenAnswer'];
+          };
+        };
+      };
+    };
+  };
+  TourLayersController_saveWelcomeScreen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateWelcomeScreen'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WelcomeScreenAnswer'];
+          };
+        };
+      };
+    };
+  };
+  TourLayersController_preview: {
+    parameters: {
+      query?: {
+        state?: 'draft' | 'published';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.TourViewResponse'];
+          };
+        };
+      };
+    };
+  };
+  TourLayersController_publish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.PublishLayers'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DraftResponse'];
+          };
+        };
+      };
+    };
+  };
+  LocationImagesController_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One image (at most 100MB). */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          'location_image[file]': string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.LocationImageResponse'];
+          };
+        };
+      };
+    };
+  };
+  LocationImagesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  LinkMetadataController_read: {
+    parameters: {
+      query: {
+        link: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.LinkMetadataResponse'];
+          };
+        };
+      };
+    };
+  };
+  OverlayTemplatesController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.OverlayTemplateResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  OverlayTemplatesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.CreateOverlayTemplate'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.OverlayTemplateResponse'];
+          };
+        };
+      };
+    };
+  };
+  OverlayTemplatesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateOverlayTemplate'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.OverlayTemplateResponse'];
+          };
+        };
+      };
+    };
+  };
+  OverlayTemplatesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
   UploadsController_presign: {
     parameters: {
       query: {
@@ -5887,6 +7487,31 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.SetupProviderResponse'];
+          };
+        };
+      };
+    };
+  };
+  PublicTourMetadataController_metadata: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        clientSlug: string;
+        modelSlug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.TourMetadataResponse'];
           };
         };
       };

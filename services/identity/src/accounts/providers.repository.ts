@@ -63,6 +63,17 @@ export class ProvidersRepository {
     return row?.createdAt;
   }
 
+  /** The provider's subdomain and its white-label domain while active (none: undefined). */
+  addresses(id: string): Promise<{ subdomain: string | null; whitelabelDomain: string | null } | undefined> {
+    return one<{ subdomain: string | null; whitelabelDomain: string | null }>(
+      this.db.dataSource,
+      `SELECT p.subdomain, d.subdomain AS "whitelabelDomain"
+         FROM providers p LEFT JOIN whitelabeled_domains d ON d.provider_id = p.id AND d.status = 'active'
+        WHERE p.id = $1`,
+      [id],
+    );
+  }
+
   /** `search`: a LIKE pattern on the name or subdomain, or null for all. */
   search(search: string | null, limit: number, offset: number): Promise<ProviderSummaryRow[]> {
     return rows<ProviderSummaryRow>(

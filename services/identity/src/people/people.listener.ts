@@ -1,8 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  PROVIDER_ADDRESSES,
   PROVIDER_PEOPLE,
   PROVIDER_SINCE,
+  type ProviderAddresses,
+  type ProviderAddressesRequest,
   type ProviderPeople,
   type ProviderPeopleRequest,
   type ProviderSince,
@@ -10,7 +13,7 @@ import {
 } from '@tourly/contracts';
 import { PeopleService } from './people.service';
 
-/** Request-reply for other services: about a provider's people, and its age. */
+/** Request-reply for other services: about a provider's people, its age and its addresses. */
 @Controller()
 export class PeopleListener {
   constructor(private readonly people: PeopleService) {}
@@ -25,5 +28,11 @@ export class PeopleListener {
   @MessagePattern(PROVIDER_SINCE)
   since(@Payload() request: ProviderSinceRequest): Promise<ProviderSince> {
     return this.people.since(request);
+  }
+
+  /** Where a provider's pages are addressed: its subdomain and active white-label domain (tours' links). */
+  @MessagePattern(PROVIDER_ADDRESSES)
+  addresses(@Payload() request: ProviderAddressesRequest): Promise<ProviderAddresses> {
+    return this.people.addresses(request);
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  ProviderAddresses,
+  ProviderAddressesRequest,
   ProviderPeople,
   ProviderPeopleRequest,
   ProviderSince,
@@ -30,5 +32,13 @@ export class PeopleService {
     if (!isUuid(providerId)) return { createdAt: null };
     const createdAt = await this.providers.createdAt(providerId);
     return { createdAt: createdAt ? createdAt.toISOString() : null };
+  }
+
+  /** The provider's subdomain and active white-label domain; both null for an unknown provider. */
+  async addresses(request: ProviderAddressesRequest): Promise<ProviderAddresses> {
+    const providerId = request?.providerId;
+    const none = { subdomain: null, whitelabelDomain: null };
+    if (!isUuid(providerId)) return none;
+    return (await this.providers.addresses(providerId)) ?? none;
   }
 }

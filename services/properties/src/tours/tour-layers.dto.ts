@@ -1,5 +1,5 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
-import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -8,6 +8,7 @@ import {
   IsBoolean,
   IsDefined,
   IsIn,
+  IsOptional,
   IsString,
   Matches,
   MaxLength,
@@ -35,7 +36,7 @@ import {
   TRANSLUCENT_HEX_PATTERN,
   type MenuEntryType,
 } from '@tourly/contracts';
-import { Nested, RequiredOneOf, UUID_PATTERN } from '@tourly/platform';
+import { Nested, OptionalOneOf, RequiredOneOf, RequiredString, UUID_PATTERN } from '@tourly/platform';
 
 /**
  * A tour's layers (`TourLayers` in contracts) as the provider sends them: the overlay, the menu, the welcome screen
@@ -165,7 +166,6 @@ function isColumnList(value: unknown): boolean {
  */
 const OverlayColumns = () =>
   applyDecorators(
-    ApiExtraModels(LogoItemForm, MenuButtonItemForm, PropertyTitleItemForm),
     ApiProperty({
       type: 'array',
       minItems: 3,
@@ -518,7 +518,6 @@ export class OverlayRowResponse {
   @ApiProperty({ type: () => OverlayBannerResponse, nullable: true })
   banner!: OverlayBannerResponse | null;
 
-  @ApiExtraModels(LogoItemResponse, MenuButtonItemResponse, PropertyTitleItemResponse)
   @ApiProperty({
     type: 'array',
     minItems: 3,
@@ -654,3 +653,133 @@ export class TourLayersResponse {
   @ApiProperty({ type: () => GuidedTourLayerResponse })
   guidedTour!: GuidedTourLayerResponse;
 }
+
+// The routes' bodies and answers.
+
+export class DraftForm {
+  @Nested(() => TourLayersForm)
+  state!: TourLayersForm;
+}
+
+/** `PUT /provider/virtual_tours/{id}/draft`: `{draft: {state: <the whole layers>}}`. */
+export class UpdateDraft {
+  @Nested(() => DraftForm)
+  draft!: DraftForm;
+}
+
+/** `PUT /provider/virtual_tours/{id}/menu`: `{menu: {entries}}`. */
+export class UpdateMenu {
+  @Nested(() => MenuForm)
+  menu!: MenuForm;
+}
+
+export class UpdateWelcomeScreen {
+  @Nested(() => WelcomeScreenForm)
+  overlayWelcomeScreen!: WelcomeScreenForm;
+}
+
+/** Each key sent replaces its value. */
+export class GuidedTourLayerChange {
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  enabled?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  autoplay?: boolean;
+
+  @ApiPropertyOptional({ type: Boolean })
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  loop?: boolean;
+}
+
+export class UpdateGuidedTourLayer {
+  @Nested(() => GuidedTourLayerChange)
+  guidedTourLayer!: GuidedTourLayerChange;
+}
+
+export class GuidedTourEnabled {
+  @Flag()
+  enabled!: boolean;
+}
+
+export class EnableGuidedTourLayer {
+  @Nested(() => GuidedTourEnabled)
+  guidedTourLayer!: GuidedTourEnabled;
+}
+
+/** `PUT /provider/virtual_tours/layers/publish`: the provider's live property by slug; `publish: false` takes the layers down. */
+export class PublishLayers {
+  @RequiredString(200)
+  propertySlug!: string;
+
+  @ApiPropertyOptional({ type: Boolean, default: true })
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  publish?: boolean;
+}
+
+export const PREVIEW_STATES = ['draft', 'published'] as const;
+export type PreviewState = (typeof PREVIEW_STATES)[number];
+
+export class PreviewQuery {
+  @OptionalOneOf(PREVIEW_STATES)
+  state?: PreviewState;
+}
+
+export class DraftResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  propertyId!: string;
+
+  @ApiProperty({
+    type: () => TourLayersResponse,
+    description: 'the draft, else the published layers, else the defaults',
+  })
+  state!: TourLayersResponse;
+
+  @ApiProperty()
+  hasDraft!: boolean;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  draftSavedAt!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  publishedAt!: string | null;
+
+  @ApiProperty({
+    type: () => TourLayersResponse,
+    nullable: true,
+    description: 'null: visitors see the defaults',
+  })
+  published!: TourLayersResponse | null;
+}
+
+export class WelcomeScreenAnswer {
+  @ApiProperty({ type: () => WelcomeScreenResponse })
+  overlayWelcomeScreen!: WelcomeScreenResponse;
+}
+
+export class GuidedTourLayerAnswer {
+  @ApiProperty({ type: () => GuidedTourLayerResponse })
+  guidedTourLayer!: GuidedTourLayerResponse;
+}
+
+/**
+ * The overlay's item classes, which the columns name only inside `oneOf` (where Swagger does not follow them): a
+ * controller taking or answering an overlay declares them with this, so the document holds their schemas.
+ */
+export const OverlayItemModels = () =>
+  ApiExtraModels(
+    LogoItemForm,
+    MenuButtonItemForm,
+    PropertyTitleItemForm,
+    LogoItemResponse,
+    MenuButtonItemResponse,
+    PropertyTitleItemResponse,
+  );

@@ -1,0 +1,225 @@
+import { Injectable } from '@nestjs/common';
+import type { UrlParameterValues } from '@tourly/contracts';
+import { affected, one, rows, uuidv7, type Queryable } from '@tourly/platform';
+import type { Branding, Media, Setup } from './tours.rules';
+
+export interface PlayerLinkRow {
+  id: string;
+  providerId: string;
+  propertyId: string;
+  clientSlug: string;
+  modelSlug: string;
+  branding: Partial<Branding>;
+  media: Partial<Media>;
+  modelSource: string | null;
+  setup: Partial<Setup>;
+  username: string | null;
+  hasPassword: boolean;
+  updatedAt: Date;
+}
+
+export interface ParametersRow {
+  id: string;
+  propertyId: string;
+  parameters: UrlParameterValues;
+}
+
+/** The property a tour belongs to, as the player shows it. */
+export interface TourPropertyRow {
+  id: string;
+  slug: string;
+  title: string;
+  address: string;
+  latitude: number | null;
+  longitude: number | null;
+  matterportKey: string;
+  startPosition: string | null;
+  tourPublished: boolean;
+}
+
+const LINK_COLUMNS = `l.id, l.provider_id AS "providerId", l.property_id AS "propertyId", l.client_slug AS "clientSlug",
+  l.model_slug AS "modelSlug", l.branding, l.media, l.model_source AS "modelSource", l.setup, l.username,
+  l.password_hash IS NOT NULL AS "hasPassword", l.updated_at AS "updatedAt"`;
+
+const PROPERTY_COLUMNS = `p.id, p.slug, p.title, p.address, p.latitude, p.longitude,
+  p.matterport_key AS "matterportKey", p.start_position AS "startPosition", p.tour_published AS "tourPublished"`;
+
+/** Settings a player link keeps as jsonb, each merged key by key. */
+export type LinkSettings = 'branding' | 'media' | 'setup';
+
+/**
+ * The tour's rows beside each property: the provider's namespace, the player link, the URL parameters. Only the
+ * caller's provider's rows of live properties are found.
+ */
+@Injectable()
+export class PlayerLinksRepository {
+  /** The provider's namespace slug, made with `candidate` unless it has one (a slug another took: undefined). */
+  async ensureNamespace(tx: Queryable, providerId: string, candidate: string): Promise<string | undefined> {
+    await rows(
+      tx,
+      'INSERT INTO player_link_namespaces (provider_id, slug) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [providerId, candidate],
+    );
+    const found = await one<{ slug: string }>(
+      tx,
+      'SELECT slug FROM player_link_namespaces WHERE provider_id = $1',
+      [providerId],
+    );
+    return found?.slug;
+  }
+
+  /**
+   * The property's player link, made unless it exists (two first reads at once make one: the second waits on the
+   * first's row and then finds it). False when `modelSlug` is taken in the namespace (a deleted property's link).
+   */
+  async ensureLink(
+    tx: Queryable,
+    link: { providerId: string; propertyId: string; clientSlug: string; modelSlug: string },
+  ): Promise<boolean> {
+    await rows(
+      tx,
+      `INSERT INTO player_links (id, provider_id, property_id, client_slug, model_slug)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [uuidv7(), link.providerId, link.propertyId, link.clientSlug, link.modelSlug],
+    );
+    return (
+      (await one(tx, 'SELECT 1 FROM player_links WHERE property_id = $1', [link.propertyId])) !== undefined
+    );
+  }
+
+  /** The property's URL parameters and virtual tour rows, made unless they exist. */
+  async ensureCompanions(tx: Queryable, providerId: string, propertyId: string): Promise<void> {
+    await rows(
+      tx,
+      `INSERT INTO matterport_model_parameters (id, provider_id, property_id) VALUES ($1, $2, $3)
+       ON CONFLICT (property_id) DO NOTHING`,
+      [uuidv7(), providerId, propertyId],
+    );
+    await rows(
+      tx,
+      `INSERT INTO virtual_tours (id, provider_id, property_id) VALUES ($1, $2, $3)
+       ON CONFLICT (property_id) DO NOTHING`,
+      [uuidv7(), providerId, propertyId],
+    );
+  }
+
+  byProperty(tx: Queryable, providerId: string, propertyId: string): Promise<PlayerLinkRow | undefined> {
+    return one<PlayerLinkRow>(
+      tx,
+      `SELECT ${LINK_COLUMNS} FROM player_links l JOIN properties p ON p.id = l.property_id
+        WHERE l.provider_id = $1 AND l.property_id = $2 AND p.deleted_at IS NULL`,
+      [providerId, propertyId],
+    );
+  }
+
+  /** A player link's property id, if it is the provider's and its property is live. */
+  async propertyOfLink(tx: Queryable, providerId: string, id: string): Promise<string | undefined> {
+    const row = await one<{ propertyId: string }>(
+      tx,
+      `SELECT l.property_id AS "propertyId" FROM player_links l JOIN properties p ON p.id = l.property_id
+        WHERE l.provider_id = $1 AND l.id = $2 AND p.deleted_at IS NULL`,
+      [providerId, id],
+    );
+    return row?.propertyId;
+  }
+
+  async propertyOfParameters(tx: Queryable, providerId: string, id: string): Promise<string | undefined> {
+    const row = await one<{ propertyId: string }>(
+      tx,
+      `SELECT m.property_id AS "propertyId" FROM matterport_model_parameters m JOIN properties p ON p.id = m.property_id
+        WHERE m.provider_id = $1 AND m.id = $2 AND p.deleted_at IS NULL`,
+      [providerId, id],
+    );
+    return row?.propertyId;
+  }
+
+  /** The provider's live property as the player shows it. */
+  property(tx: Queryable, providerId: string, propertyId: string): Promise<TourPropertyRow | undefined> {
+    return one<TourPropertyRow>(
+      tx,
+      `SELECT ${PROPERTY_COLUMNS} FROM properties p WHERE p.provider_id = $1 AND p.id = $2 AND p.deleted_at IS NULL`,
+      [providerId, propertyId],
+    );
+  }
+
+  /** The provider's live property with that slug. */
+  async propertyIdBySlug(tx: Queryable, providerId: string, slug: string): Promise<string | undefined> {
+    const row = await one<{ id: string }>(
+      tx,
+      'SELECT id FROM properties WHERE provider_id = $1 AND slug = $2 AND deleted_at IS NULL',
+      [providerId, slug],
+    );
+    return row?.id;
+  }
+
+  /** Merges keys into one of the link's settings; a null value drops its key (the default applies again). */
+  async mergeSettings(
+    tx: Queryable,
+    propertyId: string,
+    settings: LinkSettings,
+    given: Record<string, unknown>,
+  ): Promise<void> {
+    await affected(
+      tx,
+      `UPDATE player_links SET ${settings} = jsonb_strip_nulls(${settings} || $2::jsonb), updated_at = now()
+        WHERE property_id = $1`,
+      [propertyId, JSON.stringify(given)],
+    );
+  }
+
+  async replaceMedia(tx: Queryable, propertyId: string, media: Media): Promise<void> {
+    await affected(
+      tx,
+      'UPDATE player_links SET media = $2::jsonb, updated_at = now() WHERE property_id = $1',
+      [propertyId, JSON.stringify(media)],
+    );
+  }
+
+  async setModelSource(tx: Queryable, propertyId: string, modelSource: string | null): Promise<void> {
+    await affected(
+      tx,
+      'UPDATE player_links SET model_source = $2, updated_at = now() WHERE property_id = $1',
+      [propertyId, modelSource],
+    );
+  }
+
+  /** null, null: no password. */
+  async setPassword(
+    tx: Queryable,
+    propertyId: string,
+    username: string | null,
+    passwordHash: string | null,
+  ): Promise<void> {
+    await affected(
+      tx,
+      'UPDATE player_links SET username = $2, password_hash = $3, updated_at = now() WHERE property_id = $1',
+      [propertyId, username, passwordHash],
+    );
+  }
+
+  parameters(tx: Queryable, propertyId: string): Promise<ParametersRow | undefined> {
+    return one<ParametersRow>(
+      tx,
+      `SELECT id, property_id AS "propertyId", parameters FROM matterport_model_parameters WHERE property_id = $1`,
+      [propertyId],
+    );
+  }
+
+  /** The values kept (those away from the viewer's defaults), the row locked until the transaction ends. */
+  async parametersForUpdate(tx: Queryable, propertyId: string): Promise<UrlParameterValues> {
+    const row = await one<{ parameters: UrlParameterValues }>(
+      tx,
+      'SELECT parameters FROM matterport_model_parameters WHERE property_id = $1 FOR UPDATE',
+      [propertyId],
+    );
+    return row?.parameters ?? {};
+  }
+
+  async setParameters(tx: Queryable, propertyId: string, parameters: UrlParameterValues): Promise<void> {
+    await affected(
+      tx,
+      'UPDATE matterport_model_parameters SET parameters = $2::jsonb, updated_at = now() WHERE property_id = $1',
+      [propertyId, JSON.stringify(parameters)],
+    );
+  }
+}

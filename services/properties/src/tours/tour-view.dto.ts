@@ -1,0 +1,71 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { BrandingResponse, MediaResponse, SetupResponse, TourLinksResponse } from './player-links.dto';
+import { TourLayersResponse } from './tour-layers.dto';
+
+export class TourViewPropertyResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  slug!: string;
+
+  @ApiProperty()
+  title!: string;
+
+  @ApiProperty()
+  address!: string;
+
+  @ApiProperty({ type: Number, nullable: true })
+  latitude!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  longitude!: number | null;
+}
+
+export class TourModelResponse {
+  @ApiProperty({ description: 'the Matterport model the player shows' })
+  key!: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'ss=12&sr=-.5,1.2' })
+  startPosition!: string | null;
+
+  @ApiProperty({ description: 'the Showcase URL: the model, its start position and the URL parameters' })
+  embedUrl!: string;
+}
+
+/**
+ * The player's JSON: what the provider's preview and the visitor's tour page (issue 13) both render, with the same
+ * component.
+ */
+export class TourViewResponse {
+  @ApiProperty({ type: () => TourViewPropertyResponse })
+  property!: TourViewPropertyResponse;
+
+  @ApiProperty({ type: () => TourModelResponse })
+  model!: TourModelResponse;
+
+  @ApiProperty({ type: () => TourLayersResponse })
+  layers!: TourLayersResponse;
+
+  @ApiProperty({ type: () => BrandingResponse })
+  branding!: BrandingResponse;
+
+  @ApiProperty({ type: () => MediaResponse })
+  media!: MediaResponse;
+
+  @ApiProperty({ type: () => SetupResponse })
+  setup!: SetupResponse;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true },
+    description: 'every URL parameter by name, with its value',
+  })
+  urlParameters!: Record<string, number | string | null>;
+
+  @ApiProperty({ description: 'the listing services’ view: no branding, no lead capture' })
+  mls!: boolean;
+
+  @ApiProperty({ type: () => TourLinksResponse })
+  links!: TourLinksResponse;
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
+import { PlansModule } from '../plans/plans.module';
+import { GuidedTourLayerController } from './guided-tour-layer.controller';
+import { PlayerLinksController } from './player-links.controller';
+import { PlayerLinksRepository } from './player-links.repository';
+import { PlayerLinksService } from './player-links.service';
+import { TourLayersController } from './tour-layers.controller';
+import { TourLayersService } from './tour-layers.service';
+import { UrlParametersController } from './url-parameters.controller';
+import { VirtualToursRepository } from './virtual-tours.repository';
+
+/** Tours (issue 12): each property's player link and its settings, URL parameters, and layers with their draft. */
+@Module({
+  imports: [MediaModule, PlansModule],
+  controllers: [
+    PlayerLinksController,
+    UrlParametersController,
+    TourLayersController,
+    GuidedTourLayerController,
+  ],
+  providers: [PlayerLinksService, PlayerLinksRepository, TourLayersService, VirtualToursRepository],
+  exports: [PlayerLinksService],
+})
+export class ToursModule {}
