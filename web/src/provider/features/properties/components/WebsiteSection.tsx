@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
 import type { Media, Property } from '../api';
@@ -5,6 +6,7 @@ import { useWebsiteQuery } from '../queries';
 import { PropertyFeaturesForm } from './PropertyFeaturesForm';
 import { WebsiteFloorplan } from './WebsiteFloorplan';
 import { WebsitePhotos } from './WebsitePhotos';
+import { WebsitePreview } from './WebsitePreview';
 import { WebsiteSettingsForm } from './WebsiteSettingsForm';
 
 interface WebsiteSectionProps {
@@ -18,12 +20,14 @@ interface WebsiteSectionProps {
 /**
  * The property's single-property website (001 §7 Website, GET .../website/): whether it is live (the published
  * feature `website`, switched under Publishing), then its parts, each saved on its own: settings, the property's
- * features, the photos it shows and, when the property has floorplans, the floorplan.
+ * features, the photos it shows and, when the property has floorplans, the floorplan. "Preview" shows the page
+ * as visitors will see it, at a desktop's or a phone's width.
  */
 export function WebsiteSection({ property, photos, floorplans }: WebsiteSectionProps) {
   const website = useWebsiteQuery(property.id);
   const live = property.publishedFeatures.website;
   const data = website.data;
+  const [previewing, setPreviewing] = useState(false);
 
   return (
     <section className="card website-section" aria-labelledby="property-website">
@@ -32,6 +36,15 @@ export function WebsiteSection({ property, photos, floorplans }: WebsiteSectionP
         <span className={`badge ${live ? 'badge-success' : 'badge-neutral'}`}>
           {live ? 'Live' : 'Not published'}
         </span>
+        {data && (
+          <button
+            type="button"
+            className="button button-secondary website-preview-button"
+            onClick={() => setPreviewing(true)}
+          >
+            Preview
+          </button>
+        )}
       </div>
       <p className="field-hint website-hint">
         {live
@@ -57,6 +70,15 @@ export function WebsiteSection({ property, photos, floorplans }: WebsiteSectionP
           <WebsitePhotos website={data} photos={photos} />
           <WebsiteFloorplan website={data} floorplans={floorplans} />
         </>
+      )}
+      {previewing && data && (
+        <WebsitePreview
+          property={property}
+          website={data}
+          photos={photos}
+          floorplans={floorplans}
+          onClose={() => setPreviewing(false)}
+        />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMutationAction } from '../../../../shared/useMutationAction';
 import { propertyKeys } from '../../properties/queries';
+import { layerKeys } from '../layers/queries';
 import {
   fetchPlayerLink,
   revertUrlParameters,
@@ -26,15 +27,22 @@ export const usePlayerLinkQuery = (propertyId: string) =>
     queryFn: ({ signal }) => fetchPlayerLink(propertyId, signal),
   });
 
-/** Every change answers the whole player link: the tabs show it at once. */
-const linkChanged = (client: QueryClient, link: PlayerLink) =>
+/**
+ * Every change answers the whole player link: the tabs show it at once. The tour's preview (the Space tab) shows
+ * the branding, media, model, setup and URL parameters too: it is asked for again.
+ */
+function linkChanged(client: QueryClient, link: PlayerLink) {
   client.setQueryData(sharingKeys.playerLink(link.propertyId), link);
+  return client.invalidateQueries({ queryKey: layerKeys.preview(link.propertyId) });
+}
 
 /** A change of the URL parameters answers them alone: they replace those the cached player link holds. */
-const parametersChanged = (client: QueryClient, parameters: UrlParameters) =>
+function parametersChanged(client: QueryClient, parameters: UrlParameters) {
   client.setQueryData<PlayerLink>(sharingKeys.playerLink(parameters.propertyId), (link) =>
     link ? { ...link, matterportModelParameter: parameters } : link,
   );
+  return client.invalidateQueries({ queryKey: layerKeys.preview(parameters.propertyId) });
+}
 
 export const useUpdateBrandingMutation = () =>
   useMutationAction(updateBranding, (link, _, client) => linkChanged(client, link));

@@ -1,4 +1,4 @@
-import { MEASUREMENT_UNITS, type MeasurementUnit } from '@tourly/contracts';
+import { LANGUAGES, MEASUREMENT_UNITS, type Language, type MeasurementUnit } from '@tourly/contracts';
 import { useState } from 'react';
 import { useForm } from '../../../../../shared/forms/useForm';
 import { SelectField } from '../../../../../shared/SelectField';
@@ -7,16 +7,16 @@ import { changedKeys } from '../../../properties/website';
 import type { PlayerLink, PlayerLinkSetup } from '../api';
 import { useUpdateSetupMutation } from '../queries';
 
-/** The player's own words come in these languages. */
-const LANGUAGES: ReadonlyArray<{ code: string; name: string }> = [
-  { code: 'en', name: 'English' },
-  { code: 'es', name: 'Español' },
-  { code: 'fr', name: 'Français' },
-  { code: 'de', name: 'Deutsch' },
-  { code: 'it', name: 'Italiano' },
-  { code: 'pt', name: 'Português' },
-  { code: 'nl', name: 'Nederlands' },
-];
+/** 001 §3's languages, each named in itself. */
+const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  cn: '中文',
+  jp: '日本語',
+};
 const UNIT_LABELS: Record<MeasurementUnit, string> = {
   metric: 'Metric (m, m²)',
   imperial: 'Imperial (ft, ft²)',
@@ -50,9 +50,10 @@ export function SetupForm({ link }: { link: PlayerLink }) {
     },
   });
   const { values, set, errors } = form;
-  const languages = LANGUAGES.some((language) => language.code === values.language)
-    ? LANGUAGES
-    : [...LANGUAGES, { code: values.language, name: values.language }];
+  // A language stored before this list (or set through the API) stays choosable as it is.
+  const languages: string[] = LANGUAGES.includes(values.language as Language)
+    ? [...LANGUAGES]
+    : [...LANGUAGES, values.language];
 
   return (
     <WebsitePart
@@ -72,9 +73,9 @@ export function SetupForm({ link }: { link: PlayerLink }) {
           onChange={(event) => set('language', event.target.value)}
           messages={errors.fields.language}
         >
-          {languages.map(({ code, name }) => (
+          {languages.map((code) => (
             <option key={code} value={code}>
-              {name}
+              {LANGUAGE_NAMES[code as Language] ?? code}
             </option>
           ))}
         </SelectField>
