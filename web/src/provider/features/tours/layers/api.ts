@@ -1,47 +1,30 @@
-import type { OverlayLayout, TourLayers } from '@tourly/contracts';
-import { getPage, request } from '../../../../api/client';
+import type { MenuEntry, OverlayLayout, OverlayRow, TourLayers } from '@tourly/contracts';
+import { api } from '../../../../api/client';
+import type { Answer } from '../../../../api/types';
 import type { TourData } from '../../../../tour/types';
 import { uploadWithProgress, type UploadProgress } from '../../properties/upload';
 
-/*
- * A tour's layers, drafts, publishing, overlay templates and location images (properties README, "## Tours"),
- * camelCased as the client reads them. Written from the contract until the gateway's document declares these routes.
+type DraftAnswer = Answer<'/provider/virtual_tours/{id}/draft', 'get'>;
+type LayersAnswer = DraftAnswer['state'];
+
+/**
+ * The draft: `state` is the draft if there is one, else the published layers, else the display defaults; the
+ * layers as the contract types them.
  */
-
-/** The draft: `state` is the draft if there is one, else the published layers, else the display defaults. */
-export interface TourDraft {
-  id: string;
-  propertyId: string;
+export type TourDraft = Omit<DraftAnswer, 'state' | 'published'> & {
   state: TourLayers;
-  hasDraft: boolean;
-  draftSavedAt: string | null;
-  publishedAt: string | null;
   published: TourLayers | null;
-}
+};
 
-/** The player's JSON for the draft: what the tour view renders. */
-export type TourPreview = TourData;
+export type GuidedTourLayer = Answer<
+  '/provider/properties/{id}/guided_tour_layer.json',
+  'get'
+>['guidedTourLayer'];
 
-export type GuidedTourLayer = TourLayers['guidedTour'];
+type TemplateAnswer = Answer<'/provider/virtual_tours/overlay_templates', 'get'>['items'][number];
+export type OverlayTemplate = Omit<TemplateAnswer, 'overlay'> & { overlay: OverlayLayout };
 
-export interface OverlayTemplate {
-  id: string;
-  name: string;
-  overlay: OverlayLayout;
-  thumbnailUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface LocationImage {
-  id: string;
-  url: string;
-  thumbnailUrl: string | null;
-  filename: string;
-  width: number | null;
-  height: number | null;
-  createdAt: string;
-}
+export type LocationImage = Answer<'/provider/virtual_tours/location_images.json', 'post'>;
 
 export interface TemplateQuery {
   page: number;
@@ -49,43 +32,101 @@ export interface TemplateQuery {
   search: string;
 }
 
-const tour = (id: string, rest: string) => `/provider/virtual_tours/${encodeURIComponent(id)}${rest}`;
-const guided = (propertyId: string, rest: string) =>
-  `/provider/properties/${encodeURIComponent(propertyId)}/guided_tour_layer${rest}`;
-const TEMPLATES = '/provider/virtual_tours/overlay_templates';
+/*
+ * The document cannot say all the contract does (exactly three columns; child entries with none of their own), so
+ * the answers are read into the contract's types here, field by field: the editors and the tour view use those.
+ */
+type RowAnswer = LayersAnswer['overlay']['top'];
+type EntryAnswer = LayersAnswer['menu']['entries'][number];
 
-export const fetchDraft = (tourId: string, signal?: AbortSignal) =>
-  request<TourDraft>('GET', tour(tourId, '/draft'), { signal });
+const rowOf = ({ banner, columns }: RowAnswer): OverlayRow => ({
+  banner,
+  columns: [columns[0] ?? [], columns[1] ?? [], columns[2] ?? []],
+});
+const overlayOf = (overlay: LayersAnswer['overlay']): OverlayLayout => ({
+  top: rowOf(overlay.top),
+  bottom: rowOf(overlay.bottom),
+  menu: overlay.menu,
+});
+const entryOf = (entry: EntryAnswer): MenuEntry => ({
+  ...entry,
+  childEntries: entry.childEntries.map((child) => ({ ...child, childEntries: [] })),
+});
+const layersOf = (layers: LayersAnswer): TourLayers => ({
+  ...layers,
+  overlay: overlayOf(layers.overlay),
+  menu: { entries: layers.menu.entries.map(entryOf) },
+});
+const draftOf = (draft: DraftAnswer): TourDraft => ({
+  ...draft,
+  state: layersOf(draft.state),
+  published: draft.published && layersOf(draft.published),
+});
+
+/** The player's JSON for the draft, as the tour view reads it. */
+export type TourPreview = TourData;
+
+export const fetchDraft = async (id: string, signal?: AbortSignal) =>
+  draftOf(await api.get('/provider/virtual_tours/{id}/draft', { params: { id }, signal }));
 
 /** The whole layers: the first edit starts the draft from the published layers. */
-export const saveDraft = (tourId: string, layers: TourLayers) =>
-  request<TourDraft>('PUT', tour(tourId, '/draft'), { body: { draft: { state: layers } } });
+export const saveDraft = async (id: string, layers: TourLayers) =>
+  draftOf(
+    await api.put('/provider/virtual_tours/{id}/draft', { draft: { state: layers } }, { params: { id } }),
+  );
 
 /** Back to the published layers (or the defaults). */
-export const discardDraft = (tourId: string) => request<TourDraft>('DELETE', tour(tourId, '/draft'));
+export const discardDraft = async (id: string) =>
+  draftOf(await api.delete('/provider/virtual_tours/{id}/draft', { params: { id } }));
 
-export const publishLayers = (propertySlug: string) =>
-  request<TourDraft>('PUT', '/provider/virtual_tours/layers/publish', { body: { propertySlug } });
+export const publishLayers = async (propertySlug: string) =>
+  draftOf(await api.put('/provider/virtual_tours/layers/publish', { propertySlug }));
 
-export const fetchPreview = (tourId: string, signal?: AbortSignal) =>
-  request<TourPreview>('GET', tour(tourId, '/preview'), { query: { state: 'draft' }, signal });
+export async function fetchPreview(id: string, signal?: AbortSignal): Promise<TourPreview> {
+  const preview = await api.get('/provider/virtual_tours/{id}/preview', {
+    params: { id },
+    query: { state: 'draft' },
+    signal,
+  });
+  return { ...preview, layers: layersOf(preview.layers) };
+}
 
 /** `enabled` goes through its own route (enable_layer.json), autoplay and loop through the layer's. */
-export const saveGuidedTour = async (propertyId: string, change: Partial<GuidedTourLayer>) => {
+export async function saveGuidedTour(id: string, change: Partial<GuidedTourLayer>): Promise<GuidedTourLayer> {
   const { enabled, ...rest } = change;
-  const path = enabled === undefined ? guided(propertyId, '.json') : guided(propertyId, '/enable_layer.json');
-  const body = { guidedTourLayer: enabled === undefined ? rest : { enabled } };
-  return (await request<{ guidedTourLayer: GuidedTourLayer }>('POST', path, { body })).guidedTourLayer;
-};
+  const answer =
+    enabled === undefined
+      ? await api.post(
+          '/provider/properties/{id}/guided_tour_layer.json',
+          { guidedTourLayer: rest },
+          { params: { id } },
+        )
+      : await api.post(
+          '/provider/properties/{id}/guided_tour_layer/enable_layer.json',
+          { guidedTourLayer: { enabled } },
+          { params: { id } },
+        );
+  return answer.guidedTourLayer;
+}
 
-export const fetchTemplates = ({ page, pageSize, search }: TemplateQuery, signal?: AbortSignal) =>
-  getPage<OverlayTemplate>(TEMPLATES, { page, pageSize, search: search || undefined }, signal);
+export async function fetchTemplates({ page, pageSize, search }: TemplateQuery, signal?: AbortSignal) {
+  const templates = await api.page(
+    '/provider/virtual_tours/overlay_templates',
+    { page, pageSize, search: search || undefined },
+    { signal },
+  );
+  const items = templates.items.map((template): OverlayTemplate => ({
+    ...template,
+    overlay: overlayOf(template.overlay),
+  }));
+  return { ...templates, items };
+}
 
 export const createTemplate = (template: { name: string; overlay: OverlayLayout }) =>
-  request<OverlayTemplate>('POST', TEMPLATES, { body: { overlayTemplate: template } });
+  api.post('/provider/virtual_tours/overlay_templates', { overlayTemplate: template });
 
 export const deleteTemplate = (id: string) =>
-  request<undefined>('DELETE', `${TEMPLATES}/${encodeURIComponent(id)}`);
+  api.delete('/provider/virtual_tours/overlay_templates/{id}', { params: { id } });
 
 /** The welcome screen's picture, with its upload's progress. */
 export function uploadLocationImage(file: File, onProgress: UploadProgress, signal?: AbortSignal) {
