@@ -26,6 +26,10 @@ interface PlayerLinkAnswer {
 /** The layers as the wire carries them (snake_case keys). */
 const wire = (layers: TourLayers) => toSnakeKeys<Record<string, unknown>>(layers);
 
+/** The layers as the player gets them: the welcome screen's picture with its address. */
+const viewed = (layers: TourLayers, imageUrl: string | null = null) =>
+  wire({ ...layers, welcomeScreen: { ...layers.welcomeScreen, imageUrl } } as TourLayers);
+
 /** Layers that differ from the defaults in every part, so a mix of two would show. */
 function otherLayers(mark: string): TourLayers {
   const layers = defaultTourLayers();
@@ -676,6 +680,12 @@ describe('tours', () => {
       expect((await provider.get(`${tour()}/overlay_welcome_screen`)).body.data).toEqual({
         overlay_welcome_screen: welcome,
       });
+      // The player gets the picture's address: a signed link to the stored file, which answers the image.
+      const preview = await provider.get(`${tour()}/preview?state=draft`);
+      const imageUrl = preview.body.data.layers.welcome_screen.image_url as string;
+      expect(imageUrl).toContain(it_.storage!.endpoint);
+      const image = await fetch(imageUrl);
+      expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
 
       const guided = `/provider/properties/${propertyId}/guided_tour_layer.json`;
       expect((await provider.get(guided)).body.data).toEqual({
@@ -754,7 +764,7 @@ describe('tours', () => {
           start_position: null,
           embed_url: 'https://my.matterport.com/show/?m=SxQL3iGyoDo',
         },
-        layers: wire(otherLayers('a')),
+        layers: viewed(otherLayers('a')),
         branding: expect.objectContaining({ provider_name: 'Renamed' }),
         media: { type: 'no_media', sub_type: null, size: 'medium', url: null, media_id: null },
         setup: expect.objectContaining({ language: 'en' }),
@@ -763,7 +773,7 @@ describe('tours', () => {
         links: link.links,
       });
       const published = await provider.get(`${tour()}/preview?state=published`);
-      expect(published.body.data.layers).toEqual(wire(defaultTourLayers()));
+      expect(published.body.data.layers).toEqual(viewed(defaultTourLayers()));
       const bad = await provider.get(`${tour()}/preview?state=live`);
       expect(bad.status).toBe(422);
     });
@@ -801,7 +811,7 @@ describe('tours', () => {
         state: wire(otherLayers('a')),
       });
       const visitors = await provider.get(`${tour()}/preview?state=published`);
-      expect(visitors.body.data.layers).toEqual(wire(defaultTourLayers()));
+      expect(visitors.body.data.layers).toEqual(viewed(defaultTourLayers()));
       const again = await provider.send('put', '/provider/virtual_tours/layers/publish', {
         property_slug: slug,
         publish: true,
@@ -818,11 +828,13 @@ describe('tours', () => {
     });
 
     it('a reader during publishing gets the old layers or the new, never a mix', async () => {
-      const old = wire(otherLayers('a'));
-      const next = wire(otherLayers('bb'));
+      const old = otherLayers('a');
+      const next = otherLayers('bb');
       for (let round = 0; round < 5; round++) {
         const [from, to] = round % 2 === 0 ? [old, next] : [next, old];
-        expect((await provider.send('put', `${tour()}/draft`, { draft: { state: to } })).status).toBe(200);
+        expect((await provider.send('put', `${tour()}/draft`, { draft: { state: wire(to) } })).status).toBe(
+          200,
+        );
         let publishing = true;
         const reads: unknown[] = [];
         const reader = (async () => {
@@ -837,8 +849,8 @@ describe('tours', () => {
         await reader;
         reads.push((await provider.get(`${tour()}/preview?state=published`)).body.data.layers);
         expect(done.status).toBe(200);
-        for (const read of reads) expect([from, to]).toContainEqual(read);
-        expect(reads.at(-1)).toEqual(to);
+        for (const read of reads) expect([viewed(from), viewed(to)]).toContainEqual(read);
+        expect(reads.at(-1)).toEqual(viewed(to));
       }
     });
 

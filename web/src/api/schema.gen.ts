@@ -3579,6 +3579,12 @@ export type components = {
       premium_since: string;
       title: string;
     };
+    'properties.TourViewLayersResponse': {
+      guided_tour: components['schemas']['properties.GuidedTourLayerResponse'];
+      menu: components['schemas']['properties.MenuResponse'];
+      overlay: components['schemas']['properties.OverlayLayoutResponse'];
+      welcome_screen: components['schemas']['properties.TourWelcomeScreenResponse'];
+    };
     'properties.TourViewPropertyResponse': {
       address: string;
       /** Format: uuid */
@@ -3590,7 +3596,7 @@ export type components = {
     };
     'properties.TourViewResponse': {
       branding: components['schemas']['properties.BrandingResponse'];
-      layers: components['schemas']['properties.TourLayersResponse'];
+      layers: components['schemas']['properties.TourViewLayersResponse'];
       links: components['schemas']['properties.TourLinksResponse'];
       media: components['schemas']['properties.MediaResponse'];
       /** @description the listing services’ view: no branding, no lead capture */
@@ -3602,6 +3608,16 @@ export type components = {
       url_parameters: {
         [key: string]: (number | string) | null;
       };
+    };
+    'properties.TourWelcomeScreenResponse': {
+      button_label: string;
+      enabled: boolean;
+      /** Format: uuid */
+      image_id: string | null;
+      /** @description the picture's address (a signed link that expires) */
+      image_url: string | null;
+      message: string;
+      title: string;
     };
     'properties.UpdateBranding': {
       /** @enum {string} */

@@ -22,6 +22,7 @@ import { Plans } from '../plans/plans';
 import { PROPERTY_NOT_FOUND } from '../properties/property-scope';
 import { SCAN_KEY_INVALID } from '../properties/properties.service';
 import { parseScanKey } from '../scan-keys/scan-key';
+import { Storage } from '../storage/storage';
 import {
   NOT_THIS_PROPERTYS_MEDIA,
   type BrandingForm,
@@ -90,7 +91,8 @@ export interface TourView {
     longitude: number | null;
   };
   model: { key: string; startPosition: string | null; embedUrl: string };
-  layers: TourLayers;
+  /** The welcome screen with its picture's address (a signed link; null: none, or deleted since). */
+  layers: TourLayers & { welcomeScreen: TourLayers['welcomeScreen'] & { imageUrl: string | null } };
   branding: Branding;
   media: Media;
   setup: Setup;
@@ -118,6 +120,7 @@ export class PlayerLinksService {
     private readonly tours: VirtualToursRepository,
     private readonly propertyMedia: PropertyMediaRepository,
     private readonly plans: Plans,
+    private readonly storage: Storage,
     private readonly rpc: RpcClient,
     @Inject(CONFIG) private readonly config: PropertiesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -304,6 +307,13 @@ export class PlayerLinksService {
   async tourView(providerId: string, propertyId: string, layers: TourLayers): Promise<TourView> {
     const { property, link, parameters, links } = await this.parts(providerId, propertyId);
     const model = modelOf(property, link);
+    const imageId = layers.welcomeScreen.imageId;
+    const image = imageId
+      ? await this.tours.locationImageFile(this.db.dataSource, providerId, imageId)
+      : undefined;
+    const imageUrl = image
+      ? await this.storage.readUrl(image.storageKey, image.filename, image.contentType ?? undefined)
+      : null;
     return {
       property: {
         id: property.id,
@@ -314,7 +324,7 @@ export class PlayerLinksService {
         longitude: property.longitude,
       },
       model: { ...model, embedUrl: embedUrl(this.config.MATTERPORT_SHOWCASE_URL, model, parameters.values) },
-      layers,
+      layers: { ...layers, welcomeScreen: { ...layers.welcomeScreen, imageUrl } },
       branding: withDefaults(DEFAULT_BRANDING, link.branding),
       media: withDefaults(DEFAULT_MEDIA, link.media),
       setup: withDefaults(DEFAULT_SETUP, link.setup),

@@ -1,6 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BrandingResponse, MediaResponse, SetupResponse, TourLinksResponse } from './player-links.dto';
-import { TourLayersResponse } from './tour-layers.dto';
+import {
+  GuidedTourLayerResponse,
+  MenuResponse,
+  OverlayLayoutResponse,
+  WelcomeScreenResponse,
+} from './tour-layers.dto';
 
 export class TourViewPropertyResponse {
   @ApiProperty({ format: 'uuid' })
@@ -20,6 +25,30 @@ export class TourViewPropertyResponse {
 
   @ApiProperty({ type: Number, nullable: true })
   longitude!: number | null;
+}
+
+export class TourWelcomeScreenResponse extends WelcomeScreenResponse {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "the picture's address (a signed link that expires)",
+  })
+  imageUrl!: string | null;
+}
+
+/** The layers as the player gets them: the welcome screen's picture with its address. */
+export class TourViewLayersResponse {
+  @ApiProperty({ type: () => OverlayLayoutResponse })
+  overlay!: OverlayLayoutResponse;
+
+  @ApiProperty({ type: () => MenuResponse })
+  menu!: MenuResponse;
+
+  @ApiProperty({ type: () => TourWelcomeScreenResponse })
+  welcomeScreen!: TourWelcomeScreenResponse;
+
+  @ApiProperty({ type: () => GuidedTourLayerResponse })
+  guidedTour!: GuidedTourLayerResponse;
 }
 
 export class TourModelResponse {
@@ -44,8 +73,8 @@ export class TourViewResponse {
   @ApiProperty({ type: () => TourModelResponse })
   model!: TourModelResponse;
 
-  @ApiProperty({ type: () => TourLayersResponse })
-  layers!: TourLayersResponse;
+  @ApiProperty({ type: () => TourViewLayersResponse })
+  layers!: TourViewLayersResponse;
 
   @ApiProperty({ type: () => BrandingResponse })
   branding!: BrandingResponse;

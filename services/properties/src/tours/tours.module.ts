@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
+import { StorageModule } from '../storage/storage.module';
 import { GuidedTourLayerController } from './guided-tour-layer.controller';
 import { PlayerLinksController } from './player-links.controller';
 import { PlayerLinksRepository } from './player-links.repository';
@@ -12,7 +13,7 @@ import { VirtualToursRepository } from './virtual-tours.repository';
 
 /** Tours (issue 12): each property's player link and its settings, URL parameters, and layers with their draft. */
 @Module({
-  imports: [MediaModule, PlansModule],
+  imports: [MediaModule, PlansModule, StorageModule],
   controllers: [
     PlayerLinksController,
     UrlParametersController,

@@ -107,6 +107,21 @@ export class VirtualToursRepository {
     );
   }
 
+  /** The stored file of one of the provider's location images (the welcome screen's picture), if it is still there. */
+  locationImageFile(
+    tx: Queryable,
+    providerId: string,
+    id: string,
+  ): Promise<{ storageKey: string; filename: string; contentType: string | null } | undefined> {
+    return one(
+      tx,
+      `SELECT f.storage_key AS "storageKey", f.filename, f.content_type AS "contentType"
+         FROM location_images i JOIN files f ON f.id = i.file_id
+        WHERE i.id = $1 AND i.provider_id = $2`,
+      [id, providerId],
+    );
+  }
+
   /** Whether the id is one of the provider's location images (the welcome screen's picture). */
   async isLocationImage(tx: Queryable, providerId: string, id: string): Promise<boolean> {
     return (
