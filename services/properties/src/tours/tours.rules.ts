@@ -274,17 +274,26 @@ export async function hashTourPassword(password: string): Promise<string> {
   );
 }
 
-/** Whether a password matches a stored hash (issue 13's visitors' check). */
+/** Whether a password matches a stored hash (issue 13's visitors' check); a hash it cannot read matches nothing. */
 export async function tourPasswordMatches(stored: string, password: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scryptAsync(password.normalize('NFC'), Buffer.from(salt, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return timingSafeEqual(key, expected);
+  try {
+    const key = await scryptAsync(
+      password.normalize('NFC'),
+      Buffer.from(salt, 'base64url'),
+      expected.length,
+      {
+        N: Number(n),
+        r: Number(r),
+        p: Number(p),
+      },
+    );
+    return timingSafeEqual(key, expected);
+  } catch {
+    return false;
+  }
 }
 
 // The layers: a form as stored (exactly the contract's shape, whatever else the client sent).
