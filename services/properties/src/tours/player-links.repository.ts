@@ -112,22 +112,17 @@ export class PlayerLinksRepository {
     );
   }
 
-  /** A player link's property id, if it is the provider's and its property is live. */
-  async propertyOfLink(tx: Queryable, providerId: string, id: string): Promise<string | undefined> {
+  /** The property of a player link or URL parameters row, if the row is the provider's and its property is live. */
+  async propertyOf(
+    tx: Queryable,
+    table: 'player_links' | 'matterport_model_parameters',
+    providerId: string,
+    id: string,
+  ): Promise<string | undefined> {
     const row = await one<{ propertyId: string }>(
       tx,
-      `SELECT l.property_id AS "propertyId" FROM player_links l JOIN properties p ON p.id = l.property_id
-        WHERE l.provider_id = $1 AND l.id = $2 AND p.deleted_at IS NULL`,
-      [providerId, id],
-    );
-    return row?.propertyId;
-  }
-
-  async propertyOfParameters(tx: Queryable, providerId: string, id: string): Promise<string | undefined> {
-    const row = await one<{ propertyId: string }>(
-      tx,
-      `SELECT m.property_id AS "propertyId" FROM matterport_model_parameters m JOIN properties p ON p.id = m.property_id
-        WHERE m.provider_id = $1 AND m.id = $2 AND p.deleted_at IS NULL`,
+      `SELECT t.property_id AS "propertyId" FROM ${table} t JOIN properties p ON p.id = t.property_id
+        WHERE t.provider_id = $1 AND t.id = $2 AND p.deleted_at IS NULL`,
       [providerId, id],
     );
     return row?.propertyId;

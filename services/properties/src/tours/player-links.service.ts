@@ -257,19 +257,24 @@ export class PlayerLinksService {
     return { id: row.id, propertyId, ...parametersView(row.parameters) };
   }
 
-  private async propertyOfLink(providerId: string, id: string): Promise<string> {
-    const propertyId = isUuid(id)
-      ? await this.links.propertyOfLink(this.db.dataSource, providerId, id)
-      : undefined;
-    if (!propertyId) throw ApiError.notFound(TOUR_MESSAGES.playerLinkNotFound);
-    return propertyId;
+  private propertyOfLink(providerId: string, id: string): Promise<string> {
+    return this.propertyOf('player_links', providerId, id, TOUR_MESSAGES.playerLinkNotFound);
   }
 
-  private async propertyOfParameters(providerId: string, id: string): Promise<string> {
+  private propertyOfParameters(providerId: string, id: string): Promise<string> {
+    return this.propertyOf('matterport_model_parameters', providerId, id, TOUR_MESSAGES.parametersNotFound);
+  }
+
+  private async propertyOf(
+    table: 'player_links' | 'matterport_model_parameters',
+    providerId: string,
+    id: string,
+    notFound: string,
+  ): Promise<string> {
     const propertyId = isUuid(id)
-      ? await this.links.propertyOfParameters(this.db.dataSource, providerId, id)
+      ? await this.links.propertyOf(this.db.dataSource, table, providerId, id)
       : undefined;
-    if (!propertyId) throw ApiError.notFound(TOUR_MESSAGES.parametersNotFound);
+    if (!propertyId) throw ApiError.notFound(notFound);
     return propertyId;
   }
 

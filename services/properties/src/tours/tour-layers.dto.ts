@@ -1,6 +1,6 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { plainToInstance, Transform } from 'class-transformer';
+import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -8,6 +8,7 @@ import {
   IsBoolean,
   IsDefined,
   IsIn,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -37,6 +38,7 @@ import {
   type MenuEntryType,
 } from '@tourly/contracts';
 import { Nested, OptionalOneOf, RequiredOneOf, RequiredString, UUID_PATTERN } from '@tourly/platform';
+import { VirtualTourSummaryResponse } from './player-links.dto';
 
 /**
  * A tour's layers (`TourLayers` in contracts) as the provider sends them: the overlay, the menu, the welcome screen
@@ -61,6 +63,13 @@ const Flag = () =>
   );
 
 /** A colour per 001 §5; `translucent`: also `#rrggbbaa` (the menu's see-through backgrounds). */
+const OptionalFlag = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Boolean }),
+    IsOptional(),
+    IsBoolean({ message: 'must be true or false' }),
+  );
+
 const Colour = (options: { nullable?: boolean; translucent?: boolean } = {}) =>
   applyDecorators(
     ApiProperty({ type: String, example: '#ffffff', nullable: options.nullable === true }),
@@ -318,6 +327,19 @@ const EntryUrl = () =>
     MaxLength(2000, { message: 'must be at most 2000 characters' }),
   );
 
+/** A list of menu entries, each an object validated by its class. */
+const EntryList = (type: () => ClassType<unknown>, limits: { min: number; max: number }) =>
+  applyDecorators(
+    ApiProperty({ type: () => [type()], minItems: limits.min, maxItems: limits.max }),
+    IsDefined({ message: MESSAGES.required }),
+    IsArray({ message: 'must be a list of entries' }),
+    ...(limits.min > 0 ? [ArrayMinSize(limits.min, { message: 'a sub-menu needs at least one entry' })] : []),
+    ArrayMaxSize(limits.max, { message: `must list at most ${limits.max}` }),
+    IsObject({ each: true, message: 'must list entries' }),
+    ValidateNested({ each: true }),
+    Type(type),
+  );
+
 /** An entry of a sub-menu: anything but another sub-menu. */
 export class MenuChildEntryForm {
   @EntryId()
@@ -353,28 +375,8 @@ export class MenuEntryForm {
   url!: string | null;
 
   /** `submenu` only (1 to 20 entries); ignored and stored empty for the other types. */
-  @ApiProperty({ type: () => [MenuChildEntryForm], maxItems: TOUR_LIMITS.childEntries })
   @ValidateIf((object: { type?: unknown }) => object.type === 'submenu')
-  @IsDefined({ message: MESSAGES.required })
-  @IsArray({ message: 'must be a list of entries' })
-  @ArrayMinSize(1, { message: 'a sub-menu needs at least one entry' })
-  @ArrayMaxSize(TOUR_LIMITS.childEntries, { message: `must list at most ${TOUR_LIMITS.childEntries}` })
-  @ValidateBy({
-    name: 'entryObjects',
-    validator: {
-      validate: (value: unknown) =>
-        Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null),
-      defaultMessage: () => 'must list entries',
-    },
-  })
-  @ValidateNested({ each: true })
-  @Transform(({ value }: { value: unknown }) =>
-    Array.isArray(value)
-      ? value.map((entry: unknown) =>
-          typeof entry === 'object' && entry !== null ? plainToInstance(MenuChildEntryForm, entry) : entry,
-        )
-      : value,
-  )
+  @EntryList(() => MenuChildEntryForm, { min: 1, max: TOUR_LIMITS.childEntries })
   childEntries!: MenuChildEntryForm[];
 }
 
@@ -390,30 +392,11 @@ const uniqueIds = (value: unknown): boolean => {
 };
 
 export class MenuForm {
-  @ApiProperty({ type: () => [MenuEntryForm], maxItems: TOUR_LIMITS.menuEntries })
-  @IsDefined({ message: MESSAGES.required })
-  @IsArray({ message: 'must be a list of entries' })
-  @ArrayMaxSize(TOUR_LIMITS.menuEntries, { message: `must list at most ${TOUR_LIMITS.menuEntries}` })
-  @ValidateBy({
-    name: 'entryObjects',
-    validator: {
-      validate: (value: unknown) =>
-        Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null),
-      defaultMessage: () => 'must list entries',
-    },
-  })
   @ValidateBy({
     name: 'uniqueEntryIds',
     validator: { validate: uniqueIds, defaultMessage: () => LAYER_MESSAGES.duplicateEntryId },
   })
-  @ValidateNested({ each: true })
-  @Transform(({ value }: { value: unknown }) =>
-    Array.isArray(value)
-      ? value.map((entry: unknown) =>
-          typeof entry === 'object' && entry !== null ? plainToInstance(MenuEntryForm, entry) : entry,
-        )
-      : value,
-  )
+  @EntryList(() => MenuEntryForm, { min: 0, max: TOUR_LIMITS.menuEntries })
   entries!: MenuEntryForm[];
 }
 
@@ -680,19 +663,13 @@ export class UpdateWelcomeScreen {
 
 /** Each key sent replaces its value. */
 export class GuidedTourLayerChange {
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag()
   enabled?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag()
   autoplay?: boolean;
 
-  @ApiPropertyOptional({ type: Boolean })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag()
   loop?: boolean;
 }
 
@@ -730,10 +707,8 @@ export class PreviewQuery {
   state?: PreviewState;
 }
 
-export class DraftResponse {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
+/** The layers being edited: the virtual tour with its draft's state and what visitors see. */
+export class DraftResponse extends VirtualTourSummaryResponse {
   @ApiProperty({ format: 'uuid' })
   propertyId!: string;
 
@@ -742,15 +717,6 @@ export class DraftResponse {
     description: 'the draft, else the published layers, else the defaults',
   })
   state!: TourLayersResponse;
-
-  @ApiProperty()
-  hasDraft!: boolean;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  draftSavedAt!: string | null;
-
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
-  publishedAt!: string | null;
 
   @ApiProperty({
     type: () => TourLayersResponse,
