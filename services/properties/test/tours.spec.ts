@@ -260,6 +260,33 @@ describe('tours', () => {
       }
       expect((await playerLink()).body.data).toEqual(link);
     });
+    it('is gone with its property: a deleted property’s link, parameters and tour are 404', async () => {
+      const doomed = await aProperty(provider, 'Old Barn');
+      const made = (await playerLink(doomed)).body.data;
+      expect((await provider.send('delete', `/provider/properties/${doomed}`)).status).toBe(200);
+      const answers: Array<[Promise<{ status: number; body: unknown }>, string]> = [
+        [playerLink(doomed), 'Property not found'],
+        [
+          provider.send('post', `/provider/player_links/${made.id}/update_setup`, {
+            player_link_setup: { show_map: false },
+          }),
+          'Player link not found',
+        ],
+        [
+          provider.send(
+            'post',
+            `/provider/matterport_model_parameters/${made.matterport_model_parameter.id}/revert_to_default`,
+          ),
+          'URL parameters not found',
+        ],
+        [provider.get(`/provider/virtual_tours/${made.virtual_tour.id}/draft`), 'Tour not found'],
+        [provider.get(`/provider/properties/${doomed}/guided_tour_layer.json`), 'Property not found'],
+      ];
+      for (const [answer, message] of answers) {
+        const { status, body } = await answer;
+        expect([status, body]).toEqual([404, { errors: { base: [message] } }]);
+      }
+    });
   });
 
   describe('its settings', () => {
@@ -852,6 +879,33 @@ describe('tours', () => {
         for (const read of reads) expect([viewed(from), viewed(to)]).toContainEqual(read);
         expect(reads.at(-1)).toEqual(viewed(to));
       }
+    });
+
+    it('keeps both of two edits of different parts made at once', async () => {
+      const fresh = await aProperty(provider, 'Twin Edits');
+      const tourId = (await playerLink(fresh)).body.data.virtual_tour.id;
+      const entries = [{ id: 'map', title: 'Map', icon: 'map', type: 'map', url: null, child_entries: [] }];
+      const answers = await Promise.all([
+        provider.send('put', `/provider/virtual_tours/${tourId}/menu`, { menu: { entries } }),
+        provider.send('post', `/provider/properties/${fresh}/guided_tour_layer.json`, {
+          guided_tour_layer: { loop: true },
+        }),
+        provider.send('post', `/provider/virtual_tours/${tourId}/overlay_welcome_screen`, {
+          overlay_welcome_screen: {
+            enabled: true,
+            title: 'Hi',
+            message: '',
+            image_id: null,
+            button_label: 'Go',
+          },
+        }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      const state = (await provider.get(`/provider/virtual_tours/${tourId}/draft`)).body.data.state;
+      expect(state.menu.entries).toEqual(entries);
+      expect(state.guided_tour.loop).toBe(true);
+      expect(state.welcome_screen.title).toBe('Hi');
+      expect(state.overlay).toEqual(wire(defaultTourLayers()).overlay);
     });
 
     it('make the link shareable once the tour is shared on a plan that publishes', async () => {
