@@ -400,6 +400,11 @@ describe('tours', () => {
           { 'player_link_media.media_id': ['must be a video of this property'] },
         ],
         [{ type: 'website' }, { 'player_link_media.url': ['Required'] }],
+        [{ type: 'website', url: ' ' }, { 'player_link_media.url': ['Required'] }],
+        [
+          { type: 'rich', url: 'https://user:secret@example.com/x' },
+          { 'player_link_media.url': ['Invalid URL'] },
+        ],
         [{ type: 'rich', url: 'not a link' }, { 'player_link_media.url': ['Invalid URL'] }],
         [
           { type: 'hologram' },

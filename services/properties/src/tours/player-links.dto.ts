@@ -23,6 +23,7 @@ import {
   TOUR_LIMITS,
 } from '@tourly/contracts';
 import { Nested, OptionalOneOf, RequiredOneOf, UUID_PATTERN } from '@tourly/platform';
+import { HttpLink } from './http-link';
 
 const OptionalFlag = () =>
   applyDecorators(
@@ -30,6 +31,12 @@ const OptionalFlag = () =>
     IsOptional(),
     IsBoolean({ message: 'must be true or false' }),
   );
+
+/**
+ * Checks run in the order written (stacked decorators register bottom-up, and with the first failure the only one
+ * reported, the order decides the message: `Required` before `Invalid URL`).
+ */
+const InOrder = (...checks: PropertyDecorator[]) => applyDecorators(...checks);
 
 const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
@@ -52,7 +59,7 @@ const OptionalLink = (options: { nullable?: boolean } = {}) =>
     trim,
     IsOptional(),
     IsString({ message: MESSAGES.invalidUrl }),
-    Matches(/^$|^https?:\/\/[^\s/?#]+\S*$/i, { message: MESSAGES.invalidUrl }),
+    HttpLink({ orEmpty: true }),
     MaxLength(2000, { message: 'must be at most 2000 characters' }),
   );
 
@@ -121,11 +128,13 @@ export class MediaForm {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'required for website and rich' })
   @trim
   @ValidateIf((form: MediaForm) => form.type === 'website' || form.type === 'rich')
-  @IsDefined({ message: MESSAGES.required })
-  @IsString({ message: MESSAGES.invalidUrl })
-  @Matches(/\S/, { message: MESSAGES.required })
-  @Matches(/^https?:\/\/[^\s/?#]+\S*$/i, { message: MESSAGES.invalidUrl })
-  @MaxLength(2000, { message: 'must be at most 2000 characters' })
+  @InOrder(
+    IsDefined({ message: MESSAGES.required }),
+    IsString({ message: MESSAGES.invalidUrl }),
+    Matches(/\S/, { message: MESSAGES.required }),
+    HttpLink(),
+    MaxLength(2000, { message: 'must be at most 2000 characters' }),
+  )
   url?: string | null;
 
   /** Required for `photo` (one of the property's photos) and `video` (one of its videos). */
@@ -185,23 +194,30 @@ export class UpdateSetup {
   playerLinkSetup!: SetupForm;
 }
 
+const bothEmpty = (form: PasswordForm) => form.password === '' && form.username === '';
+
 /** Both empty: the password is removed. */
 export class PasswordForm {
   @ApiProperty({ type: String, maxLength: TOUR_LIMITS.username })
-  @IsDefined({ message: MESSAGES.required })
-  @IsString({ message: MESSAGES.required })
-  @MaxLength(TOUR_LIMITS.username, { message: `must be 1 to ${TOUR_LIMITS.username} characters` })
-  @ValidateIf((form: PasswordForm) => form.password !== '' || form.username !== '')
-  @Matches(/\S/, { message: `must be 1 to ${TOUR_LIMITS.username} characters` })
+  @InOrder(
+    IsDefined({ message: MESSAGES.required }),
+    IsString({ message: MESSAGES.required }),
+    ValidateIf((form: PasswordForm) => !bothEmpty(form)),
+    Matches(new RegExp(`^(?=.*\\S)[^]{1,${TOUR_LIMITS.username}}$`, 'u'), {
+      message: `must be 1 to ${TOUR_LIMITS.username} characters`,
+    }),
+  )
   username!: string;
 
   @ApiProperty({ type: String, minLength: TOUR_LIMITS.passwordMin, maxLength: TOUR_LIMITS.passwordMax })
-  @IsDefined({ message: MESSAGES.required })
-  @IsString({ message: MESSAGES.required })
-  @ValidateIf((form: PasswordForm) => form.password !== '' || form.username !== '')
-  @Matches(new RegExp(`^[^]{${TOUR_LIMITS.passwordMin},${TOUR_LIMITS.passwordMax}}$`, 'u'), {
-    message: `must be ${TOUR_LIMITS.passwordMin} to ${TOUR_LIMITS.passwordMax} characters`,
-  })
+  @InOrder(
+    IsDefined({ message: MESSAGES.required }),
+    IsString({ message: MESSAGES.required }),
+    ValidateIf((form: PasswordForm) => !bothEmpty(form)),
+    Matches(new RegExp(`^[^]{${TOUR_LIMITS.passwordMin},${TOUR_LIMITS.passwordMax}}$`, 'u'), {
+      message: `must be ${TOUR_LIMITS.passwordMin} to ${TOUR_LIMITS.passwordMax} characters`,
+    }),
+  )
   password!: string;
 }
 

@@ -38,6 +38,7 @@ import {
   type MenuEntryType,
 } from '@tourly/contracts';
 import { Nested, OptionalOneOf, RequiredOneOf, RequiredString, UUID_PATTERN } from '@tourly/platform';
+import { HttpLink } from './http-link';
 import { VirtualTourSummaryResponse } from './player-links.dto';
 
 /**
@@ -323,7 +324,7 @@ const EntryUrl = () =>
     ValidateIf((object: { type?: unknown }) => object.type === 'link'),
     IsDefined({ message: MESSAGES.required }),
     IsString({ message: MESSAGES.invalidUrl }),
-    Matches(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { message: MESSAGES.invalidUrl }),
+    HttpLink(),
     MaxLength(2000, { message: 'must be at most 2000 characters' }),
   );
 
