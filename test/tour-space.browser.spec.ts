@@ -124,7 +124,7 @@ describe('the tour space in the browser', () => {
     const overlay = editor(page, 'Overlay');
     const top = overlay.getByRole('group', { name: 'Top row', exact: true });
     await top.getByRole('combobox', { name: 'Top row banner', exact: true }).selectOption('color');
-    const colour = top.getByRole('textbox', { name: 'Top row banner colour' });
+    const colour = top.getByRole('textbox', { name: 'Top row banner colour', exact: true });
     await colour.fill('dark blue');
     await colour.blur();
     await top.getByText(`Top row banner colour ${NOT_A_COLOUR}`).waitFor();
@@ -222,7 +222,7 @@ describe('the tour space in the browser', () => {
 
     const top = editor(page, 'Overlay').getByRole('group', { name: 'Top row', exact: true });
     await top.getByRole('combobox', { name: 'Top row banner', exact: true }).selectOption('color');
-    await top.getByRole('textbox', { name: 'Top row banner colour' }).fill('rgb(200, 30, 40)');
+    await top.getByRole('textbox', { name: 'Top row banner colour', exact: true }).fill('rgb(200, 30, 40)');
     await topBannerIs(page, 'rgb(200, 30, 40)');
     await draftState(page).getByText('Draft saved · unpublished changes').waitFor();
 
