@@ -103,7 +103,7 @@ export interface TourView {
 
 /** Identity's answer is only for the white-label link: a short wait, then the rest answers without it. */
 const ADDRESSES_TIMEOUT_MS = 1000;
-/** Namespace slugs are random among 36^8: a second collision in a row means something else is wrong. */
+/** Namespace slugs are random among 36^8: even one collision is rare, five in a row mean something else is wrong. */
 const NAMESPACE_ATTEMPTS = 5;
 const MODEL_SLUG_ATTEMPTS = 20;
 
@@ -167,13 +167,7 @@ export class PlayerLinksService {
     clientChanged: boolean,
   ): Promise<PlayerLinkView> {
     const propertyId = await this.propertyOfLink(providerId, linkId);
-    // Empty texts and links are stored as the default (empty) too, so the stored keys are only the set ones.
-    const change = Object.fromEntries(
-      Object.entries(brandingChange(form, clientChanged)).map(([key, value]) => [
-        key,
-        value === '' ? null : value,
-      ]),
-    );
+    const change = brandingChange(form, clientChanged);
     await this.links.mergeSettings(this.db.dataSource, propertyId, 'branding', change);
     return this.view(providerId, propertyId);
   }

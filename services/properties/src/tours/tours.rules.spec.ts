@@ -102,9 +102,10 @@ describe('tours rules', () => {
     expect(
       brandingChange({ clientName: 'A', providerName: 'B', primaryColor: null, clientUrl: undefined }, false),
     ).toEqual({ providerName: 'B', primaryColor: null });
-    expect(brandingChange({ clientName: 'A', clientLogoUrl: null }, true)).toEqual({
+    expect(brandingChange({ clientName: 'A', clientLogoUrl: null, providerUrl: '' }, true)).toEqual({
       clientName: 'A',
       clientLogoUrl: null,
+      providerUrl: null,
     });
   });
 

@@ -92,8 +92,8 @@ export function withDefaults<T extends object>(defaults: T, stored: Partial<T> |
 }
 
 /**
- * What a branding form changes: each key sent (null restores the default, so it is dropped from the stored keys);
- * the client's keys only when the form says the client part was changed.
+ * What a branding form changes: each key sent, null (or an empty text: the default is empty) dropping it from the
+ * stored keys so the default applies; the client's keys only when the form says the client part was changed.
  */
 export function brandingChange(
   form: Partial<Record<keyof Branding, unknown>>,
@@ -101,7 +101,9 @@ export function brandingChange(
 ): Record<string, unknown> {
   const client = new Set<string>(CLIENT_BRANDING_KEYS);
   return Object.fromEntries(
-    Object.entries(form).filter(([key, value]) => value !== undefined && (clientChanged || !client.has(key))),
+    Object.entries(form)
+      .filter(([key, value]) => value !== undefined && (clientChanged || !client.has(key)))
+      .map(([key, value]) => [key, value === '' ? null : value]),
   );
 }
 
