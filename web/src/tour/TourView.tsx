@@ -25,7 +25,7 @@ const ICON_GLYPHS: Record<(typeof MENU_ICONS)[number], string> = {
   link: '↗',
   mail: '✉',
   phone: '☎',
-  map: '⌖',
+  map: '◎',
   home: '⌂',
   image: '▣',
   video: '▶',

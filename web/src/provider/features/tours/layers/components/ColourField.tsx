@@ -1,5 +1,5 @@
 import { NOT_A_COLOUR } from '@tourly/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { FieldFrame } from '../../../../../shared/Field';
 import { isColour } from '../../../properties/website';
 
@@ -54,7 +54,11 @@ export function ColourField({ label, value, emptyHint, onChange, messages }: Col
   return (
     <FieldFrame label={label} hint={emptyHint} messages={shown}>
       {(control) => (
-        <div className="colour-field">
+        // The typed colour shows in a block at the input's start, as on the website's form (properties.css).
+        <div
+          className="colour-field"
+          style={{ '--swatch': isColour(text.trim()) ? text.trim() : undefined } as CSSProperties}
+        >
           <input
             type="color"
             className="colour-swatch"

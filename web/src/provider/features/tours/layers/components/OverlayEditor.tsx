@@ -201,6 +201,7 @@ function RowEditor({ name, overlay, onChange, refusal }: RowEditorProps) {
           <ColumnEditor
             key={columnName}
             label={`${label}, ${columnName.toLowerCase()} column`}
+            heading={`${columnName} column`}
             items={row.columns[column]!}
             addable={addableItems(overlay, name, column)}
             canMoveLeft={column > 0}
@@ -217,7 +218,9 @@ function RowEditor({ name, overlay, onChange, refusal }: RowEditorProps) {
 }
 
 interface ColumnEditorProps {
+  /** Names the column's region for screen readers: 'Top row, left column'. */
   label: string;
+  heading: string;
   items: OverlayItem[];
   addable: ItemType[];
   canMoveLeft: boolean;
@@ -230,6 +233,7 @@ interface ColumnEditorProps {
 
 function ColumnEditor({
   label,
+  heading,
   items,
   addable,
   canMoveLeft,
@@ -246,7 +250,7 @@ function ColumnEditor({
 
   return (
     <section className="overlay-column" aria-label={label}>
-      <h4>{label.split(', ')[1]}</h4>
+      <h4>{heading}</h4>
       {items.length === 0 && <p className="muted">Empty.</p>}
       <ol className="overlay-items">
         {items.map((item, index) => {
@@ -350,7 +354,7 @@ function ColumnEditor({
       {addable.length > 0 && (
         <div className="overlay-add">
           <SelectField
-            label={`Add to the ${label.split(', ')[1]}`}
+            label={`Add to the ${heading.toLowerCase()}`}
             value={adding}
             onChange={(event) => setAdding(event.target.value as ItemType | '')}
           >
