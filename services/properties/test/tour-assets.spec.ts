@@ -2,6 +2,7 @@ import { defaultTourLayers, TOUR_LIMITS, TOUR_MESSAGES, type SubscriptionChanged
 import { CONFIG, Database, one, rows, uuidv7 } from '@tourly/platform';
 import type { PropertiesConfig } from '../src/config';
 import { Plans } from '../src/plans/plans';
+import { imageInUse } from '../src/tour-assets/tour-assets.service';
 import { UploadsSweeper } from '../src/uploads/uploads.sweeper';
 import {
   aProperty,
@@ -125,6 +126,36 @@ describe('tour assets', () => {
       expect(again.status).toBe(404);
       const malformed = await provider.send('delete', `${IMAGES}/not-an-id`);
       expect(malformed.body).toEqual({ errors: { base: [TOUR_MESSAGES.locationImageNotFound] } });
+    });
+
+    it('keeps an image a welcome screen shows (409 naming the tour), until the screen shows another', async () => {
+      const image = (await add(provider, { filename: 'welcome.jpg', content: await jpeg(300, 200) })).body
+        .data!;
+      const propertyId = await aProperty(provider, 'Welcome Cottage');
+      const link = await provider.send('get', `/provider/properties/${propertyId}/player_link`);
+      const screen = (imageId: string | null) =>
+        provider.send(
+          'post',
+          `/provider/virtual_tours/${link.body.data.virtual_tour.id}/overlay_welcome_screen`,
+          {
+            overlay_welcome_screen: {
+              enabled: true,
+              title: 'Welcome',
+              message: '',
+              image_id: imageId,
+              button_label: 'Go',
+            },
+          },
+        );
+      expect((await screen(image.id)).status).toBe(200);
+
+      const refused = await provider.send('delete', `${IMAGES}/${image.id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ errors: { base: [imageInUse(['Welcome Cottage'])] } });
+      expect(await count('location_images WHERE id = $1', [image.id])).toBe(1);
+
+      expect((await screen(null)).status).toBe(200);
+      expect((await provider.send('delete', `${IMAGES}/${image.id}`)).status).toBe(204);
     });
   });
 

@@ -38,6 +38,19 @@ export class LocationImagesRepository {
     );
   }
 
+  /** Titles of the provider's live properties whose tour shows the image on its welcome screen, drafted or published. */
+  async toursShowing(tx: Queryable, providerId: string, id: string): Promise<string[]> {
+    const found = await rows<{ title: string }>(
+      tx,
+      `SELECT p.title FROM virtual_tours t JOIN properties p ON p.id = t.property_id
+        WHERE t.provider_id = $1 AND p.deleted_at IS NULL
+          AND $2 IN (t.draft #>> '{welcomeScreen,imageId}', t.published #>> '{welcomeScreen,imageId}')
+        ORDER BY p.title`,
+      [providerId, id],
+    );
+    return found.map((row) => row.title);
+  }
+
   /** Removes the provider's image; its file's id, or undefined when the provider has no such image. */
   delete(tx: Queryable, providerId: string, id: string): Promise<{ fileId: string } | undefined> {
     return one<{ fileId: string }>(

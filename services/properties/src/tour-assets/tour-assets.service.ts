@@ -178,6 +178,9 @@ export class TourAssetsService {
   /** DELETE location_images/{id}: the row goes now, its file is discarded and leaves storage with the sweep. */
   async removeLocationImage(providerId: string, id: string): Promise<void> {
     await this.db.transaction(async (tx) => {
+      // A welcome screen would lose its picture unseen, and its draft could not be saved again: asked to change first.
+      const shownBy = await this.images.toursShowing(tx, providerId, id);
+      if (shownBy.length > 0) throw ApiError.conflict(imageInUse(shownBy));
       const removed = await this.images.delete(tx, providerId, id);
       if (!removed) throw ApiError.notFound(TOUR_MESSAGES.locationImageNotFound);
       await this.uploads.discard([removed.fileId], tx);
@@ -267,4 +270,10 @@ export class TourAssetsService {
       createdAt: row.createdAt.toISOString(),
     };
   }
+}
+
+/** 409 for a location image a welcome screen shows: which tours, and what to do. */
+export function imageInUse(titles: string[]): string {
+  const named = titles.map((title) => `“${title}”`).join(', ');
+  return `This picture is on the welcome screen of ${named}. Choose another picture there (or turn the welcome screen off) first, then delete it.`;
 }
