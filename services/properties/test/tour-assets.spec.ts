@@ -132,7 +132,7 @@ describe('tour assets', () => {
       const image = (await add(provider, { filename: 'welcome.jpg', content: await jpeg(300, 200) })).body
         .data!;
       const propertyId = await aProperty(provider, 'Welcome Cottage');
-      const link = await provider.send('get', `/provider/properties/${propertyId}/player_link`);
+      const link = await provider.get(`/provider/properties/${propertyId}/player_link`);
       const screen = (imageId: string | null) =>
         provider.send(
           'post',
