@@ -19,7 +19,8 @@ const SCREENSHOTS = path.join(__dirname, 'artifacts', 'tour-space');
  * stand-in of the Showcase embed under the overlay. A provider on Starter changes the overlay (a refused colour in
  * the server's words, then a banner colour, a bigger logo), builds a menu with a sub-menu of two links (a refused
  * URL under its field first) beside the contact form, sees each change in the preview, opens the menu there, and
- * publishes; a provider on the free plan builds and previews on a phone, and is told to upgrade when publishing.
+ * publishes; a provider on the free plan builds and previews on a phone, is told to upgrade when publishing, keeps
+ * the overlay as a template (found by search), discards the draft after asking, applies the template, deletes it.
  */
 // Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
 jest.setTimeout(120_000);
@@ -255,6 +256,33 @@ describe('the tour space in the browser', () => {
       .expect(200);
     expect(draft.body.data.has_draft).toBe(true);
     expect(draft.body.data.published).toBeNull();
+
+    // The overlay kept as a template, the draft discarded (after asking), then the template applied to it again.
+    const templates = editor(page, 'Overlay templates');
+    await templates.getByRole('textbox', { name: 'Template name' }).fill('Red banner');
+    await templates.getByRole('button', { name: 'Save overlay as template' }).click();
+    await templates.getByText('The overlay was saved as “Red banner”.').waitFor();
+    await templates.getByRole('list', { name: 'Overlay templates' }).getByText('Red banner').waitFor();
+    await templates.getByRole('searchbox', { name: 'Search templates' }).fill('blue');
+    await templates.getByText('No templates named like “blue”.').waitFor();
+    await templates.getByRole('searchbox', { name: 'Search templates' }).fill('red');
+    await templates.getByRole('list', { name: 'Overlay templates' }).getByText('Red banner').waitFor();
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    const discarding = page.getByRole('dialog', { name: 'Discard the draft?' });
+    await discarding.getByRole('button', { name: 'Discard draft' }).click();
+    await draftState(page).getByText('Not published yet: visitors see the display defaults').waitFor();
+    await topBannerIs(page, 'rgb(255, 255, 255)');
+
+    await templates.getByRole('button', { name: 'Apply Red banner' }).click();
+    await topBannerIs(page, 'rgb(200, 30, 40)');
+    await draftState(page).getByText('Draft saved · unpublished changes').waitFor();
+    await templates.getByRole('button', { name: 'Delete Red banner' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this template?' })
+      .getByRole('button', { name: 'Delete template' })
+      .click();
+    await templates.getByText('No templates named like “red”.').waitFor();
     await page.close();
   });
 });
