@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { NOT_A_COLOUR } from '@tourly/contracts';
-import { nextDelivery } from '@tourly/platform/testing';
 import { launchChromium, signedInPage } from './support/browser';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
+import { aProperty, onStarter } from './support/provider';
 import { builtWebApp } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -55,35 +55,6 @@ describe('the tour space in the browser', () => {
     expect(uncaught).toEqual([]);
   });
 
-  /** A property made through the API, as a test builder: its id. */
-  async function aProperty(person: Person, title: string): Promise<string> {
-    const created = await person.send('post', '/provider/properties', {
-      create_tour_params: { title, address: '12 Harbour View, Sydney', matterport_key: 'SxQL3iGyoDo' },
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as string;
-  }
-
-  /** Puts the provider on Starter the way the billing page does (a card, then the plan), and waits for properties to know. */
-  async function onStarter(person: Person): Promise<void> {
-    await person
-      .send('put', '/provider/billing/account', {
-        name: 'Harbour Lights Media',
-        email: 'accounts@harbour-lights.test',
-        address: '1 Harbour Road, Sydney',
-        country: 'AU',
-        currency: 'usd',
-      })
-      .expect(200);
-    const card = await it_.saveCard(person, 'pm_card_visa');
-    const planKnown = nextDelivery(it_.platform.services.properties, 'billing.subscription.changed.v1');
-    const starter = await person.send('put', '/provider/billing/service_plan_subscription', {
-      service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: card },
-    });
-    expect(starter.body.data.result).toBe('success');
-    await planKnown;
-  }
-
   const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
   const editor = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
   const draftState = (page: Page) =>
@@ -110,7 +81,7 @@ describe('the tour space in the browser', () => {
 
   it('on Starter, changes the overlay and the menu, sees them in the preview, and publishes', async () => {
     const provider = await it_.signUp('Harbour Lights Media');
-    await onStarter(provider);
+    await onStarter(it_, provider);
     const propertyId = await aProperty(provider, 'Harbour View Apartment');
     const page = await signedInPage(browser, base, provider, DESKTOP, uncaught);
     await openTourSpace(page, propertyId, 'Harbour View Apartment');
