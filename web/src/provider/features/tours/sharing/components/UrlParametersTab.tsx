@@ -22,6 +22,7 @@ import {
   useUpdateUrlParametersMutation,
 } from '../queries';
 import '../sharing.css';
+import { CopyField } from './CopyField';
 
 export const GROUP_HEADINGS: Record<UrlParameterGroup, string> = {
   launch: 'Launch',
@@ -169,12 +170,15 @@ function UrlParametersForm({ parameters }: { parameters: UrlParameters }) {
           How the scan viewer behaves in the shared tour and its embed. Empty or default values leave the
           viewer as it is.
         </p>
-        <p>
-          Embed query:{' '}
-          <code className="embed-query" aria-label="Embed query string">
-            {parameters.query ? `?${parameters.query}` : '(none: the viewer’s defaults)'}
-          </code>
-        </p>
+        <CopyField
+          label="Embed query string"
+          hint={
+            parameters.query
+              ? 'What the saved options add to the scan viewer’s address.'
+              : 'Empty: the saved options are the viewer’s defaults.'
+          }
+          value={parameters.query}
+        />
         <WebsitePart
           title="Viewer options"
           alert={errors.alert}
