@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { NOT_A_COLOUR } from '@tourly/contracts';
+import { NOT_A_COLOUR, TOUR_MESSAGES } from '@tourly/contracts';
 import { launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
@@ -123,6 +123,10 @@ describe('the tour space in the browser', () => {
     await firstChild.getByRole('textbox', { name: 'Link URL' }).fill('https://example.com/schools');
     await submenu.getByRole('button', { name: 'Add child entry to Neighbourhood' }).click();
     const secondChild = submenu.getByRole('group', { name: 'Entry 3, child entry 2' });
+    // A page the server will not read for its title (a private address), in its words under the field.
+    await secondChild.getByRole('textbox', { name: 'Link URL' }).fill('http://10.1.2.3/private');
+    await secondChild.getByRole('button', { name: 'Use the page’s title' }).click();
+    await secondChild.getByText(`Link URL ${TOUR_MESSAGES.metadataNotPublic}`).waitFor();
     await secondChild.getByRole('textbox', { name: 'Title' }).fill('Parks');
     await secondChild.getByRole('textbox', { name: 'Link URL' }).fill('https://example.com/parks');
     await draftState(page).getByText('Draft saved · unpublished changes').waitFor();

@@ -128,6 +128,10 @@ export const createTemplate = (template: { name: string; overlay: OverlayLayout 
 export const deleteTemplate = (id: string) =>
   api.delete('/provider/virtual_tours/overlay_templates/{id}', { params: { id } });
 
+/** What the page a menu link opens says of itself (read by the server, behind its guard): its title, to name the entry. */
+export const fetchLinkMetadata = (link: string) =>
+  api.get('/provider/virtual_tours/menu/action_metadata', { query: { link } });
+
 /** The welcome screen's picture, with its upload's progress. */
 export function uploadLocationImage(file: File, onProgress: UploadProgress, signal?: AbortSignal) {
   const body = new FormData();

@@ -8,6 +8,7 @@ import {
   deleteTemplate,
   discardDraft,
   fetchDraft,
+  fetchLinkMetadata,
   fetchPreview,
   fetchTemplates,
   publishLayers,
@@ -87,3 +88,6 @@ export const useDeleteTemplateMutation = () =>
   useMutationAction(deleteTemplate, (_answer, _, client) =>
     client.invalidateQueries({ queryKey: layerKeys.templates() }),
   );
+
+/** Asked for when the person wants a link's page title as the entry's name: an action, not a read kept in the cache. */
+export const useLinkMetadataAction = () => useMutationAction(fetchLinkMetadata);

@@ -6,10 +6,12 @@ import {
   type MenuEntryType,
 } from '@tourly/contracts';
 import { useState } from 'react';
+import { errorMessages } from '../../../../../shared/ErrorDisplay';
 import { SelectField } from '../../../../../shared/SelectField';
 import { TextField } from '../../../../../shared/TextField';
 import { moved } from '../../../properties/website';
 import { messagesAt, newEntry, withType } from '../layers';
+import { useLinkMetadataAction } from '../queries';
 import { IconButton } from './OverlayEditor';
 
 interface MenuEditorProps {
@@ -174,15 +176,7 @@ function EntryEditor({
         </SelectField>
       </div>
       {entry.type === 'link' && (
-        <TextField
-          label="Link URL"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={entry.url ?? ''}
-          onChange={(event) => onChange({ ...entry, url: event.target.value })}
-          messages={messagesAt(refusal, `${path}.url`)}
-        />
+        <LinkUrlField entry={entry} onChange={onChange} messages={messagesAt(refusal, `${path}.url`)} />
       )}
       {entry.type === 'submenu' && (
         <div className="menu-children">
@@ -224,4 +218,51 @@ function EntryEditor({
       )}
     </fieldset>
   );
+}
+
+interface LinkUrlFieldProps {
+  entry: MenuEntry;
+  onChange(entry: MenuEntry): void;
+  messages: string[] | undefined;
+}
+
+/** A link's URL, and "Use the page's title" to name the entry after the page it opens (its words, if refused). */
+function LinkUrlField({ entry, onChange, messages }: LinkUrlFieldProps) {
+  const metadata = useLinkMetadataAction();
+  const url = entry.url ?? '';
+  return (
+    <>
+      <TextField
+        label="Link URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={url}
+        onChange={(event) => {
+          metadata.reset();
+          onChange({ ...entry, url: event.target.value });
+        }}
+        messages={messages ?? pageRefusal(metadata.error)}
+      />
+      <button
+        type="button"
+        className="button button-secondary menu-entry-title-button"
+        disabled={url.trim() === '' || metadata.isPending}
+        onClick={async () => {
+          const outcome = await metadata.run(url.trim());
+          if (outcome.ok && outcome.value.title) {
+            onChange({ ...entry, title: outcome.value.title.slice(0, TOUR_LIMITS.menuTitle) });
+          }
+        }}
+      >
+        {metadata.isPending ? 'Reading the page…' : 'Use the page’s title'}
+      </button>
+    </>
+  );
+}
+
+/** Why the page could not be read: the server's words on `link`, else the failure's own. */
+function pageRefusal(error: unknown): string[] | undefined {
+  if (error === null || error === undefined) return undefined;
+  return messagesAt(error, 'link') ?? errorMessages(error);
 }
