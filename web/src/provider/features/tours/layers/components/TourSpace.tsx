@@ -60,8 +60,10 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
               <Loading />
             )}
           </div>
-          <p className="muted tour-preview-hint">
-            The preview shows the saved draft; edits are saved by themselves a moment after you stop.
+          <p className="muted tour-preview-hint" role="status">
+            {preview.isFetching && preview.data
+              ? 'Updating the preview…'
+              : 'The preview shows the saved draft; edits are saved by themselves a moment after you stop.'}
           </p>
         </section>
         <div className="tour-editors">
