@@ -182,7 +182,7 @@ describe('sharing a tour in the browser', () => {
     await modal.waitFor({ state: 'detached' });
   });
 
-  it('sets the branding, a refused colour first in the server’s words, and the client only as it changed', async () => {
+  it('sets the branding (a refused colour first, in the server’s words), the media beside the tour and the setup', async () => {
     const branding = form(page, 'Branding');
     const colour = branding.getByRole('textbox', { name: 'Primary colour' });
     await colour.fill('sea green');
@@ -202,6 +202,22 @@ describe('sharing a tour in the browser', () => {
       provider_name: 'Harbour Lights Media',
       client_name: 'Bay Realty',
       client_url: 'https://bay-realty.example',
+    });
+
+    // The media beside the tour: a website, a link that is not one refused under its field first.
+    const media = form(page, 'Media');
+    await media.getByRole('combobox', { name: 'Media type' }).selectOption({ label: 'A website' });
+    const mediaUrl = media.getByRole('textbox', { name: 'Media URL' });
+    await mediaUrl.fill('not a link');
+    await media.getByRole('button', { name: 'Save media' }).click();
+    await media.getByText('Invalid URL', { exact: true }).waitFor();
+    expect(await mediaUrl.getAttribute('aria-invalid')).toBe('true');
+    await mediaUrl.fill('https://harbour-lights.example/brochure');
+    await media.getByRole('button', { name: 'Save media' }).click();
+    await media.getByText('The media was saved.').waitFor();
+    expect((await playerLink()).media).toMatchObject({
+      type: 'website',
+      url: 'https://harbour-lights.example/brochure',
     });
 
     // The setup, saved on its own.
