@@ -1,12 +1,15 @@
 import { TOUR_MESSAGES } from '@tourly/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorBoundary } from '../../../../../shared/ErrorBoundary';
 import { ErrorDisplay } from '../../../../../shared/ErrorDisplay';
 import { tourSpacePath } from '../../paths';
 import { usePlayerLinkQuery } from '../queries';
 import '../sharing.css';
 import { ShareLinks } from './ShareLinks';
-import { ShareModal } from './ShareModal';
+
+// The QR code's library loads when someone opens the share modal, not with every page that offers it.
+const ShareModal = lazy(() => import('./ShareModal'));
 
 /**
  * On the property's page, once its tour is shared: the default and white-label links with "Copy", and "Share"
@@ -41,7 +44,13 @@ export function PropertyShare({ propertyId }: { propertyId: string }) {
           Loading the tour’s links…
         </p>
       )}
-      {sharing && link && <ShareModal link={link} onClose={() => setSharing(false)} />}
+      {sharing && link && (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <ShareModal link={link} onClose={() => setSharing(false)} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { linkOf, SHARE_LINKS, ShareLinks } from './ShareLinks';
  * Sharing the tour: each link with "Copy", the code to embed it in another site, and a QR code of the link chosen
  * (for print: a flyer, a window card), downloadable as a PNG.
  */
-export function ShareModal({ link, onClose }: { link: PlayerLink; onClose(): void }) {
+export default function ShareModal({ link, onClose }: { link: PlayerLink; onClose(): void }) {
   const available = SHARE_LINK_TYPES.filter((type) => type !== 'white_label' || link.links.whiteLabel);
   const [chosen, setChosen] = useState<ShareLinkType>(link.links.whiteLabel ? 'white_label' : 'default');
   const radioName = useId();

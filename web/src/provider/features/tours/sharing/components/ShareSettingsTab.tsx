@@ -1,6 +1,7 @@
 import { SHARE_LINK_TYPES, TOUR_MESSAGES } from '@tourly/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { ErrorBoundary } from '../../../../../shared/ErrorBoundary';
 import { ErrorDisplay } from '../../../../../shared/ErrorDisplay';
 import { useBilling } from '../../../billing/BillingContext';
 import { isOnFreePlan } from '../../../billing/rules';
@@ -14,7 +15,9 @@ import { MediaForm } from './MediaForm';
 import { PrimaryModelForm } from './PrimaryModelForm';
 import { SetupForm } from './SetupForm';
 import { ShareLinks } from './ShareLinks';
-import { ShareModal } from './ShareModal';
+
+// The QR code's library loads when someone opens the share modal, not with every page that offers it.
+const ShareModal = lazy(() => import('./ShareModal'));
 
 /** 001 §2: the free plan's rule, as the tour space says it. */
 export const FREE_PLAN_RULE =
@@ -66,7 +69,13 @@ export function ShareSettingsTab({ propertyId }: { propertyId: string }) {
         <PrimaryModelForm key={`model-${link.id}`} link={link} />
         <SetupForm key={`setup-${link.id}`} link={link} />
       </section>
-      {sharing && <ShareModal link={link} onClose={() => setSharing(false)} />}
+      {sharing && (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <ShareModal link={link} onClose={() => setSharing(false)} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
     </div>
   );
 }
