@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { NOT_A_COLOUR, TOUR_MESSAGES } from '@tourly/contracts';
 import { nextDelivery } from '@tourly/platform/testing';
@@ -40,6 +41,7 @@ describe('sharing a tour in the browser', () => {
     const webDist = await builtWebApp();
     [it_, browser] = await Promise.all([
       startPlatformWithEmulators({
+        s3: true,
         env: (emulatorsUrl) => ({
           WEB_DIST: webDist,
           STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
@@ -90,6 +92,40 @@ describe('sharing a tour in the browser', () => {
     });
     expect(starter.body.data.result).toBe('success');
     await planKnown;
+  }
+
+  /** Two photos of the property through the API, as a test builder (the first is the website's hero). */
+  async function twoPhotos(): Promise<void> {
+    const ids: string[] = [];
+    for (const [name, colour] of [
+      ['harbour-lounge.png', { r: 11, g: 110, b: 105 }],
+      ['harbour-kitchen.png', { r: 200, g: 150, b: 90 }],
+    ] as const) {
+      const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
+      const uploaded = await provider
+        .send('post', '/provider/temporary_uploads.json?accept=image')
+        .attach('temporary_upload[file]', png, { filename: name, contentType: 'image/png' })
+        .expect(201);
+      ids.push(uploaded.body.data.id as string);
+    }
+    await provider
+      .send('post', `/provider/properties/${propertyId}/photos/upload_multiple`, {
+        photo: { temporary_upload_ids: ids },
+      })
+      .expect(201);
+  }
+
+  /** Resolves once the image has loaded (drawn with a size), not merely once it is in the page. */
+  async function loaded(image: Locator): Promise<void> {
+    await image.scrollIntoViewIfNeeded();
+    await image
+      .page()
+      .waitForFunction(
+        (element) => element.complete && element.naturalWidth > 0,
+        await image.elementHandle(),
+      );
   }
 
   const playerLink = async () =>
@@ -307,6 +343,7 @@ describe('sharing a tour in the browser', () => {
         property_features: { bedrooms: 2, bathrooms: 1, price: '$1,200,000', features: ['Harbour views'] },
       })
       .expect(200);
+    await twoPhotos();
     await page.goto(`${base}/provider/properties/${propertyId}`);
     const website = page.getByRole('region', { name: 'Website', exact: true });
     await website.getByRole('button', { name: 'Preview' }).click();
@@ -318,6 +355,13 @@ describe('sharing a tour in the browser', () => {
     await desktop.getByText('2 bedrooms').waitFor();
     await desktop.getByText('Harbour views').waitFor();
     await desktop.getByRole('heading', { name: 'Ask about this property' }).waitFor();
+    // The first photo heads the page, the others follow under Photos; the tour is the Showcase embed.
+    await loaded(desktop.getByRole('img', { name: 'Harbour View Apartment', exact: true }));
+    await loaded(desktop.getByRole('img', { name: 'Photo 2 of Harbour View Apartment' }));
+    expect(await desktop.getByTitle('Virtual tour of Harbour View Apartment').getAttribute('src')).toContain(
+      '/matterport/show/',
+    );
+    await desktop.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-website-preview.png') });
 
     await modal.getByText('Phone', { exact: true }).click();

@@ -85,9 +85,13 @@ export function PropertyWebsite({ website, tourEmbedUrl, preview = false }: Prop
           {gallery.length > 0 && (
             <SiteSection title="Photos">
               <ul className="site-gallery">
-                {gallery.map((photo) => (
+                {gallery.map((photo, index) => (
                   <li key={photo.id}>
-                    <img src={photo.thumbnailUrl ?? photo.url} alt={photo.name ?? ''} loading="lazy" />
+                    <img
+                      src={photo.thumbnailUrl ?? photo.url}
+                      alt={photo.name ?? `Photo ${index + 2} of ${property.title}`}
+                      loading="lazy"
+                    />
                   </li>
                 ))}
               </ul>
