@@ -1,12 +1,5 @@
-import {
-  TOUR_MESSAGES,
-  URL_PARAMETER_GROUPS,
-  URL_PARAMETERS,
-  type UrlParameter,
-  type UrlParameterGroup,
-} from '@tourly/contracts';
+import { TOUR_MESSAGES, URL_PARAMETER_GROUPS, URL_PARAMETERS, type UrlParameter } from '@tourly/contracts';
 import { useState } from 'react';
-import { toCamelCase } from '../../../../../api/caseConversion';
 import { ConfirmDialog } from '../../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../../shared/ErrorDisplay';
 import { useForm } from '../../../../../shared/forms/useForm';
@@ -14,7 +7,7 @@ import { SelectField } from '../../../../../shared/SelectField';
 import { TextField } from '../../../../../shared/TextField';
 import '../../../properties/properties.css';
 import { WebsitePart } from '../../../properties/components/WebsitePart';
-import { changedKeys, numberOrText } from '../../../properties/website';
+import { changedKeys } from '../../../properties/website';
 import type { UrlParameters } from '../api';
 import {
   usePlayerLinkQuery,
@@ -22,46 +15,8 @@ import {
   useUpdateUrlParametersMutation,
 } from '../queries';
 import '../sharing.css';
+import { fieldOf, GROUP_HEADINGS, parametersOf, SERVER_NAMES, valuesOf } from '../urlParameters';
 import { CopyField } from './CopyField';
-
-export const GROUP_HEADINGS: Record<UrlParameterGroup, string> = {
-  launch: 'Launch',
-  visibility: 'Visibility',
-  user_interface: 'User interface',
-  guided_tours: 'Guided tours',
-  virtual_reality: 'Virtual reality',
-  sdk: 'SDK',
-};
-
-/** A parameter's name as the client reads it (the answer's keys and the server's messages are camelCased). */
-const fieldOf = (parameter: UrlParameter) => toCamelCase(parameter.name);
-
-/** The form holds every value as typed: a choice's number, a number or a text; empty is the viewer's default. */
-type Values = Record<string, string>;
-
-const valuesOf = (parameters: UrlParameters): Values =>
-  Object.fromEntries(
-    URL_PARAMETERS.map((parameter) => {
-      const value = parameters.values[fieldOf(parameter)] ?? parameter.default;
-      return [fieldOf(parameter), value === null ? '' : String(value)];
-    }),
-  );
-
-/** What is sent: choices as numbers, numbers as typed (the server refuses one that is not, in its words), texts. */
-function parametersOf(values: Values): Record<string, number | string | null> {
-  return Object.fromEntries(
-    URL_PARAMETERS.map((parameter) => {
-      const typed = values[fieldOf(parameter)] ?? '';
-      if (parameter.kind === 'choice') return [fieldOf(parameter), Number(typed)];
-      if (parameter.kind === 'number') return [fieldOf(parameter), numberOrText(typed)];
-      return [fieldOf(parameter), typed.trim() || null];
-    }),
-  );
-}
-
-const SERVER_NAMES = Object.fromEntries(
-  URL_PARAMETERS.map((parameter) => [fieldOf(parameter), `matterportModelParameter.${fieldOf(parameter)}`]),
-);
 
 /**
  * The scan viewer's URL parameters (001 §3), grouped as the catalogue groups them: saved together (only what
