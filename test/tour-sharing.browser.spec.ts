@@ -411,7 +411,11 @@ describe('sharing a tour in the browser', () => {
       .getByRole('button', { name: 'Preview' })
       .click();
     const preview = phone.getByRole('dialog', { name: 'Website preview' });
-    await preview.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
+    // On a phone the preview starts at the phone's width.
+    await preview
+      .getByRole('region', { name: 'The website at a phone’s width' })
+      .getByRole('heading', { name: 'Harbour View Apartment', level: 1 })
+      .waitFor();
     await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-website-preview.png') });
     await phone.context().close();
   });

@@ -37,7 +37,10 @@ interface WebsitePreviewProps {
  * or a phone's width.
  */
 export function WebsitePreview({ property, website, photos, floorplans, onClose }: WebsitePreviewProps) {
-  const [width, setWidth] = useState<Width>('desktop');
+  // On a phone the desktop width would be squeezed to the screen anyway: it starts at the phone's.
+  const [width, setWidth] = useState<Width>(() =>
+    window.matchMedia('(max-width: 575px)').matches ? 'phone' : 'desktop',
+  );
   const name = useId();
   const videos = useVideosQuery(property.id);
   const links = useMediaLinksQuery(property.id);
