@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Media } from './api';
-import { changedKeys, isColour, moved, numberOrText, orderPhotos } from './website';
+import { isColour } from '../../../shared/colour';
+import { changedKeys, moved, numberOrText, orderPhotos } from './website';
 
 const photo = (id: string) => ({ id }) as Media;
 const ids = (photos: Media[]) => photos.map(({ id }) => id);

@@ -1,7 +1,4 @@
-import { COLOUR_PATTERN } from '@tourly/contracts';
 import type { Media } from './api';
-
-export const isColour = (value: string) => COLOUR_PATTERN.test(value);
 
 /** The keys of `next` whose values differ from `saved` (lists compared item by item): what a PATCH sends. */
 export function changedKeys<T extends object>(next: T, saved: { [Key in keyof T]?: unknown }): Partial<T> {

@@ -1,10 +1,12 @@
 import { NOT_A_COLOUR } from '@tourly/contracts';
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from '../../../../shared/forms/useForm';
 import { TextField } from '../../../../shared/TextField';
 import type { WebsiteSettings, WebsiteSettingsChange } from '../api';
 import { useUpdateWebsiteSettingsMutation } from '../queries';
-import { changedKeys, isColour } from '../website';
+import { changedKeys } from '../website';
+import { isColour } from '../../../../shared/colour';
+import { ColourTextField } from '../../../../shared/ColourTextField';
 import { TextAreaField } from '../../../../shared/TextAreaField';
 import { sendChanges, WebsitePart, type WebsiteFormProps } from './WebsitePart';
 
@@ -74,7 +76,6 @@ export function WebsiteSettingsForm({ website }: WebsiteFormProps) {
   const { values, set, errors } = form;
   const hintId = useId();
 
-  const swatch = isColour(values.primaryColor.trim()) ? values.primaryColor.trim() : undefined;
   return (
     <WebsitePart
       title="Settings"
@@ -104,19 +105,15 @@ export function WebsiteSettingsForm({ website }: WebsiteFormProps) {
         onChange={(event) => set('description', event.target.value)}
         messages={errors.fields.description}
       />
-      <div className="colour-field" style={{ '--swatch': swatch } as CSSProperties}>
-        <TextField
-          ref={form.ref('primaryColor')}
-          label="Primary colour"
-          hint="#rgb, #rrggbb, rgb() or rgba(); empty: white, the default."
-          value={values.primaryColor}
-          autoCapitalize="none"
-          spellCheck={false}
-          disabled={form.isPending}
-          onChange={(event) => set('primaryColor', event.target.value)}
-          messages={errors.fields.primaryColor}
-        />
-      </div>
+      <ColourTextField
+        ref={form.ref('primaryColor')}
+        label="Primary colour"
+        hint="#rgb, #rrggbb, rgb() or rgba(); empty: white, the default."
+        value={values.primaryColor}
+        disabled={form.isPending}
+        onChange={(event) => set('primaryColor', event.target.value)}
+        messages={errors.fields.primaryColor}
+      />
       <fieldset className="field" aria-describedby={hintId}>
         <legend className="field-label">What the website shows</legend>
         <p id={hintId} className="field-hint">

@@ -1,7 +1,7 @@
 import { NOT_A_COLOUR } from '@tourly/contracts';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { FieldFrame } from '../../../../../shared/Field';
-import { isColour } from '../../../properties/website';
+import { isColour } from '../../../../../shared/colour';
 
 interface ColourFieldProps {
   label: string;

@@ -1,9 +1,11 @@
 import { NOT_A_COLOUR } from '@tourly/contracts';
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { useForm } from '../../../../../shared/forms/useForm';
 import { TextField } from '../../../../../shared/TextField';
 import { WebsitePart } from '../../../properties/components/WebsitePart';
-import { changedKeys, isColour } from '../../../properties/website';
+import { changedKeys } from '../../../properties/website';
+import { isColour } from '../../../../../shared/colour';
+import { ColourTextField } from '../../../../../shared/ColourTextField';
 import type { BrandingChange, PlayerLink, PlayerLinkBranding } from '../api';
 import { useUpdateBrandingMutation } from '../queries';
 
@@ -87,7 +89,6 @@ export function BrandingForm({ link }: { link: PlayerLink }) {
     },
   });
   const { values, set, errors } = form;
-  const swatch = isColour(values.primaryColor.trim()) ? values.primaryColor.trim() : undefined;
   const text = ({ key, label, hint, type }: (typeof FIELDS)[number]) => (
     <TextField
       key={key}
@@ -123,19 +124,15 @@ export function BrandingForm({ link }: { link: PlayerLink }) {
         />
         Display the provider’s logo
       </label>
-      <div className="colour-field" style={{ '--swatch': swatch } as CSSProperties}>
-        <TextField
-          ref={form.ref('primaryColor')}
-          label="Primary colour"
-          hint="#rgb, #rrggbb, rgb() or rgba(); empty: white, the default."
-          value={values.primaryColor}
-          autoCapitalize="none"
-          spellCheck={false}
-          disabled={form.isPending}
-          onChange={(event) => set('primaryColor', event.target.value)}
-          messages={errors.fields.primaryColor}
-        />
-      </div>
+      <ColourTextField
+        ref={form.ref('primaryColor')}
+        label="Primary colour"
+        hint="#rgb, #rrggbb, rgb() or rgba(); empty: white, the default."
+        value={values.primaryColor}
+        disabled={form.isPending}
+        onChange={(event) => set('primaryColor', event.target.value)}
+        messages={errors.fields.primaryColor}
+      />
       <div className="sharing-columns">
         <fieldset className="sharing-group">
           <legend>Provider</legend>
