@@ -1,8 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { APP_KEY } from '../../../../shared/queryClient';
 import { useMutationAction } from '../../../../shared/useMutationAction';
-import { propertyKeys } from '../../properties/queries';
-import { sharingKeys } from '../sharing/queries';
+import { tourKeys } from '../keys';
 import {
   createTemplate,
   deleteTemplate,
@@ -18,19 +16,9 @@ import {
   type TourDraft,
 } from './api';
 
-export const layerKeys = {
-  /** Under the property's keys, so deleting the property forgets its tour too. */
-  tour: (propertyId: string) => [...propertyKeys.one(propertyId), 'tour'] as const,
-  draft: (propertyId: string) => [...layerKeys.tour(propertyId), 'draft'] as const,
-  preview: (propertyId: string) => [...layerKeys.tour(propertyId), 'preview'] as const,
-  /** The provider's overlay templates, shared by all its tours. */
-  templates: () => [APP_KEY, 'overlay-templates'] as const,
-  templatesPage: (query: TemplateQuery) => [...layerKeys.templates(), query] as const,
-};
-
 export const useDraftQuery = (propertyId: string, tourId: string | undefined) =>
   useQuery({
-    queryKey: layerKeys.draft(propertyId),
+    queryKey: tourKeys.draft(propertyId),
     queryFn: ({ signal }) => fetchDraft(tourId!, signal),
     enabled: tourId !== undefined,
   });
@@ -38,14 +26,14 @@ export const useDraftQuery = (propertyId: string, tourId: string | undefined) =>
 /** The player's JSON of the draft, asked again each time the draft (or the player link's settings) changes. */
 export const usePreviewQuery = (propertyId: string, tourId: string | undefined) =>
   useQuery({
-    queryKey: layerKeys.preview(propertyId),
+    queryKey: tourKeys.preview(propertyId),
     queryFn: ({ signal }) => fetchPreview(tourId!, signal),
     enabled: tourId !== undefined,
   });
 
 export const useTemplatesQuery = (query: TemplateQuery) =>
   useQuery({
-    queryKey: layerKeys.templatesPage(query),
+    queryKey: tourKeys.templatesPage(query),
     queryFn: ({ signal }) => fetchTemplates(query, signal),
   });
 
@@ -54,10 +42,10 @@ export const useTemplatesQuery = (query: TemplateQuery) =>
  * the player link's tour summary ask again.
  */
 function draftChanged(client: QueryClient, draft: TourDraft) {
-  client.setQueryData(layerKeys.draft(draft.propertyId), draft);
+  client.setQueryData(tourKeys.draft(draft.propertyId), draft);
   return Promise.all([
-    client.invalidateQueries({ queryKey: layerKeys.preview(draft.propertyId) }),
-    client.invalidateQueries({ queryKey: sharingKeys.playerLink(draft.propertyId) }),
+    client.invalidateQueries({ queryKey: tourKeys.preview(draft.propertyId) }),
+    client.invalidateQueries({ queryKey: tourKeys.playerLink(draft.propertyId) }),
   ]);
 }
 
@@ -74,19 +62,19 @@ export const usePublishLayersMutation = () =>
 export const useSaveGuidedTourMutation = () =>
   useMutationAction(saveGuidedTour, (_layer, [propertyId], client) =>
     Promise.all([
-      client.invalidateQueries({ queryKey: layerKeys.draft(propertyId) }),
-      client.invalidateQueries({ queryKey: layerKeys.preview(propertyId) }),
+      client.invalidateQueries({ queryKey: tourKeys.draft(propertyId) }),
+      client.invalidateQueries({ queryKey: tourKeys.preview(propertyId) }),
     ]),
   );
 
 export const useCreateTemplateMutation = () =>
   useMutationAction(createTemplate, (_template, _, client) =>
-    client.invalidateQueries({ queryKey: layerKeys.templates() }),
+    client.invalidateQueries({ queryKey: tourKeys.templates() }),
   );
 
 export const useDeleteTemplateMutation = () =>
   useMutationAction(deleteTemplate, (_answer, _, client) =>
-    client.invalidateQueries({ queryKey: layerKeys.templates() }),
+    client.invalidateQueries({ queryKey: tourKeys.templates() }),
   );
 
 /** Asked for when the person wants a link's page title as the entry's name: an action, not a read kept in the cache. */

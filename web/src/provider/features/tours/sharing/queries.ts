@@ -1,7 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMutationAction } from '../../../../shared/useMutationAction';
-import { propertyKeys } from '../../properties/queries';
-import { layerKeys } from '../layers/queries';
+import { tourKeys } from '../keys';
 import {
   fetchPlayerLink,
   revertUrlParameters,
@@ -15,15 +14,10 @@ import {
   type UrlParameters,
 } from './api';
 
-export const sharingKeys = {
-  /** Under the property's keys, so deleting the property forgets its player link too. */
-  playerLink: (propertyId: string) => [...propertyKeys.one(propertyId), 'player-link'] as const,
-};
-
 /** The property's player link with its settings and URL parameters: one cache entry the tabs share. */
 export const usePlayerLinkQuery = (propertyId: string) =>
   useQuery({
-    queryKey: sharingKeys.playerLink(propertyId),
+    queryKey: tourKeys.playerLink(propertyId),
     queryFn: ({ signal }) => fetchPlayerLink(propertyId, signal),
   });
 
@@ -32,16 +26,16 @@ export const usePlayerLinkQuery = (propertyId: string) =>
  * the branding, media, model, setup and URL parameters too: it is asked for again.
  */
 function linkChanged(client: QueryClient, link: PlayerLink) {
-  client.setQueryData(sharingKeys.playerLink(link.propertyId), link);
-  return client.invalidateQueries({ queryKey: layerKeys.preview(link.propertyId) });
+  client.setQueryData(tourKeys.playerLink(link.propertyId), link);
+  return client.invalidateQueries({ queryKey: tourKeys.preview(link.propertyId) });
 }
 
 /** A change of the URL parameters answers them alone: they replace those the cached player link holds. */
 function parametersChanged(client: QueryClient, parameters: UrlParameters) {
-  client.setQueryData<PlayerLink>(sharingKeys.playerLink(parameters.propertyId), (link) =>
+  client.setQueryData<PlayerLink>(tourKeys.playerLink(parameters.propertyId), (link) =>
     link ? { ...link, matterportModelParameter: parameters } : link,
   );
-  return client.invalidateQueries({ queryKey: layerKeys.preview(parameters.propertyId) });
+  return client.invalidateQueries({ queryKey: tourKeys.preview(parameters.propertyId) });
 }
 
 export const useUpdateBrandingMutation = () =>
