@@ -788,6 +788,7 @@ describe('tours', () => {
           slug,
           title: 'Seaside Villa',
           address: expect.any(String),
+          formatted_address: expect.any(String),
           latitude: expect.any(Number),
           longitude: expect.any(Number),
         },

@@ -3585,15 +3585,6 @@ export type components = {
       overlay: components['schemas']['properties.OverlayLayoutResponse'];
       welcome_screen: components['schemas']['properties.TourWelcomeScreenResponse'];
     };
-    'properties.TourViewPropertyResponse': {
-      address: string;
-      /** Format: uuid */
-      id: string;
-      latitude: number | null;
-      longitude: number | null;
-      slug: string;
-      title: string;
-    };
     'properties.TourViewResponse': {
       branding: components['schemas']['properties.BrandingResponse'];
       layers: components['schemas']['properties.TourViewLayersResponse'];
@@ -3602,7 +3593,7 @@ export type components = {
       /** @description the listing services’ view: no branding, no lead capture */
       mls: boolean;
       model: components['schemas']['properties.TourModelResponse'];
-      property: components['schemas']['properties.TourViewPropertyResponse'];
+      property: components['schemas']['properties.PublicPropertyResponse'];
       setup: components['schemas']['properties.SetupResponse'];
       /** @description every URL parameter by name, with its value */
       url_parameters: {

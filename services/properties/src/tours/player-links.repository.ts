@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { UrlParameterValues } from '@tourly/contracts';
 import { affected, one, rows, uuidv7, type Queryable } from '@tourly/platform';
 import type { Branding, Media, Setup } from './tours.rules';
+import type { PublicPropertyRow } from '../properties/properties.repository';
 
 export interface PlayerLinkRow {
   id: string;
@@ -25,13 +26,7 @@ export interface ParametersRow {
 }
 
 /** The property a tour belongs to, as the player shows it. */
-export interface TourPropertyRow {
-  id: string;
-  slug: string;
-  title: string;
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
+export interface TourPropertyRow extends PublicPropertyRow {
   matterportKey: string;
   startPosition: string | null;
   tourPublished: boolean;
@@ -41,7 +36,7 @@ const LINK_COLUMNS = `l.id, l.provider_id AS "providerId", l.property_id AS "pro
   l.model_slug AS "modelSlug", l.branding, l.media, l.model_source AS "modelSource", l.setup, l.username,
   l.password_hash IS NOT NULL AS "hasPassword", l.updated_at AS "updatedAt"`;
 
-const PROPERTY_COLUMNS = `p.id, p.slug, p.title, p.address, p.latitude, p.longitude,
+const PROPERTY_COLUMNS = `p.id, p.slug, p.title, p.address, p.formatted_address AS "formattedAddress", p.latitude, p.longitude,
   p.matterport_key AS "matterportKey", p.start_position AS "startPosition", p.tour_published AS "tourPublished"`;
 
 /** Settings a player link keeps as jsonb, each merged key by key. */

@@ -19,6 +19,7 @@ import {
 import type { PropertiesConfig } from '../config';
 import { PropertyMediaRepository } from '../media/property-media.repository';
 import { Plans } from '../plans/plans';
+import type { PublicPropertyRow } from '../properties/properties.repository';
 import { PROPERTY_NOT_FOUND } from '../properties/property-scope';
 import { SCAN_KEY_INVALID } from '../properties/properties.service';
 import { parseScanKey } from '../scan-keys/scan-key';
@@ -82,14 +83,7 @@ export interface PlayerLinkView {
 
 /** The player's JSON (the provider's preview; the visitor's tour page in issue 13). */
 export interface TourView {
-  property: {
-    id: string;
-    slug: string;
-    title: string;
-    address: string;
-    latitude: number | null;
-    longitude: number | null;
-  };
+  property: PublicPropertyRow;
   model: { key: string; startPosition: string | null; embedUrl: string };
   /** The welcome screen with its picture's address (a signed link; null: none, or deleted since). */
   layers: TourLayers & { welcomeScreen: TourLayers['welcomeScreen'] & { imageUrl: string | null } };
@@ -319,6 +313,7 @@ export class PlayerLinksService {
         slug: property.slug,
         title: property.title,
         address: property.address,
+        formattedAddress: property.formattedAddress,
         latitude: property.latitude,
         longitude: property.longitude,
       },

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PublicPropertyResponse } from '../website/website.dto';
 import { BrandingResponse, MediaResponse, SetupResponse, TourLinksResponse } from './player-links.dto';
 import {
   GuidedTourLayerResponse,
@@ -6,26 +7,6 @@ import {
   OverlayLayoutResponse,
   WelcomeScreenResponse,
 } from './tour-layers.dto';
-
-export class TourViewPropertyResponse {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty()
-  slug!: string;
-
-  @ApiProperty()
-  title!: string;
-
-  @ApiProperty()
-  address!: string;
-
-  @ApiProperty({ type: Number, nullable: true })
-  latitude!: number | null;
-
-  @ApiProperty({ type: Number, nullable: true })
-  longitude!: number | null;
-}
 
 export class TourWelcomeScreenResponse extends WelcomeScreenResponse {
   @ApiProperty({
@@ -67,8 +48,8 @@ export class TourModelResponse {
  * component.
  */
 export class TourViewResponse {
-  @ApiProperty({ type: () => TourViewPropertyResponse })
-  property!: TourViewPropertyResponse;
+  @ApiProperty({ type: () => PublicPropertyResponse })
+  property!: PublicPropertyResponse;
 
   @ApiProperty({ type: () => TourModelResponse })
   model!: TourModelResponse;
