@@ -54,7 +54,7 @@ export function ColourField({ label, value, emptyHint, onChange, messages }: Col
   return (
     <FieldFrame label={label} hint={emptyHint} messages={shown}>
       {(control) => (
-        // The typed colour shows in a block at the input's start, as on the website's form (properties.css).
+        // The typed colour shows in a block at the input's start, as on the website's form (theme.css).
         <div
           className="colour-field"
           style={{ '--swatch': isColour(text.trim()) ? text.trim() : undefined } as CSSProperties}
