@@ -6,8 +6,8 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
 import { matterportDemoModelId } from '@tourly/emulators';
 import { Database } from '@tourly/platform';
-import { nextDelivery } from '@tourly/platform/testing';
 import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
+import { onStarter } from './support/provider';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { builtWebApp } from './support/web-build';
 
@@ -519,22 +519,7 @@ describe('property pages in the browser', () => {
   });
 
   it('on Starter, shares the tour and makes it premium; the list filters it so, with its photo', async () => {
-    await provider
-      .send('put', '/provider/billing/account', {
-        name: 'Harbour Lights Media',
-        email: 'accounts@harbour-lights.test',
-        address: '1 Harbour Road, Sydney',
-        country: 'AU',
-        currency: 'usd',
-      })
-      .expect(200);
-    const card = await it_.saveCard(provider, 'pm_card_visa');
-    const planKnown = nextDelivery(it_.platform.services.properties, 'billing.subscription.changed.v1');
-    const starter = await provider.send('put', '/provider/billing/service_plan_subscription', {
-      service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: card },
-    });
-    expect(starter.body.data.result).toBe('success');
-    await planKnown;
+    await onStarter(it_, provider);
 
     await page.reload();
     const publishing = page.getByRole('region', { name: 'Publishing' });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { NOT_A_COLOUR, TOUR_MESSAGES } from '@tourly/contracts';
-import { nextDelivery } from '@tourly/platform/testing';
 import { launchChromium, signedInPage } from './support/browser';
+import { aProperty, onStarter } from './support/provider';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { builtWebApp } from './support/web-build';
 
@@ -53,7 +53,7 @@ describe('sharing a tour in the browser', () => {
     ]);
     base = it_.base;
     provider = await it_.signUp('Harbour Lights Media');
-    await onStarter(provider);
+    await onStarter(it_, provider);
     propertyId = await aProperty(provider, 'Harbour View Apartment');
     page = await signedInPage(browser, base, provider, DESKTOP, uncaught);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
@@ -64,35 +64,6 @@ describe('sharing a tour in the browser', () => {
     await it_?.stop();
     expect(uncaught).toEqual([]);
   });
-
-  /** A property made through the API, as a test builder: its id. */
-  async function aProperty(person: Person, title: string): Promise<string> {
-    const created = await person.send('post', '/provider/properties', {
-      create_tour_params: { title, address: '12 Harbour View, Sydney', matterport_key: 'SxQL3iGyoDo' },
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as string;
-  }
-
-  /** Puts the provider on Starter the way the billing page does (a card, then the plan), and waits for properties to know. */
-  async function onStarter(person: Person): Promise<void> {
-    await person
-      .send('put', '/provider/billing/account', {
-        name: 'Harbour Lights Media',
-        email: 'accounts@harbour-lights.test',
-        address: '1 Harbour Road, Sydney',
-        country: 'AU',
-        currency: 'usd',
-      })
-      .expect(200);
-    const card = await it_.saveCard(person, 'pm_card_visa');
-    const planKnown = nextDelivery(it_.platform.services.properties, 'billing.subscription.changed.v1');
-    const starter = await person.send('put', '/provider/billing/service_plan_subscription', {
-      service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: card },
-    });
-    expect(starter.body.data.result).toBe('success');
-    await planKnown;
-  }
 
   /** Two photos of the property through the API, as a test builder (the first is the website's hero). */
   async function twoPhotos(): Promise<void> {
