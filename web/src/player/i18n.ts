@@ -1,0 +1,82 @@
+import { LANGUAGES, MESSAGES, PRODUCT, type Language } from '@tourly/contracts';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from './locales/en.json';
+
+/** Where the visitor's choice is kept (001 §5: `{product}-lang`), so it holds on the next visit. */
+export const LANGUAGE_KEY = `${PRODUCT}-lang`;
+
+/** Each language's own name, as the switch lists it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  de: 'Deutsch',
+  ru: 'Русский',
+  cn: '中文',
+  jp: '日本語',
+};
+
+/** The spec names Chinese and Japanese `cn` and `jp`; the page's `lang` attribute needs BCP 47's `zh` and `ja`. */
+const HTML_LANG: Record<Language, string> = {
+  en: 'en',
+  es: 'es',
+  fr: 'fr',
+  de: 'de',
+  ru: 'ru',
+  cn: 'zh',
+  jp: 'ja',
+};
+
+// Only English comes with the page; another language's strings load when it is chosen.
+const otherLocales = import.meta.glob<{ default: Record<string, string> }>([
+  './locales/*.json',
+  '!./locales/en.json',
+]);
+
+const isLanguage = (value: string | null): value is Language =>
+  value !== null && (LANGUAGES as readonly string[]).includes(value);
+
+function storedLanguage(): Language {
+  try {
+    const stored = window.localStorage.getItem(LANGUAGE_KEY);
+    return isLanguage(stored) ? stored : 'en';
+  } catch {
+    // Storage can be refused (a private window, a sandboxed embed): English then.
+    return 'en';
+  }
+}
+
+async function load(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  const module = await otherLocales[`./locales/${language}.json`]!();
+  i18next.addResourceBundle(language, 'translation', module.default);
+}
+
+/** Shows the page in `language`: its strings loaded first, then the switch, the `lang` attribute and the stored choice. */
+export async function changeLanguage(language: Language, remember = true): Promise<void> {
+  await load(language);
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = HTML_LANG[language];
+  if (!remember) return;
+  try {
+    window.localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // Not kept past this page, as above.
+  }
+}
+
+/** Starts i18next in the stored language (default English), its strings loaded before the first render. */
+export async function startI18n(): Promise<void> {
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    // English quotes the spec's strings from contracts, so the two cannot drift apart.
+    resources: { en: { translation: { ...en, required: MESSAGES.required, emailSent: MESSAGES.emailSent } } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const language = storedLanguage();
+  if (language !== 'en') await changeLanguage(language, false);
+  else document.documentElement.lang = HTML_LANG.en;
+}
