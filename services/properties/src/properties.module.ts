@@ -3,6 +3,7 @@ import { Geocoder } from './geocoding/geocoder';
 import { Matterport } from './matterport/matterport';
 import { MediaModule } from './media/media.module';
 import { PlansModule } from './plans/plans.module';
+import { PlayerModule } from './player/player.module';
 import { PremiumToursModule } from './premium-tours/premium-tours.module';
 import { HeroImages } from './properties/hero-image';
 import { PropertiesDataModule } from './properties/properties-data.module';
@@ -29,6 +30,7 @@ import { WebsiteModule } from './website/website.module';
     WebsiteModule,
     TourAssetsModule,
     ToursModule,
+    PlayerModule,
   ],
   controllers: [PropertiesController, BillingPremiumToursController, AdminPropertiesController],
   providers: [PropertiesService, Geocoder, Matterport, HeroImages],
