@@ -103,4 +103,25 @@ export class PropertiesConfig extends DatabaseConfig {
     message: 'OWN_DOMAINS must be comma-separated domain names, e.g. tourly.app,localhost',
   })
   OWN_DOMAINS = 'tourly.app,localhost';
+
+  /** A transactional email API shaped like Postmark's (`POST /email`), for leads; the emulator's in development. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'MAIL_API_URL must be an http(s) URL' })
+  MAIL_API_URL = 'https://api.postmarkapp.com';
+
+  @IsOptional()
+  @IsString()
+  MAIL_API_TOKEN = '';
+
+  @IsString()
+  MAIL_FROM = 'Tourly <no-reply@tourly.app>';
+
+  /** Leads one client address may send in an hour (a contact form is not a mailing tool). */
+  @Min(1, { message: 'LEADS_PER_ADDRESS_PER_HOUR must be at least 1' })
+  @IsInt({ message: 'LEADS_PER_ADDRESS_PER_HOUR must be a whole number' })
+  LEADS_PER_ADDRESS_PER_HOUR: number = 5;
+
+  /** Leads one tour or website may receive in an hour, from every address together. */
+  @Min(1, { message: 'LEADS_PER_TOUR_PER_HOUR must be at least 1' })
+  @IsInt({ message: 'LEADS_PER_TOUR_PER_HOUR must be a whole number' })
+  LEADS_PER_TOUR_PER_HOUR: number = 30;
 }
