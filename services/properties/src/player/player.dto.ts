@@ -119,9 +119,9 @@ export class UnlockForm {
   username!: string;
 
   @ApiProperty({ type: String, maxLength: TOUR_LIMITS.passwordMax })
-  @IsString({ message: MESSAGES.required })
-  @IsNotEmpty({ message: MESSAGES.required })
   @MaxLength(TOUR_LIMITS.passwordMax, { message: `must be at most ${TOUR_LIMITS.passwordMax} characters` })
+  @IsNotEmpty({ message: MESSAGES.required })
+  @IsString({ message: MESSAGES.required })
   password!: string;
 }
 
@@ -190,12 +190,12 @@ const MODEL_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 const NOT_A_MODEL_KEY = 'is not a Matterport model id';
 
 export class SceneKeys {
-  @RequiredString(64)
   @Matches(MODEL_KEY, { message: NOT_A_MODEL_KEY })
+  @RequiredString(64)
   matterportKey!: string;
 
-  @RequiredString(64)
   @Matches(MODEL_KEY, { message: NOT_A_MODEL_KEY })
+  @RequiredString(64)
   mpModelId!: string;
 }
 

@@ -1,13 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  HIT_RATE_LIMIT,
-  PEOPLE_PROFILES,
-  PLAYER_MESSAGES,
-  parseTourPublicId,
-  type HitRateLimitRequest,
-  type PeopleProfiles,
-  type RateLimitAnswer,
-} from '@tourly/contracts';
+import { PEOPLE_PROFILES, PLAYER_MESSAGES, parseTourPublicId, type PeopleProfiles } from '@tourly/contracts';
 import { ApiError, CONFIG, LOGGER, RpcClient, toSnakeKeys, type Logger } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { ContactsService } from '../media/contacts.service';
@@ -17,13 +9,14 @@ import { PlayerLinksService, type TourView } from '../tours/player-links.service
 import { tourPasswordMatches } from '../tours/tours.rules';
 import type { UnlockForm } from './player.dto';
 import { PlayerRepository, type VisitorTourRow } from './player.repository';
+import { AddressWindows } from './public-rate-limit.guard';
 import { etagOf, unlockCookieName, unlockCookieValid, unlockCookieValue, unlockKey } from './player.rules';
 
 /** The map's zoom on the property (001 §2 "map player"). */
 const MAP_ZOOM = 18;
 /** Identity's answer is only for the agents: a short wait, then the tour answers without them. */
 const PROFILES_TIMEOUT_MS = 1000;
-/** Unlock attempts one client address may make per minute, across every tour (identity's shared counts). */
+/** Unlock attempts one client address may make per minute, across every tour. */
 const UNLOCK_ATTEMPTS_PER_MINUTE = 10;
 /** At most this many built answers are kept; past it the cache starts again (a flood of ids cannot grow it). */
 const CACHE_ENTRIES = 10_000;
@@ -58,6 +51,7 @@ export interface VisitorContext {
 export class PlayerService {
   private readonly built = new Map<string, { tour: BuiltTour; until: number }>();
   private readonly unlockKey: Buffer;
+  private readonly unlockAttempts = new AddressWindows(UNLOCK_ATTEMPTS_PER_MINUTE);
 
   constructor(
     private readonly player: PlayerRepository,
@@ -174,7 +168,7 @@ export class PlayerService {
 
   /**
    * The password gate: the player link's username and password give a cookie for that tour. Every attempt counts
-   * against the address (identity's shared windows), so a password cannot be guessed quickly.
+   * against the address, so a password cannot be guessed quickly.
    */
   async unlock(
     publicId: string,
@@ -184,13 +178,7 @@ export class PlayerService {
   ): Promise<{ cookieName: string; cookieValue: string } | null> {
     const tour = await this.visible(publicId, context);
     if (tour.passwordHash === null) return null;
-    const hit: HitRateLimitRequest = {
-      bucket: 'tour_unlock',
-      key: address,
-      limit: UNLOCK_ATTEMPTS_PER_MINUTE,
-      windowSeconds: 60,
-    };
-    const { retryAfter } = await this.rpc.ask<RateLimitAnswer>(HIT_RATE_LIMIT, hit);
+    const retryAfter = this.unlockAttempts.hit(address);
     if (retryAfter !== null) throw ApiError.tooMany(PLAYER_MESSAGES.tooManyAttempts, retryAfter);
     const right =
       form.username.trim() === tour.username && (await tourPasswordMatches(tour.passwordHash, form.password));
