@@ -1,4 +1,6 @@
-export type LeadSource = 'tour' | 'website';
+import type { LeadReceivedV1 } from '@tourly/contracts';
+
+export type LeadSource = LeadReceivedV1['source'];
 
 /** What a visitor does in a tour that is recorded (a later analytics feature reads them). */
 export const TOUR_EVENT_TYPES = ['phone_revealed'] as const;
@@ -28,21 +30,16 @@ export function leadLimits(perAddressPerHour: number, perTourPerHour: number) {
 export const TOUR_EVENT_LIMIT: VisitorLimit = { bucket: 'tour_events', limit: 60, windowSeconds: 60 };
 
 /** The e-mail an agent receives about a lead (plain text: the visitor's words are never markup). */
-export function leadEmail(lead: {
-  propertyTitle: string;
-  source: LeadSource;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  message: string;
-}): { subject: string; text: string } {
+export function leadEmail(
+  lead: Pick<LeadReceivedV1, 'source' | 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'message'> & {
+    propertyTitle: string;
+  },
+): { subject: string; text: string } {
   const from = `${lead.firstName} ${lead.lastName}`;
-  const page = lead.source === 'tour' ? 'tour' : 'website';
   return {
     subject: `New message about ${lead.propertyTitle} from ${from}`,
     text: [
-      `${from} sent a message from the ${page} of ${lead.propertyTitle}:`,
+      `${from} sent a message from the ${lead.source} of ${lead.propertyTitle}:`,
       '',
       lead.message,
       '',
