@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { LIMITS, MESSAGES, type BackendService } from '@tourly/contracts';
+import { HOST_PROVIDER_HEADER, LIMITS, MESSAGES, type BackendService } from '@tourly/contracts';
 import {
   BODY_TOO_LARGE,
   INTERNAL_TOKEN_HEADER,
@@ -46,6 +46,9 @@ function bodyLimitOf(request: FastifyRequest): { bytes: number; refusal: ErrorBo
     : { bytes: JSON_BODY_LIMIT_BYTES, refusal: JSON_TOO_LARGE };
 }
 
+/** Headers only the gateway sets: a client's own are dropped (the host is sent on as x-forwarded-host). */
+const GATEWAYS_OWN = new Set([INTERNAL_TOKEN_HEADER, HOST_PROVIDER_HEADER, 'host']);
+
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export interface ProxyOptions {
@@ -85,6 +88,7 @@ export class UpstreamProxy {
     reply: FastifyReply,
     service: BackendService,
     token: string,
+    hostProviderId: string | null = null,
   ): Promise<void> {
     void reply.hijack();
     const response = reply.raw;
@@ -109,7 +113,7 @@ export class UpstreamProxy {
       answer = await this.pools[service].request({
         method: request.method as Dispatcher.HttpMethod,
         path: request.url,
-        headers: this.requestHeaders(request, token),
+        headers: this.requestHeaders(request, token, hostProviderId),
         body: requestBody,
       });
     } catch (error) {
@@ -157,11 +161,18 @@ export class UpstreamProxy {
     body.pipe(response);
   }
 
-  private requestHeaders(request: FastifyRequest, token: string): Record<string, string | string[]> {
+  /**
+   * The client's headers less its own say on who it is (the internal token) and whose host it came to: the
+   * gateway's take their place.
+   */
+  private requestHeaders(
+    request: FastifyRequest,
+    token: string,
+    hostProviderId: string | null,
+  ): Record<string, string | string[]> {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name) || name === INTERNAL_TOKEN_HEADER || name === 'host')
-        continue;
+      if (value === undefined || HOP_BY_HOP.has(name) || GATEWAYS_OWN.has(name)) continue;
       headers[name] = value;
     }
     const peer = request.socket.remoteAddress ?? '';
@@ -171,6 +182,7 @@ export class UpstreamProxy {
     headers['x-forwarded-host'] = request.headers.host ?? '';
     headers['x-request-id'] = request.id;
     headers[INTERNAL_TOKEN_HEADER] = token;
+    if (hostProviderId) headers[HOST_PROVIDER_HEADER] = hostProviderId;
     return headers;
   }
 
