@@ -1,6 +1,12 @@
-import { MESSAGES, PLAYER_MESSAGES, tourPublicId, type SubscriptionChangedV1 } from '@tourly/contracts';
-import { Database, uuidv7 } from '@tourly/platform';
-import { Plans } from '../src/plans/plans';
+import {
+  MESSAGES,
+  PEOPLE_PROFILES,
+  PLAYER_MESSAGES,
+  tourPublicId,
+  type PeopleProfiles,
+} from '@tourly/contracts';
+import { Database, RpcClient, uuidv7 } from '@tourly/platform';
+import { onStarter } from '../../../test/support/provider';
 import { aProperty } from './media-support';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
@@ -75,22 +81,6 @@ describe('leads', () => {
       )) as Array<{ email: string }>
     )[0]!.email;
 
-  /** The provider on a plan that publishes (as billing announces it). */
-  const onPaidPlan = async (person: Person) => {
-    const change: SubscriptionChangedV1 = {
-      providerId: person.providerId,
-      productCode: 'starter_plan',
-      interval: 'month',
-      status: 'active',
-      premiumTourLimit: 20,
-    };
-    const properties = it_.platform.services.properties.app;
-    await properties
-      .get(Database)
-      .transaction((tx) =>
-        properties.get(Plans).apply(change, { occurredAt: new Date().toISOString(), eventId: uuidv7() }, tx),
-      );
-  };
   /** A property of the person's with its tour's player link (made when the tour space opens); its public id. */
   const aTour = async (person: Person, title: string, share = true) => {
     const id = await aProperty(person, title);
@@ -116,7 +106,7 @@ describe('leads', () => {
     identityDb = it_.platform.services.identity.app.get(Database);
     provider = await it_.signUp('Harbour Media');
     other = await it_.signUp('Other Media');
-    await onPaidPlan(provider);
+    await onStarter(it_, provider);
     ({ propertyId, tourId } = await aTour(provider, 'Seaside Villa'));
     const agentEmail = `agent.${uuidv7().slice(-8)}@example.com`;
     await it_.aMember(agentEmail, provider.providerId, 'member');
@@ -266,6 +256,21 @@ describe('leads', () => {
     expect(answer.status).toBe(201);
     const list = await provider.get(`/provider/properties/${site}/leads`);
     expect(list.body.data.items.map((lead: { source: string }) => lead.source)).toEqual(['website']);
+  });
+
+  it('identity answers the profiles of the provider’s own people only (no phone number or avatar: none kept)', async () => {
+    const [otherAdmin] = (await identityDb.dataSource.query(
+      "SELECT user_id AS id FROM memberships WHERE provider_id = $1 AND role = 'admin'",
+      [other.providerId],
+    )) as Array<{ id: string }>;
+    const rpc = it_.platform.services.properties.app.get(RpcClient);
+    const answer = await rpc.ask<PeopleProfiles>(PEOPLE_PROFILES, {
+      providerId: provider.providerId,
+      userIds: [agent.id, otherAdmin!.id],
+    });
+    expect(answer.people).toEqual([
+      { userId: agent.id, fullName: 'Test User', email: agent.email, phoneNumber: null, avatarUrl: null },
+    ]);
   });
 
   it('another provider’s property’s leads: 404', async () => {
