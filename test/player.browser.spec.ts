@@ -32,6 +32,8 @@ describe("the visitor's player in the browser", () => {
   let propertyId: string;
   let propertySlug: string;
   let providerId: string;
+  /** The provider's admin, the property's agent. */
+  let agentId: string;
   let virtualTourId: string;
   let links: { default: string; mls: string };
   /** Errors no page code caught: each would be a bug, whatever the page showed. */
@@ -46,6 +48,8 @@ describe("the visitor's player in the browser", () => {
         env: (emulatorsUrl) => ({
           WEB_DIST: webDist,
           IMAGE_ORIGINS: 'http://127.0.0.1:*',
+          // Each journey publishes a menu style and opens the tour at once: no answer kept from before.
+          PLAYER_CACHE_SECONDS: '0',
           MAP_TILES_URL: `${emulatorsUrl}/maps/tiles/{z}/{x}/{y}.png`,
         }),
       }),
@@ -59,15 +63,31 @@ describe("the visitor's player in the browser", () => {
     propertyId = await aProperty(provider, 'Harbour View Apartment');
     const property = (await provider.get(`/provider/properties/${propertyId}`).expect(200)).body.data;
     propertySlug = property.slug;
-    providerId = property.provider_id;
+    providerId = provider.providerId;
     await provider
       .send('put', `/provider/properties/${propertyId}/published_features`, {
         published_features: { tour: true, website: true },
       })
       .expect(200);
+    // The provider's admin is the property's agent, shown in the contact panel.
+    agentId = (await provider.get('/users/me').expect(200)).body.data.id;
+    await provider
+      .send('patch', `/provider/properties/${propertyId}/contacts`, { agent_ids: [agentId] })
+      .expect(200);
     const link = (await provider.get(`/provider/properties/${propertyId}/player_link`).expect(200)).body.data;
     virtualTourId = link.virtual_tour.id;
-    links = link.links;
+    await provider
+      .send('post', `/provider/player_links/${link.id}/update_player_link_branding`, {
+        provider_properties_update_player_link_branding_form: {
+          provider_name: 'Harbour Lights Media',
+          provider_url: 'https://harbour-lights.test/',
+        },
+        provider_client_has_changed: '0',
+      })
+      .expect(200);
+    // The links are on APP_URL; the platform under test answers on its own port.
+    const onBase = (url: string) => `${base}${new URL(url).pathname}`;
+    links = { default: onBase(link.links.default), mls: onBase(link.links.mls) };
     await publishMenu('sidebar');
   }, 240_000);
 
@@ -138,7 +158,7 @@ describe("the visitor's player in the browser", () => {
   it('shows the published tour on a desktop: sidebar and sub-menu, contact form, phone, map, credits', async () => {
     const page = await visitor(DESKTOP);
     // identity keeps no phone numbers yet (its people have none): the agent's is added to the tour's real answer,
-    // so the reveal can be seen; the analytics event still goes to the server.
+    // so the reveal can be seen; the analytics event still goes to the server, which must take it.
     await page.route('**/layers/base.json*', async (route) => {
       const response = await route.fetch();
       const json = await response.json();
@@ -149,7 +169,8 @@ describe("the visitor's player in the browser", () => {
 
     // The footer credits the provider; the tour uses no third-party models, so there are no credits to open.
     const footer = page.getByRole('contentinfo');
-    await footer.getByText('Harbour Lights Media').waitFor();
+    const credit = footer.getByRole('link', { name: 'Harbour Lights Media' });
+    expect(await credit.getAttribute('href')).toBe('https://harbour-lights.test/');
     expect(await footer.getByRole('button', { name: '3D model credits' }).count()).toBe(0);
 
     // The sidebar (the default style): "Back to the tour", the sub-menu opening on its two links.
@@ -199,8 +220,9 @@ describe("the visitor's player in the browser", () => {
     );
     await reveal.click();
     expect(JSON.parse((await revealed).postData() ?? '{}')).toEqual({
-      event: { type: 'phone_revealed', agent_id: expect.any(String) },
+      event: { type: 'phone_revealed', agent_id: agentId },
     });
+    expect((await (await revealed).response())?.status()).toBe(204);
     const call = contact.getByRole('link', { name: /Call / });
     expect(await call.getAttribute('href')).toBe('tel:+61400123456');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-contact.png') });
@@ -221,10 +243,9 @@ describe("the visitor's player in the browser", () => {
     const map = panel(page, 'Location');
     await map.locator('.leaflet-container[data-zoom="18"]').waitFor();
     expect(await map.locator('.leaflet-marker-icon').count()).toBe(1);
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].some(
-        (tile) => tile.complete && tile.naturalWidth > 0,
-      ),
+    // A tile from the emulators' server, drawn.
+    await page.waitForFunction(
+      `[...document.querySelectorAll('img.leaflet-tile')].some((tile) => tile.complete && tile.naturalWidth > 0)`,
     );
     await map.getByText('OpenStreetMap', { exact: false }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-map.png') });
@@ -345,11 +366,11 @@ describe("the visitor's player in the browser", () => {
         await page.goto(links.default);
         await page.getByRole('heading', { name: 'This tour is protected by a password' }).waitFor();
         await page.getByLabel('Username').fill('buyer');
-        await page.getByLabel('Password').fill('wrong');
+        await page.getByLabel('Password', { exact: true }).fill('wrong');
         await page.getByRole('button', { name: 'View the tour' }).click();
         await page.getByRole('alert').getByText('Wrong username or password.').waitFor();
         await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-password.png`) });
-        await page.getByLabel('Password').fill('harbour-2026');
+        await page.getByLabel('Password', { exact: true }).fill('harbour-2026');
         await page.getByRole('button', { name: 'View the tour' }).click();
         await page.locator('.tour-overlay').getByText('Harbour View Apartment', { exact: true }).waitFor();
         await page.close();

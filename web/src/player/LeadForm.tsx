@@ -1,10 +1,8 @@
+import { LIMITS } from '@tourly/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
 import { sendLead, type LeadFields, type LeadSource } from './api';
-
-/** After 'Email sent!' the form stays this long, then empties and closes (001 §5 contact form). */
-export const SENT_CLOSE_MS = 2000;
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'message'] as const;
 type Field = (typeof FIELDS)[number];
@@ -59,13 +57,20 @@ export function LeadForm({ source, defaultMessage, onSent }: LeadFormProps) {
     try {
       await sendLead({ ...toSend, ...source });
       setStatus('sent');
+      // 'Email sent!' stays 2 s, then the form empties and closes (001 §5 contact form).
       sentTimer.current = window.setTimeout(() => {
         setLead(emptyLead(defaultMessage));
         setStatus('editing');
         onSent?.();
-      }, SENT_CLOSE_MS);
+      }, LIMITS.contactFormCloseMs);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
+      // The server names the fields within the request (`lead.email`); the form names them without it.
+      const fields = Object.fromEntries(
+        Object.entries(error instanceof ApiError ? error.fields : {}).map(([key, messages]) => [
+          key.replace(/^lead\./, ''),
+          messages,
+        ]),
+      );
       const known = Object.keys(fields).some((field) => (FIELDS as readonly string[]).includes(field));
       setErrors(known ? fields : { base: error instanceof ApiError ? error.messages : [String(error)] });
       setStatus('editing');

@@ -49,7 +49,9 @@ export function TourPage({ tour }: { tour: PlayerTour }) {
         <TourView tour={tour} mode="visitor" renderPanel={panel} />
       </main>
       <footer className="player-footer">
-        {!tour.mls && tour.provider && <ProviderCredit provider={tour.provider} />}
+        {!tour.mls && (tour.provider?.name || tour.provider?.logoUrl) && (
+          <ProviderCredit provider={tour.provider} />
+        )}
         {tour.modelCredits.length > 0 && (
           <button type="button" className="player-link-button" onClick={() => setCreditsOpen(true)}>
             {t('modelCredits')}
