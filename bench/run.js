@@ -11,6 +11,7 @@ const ALL = [
   'properties-list',
   'upload-throughput',
   'player-page',
+  'player-base',
 ];
 const asked = process.argv.slice(2);
 if (asked.some((name) => name === '--help' || name === '-h')) {
