@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { Public, Responds } from '@tourly/platform';
+import { Public, Responds, TakesNoBody } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CreateScene, SceneKeys, SegmentationSceneResponse, SegmentedPanosResponse } from './player.dto';
 import { PublicRateLimit } from './public-rate-limit.guard';
@@ -16,6 +16,7 @@ const CONSENT_SECONDS = 365 * 24 * 60 * 60;
 export class CookiePolicyController {
   @Post('accept.json')
   @HttpCode(204)
+  @TakesNoBody()
   @Responds(null)
   accept(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): void {
     const attributes = [
