@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, PRODUCT, type MenuType } from '@tourly/contracts';
+import { Database } from '@tourly/platform';
 import { launchChromium } from './support/browser';
 import type { Person } from './support/platform';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
@@ -32,9 +33,10 @@ describe("the visitor's player in the browser", () => {
   let propertyId: string;
   let propertySlug: string;
   let providerId: string;
-  /** The provider's admin, the property's agent. */
+  /** A member of the provider, the property's agent. */
   let agentId: string;
   let virtualTourId: string;
+  let playerLinkId: string;
   let links: { default: string; mls: string };
   /** Errors no page code caught: each would be a bug, whatever the page showed. */
   const uncaught: string[] = [];
@@ -69,13 +71,20 @@ describe("the visitor's player in the browser", () => {
         published_features: { tour: true, website: true },
       })
       .expect(200);
-    // The provider's admin is the property's agent, shown in the contact panel.
-    agentId = (await provider.get('/users/me').expect(200)).body.data.id;
+    // A member of the provider is the property's agent, shown in the contact panel.
+    await it_.aMember('agent.harbour@example.com', provider.providerId, 'member');
+    const [agent] = (await it_.platform.services.identity.app
+      .get(Database)
+      .dataSource.query("SELECT id FROM users WHERE email = 'agent.harbour@example.com'")) as Array<{
+      id: string;
+    }>;
+    agentId = agent!.id;
     await provider
       .send('patch', `/provider/properties/${propertyId}/contacts`, { agent_ids: [agentId] })
       .expect(200);
     const link = (await provider.get(`/provider/properties/${propertyId}/player_link`).expect(200)).body.data;
     virtualTourId = link.virtual_tour.id;
+    playerLinkId = link.id;
     await provider
       .send('post', `/provider/player_links/${link.id}/update_player_link_branding`, {
         provider_properties_update_player_link_branding_form: {
@@ -349,6 +358,30 @@ describe("the visitor's player in the browser", () => {
     await menu.getByRole('button', { name: 'Location' }).waitFor();
     expect(await menu.getByRole('button', { name: 'Contact the agent' }).count()).toBe(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-mls.png') });
+  });
+
+  it("follows the provider's setup: the tour's language until the visitor picks one, the map switched off", async () => {
+    const setup = (player_link_setup: object) =>
+      provider
+        .send('post', `/provider/player_links/${playerLinkId}/update_setup`, { player_link_setup })
+        .expect(200);
+    await setup({ language: 'de', show_map: false });
+    try {
+      const page = await visitor(PHONE);
+      await openTour(page);
+      await page.getByRole('combobox', { name: 'Sprache' }).waitFor();
+      expect(await page.evaluate('document.documentElement.lang')).toBe('de');
+      await menuButton(page).click();
+      const menu = page.getByRole('navigation', { name: 'Tour menu' });
+      await menu.getByRole('button', { name: 'Contact the agent' }).waitFor();
+      expect(await menu.getByRole('button', { name: 'Location' }).count()).toBe(0);
+      // The visitor's own choice wins over the tour's.
+      await page.getByRole('combobox', { name: 'Sprache' }).selectOption('es');
+      await page.reload();
+      await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
+    } finally {
+      await setup({ language: null, show_map: null });
+    }
   });
 
   it('asks for the password of a protected tour, refuses a wrong one, then shows the tour', async () => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
 import { fetchTour, publicIdOf, type PlayerTour } from './api';
+import { applyTourLanguage } from './i18n';
 import { PasswordPage } from './PasswordPage';
 import type { PlayerRoute } from './routes';
 import { TourNotFound } from './TourNotFound';
@@ -38,7 +39,7 @@ function TourLoader({ id, mls }: { id: string; mls: boolean }) {
   useEffect(() => {
     const controller = new AbortController();
     fetchTour(id, mls, controller.signal).then(
-      (tour) => setState({ status: 'loaded', tour }),
+      (tour) => applyTourLanguage(tour.setup?.language).then(() => setState({ status: 'loaded', tour })),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const status = error instanceof ApiError ? error.status : null;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TourView, type TourPanelKind } from '../tour/TourView';
 import type { PlayerTour } from './api';
@@ -15,9 +15,10 @@ const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
  * service's link), the third-party models' credits when the tour uses any, and the language switch. Virtual staging
  * and exterior toggles join the footer when tours have them (none do yet).
  */
-export function TourPage({ tour }: { tour: PlayerTour }) {
+export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
   const { t } = useTranslation();
   const [creditsOpen, setCreditsOpen] = useState(false);
+  const tour = useMemo(() => withSetup(loaded), [loaded]);
 
   function panel(kind: TourPanelKind, _tour: unknown, close: () => void) {
     if (kind === 'map')
@@ -48,17 +49,19 @@ export function TourPage({ tour }: { tour: PlayerTour }) {
       <main className="player-tour">
         <TourView tour={tour} mode="visitor" renderPanel={panel} />
       </main>
-      <footer className="player-footer">
-        {!tour.mls && (tour.provider?.name || tour.provider?.logoUrl) && (
-          <ProviderCredit provider={tour.provider} />
-        )}
-        {tour.modelCredits.length > 0 && (
-          <button type="button" className="player-link-button" onClick={() => setCreditsOpen(true)}>
-            {t('modelCredits')}
-          </button>
-        )}
-        <LanguageSwitch />
-      </footer>
+      {tour.setup?.showFooter !== false && (
+        <footer className="player-footer">
+          {!tour.mls && (tour.provider?.name || tour.provider?.logoUrl) && (
+            <ProviderCredit provider={tour.provider} />
+          )}
+          {tour.modelCredits.length > 0 && (
+            <button type="button" className="player-link-button" onClick={() => setCreditsOpen(true)}>
+              {t('modelCredits')}
+            </button>
+          )}
+          <LanguageSwitch />
+        </footer>
+      )}
       {creditsOpen && (
         <Suspense fallback={null}>
           <ModelCreditsModal credits={tour.modelCredits} onClose={() => setCreditsOpen(false)} />
@@ -87,4 +90,16 @@ function ProviderCredit({ provider }: { provider: NonNullable<PlayerTour['provid
       )}
     </p>
   );
+}
+
+/** The menu without the map or the contact form when the provider's setup switched them off. */
+function withSetup(tour: PlayerTour): PlayerTour {
+  const { setup } = tour;
+  if (!setup || (setup.showMap && setup.showContactForm)) return tour;
+  const hidden = new Set([
+    ...(setup.showMap ? [] : ['map']),
+    ...(setup.showContactForm ? [] : ['contact_form']),
+  ]);
+  const entries = tour.layers.menu.entries.filter((entry) => !hidden.has(entry.type));
+  return { ...tour, layers: { ...tour.layers, menu: { entries } } };
 }

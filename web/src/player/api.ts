@@ -28,6 +28,11 @@ export interface PlayerTour extends TourData {
   provider: { name: string; url: string | null; logoUrl: string | null } | null;
   map: { tilesUrl: string; attribution: string; zoom: number };
   modelCredits: ModelCredit[];
+  /**
+   * The provider's setup of the player link: `language` is the tour's until the visitor picks one; the map, the
+   * contact form and the footer can be switched off.
+   */
+  setup?: { language: string; showMap: boolean; showContactForm: boolean; showFooter: boolean };
 }
 
 export const publicIdOf = tourPublicId;

@@ -37,13 +37,14 @@ const otherLocales = import.meta.glob<{ default: Record<string, string> }>([
 const isLanguage = (value: string | null): value is Language =>
   value !== null && (LANGUAGES as readonly string[]).includes(value);
 
-function storedLanguage(): Language {
+/** The visitor's own choice, if one is kept. */
+function storedLanguage(): Language | null {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_KEY);
-    return isLanguage(stored) ? stored : 'en';
+    return isLanguage(stored) ? stored : null;
   } catch {
-    // Storage can be refused (a private window, a sandboxed embed): English then.
-    return 'en';
+    // Storage can be refused (a private window, a sandboxed embed): no choice kept then.
+    return null;
   }
 }
 
@@ -76,7 +77,13 @@ export async function startI18n(): Promise<void> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  const language = storedLanguage();
+  const language = storedLanguage() ?? 'en';
   if (language !== 'en') await changeLanguage(language, false);
   else document.documentElement.lang = HTML_LANG.en;
+}
+
+/** The tour's language (the provider's setup) for a visitor who has chosen none; their own choice wins. */
+export async function applyTourLanguage(language: string | undefined): Promise<void> {
+  if (storedLanguage() === null && isLanguage(language ?? null) && language !== i18next.language)
+    await changeLanguage(language as Language, false);
 }
