@@ -434,6 +434,8 @@ describe("the visitor's player in the browser", () => {
       await form.getByRole('button', { name: 'Send' }).click();
       expect((await sent).request().postDataJSON().lead).toMatchObject({ property_id: propertyId });
       await form.getByText(MESSAGES.emailSent).waitFor();
+      // Nothing reaches past the window's right edge (the form's two name fields share a row).
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-website.png`), fullPage: true });
       await page.close();
     }
