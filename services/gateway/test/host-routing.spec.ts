@@ -78,11 +78,36 @@ describe('host routing', () => {
   });
 
   it('drops a client’s own claim of whose host it is', async () => {
-    const claimed = await base(harbourTour, 'unknown.example', { 'x-host-provider-id': other.providerId });
+    const claimed = await base(harbourTour, 'claims.example', { 'x-host-provider-id': other.providerId });
     expect(claimed.status).toBe(200);
     const onHarbour = await base(otherTour, 'harbour-hosts.localhost', {
       'x-host-provider-id': other.providerId,
     });
     expect(onHarbour.status).toBe(404);
+  });
+
+  it('keeps a public tour’s answer a moment, per host, answering 304 to a copy that is still fresh', async () => {
+    const first = await base(otherTour, 'localhost:3000');
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, must-revalidate');
+    const revalidated = await base(otherTour, 'localhost:3000', { 'if-none-match': first.headers.etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    const again = await base(otherTour, 'localhost:3000');
+    expect(again.text).toBe(first.text);
+    // Kept for the app's host only: on another provider's host the same URL is still not found.
+    expect((await base(otherTour, 'harbour-hosts.localhost')).text).toBe(NOT_FOUND);
+
+    // Taken down, it stops answering within the moment it is kept (here and in properties).
+    const propertyId = first.body.data.property.id;
+    const down = await other.send('put', `/provider/properties/${propertyId}/published_features`, {
+      published_features: { tour: false },
+    });
+    expect(down.status).toBe(200);
+    const deadline = Date.now() + 6000;
+    while ((await base(otherTour, 'localhost:3000')).status !== 404) {
+      if (Date.now() > deadline) throw new Error('still answered after 6 s');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   });
 });

@@ -104,7 +104,7 @@ describe('the visitor’s player', () => {
       });
       expect(data.layers.guided_tour.enabled).toBe(false);
       expect(data.branding.client_name).toBe('Ms Client');
-      expect(answer.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, must-revalidate');
       expect(answer.headers.etag).toMatch(/^"[\w-]{32}"$/);
 
       const again = await base(tour.publicId, { 'if-none-match': answer.headers.etag });

@@ -9,6 +9,7 @@ import {
 } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
+import { MAX_SHARED_BODY_BYTES, sharedMaxAge } from './shared-answers';
 
 /**
  * Connection-level headers that describe one hop, never forwarded. `expect` among them: Node's server has
@@ -89,6 +90,8 @@ export class UpstreamProxy {
     service: BackendService,
     token: string,
     hostProviderId: string | null = null,
+    /** Told the answer's headers and whole body when a shared cache may keep it (`public, s-maxage`). */
+    keep?: (headers: Record<string, string | string[]>, body: Buffer) => void,
   ): Promise<void> {
     void reply.hijack();
     const response = reply.raw;
@@ -151,6 +154,17 @@ export class UpstreamProxy {
     // The client going away while downloading stops the service's answer too; a service that fails
     // mid-answer logs its own error. (pipe rather than pipeline: pipeline costs an AbortController per call.)
     const body = answer.body;
+    if (keep && answer.statusCode === 200 && sharedMaxAge(headers['cache-control']) > 0) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      body.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= MAX_SHARED_BODY_BYTES) chunks.push(chunk);
+      });
+      body.once('end', () => {
+        if (size <= MAX_SHARED_BODY_BYTES) keep(headers, Buffer.concat(chunks));
+      });
+    }
     body.once('error', (error) => {
       this.options.logger.debug({ err: error, reqId: request.id, service }, 'answer stream cut short');
       response.destroy(error);

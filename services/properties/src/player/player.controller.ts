@@ -36,8 +36,9 @@ export class PlayerController {
   ) {}
 
   /**
-   * The player's JSON. Revalidated at every visit (`max-age=0, must-revalidate`): an unchanged tour is a 304; a
-   * tour behind a password is cached by the browser only (`private`).
+   * The player's JSON. Browsers revalidate it at every visit (`max-age=0, must-revalidate`): an unchanged tour is a
+   * 304. Shared caches (the gateway) may keep it as long as this service keeps it built (`s-maxage`); a tour behind
+   * a password only the browser (`private`, `Vary: Cookie`).
    */
   @Get(':id/layers/base.json')
   @Responds(PlayerTourResponse)
@@ -52,10 +53,8 @@ export class PlayerController {
     if (!this.player.unlocked(tour, readCookie(request.headers.cookie, unlockCookieName(tour.propertyId)))) {
       throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
     }
-    void reply
-      .header('etag', built.etag)
-      .header('cache-control', `${tour.passwordHash ? 'private' : 'public'}, max-age=0, must-revalidate`)
-      .header('vary', 'cookie');
+    void reply.header('etag', built.etag).header('cache-control', this.player.cacheControl(tour));
+    if (tour.passwordHash) void reply.header('vary', 'cookie');
     if (matchesEtag(request.headers['if-none-match'], built.etag)) return reply.status(304).send();
     return reply.status(200).type('application/json; charset=utf-8').send(built.body);
   }

@@ -49,7 +49,7 @@ export interface VisitorContext {
  */
 @Injectable()
 export class PlayerService {
-  private readonly built = new Map<string, { tour: BuiltTour; until: number }>();
+  private readonly built = new Map<string, { tour: Promise<BuiltTour>; until: number }>();
   private readonly unlockKey: Buffer;
   private readonly unlockAttempts = new AddressWindows(UNLOCK_ATTEMPTS_PER_MINUTE);
 
@@ -78,6 +78,13 @@ export class PlayerService {
     return tour;
   }
 
+  /** base.json's Cache-Control: shared caches may keep a public tour's answer as long as it is kept built here. */
+  cacheControl(tour: VisitorTourRow): string {
+    if (tour.passwordHash) return 'private, max-age=0, must-revalidate';
+    const seconds = this.config.PLAYER_CACHE_SECONDS;
+    return `public, max-age=0${seconds > 0 ? `, s-maxage=${seconds}` : ''}, must-revalidate`;
+  }
+
   /** Whether the visitor may see the tour's contents: it has no password, or the cookie unlocks it. */
   unlocked(tour: VisitorTourRow, cookie: string | undefined): boolean {
     return (
@@ -95,14 +102,18 @@ export class PlayerService {
     const now = Date.now();
     const kept = this.built.get(key);
     if (kept && kept.until > now) return kept.tour;
-    const tour = await this.visible(publicId, context);
-    const built = await this.build(publicId, tour, mls);
+    // Visitors arriving together while it is built wait for the one build; a refusal (404) is never kept.
+    const building = this.visible(publicId, context).then((tour) => this.build(publicId, tour, mls));
     const seconds = this.config.PLAYER_CACHE_SECONDS;
     if (seconds > 0) {
       if (this.built.size >= CACHE_ENTRIES) this.built.clear();
-      this.built.set(key, { tour: built, until: now + seconds * 1000 });
+      const entry = { tour: building, until: now + seconds * 1000 };
+      this.built.set(key, entry);
+      building.catch(() => {
+        if (this.built.get(key) === entry) this.built.delete(key);
+      });
     }
-    return built;
+    return building;
   }
 
   private async build(publicId: string, tour: VisitorTourRow, mls: boolean): Promise<BuiltTour> {
