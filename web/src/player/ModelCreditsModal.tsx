@@ -1,13 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../shared/Modal';
 import type { ModelCredit } from './api';
+import { creditedModels } from './credits';
 
-/** Each third-party model once, however often the tour places it: thumbnail, name, author, licence. */
-export function creditedModels(credits: ModelCredit[]): ModelCredit[] {
-  const seen = new Set<string>();
-  return credits.filter(({ model }) => !seen.has(model.uid) && seen.add(model.uid));
-}
-
+/** The third-party models' credits: thumbnail, name, author, licence. */
 export default function ModelCreditsModal({ credits, onClose }: { credits: ModelCredit[]; onClose(): void }) {
   const { t } = useTranslation();
   return (
