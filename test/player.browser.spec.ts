@@ -377,6 +377,7 @@ describe("the visitor's player in the browser", () => {
       expect(await menu.getByRole('button', { name: 'Location' }).count()).toBe(0);
       // The visitor's own choice wins over the tour's.
       await page.getByRole('combobox', { name: 'Sprache' }).selectOption('es');
+      await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
       await page.reload();
       await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
     } finally {

@@ -54,17 +54,18 @@ async function load(language: Language): Promise<void> {
   i18next.addResourceBundle(language, 'translation', module.default);
 }
 
-/** Shows the page in `language`: its strings loaded first, then the switch, the `lang` attribute and the stored choice. */
+/** Shows the page in `language`; the visitor's choice is kept at once, before its strings have loaded. */
 export async function changeLanguage(language: Language, remember = true): Promise<void> {
+  if (remember) {
+    try {
+      window.localStorage.setItem(LANGUAGE_KEY, language);
+    } catch {
+      // Not kept past this page, as above.
+    }
+  }
   await load(language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
-  if (!remember) return;
-  try {
-    window.localStorage.setItem(LANGUAGE_KEY, language);
-  } catch {
-    // Not kept past this page, as above.
-  }
 }
 
 /** Starts i18next in the stored language (default English), its strings loaded before the first render. */
