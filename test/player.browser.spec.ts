@@ -252,9 +252,11 @@ describe("the visitor's player in the browser", () => {
     const map = panel(page, 'Location');
     await map.locator('.leaflet-container[data-zoom="18"]').waitFor();
     expect(await map.locator('.leaflet-marker-icon').count()).toBe(1);
-    // A tile from the emulators' server, drawn.
+    // The tile under the marker, from the emulators' server, drawn (loaded with a size, not merely in the page).
+    const tile = map.locator('img.leaflet-tile').first();
     await page.waitForFunction(
-      `[...document.querySelectorAll('img.leaflet-tile')].some((tile) => tile.complete && tile.naturalWidth > 0)`,
+      (element) => element.complete && element.naturalWidth > 0,
+      await tile.elementHandle(),
     );
     await map.getByText('OpenStreetMap', { exact: false }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-map.png') });
