@@ -25,6 +25,14 @@ export function sharedMaxAge(cacheControl: string | string[] | undefined): numbe
   return Number.isInteger(seconds) && seconds > 0 ? seconds : 0;
 }
 
+/** Whether an If-None-Match header names this ETag (or `*`). */
+export function namesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  return (ifNoneMatch ?? '').split(',').some((tag) => {
+    const given = tag.trim().replace(/^W\//, '');
+    return given === '*' || given === etag;
+  });
+}
+
 /**
  * A shared cache of the answers a service marks `public, s-maxage=N` (the visitor's player JSON), as a reverse
  * proxy keeps them: by host and URL, for N seconds, answered from memory with the same bytes and headers, and a
@@ -54,10 +62,7 @@ export class SharedAnswers {
 
   send(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer): FastifyReply {
     void reply.headers(kept.headers);
-    const given = request.headers['if-none-match'];
-    if (kept.etag && given?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === kept.etag)) {
-      return reply.status(304).send();
-    }
+    if (kept.etag && namesEtag(request.headers['if-none-match'], kept.etag)) return reply.status(304).send();
     return reply.status(200).send(request.method === 'HEAD' ? undefined : kept.body);
   }
 }
