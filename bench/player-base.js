@@ -9,8 +9,7 @@ const { tmpdir } = require('node:os');
 const path = require('node:path');
 const { randomBytes, randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { DEMO_PASSWORD } = require('@tourly/identity');
-const { freshDatabase, serve, NATS_URL, record } = require('./support');
+const { freshDatabase, serve, signIn, NATS_URL, record } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -53,19 +52,6 @@ const failures = (result, status) =>
     .filter(([code]) => Number(code) !== status)
     .reduce((sum, [, stats]) => sum + stats.count, 0);
 
-async function signIn(gatewayUrl) {
-  const response = await fetch(`${gatewayUrl}/users/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { email: 'provider@demo.test', password: DEMO_PASSWORD } }),
-  });
-  const body = await response.json();
-  return {
-    cookie: response.headers.get('set-cookie').split(';')[0],
-    providerId: body.data.current_provider.id,
-  };
-}
-
 async function main() {
   const database = await freshDatabase();
   const namespace = `bench_${randomBytes(3).toString('hex')}`;
@@ -88,7 +74,7 @@ async function main() {
   await db.connect();
   try {
     // A shared tour of the demo provider: its property, a plan that publishes, its player link (made at the first read).
-    const owner = await signIn(gateway.url);
+    const owner = await signIn(gateway.url, 'provider@demo.test');
     const propertyId = randomUUID();
     await db.query(
       `INSERT INTO properties.properties (id, provider_id, slug, title, address, matterport_key, tour_published)
