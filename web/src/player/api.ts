@@ -1,5 +1,5 @@
 import { tourPublicId } from '@tourly/contracts';
-import { api, request, send } from '../api/client';
+import { api, request } from '../api/client';
 import type { TourData } from '../tour/types';
 import type { PublicWebsite } from '../website/types';
 
@@ -37,6 +37,8 @@ export interface PlayerTour extends TourData {
 
 export const publicIdOf = tourPublicId;
 
+// Read as the tour view's types (the contract's layers: exactly three columns, children without children), which
+// the document cannot state; the provider's preview reads the same shape into them field by field.
 export const fetchTour = (id: string, mls: boolean, signal?: AbortSignal) =>
   request<PlayerTour>('GET', `/digital_twin/${encodeURIComponent(id)}/layers/base.json`, {
     query: mls ? { mls: 1 } : undefined,
@@ -45,13 +47,11 @@ export const fetchTour = (id: string, mls: boolean, signal?: AbortSignal) =>
 
 /** 204 and the tour's cookie, or a 422 in the server's words. */
 export const unlockTour = (id: string, username: string, password: string) =>
-  send<undefined>('POST', `/digital_twin/${encodeURIComponent(id)}/unlock`, { body: { username, password } });
+  api.post('/digital_twin/{id}/unlock', { username, password }, { params: { id } });
 
 /** The analytics event of a visitor asking for an agent's whole number. */
 export const recordPhoneReveal = (id: string, agentId: string) =>
-  send<undefined>('POST', `/digital_twin/${encodeURIComponent(id)}/events`, {
-    body: { event: { type: 'phone_revealed', agentId } },
-  });
+  api.post('/digital_twin/{id}/events', { event: { type: 'phone_revealed', agentId } }, { params: { id } });
 
 export interface LeadFields {
   firstName: string;
@@ -66,8 +66,7 @@ export interface LeadFields {
 /** Where a lead comes from: the tour (its public id) or the property's website (its id). */
 export type LeadSource = { tourId: string } | { propertyId: string };
 
-export const sendLead = (lead: LeadFields & LeadSource) =>
-  request<{ id: string }>('POST', '/v3_player_lead', { body: { lead } });
+export const sendLead = (lead: LeadFields & LeadSource) => api.post('/v3_player_lead', { lead });
 
 export const fetchWebsite = (
   providerId: string,
