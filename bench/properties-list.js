@@ -7,8 +7,7 @@
 const autocannon = require('autocannon');
 const { randomBytes, randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { DEMO_PASSWORD } = require('@tourly/identity');
-const { freshDatabase, serve, paced, NATS_URL, record } = require('./support');
+const { freshDatabase, serve, paced, signIn, NATS_URL, record } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -83,19 +82,6 @@ async function secondProvider(db) {
     providerId,
   ]);
   return providerId;
-}
-
-async function signIn(gatewayUrl, email) {
-  const response = await fetch(`${gatewayUrl}/users/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { email, password: DEMO_PASSWORD } }),
-  });
-  const body = await response.json();
-  return {
-    cookie: response.headers.get('set-cookie').split(';')[0],
-    providerId: body.data.current_provider.id,
-  };
 }
 
 async function main() {

@@ -10,6 +10,8 @@ const ALL = [
   'webhook-intake',
   'properties-list',
   'upload-throughput',
+  'player-page',
+  'player-base',
 ];
 const asked = process.argv.slice(2);
 if (asked.some((name) => name === '--help' || name === '-h')) {

@@ -108,4 +108,20 @@ function record(name, result) {
   );
 }
 
-module.exports = { DATABASE_URL, NATS_URL, freshDatabase, serve, paced, percentile, record };
+/** Signs a demo-password user in through the gateway: its session cookie and provider id. */
+async function signIn(gatewayUrl, email) {
+  // Required here: only the benchmarks that sign in load identity's code.
+  const { DEMO_PASSWORD } = require('@tourly/identity');
+  const response = await fetch(`${gatewayUrl}/users/sign_in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: { email, password: DEMO_PASSWORD } }),
+  });
+  const body = await response.json();
+  return {
+    cookie: response.headers.get('set-cookie').split(';')[0],
+    providerId: body.data.current_provider.id,
+  };
+}
+
+module.exports = { DATABASE_URL, NATS_URL, freshDatabase, serve, paced, percentile, record, signIn };

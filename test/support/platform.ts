@@ -79,6 +79,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
         MAIL_API_TOKEN: 'test-mail-token',
         MAPS_API_URL: `${emulators.url}/maps`,
         MAPS_API_KEY: 'test-maps-key',
+        MAP_TILES_URL: `${emulators.url}/maps/tiles/{z}/{x}/{y}.png`,
         MATTERPORT_API_URL: `${emulators.url}/matterport`,
         MATTERPORT_TOKEN_ID: 'test-token-id',
         MATTERPORT_TOKEN_SECRET: 'test-token-secret',

@@ -255,3 +255,33 @@ describe('maps emulator (Google Geocoding)', () => {
     });
   });
 });
+
+describe('maps emulator (tiles)', () => {
+  let emulators: RunningEmulators;
+
+  beforeAll(async () => {
+    emulators = await startEmulators({ port: 0 });
+  });
+  afterAll(() => emulators.close());
+
+  const tile = (path: string) => fetch(`${emulators.url}/maps/tiles/${path}`);
+
+  it('answers a 256x256 PNG for each tile of the world, the same bytes each time', async () => {
+    const first = await tile('18/241040/157530.png');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([256, 256]);
+    const again = Buffer.from(await (await tile('18/241040/157530.png')).arrayBuffer());
+    expect(again.equals(bytes)).toBe(true);
+    expect((await tile('0/0/0.png')).status).toBe(200);
+  });
+
+  it.each(['20/0/0.png', '1/2/0.png', '1/0/2.png', '3/-1/0.png', 'a/0/0.png', '1/0/0.jpg', '1/0.png'])(
+    'answers 404 outside the tiles of the world: %s',
+    async (path) => {
+      expect((await tile(path)).status).toBe(404);
+    },
+  );
+});

@@ -59,7 +59,11 @@ export function emulatorEnv(
       STRIPE_WEBHOOK_SECRET: EMULATOR_STRIPE_WEBHOOK_SECRET,
       STRIPE_TEST_CLOCKS: 'true',
     },
-    maps: { MAPS_API_URL: `${emulatorsUrl}/maps`, MAPS_API_KEY: 'emulator-maps-key' },
+    maps: {
+      MAPS_API_URL: `${emulatorsUrl}/maps`,
+      MAPS_API_KEY: 'emulator-maps-key',
+      MAP_TILES_URL: `${emulatorsUrl}/maps/tiles/{z}/{x}/{y}.png`,
+    },
     matterport: {
       MATTERPORT_API_URL: `${emulatorsUrl}/matterport`,
       MATTERPORT_TOKEN_ID: 'emulator-token-id',

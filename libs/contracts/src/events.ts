@@ -120,6 +120,22 @@ export interface TourPublicationV1 {
   propertyId: string;
   premium: boolean;
 }
+/**
+ * A visitor sent the contact form of a shared tour (`source: tour`, `tourId` its public id) or of a published
+ * website (`source: website`, `tourId` null). Properties mails it to the property's agents from this event.
+ */
+export interface LeadReceivedV1 {
+  providerId: string;
+  propertyId: string;
+  leadId: string;
+  source: 'tour' | 'website';
+  tourId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  message: string;
+}
 
 /**
  * Subject -> payload. Subjects are `<service>.<aggregate>.<event>.v<N>`; an event never changes incompatibly,
@@ -143,6 +159,7 @@ export interface EventCatalogue {
   'properties.property.deleted.v1': PropertyV1;
   'properties.tour.published.v1': TourPublicationV1;
   'properties.tour.unpublished.v1': TourPublicationV1;
+  'properties.lead.received.v1': LeadReceivedV1;
   'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
 }
 

@@ -103,3 +103,29 @@ export interface ProviderAddresses {
   subdomain: string | null;
   whitelabelDomain: string | null;
 }
+
+/**
+ * Request-reply: the profiles of a provider's people (admin, scan technician or member; ids of anyone else are
+ * left out), e.g. for the public player's agents and for mailing a lead to them. `admins: true` answers the
+ * provider's admins as well (whom a lead goes to when its property has no agents). Identity keeps no phone
+ * number or avatar for a person yet: both are null.
+ */
+export const PEOPLE_PROFILES = 'identity.people.profiles';
+
+export interface PeopleProfilesRequest {
+  providerId: string;
+  userIds: string[];
+  admins?: boolean;
+}
+
+export interface PersonProfile {
+  userId: string;
+  fullName: string;
+  email: string;
+  phoneNumber: string | null;
+  avatarUrl: string | null;
+}
+
+export interface PeopleProfiles {
+  people: PersonProfile[];
+}

@@ -9,3 +9,4 @@ export * from './messages';
 export * from './events';
 export * from './identity';
 export * from './tours';
+export * from './player';

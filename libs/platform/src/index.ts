@@ -40,3 +40,4 @@ export * from './service';
 export * from './shutdown';
 export * from './schedule/periodic-task';
 export * from './schedule/schedules';
+export * from './mail/mailer';

@@ -77,6 +77,13 @@ export class GatewayConfig extends PlatformConfig {
   })
   IMAGE_ORIGINS?: string;
 
+  /**
+   * Where people open the platform. A request to another host may be a provider's: its subdomain of this host
+   * (`{subdomain}.<host>`) or its white-label domain, whose tours' pages and player API show that provider's tours only.
+   */
+  @Matches(URL_RULE, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
+  APP_URL = 'http://localhost:3000';
+
   /** A service silent for this long (no response headers, or no bytes while streaming) is a 504. */
   @IsOptional()
   @Min(1000, { message: 'UPSTREAM_TIMEOUT_MS must be at least 1000' })

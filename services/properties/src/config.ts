@@ -1,4 +1,4 @@
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { DatabaseConfig, EnvFlag } from '@tourly/platform';
 
 /** The properties service's environment; its own variables join the platform's here. */
@@ -25,6 +25,35 @@ export class PropertiesConfig extends DatabaseConfig {
    */
   @Matches(/^https?:\/\/\S+$/, { message: 'MATTERPORT_SHOWCASE_URL must be an http(s) URL' })
   MATTERPORT_SHOWCASE_URL = 'https://my.matterport.com/show/';
+
+  /**
+   * The map tiles the visitor's player shows (`{z}/{x}/{y}` filled in by the map): OpenStreetMap's by default, the
+   * emulators' in development and tests.
+   */
+  @Matches(/^https?:\/\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, {
+    message:
+      'MAP_TILES_URL must be an http(s) URL with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  })
+  MAP_TILES_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+  /** The credit the tiles' provider asks for, shown on the map. */
+  @IsString()
+  MAP_TILES_ATTRIBUTION = '© OpenStreetMap contributors';
+
+  /** Requests per minute one client address may make to the visitor's player API (each replica counts its own). */
+  @IsOptional()
+  @Min(1, { message: 'PUBLIC_RATE_LIMIT must be at least 1' })
+  @IsInt({ message: 'PUBLIC_RATE_LIMIT must be a whole number of requests per minute' })
+  PUBLIC_RATE_LIMIT: number = 600;
+
+  /**
+   * Seconds a built tour answer (base.json) is kept for the next visitors before it is built again: a change by
+   * the provider shows this much later at most. 0: built at every request.
+   */
+  @IsOptional()
+  @Min(0, { message: 'PLAYER_CACHE_SECONDS must be 0 or more' })
+  @IsInt({ message: 'PLAYER_CACHE_SECONDS must be a whole number of seconds' })
+  PLAYER_CACHE_SECONDS: number = 2;
 
   /** Where people open the platform: tours' player links are addressed under it. */
   @Matches(/^https?:\/\/\S+$/, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
@@ -74,4 +103,25 @@ export class PropertiesConfig extends DatabaseConfig {
     message: 'OWN_DOMAINS must be comma-separated domain names, e.g. tourly.app,localhost',
   })
   OWN_DOMAINS = 'tourly.app,localhost';
+
+  /** A transactional email API shaped like Postmark's (`POST /email`), for leads; the emulator's in development. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'MAIL_API_URL must be an http(s) URL' })
+  MAIL_API_URL = 'https://api.postmarkapp.com';
+
+  @IsOptional()
+  @IsString()
+  MAIL_API_TOKEN = '';
+
+  @IsString()
+  MAIL_FROM = 'Tourly <no-reply@tourly.app>';
+
+  /** Leads one client address may send in an hour (a contact form is not a mailing tool). */
+  @Min(1, { message: 'LEADS_PER_ADDRESS_PER_HOUR must be at least 1' })
+  @IsInt({ message: 'LEADS_PER_ADDRESS_PER_HOUR must be a whole number' })
+  LEADS_PER_ADDRESS_PER_HOUR: number = 5;
+
+  /** Leads one tour or website may receive in an hour, from every address together. */
+  @Min(1, { message: 'LEADS_PER_TOUR_PER_HOUR must be at least 1' })
+  @IsInt({ message: 'LEADS_PER_TOUR_PER_HOUR must be a whole number' })
+  LEADS_PER_TOUR_PER_HOUR: number = 30;
 }

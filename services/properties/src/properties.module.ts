@@ -3,7 +3,9 @@ import { Geocoder } from './geocoding/geocoder';
 import { Matterport } from './matterport/matterport';
 import { MediaModule } from './media/media.module';
 import { PlansModule } from './plans/plans.module';
+import { PlayerModule } from './player/player.module';
 import { PremiumToursModule } from './premium-tours/premium-tours.module';
+import { LeadsModule } from './leads/leads.module';
 import { HeroImages } from './properties/hero-image';
 import { PropertiesDataModule } from './properties/properties-data.module';
 import { AdminPropertiesController } from './properties/properties-admin.controller';
@@ -29,6 +31,8 @@ import { WebsiteModule } from './website/website.module';
     WebsiteModule,
     TourAssetsModule,
     ToursModule,
+    LeadsModule,
+    PlayerModule,
   ],
   controllers: [PropertiesController, BillingPremiumToursController, AdminPropertiesController],
   providers: [PropertiesService, Geocoder, Matterport, HeroImages],

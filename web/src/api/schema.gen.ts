@@ -363,6 +363,118 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/cookie_policy/accept.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['CookiePolicyController_accept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/digital_twin/{id}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VisitorLeadsController_event'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/digital_twin/{id}/layers/base.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlayerController_base'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/digital_twin/{id}/layers/guided_tour.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlayerController_guidedTour'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/digital_twin/{id}/layers/tags.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlayerController_tags'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/digital_twin/{id}/unlock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PlayerController_unlock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/digital_twin/tags/billboard_assets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlayerController_billboardAssets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/oauth/revoke': {
     parameters: {
       query?: never;
@@ -1067,6 +1179,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/properties/{id}/leads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['LeadsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/media_links': {
     parameters: {
       query?: never;
@@ -1755,6 +1883,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/segmentation/scene.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SegmentationController_scene'];
+    put?: never;
+    post: operations['SegmentationController_ensureScene'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/segmentation/segmented_panos.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SegmentationController_segmentedPanos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sign_up': {
     parameters: {
       query?: never;
@@ -1910,6 +2070,22 @@ export type paths = {
     put?: never;
     post?: never;
     delete: operations['SessionsController_signOut'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v3_player_lead': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VisitorLeadsController_create'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2757,6 +2933,10 @@ export type components = {
     'properties.AddVideo': {
       property_video: components['schemas']['properties.NewVideo'];
     };
+    'properties.BillboardAssetResponse': {
+      id: string;
+      url: string;
+    };
     'properties.BrandingForm': {
       client_logo_url?: string | null;
       client_name?: string | null;
@@ -2786,11 +2966,33 @@ export type components = {
     'properties.ContactsResponse': {
       agent_ids: string[];
     };
+    'properties.CreateLead': {
+      lead: components['schemas']['properties.LeadForm'];
+    };
     'properties.CreateOverlayTemplate': {
       overlay_template: components['schemas']['properties.OverlayTemplateForm'];
     };
     'properties.CreateProperty': {
       create_tour_params: components['schemas']['properties.NewProperty'];
+    };
+    'properties.CreateScene': {
+      scene: components['schemas']['properties.SceneKeys'];
+    };
+    'properties.CreateTourEvent': {
+      event: components['schemas']['properties.TourEventForm'];
+    };
+    'properties.CreditLicenseResponse': {
+      label: string;
+      url: string;
+    };
+    'properties.CreditModelResponse': {
+      name: string;
+      thumbnail_url: string | null;
+      uid: string;
+    };
+    'properties.CreditUserResponse': {
+      name: string;
+      profile_url: string;
     };
     'properties.DeactivationPreviewResponse': {
       limit: number;
@@ -2939,11 +3141,54 @@ export type components = {
       enabled: boolean;
       loop: boolean;
     };
+    'properties.GuidedTourPageResponse': {
+      current_page: number;
+      /** @description the published guided tour layer */
+      guided_tour_layer: components['schemas']['properties.GuidedTourLayerResponse'];
+      items: components['schemas']['properties.GuidedTourStopResponse'][];
+      total_count: number;
+      total_pages: number;
+    };
+    'properties.GuidedTourStopResponse': {
+      id: string;
+      title: string;
+    };
     'properties.HeroImageResponse': {
       /** @enum {string|null} */
       source: 'photo' | 'matterport' | null;
       thumbnail_url: string | null;
       url: string | null;
+    };
+    'properties.LeadCreatedResponse': {
+      /** Format: uuid */
+      id: string;
+    };
+    'properties.LeadForm': {
+      company?: string | null;
+      /** Format: email */
+      email: string;
+      first_name: string;
+      last_name: string;
+      message: string;
+      phone_number: string;
+      property_id?: string | null;
+      tour_id?: string | null;
+    };
+    'properties.LeadResponse': {
+      /** Format: date-time */
+      created_at: string;
+      email: string;
+      first_name: string;
+      /** Format: uuid */
+      id: string;
+      last_name: string;
+      message: string;
+      phone_number: string;
+      /**
+       * @description the form it was sent from
+       * @enum {string}
+       */
+      source: 'tour' | 'website';
     };
     'properties.LinkMetadataResponse': {
       description: string | null;
@@ -3162,6 +3407,11 @@ export type components = {
     'properties.MenuResponse': {
       entries: components['schemas']['properties.MenuEntryResponse'][];
     };
+    'properties.ModelCreditResponse': {
+      license: components['schemas']['properties.CreditLicenseResponse'];
+      model: components['schemas']['properties.CreditModelResponse'];
+      user: components['schemas']['properties.CreditUserResponse'];
+    };
     'properties.NewMediaLink': {
       title?: string | null;
       url: string;
@@ -3291,6 +3541,13 @@ export type components = {
     'properties.PhotoUploads': {
       temporary_upload_ids: string[];
     };
+    'properties.PlayerAgentResponse': {
+      avatar_url: string | null;
+      full_name: string;
+      /** Format: uuid */
+      id: string;
+      phone_number: string | null;
+    };
     'properties.PlayerLinkResponse': {
       branding: components['schemas']['properties.BrandingResponse'];
       /** @description the provider's namespace, the links' first segment */
@@ -3318,6 +3575,48 @@ export type components = {
       updated_at: string;
       username: string | null;
       virtual_tour: components['schemas']['properties.VirtualTourSummaryResponse'];
+    };
+    'properties.PlayerMapResponse': {
+      attribution: string;
+      /** @example https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+      tiles_url: string;
+      /** @example 18 */
+      zoom: number;
+    };
+    'properties.PlayerProviderResponse': {
+      logo_url: string | null;
+      /** @description empty when the branding names none */
+      name: string;
+      url: string | null;
+    };
+    'properties.PlayerTagResponse': {
+      id: string;
+      label: string;
+    };
+    'properties.PlayerTourResponse': {
+      /** @description the property’s agents, in order; none for mls */
+      agents: components['schemas']['properties.PlayerAgentResponse'][];
+      branding: components['schemas']['properties.BrandingResponse'];
+      /**
+       * @description the public id: `{client_slug}~{model_slug}`
+       * @example k3x9q2ab~seaside-villa
+       */
+      id: string;
+      layers: components['schemas']['properties.TourViewLayersResponse'];
+      links: components['schemas']['properties.TourLinksResponse'];
+      map: components['schemas']['properties.PlayerMapResponse'];
+      media: components['schemas']['properties.MediaResponse'];
+      /** @description the listing services’ view: no branding, no lead capture */
+      mls: boolean;
+      model: components['schemas']['properties.TourModelResponse'];
+      model_credits: components['schemas']['properties.ModelCreditResponse'][];
+      property: components['schemas']['properties.TourViewPropertyResponse'];
+      provider: components['schemas']['properties.PlayerProviderResponse'];
+      setup: components['schemas']['properties.SetupResponse'];
+      /** @description every URL parameter by name, with its value */
+      url_parameters: {
+        [key: string]: (number | string) | null;
+      };
     };
     'properties.PresignedUploadResponse': {
       /** @description the headers the PUT must carry (its Content-Type) */
@@ -3510,6 +3809,31 @@ export type components = {
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
     };
+    'properties.SceneKeys': {
+      matterport_key: string;
+      mp_model_id: string;
+    };
+    'properties.SegmentationSceneResponse': {
+      /** Format: uuid */
+      id: string;
+      matterport_key: string;
+      mp_model_id: string;
+      panos: components['schemas']['properties.SegmentedPanoResponse'][];
+      /**
+       * @description pending until a segmentation has run
+       * @enum {string}
+       */
+      status: 'pending' | 'ready';
+      /** Format: date-time */
+      updated_at: string;
+    };
+    'properties.SegmentedPanoResponse': {
+      id: string;
+      url: string;
+    };
+    'properties.SegmentedPanosResponse': {
+      panos: components['schemas']['properties.SegmentedPanoResponse'][];
+    };
     'properties.SetupForm': {
       /**
        * @description two lowercase letters
@@ -3535,6 +3859,11 @@ export type components = {
       file: components['schemas']['properties.FileResponse'];
       /** Format: uuid */
       id: string;
+    };
+    'properties.TourEventForm': {
+      agent_id: string;
+      /** @enum {string} */
+      type: 'phone_revealed';
     };
     'properties.TourLayersForm': {
       guided_tour: components['schemas']['properties.GuidedTourLayerForm'];
@@ -3609,6 +3938,10 @@ export type components = {
       image_url: string | null;
       message: string;
       title: string;
+    };
+    'properties.UnlockForm': {
+      password: string;
+      username: string;
     };
     'properties.UpdateBranding': {
       /** @enum {string} */
@@ -4509,6 +4842,223 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.ContactConfirmationResponse'];
+          };
+        };
+      };
+    };
+  };
+  CookiePolicyController_accept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  VisitorLeadsController_event: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.CreateTourEvent'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  PlayerController_base: {
+    parameters: {
+      query?: {
+        /** @description the multiple listing service’s view: no branding, no leads */
+        mls?: '1';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PlayerTourResponse'];
+          };
+        };
+      };
+    };
+  };
+  PlayerController_guidedTour: {
+    parameters: {
+      query?: {
+        /** @description filters[<name>]=<value> */
+        filters?: {
+          [key: string]: string;
+        };
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.GuidedTourPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  PlayerController_tags: {
+    parameters: {
+      query?: {
+        /** @description filters[<name>]=<value> */
+        filters?: {
+          [key: string]: string;
+        };
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PlayerTagResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  PlayerController_unlock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UnlockForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  PlayerController_billboardAssets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BillboardAssetResponse'][];
           };
         };
       };
@@ -5964,6 +6514,40 @@ export interface operations {
       };
     };
   };
+  LeadsController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.LeadResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
   MediaLinksController_list: {
     parameters: {
       query?: never;
@@ -7395,6 +7979,82 @@ export interface operations {
       };
     };
   };
+  SegmentationController_scene: {
+    parameters: {
+      query: {
+        matterport_key: string;
+        mp_model_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.SegmentationSceneResponse'];
+          };
+        };
+      };
+    };
+  };
+  SegmentationController_ensureScene: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.CreateScene'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.SegmentationSceneResponse'];
+          };
+        };
+      };
+    };
+  };
+  SegmentationController_segmentedPanos: {
+    parameters: {
+      query: {
+        matterport_key: string;
+        mp_model_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.SegmentedPanosResponse'];
+          };
+        };
+      };
+    };
+  };
   SignUpController_signUp: {
     parameters: {
       query?: never;
@@ -7670,6 +8330,32 @@ export interface operations {
              * @enum {unknown|null}
              */
             data: null;
+          };
+        };
+      };
+    };
+  };
+  VisitorLeadsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.CreateLead'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.LeadCreatedResponse'];
           };
         };
       };

@@ -1,11 +1,14 @@
+import { useTranslation } from 'react-i18next';
+
 /** What a visitor sees when the link does not lead to a published tour. */
 export function TourNotFound() {
+  const { t } = useTranslation();
   return (
     <main className="player-message">
-      <title>Tour not found</title>
+      <title>{t('notFoundTitle')}</title>
       <div>
-        <h1>Tour not found</h1>
-        <p>This tour does not exist or is no longer published.</p>
+        <h1>{t('notFoundTitle')}</h1>
+        <p>{t('notFoundText')}</p>
       </div>
     </main>
   );

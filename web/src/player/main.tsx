@@ -2,15 +2,19 @@ import '../shared/theme.css';
 import './player.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TourNotFound } from './TourNotFound';
+import { startI18n } from './i18n';
+import { PlayerApp } from './PlayerApp';
+import { routeOf } from './routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('player.html has no #root element');
+const root = createRoot(container);
 
-// The public player API does not exist yet, so there is no tour to load: the player shows its
-// not-found state until it does.
-createRoot(container).render(
-  <StrictMode>
-    <TourNotFound />
-  </StrictMode>,
+// The visitor's language is loaded before the first render, so the page never flashes English first.
+void startI18n().then(() =>
+  root.render(
+    <StrictMode>
+      <PlayerApp route={routeOf(window.location.pathname)} />
+    </StrictMode>,
+  ),
 );

@@ -10,8 +10,11 @@ export type TourPanelKind = 'contact_form' | 'map';
 export interface TourViewProps {
   tour: TourData;
   mode: TourMode;
-  /** What a panel holds; by default a note that the contact form and the map come with the published tour. */
-  renderPanel?(kind: TourPanelKind, tour: TourData): ReactNode;
+  /**
+   * What a panel holds; by default a note that the contact form and the map come with the published tour.
+   * `close` closes it (the visitor's contact form, once sent).
+   */
+  renderPanel?(kind: TourPanelKind, tour: TourData, close: () => void): ReactNode;
 }
 
 /** Below this width (of the tour, not the window: the provider's preview is narrow too) the menu closes after a pick. */
@@ -189,7 +192,7 @@ export function TourView({ tour, mode, renderPanel = defaultPanel }: TourViewPro
         {menuType !== 'burger_menu' && menu}
         {panel && (
           <TourPanel title={panel.title} onClose={() => setPanel(null)}>
-            {renderPanel(panel.kind, tour)}
+            {renderPanel(panel.kind, tour, () => setPanel(null))}
           </TourPanel>
         )}
         {welcome.enabled && !welcomeDismissed && (

@@ -8,6 +8,10 @@ interface PropertyWebsiteProps {
   tourEmbedUrl: string | null;
   /** The provider's preview: the contact form is shown but sends nothing. */
   preview?: boolean;
+  /** The visitor's page: the agents and the contact form that sends leads, in place of the preview's form. */
+  contact?: ReactNode;
+  /** The visitor's page: the map, in place of the link to one. */
+  map?: ReactNode;
 }
 
 /**
@@ -17,7 +21,13 @@ interface PropertyWebsiteProps {
  * lays itself out by its own width (container queries), so the provider's preview at a phone's width looks
  * as a phone shows it.
  */
-export function PropertyWebsite({ website, tourEmbedUrl, preview = false }: PropertyWebsiteProps) {
+export function PropertyWebsite({
+  website,
+  tourEmbedUrl,
+  preview = false,
+  contact,
+  map,
+}: PropertyWebsiteProps) {
   const { property, settings, propertyFeatures: features, photos } = website;
   const [hero, ...gallery] = photos;
   const accent = settings.primaryColor;
@@ -144,6 +154,7 @@ export function PropertyWebsite({ website, tourEmbedUrl, preview = false }: Prop
 
           {settings.showMap && property.latitude !== null && property.longitude !== null && (
             <SiteSection title="Location">
+              {map}
               <p>
                 {settings.showAddress && `${address} · `}
                 <a
@@ -157,7 +168,12 @@ export function PropertyWebsite({ website, tourEmbedUrl, preview = false }: Prop
             </SiteSection>
           )}
 
-          {settings.showContactForm && <ContactForm title={property.title} preview={preview} />}
+          {settings.showContactForm &&
+            (contact ? (
+              <SiteSection title="Ask about this property">{contact}</SiteSection>
+            ) : (
+              <ContactForm title={property.title} preview={preview} />
+            ))}
         </main>
       </div>
     </div>

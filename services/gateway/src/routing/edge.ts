@@ -9,6 +9,8 @@ import type { GatewayConfig } from '../config';
 import { WebApp, wantsPage } from '../web/web-app';
 import { isCrossSite } from './cross-site';
 import { RouteTable } from './route-table';
+import { HostProviders } from './hosts';
+import { SharedAnswers } from './shared-answers';
 import { CredentialRateLimit, TOO_MANY_ATTEMPTS } from './rate-limits';
 import { BASE_SECURITY_HEADERS, HSTS } from './security-headers';
 import { TokenCache } from './token-cache';
@@ -42,6 +44,8 @@ export async function installEdge(
   const tokens = new TokenCache(app.get(InternalTokens));
   const credentials = new CredentialResolver(app.get(RpcClient));
   const rateLimit = new CredentialRateLimit(app.get(RpcClient), config.CREDENTIAL_RATE_LIMIT);
+  const hosts = new HostProviders(app.get(RpcClient), config.APP_URL, logger);
+  const sharedAnswers = new SharedAnswers();
   const ownHeaders =
     config.NODE_ENV === 'production' ? { ...BASE_SECURITY_HEADERS, ...HSTS } : BASE_SECURITY_HEADERS;
   const proxy = new UpstreamProxy({
@@ -93,6 +97,16 @@ export async function installEdge(
     }
     const owner = routes.ownerOf(pathname);
     if (owner === 'identity') credentials.forgetAfterChange(request, reply, resolved);
+    // Properties serves tours by host (a provider's own host shows its tours only): it is told whose host it is.
+    // Its answers marked `public, s-maxage` (the player's JSON) are kept briefly and answered from memory.
+    if (owner === 'properties') {
+      const kept = sharedAnswers.lookup(request);
+      if (kept) return sharedAnswers.send(request, reply, kept);
+      const hostProviderId = await hosts.providerOf(request.headers.host);
+      return proxy.forward(request, reply, owner, tokens.tokenFor(caller), hostProviderId, (headers, body) =>
+        sharedAnswers.keep(request, headers, body),
+      );
+    }
     if (owner) return proxy.forward(request, reply, owner, tokens.tokenFor(caller));
     return reply.status(404).send({ errors: { base: [`Cannot ${request.method} ${pathname}`] } });
   };

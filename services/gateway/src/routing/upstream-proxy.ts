@@ -1,5 +1,5 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { LIMITS, MESSAGES, type BackendService } from '@tourly/contracts';
+import { HOST_PROVIDER_HEADER, LIMITS, MESSAGES, type BackendService } from '@tourly/contracts';
 import {
   BODY_TOO_LARGE,
   INTERNAL_TOKEN_HEADER,
@@ -9,6 +9,7 @@ import {
 } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
+import { MAX_SHARED_BODY_BYTES, namesEtag, sharedMaxAge } from './shared-answers';
 
 /**
  * Connection-level headers that describe one hop, never forwarded. `expect` among them: Node's server has
@@ -45,6 +46,9 @@ function bodyLimitOf(request: FastifyRequest): { bytes: number; refusal: ErrorBo
     ? { bytes: MAX_FORWARDED_BODY_BYTES, refusal: UPLOAD_TOO_LARGE }
     : { bytes: JSON_BODY_LIMIT_BYTES, refusal: JSON_TOO_LARGE };
 }
+
+/** Headers only the gateway sets: a client's own are dropped (the host is sent on as x-forwarded-host). */
+const GATEWAYS_OWN = new Set([INTERNAL_TOKEN_HEADER, HOST_PROVIDER_HEADER, 'host']);
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -85,6 +89,9 @@ export class UpstreamProxy {
     reply: FastifyReply,
     service: BackendService,
     token: string,
+    hostProviderId: string | null = null,
+    /** Told the answer's headers and whole body when a shared cache may keep it (`public, s-maxage`). */
+    keep?: (headers: Record<string, string | string[]>, body: Buffer) => void,
   ): Promise<void> {
     void reply.hijack();
     const response = reply.raw;
@@ -109,7 +116,7 @@ export class UpstreamProxy {
       answer = await this.pools[service].request({
         method: request.method as Dispatcher.HttpMethod,
         path: request.url,
-        headers: this.requestHeaders(request, token),
+        headers: this.requestHeaders(request, token, hostProviderId, keep !== undefined),
         body: requestBody,
       });
     } catch (error) {
@@ -143,10 +150,12 @@ export class UpstreamProxy {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
     closeIfBodyUnread(request, headers);
+    const body = answer.body;
+    if (keep && answer.statusCode === 200 && this.answeredWhole(request, response, headers, body, keep))
+      return;
     response.writeHead(answer.statusCode, headers);
     // The client going away while downloading stops the service's answer too; a service that fails
     // mid-answer logs its own error. (pipe rather than pipeline: pipeline costs an AbortController per call.)
-    const body = answer.body;
     body.once('error', (error) => {
       this.options.logger.debug({ err: error, reqId: request.id, service }, 'answer stream cut short');
       response.destroy(error);
@@ -157,11 +166,53 @@ export class UpstreamProxy {
     body.pipe(response);
   }
 
-  private requestHeaders(request: FastifyRequest, token: string): Record<string, string | string[]> {
+  /**
+   * With a shared cache (`keep`), the gateway judges `If-None-Match` itself (the service is asked without it, so
+   * it answers the whole body a cache can keep): a small answer that a shared cache may keep, or whose ETag the
+   * client already has, is read whole, kept, and answered 200 or 304. false: anything else, streamed as usual.
+   */
+  private answeredWhole(
+    request: FastifyRequest,
+    response: FastifyReply['raw'],
+    headers: Record<string, string | string[]>,
+    body: Dispatcher.ResponseData['body'],
+    keep: (headers: Record<string, string | string[]>, body: Buffer) => void,
+  ): boolean {
+    const etag = typeof headers.etag === 'string' ? headers.etag : undefined;
+    const fresh = etag !== undefined && namesEtag(request.headers['if-none-match'], etag);
+    const shared = sharedMaxAge(headers['cache-control']) > 0;
+    if ((!fresh && !shared) || Number(headers['content-length'] ?? 0) > MAX_SHARED_BODY_BYTES) return false;
+    body.arrayBuffer().then(
+      (bytes) => {
+        const whole = Buffer.from(bytes);
+        if (shared && whole.length <= MAX_SHARED_BODY_BYTES) keep(headers, whole);
+        if (fresh) {
+          const { 'content-length': _length, 'content-type': _type, ...notModified } = headers;
+          response.writeHead(304, notModified).end();
+        } else response.writeHead(200, headers).end(whole);
+      },
+      (error: Error) => {
+        this.options.logger.debug({ err: error, reqId: request.id }, 'answer stream cut short');
+        response.destroy(error);
+      },
+    );
+    return true;
+  }
+
+  /**
+   * The client's headers less its own say on who it is (the internal token) and whose host it came to: the
+   * gateway's take their place.
+   */
+  private requestHeaders(
+    request: FastifyRequest,
+    token: string,
+    hostProviderId: string | null,
+    judgesConditions: boolean,
+  ): Record<string, string | string[]> {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || HOP_BY_HOP.has(name) || name === INTERNAL_TOKEN_HEADER || name === 'host')
-        continue;
+      if (value === undefined || HOP_BY_HOP.has(name) || GATEWAYS_OWN.has(name)) continue;
+      if (judgesConditions && name === 'if-none-match') continue;
       headers[name] = value;
     }
     const peer = request.socket.remoteAddress ?? '';
@@ -171,6 +222,7 @@ export class UpstreamProxy {
     headers['x-forwarded-host'] = request.headers.host ?? '';
     headers['x-request-id'] = request.id;
     headers[INTERNAL_TOKEN_HEADER] = token;
+    if (hostProviderId) headers[HOST_PROVIDER_HEADER] = hostProviderId;
     return headers;
   }
 

@@ -8,6 +8,14 @@ export interface MembershipProviderRow {
   role: MembershipRole;
 }
 
+export interface PersonProfileRow {
+  userId: string;
+  fullName: string;
+  email: string;
+  phoneNumber: string | null;
+  avatarUrl: string | null;
+}
+
 export interface ProviderUserRow {
   id: string;
   firstName: string;
@@ -126,6 +134,23 @@ export class MembershipsRepository {
       [providerId, userIds],
     );
     return found.map((row) => row.id);
+  }
+
+  /**
+   * The profiles of the provider's people among the users (its team, not its client users), and of all its
+   * admins when asked; by name. Users keep no phone number or avatar yet: both null.
+   */
+  profilesAmong(providerId: string, userIds: string[], admins: boolean): Promise<PersonProfileRow[]> {
+    return rows<PersonProfileRow>(
+      this.db.dataSource,
+      `SELECT u.id AS "userId", trim(u.first_name || ' ' || u.last_name) AS "fullName", u.email,
+              NULL AS "phoneNumber", NULL AS "avatarUrl"
+         FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.provider_id = $1 AND m.role IN ('admin', 'scan_technician', 'member')
+          AND (m.user_id = ANY($2::uuid[]) OR ($3::boolean AND m.role = 'admin'))
+        ORDER BY u.first_name, u.last_name, u.id`,
+      [providerId, userIds, admins],
+    );
   }
 
   /** The provider's users with their role, by name. */

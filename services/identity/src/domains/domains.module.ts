@@ -5,10 +5,11 @@ import { DomainsQueueController } from './domains-queue.controller';
 import { DomainsController } from './domains.controller';
 import { DomainsRepository } from './domains.repository';
 import { DomainsService } from './domains.service';
+import { HostsListener } from './hosts.listener';
 
 @Module({
   imports: [PermissionsModule],
-  controllers: [DomainsController, DomainsAdminController, DomainsQueueController],
+  controllers: [DomainsController, DomainsAdminController, DomainsQueueController, HostsListener],
   providers: [DomainsService, DomainsRepository],
   exports: [DomainsService],
 })

@@ -34,6 +34,19 @@ const WHERE = `WHERE ($1::text IS NULL OR d.status = $1) AND ($2::text IS NULL O
 export class DomainsRepository {
   constructor(private readonly db: Database) {}
 
+  /** The provider a host belongs to: by its subdomain of the app's host, or its active white-label domain. */
+  async providerOfHost(host: { subdomain: string } | { domain: string }): Promise<string | null> {
+    const found = await one<{ providerId: string }>(
+      this.db.dataSource,
+      'subdomain' in host
+        ? 'SELECT id AS "providerId" FROM providers WHERE lower(subdomain) = lower($1)'
+        : `SELECT provider_id AS "providerId" FROM whitelabeled_domains
+            WHERE lower(subdomain) = lower($1) AND status = 'active'`,
+      ['subdomain' in host ? host.subdomain : host.domain],
+    );
+    return found?.providerId ?? null;
+  }
+
   ofProvider(providerId: string): Promise<DomainRow | undefined> {
     return one<DomainRow>(this.db.dataSource, `${SELECT} WHERE d.provider_id = $1`, [providerId]);
   }

@@ -1,9 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  PEOPLE_PROFILES,
   PROVIDER_ADDRESSES,
   PROVIDER_PEOPLE,
   PROVIDER_SINCE,
+  type PeopleProfiles,
+  type PeopleProfilesRequest,
   type ProviderAddresses,
   type ProviderAddressesRequest,
   type ProviderPeople,
@@ -22,6 +25,12 @@ export class PeopleListener {
   @MessagePattern(PROVIDER_PEOPLE)
   peopleOf(@Payload() request: ProviderPeopleRequest): Promise<ProviderPeople> {
     return this.people.people(request);
+  }
+
+  /** The names, e-mail addresses, phone numbers and avatars of a provider's people (agents, lead mail). */
+  @MessagePattern(PEOPLE_PROFILES)
+  profilesOf(@Payload() request: PeopleProfilesRequest): Promise<PeopleProfiles> {
+    return this.people.profiles(request);
   }
 
   /** When a provider's account was opened (billing's legacy plan check). */

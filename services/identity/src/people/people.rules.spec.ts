@@ -1,4 +1,4 @@
-import { MAX_IDS, isUuid, peopleQuestion } from './people.rules';
+import { MAX_IDS, isUuid, peopleQuestion, profilesQuestion } from './people.rules';
 
 const PROVIDER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const USER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
@@ -45,5 +45,30 @@ describe("another service's question about a provider's people", () => {
   it(`looks at the first ${MAX_IDS} user ids only`, () => {
     const userIds = Array.from({ length: MAX_IDS + 5 }, () => USER);
     expect(peopleQuestion({ providerId: PROVIDER, userIds })?.userIds).toHaveLength(MAX_IDS);
+  });
+});
+
+describe("another service's question for people's profiles", () => {
+  it.each([
+    [
+      'a provider and users',
+      { providerId: PROVIDER, userIds: [USER] },
+      { providerId: PROVIDER, userIds: [USER], admins: false },
+    ],
+    [
+      'no users but its admins',
+      { providerId: PROVIDER, userIds: [], admins: true },
+      { providerId: PROVIDER, userIds: [], admins: true },
+    ],
+    [
+      'admins only when exactly true',
+      { providerId: PROVIDER, userIds: [USER], admins: 'yes' },
+      { providerId: PROVIDER, userIds: [USER], admins: false },
+    ],
+    ['no users and no admins', { providerId: PROVIDER, userIds: [] }, null],
+    ['a provider id that is not a UUID', { providerId: 'x', userIds: [USER], admins: true }, null],
+    ['nothing', null, null],
+  ])('%s', (_case, request, question) => {
+    expect(profilesQuestion(request)).toEqual(question);
   });
 });

@@ -23,3 +23,17 @@ export function peopleQuestion(
   if (!isUuid(providerId) || userIds.length === 0) return null;
   return { providerId, userIds };
 }
+
+/**
+ * A question for people's profiles, read defensively: the provider's id, at most MAX_IDS user ids that are UUIDs,
+ * and whether its admins are wanted too; null when there is nothing to look up.
+ */
+export function profilesQuestion(
+  request: { providerId?: unknown; userIds?: unknown; admins?: unknown } | null | undefined,
+): { providerId: string; userIds: string[]; admins: boolean } | null {
+  const admins = request?.admins === true;
+  const people = peopleQuestion(request);
+  if (people) return { ...people, admins };
+  const providerId = request?.providerId;
+  return admins && isUuid(providerId) ? { providerId, userIds: [], admins } : null;
+}

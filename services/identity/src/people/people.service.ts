@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
+  PeopleProfiles,
+  PeopleProfilesRequest,
   ProviderAddresses,
   ProviderAddressesRequest,
   ProviderPeople,
@@ -9,7 +11,7 @@ import type {
 } from '@tourly/contracts';
 import { MembershipsRepository } from '../accounts/memberships.repository';
 import { ProvidersRepository } from '../accounts/providers.repository';
-import { isUuid, peopleQuestion } from './people.rules';
+import { isUuid, peopleQuestion, profilesQuestion } from './people.rules';
 
 /** What other services ask about providers and their people. */
 @Injectable()
@@ -24,6 +26,14 @@ export class PeopleService {
     const question = peopleQuestion(request);
     if (!question) return { userIds: [] };
     return { userIds: await this.memberships.peopleAmong(question.providerId, question.userIds) };
+  }
+
+  /** The profiles of the provider's people among the user ids (and of its admins when asked). */
+  async profiles(request: PeopleProfilesRequest): Promise<PeopleProfiles> {
+    const question = profilesQuestion(request);
+    if (!question) return { people: [] };
+    const { providerId, userIds, admins } = question;
+    return { people: await this.memberships.profilesAmong(providerId, userIds, admins) };
   }
 
   /** When a provider's account was opened (billing's legacy plan check); null for an unknown provider. */

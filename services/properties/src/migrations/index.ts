@@ -8,6 +8,8 @@ import { PlanChangeOrder1763950000000 } from './1763950000000-plan-change-order'
 import { PlanVersions1763980000000 } from './1763980000000-plan-versions';
 import { ImmersiveExtensionVersions1763990000000 } from './1763990000000-immersive-extension-versions';
 import { Tours1764000000000 } from './1764000000000-tours';
+import { SegmentationScenes1764100000000 } from './1764100000000-segmentation-scenes';
+import { Leads1764200000000 } from './1764200000000-leads';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -20,4 +22,6 @@ export const migrations: MigrationClass[] = [
   PlanVersions1763980000000,
   ImmersiveExtensionVersions1763990000000,
   Tours1764000000000,
+  SegmentationScenes1764100000000,
+  Leads1764200000000,
 ];

@@ -1,6 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   PROVIDER_ADDRESSES,
+  defaultTourLayers,
   TOUR_MESSAGES,
   type ProviderAddresses,
   type TourLayers,
@@ -296,9 +297,19 @@ export class PlayerLinksService {
     };
   }
 
-  /** The player's JSON for the property's tour with these layers. */
-  async tourView(providerId: string, propertyId: string, layers: TourLayers): Promise<TourView> {
-    const { property, link, parameters, links } = await this.parts(providerId, propertyId);
+  /**
+   * The player's JSON for the property's tour with these layers (`published`: what visitors see, the published
+   * layers else the defaults). `mls`: the multiple listing service's view, without the provider's or client's
+   * branding and without the contact form.
+   */
+  async tourView(
+    providerId: string,
+    propertyId: string,
+    layers: TourLayers | 'published',
+    { mls = false }: { mls?: boolean } = {},
+  ): Promise<TourView> {
+    const { property, link, tour, parameters, links } = await this.parts(providerId, propertyId);
+    if (layers === 'published') layers = tour.published ?? defaultTourLayers();
     const model = modelOf(property, link);
     const imageId = layers.welcomeScreen.imageId;
     const image = imageId
@@ -319,11 +330,11 @@ export class PlayerLinksService {
       },
       model: { ...model, embedUrl: embedUrl(this.config.MATTERPORT_SHOWCASE_URL, model, parameters.values) },
       layers: { ...layers, welcomeScreen: { ...layers.welcomeScreen, imageUrl } },
-      branding: withDefaults(DEFAULT_BRANDING, link.branding),
+      branding: mls ? DEFAULT_BRANDING : withDefaults(DEFAULT_BRANDING, link.branding),
       media: withDefaults(DEFAULT_MEDIA, link.media),
-      setup: withDefaults(DEFAULT_SETUP, link.setup),
+      setup: { ...withDefaults(DEFAULT_SETUP, link.setup), ...(mls ? { showContactForm: false } : {}) },
       urlParameters: parameters.values,
-      mls: false,
+      mls,
       links,
     };
   }

@@ -5,6 +5,7 @@ import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
 import { FloorplansSection } from '../features/properties/components/FloorplansSection';
+import { LeadsSection } from '../features/properties/components/LeadsSection';
 import { MediaLinksSection } from '../features/properties/components/MediaLinksSection';
 import { PhotosSection } from '../features/properties/components/PhotosSection';
 import { PropertyBadges } from '../features/properties/components/PropertyBadges';
@@ -20,7 +21,8 @@ import type { PropertiesPageState } from './PropertiesPage';
 
 /**
  * `/provider/properties/:id`: one property's details (edit, delete), publishing (with the plan upgrade and the
- * pay-and-publish modals), photos, floorplans, videos, documents, media links and the single-property website.
+ * pay-and-publish modals), photos, floorplans, videos, documents, media links, the single-property website and the
+ * leads visitors sent.
  * Another provider's property, a deleted one or a malformed id: "Property not found", with the way back.
  */
 export default function PropertyPage() {
@@ -103,6 +105,7 @@ export default function PropertyPage() {
       <DocumentsSection propertyId={property.id} />
       <MediaLinksSection propertyId={property.id} />
       <WebsiteSection property={property} photos={photos.data} floorplans={floorplans.data} />
+      <LeadsSection propertyId={property.id} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Vendor } from '../../vendor';
 import { geocodeAddress } from './geocoder';
+import { isTile, tileImage } from './tiles';
 
 export {
   MAPS_TRIGGERS,
@@ -54,6 +55,19 @@ const mapsRoutes: FastifyPluginAsync = async (app) => {
     if (!address) return invalid(reply, ADDRESS_MISSING);
     const results = geocodeAddress(address);
     return results.length > 0 ? { results, status: 'OK' } : { results: [], status: 'ZERO_RESULTS' };
+  });
+
+  // Map tiles in the slippy-map scheme (`/maps/tiles/{z}/{x}/{y}.png`, as OpenStreetMap's tile server): a generated
+  // picture per tile; a tile outside the world (or a malformed path) is 404, as a tile server answers.
+  app.get<{ Params: { z: string; x: string; y: string } }>('/tiles/:z/:x/:y.png', async (request, reply) => {
+    const [z, x, y] = [request.params.z, request.params.x, request.params.y].map((part) =>
+      /^\d{1,7}$/.test(part) ? Number(part) : NaN,
+    );
+    if (!isTile(z, x, y)) return reply.status(404).type('text/plain').send('Tile not found');
+    return reply
+      .type('image/png')
+      .header('cache-control', 'public, max-age=86400')
+      .send(await tileImage(z, x, y));
   });
 };
 

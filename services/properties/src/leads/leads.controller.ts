@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ProviderId, Public, Responds, Roles, type Page } from '@tourly/platform';
+import { CreateLead, CreateTourEvent, LeadCreatedResponse, LeadResponse, LeadsQuery } from './leads.dto';
+import type { LeadRow } from './leads.repository';
+import { LeadsService } from './leads.service';
+
+/** A visitor's message from a tour's or a website's contact form (001 §5), and what visitors do in a tour. */
+@Controller()
+@Public()
+export class VisitorLeadsController {
+  constructor(private readonly leads: LeadsService) {}
+
+  @Post('v3_player_lead')
+  @Responds(LeadCreatedResponse)
+  create(@Body() body: CreateLead, @Req() request: FastifyRequest): Promise<LeadCreatedResponse> {
+    return this.leads.receive(body.lead, request.ip);
+  }
+
+  @Post('digital_twin/:id/events')
+  @HttpCode(204)
+  @Responds(null)
+  async event(
+    @Param('id') id: string,
+    @Body() body: CreateTourEvent,
+    @Req() request: FastifyRequest,
+  ): Promise<void> {
+    await this.leads.recordTourEvent(id, body, request.ip);
+  }
+}
+
+/** The leads a property received, for its provider. */
+@Controller('provider/properties/:id/leads')
+@Roles('admin', 'scan_technician', 'member')
+export class LeadsController {
+  constructor(private readonly leads: LeadsService) {}
+
+  @Get()
+  @Responds({ page: LeadResponse })
+  list(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Query() query: LeadsQuery,
+  ): Promise<Page<LeadRow>> {
+    return this.leads.list(providerId, id, query);
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { Mailer } from '@tourly/platform';
+import { MediaModule } from '../media/media.module';
+import { PlansModule } from '../plans/plans.module';
+import { PropertiesDataModule } from '../properties/properties-data.module';
+import { LeadsController, VisitorLeadsController } from './leads.controller';
+import { LeadsListener } from './leads.listener';
+import { LeadsRepository } from './leads.repository';
+import { LeadsService } from './leads.service';
+
+@Module({
+  imports: [PropertiesDataModule, PlansModule, MediaModule],
+  controllers: [VisitorLeadsController, LeadsController, LeadsListener],
+  providers: [LeadsService, LeadsRepository, Mailer],
+})
+export class LeadsModule {}

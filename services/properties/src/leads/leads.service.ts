@@ -1,0 +1,163 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  HIT_RATE_LIMIT,
+  MESSAGES,
+  PEOPLE_PROFILES,
+  PLAYER_MESSAGES,
+  parseTourPublicId,
+  type HitRateLimitRequest,
+  type LeadReceivedV1,
+  type PeopleProfiles,
+  type RateLimitAnswer,
+} from '@tourly/contracts';
+import {
+  ApiError,
+  CONFIG,
+  Database,
+  EventBus,
+  Mailer,
+  RpcClient,
+  isUuid,
+  pageWithTotal,
+  uuidv7,
+  type Page,
+} from '@tourly/platform';
+import type { PropertiesConfig } from '../config';
+import { ContactsService } from '../media/contacts.service';
+import { Plans } from '../plans/plans';
+import { PropertyScope } from '../properties/property-scope';
+import { WEBSITE_NOT_FOUND } from '../website/website.service';
+import type { CreateTourEvent, LeadForm, LeadsQuery } from './leads.dto';
+import { LeadsRepository, type LeadRow, type LeadTarget } from './leads.repository';
+import {
+  ONE_LEAD_TARGET,
+  TOO_MANY_EVENTS,
+  TOO_MANY_LEADS,
+  TOUR_EVENT_LIMIT,
+  leadEmail,
+  leadLimits,
+  type VisitorLimit,
+} from './leads.rules';
+
+/** 422 on `event.agent_id`: the phone revealed must be one of the tour's agents. */
+export const NOT_AN_AGENT = 'is not an agent of this tour';
+
+/**
+ * Visitors' messages (leads) from a shared tour's or a published website's contact form: refused when a robot
+ * filled in the honeypot (answered as if accepted), limited per client address and per tour, stored for the
+ * provider with their event in one transaction; the e-mails to the agents leave from that event.
+ */
+@Injectable()
+export class LeadsService {
+  private readonly limits: ReturnType<typeof leadLimits>;
+
+  constructor(
+    @Inject(CONFIG) config: PropertiesConfig,
+    private readonly db: Database,
+    private readonly leads: LeadsRepository,
+    private readonly plans: Plans,
+    private readonly scope: PropertyScope,
+    private readonly contacts: ContactsService,
+    private readonly events: EventBus,
+    private readonly rpc: RpcClient,
+    private readonly mailer: Mailer,
+  ) {
+    this.limits = leadLimits(config.LEADS_PER_ADDRESS_PER_HOUR, config.LEADS_PER_TOUR_PER_HOUR);
+  }
+
+  async receive(form: LeadForm, address: string): Promise<{ id: string }> {
+    const id = uuidv7();
+    if (form.tourId && form.propertyId) throw ApiError.invalid('lead.propertyId', ONE_LEAD_TARGET);
+    if (!form.tourId && !form.propertyId) throw ApiError.invalid('lead.tourId', MESSAGES.required);
+    // A robot is answered like a person, so it learns nothing to work around; nothing is kept or sent.
+    if (form.company) return { id };
+    await this.hit(this.limits.address, address, TOO_MANY_LEADS);
+    const target = form.tourId ? await this.sharedTour(form.tourId) : await this.website(form.propertyId);
+    await this.hit(this.limits.tour, target.propertyId, TOO_MANY_LEADS);
+    const lead: LeadReceivedV1 = {
+      providerId: target.providerId,
+      propertyId: target.propertyId,
+      leadId: id,
+      source: form.tourId ? 'tour' : 'website',
+      tourId: form.tourId ?? null,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      phoneNumber: form.phoneNumber,
+      message: form.message,
+    };
+    await this.db.transaction(async (tx) => {
+      await this.leads.create(tx, { ...lead, id });
+      await this.events.publish('properties.lead.received.v1', lead, tx);
+    });
+    return { id };
+  }
+
+  /** The property's leads, newest first; another provider's property: 404 `Property not found`. */
+  async list(providerId: string, propertyId: string, query: LeadsQuery): Promise<Page<LeadRow>> {
+    await this.scope.of(this.db.dataSource, providerId, propertyId);
+    return pageWithTotal(
+      await this.leads.page(providerId, propertyId, query.pageSize, query.offset),
+      query,
+      () => this.leads.count(providerId, propertyId),
+    );
+  }
+
+  /**
+   * Mails a lead to the property's agents (its admins when it has none), once: a redelivered event after every
+   * e-mail went out sends nothing; a failure throws, so the event is retried (an agent already mailed may get it
+   * twice, rather than one never getting it).
+   */
+  async mail(lead: LeadReceivedV1): Promise<void> {
+    if (await this.leads.mailed(lead.leadId)) return;
+    const target = await this.leads.website(lead.propertyId);
+    const agentIds = await this.contacts.agentIds(lead.propertyId);
+    const { people } = await this.rpc.ask<PeopleProfiles>(PEOPLE_PROFILES, {
+      providerId: lead.providerId,
+      userIds: agentIds,
+      admins: agentIds.length === 0,
+    });
+    const email = leadEmail({ ...lead, propertyTitle: target?.title ?? 'your property' });
+    for (const person of people) await this.mailer.send({ to: person.email, ...email });
+    await this.leads.markMailed(lead.leadId);
+  }
+
+  /** Records what a visitor did in a shared tour (a phone number revealed). */
+  async recordTourEvent(tourId: string, body: CreateTourEvent, address: string): Promise<void> {
+    await this.hit(TOUR_EVENT_LIMIT, address, TOO_MANY_EVENTS);
+    const tour = await this.sharedTour(tourId);
+    const agentIds = await this.contacts.agentIds(tour.propertyId);
+    const agentId = body.event.agentId.toLowerCase();
+    if (!agentIds.includes(agentId)) throw ApiError.invalid('event.agentId', NOT_AN_AGENT);
+    await this.leads.recordEvent({
+      id: uuidv7(),
+      providerId: tour.providerId,
+      propertyId: tour.propertyId,
+      type: body.event.type,
+      agentId,
+    });
+  }
+
+  /** A tour visitors may see (shared, its provider's plan publishing), else the public API's one 404. */
+  private async sharedTour(publicId: string): Promise<LeadTarget> {
+    const slugs = parseTourPublicId(publicId);
+    const tour = slugs && (await this.leads.tourByLink(slugs.clientSlug, slugs.modelSlug));
+    if (!tour?.published || !(await this.plans.of(tour.providerId)).canPublish) {
+      throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
+    }
+    return tour;
+  }
+
+  private async website(propertyId: string | null | undefined): Promise<LeadTarget> {
+    const website = isUuid(propertyId) ? await this.leads.website(propertyId) : undefined;
+    if (!website?.published) throw ApiError.notFound(WEBSITE_NOT_FOUND);
+    return website;
+  }
+
+  /** Counts one hit against a limit (identity keeps the windows, shared by every replica): 429 past it. */
+  private async hit(limit: VisitorLimit, key: string, message: string): Promise<void> {
+    const hit: HitRateLimitRequest = { ...limit, key };
+    const { retryAfter } = await this.rpc.ask<RateLimitAnswer>(HIT_RATE_LIMIT, hit);
+    if (retryAfter !== null) throw ApiError.tooMany(message, Math.max(1, retryAfter));
+  }
+}

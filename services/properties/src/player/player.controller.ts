@@ -1,0 +1,116 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { HOST_PROVIDER_HEADER, PLAYER_MESSAGES } from '@tourly/contracts';
+import { ApiError, Public, Responds, pageOf, readCookie } from '@tourly/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  BillboardAssetResponse,
+  GuidedTourPageResponse,
+  PlayerListQuery,
+  PlayerQuery,
+  PlayerTagResponse,
+  PlayerTourResponse,
+  UnlockForm,
+} from './player.dto';
+import { matchesEtag, unlockCookieName, unlockSetCookie } from './player.rules';
+import { PlayerService, type VisitorContext } from './player.service';
+import { PlayerLinksService } from '../tours/player-links.service';
+import { PublicRateLimit } from './public-rate-limit.guard';
+
+/** The provider whose own host the gateway says the request came to (none: the app's host). */
+export function visitorContext(request: FastifyRequest): VisitorContext {
+  const given = request.headers[HOST_PROVIDER_HEADER];
+  return { hostProviderId: typeof given === 'string' && given !== '' ? given : null };
+}
+
+/**
+ * The visitor's player API (no sign-in): a shared tour by its public id `{client_slug}~{model_slug}`. Tours behind a
+ * password answer 401 until the visitor unlocks them.
+ */
+@Controller('digital_twin')
+@Public()
+@UseGuards(PublicRateLimit)
+export class PlayerController {
+  constructor(
+    private readonly player: PlayerService,
+    private readonly playerLinks: PlayerLinksService,
+  ) {}
+
+  /**
+   * The player's JSON. Browsers revalidate it at every visit (`max-age=0, must-revalidate`): an unchanged tour is a
+   * 304. Shared caches (the gateway) may keep it as long as this service keeps it built (`s-maxage`); a tour behind
+   * a password only the browser (`private`, `Vary: Cookie`).
+   */
+  @Get(':id/layers/base.json')
+  @Responds(PlayerTourResponse)
+  async base(
+    @Param('id') id: string,
+    @Query() query: PlayerQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const built = await this.player.base(id, query.mls === '1', visitorContext(request));
+    const { tour } = built;
+    if (!this.player.unlocked(tour, readCookie(request.headers.cookie, unlockCookieName(tour.propertyId)))) {
+      throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
+    }
+    void reply.header('etag', built.etag).header('cache-control', this.player.cacheControl(tour));
+    if (tour.passwordHash) void reply.header('vary', 'cookie');
+    if (matchesEtag(request.headers['if-none-match'], built.etag)) return reply.status(304).send();
+    return reply.status(200).type('application/json; charset=utf-8').send(built.body);
+  }
+
+  /** The password gate: the player link's username and password give a cookie that unlocks the tour for 12 h. */
+  @Post(':id/unlock')
+  @HttpCode(204)
+  @Responds(null)
+  async unlock(
+    @Param('id') id: string,
+    @Body() form: UnlockForm,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    const cookie = await this.player.unlock(id, visitorContext(request), form, request.ip);
+    if (cookie) {
+      void reply.header(
+        'set-cookie',
+        unlockSetCookie(cookie.cookieName, cookie.cookieValue, request.protocol === 'https'),
+      );
+    }
+  }
+
+  /** The tour's tags (none are stored yet: an empty page). */
+  @Get(':id/layers/tags.json')
+  @Responds({ page: PlayerTagResponse })
+  async tags(@Param('id') id: string, @Query() query: PlayerListQuery, @Req() request: FastifyRequest) {
+    await this.unlockedTour(id, request);
+    return pageOf<PlayerTagResponse>([], 0, query);
+  }
+
+  /** The published guided tour layer's settings and its stops (none are stored yet). */
+  @Get(':id/layers/guided_tour.json')
+  @Responds(GuidedTourPageResponse)
+  async guidedTour(
+    @Param('id') id: string,
+    @Query() query: PlayerListQuery,
+    @Req() request: FastifyRequest,
+  ): Promise<GuidedTourPageResponse> {
+    const tour = await this.unlockedTour(id, request);
+    const view = await this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published');
+    return { guidedTourLayer: view.layers.guidedTour, ...pageOf<never>([], 0, query) };
+  }
+
+  /** The billboards' assets a tour may show (none yet). */
+  @Get('tags/billboard_assets')
+  @Responds([BillboardAssetResponse])
+  billboardAssets(): BillboardAssetResponse[] {
+    return [];
+  }
+
+  private async unlockedTour(id: string, request: FastifyRequest) {
+    const tour = await this.player.visible(id, visitorContext(request));
+    if (!this.player.unlocked(tour, readCookie(request.headers.cookie, unlockCookieName(tour.propertyId)))) {
+      throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
+    }
+    return tour;
+  }
+}

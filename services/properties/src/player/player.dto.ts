@@ -1,0 +1,238 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MESSAGES, TOUR_LIMITS } from '@tourly/contracts';
+import { Nested, OptionalString, PageQuery, RequiredString } from '@tourly/platform';
+import { GuidedTourLayerResponse } from '../tours/tour-layers.dto';
+import { TourViewResponse } from '../tours/tour-view.dto';
+
+// base.json: the player's JSON (as the provider's preview) with the agents, the provider, the map and the credits.
+
+export class PlayerQuery {
+  @ApiPropertyOptional({
+    enum: ['1'],
+    description: 'the multiple listing service’s view: no branding, no leads',
+  })
+  @IsOptional()
+  @Matches(/^[01]$/, { message: "must be '1' or '0'" })
+  mls?: string;
+}
+
+export class PlayerAgentResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  fullName!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  phoneNumber!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  avatarUrl!: string | null;
+}
+
+export class PlayerProviderResponse {
+  @ApiProperty({ description: 'empty when the branding names none' })
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  url!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  logoUrl!: string | null;
+}
+
+export class PlayerMapResponse {
+  @ApiProperty({ example: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' })
+  tilesUrl!: string;
+
+  @ApiProperty()
+  attribution!: string;
+
+  @ApiProperty({ example: 18 })
+  zoom!: number;
+}
+
+class CreditModelResponse {
+  @ApiProperty()
+  uid!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  thumbnailUrl!: string | null;
+}
+
+class CreditUserResponse {
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty()
+  profileUrl!: string;
+}
+
+class CreditLicenseResponse {
+  @ApiProperty()
+  label!: string;
+
+  @ApiProperty()
+  url!: string;
+}
+
+/** A third-party model the tour shows (virtual staging), credited once each. */
+export class ModelCreditResponse {
+  @ApiProperty({ type: () => CreditModelResponse })
+  model!: CreditModelResponse;
+
+  @ApiProperty({ type: () => CreditUserResponse })
+  user!: CreditUserResponse;
+
+  @ApiProperty({ type: () => CreditLicenseResponse })
+  license!: CreditLicenseResponse;
+}
+
+export class PlayerTourResponse extends TourViewResponse {
+  @ApiProperty({
+    description: 'the public id: `{client_slug}~{model_slug}`',
+    example: 'k3x9q2ab~seaside-villa',
+  })
+  id!: string;
+
+  @ApiProperty({ type: [PlayerAgentResponse], description: 'the property’s agents, in order; none for mls' })
+  agents!: PlayerAgentResponse[];
+
+  @ApiProperty({ type: () => PlayerProviderResponse })
+  provider!: PlayerProviderResponse;
+
+  @ApiProperty({ type: () => PlayerMapResponse })
+  map!: PlayerMapResponse;
+
+  @ApiProperty({ type: [ModelCreditResponse] })
+  modelCredits!: ModelCreditResponse[];
+}
+
+// The password gate: `{username, password}` as the provider set them (the password is not trimmed).
+
+export class UnlockForm {
+  @RequiredString(TOUR_LIMITS.username)
+  username!: string;
+
+  @ApiProperty({ type: String, maxLength: TOUR_LIMITS.passwordMax })
+  @MaxLength(TOUR_LIMITS.passwordMax, { message: `must be at most ${TOUR_LIMITS.passwordMax} characters` })
+  @IsNotEmpty({ message: MESSAGES.required })
+  @IsString({ message: MESSAGES.required })
+  password!: string;
+}
+
+// The layers' lists: tags and guided tour stops, paged, searched and filtered.
+
+export class PlayerListQuery extends PageQuery {
+  @OptionalString(200)
+  search?: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'filters[<name>]=<value>',
+  })
+  @IsOptional()
+  @IsObject({ message: 'must be filters[<name>]=<value>' })
+  filters?: Record<string, string>;
+}
+
+/** A tag the visitor may open (none are stored yet). */
+export class PlayerTagResponse {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  label!: string;
+}
+
+/** A stop of the guided tour (none are stored yet). */
+export class GuidedTourStopResponse {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  title!: string;
+}
+
+export class GuidedTourPageResponse {
+  @ApiProperty({ type: () => GuidedTourLayerResponse, description: 'the published guided tour layer' })
+  guidedTourLayer!: GuidedTourLayerResponse;
+
+  @ApiProperty({ type: [GuidedTourStopResponse] })
+  items!: GuidedTourStopResponse[];
+
+  @ApiProperty()
+  currentPage!: number;
+
+  @ApiProperty()
+  totalPages!: number;
+
+  @ApiProperty()
+  totalCount!: number;
+}
+
+export class BillboardAssetResponse {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  url!: string;
+}
+
+// Segmentation: a scene per scanned model, keyed by its Matterport key and Matterport model id.
+
+const MODEL_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+const NOT_A_MODEL_KEY = 'is not a Matterport model id';
+
+export class SceneKeys {
+  @Matches(MODEL_KEY, { message: NOT_A_MODEL_KEY })
+  @RequiredString(64)
+  matterportKey!: string;
+
+  @Matches(MODEL_KEY, { message: NOT_A_MODEL_KEY })
+  @RequiredString(64)
+  mpModelId!: string;
+}
+
+export class CreateScene {
+  @Nested(() => SceneKeys)
+  scene!: SceneKeys;
+}
+
+export class SegmentedPanoResponse {
+  @ApiProperty()
+  id!: string;
+
+  @ApiProperty()
+  url!: string;
+}
+
+export class SegmentationSceneResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  matterportKey!: string;
+
+  @ApiProperty()
+  mpModelId!: string;
+
+  @ApiProperty({ enum: ['pending', 'ready'], description: 'pending until a segmentation has run' })
+  status!: 'pending' | 'ready';
+
+  @ApiProperty({ type: [SegmentedPanoResponse] })
+  panos!: SegmentedPanoResponse[];
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+}
+
+export class SegmentedPanosResponse {
+  @ApiProperty({ type: [SegmentedPanoResponse] })
+  panos!: SegmentedPanoResponse[];
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
+import { PlansModule } from '../plans/plans.module';
+import { ToursModule } from '../tours/tours.module';
+import { PlayerController } from './player.controller';
+import { PlayerRepository } from './player.repository';
+import { PlayerService } from './player.service';
+import { PublicRateLimit } from './public-rate-limit.guard';
+import { SegmentationService } from './segmentation.service';
+import { CookiePolicyController, SegmentationController } from './visitor-extras.controller';
+
+/** The visitor's player (issue 13): the public API of shared tours, the cookie consent and the segmentation. */
+@Module({
+  imports: [ToursModule, MediaModule, PlansModule],
+  controllers: [PlayerController, CookiePolicyController, SegmentationController],
+  providers: [PlayerService, PlayerRepository, SegmentationService, PublicRateLimit],
+})
+export class PlayerModule {}

@@ -1,0 +1,73 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+
+/** How long an unlocked tour stays unlocked for that browser. */
+export const UNLOCK_SECONDS = 12 * 60 * 60;
+
+/** A strong ETag of an answer's bytes. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Whether an If-None-Match header names this ETag (or `*`). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const given = tag.trim().replace(/^W\//, '');
+    return given === '*' || given === etag;
+  });
+}
+
+/** The cookie that unlocks one tour: named by the tour, so each tour has its own. */
+export function unlockCookieName(propertyId: string): string {
+  return `tour_unlock_${propertyId.replace(/-/g, '')}`;
+}
+
+/**
+ * `<expires>.<signature>`: signed over the tour, the expiry and the password's hash, so changing the password
+ * locks every browser out again, and no cookie can be made without the secret.
+ */
+export function unlockCookieValue(
+  key: Buffer,
+  propertyId: string,
+  passwordHash: string,
+  now: number,
+): string {
+  const expires = Math.floor(now / 1000) + UNLOCK_SECONDS;
+  return `${expires}.${unlockSignature(key, propertyId, passwordHash, expires)}`;
+}
+
+export function unlockCookieValid(
+  key: Buffer,
+  propertyId: string,
+  passwordHash: string,
+  value: string | undefined,
+  now: number,
+): boolean {
+  const [expiresText, signature] = (value ?? '').split('.');
+  const expires = Number(expiresText);
+  if (!signature || !Number.isInteger(expires) || expires * 1000 <= now) return false;
+  const expected = Buffer.from(unlockSignature(key, propertyId, passwordHash, expires));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function unlockSignature(key: Buffer, propertyId: string, passwordHash: string, expires: number): string {
+  return createHmac('sha256', key).update(`${propertyId}\n${passwordHash}\n${expires}`).digest('base64url');
+}
+
+/** The key unlock cookies are signed with: derived from the shared secret, for this use only. */
+export function unlockKey(secret: string): Buffer {
+  return createHmac('sha256', secret).update('tour-unlock-cookie').digest();
+}
+
+/** The `Set-Cookie` value of an unlock cookie, valid for the whole site (the tour page, its API, its website). */
+export function unlockSetCookie(name: string, value: string, secure: boolean): string {
+  return [
+    `${name}=${value}`,
+    'Path=/',
+    `Max-Age=${UNLOCK_SECONDS}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+}

@@ -1,0 +1,217 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PEOPLE_PROFILES, PLAYER_MESSAGES, parseTourPublicId, type PeopleProfiles } from '@tourly/contracts';
+import { ApiError, CONFIG, LOGGER, RpcClient, toSnakeKeys, type Logger } from '@tourly/platform';
+import type { PropertiesConfig } from '../config';
+import { ContactsService } from '../media/contacts.service';
+import { Plans } from '../plans/plans';
+import { READ_URL_SECONDS } from '../storage/storage';
+import { PlayerLinksService, type TourView } from '../tours/player-links.service';
+import { tourPasswordMatches } from '../tours/tours.rules';
+import type { UnlockForm } from './player.dto';
+import { PlayerRepository, type VisitorTourRow } from './player.repository';
+import { AddressWindows } from './public-rate-limit.guard';
+import { etagOf, unlockCookieName, unlockCookieValid, unlockCookieValue, unlockKey } from './player.rules';
+
+/** The map's zoom on the property (001 §2 "map player"). */
+const MAP_ZOOM = 18;
+/** Identity's answer is only for the agents: a short wait, then the tour answers without them. */
+const PROFILES_TIMEOUT_MS = 1000;
+/** Unlock attempts one client address may make per minute, across every tour. */
+const UNLOCK_ATTEMPTS_PER_MINUTE = 10;
+/** At most this many built answers are kept; past it the cache starts again (a flood of ids cannot grow it). */
+const CACHE_ENTRIES = 10_000;
+
+/** What a visitor's tour page gets: the tour view with the agents, the provider, the map and the credits. */
+export interface PlayerTour extends TourView {
+  id: string;
+  agents: Array<{ id: string; fullName: string; phoneNumber: string | null; avatarUrl: string | null }>;
+  provider: { name: string; url: string | null; logoUrl: string | null };
+  map: { tilesUrl: string; attribution: string; zoom: number };
+  modelCredits: never[];
+}
+
+/** base.json built: its bytes (the `{data}` envelope, snake_case) and their ETag, with the tour it is of. */
+export interface BuiltTour {
+  tour: VisitorTourRow;
+  body: string;
+  etag: string;
+}
+
+/** Where a visitor asks from: the provider whose own host it is (null: the app's host). */
+export interface VisitorContext {
+  hostProviderId: string | null;
+}
+
+/**
+ * The visitor's player (issue 13): a shared tour by its public id, with the published layers only. Every reason a
+ * visitor may not see a tour (not shared, a plan that does not publish, deleted, another provider's host, unknown)
+ * is the same 404, so none reveals that the tour exists.
+ */
+@Injectable()
+export class PlayerService {
+  private readonly built = new Map<string, { tour: Promise<BuiltTour>; until: number }>();
+  private readonly unlockKey: Buffer;
+  private readonly unlockAttempts = new AddressWindows(UNLOCK_ATTEMPTS_PER_MINUTE);
+
+  constructor(
+    private readonly player: PlayerRepository,
+    private readonly playerLinks: PlayerLinksService,
+    private readonly contacts: ContactsService,
+    private readonly plans: Plans,
+    private readonly rpc: RpcClient,
+    @Inject(CONFIG) private readonly config: PropertiesConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.unlockKey = unlockKey(config.INTERNAL_TOKEN_SECRET);
+  }
+
+  /** The tour a visitor may see, else 404 `Tour not found` whatever the reason. */
+  async visible(publicId: string, context: VisitorContext): Promise<VisitorTourRow> {
+    const slugs = parseTourPublicId(publicId);
+    const tour = slugs ? await this.player.tour(slugs.clientSlug, slugs.modelSlug) : undefined;
+    const shown =
+      tour !== undefined &&
+      tour.tourPublished &&
+      (context.hostProviderId === null || context.hostProviderId === tour.providerId) &&
+      (await this.plans.of(tour.providerId)).canPublish;
+    if (!shown) throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
+    return tour;
+  }
+
+  /** base.json's Cache-Control: shared caches may keep a public tour's answer as long as it is kept built here. */
+  cacheControl(tour: VisitorTourRow): string {
+    if (tour.passwordHash) return 'private, max-age=0, must-revalidate';
+    const seconds = this.config.PLAYER_CACHE_SECONDS;
+    return `public, max-age=0${seconds > 0 ? `, s-maxage=${seconds}` : ''}, must-revalidate`;
+  }
+
+  /** Whether the visitor may see the tour's contents: it has no password, or the cookie unlocks it. */
+  unlocked(tour: VisitorTourRow, cookie: string | undefined): boolean {
+    return (
+      tour.passwordHash === null ||
+      unlockCookieValid(this.unlockKey, tour.propertyId, tour.passwordHash, cookie, Date.now())
+    );
+  }
+
+  /**
+   * base.json, built at most once per PLAYER_CACHE_SECONDS for each id, view and host (the check that the tour may
+   * be shown is part of what is kept, so a tour taken down disappears as late as a change shows).
+   */
+  async base(publicId: string, mls: boolean, context: VisitorContext): Promise<BuiltTour> {
+    const key = `${publicId}\n${mls}\n${context.hostProviderId ?? ''}`;
+    const now = Date.now();
+    const kept = this.built.get(key);
+    if (kept && kept.until > now) return kept.tour;
+    // Visitors arriving together while it is built wait for the one build; a refusal (404) is never kept.
+    const building = this.visible(publicId, context).then((tour) => this.build(publicId, tour, mls));
+    const seconds = this.config.PLAYER_CACHE_SECONDS;
+    if (seconds > 0) {
+      if (this.built.size >= CACHE_ENTRIES) this.built.clear();
+      const entry = { tour: building, until: now + seconds * 1000 };
+      this.built.set(key, entry);
+      building.catch(() => {
+        if (this.built.get(key) === entry) this.built.delete(key);
+      });
+    }
+    return building;
+  }
+
+  private async build(publicId: string, tour: VisitorTourRow, mls: boolean): Promise<BuiltTour> {
+    const [view, agents] = await Promise.all([
+      this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published', { mls }),
+      mls ? [] : this.agents(tour),
+    ]);
+    const branding = view.branding;
+    const answer: PlayerTour = {
+      ...view,
+      id: publicId,
+      agents,
+      provider: {
+        name: branding.providerName,
+        url: branding.providerUrl || null,
+        logoUrl: branding.providerLogoUrl || null,
+      },
+      map: {
+        tilesUrl: this.config.MAP_TILES_URL,
+        attribution: this.config.MAP_TILES_ATTRIBUTION,
+        zoom: MAP_ZOOM,
+      },
+      modelCredits: [],
+    };
+    const body = JSON.stringify({ data: toSnakeKeys(answer) });
+    return { tour, body, etag: etagOf(stableForm(answer)) };
+  }
+
+  /** The property's agents in their order, as identity knows them; identity out of reach: none (the tour shows). */
+  private async agents(tour: VisitorTourRow): Promise<PlayerTour['agents']> {
+    const { agentIds } = await this.contacts.get(tour.providerId, tour.propertyId);
+    if (agentIds.length === 0) return [];
+    let profiles: PeopleProfiles;
+    try {
+      profiles = await this.rpc.ask<PeopleProfiles>(
+        PEOPLE_PROFILES,
+        { providerId: tour.providerId, userIds: agentIds },
+        PROFILES_TIMEOUT_MS,
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      this.logger.warn(
+        { err: error, propertyId: tour.propertyId },
+        'identity did not say the agents; none shown',
+      );
+      return [];
+    }
+    const byId = new Map(profiles.people.map((person) => [person.userId.toLowerCase(), person]));
+    return agentIds.flatMap((id) => {
+      const person = byId.get(id.toLowerCase());
+      return person
+        ? [
+            {
+              id: person.userId,
+              fullName: person.fullName,
+              phoneNumber: person.phoneNumber,
+              avatarUrl: person.avatarUrl,
+            },
+          ]
+        : [];
+    });
+  }
+
+  /**
+   * The password gate: the player link's username and password give a cookie for that tour. Every attempt counts
+   * against the address, so a password cannot be guessed quickly.
+   */
+  async unlock(
+    publicId: string,
+    context: VisitorContext,
+    form: UnlockForm,
+    address: string,
+  ): Promise<{ cookieName: string; cookieValue: string } | null> {
+    const tour = await this.visible(publicId, context);
+    if (tour.passwordHash === null) return null;
+    const retryAfter = this.unlockAttempts.hit(address);
+    if (retryAfter !== null) throw ApiError.tooMany(PLAYER_MESSAGES.tooManyAttempts, retryAfter);
+    const right =
+      form.username.trim() === tour.username && (await tourPasswordMatches(tour.passwordHash, form.password));
+    if (!right) throw ApiError.invalid('base', PLAYER_MESSAGES.wrongPassword);
+    return {
+      cookieName: unlockCookieName(tour.propertyId),
+      cookieValue: unlockCookieValue(this.unlockKey, tour.propertyId, tour.passwordHash, Date.now()),
+    };
+  }
+}
+
+/**
+ * What the ETag is of: the answer with the welcome screen's picture as its id, since its signed link is new at every
+ * build. With a picture, the ETag changes every half link lifetime too, so a copy revalidated as fresh still holds a
+ * link that works.
+ */
+function stableForm(answer: PlayerTour): string {
+  const imageId = answer.layers.welcomeScreen.imageId;
+  const stable = {
+    ...answer,
+    layers: { ...answer.layers, welcomeScreen: { ...answer.layers.welcomeScreen, imageUrl: imageId } },
+  };
+  const period = imageId ? Math.floor(Date.now() / ((READ_URL_SECONDS * 1000) / 2)) : 0;
+  return `${period}\n${JSON.stringify(stable)}`;
+}

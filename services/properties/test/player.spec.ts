@@ -1,0 +1,355 @@
+import { PLAYER_MESSAGES, tourPublicId, type SubscriptionChangedV1 } from '@tourly/contracts';
+import { Database, rows, uuidv7 } from '@tourly/platform';
+import { Plans } from '../src/plans/plans';
+import { aProperty } from './media-support';
+import { startProperties, type PropertiesAlone, type Person } from './support';
+
+const NOT_FOUND = JSON.stringify({ errors: { base: [PLAYER_MESSAGES.tourNotFound] } });
+const HOST_PROVIDER = 'x-host-provider-id';
+
+/**
+ * The visitor's player (issue 13; properties alone): a shared tour's JSON by its public id, with the published
+ * layers only, cacheable with its ETag; every reason not to show a tour is the same 404; the password gate; the
+ * layers' lists, the cookie consent and the segmentation scenes.
+ */
+describe('the visitor’s player', () => {
+  let it_: PropertiesAlone;
+  let provider: Person;
+  let other: Person;
+
+  beforeAll(async () => {
+    it_ = await startProperties();
+    provider = await it_.signUp('Player Maker');
+    other = await it_.signUp('Other Player Maker');
+  });
+  afterAll(() => it_.stop());
+
+  const db = () => it_.propertiesDb.dataSource;
+  const base = (id: string, headers: Record<string, string> = {}, query = '') =>
+    it_.http.get(`/digital_twin/${encodeURIComponent(id)}/layers/base.json${query}`).set(headers);
+
+  /** A property of the person's with its player link; its public id. */
+  const aTour = async (person: Person, title: string) => {
+    const propertyId = await aProperty(person, title);
+    const link = (await person.get(`/provider/properties/${propertyId}/player_link`)).body.data;
+    return { propertyId, publicId: tourPublicId(link.client_slug, link.model_slug), slug: link.model_slug };
+  };
+
+  /** The provider's plan publishes and the tour is shared (its published feature `tour`). */
+  const share = async (person: Person, propertyId: string) => {
+    const change: SubscriptionChangedV1 = {
+      providerId: person.providerId,
+      productCode: 'starter_plan',
+      interval: 'month',
+      status: 'active',
+      premiumTourLimit: 20,
+    };
+    await it_.service.app
+      .get(Database)
+      .transaction((tx) =>
+        it_.service.app
+          .get(Plans)
+          .apply(change, { occurredAt: new Date().toISOString(), eventId: uuidv7() }, tx),
+      );
+    const published = await person.send('put', `/provider/properties/${propertyId}/published_features`, {
+      published_features: { tour: true },
+    });
+    expect(published.status).toBe(200);
+  };
+
+  /** A built answer is kept PLAYER_CACHE_SECONDS (2 s): a change shows within that. */
+  const eventually = async (check: () => Promise<boolean>) => {
+    for (let tries = 0; tries < 40; tries++) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the change did not show within 4 s');
+  };
+
+  describe('base.json', () => {
+    it('answers a shared tour’s published layers (never the draft) with the agents, provider, map and credits', async () => {
+      const tour = await aTour(provider, 'Seaside Villa');
+      await share(provider, tour.propertyId);
+      const link = (await provider.get(`/provider/properties/${tour.propertyId}/player_link`)).body.data;
+      await provider.send('post', `/provider/player_links/${link.id}/update_player_link_branding`, {
+        provider_properties_update_player_link_branding_form: {
+          provider_name: 'Harbour Realty',
+          provider_url: 'https://harbour.example/',
+          client_name: 'Ms Client',
+        },
+        provider_client_has_changed: '1',
+      });
+      // Published: guided tour off; then a draft turns it on, which visitors must not see.
+      const published = await provider.send('put', '/provider/virtual_tours/layers/publish', {
+        property_slug: tour.slug,
+      });
+      expect(published.status).toBe(200);
+      await provider.send('post', `/provider/properties/${tour.propertyId}/guided_tour_layer.json`, {
+        guided_tour_layer: { enabled: true, autoplay: true },
+      });
+
+      const answer = await base(tour.publicId);
+      expect(answer.status).toBe(200);
+      const preview = await provider.get(
+        `/provider/virtual_tours/${link.virtual_tour.id}/preview?state=published`,
+      );
+      const data = answer.body.data;
+      expect(data).toEqual({
+        ...preview.body.data,
+        id: tour.publicId,
+        agents: [],
+        provider: { name: 'Harbour Realty', url: 'https://harbour.example/', logo_url: null },
+        map: { tiles_url: expect.stringContaining('{z}/{x}/{y}'), attribution: expect.any(String), zoom: 18 },
+        model_credits: [],
+      });
+      expect(data.layers.guided_tour.enabled).toBe(false);
+      expect(data.branding.client_name).toBe('Ms Client');
+      expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, must-revalidate');
+      expect(answer.headers.etag).toMatch(/^"[\w-]{32}"$/);
+
+      const again = await base(tour.publicId, { 'if-none-match': answer.headers.etag });
+      expect(again.status).toBe(304);
+      expect(again.text ?? '').toBe('');
+      expect(again.headers.etag).toBe(answer.headers.etag);
+      const stale = await base(tour.publicId, { 'if-none-match': '"something-else"' });
+      expect(stale.status).toBe(200);
+
+      // The multiple listing service's view: no branding, no agents, no contact form.
+      const mls = await base(tour.publicId, {}, '?mls=1');
+      expect(mls.status).toBe(200);
+      expect(mls.body.data).toMatchObject({
+        mls: true,
+        agents: [],
+        provider: { name: '', url: null, logo_url: null },
+        branding: { client_name: '', provider_name: '' },
+        setup: { show_contact_form: false },
+      });
+      expect(mls.headers.etag).not.toBe(answer.headers.etag);
+    });
+
+    it('answers the same 404 for every tour a visitor may not see', async () => {
+      const unshared = await aTour(provider, 'Unshared Cottage');
+      const deleted = await aTour(provider, 'Deleted Loft');
+      await share(provider, deleted.propertyId);
+      expect(
+        (await provider.send('delete', `/provider/properties/${deleted.propertyId}`)).status,
+      ).toBeLessThan(300);
+      const onFree = await it_.signUp('Free Plan Maker');
+      const freeTour = await aTour(onFree, 'Free Plan House');
+      await share(onFree, freeTour.propertyId);
+      await rows(db(), `UPDATE provider_plans SET product_code = 'free_tier_plan' WHERE provider_id = $1`, [
+        onFree.providerId,
+      ]);
+      const shared = await aTour(provider, 'Shared Barn');
+      await share(provider, shared.propertyId);
+
+      const answers = await Promise.all([
+        base(unshared.publicId),
+        base(deleted.publicId),
+        base(freeTour.publicId),
+        base(shared.publicId, { [HOST_PROVIDER]: other.providerId }),
+        base(`${shared.publicId.split('~')[0]}~no-such-tour`),
+        base('not-a-public-id'),
+        base('a~b~c'),
+      ]);
+      for (const answer of answers) {
+        expect({ status: answer.status, text: answer.text }).toEqual({ status: 404, text: NOT_FOUND });
+        expect(answer.headers.etag).toBeUndefined();
+      }
+      // On its own provider's host, the same tour answers.
+      expect((await base(shared.publicId, { [HOST_PROVIDER]: provider.providerId })).status).toBe(200);
+    });
+
+    it('stops answering a tour taken down, within the few seconds an answer is kept', async () => {
+      const tour = await aTour(provider, 'Short Let');
+      await share(provider, tour.propertyId);
+      expect((await base(tour.publicId)).status).toBe(200);
+      const down = await provider.send('put', `/provider/properties/${tour.propertyId}/published_features`, {
+        published_features: { tour: false },
+      });
+      expect(down.status).toBe(200);
+      await eventually(async () => (await base(tour.publicId)).text === NOT_FOUND);
+    });
+  });
+
+  describe('the password gate', () => {
+    let tour: { propertyId: string; publicId: string };
+    let secondTour: { propertyId: string; publicId: string };
+    const unlock = (id: string, body: unknown) =>
+      it_.http.post(`/digital_twin/${encodeURIComponent(id)}/unlock`).send(body as object);
+
+    beforeAll(async () => {
+      tour = await aTour(provider, 'Private Penthouse');
+      secondTour = await aTour(provider, 'Private Bungalow');
+      for (const each of [tour, secondTour]) {
+        await share(provider, each.propertyId);
+        const set = await provider.send(
+          'patch',
+          `/provider/properties/${each.propertyId}/update_player_link_password`,
+          { player_link: { username: 'visitor', password: 'open sesame' } },
+        );
+        expect(set.status).toBe(200);
+      }
+    });
+
+    it('asks for the password, refuses a wrong one, and unlocks that tour only with the right one', async () => {
+      const locked = await base(tour.publicId);
+      expect({ status: locked.status, body: locked.body }).toEqual({
+        status: 401,
+        body: { errors: { base: [PLAYER_MESSAGES.passwordRequired] } },
+      });
+      expect((await it_.http.get(`/digital_twin/${tour.publicId}/layers/tags.json`)).status).toBe(401);
+
+      const wrong = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame!' });
+      expect({ status: wrong.status, body: wrong.body }).toEqual({
+        status: 422,
+        body: { errors: { base: [PLAYER_MESSAGES.wrongPassword] } },
+      });
+      expect(wrong.headers['set-cookie']).toBeUndefined();
+      const wrongName = await unlock(tour.publicId, { username: 'someone', password: 'open sesame' });
+      expect(wrongName.status).toBe(422);
+      const empty = await unlock(tour.publicId, {});
+      expect({ status: empty.status, body: empty.body }).toEqual({
+        status: 422,
+        body: { errors: { username: ['Required'], password: ['Required'] } },
+      });
+      const unknown = await unlock(`${tour.publicId}x`, { username: 'visitor', password: 'open sesame' });
+      expect({ status: unknown.status, text: unknown.text }).toEqual({ status: 404, text: NOT_FOUND });
+
+      const right = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame' });
+      expect(right.status).toBe(204);
+      const setCookie = String(right.headers['set-cookie']);
+      expect(setCookie).toMatch(
+        /^tour_unlock_[0-9a-f]{32}=\d+\.[\w-]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/,
+      );
+      const cookie = setCookie.split(';')[0];
+
+      const open = await base(tour.publicId, { cookie });
+      expect(open.status).toBe(200);
+      expect(open.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+      expect(
+        (await it_.http.get(`/digital_twin/${tour.publicId}/layers/tags.json`).set({ cookie })).status,
+      ).toBe(200);
+      // The cookie is that tour's: another tour behind a password stays locked.
+      const otherTour = await base(secondTour.publicId, { cookie });
+      expect(otherTour.status).toBe(401);
+      // A forged cookie unlocks nothing.
+      const forged = `${cookie.split('=')[0]}=${Math.floor(Date.now() / 1000) + 3600}.AAAA`;
+      expect((await base(tour.publicId, { cookie: forged })).status).toBe(401);
+
+      // A new password locks every browser out again.
+      await provider.send('patch', `/provider/properties/${tour.propertyId}/update_player_link_password`, {
+        player_link: { username: 'visitor', password: 'a new secret' },
+      });
+      await eventually(async () => (await base(tour.publicId, { cookie })).status === 401);
+    });
+
+    it('limits the attempts from one address', async () => {
+      let refused: Awaited<ReturnType<typeof unlock>> | undefined;
+      for (let attempt = 0; attempt < 12 && !refused; attempt++) {
+        const answer = await unlock(secondTour.publicId, {
+          username: 'visitor',
+          password: 'guess number one',
+        });
+        if (answer.status === 429) refused = answer;
+        else expect(answer.status).toBe(422);
+      }
+      expect(refused?.body).toEqual({ errors: { base: [PLAYER_MESSAGES.tooManyAttempts] } });
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('the layers’ lists and the rest of the player', () => {
+    let tour: { propertyId: string; publicId: string; slug: string };
+
+    beforeAll(async () => {
+      tour = await aTour(other, 'Mountain Chalet');
+      await share(other, tour.propertyId);
+      await other.send('post', `/provider/properties/${tour.propertyId}/guided_tour_layer.json`, {
+        guided_tour_layer: { enabled: true, autoplay: true, loop: true },
+      });
+      await other.send('put', '/provider/virtual_tours/layers/publish', { property_slug: tour.slug });
+    });
+
+    it('answers the tags (none yet) and the guided tour’s published settings, paged', async () => {
+      const tags = await it_.http.get(
+        `/digital_twin/${tour.publicId}/layers/tags.json?page=2&search=kitchen`,
+      );
+      expect({ status: tags.status, body: tags.body }).toEqual({
+        status: 200,
+        body: { data: { items: [], current_page: 2, total_pages: 0, total_count: 0 } },
+      });
+      const guided = await it_.http.get(
+        `/digital_twin/${tour.publicId}/layers/guided_tour.json?filters[room]=kitchen`,
+      );
+      expect({ status: guided.status, body: guided.body }).toEqual({
+        status: 200,
+        body: {
+          data: {
+            guided_tour_layer: { enabled: true, autoplay: true, loop: true },
+            items: [],
+            current_page: 1,
+            total_pages: 0,
+            total_count: 0,
+          },
+        },
+      });
+      const badPage = await it_.http.get(`/digital_twin/${tour.publicId}/layers/tags.json?page=0`);
+      expect(badPage.status).toBe(422);
+      const unknown = await it_.http.get(`/digital_twin/nobody~nothing/layers/guided_tour.json`);
+      expect({ status: unknown.status, text: unknown.text }).toEqual({ status: 404, text: NOT_FOUND });
+      const billboards = await it_.http.get('/digital_twin/tags/billboard_assets');
+      expect({ status: billboards.status, body: billboards.body }).toEqual({
+        status: 200,
+        body: { data: [] },
+      });
+    });
+
+    it('records the visitor’s consent to the cookie policy in a cookie', async () => {
+      const answer = await it_.http.post('/cookie_policy/accept.json');
+      expect(answer.status).toBe(204);
+      expect(String(answer.headers['set-cookie'])).toMatch(
+        /^cookie_policy_accepted=\d{4}-\d{2}-\d{2}; Path=\/; Max-Age=31536000; SameSite=Lax$/,
+      );
+    });
+
+    it('makes and answers a shared model’s segmentation scene, with no panoramas until one is segmented', async () => {
+      const keys = { matterport_key: 'SxQL3iGyoDo', mp_model_id: 'model-1' };
+      const query = `matterport_key=${keys.matterport_key}&mp_model_id=${keys.mp_model_id}`;
+      const before = await it_.http.get(`/segmentation/scene.json?${query}`);
+      expect(before.body.data).toMatchObject({ ...keys, status: 'pending', panos: [] });
+
+      const made = await it_.http.post('/segmentation/scene.json').send({ scene: keys });
+      expect(made.status).toBe(200);
+      expect(made.body.data).toEqual({
+        id: expect.any(String),
+        ...keys,
+        status: 'pending',
+        panos: [],
+        updated_at: expect.any(String),
+      });
+      const again = await it_.http.post('/segmentation/scene.json').send({ scene: keys });
+      expect(again.body.data.id).toBe(made.body.data.id);
+      expect((await it_.http.get(`/segmentation/scene.json?${query}`)).body.data).toEqual(made.body.data);
+      const panos = await it_.http.get(`/segmentation/segmented_panos.json?${query}`);
+      expect(panos.body).toEqual({ data: { panos: [] } });
+
+      const invalid = await it_.http
+        .post('/segmentation/scene.json')
+        .send({ scene: { matterport_key: 'a b' } });
+      expect({ status: invalid.status, body: invalid.body }).toEqual({
+        status: 422,
+        body: {
+          errors: {
+            'scene.matterport_key': ['is not a Matterport model id'],
+            'scene.mp_model_id': ['Required'],
+          },
+        },
+      });
+      const unshared = await it_.http.post('/segmentation/scene.json').send({
+        scene: { matterport_key: 'NoSharedTour1', mp_model_id: 'model-1' },
+      });
+      expect({ status: unshared.status, text: unshared.text }).toEqual({ status: 404, text: NOT_FOUND });
+    });
+  });
+});

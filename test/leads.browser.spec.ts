@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { tourPublicId } from '@tourly/contracts';
+import { launchChromium, signedInPage } from './support/browser';
+import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { aProperty, onStarter } from './support/provider';
+import { builtWebApp } from './support/web-build';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Where the journey leaves its screenshots (not committed). */
+const SCREENSHOTS = path.join(__dirname, 'artifacts', 'leads');
+
+/**
+ * The provider's leads on the property page in a real browser (Debian's Chromium) against the whole platform: a
+ * property whose tour has had no message says where leads come from; once visitors sent two through the tour's
+ * contact form (the public API the player posts to), the Leads section lists them newest first, with the e-mail and
+ * phone as links, at a desktop's and a phone's width (nothing past the phone's right edge).
+ */
+jest.setTimeout(90_000);
+
+describe('leads on the property page', () => {
+  let it_: PlatformWithEmulators;
+  let browser: Browser;
+  let provider: Person;
+  const uncaught: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const webDist = await builtWebApp();
+    [it_, browser] = await Promise.all([
+      startPlatformWithEmulators({ env: () => ({ WEB_DIST: webDist, IMAGE_ORIGINS: 'http://127.0.0.1:*' }) }),
+      launchChromium(),
+    ]);
+    provider = await it_.signUp('Harbour Lights Media');
+    await onStarter(it_, provider);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await it_?.stop();
+    expect(uncaught).toEqual([]);
+  });
+
+  /** A property with its tour shared: its id and the tour's public id. */
+  async function aSharedTour(title: string) {
+    const id = await aProperty(provider, title);
+    await provider
+      .send('put', `/provider/properties/${id}/published_features`, { published_features: { tour: true } })
+      .expect(200);
+    const link = (await provider.get(`/provider/properties/${id}/player_link`).expect(200)).body.data;
+    const [, , clientSlug, modelSlug] = new URL(link.links.default as string).pathname.split('/');
+    return { id, tourId: tourPublicId(clientSlug!, modelSlug!) };
+  }
+
+  const leadsSection = (page: Page) => page.getByRole('region', { name: 'Leads' });
+
+  it('an empty state, then the leads newest first, at a desktop’s and a phone’s width', async () => {
+    const tour = await aSharedTour('Harbour View Apartment');
+    const page = await signedInPage(browser, it_.base, provider, DESKTOP, uncaught);
+    await page.goto(`${it_.base}/provider/properties/${tour.id}`);
+    await leadsSection(page).getByText('No leads yet.').waitFor();
+
+    for (const [address, firstName, message] of [
+      ['203.0.113.10', 'Nora', 'Is the garden south-facing?'],
+      ['203.0.113.11', 'Sam', 'Can we visit on Saturday?\nAny time after 10 works.'],
+    ] as const) {
+      await it_.http
+        .post('/v3_player_lead')
+        .set('x-forwarded-for', address)
+        .send({
+          lead: {
+            first_name: firstName,
+            last_name: 'Visitor',
+            email: `${firstName.toLowerCase()}@example.com`,
+            phone_number: '+61 400 123 456',
+            message,
+            tour_id: tour.tourId,
+          },
+        })
+        .expect(201);
+    }
+
+    await page.reload();
+    const rows = leadsSection(page).getByRole('list', { name: 'Leads' }).getByRole('listitem');
+    await rows.first().getByText('Sam Visitor').waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+    await expect(rows.nth(1).textContent()).resolves.toContain('Is the garden south-facing?');
+    const email = rows.first().getByRole('link', { name: 'sam@example.com' });
+    await expect(email.getAttribute('href')).resolves.toBe('mailto:sam@example.com');
+    const phone = rows.first().getByRole('link', { name: '+61 400 123 456' });
+    await expect(phone.getAttribute('href')).resolves.toBe('tel:+61400123456');
+    await expect(rows.first().textContent()).resolves.toContain('from the tour');
+    await leadsSection(page).screenshot({ path: path.join(SCREENSHOTS, 'desktop-leads.png') });
+
+    const onPhone = await signedInPage(browser, it_.base, provider, PHONE, uncaught);
+    await onPhone.goto(`${it_.base}/provider/properties/${tour.id}`);
+    await leadsSection(onPhone).getByText('Sam Visitor').waitFor();
+    await leadsSection(onPhone).scrollIntoViewIfNeeded();
+    expect(await onPhone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await leadsSection(onPhone).screenshot({ path: path.join(SCREENSHOTS, 'phone-leads.png') });
+  });
+});

@@ -1,0 +1,453 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { MESSAGES, PRODUCT, type MenuType } from '@tourly/contracts';
+import { Database } from '@tourly/platform';
+import { launchChromium } from './support/browser';
+import type { Person } from './support/platform';
+import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
+import { aProperty, onStarter } from './support/provider';
+import { builtWebApp } from './support/web-build';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Where the journeys leave their screenshots (not committed). */
+const SCREENSHOTS = path.join(__dirname, 'artifacts', 'player');
+const AGENT_PHONE = '+61 400 123 456';
+
+/**
+ * The visitor's player in a real browser (Debian's Chromium) against the whole platform: a provider on Starter
+ * shares a tour and publishes its layers through the API; visitors, signed out, open its links at a phone's and a
+ * desktop's width: each menu style, a sub-menu, the contact form (refused, then 'Email sent!'), an agent's phone
+ * revealed, the map, the model credits, the language kept across a reload, the password page, the multiple listing
+ * service's link, the property's website and a tour that does not exist.
+ */
+// Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
+jest.setTimeout(180_000);
+
+describe("the visitor's player in the browser", () => {
+  let it_: PlatformWithEmulators;
+  let browser: Browser;
+  let base: string;
+  let provider: Person;
+  let propertyId: string;
+  let propertySlug: string;
+  let providerId: string;
+  /** A member of the provider, the property's agent. */
+  let agentId: string;
+  let virtualTourId: string;
+  let playerLinkId: string;
+  let links: { default: string; mls: string };
+  /** Errors no page code caught: each would be a bug, whatever the page showed. */
+  const uncaught: string[] = [];
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const webDist = await builtWebApp();
+    [it_, browser] = await Promise.all([
+      startPlatformWithEmulators({
+        env: (emulatorsUrl) => ({
+          WEB_DIST: webDist,
+          IMAGE_ORIGINS: 'http://127.0.0.1:*',
+          // Each journey publishes a menu style and opens the tour at once: no answer kept from before.
+          PLAYER_CACHE_SECONDS: '0',
+          MAP_TILES_URL: `${emulatorsUrl}/maps/tiles/{z}/{x}/{y}.png`,
+        }),
+      }),
+      launchChromium(),
+    ]);
+    base = it_.base;
+
+    // A shared tour on Starter, its menu published with a map, a sub-menu of two links and the contact form.
+    provider = await it_.signUp('Harbour Lights Media');
+    await onStarter(it_, provider);
+    propertyId = await aProperty(provider, 'Harbour View Apartment');
+    const property = (await provider.get(`/provider/properties/${propertyId}`).expect(200)).body.data;
+    propertySlug = property.slug;
+    providerId = provider.providerId;
+    await provider
+      .send('put', `/provider/properties/${propertyId}/published_features`, {
+        published_features: { tour: true, website: true },
+      })
+      .expect(200);
+    // A member of the provider is the property's agent, shown in the contact panel.
+    await it_.aMember('agent.harbour@example.com', provider.providerId, 'member');
+    const [agent] = (await it_.platform.services.identity.app
+      .get(Database)
+      .dataSource.query("SELECT id FROM users WHERE email = 'agent.harbour@example.com'")) as Array<{
+      id: string;
+    }>;
+    agentId = agent!.id;
+    await provider
+      .send('patch', `/provider/properties/${propertyId}/contacts`, { agent_ids: [agentId] })
+      .expect(200);
+    const link = (await provider.get(`/provider/properties/${propertyId}/player_link`).expect(200)).body.data;
+    virtualTourId = link.virtual_tour.id;
+    playerLinkId = link.id;
+    await provider
+      .send('post', `/provider/player_links/${link.id}/update_player_link_branding`, {
+        provider_properties_update_player_link_branding_form: {
+          provider_name: 'Harbour Lights Media',
+          provider_url: 'https://harbour-lights.test/',
+        },
+        provider_client_has_changed: '0',
+      })
+      .expect(200);
+    // The links are on APP_URL; the platform under test answers on its own port.
+    const onBase = (url: string) => `${base}${new URL(url).pathname}`;
+    links = { default: onBase(link.links.default), mls: onBase(link.links.mls) };
+    await publishMenu('sidebar');
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await it_?.stop();
+    expect(uncaught).toEqual([]);
+  });
+
+  /** The tour's layers with this menu style and the journeys' menu, published as a provider would. */
+  async function publishMenu(type: MenuType): Promise<void> {
+    const draft = (await provider.get(`/provider/virtual_tours/${virtualTourId}/draft`).expect(200)).body
+      .data;
+    const state = draft.state;
+    state.overlay.menu.type = type;
+    state.menu.entries = [
+      {
+        id: 'contact',
+        title: 'Contact the agent',
+        icon: 'mail',
+        type: 'contact_form',
+        url: null,
+        child_entries: [],
+      },
+      { id: 'map', title: 'Location', icon: 'map', type: 'map', url: null, child_entries: [] },
+      {
+        id: 'area',
+        title: 'Neighbourhood',
+        icon: 'none',
+        type: 'submenu',
+        url: null,
+        child_entries: [
+          { id: 'schools', title: 'Schools', icon: 'link', type: 'link', url: 'https://example.com/schools' },
+          { id: 'parks', title: 'Parks', icon: 'link', type: 'link', url: 'https://example.com/parks' },
+        ],
+      },
+    ];
+    await provider
+      .send('put', `/provider/virtual_tours/${virtualTourId}/draft`, { draft: { state } })
+      .expect(200);
+    await provider
+      .send('put', '/provider/virtual_tours/layers/publish', { property_slug: propertySlug })
+      .expect(200);
+  }
+
+  /** A signed-out visitor's page at this size. */
+  async function visitor(viewport: { width: number; height: number }): Promise<Page> {
+    const context = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    return page;
+  }
+
+  /** Opens the tour's link and waits for the Showcase embed and the title in the overlay. */
+  async function openTour(page: Page, url = links.default): Promise<void> {
+    await page.goto(url);
+    const embed = page.locator('iframe.tour-model');
+    await embed.waitFor();
+    expect(await embed.getAttribute('src')).toContain('/matterport/show/');
+    await page.locator('.tour-overlay').getByText('Harbour View Apartment', { exact: true }).waitFor();
+  }
+
+  const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
+  const panel = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+  it('shows the published tour on a desktop: sidebar and sub-menu, contact form, phone, map, credits', async () => {
+    const page = await visitor(DESKTOP);
+    // identity keeps no phone numbers yet (its people have none): the agent's is added to the tour's real answer,
+    // so the reveal can be seen; the analytics event still goes to the server, which must take it.
+    await page.route('**/layers/base.json*', async (route) => {
+      const response = await route.fetch();
+      const json = await response.json();
+      json.data.agents = json.data.agents.map((agent: object) => ({ ...agent, phone_number: AGENT_PHONE }));
+      await route.fulfill({ response, json });
+    });
+    await openTour(page);
+
+    // The footer credits the provider; the tour uses no third-party models, so there are no credits to open.
+    const footer = page.getByRole('contentinfo');
+    const credit = footer.getByRole('link', { name: 'Harbour Lights Media' });
+    expect(await credit.getAttribute('href')).toBe('https://harbour-lights.test/');
+    expect(await footer.getByRole('button', { name: '3D model credits' }).count()).toBe(0);
+
+    // The sidebar (the default style): "Back to the tour", the sub-menu opening on its two links.
+    await menuButton(page).click();
+    const menu = page.getByRole('navigation', { name: 'Tour menu' });
+    await page.getByRole('button', { name: 'Back to the tour' }).waitFor();
+    await menu.getByRole('button', { name: 'Neighbourhood' }).click();
+    expect(await menu.getByRole('link', { name: /Schools/ }).getAttribute('href')).toBe(
+      'https://example.com/schools',
+    );
+    await menu.getByRole('link', { name: /Parks/ }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-sidebar-submenu.png') });
+
+    // The contact form: every field required, then a refused email in the server's words, then sent.
+    await menu.getByRole('button', { name: 'Contact the agent' }).click();
+    const contact = panel(page, 'Contact the agent');
+    await contact.waitFor();
+    // The menu stays open on a desktop after a pick.
+    await menu.waitFor();
+    const form = contact.getByRole('form', { name: 'Send a message' });
+    await form.getByLabel('Message').fill('');
+    await form.getByRole('button', { name: 'Send' }).click();
+    expect(await form.getByText(MESSAGES.required, { exact: true }).count()).toBe(5);
+    await form.getByLabel('First name').fill('Vera');
+    await form.getByLabel('Last name').fill('Visitor');
+    await form.getByLabel('Email').fill('not an address');
+    await form.getByLabel('Phone number').fill('0400 000 000');
+    await form.getByLabel('Message').fill('Is the harbour view from every room?');
+    const refused = page.waitForResponse((response) => response.url().endsWith('/v3_player_lead'));
+    await form.getByRole('button', { name: 'Send' }).click();
+    expect((await refused).status()).toBe(422);
+    await form.locator('.lead-error').first().waitFor();
+    expect(await form.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    // The honeypot is out of sight, of the tab order and of the accessibility tree.
+    const honeypot = form.locator('input[name="company"]');
+    expect(await honeypot.getAttribute('tabindex')).toBe('-1');
+    expect(await form.locator('.lead-honeypot').getAttribute('aria-hidden')).toBe('true');
+    expect((await honeypot.boundingBox())?.x).toBeLessThan(0);
+
+    // An agent's phone: its last three characters hidden, the tooltip on hover (wider than 600 px), then a call link.
+    const reveal = contact.getByRole('button', { name: 'Show the phone number' });
+    await contact.getByText('+61 400 123 •••').waitFor();
+    await reveal.hover();
+    await contact.getByRole('tooltip').waitFor();
+    const revealed = page.waitForRequest(
+      (request) => request.url().includes('/events') && request.method() === 'POST',
+    );
+    await reveal.click();
+    expect(JSON.parse((await revealed).postData() ?? '{}')).toEqual({
+      event: { type: 'phone_revealed', agent_id: agentId },
+    });
+    expect((await (await revealed).response())?.status()).toBe(204);
+    const call = contact.getByRole('link', { name: /Call / });
+    expect(await call.getAttribute('href')).toBe('tel:+61400123456');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-contact.png') });
+
+    await form.getByLabel('Email').fill('  Vera.Visitor@Example.COM ');
+    const sent = page.waitForResponse((response) => response.url().endsWith('/v3_player_lead'));
+    await form.getByRole('button', { name: 'Send' }).click();
+    expect((await sent).status()).toBe(201);
+    await form.getByRole('status').getByText(MESSAGES.emailSent).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-email-sent.png') });
+    // After 2 s the form empties and the panel closes.
+    await contact.waitFor({ state: 'detached' });
+    const leads = (await provider.get(`/provider/properties/${propertyId}/leads`).expect(200)).body.data;
+    expect(leads.items[0]).toMatchObject({ email: 'vera.visitor@example.com', first_name: 'Vera' });
+
+    // The map: Leaflet at zoom 18 on the property, one marker, the emulators' tiles drawn.
+    await menu.getByRole('button', { name: 'Location' }).click();
+    const map = panel(page, 'Location');
+    await map.locator('.leaflet-container[data-zoom="18"]').waitFor();
+    expect(await map.locator('.leaflet-marker-icon').count()).toBe(1);
+    // The tile under the marker, from the emulators' server, drawn (loaded with a size, not merely in the page).
+    const tile = map.locator('img.leaflet-tile').first();
+    await page.waitForFunction(
+      (element) => element.complete && element.naturalWidth > 0,
+      await tile.elementHandle(),
+    );
+    await map.getByText('OpenStreetMap', { exact: false }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-map.png') });
+    await page.keyboard.press('Escape');
+    await map.waitFor({ state: 'detached' });
+  });
+
+  it('on a phone, closes the menu after a pick, sends the form, and keeps the language across a reload', async () => {
+    const page = await visitor(PHONE);
+    await openTour(page);
+
+    await menuButton(page).click();
+    const menu = page.getByRole('navigation', { name: 'Tour menu' });
+    await menu.getByRole('button', { name: 'Contact the agent' }).click();
+    const contact = panel(page, 'Contact the agent');
+    await contact.waitFor();
+    await menu.waitFor({ state: 'detached' });
+    const form = contact.getByRole('form', { name: 'Send a message' });
+    await form.getByLabel('First name').fill('Paul');
+    await form.getByLabel('Last name').fill('Phone');
+    await form.getByLabel('Email').fill('paul@example.com');
+    await form.getByLabel('Phone number').fill('0411 111 111');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-contact.png') });
+    await form.getByRole('button', { name: 'Send' }).click();
+    await form.getByText(MESSAGES.emailSent).waitFor();
+    await contact.waitFor({ state: 'detached' });
+
+    // The language: French chosen, kept under `{product}-lang`, still French after a reload; Chinese is `zh`.
+    const language = page.getByRole('combobox', { name: 'Language' });
+    await language.selectOption('fr');
+    await page.getByRole('combobox', { name: 'Langue' }).waitFor();
+    expect(await page.evaluate(`localStorage.getItem('${PRODUCT}-lang')`)).toBe('fr');
+    expect(await page.evaluate('document.documentElement.lang')).toBe('fr');
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Langue' }).waitFor();
+    await page.getByText('Visite par', { exact: false }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-french.png') });
+    await page.getByRole('combobox', { name: 'Langue' }).selectOption('cn');
+    await page.getByRole('combobox', { name: '语言' }).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('zh');
+    await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+    await page.getByRole('combobox', { name: 'Language' }).waitFor();
+  });
+
+  it('shows each menu style at both widths: burger, fullscreen with its fade, and none', async () => {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await publishMenu('burger_menu');
+      const page = await visitor(viewport);
+      await openTour(page);
+      await menuButton(page).click();
+      const menu = page.getByRole('navigation', { name: 'Tour menu' });
+      await menu.waitFor();
+      // A dropdown from the button: no "Back to the tour".
+      expect(await page.getByRole('button', { name: 'Back to the tour' }).count()).toBe(0);
+      await menu.getByRole('button', { name: 'Neighbourhood' }).click();
+      await menu.getByRole('link', { name: /Schools/ }).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-burger.png`) });
+
+      await publishMenu('fullscreen');
+      await page.reload();
+      await menuButton(page).click();
+      const fullscreen = page.locator('.tour-menu-fullscreen');
+      await fullscreen.waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-fullscreen.png`) });
+      await page.getByRole('button', { name: 'Back to the tour' }).click();
+      // It fades out (about 300 ms) before it goes.
+      await page.locator('.tour-menu-fullscreen.tour-menu-closing').waitFor();
+      await fullscreen.waitFor({ state: 'detached' });
+      if (viewport === PHONE) {
+        // On a phone a pick closes it.
+        await menuButton(page).click();
+        await page
+          .getByRole('navigation', { name: 'Tour menu' })
+          .getByRole('button', { name: 'Location' })
+          .click();
+        await panel(page, 'Location').waitFor();
+        await fullscreen.waitFor({ state: 'detached' });
+        await page.locator('.leaflet-marker-icon').waitFor();
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-map.png') });
+      }
+
+      await publishMenu('no_menu');
+      await page.reload();
+      await page.locator('.tour-overlay').getByText('Harbour View Apartment', { exact: true }).waitFor();
+      expect(await menuButton(page).count()).toBe(0);
+      await page.close();
+    }
+    await publishMenu('sidebar');
+  });
+
+  it("shows the multiple listing service's link without the provider or the contact form", async () => {
+    const page = await visitor(DESKTOP);
+    await openTour(page, links.mls);
+    await page.getByRole('combobox', { name: 'Language' }).waitFor();
+    expect(await page.getByRole('contentinfo').getByText('Harbour Lights Media').count()).toBe(0);
+    await menuButton(page).click();
+    const menu = page.getByRole('navigation', { name: 'Tour menu' });
+    await menu.getByRole('button', { name: 'Location' }).waitFor();
+    expect(await menu.getByRole('button', { name: 'Contact the agent' }).count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-mls.png') });
+  });
+
+  it("follows the provider's setup: the tour's language until the visitor picks one, the map switched off", async () => {
+    const setup = (player_link_setup: object) =>
+      provider
+        .send('post', `/provider/player_links/${playerLinkId}/update_setup`, { player_link_setup })
+        .expect(200);
+    await setup({ language: 'de', show_map: false });
+    try {
+      const page = await visitor(PHONE);
+      await openTour(page);
+      await page.getByRole('combobox', { name: 'Sprache' }).waitFor();
+      expect(await page.evaluate('document.documentElement.lang')).toBe('de');
+      await menuButton(page).click();
+      const menu = page.getByRole('navigation', { name: 'Tour menu' });
+      await menu.getByRole('button', { name: 'Contact the agent' }).waitFor();
+      expect(await menu.getByRole('button', { name: 'Location' }).count()).toBe(0);
+      // The visitor's own choice wins over the tour's.
+      await page.getByRole('combobox', { name: 'Sprache' }).selectOption('es');
+      await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
+      await page.reload();
+      await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
+    } finally {
+      await setup({ language: null, show_map: null });
+    }
+  });
+
+  it('asks for the password of a protected tour, refuses a wrong one, then shows the tour', async () => {
+    await provider
+      .send('patch', `/provider/properties/${propertyId}/update_player_link_password`, {
+        player_link: { username: 'buyer', password: 'harbour-2026' },
+      })
+      .expect(200);
+    try {
+      for (const [name, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const page = await visitor(viewport);
+        await page.goto(links.default);
+        await page.getByRole('heading', { name: 'This tour is protected by a password' }).waitFor();
+        await page.getByLabel('Username').fill('buyer');
+        await page.getByLabel('Password', { exact: true }).fill('wrong');
+        await page.getByRole('button', { name: 'View the tour' }).click();
+        await page.getByRole('alert').getByText('Wrong username or password.').waitFor();
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-password.png`) });
+        await page.getByLabel('Password', { exact: true }).fill('harbour-2026');
+        await page.getByRole('button', { name: 'View the tour' }).click();
+        await page.locator('.tour-overlay').getByText('Harbour View Apartment', { exact: true }).waitFor();
+        await page.close();
+      }
+    } finally {
+      await provider
+        .send('patch', `/provider/properties/${propertyId}/update_player_link_password`, {
+          player_link: { username: '', password: '' },
+        })
+        .expect(200);
+    }
+  });
+
+  it("shows the property's website with a contact form that sends leads, at both widths", async () => {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const page = await visitor(viewport);
+      await page.goto(`${base}/tours/${providerId}/${propertySlug}/website`);
+      await page.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
+      const form = page.getByRole('form', { name: 'Send a message' });
+      await form.getByLabel('First name').fill('Wendy');
+      await form.getByLabel('Last name').fill('Website');
+      await form.getByLabel('Email').fill(`wendy-${name}@example.com`);
+      await form.getByLabel('Phone number').fill('0422 222 222');
+      const sent = page.waitForResponse((response) => response.url().endsWith('/v3_player_lead'));
+      await form.getByRole('button', { name: 'Send' }).click();
+      expect((await sent).request().postDataJSON().lead).toMatchObject({ property_id: propertyId });
+      await form.getByText(MESSAGES.emailSent).waitFor();
+      // Nothing reaches past the window's right edge (the form's two name fields share a row).
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-website.png`), fullPage: true });
+      await page.close();
+    }
+  });
+
+  it('says "Tour not found" for a link that leads to no tour', async () => {
+    const page = await visitor(PHONE);
+    await page.goto(`${base}/tours/nobody/nothing-here`);
+    await page.getByRole('heading', { name: 'Tour not found' }).waitFor();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-not-found.png') });
+  });
+});

@@ -1,0 +1,83 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/errors';
+import { fetchTour, publicIdOf, type PlayerTour } from './api';
+import { applyTourLanguage } from './i18n';
+import { PasswordPage } from './PasswordPage';
+import type { PlayerRoute } from './routes';
+import { TourNotFound } from './TourNotFound';
+import { TourPage } from './TourPage';
+
+// Most visitors come for a tour: the website's page and its component load only for the website.
+const WebsitePage = lazy(() => import('./WebsitePage'));
+
+/** The page the address names: a tour, a property's website, or "Tour not found". */
+export function PlayerApp({ route }: { route: PlayerRoute | null }) {
+  if (!route) return <TourNotFound />;
+  if (route.page === 'website')
+    return (
+      <Suspense fallback={<main className="player-message" aria-busy="true" />}>
+        <WebsitePage providerId={route.providerId} slug={route.slug} />
+      </Suspense>
+    );
+  return <TourLoader id={publicIdOf(route.clientSlug, route.modelSlug)} mls={route.mls} />;
+}
+
+type TourState =
+  | { status: 'loading' }
+  | { status: 'loaded'; tour: PlayerTour }
+  | { status: 'password' }
+  | { status: 'not_found' }
+  | { status: 'failed'; message: string };
+
+/** Loads the published tour: 404 is "Tour not found", 401 asks for the password, then loads it again. */
+function TourLoader({ id, mls }: { id: string; mls: boolean }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<TourState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchTour(id, mls, controller.signal).then(
+      (tour) => applyTourLanguage(tour.setup?.language).then(() => setState({ status: 'loaded', tour })),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const status = error instanceof ApiError ? error.status : null;
+        if (status === 404) setState({ status: 'not_found' });
+        else if (status === 401) setState({ status: 'password' });
+        else
+          setState({ status: 'failed', message: error instanceof ApiError ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [id, mls, attempt]);
+
+  switch (state.status) {
+    case 'loading':
+      return (
+        <main className="player-message" aria-busy="true">
+          <p role="status">{t('loading')}</p>
+        </main>
+      );
+    case 'not_found':
+      return <TourNotFound />;
+    case 'password':
+      return (
+        <PasswordPage
+          tourId={id}
+          onUnlocked={() => {
+            setState({ status: 'loading' });
+            setAttempt((count) => count + 1);
+          }}
+        />
+      );
+    case 'failed':
+      return (
+        <main className="player-message">
+          <p role="alert">{state.message}</p>
+        </main>
+      );
+    case 'loaded':
+      return <TourPage tour={state.tour} />;
+  }
+}

@@ -1,0 +1,76 @@
+import { tourPublicId } from '@tourly/contracts';
+import { api, request } from '../api/client';
+import type { TourData } from '../tour/types';
+import type { PublicWebsite } from '../website/types';
+
+export interface Agent {
+  id: string;
+  fullName: string;
+  phoneNumber: string | null;
+  avatarUrl: string | null;
+}
+
+export interface ModelCredit {
+  model: { uid: string; name: string; thumbnailUrl: string | null };
+  user: { name: string; profileUrl: string | null };
+  license: { label: string; url: string | null };
+}
+
+/**
+ * The player's JSON (GET /digital_twin/{id}/layers/base.json, camelCased): the provider's preview's shape with the
+ * published layers, and what only visitors get: the agents, the provider to credit, the map's tiles and the
+ * third-party models' credits (properties' README, "The visitor's player").
+ */
+export interface PlayerTour extends TourData {
+  /** The public id, `{client_slug}~{model_slug}`. */
+  id: string;
+  agents: Agent[];
+  provider: { name: string; url: string | null; logoUrl: string | null } | null;
+  map: { tilesUrl: string; attribution: string; zoom: number };
+  modelCredits: ModelCredit[];
+  /**
+   * The provider's setup of the player link: `language` is the tour's until the visitor picks one; the map, the
+   * contact form and the footer can be switched off.
+   */
+  setup?: { language: string; showMap: boolean; showContactForm: boolean; showFooter: boolean };
+}
+
+export const publicIdOf = tourPublicId;
+
+// Read as the tour view's types (the contract's layers: exactly three columns, children without children), which
+// the document cannot state; the provider's preview reads the same shape into them field by field.
+export const fetchTour = (id: string, mls: boolean, signal?: AbortSignal) =>
+  request<PlayerTour>('GET', `/digital_twin/${encodeURIComponent(id)}/layers/base.json`, {
+    query: mls ? { mls: 1 } : undefined,
+    signal,
+  });
+
+/** 204 and the tour's cookie, or a 422 in the server's words. */
+export const unlockTour = (id: string, username: string, password: string) =>
+  api.post('/digital_twin/{id}/unlock', { username, password }, { params: { id } });
+
+/** The analytics event of a visitor asking for an agent's whole number. */
+export const recordPhoneReveal = (id: string, agentId: string) =>
+  api.post('/digital_twin/{id}/events', { event: { type: 'phone_revealed', agentId } }, { params: { id } });
+
+export interface LeadFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  message: string;
+  /** The honeypot: people never see it, so only a robot fills it in. */
+  company: string;
+}
+
+/** Where a lead comes from: the tour (its public id) or the property's website (its id). */
+export type LeadSource = { tourId: string } | { propertyId: string };
+
+export const sendLead = (lead: LeadFields & LeadSource) => api.post('/v3_player_lead', { lead });
+
+export const fetchWebsite = (
+  providerId: string,
+  slug: string,
+  signal?: AbortSignal,
+): Promise<PublicWebsite> =>
+  api.get('/tours/{providerId}/{slug}/website.json', { params: { providerId, slug }, signal });
