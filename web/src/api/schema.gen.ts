@@ -3610,7 +3610,7 @@ export type components = {
       mls: boolean;
       model: components['schemas']['properties.TourModelResponse'];
       model_credits: components['schemas']['properties.ModelCreditResponse'][];
-      property: components['schemas']['properties.TourViewPropertyResponse'];
+      property: components['schemas']['properties.PublicPropertyResponse'];
       provider: components['schemas']['properties.PlayerProviderResponse'];
       setup: components['schemas']['properties.SetupResponse'];
       /** @description every URL parameter by name, with its value */
