@@ -1,8 +1,7 @@
-import { PLAYER_MESSAGES, tourPublicId, type SubscriptionChangedV1 } from '@tourly/contracts';
-import { Database, rows, uuidv7 } from '@tourly/platform';
-import { Plans } from '../src/plans/plans';
+import { PLAYER_MESSAGES, tourPublicId } from '@tourly/contracts';
+import { rows } from '@tourly/platform';
 import { aProperty } from './media-support';
-import { startProperties, type PropertiesAlone, type Person } from './support';
+import { shareTour, startProperties, type PropertiesAlone, type Person } from './support';
 
 const NOT_FOUND = JSON.stringify({ errors: { base: [PLAYER_MESSAGES.tourNotFound] } });
 const HOST_PROVIDER = 'x-host-provider-id';
@@ -35,27 +34,7 @@ describe('the visitor’s player', () => {
     return { propertyId, publicId: tourPublicId(link.client_slug, link.model_slug), slug: link.model_slug };
   };
 
-  /** The provider's plan publishes and the tour is shared (its published feature `tour`). */
-  const share = async (person: Person, propertyId: string) => {
-    const change: SubscriptionChangedV1 = {
-      providerId: person.providerId,
-      productCode: 'starter_plan',
-      interval: 'month',
-      status: 'active',
-      premiumTourLimit: 20,
-    };
-    await it_.service.app
-      .get(Database)
-      .transaction((tx) =>
-        it_.service.app
-          .get(Plans)
-          .apply(change, { occurredAt: new Date().toISOString(), eventId: uuidv7() }, tx),
-      );
-    const published = await person.send('put', `/provider/properties/${propertyId}/published_features`, {
-      published_features: { tour: true },
-    });
-    expect(published.status).toBe(200);
-  };
+  const share = (person: Person, propertyId: string) => shareTour(it_, person, propertyId);
 
   /** A built answer is kept PLAYER_CACHE_SECONDS (2 s): a change shows within that. */
   const eventually = async (check: () => Promise<boolean>) => {

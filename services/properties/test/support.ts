@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import type { MembershipRole, StaffRole } from '@tourly/contracts';
+import type { MembershipRole, StaffRole, SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, one, rows, uuidv7 } from '@tourly/platform';
 import { internalHeaders, startTestService } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { properties } from '@tourly/properties';
 import type { Person as PlatformPerson, PlatformWithEmulators } from '../../../test/support/platform';
 import { startLocalS3 } from '../../../infra/launcher/src/local-s3';
+import { Plans } from '../src/plans/plans';
 
 export {
   startPlatformWithEmulators as startPropertiesPlatform,
@@ -127,6 +128,30 @@ export async function startProperties(options: { s3?: boolean } = {}) {
 }
 
 export type PropertiesAlone = Awaited<ReturnType<typeof startProperties>>;
+
+/**
+ * The provider on a plan that publishes (Starter, as billing announces it: properties applies the change, no
+ * billing needed), and the property's tour shared (its published feature `tour`).
+ */
+export async function shareTour(it_: PropertiesAlone, person: Person, propertyId: string): Promise<void> {
+  const change: SubscriptionChangedV1 = {
+    providerId: person.providerId,
+    productCode: 'starter_plan',
+    interval: 'month',
+    status: 'active',
+    premiumTourLimit: 20,
+  };
+  const app = it_.service.app;
+  await app
+    .get(Database)
+    .transaction((tx) =>
+      app.get(Plans).apply(change, { occurredAt: new Date().toISOString(), eventId: uuidv7() }, tx),
+    );
+  const published = await person.send('put', `/provider/properties/${propertyId}/published_features`, {
+    published_features: { tour: true },
+  });
+  if (published.status !== 200) throw new Error(`tour not shared: ${published.status} ${published.text}`);
+}
 
 const CAUGHT_UP_TIMEOUT_MS = 15_000;
 

@@ -1,7 +1,6 @@
-import { defaultTourLayers, TOUR_LIMITS, TOUR_MESSAGES, type SubscriptionChangedV1 } from '@tourly/contracts';
-import { CONFIG, Database, one, rows, uuidv7 } from '@tourly/platform';
+import { defaultTourLayers, TOUR_LIMITS, TOUR_MESSAGES } from '@tourly/contracts';
+import { CONFIG, one, rows, uuidv7 } from '@tourly/platform';
 import type { PropertiesConfig } from '../src/config';
-import { Plans } from '../src/plans/plans';
 import { imageInUse } from '../src/tour-assets/tour-assets.service';
 import { UploadsSweeper } from '../src/uploads/uploads.sweeper';
 import {
@@ -15,7 +14,7 @@ import {
   postMultipart,
   storageClient,
 } from './media-support';
-import { startProperties, type PropertiesAlone, type Person } from './support';
+import { shareTour, startProperties, type PropertiesAlone, type Person } from './support';
 
 const TEMPLATES = '/provider/virtual_tours/overlay_templates';
 const IMAGES = '/provider/virtual_tours/location_images';
@@ -399,27 +398,7 @@ describe('tour assets', () => {
     return { clientSlug: namespace!.slug, modelSlug };
   };
 
-  /** The provider on a plan that publishes (as billing announces it), its tour shared. */
-  const share = async (person: Person, propertyId: string) => {
-    const change: SubscriptionChangedV1 = {
-      providerId: person.providerId,
-      productCode: 'starter_plan',
-      interval: 'month',
-      status: 'active',
-      premiumTourLimit: 20,
-    };
-    await it_.service.app
-      .get(Database)
-      .transaction((tx) =>
-        it_.service.app
-          .get(Plans)
-          .apply(change, { occurredAt: new Date().toISOString(), eventId: uuidv7() }, tx),
-      );
-    const published = await person.send('put', `/provider/properties/${propertyId}/published_features`, {
-      published_features: { tour: true },
-    });
-    expect(published.status).toBe(200);
-  };
+  const share = (person: Person, propertyId: string) => shareTour(it_, person, propertyId);
 
   describe('a menu link’s page', () => {
     const metadata = (link: string, person = provider) =>
