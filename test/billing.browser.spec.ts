@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Database, uuidv7 } from '@tourly/platform';
 import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
-import { builtWebApp } from './support/web-build';
+import { builtWebApp, pagesEnv } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -29,11 +29,7 @@ describe('billing in the browser', () => {
     const webDist = await builtWebApp();
     [it_, browser] = await Promise.all([
       startPlatformWithEmulators({
-        env: (emulatorsUrl) => ({
-          WEB_DIST: webDist,
-          STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
-          STRIPE_JS_URL: `${emulatorsUrl}/stripe-js/v3.js`,
-        }),
+        env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl),
       }),
       launchChromium(),
     ]);

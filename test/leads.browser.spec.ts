@@ -5,7 +5,7 @@ import { tourPublicId } from '@tourly/contracts';
 import { launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp } from './support/web-build';
+import { builtWebApp, pagesEnv } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -30,7 +30,7 @@ describe('leads on the property page', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const webDist = await builtWebApp();
     [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: () => ({ WEB_DIST: webDist, IMAGE_ORIGINS: 'http://127.0.0.1:*' }) }),
+      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
       launchChromium(),
     ]);
     provider = await it_.signUp('Harbour Lights Media');

@@ -7,7 +7,7 @@ import { launchChromium } from './support/browser';
 import type { Person } from './support/platform';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp } from './support/web-build';
+import { builtWebApp, pagesEnv } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -48,11 +48,9 @@ describe("the visitor's player in the browser", () => {
     [it_, browser] = await Promise.all([
       startPlatformWithEmulators({
         env: (emulatorsUrl) => ({
-          WEB_DIST: webDist,
-          IMAGE_ORIGINS: 'http://127.0.0.1:*',
+          ...pagesEnv(webDist, emulatorsUrl),
           // Each journey publishes a menu style and opens the tour at once: no answer kept from before.
           PLAYER_CACHE_SECONDS: '0',
-          MAP_TILES_URL: `${emulatorsUrl}/maps/tiles/{z}/{x}/{y}.png`,
         }),
       }),
       launchChromium(),

@@ -9,7 +9,7 @@ import { Database } from '@tourly/platform';
 import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
 import { onStarter } from './support/provider';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
-import { builtWebApp } from './support/web-build';
+import { builtWebApp, pagesEnv } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -42,13 +42,7 @@ describe('property pages in the browser', () => {
     [it_, browser] = await Promise.all([
       startPlatformWithEmulators({
         s3: true,
-        env: (emulatorsUrl) => ({
-          WEB_DIST: webDist,
-          STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
-          STRIPE_JS_URL: `${emulatorsUrl}/stripe-js/v3.js`,
-          // Thumbnails come from the local S3 and the Matterport emulator, each on a port chosen at start.
-          IMAGE_ORIGINS: 'http://127.0.0.1:*',
-        }),
+        env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl),
       }),
       launchChromium(),
     ]);

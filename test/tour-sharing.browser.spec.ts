@@ -6,7 +6,7 @@ import { NOT_A_COLOUR, TOUR_MESSAGES } from '@tourly/contracts';
 import { launchChromium, signedInPage } from './support/browser';
 import { aProperty, onStarter } from './support/provider';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
-import { builtWebApp } from './support/web-build';
+import { builtWebApp, pagesEnv } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -42,12 +42,7 @@ describe('sharing a tour in the browser', () => {
     [it_, browser] = await Promise.all([
       startPlatformWithEmulators({
         s3: true,
-        env: (emulatorsUrl) => ({
-          WEB_DIST: webDist,
-          STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
-          STRIPE_JS_URL: `${emulatorsUrl}/stripe-js/v3.js`,
-          IMAGE_ORIGINS: 'http://127.0.0.1:*',
-        }),
+        env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl),
       }),
       launchChromium(),
     ]);

@@ -5,7 +5,7 @@ import { NOT_A_COLOUR, TOUR_MESSAGES } from '@tourly/contracts';
 import { launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp } from './support/web-build';
+import { builtWebApp, pagesEnv } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -37,12 +37,7 @@ describe('the tour space in the browser', () => {
     const webDist = await builtWebApp();
     [it_, browser] = await Promise.all([
       startPlatformWithEmulators({
-        env: (emulatorsUrl) => ({
-          WEB_DIST: webDist,
-          STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
-          STRIPE_JS_URL: `${emulatorsUrl}/stripe-js/v3.js`,
-          IMAGE_ORIGINS: 'http://127.0.0.1:*',
-        }),
+        env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl),
       }),
       launchChromium(),
     ]);
