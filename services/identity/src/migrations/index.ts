@@ -15,6 +15,7 @@ import { SignInAttempts1763900000000 } from './1763900000000-sign-in-attempts';
 import { RateLimitWindows1763910000000 } from './1763910000000-rate-limit-windows';
 import { SignUpRequests1763920000000 } from './1763920000000-sign-up-requests';
 import { ProviderPlanVersions1763930000000 } from './1763930000000-provider-plan-versions';
+import { UserPhoneNumbers1763940000000 } from './1763940000000-user-phone-numbers';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -34,4 +35,5 @@ export const migrations: MigrationClass[] = [
   RateLimitWindows1763910000000,
   SignUpRequests1763920000000,
   ProviderPlanVersions1763930000000,
+  UserPhoneNumbers1763940000000,
 ];
