@@ -11,6 +11,7 @@ import { OnboardingModule } from './onboarding/onboarding.module';
 import { PasswordsModule } from './passwords/passwords.module';
 import { PeopleModule } from './people/people.module';
 import { PermissionsModule } from './permissions/permissions.module';
+import { ProfileModule } from './profile/profile.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
@@ -19,6 +20,7 @@ import { SignUpModule } from './sign-up/sign-up.module';
 @Module({
   imports: [
     SessionsModule,
+    ProfileModule,
     AccessModule,
     ImpersonationModule,
     OnboardingModule,

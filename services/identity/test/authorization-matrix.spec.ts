@@ -32,6 +32,13 @@ const platformAdmins = { anonymous: 401, platform_admin: 200, others: 403 };
 
 const ROUTES: Array<MatrixRoute<Ids>> = [
   { method: 'get', path: () => '/users/me', expect: signedInOnly },
+  {
+    method: 'patch',
+    path: () => '/users/me',
+    body: () => ({ user: { phone_number: '555 010 9999' } }),
+    // The person's own details: an impersonating admin does not change them.
+    expect: { anonymous: 401, impersonating: 403, others: 200 },
+  },
   { method: 'get', path: () => '/provider/access/available_providers.json', expect: signedInOnly },
   {
     method: 'post',

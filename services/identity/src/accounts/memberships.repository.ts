@@ -138,13 +138,13 @@ export class MembershipsRepository {
 
   /**
    * The profiles of the provider's people among the users (its team, not its client users), and of all its
-   * admins when asked; by name. Users keep no phone number or avatar yet: both null.
+   * admins when asked; by name. Identity stores no images, so the avatar is null (the player shows its default).
    */
   profilesAmong(providerId: string, userIds: string[], admins: boolean): Promise<PersonProfileRow[]> {
     return rows<PersonProfileRow>(
       this.db.dataSource,
       `SELECT u.id AS "userId", trim(u.first_name || ' ' || u.last_name) AS "fullName", u.email,
-              NULL AS "phoneNumber", NULL AS "avatarUrl"
+              u.phone_number AS "phoneNumber", NULL AS "avatarUrl"
          FROM memberships m JOIN users u ON u.id = m.user_id
         WHERE m.provider_id = $1 AND m.role IN ('admin', 'scan_technician', 'member')
           AND (m.user_id = ANY($2::uuid[]) OR ($3::boolean AND m.role = 'admin'))

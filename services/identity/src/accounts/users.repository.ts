@@ -20,6 +20,21 @@ export interface UserNameRow {
   lastName: string;
 }
 
+/** The details a person keeps about themselves (their profile). */
+export interface UserProfileRow {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+}
+
+/** A profile change: a field left undefined stays; a null phone number clears it. */
+export interface UserProfileChanges {
+  firstName?: string;
+  lastName?: string;
+  phoneNumber?: string | null;
+}
+
 /** An account made with its email confirmed already (sign-up's code proved it; the demo accounts). */
 export interface NewUser {
   id: string;
@@ -30,6 +45,9 @@ export interface NewUser {
   staffRole?: StaffRole | null;
   primaryProviderId?: string | null;
 }
+
+const PROFILE_COLUMNS =
+  'email, first_name AS "firstName", last_name AS "lastName", phone_number AS "phoneNumber"';
 
 /** The `users` table: the one place its SQL lives, for every feature that needs a user. */
 @Injectable()
@@ -81,6 +99,32 @@ export class UsersRepository {
          RETURNING id, email, first_name AS "firstName", last_name AS "lastName")
        SELECT * FROM updated`,
       [id, firstName, lastName],
+    );
+  }
+
+  profileOf(id: string): Promise<UserProfileRow | undefined> {
+    return one<UserProfileRow>(this.db.dataSource, `SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [
+      id,
+    ]);
+  }
+
+  /** The user's profile after the changes; undefined for an unknown user. */
+  updateProfile(id: string, changes: UserProfileChanges): Promise<UserProfileRow | undefined> {
+    return one<UserProfileRow>(
+      this.db.dataSource,
+      `WITH updated AS (
+         UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+                          phone_number = CASE WHEN $4::boolean THEN $5 ELSE phone_number END
+          WHERE id = $1
+         RETURNING ${PROFILE_COLUMNS})
+       SELECT * FROM updated`,
+      [
+        id,
+        changes.firstName ?? null,
+        changes.lastName ?? null,
+        changes.phoneNumber !== undefined,
+        changes.phoneNumber ?? null,
+      ],
     );
   }
 

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { Caller, Public, Responds } from '@tourly/platform';
+import { Body, Controller, Delete, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Public, Responds } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignedInResponse } from '../accounts/accounts.dto';
 import { SessionCookies, sessionTokenFrom } from './cookies';
-import { MeResponse, SignInRequest } from './sessions.dto';
+import { SignInRequest } from './sessions.dto';
 import { SessionsService } from './sessions.service';
 
 @Controller()
@@ -43,19 +43,5 @@ export class SessionsController {
     await this.sessions.signOut(sessionTokenFrom(request.headers.cookie));
     this.cookies.clear(reply);
     return null;
-  }
-
-  /** The signed-in caller as the platform sees them (the web app's "who am I"). */
-  @Get('users/me')
-  @Responds(MeResponse)
-  me(@Caller() caller: Caller): MeResponse {
-    return {
-      userId: caller.userId,
-      role: caller.role,
-      staffRole: caller.staffRole,
-      providerId: caller.providerId,
-      impersonatorId: caller.impersonatorId,
-      scopes: caller.scopes,
-    };
   }
 }

@@ -1,5 +1,3 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { MEMBERSHIP_ROLES, STAFF_ROLES, type MembershipRole, type StaffRole } from '@tourly/contracts';
 import { Nested, RequiredEmail, RequiredString } from '@tourly/platform';
 
 export class Credentials {
@@ -14,30 +12,4 @@ export class Credentials {
 export class SignInRequest {
   @Nested(() => Credentials)
   user!: Credentials;
-}
-
-/** The caller as the platform sees them. */
-export class MeResponse {
-  @ApiProperty({ type: String, format: 'uuid', nullable: true })
-  userId!: string | null;
-
-  @ApiProperty({ enum: MEMBERSHIP_ROLES, nullable: true })
-  role!: MembershipRole | null;
-
-  @ApiProperty({ enum: STAFF_ROLES, nullable: true })
-  staffRole!: StaffRole | null;
-
-  @ApiProperty({ type: String, format: 'uuid', nullable: true })
-  providerId!: string | null;
-
-  @ApiProperty({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description: 'the admin behind an impersonation',
-  })
-  impersonatorId!: string | null;
-
-  @ApiProperty({ type: [String] })
-  scopes!: string[];
 }
