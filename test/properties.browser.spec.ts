@@ -662,6 +662,49 @@ describe('property pages in the browser', () => {
     await row.getByText(`${extra.price} / month`, { exact: true }).waitFor();
   });
 
+  it('chooses the property’s agents among the team, in the order visitors see them, each change kept', async () => {
+    const id = await aProperty('Agents Listing', '12 Harbour View, Sydney NSW 2000, Australia');
+    await it_.aMember('ann.agent@example.com', provider.providerId, 'member');
+    await it_.aMember('ben.agent@example.com', provider.providerId, 'scan_technician');
+    await page.goto(`${base}/provider/properties/${id}`);
+    const agents = page.getByRole('region', { name: 'Agents' });
+    await agents.getByText('No agents yet.').waitFor();
+    const picker = agents.getByRole('combobox', { name: 'Add an agent' });
+    // The team only: the provider's people, never its client users.
+    for (const email of ['ben.agent@example.com', 'ann.agent@example.com']) {
+      await picker.selectOption({ label: `Test User (${email})` });
+      await agents.getByRole('button', { name: 'Add agent' }).click();
+      await agents.getByRole('status').filter({ hasText: 'Test User added.' }).waitFor();
+      await agents.getByRole('listitem').filter({ hasText: email }).waitFor();
+    }
+    const list = agents.getByRole('list', { name: 'Agents' });
+    expect(await list.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('ben.agent@example.com'),
+      expect.stringContaining('ann.agent@example.com'),
+    ]);
+    await list.getByRole('listitem').nth(1).getByRole('button', { name: 'Move Test User up' }).click();
+    await agents.getByRole('status').filter({ hasText: 'Test User moved up.' }).waitFor();
+    const saved = async () => {
+      const agentIds = (await provider.get(`/provider/properties/${id}/contacts`)).body.data
+        .agent_ids as string[];
+      const emails = (await it_.platform.services.identity.app
+        .get(Database)
+        .dataSource.query('SELECT id, email FROM users WHERE id = ANY($1::uuid[])', [agentIds])) as Array<{
+        id: string;
+        email: string;
+      }>;
+      return agentIds.map((agentId) => emails.find((user) => user.id === agentId)?.email);
+    };
+    expect(await saved()).toEqual(['ann.agent@example.com', 'ben.agent@example.com']);
+
+    await list.getByRole('listitem').nth(0).getByRole('button', { name: 'Remove Test User' }).click();
+    await agents.getByRole('status').filter({ hasText: 'Test User removed.' }).waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    await page.reload();
+    await agents.getByRole('list', { name: 'Agents' }).getByText('ben.agent@example.com').waitFor();
+    expect(await saved()).toEqual(['ben.agent@example.com']);
+  });
+
   it('edits a property, deletes it after asking, and then finds it no more', async () => {
     const id = await aProperty('Old Listing', '9 Marine Parade, Brighton, United Kingdom');
     await page.goto(`${base}/provider/properties/${id}`);

@@ -3,6 +3,7 @@ import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
+import { AgentsSection } from '../features/agents/AgentsSection';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
 import { FloorplansSection } from '../features/properties/components/FloorplansSection';
 import { LeadsSection } from '../features/properties/components/LeadsSection';
@@ -104,6 +105,7 @@ export default function PropertyPage() {
       <VideosSection propertyId={property.id} />
       <DocumentsSection propertyId={property.id} />
       <MediaLinksSection propertyId={property.id} />
+      <AgentsSection propertyId={property.id} />
       <WebsiteSection property={property} photos={photos.data} floorplans={floorplans.data} />
       <LeadsSection propertyId={property.id} />
     </div>
