@@ -65,6 +65,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/admin/**', 'properties'],
   ['/s3/params', 'properties'],
   ['/tours/*/*/website.json', 'properties'],
+  ['/tours/*/*/website/unlock', 'properties'],
   ['/tours/*/*/metadata', 'properties'],
   ['/digital_twin/**', 'properties'],
   ['/segmentation/**', 'properties'],

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { HOST_PROVIDER_HEADER, PLAYER_MESSAGES } from '@tourly/contracts';
-import { ApiError, Public, Responds, pageOf, readCookie } from '@tourly/platform';
+import { ApiError, Public, Responds, pageOf } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BillboardAssetResponse,
@@ -11,7 +11,7 @@ import {
   PlayerTourResponse,
   UnlockForm,
 } from './player.dto';
-import { matchesEtag, unlockCookieName, unlockSetCookie } from './player.rules';
+import { matchesEtag, unlockSetCookie } from './player.rules';
 import { PlayerService, type VisitorContext } from './player.service';
 import { PlayerLinksService } from '../tours/player-links.service';
 import { PublicRateLimit } from './public-rate-limit.guard';
@@ -20,6 +20,20 @@ import { PublicRateLimit } from './public-rate-limit.guard';
 export function visitorContext(request: FastifyRequest): VisitorContext {
   const given = request.headers[HOST_PROVIDER_HEADER];
   return { hostProviderId: typeof given === 'string' && given !== '' ? given : null };
+}
+
+/** Sets the cookie an unlock gave (none: the tour has no password), for the whole site. */
+export function setUnlockCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookie: { cookieName: string; cookieValue: string } | null,
+): void {
+  if (cookie) {
+    void reply.header(
+      'set-cookie',
+      unlockSetCookie(cookie.cookieName, cookie.cookieValue, request.protocol === 'https'),
+    );
+  }
 }
 
 /**
@@ -50,7 +64,7 @@ export class PlayerController {
   ): Promise<void> {
     const built = await this.player.base(id, query.mls === '1', visitorContext(request));
     const { tour } = built;
-    if (!this.player.unlocked(tour, readCookie(request.headers.cookie, unlockCookieName(tour.propertyId)))) {
+    if (!this.player.unlocked(tour, request.headers.cookie)) {
       throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
     }
     void reply.header('etag', built.etag).header('cache-control', this.player.cacheControl(tour));
@@ -69,13 +83,7 @@ export class PlayerController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    const cookie = await this.player.unlock(id, visitorContext(request), form, request.ip);
-    if (cookie) {
-      void reply.header(
-        'set-cookie',
-        unlockSetCookie(cookie.cookieName, cookie.cookieValue, request.protocol === 'https'),
-      );
-    }
+    setUnlockCookie(request, reply, await this.player.unlock(id, visitorContext(request), form, request.ip));
   }
 
   /** The tour's tags (none are stored yet: an empty page). */
@@ -108,7 +116,7 @@ export class PlayerController {
 
   private async unlockedTour(id: string, request: FastifyRequest) {
     const tour = await this.player.visible(id, visitorContext(request));
-    if (!this.player.unlocked(tour, readCookie(request.headers.cookie, unlockCookieName(tour.propertyId)))) {
+    if (!this.player.unlocked(tour, request.headers.cookie)) {
       throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
     }
     return tour;

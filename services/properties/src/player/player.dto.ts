@@ -4,6 +4,9 @@ import { MESSAGES, TOUR_LIMITS } from '@tourly/contracts';
 import { Nested, OptionalString, PageQuery, RequiredString } from '@tourly/platform';
 import { GuidedTourLayerResponse } from '../tours/tour-layers.dto';
 import { TourViewResponse } from '../tours/tour-view.dto';
+import { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
+
+export { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
 
 // base.json: the player's JSON (as the provider's preview) with the agents, the provider, the map and the credits.
 
@@ -17,20 +20,6 @@ export class PlayerQuery {
   mls?: string;
 }
 
-export class PlayerAgentResponse {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty()
-  fullName!: string;
-
-  @ApiProperty({ type: String, nullable: true })
-  phoneNumber!: string | null;
-
-  @ApiProperty({ type: String, nullable: true })
-  avatarUrl!: string | null;
-}
-
 export class PlayerProviderResponse {
   @ApiProperty({ description: 'empty when the branding names none' })
   name!: string;
@@ -40,17 +29,6 @@ export class PlayerProviderResponse {
 
   @ApiProperty({ type: String, nullable: true })
   logoUrl!: string | null;
-}
-
-export class PlayerMapResponse {
-  @ApiProperty({ example: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' })
-  tilesUrl!: string;
-
-  @ApiProperty()
-  attribution!: string;
-
-  @ApiProperty({ example: 18 })
-  zoom!: number;
 }
 
 class CreditModelResponse {

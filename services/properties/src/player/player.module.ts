@@ -14,5 +14,7 @@ import { CookiePolicyController, SegmentationController } from './visitor-extras
   imports: [ToursModule, MediaModule, PlansModule],
   controllers: [PlayerController, CookiePolicyController, SegmentationController],
   providers: [PlayerService, PlayerRepository, SegmentationService, PublicRateLimit],
+  // The property's website shows the tour's agents, map and embed, behind the tour's password.
+  exports: [PlayerService, PublicRateLimit],
 })
 export class PlayerModule {}

@@ -11,6 +11,12 @@ export interface VisitorTourRow {
   passwordHash: string | null;
 }
 
+/** A property's tour with its player link's slugs (its public id is made of them). */
+export interface PropertyTourRow extends VisitorTourRow {
+  clientSlug: string;
+  modelSlug: string;
+}
+
 export interface SegmentationSceneRow {
   id: string;
   matterportKey: string;
@@ -19,6 +25,9 @@ export interface SegmentationSceneRow {
   panos: unknown[];
   updatedAt: Date;
 }
+
+const VISITOR_TOUR_COLUMNS = `l.property_id AS "propertyId", l.provider_id AS "providerId",
+  p.tour_published AS "tourPublished", l.username, l.password_hash AS "passwordHash"`;
 
 const SCENE_COLUMNS = `id, matterport_key AS "matterportKey", mp_model_id AS "mpModelId", status, panos,
   updated_at AS "updatedAt"`;
@@ -34,11 +43,21 @@ export class PlayerRepository {
   tour(clientSlug: string, modelSlug: string): Promise<VisitorTourRow | undefined> {
     return one<VisitorTourRow>(
       this.db.dataSource,
-      `SELECT l.property_id AS "propertyId", l.provider_id AS "providerId", p.tour_published AS "tourPublished",
-              l.username, l.password_hash AS "passwordHash"
+      `SELECT ${VISITOR_TOUR_COLUMNS}
          FROM player_links l JOIN properties p ON p.id = l.property_id
         WHERE l.client_slug = $1 AND l.model_slug = $2 AND p.deleted_at IS NULL`,
       [clientSlug, modelSlug],
+    );
+  }
+
+  /** The property's tour by the property (none until its player link is first made). */
+  tourOfProperty(propertyId: string): Promise<PropertyTourRow | undefined> {
+    return one<PropertyTourRow>(
+      this.db.dataSource,
+      `SELECT ${VISITOR_TOUR_COLUMNS}, l.client_slug AS "clientSlug", l.model_slug AS "modelSlug"
+         FROM player_links l JOIN properties p ON p.id = l.property_id
+        WHERE l.property_id = $1 AND p.deleted_at IS NULL`,
+      [propertyId],
     );
   }
 

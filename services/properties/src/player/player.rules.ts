@@ -3,6 +3,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 /** How long an unlocked tour stays unlocked for that browser. */
 export const UNLOCK_SECONDS = 12 * 60 * 60;
 
+/** The Cache-Control of an answer behind a password: the browser alone keeps it, and asks again at every visit. */
+export const PRIVATE_ANSWER = 'private, max-age=0, must-revalidate';
+
 /** A strong ETag of an answer's bytes. */
 export function etagOf(body: string): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
@@ -60,7 +63,10 @@ export function unlockKey(secret: string): Buffer {
   return createHmac('sha256', secret).update('tour-unlock-cookie').digest();
 }
 
-/** The `Set-Cookie` value of an unlock cookie, valid for the whole site (the tour page, its API, its website). */
+/**
+ * The `Set-Cookie` value of an unlock cookie, valid for the whole site (`Path=/`): the tour's page and API under
+ * `/digital_twin/` and `/tours/`, and the property's website, which is behind the same password.
+ */
 export function unlockSetCookie(name: string, value: string, secure: boolean): string {
   return [
     `${name}=${value}`,

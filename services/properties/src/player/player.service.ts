@@ -1,16 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PEOPLE_PROFILES, PLAYER_MESSAGES, parseTourPublicId, type PeopleProfiles } from '@tourly/contracts';
-import { ApiError, CONFIG, LOGGER, RpcClient, toSnakeKeys, type Logger } from '@tourly/platform';
+import { ApiError, CONFIG, LOGGER, RpcClient, readCookie, toSnakeKeys, type Logger } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { ContactsService } from '../media/contacts.service';
 import { Plans } from '../plans/plans';
 import { READ_URL_SECONDS } from '../storage/storage';
 import { PlayerLinksService, type TourView } from '../tours/player-links.service';
-import { tourPasswordMatches } from '../tours/tours.rules';
+import { tourLinks, tourPasswordMatches } from '../tours/tours.rules';
 import type { UnlockForm } from './player.dto';
-import { PlayerRepository, type VisitorTourRow } from './player.repository';
+import { PlayerRepository, type PropertyTourRow, type VisitorTourRow } from './player.repository';
 import { AddressWindows } from './public-rate-limit.guard';
-import { etagOf, unlockCookieName, unlockCookieValid, unlockCookieValue, unlockKey } from './player.rules';
+import {
+  PRIVATE_ANSWER,
+  etagOf,
+  unlockCookieName,
+  unlockCookieValid,
+  unlockCookieValue,
+  unlockKey,
+} from './player.rules';
 
 /** The map's zoom on the property (001 §2 "map player"). */
 const MAP_ZOOM = 18;
@@ -24,10 +31,32 @@ const CACHE_ENTRIES = 10_000;
 /** What a visitor's tour page gets: the tour view with the agents, the provider, the map and the credits. */
 export interface PlayerTour extends TourView {
   id: string;
-  agents: Array<{ id: string; fullName: string; phoneNumber: string | null; avatarUrl: string | null }>;
+  agents: Agent[];
   provider: { name: string; url: string | null; logoUrl: string | null };
-  map: { tilesUrl: string; attribution: string; zoom: number };
+  map: MapSettings;
   modelCredits: never[];
+}
+
+/** One of the property's agents, as identity knows them. */
+export interface Agent {
+  id: string;
+  fullName: string;
+  phoneNumber: string | null;
+  avatarUrl: string | null;
+}
+
+/** The map's tiles (from configuration) and zoom, for the tour's map and the website's. */
+export interface MapSettings {
+  tilesUrl: string;
+  attribution: string;
+  zoom: number;
+}
+
+/** A property's tour as its website embeds it: its row, and its default link while visitors may see the tour. */
+export interface PropertyTour {
+  tour: PropertyTourRow;
+  /** `{APP_URL}/tours/{client}/{model}` while the tour is shared and its plan publishes; else null. */
+  sharedLink: string | null;
 }
 
 /** base.json built: its bytes (the `{data}` envelope, snake_case) and their ETag, with the tour it is of. */
@@ -69,28 +98,51 @@ export class PlayerService {
   async visible(publicId: string, context: VisitorContext): Promise<VisitorTourRow> {
     const slugs = parseTourPublicId(publicId);
     const tour = slugs ? await this.player.tour(slugs.clientSlug, slugs.modelSlug) : undefined;
-    const shown =
-      tour !== undefined &&
+    if (!tour || !(await this.shows(tour, context))) throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
+    return tour;
+  }
+
+  /** The one rule of what visitors may see: a shared tour, of a plan that publishes, on its provider's host. */
+  private async shows(tour: VisitorTourRow, context: VisitorContext): Promise<boolean> {
+    return (
       tour.tourPublished &&
       (context.hostProviderId === null || context.hostProviderId === tour.providerId) &&
-      (await this.plans.of(tour.providerId)).canPublish;
-    if (!shown) throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
-    return tour;
+      (await this.plans.of(tour.providerId)).canPublish
+    );
+  }
+
+  /** The property's tour (none until its player link is made), with its default link while visitors may see it. */
+  async propertyTour(propertyId: string): Promise<PropertyTour | undefined> {
+    const tour = await this.player.tourOfProperty(propertyId);
+    if (!tour) return undefined;
+    const shared = await this.shows(tour, { hostProviderId: null });
+    return { tour, sharedLink: shared ? tourLinks(this.config.APP_URL, tour, null).default : null };
   }
 
   /** base.json's Cache-Control: shared caches may keep a public tour's answer as long as it is kept built here. */
   cacheControl(tour: VisitorTourRow): string {
-    if (tour.passwordHash) return 'private, max-age=0, must-revalidate';
+    if (tour.passwordHash) return PRIVATE_ANSWER;
     const seconds = this.config.PLAYER_CACHE_SECONDS;
     return `public, max-age=0${seconds > 0 ? `, s-maxage=${seconds}` : ''}, must-revalidate`;
   }
 
-  /** Whether the visitor may see the tour's contents: it has no password, or the cookie unlocks it. */
-  unlocked(tour: VisitorTourRow, cookie: string | undefined): boolean {
-    return (
-      tour.passwordHash === null ||
-      unlockCookieValid(this.unlockKey, tour.propertyId, tour.passwordHash, cookie, Date.now())
-    );
+  /**
+   * Whether the visitor may see the tour's contents (and its property's website): it has no password, or the
+   * request's cookies hold the tour's unlock cookie.
+   */
+  unlocked(tour: VisitorTourRow, cookieHeader: string | undefined): boolean {
+    if (tour.passwordHash === null) return true;
+    const cookie = readCookie(cookieHeader, unlockCookieName(tour.propertyId));
+    return unlockCookieValid(this.unlockKey, tour.propertyId, tour.passwordHash, cookie, Date.now());
+  }
+
+  /** The map the tour and the website show: the configured tiles at the property's street. */
+  map(): MapSettings {
+    return {
+      tilesUrl: this.config.MAP_TILES_URL,
+      attribution: this.config.MAP_TILES_ATTRIBUTION,
+      zoom: MAP_ZOOM,
+    };
   }
 
   /**
@@ -119,7 +171,7 @@ export class PlayerService {
   private async build(publicId: string, tour: VisitorTourRow, mls: boolean): Promise<BuiltTour> {
     const [view, agents] = await Promise.all([
       this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published', { mls }),
-      mls ? [] : this.agents(tour),
+      mls ? [] : this.agents(tour.providerId, tour.propertyId),
     ]);
     const branding = view.branding;
     const answer: PlayerTour = {
@@ -131,34 +183,30 @@ export class PlayerService {
         url: branding.providerUrl || null,
         logoUrl: branding.providerLogoUrl || null,
       },
-      map: {
-        tilesUrl: this.config.MAP_TILES_URL,
-        attribution: this.config.MAP_TILES_ATTRIBUTION,
-        zoom: MAP_ZOOM,
-      },
+      map: this.map(),
       modelCredits: [],
     };
     const body = JSON.stringify({ data: toSnakeKeys(answer) });
     return { tour, body, etag: etagOf(stableForm(answer)) };
   }
 
-  /** The property's agents in their order, as identity knows them; identity out of reach: none (the tour shows). */
-  private async agents(tour: VisitorTourRow): Promise<PlayerTour['agents']> {
-    const { agentIds } = await this.contacts.get(tour.providerId, tour.propertyId);
+  /**
+   * The property's agents in their order, as identity knows them (the tour's and the website's); identity out of
+   * reach: none (the page shows without them).
+   */
+  async agents(providerId: string, propertyId: string): Promise<Agent[]> {
+    const { agentIds } = await this.contacts.get(providerId, propertyId);
     if (agentIds.length === 0) return [];
     let profiles: PeopleProfiles;
     try {
       profiles = await this.rpc.ask<PeopleProfiles>(
         PEOPLE_PROFILES,
-        { providerId: tour.providerId, userIds: agentIds },
+        { providerId, userIds: agentIds },
         PROFILES_TIMEOUT_MS,
       );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      this.logger.warn(
-        { err: error, propertyId: tour.propertyId },
-        'identity did not say the agents; none shown',
-      );
+      this.logger.warn({ err: error, propertyId }, 'identity did not say the agents; none shown');
       return [];
     }
     const byId = new Map(profiles.people.map((person) => [person.userId.toLowerCase(), person]));
@@ -187,7 +235,18 @@ export class PlayerService {
     form: UnlockForm,
     address: string,
   ): Promise<{ cookieName: string; cookieValue: string } | null> {
-    const tour = await this.visible(publicId, context);
+    return this.unlockTour(await this.visible(publicId, context), form, address);
+  }
+
+  /**
+   * The gate itself, for a tour found by its link or by its property's website: one rate limit per address across
+   * both, one cookie for both.
+   */
+  async unlockTour(
+    tour: VisitorTourRow,
+    form: UnlockForm,
+    address: string,
+  ): Promise<{ cookieName: string; cookieValue: string } | null> {
     if (tour.passwordHash === null) return null;
     const retryAfter = this.unlockAttempts.hit(address);
     if (retryAfter !== null) throw ApiError.tooMany(PLAYER_MESSAGES.tooManyAttempts, retryAfter);

@@ -19,6 +19,7 @@ import {
 import { COLOUR_PATTERN, MEASUREMENT_UNITS, MESSAGES, NOT_A_COLOUR } from '@tourly/contracts';
 import { Nested, OptionalOneOf, OptionalString, UUID_PATTERN } from '@tourly/platform';
 import { MediaItemResponse, MediaLinkResponse } from '../media/media.dto';
+import { PlayerAgentResponse, PlayerMapResponse } from '../player/visitor-parts.dto';
 
 const OptionalFlag = () =>
   applyDecorators(
@@ -324,4 +325,26 @@ export class PublicWebsiteResponse {
 
   @ApiProperty({ type: [String], format: 'uuid' })
   agentIds!: string[];
+
+  @ApiProperty({
+    type: [PlayerAgentResponse],
+    description: 'the property’s agents, in order, as the tour shows them; none when the settings hide them',
+  })
+  agents!: PlayerAgentResponse[];
+
+  @ApiProperty({
+    type: () => PlayerMapResponse,
+    nullable: true,
+    description:
+      'the tour’s map tiles; null when the settings hide the map or the property has no coordinates',
+  })
+  map!: PlayerMapResponse | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'the shared tour’s default link, to embed; null when the settings hide the tour or visitors may not see it',
+  })
+  tourEmbedUrl!: string | null;
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
+import { PlayerModule } from '../player/player.module';
 import { PropertiesDataModule } from '../properties/properties-data.module';
 import { PublicWebsiteController } from './website-public.controller';
 import { WebsiteController } from './website.controller';
@@ -7,7 +8,7 @@ import { WebsiteService } from './website.service';
 import { WebsitesRepository } from './websites.repository';
 
 @Module({
-  imports: [MediaModule, PropertiesDataModule],
+  imports: [MediaModule, PropertiesDataModule, PlayerModule],
   controllers: [WebsiteController, PublicWebsiteController],
   providers: [WebsiteService, WebsitesRepository],
 })

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PLAYER_MESSAGES } from '@tourly/contracts';
 import { ApiError, Database, isUuid, type Queryable } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { ContactsService } from '../media/contacts.service';
@@ -7,6 +8,8 @@ import { MediaLinksService, type MediaLink } from '../media/media-links.service'
 import { uniqueIds, type MediaKind } from '../media/media.rules';
 import { MediaService, type MediaItem } from '../media/media.service';
 import { PropertyMediaRepository } from '../media/property-media.repository';
+import type { UnlockForm } from '../player/player.dto';
+import { PlayerService, type Agent, type MapSettings, type PropertyTour } from '../player/player.service';
 import { PropertiesRepository, type PublicPropertyRow } from '../properties/properties.repository';
 import { PropertyScope } from '../properties/property-scope';
 import {
@@ -59,6 +62,19 @@ export interface PublicWebsite {
   documents: MediaItem[];
   mediaLinks: MediaLink[];
   agentIds: string[];
+  /** The agents' cards (the tour's list), when the settings show the agents. */
+  agents: Agent[];
+  /** The map's tiles, when the settings show the map and the property has coordinates. */
+  map: MapSettings | null;
+  /** The shared tour's default link, when the settings show the tour and visitors may see it. */
+  tourEmbedUrl: string | null;
+}
+
+/** A published website a visitor asks for: its property and its tour (none until the tour's link is made). */
+export interface WebsiteVisit {
+  providerId: string;
+  property: PublicPropertyRow;
+  tour: PropertyTour | undefined;
 }
 
 /**
@@ -77,6 +93,7 @@ export class WebsiteService {
     private readonly media: MediaService,
     private readonly links: MediaLinksService,
     private readonly contacts: ContactsService,
+    private readonly player: PlayerService,
   ) {}
 
   async get(providerId: string, propertyId: string): Promise<WebsiteView> {
@@ -158,27 +175,47 @@ export class WebsiteService {
   }
 
   /**
-   * A published website as visitors see it, by the provider's id and the property's slug. Unpublished,
-   * deleted or unknown: 404 alike.
+   * A published website a visitor asks for, by the provider's id and the property's slug. Unpublished, deleted
+   * or unknown: 404 alike.
    */
-  async published(providerId: string, slug: string): Promise<PublicWebsite> {
-    const tx = this.db.dataSource;
+  async visit(providerId: string, slug: string): Promise<WebsiteVisit> {
     if (!isUuid(providerId)) throw ApiError.notFound(WEBSITE_NOT_FOUND);
     const property = await this.properties.findPublishedWebsite(providerId, slug);
     if (!property) throw ApiError.notFound(WEBSITE_NOT_FOUND);
+    return { providerId, property, tour: await this.player.propertyTour(property.id) };
+  }
+
+  /** Whether the website is behind its tour's password (its answers are then the visitor's browser's only). */
+  passwordProtected(visit: WebsiteVisit): boolean {
+    return !!visit.tour?.tour.passwordHash;
+  }
+
+  /**
+   * The website as visitors see it. Behind its tour's password it answers as the tour does (401, nothing of the
+   * website) until the request carries the tour's unlock cookie.
+   */
+  async published(visit: WebsiteVisit, cookieHeader: string | undefined): Promise<PublicWebsite> {
+    const { providerId, property, tour } = visit;
+    if (tour && !this.player.unlocked(tour.tour, cookieHeader)) {
+      throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
+    }
+    const tx = this.db.dataSource;
     const website = await this.view(tx, property.id);
-    const [photos, floorplans, videos, documents, links, agentIds] = await Promise.all([
+    const { settings } = website;
+    const [photos, floorplans, videos, documents, links, agentIds, agents] = await Promise.all([
       this.media.list(providerId, property.id, 'photo'),
       this.media.list(providerId, property.id, 'floorplan'),
       this.media.list(providerId, property.id, 'video'),
       this.media.list(providerId, property.id, 'document'),
       this.links.list(providerId, property.id),
       this.contacts.agentIds(property.id),
+      settings.showAgents ? this.player.agents(providerId, property.id) : [],
     ]);
     const floorplanId = website.publishedFloorplan?.id;
+    const located = property.latitude !== null && property.longitude !== null;
     return {
       property,
-      settings: website.settings,
+      settings,
       propertyFeatures: website.propertyFeatures,
       photos: select(photos, website.photos),
       floorplan: floorplans.find((floorplan) => floorplan.id === floorplanId) ?? null,
@@ -186,7 +223,18 @@ export class WebsiteService {
       documents: select(documents, website.documentsAndLinks.documentIds),
       mediaLinks: select(links, website.documentsAndLinks.mediaLinkIds),
       agentIds,
+      agents,
+      map: settings.showMap && located ? this.player.map() : null,
+      tourEmbedUrl: settings.showTour ? (tour?.sharedLink ?? null) : null,
     };
+  }
+
+  /**
+   * The website's password gate: the tour's username and password give the tour's unlock cookie, which opens the
+   * tour and the website alike (the same rule and the same attempts' limit as the tour's gate).
+   */
+  unlock(visit: WebsiteVisit, form: UnlockForm, address: string) {
+    return visit.tour ? this.player.unlockTour(visit.tour.tour, form, address) : Promise.resolve(null);
   }
 
   /** One change in one transaction, on the website's row (created on first change); the view after it. */
