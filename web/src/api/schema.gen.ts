@@ -2011,6 +2011,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/tours/{providerId}/{slug}/website/unlock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PublicWebsiteController_unlock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/me': {
     parameters: {
       query?: never;
@@ -2018,13 +2034,13 @@ export type paths = {
       path?: never;
       cookie?: never;
     };
-    get: operations['SessionsController_me'];
+    get: operations['ProfileController_me'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    patch: operations['ProfileController_update'];
     trace?: never;
   };
   '/users/password': {
@@ -2555,11 +2571,16 @@ export type components = {
       redirect_to: string;
     };
     'identity.MeResponse': {
+      email: string;
+      first_name: string;
       /**
        * Format: uuid
        * @description the admin behind an impersonation
        */
       impersonator_id: string | null;
+      last_name: string;
+      /** @description shown to visitors on tours where the user is an agent */
+      phone_number: string | null;
       /** Format: uuid */
       provider_id: string | null;
       /** @enum {string|null} */
@@ -2660,6 +2681,12 @@ export type components = {
     'identity.Profile': {
       first_name: string;
       last_name: string;
+    };
+    'identity.ProfileChanges': {
+      first_name?: string;
+      last_name?: string;
+      /** @description digits, spaces and + - ( ) . with at least 6 digits; null or blank clears it. Visitors see it on tours where the user is an agent. */
+      phone_number?: string | null;
     };
     'identity.ProviderRef': {
       /** Format: uuid */
@@ -2850,6 +2877,9 @@ export type components = {
       onboarding: {
         [key: string]: string;
       };
+    };
+    'identity.UpdateProfileRequest': {
+      user: components['schemas']['identity.ProfileChanges'];
     };
     'identity.UserProfile': {
       email: string;
@@ -3720,13 +3750,19 @@ export type components = {
     };
     'properties.PublicWebsiteResponse': {
       agent_ids: string[];
+      /** @description the property’s agents, in order, as the tour shows them; none when the settings hide them */
+      agents: components['schemas']['properties.PlayerAgentResponse'][];
       documents: components['schemas']['properties.MediaItemResponse'][];
       floorplan: components['schemas']['properties.MediaItemResponse'] | null;
+      /** @description the tour’s map tiles; null when the settings hide the map or the property has no coordinates */
+      map: components['schemas']['properties.PlayerMapResponse'] | null;
       media_links: components['schemas']['properties.MediaLinkResponse'][];
       photos: components['schemas']['properties.MediaItemResponse'][];
       property: components['schemas']['properties.PublicPropertyResponse'];
       property_features: components['schemas']['properties.PropertyFeaturesResponse'];
       settings: components['schemas']['properties.WebsiteSettingsResponse'];
+      /** @description the shared tour’s default link, to embed; null when the settings hide the tour or visitors may not see it */
+      tour_embed_url: string | null;
       videos: components['schemas']['properties.MediaItemResponse'][];
     };
     'properties.PublishedFeaturesForm': {
@@ -8209,7 +8245,40 @@ export interface operations {
       };
     };
   };
-  SessionsController_me: {
+  PublicWebsiteController_unlock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        providerId: string;
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UnlockForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  ProfileController_me: {
     parameters: {
       query?: never;
       header?: never;
@@ -8217,6 +8286,32 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.MeResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProfileController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.UpdateProfileRequest'];
+      };
+    };
     responses: {
       /** @description Success */
       200: {

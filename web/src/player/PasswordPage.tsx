@@ -1,13 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
-import { unlockTour } from './api';
+
+interface PasswordPageProps {
+  /** Sends the username and password to the tour's gate or its website's (each sets the tour's cookie). */
+  unlock(username: string, password: string): Promise<unknown>;
+  onUnlocked(): void;
+}
 
 /**
- * A tour whose player link has a password asks for it first: username and password unlock it (the server sets the
- * tour's cookie), then `onUnlocked` loads the tour; a refusal shows in the server's words.
+ * A tour whose player link has a password, and its property's website, ask for it first: username and password
+ * unlock it (the server sets the tour's cookie), then `onUnlocked` loads the page; a refusal shows in the server's
+ * words.
  */
-export function PasswordPage({ tourId, onUnlocked }: { tourId: string; onUnlocked(): void }) {
+export function PasswordPage({ unlock, onUnlocked }: PasswordPageProps) {
   const { t } = useTranslation();
   const id = useId();
   const [username, setUsername] = useState('');
@@ -20,7 +26,7 @@ export function PasswordPage({ tourId, onUnlocked }: { tourId: string; onUnlocke
     setSending(true);
     setError(null);
     try {
-      await unlockTour(tourId, username, password);
+      await unlock(username, password);
       onUnlocked();
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.messages.join(' ') : String(caught));

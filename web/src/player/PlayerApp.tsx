@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
-import { fetchTour, publicIdOf, type PlayerTour } from './api';
+import { fetchTour, publicIdOf, unlockTour, type PlayerTour } from './api';
 import { applyTourLanguage } from './i18n';
 import { PasswordPage } from './PasswordPage';
 import type { PlayerRoute } from './routes';
@@ -64,7 +64,7 @@ function TourLoader({ id, mls }: { id: string; mls: boolean }) {
     case 'password':
       return (
         <PasswordPage
-          tourId={id}
+          unlock={(username, password) => unlockTour(id, username, password)}
           onUnlocked={() => {
             setState({ status: 'loading' });
             setAttempt((count) => count + 1);

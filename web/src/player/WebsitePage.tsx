@@ -1,36 +1,29 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/errors';
 import { PropertyWebsite } from '../website/PropertyWebsite';
-import type { PublicWebsite } from '../website/types';
-import { fetchWebsite, type Agent, type PlayerTour } from './api';
+import type { VisitorWebsite } from '../website/types';
+import { fetchWebsite, unlockWebsite } from './api';
 import { ContactPanel } from './ContactPanel';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MapPanel } from './MapPanel';
+import { PasswordPage } from './PasswordPage';
 import { TourNotFound } from './TourNotFound';
-
-/**
- * What the website's data may add for visitors beyond the provider's preview: the agents' cards, the tour's embed
- * and the map's tiles. Until website.json sends them the page shows the agents' form without cards, no tour, and
- * the link to the map the preview shows.
- */
-type VisitorWebsite = PublicWebsite & {
-  agents?: Agent[];
-  tourEmbedUrl?: string | null;
-  map?: PlayerTour['map'];
-};
 
 type WebsiteState =
   | { status: 'loading' }
   | { status: 'loaded'; website: VisitorWebsite }
+  | { status: 'password' }
   | { status: 'not_found' }
   | { status: 'failed'; message: string };
 
 /**
  * The single-property website as visitors see it, at `/tours/{provider_id}/{slug}/website`: the provider's preview's
- * component fed the public `website.json`, with the contact form sending leads for the property.
+ * component fed the public `website.json`, with the agents' cards, the shared tour embedded, the map, and the
+ * contact form sending leads for the property. Behind its tour's password (401) it asks for it first, then loads.
  */
 export default function WebsitePage({ providerId, slug }: { providerId: string; slug: string }) {
   const [state, setState] = useState<WebsiteState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -38,15 +31,26 @@ export default function WebsitePage({ providerId, slug }: { providerId: string; 
       (website) => setState({ status: 'loaded', website }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 401))
-          setState({ status: 'not_found' });
+        const status = error instanceof ApiError ? error.status : null;
+        if (status === 404) setState({ status: 'not_found' });
+        else if (status === 401) setState({ status: 'password' });
         else setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
       },
     );
     return () => controller.abort();
-  }, [providerId, slug]);
+  }, [providerId, slug, attempt]);
 
   if (state.status === 'not_found') return <TourNotFound />;
+  if (state.status === 'password')
+    return (
+      <PasswordPage
+        unlock={(username, password) => unlockWebsite(providerId, slug, username, password)}
+        onUnlocked={() => {
+          setState({ status: 'loading' });
+          setAttempt((count) => count + 1);
+        }}
+      />
+    );
   if (state.status === 'failed')
     return (
       <main className="player-message">
@@ -62,7 +66,7 @@ export default function WebsitePage({ providerId, slug }: { providerId: string; 
       <title>{property.title}</title>
       <PropertyWebsite
         website={website}
-        tourEmbedUrl={website.tourEmbedUrl ?? null}
+        tourEmbedUrl={website.tourEmbedUrl}
         map={
           website.map && (
             <MapPanel
@@ -78,7 +82,7 @@ export default function WebsitePage({ providerId, slug }: { providerId: string; 
         contact={
           <ContactPanel
             tourId={null}
-            agents={website.agents ?? []}
+            agents={website.agents}
             source={{ propertyId: property.id }}
             title={property.title}
           />

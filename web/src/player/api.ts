@@ -1,7 +1,7 @@
 import { tourPublicId } from '@tourly/contracts';
 import { api, request } from '../api/client';
 import type { TourData } from '../tour/types';
-import type { PublicWebsite } from '../website/types';
+import type { VisitorWebsite } from '../website/types';
 
 export interface Agent {
   id: string;
@@ -72,5 +72,13 @@ export const fetchWebsite = (
   providerId: string,
   slug: string,
   signal?: AbortSignal,
-): Promise<PublicWebsite> =>
+): Promise<VisitorWebsite> =>
   api.get('/tours/{providerId}/{slug}/website.json', { params: { providerId, slug }, signal });
+
+/** The website behind its tour's password: the tour's username and password give the tour's cookie, for both. */
+export const unlockWebsite = (providerId: string, slug: string, username: string, password: string) =>
+  api.post(
+    '/tours/{providerId}/{slug}/website/unlock',
+    { username, password },
+    { params: { providerId, slug } },
+  );
