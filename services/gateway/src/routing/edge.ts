@@ -39,6 +39,7 @@ export async function installEdge(
       : undefined,
     imageOrigins: config.IMAGE_ORIGINS?.split(',').map((origin) => origin.trim()),
     showcaseUrl: config.MATTERPORT_SHOWCASE_URL,
+    appUrl: config.APP_URL,
   });
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));

@@ -171,6 +171,17 @@ describe('WebApp pages', () => {
       expect(directive(byDefault.csp, 'frame-src')).toEqual(['https://my.matterport.com']);
     },
   );
+
+  it("lets the player's pages (a property's website) frame the app's own tour links, and the app's pages not", async () => {
+    const options = {
+      appUrl: 'https://app.tourly.test/',
+      showcaseUrl: 'http://127.0.0.1:4010/matterport/show/',
+    };
+    const website = await page('/tours/0190a1b2-0000-7000-8000-000000000000/harbour-house/website', options);
+    expect(directive(website.csp, 'frame-src')).toEqual(['http://127.0.0.1:4010', 'https://app.tourly.test']);
+    const app = await page('/provider/properties', options);
+    expect(directive(app.csp, 'frame-src')).toEqual(['http://127.0.0.1:4010']);
+  });
 });
 
 describe('GatewayConfig captcha and Stripe settings', () => {

@@ -43,6 +43,11 @@ export interface WebAppOptions {
   imageOrigins?: readonly string[];
   /** The scan viewer tours embed (default Matterport's Showcase): the pages may frame its origin. */
   showcaseUrl?: string;
+  /**
+   * Where the app is (APP_URL): the player's pages may frame its origin, since a property's website embeds its
+   * shared tour by the tour's default link, which is on the app's host whichever host shows the website.
+   */
+  appUrl?: string;
 }
 
 /**
@@ -90,7 +95,7 @@ export class WebApp {
         stripe ? stripeSources(stripe.scriptUrl) : {},
         images,
       ),
-      mergeSources(images, tours),
+      mergeSources(images, tours, options.appUrl ? { frame: [new URL(options.appUrl).origin] } : {}),
     );
   }
 
