@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TourView, type TourPanelKind } from '../tour/TourView';
+import { TourView, type TourPanelKind, type TourStrings } from '../tour/TourView';
 import type { PlayerTour } from './api';
 import { ContactPanel } from './ContactPanel';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -16,9 +16,23 @@ const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
  * and exterior toggles join the footer when tours have them (none do yet).
  */
 export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [creditsOpen, setCreditsOpen] = useState(false);
   const tour = useMemo(() => withSetup(loaded), [loaded]);
+  const strings = useMemo<TourStrings>(
+    () => ({
+      menu: t('menu'),
+      close: t('close'),
+      backToTour: t('backToTour'),
+      menuEmpty: t('menuEmpty'),
+      opensInNewTab: t('opensInNewTab'),
+      welcome: t('welcome'),
+      startTour: t('startTour'),
+      tourOf: (title) => t('tourOf', { title }),
+    }),
+    // The language is named too: a switch must give new words even where `t` itself stays the same function.
+    [t, i18n.language],
+  );
 
   function panel(kind: TourPanelKind, _tour: unknown, close: () => void) {
     if (kind === 'map')
@@ -47,7 +61,7 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
     <div className="player-page">
       <title>{tour.property.title}</title>
       <main className="player-tour">
-        <TourView tour={tour} mode="visitor" renderPanel={panel} />
+        <TourView tour={tour} mode="visitor" renderPanel={panel} strings={strings} />
       </main>
       {tour.setup?.showFooter !== false && (
         <footer className="player-footer">

@@ -15,7 +15,33 @@ export interface TourViewProps {
    * `close` closes it (the visitor's contact form, once sent).
    */
   renderPanel?(kind: TourPanelKind, tour: TourData, close: () => void): ReactNode;
+  /** What the tour's own controls say: the visitor's language in the player, English in the preview. */
+  strings?: TourStrings;
 }
+
+/** The words of the tour's own controls (the provider's words - titles, menu entries - are shown as written). */
+export interface TourStrings {
+  menu: string;
+  close: string;
+  backToTour: string;
+  menuEmpty: string;
+  opensInNewTab: string;
+  welcome: string;
+  startTour: string;
+  /** The 3D model's frame, named for screen readers. */
+  tourOf(title: string): string;
+}
+
+export const ENGLISH_TOUR_STRINGS: TourStrings = {
+  menu: 'Menu',
+  close: 'Close',
+  backToTour: 'Back to the tour',
+  menuEmpty: 'This menu has no entries yet.',
+  opensInNewTab: '(opens in a new tab)',
+  welcome: 'Welcome',
+  startTour: 'Start the tour',
+  tourOf: (title) => `3D tour of ${title}`,
+};
 
 /** Below this width (of the tour, not the window: the provider's preview is narrow too) the menu closes after a pick. */
 const NARROW = 576;
@@ -45,7 +71,12 @@ type MenuPhase = 'closed' | 'open' | 'closing';
  * and the visitor's player are this component fed by the same JSON; it holds no provider-console code, as it goes in
  * the player's own bundle.
  */
-export function TourView({ tour, mode, renderPanel = defaultPanel }: TourViewProps) {
+export function TourView({
+  tour,
+  mode,
+  renderPanel = defaultPanel,
+  strings = ENGLISH_TOUR_STRINGS,
+}: TourViewProps) {
   const { layers, branding, mls } = tour;
   const { overlay } = layers;
   const menuType = overlay.menu.type;
@@ -109,6 +140,7 @@ export function TourView({ tour, mode, renderPanel = defaultPanel }: TourViewPro
         id={menuId}
         ref={menuRef}
         tour={tour}
+        strings={strings}
         entries={entries}
         closing={phase === 'closing'}
         onClose={() => closeMenu()}
@@ -130,7 +162,7 @@ export function TourView({ tour, mode, renderPanel = defaultPanel }: TourViewPro
           style={{ color: overlay.menu.font.color }}
         >
           <span className="tour-burger" aria-hidden="true" />
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{strings.menu}</span>
         </button>
         {menuType === 'burger_menu' && menu}
       </span>
@@ -182,7 +214,7 @@ export function TourView({ tour, mode, renderPanel = defaultPanel }: TourViewPro
       <iframe
         className="tour-model"
         src={tour.model.embedUrl}
-        title={`3D tour of ${tour.property.title}`}
+        title={strings.tourOf(tour.property.title)}
         allow="fullscreen; xr-spatial-tracking"
         allowFullScreen
       />
@@ -191,7 +223,7 @@ export function TourView({ tour, mode, renderPanel = defaultPanel }: TourViewPro
         {row('bottom', overlay.bottom)}
         {menuType !== 'burger_menu' && menu}
         {panel && (
-          <TourPanel title={panel.title} onClose={() => setPanel(null)}>
+          <TourPanel title={panel.title} closeLabel={strings.close} onClose={() => setPanel(null)}>
             {renderPanel(panel.kind, tour, () => setPanel(null))}
           </TourPanel>
         )}
@@ -201,6 +233,7 @@ export function TourView({ tour, mode, renderPanel = defaultPanel }: TourViewPro
             message={welcome.message}
             imageUrl={welcome.imageUrl ?? null}
             buttonLabel={welcome.buttonLabel}
+            strings={strings}
             takeFocus={mode === 'visitor'}
             onDismiss={() => setWelcomeDismissed(true)}
           />
@@ -265,6 +298,7 @@ interface TourMenuProps {
   id: string;
   ref: Ref<HTMLDivElement>;
   tour: TourData;
+  strings: TourStrings;
   entries: MenuEntry[];
   closing: boolean;
   onClose(): void;
@@ -272,7 +306,7 @@ interface TourMenuProps {
   onPanel(entry: MenuEntry): void;
 }
 
-function TourMenu({ id, ref, tour, entries, closing, onClose, onLink, onPanel }: TourMenuProps) {
+function TourMenu({ id, ref, tour, strings, entries, closing, onClose, onLink, onPanel }: TourMenuProps) {
   const { menu } = tour.layers.overlay;
   const [expanded, setExpanded] = useState<string | null>(null);
 
@@ -298,7 +332,7 @@ function TourMenu({ id, ref, tour, entries, closing, onClose, onLink, onPanel }:
             onClick={onLink}
           >
             {label}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden"> {strings.opensInNewTab}</span>
           </a>
         );
       case 'submenu': {
@@ -354,12 +388,12 @@ function TourMenu({ id, ref, tour, entries, closing, onClose, onLink, onPanel }:
       {menu.type !== 'burger_menu' && (
         <button type="button" className="tour-menu-back" onClick={onClose} style={{ color: menu.font.color }}>
           <span aria-hidden="true">← </span>
-          Back to the tour
+          {strings.backToTour}
         </button>
       )}
       <nav aria-label="Tour menu">
         {entries.length === 0 ? (
-          <p className="tour-menu-empty">This menu has no entries yet.</p>
+          <p className="tour-menu-empty">{strings.menuEmpty}</p>
         ) : (
           <ul className="tour-menu-list">
             {entries.map((menuEntry) => (
@@ -372,7 +406,14 @@ function TourMenu({ id, ref, tour, entries, closing, onClose, onLink, onPanel }:
   );
 }
 
-function TourPanel({ title, onClose, children }: { title: string; onClose(): void; children: ReactNode }) {
+interface TourPanelProps {
+  title: string;
+  closeLabel: string;
+  onClose(): void;
+  children: ReactNode;
+}
+
+function TourPanel({ title, closeLabel, onClose, children }: TourPanelProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => closeRef.current?.focus(), []);
@@ -382,7 +423,7 @@ function TourPanel({ title, onClose, children }: { title: string; onClose(): voi
         <h2 id={titleId}>{title}</h2>
         <button ref={closeRef} type="button" className="tour-panel-close" onClick={onClose}>
           <span aria-hidden="true">×</span>
-          <span className="visually-hidden">Close</span>
+          <span className="visually-hidden">{closeLabel}</span>
         </button>
       </header>
       <div className="tour-panel-body">{children}</div>
@@ -412,6 +453,7 @@ interface WelcomeScreenViewProps {
   message: string;
   imageUrl: string | null;
   buttonLabel: string;
+  strings: TourStrings;
   /** A visitor lands on its button; the provider, editing it beside the preview, keeps the focus where it is. */
   takeFocus: boolean;
   onDismiss(): void;
@@ -422,6 +464,7 @@ function WelcomeScreenView({
   message,
   imageUrl,
   buttonLabel,
+  strings,
   takeFocus,
   onDismiss,
 }: WelcomeScreenViewProps) {
@@ -434,7 +477,7 @@ function WelcomeScreenView({
     <div className="tour-welcome" role="dialog" aria-modal={takeFocus} aria-labelledby={titleId}>
       <div className="tour-welcome-card">
         {imageUrl && <img className="tour-welcome-image" src={imageUrl} alt="" />}
-        <h2 id={titleId}>{title || 'Welcome'}</h2>
+        <h2 id={titleId}>{title || strings.welcome}</h2>
         {message
           .split(/\n{2,}/)
           .filter((paragraph) => paragraph.trim() !== '')
@@ -442,7 +485,7 @@ function WelcomeScreenView({
             <p key={index}>{paragraph}</p>
           ))}
         <button ref={buttonRef} type="button" className="tour-welcome-button" onClick={onDismiss}>
-          {buttonLabel || 'Start the tour'}
+          {buttonLabel || strings.startTour}
         </button>
       </div>
     </div>
