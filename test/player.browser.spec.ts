@@ -20,7 +20,8 @@ const AGENT_PHONE = '+61 400 123 456';
  * shares a tour and publishes its layers through the API; visitors, signed out, open its links at a phone's and a
  * desktop's width: each menu style, a sub-menu, the contact form (refused, then 'Email sent!'), an agent's phone
  * revealed, the map, the model credits, the language kept across a reload, the password page, the multiple listing
- * service's link, the property's website and a tour that does not exist.
+ * service's link, the property's website (agents, the tour embedded, the map, behind the tour's password) and a
+ * tour that does not exist.
  */
 // Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
 jest.setTimeout(180_000);
@@ -38,6 +39,8 @@ describe("the visitor's player in the browser", () => {
   let virtualTourId: string;
   let playerLinkId: string;
   let links: { default: string; mls: string };
+  /** The tour's default link as the API gives it (on APP_URL), which the website embeds. */
+  let appLink: string;
   /** Errors no page code caught: each would be a bug, whatever the page showed. */
   const uncaught: string[] = [];
   const contexts: BrowserContext[] = [];
@@ -95,6 +98,7 @@ describe("the visitor's player in the browser", () => {
     // The links are on APP_URL; the platform under test answers on its own port.
     const onBase = (url: string) => `${base}${new URL(url).pathname}`;
     links = { default: onBase(link.links.default), mls: onBase(link.links.mls) };
+    appLink = link.links.default;
     await publishMenu('sidebar');
   }, 240_000);
 
@@ -145,6 +149,13 @@ describe("the visitor's player in the browser", () => {
   async function visitor(viewport: { width: number; height: number }): Promise<Page> {
     const context = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
     contexts.push(context);
+    // The tour's links are on APP_URL, which the platform under test does not answer: what a page asks of it (the
+    // website's embedded tour) is answered by the platform under test, as APP_URL's host would.
+    const app = new URL(appLink).origin;
+    await context.route(`${app}/**`, async (route) => {
+      const url = new URL(route.request().url());
+      await route.fulfill({ response: await route.fetch({ url: `${base}${url.pathname}${url.search}` }) });
+    });
     const page = await context.newPage();
     page.on('pageerror', (error) => uncaught.push(error.message));
     return page;
@@ -418,14 +429,34 @@ describe("the visitor's player in the browser", () => {
     }
   });
 
-  it("shows the property's website with a contact form that sends leads, at both widths", async () => {
+  const websiteUrl = () => `${base}/tours/${providerId}/${propertySlug}/website`;
+
+  /** The website's agents' card, its tour embedded (the tour's own page, shown in the frame) and its map. */
+  async function checkWebsiteParts(page: Page): Promise<void> {
+    const agents = page.getByRole('list', { name: 'Agents' });
+    await agents.getByText('Test User', { exact: true }).waitFor();
+    expect(await agents.getByRole('listitem').count()).toBe(1);
+    const embed = page.getByTitle('Virtual tour of Harbour View Apartment');
+    expect(await embed.getAttribute('src')).toBe(appLink);
+    const tour = page.frameLocator('iframe[title="Virtual tour of Harbour View Apartment"]');
+    await tour.locator('.tour-overlay').getByText('Harbour View Apartment', { exact: true }).waitFor();
+    const location = page.getByRole('region', { name: 'Location' });
+    const map = location.locator('.leaflet-container[data-zoom="18"]');
+    await map.scrollIntoViewIfNeeded();
+    await map.waitFor();
+    expect(await location.locator('.leaflet-marker-icon').count()).toBe(1);
+    await location.getByText('OpenStreetMap', { exact: false }).waitFor();
+  }
+
+  it("shows the property's website: agents, the tour, the map and a contact form that sends leads, at both widths", async () => {
     for (const [name, viewport] of [
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
       const page = await visitor(viewport);
-      await page.goto(`${base}/tours/${providerId}/${propertySlug}/website`);
+      await page.goto(websiteUrl());
       await page.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
+      await checkWebsiteParts(page);
       const form = page.getByRole('form', { name: 'Send a message' });
       await form.getByLabel('First name').fill('Wendy');
       await form.getByLabel('Last name').fill('Website');
@@ -439,6 +470,46 @@ describe("the visitor's player in the browser", () => {
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-website.png`), fullPage: true });
       await page.close();
+    }
+  });
+
+  it("asks for the tour's password on the website, refuses a wrong one, then shows the website and its tour", async () => {
+    await provider
+      .send('patch', `/provider/properties/${propertyId}/update_player_link_password`, {
+        player_link: { username: 'buyer', password: 'harbour-2026' },
+      })
+      .expect(200);
+    try {
+      for (const [name, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const page = await visitor(viewport);
+        await page.goto(websiteUrl());
+        await page.getByRole('heading', { name: 'This tour is protected by a password' }).waitFor();
+        expect(await page.getByText('Harbour View Apartment').count()).toBe(0);
+        await page.getByLabel('Username').fill('buyer');
+        await page.getByLabel('Password', { exact: true }).fill('wrong');
+        await page.getByRole('button', { name: 'View the tour' }).click();
+        await page.getByRole('alert').getByText('Wrong username or password.').waitFor();
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-website-password.png`) });
+        await page.getByLabel('Password', { exact: true }).fill('harbour-2026');
+        await page.getByRole('button', { name: 'View the tour' }).click();
+        await page.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
+        // The website's unlock is the tour's: the embedded tour shows without asking again.
+        await checkWebsiteParts(page);
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `${name}-website-unlocked.png`),
+          fullPage: true,
+        });
+        await page.close();
+      }
+    } finally {
+      await provider
+        .send('patch', `/provider/properties/${propertyId}/update_player_link_password`, {
+          player_link: { username: '', password: '' },
+        })
+        .expect(200);
     }
   });
 
