@@ -5,12 +5,14 @@ import { AccessLogSection } from '../features/settings/components/AccessLogSecti
 import { ApiKeySection } from '../features/settings/components/ApiKeySection';
 import { BusinessSection } from '../features/settings/components/BusinessSection';
 import { ModelsSection } from '../features/settings/components/ModelsSection';
+import { ProfileSection } from '../features/settings/components/ProfileSection';
 import { UsersSection } from '../features/settings/components/UsersSection';
 import { WhitelabelDomainSection } from '../features/settings/components/WhitelabelDomainSection';
 import { useAccountPermissionsQuery, useSettingsQuery } from '../features/settings/queries';
 
 /**
- * `/provider/settings`: the provider's business details, models, API key, white-label domain, users and
+ * `/provider/settings`: the signed-in person's own profile (names, and the phone number visitors see on tours
+ * where they are an agent), then the provider's business details, models, API key, white-label domain, users and
  * access log. Everyone on the provider's side reads them; what changes them (and the API key and the access log)
  * shows only to roles that may manage settings (GET /provider/permissions/account).
  */
@@ -37,6 +39,7 @@ export default function SettingsPage() {
     <div className="page settings-page">
       {title}
       <h1>Settings</h1>
+      <ProfileSection />
       {!canManage && <p className="muted">Only the admins of {current.name} can change these settings.</p>}
       <BusinessSection settings={current} canManage={canManage} />
       <ModelsSection settings={current} canManage={canManage} />

@@ -14,8 +14,20 @@ export type ProviderUser = Answer<'/provider/settings/users', 'get'>['items'][nu
 /** A new API key, shown this once. */
 export type NewApiKey = Answer<'/provider/settings/regenerate_api_key', 'post'>;
 export type AccessLogEntry = Answer<'/provider/settings/access_log', 'get'>['items'][number];
+/** GET /users/me: the signed-in person, with the names and phone number they keep. */
+export type Me = Answer<'/users/me', 'get'>;
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+  /** Blank clears it. */
+  phoneNumber: string;
+}
 
 export const fetchSettings = (signal?: AbortSignal) => api.get('/provider/settings', { signal });
+
+export const fetchMe = (signal?: AbortSignal) => api.get('/users/me', { signal });
+
+export const updateProfile = (changes: ProfileChanges) => api.patch('/users/me', { user: changes });
 
 export const fetchAccountPermissions = (signal?: AbortSignal) =>
   api.get('/provider/permissions/account', { signal });

@@ -5,11 +5,13 @@ import {
   changeSubdomain,
   fetchAccessLog,
   fetchAccountPermissions,
+  fetchMe,
   fetchSettings,
   fetchUsers,
   regenerateApiKey,
   requestWhitelabelDomain,
   setAutoPopulateModels,
+  updateProfile,
   type ProviderSettings,
 } from './api';
 
@@ -17,7 +19,9 @@ export const settingsKeys = {
   all: [APP_KEY, 'settings'] as const,
   settings: () => [...settingsKeys.all, 'provider'] as const,
   permissions: () => [...settingsKeys.all, 'permissions'] as const,
-  users: (page: number, pageSize: number) => [...settingsKeys.all, 'users', page, pageSize] as const,
+  me: () => [...settingsKeys.all, 'me'] as const,
+  allUsers: () => [...settingsKeys.all, 'users'] as const,
+  users: (page: number, pageSize: number) => [...settingsKeys.allUsers(), page, pageSize] as const,
   accessLog: (page: number, pageSize: number) => [...settingsKeys.all, 'access-log', page, pageSize] as const,
 };
 
@@ -32,6 +36,10 @@ export const useAccountPermissionsQuery = (enabled = true) =>
     queryFn: ({ signal }) => fetchAccountPermissions(signal),
     enabled,
   });
+
+/** The signed-in person (GET /users/me): their names and phone number for the profile. */
+export const useMeQuery = () =>
+  useQuery({ queryKey: settingsKeys.me(), queryFn: ({ signal }) => fetchMe(signal) });
 
 export const useUsersQuery = (page: number, pageSize: number) =>
   useQuery({
@@ -66,3 +74,10 @@ export const useRequestWhitelabelDomainMutation = () =>
       settings ? { ...settings, whitelabelDomain } : settings,
     ),
   );
+
+/** The answer is the updated person; the users list shows their name. */
+export const useUpdateProfileMutation = () =>
+  useMutationAction(updateProfile, (me, _, client) => {
+    client.setQueryData(settingsKeys.me(), me);
+    return client.invalidateQueries({ queryKey: settingsKeys.allUsers() });
+  });
