@@ -283,6 +283,65 @@ describe('in the browser', () => {
     await context.close();
   });
 
+  it('keeps a member’s own names and phone number from the Settings page, the server’s refusals under their fields', async () => {
+    // A member of their own, with the demo password (other cases sign in as the demo provider).
+    const email = 'profile-agent@demo.test';
+    await it_.identityDb.dataSource.query(
+      `WITH agent AS (
+         INSERT INTO users (id, email, first_name, last_name, password_hash, primary_provider_id, email_confirmed_at)
+         SELECT $1, $2, 'Pat', 'Agent', password_hash, $3, now() FROM users WHERE email = 'provider@demo.test'
+         RETURNING id)
+       INSERT INTO memberships (user_id, provider_id, role) SELECT id, $3, 'member' FROM agent`,
+      [uuidv7(), email, await demoProviderId()],
+    );
+    const page = await it_.phone();
+    await it_.signIn(page, email);
+    await page.waitForURL(`${base}/provider/properties`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await heading(page, 'Settings');
+
+    const profile = page.getByRole('region', { name: 'Profile' });
+    const phoneNumber = profile.getByLabel('Phone number');
+    await phoneNumber.waitFor();
+    expect(await profile.getByLabel('First name').inputValue()).toBe('Pat');
+    expect(await profile.getByLabel('Last name').inputValue()).toBe('Agent');
+    expect(await phoneNumber.inputValue()).toBe('');
+    await profile.getByText('Shown to visitors on tours where you are an agent.', { exact: false }).waitFor();
+
+    await phoneNumber.fill('555-0199 ext 2');
+    await profile.getByLabel('Last name').fill(' ');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await profile.getByText('Required', { exact: true }).waitFor();
+    await profile.getByText('Phone number may contain only digits, spaces and + - ( ) .').waitFor();
+    expect(await profile.getByLabel('Last name').getAttribute('aria-invalid')).toBe('true');
+
+    await profile.getByLabel('Last name').fill('Agentson');
+    await phoneNumber.fill(' +1 (555) 010-4242 ');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await profile.getByText('Profile saved.').waitFor();
+    expect(await phoneNumber.inputValue()).toBe('+1 (555) 010-4242');
+    // Nothing of the section spills past a phone's width.
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+
+    // Kept: a desktop-sized reload shows what was saved.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await heading(page, 'Settings');
+    await phoneNumber.waitFor();
+    expect(await profile.getByLabel('Last name').inputValue()).toBe('Agentson');
+    expect(await phoneNumber.inputValue()).toBe('+1 (555) 010-4242');
+
+    // Emptied, the number is gone: visitors see none.
+    await phoneNumber.fill('');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await profile.getByText('Profile saved.').waitFor();
+    const [row] = (await it_.identityDb.dataSource.query('SELECT phone_number FROM users WHERE email = $1', [
+      email,
+    ])) as Array<{ phone_number: string | null }>;
+    expect(row.phone_number).toBeNull();
+    await page.context().close();
+  });
+
   it('sends each back-office role to its own area after signing in, where the app bar signs them out', async () => {
     // A supplier of its own, with the demo password (another case changes the demo supplier's).
     await it_.identityDb.dataSource.query(
