@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { API_KEY_SCOPE, PEOPLE_PROFILES, type PeopleProfiles } from '@tourly/contracts';
-import { IMPERSONATION_FORBIDDEN, RpcClient } from '@tourly/platform';
+import { IMPERSONATION_FORBIDDEN, RpcClient, UNSTORABLE_TEXT } from '@tourly/platform';
 import { internalHeaders } from '@tourly/platform/testing';
 import { API_KEY_FORBIDDEN } from '../src/accounts/api-key-limits';
 import { sessionCookieOf, startIdentity, type SignedIn } from './support';
@@ -124,6 +124,7 @@ describe('profile', () => {
       ],
       [{ phone_number: '(+1) - 5' }, { 'user.phone_number': ['must contain at least 6 digits'] }],
       [{ phone_number: 5550109999 }, { 'user.phone_number': ['must be text'] }],
+      [{ first_name: 'A\u0000da' }, { 'user.first_name': [UNSTORABLE_TEXT] }],
       [
         { first_name: '', phone_number: 'call me' },
         {
@@ -140,12 +141,20 @@ describe('profile', () => {
         body: { errors },
       });
     }
-    for (const body of [{}, { user: 'Ada' }, { user: null }]) {
+    for (const body of [{}, { user: 'Ada' }, { user: null }, { user: [] }]) {
       const response = await it_.http.patch('/users/me').set('cookie', member.cookie).send(body);
       expect({ body, status: response.status }).toEqual({ body, status: 422 });
       expect(Object.keys(response.body.errors)).toEqual(['user']);
     }
     expect((await me(member)).body.data).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'User',
+      phone_number: '555 010 9999',
+    });
+    // Nothing sent, nothing changed.
+    const unchanged = await update(member, {});
+    expect(unchanged.status).toBe(200);
+    expect(unchanged.body.data).toMatchObject({
       first_name: 'Ada',
       last_name: 'User',
       phone_number: '555 010 9999',
