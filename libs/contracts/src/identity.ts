@@ -89,9 +89,10 @@ export interface ProviderSince {
 }
 
 /**
- * Request-reply: where a provider's pages are addressed besides the platform's own paths: its subdomain of the app's
- * host and its white-label domain while that is active (a pending or failed one is none); both null for a provider
- * it does not know. Properties builds a tour's white-label link from it.
+ * Request-reply: how a provider's pages are addressed besides the platform's own paths: its account name, its
+ * subdomain of the app's host and its white-label domain while that is active (a pending or failed one is none); all
+ * null for a provider it does not know. Properties builds a tour's white-label link from it, and credits the tour to
+ * the name when the branding names no provider.
  */
 export const PROVIDER_ADDRESSES = 'identity.providers.addresses';
 
@@ -100,6 +101,8 @@ export interface ProviderAddressesRequest {
 }
 
 export interface ProviderAddresses {
+  /** The provider's account name, whom visitors are told the tour is by when its branding names no one. */
+  name: string | null;
   subdomain: string | null;
   whitelabelDomain: string | null;
 }

@@ -3,10 +3,11 @@ import { aProperty } from './media-support';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
 /**
- * The player link's white-label address (001 §3 "Share link types"), from identity's word over request-reply
- * (`identity.providers.addresses`): the provider's active white-label domain, else its subdomain, else none.
+ * What tours take from identity's word over request-reply (`identity.providers.addresses`): the player link's
+ * white-label address (001 §3 "Share link types"), the provider's active white-label domain, else its subdomain,
+ * else none; and whom the tour is credited to when its branding names no provider, the account's name.
  */
-describe('tours: the white-label link', () => {
+describe('tours: the white-label link and the provider named', () => {
   let it_: PropertiesPlatform;
   let provider: Person;
   let identityDb: Database;
@@ -51,5 +52,25 @@ describe('tours: the white-label link', () => {
     expect((await links()).white_label).toBe(`https://tours.harbour-media.com${path}`);
     await setDomain('failed');
     expect((await links()).white_label).toBe(`http://harbour-media.localhost:3000${path}`);
+  });
+
+  it('credits the tour to the account’s name until the branding names the provider, and again once cleared', async () => {
+    const link = (await provider.get(`/provider/properties/${propertyId}/player_link`)).body.data;
+    const named = async () =>
+      (await provider.get(`/provider/virtual_tours/${link.virtual_tour.id}/preview?state=published`)).body
+        .data.branding.provider_name;
+    const brand = (providerName: string) =>
+      provider
+        .send('post', `/provider/player_links/${link.id}/update_player_link_branding`, {
+          provider_properties_update_player_link_branding_form: { provider_name: providerName },
+          provider_client_has_changed: '0',
+        })
+        .expect(200);
+
+    expect(await named()).toBe('Harbour Media');
+    await brand('Harbour Lights Photography');
+    expect(await named()).toBe('Harbour Lights Photography');
+    await brand('');
+    expect(await named()).toBe('Harbour Media');
   });
 });

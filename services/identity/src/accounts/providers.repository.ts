@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Database, affected, one, rows, type Queryable } from '@tourly/platform';
+import type { ProviderAddresses } from '@tourly/contracts';
 
 export interface ProviderRow {
   id: string;
@@ -63,11 +64,11 @@ export class ProvidersRepository {
     return row?.createdAt;
   }
 
-  /** The provider's subdomain and its white-label domain while active (none: undefined). */
-  addresses(id: string): Promise<{ subdomain: string | null; whitelabelDomain: string | null } | undefined> {
-    return one<{ subdomain: string | null; whitelabelDomain: string | null }>(
+  /** The provider's name, its subdomain and its white-label domain while active (none: undefined). */
+  addresses(id: string): Promise<ProviderAddresses | undefined> {
+    return one<ProviderAddresses>(
       this.db.dataSource,
-      `SELECT p.subdomain, d.subdomain AS "whitelabelDomain"
+      `SELECT p.name, p.subdomain, d.subdomain AS "whitelabelDomain"
          FROM providers p LEFT JOIN whitelabeled_domains d ON d.provider_id = p.id AND d.status = 'active'
         WHERE p.id = $1`,
       [id],

@@ -39,7 +39,7 @@ export class PeopleListener {
     return this.people.since(request);
   }
 
-  /** Where a provider's pages are addressed: its subdomain and active white-label domain (tours' links). */
+  /** How a provider's pages are addressed: its name, subdomain and active white-label domain (tours' links). */
   @MessagePattern(PROVIDER_ADDRESSES)
   addresses(@Payload() request: ProviderAddressesRequest): Promise<ProviderAddresses> {
     return this.people.addresses(request);

@@ -47,7 +47,7 @@ export class PeopleService {
   /** The provider's subdomain and active white-label domain; both null for an unknown provider. */
   async addresses(request: ProviderAddressesRequest): Promise<ProviderAddresses> {
     const providerId = request?.providerId;
-    const none = { subdomain: null, whitelabelDomain: null };
+    const none = { name: null, subdomain: null, whitelabelDomain: null };
     if (!isUuid(providerId)) return none;
     return (await this.providers.addresses(providerId)) ?? none;
   }

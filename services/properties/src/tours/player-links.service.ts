@@ -308,7 +308,7 @@ export class PlayerLinksService {
     layers: TourLayers | 'published',
     { mls = false }: { mls?: boolean } = {},
   ): Promise<TourView> {
-    const { property, link, tour, parameters, links } = await this.parts(providerId, propertyId);
+    const { property, link, tour, parameters, links, accountName } = await this.parts(providerId, propertyId);
     if (layers === 'published') layers = tour.published ?? defaultTourLayers();
     const model = modelOf(property, link);
     const imageId = layers.welcomeScreen.imageId;
@@ -330,7 +330,10 @@ export class PlayerLinksService {
       },
       model: { ...model, embedUrl: embedUrl(this.config.MATTERPORT_SHOWCASE_URL, model, parameters.values) },
       layers: { ...layers, welcomeScreen: { ...layers.welcomeScreen, imageUrl } },
-      branding: mls ? DEFAULT_BRANDING : withDefaults(DEFAULT_BRANDING, link.branding),
+      // Visitors are told whose tour it is: the provider's name as branded, else its account's name.
+      branding: mls
+        ? DEFAULT_BRANDING
+        : withDefaults({ ...DEFAULT_BRANDING, providerName: accountName ?? '' }, link.branding),
       media: withDefaults(DEFAULT_MEDIA, link.media),
       setup: { ...withDefaults(DEFAULT_SETUP, link.setup), ...(mls ? { showContactForm: false } : {}) },
       urlParameters: parameters.values,
@@ -348,6 +351,7 @@ export class PlayerLinksService {
     tour: VirtualTourRow;
     parameters: UrlParametersView;
     links: TourLinks;
+    accountName: string | null;
   }> {
     const tx = this.db.dataSource;
     const [property, link, tour, parameters, addresses] = await Promise.all([
@@ -358,10 +362,20 @@ export class PlayerLinksService {
       this.addressesOf(providerId),
     ]);
     if (!property || !link || !tour) throw ApiError.notFound(PROPERTY_NOT_FOUND);
-    return { property, link, tour, parameters, links: tourLinks(this.config.APP_URL, link, addresses) };
+    return {
+      property,
+      link,
+      tour,
+      parameters,
+      links: tourLinks(this.config.APP_URL, link, addresses),
+      accountName: addresses?.name ?? null,
+    };
   }
 
-  /** Identity's word on the provider's subdomain and white-label domain; out of reach: none (no white-label link). */
+  /**
+   * Identity's word on the provider's name, subdomain and white-label domain; out of reach: none (no white-label
+   * link, and the footer credits only the branded name).
+   */
   private async addressesOf(providerId: string): Promise<ProviderAddresses | null> {
     try {
       return await this.rpc.ask<ProviderAddresses>(PROVIDER_ADDRESSES, { providerId }, ADDRESSES_TIMEOUT_MS);
