@@ -80,6 +80,9 @@ describe("the visitor's player in the browser", () => {
       id: string;
     }>;
     agentId = agent!.id;
+    // The agent keeps a phone number on their profile, which the contact panel shows.
+    const agentPerson = await it_.signIn('agent.harbour@example.com');
+    await agentPerson.send('patch', '/users/me', { user: { phone_number: AGENT_PHONE } }).expect(200);
     await provider
       .send('patch', `/provider/properties/${propertyId}/contacts`, { agent_ids: [agentId] })
       .expect(200);
@@ -175,14 +178,6 @@ describe("the visitor's player in the browser", () => {
 
   it('shows the published tour on a desktop: sidebar and sub-menu, contact form, phone, map, credits', async () => {
     const page = await visitor(DESKTOP);
-    // identity keeps no phone numbers yet (its people have none): the agent's is added to the tour's real answer,
-    // so the reveal can be seen; the analytics event still goes to the server, which must take it.
-    await page.route('**/layers/base.json*', async (route) => {
-      const response = await route.fetch();
-      const json = await response.json();
-      json.data.agents = json.data.agents.map((agent: object) => ({ ...agent, phone_number: AGENT_PHONE }));
-      await route.fulfill({ response, json });
-    });
     await openTour(page);
 
     // The footer credits the provider; the tour uses no third-party models, so there are no credits to open.
@@ -302,6 +297,8 @@ describe("the visitor's player in the browser", () => {
     await page.reload();
     await page.getByRole('combobox', { name: 'Langue' }).waitFor();
     await page.getByText('Visite par', { exact: false }).waitFor();
+    // The tour's own controls speak it too (the provider's menu entries stay as written).
+    await page.getByTitle('Visite 3D de Harbour View Apartment').waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-french.png') });
     await page.getByRole('combobox', { name: 'Langue' }).selectOption('cn');
     await page.getByRole('combobox', { name: '语言' }).waitFor();
@@ -382,13 +379,15 @@ describe("the visitor's player in the browser", () => {
       await openTour(page);
       await page.getByRole('combobox', { name: 'Sprache' }).waitFor();
       expect(await page.evaluate('document.documentElement.lang')).toBe('de');
-      await menuButton(page).click();
+      await page.getByRole('button', { name: 'Menü', exact: true }).click();
+      await page.getByRole('button', { name: 'Zurück zur Tour' }).waitFor();
       const menu = page.getByRole('navigation', { name: 'Tour menu' });
       await menu.getByRole('button', { name: 'Contact the agent' }).waitFor();
       expect(await menu.getByRole('button', { name: 'Location' }).count()).toBe(0);
       // The visitor's own choice wins over the tour's.
       await page.getByRole('combobox', { name: 'Sprache' }).selectOption('es');
       await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
+      await page.getByRole('button', { name: 'Volver al tour' }).waitFor();
       await page.reload();
       await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
     } finally {
