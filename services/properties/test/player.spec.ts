@@ -8,8 +8,9 @@ const HOST_PROVIDER = 'x-host-provider-id';
 
 /**
  * The visitor's player (issue 13; properties alone): a shared tour's JSON by its public id, with the published
- * layers only, cacheable with its ETag; every reason not to show a tour is the same 404; the password gate; the
- * layers' lists, the cookie consent and the segmentation scenes.
+ * layers only, cacheable with its ETag; every reason not to show a tour is the same 404; the layers' lists, the
+ * cookie consent and the segmentation scenes. The password gate, whose attempts identity counts, is
+ * player-gate.spec.ts.
  */
 describe('the visitor’s player', () => {
   let it_: PropertiesAlone;
@@ -148,93 +149,6 @@ describe('the visitor’s player', () => {
       });
       expect(down.status).toBe(200);
       await eventually(async () => (await base(tour.publicId)).text === NOT_FOUND);
-    });
-  });
-
-  describe('the password gate', () => {
-    let tour: { propertyId: string; publicId: string };
-    let secondTour: { propertyId: string; publicId: string };
-    const unlock = (id: string, body: unknown) =>
-      it_.http.post(`/digital_twin/${encodeURIComponent(id)}/unlock`).send(body as object);
-
-    beforeAll(async () => {
-      tour = await aTour(provider, 'Private Penthouse');
-      secondTour = await aTour(provider, 'Private Bungalow');
-      for (const each of [tour, secondTour]) {
-        await share(provider, each.propertyId);
-        const set = await provider.send(
-          'patch',
-          `/provider/properties/${each.propertyId}/update_player_link_password`,
-          { player_link: { username: 'visitor', password: 'open sesame' } },
-        );
-        expect(set.status).toBe(200);
-      }
-    });
-
-    it('asks for the password, refuses a wrong one, and unlocks that tour only with the right one', async () => {
-      const locked = await base(tour.publicId);
-      expect({ status: locked.status, body: locked.body }).toEqual({
-        status: 401,
-        body: { errors: { base: [PLAYER_MESSAGES.passwordRequired] } },
-      });
-      expect((await it_.http.get(`/digital_twin/${tour.publicId}/layers/tags.json`)).status).toBe(401);
-
-      const wrong = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame!' });
-      expect({ status: wrong.status, body: wrong.body }).toEqual({
-        status: 422,
-        body: { errors: { base: [PLAYER_MESSAGES.wrongPassword] } },
-      });
-      expect(wrong.headers['set-cookie']).toBeUndefined();
-      const wrongName = await unlock(tour.publicId, { username: 'someone', password: 'open sesame' });
-      expect(wrongName.status).toBe(422);
-      const empty = await unlock(tour.publicId, {});
-      expect({ status: empty.status, body: empty.body }).toEqual({
-        status: 422,
-        body: { errors: { username: ['Required'], password: ['Required'] } },
-      });
-      const unknown = await unlock(`${tour.publicId}x`, { username: 'visitor', password: 'open sesame' });
-      expect({ status: unknown.status, text: unknown.text }).toEqual({ status: 404, text: NOT_FOUND });
-
-      const right = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame' });
-      expect(right.status).toBe(204);
-      const setCookie = String(right.headers['set-cookie']);
-      expect(setCookie).toMatch(
-        /^tour_unlock_[0-9a-f]{32}=\d+\.[\w-]+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Lax$/,
-      );
-      const cookie = setCookie.split(';')[0];
-
-      const open = await base(tour.publicId, { cookie });
-      expect(open.status).toBe(200);
-      expect(open.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
-      expect(
-        (await it_.http.get(`/digital_twin/${tour.publicId}/layers/tags.json`).set({ cookie })).status,
-      ).toBe(200);
-      // The cookie is that tour's: another tour behind a password stays locked.
-      const otherTour = await base(secondTour.publicId, { cookie });
-      expect(otherTour.status).toBe(401);
-      // A forged cookie unlocks nothing.
-      const forged = `${cookie.split('=')[0]}=${Math.floor(Date.now() / 1000) + 3600}.AAAA`;
-      expect((await base(tour.publicId, { cookie: forged })).status).toBe(401);
-
-      // A new password locks every browser out again.
-      await provider.send('patch', `/provider/properties/${tour.propertyId}/update_player_link_password`, {
-        player_link: { username: 'visitor', password: 'a new secret' },
-      });
-      await eventually(async () => (await base(tour.publicId, { cookie })).status === 401);
-    });
-
-    it('limits the attempts from one address', async () => {
-      let refused: Awaited<ReturnType<typeof unlock>> | undefined;
-      for (let attempt = 0; attempt < 12 && !refused; attempt++) {
-        const answer = await unlock(secondTour.publicId, {
-          username: 'visitor',
-          password: 'guess number one',
-        });
-        if (answer.status === 429) refused = answer;
-        else expect(answer.status).toBe(422);
-      }
-      expect(refused?.body).toEqual({ errors: { base: [PLAYER_MESSAGES.tooManyAttempts] } });
-      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
     });
   });
 

@@ -7,10 +7,11 @@ import { LeadsController, VisitorLeadsController } from './leads.controller';
 import { LeadsListener } from './leads.listener';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
+import { VisitorLimits } from '../visitors/visitor-limits';
 
 @Module({
   imports: [PropertiesDataModule, PlansModule, MediaModule],
   controllers: [VisitorLeadsController, LeadsController, LeadsListener],
-  providers: [LeadsService, LeadsRepository, Mailer],
+  providers: [LeadsService, LeadsRepository, Mailer, VisitorLimits],
 })
 export class LeadsModule {}

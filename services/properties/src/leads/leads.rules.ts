@@ -1,4 +1,5 @@
 import type { LeadReceivedV1 } from '@tourly/contracts';
+import type { VisitorLimit } from '../visitors/visitor-limits';
 
 export type LeadSource = LeadReceivedV1['source'];
 
@@ -11,13 +12,6 @@ export const ONE_LEAD_TARGET = 'must be left out when tour_id is given';
 
 export const TOO_MANY_LEADS = 'Too many messages sent. Please wait a while and try again.';
 export const TOO_MANY_EVENTS = 'Too many requests. Please wait a minute and try again.';
-
-/** The limits on visitors' messages and events, in fixed windows counted by identity (shared by every replica). */
-export interface VisitorLimit {
-  bucket: string;
-  limit: number;
-  windowSeconds: number;
-}
 
 export function leadLimits(perAddressPerHour: number, perTourPerHour: number) {
   return {

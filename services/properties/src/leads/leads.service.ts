@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  HIT_RATE_LIMIT,
   MESSAGES,
   PEOPLE_PROFILES,
   PLAYER_MESSAGES,
   parseTourPublicId,
-  type HitRateLimitRequest,
   type LeadReceivedV1,
   type PeopleProfiles,
-  type RateLimitAnswer,
 } from '@tourly/contracts';
 import {
   ApiError,
@@ -36,8 +33,8 @@ import {
   TOUR_EVENT_LIMIT,
   leadEmail,
   leadLimits,
-  type VisitorLimit,
 } from './leads.rules';
+import { VisitorLimits } from '../visitors/visitor-limits';
 
 /** 422 on `event.agent_id`: the phone revealed must be one of the tour's agents. */
 export const NOT_AN_AGENT = 'is not an agent of this tour';
@@ -61,6 +58,7 @@ export class LeadsService {
     private readonly events: EventBus,
     private readonly rpc: RpcClient,
     private readonly mailer: Mailer,
+    private readonly visitorLimits: VisitorLimits,
   ) {
     this.limits = leadLimits(config.LEADS_PER_ADDRESS_PER_HOUR, config.LEADS_PER_TOUR_PER_HOUR);
   }
@@ -71,9 +69,9 @@ export class LeadsService {
     if (!form.tourId && !form.propertyId) throw ApiError.invalid('lead.tourId', MESSAGES.required);
     // A robot is answered like a person, so it learns nothing to work around; nothing is kept or sent.
     if (form.company) return { id };
-    await this.hit(this.limits.address, address, TOO_MANY_LEADS);
+    await this.visitorLimits.hit(this.limits.address, address, TOO_MANY_LEADS);
     const target = form.tourId ? await this.sharedTour(form.tourId) : await this.website(form.propertyId);
-    await this.hit(this.limits.tour, target.propertyId, TOO_MANY_LEADS);
+    await this.visitorLimits.hit(this.limits.tour, target.propertyId, TOO_MANY_LEADS);
     const lead: LeadReceivedV1 = {
       providerId: target.providerId,
       propertyId: target.propertyId,
@@ -124,7 +122,7 @@ export class LeadsService {
 
   /** Records what a visitor did in a shared tour (a phone number revealed). */
   async recordTourEvent(tourId: string, body: CreateTourEvent, address: string): Promise<void> {
-    await this.hit(TOUR_EVENT_LIMIT, address, TOO_MANY_EVENTS);
+    await this.visitorLimits.hit(TOUR_EVENT_LIMIT, address, TOO_MANY_EVENTS);
     const tour = await this.sharedTour(tourId);
     const agentIds = await this.contacts.agentIds(tour.propertyId);
     const agentId = body.event.agentId.toLowerCase();
@@ -152,12 +150,5 @@ export class LeadsService {
     const website = isUuid(propertyId) ? await this.leads.website(propertyId) : undefined;
     if (!website?.published) throw ApiError.notFound(WEBSITE_NOT_FOUND);
     return website;
-  }
-
-  /** Counts one hit against a limit (identity keeps the windows, shared by every replica): 429 past it. */
-  private async hit(limit: VisitorLimit, key: string, message: string): Promise<void> {
-    const hit: HitRateLimitRequest = { ...limit, key };
-    const { retryAfter } = await this.rpc.ask<RateLimitAnswer>(HIT_RATE_LIMIT, hit);
-    if (retryAfter !== null) throw ApiError.tooMany(message, Math.max(1, retryAfter));
   }
 }

@@ -6,6 +6,7 @@ import { PlayerController } from './player.controller';
 import { PlayerRepository } from './player.repository';
 import { PlayerService } from './player.service';
 import { PublicRateLimit } from './public-rate-limit.guard';
+import { VisitorLimits } from '../visitors/visitor-limits';
 import { SegmentationService } from './segmentation.service';
 import { CookiePolicyController, SegmentationController } from './visitor-extras.controller';
 
@@ -13,7 +14,7 @@ import { CookiePolicyController, SegmentationController } from './visitor-extras
 @Module({
   imports: [ToursModule, MediaModule, PlansModule],
   controllers: [PlayerController, CookiePolicyController, SegmentationController],
-  providers: [PlayerService, PlayerRepository, SegmentationService, PublicRateLimit],
+  providers: [PlayerService, PlayerRepository, SegmentationService, PublicRateLimit, VisitorLimits],
   // The property's website shows the tour's agents, map and embed, behind the tour's password.
   exports: [PlayerService, PublicRateLimit],
 })

@@ -9,7 +9,7 @@ import { PlayerLinksService, type TourView } from '../tours/player-links.service
 import { tourLinks, tourPasswordMatches } from '../tours/tours.rules';
 import type { UnlockForm } from './player.dto';
 import { PlayerRepository, type PropertyTourRow, type VisitorTourRow } from './player.repository';
-import { AddressWindows } from './public-rate-limit.guard';
+import { VisitorLimits, type VisitorLimit } from '../visitors/visitor-limits';
 import {
   PRIVATE_ANSWER,
   etagOf,
@@ -23,8 +23,8 @@ import {
 const MAP_ZOOM = 18;
 /** Identity's answer is only for the agents: a short wait, then the tour answers without them. */
 const PROFILES_TIMEOUT_MS = 1000;
-/** Unlock attempts one client address may make per minute, across every tour. */
-const UNLOCK_ATTEMPTS_PER_MINUTE = 10;
+/** Password attempts one client address may make a minute, across every tour and website, on every replica. */
+const UNLOCK_LIMIT: VisitorLimit = { bucket: 'tour_unlocks', limit: 10, windowSeconds: 60 };
 /** At most this many built answers are kept; past it the cache starts again (a flood of ids cannot grow it). */
 const CACHE_ENTRIES = 10_000;
 
@@ -80,7 +80,6 @@ export interface VisitorContext {
 export class PlayerService {
   private readonly built = new Map<string, { tour: Promise<BuiltTour>; until: number }>();
   private readonly unlockKey: Buffer;
-  private readonly unlockAttempts = new AddressWindows(UNLOCK_ATTEMPTS_PER_MINUTE);
 
   constructor(
     private readonly player: PlayerRepository,
@@ -88,6 +87,7 @@ export class PlayerService {
     private readonly contacts: ContactsService,
     private readonly plans: Plans,
     private readonly rpc: RpcClient,
+    private readonly visitorLimits: VisitorLimits,
     @Inject(CONFIG) private readonly config: PropertiesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -248,8 +248,7 @@ export class PlayerService {
     address: string,
   ): Promise<{ cookieName: string; cookieValue: string } | null> {
     if (tour.passwordHash === null) return null;
-    const retryAfter = this.unlockAttempts.hit(address);
-    if (retryAfter !== null) throw ApiError.tooMany(PLAYER_MESSAGES.tooManyAttempts, retryAfter);
+    await this.visitorLimits.hit(UNLOCK_LIMIT, address, PLAYER_MESSAGES.tooManyAttempts);
     const right =
       form.username.trim() === tour.username && (await tourPasswordMatches(tour.passwordHash, form.password));
     if (!right) throw ApiError.invalid('base', PLAYER_MESSAGES.wrongPassword);
