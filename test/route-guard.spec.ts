@@ -32,6 +32,7 @@ const CHANGED_BY_REFUSALS = new Set([
   'outbox',
   'inbox',
   'dead_letters',
+  'consumer_positions',
   'migrations',
   'sessions',
   'sign_in_attempts',
