@@ -38,11 +38,14 @@ const COLUMNS = `payment_intent_id AS "paymentIntentId", provider_id AS "provide
 export class CreditPurchasesRepository {
   constructor(private readonly db: Database) {}
 
+  /** Records a purchase once; a webhook that recorded it first (without the buyer) gets the buyer added. */
   async insert(purchase: PurchaseWrite): Promise<void> {
     await this.db.dataSource.query(
       `INSERT INTO credit_purchases (payment_intent_id, provider_id, created_by, credits_qty, bundle,
                                      unit_price_in_cents, discount_percent, amount_in_cents, currency, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (payment_intent_id) DO NOTHING`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT (payment_intent_id) DO UPDATE
+         SET created_by = coalesce(credit_purchases.created_by, EXCLUDED.created_by)`,
       [
         purchase.paymentIntentId,
         purchase.providerId,

@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { CREDITS_PURCHASE_KIND, CURRENCIES, DEFAULT_CURRENCY, type Currency } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import {
+  CREDITS_PURCHASE_KIND,
+  CURRENCIES,
+  DEFAULT_CURRENCY,
+  MAX_CREDITS_PER_PURCHASE,
+  type Currency,
+} from '@tourly/contracts';
+import { ApiError, CONFIG, Database, isUuid, uuidv7, type Page, type PageQuery } from '@tourly/platform';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
@@ -19,6 +25,7 @@ import { balanceOf, CreditsService, SYSTEM_ACTOR } from './credits.service';
 import { CreditsRepository } from './credits.repository';
 
 export const PURCHASE_NOT_FOUND = 'Payment not found';
+const PAYMENT_INTENT_ID = /^pi_[A-Za-z0-9_]{1,250}$/;
 export const PURCHASE_NOT_PAID = 'This payment has not been made yet; confirm it with a card first.';
 export const PURCHASE_CANCELLED = 'This payment was cancelled; start a new purchase.';
 
@@ -117,11 +124,7 @@ export class CreditPurchasesService {
    */
   async confirm(providerId: string, paymentIntentId: string): Promise<PurchaseSuccessResponse> {
     const intent = await this.intent(paymentIntentId);
-    if (
-      !intent ||
-      intent.metadata?.kind !== CREDITS_PURCHASE_KIND ||
-      intent.metadata.provider_id !== providerId
-    ) {
+    if (!intent || !isCreditsPurchase(intent) || intent.metadata.provider_id !== providerId) {
       throw ApiError.notFound(PURCHASE_NOT_FOUND);
     }
     const purchase = await this.settle(intent);
@@ -150,7 +153,7 @@ export class CreditPurchasesService {
   /** A webhook said a credits payment intent changed: Stripe's current state of it is recorded (and granted). */
   async refresh(paymentIntentId: string): Promise<void> {
     const intent = await this.intent(paymentIntentId);
-    if (intent?.metadata?.kind === CREDITS_PURCHASE_KIND) await this.settle(intent);
+    if (intent && isCreditsPurchase(intent)) await this.settle(intent);
   }
 
   /** Records the intent's status; a succeeded one grants its credits, once. */
@@ -200,7 +203,9 @@ export class CreditPurchasesService {
     return (await this.purchases.find(intent.id))!;
   }
 
+  /** Stripe's payment intent of that id; undefined for an id that names none (or is no intent id at all). */
   private async intent(paymentIntentId: string): Promise<Stripe.PaymentIntent | undefined> {
+    if (!PAYMENT_INTENT_ID.test(paymentIntentId)) return undefined;
     try {
       return await this.stripe.paymentIntents.retrieve(paymentIntentId);
     } catch (error) {
@@ -208,6 +213,19 @@ export class CreditPurchasesService {
       throw asApiError(error);
     }
   }
+}
+
+/** An intent billing made for credits: its metadata names the kind, a provider and a quantity. */
+function isCreditsPurchase(intent: Stripe.PaymentIntent): boolean {
+  const metadata = intent.metadata ?? {};
+  const creditsQty = Number(metadata.credits_qty);
+  return (
+    metadata.kind === CREDITS_PURCHASE_KIND &&
+    isUuid(metadata.provider_id) &&
+    Number.isInteger(creditsQty) &&
+    creditsQty > 0 &&
+    creditsQty <= MAX_CREDITS_PER_PURCHASE
+  );
 }
 
 function purchaseOf(row: PurchaseRow): CreditPurchaseResponse {
