@@ -128,6 +128,21 @@ describe('credits over request-reply', () => {
     });
     expect(await balance(provider)).toEqual({ credit_balance: 6, available_balance: 6, reserved_balance: 0 });
     expect(await ledgerKinds(it_.billingDb, providerId)).toEqual({ adjustment: 1, spend: 2, release: 1 });
+    const history = (await provider.get('/provider/billing/credit_bundles.json').expect(200)).body.data;
+    expect(history.total_count).toBe(4);
+    expect(
+      history.items.map((item: Record<string, unknown>) => [
+        item.kind,
+        item.amount,
+        item.reference,
+        item.status,
+      ]),
+    ).toEqual([
+      ['release', 3, 'order:cancelled', null],
+      ['spend', -3, 'order:cancelled', 'released'],
+      ['spend', -4, 'order:completed', 'captured'],
+      ['adjustment', 10, null, null],
+    ]);
 
     expect(await refusal(ask(CREDITS_RELEASE, { providerId, reference: 'order:completed' }))).toEqual({
       status: 409,
@@ -178,6 +193,13 @@ describe('credits over request-reply', () => {
       },
     );
     expect(await it_.service.app.get(CreditReservationSweep).runNow()).toBe(0);
+  });
+
+  it('keeps the ledger append-only', async () => {
+    await expect(
+      it_.billingDb.dataSource.query('UPDATE credit_ledger SET amount = amount + 1'),
+    ).rejects.toThrow(/append-only/);
+    await expect(it_.billingDb.dataSource.query('DELETE FROM credit_ledger')).rejects.toThrow(/append-only/);
   });
 
   it('refuses malformed requests in words the caller can act on', async () => {

@@ -66,11 +66,14 @@ export class CreditsController {
     return this.purchases.list(providerId, query);
   }
 
-  /** The credits the provider received, each with its category (purchases, grants, adjustments), newest first. */
+  /**
+   * The provider's credit history, newest first: every ledger row, the credits in with their category (purchases,
+   * adjustments) and the spends with their reservation's status (held, captured, released) and releases.
+   */
   @Get('credit_bundles.json')
   @Roles('admin')
   @Responds({ page: LedgerEntryResponse })
   bundles(@ProviderId() providerId: string, @Query() query: PageQuery): Promise<Page<LedgerEntryResponse>> {
-    return this.credits.history(providerId, 'categorised', query);
+    return this.credits.history(providerId, 'all', query);
   }
 }

@@ -44,10 +44,10 @@ export interface LedgerRow {
 }
 
 /** Which rows a history lists. */
-export type LedgerFilter = 'categorised' | 'adjustments';
+export type LedgerFilter = 'all' | 'adjustments';
 
 const FILTERS: Record<LedgerFilter, string> = {
-  categorised: 'l.category IS NOT NULL',
+  all: 'true',
   adjustments: "l.kind = 'adjustment'",
 };
 
