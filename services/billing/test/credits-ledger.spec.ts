@@ -211,6 +211,10 @@ describe('credits over request-reply', () => {
         amount: ['must be at least 1'],
       },
     });
+    expect(await refusal(ask(CREDITS_CAPTURE, null as unknown as object))).toEqual({
+      status: 422,
+      errors: { provider_id: ['must be a provider id (a UUID)'], reference: ['Required'] },
+    });
     expect(await refusal(ask(CREDITS_RELEASE, { reference: 'order:1' }))).toEqual({
       status: 422,
       errors: { provider_id: ['must be a provider id (a UUID)'] },

@@ -243,11 +243,13 @@ export class CreditsService {
   }
 }
 
-function checked(request: Partial<CreditsReserveRequest>, withAmount: boolean): void {
-  const errors = creditsRequestErrors(request, withAmount);
-  const fields = Object.keys(errors);
-  if (fields.length > 0) {
-    throw new ApiError(422, Object.fromEntries(fields.map((field) => [toSnake(field), [errors[field]!]])));
+/** A request over NATS arrives past no DTO: anything, `null` included. */
+function checked(request: unknown, withAmount: boolean): void {
+  const fields = typeof request === 'object' && request !== null ? request : {};
+  const errors = creditsRequestErrors(fields, withAmount);
+  const wrong = Object.keys(errors);
+  if (wrong.length > 0) {
+    throw new ApiError(422, Object.fromEntries(wrong.map((field) => [toSnake(field), [errors[field]!]])));
   }
 }
 
