@@ -16,6 +16,10 @@ export const PROBLEM_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['pa
 export const PLAN_CHANGE_RESULTS = ['success', 'requires_action', 'error'] as const;
 export type PlanChangeResult = (typeof PLAN_CHANGE_RESULTS)[number];
 
+/**
+ * The fourteen credit categories (000 §3, "Credit bundle"): why credits came in or went out. Every ledger row that
+ * grants or adjusts credits carries one (a purchase is `customer_purchase`); spends and releases carry none.
+ */
 export const CREDIT_BUNDLE_CATEGORIES = [
   'customer_purchase',
   'subscription_top_up',
@@ -33,6 +37,8 @@ export const CREDIT_BUNDLE_CATEGORIES = [
   'other',
 ] as const;
 export type CreditBundleCategory = (typeof CREDIT_BUNDLE_CATEGORIES)[number];
+export const CREDIT_CATEGORIES = CREDIT_BUNDLE_CATEGORIES;
+export type CreditCategory = CreditBundleCategory;
 
 export const REDEEMABLE_ACTIONS = [
   'credits_purchased',
@@ -106,4 +112,85 @@ export interface ImmersiveExtensionCancellation {
   cancelled: boolean;
   /** The version of the tour's extension as of this answer, as in `ImmersiveExtensionPayment`. */
   version?: number;
+}
+
+/**
+ * Credits (000 §1, §9): they never expire. The spec shows neither the price of one credit nor the bundle sizes;
+ * these are ours. One credit costs a dollar in usd and, in the other currencies, what the plan table's ratios to
+ * usd make it (Starter: aud 2995 / usd 1995 = 1.5, and so on). A purchase of at least a bundle's size gets that
+ * bundle's saving (the largest that fits): small 10% from 10 credits, medium 20% from 50, large 30% from 100.
+ */
+export const CREDIT_UNIT_PRICES: Record<Currency, number> = {
+  usd: 100,
+  aud: 150,
+  cad: 135,
+  eur: 90,
+  gbp: 80,
+  nzd: 155,
+};
+
+export const CREDIT_BUNDLE_SIZES = ['small', 'medium', 'large'] as const;
+export type CreditBundleSize = (typeof CREDIT_BUNDLE_SIZES)[number];
+
+export interface CreditBundle {
+  size: CreditBundleSize;
+  credits: number;
+  savingPercent: number;
+}
+
+/** Smallest first. */
+export const CREDIT_BUNDLES: readonly CreditBundle[] = [
+  { size: 'small', credits: 10, savingPercent: 10 },
+  { size: 'medium', credits: 50, savingPercent: 20 },
+  { size: 'large', credits: 100, savingPercent: 30 },
+];
+
+/** The most credits one purchase buys (a larger number is refused with 422 on `credits_qty`). */
+export const MAX_CREDITS_PER_PURCHASE = 10_000;
+
+/** A Stripe payment intent for credits says so in its metadata (`kind`), with the provider and the quantity. */
+export const CREDITS_PURCHASE_KIND = 'credits_purchase';
+
+/**
+ * Request-reply subjects other services spend credits with (orders: floor plans, retouching, the workshop
+ * assistant). Reserve holds credits against the available balance (idempotent by reference); capture makes the
+ * hold a spend; release gives the credits back. A hold never captured is released after billing's
+ * `CREDIT_RESERVATION_TTL_SECONDS`.
+ */
+export const CREDITS_RESERVE = 'billing.credits.reserve';
+export const CREDITS_CAPTURE = 'billing.credits.capture';
+export const CREDITS_RELEASE = 'billing.credits.release';
+
+export interface CreditsReserveRequest {
+  providerId: string;
+  /** Whole credits, at least 1. */
+  amount: number;
+  /** The caller's own id for what the credits pay for (e.g. `order:<id>`): one reservation per provider. */
+  reference: string;
+}
+
+/** Capture and release name the reservation by its reference. */
+export interface CreditsSettleRequest {
+  providerId: string;
+  reference: string;
+}
+
+export const CREDIT_CHANGES = ['purchase', 'adjustment', 'reserve', 'capture', 'release'] as const;
+export type CreditChange = (typeof CREDIT_CHANGES)[number];
+
+export const CREDIT_RESERVATION_STATUSES = ['held', 'captured', 'released'] as const;
+export type CreditReservationStatus = (typeof CREDIT_RESERVATION_STATUSES)[number];
+
+/**
+ * The answer to reserve, capture and release: the reservation as it now is, and the provider's balance. A reserve
+ * the balance cannot cover answers 422 `Provider does not have enough credits` (MESSAGES.notEnoughCredits).
+ */
+export interface CreditReservation {
+  reference: string;
+  amount: number;
+  status: CreditReservationStatus;
+  /** When a hold not captured by then is released. */
+  expiresAt: string;
+  /** Credits the provider can spend now (held ones excluded). */
+  availableBalance: number;
 }

@@ -1,5 +1,5 @@
 import type { Interval, ProductCode } from './plans';
-import type { SubscriptionStatus } from './billing';
+import type { CreditCategory, CreditChange, SubscriptionStatus } from './billing';
 import type { MembershipRole } from './roles';
 
 /**
@@ -84,6 +84,22 @@ export interface ImmersiveExtensionChangedV1 {
    */
   version?: number;
 }
+/**
+ * A provider's credits changed: a purchase or an adjustment granted (or took) credits, a reservation held them,
+ * was captured (spent) or released. `amount` is the change to the available balance (0 for a capture: the credits
+ * were already held). `version` is the provider's credits version, incremented under the provider's balance row
+ * lock in the transaction that publishes the event: keep the balances of the greatest version.
+ */
+export interface CreditsChangedV1 {
+  providerId: string;
+  change: CreditChange;
+  category: CreditCategory | null;
+  amount: number;
+  reference: string | null;
+  availableBalance: number;
+  reservedBalance: number;
+  version: number;
+}
 export interface SubscriptionDowngradedV1 {
   providerId: string;
   fromProductCode: ProductCode;
@@ -152,6 +168,7 @@ export interface EventCatalogue {
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
   'billing.stripe_event.received.v1': StripeEventReceivedV1;
   'billing.immersive_extension.changed.v1': ImmersiveExtensionChangedV1;
+  'billing.credits.changed.v1': CreditsChangedV1;
   'properties.tours.deactivated.v1': ToursDeactivatedV1;
   'properties.publications.withdrawn.v1': PublicationsWithdrawnV1;
   'properties.property.created.v1': PropertyV1;

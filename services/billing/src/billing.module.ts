@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
+import { CreditsModule } from './credits/credits.module';
 import { ImmersiveExtensionsModule } from './immersive-extensions/immersive-extensions.module';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { StripeModule } from './stripe/stripe.module';
@@ -16,6 +17,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     AccountsModule,
     SubscriptionsModule,
     ImmersiveExtensionsModule,
+    CreditsModule,
     WebhooksModule,
     ReconciliationModule,
     AdminModule,

@@ -68,4 +68,14 @@ export class BillingConfig extends DatabaseConfig {
   @Max(86_400, { message: 'STRIPE_EVENT_RETRY_AFTER_SECONDS must be between 1 and 86400' })
   @IsInt({ message: 'STRIPE_EVENT_RETRY_AFTER_SECONDS must be a whole number of seconds' })
   STRIPE_EVENT_RETRY_AFTER_SECONDS: number = 60;
+
+  /**
+   * How long credits reserved by another service stay held without being captured: then the periodic sweep
+   * releases them (services/billing/README.md, Credits). Long enough for an order to be fulfilled.
+   */
+  @IsOptional()
+  @Min(60, { message: 'CREDIT_RESERVATION_TTL_SECONDS must be between 60 and 2592000' })
+  @Max(2_592_000, { message: 'CREDIT_RESERVATION_TTL_SECONDS must be between 60 and 2592000' })
+  @IsInt({ message: 'CREDIT_RESERVATION_TTL_SECONDS must be a whole number of seconds' })
+  CREDIT_RESERVATION_TTL_SECONDS: number = 604_800;
 }

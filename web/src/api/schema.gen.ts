@@ -203,6 +203,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/providers/{id}/available_credit_balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CreditsAdminController_balance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/providers/{id}/billing_account': {
     parameters: {
       query?: never;
@@ -229,6 +245,22 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['AdminBillingController_pricing'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/providers/{id}/credit_adjustments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CreditsAdminController_adjustments'];
+    put?: never;
+    post: operations['CreditsAdminController_adjust'];
     delete?: never;
     options?: never;
     head?: never;
@@ -571,6 +603,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/billing/account/credit_balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CreditsController_balance'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/billing/account/credit_card/{id}': {
     parameters: {
       query?: never;
@@ -619,6 +667,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/billing/calculate_credits_price': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CreditsController_price'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/billing/create_setup_intent': {
     parameters: {
       query?: never;
@@ -629,6 +693,38 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['BillingAccountsController_createSetupIntent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/credit_bundles.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CreditsController_bundles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/credit_purchases': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CreditsController_list'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -677,6 +773,38 @@ export type paths = {
     get: operations['BillingPremiumToursController_list'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/purchase_credits_payment_intent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['CreditsController_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/purchase_credits_success': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['CreditsController_success'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2199,6 +2327,73 @@ export type components = {
     'billing.ChangePlan': {
       service_plan_subscription: components['schemas']['billing.PlanSelection'];
     };
+    'billing.CreditAdjustmentForm': {
+      /** @description not 0 */
+      amount: number;
+      /** @enum {string} */
+      category:
+        | 'customer_purchase'
+        | 'subscription_top_up'
+        | 'trial'
+        | 'booking_cancelled'
+        | 'promotional'
+        | 'floor_plan_issue'
+        | 'post_production_issue'
+        | 'photo_retouching_issue'
+        | 'billing_issue'
+        | 'customer_service_issue'
+        | 'customer_retention'
+        | 'customer_loyalty'
+        | 'internal_use'
+        | 'other';
+      note?: string | null;
+    };
+    'billing.CreditAdjustmentResponse': {
+      adjustment: components['schemas']['billing.LedgerEntryResponse'];
+      balance: components['schemas']['billing.CreditBalanceResponse'];
+    };
+    'billing.CreditBalanceResponse': {
+      /** @description credits the provider can spend now */
+      available_balance: number;
+      /** @description every credit the provider owns: available plus reserved */
+      credit_balance: number;
+      /** @description credits held for orders in progress */
+      reserved_balance: number;
+    };
+    'billing.CreditPurchaseResponse': {
+      amount_in_cents: number;
+      /** @enum {string|null} */
+      bundle: 'small' | 'medium' | 'large' | null;
+      /** Format: date-time */
+      created_at: string;
+      credits_qty: number;
+      /** @enum {string} */
+      currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      discount_percent: number;
+      /** Format: date-time */
+      granted_at: string | null;
+      /** @description the Stripe payment intent's id */
+      id: string;
+      /** @description the payment's status as Stripe last said it (succeeded: the credits are granted) */
+      status: string;
+      unit_price_in_cents: number;
+    };
+    'billing.CreditsPriceResponse': {
+      /**
+       * @description the bundle whose saving applies
+       * @enum {string|null}
+       */
+      bundle: 'small' | 'medium' | 'large' | null;
+      credits_qty: number;
+      /** @enum {string} */
+      currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      discount_in_cents: number;
+      discount_percent: number;
+      subtotal_in_cents: number;
+      total_in_cents: number;
+      /** @description one credit, in cents */
+      unit_price_in_cents: number;
+    };
     'billing.DeadLetter': {
       attempts: number;
       /** @description the durable consumer that parked it, e.g. properties__billing_subscription_changed_v1 */
@@ -2243,6 +2438,41 @@ export type components = {
       /** @enum {string} */
       status:
         'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing';
+    };
+    'billing.LedgerEntryResponse': {
+      /** @description a user's id, or system */
+      actor: string;
+      /** @description signed credits */
+      amount: number;
+      /** @enum {string|null} */
+      category:
+        | 'customer_purchase'
+        | 'subscription_top_up'
+        | 'trial'
+        | 'booking_cancelled'
+        | 'promotional'
+        | 'floor_plan_issue'
+        | 'post_production_issue'
+        | 'photo_retouching_issue'
+        | 'billing_issue'
+        | 'customer_service_issue'
+        | 'customer_retention'
+        | 'customer_loyalty'
+        | 'internal_use'
+        | 'other'
+        | null;
+      /** Format: date-time */
+      created_at: string;
+      id: number;
+      /** @enum {string} */
+      kind: 'purchase' | 'adjustment' | 'spend' | 'release';
+      note: string | null;
+      reference: string | null;
+      /**
+       * @description a spend's reservation
+       * @enum {string|null}
+       */
+      status: 'held' | 'captured' | 'released' | null;
     };
     'billing.LineItemResponse': {
       /** @description negative for a discount */
@@ -2326,6 +2556,50 @@ export type components = {
     };
     'billing.PricingChange': {
       pricing: components['schemas']['billing.Pricing'];
+    };
+    'billing.PurchaseCreditsForm': {
+      credits_qty: number;
+      payment_method_id?: string | null;
+    };
+    'billing.PurchaseCreditsSuccess': {
+      payment_intent_id: string;
+    };
+    'billing.PurchaseIntentResponse': {
+      /**
+       * @description the bundle whose saving applies
+       * @enum {string|null}
+       */
+      bundle: 'small' | 'medium' | 'large' | null;
+      /** @description what the page confirms with Stripe.js */
+      client_secret: string;
+      credits_qty: number;
+      /** @enum {string} */
+      currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      discount_in_cents: number;
+      discount_percent: number;
+      /** @description the Stripe payment intent's id */
+      id: string;
+      publishable_key: string;
+      /**
+       * @description success: paid and granted; requires_action: confirm (3-D Secure) with the client secret; requires_payment_method: confirm with a card on the page
+       * @enum {string}
+       */
+      result: 'success' | 'requires_action' | 'requires_payment_method';
+      subtotal_in_cents: number;
+      total_in_cents: number;
+      /** @description one credit, in cents */
+      unit_price_in_cents: number;
+    };
+    'billing.PurchaseSuccessResponse': {
+      balance: components['schemas']['billing.CreditBalanceResponse'];
+      /** @description with requires_action */
+      client_secret: string | null;
+      credits_qty: number;
+      /**
+       * @description success: the credits are granted (once, whoever asks)
+       * @enum {string}
+       */
+      result: 'success' | 'requires_action' | 'processing';
     };
     'billing.ReceivedResponse': {
       /** @enum {boolean} */
@@ -4520,6 +4794,30 @@ export interface operations {
       };
     };
   };
+  CreditsAdminController_balance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.CreditBalanceResponse'];
+          };
+        };
+      };
+    };
+  };
   AdminBillingController_account: {
     parameters: {
       query?: never;
@@ -4595,6 +4893,68 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.SubscriptionResponse'];
+          };
+        };
+      };
+    };
+  };
+  CreditsAdminController_adjustments: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.LedgerEntryResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  CreditsAdminController_adjust: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.CreditAdjustmentForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.CreditAdjustmentResponse'];
           };
         };
       };
@@ -5309,6 +5669,28 @@ export interface operations {
       };
     };
   };
+  CreditsController_balance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.CreditBalanceResponse'];
+          };
+        };
+      };
+    };
+  };
   BillingAccountsController_removeCard: {
     parameters: {
       query?: never;
@@ -5381,6 +5763,30 @@ export interface operations {
       };
     };
   };
+  CreditsController_price: {
+    parameters: {
+      query: {
+        credits_qty: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.CreditsPriceResponse'];
+          };
+        };
+      };
+    };
+  };
   BillingAccountsController_createSetupIntent: {
     parameters: {
       query?: never;
@@ -5403,6 +5809,70 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.SetupIntentResponse'];
+          };
+        };
+      };
+    };
+  };
+  CreditsController_bundles: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.LedgerEntryResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  CreditsController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.CreditPurchaseResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };
@@ -5492,6 +5962,58 @@ export interface operations {
               total_count: number;
               total_pages: number;
             };
+          };
+        };
+      };
+    };
+  };
+  CreditsController_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.PurchaseCreditsForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PurchaseIntentResponse'];
+          };
+        };
+      };
+    };
+  };
+  CreditsController_success: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.PurchaseCreditsSuccess'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PurchaseSuccessResponse'];
           };
         };
       };

@@ -5,6 +5,7 @@ import { ImmersiveExtensions1763940000000 } from './1763940000000-immersive-exte
 import { PlanChoices1763970000000 } from './1763970000000-plan-choices';
 import { SubscriptionVersions1763980000000 } from './1763980000000-subscription-versions';
 import { ImmersiveExtensionVersions1763990000000 } from './1763990000000-immersive-extension-versions';
+import { Credits1764000000000 } from './1764000000000-credits';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationClass[] = [
   PlanChoices1763970000000,
   SubscriptionVersions1763980000000,
   ImmersiveExtensionVersions1763990000000,
+  Credits1764000000000,
 ];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { CreditsModule } from '../credits/credits.module';
 import { ImmersiveExtensionsModule } from '../immersive-extensions/immersive-extensions.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { StripeEventsRepository } from './stripe-events.repository';
@@ -10,7 +11,7 @@ import { WebhookVersionCheck } from './webhook-version.check';
 
 /** Stripe's webhooks: intake (signed, stored once, queued) and processing from the queue. */
 @Module({
-  imports: [AccountsModule, SubscriptionsModule, ImmersiveExtensionsModule],
+  imports: [AccountsModule, SubscriptionsModule, ImmersiveExtensionsModule, CreditsModule],
   controllers: [StripeWebhooksController, StripeWebhooksListener],
   providers: [StripeEventsRepository, StripeWebhooksService, WebhookVersionCheck],
   exports: [StripeEventsRepository, StripeWebhooksService],

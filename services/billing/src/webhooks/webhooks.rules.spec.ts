@@ -1,4 +1,4 @@
-import { concernedBy, isStripeEvent, webhookVersionUsable } from './webhooks.rules';
+import { concernedBy, creditsPurchaseOf, isStripeEvent, webhookVersionUsable } from './webhooks.rules';
 
 describe('isStripeEvent: what intake stores', () => {
   it.each<[string, unknown, boolean]>([
@@ -52,5 +52,18 @@ describe('webhookVersionUsable: events carry parent.subscription_details', () =>
     [null, false],
   ])('%s: %s', (version, usable) => {
     expect(webhookVersionUsable(version)).toBe(usable);
+  });
+});
+
+describe('creditsPurchaseOf: the credits purchase a payment intent event is about', () => {
+  const credits = { id: 'pi_1', metadata: { kind: 'credits_purchase', provider_id: 'p', credits_qty: '10' } };
+  it.each<[string, string, Record<string, unknown>, string | undefined]>([
+    ['a credits intent that succeeded', 'payment_intent.succeeded', credits, 'pi_1'],
+    ['a credits intent that failed', 'payment_intent.payment_failed', credits, 'pi_1'],
+    ['an invoice intent', 'payment_intent.succeeded', { id: 'pi_2', metadata: {} }, undefined],
+    ['an intent without metadata', 'payment_intent.succeeded', { id: 'pi_3' }, undefined],
+    ['another type', 'invoice.paid', credits, undefined],
+  ])('%s', (_case, type, object, intentId) => {
+    expect(creditsPurchaseOf(type, object)).toBe(intentId);
   });
 });

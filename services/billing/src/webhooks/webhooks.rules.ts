@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { CREDITS_PURCHASE_KIND } from '@tourly/contracts';
 import { idOf } from '../stripe/stripe-values';
 
 /** Billing finds an invoice's subscription only through `parent.subscription_details`, from this version on. */
@@ -59,4 +60,11 @@ export function concernedBy(
   }
   if (type === 'test_helpers.test_clock.ready') return { testClock: object.id as string };
   return undefined;
+}
+
+/** The payment intent of a credits purchase a `payment_intent.*` event is about (its metadata says so). */
+export function creditsPurchaseOf(type: string, object: Record<string, unknown>): string | undefined {
+  if (!type.startsWith('payment_intent.')) return undefined;
+  const metadata = object.metadata as Metadata;
+  return metadata?.kind === CREDITS_PURCHASE_KIND && typeof object.id === 'string' ? object.id : undefined;
 }

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import type { CreditCategory, CreditReservationStatus } from '@tourly/contracts';
+import {
+  Database,
+  one,
+  pageWithTotal,
+  rows,
+  type Page,
+  type PageQuery,
+  type Queryable,
+} from '@tourly/platform';
+
+export type LedgerKind = 'purchase' | 'adjustment' | 'spend' | 'release';
+
+/** A provider's balances as of its last ledger row; `version` counts its changes. */
+export interface BalanceRow {
+  available: number;
+  reserved: number;
+  version: number;
+}
+
+/** What one ledger row records. */
+export interface LedgerEntry {
+  providerId: string;
+  kind: LedgerKind;
+  category: CreditCategory | null;
+  amount: number;
+  actor: string;
+  reference: string | null;
+  note: string | null;
+}
+
+export interface LedgerRow {
+  id: number;
+  kind: LedgerKind;
+  category: CreditCategory | null;
+  amount: number;
+  actor: string;
+  reference: string | null;
+  note: string | null;
+  createdAt: Date;
+  /** For a spend: its reservation's status now (held, captured or released). */
+  reservationStatus: CreditReservationStatus | null;
+}
+
+/** Which rows a history lists. */
+export type LedgerFilter = 'all' | 'adjustments';
+
+const FILTERS: Record<LedgerFilter, string> = {
+  all: 'true',
+  adjustments: "l.kind = 'adjustment'",
+};
+
+const BALANCE = 'available, reserved, version::float8 AS version';
+
+/**
+ * `credit_balances` and `credit_ledger`, one aggregate: a ledger row and the balance it moves are written in the
+ * same transaction, under the balance row's lock.
+ */
+@Injectable()
+export class CreditsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The provider's balance row, locked until the transaction ends (created at zero the first time). */
+  async lock(tx: Queryable, providerId: string): Promise<BalanceRow> {
+    await tx.query('INSERT INTO credit_balances (provider_id) VALUES ($1) ON CONFLICT DO NOTHING', [
+      providerId,
+    ]);
+    const row = await one<BalanceRow>(
+      tx,
+      `SELECT ${BALANCE} FROM credit_balances WHERE provider_id = $1 FOR UPDATE`,
+      [providerId],
+    );
+    return row!;
+  }
+
+  async balance(providerId: string): Promise<BalanceRow> {
+    const row = await one<BalanceRow>(
+      this.db.dataSource,
+      `SELECT ${BALANCE} FROM credit_balances WHERE provider_id = $1`,
+      [providerId],
+    );
+    return row ?? { available: 0, reserved: 0, version: 0 };
+  }
+
+  /** Appends a row; undefined when a row of that kind already has this reference (nothing was written). */
+  async append(tx: Queryable, entry: LedgerEntry): Promise<number | undefined> {
+    const row = await one<{ id: number }>(
+      tx,
+      `INSERT INTO credit_ledger (provider_id, kind, category, amount, actor, reference, note)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (provider_id, kind, reference) WHERE reference IS NOT NULL DO NOTHING
+       RETURNING id::float8 AS id`,
+      [entry.providerId, entry.kind, entry.category, entry.amount, entry.actor, entry.reference, entry.note],
+    );
+    return row?.id;
+  }
+
+  /** Moves the locked balances and counts the change; the CHECKs refuse a negative balance. */
+  async apply(
+    tx: Queryable,
+    providerId: string,
+    availableDelta: number,
+    reservedDelta: number,
+  ): Promise<BalanceRow> {
+    const row = await one<BalanceRow>(
+      tx,
+      `UPDATE credit_balances
+          SET available = available + $2, reserved = reserved + $3, version = version + 1, updated_at = now()
+        WHERE provider_id = $1 RETURNING ${BALANCE}`,
+      [providerId, availableDelta, reservedDelta],
+    );
+    return row!;
+  }
+
+  /** The provider's ledger rows, newest first. */
+  async list(
+    providerId: string,
+    filter: LedgerFilter,
+    query: Pick<PageQuery, 'page' | 'pageSize' | 'offset'>,
+    tx?: Queryable,
+  ): Promise<Page<LedgerRow>> {
+    const where = `l.provider_id = $1 AND ${FILTERS[filter]}`;
+    const found = await rows<LedgerRow & { total: number }>(
+      tx ?? this.db.dataSource,
+      `SELECT l.id::float8 AS id, l.kind, l.category, l.amount, l.actor, l.reference, l.note,
+              l.created_at AS "createdAt", r.status AS "reservationStatus", count(*) OVER ()::int AS total
+         FROM credit_ledger l
+         LEFT JOIN credit_reservations r
+           ON l.kind = 'spend' AND r.provider_id = l.provider_id AND r.reference = l.reference
+        WHERE ${where}
+        ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
+      [providerId, query.pageSize, query.offset],
+    );
+    return pageWithTotal(found, query, async () => {
+      const counted = await one<{ total: number }>(
+        tx ?? this.db.dataSource,
+        `SELECT count(*)::int AS total FROM credit_ledger l WHERE ${where}`,
+        [providerId],
+      );
+      return counted!.total;
+    });
+  }
+}

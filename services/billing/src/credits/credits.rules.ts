@@ -1,0 +1,58 @@
+import { CREDIT_BUNDLES, CREDIT_UNIT_PRICES, type CreditBundleSize, type Currency } from '@tourly/contracts';
+import { isUuid } from '@tourly/platform';
+
+/** What a number of credits costs in a currency: the bundle saving of the largest bundle it reaches. */
+export interface CreditsPrice {
+  creditsQty: number;
+  currency: Currency;
+  unitPriceInCents: number;
+  bundle: CreditBundleSize | null;
+  discountPercent: number;
+  subtotalInCents: number;
+  discountInCents: number;
+  totalInCents: number;
+}
+
+export function creditsPrice(creditsQty: number, currency: Currency): CreditsPrice {
+  const unitPriceInCents = CREDIT_UNIT_PRICES[currency];
+  const bundle = [...CREDIT_BUNDLES].reverse().find((candidate) => creditsQty >= candidate.credits);
+  const discountPercent = bundle?.savingPercent ?? 0;
+  const subtotalInCents = creditsQty * unitPriceInCents;
+  const totalInCents = Math.round((subtotalInCents * (100 - discountPercent)) / 100);
+  return {
+    creditsQty,
+    currency,
+    unitPriceInCents,
+    bundle: bundle?.size ?? null,
+    discountPercent,
+    subtotalInCents,
+    discountInCents: subtotalInCents - totalInCents,
+    totalInCents,
+  };
+}
+
+export const MAX_REFERENCE_LENGTH = 200;
+
+/**
+ * What is wrong with a reserve, capture or release request from another service (field -> message); empty when
+ * nothing. Such a request comes over NATS, past no DTO, so it is checked here.
+ */
+export function creditsRequestErrors(
+  request: { providerId?: unknown; reference?: unknown; amount?: unknown },
+  withAmount: boolean,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!isUuid(request.providerId)) errors.providerId = 'must be a provider id (a UUID)';
+  const reference = request.reference;
+  if (typeof reference !== 'string' || reference.trim() === '') errors.reference = 'Required';
+  else if (reference.length > MAX_REFERENCE_LENGTH)
+    errors.reference = `must be at most ${MAX_REFERENCE_LENGTH} characters`;
+  if (withAmount) {
+    const amount = request.amount;
+    if (typeof amount !== 'number' || !Number.isInteger(amount))
+      errors.amount = 'must be a whole number of credits';
+    else if (amount < 1) errors.amount = 'must be at least 1';
+    else if (amount > 1_000_000) errors.amount = 'must be at most 1000000';
+  }
+  return errors;
+}

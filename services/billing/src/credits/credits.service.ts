@@ -1,0 +1,286 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  MESSAGES,
+  type CreditCategory,
+  type CreditChange,
+  type CreditReservation,
+  type CreditsReserveRequest,
+  type CreditsSettleRequest,
+} from '@tourly/contracts';
+import { ApiError, CONFIG, Database, EventBus, toSnake, type Page, type PageQuery } from '@tourly/platform';
+import type { EntityManager } from 'typeorm';
+import type { BillingConfig } from '../config';
+import { CreditReservationsRepository, type ReservationRow } from './credit-reservations.repository';
+import type {
+  CreditAdjustmentForm,
+  CreditAdjustmentResponse,
+  CreditBalanceResponse,
+  LedgerEntryResponse,
+} from './credits.dto';
+import { CreditsRepository, type BalanceRow, type LedgerFilter, type LedgerRow } from './credits.repository';
+import { creditsRequestErrors } from './credits.rules';
+
+export const NOTHING_RESERVED = 'No credits are reserved under this reference.';
+export const RESERVED_FOR_ANOTHER_AMOUNT = 'was already reserved for another amount';
+export const ALREADY_RELEASED = 'These credits were released; reserve them again.';
+export const ALREADY_SPENT = 'These credits were already spent.';
+export const BELOW_ZERO = "would take the provider's available credits below zero";
+
+/** The system itself, as the actor of a ledger row no person wrote (a service's spend, an expired hold). */
+export const SYSTEM_ACTOR = 'system';
+
+/** A grant or a correction: credits in (or out) for a reason among the fourteen categories. */
+export interface Grant {
+  providerId: string;
+  kind: 'purchase' | 'adjustment';
+  category: CreditCategory;
+  amount: number;
+  actor: string;
+  reference: string | null;
+  note: string | null;
+}
+
+/**
+ * The credits ledger: every change of a provider's credits is an appended row, written with the balance it moves
+ * under the provider's balance row lock (`credit_balances ... FOR UPDATE`), so concurrent spends queue up and the
+ * available balance never goes below zero (a CHECK backs it). Credits never expire. Another service reserves
+ * credits (a spend row, held), then captures them (the spend stands) or releases them (a release row gives them
+ * back); a hold never captured is released after `CREDIT_RESERVATION_TTL_SECONDS`. Each change is announced as
+ * `billing.credits.changed.v1` with the provider's next credits version.
+ */
+@Injectable()
+export class CreditsService {
+  constructor(
+    private readonly db: Database,
+    private readonly credits: CreditsRepository,
+    private readonly reservations: CreditReservationsRepository,
+    @Inject(EventBus) private readonly events: EventBus,
+    @Inject(CONFIG) private readonly config: BillingConfig,
+  ) {}
+
+  async balance(providerId: string): Promise<CreditBalanceResponse> {
+    return balanceOf(await this.credits.balance(providerId));
+  }
+
+  async history(
+    providerId: string,
+    filter: LedgerFilter,
+    query: PageQuery,
+  ): Promise<Page<LedgerEntryResponse>> {
+    const page = await this.credits.list(providerId, filter, query);
+    return { ...page, items: page.items.map(entryOf) };
+  }
+
+  /**
+   * Grants (or, for an adjustment, possibly takes) credits inside `tx`. With a reference, once: a second grant with
+   * the same kind and reference writes nothing and answers undefined.
+   */
+  async grant(tx: EntityManager, grant: Grant): Promise<BalanceRow | undefined> {
+    const before = await this.credits.lock(tx, grant.providerId);
+    if (before.available + grant.amount < 0) throw ApiError.invalid('amount', BELOW_ZERO);
+    const written = await this.credits.append(tx, { ...grant });
+    if (written === undefined) return undefined;
+    const after = await this.credits.apply(tx, grant.providerId, grant.amount, 0);
+    await this.announce(
+      tx,
+      grant.providerId,
+      after,
+      grant.kind,
+      grant.category,
+      grant.amount,
+      grant.reference,
+    );
+    return after;
+  }
+
+  /** An admin gives (or takes back) credits; taking more than is available is refused (422 `amount`). */
+  async adjust(
+    providerId: string,
+    actor: string,
+    form: CreditAdjustmentForm,
+  ): Promise<CreditAdjustmentResponse> {
+    return this.db.transaction(async (tx) => {
+      const after = await this.grant(tx, {
+        providerId,
+        kind: 'adjustment',
+        category: form.category,
+        amount: form.amount,
+        actor,
+        reference: null,
+        note: form.note ?? null,
+      });
+      const [latest] = (
+        await this.credits.list(providerId, 'adjustments', { page: 1, pageSize: 1, offset: 0 }, tx)
+      ).items;
+      return { adjustment: entryOf(latest!), balance: balanceOf(after!) };
+    });
+  }
+
+  /**
+   * Holds credits for another service; idempotent by reference (the same request again answers the reservation as
+   * it now is). 422 `Provider does not have enough credits` when the available balance cannot cover it.
+   */
+  async reserve(request: CreditsReserveRequest): Promise<CreditReservation> {
+    checked(request, true);
+    const { providerId, reference, amount } = request;
+    return this.db.transaction(async (tx) => {
+      const before = await this.credits.lock(tx, providerId);
+      const existing = await this.reservations.find(tx, providerId, reference);
+      if (existing) {
+        if (existing.amount !== amount) throw ApiError.invalid('reference', RESERVED_FOR_ANOTHER_AMOUNT);
+        return reservationOf(existing, before);
+      }
+      if (before.available < amount) throw ApiError.base(422, MESSAGES.notEnoughCredits);
+      await this.credits.append(tx, {
+        providerId,
+        kind: 'spend',
+        category: null,
+        amount: -amount,
+        actor: SYSTEM_ACTOR,
+        reference,
+        note: null,
+      });
+      const held = await this.reservations.hold(
+        tx,
+        providerId,
+        reference,
+        amount,
+        this.config.CREDIT_RESERVATION_TTL_SECONDS,
+      );
+      const after = await this.credits.apply(tx, providerId, -amount, amount);
+      await this.announce(tx, providerId, after, 'reserve', null, -amount, reference);
+      return reservationOf(held, after);
+    });
+  }
+
+  /** The held credits are spent. Again: the same answer; released already: 409. */
+  async capture(request: CreditsSettleRequest): Promise<CreditReservation> {
+    checked(request, false);
+    const { providerId, reference } = request;
+    return this.db.transaction(async (tx) => {
+      const before = await this.credits.lock(tx, providerId);
+      const existing = await this.reservations.find(tx, providerId, reference);
+      if (!existing) throw ApiError.notFound(NOTHING_RESERVED);
+      if (existing.status === 'captured') return reservationOf(existing, before);
+      if (existing.status === 'released') throw ApiError.conflict(ALREADY_RELEASED);
+      const captured = await this.reservations.settle(tx, providerId, reference, 'captured');
+      const after = await this.credits.apply(tx, providerId, 0, -existing.amount);
+      await this.announce(tx, providerId, after, 'capture', null, 0, reference);
+      return reservationOf(captured, after);
+    });
+  }
+
+  /** The held credits come back. Again: the same answer; captured already: 409. */
+  async release(request: CreditsSettleRequest): Promise<CreditReservation> {
+    checked(request, false);
+    const { providerId, reference } = request;
+    return this.db.transaction(async (tx) => {
+      const before = await this.credits.lock(tx, providerId);
+      const existing = await this.reservations.find(tx, providerId, reference);
+      if (!existing) throw ApiError.notFound(NOTHING_RESERVED);
+      if (existing.status === 'released') return reservationOf(existing, before);
+      if (existing.status === 'captured') throw ApiError.conflict(ALREADY_SPENT);
+      return this.releaseHeld(tx, existing);
+    });
+  }
+
+  /** Releases the holds past their expiry (the periodic sweep); how many it released. */
+  async releaseExpired(limit: number): Promise<number> {
+    let released = 0;
+    for (const { providerId, reference } of await this.reservations.expired(limit)) {
+      await this.db.transaction(async (tx) => {
+        await this.credits.lock(tx, providerId);
+        const current = await this.reservations.find(tx, providerId, reference);
+        // Captured or released since it was listed: nothing to do.
+        if (current?.status !== 'held') return;
+        await this.releaseHeld(tx, current);
+        released += 1;
+      });
+    }
+    return released;
+  }
+
+  private async releaseHeld(tx: EntityManager, held: ReservationRow): Promise<CreditReservation> {
+    const { providerId, reference, amount } = held;
+    await this.credits.append(tx, {
+      providerId,
+      kind: 'release',
+      category: null,
+      amount,
+      actor: SYSTEM_ACTOR,
+      reference,
+      note: null,
+    });
+    const released = await this.reservations.settle(tx, providerId, reference, 'released');
+    const after = await this.credits.apply(tx, providerId, amount, -amount);
+    await this.announce(tx, providerId, after, 'release', null, amount, reference);
+    return reservationOf(released, after);
+  }
+
+  private async announce(
+    tx: EntityManager,
+    providerId: string,
+    after: BalanceRow,
+    change: CreditChange,
+    category: CreditCategory | null,
+    amount: number,
+    reference: string | null,
+  ): Promise<void> {
+    await this.events.publish(
+      'billing.credits.changed.v1',
+      {
+        providerId,
+        change,
+        category,
+        amount,
+        reference,
+        availableBalance: after.available,
+        reservedBalance: after.reserved,
+        version: after.version,
+      },
+      tx,
+    );
+  }
+}
+
+/** A request over NATS arrives past no DTO: anything, `null` included. */
+function checked(request: unknown, withAmount: boolean): void {
+  const fields = typeof request === 'object' && request !== null ? request : {};
+  const errors = creditsRequestErrors(fields, withAmount);
+  const wrong = Object.keys(errors);
+  if (wrong.length > 0) {
+    throw new ApiError(422, Object.fromEntries(wrong.map((field) => [toSnake(field), [errors[field]!]])));
+  }
+}
+
+export function balanceOf(row: BalanceRow): CreditBalanceResponse {
+  return {
+    creditBalance: row.available + row.reserved,
+    availableBalance: row.available,
+    reservedBalance: row.reserved,
+  };
+}
+
+function reservationOf(row: ReservationRow, balance: BalanceRow): CreditReservation {
+  return {
+    reference: row.reference,
+    amount: row.amount,
+    status: row.status,
+    expiresAt: row.expiresAt.toISOString(),
+    availableBalance: balance.available,
+  };
+}
+
+function entryOf(row: LedgerRow): LedgerEntryResponse {
+  return {
+    id: row.id,
+    kind: row.kind,
+    category: row.category,
+    amount: row.amount,
+    actor: row.actor,
+    reference: row.reference,
+    note: row.note,
+    status: row.reservationStatus,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,223 @@
+import {
+  CREDITS_CAPTURE,
+  CREDITS_RELEASE,
+  CREDITS_RESERVE,
+  MESSAGES,
+  type CreditReservation,
+} from '@tourly/contracts';
+import { ApiError, RpcClient } from '@tourly/platform';
+import { CreditReservationSweep } from '../src/credits/credit-reservation-sweep.service';
+import { ledgerInvariantBreaches, ledgerKinds } from './credits-support';
+import { startBilling, type Billing, type Person } from './support';
+
+const RPC_TIMEOUT_MS = 20_000;
+
+/**
+ * Other services spend credits over request-reply (reserve, capture, release), against the ledger: concurrent
+ * spends never take the balance below zero, a retried reserve holds once, and a hold never captured comes back.
+ */
+describe('credits over request-reply', () => {
+  let it_: Billing;
+  let admin: Person;
+
+  beforeAll(async () => {
+    it_ = await startBilling();
+    admin = it_.staff();
+  });
+  afterAll(async () => {
+    try {
+      expect(await ledgerInvariantBreaches(it_.billingDb)).toEqual([]);
+    } finally {
+      await it_.stop();
+    }
+  });
+
+  const ask = (subject: string, request: object) =>
+    it_.service.app.get(RpcClient).ask<CreditReservation>(subject, request, RPC_TIMEOUT_MS);
+  const refusal = async (asked: Promise<unknown>) => {
+    const error = await asked.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    return { status: (error as ApiError).getStatus(), errors: (error as ApiError).errors };
+  };
+  async function providerWith(credits: number): Promise<Person> {
+    const provider = await it_.signUp('Spending Media');
+    await admin
+      .send('post', `/admin/providers/${provider.providerId}/credit_adjustments`, {
+        category: 'promotional',
+        amount: credits,
+        note: 'welcome credits',
+      })
+      .expect(201);
+    return provider;
+  }
+  const balance = async (provider: Person) =>
+    (await provider.get('/provider/billing/account/credit_balance').expect(200)).body.data;
+
+  it('lets exactly 10 of 50 concurrent one-credit reserves through a balance of 10', async () => {
+    const provider = await providerWith(10);
+    const answers = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, index) =>
+        ask(CREDITS_RESERVE, { providerId: provider.providerId, amount: 1, reference: `order:${index}` }),
+      ),
+    );
+    const held = answers.filter((answer) => answer.status === 'fulfilled');
+    const refused = answers.filter((answer) => answer.status === 'rejected');
+    expect(held).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    for (const answer of refused) {
+      const error = (answer as PromiseRejectedResult).reason as ApiError;
+      expect(error.getStatus()).toBe(422);
+      expect(error.errors).toEqual({ base: [MESSAGES.notEnoughCredits] });
+    }
+    expect(await balance(provider)).toEqual({
+      credit_balance: 10,
+      available_balance: 0,
+      reserved_balance: 10,
+    });
+    expect(await ledgerKinds(it_.billingDb, provider.providerId)).toEqual({ adjustment: 1, spend: 10 });
+  });
+
+  it('holds once for a retried reserve, and refuses the same reference for another amount', async () => {
+    const provider = await providerWith(5);
+    const request = { providerId: provider.providerId, amount: 3, reference: 'order:retried' };
+    const [first, second] = await Promise.all([ask(CREDITS_RESERVE, request), ask(CREDITS_RESERVE, request)]);
+    expect(first).toMatchObject({ reference: 'order:retried', amount: 3, status: 'held' });
+    expect(second).toMatchObject({
+      reference: 'order:retried',
+      amount: 3,
+      status: 'held',
+      availableBalance: 2,
+    });
+    expect(await ask(CREDITS_RESERVE, request)).toMatchObject({ status: 'held', availableBalance: 2 });
+    expect(await balance(provider)).toEqual({ credit_balance: 5, available_balance: 2, reserved_balance: 3 });
+
+    expect(await refusal(ask(CREDITS_RESERVE, { ...request, amount: 2 }))).toEqual({
+      status: 422,
+      errors: { reference: ['was already reserved for another amount'] },
+    });
+    expect(await refusal(ask(CREDITS_RESERVE, { ...request, reference: 'order:big', amount: 3 }))).toEqual({
+      status: 422,
+      errors: { base: ['Provider does not have enough credits'] },
+    });
+  });
+
+  it('captures a hold into a spend and releases another back, each once', async () => {
+    const provider = await providerWith(10);
+    const { providerId } = provider;
+    await ask(CREDITS_RESERVE, { providerId, amount: 4, reference: 'order:completed' });
+    await ask(CREDITS_RESERVE, { providerId, amount: 3, reference: 'order:cancelled' });
+    expect(await balance(provider)).toEqual({
+      credit_balance: 10,
+      available_balance: 3,
+      reserved_balance: 7,
+    });
+
+    const captured = await ask(CREDITS_CAPTURE, { providerId, reference: 'order:completed' });
+    expect(captured).toMatchObject({ status: 'captured', amount: 4, availableBalance: 3 });
+    expect(await ask(CREDITS_CAPTURE, { providerId, reference: 'order:completed' })).toMatchObject({
+      status: 'captured',
+    });
+    const released = await ask(CREDITS_RELEASE, { providerId, reference: 'order:cancelled' });
+    expect(released).toMatchObject({ status: 'released', amount: 3, availableBalance: 6 });
+    expect(await ask(CREDITS_RELEASE, { providerId, reference: 'order:cancelled' })).toMatchObject({
+      status: 'released',
+      availableBalance: 6,
+    });
+    expect(await balance(provider)).toEqual({ credit_balance: 6, available_balance: 6, reserved_balance: 0 });
+    expect(await ledgerKinds(it_.billingDb, providerId)).toEqual({ adjustment: 1, spend: 2, release: 1 });
+    const history = (await provider.get('/provider/billing/credit_bundles.json').expect(200)).body.data;
+    expect(history.total_count).toBe(4);
+    expect(
+      history.items.map((item: Record<string, unknown>) => [
+        item.kind,
+        item.amount,
+        item.reference,
+        item.status,
+      ]),
+    ).toEqual([
+      ['release', 3, 'order:cancelled', null],
+      ['spend', -3, 'order:cancelled', 'released'],
+      ['spend', -4, 'order:completed', 'captured'],
+      ['adjustment', 10, null, null],
+    ]);
+
+    expect(await refusal(ask(CREDITS_RELEASE, { providerId, reference: 'order:completed' }))).toEqual({
+      status: 409,
+      errors: { base: ['These credits were already spent.'] },
+    });
+    expect(await refusal(ask(CREDITS_CAPTURE, { providerId, reference: 'order:cancelled' }))).toEqual({
+      status: 409,
+      errors: { base: ['These credits were released; reserve them again.'] },
+    });
+    expect(await refusal(ask(CREDITS_CAPTURE, { providerId, reference: 'order:unknown' }))).toEqual({
+      status: 404,
+      errors: { base: ['No credits are reserved under this reference.'] },
+    });
+
+    const changes = (await it_.published('billing.credits.changed.v1', providerId)).map((event) => ({
+      change: event.change,
+      amount: event.amount,
+      availableBalance: event.availableBalance,
+      reservedBalance: event.reservedBalance,
+      version: event.version,
+    }));
+    expect(changes).toEqual([
+      { change: 'adjustment', amount: 10, availableBalance: 10, reservedBalance: 0, version: 1 },
+      { change: 'reserve', amount: -4, availableBalance: 6, reservedBalance: 4, version: 2 },
+      { change: 'reserve', amount: -3, availableBalance: 3, reservedBalance: 7, version: 3 },
+      { change: 'capture', amount: 0, availableBalance: 3, reservedBalance: 3, version: 4 },
+      { change: 'release', amount: 3, availableBalance: 6, reservedBalance: 0, version: 5 },
+    ]);
+  });
+
+  it('releases a hold never captured once its time is up, and not one captured', async () => {
+    const provider = await providerWith(6);
+    const { providerId } = provider;
+    const held = await ask(CREDITS_RESERVE, { providerId, amount: 2, reference: 'order:abandoned' });
+    // The documented default: seven days.
+    expect(Date.parse(held.expiresAt) - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
+    await ask(CREDITS_RESERVE, { providerId, amount: 1, reference: 'order:done' });
+    await ask(CREDITS_CAPTURE, { providerId, reference: 'order:done' });
+    await it_.billingDb.dataSource.query(
+      `UPDATE credit_reservations SET expires_at = now() - interval '1 second' WHERE provider_id = $1`,
+      [providerId],
+    );
+    expect(await it_.service.app.get(CreditReservationSweep).runNow()).toBe(1);
+    expect(await balance(provider)).toEqual({ credit_balance: 5, available_balance: 5, reserved_balance: 0 });
+    expect(await ask(CREDITS_RESERVE, { providerId, amount: 2, reference: 'order:abandoned' })).toMatchObject(
+      {
+        status: 'released',
+      },
+    );
+    expect(await it_.service.app.get(CreditReservationSweep).runNow()).toBe(0);
+  });
+
+  it('keeps the ledger append-only', async () => {
+    await expect(
+      it_.billingDb.dataSource.query('UPDATE credit_ledger SET amount = amount + 1'),
+    ).rejects.toThrow(/append-only/);
+    await expect(it_.billingDb.dataSource.query('DELETE FROM credit_ledger')).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses malformed requests in words the caller can act on', async () => {
+    expect(await refusal(ask(CREDITS_RESERVE, { providerId: 'someone', amount: 0, reference: '' }))).toEqual({
+      status: 422,
+      errors: {
+        provider_id: ['must be a provider id (a UUID)'],
+        reference: ['Required'],
+        amount: ['must be at least 1'],
+      },
+    });
+    expect(await refusal(ask(CREDITS_CAPTURE, null as unknown as object))).toEqual({
+      status: 422,
+      errors: { provider_id: ['must be a provider id (a UUID)'], reference: ['Required'] },
+    });
+    expect(await refusal(ask(CREDITS_RELEASE, { reference: 'order:1' }))).toEqual({
+      status: 422,
+      errors: { provider_id: ['must be a provider id (a UUID)'] },
+    });
+  });
+});
