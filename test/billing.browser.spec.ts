@@ -455,6 +455,71 @@ describe('billing in the browser', () => {
     await phone.context().close();
   });
 
+  it('on a phone, buys the medium bundle with a card that asks for 3-D Secure, and prices a pay-as-you-go quantity live', async () => {
+    const coast = await it_.signUp('Coast Credits');
+    await coast
+      .send('put', '/provider/billing/account', {
+        name: 'Coast Credits',
+        email: 'accounts@coast.test',
+        address: '6 Esplanade, Nelson',
+        country: 'NZ',
+        currency: 'usd',
+      })
+      .expect(200);
+    const phone = await signedIn(coast, PHONE);
+    await phone.goto(`${base}/provider/billing`);
+    const credits = phone.getByRole('region', { name: 'Credits', exact: true });
+    const available = credits.getByRole('definition').first();
+    await available.getByText('0 credits', { exact: true }).waitFor();
+    const history = phone.getByRole('region', { name: 'Credit history' });
+    await history.getByText(/No credits yet/).waitFor();
+    await credits.getByRole('button', { name: 'Buy credits' }).click();
+
+    const modal = phone.getByRole('dialog', { name: 'Buy credits' });
+    await modal.getByRole('radio', { name: /Small bundle 10 credits Save 10%/ }).waitFor();
+    await modal.getByRole('radio', { name: /Large bundle 100 credits Save 30%/ }).waitFor();
+    // Pay as you go: the price follows the quantity typed (25 credits reach the small bundle's 10%).
+    await modal.getByRole('radio', { name: /Pay as you go/ }).check();
+    const quantity = modal.getByRole('textbox', { name: 'Number of credits' });
+    await quantity.fill('25');
+    const price = modal.getByRole('table', { name: 'Credits price' });
+    await price.getByText('25 credits × $1.00').waitFor();
+    await price.getByRole('row', { name: /Total/ }).getByText('$22.50').waitFor();
+    await quantity.fill('7');
+    await price.getByText('7 credits × $1.00').waitFor();
+    await price.getByRole('row', { name: /Total/ }).getByText('$7.00').waitFor();
+    expect(await price.getByText(/Bundle saving/).count()).toBe(0);
+
+    // The medium bundle: 50 credits, 20% off.
+    await modal.getByRole('radio', { name: /Medium bundle 50 credits Save 20%/ }).check();
+    await price.getByText('Bundle saving (20%)').waitFor();
+    await price.getByRole('row', { name: /Total/ }).getByText('$40.00').waitFor();
+    const card = modal.getByRole('region', { name: 'Card', exact: true });
+    await enterCard(card, '4000 0027 6000 3184');
+    await completeAuthentication(phone); // saving the card
+    await card.getByText(/•••• 3184/).waitFor();
+    await modal.getByRole('button', { name: 'Pay $40.00' }).click();
+    await completeAuthentication(phone); // paying with it
+
+    const added = phone.getByRole('dialog', { name: 'Credits added' });
+    await added.getByText('50 credits added. You have 50 credits available.').waitFor();
+    await added.getByRole('button', { name: 'Done' }).click();
+    await available.getByText('50 credits', { exact: true }).waitFor();
+    const purchase = history.getByRole('row', { name: /Credits purchased/ });
+    await purchase.getByText('+50', { exact: true }).waitFor();
+    await purchase.getByText('Customer purchase').waitFor();
+    expect(await history.getByRole('row').count()).toBe(2); // the header and the purchase
+
+    // Granted once, whatever reached billing first (the success call or Stripe's webhook).
+    await it_.settled();
+    expect((await coast.get('/provider/billing/account/credit_balance')).body.data).toEqual({
+      credit_balance: 50,
+      available_balance: 50,
+      reserved_balance: 0,
+    });
+    await phone.context().close();
+  });
+
   it('on a phone, pays a failed renewal with a new card that asks for 3-D Secure, which becomes the default', async () => {
     const dune = await aFailedRenewal('Dune Lodges');
     const phone = await signedIn(dune, PHONE);

@@ -8,6 +8,8 @@ import { useBilling } from '../features/billing/BillingContext';
 import '../features/billing/billing.css';
 import { BillingInformation, isComplete } from '../features/billing/components/BillingInformation';
 import { CardsSection } from '../features/billing/components/CardsSection';
+import { CreditHistorySection } from '../features/billing/components/CreditHistorySection';
+import { CreditsSection } from '../features/billing/components/CreditsSection';
 import { DowngradeModal } from '../features/billing/components/DowngradeModal';
 import { PayNowSection } from '../features/billing/components/PayNowSection';
 import { PremiumToursSection } from '../features/billing/components/PremiumToursSection';
@@ -21,9 +23,9 @@ const REFRESH_AFTER_CLOCK_MS = [500, 1500, 3000, 6000, 10_000];
 
 /**
  * `/provider/billing`, accounts and billing (000 §2): the subscription with its scheduled change, the plan
- * upgrade and downgrade modals, the cards, the billing account, the premium tours (those of the plan and those
- * paid separately) and, in test mode, the test clock. Only those who manage billing
- * (GET /provider/permissions/account: the provider's admins) see it.
+ * upgrade and downgrade modals, the credits (the balance and the credit purchase modal), the cards, the billing
+ * account, the premium tours (those of the plan and those paid separately), the credit history and, in test mode,
+ * the test clock. Only those who manage billing (GET /provider/permissions/account: the provider's admins) see it.
  */
 export default function BillingPage() {
   const billing = useBilling();
@@ -119,6 +121,7 @@ function BillingSections({
             : undefined
         }
       />
+      <CreditsSection />
       {downgrading && (
         <DowngradeModal
           current={subscription}
@@ -136,6 +139,7 @@ function BillingSections({
         <BillingInformation account={account} headingLevel="h2" />
       </div>
       <PremiumToursSection />
+      <CreditHistorySection />
       <TestClockPanel onAdvanced={onClockMoved} />
     </>
   );

@@ -140,3 +140,36 @@ export const fetchImmersiveExtensions = ({ page, pageSize, search }: TourSearch,
     { page, pageSize, search: search || undefined },
     { signal },
   );
+
+// Credits (000 §1, §2): the balance, the price of a quantity, buying them with a card, and the credit history.
+
+/** GET credit_balance: every credit owned (`creditBalance`), what can be spent now, what orders in progress hold. */
+export type CreditBalance = Answer<'/provider/billing/account/credit_balance', 'get'>;
+/** The price of a quantity of credits in the account's currency, with the bundle whose saving applies. */
+export type CreditsPrice = Answer<'/provider/billing/calculate_credits_price', 'get'>;
+export type CreditsPurchaseIntent = Answer<'/provider/billing/purchase_credits_payment_intent', 'post'>;
+export type CreditsPurchaseSuccess = Answer<'/provider/billing/purchase_credits_success', 'post'>;
+/** One row of the credit history (the ledger): a purchase, an adjustment, a spend or a release. */
+export type CreditHistoryEntry = Answer<'/provider/billing/credit_bundles.json', 'get'>['items'][number];
+
+export interface HistoryPage {
+  page: number;
+  pageSize: number;
+}
+
+export const fetchCreditBalance = (signal?: AbortSignal) =>
+  api.get('/provider/billing/account/credit_balance', { signal });
+
+export const fetchCreditsPrice = (creditsQty: number, signal?: AbortSignal) =>
+  api.get('/provider/billing/calculate_credits_price', { query: { creditsQty }, signal });
+
+/** A payment intent for the credits, confirmed at once with the saved card (3-D Secure may follow). */
+export const startCreditsPurchase = (creditsQty: number, paymentMethodId: string) =>
+  api.post('/provider/billing/purchase_credits_payment_intent', { creditsQty, paymentMethodId });
+
+/** Once Stripe has the payment: billing reads the intent and grants the credits (once, whoever asks first). */
+export const completeCreditsPurchase = (paymentIntentId: string) =>
+  api.post('/provider/billing/purchase_credits_success', { paymentIntentId });
+
+export const fetchCreditHistory = ({ page, pageSize }: HistoryPage, signal?: AbortSignal) =>
+  api.page('/provider/billing/credit_bundles.json', { page, pageSize }, { signal });

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import {
+  keepPreviousData,
   queryOptions,
   useQuery,
   useQueryClient,
@@ -15,6 +16,9 @@ import {
   changePlan,
   fetchBillingAccount,
   fetchCards,
+  fetchCreditBalance,
+  fetchCreditHistory,
+  fetchCreditsPrice,
   fetchDeactivationPreview,
   fetchImmersiveExtensions,
   fetchPlans,
@@ -26,6 +30,9 @@ import {
   removeCard,
   saveBillingAccount,
   setDefaultCard,
+  type CreditHistoryEntry,
+  type CreditsPurchaseSuccess,
+  type HistoryPage,
   type ImmersiveExtension,
   type PlanSelection,
   type Subscription,
@@ -52,6 +59,10 @@ export const billingKeys = {
   premiumTours: (query: TourSearch) => [...billingKeys.premiumToursAll(), query] as const,
   immersiveExtensionsAll: () => [...billingKeys.all, 'immersive-extensions'] as const,
   immersiveExtensions: (query: TourSearch) => [...billingKeys.immersiveExtensionsAll(), query] as const,
+  creditBalance: () => [...billingKeys.all, 'credit-balance'] as const,
+  creditsPrice: (creditsQty: number) => [...billingKeys.all, 'credits-price', creditsQty] as const,
+  creditHistoryAll: () => [...billingKeys.all, 'credit-history'] as const,
+  creditHistory: (query: HistoryPage) => [...billingKeys.creditHistoryAll(), query] as const,
 };
 
 /**
@@ -189,4 +200,41 @@ export const useStripeJsQuery = () =>
     staleTime: Infinity,
     gcTime: Infinity,
     structuralSharing: false,
+  });
+
+export const useCreditBalanceQuery = () =>
+  useQuery({ queryKey: billingKeys.creditBalance(), queryFn: ({ signal }) => fetchCreditBalance(signal) });
+
+/**
+ * The price of `creditsQty` credits (the account's currency, the bundle's saving); nothing to ask for a quantity
+ * that is not one (null). The last price stays shown while the next one loads.
+ */
+export const useCreditsPriceQuery = (creditsQty: number | null) =>
+  useQuery({
+    queryKey: billingKeys.creditsPrice(creditsQty ?? 0),
+    queryFn: ({ signal }) => fetchCreditsPrice(creditsQty ?? 0, signal),
+    enabled: creditsQty !== null,
+    placeholderData: keepPreviousData,
+  });
+
+/** A page of the credit history, newest first. */
+export const creditHistoryQuery = (query: HistoryPage): UseQueryOptions<Page<CreditHistoryEntry>> => ({
+  queryKey: billingKeys.creditHistory(query),
+  queryFn: ({ signal }) => fetchCreditHistory(query, signal),
+  placeholderData: keepPreviousData,
+});
+
+/**
+ * Buying credits (the payment intent, Stripe's confirmation, the success call: `buy`): the balance as the success
+ * call answered it, then the balance and the history asked again.
+ */
+export const useBuyCreditsMutation = <Args extends unknown[]>(
+  buy: (...args: Args) => Promise<CreditsPurchaseSuccess>,
+) =>
+  useMutationAction(buy, (bought, _, client) => {
+    client.setQueryData(billingKeys.creditBalance(), bought.balance);
+    return Promise.all([
+      client.invalidateQueries({ queryKey: billingKeys.creditBalance() }),
+      client.invalidateQueries({ queryKey: billingKeys.creditHistoryAll() }),
+    ]);
   });

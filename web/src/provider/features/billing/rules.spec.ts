@@ -6,6 +6,10 @@ import {
   billedLabel,
   canUpgrade,
   choiceOf,
+  creditCategoryLabel,
+  creditEntryLabel,
+  creditsLabel,
+  creditsQtyOf,
   hasIntervalChoice,
   isOnFreePlan,
   LEGACY_PLAN,
@@ -17,6 +21,7 @@ import {
   premiumTourLimitOf,
   pricePerMonth,
   pricePerPeriod,
+  signedCredits,
   trialDaysLeft,
   visiblePlans,
 } from './rules';
@@ -233,5 +238,47 @@ describe('billing rules', () => {
     ['unlimited', CREATOR, null],
   ])('premiumTourLimitOf: %s', (_, plan, limit) => {
     expect(premiumTourLimitOf(plan)).toBe(limit);
+  });
+});
+
+describe('credits', () => {
+  it('names a quantity of credits', () => {
+    expect(creditsLabel(1)).toBe('1 credit');
+    expect(creditsLabel(50)).toBe('50 credits');
+    expect(signedCredits(50)).toBe('+50');
+    expect(signedCredits(-3)).toBe('−3');
+    expect(signedCredits(0)).toBe('0');
+  });
+
+  it.each([
+    ['25', 25],
+    [' 7 ', 7],
+    ['10000', 10_000],
+    ['0', null],
+    ['10001', null],
+    ['2.5', null],
+    ['-4', null],
+    ['', null],
+    ['ten', null],
+  ])('reads the pay-as-you-go quantity %j as %j', (text, credits) => {
+    expect(creditsQtyOf(text)).toBe(credits);
+  });
+
+  it.each([
+    [{ kind: 'purchase', status: null, note: null }, 'Credits purchased'],
+    [{ kind: 'adjustment', status: null, note: 'Retouching redone' }, 'Adjustment: Retouching redone'],
+    [{ kind: 'adjustment', status: null, note: null }, 'Adjustment'],
+    [{ kind: 'spend', status: 'held', note: null }, 'Held for an order in progress'],
+    [{ kind: 'spend', status: 'captured', note: null }, 'Spent'],
+    [{ kind: 'spend', status: 'released', note: null }, 'Held for an order, then given back'],
+    [{ kind: 'release', status: null, note: null }, 'Credits given back'],
+  ] as const)('says what a history row was: %j', (entry, label) => {
+    expect(creditEntryLabel(entry)).toBe(label);
+  });
+
+  it('names a category in words', () => {
+    expect(creditCategoryLabel('customer_purchase')).toBe('Customer purchase');
+    expect(creditCategoryLabel('photo_retouching_issue')).toBe('Photo retouching issue');
+    expect(creditCategoryLabel(null)).toBe('—');
   });
 });

@@ -1,12 +1,13 @@
 import {
   LEGACY_PLAN_CUTOFF,
+  MAX_CREDITS_PER_PURCHASE,
   PROBLEM_SUBSCRIPTION_STATUSES,
   type Currency,
   type Interval,
   type ProductCode,
   type SubscriptionStatus,
 } from '@tourly/contracts';
-import type { PlanOption, Subscription } from './api';
+import type { CreditHistoryEntry, PlanOption, Subscription } from './api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 000 §9: trial days default 30, shown when the trial has no end date. */
@@ -145,4 +146,43 @@ export function planLabel(name: string, productCode: string, interval: Interval)
 /** The premium tours a plan keeps: 0 for the free plan (basic tours only), null for unlimited. */
 export function premiumTourLimitOf(plan: PlanOption): number | null {
   return plan.toursType === 'basic' ? 0 : plan.freeTours;
+}
+
+/** '1 credit', '50 credits'. */
+export const creditsLabel = (credits: number) =>
+  `${credits} ${Math.abs(credits) === 1 ? 'credit' : 'credits'}`;
+
+/** A ledger amount with its sign: '+50', '−3' (a minus sign, not a hyphen), '0'. */
+export const signedCredits = (amount: number) =>
+  amount > 0 ? `+${amount}` : amount < 0 ? `−${Math.abs(amount)}` : '0';
+
+/** The pay-as-you-go quantity typed: a whole number of credits from 1 to the most one purchase buys, else null. */
+export function creditsQtyOf(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const credits = Number(trimmed);
+  return credits >= 1 && credits <= MAX_CREDITS_PER_PURCHASE ? credits : null;
+}
+
+/** What a row of the credit history was, in words: its kind, and for a spend what became of its reservation. */
+export function creditEntryLabel(entry: Pick<CreditHistoryEntry, 'kind' | 'status' | 'note'>): string {
+  switch (entry.kind) {
+    case 'purchase':
+      return 'Credits purchased';
+    case 'adjustment':
+      return entry.note ? `Adjustment: ${entry.note}` : 'Adjustment';
+    case 'release':
+      return 'Credits given back';
+    case 'spend':
+      if (entry.status === 'held') return 'Held for an order in progress';
+      if (entry.status === 'released') return 'Held for an order, then given back';
+      return 'Spent';
+  }
+}
+
+/** 'customer_purchase' -> 'Customer purchase'; none (spends and releases) -> '—'. */
+export function creditCategoryLabel(category: CreditHistoryEntry['category']): string {
+  if (!category) return '—';
+  const words = category.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
