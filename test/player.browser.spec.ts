@@ -468,6 +468,15 @@ describe("the visitor's player in the browser", () => {
       // Nothing reaches past the window's right edge (the form's two name fields share a row).
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-website.png`), fullPage: true });
+      if (name === 'phone') {
+        // The website's own words follow the visitor's language too; the provider's stay as written.
+        await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+        await page.getByRole('heading', { name: 'Visite virtuelle', level: 2 }).waitFor();
+        await page.getByRole('heading', { name: 'Emplacement', level: 2 }).waitFor();
+        await page.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
+        await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+        await page.getByRole('heading', { name: 'Virtual tour', level: 2 }).waitFor();
+      }
       await page.close();
     }
   });

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
 import { PropertyWebsite } from '../website/PropertyWebsite';
+import type { WebsiteStrings } from '../website/strings';
 import type { VisitorWebsite } from '../website/types';
 import { fetchWebsite, unlockWebsite } from './api';
 import { ContactPanel } from './ContactPanel';
@@ -22,6 +24,33 @@ type WebsiteState =
  * contact form sending leads for the property. Behind its tour's password (401) it asks for it first, then loads.
  */
 export default function WebsitePage({ providerId, slug }: { providerId: string; slug: string }) {
+  const { t, i18n } = useTranslation();
+  const strings = useMemo<WebsiteStrings>(
+    () => ({
+      keyFacts: t('siteKeyFacts'),
+      about: t('siteAbout'),
+      features: t('siteFeatures'),
+      virtualTour: t('siteVirtualTour'),
+      photos: t('sitePhotos'),
+      floorplan: t('siteFloorplan'),
+      videos: t('siteVideos'),
+      video: t('siteVideo'),
+      documentsAndLinks: t('siteDocumentsAndLinks'),
+      document: t('siteDocument'),
+      location: t('siteLocation'),
+      openMap: t('siteOpenMap'),
+      ask: t('siteAsk'),
+      tourOf: (title) => t('siteTourOf', { title }),
+      photoOf: (number, title) => t('sitePhotoOf', { number, title }),
+      bedrooms: (count) => t('siteBedrooms', { count }),
+      bathrooms: (count) => t('siteBathrooms', { count }),
+      carSpaces: (count) => t('siteCarSpaces', { count }),
+      floorArea: (area) => t('siteFloorArea', { area }),
+      landArea: (area) => t('siteLandArea', { area }),
+    }),
+    // The language is named too: a switch must give new words even where `t` itself stays the same function.
+    [t, i18n.language],
+  );
   const [state, setState] = useState<WebsiteState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -65,6 +94,7 @@ export default function WebsitePage({ providerId, slug }: { providerId: string; 
     <div className="player-website">
       <title>{property.title}</title>
       <PropertyWebsite
+        strings={strings}
         website={website}
         tourEmbedUrl={website.tourEmbedUrl}
         map={

@@ -1,4 +1,5 @@
 import { useId, type CSSProperties, type ReactNode } from 'react';
+import { ENGLISH_WEBSITE_STRINGS, type WebsiteStrings } from './strings';
 import type { PublicWebsite, WebsiteMedia } from './types';
 import './website.css';
 
@@ -12,6 +13,8 @@ interface PropertyWebsiteProps {
   contact?: ReactNode;
   /** The visitor's page: the map, in place of the link to one. */
   map?: ReactNode;
+  /** What the website's own parts say: the visitor's language on their page, English in the preview. */
+  strings?: WebsiteStrings;
 }
 
 /**
@@ -27,13 +30,14 @@ export function PropertyWebsite({
   preview = false,
   contact,
   map,
+  strings = ENGLISH_WEBSITE_STRINGS,
 }: PropertyWebsiteProps) {
   const { property, settings, propertyFeatures: features, photos } = website;
   const [hero, ...gallery] = photos;
   const accent = settings.primaryColor;
   const style = { '--site-accent': accent, '--site-on-accent': readableOn(accent) } as CSSProperties;
   const address = property.formattedAddress ?? property.address;
-  const facts = factsOf(features);
+  const facts = factsOf(features, strings);
 
   return (
     <div className="site-frame">
@@ -49,7 +53,7 @@ export function PropertyWebsite({
 
         <main className="site-main">
           {(features.price || facts.length > 0) && (
-            <section className="site-facts" aria-label="Key facts">
+            <section className="site-facts" aria-label={strings.keyFacts}>
               {features.price && <p className="site-price">{features.price}</p>}
               {facts.length > 0 && (
                 <ul className="site-fact-list">
@@ -62,7 +66,7 @@ export function PropertyWebsite({
           )}
 
           {settings.description && (
-            <section className="site-section" aria-label="About the property">
+            <section className="site-section" aria-label={strings.about}>
               {settings.description.split(/\n{2,}/).map((paragraph, index) => (
                 <p key={index}>{paragraph}</p>
               ))}
@@ -70,7 +74,7 @@ export function PropertyWebsite({
           )}
 
           {features.features.length > 0 && (
-            <SiteSection title="Features">
+            <SiteSection title={strings.features}>
               <ul className="site-chips">
                 {features.features.map((feature) => (
                   <li key={feature}>{feature}</li>
@@ -80,11 +84,11 @@ export function PropertyWebsite({
           )}
 
           {settings.showTour && tourEmbedUrl && (
-            <SiteSection title="Virtual tour">
+            <SiteSection title={strings.virtualTour}>
               <div className="site-tour">
                 <iframe
                   src={tourEmbedUrl}
-                  title={`Virtual tour of ${property.title}`}
+                  title={strings.tourOf(property.title)}
                   allow="fullscreen; xr-spatial-tracking"
                   allowFullScreen
                 />
@@ -93,13 +97,13 @@ export function PropertyWebsite({
           )}
 
           {gallery.length > 0 && (
-            <SiteSection title="Photos">
+            <SiteSection title={strings.photos}>
               <ul className="site-gallery">
                 {gallery.map((photo, index) => (
                   <li key={photo.id}>
                     <img
                       src={photo.thumbnailUrl ?? photo.url}
-                      alt={photo.name ?? `Photo ${index + 2} of ${property.title}`}
+                      alt={photo.name ?? strings.photoOf(index + 2, property.title)}
                       loading="lazy"
                     />
                   </li>
@@ -109,22 +113,22 @@ export function PropertyWebsite({
           )}
 
           {website.floorplan && (
-            <SiteSection title="Floorplan">
+            <SiteSection title={strings.floorplan}>
               <img
                 className="site-floorplan"
                 src={website.floorplan.url}
-                alt={website.floorplan.name ?? 'Floorplan'}
+                alt={website.floorplan.name ?? strings.floorplan}
                 loading="lazy"
               />
             </SiteSection>
           )}
 
           {website.videos.length > 0 && (
-            <SiteSection title="Videos">
+            <SiteSection title={strings.videos}>
               <ul className="site-videos">
                 {website.videos.map((video) => (
                   <li key={video.id}>
-                    <Video video={video} />
+                    <Video video={video} label={strings.video} />
                   </li>
                 ))}
               </ul>
@@ -132,12 +136,12 @@ export function PropertyWebsite({
           )}
 
           {(website.documents.length > 0 || website.mediaLinks.length > 0) && (
-            <SiteSection title="Documents and links">
+            <SiteSection title={strings.documentsAndLinks}>
               <ul className="site-links">
                 {website.documents.map((document) => (
                   <li key={document.id}>
                     <a href={document.url} target="_blank" rel="noreferrer">
-                      {document.name ?? document.filename ?? 'Document'}
+                      {document.name ?? document.filename ?? strings.document}
                     </a>
                   </li>
                 ))}
@@ -153,7 +157,7 @@ export function PropertyWebsite({
           )}
 
           {settings.showMap && property.latitude !== null && property.longitude !== null && (
-            <SiteSection title="Location">
+            <SiteSection title={strings.location}>
               {map}
               <p>
                 {settings.showAddress && `${address} · `}
@@ -162,7 +166,7 @@ export function PropertyWebsite({
                   target="_blank"
                   rel="noreferrer"
                 >
-                  Open the map
+                  {strings.openMap}
                 </a>
               </p>
             </SiteSection>
@@ -170,7 +174,7 @@ export function PropertyWebsite({
 
           {settings.showContactForm &&
             (contact ? (
-              <SiteSection title="Ask about this property">{contact}</SiteSection>
+              <SiteSection title={strings.ask}>{contact}</SiteSection>
             ) : (
               <ContactForm title={property.title} preview={preview} />
             ))}
@@ -190,11 +194,11 @@ function SiteSection({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-function Video({ video }: { video: WebsiteMedia }) {
+function Video({ video, label }: { video: WebsiteMedia; label: string }) {
   if (video.source === 'uploaded')
     return (
       <video controls preload="metadata" src={video.url} poster={video.thumbnailUrl ?? undefined}>
-        <a href={video.url}>{video.name ?? 'Video'}</a>
+        <a href={video.url}>{video.name ?? label}</a>
       </video>
     );
   return (
@@ -235,22 +239,22 @@ function ContactForm({ title, preview }: { title: string; preview: boolean }) {
 }
 
 /** "3 bedrooms", "2 bathrooms", "120 m² floor": what the listing counts and measures. */
-function factsOf(features: PublicWebsite['propertyFeatures']): string[] {
-  const count = (value: number | null, one: string, many: string) =>
-    value === null ? [] : [`${value} ${value === 1 ? one : many}`];
+function factsOf(features: PublicWebsite['propertyFeatures'], strings: WebsiteStrings): string[] {
+  const count = (value: number | null, words: (count: number) => string) =>
+    value === null ? [] : [words(value)];
   // The areas are given in the unit chosen; "both" takes them as square metres and adds square feet.
-  const area = (value: number | null, what: string) => {
+  const area = (value: number | null, words: (area: string) => string) => {
     if (value === null) return [];
-    if (features.measurementUnit === 'imperial') return [`${value} sq ft ${what}`];
-    if (features.measurementUnit === 'metric') return [`${value} m² ${what}`];
-    return [`${value} m² (${Math.round(value * 10.7639)} sq ft) ${what}`];
+    if (features.measurementUnit === 'imperial') return [words(`${value} sq ft`)];
+    if (features.measurementUnit === 'metric') return [words(`${value} m²`)];
+    return [words(`${value} m² (${Math.round(value * 10.7639)} sq ft)`)];
   };
   return [
-    ...count(features.bedrooms, 'bedroom', 'bedrooms'),
-    ...count(features.bathrooms, 'bathroom', 'bathrooms'),
-    ...count(features.carSpaces, 'car space', 'car spaces'),
-    ...area(features.floorArea, 'floor'),
-    ...area(features.landArea, 'land'),
+    ...count(features.bedrooms, strings.bedrooms),
+    ...count(features.bathrooms, strings.bathrooms),
+    ...count(features.carSpaces, strings.carSpaces),
+    ...area(features.floorArea, strings.floorArea),
+    ...area(features.landArea, strings.landArea),
   ];
 }
 
