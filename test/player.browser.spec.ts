@@ -494,15 +494,15 @@ describe("the visitor's player in the browser", () => {
       ] as const) {
         const page = await visitor(viewport);
         await page.goto(websiteUrl());
-        await page.getByRole('heading', { name: 'This tour is protected by a password' }).waitFor();
+        await page.getByRole('heading', { name: 'This website is protected by a password' }).waitFor();
         expect(await page.getByText('Harbour View Apartment').count()).toBe(0);
         await page.getByLabel('Username').fill('buyer');
         await page.getByLabel('Password', { exact: true }).fill('wrong');
-        await page.getByRole('button', { name: 'View the tour' }).click();
+        await page.getByRole('button', { name: 'View the website' }).click();
         await page.getByRole('alert').getByText('Wrong username or password.').waitFor();
         await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-website-password.png`) });
         await page.getByLabel('Password', { exact: true }).fill('harbour-2026');
-        await page.getByRole('button', { name: 'View the tour' }).click();
+        await page.getByRole('button', { name: 'View the website' }).click();
         await page.getByRole('heading', { name: 'Harbour View Apartment', level: 1 }).waitFor();
         // The website's unlock is the tour's: the embedded tour shows without asking again.
         await checkWebsiteParts(page);

@@ -6,6 +6,8 @@ interface PasswordPageProps {
   /** Sends the username and password to the tour's gate or its website's (each sets the tour's cookie). */
   unlock(username: string, password: string): Promise<unknown>;
   onUnlocked(): void;
+  /** What the password opens, as the page names it. */
+  subject?: 'tour' | 'website';
 }
 
 /**
@@ -13,7 +15,7 @@ interface PasswordPageProps {
  * unlock it (the server sets the tour's cookie), then `onUnlocked` loads the page; a refusal shows in the server's
  * words.
  */
-export function PasswordPage({ unlock, onUnlocked }: PasswordPageProps) {
+export function PasswordPage({ unlock, onUnlocked, subject = 'tour' }: PasswordPageProps) {
   const { t } = useTranslation();
   const id = useId();
   const [username, setUsername] = useState('');
@@ -37,7 +39,7 @@ export function PasswordPage({ unlock, onUnlocked }: PasswordPageProps) {
   return (
     <main className="player-message">
       <form className="player-password" onSubmit={submit} aria-labelledby={`${id}-title`}>
-        <h1 id={`${id}-title`}>{t('passwordTitle')}</h1>
+        <h1 id={`${id}-title`}>{t(subject === 'website' ? 'websitePasswordTitle' : 'passwordTitle')}</h1>
         <p>{t('passwordText')}</p>
         <label htmlFor={`${id}-username`}>{t('username')}</label>
         <input
@@ -62,7 +64,7 @@ export function PasswordPage({ unlock, onUnlocked }: PasswordPageProps) {
           </p>
         )}
         <button type="submit" className="player-button" disabled={sending}>
-          {t('unlock')}
+          {t(subject === 'website' ? 'websiteUnlock' : 'unlock')}
         </button>
       </form>
     </main>

@@ -73,6 +73,7 @@ export default function WebsitePage({ providerId, slug }: { providerId: string; 
   if (state.status === 'password')
     return (
       <PasswordPage
+        subject="website"
         unlock={(username, password) => unlockWebsite(providerId, slug, username, password)}
         onUnlocked={() => {
           setState({ status: 'loading' });
