@@ -455,7 +455,7 @@ describe('billing in the browser', () => {
     await phone.context().close();
   });
 
-  it('on a phone, buys the medium bundle with a card that asks for 3-D Secure, and prices a pay-as-you-go quantity live', async () => {
+  it('on a phone, prices a pay-as-you-go quantity live, and buys the medium bundle with a card that asks for 3-D Secure after another is declined', async () => {
     const coast = await it_.signUp('Coast Credits');
     await coast
       .send('put', '/provider/billing/account', {
@@ -494,11 +494,21 @@ describe('billing in the browser', () => {
     await modal.getByRole('radio', { name: /Medium bundle 50 credits Save 20%/ }).check();
     await price.getByText('Bundle saving (20%)').waitFor();
     await price.getByRole('row', { name: /Total/ }).getByText('$40.00').waitFor();
+    // A card that is saved but refused when charged: the issuer's words, and nothing granted.
     const card = modal.getByRole('region', { name: 'Card', exact: true });
+    await enterCard(card, '4000 0000 0000 0341');
+    await card.getByText(/•••• 0341/).waitFor();
+    const pay = modal.getByRole('button', { name: 'Pay $40.00' });
+    await pay.click();
+    await modal.getByRole('alert').getByText('Your card was declined.').waitFor();
+
+    await card.getByRole('button', { name: 'Add another card' }).click();
     await enterCard(card, '4000 0027 6000 3184');
     await completeAuthentication(phone); // saving the card
-    await card.getByText(/•••• 3184/).waitFor();
-    await modal.getByRole('button', { name: 'Pay $40.00' }).click();
+    // Another card chosen: the refusal of the last one is no longer shown.
+    await card.getByRole('radio', { name: /•••• 3184/, checked: true }).waitFor();
+    expect(await modal.getByRole('alert').count()).toBe(0);
+    await pay.click();
     await completeAuthentication(phone); // paying with it
 
     const added = phone.getByRole('dialog', { name: 'Credits added' });

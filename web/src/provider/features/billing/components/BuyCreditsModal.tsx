@@ -97,7 +97,37 @@ export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
   }
 
   return (
-    <Modal title="Buy credits" size="large" closeDisabled={buy.isPending} onClose={onClose}>
+    <Modal
+      title="Buy credits"
+      size="large"
+      closeDisabled={buy.isPending}
+      onClose={onClose}
+      // Pay stays in sight under the form, on a phone too.
+      footer={
+        <div className="actions">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={buy.isPending || blocked !== null || !shownPrice || quantityInvalid}
+            onClick={pay}
+          >
+            {buy.isPending
+              ? 'Paying…'
+              : shownPrice
+                ? `Pay ${formatMoney(shownPrice.totalInCents, shownPrice.currency)}`
+                : 'Pay'}
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={buy.isPending}
+            onClick={onClose}
+          >
+            Cancel
+          </button>
+        </div>
+      }
+    >
       <div className="confirmation">
         <div className="confirmation-main">
           <fieldset className="field credit-options" aria-labelledby={optionsId}>
@@ -158,7 +188,11 @@ export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
           <CardSection
             enabled={complete}
             selected={cardId}
-            onSelect={setCardId}
+            onSelect={(paymentMethodId) => {
+              // Another card: the last card's refusal no longer applies.
+              if (paymentMethodId !== cardId) buy.reset();
+              setCardId(paymentMethodId);
+            }}
             billingDetails={{ name: account.name, email: account.email }}
           />
         </div>
@@ -171,18 +205,6 @@ export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
           />
           <ErrorDisplay error={billingMessages.length > 0 ? billingMessages : failureOf(buy.error)} />
           {blocked && <p className="muted">{blocked}</p>}
-          <button
-            type="button"
-            className="button button-primary confirm-button"
-            disabled={buy.isPending || blocked !== null || !shownPrice || quantityInvalid}
-            onClick={pay}
-          >
-            {buy.isPending
-              ? 'Paying…'
-              : shownPrice
-                ? `Pay ${formatMoney(shownPrice.totalInCents, shownPrice.currency)}`
-                : 'Pay'}
-          </button>
         </aside>
       </div>
     </Modal>
