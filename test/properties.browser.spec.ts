@@ -524,6 +524,12 @@ describe('property pages in the browser', () => {
     await publishing.getByText('This is a premium tour now.').waitFor();
     await publishing.getByRole('switch', { name: 'Publish the website' }).click();
     await publishing.getByText('The website is published.').waitFor();
+    // Where visitors find it, to copy or open.
+    const websiteLink = await publishing.getByRole('textbox', { name: 'Website link' }).inputValue();
+    expect(websiteLink).toBe(`${base}/tours/${provider.providerId}/harbour-view-apartment/website`);
+    expect(await publishing.getByRole('link', { name: 'Open the website' }).getAttribute('href')).toBe(
+      websiteLink,
+    );
     await page
       .getByRole('region', { name: 'Website', exact: true })
       .getByText('Live', { exact: true })

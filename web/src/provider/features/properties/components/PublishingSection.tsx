@@ -3,7 +3,8 @@ import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorBoundary } from '../../../../shared/ErrorBoundary';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { useBilling } from '../../billing/BillingContext';
-import { PropertyShare } from '../../tours/sharing';
+import { useCurrentUserQuery } from '../../../../auth/queries';
+import { CopyField, PropertyShare } from '../../tours/sharing';
 import type { Price, Property, PublishedFeatures, PublishPreview } from '../api';
 import { useApplyFeaturesMutation, useStopPaidPremiumMutation } from '../queries';
 
@@ -144,6 +145,7 @@ export function PublishingSection({ property }: PublishingSectionProps) {
       </p>
       {/* Mounted when the switch turns on, so the player link is read again (it is shareable now). */}
       {features.tour && <PropertyShare propertyId={property.id} />}
+      {features.website && <WebsiteLink slug={property.slug} />}
       {paying && (
         <ErrorBoundary>
           <Suspense fallback={null}>
@@ -188,4 +190,23 @@ function describe(feature: keyof PublishedFeatures, on: boolean): string {
     case 'premium':
       return on ? 'This is a premium tour now.' : 'This is a basic tour now.';
   }
+}
+
+/** Where visitors find the published website (on the app's own address), to copy or open. */
+function WebsiteLink({ slug }: { slug: string }) {
+  const providerId = useCurrentUserQuery().data?.providerId;
+  if (!providerId) return null;
+  const url = `${window.location.origin}/tours/${providerId}/${encodeURIComponent(slug)}/website`;
+  return (
+    <div className="website-link">
+      <CopyField
+        label="Website link"
+        value={url}
+        hint="The property’s website, for anyone you send it to. A tour password covers it too."
+      />
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        Open the website
+      </a>
+    </div>
+  );
 }

@@ -8,3 +8,4 @@ export { ShareSettingsTab } from './components/ShareSettingsTab';
 export { PasswordTab } from './components/PasswordTab';
 export { UrlParametersTab } from './components/UrlParametersTab';
 export { PropertyShare } from './components/PropertyShare';
+export { CopyField } from './components/CopyField';
