@@ -20,7 +20,7 @@ export type PlanChangeResult = (typeof PLAN_CHANGE_RESULTS)[number];
  * The fourteen credit categories (000 §3, "Credit bundle"): why credits came in or went out. Every ledger row that
  * grants or adjusts credits carries one (a purchase is `customer_purchase`); spends and releases carry none.
  */
-export const CREDIT_BUNDLE_CATEGORIES = [
+export const CREDIT_CATEGORIES = [
   'customer_purchase',
   'subscription_top_up',
   'trial',
@@ -36,9 +36,7 @@ export const CREDIT_BUNDLE_CATEGORIES = [
   'internal_use',
   'other',
 ] as const;
-export type CreditBundleCategory = (typeof CREDIT_BUNDLE_CATEGORIES)[number];
-export const CREDIT_CATEGORIES = CREDIT_BUNDLE_CATEGORIES;
-export type CreditCategory = CreditBundleCategory;
+export type CreditCategory = (typeof CREDIT_CATEGORIES)[number];
 
 export const REDEEMABLE_ACTIONS = [
   'credits_purchased',

@@ -1,5 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+// The categories as this migration wrote them (CREDIT_CATEGORIES in contracts may grow; a migration never changes).
 const CATEGORIES = [
   'customer_purchase',
   'subscription_top_up',
