@@ -149,6 +149,19 @@ describe('billing in the browser', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
     await banner.waitFor({ state: 'detached' });
+
+    // The billing page lists the paid first invoice with Stripe's PDF, and the overview says what comes next.
+    await page.goto(`${base}/provider/billing`);
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    const invoice = invoices.getByRole('row').filter({ hasText: 'Paid' });
+    await invoice.getByRole('cell', { name: '$19.95', exact: true }).waitFor();
+    await invoice.getByRole('cell', { name: /Starter/ }).waitFor();
+    const pdf = invoice.getByRole('link', { name: /^Download PDF of invoice / });
+    const pdfAnswer = await fetch((await pdf.getAttribute('href'))!);
+    expect(pdfAnswer.headers.get('content-type')).toBe('application/pdf');
+    await overview()
+      .getByText(/^\$19\.95 on \d{4}-\d{2}-\d{2}$/)
+      .waitFor();
   });
 
   it('upgrades to Creator with a card that asks for 3-D Secure, authenticated in Stripe’s window', async () => {
