@@ -394,6 +394,15 @@ describe('billing in the browser', () => {
       .getByRole('region', { name: 'Cards' })
       .getByRole('button', { name: 'Make Visa •••• 0341 the default card' })
       .waitFor();
+    // The renewal's invoice reads paid beside the first one, each with its PDF, within a phone's width.
+    const invoices = phone
+      .getByRole('region', { name: 'Invoices' })
+      .getByRole('row')
+      .filter({ hasText: 'Paid' });
+    await invoices.nth(1).waitFor();
+    expect(await invoices.count()).toBe(2);
+    expect(await invoices.getByRole('link', { name: /^Download PDF of invoice / }).count()).toBe(2);
+    expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await phone.context().close();
   });
 
