@@ -149,6 +149,19 @@ describe('billing in the browser', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
     await banner.waitFor({ state: 'detached' });
+
+    // The billing page lists the paid first invoice with Stripe's PDF, and the overview says what comes next.
+    await page.goto(`${base}/provider/billing`);
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    const invoice = invoices.getByRole('row').filter({ hasText: 'Paid' });
+    await invoice.getByRole('cell', { name: '$19.95', exact: true }).waitFor();
+    await invoice.getByRole('cell', { name: /Starter/ }).waitFor();
+    const pdf = invoice.getByRole('link', { name: /^Download PDF of invoice / });
+    const pdfAnswer = await fetch((await pdf.getAttribute('href'))!);
+    expect(pdfAnswer.headers.get('content-type')).toBe('application/pdf');
+    await overview()
+      .getByText(/^\$19\.95 on \d{4}-\d{2}-\d{2}$/)
+      .waitFor();
   });
 
   it('upgrades to Creator with a card that asks for 3-D Secure, authenticated in Stripe’s window', async () => {
@@ -381,6 +394,15 @@ describe('billing in the browser', () => {
       .getByRole('region', { name: 'Cards' })
       .getByRole('button', { name: 'Make Visa •••• 0341 the default card' })
       .waitFor();
+    // The renewal's invoice reads paid beside the first one, each with its PDF, within a phone's width.
+    const invoices = phone
+      .getByRole('region', { name: 'Invoices' })
+      .getByRole('row')
+      .filter({ hasText: 'Paid' });
+    await invoices.nth(1).waitFor();
+    expect(await invoices.count()).toBe(2);
+    expect(await invoices.getByRole('link', { name: /^Download PDF of invoice / }).count()).toBe(2);
+    expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await phone.context().close();
   });
 

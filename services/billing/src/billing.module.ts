@@ -4,6 +4,7 @@ import { AdminModule } from './admin/admin.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { CreditsModule } from './credits/credits.module';
 import { ImmersiveExtensionsModule } from './immersive-extensions/immersive-extensions.module';
+import { InvoicesModule } from './invoices/invoices.module';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { StripeModule } from './stripe/stripe.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -18,6 +19,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     SubscriptionsModule,
     ImmersiveExtensionsModule,
     CreditsModule,
+    InvoicesModule,
     WebhooksModule,
     ReconciliationModule,
     AdminModule,

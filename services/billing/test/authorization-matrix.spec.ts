@@ -88,6 +88,13 @@ const ROUTES: Array<MatrixRoute<string>> = [
     expect: providerAdmins(404),
   },
   { method: 'get', path: () => '/provider/billing/credit_purchases', expect: providerAdmins(200) },
+  { method: 'get', path: () => '/provider/billing/invoices.json', expect: providerAdmins(200) },
+  {
+    method: 'get',
+    path: () =>
+      '/provider/billing/account/fetch_upcoming_invoice_details.json?subscription_type=service_plan_subscription',
+    expect: providerAdmins(200),
+  },
   { method: 'get', path: () => '/provider/billing/credit_bundles.json?page=2', expect: providerAdmins(200) },
   {
     method: 'get',

@@ -651,6 +651,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/billing/account/fetch_upcoming_invoice_details.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['InvoicesController_upcoming'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/billing/advance_test_clock': {
     parameters: {
       query?: never;
@@ -739,6 +755,22 @@ export type paths = {
       cookie?: never;
     };
     get: operations['ImmersiveExtensionsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/invoices.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['InvoicesController_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2439,6 +2471,38 @@ export type components = {
       status:
         'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing';
     };
+    'billing.InvoiceResponse': {
+      amount_due_in_cents: number;
+      amount_paid_in_cents: number;
+      /** Format: date-time */
+      created_at: string;
+      /** @description lowercase ISO code, as Stripe writes it */
+      currency: string;
+      /** @description what it was for: its first line, or its description */
+      description: string;
+      /** @description Stripe's page of the invoice (pay or download) */
+      hosted_invoice_url: string | null;
+      /** @description Stripe's invoice id */
+      id: string;
+      /** @description Stripe's PDF of the invoice */
+      invoice_pdf: string | null;
+      number: string | null;
+      /** Format: date-time */
+      paid_at: string | null;
+      /** Format: date-time */
+      period_end: string;
+      /**
+       * Format: date-time
+       * @description the first line's period: what the charge covers
+       */
+      period_start: string;
+      /** @enum {string} */
+      status: 'open' | 'paid' | 'uncollectible' | 'void';
+      /** @description the Stripe subscription it bills */
+      subscription_id: string | null;
+      /** @description in cents, after discounts */
+      total_in_cents: number;
+    };
     'billing.LedgerEntryResponse': {
       /** @description a user's id, or system */
       actor: string;
@@ -2669,6 +2733,31 @@ export type components = {
     };
     'billing.TestClockStateResponse': {
       test_clock: components['schemas']['billing.TestClockResponse'] | null;
+    };
+    'billing.UpcomingInvoiceLine': {
+      amount_in_cents: number;
+      description: string;
+      /** Format: date-time */
+      period_end: string;
+      /** Format: date-time */
+      period_start: string;
+    };
+    'billing.UpcomingInvoiceResponse': {
+      /** @description what the card will be charged (the customer balance applied) */
+      amount_due_in_cents: number;
+      currency: string;
+      /**
+       * Format: date-time
+       * @description when Stripe will issue and charge it
+       */
+      date: string;
+      lines: components['schemas']['billing.UpcomingInvoiceLine'][];
+      subscription_id: string;
+      /** @enum {string} */
+      subscription_type: 'service_plan_subscription';
+      subtotal_in_cents: number;
+      /** @description after discounts */
+      total_in_cents: number;
     };
     'identity.AccessLogEntryResponse': {
       /** @description the admin who impersonated */
@@ -5737,6 +5826,30 @@ export interface operations {
       };
     };
   };
+  InvoicesController_upcoming: {
+    parameters: {
+      query: {
+        subscription_type: 'service_plan_subscription';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.UpcomingInvoiceResponse'] | null;
+          };
+        };
+      };
+    };
+  };
   BillingAccountsController_advanceTestClock: {
     parameters: {
       query?: never;
@@ -5903,6 +6016,38 @@ export interface operations {
             data: {
               current_page: number;
               items: components['schemas']['billing.ImmersiveExtensionResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  InvoicesController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.InvoiceResponse'][];
               total_count: number;
               total_pages: number;
             };

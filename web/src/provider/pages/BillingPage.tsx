@@ -11,6 +11,7 @@ import { CardsSection } from '../features/billing/components/CardsSection';
 import { CreditHistorySection } from '../features/billing/components/CreditHistorySection';
 import { CreditsSection } from '../features/billing/components/CreditsSection';
 import { DowngradeModal } from '../features/billing/components/DowngradeModal';
+import { InvoicesSection } from '../features/billing/components/InvoicesSection';
 import { PayNowSection } from '../features/billing/components/PayNowSection';
 import { PremiumToursSection } from '../features/billing/components/PremiumToursSection';
 import { SubscriptionOverview } from '../features/billing/components/SubscriptionOverview';
@@ -138,6 +139,7 @@ function BillingSections({
       <div className="card">
         <BillingInformation account={account} headingLevel="h2" />
       </div>
+      <InvoicesSection />
       <PremiumToursSection />
       <CreditHistorySection />
       <TestClockPanel onAdvanced={onClockMoved} />

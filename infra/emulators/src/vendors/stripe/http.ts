@@ -87,6 +87,7 @@ function handle(
     const path = request.params as Record<string, string>;
     if (route.open) return reply.send(route.handler({ params, path, key: 'secret' }));
     const key = authenticate(request, params, route);
+    engine.store.origin = `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
     checkRequest(raw, declaredFor(route), headerOf(request, 'stripe-version'));
     engine.catchUp();
     const idempotencyKey = headerOf(request, 'idempotency-key');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Vendor } from '../../vendor';
 import type { DunningOptions } from './billing/invoices';
+import { registerInvoicePages } from './billing/invoice-pages';
 import { StripeEngine } from './engine';
 import { stripeApi } from './http';
 import { billingRoutes } from './routes/billing';
@@ -71,6 +72,7 @@ export function createStripeVendor(options: StripeVendorOptions = {}): StripeVen
     routes: async (app) => {
       app.addHook('onClose', async () => engine.webhooks.close());
       await api(app, {});
+      registerInvoicePages(app, engine.store);
     },
     controls,
     reset: () => engine.reset(),

@@ -92,6 +92,10 @@ export class StripeStore {
   /** Subscription updates waiting for their invoice to be paid (pending_if_incomplete), by subscription. */
   readonly pendingUpdates = new Map<string, { plan: UpdatePlan; invoice: string }>();
   readonly idempotency = new Map<string, IdempotentResult>();
+  /** A finalized invoice's hosted page and PDF, by the unguessable token in their URLs. */
+  readonly invoicePages = new Map<string, string>();
+  /** Where the API was last reached (`http://host:port`): the origin of the invoices' page and PDF links. */
+  origin = 'http://127.0.0.1';
 
   private sequence = 0;
   private readonly order = new Map<string, number>();

@@ -173,3 +173,19 @@ export const completeCreditsPurchase = (paymentIntentId: string) =>
 
 export const fetchCreditHistory = ({ page, pageSize }: HistoryPage, signal?: AbortSignal) =>
   api.page('/provider/billing/credit_bundles.json', { page, pageSize }, { signal });
+
+// Invoices (000 §2): the provider's Stripe invoices, and its plan's next one.
+
+/** One of the provider's Stripe invoices (its plan's or a premium tour's), with Stripe's PDF and page. */
+export type Invoice = Answer<'/provider/billing/invoices.json', 'get'>['items'][number];
+/** The plan's next invoice as Stripe previews it (null: nothing upcoming). */
+export type UpcomingInvoice = Answer<'/provider/billing/account/fetch_upcoming_invoice_details.json', 'get'>;
+
+export const fetchInvoices = ({ page, pageSize }: HistoryPage, signal?: AbortSignal) =>
+  api.page('/provider/billing/invoices.json', { page, pageSize }, { signal });
+
+export const fetchUpcomingInvoice = (signal?: AbortSignal) =>
+  api.get('/provider/billing/account/fetch_upcoming_invoice_details.json', {
+    query: { subscriptionType: 'service_plan_subscription' },
+    signal,
+  });

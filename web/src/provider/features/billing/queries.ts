@@ -21,10 +21,12 @@ import {
   fetchCreditsPrice,
   fetchDeactivationPreview,
   fetchImmersiveExtensions,
+  fetchInvoices,
   fetchPlans,
   fetchPremiumTours,
   fetchSubscription,
   fetchTestClock,
+  fetchUpcomingInvoice,
   legacySetup,
   previewChange,
   removeCard,
@@ -34,6 +36,7 @@ import {
   type CreditsPurchaseSuccess,
   type HistoryPage,
   type ImmersiveExtension,
+  type Invoice,
   type PlanSelection,
   type Subscription,
   type TourSearch,
@@ -63,6 +66,9 @@ export const billingKeys = {
   creditsPrice: (creditsQty: number) => [...billingKeys.all, 'credits-price', creditsQty] as const,
   creditHistoryAll: () => [...billingKeys.all, 'credit-history'] as const,
   creditHistory: (query: HistoryPage) => [...billingKeys.creditHistoryAll(), query] as const,
+  invoicesAll: () => [...billingKeys.all, 'invoices'] as const,
+  invoices: (query: HistoryPage) => [...billingKeys.invoicesAll(), query] as const,
+  upcomingInvoice: () => [...billingKeys.all, 'upcoming-invoice'] as const,
 };
 
 /**
@@ -87,13 +93,15 @@ export const fetchFreshSubscription = (client: QueryClient) =>
 
 /**
  * After anything that changed the subscription: takes what the change answered, then asks again past the caches.
- * The cards go stale with it (a plan paid with a card may have made it the default).
+ * The cards go stale with it (a plan paid with a card may have made it the default), and so do the invoices.
  */
 function subscriptionChanged(client: QueryClient, changed?: Subscription) {
   if (changed) client.setQueryData(billingKeys.subscription(), changed);
   return Promise.all([
     client.invalidateQueries({ queryKey: billingKeys.subscription() }),
     client.invalidateQueries({ queryKey: billingKeys.cards() }),
+    client.invalidateQueries({ queryKey: billingKeys.invoicesAll() }),
+    client.invalidateQueries({ queryKey: billingKeys.upcomingInvoice() }),
   ]);
 }
 
@@ -237,4 +245,19 @@ export const useBuyCreditsMutation = <Args extends unknown[]>(
       client.invalidateQueries({ queryKey: billingKeys.creditBalance() }),
       client.invalidateQueries({ queryKey: billingKeys.creditHistoryAll() }),
     ]);
+  });
+
+/** A page of the provider's invoices, newest first. */
+export const invoicesQuery = (query: HistoryPage): UseQueryOptions<Page<Invoice>> => ({
+  queryKey: billingKeys.invoices(query),
+  queryFn: ({ signal }) => fetchInvoices(query, signal),
+  placeholderData: keepPreviousData,
+});
+
+/** The plan's next invoice (null: nothing upcoming); asked only while a paid plan runs. */
+export const useUpcomingInvoiceQuery = (enabled: boolean) =>
+  useQuery({
+    queryKey: billingKeys.upcomingInvoice(),
+    queryFn: ({ signal }) => fetchUpcomingInvoice(signal),
+    enabled,
   });

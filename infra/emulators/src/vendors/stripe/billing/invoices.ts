@@ -8,6 +8,7 @@ import { cardError, type Payments, type PaymentMode } from '../payments';
 import type { InvoiceMeta, LineSpec, StripeStore } from '../store';
 import { DAY } from '../time';
 import type { Discounts } from './discounts';
+import { INVOICE_PAGES } from './invoice-pages';
 
 export interface DunningOptions {
   /** Automatic retries of a failed renewal, in days after the first failed attempt. */
@@ -131,6 +132,11 @@ export class Invoices {
     customer.balance = invoice.ending_balance ?? 0;
     invoice.status = 'open';
     invoice.status_transitions.finalized_at = at;
+    // Like Stripe, the hosted page and the PDF exist from finalization on (null on a draft).
+    const token = `test_${randomToken(40)}`;
+    this.store.invoicePages.set(token, invoice.id);
+    invoice.hosted_invoice_url = `${this.store.origin}${INVOICE_PAGES}/i/${token}`;
+    invoice.invoice_pdf = `${this.store.origin}${INVOICE_PAGES}/invoice/${token}/pdf`;
     invoice.effective_at = at;
     invoice.auto_advance = invoice.collection_method === 'charge_automatically';
     this.useOnceDiscounts(invoice);

@@ -1,9 +1,9 @@
 import type { SubscriptionStatus } from '@tourly/contracts';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatMoney } from '../../../../shared/format';
 import type { Subscription } from '../api';
 import { useBilling } from '../BillingContext';
-import { useCancelScheduledChangeMutation } from '../queries';
+import { useCancelScheduledChangeMutation, useUpcomingInvoiceQuery } from '../queries';
 import { isOnFreePlan, planLabel, pluralDays, trialDaysLeft } from '../rules';
 
 const STATUS: Record<SubscriptionStatus, { label: string; badge: string }> = {
@@ -23,7 +23,8 @@ interface SubscriptionOverviewProps {
 }
 
 /**
- * The subscription (000 §2, §4): the plan, its status, the trial's days left, when it renews or ends, and a
+ * The subscription (000 §2, §4): the plan, its status, the trial's days left, when it renews or ends, the next
+ * invoice's amount and date (Stripe's preview: a scheduled plan's price, discounts and credit applied), and a
  * scheduled change ('begins on <date>') that can be cancelled (POST cancel_subscription_schedules).
  */
 export function SubscriptionOverview({ subscription, onUpgrade, onDowngrade }: SubscriptionOverviewProps) {
@@ -35,6 +36,8 @@ export function SubscriptionOverview({ subscription, onUpgrade, onDowngrade }: S
   const status = subscription.productCode === 'free_tier_plan' ? STATUS.active : STATUS[subscription.status];
   const next = subscription.nextProduct;
   const periodEnd = subscription.currentPeriodEnd;
+  // A plan that renews has a next invoice; one that ends at the period end, or the free plan, has none.
+  const upcoming = useUpcomingInvoiceQuery(!legacy && !free && !subscription.cancelAtPeriodEnd).data;
 
   return (
     <section className="card" aria-labelledby="billing-subscription">
@@ -69,6 +72,14 @@ export function SubscriptionOverview({ subscription, onUpgrade, onDowngrade }: S
           <>
             <dt>{subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}</dt>
             <dd>{formatDate(periodEnd)}</dd>
+          </>
+        )}
+        {!free && !subscription.cancelAtPeriodEnd && upcoming && (
+          <>
+            <dt>Next invoice</dt>
+            <dd>
+              {formatMoney(upcoming.amountDueInCents, upcoming.currency)} on {formatDate(upcoming.date)}
+            </dd>
           </>
         )}
       </dl>
