@@ -11,7 +11,7 @@ export const TOO_MANY_REQUESTS = 'Too many requests from your network. Please wa
  * counts its own, so a limit is per replica. Kept here rather than at the edge so a visitor's request costs no trip
  * to identity.
  */
-export class AddressWindows {
+class AddressWindows {
   private windowStart = 0;
   private counts = new Map<string, number>();
 
