@@ -173,7 +173,21 @@ export interface CreditsSettleRequest {
   reference: string;
 }
 
-export const CREDIT_CHANGES = ['purchase', 'adjustment', 'reserve', 'capture', 'release'] as const;
+/**
+ * What changed a provider's credits: a purchase, an admin's bundle (`grant`) or adjustment, a voucher, an offer, a
+ * refunded purchase (`refund`), or another service's reservation held, captured or released.
+ */
+export const CREDIT_CHANGES = [
+  'purchase',
+  'grant',
+  'voucher',
+  'offer',
+  'adjustment',
+  'refund',
+  'reserve',
+  'capture',
+  'release',
+] as const;
 export type CreditChange = (typeof CREDIT_CHANGES)[number];
 
 export const CREDIT_RESERVATION_STATUSES = ['held', 'captured', 'released'] as const;

@@ -2529,7 +2529,7 @@ export type components = {
       created_at: string;
       id: number;
       /** @enum {string} */
-      kind: 'purchase' | 'adjustment' | 'spend' | 'release';
+      kind: 'purchase' | 'grant' | 'voucher' | 'offer' | 'adjustment' | 'refund' | 'spend' | 'release';
       note: string | null;
       reference: string | null;
       /**

@@ -15,9 +15,7 @@ import {
   type Currency,
 } from '@tourly/contracts';
 import { OptionalString, RequiredOneOf, RequiredString } from '@tourly/platform';
-import type { LedgerKind } from './credits.repository';
-
-const LEDGER_KINDS: LedgerKind[] = ['purchase', 'adjustment', 'spend', 'release'];
+import { LEDGER_KINDS, type LedgerKind } from './credits.repository';
 const MAX_ADJUSTMENT = 1_000_000;
 
 /** `credits_qty`: a whole number of credits, 1 to MAX_CREDITS_PER_PURCHASE; the first rule broken is said. */

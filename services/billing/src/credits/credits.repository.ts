@@ -10,7 +10,24 @@ import {
   type Queryable,
 } from '@tourly/platform';
 
-export type LedgerKind = 'purchase' | 'adjustment' | 'spend' | 'release';
+/**
+ * What a ledger row records: credits bought (`purchase`), given by an admin as a bundle (`grant`), from a voucher
+ * (`voucher`) or an offer (`offer`), corrected by an admin (`adjustment`, either sign), taken back with a refunded
+ * purchase (`refund`), held for another service (`spend`) and given back from a hold (`release`).
+ */
+export const LEDGER_KINDS = [
+  'purchase',
+  'grant',
+  'voucher',
+  'offer',
+  'adjustment',
+  'refund',
+  'spend',
+  'release',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** The kinds that carry a category (one of the fourteen): every change but a hold and its release. */
+export type GrantKind = Exclude<LedgerKind, 'spend' | 'release'>;
 
 /** A provider's balances as of its last ledger row; `version` counts its changes. */
 export interface BalanceRow {

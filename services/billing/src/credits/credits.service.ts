@@ -17,7 +17,13 @@ import type {
   CreditBalanceResponse,
   LedgerEntryResponse,
 } from './credits.dto';
-import { CreditsRepository, type BalanceRow, type LedgerFilter, type LedgerRow } from './credits.repository';
+import {
+  CreditsRepository,
+  type BalanceRow,
+  type GrantKind,
+  type LedgerFilter,
+  type LedgerRow,
+} from './credits.repository';
 import { creditsRequestErrors } from './credits.rules';
 
 export const NOTHING_RESERVED = 'No credits are reserved under this reference.';
@@ -29,10 +35,10 @@ export const BELOW_ZERO = "would take the provider's available credits below zer
 /** The system itself, as the actor of a ledger row no person wrote (a service's spend, an expired hold). */
 export const SYSTEM_ACTOR = 'system';
 
-/** A grant or a correction: credits in (or out) for a reason among the fourteen categories. */
+/** Credits in (or, for an adjustment or a refund, out) for a reason among the fourteen categories. */
 export interface Grant {
   providerId: string;
-  kind: 'purchase' | 'adjustment';
+  kind: GrantKind;
   category: CreditCategory;
   amount: number;
   actor: string;

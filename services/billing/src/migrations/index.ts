@@ -6,6 +6,7 @@ import { PlanChoices1763970000000 } from './1763970000000-plan-choices';
 import { SubscriptionVersions1763980000000 } from './1763980000000-subscription-versions';
 import { ImmersiveExtensionVersions1763990000000 } from './1763990000000-immersive-extension-versions';
 import { Credits1764000000000 } from './1764000000000-credits';
+import { CreditLedgerKinds1764010000000 } from './1764010000000-credit-ledger-kinds';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationClass[] = [
   SubscriptionVersions1763980000000,
   ImmersiveExtensionVersions1763990000000,
   Credits1764000000000,
+  CreditLedgerKinds1764010000000,
 ];

@@ -169,6 +169,14 @@ export function creditEntryLabel(entry: Pick<CreditHistoryEntry, 'kind' | 'statu
   switch (entry.kind) {
     case 'purchase':
       return 'Credits purchased';
+    case 'grant':
+      return entry.note ? `Credits given: ${entry.note}` : 'Credits given';
+    case 'voucher':
+      return entry.note ? `Voucher ${entry.note}` : 'Voucher';
+    case 'offer':
+      return entry.note ? `Offer: ${entry.note}` : 'Offer';
+    case 'refund':
+      return 'Purchase refunded';
     case 'adjustment':
       return entry.note ? `Adjustment: ${entry.note}` : 'Adjustment';
     case 'release':
