@@ -5,6 +5,7 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { CreditsModule } from './credits/credits.module';
 import { ImmersiveExtensionsModule } from './immersive-extensions/immersive-extensions.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { CustomerPortalModule } from './portal/customer-portal.module';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { StripeModule } from './stripe/stripe.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
@@ -20,6 +21,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     ImmersiveExtensionsModule,
     CreditsModule,
     InvoicesModule,
+    CustomerPortalModule,
     WebhooksModule,
     ReconciliationModule,
     AdminModule,

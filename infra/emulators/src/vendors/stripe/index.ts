@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Vendor } from '../../vendor';
 import type { DunningOptions } from './billing/invoices';
 import { registerInvoicePages } from './billing/invoice-pages';
+import { registerPortalPages } from './billing/portal-pages';
 import { StripeEngine } from './engine';
 import { stripeApi } from './http';
 import { billingRoutes } from './routes/billing';
@@ -9,6 +10,8 @@ import { catalogRoutes } from './routes/catalog';
 import { customerRoutes } from './routes/customers';
 import { intentRoutes } from './routes/intents';
 import { platformRoutes } from './routes/platform';
+import { portalRoutes } from './routes/portal';
+import { refundRoutes } from './routes/refunds';
 import type { WebhookDelivery, WebhookTarget } from './webhooks';
 
 export { createStripeJsVendor } from './stripe-js';
@@ -50,6 +53,8 @@ export function createStripeVendor(options: StripeVendorOptions = {}): StripeVen
     ...customerRoutes(engine),
     ...intentRoutes(engine),
     ...billingRoutes(engine),
+    ...refundRoutes(engine),
+    ...portalRoutes(engine),
     ...platformRoutes(engine),
   ];
   const api = stripeApi(engine, routes);
@@ -73,6 +78,7 @@ export function createStripeVendor(options: StripeVendorOptions = {}): StripeVen
       app.addHook('onClose', async () => engine.webhooks.close());
       await api(app, {});
       registerInvoicePages(app, engine.store);
+      registerPortalPages(app, engine.store);
     },
     controls,
     reset: () => engine.reset(),

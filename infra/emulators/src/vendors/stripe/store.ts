@@ -94,6 +94,10 @@ export class StripeStore {
   readonly idempotency = new Map<string, IdempotentResult>();
   /** A finalized invoice's hosted page and PDF, by the unguessable token in their URLs. */
   readonly invoicePages = new Map<string, string>();
+  readonly refunds = new Map<string, Stripe.Refund>();
+  readonly portalSessions = new Map<string, Stripe.BillingPortal.Session>();
+  /** A customer portal session's page, by the unguessable token in its URL, until it expires (real time). */
+  readonly portalPages = new Map<string, { session: string; expiresAt: number }>();
   /** Where the API was last reached (`http://host:port`): the origin of the invoices' page and PDF links. */
   origin = 'http://127.0.0.1';
 

@@ -1,0 +1,23 @@
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { ProviderId, Responds, Roles } from '@tourly/platform';
+import { CustomerPortalLinkResponse, CustomerPortalQuery } from './customer-portal.dto';
+import { CustomerPortalService } from './customer-portal.service';
+
+/** The link to Stripe's customer portal (000 §7: "customer portal take came_from and return_url"). */
+@Controller('provider/billing')
+export class CustomerPortalController {
+  constructor(private readonly portal: CustomerPortalService) {}
+
+  @Get('customer_portal_link')
+  @Roles('admin')
+  @Responds(CustomerPortalLinkResponse)
+  link(
+    @ProviderId() providerId: string,
+    @Query() query: CustomerPortalQuery,
+    @Req() request: FastifyRequest,
+  ): Promise<CustomerPortalLinkResponse> {
+    // The gateway forwards the host the person used (x-forwarded-host, trusted from it alone).
+    return this.portal.link(providerId, `${request.protocol}://${request.host}`, query);
+  }
+}
