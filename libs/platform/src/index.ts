@@ -13,6 +13,7 @@ export * from './http/text';
 export * from './http/ids';
 export * from './http/bodies';
 export * from './http/responses';
+export * from './http/csv';
 export * from './http/envelope.interceptor';
 export * from './http/validation';
 export * from './auth/internal-token';
