@@ -7,6 +7,45 @@ import { mergeMetadata, type Params } from '../params';
 import { checkClientSecret } from './common';
 
 /**
+ * The smallest amount Stripe charges, in the currency's minor unit (Stripe's "minimum charge amounts"); a currency
+ * not listed here is held to 50 of its minor unit, as usd.
+ */
+const MINIMUM_CHARGE: Record<string, number> = {
+  usd: 50,
+  aud: 50,
+  brl: 50,
+  cad: 50,
+  chf: 50,
+  eur: 50,
+  inr: 50,
+  nzd: 50,
+  sgd: 50,
+  gbp: 30,
+  dkk: 250,
+  nok: 300,
+  sek: 300,
+  hkd: 400,
+  jpy: 50,
+  mxn: 1000,
+};
+
+const minimumCharge = (currency: string): number => MINIMUM_CHARGE[currency] ?? 50;
+
+/** `$0.50`, `£0.30`, `¥50`, as Stripe's refusal writes the minimum (the currency's code follows it). */
+function moneyText(amount: number, currency: string): string {
+  try {
+    const format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      currencyDisplay: 'narrowSymbol',
+    });
+    return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  } catch {
+    return (amount / 100).toFixed(2);
+  }
+}
+
+/**
  * PaymentIntents and SetupIntents, confirmable from Stripe.js (publishable key + client secret), and the
  * emulator's 3-D Secure step: `POST /v1/_authenticate` with `client_secret` and `outcome=complete|fail`.
  */
@@ -43,13 +82,19 @@ export function intentRoutes(engine: StripeEngine): Route[] {
       url: '/payment_intents',
       handler: ({ params }) => {
         const amount = params.reqInt('amount');
-        if (amount < 50)
-          throw invalidParam('Amount must be at least $0.50 usd', 'amount', 'amount_too_small');
+        const currency = params.reqStr('currency').toLowerCase();
+        const minimum = minimumCharge(currency);
+        if (amount < minimum)
+          throw invalidParam(
+            `Amount must be at least ${moneyText(minimum, currency)} ${currency}`,
+            'amount',
+            'amount_too_small',
+          );
         const customer = params.str('customer') ?? null;
         if (customer) store.customer(customer);
         const intent = payments.createPaymentIntent({
           amount,
-          currency: params.reqStr('currency').toLowerCase(),
+          currency,
           customer,
           paymentMethod: paymentMethodOf(params, customer),
           setupFutureUsage: params.oneOf('setup_future_usage', ['off_session', 'on_session']) ?? null,
