@@ -69,7 +69,7 @@ describe.each([
 
   it('answers paths no service serves yet with 404 in the error shape, through the owning service', async () => {
     for (const path of [
-      '/provider/billing/offers/redeemable',
+      '/provider/billing/addons_subscription',
       '/provider/developers/webhooks_subscription',
       '/virtual_assistant/trueplan_orders.json',
       '/provider/bookings/42',

@@ -146,6 +146,20 @@ export const CREDIT_BUNDLES: readonly CreditBundle[] = [
 /** The most credits one purchase buys (a larger number is refused with 422 on `credits_qty`). */
 export const MAX_CREDITS_PER_PURCHASE = 10_000;
 
+/**
+ * The smallest amount Stripe charges a card, per currency (Stripe's "minimum charge amounts"): a payment intent for
+ * less is refused (`amount_too_small`). A credits purchase whose total (after its savings) falls below it is refused
+ * before Stripe is asked.
+ */
+export const STRIPE_MINIMUM_CHARGE_CENTS: Record<Currency, number> = {
+  usd: 50,
+  aud: 50,
+  cad: 50,
+  eur: 50,
+  gbp: 30,
+  nzd: 50,
+};
+
 /** A Stripe payment intent for credits says so in its metadata (`kind`), with the provider and the quantity. */
 export const CREDITS_PURCHASE_KIND = 'credits_purchase';
 

@@ -107,6 +107,17 @@ export interface SubscriptionDowngradedV1 {
   premiumTourLimit: number | null;
 }
 
+// orders
+/**
+ * Orders publishes this when an order is placed (billing gives the provider its `any_order_placed` offers). `kind`
+ * is the kind of order, as orders names it (a floor plan order, say).
+ */
+export interface OrderPlacedV1 {
+  providerId: string;
+  orderId: string;
+  kind: string;
+}
+
 // properties
 export interface ToursDeactivatedV1 {
   providerId: string;
@@ -178,6 +189,7 @@ export interface EventCatalogue {
   'properties.tour.unpublished.v1': TourPublicationV1;
   'properties.lead.received.v1': LeadReceivedV1;
   'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
+  'orders.order.placed.v1': OrderPlacedV1;
 }
 
 export type EventSubject = keyof EventCatalogue;

@@ -47,6 +47,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/admin/providers/*/credit_adjustments/**', 'billing'],
   ['/admin/credit_bundles.json', 'billing'],
   ['/admin/vouchers/**', 'billing'],
+  ['/admin/offers/**', 'billing'],
   ['/api/webhooks/stripe', 'billing'],
 
   // orders: floorplan orders, amendments, back-office queues, supplier workflow, comments

@@ -5,10 +5,12 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { CreditsModule } from './credits/credits.module';
 import { ImmersiveExtensionsModule } from './immersive-extensions/immersive-extensions.module';
 import { InvoicesModule } from './invoices/invoices.module';
+import { OffersModule } from './offers/offers.module';
 import { CustomerPortalModule } from './portal/customer-portal.module';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
 import { StripeModule } from './stripe/stripe.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { VouchersModule } from './vouchers/vouchers.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /** Billing's feature modules; the Stripe client is global to them. */
@@ -20,6 +22,8 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     SubscriptionsModule,
     ImmersiveExtensionsModule,
     CreditsModule,
+    VouchersModule,
+    OffersModule,
     InvoicesModule,
     CustomerPortalModule,
     WebhooksModule,

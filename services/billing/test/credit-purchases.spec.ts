@@ -91,6 +91,8 @@ describe('buying credits', () => {
         discount_percent: 10,
         subtotal_in_cents: subtotal,
         discount_in_cents: subtotal! / 10,
+        voucher: null,
+        voucher_discount_in_cents: 0,
         total_in_cents: (subtotal! * 9) / 10,
       });
     });

@@ -3,6 +3,22 @@
  * Do not edit: `npm run api:types` writes it again, and `npm test` fails while it is out of date.
  */
 export type paths = {
+  '/admin/credit_bundles.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CreditBundlesAdminController_list'];
+    put?: never;
+    post: operations['CreditBundlesAdminController_give'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/events/billing/dead_letters': {
     parameters: {
       query?: never;
@@ -171,6 +187,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/offers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OffersAdminController_list'];
+    put?: never;
+    post: operations['OffersAdminController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/offers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OffersAdminController_get'];
+    put: operations['OffersAdminController_update'];
+    post?: never;
+    delete: operations['OffersAdminController_archive'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/properties/{id}/restore': {
     parameters: {
       query?: never;
@@ -309,6 +357,54 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['AdminController_changePrimaryProvider'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/vouchers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VouchersAdminController_list'];
+    put?: never;
+    post: operations['VouchersAdminController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/vouchers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VouchersAdminController_get'];
+    put: operations['VouchersAdminController_update'];
+    post?: never;
+    delete: operations['VouchersAdminController_archive'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/vouchers/{id}.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VouchersAdminController_csv'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -747,6 +843,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/billing/customer_portal_link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CustomerPortalController_link'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/billing/immersive_extensions': {
     parameters: {
       query?: never;
@@ -771,6 +883,22 @@ export type paths = {
       cookie?: never;
     };
     get: operations['InvoicesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/offers/redeemable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OffersController_redeemable'];
     put?: never;
     post?: never;
     delete?: never;
@@ -949,6 +1077,38 @@ export type paths = {
     get: operations['BillingAccountsController_testClock'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/vouchers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VouchersController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/vouchers/redeem': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VouchersController_redeem'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2392,6 +2552,65 @@ export type components = {
       /** @description credits held for orders in progress */
       reserved_balance: number;
     };
+    'billing.CreditBundleForm': {
+      /** @enum {string} */
+      category:
+        | 'customer_purchase'
+        | 'subscription_top_up'
+        | 'trial'
+        | 'booking_cancelled'
+        | 'promotional'
+        | 'floor_plan_issue'
+        | 'post_production_issue'
+        | 'photo_retouching_issue'
+        | 'billing_issue'
+        | 'customer_service_issue'
+        | 'customer_retention'
+        | 'customer_loyalty'
+        | 'internal_use'
+        | 'other';
+      credits_qty: number;
+      note?: string | null;
+      /** Format: uuid */
+      provider_id: string;
+    };
+    'billing.CreditBundleResponse': {
+      /** @description a user's id, or system */
+      actor: string;
+      /** @description signed credits */
+      amount: number;
+      /** @enum {string|null} */
+      category:
+        | 'customer_purchase'
+        | 'subscription_top_up'
+        | 'trial'
+        | 'booking_cancelled'
+        | 'promotional'
+        | 'floor_plan_issue'
+        | 'post_production_issue'
+        | 'photo_retouching_issue'
+        | 'billing_issue'
+        | 'customer_service_issue'
+        | 'customer_retention'
+        | 'customer_loyalty'
+        | 'internal_use'
+        | 'other'
+        | null;
+      /** Format: date-time */
+      created_at: string;
+      id: number;
+      /** @enum {string} */
+      kind: 'purchase' | 'grant' | 'voucher' | 'offer' | 'adjustment' | 'refund' | 'spend' | 'release';
+      note: string | null;
+      /** Format: uuid */
+      provider_id: string;
+      reference: string | null;
+      /**
+       * @description a spend's reservation
+       * @enum {string|null}
+       */
+      status: 'held' | 'captured' | 'released' | null;
+    };
     'billing.CreditPurchaseResponse': {
       amount_in_cents: number;
       /** @enum {string|null} */
@@ -2409,6 +2628,9 @@ export type components = {
       /** @description the payment's status as Stripe last said it (succeeded: the credits are granted) */
       status: string;
       unit_price_in_cents: number;
+      /** @description the voucher whose discount this purchase had */
+      voucher_code: string | null;
+      voucher_discount_percent: number | null;
     };
     'billing.CreditsPriceResponse': {
       /**
@@ -2419,12 +2641,22 @@ export type components = {
       credits_qty: number;
       /** @enum {string} */
       currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      /** @description both savings: the bundle and the voucher */
       discount_in_cents: number;
+      /** @description the bundle's saving */
       discount_percent: number;
       subtotal_in_cents: number;
       total_in_cents: number;
       /** @description one credit, in cents */
       unit_price_in_cents: number;
+      /** @description the provider's voucher discount, applied to this purchase */
+      voucher: components['schemas']['billing.PriceVoucherResponse'] | null;
+      /** @description what the voucher's discount takes off the bundle's total */
+      voucher_discount_in_cents: number;
+    };
+    'billing.CustomerPortalLinkResponse': {
+      /** @description Stripe's customer portal for the provider: open it now, it expires within minutes */
+      url: string;
     };
     'billing.DeadLetter': {
       attempts: number;
@@ -2554,6 +2786,83 @@ export type components = {
       /** Format: date-time */
       starts_at: string | null;
     };
+    'billing.OfferForm': {
+      /** @enum {string} */
+      category?:
+        | 'customer_purchase'
+        | 'subscription_top_up'
+        | 'trial'
+        | 'booking_cancelled'
+        | 'promotional'
+        | 'floor_plan_issue'
+        | 'post_production_issue'
+        | 'photo_retouching_issue'
+        | 'billing_issue'
+        | 'customer_service_issue'
+        | 'customer_retention'
+        | 'customer_loyalty'
+        | 'internal_use'
+        | 'other';
+      credits: number;
+      description?: string | null;
+      /** Format: date-time */
+      ends_at?: string;
+      name: string;
+      /** @enum {string} */
+      redeem_action: 'credits_purchased' | 'any_order_placed' | 'subscription_created' | 'sign_up_completed';
+      /** Format: date-time */
+      starts_at?: string;
+    };
+    'billing.OfferResponse': {
+      /**
+       * @description the category of the credits given
+       * @enum {string}
+       */
+      category:
+        | 'customer_purchase'
+        | 'subscription_top_up'
+        | 'trial'
+        | 'booking_cancelled'
+        | 'promotional'
+        | 'floor_plan_issue'
+        | 'post_production_issue'
+        | 'photo_retouching_issue'
+        | 'billing_issue'
+        | 'customer_service_issue'
+        | 'customer_retention'
+        | 'customer_loyalty'
+        | 'internal_use'
+        | 'other';
+      /** Format: date-time */
+      created_at: string;
+      /** @description credits each provider receives, once */
+      credits: number;
+      description: string | null;
+      /**
+       * Format: date-time
+       * @description null: until archived
+       */
+      ends_at: string | null;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @enum {string} */
+      redeem_action: 'credits_purchased' | 'any_order_placed' | 'subscription_created' | 'sign_up_completed';
+      /** @description how many providers received it */
+      redemptions_count: number;
+      /**
+       * Format: date-time
+       * @description null: from its creation
+       */
+      starts_at: string | null;
+      /**
+       * @description only a running offer is listed to providers and given
+       * @enum {string}
+       */
+      status: 'scheduled' | 'running' | 'ended' | 'archived';
+      /** Format: date-time */
+      updated_at: string;
+    };
     'billing.PaymentMethodChoice': {
       payment_method_id: string;
     };
@@ -2615,11 +2924,33 @@ export type components = {
       subtotal_in_cents: number;
       total_in_cents: number;
     };
+    'billing.PriceVoucherResponse': {
+      code: string;
+      /** @description taken off the total after the bundle saving */
+      discount_percent: number;
+    };
     'billing.Pricing': {
       discount_percent: number;
     };
     'billing.PricingChange': {
       pricing: components['schemas']['billing.Pricing'];
+    };
+    'billing.ProviderRedemptionResponse': {
+      code: string;
+      /** @description credits it gave */
+      credits: number | null;
+      description: string | null;
+      /** @description the discount it gave */
+      discount_percent: number | null;
+      /** Format: date-time */
+      redeemed_at: string;
+      /**
+       * Format: date-time
+       * @description when the purchase the discount went to was paid
+       */
+      used_at: string | null;
+      /** @description a discount not used by a purchase yet */
+      waiting: boolean;
     };
     'billing.PurchaseCreditsForm': {
       credits_qty: number;
@@ -2639,7 +2970,9 @@ export type components = {
       credits_qty: number;
       /** @enum {string} */
       currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      /** @description both savings: the bundle and the voucher */
       discount_in_cents: number;
+      /** @description the bundle's saving */
       discount_percent: number;
       /** @description the Stripe payment intent's id */
       id: string;
@@ -2653,6 +2986,10 @@ export type components = {
       total_in_cents: number;
       /** @description one credit, in cents */
       unit_price_in_cents: number;
+      /** @description the provider's voucher discount, applied to this purchase */
+      voucher: components['schemas']['billing.PriceVoucherResponse'] | null;
+      /** @description what the voucher's discount takes off the bundle's total */
+      voucher_discount_in_cents: number;
     };
     'billing.PurchaseSuccessResponse': {
       balance: components['schemas']['billing.CreditBalanceResponse'];
@@ -2668,6 +3005,37 @@ export type components = {
     'billing.ReceivedResponse': {
       /** @enum {boolean} */
       received: true;
+    };
+    'billing.RedeemableOfferResponse': {
+      /** @description credits received with the action */
+      credits: number;
+      description: string | null;
+      /**
+       * Format: date-time
+       * @description null: no end date
+       */
+      ends_at: string | null;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @enum {string} */
+      redeem_action: 'credits_purchased' | 'any_order_placed' | 'subscription_created' | 'sign_up_completed';
+    };
+    'billing.RedeemedVoucherResponse': {
+      code: string;
+      /** @description credits given */
+      credits: number | null;
+      description: string | null;
+      /** @description percent off the next credits purchase */
+      discount_percent: number | null;
+    };
+    'billing.RedeemVoucherForm': {
+      /** @description case-insensitive; stored upper-cased */
+      code: string;
+    };
+    'billing.RedemptionResponse': {
+      balance: components['schemas']['billing.CreditBalanceResponse'];
+      voucher: components['schemas']['billing.RedeemedVoucherResponse'];
     };
     'billing.RemovedCardResponse': {
       /** @description the payment method detached */
@@ -2758,6 +3126,82 @@ export type components = {
       subtotal_in_cents: number;
       /** @description after discounts */
       total_in_cents: number;
+    };
+    'billing.VoucherForm': {
+      /** @enum {string} */
+      category?:
+        | 'customer_purchase'
+        | 'subscription_top_up'
+        | 'trial'
+        | 'booking_cancelled'
+        | 'promotional'
+        | 'floor_plan_issue'
+        | 'post_production_issue'
+        | 'photo_retouching_issue'
+        | 'billing_issue'
+        | 'customer_service_issue'
+        | 'customer_retention'
+        | 'customer_loyalty'
+        | 'internal_use'
+        | 'other';
+      /** @description case-insensitive; stored upper-cased */
+      code: string;
+      /** @description credits given at once; or discount_percent */
+      credits?: number | null;
+      description?: string | null;
+      /** @description percent off the provider's next credits purchase; or credits */
+      discount_percent?: number | null;
+      /** Format: date-time */
+      expires_at?: string;
+      /** @description how many providers may redeem it; null: no limit */
+      redemption_limit?: number | null;
+    };
+    'billing.VoucherResponse': {
+      /**
+       * @description the category of the credits given
+       * @enum {string}
+       */
+      category:
+        | 'customer_purchase'
+        | 'subscription_top_up'
+        | 'trial'
+        | 'booking_cancelled'
+        | 'promotional'
+        | 'floor_plan_issue'
+        | 'post_production_issue'
+        | 'photo_retouching_issue'
+        | 'billing_issue'
+        | 'customer_service_issue'
+        | 'customer_retention'
+        | 'customer_loyalty'
+        | 'internal_use'
+        | 'other';
+      code: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description credits given at once (or a discount) */
+      credits: number | null;
+      description: string | null;
+      /** @description percent off the next credits purchase (or credits) */
+      discount_percent: number | null;
+      /**
+       * Format: date-time
+       * @description null: never
+       */
+      expires_at: string | null;
+      /** Format: uuid */
+      id: string;
+      /** @description null: no limit */
+      redemption_limit: number | null;
+      /** @description how many providers redeemed it */
+      redemptions_count: number;
+      /**
+       * @description only an active voucher can be redeemed
+       * @enum {string}
+       */
+      status: 'active' | 'expired' | 'fully_redeemed' | 'archived';
+      /** Format: date-time */
+      updated_at: string;
     };
     'identity.AccessLogEntryResponse': {
       /** @description the admin who impersonated */
@@ -4501,6 +4945,66 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+  CreditBundlesAdminController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        /** @description unset: every provider's */
+        provider_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.CreditBundleResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  CreditBundlesAdminController_give: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.CreditBundleForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.CreditBundleResponse'];
+          };
+        };
+      };
+    };
+  };
   billingDeadLettersList: {
     parameters: {
       query?: {
@@ -4816,6 +5320,143 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.ImpersonationStoppedResponse'];
+          };
+        };
+      };
+    };
+  };
+  OffersAdminController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        redeem_action?:
+          'credits_purchased' | 'any_order_placed' | 'subscription_created' | 'sign_up_completed';
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.OfferResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  OffersAdminController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.OfferForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.OfferResponse'];
+          };
+        };
+      };
+    };
+  };
+  OffersAdminController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.OfferResponse'];
+          };
+        };
+      };
+    };
+  };
+  OffersAdminController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.OfferForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.OfferResponse'];
+          };
+        };
+      };
+    };
+  };
+  OffersAdminController_archive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.OfferResponse'];
           };
         };
       };
@@ -5159,6 +5800,163 @@ export interface operations {
           'application/json': {
             data: components['schemas']['identity.PrimaryProviderResponse'];
           };
+        };
+      };
+    };
+  };
+  VouchersAdminController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.VoucherResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  VouchersAdminController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.VoucherForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.VoucherResponse'];
+          };
+        };
+      };
+    };
+  };
+  VouchersAdminController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.VoucherResponse'];
+          };
+        };
+      };
+    };
+  };
+  VouchersAdminController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.VoucherForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.VoucherResponse'];
+          };
+        };
+      };
+    };
+  };
+  VouchersAdminController_archive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.VoucherResponse'];
+          };
+        };
+      };
+    };
+  };
+  VouchersAdminController_csv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The redemptions, oldest first: `attachment; filename="voucher-<CODE>-redemptions.csv"`, a header row, then 9 columns (provider_id, billing_name, billing_email, redeemed_at, redeemed_by, credits, discount_percent, payment_intent_id, used_at) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
     };
@@ -5991,6 +6789,31 @@ export interface operations {
       };
     };
   };
+  CustomerPortalController_link: {
+    parameters: {
+      query?: {
+        came_from?: 'billing' | 'credits';
+        return_url?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.CustomerPortalLinkResponse'];
+          };
+        };
+      };
+    };
+  };
   ImmersiveExtensionsController_list: {
     parameters: {
       query?: {
@@ -6051,6 +6874,31 @@ export interface operations {
               total_count: number;
               total_pages: number;
             };
+          };
+        };
+      };
+    };
+  };
+  OffersController_redeemable: {
+    parameters: {
+      query?: {
+        redeem_action?:
+          'credits_purchased' | 'any_order_placed' | 'subscription_created' | 'sign_up_completed';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.RedeemableOfferResponse'][];
           };
         };
       };
@@ -6360,6 +7208,64 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.TestClockStateResponse'];
+          };
+        };
+      };
+    };
+  };
+  VouchersController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.ProviderRedemptionResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  VouchersController_redeem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.RedeemVoucherForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.RedemptionResponse'];
           };
         };
       };

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {
   CREDITS_PURCHASE_KIND,
   CURRENCIES,
@@ -8,11 +8,16 @@ import {
   type Currency,
 } from '@tourly/contracts';
 import { ApiError, CONFIG, Database, isUuid, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import type { EntityManager } from 'typeorm';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
-import { CreditPurchasesRepository, type PurchaseRow } from './credit-purchases.repository';
+import {
+  CreditPurchasesRepository,
+  type PurchaseRow,
+  type WaitingDiscountRow,
+} from './credit-purchases.repository';
 import type {
   CreditPurchaseResponse,
   CreditsPriceResponse,
@@ -20,7 +25,7 @@ import type {
   PurchaseIntentResponse,
   PurchaseSuccessResponse,
 } from './credits.dto';
-import { creditsPrice } from './credits.rules';
+import { belowMinimumCharge, creditsPrice } from './credits.rules';
 import { balanceOf, CreditsService, SYSTEM_ACTOR } from './credits.service';
 import { CreditsRepository } from './credits.repository';
 
@@ -30,11 +35,12 @@ export const PURCHASE_NOT_PAID = 'This payment has not been made yet; confirm it
 export const PURCHASE_CANCELLED = 'This payment was cancelled; start a new purchase.';
 
 /**
- * Buying credits: a Stripe payment intent for the price of the quantity (the bundle saving applied), its metadata
- * naming the provider and the quantity. The credits are granted once, when Stripe says the intent succeeded,
- * whichever comes first: the page's success call or the `payment_intent.succeeded` webhook. Both read the intent
- * from Stripe and grant through one ledger row keyed by the intent's id (unique per provider), under the provider's
- * balance lock, so the second finds it written.
+ * Buying credits: a Stripe payment intent for the price of the quantity (the bundle saving applied, then the
+ * provider's waiting voucher discount, which the intent claims), its metadata naming the provider and the quantity.
+ * The credits are granted once, when Stripe says the intent succeeded, whichever comes first: the page's success call
+ * or the `payment_intent.succeeded` webhook. Both read the intent from Stripe and grant through one ledger row keyed
+ * by the intent's id (unique per provider), under the provider's balance lock, so the second finds it written; the
+ * same transaction marks the voucher discount it claimed used.
  */
 @Injectable()
 export class CreditPurchasesService {
@@ -48,10 +54,10 @@ export class CreditPurchasesService {
     @Inject(CONFIG) private readonly config: BillingConfig,
   ) {}
 
-  /** The price in the billing account's currency (usd without an account). */
+  /** The price in the billing account's currency (usd without an account), the waiting voucher discount applied. */
   async price(providerId: string, creditsQty: number): Promise<CreditsPriceResponse> {
     const currency = (await this.accounts.find(providerId))?.currency ?? DEFAULT_CURRENCY;
-    return creditsPrice(creditsQty, currency);
+    return priceOf(creditsQty, currency, await this.purchases.waitingDiscount(providerId));
   }
 
   async list(providerId: string, query: PageQuery): Promise<Page<CreditPurchaseResponse>> {
@@ -61,7 +67,10 @@ export class CreditPurchasesService {
 
   /**
    * A payment intent for the credits. With a saved card it is confirmed now (3-D Secure: `requires_action` with
-   * the client secret; declined: 402 in the issuer's words); without, the page confirms it with Stripe.js.
+   * the client secret; declined: 402 in the issuer's words); without, the page confirms it with Stripe.js. The
+   * provider's waiting voucher discount applies and is claimed by this intent (an earlier intent that claimed it and
+   * was never paid is cancelled at Stripe first), under the discount's row lock. A total below Stripe's minimum
+   * charge is refused (422 `credits_qty`) before anything changes.
    */
   async start(
     providerId: string,
@@ -72,36 +81,56 @@ export class CreditPurchasesService {
     const card = form.paymentMethodId
       ? await this.accounts.ownCard(providerId, form.paymentMethodId)
       : undefined;
-    const price = creditsPrice(form.creditsQty, account.currency);
-    const intent = await stripeCall(() =>
-      this.stripe.paymentIntents.create(
-        {
-          amount: price.totalInCents,
-          currency: price.currency,
-          customer: account.stripeCustomerId,
-          allowed_payment_method_types: ['card'],
-          description: `${price.creditsQty} credits`,
-          metadata: {
-            kind: CREDITS_PURCHASE_KIND,
-            provider_id: providerId,
-            credits_qty: String(price.creditsQty),
+    const { intent, price } = await this.db.transaction(async (tx) => {
+      let discount = await this.claimableDiscount(tx, providerId);
+      let price = priceOf(form.creditsQty, account.currency, discount);
+      refuseBelowMinimum(price);
+      if (discount?.paymentIntentId && !(await this.cancelClaim(tx, discount.paymentIntentId))) {
+        discount = undefined;
+        price = priceOf(form.creditsQty, account.currency, undefined);
+        refuseBelowMinimum(price);
+      }
+      const intent = await stripeCall(() =>
+        this.stripe.paymentIntents.create(
+          {
+            amount: price.totalInCents,
+            currency: price.currency,
+            customer: account.stripeCustomerId,
+            allowed_payment_method_types: ['card'],
+            description: `${price.creditsQty} credits`,
+            metadata: {
+              kind: CREDITS_PURCHASE_KIND,
+              provider_id: providerId,
+              credits_qty: String(price.creditsQty),
+              ...(discount && {
+                voucher_code: discount.code,
+                voucher_discount_percent: String(discount.discountPercent),
+              }),
+            },
+            ...(card && { payment_method: card.id, confirm: true }),
           },
-          ...(card && { payment_method: card.id, confirm: true }),
+          { idempotencyKey: `credits-purchase:${uuidv7()}` },
+        ),
+      );
+      await this.purchases.insert(
+        {
+          paymentIntentId: intent.id,
+          providerId,
+          createdBy: userId,
+          creditsQty: price.creditsQty,
+          bundle: price.bundle,
+          unitPriceInCents: price.unitPriceInCents,
+          discountPercent: price.discountPercent,
+          voucherCode: discount?.code ?? null,
+          voucherDiscountPercent: discount?.discountPercent ?? null,
+          amountInCents: price.totalInCents,
+          currency: price.currency,
+          status: intent.status,
         },
-        { idempotencyKey: `credits-purchase:${uuidv7()}` },
-      ),
-    );
-    await this.purchases.insert({
-      paymentIntentId: intent.id,
-      providerId,
-      createdBy: userId,
-      creditsQty: price.creditsQty,
-      bundle: price.bundle,
-      unitPriceInCents: price.unitPriceInCents,
-      discountPercent: price.discountPercent,
-      amountInCents: price.totalInCents,
-      currency: price.currency,
-      status: intent.status,
+        tx,
+      );
+      if (discount) await this.purchases.claimDiscount(tx, discount, intent.id);
+      return { intent, price };
     });
     if (intent.status === 'succeeded') await this.settle(intent);
     return {
@@ -150,13 +179,58 @@ export class CreditPurchasesService {
     }
   }
 
+  /**
+   * The provider's waiting voucher discount (locked), if a new purchase can have it: not while an earlier intent that
+   * claimed it is being paid (`processing`); an earlier one that succeeded used it (no discount now).
+   */
+  private async claimableDiscount(
+    tx: EntityManager,
+    providerId: string,
+  ): Promise<WaitingDiscountRow | undefined> {
+    const waiting = await this.purchases.lockWaitingDiscount(tx, providerId);
+    if (!waiting?.paymentIntentId) return waiting;
+    const earlier = await this.intent(waiting.paymentIntentId);
+    if (earlier?.status === 'processing') return undefined;
+    if (earlier?.status === 'succeeded') {
+      await this.purchases.discountUsed(tx, earlier.id);
+      return undefined;
+    }
+    // Gone or cancelled: nothing left to cancel.
+    if (!earlier || earlier.status === 'canceled') return { ...waiting, paymentIntentId: null };
+    return waiting;
+  }
+
+  /**
+   * Cancels at Stripe the earlier, unpaid intent that claimed the discount, so one discount pays for one purchase.
+   * False: it was paid meanwhile, and used the discount.
+   */
+  private async cancelClaim(tx: EntityManager, paymentIntentId: string): Promise<boolean> {
+    let status: Stripe.PaymentIntent.Status | undefined;
+    try {
+      status = (await this.stripe.paymentIntents.cancel(paymentIntentId)).status;
+    } catch (error) {
+      const unexpectedState =
+        error instanceof Stripe.errors.StripeInvalidRequestError &&
+        error.code === 'payment_intent_unexpected_state';
+      if (!unexpectedState) throw asApiError(error);
+      status = (await this.intent(paymentIntentId))?.status;
+      if (status !== 'succeeded' && status !== 'canceled') throw asApiError(error);
+    }
+    if (status === 'succeeded') {
+      await this.purchases.discountUsed(tx, paymentIntentId);
+      return false;
+    }
+    await this.purchases.setStatus(tx, paymentIntentId, status, false);
+    return true;
+  }
+
   /** A webhook said a credits payment intent changed: Stripe's current state of it is recorded (and granted). */
   async refresh(paymentIntentId: string): Promise<void> {
     const intent = await this.intent(paymentIntentId);
     if (intent && isCreditsPurchase(intent)) await this.settle(intent);
   }
 
-  /** Records the intent's status; a succeeded one grants its credits, once. */
+  /** Records the intent's status; a succeeded one grants its credits, once, and uses the voucher discount it had. */
   private async settle(intent: Stripe.PaymentIntent): Promise<PurchaseRow> {
     const purchase = (await this.purchases.find(intent.id)) ?? (await this.recordFromStripe(intent));
     const succeeded = intent.status === 'succeeded';
@@ -171,6 +245,7 @@ export class CreditPurchasesService {
           reference: intent.id,
           note: null,
         });
+        await this.purchases.discountUsed(tx, intent.id);
       }
       await this.purchases.setStatus(tx, intent.id, intent.status, succeeded);
     });
@@ -187,6 +262,14 @@ export class CreditPurchasesService {
     const currency = (CURRENCIES as readonly string[]).includes(intent.currency)
       ? (intent.currency as Currency)
       : DEFAULT_CURRENCY;
+    const voucherPercent = Number(intent.metadata.voucher_discount_percent);
+    const voucher =
+      intent.metadata.voucher_code &&
+      Number.isInteger(voucherPercent) &&
+      voucherPercent >= 1 &&
+      voucherPercent <= 100
+        ? { code: intent.metadata.voucher_code, discountPercent: voucherPercent }
+        : undefined;
     const price = creditsPrice(creditsQty, currency);
     await this.purchases.insert({
       paymentIntentId: intent.id,
@@ -196,6 +279,8 @@ export class CreditPurchasesService {
       bundle: price.bundle,
       unitPriceInCents: price.unitPriceInCents,
       discountPercent: price.discountPercent,
+      voucherCode: voucher?.code ?? null,
+      voucherDiscountPercent: voucher?.discountPercent ?? null,
       amountInCents: intent.amount,
       currency,
       status: intent.status,
@@ -228,6 +313,24 @@ function isCreditsPurchase(intent: Stripe.PaymentIntent): boolean {
   );
 }
 
+/** The price of the quantity, with the voucher discount when one applies. */
+function priceOf(
+  creditsQty: number,
+  currency: Currency,
+  discount: Pick<WaitingDiscountRow, 'code' | 'discountPercent'> | undefined,
+): CreditsPriceResponse {
+  return {
+    ...creditsPrice(creditsQty, currency, discount?.discountPercent ?? 0),
+    voucher: discount ? { code: discount.code, discountPercent: discount.discountPercent } : null,
+  };
+}
+
+/** Stripe would refuse to charge less than its minimum: refused here first, in words for the quantity. */
+function refuseBelowMinimum(price: CreditsPriceResponse): void {
+  const tooSmall = belowMinimumCharge(price);
+  if (tooSmall) throw ApiError.invalid('creditsQty', tooSmall);
+}
+
 function purchaseOf(row: PurchaseRow): CreditPurchaseResponse {
   return {
     id: row.paymentIntentId,
@@ -235,6 +338,8 @@ function purchaseOf(row: PurchaseRow): CreditPurchaseResponse {
     bundle: row.bundle,
     unitPriceInCents: row.unitPriceInCents,
     discountPercent: row.discountPercent,
+    voucherCode: row.voucherCode,
+    voucherDiscountPercent: row.voucherDiscountPercent,
     amountInCents: row.amountInCents,
     currency: row.currency,
     status: row.status,

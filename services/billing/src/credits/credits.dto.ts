@@ -79,6 +79,15 @@ export class CreditBalanceResponse {
   reservedBalance!: number;
 }
 
+/** The provider's voucher discount waiting for its next purchase, as a price applies it. */
+export class PriceVoucherResponse {
+  @ApiProperty()
+  code!: string;
+
+  @ApiProperty({ description: 'taken off the total after the bundle saving' })
+  discountPercent!: number;
+}
+
 export class CreditsPriceResponse {
   @ApiProperty()
   creditsQty!: number;
@@ -92,14 +101,24 @@ export class CreditsPriceResponse {
   @ApiProperty({ enum: CREDIT_BUNDLE_SIZES, nullable: true, description: 'the bundle whose saving applies' })
   bundle!: CreditBundleSize | null;
 
-  @ApiProperty()
+  @ApiProperty({ description: "the bundle's saving" })
   discountPercent!: number;
 
   @ApiProperty()
   subtotalInCents!: number;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'both savings: the bundle and the voucher' })
   discountInCents!: number;
+
+  @ApiProperty({
+    type: () => PriceVoucherResponse,
+    nullable: true,
+    description: "the provider's voucher discount, applied to this purchase",
+  })
+  voucher!: PriceVoucherResponse | null;
+
+  @ApiProperty({ description: "what the voucher's discount takes off the bundle's total" })
+  voucherDiscountInCents!: number;
 
   @ApiProperty()
   totalInCents!: number;
@@ -156,6 +175,12 @@ export class CreditPurchaseResponse {
 
   @ApiProperty()
   discountPercent!: number;
+
+  @ApiProperty({ type: String, nullable: true, description: 'the voucher whose discount this purchase had' })
+  voucherCode!: string | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  voucherDiscountPercent!: number | null;
 
   @ApiProperty()
   amountInCents!: number;

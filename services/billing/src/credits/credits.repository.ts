@@ -49,6 +49,7 @@ export interface LedgerEntry {
 
 export interface LedgerRow {
   id: number;
+  providerId: string;
   kind: LedgerKind;
   category: CreditCategory | null;
   amount: number;
@@ -60,12 +61,18 @@ export interface LedgerRow {
   reservationStatus: CreditReservationStatus | null;
 }
 
-/** Which rows a history lists. */
-export type LedgerFilter = 'all' | 'adjustments';
+/**
+ * Which rows a history lists: every row, the admin's adjustments, the admin's bundles (`grant`), or the credits that
+ * came in (purchases, bundles, vouchers, offers, and adjustments that gave credits).
+ */
+export type LedgerFilter = 'all' | 'adjustments' | 'grants' | 'creditsIn';
 
 const FILTERS: Record<LedgerFilter, string> = {
   all: 'true',
   adjustments: "l.kind = 'adjustment'",
+  grants: "l.kind = 'grant'",
+  creditsIn:
+    "(l.kind IN ('purchase', 'grant', 'voucher', 'offer') OR (l.kind = 'adjustment' AND l.amount > 0))",
 };
 
 const BALANCE = 'available, reserved, version::float8 AS version';
@@ -130,30 +137,40 @@ export class CreditsRepository {
     return row!;
   }
 
-  /** The provider's ledger rows, newest first. */
+  /** The provider's ledger rows (null: every provider's), newest first. */
   async list(
-    providerId: string,
+    providerId: string | null,
     filter: LedgerFilter,
     query: Pick<PageQuery, 'page' | 'pageSize' | 'offset'>,
     tx?: Queryable,
   ): Promise<Page<LedgerRow>> {
-    const where = `l.provider_id = $1 AND ${FILTERS[filter]}`;
+    const params: unknown[] = providerId === null ? [] : [providerId];
+    const where = `${providerId === null ? 'true' : 'l.provider_id = $1'} AND ${FILTERS[filter]}`;
+    // The page is cut from the ledger alone (its index gives the rows in order), then only its rows are joined with
+    // their reservations: a join before the cut would look up the reservation of every row of a long history. The
+    // total is counted beside it, once (an index-only count, without the rows' columns).
     const found = await rows<LedgerRow & { total: number }>(
       tx ?? this.db.dataSource,
-      `SELECT l.id::float8 AS id, l.kind, l.category, l.amount, l.actor, l.reference, l.note,
-              l.created_at AS "createdAt", r.status AS "reservationStatus", count(*) OVER ()::int AS total
-         FROM credit_ledger l
+      `WITH page AS (
+         SELECT l.id, l.provider_id, l.kind, l.category, l.amount, l.actor, l.reference, l.note, l.created_at
+           FROM credit_ledger l
+          WHERE ${where}
+          ORDER BY l.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+       )
+       SELECT p.id::float8 AS id, p.provider_id AS "providerId", p.kind, p.category, p.amount, p.actor,
+              p.reference, p.note, p.created_at AS "createdAt", r.status AS "reservationStatus",
+              (SELECT count(*)::int FROM credit_ledger l WHERE ${where}) AS total
+         FROM page p
          LEFT JOIN credit_reservations r
-           ON l.kind = 'spend' AND r.provider_id = l.provider_id AND r.reference = l.reference
-        WHERE ${where}
-        ORDER BY l.id DESC LIMIT $2 OFFSET $3`,
-      [providerId, query.pageSize, query.offset],
+           ON p.kind = 'spend' AND r.provider_id = p.provider_id AND r.reference = p.reference
+        ORDER BY p.id DESC`,
+      [...params, query.pageSize, query.offset],
     );
     return pageWithTotal(found, query, async () => {
       const counted = await one<{ total: number }>(
         tx ?? this.db.dataSource,
         `SELECT count(*)::int AS total FROM credit_ledger l WHERE ${where}`,
-        [providerId],
+        params,
       );
       return counted!.total;
     });

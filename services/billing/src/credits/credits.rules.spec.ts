@@ -1,4 +1,4 @@
-import { creditsPrice, creditsRequestErrors } from './credits.rules';
+import { belowMinimumCharge, creditsPrice, creditsRequestErrors, moneyText } from './credits.rules';
 
 describe('creditsPrice', () => {
   it.each([
@@ -27,10 +27,56 @@ describe('creditsPrice', () => {
         discountPercent: percent,
         subtotalInCents: subtotal,
         discountInCents: subtotal - total,
+        voucherDiscountInCents: 0,
         totalInCents: total,
       });
     },
   );
+
+  it.each([
+    // credits, currency, voucher %, subtotal, bundle total, voucher discount, total
+    [10, 'usd', 25, 1000, 900, 225, 675],
+    [50, 'usd', 25, 5000, 4000, 1000, 3000],
+    [5, 'usd', 10, 500, 500, 50, 450],
+    [1, 'usd', 50, 100, 100, 50, 50],
+    [1, 'usd', 51, 100, 100, 51, 49],
+    [13, 'nzd', 15, 2015, 1814, 272, 1542],
+    [3, 'gbp', 33, 240, 240, 79, 161],
+    [100, 'eur', 100, 9000, 6300, 6300, 0],
+    [7, 'cad', 5, 945, 945, 47, 898],
+  ] as const)(
+    '%i credits in %s with a %i%% voucher: %i, %i after the bundle, %i off = %i',
+    (qty, currency, voucher, subtotal, bundleTotal, voucherDiscount, total) => {
+      const price = creditsPrice(qty, currency, voucher);
+      expect(price).toMatchObject({
+        subtotalInCents: subtotal,
+        voucherDiscountInCents: voucherDiscount,
+        discountInCents: subtotal - total,
+        totalInCents: total,
+      });
+      expect(price.totalInCents + price.voucherDiscountInCents).toBe(bundleTotal);
+      expect(price.discountPercent).toBe(creditsPrice(qty, currency).discountPercent);
+    },
+  );
+});
+
+describe('belowMinimumCharge', () => {
+  it.each([
+    [50, 'usd', undefined],
+    [49, 'usd', 'comes to less than the smallest amount a card can be charged ($0.50); buy more credits'],
+    [0, 'eur', 'comes to less than the smallest amount a card can be charged (€0.50); buy more credits'],
+    [49, 'aud', 'comes to less than the smallest amount a card can be charged (A$0.50); buy more credits'],
+    [49, 'cad', 'comes to less than the smallest amount a card can be charged (CA$0.50); buy more credits'],
+    [49, 'nzd', 'comes to less than the smallest amount a card can be charged (NZ$0.50); buy more credits'],
+    [30, 'gbp', undefined],
+    [29, 'gbp', 'comes to less than the smallest amount a card can be charged (£0.30); buy more credits'],
+  ] as const)('%i cents in %s: %s', (totalInCents, currency, message) => {
+    expect(belowMinimumCharge({ totalInCents, currency })).toBe(message);
+  });
+
+  it('writes money as people read it', () => {
+    expect(moneyText(123456, 'usd')).toBe('$1,234.56');
+  });
 });
 
 describe('creditsRequestErrors', () => {

@@ -1,7 +1,16 @@
-import { CREDIT_BUNDLES, CREDIT_UNIT_PRICES, type CreditBundleSize, type Currency } from '@tourly/contracts';
+import {
+  CREDIT_BUNDLES,
+  CREDIT_UNIT_PRICES,
+  STRIPE_MINIMUM_CHARGE_CENTS,
+  type CreditBundleSize,
+  type Currency,
+} from '@tourly/contracts';
 import { isUuid } from '@tourly/platform';
 
-/** What a number of credits costs in a currency: the bundle saving of the largest bundle it reaches. */
+/**
+ * What a number of credits costs in a currency: the bundle saving of the largest bundle it reaches, then a voucher's
+ * discount on that. `discountPercent` is the bundle's; `discountInCents` both savings together.
+ */
 export interface CreditsPrice {
   creditsQty: number;
   currency: Currency;
@@ -10,15 +19,19 @@ export interface CreditsPrice {
   discountPercent: number;
   subtotalInCents: number;
   discountInCents: number;
+  /** What the voucher's discount takes off the bundle's total. */
+  voucherDiscountInCents: number;
   totalInCents: number;
 }
 
-export function creditsPrice(creditsQty: number, currency: Currency): CreditsPrice {
+export function creditsPrice(creditsQty: number, currency: Currency, voucherPercent = 0): CreditsPrice {
   const unitPriceInCents = CREDIT_UNIT_PRICES[currency];
   const bundle = [...CREDIT_BUNDLES].reverse().find((candidate) => creditsQty >= candidate.credits);
   const discountPercent = bundle?.savingPercent ?? 0;
   const subtotalInCents = creditsQty * unitPriceInCents;
-  const totalInCents = Math.round((subtotalInCents * (100 - discountPercent)) / 100);
+  const bundleTotalInCents = Math.round((subtotalInCents * (100 - discountPercent)) / 100);
+  const voucherDiscountInCents = Math.round((bundleTotalInCents * voucherPercent) / 100);
+  const totalInCents = bundleTotalInCents - voucherDiscountInCents;
   return {
     creditsQty,
     currency,
@@ -27,8 +40,29 @@ export function creditsPrice(creditsQty: number, currency: Currency): CreditsPri
     discountPercent,
     subtotalInCents,
     discountInCents: subtotalInCents - totalInCents,
+    voucherDiscountInCents,
     totalInCents,
   };
+}
+
+/**
+ * Why a card cannot be charged this price (Stripe's minimum charge for the currency), in words for `credits_qty`;
+ * undefined when it can.
+ */
+export function belowMinimumCharge(
+  price: Pick<CreditsPrice, 'totalInCents' | 'currency'>,
+): string | undefined {
+  const minimum = STRIPE_MINIMUM_CHARGE_CENTS[price.currency];
+  if (price.totalInCents >= minimum) return undefined;
+  const smallest = moneyText(minimum, price.currency);
+  return `comes to less than the smallest amount a card can be charged (${smallest}); buy more credits`;
+}
+
+/** An amount as people read it: `$0.50`, `A$0.50`, `£0.30`. */
+export function moneyText(cents: number, currency: Currency): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
 }
 
 export const MAX_REFERENCE_LENGTH = 200;

@@ -11,6 +11,7 @@ import { ApiError, CONFIG, Database, EventBus, toSnake, type Page, type PageQuer
 import type { EntityManager } from 'typeorm';
 import type { BillingConfig } from '../config';
 import { CreditReservationsRepository, type ReservationRow } from './credit-reservations.repository';
+import type { CreditBundleForm, CreditBundleResponse } from './credit-bundles.dto';
 import type {
   CreditAdjustmentForm,
   CreditAdjustmentResponse,
@@ -119,6 +120,35 @@ export class CreditsService {
         await this.credits.list(providerId, 'adjustments', { page: 1, pageSize: 1, offset: 0 }, tx)
       ).items;
       return { adjustment: entryOf(latest!), balance: balanceOf(after!) };
+    });
+  }
+
+  /**
+   * The ledger rows that brought credits in (purchases, bundles, vouchers, offers, adjustments that gave credits) of
+   * the provider, or of every provider when null; newest first, each with its provider.
+   */
+  async bundles(providerId: string | null, query: PageQuery): Promise<Page<CreditBundleResponse>> {
+    const page = await this.credits.list(providerId, 'creditsIn', query);
+    return { ...page, items: page.items.map(bundleOf) };
+  }
+
+  /** An admin gives the provider a bundle of credits: a `grant` row with the admin's category and note. */
+  async giveBundle(actor: string, form: CreditBundleForm): Promise<CreditBundleResponse> {
+    return this.db.transaction(async (tx) => {
+      await this.grant(tx, {
+        providerId: form.providerId,
+        kind: 'grant',
+        category: form.category,
+        amount: form.creditsQty,
+        actor,
+        reference: null,
+        note: form.note || null,
+      });
+      // Under the provider's balance lock until the end of this transaction: its newest grant is this one.
+      const [given] = (
+        await this.credits.list(form.providerId, 'grants', { page: 1, pageSize: 1, offset: 0 }, tx)
+      ).items;
+      return bundleOf(given!);
     });
   }
 
@@ -275,6 +305,10 @@ function reservationOf(row: ReservationRow, balance: BalanceRow): CreditReservat
     expiresAt: row.expiresAt.toISOString(),
     availableBalance: balance.available,
   };
+}
+
+function bundleOf(row: LedgerRow): CreditBundleResponse {
+  return { ...entryOf(row), providerId: row.providerId };
 }
 
 function entryOf(row: LedgerRow): LedgerEntryResponse {

@@ -7,6 +7,9 @@ import { SubscriptionVersions1763980000000 } from './1763980000000-subscription-
 import { ImmersiveExtensionVersions1763990000000 } from './1763990000000-immersive-extension-versions';
 import { Credits1764000000000 } from './1764000000000-credits';
 import { CreditLedgerKinds1764010000000 } from './1764010000000-credit-ledger-kinds';
+import { Vouchers1764020000000 } from './1764020000000-vouchers';
+import { Offers1764030000000 } from './1764030000000-offers';
+import { CreditRefunds1764040000000 } from './1764040000000-credit-refunds';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -18,4 +21,7 @@ export const migrations: MigrationClass[] = [
   ImmersiveExtensionVersions1763990000000,
   Credits1764000000000,
   CreditLedgerKinds1764010000000,
+  Vouchers1764020000000,
+  Offers1764030000000,
+  CreditRefunds1764040000000,
 ];

@@ -4,12 +4,13 @@ import { ApiError, CONFIG, Database, EventBus, LOGGER, type Logger } from '@tour
 import { SubscriptionsRepository } from '../accounts/subscriptions.repository';
 import type { BillingConfig } from '../config';
 import { CreditPurchasesService } from '../credits/credit-purchases.service';
+import { CreditRefundsService } from '../credits/credit-refunds.service';
 import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
 import { STRIPE } from '../stripe/stripe.module';
 import { SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { StripeEventsRepository, type StoredEventRow } from './stripe-events.repository';
 import type { ReceivedResponse } from './webhooks.dto';
-import { concernedBy, creditsPurchaseOf, isStripeEvent, type Concerned } from './webhooks.rules';
+import { concernedBy, creditsPurchaseOf, isStripeEvent, refundOf, type Concerned } from './webhooks.rules';
 
 export const SIGNATURE_MISSING = 'The Stripe-Signature header is missing.';
 export const SIGNATURE_INVALID = 'The Stripe signature does not match this payload.';
@@ -20,7 +21,7 @@ export const NOT_AN_EVENT =
  * Stripe's webhooks, in two steps. Intake verifies the signature over the raw body, stores the event once
  * (its id is the key, so a redelivery is a no-op) and queues it through the outbox, all in one transaction,
  * then answers at once. Processing, from the queue, refreshes the subscription (or the credits purchase) the event
- * is about from Stripe's current state, which makes the order events arrive in irrelevant.
+ * is about (or the refund of one) from Stripe's current state, which makes the order events arrive in irrelevant.
  */
 @Injectable()
 export class StripeWebhooksService {
@@ -31,6 +32,7 @@ export class StripeWebhooksService {
     private readonly projection: SubscriptionProjection,
     private readonly extensions: ImmersiveExtensionsService,
     private readonly creditPurchases: CreditPurchasesService,
+    private readonly creditRefunds: CreditRefundsService,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(CONFIG) private readonly config: BillingConfig,
@@ -77,11 +79,11 @@ export class StripeWebhooksService {
   async process(stripeEventId: string): Promise<void> {
     const stored = await this.stripeEvents.find(stripeEventId);
     if (!stored) return;
-    const purchase = creditsPurchaseOf(
-      stored.type,
-      stored.payload.data.object as unknown as Record<string, unknown>,
-    );
+    const object = stored.payload.data.object as unknown as Record<string, unknown>;
+    const purchase = creditsPurchaseOf(stored.type, object);
     if (purchase) await this.creditPurchases.refresh(purchase);
+    const refund = refundOf(stored.type, object);
+    if (refund) await this.creditRefunds.record(refund);
     for (const { id, metadata } of await this.subscriptionsConcerned(stored)) {
       if (await this.extensions.isExtension(id, metadata)) await this.extensions.refresh(id);
       else await this.projection.refresh(id);

@@ -1,4 +1,10 @@
-import { concernedBy, creditsPurchaseOf, isStripeEvent, webhookVersionUsable } from './webhooks.rules';
+import {
+  concernedBy,
+  creditsPurchaseOf,
+  isStripeEvent,
+  refundOf,
+  webhookVersionUsable,
+} from './webhooks.rules';
 
 describe('isStripeEvent: what intake stores', () => {
   it.each<[string, unknown, boolean]>([
@@ -65,5 +71,16 @@ describe('creditsPurchaseOf: the credits purchase a payment intent event is abou
     ['another type', 'invoice.paid', credits, undefined],
   ])('%s', (_case, type, object, intentId) => {
     expect(creditsPurchaseOf(type, object)).toBe(intentId);
+  });
+});
+
+describe('refundOf: the refund a refund event is about', () => {
+  it.each<[string, string, Record<string, unknown>, string | undefined]>([
+    ['a refund of a payment intent', 'refund.created', { id: 're_1', payment_intent: 'pi_1' }, 're_1'],
+    ['its update', 'refund.updated', { id: 're_1', payment_intent: { id: 'pi_1' } }, 're_1'],
+    ['a refund of no payment intent', 'refund.created', { id: 're_2', payment_intent: null }, undefined],
+    ['another type', 'payment_intent.succeeded', { id: 're_1', payment_intent: 'pi_1' }, undefined],
+  ])('%s', (_case, type, object, refundId) => {
+    expect(refundOf(type, object)).toBe(refundId);
   });
 });

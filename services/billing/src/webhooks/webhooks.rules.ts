@@ -68,3 +68,10 @@ export function creditsPurchaseOf(type: string, object: Record<string, unknown>)
   const metadata = object.metadata as Metadata;
   return metadata?.kind === CREDITS_PURCHASE_KIND && typeof object.id === 'string' ? object.id : undefined;
 }
+
+/** The refund a `refund.*` event is about, when it refunds a payment intent (a credits purchase's, maybe). */
+export function refundOf(type: string, object: Record<string, unknown>): string | undefined {
+  if (!type.startsWith('refund.')) return undefined;
+  const intent = idOf(object.payment_intent as string | { id: string } | null);
+  return intent && typeof object.id === 'string' ? object.id : undefined;
+}
