@@ -87,15 +87,17 @@ export class CreditsRepository {
 
   /** The provider's balance row, locked until the transaction ends (created at zero the first time). */
   async lock(tx: Queryable, providerId: string): Promise<BalanceRow> {
+    const locked = () =>
+      one<BalanceRow>(tx, `SELECT ${BALANCE} FROM credit_balances WHERE provider_id = $1 FOR UPDATE`, [
+        providerId,
+      ]);
+    // One statement for every change but a provider's first: its row exists from then on.
+    const row = await locked();
+    if (row) return row;
     await tx.query('INSERT INTO credit_balances (provider_id) VALUES ($1) ON CONFLICT DO NOTHING', [
       providerId,
     ]);
-    const row = await one<BalanceRow>(
-      tx,
-      `SELECT ${BALANCE} FROM credit_balances WHERE provider_id = $1 FOR UPDATE`,
-      [providerId],
-    );
-    return row!;
+    return (await locked())!;
   }
 
   async balance(providerId: string): Promise<BalanceRow> {
