@@ -9,6 +9,7 @@ const ALL = [
   'credential-resolution',
   'webhook-intake',
   'properties-list',
+  'credits-ledger',
   'upload-throughput',
   'player-page',
   'player-base',
