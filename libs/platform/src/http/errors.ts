@@ -9,7 +9,8 @@ export interface ErrorBody {
 
 export const SIGN_IN_REQUIRED = 'You need to sign in or sign up before continuing.';
 export const NOT_ALLOWED = 'You are not allowed to do this.';
-export const BODY_TOO_LARGE = 'The request body is too large (at most 1 MB; send files as multipart uploads).';
+export const BODY_TOO_LARGE =
+  'The request body is too large (at most 1 MB; send files as multipart uploads).';
 
 /**
  * An error a client caused or can act on. Services throw these (or subclasses with their own codes);
@@ -50,6 +51,19 @@ export class ApiError extends HttpException {
   /** 422 for one field (camelCase in code, snake_case on the wire) or for `base`. */
   static invalid(field: string, message: string): ApiError {
     return new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, { [toSnake(field)]: [message] });
+  }
+
+  /**
+   * Throws 422 with a message per field (camelCase in code, snake_case on the wire) when a rule found any: what a
+   * table of rules answers (`field -> message`, empty when all hold) for input no DTO checked alone.
+   */
+  static refuseAny(errors: Record<string, string>): void {
+    const fields = Object.keys(errors);
+    if (fields.length === 0) return;
+    throw new ApiError(
+      HttpStatus.UNPROCESSABLE_ENTITY,
+      Object.fromEntries(fields.map((field) => [toSnake(field), [errors[field]!]])),
+    );
   }
 
   static unavailable(message: string): ApiError {

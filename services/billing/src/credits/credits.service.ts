@@ -7,7 +7,7 @@ import {
   type CreditsReserveRequest,
   type CreditsSettleRequest,
 } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, EventBus, toSnake, type Page, type PageQuery } from '@tourly/platform';
+import { ApiError, CONFIG, Database, EventBus, type Page, type PageQuery } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import type { BillingConfig } from '../config';
 import { CreditReservationsRepository, type ReservationRow } from './credit-reservations.repository';
@@ -282,11 +282,7 @@ export class CreditsService {
 /** A request over NATS arrives past no DTO: anything, `null` included. */
 function checked(request: unknown, withAmount: boolean): void {
   const fields = typeof request === 'object' && request !== null ? request : {};
-  const errors = creditsRequestErrors(fields, withAmount);
-  const wrong = Object.keys(errors);
-  if (wrong.length > 0) {
-    throw new ApiError(422, Object.fromEntries(wrong.map((field) => [toSnake(field), [errors[field]!]])));
-  }
+  ApiError.refuseAny(creditsRequestErrors(fields, withAmount));
 }
 
 export function balanceOf(row: BalanceRow): CreditBalanceResponse {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { RedeemableAction } from '@tourly/contracts';
-import { ApiError, Database, LOGGER, toSnake, uuidv7, type Logger, type Page } from '@tourly/platform';
+import { ApiError, Database, LOGGER, uuidv7, type Logger, type Page } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { CreditsService, SYSTEM_ACTOR } from '../credits/credits.service';
 import type {
@@ -135,11 +135,7 @@ export class OffersService {
 
 /** The form as stored: a blank description is none; an unset category is `promotional`. 422 per field. */
 function fieldsOf(form: OfferForm): OfferFields {
-  const errors = offerFormErrors(form);
-  const wrong = Object.keys(errors);
-  if (wrong.length > 0) {
-    throw new ApiError(422, Object.fromEntries(wrong.map((field) => [toSnake(field), [errors[field]!]])));
-  }
+  ApiError.refuseAny(offerFormErrors(form));
   return {
     name: form.name,
     description: form.description || null,

@@ -1,13 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ApiError,
-  Database,
-  keysetBatches,
-  toSnake,
-  uuidv7,
-  type Page,
-  type PageQuery,
-} from '@tourly/platform';
+import { ApiError, Database, keysetBatches, uuidv7, type Page, type PageQuery } from '@tourly/platform';
 import { balanceOf, CreditsService } from '../credits/credits.service';
 import type {
   ProviderRedemptionResponse,
@@ -88,8 +80,8 @@ export class VouchersService {
     await this.db.transaction(async (tx) => {
       const errors = voucherTermsErrors(terms, new Date());
       if (await this.vouchers.codeTaken(tx, terms.code, null)) errors.code = CODE_TAKEN;
-      refuse(errors);
-      if (!(await this.vouchers.insert(tx, id, createdBy, terms))) refuse({ code: CODE_TAKEN });
+      ApiError.refuseAny(errors);
+      if (!(await this.vouchers.insert(tx, id, createdBy, terms))) ApiError.refuseAny({ code: CODE_TAKEN });
     });
     return this.get(id);
   }
@@ -111,7 +103,7 @@ export class VouchersService {
           redemptionsCount: current.redemptionsCount,
         });
         if (!errors.code && (await this.vouchers.codeTaken(tx, terms.code, id))) errors.code = CODE_TAKEN;
-        refuse(errors);
+        ApiError.refuseAny(errors);
         await this.vouchers.update(tx, id, terms);
       }),
     );
@@ -227,16 +219,9 @@ async function codeTakenMeanwhile<T>(work: Promise<T>): Promise<T> {
   } catch (error) {
     const driverError = (error as { driverError?: { code?: string; constraint?: string } }).driverError;
     if (driverError?.code === '23505' && driverError.constraint === 'vouchers_code_uq')
-      refuse({ code: CODE_TAKEN });
+      ApiError.refuseAny({ code: CODE_TAKEN });
     throw error;
   }
-}
-
-/** 422 with each field's message (snake_case on the wire), if any. */
-function refuse(errors: Record<string, string>): void {
-  const fields = Object.keys(errors);
-  if (fields.length === 0) return;
-  throw new ApiError(422, Object.fromEntries(fields.map((field) => [toSnake(field), [errors[field]!]])));
 }
 
 function voucherOf(row: VoucherRow, now: Date): VoucherResponse {
