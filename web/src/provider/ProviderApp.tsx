@@ -7,6 +7,7 @@ import { ProviderLayout } from './ProviderLayout';
 // Each page beyond the first is loaded when it is opened (the layout wraps pages in Suspense).
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const BillingPage = lazy(() => import('./pages/BillingPage'));
+const CreditsPage = lazy(() => import('./pages/CreditsPage'));
 const PropertyPage = lazy(() => import('./pages/PropertyPage'));
 const TourSpacePage = lazy(() => import('./pages/TourSpacePage'));
 
@@ -22,6 +23,7 @@ export function ProviderApp() {
         <Route path="provider/properties/:id/virtual-tour/space" element={<TourSpacePage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/billing" element={<BillingPage />} />
+        <Route path="provider/billing/credits" element={<CreditsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { PROBLEM_SUBSCRIPTION_STATUSES } from '@tourly/contracts';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
-import { PRODUCT_NAME } from '../../shared/strings';
 import type { Subscription } from '../features/billing/api';
 import { useBilling } from '../features/billing/BillingContext';
 import '../features/billing/billing.css';
+import { BillingGate } from '../features/billing/components/BillingGate';
 import { BillingInformation, isComplete } from '../features/billing/components/BillingInformation';
 import { CardsSection } from '../features/billing/components/CardsSection';
 import { CreditHistorySection } from '../features/billing/components/CreditHistorySection';
@@ -14,67 +14,40 @@ import { DowngradeModal } from '../features/billing/components/DowngradeModal';
 import { InvoicesSection } from '../features/billing/components/InvoicesSection';
 import { PayNowSection } from '../features/billing/components/PayNowSection';
 import { PremiumToursSection } from '../features/billing/components/PremiumToursSection';
+import { RenewModal } from '../features/billing/components/RenewModal';
 import { SubscriptionOverview } from '../features/billing/components/SubscriptionOverview';
 import { TestClockPanel } from '../features/billing/components/TestClockPanel';
 import { useBillingAccountQuery, usePlansQuery } from '../features/billing/queries';
-import { canUpgrade, lowerPlans } from '../features/billing/rules';
+import { canUpgrade, lowerPlans, renewedMessage } from '../features/billing/rules';
 
 /** After the test clock moved, Stripe's events reach billing over a few seconds: ask again a few times. */
 const REFRESH_AFTER_CLOCK_MS = [500, 1500, 3000, 6000, 10_000];
 
 /**
  * `/provider/billing`, accounts and billing (000 §2): the subscription with its scheduled change, the plan
- * upgrade and downgrade modals, the credits (the balance and the credit purchase modal), the cards, the billing
- * account, the premium tours (those of the plan and those paid separately), the credit history and, in test mode,
- * the test clock. Only those who manage billing (GET /provider/permissions/account: the provider's admins) see it.
+ * upgrade, downgrade and renew modals, the credits (the balance, a waiting voucher discount, the credit purchase
+ * modal, vouchers, the way to the credits page), the cards, the billing account, the invoices (and Stripe's
+ * customer portal), the premium tours (those of the plan and those paid separately), the credit history and, in
+ * test mode, the test clock. Only those who manage billing (GET /provider/permissions/account: the provider's
+ * admins) see it.
  */
 export default function BillingPage() {
-  const billing = useBilling();
-  const { subscription, permissions, loadError, canManageBilling, refresh, openUpgrade } = billing;
-  const title = <title>{`Accounts and billing · ${PRODUCT_NAME}`}</title>;
-
-  if (!billing.available || loadError) {
-    return (
-      <div className="page">
-        {title}
-        <h1>Accounts and billing</h1>
-        {loadError ? (
-          <ErrorDisplay error={loadError} />
-        ) : (
-          <p className="muted">Billing belongs to a provider&apos;s account: sign in as one of its admins.</p>
-        )}
-      </div>
-    );
-  }
-  if (!permissions || !subscription) {
-    return (
-      <>
-        {title}
-        <Loading />
-      </>
-    );
-  }
-  if (!canManageBilling) {
-    return (
-      <div className="page">
-        {title}
-        <h1>Accounts and billing</h1>
-        <p className="muted">Only the admins of your account can see and change its billing.</p>
-      </div>
-    );
-  }
+  const { refresh, openUpgrade } = useBilling();
   return (
-    <div className="page billing-page">
-      {title}
-      <h1>Accounts and billing</h1>
-      <BillingSections
-        subscription={subscription}
-        onUpgrade={openUpgrade}
-        onClockMoved={() => {
-          for (const delay of REFRESH_AFTER_CLOCK_MS) setTimeout(() => void refresh(), delay);
-        }}
-      />
-    </div>
+    <BillingGate title="Accounts and billing">
+      {(subscription) => (
+        <div className="page billing-page">
+          <h1>Accounts and billing</h1>
+          <BillingSections
+            subscription={subscription}
+            onUpgrade={openUpgrade}
+            onClockMoved={() => {
+              for (const delay of REFRESH_AFTER_CLOCK_MS) setTimeout(() => void refresh(), delay);
+            }}
+          />
+        </div>
+      )}
+    </BillingGate>
   );
 }
 
@@ -90,6 +63,8 @@ function BillingSections({
   const plansQuery = usePlansQuery();
   const accountQuery = useBillingAccountQuery();
   const [downgrading, setDowngrading] = useState(false);
+  const [renewing, setRenewing] = useState(false);
+  const [renewed, setRenewed] = useState('');
   const [paidNow, setPaidNow] = useState(false);
 
   const plans = plansQuery.data;
@@ -121,7 +96,24 @@ function BillingSections({
             ? () => setDowngrading(true)
             : undefined
         }
+        onRenew={() => {
+          setRenewed('');
+          setRenewing(true);
+        }}
+        notice={renewed && !subscription.cancelAtPeriodEnd ? renewed : undefined}
       />
+      {renewing && subscription.cancelAtPeriodEnd && (
+        <RenewModal
+          subscription={subscription}
+          plans={plans}
+          currency={account.currency}
+          onClose={() => setRenewing(false)}
+          onRenewed={(renewedPlan) => {
+            setRenewing(false);
+            setRenewed(renewedMessage(renewedPlan));
+          }}
+        />
+      )}
       <CreditsSection />
       {downgrading && (
         <DowngradeModal
@@ -139,7 +131,7 @@ function BillingSections({
       <div className="card">
         <BillingInformation account={account} headingLevel="h2" />
       </div>
-      <InvoicesSection />
+      <InvoicesSection portal={isComplete(account)} />
       <PremiumToursSection />
       <CreditHistorySection />
       <TestClockPanel onAdvanced={onClockMoved} />

@@ -174,6 +174,34 @@ export const completeCreditsPurchase = (paymentIntentId: string) =>
 export const fetchCreditHistory = ({ page, pageSize }: HistoryPage, signal?: AbortSignal) =>
   api.page('/provider/billing/credit_bundles.json', { page, pageSize }, { signal });
 
+// Vouchers and offers (000 §1, §3): codes that give credits or a discount on the next purchase; credits given
+// once for buying credits.
+
+/** What redeeming a voucher answered: the voucher (credits, or a discount percent) and the balance after it. */
+export type VoucherRedeemed = Answer<'/provider/billing/vouchers/redeem', 'post'>;
+/** One of the provider's redemptions; `waiting`: a discount no purchase has used yet. */
+export type VoucherRedemption = Answer<'/provider/billing/vouchers', 'get'>['items'][number];
+/** An offer running now that the provider has not received yet. */
+export type RedeemableOffer = Answer<'/provider/billing/offers/redeemable', 'get'>[number];
+export type RedeemAction = RedeemableOffer['redeemAction'];
+
+/** 422 on `code` in the server's words: not valid, redeemed before, expired, fully redeemed, a discount waiting. */
+export const redeemVoucher = (code: string) => api.post('/provider/billing/vouchers/redeem', { code });
+
+export const fetchVoucherRedemptions = ({ page, pageSize }: HistoryPage, signal?: AbortSignal) =>
+  api.page('/provider/billing/vouchers', { page, pageSize }, { signal });
+
+export const fetchRedeemableOffers = (redeemAction: RedeemAction, signal?: AbortSignal) =>
+  api.get('/provider/billing/offers/redeemable', { query: { redeemAction }, signal });
+
+// Stripe's customer portal: the provider's cards, invoices and billing details on Stripe's pages.
+
+export type PortalOrigin = 'billing' | 'credits';
+
+/** A new portal session's link (it lives minutes: open it at once); its way back is `returnUrl`, a page here. */
+export const fetchCustomerPortalLink = (cameFrom: PortalOrigin, returnUrl: string) =>
+  api.get('/provider/billing/customer_portal_link', { query: { cameFrom, returnUrl } });
+
 // Invoices (000 §2): the provider's Stripe invoices, and its plan's next one.
 
 /** One of the provider's Stripe invoices (its plan's or a premium tour's), with Stripe's PDF and page. */

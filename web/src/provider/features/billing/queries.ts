@@ -19,16 +19,20 @@ import {
   fetchCreditBalance,
   fetchCreditHistory,
   fetchCreditsPrice,
+  fetchCustomerPortalLink,
   fetchDeactivationPreview,
   fetchImmersiveExtensions,
   fetchInvoices,
   fetchPlans,
   fetchPremiumTours,
+  fetchRedeemableOffers,
   fetchSubscription,
   fetchTestClock,
   fetchUpcomingInvoice,
+  fetchVoucherRedemptions,
   legacySetup,
   previewChange,
+  redeemVoucher,
   removeCard,
   saveBillingAccount,
   setDefaultCard,
@@ -38,10 +42,13 @@ import {
   type ImmersiveExtension,
   type Invoice,
   type PlanSelection,
+  type RedeemableOffer,
+  type RedeemAction,
   type Subscription,
   type TourSearch,
 } from './api';
 import type { Property } from '../properties/api';
+import { waitingDiscount } from './rules';
 import { loadStripeJs } from './stripe';
 
 /** 000 §7: the current subscription (and the premium tour limit it carries) may be kept five minutes. */
@@ -63,7 +70,12 @@ export const billingKeys = {
   immersiveExtensionsAll: () => [...billingKeys.all, 'immersive-extensions'] as const,
   immersiveExtensions: (query: TourSearch) => [...billingKeys.immersiveExtensionsAll(), query] as const,
   creditBalance: () => [...billingKeys.all, 'credit-balance'] as const,
-  creditsPrice: (creditsQty: number) => [...billingKeys.all, 'credits-price', creditsQty] as const,
+  creditsPriceAll: () => [...billingKeys.all, 'credits-price'] as const,
+  creditsPrice: (creditsQty: number) => [...billingKeys.creditsPriceAll(), creditsQty] as const,
+  vouchersAll: () => [...billingKeys.all, 'vouchers'] as const,
+  vouchers: (query: HistoryPage) => [...billingKeys.vouchersAll(), query] as const,
+  offersAll: () => [...billingKeys.all, 'offers'] as const,
+  offers: (redeemAction: RedeemAction) => [...billingKeys.offersAll(), redeemAction] as const,
   creditHistoryAll: () => [...billingKeys.all, 'credit-history'] as const,
   creditHistory: (query: HistoryPage) => [...billingKeys.creditHistoryAll(), query] as const,
   invoicesAll: () => [...billingKeys.all, 'invoices'] as const,
@@ -234,18 +246,96 @@ export const creditHistoryQuery = (query: HistoryPage): UseQueryOptions<Page<Cre
 
 /**
  * Buying credits (the payment intent, Stripe's confirmation, the success call: `buy`): the balance as the success
- * call answered it, then the balance and the history asked again.
+ * call answered it, then the balance, the history, the prices and the vouchers (a waiting voucher discount is used
+ * now) asked again. An offer for buying credits gives its credits a moment later (billing acts on the purchase's
+ * event): `awaitOfferCredits` asks for the offers until it is given, then for the balance and history again.
  */
 export const useBuyCreditsMutation = <Args extends unknown[]>(
   buy: (...args: Args) => Promise<CreditsPurchaseSuccess>,
 ) =>
   useMutationAction(buy, (bought, _, client) => {
     client.setQueryData(billingKeys.creditBalance(), bought.balance);
+    awaitOfferCredits(client);
     return Promise.all([
       client.invalidateQueries({ queryKey: billingKeys.creditBalance() }),
       client.invalidateQueries({ queryKey: billingKeys.creditHistoryAll() }),
+      client.invalidateQueries({ queryKey: billingKeys.creditsPriceAll() }),
+      client.invalidateQueries({ queryKey: billingKeys.vouchersAll() }),
     ]);
   });
+
+/** When to look again for the credits of an offer a purchase earned, after it was granted. */
+const OFFER_FOLLOW_UP_MS = [500, 1500, 3000, 6000, 10_000];
+
+/**
+ * After a purchase while offers for buying credits ran (as the page last read them): asks for the offers again
+ * over the next seconds until they are no longer offered (given: billing acted on the purchase), then reads the
+ * balance and the history again, with the offer's credits in them.
+ */
+function awaitOfferCredits(client: QueryClient) {
+  const running = client.getQueryData<RedeemableOffer[]>(billingKeys.offers('credits_purchased')) ?? [];
+  if (running.length === 0) return;
+  const ids = new Set(running.map((offer) => offer.id));
+  const look = async (attempt: number) => {
+    const offers = await client
+      .fetchQuery({ ...redeemableOffersQuery('credits_purchased'), staleTime: 0 })
+      .catch(() => null);
+    if (offers && !offers.some((offer) => ids.has(offer.id))) {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: billingKeys.creditBalance() }),
+        client.invalidateQueries({ queryKey: billingKeys.creditHistoryAll() }),
+      ]);
+      return;
+    }
+    const next = OFFER_FOLLOW_UP_MS[attempt + 1];
+    if (next !== undefined) setTimeout(() => void look(attempt + 1), next - OFFER_FOLLOW_UP_MS[attempt]!);
+  };
+  setTimeout(() => void look(0), OFFER_FOLLOW_UP_MS[0]);
+}
+
+/** The offers running now that give credits for `redeemAction`, which the provider has not received yet. */
+export const redeemableOffersQuery = (redeemAction: RedeemAction) =>
+  queryOptions({
+    queryKey: billingKeys.offers(redeemAction),
+    queryFn: ({ signal }) => fetchRedeemableOffers(redeemAction, signal),
+  });
+
+export const useRedeemableOffersQuery = (redeemAction: RedeemAction) =>
+  useQuery(redeemableOffersQuery(redeemAction));
+
+/**
+ * The voucher discount waiting for the next credits purchase, if any (one at a time): looked for among the
+ * provider's redemptions, newest first, as many as one page holds (the server's most).
+ */
+export const useWaitingDiscountQuery = () =>
+  useQuery({
+    queryKey: billingKeys.vouchers(WAITING_DISCOUNT_PAGE),
+    queryFn: ({ signal }) => fetchVoucherRedemptions(WAITING_DISCOUNT_PAGE, signal),
+    select: (page) => waitingDiscount(page.items),
+  });
+
+const WAITING_DISCOUNT_PAGE: HistoryPage = { page: 1, pageSize: 100 };
+
+/**
+ * Redeeming a voucher: the balance as it answered, then the balance, the history (a credits voucher's row), the
+ * prices (a discount voucher's) and the redemptions (a discount now waiting) asked again.
+ */
+export const useRedeemVoucherMutation = () =>
+  useMutationAction(redeemVoucher, (redeemed, _, client) => {
+    client.setQueryData(billingKeys.creditBalance(), redeemed.balance);
+    return Promise.all([
+      client.invalidateQueries({ queryKey: billingKeys.creditBalance() }),
+      client.invalidateQueries({ queryKey: billingKeys.creditHistoryAll() }),
+      client.invalidateQueries({ queryKey: billingKeys.creditsPriceAll() }),
+      client.invalidateQueries({ queryKey: billingKeys.vouchersAll() }),
+    ]);
+  });
+
+/**
+ * Opening Stripe's customer portal: a new session's link, asked for when the person presses the button (it lives
+ * minutes), which the page then goes to. Nothing here changes.
+ */
+export const useCustomerPortalMutation = () => useMutationAction(fetchCustomerPortalLink);
 
 /** A page of the provider's invoices, newest first. */
 export const invoicesQuery = (query: HistoryPage): UseQueryOptions<Page<Invoice>> => ({

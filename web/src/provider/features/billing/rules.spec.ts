@@ -1,9 +1,22 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Currency, Interval, ProductCode, SubscriptionStatus } from '@tourly/contracts';
-import type { PlanOption, Subscription } from './api';
+import type { PlanOption, Subscription, VoucherRedemption } from './api';
 import {
   bannerOf,
   billedLabel,
+  bundleCredits,
+  bundleName,
+  bundleSavingCents,
+  bundleSavingsSentence,
+  creditsQtyParam,
+  currencyName,
+  offerLabel,
+  perCreditCents,
+  perIntervalLabel,
+  renewedMessage,
+  voucherRedeemedMessage,
+  waitingDiscount,
+  waitingDiscountLabel,
   canUpgrade,
   choiceOf,
   creditCategoryLabel,
@@ -280,5 +293,163 @@ describe('credits', () => {
     expect(creditCategoryLabel('customer_purchase')).toBe('Customer purchase');
     expect(creditCategoryLabel('photo_retouching_issue')).toBe('Photo retouching issue');
     expect(creditCategoryLabel(null)).toBe('—');
+  });
+});
+
+describe('the credits page, vouchers and offers', () => {
+  it.each([
+    ['small', 'Small bundle', 10],
+    ['medium', 'Medium bundle', 50],
+    ['large', 'Large bundle', 100],
+  ] as const)('names the %s bundle and its credits', (size, name, credits) => {
+    expect(bundleName(size)).toBe(name);
+    expect(bundleCredits(size)).toBe(credits);
+  });
+
+  it.each<[string, string | null, number | null]>([
+    ['no ?credits_qty=', null, null],
+    ['a quantity', '12', 12],
+    ['spaces around it', ' 40 ', 40],
+    ['none', '', null],
+    ['not a whole number', '2.5', null],
+    ['too many', '10001', null],
+    ['zero', '0', null],
+  ])('creditsQtyParam: %s', (_, value, credits) => {
+    expect(creditsQtyParam(value)).toBe(credits);
+  });
+
+  it.each<[string, number, number, number]>([
+    ['the small bundle in usd', 900, 10, 90],
+    ['the large bundle in usd', 7000, 100, 70],
+    ['half a cent rounds up (nzd, small bundle)', 1395, 10, 140],
+    ['with a voucher: 20% off the medium bundle', 3200, 50, 64],
+    ['one credit', 100, 1, 100],
+  ])('perCreditCents: %s', (_, totalInCents, creditsQty, cents) => {
+    expect(perCreditCents({ totalInCents, creditsQty })).toBe(cents);
+  });
+
+  it.each<[string, number, number, number]>([
+    ['the bundle alone', 1000, 0, 1000],
+    ['the bundle and a voucher', 1180, 180, 1000],
+    ['no saving at all', 0, 0, 0],
+  ])('bundleSavingCents: %s', (_, discountInCents, voucherDiscountInCents, cents) => {
+    expect(bundleSavingCents({ discountInCents, voucherDiscountInCents })).toBe(cents);
+  });
+
+  it('says how bundles save, from the bundles', () => {
+    expect(bundleSavingsSentence()).toBe(
+      'From 10 credits you save 10%, from 50 credits 20% and from 100 credits 30%.',
+    );
+    expect(bundleSavingsSentence([{ size: 'small', credits: 10, savingPercent: 10 }])).toBe(
+      'From 10 credits you save 10%.',
+    );
+  });
+
+  it.each<
+    [
+      string,
+      { code: string; description: string | null; credits: number | null; discountPercent: number | null },
+      string,
+    ]
+  >([
+    [
+      'credits',
+      { code: 'WELCOME-25', description: null, credits: 25, discountPercent: null },
+      'Voucher WELCOME-25 redeemed: 25 credits added.',
+    ],
+    [
+      'one credit',
+      { code: 'ONE', description: null, credits: 1, discountPercent: null },
+      'Voucher ONE redeemed: 1 credit added.',
+    ],
+    [
+      'a discount',
+      { code: 'SPRING-15', description: 'Spring', credits: null, discountPercent: 15 },
+      'Voucher SPRING-15 redeemed: 15% off your next credits purchase.',
+    ],
+  ])('voucherRedeemedMessage: %s', (_, voucher, message) => {
+    expect(voucherRedeemedMessage(voucher)).toBe(message);
+  });
+
+  const aRedemption = (overrides: Partial<VoucherRedemption>): VoucherRedemption => ({
+    code: 'CODE',
+    description: null,
+    credits: null,
+    discountPercent: null,
+    redeemedAt: '2026-03-01T12:00:00.000Z',
+    usedAt: null,
+    waiting: false,
+    ...overrides,
+  });
+
+  it.each<[string, VoucherRedemption[], string | null]>([
+    ['none redeemed', [], null],
+    ['credits only', [aRedemption({ code: 'GIFT', credits: 5 })], null],
+    [
+      'a discount used',
+      [aRedemption({ code: 'USED', discountPercent: 10, usedAt: '2026-03-02T00:00:00Z' })],
+      null,
+    ],
+    [
+      'a discount waiting behind newer credits vouchers',
+      [
+        aRedemption({ code: 'GIFT', credits: 5 }),
+        aRedemption({ code: 'SPRING-15', discountPercent: 15, waiting: true }),
+        aRedemption({ code: 'USED', discountPercent: 10, usedAt: '2026-02-02T00:00:00Z' }),
+      ],
+      'SPRING-15',
+    ],
+  ])('waitingDiscount: %s', (_, redemptions, code) => {
+    expect(waitingDiscount(redemptions)?.code ?? null).toBe(code);
+  });
+
+  it('names a waiting discount', () => {
+    expect(waitingDiscountLabel({ code: 'SPRING-15', discountPercent: 15 })).toBe(
+      '15% off your next credits purchase (voucher SPRING-15)',
+    );
+  });
+
+  it.each([
+    [5, 'Spring bonus', 'Buy credits and receive 5 bonus credits: Spring bonus'],
+    [1, 'A little extra', 'Buy credits and receive 1 bonus credit: A little extra'],
+  ])('offerLabel(%i credits, %s)', (credits, name, label) => {
+    expect(offerLabel({ credits, name })).toBe(label);
+  });
+
+  it.each([
+    ['usd', 'US Dollar (USD)'],
+    ['eur', 'Euro (EUR)'],
+    ['nzd', 'New Zealand Dollar (NZD)'],
+  ] as const)('currencyName(%s)', (currency, name) => {
+    expect(currencyName(currency)).toBe(name);
+  });
+});
+
+describe('renewing a plan set to end', () => {
+  it.each<[Interval, string]>([
+    ['month', 'a month'],
+    ['year', 'a year'],
+  ])('perIntervalLabel(%s)', (interval, label) => {
+    expect(perIntervalLabel(interval)).toBe(label);
+  });
+
+  it.each<[string, Partial<Subscription>, string]>([
+    [
+      'with its period end',
+      { name: 'Starter', productCode: 'starter_plan', interval: 'month', currentPeriodEnd: '2026-04-01' },
+      'Your Starter (monthly) plan renews on 2026-04-01.',
+    ],
+    [
+      'annual',
+      { name: 'Creator', productCode: 'vt_creator_plan', interval: 'year', currentPeriodEnd: '2027-01-15' },
+      'Your Creator (annual) plan renews on 2027-01-15.',
+    ],
+    [
+      'without one',
+      { name: 'Starter', productCode: 'starter_plan', interval: 'month', currentPeriodEnd: null },
+      'Your Starter (monthly) plan renews at the end of the current period.',
+    ],
+  ])('renewedMessage %s', (_, overrides, message) => {
+    expect(renewedMessage(aSubscription(overrides))).toBe(message);
   });
 });

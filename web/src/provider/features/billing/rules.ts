@@ -1,4 +1,6 @@
 import {
+  CREDIT_BUNDLES,
+  type CreditBundleSize,
   LEGACY_PLAN_CUTOFF,
   MAX_CREDITS_PER_PURCHASE,
   PROBLEM_SUBSCRIPTION_STATUSES,
@@ -7,7 +9,16 @@ import {
   type ProductCode,
   type SubscriptionStatus,
 } from '@tourly/contracts';
-import type { CreditHistoryEntry, PlanOption, Subscription } from './api';
+import { formatDate } from '../../../shared/format';
+import type {
+  CreditHistoryEntry,
+  CreditsPrice,
+  PlanOption,
+  RedeemableOffer,
+  Subscription,
+  VoucherRedeemed,
+  VoucherRedemption,
+} from './api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** 000 §9: trial days default 30, shown when the trial has no end date. */
@@ -193,4 +204,93 @@ export function creditCategoryLabel(category: CreditHistoryEntry['category']): s
   if (!category) return '—';
   const words = category.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const BUNDLE_NAMES: Record<CreditBundleSize, string> = {
+  small: 'Small bundle',
+  medium: 'Medium bundle',
+  large: 'Large bundle',
+};
+
+/** 'Small bundle', 'Medium bundle', 'Large bundle'. */
+export const bundleName = (size: CreditBundleSize) => BUNDLE_NAMES[size];
+
+/** The credits of a bundle. */
+export function bundleCredits(size: CreditBundleSize): number {
+  return CREDIT_BUNDLES.find((bundle) => bundle.size === size)!.credits;
+}
+
+/** The `?credits_qty=` a page was opened with (the credits an order lacks), when it is a quantity one can buy. */
+export function creditsQtyParam(value: string | null): number | null {
+  return value === null ? null : creditsQtyOf(value);
+}
+
+/** What one credit comes to at a price (the bundle's saving and a voucher's included), in whole cents. */
+export function perCreditCents(price: Pick<CreditsPrice, 'totalInCents' | 'creditsQty'>): number {
+  return Math.round(price.totalInCents / price.creditsQty);
+}
+
+/** The bundle's part of a price's savings: `discountInCents` holds both the bundle's and the voucher's. */
+export function bundleSavingCents(
+  price: Pick<CreditsPrice, 'discountInCents' | 'voucherDiscountInCents'>,
+): number {
+  return price.discountInCents - price.voucherDiscountInCents;
+}
+
+/** How bundles save, from the bundles themselves: 'From 10 credits you save 10%, from 50 20% and from 100 30%'. */
+export function bundleSavingsSentence(bundles = CREDIT_BUNDLES): string {
+  const parts = bundles.map((bundle, index) =>
+    index === 0
+      ? `From ${bundle.credits} credits you save ${bundle.savingPercent}%`
+      : `from ${bundle.credits} credits ${bundle.savingPercent}%`,
+  );
+  if (parts.length <= 1) return `${parts.join('')}.`;
+  return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}.`;
+}
+
+/** The status after a redemption (the voucher's code as the server stored it, upper-cased). */
+export function voucherRedeemedMessage(voucher: VoucherRedeemed['voucher']): string {
+  if (voucher.discountPercent)
+    return `Voucher ${voucher.code} redeemed: ${voucher.discountPercent}% off your next credits purchase.`;
+  return `Voucher ${voucher.code} redeemed: ${creditsLabel(voucher.credits ?? 0)} added.`;
+}
+
+/** The discount a voucher left for the next purchase, if one waits (one at a time). */
+export function waitingDiscount(redemptions: readonly VoucherRedemption[]): VoucherRedemption | null {
+  return redemptions.find((redemption) => redemption.waiting && redemption.discountPercent) ?? null;
+}
+
+/** '15% off your next credits purchase (voucher SPRING-15)'. */
+export const waitingDiscountLabel = (voucher: { code: string; discountPercent: number | null }) =>
+  `${voucher.discountPercent ?? 0}% off your next credits purchase (voucher ${voucher.code})`;
+
+/** 'Buy credits and receive 5 bonus credits: Spring offer'. */
+export function offerLabel(offer: Pick<RedeemableOffer, 'credits' | 'name'>): string {
+  const bonus = `${offer.credits} bonus ${offer.credits === 1 ? 'credit' : 'credits'}`;
+  return `Buy credits and receive ${bonus}: ${offer.name}`;
+}
+
+/** 'US Dollar (USD)': the billing account's currency, in words. */
+export function currencyName(currency: Currency): string {
+  const code = currency.toUpperCase();
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'currency' }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
+/** A plan's price for one period, as a sentence says it: 'a month', 'a year'. */
+export const perIntervalLabel = (interval: Interval) => (interval === 'year' ? 'a year' : 'a month');
+
+/** After the renew modal: 'Your Starter (monthly) plan renews on 2026-04-01.' */
+export function renewedMessage(
+  subscription: Pick<Subscription, 'name' | 'productCode' | 'interval' | 'currentPeriodEnd'>,
+  format: (iso: string) => string = formatDate,
+): string {
+  const plan = planLabel(subscription.name, subscription.productCode, subscription.interval);
+  return subscription.currentPeriodEnd
+    ? `Your ${plan} plan renews on ${format(subscription.currentPeriodEnd)}.`
+    : `Your ${plan} plan renews at the end of the current period.`;
 }

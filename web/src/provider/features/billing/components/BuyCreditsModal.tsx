@@ -10,43 +10,56 @@ import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../properties/hooks';
 import {
   completeCreditsPurchase,
   startCreditsPurchase,
-  type CreditsPrice,
   type CreditsPurchaseSuccess,
+  type RedeemableOffer,
 } from '../api';
-import { useBillingAccountQuery, useBuyCreditsMutation, useCreditsPriceQuery } from '../queries';
-import { creditsLabel, creditsQtyOf } from '../rules';
+import {
+  useBillingAccountQuery,
+  useBuyCreditsMutation,
+  useCreditsPriceQuery,
+  useRedeemableOffersQuery,
+} from '../queries';
+import { bundleCredits, bundleName, creditsLabel, creditsQtyOf, offerLabel } from '../rules';
 import { loadStripeJs } from '../stripe';
 import '../billing.css';
 import { BillingInformation, isComplete } from './BillingInformation';
 import { CardSection } from './CardSection';
+import { PriceSummary } from './CreditsPriceSummary';
 import './credits.css';
 
-type Choice = CreditBundleSize | 'pay_as_you_go';
+export type CreditsChoice = CreditBundleSize | 'pay_as_you_go';
 
-const BUNDLE_NAMES: Record<CreditBundleSize, string> = {
-  small: 'Small bundle',
-  medium: 'Medium bundle',
-  large: 'Large bundle',
-};
-const DEFAULT_QUANTITY = '25';
+const DEFAULT_QUANTITY = 25;
 const WAIT_FOR_STRIPE_MS = 20_000;
 const NOT_CONFIRMED = 'The payment was not confirmed. Nothing more was charged; please try again.';
 
 interface BuyCreditsModalProps {
   onClose(): void;
+  /** What is chosen when it opens: a bundle (the medium one unless said), or pay-as-you-go with `quantity`. */
+  choice?: CreditsChoice;
+  /** The pay-as-you-go quantity it opens with (25 unless said). */
+  quantity?: number;
 }
 
 /**
  * The credit purchase modal (000 §2): the three bundles with their savings (`CREDIT_BUNDLES`) or pay-as-you-go
  * with any quantity, its price as billing works it out (GET calculate_credits_price, asked again once the typing
- * stops), the billing information while incomplete, the card (as the plan modal chooses it), and Pay. Paying
+ * stops: the bundle's saving, a waiting voucher's discount), the offers for buying credits running now, the billing
+ * information while incomplete, the card (as the plan modal chooses it), and Pay. Paying
  * confirms a payment intent with the card, runs Stripe's 3-D Secure when the card asks for it, then tells billing
  * (purchase_credits_success), which grants the credits once. Lazily loaded with Stripe Elements.
  */
-export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
+export default function BuyCreditsModal({
+  onClose,
+  choice: initialChoice = 'medium',
+  quantity = DEFAULT_QUANTITY,
+}: BuyCreditsModalProps) {
   const accountQuery = useBillingAccountQuery();
-  const [choice, setChoice] = useState<Choice>('medium');
-  const [quantityText, setQuantityText] = useState(DEFAULT_QUANTITY);
+  const offers = useRedeemableOffersQuery('credits_purchased').data ?? [];
+  const [choice, setChoice] = useState<CreditsChoice>(initialChoice);
+  const [quantityText, setQuantityText] = useState(String(quantity));
+  // The offers running when the person paid: what the purchase earns besides its credits.
+  const [earned, setEarned] = useState<RedeemableOffer[]>([]);
   const [cardId, setCardId] = useState<string | null>(null);
   const [billingMessages, setBillingMessages] = useState<string[]>([]);
   const [bought, setBought] = useState<CreditsPurchaseSuccess | null>(null);
@@ -61,7 +74,7 @@ export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
   if (bought) {
     return (
       <Modal title="Credits added" onClose={onClose}>
-        <Bought bought={bought} onClose={onClose} />
+        <Bought bought={bought} offers={earned} onClose={onClose} />
       </Modal>
     );
   }
@@ -92,6 +105,7 @@ export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
   async function pay() {
     if (!cardId || !creditsQty) return;
     buy.reset();
+    setEarned(offers);
     const outcome = await buy.run(creditsQty, cardId);
     if (outcome.ok) setBought(outcome.value);
   }
@@ -147,7 +161,7 @@ export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
                   onChange={() => setChoice(bundle.size)}
                 />
                 <span className="credit-option-text">
-                  <strong>{BUNDLE_NAMES[bundle.size]}</strong>
+                  <strong>{bundleName(bundle.size)}</strong>
                   <span>{creditsLabel(bundle.credits)}</span>
                 </span>
                 <span className="badge badge-success">Save {bundle.savingPercent}%</span>
@@ -198,6 +212,11 @@ export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
         </div>
         <aside className="confirmation-side" aria-labelledby={summaryId}>
           <h3 id={summaryId}>Price</h3>
+          {offers.map((offer) => (
+            <p key={offer.id} className="credit-offer-note">
+              {offerLabel(offer)}
+            </p>
+          ))}
           <PriceSummary
             price={quantityInvalid ? null : shownPrice}
             error={quantityInvalid ? null : price.error}
@@ -211,58 +230,15 @@ export default function BuyCreditsModal({ onClose }: BuyCreditsModalProps) {
   );
 }
 
-function bundleCredits(size: CreditBundleSize): number {
-  return CREDIT_BUNDLES.find((bundle) => bundle.size === size)!.credits;
-}
-
-/** The price of the quantity chosen: credits at the unit price, the bundle's saving, the total. */
-function PriceSummary({
-  price,
-  error,
-  isLoading,
+function Bought({
+  bought,
+  offers,
+  onClose,
 }: {
-  price: CreditsPrice | null;
-  error: unknown;
-  isLoading: boolean;
+  bought: CreditsPurchaseSuccess;
+  offers: RedeemableOffer[];
+  onClose(): void;
 }) {
-  if (error && !price) return <ErrorDisplay error={error} />;
-  if (!price) {
-    return isLoading ? (
-      <p className="muted" role="status">
-        Working out the price…
-      </p>
-    ) : (
-      <p className="muted">Choose how many credits to see their price.</p>
-    );
-  }
-  const money = (cents: number) => formatMoney(cents, price.currency);
-  return (
-    <table className="summary-table" aria-label="Credits price">
-      <tbody>
-        <tr>
-          <th scope="row">
-            {creditsLabel(price.creditsQty)} × {money(price.unitPriceInCents)}
-          </th>
-          <td>{money(price.subtotalInCents)}</td>
-        </tr>
-        {price.discountPercent > 0 && (
-          <tr className="summary-line-discount">
-            <th scope="row">Bundle saving ({price.discountPercent}%)</th>
-            <td>{money(-price.discountInCents)}</td>
-          </tr>
-        )}
-      </tbody>
-      <tfoot>
-        <tr className="summary-total">
-          <th scope="row">Total</th>
-          <td>{money(price.totalInCents)}</td>
-        </tr>
-      </tfoot>
-    </table>
-  );
-}
-
-function Bought({ bought, onClose }: { bought: CreditsPurchaseSuccess; onClose(): void }) {
   return (
     <div>
       <div className="alert alert-success" role="status">
@@ -274,6 +250,11 @@ function Bought({ bought, onClose }: { bought: CreditsPurchaseSuccess; onClose()
         ) : (
           <p>Your payment went through. Your {creditsLabel(bought.creditsQty)} show in a moment.</p>
         )}
+        {offers.map((offer) => (
+          <p key={offer.id}>
+            With the offer {offer.name} you also receive {creditsLabel(offer.credits)}.
+          </p>
+        ))}
       </div>
       <div className="actions">
         <button type="button" className="button button-primary" onClick={onClose}>

@@ -4,6 +4,7 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { Pager } from '../../../../shared/Pager';
 import { invoicesQuery } from '../queries';
+import { CustomerPortalButton } from './CustomerPortalButton';
 import './credits.css';
 
 const PAGE_SIZE = 10;
@@ -17,9 +18,10 @@ const STATUS_LABELS: Record<string, string> = {
 
 /**
  * The provider's invoices (000 §2; GET invoices.json): every Stripe invoice of its plan and its premium tours,
- * newest first, a page at a time: when, its number, what for, its total and status, and Stripe's PDF.
+ * newest first, a page at a time: when, its number, what for, its total and status, and Stripe's PDF. With
+ * `portal` (the billing account is complete: it has a Stripe customer), the way to Stripe's customer portal.
  */
-export function InvoicesSection() {
+export function InvoicesSection({ portal = false }: { portal?: boolean }) {
   const [page, setPage] = useState(1);
   const invoices = useQuery(invoicesQuery({ page, pageSize: PAGE_SIZE }));
   const data = invoices.data;
@@ -95,6 +97,7 @@ export function InvoicesSection() {
           />
         </>
       )}
+      {portal && <CustomerPortalButton cameFrom="billing" />}
     </section>
   );
 }

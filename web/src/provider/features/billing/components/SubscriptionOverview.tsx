@@ -20,14 +20,25 @@ interface SubscriptionOverviewProps {
   subscription: Subscription;
   onUpgrade?(): void;
   onDowngrade?(): void;
+  /** A plan set to end at the period end can be renewed (the renew modal). */
+  onRenew?(): void;
+  /** What the last change did ('Your Starter (monthly) plan renews on ...'), said once. */
+  notice?: string;
 }
 
 /**
  * The subscription (000 §2, §4): the plan, its status, the trial's days left, when it renews or ends, the next
  * invoice's amount and date (Stripe's preview: a scheduled plan's price, discounts and credit applied), and a
- * scheduled change ('begins on <date>') that can be cancelled (POST cancel_subscription_schedules).
+ * scheduled change ('begins on <date>') that can be cancelled (POST cancel_subscription_schedules). A plan set to
+ * end at the period end (billing's way to the free plan) says when it ends and what follows, with "Renew plan".
  */
-export function SubscriptionOverview({ subscription, onUpgrade, onDowngrade }: SubscriptionOverviewProps) {
+export function SubscriptionOverview({
+  subscription,
+  onUpgrade,
+  onDowngrade,
+  onRenew,
+  notice,
+}: SubscriptionOverviewProps) {
   const cancel = useCancelScheduledChangeMutation();
   const { legacy } = useBilling();
   const free = isOnFreePlan(subscription);
@@ -42,6 +53,11 @@ export function SubscriptionOverview({ subscription, onUpgrade, onDowngrade }: S
   return (
     <section className="card" aria-labelledby="billing-subscription">
       <h2 id="billing-subscription">Subscription</h2>
+      {notice && (
+        <p className="alert alert-success" role="status">
+          {notice}
+        </p>
+      )}
       <dl className="details">
         <dt>Plan</dt>
         <dd>
@@ -83,24 +99,42 @@ export function SubscriptionOverview({ subscription, onUpgrade, onDowngrade }: S
           </>
         )}
       </dl>
-      {next && (
+      {subscription.cancelAtPeriodEnd && !free ? (
         <div className="alert alert-info scheduled-change">
           <p>
-            <strong>{planLabel(next.name, next.productCode, next.interval)}</strong> begins on{' '}
-            {next.startsAt ? formatDate(next.startsAt) : 'the end of the current period'}.
+            Your{' '}
+            <strong>{planLabel(subscription.name, subscription.productCode, subscription.interval)}</strong>{' '}
+            plan ends on {periodEnd ? formatDate(periodEnd) : 'the end of the current period'}. After that you
+            are on the Free plan.
           </p>
-          <ErrorDisplay error={cancel.error} />
-          <div className="actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={cancel.isPending}
-              onClick={() => void cancel.run()}
-            >
-              Cancel scheduled change
-            </button>
-          </div>
+          {onRenew && (
+            <div className="actions">
+              <button type="button" className="button button-primary" onClick={onRenew}>
+                Renew plan
+              </button>
+            </div>
+          )}
         </div>
+      ) : (
+        next && (
+          <div className="alert alert-info scheduled-change">
+            <p>
+              <strong>{planLabel(next.name, next.productCode, next.interval)}</strong> begins on{' '}
+              {next.startsAt ? formatDate(next.startsAt) : 'the end of the current period'}.
+            </p>
+            <ErrorDisplay error={cancel.error} />
+            <div className="actions">
+              <button
+                type="button"
+                className="button button-secondary"
+                disabled={cancel.isPending}
+                onClick={() => void cancel.run()}
+              >
+                Cancel scheduled change
+              </button>
+            </div>
+          </div>
+        )
       )}
       {(onUpgrade || onDowngrade) && (
         <div className="actions">
