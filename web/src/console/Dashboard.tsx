@@ -5,7 +5,7 @@ import { AREA_RESOURCES } from './resources';
 
 const UPCOMING: Record<ConsoleArea, string[]> = {
   admin: [
-    'Billing accounts, vouchers and credit bundles (billing service)',
+    'Providers’ billing accounts, plans and negotiated pricing (billing service)',
     'Provider orders and floorplan configuration (orders service)',
     'Provider properties, digital twins and staging assets (properties service)',
   ],

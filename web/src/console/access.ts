@@ -14,10 +14,15 @@ const SETUP_STAFF: readonly StaffRole[] = ['virtual_assistant', 'platform_admin'
  * services authorise every request again: this only decides what the console offers.
  */
 const RULES: Readonly<Record<string, Readonly<Record<string, readonly StaffRole[]>>>> = {
-  providers: { list: ADMIN, impersonate: ADMIN },
+  providers: { list: ADMIN, impersonate: ADMIN, credits: ADMIN },
   provider_users: { list: ADMIN, change_primary_provider: ADMIN },
   impersonations: { list: ADMIN },
   whitelabeled_domains: { list: ADMIN, edit: ADMIN },
+  // Billing (issue 14): vouchers and offers are archived by react-admin's delete; CSV: a voucher's redemptions.
+  vouchers: { list: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN, download_csv: ADMIN },
+  offers: { list: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
+  credit_bundles: { list: ADMIN, create: ADMIN },
+  credit_adjustments: { list: ADMIN, create: ADMIN },
   // The virtual assistants' set-up queue (admins may work it too, as the service allows).
   'whitelabeled-domains': { list: SETUP_STAFF, decide: SETUP_STAFF },
 };

@@ -1,17 +1,23 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import {
   HttpError,
+  type CreateParams,
   type DataProvider,
   type GetListParams,
   type GetListResult,
   type GetManyParams,
+  type GetOneParams,
+  type Identifier,
   type RaRecord,
   type SortPayload,
   type fetchUtils,
 } from 'react-admin';
-import { toSnakeCase } from '../api/caseConversion';
+import { isPlainObject, toSnakeCase } from '../api/caseConversion';
 import { api, getPage, send } from '../api/client';
-import { ApiError } from '../api/errors';
+import { ApiError, errorFromResponse, networkError, unrecognisedError } from '../api/errors';
+import type { Answer, Schema } from '../api/types';
+import type { ProviderRecord } from './providers/types';
+import { voucherCsvName } from './shared/billing';
 
 const DEFAULT_PAGE_SIZE = 25;
 
@@ -28,7 +34,19 @@ const LIST_PATHS: Record<string, (filter: Filter) => { path: string; filter: Fil
     filter,
   }),
   'whitelabeled-domains': (filter) => ({ path: 'whitelabeled-domains.json', filter }),
+  credit_bundles: (filter) => ({ path: 'credit_bundles.json', filter }),
+  credit_adjustments: ({ providerId, ...filter }) => ({
+    path: `providers/${encodeURIComponent(String(providerId))}/credit_adjustments`,
+    filter,
+  }),
 };
+
+/** Creates whose path is not `<area>/<resource>`, by resource. */
+const CREATE_PATHS: Record<string, string> = { credit_bundles: 'credit_bundles.json' };
+
+/** The providers list's largest page, and how many pages a look-up of providers by id reads at most. */
+const PROVIDER_PAGE_SIZE = 100;
+const PROVIDER_LOOKUP_PAGES = 20;
 
 /** A virtual assistant's verdict on a white-label domain. */
 export interface DomainDecision {
@@ -45,7 +63,17 @@ export interface ConsoleDataProvider extends DataProvider {
   changePrimaryProvider(userId: string, providerId: string): Promise<void>;
   /** Marks a white-label domain active, or failed with a reason (PATCH /virtual_assistant/whitelabeled-domains/{id}). */
   decideWhitelabeledDomain(id: string, decision: DomainDecision): Promise<void>;
+  /** A provider's credits: available and reserved (GET /admin/providers/{id}/available_credit_balance). */
+  creditBalance(providerId: string, signal?: AbortSignal): Promise<CreditBalance>;
+  /** Adds (amount > 0) or takes away (< 0) a provider's credits (POST /admin/providers/{id}/credit_adjustments). */
+  adjustCredits(providerId: string, adjustment: CreditAdjustment): Promise<CreditAdjustmentResult>;
+  /** A voucher's redemptions as the server streams them (GET /admin/vouchers/{id}.csv), to save as a file. */
+  voucherRedemptionsCsv(voucher: { id: Identifier; code: string }): Promise<{ blob: Blob; filename: string }>;
 }
+
+export type CreditBalance = Answer<'/admin/providers/{id}/available_credit_balance', 'get'>;
+export type CreditAdjustment = Schema<'billing.CreditAdjustmentForm'>;
+export type CreditAdjustmentResult = Answer<'/admin/providers/{id}/credit_adjustments', 'post'>;
 
 /**
  * The data provider of one console area, e.g. `createDataProvider('/admin')` for `/admin/<resource>`.
@@ -66,14 +94,32 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
     getList: list,
     getManyReference: (resource, { target, id, ...params }) =>
       list(resource, { ...params, filter: { ...params.filter, [target]: id } }),
-    // The platform has no endpoint for several ids at once: fetch each record.
+    // A provider's name for a page that has only its id (a credit bundle's provider, a bookmarked credits page).
+    getOne: async <RecordType extends RaRecord>(resource: string, params: GetOneParams<RecordType>) => {
+      if (resource !== 'providers') return base.getOne<RecordType>(resource, params);
+      const [provider] = await findProviders(apiUrl, [params.id], params.signal);
+      if (!provider) throw new HttpError('Provider not found', 404);
+      return { data: provider as unknown as RecordType };
+    },
+    // The platform has no endpoint for several ids at once: fetch each record (providers, which have no endpoint of
+    // their own, from their list).
     getMany: async <RecordType extends RaRecord>(
       resource: string,
       { ids, signal }: GetManyParams<RecordType>,
     ) => {
+      if (resource === 'providers') {
+        return { data: (await findProviders(apiUrl, ids, signal)) as unknown as RecordType[] };
+      }
       const results = await Promise.all(ids.map((id) => base.getOne<RecordType>(resource, { id, signal })));
       return { data: results.map((result) => result.data) };
     },
+    create: <
+      RecordType extends Omit<RaRecord, 'id'> = RaRecord,
+      ResultRecordType extends RaRecord = RecordType & { id: Identifier },
+    >(
+      resource: string,
+      params: CreateParams<RecordType>,
+    ) => base.create<RecordType, ResultRecordType>(CREATE_PATHS[resource] ?? resource, params),
     impersonate: (providerId) => withHttpErrors(api.post('/admin/impersonations', { providerId })),
     changePrimaryProvider: async (userId, providerId) => {
       await withHttpErrors(
@@ -93,7 +139,80 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
         ),
       );
     },
+    creditBalance: (providerId, signal) =>
+      withHttpErrors(
+        api.get('/admin/providers/{id}/available_credit_balance', { params: { id: providerId }, signal }),
+      ),
+    adjustCredits: (providerId, adjustment) =>
+      withHttpErrors(
+        api.post('/admin/providers/{id}/credit_adjustments', adjustment, { params: { id: providerId } }),
+      ),
+    voucherRedemptionsCsv: (voucher) =>
+      withHttpErrors(
+        fetchCsv(
+          `${apiUrl}/vouchers/${encodeURIComponent(String(voucher.id))}.csv`,
+          voucherCsvName(voucher.code),
+        ),
+      ),
   };
+}
+
+/**
+ * Providers by id, read from the providers list (GET /admin/providers.json, 100 a page, by name): the platform
+ * has no endpoint for one provider. Stops once every id is found, or after 20 pages; ids not found are left out.
+ */
+async function findProviders(
+  apiUrl: string,
+  ids: readonly Identifier[],
+  signal?: AbortSignal,
+): Promise<ProviderRecord[]> {
+  const wanted = new Set(ids.map(String));
+  const found = new Map<string, ProviderRecord>();
+  for (let page = 1; page <= PROVIDER_LOOKUP_PAGES && found.size < wanted.size; page++) {
+    const result = await withHttpErrors(
+      getPage<ProviderRecord>(`${apiUrl}/providers.json`, { page, pageSize: PROVIDER_PAGE_SIZE }, signal),
+    );
+    for (const provider of result.items) if (wanted.has(provider.id)) found.set(provider.id, provider);
+    if (page >= result.totalPages) break;
+  }
+  return [...wanted].flatMap((id) => found.get(id) ?? []);
+}
+
+/**
+ * A file the API streams (a CSV), fetched as the API client fetches (the session cookie, JSON errors) but read as a
+ * Blob: the client's `send` reads JSON only. The file's name comes from Content-Disposition, else `fallbackName`.
+ */
+async function fetchCsv(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      headers: { Accept: 'text/csv, application/json' },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw networkError(null);
+  }
+  if (!response.ok) {
+    let payload: unknown;
+    try {
+      payload = await response.json();
+    } catch {
+      throw unrecognisedError(response.status);
+    }
+    if (isPlainObject(payload) && payload.errors != null)
+      throw errorFromResponse(response.status, payload.errors);
+    throw unrecognisedError(response.status);
+  }
+  let blob: Blob;
+  try {
+    // A download the server cut short (it closes the connection on a failure half-way) fails here.
+    blob = await response.blob();
+  } catch {
+    throw networkError(response.status);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob, filename };
 }
 
 async function getList<RecordType extends RaRecord>(

@@ -1,7 +1,10 @@
 import type { ResourceProps } from 'react-admin';
 import type { ConsoleArea } from './areas';
+import creditBundles from './creditBundles';
 import impersonations from './impersonations';
+import offers from './offers';
 import providers from './providers';
+import vouchers from './vouchers';
 import whitelabeledDomains from './whitelabeledDomains';
 import whitelabelQueue from './whitelabelQueue';
 
@@ -14,6 +17,9 @@ export const AREA_RESOURCES: Record<ConsoleArea, ResourceProps[]> = {
     { name: 'providers', ...providers },
     { name: 'impersonations', ...impersonations },
     { name: 'whitelabeled_domains', ...whitelabeledDomains },
+    { name: 'vouchers', ...vouchers },
+    { name: 'offers', ...offers },
+    { name: 'credit_bundles', ...creditBundles },
   ],
   virtual_assistant: [{ name: 'whitelabeled-domains', ...whitelabelQueue }],
   external_supplier: [],

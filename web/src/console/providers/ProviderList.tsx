@@ -19,7 +19,7 @@ const SEARCH_PAGE_SIZE = 100;
 
 /**
  * Providers (GET /admin/providers.json), searched by name or subdomain as the admin types (debounced), with
- * their users and "Impersonate".
+ * their users, their domain, their credits and "Impersonate".
  */
 export function ProviderList() {
   return (
@@ -60,6 +60,7 @@ function ProviderActions() {
   const provider = useRecordContext<ProviderRecord>();
   const basename = useBasename();
   const { canAccess: canImpersonate } = useCanAccess({ resource: 'providers', action: 'impersonate' });
+  const { canAccess: canSeeCredits } = useCanAccess({ resource: 'providers', action: 'credits' });
   const { run, isPending } = useVerb();
   if (!provider) return null;
 
@@ -87,6 +88,14 @@ function ProviderActions() {
         label="Domain"
         aria-label={`White-label domain of ${provider.name}`}
       />
+      {canSeeCredits && (
+        <TextButton
+          to={`${basename}/providers/${provider.id}/credits`}
+          state={{ providerName: provider.name }}
+          label="Credits"
+          aria-label={`Credits of ${provider.name}`}
+        />
+      )}
       {canImpersonate && (
         <TextButton
           label="Impersonate"

@@ -1,0 +1,123 @@
+import { Typography } from '@mui/material';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useBasename,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
+import { ArchiveButton } from '../shared/ArchiveButton';
+import {
+  ACTION_CHOICES,
+  ACTION_LABELS,
+  creditsLabel,
+  OFFER_STATUS,
+  type OfferRecord,
+} from '../shared/billing';
+import { IsoDateField } from '../shared/IsoDateField';
+import { oneLine } from '../shared/cells';
+import { StatusChip } from '../shared/StatusChip';
+import { TextButton } from '../shared/TextButton';
+
+export const ARCHIVE_CONSEQUENCE =
+  'No provider receives it from now on and it leaves this list. The credits it gave stay.';
+
+export const offerName = (offer: RaRecord) => `offer “${String(offer.name)}”`;
+
+const filters = [
+  <SearchInput key="search" source="search" alwaysOn placeholder="Name" />,
+  <SelectInput key="redeemAction" source="redeemAction" label="Action" choices={ACTION_CHOICES} alwaysOn />,
+];
+
+/**
+ * Offers (GET /admin/offers: page, search in the name, redeem_action), newest first, archived ones left out: the
+ * action that gives each, its credits, when it runs, its status and how many providers received it.
+ */
+export function OfferList() {
+  return (
+    <List
+      title="Offers"
+      filters={filters}
+      debounce={400}
+      exporter={false}
+      // The filters and the create button stay in view when nothing is listed yet.
+      empty={false}
+      perPage={25}
+      actions={
+        <TopToolbar>
+          <CreateButton label="New offer" />
+        </TopToolbar>
+      }
+    >
+      <DataTable rowClick={false} bulkActionButtons={false}>
+        <DataTable.Col source="name" label="Name" disableSort>
+          <NameField />
+        </DataTable.Col>
+        <DataTable.Col
+          cellSx={oneLine}
+          source="redeemAction"
+          label="Action"
+          disableSort
+          render={(offer: OfferRecord) => ACTION_LABELS[offer.redeemAction]}
+        />
+        <DataTable.Col
+          cellSx={oneLine}
+          source="credits"
+          label="Credits"
+          disableSort
+          render={(offer: OfferRecord) => creditsLabel(offer.credits)}
+        />
+        <DataTable.Col cellSx={oneLine} source="startsAt" label="From" disableSort>
+          <IsoDateField source="startsAt" showTime emptyText="Its creation" />
+        </DataTable.Col>
+        <DataTable.Col cellSx={oneLine} source="endsAt" label="Until" disableSort>
+          <IsoDateField source="endsAt" showTime emptyText="No end" />
+        </DataTable.Col>
+        <DataTable.Col
+          cellSx={oneLine}
+          source="status"
+          label="Status"
+          disableSort
+          render={(offer: OfferRecord) => <StatusChip {...OFFER_STATUS[offer.status]} />}
+        />
+        <DataTable.Col source="redemptionsCount" label="Redemptions" disableSort />
+        <DataTable.Col cellSx={oneLine} label="Actions" disableSort>
+          <OfferActions />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+function NameField() {
+  const offer = useRecordContext<OfferRecord>();
+  if (!offer) return null;
+  return (
+    <>
+      <Typography component="span" variant="body2" sx={{ fontWeight: 600, display: 'block' }}>
+        {offer.name}
+      </Typography>
+      {offer.description && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {offer.description}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+function OfferActions() {
+  const offer = useRecordContext<OfferRecord>();
+  const basename = useBasename();
+  if (!offer) return null;
+  return (
+    <span style={{ display: 'inline-flex', gap: 8 }}>
+      <TextButton to={`${basename}/offers/${offer.id}`} label="Edit" aria-label={`Edit ${offer.name}`} />
+      <ArchiveButton name={offerName} consequence={ARCHIVE_CONSEQUENCE} />
+    </span>
+  );
+}
