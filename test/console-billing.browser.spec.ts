@@ -230,7 +230,10 @@ describe('the console’s billing screens in the browser', () => {
     await page.waitForURL(/\/admin\/credit_bundles/);
     await row(page, REDEEMING_PROVIDER).first().waitFor();
     await page.getByRole('combobox', { name: 'Provider' }).fill('Harbour');
+    // The options narrow once the search has answered; an option clicked before that is re-rendered away.
+    await page.getByRole('option', { name: REDEEMING_PROVIDER }).waitFor({ state: 'detached' });
     await page.getByRole('option', { name: ADJUSTED_PROVIDER }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.waitForURL(/filter=/);
     await row(page, REDEEMING_PROVIDER).first().waitFor({ state: 'detached' });
     await row(page, 'Loyalty pack').getByRole('link', { name: ADJUSTED_PROVIDER }).waitFor();
