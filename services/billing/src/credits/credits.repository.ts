@@ -62,15 +62,14 @@ export interface LedgerRow {
 }
 
 /**
- * Which rows a history lists: every row, the admin's adjustments, the admin's bundles (`grant`), or the credits that
- * came in (purchases, bundles, vouchers, offers, and adjustments that gave credits).
+ * Which rows a history lists: every row, the admin's adjustments, or the credits that came in (purchases, bundles,
+ * vouchers, offers, and adjustments that gave credits).
  */
-export type LedgerFilter = 'all' | 'adjustments' | 'grants' | 'creditsIn';
+export type LedgerFilter = 'all' | 'adjustments' | 'creditsIn';
 
 const FILTERS: Record<LedgerFilter, string> = {
   all: 'true',
   adjustments: "l.kind = 'adjustment'",
-  grants: "l.kind = 'grant'",
   creditsIn:
     "(l.kind IN ('purchase', 'grant', 'voucher', 'offer') OR (l.kind = 'adjustment' AND l.amount > 0))",
 };
@@ -109,17 +108,17 @@ export class CreditsRepository {
     return row ?? { available: 0, reserved: 0, version: 0 };
   }
 
-  /** Appends a row; undefined when a row of that kind already has this reference (nothing was written). */
-  async append(tx: Queryable, entry: LedgerEntry): Promise<number | undefined> {
-    const row = await one<{ id: number }>(
+  /** Appends a row and answers it; undefined when a row of that kind already has this reference (nothing written). */
+  append(tx: Queryable, entry: LedgerEntry): Promise<LedgerRow | undefined> {
+    return one<LedgerRow>(
       tx,
       `INSERT INTO credit_ledger (provider_id, kind, category, amount, actor, reference, note)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (provider_id, kind, reference) WHERE reference IS NOT NULL DO NOTHING
-       RETURNING id::float8 AS id`,
+       RETURNING id::float8 AS id, provider_id AS "providerId", kind, category, amount, actor, reference, note,
+                 created_at AS "createdAt", NULL AS "reservationStatus"`,
       [entry.providerId, entry.kind, entry.category, entry.amount, entry.actor, entry.reference, entry.note],
     );
-    return row?.id;
   }
 
   /** Moves the locked balances and counts the change; the CHECKs refuse a negative balance. */

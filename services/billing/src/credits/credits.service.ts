@@ -36,6 +36,12 @@ export const BELOW_ZERO = "would take the provider's available credits below zer
 /** The system itself, as the actor of a ledger row no person wrote (a service's spend, an expired hold). */
 export const SYSTEM_ACTOR = 'system';
 
+/** What a grant wrote: its ledger row, and the provider's balances after it. */
+export interface Granted {
+  entry: LedgerRow;
+  balance: BalanceRow;
+}
+
 /** Credits in (or, for an adjustment or a refund, out) for a reason among the fourteen categories. */
 export interface Grant {
   providerId: string;
@@ -79,14 +85,14 @@ export class CreditsService {
   }
 
   /**
-   * Grants (or, for an adjustment, possibly takes) credits inside `tx`. With a reference, once: a second grant with
-   * the same kind and reference writes nothing and answers undefined.
+   * Grants (or, for an adjustment or a refund, takes) credits inside `tx`: the row written and the balance after it.
+   * With a reference, once: a second grant with the same kind and reference writes nothing and answers undefined.
    */
-  async grant(tx: EntityManager, grant: Grant): Promise<BalanceRow | undefined> {
+  async grant(tx: EntityManager, grant: Grant): Promise<Granted | undefined> {
     const before = await this.credits.lock(tx, grant.providerId);
     if (before.available + grant.amount < 0) throw ApiError.invalid('amount', BELOW_ZERO);
-    const written = await this.credits.append(tx, { ...grant });
-    if (written === undefined) return undefined;
+    const entry = await this.credits.append(tx, { ...grant });
+    if (entry === undefined) return undefined;
     const after = await this.credits.apply(tx, grant.providerId, grant.amount, 0);
     await this.announce(
       tx,
@@ -97,7 +103,7 @@ export class CreditsService {
       grant.amount,
       grant.reference,
     );
-    return after;
+    return { entry, balance: after };
   }
 
   /** An admin gives (or takes back) credits; taking more than is available is refused (422 `amount`). */
@@ -107,7 +113,8 @@ export class CreditsService {
     form: CreditAdjustmentForm,
   ): Promise<CreditAdjustmentResponse> {
     return this.db.transaction(async (tx) => {
-      const after = await this.grant(tx, {
+      // Without a reference a grant always writes its row.
+      const { entry, balance } = (await this.grant(tx, {
         providerId,
         kind: 'adjustment',
         category: form.category,
@@ -115,11 +122,8 @@ export class CreditsService {
         actor,
         reference: null,
         note: form.note ?? null,
-      });
-      const [latest] = (
-        await this.credits.list(providerId, 'adjustments', { page: 1, pageSize: 1, offset: 0 }, tx)
-      ).items;
-      return { adjustment: entryOf(latest!), balance: balanceOf(after!) };
+      }))!;
+      return { adjustment: entryOf(entry), balance: balanceOf(balance) };
     });
   }
 
@@ -135,7 +139,7 @@ export class CreditsService {
   /** An admin gives the provider a bundle of credits: a `grant` row with the admin's category and note. */
   async giveBundle(actor: string, form: CreditBundleForm): Promise<CreditBundleResponse> {
     return this.db.transaction(async (tx) => {
-      await this.grant(tx, {
+      const { entry } = (await this.grant(tx, {
         providerId: form.providerId,
         kind: 'grant',
         category: form.category,
@@ -143,12 +147,8 @@ export class CreditsService {
         actor,
         reference: null,
         note: form.note || null,
-      });
-      // Under the provider's balance lock until the end of this transaction: its newest grant is this one.
-      const [given] = (
-        await this.credits.list(form.providerId, 'grants', { page: 1, pageSize: 1, offset: 0 }, tx)
-      ).items;
-      return bundleOf(given!);
+      }))!;
+      return bundleOf(entry);
     });
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError, Database, keysetBatches, uuidv7, type Page, type PageQuery } from '@tourly/platform';
-import { balanceOf, CreditsService } from '../credits/credits.service';
+import { balanceOf, CreditsService, SYSTEM_ACTOR } from '../credits/credits.service';
 import type {
   ProviderRedemptionResponse,
   RedemptionResponse,
@@ -169,7 +169,7 @@ export class VouchersService {
         kind: 'voucher',
         category: voucher.category,
         amount: voucher.credits,
-        actor: userId ?? 'system',
+        actor: userId ?? SYSTEM_ACTOR,
         reference: voucher.id,
         note: voucher.code,
       });
@@ -183,7 +183,7 @@ export class VouchersService {
         discountPercent: voucher.discountPercent,
       },
       // A discount moves no credits: the balance as it is (read once the voucher's lock is released).
-      balance: granted ? balanceOf(granted) : await this.credits.balance(providerId),
+      balance: granted ? balanceOf(granted.balance) : await this.credits.balance(providerId),
     };
   }
 
