@@ -8,6 +8,7 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import type { Page } from '../../../api/client';
+import { askUntil } from '../../../shared/askUntil';
 import { APP_KEY } from '../../../shared/queryClient';
 import { useMutationAction } from '../../../shared/useMutationAction';
 import {
@@ -255,7 +256,7 @@ export const useBuyCreditsMutation = <Args extends unknown[]>(
 ) =>
   useMutationAction(buy, (bought, _, client) => {
     client.setQueryData(billingKeys.creditBalance(), bought.balance);
-    awaitOfferCredits(client);
+    void awaitOfferCredits(client);
     return Promise.all([
       client.invalidateQueries({ queryKey: billingKeys.creditBalance() }),
       client.invalidateQueries({ queryKey: billingKeys.creditHistoryAll() }),
@@ -264,33 +265,28 @@ export const useBuyCreditsMutation = <Args extends unknown[]>(
     ]);
   });
 
-/** When to look again for the credits of an offer a purchase earned, after it was granted. */
-const OFFER_FOLLOW_UP_MS = [500, 1500, 3000, 6000, 10_000];
+/** How long to look for the credits of an offer a purchase earned: billing acts on the purchase's event. */
+const OFFER_FOLLOW_UP_MS = 10_000;
 
 /**
  * After a purchase while offers for buying credits ran (as the page last read them): asks for the offers again
  * over the next seconds until they are no longer offered (given: billing acted on the purchase), then reads the
  * balance and the history again, with the offer's credits in them.
  */
-function awaitOfferCredits(client: QueryClient) {
+async function awaitOfferCredits(client: QueryClient) {
   const running = client.getQueryData<RedeemableOffer[]>(billingKeys.offers('credits_purchased')) ?? [];
   if (running.length === 0) return;
   const ids = new Set(running.map((offer) => offer.id));
-  const look = async (attempt: number) => {
-    const offers = await client
-      .fetchQuery({ ...redeemableOffersQuery('credits_purchased'), staleTime: 0 })
-      .catch(() => null);
-    if (offers && !offers.some((offer) => ids.has(offer.id))) {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: billingKeys.creditBalance() }),
-        client.invalidateQueries({ queryKey: billingKeys.creditHistoryAll() }),
-      ]);
-      return;
-    }
-    const next = OFFER_FOLLOW_UP_MS[attempt + 1];
-    if (next !== undefined) setTimeout(() => void look(attempt + 1), next - OFFER_FOLLOW_UP_MS[attempt]!);
-  };
-  setTimeout(() => void look(0), OFFER_FOLLOW_UP_MS[0]);
+  const given = await askUntil(
+    () => client.fetchQuery({ ...redeemableOffersQuery('credits_purchased'), staleTime: 0 }),
+    (offers) => !offers.some((offer) => ids.has(offer.id)),
+    OFFER_FOLLOW_UP_MS,
+  );
+  if (!given) return;
+  await Promise.all([
+    client.invalidateQueries({ queryKey: billingKeys.creditBalance() }),
+    client.invalidateQueries({ queryKey: billingKeys.creditHistoryAll() }),
+  ]);
 }
 
 /** The offers running now that give credits for `redeemAction`, which the provider has not received yet. */

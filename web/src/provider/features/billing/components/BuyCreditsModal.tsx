@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CREDIT_BUNDLES, MAX_CREDITS_PER_PURCHASE, type CreditBundleSize } from '@tourly/contracts';
 import { ApiError } from '../../../../api/errors';
+import { WAIT_FOR_STRIPE_MS } from '../../../../shared/askUntil';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatMoney } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
@@ -30,7 +31,6 @@ import './credits.css';
 export type CreditsChoice = CreditBundleSize | 'pay_as_you_go';
 
 const DEFAULT_QUANTITY = 25;
-const WAIT_FOR_STRIPE_MS = 20_000;
 const NOT_CONFIRMED = 'The payment was not confirmed. Nothing more was charged; please try again.';
 
 interface BuyCreditsModalProps {

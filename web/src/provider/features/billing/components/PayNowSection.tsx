@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../../api/errors';
+import { askUntil } from '../../../../shared/askUntil';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { MESSAGES } from '../../../../shared/strings';
 import { fetchSubscription, payNow, setDefaultCard, type Subscription } from '../api';
@@ -7,8 +8,6 @@ import { usePayNowMutation } from '../queries';
 import { PAYMENT_WINDOW_DAYS } from '../rules';
 import { loadStripeJs } from '../stripe';
 import { CardSection } from './CardSection';
-
-const WAIT_FOR_STRIPE_MS = 20_000;
 
 interface PayNowSectionProps {
   subscription: Subscription;
@@ -79,14 +78,8 @@ function failureOf(error: unknown): unknown {
 }
 
 /** After 3-D Secure, billing hears from Stripe by webhook: ask again (past the cache) until the plan is paid. */
-async function waitUntilPaid(): Promise<Subscription | null> {
-  const deadline = Date.now() + WAIT_FOR_STRIPE_MS;
-  for (let delay = 250; Date.now() < deadline; delay = Math.min(delay * 2, 2000)) {
-    const subscription = await fetchSubscription({ fresh: true }).catch(() => null);
-    if (subscription && (subscription.status === 'active' || subscription.status === 'trialing')) {
-      return subscription;
-    }
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
-  return null;
-}
+const waitUntilPaid = () =>
+  askUntil(
+    () => fetchSubscription({ fresh: true }),
+    (subscription) => subscription?.status === 'active' || subscription?.status === 'trialing',
+  );

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Interval } from '@tourly/contracts';
 import { ApiError } from '../../../../api/errors';
+import { askUntil } from '../../../../shared/askUntil';
 import { formatMoney } from '../../../../shared/format';
 import { MESSAGES } from '../../../../shared/strings';
 import {
@@ -55,7 +56,6 @@ const FIELD_LABELS: Record<string, string> = {
   'servicePlanSubscription.interval': 'Billing period',
   'servicePlanSubscription.productCode': 'Plan',
 };
-const WAIT_FOR_STRIPE_MS = 20_000;
 
 /**
  * The confirmation step (000 §2, §4): the current and the new plan with the interval choice, the order summary
@@ -302,19 +302,12 @@ function humanise(field: string): string {
  * After 3-D Secure the payment is confirmed with Stripe, and billing applies the plan when Stripe's webhook
  * arrives: ask again (past the browser's cache) until the subscription shows it, for a while.
  */
-async function waitForPlan(plan: PlanOption, interval: Interval): Promise<Subscription | null> {
-  const deadline = Date.now() + WAIT_FOR_STRIPE_MS;
-  for (let delay = 250; Date.now() < deadline; delay = Math.min(delay * 2, 2000)) {
-    const subscription = await fetchSubscription({ fresh: true }).catch(() => null);
-    if (
-      subscription &&
-      subscription.productCode === plan.productCode &&
+function waitForPlan(plan: PlanOption, interval: Interval): Promise<Subscription | null> {
+  return askUntil(
+    () => fetchSubscription({ fresh: true }),
+    (subscription) =>
+      subscription?.productCode === plan.productCode &&
       subscription.interval === interval &&
-      (subscription.status === 'active' || subscription.status === 'trialing')
-    ) {
-      return subscription;
-    }
-    await new Promise((resolve) => setTimeout(resolve, delay));
-  }
-  return null;
+      (subscription.status === 'active' || subscription.status === 'trialing'),
+  );
 }
