@@ -1,4 +1,5 @@
-import { CreateButton, DataTable, List, TopToolbar } from 'react-admin';
+import { DataTable } from 'react-admin';
+import { ListWithCreate } from '../shared/ListWithCreate';
 import { NoRows } from '../shared/NoRows';
 import { categoryLabel, KIND_LABELS, signedCredits, type CreditBundleRecord } from '../shared/billing';
 import { oneLine } from '../shared/cells';
@@ -14,21 +15,9 @@ const filters = [<ProviderInput key="providerId" source="providerId" alwaysOn />
  */
 export function CreditBundleList() {
   return (
-    <List
-      title="Credit bundles"
-      filters={filters}
-      exporter={false}
-      // The filters and the create button stay in view when nothing is listed yet.
-      empty={false}
-      perPage={25}
-      actions={
-        <TopToolbar>
-          <CreateButton label="Give credits" />
-        </TopToolbar>
-      }
-    >
+    <ListWithCreate title="Credit bundles" createLabel="Give credits" filters={filters}>
       <CreditBundleTable withProvider />
-    </List>
+    </ListWithCreate>
   );
 }
 

@@ -1,15 +1,13 @@
 import { Typography } from '@mui/material';
 import {
-  CreateButton,
   DataTable,
-  List,
   SearchInput,
   SelectInput,
-  TopToolbar,
   useBasename,
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
+import { ListWithCreate } from '../shared/ListWithCreate';
 import { ArchiveButton } from '../shared/ArchiveButton';
 import {
   ACTION_CHOICES,
@@ -39,20 +37,7 @@ const filters = [
  */
 export function OfferList() {
   return (
-    <List
-      title="Offers"
-      filters={filters}
-      debounce={400}
-      exporter={false}
-      // The filters and the create button stay in view when nothing is listed yet.
-      empty={false}
-      perPage={25}
-      actions={
-        <TopToolbar>
-          <CreateButton label="New offer" />
-        </TopToolbar>
-      }
-    >
+    <ListWithCreate title="Offers" createLabel="New offer" filters={filters}>
       <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="name" label="Name" disableSort>
           <NameField />
@@ -89,7 +74,7 @@ export function OfferList() {
           <OfferActions />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </ListWithCreate>
   );
 }
 

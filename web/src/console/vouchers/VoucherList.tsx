@@ -1,14 +1,6 @@
 import { Typography } from '@mui/material';
-import {
-  CreateButton,
-  DataTable,
-  List,
-  SearchInput,
-  TopToolbar,
-  useBasename,
-  type RaRecord,
-  useRecordContext,
-} from 'react-admin';
+import { DataTable, SearchInput, useBasename, type RaRecord, useRecordContext } from 'react-admin';
+import { ListWithCreate } from '../shared/ListWithCreate';
 import { IsoDateField } from '../shared/IsoDateField';
 import { ArchiveButton } from '../shared/ArchiveButton';
 import { redemptionsLabel, VOUCHER_STATUS, voucherGives, type VoucherRecord } from '../shared/billing';
@@ -29,19 +21,10 @@ export const voucherName = (voucher: RaRecord) => `voucher ${String(voucher.code
  */
 export function VoucherList() {
   return (
-    <List
+    <ListWithCreate
       title="Vouchers"
+      createLabel="New voucher"
       filters={[<SearchInput key="search" source="search" alwaysOn placeholder="Code or description" />]}
-      debounce={400}
-      exporter={false}
-      // The filters and the create button stay in view when nothing is listed yet.
-      empty={false}
-      perPage={25}
-      actions={
-        <TopToolbar>
-          <CreateButton label="New voucher" />
-        </TopToolbar>
-      }
     >
       <DataTable rowClick={false} bulkActionButtons={false}>
         <DataTable.Col source="code" label="Code" disableSort>
@@ -68,7 +51,7 @@ export function VoucherList() {
           <VoucherActions />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </ListWithCreate>
   );
 }
 
