@@ -1,13 +1,14 @@
 import {
   MATTERPORT_DEMO_MODELS,
   MATTERPORT_PAGE_SIZE,
+  MATTERPORT_PASSWORD_PROTECTED_MODEL_NAME,
   matterportDemoModelId,
   startEmulators,
   type MatterportModel,
   type RunningEmulators,
 } from '@tourly/emulators';
 
-const ALL_FIELDS = `id name state created image { resizeUrl } address { address1 city state postal country }`;
+const ALL_FIELDS = `id name state visibility created image { resizeUrl } address { address1 city state postal country }`;
 
 const LIST_MODELS = `query listModels($query: String, $offset: String, $pageSize: Int) {
   models(query: $query, offset: $offset, pageSize: $pageSize) {
@@ -91,10 +92,10 @@ describe('matterport emulator (Model API over GraphQL)', () => {
   });
 
   describe('models', () => {
-    it('lists the twelve demo models of a new account, newest first, every field shaped', async () => {
+    it('lists the thirteen demo models of a new account, newest first, every field shaped', async () => {
       const list = await listModels();
 
-      expect(list.totalResults).toBe(12);
+      expect(list.totalResults).toBe(13);
       expect(list.nextOffset).toBeNull();
       const expectedIds = MATTERPORT_DEMO_MODELS.map((_model, index) =>
         matterportDemoModelId('token-a', index),
@@ -107,11 +108,15 @@ describe('matterport emulator (Model API over GraphQL)', () => {
       expect(new Set(list.results.map((model) => model.state))).toEqual(
         new Set(['active', 'inactive', 'processing', 'failed']),
       );
+      expect(new Set(list.results.map((model) => model.visibility))).toEqual(
+        new Set(['private', 'unlisted', 'public', 'password']),
+      );
       const oldest = list.results.at(-1)!;
       expect(oldest).toEqual({
         id: matterportDemoModelId('token-a', 0),
         name: '12 Harbour View, Sydney',
         state: 'active',
+        visibility: 'public',
         created: '2024-01-15T09:30:00Z',
         image: { resizeUrl: `${emulators.url}/matterport/thumbnails/${oldest.id}.jpg` },
         address: { address1: '12 Harbour View', city: 'Sydney', state: 'NSW', postal: '2000', country: 'AU' },
@@ -121,7 +126,7 @@ describe('matterport emulator (Model API over GraphQL)', () => {
     it('derives the demo ids from the token id, the same on every run', () => {
       expect(matterportDemoModelId('token-a', 0)).toBe(matterportDemoModelId('token-a', 0));
       expect(matterportDemoModelId('token-a', 0)).not.toBe(matterportDemoModelId('token-b', 0));
-      expect(new Set(MATTERPORT_DEMO_MODELS.map((_m, i) => matterportDemoModelId('t', i))).size).toBe(12);
+      expect(new Set(MATTERPORT_DEMO_MODELS.map((_m, i) => matterportDemoModelId('t', i))).size).toBe(13);
     });
 
     it('pages with offset and pageSize, handing out nextOffset until the last page', async () => {
@@ -130,10 +135,10 @@ describe('matterport emulator (Model API over GraphQL)', () => {
       const second = await listModels({ pageSize: 5, offset: first.nextOffset });
       const third = await listModels({ pageSize: 5, offset: second.nextOffset });
 
-      expect([first, second, third].map((page) => page.totalResults)).toEqual([12, 12, 12]);
+      expect([first, second, third].map((page) => page.totalResults)).toEqual([13, 13, 13]);
       expect([first.nextOffset, second.nextOffset, third.nextOffset]).toEqual(['5', '10', null]);
       expect([...first.results, ...second.results, ...third.results]).toEqual(all.results);
-      expect(third.results).toHaveLength(2);
+      expect(third.results).toHaveLength(3);
       expect((await listModels({ offset: '40' })).results).toEqual([]);
     });
 
@@ -143,15 +148,15 @@ describe('matterport emulator (Model API over GraphQL)', () => {
       });
 
       expect(body.data!.models).toEqual({
-        totalResults: 12,
+        totalResults: 13,
         nextOffset: '3',
-        results: [{ id: matterportDemoModelId('token-a', 10) }, { id: matterportDemoModelId('token-a', 9) }],
+        results: [{ id: matterportDemoModelId('token-a', 11) }, { id: matterportDemoModelId('token-a', 10) }],
       });
     });
 
     it('pages 50 models by default and at most 100', async () => {
       expect(MATTERPORT_PAGE_SIZE).toEqual({ default: 50, max: 100 });
-      expect((await listModels({ pageSize: 1000 })).results).toHaveLength(12);
+      expect((await listModels({ pageSize: 1000 })).results).toHaveLength(13);
     });
 
     it.each([
@@ -209,6 +214,7 @@ describe('matterport emulator (Model API over GraphQL)', () => {
             id,
             name: '23 Ponsonby Road, Auckland',
             state: 'active',
+            visibility: 'public',
             created: expect.any(String),
             image: { resizeUrl: `${emulators.url}/matterport/thumbnails/${id}.jpg` },
             address: {
@@ -220,6 +226,23 @@ describe('matterport emulator (Model API over GraphQL)', () => {
             },
           },
         },
+      });
+    });
+
+    it('serves exactly one model behind a password, the newest', async () => {
+      const list = await listModels();
+      const behindPassword = list.results.filter((model) => model.visibility === 'password');
+
+      expect(behindPassword.map((model) => [model.id, model.name])).toEqual([
+        [matterportDemoModelId('token-a', 12), MATTERPORT_PASSWORD_PROTECTED_MODEL_NAME],
+      ]);
+      const { body } = await graph<{ model: MatterportModel }>({
+        query: GET_MODEL,
+        variables: { id: matterportDemoModelId('token-a', 12) },
+      });
+      expect(body.data!.model).toMatchObject({
+        name: 'Harbour Loft (password-protected)',
+        visibility: 'password',
       });
     });
 
@@ -326,7 +349,7 @@ describe('matterport emulator (Model API over GraphQL)', () => {
       const query = `query A { models(pageSize: 1) { totalResults } } query B { model(id: "x") { id } }`;
 
       expect((await graph({ query, operationName: 'A' })).body).toEqual({
-        data: { models: { totalResults: 12 } },
+        data: { models: { totalResults: 13 } },
       });
       expect((await graph({ query })).status).toBe(400);
     });

@@ -166,8 +166,8 @@ export const CREDITS_PURCHASE_KIND = 'credits_purchase';
 /**
  * Request-reply subjects other services spend credits with (orders: floor plans, retouching, the workshop
  * assistant). Reserve holds credits against the available balance (idempotent by reference); capture makes the
- * hold a spend; release gives the credits back. A hold never captured is released after billing's
- * `CREDIT_RESERVATION_TTL_SECONDS`.
+ * hold a spend; release gives the credits back. A hold never captured is released after its `holdSeconds`
+ * (default: billing's `CREDIT_RESERVATION_TTL_SECONDS`).
  */
 export const CREDITS_RESERVE = 'billing.credits.reserve';
 export const CREDITS_CAPTURE = 'billing.credits.capture';
@@ -179,7 +179,18 @@ export interface CreditsReserveRequest {
   amount: number;
   /** The caller's own id for what the credits pay for (e.g. `order:<id>`): one reservation per provider. */
   reference: string;
+  /**
+   * How long the hold lasts before billing's sweep releases it (when neither captured nor released by then): whole
+   * seconds from MIN_CREDIT_HOLD_SECONDS (60) to MAX_CREDIT_HOLD_SECONDS (180 days); anything else is refused (422
+   * `hold_seconds`). Absent: billing's `CREDIT_RESERVATION_TTL_SECONDS` (seven days). A reserve repeated with the same
+   * reference answers the reservation as it is, its expiry unchanged.
+   */
+  holdSeconds?: number;
 }
+
+/** The shortest and the longest hold a reserve may ask for (`holdSeconds`): a minute, and 180 days. */
+export const MIN_CREDIT_HOLD_SECONDS = 60;
+export const MAX_CREDIT_HOLD_SECONDS = 180 * 24 * 60 * 60;
 
 /** Capture and release name the reservation by its reference. */
 export interface CreditsSettleRequest {

@@ -42,3 +42,8 @@ export * from './shutdown';
 export * from './schedule/periodic-task';
 export * from './schedule/schedules';
 export * from './mail/mailer';
+export * from './storage/storage';
+export * from './storage/storage.module';
+export * from './storage/content-types';
+export * from './storage/multipart-intake';
+export * from './storage/multipart-bodies';

@@ -195,6 +195,48 @@ describe('credits over request-reply', () => {
     expect(await it_.service.app.get(CreditReservationSweep).runNow()).toBe(0);
   });
 
+  it('holds for the holdSeconds asked (a paused order), and refuses a hold out of range', async () => {
+    const provider = await providerWith(5);
+    const { providerId } = provider;
+    const ninetyDays = 90 * 24 * 3600;
+    const before = Date.now();
+    const held = await ask(CREDITS_RESERVE, {
+      providerId,
+      amount: 2,
+      reference: 'order:paused',
+      holdSeconds: ninetyDays,
+    });
+    expect(held).toMatchObject({ status: 'held', amount: 2, availableBalance: 3 });
+    const expiresIn = Date.parse(held.expiresAt) - before;
+    expect(expiresIn).toBeGreaterThan(ninetyDays * 1000 - 60_000);
+    expect(expiresIn).toBeLessThan(ninetyDays * 1000 + 60_000);
+    // Past the default seven days, the sweep leaves it held.
+    await it_.billingDb.dataSource.query(
+      `UPDATE credit_reservations SET expires_at = expires_at - interval '720 hours' WHERE provider_id = $1`,
+      [providerId],
+    );
+    expect(await it_.service.app.get(CreditReservationSweep).runNow()).toBe(0);
+    // A retried reserve answers the hold as it is, whatever it asks for now.
+    const again = await ask(CREDITS_RESERVE, {
+      providerId,
+      amount: 2,
+      reference: 'order:paused',
+      holdSeconds: 60,
+    });
+    expect(again).toMatchObject({ status: 'held', availableBalance: 3 });
+    expect(Date.parse(again.expiresAt)).toBe(Date.parse(held.expiresAt) - 30 * 24 * 3600_000);
+
+    for (const holdSeconds of [59, 180 * 24 * 3600 + 1, 3600.5, '3600', null]) {
+      expect(
+        await refusal(ask(CREDITS_RESERVE, { providerId, amount: 1, reference: 'order:odd', holdSeconds })),
+      ).toEqual({
+        status: 422,
+        errors: { hold_seconds: ['must be a whole number of seconds from 60 to 15552000 (180 days)'] },
+      });
+    }
+    expect(await balance(provider)).toEqual({ credit_balance: 5, available_balance: 3, reserved_balance: 2 });
+  });
+
   it('keeps the ledger append-only', async () => {
     await expect(
       it_.billingDb.dataSource.query('UPDATE credit_ledger SET amount = amount + 1'),

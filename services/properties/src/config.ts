@@ -1,8 +1,8 @@
 import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
-import { DatabaseConfig, EnvFlag } from '@tourly/platform';
+import { StorageConfig } from '@tourly/platform';
 
 /** The properties service's environment; its own variables join the platform's here. */
-export class PropertiesConfig extends DatabaseConfig {
+export class PropertiesConfig extends StorageConfig {
   /** Google Maps Platform (geocoding, place autocomplete); the emulator's in development and tests. */
   @Matches(/^https?:\/\/\S+$/, { message: 'MAPS_API_URL must be an http(s) URL' })
   MAPS_API_URL = 'https://maps.googleapis.com';
@@ -62,38 +62,6 @@ export class PropertiesConfig extends DatabaseConfig {
   @IsOptional()
   @IsString()
   MATTERPORT_TOKEN_SECRET = '';
-
-  /**
-   * File storage: the S3 API. Unset endpoint: AWS itself (region and credentials from these settings, or the
-   * SDK's default chain when the keys are unset). `npm start` and the tests run a local S3-compatible server.
-   */
-  @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
-  S3_ENDPOINT?: string;
-
-  /** Where browsers reach storage when it differs from S3_ENDPOINT (a container network); presigned URLs use it. */
-  @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'S3_PUBLIC_ENDPOINT must be an http(s) URL' })
-  S3_PUBLIC_ENDPOINT?: string;
-
-  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name' })
-  S3_BUCKET = 'tourly-uploads';
-
-  @IsString()
-  S3_REGION = 'us-east-1';
-
-  @IsOptional()
-  @IsString()
-  S3_ACCESS_KEY_ID?: string;
-
-  @IsOptional()
-  @IsString()
-  S3_SECRET_ACCESS_KEY?: string;
-
-  /** Path-style URLs (endpoint/bucket/key). Default: on with S3_ENDPOINT (local and S3-compatible servers). */
-  @IsOptional()
-  @EnvFlag('S3_FORCE_PATH_STYLE')
-  S3_FORCE_PATH_STYLE?: boolean;
 
   /**
    * The product's own domains (comma-separated): external video links there are refused (a link to one of our

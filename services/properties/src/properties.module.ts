@@ -11,6 +11,7 @@ import { PropertiesDataModule } from './properties/properties-data.module';
 import { AdminPropertiesController } from './properties/properties-admin.controller';
 import { BillingPremiumToursController } from './properties/properties-billing.controller';
 import { PropertiesController } from './properties/properties.controller';
+import { PropertiesListener } from './properties/properties.listener';
 import { PropertiesService } from './properties/properties.service';
 import { TourAssetsModule } from './tour-assets/tour-assets.module';
 import { ToursModule } from './tours/tours.module';
@@ -34,7 +35,12 @@ import { WebsiteModule } from './website/website.module';
     LeadsModule,
     PlayerModule,
   ],
-  controllers: [PropertiesController, BillingPremiumToursController, AdminPropertiesController],
+  controllers: [
+    PropertiesController,
+    BillingPremiumToursController,
+    AdminPropertiesController,
+    PropertiesListener,
+  ],
   providers: [PropertiesService, Geocoder, Matterport, HeroImages],
 })
 export class PropertiesModule {}

@@ -1,6 +1,5 @@
-import { rows } from '@tourly/platform';
+import { ClientGone, rows } from '@tourly/platform';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { ClientGone } from '../src/uploads/multipart-intake';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { UploadsSweeper } from '../src/uploads/uploads.sweeper';
 import {

@@ -22,10 +22,12 @@ export {
   createMatterportVendor,
   MATTERPORT_DEMO_MODELS,
   MATTERPORT_PAGE_SIZE,
+  MATTERPORT_PASSWORD_PROTECTED_MODEL_NAME,
   matterportDemoModelId,
   type MatterportModel,
   type MatterportModelAddress,
   type MatterportModelState,
+  type MatterportModelVisibility,
 } from './matterport';
 export {
   API_VERSION as STRIPE_API_VERSION,

@@ -120,6 +120,44 @@ export class DatabaseConfig extends PlatformConfig {
   OUTBOX_MAX_LAG_SECONDS: number = 300;
 }
 
+/**
+ * Config of a service that keeps files (the Storage port, StorageModule): its database and an S3 bucket. A
+ * service's own config class extends this one.
+ */
+export class StorageConfig extends DatabaseConfig {
+  /**
+   * File storage: the S3 API. Unset endpoint: AWS itself (region and credentials from these settings, or the
+   * SDK's default chain when the keys are unset). `npm start` and the tests run a local S3-compatible server.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  S3_ENDPOINT?: string;
+
+  /** Where browsers reach storage when it differs from S3_ENDPOINT (a container network); presigned URLs use it. */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'S3_PUBLIC_ENDPOINT must be an http(s) URL' })
+  S3_PUBLIC_ENDPOINT?: string;
+
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name' })
+  S3_BUCKET = 'tourly-uploads';
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** Path-style URLs (endpoint/bucket/key). Default: on with S3_ENDPOINT (local and S3-compatible servers). */
+  @IsOptional()
+  @EnvFlag('S3_FORCE_PATH_STYLE')
+  S3_FORCE_PATH_STYLE?: boolean;
+}
+
 function flatten(errors: ValidationError[]): string[] {
   return errors.flatMap((error) =>
     Object.values(error.constraints ?? {}).map((message) =>

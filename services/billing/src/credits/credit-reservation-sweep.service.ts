@@ -6,9 +6,10 @@ export const SWEEP_EVERY_MS = 60_000;
 const PAGE = 100;
 
 /**
- * Every minute, credits held past `CREDIT_RESERVATION_TTL_SECONDS` and never captured are released (a release row
- * gives them back). One replica at a time (an advisory lock); each release re-reads the hold under the provider's
- * lock, so a capture at the same moment wins or loses cleanly.
+ * Every minute, credits held past their expiry (the reserve's `holdSeconds`, default
+ * `CREDIT_RESERVATION_TTL_SECONDS`) and never captured are released (a release row gives them back). One replica at
+ * a time (an advisory lock); each release re-reads the hold under the provider's lock, so a capture at the same
+ * moment wins or loses cleanly.
  */
 @Injectable()
 export class CreditReservationSweep {

@@ -1,4 +1,10 @@
-import { belowMinimumCharge, creditsPrice, creditsRequestErrors, moneyText } from './credits.rules';
+import {
+  HOLD_SECONDS_RANGE,
+  belowMinimumCharge,
+  creditsPrice,
+  creditsRequestErrors,
+  moneyText,
+} from './credits.rules';
 
 describe('creditsPrice', () => {
   it.each([
@@ -105,6 +111,33 @@ describe('creditsRequestErrors', () => {
       { providerId, reference: 'order:1', amount: '3' },
       true,
       { amount: 'must be a whole number of credits' },
+    ],
+    [{ providerId, reference: 'order:1', amount: 3, holdSeconds: 60 }, true, {}],
+    [{ providerId, reference: 'order:1', amount: 3, holdSeconds: 15_552_000 }, true, {}],
+    [
+      { providerId, reference: 'order:1', amount: 3, holdSeconds: 59 },
+      true,
+      { holdSeconds: HOLD_SECONDS_RANGE },
+    ],
+    [
+      { providerId, reference: 'order:1', amount: 3, holdSeconds: 15_552_001 },
+      true,
+      { holdSeconds: HOLD_SECONDS_RANGE },
+    ],
+    [
+      { providerId, reference: 'order:1', amount: 3, holdSeconds: 3600.5 },
+      true,
+      { holdSeconds: HOLD_SECONDS_RANGE },
+    ],
+    [
+      { providerId, reference: 'order:1', amount: 3, holdSeconds: '3600' },
+      true,
+      { holdSeconds: HOLD_SECONDS_RANGE },
+    ],
+    [
+      { providerId, reference: 'order:1', amount: 3, holdSeconds: null },
+      true,
+      { holdSeconds: HOLD_SECONDS_RANGE },
     ],
   ])('%j', (request, withAmount, errors) => {
     expect(creditsRequestErrors(request, withAmount)).toEqual(errors);

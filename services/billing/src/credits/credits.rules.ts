@@ -1,6 +1,8 @@
 import {
   CREDIT_BUNDLES,
   CREDIT_UNIT_PRICES,
+  MAX_CREDIT_HOLD_SECONDS,
+  MIN_CREDIT_HOLD_SECONDS,
   STRIPE_MINIMUM_CHARGE_CENTS,
   type CreditBundleSize,
   type Currency,
@@ -66,13 +68,15 @@ export function moneyText(cents: number, currency: Currency): string {
 }
 
 export const MAX_REFERENCE_LENGTH = 200;
+export const HOLD_SECONDS_RANGE = `must be a whole number of seconds from ${MIN_CREDIT_HOLD_SECONDS} to ${MAX_CREDIT_HOLD_SECONDS} (180 days)`;
 
 /**
  * What is wrong with a reserve, capture or release request from another service (field -> message); empty when
- * nothing. Such a request comes over NATS, past no DTO, so it is checked here.
+ * nothing. Such a request comes over NATS, past no DTO, so it is checked here. `withAmount`: a reserve, which also
+ * has an amount and may say how long to hold (`holdSeconds`, absent for the default).
  */
 export function creditsRequestErrors(
-  request: { providerId?: unknown; reference?: unknown; amount?: unknown },
+  request: { providerId?: unknown; reference?: unknown; amount?: unknown; holdSeconds?: unknown },
   withAmount: boolean,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -87,6 +91,15 @@ export function creditsRequestErrors(
       errors.amount = 'must be a whole number of credits';
     else if (amount < 1) errors.amount = 'must be at least 1';
     else if (amount > 1_000_000) errors.amount = 'must be at most 1000000';
+    const holdSeconds = request.holdSeconds;
+    if (
+      holdSeconds !== undefined &&
+      (typeof holdSeconds !== 'number' ||
+        !Number.isInteger(holdSeconds) ||
+        holdSeconds < MIN_CREDIT_HOLD_SECONDS ||
+        holdSeconds > MAX_CREDIT_HOLD_SECONDS)
+    )
+      errors.holdSeconds = HOLD_SECONDS_RANGE;
   }
   return errors;
 }

@@ -58,7 +58,7 @@ export interface Grant {
  * under the provider's balance row lock (`credit_balances ... FOR UPDATE`), so concurrent spends queue up and the
  * available balance never goes below zero (a CHECK backs it). Credits never expire. Another service reserves
  * credits (a spend row, held), then captures them (the spend stands) or releases them (a release row gives them
- * back); a hold never captured is released after `CREDIT_RESERVATION_TTL_SECONDS`. Each change is announced as
+ * back); a hold never captured is released after its `holdSeconds` (default `CREDIT_RESERVATION_TTL_SECONDS`). Each change is announced as
  * `billing.credits.changed.v1` with the provider's next credits version.
  */
 @Injectable()
@@ -153,12 +153,14 @@ export class CreditsService {
   }
 
   /**
-   * Holds credits for another service; idempotent by reference (the same request again answers the reservation as
-   * it now is). 422 `Provider does not have enough credits` when the available balance cannot cover it.
+   * Holds credits for another service, for `holdSeconds` (default `CREDIT_RESERVATION_TTL_SECONDS`) unless captured
+   * or released before; idempotent by reference (the same request again answers the reservation as it now is, its
+   * expiry unchanged). 422 `Provider does not have enough credits` when the available balance cannot cover it.
    */
   async reserve(request: CreditsReserveRequest): Promise<CreditReservation> {
     checked(request, true);
     const { providerId, reference, amount } = request;
+    const holdSeconds = request.holdSeconds ?? this.config.CREDIT_RESERVATION_TTL_SECONDS;
     return this.db.transaction(async (tx) => {
       const before = await this.credits.lock(tx, providerId);
       const existing = await this.reservations.find(tx, providerId, reference);
@@ -176,13 +178,7 @@ export class CreditsService {
         reference,
         note: null,
       });
-      const held = await this.reservations.hold(
-        tx,
-        providerId,
-        reference,
-        amount,
-        this.config.CREDIT_RESERVATION_TTL_SECONDS,
-      );
+      const held = await this.reservations.hold(tx, providerId, reference, amount, holdSeconds);
       const after = await this.credits.apply(tx, providerId, -amount, amount);
       await this.announce(tx, providerId, after, 'reserve', null, -amount, reference);
       return reservationOf(held, after);

@@ -20,6 +20,22 @@ export interface UserNameRow {
   lastName: string;
 }
 
+/** A member of the platform's staff, as another service lists them. */
+export interface StaffMemberRow {
+  userId: string;
+  fullName: string;
+  email: string;
+}
+
+/** A user's display name, as another service shows it. */
+export interface UserFullNameRow {
+  userId: string;
+  fullName: string;
+}
+
+/** A user's full name as every answer to another service gives it: first and last name, trimmed. */
+const FULL_NAME = `trim(first_name || ' ' || last_name) AS "fullName"`;
+
 /** The details a person keeps about themselves (their profile). */
 export interface UserProfileRow {
   email: string;
@@ -146,6 +162,26 @@ export class UsersRepository {
 
   async setPasswordHash(tx: Queryable, id: string, passwordHash: string): Promise<void> {
     await affected(tx, 'UPDATE users SET password_hash = $2 WHERE id = $1', [id, passwordHash]);
+  }
+
+  /** The users holding the staff role, by name. */
+  staffOf(staffRole: StaffRole): Promise<StaffMemberRow[]> {
+    return rows<StaffMemberRow>(
+      this.db.dataSource,
+      `SELECT id AS "userId", ${FULL_NAME}, email FROM users
+        WHERE staff_role = $1 ORDER BY first_name, last_name, id`,
+      [staffRole],
+    );
+  }
+
+  /** The names of the users among the ids, whoever they are (unknown ids left out), by name. */
+  fullNames(ids: string[]): Promise<UserFullNameRow[]> {
+    return rows<UserFullNameRow>(
+      this.db.dataSource,
+      `SELECT id AS "userId", ${FULL_NAME} FROM users
+        WHERE id = ANY($1::uuid[]) ORDER BY first_name, last_name, id`,
+      [ids],
+    );
   }
 
   /** Locks the user's row for the rest of the transaction: their email (lowercased) and when it was confirmed. */

@@ -5,6 +5,8 @@ import {
   PROVIDER_ADDRESSES,
   PROVIDER_PEOPLE,
   PROVIDER_SINCE,
+  STAFF_MEMBERS,
+  USER_NAMES,
   type PeopleProfiles,
   type PeopleProfilesRequest,
   type ProviderAddresses,
@@ -13,10 +15,17 @@ import {
   type ProviderPeopleRequest,
   type ProviderSince,
   type ProviderSinceRequest,
+  type StaffMembers,
+  type StaffMembersRequest,
+  type UserNames,
+  type UserNamesRequest,
 } from '@tourly/contracts';
 import { PeopleService } from './people.service';
 
-/** Request-reply for other services: about a provider's people, its age and its addresses. */
+/**
+ * Request-reply for other services: about a provider's people, its age and its addresses; the platform's staff of
+ * a role; users' names.
+ */
 @Controller()
 export class PeopleListener {
   constructor(private readonly people: PeopleService) {}
@@ -43,5 +52,17 @@ export class PeopleListener {
   @MessagePattern(PROVIDER_ADDRESSES)
   addresses(@Payload() request: ProviderAddressesRequest): Promise<ProviderAddresses> {
     return this.people.addresses(request);
+  }
+
+  /** The platform's staff of one back-office role, by name (the suppliers a virtual assistant assigns to). */
+  @MessagePattern(STAFF_MEMBERS)
+  staffOf(@Payload() request: StaffMembersRequest): Promise<StaffMembers> {
+    return this.people.staff(request);
+  }
+
+  /** The display names of users, whoever they are (the authors of order comments). */
+  @MessagePattern(USER_NAMES)
+  namesOf(@Payload() request: UserNamesRequest): Promise<UserNames> {
+    return this.people.names(request);
   }
 }

@@ -1,4 +1,16 @@
-import { MAX_IDS, isUuid, peopleQuestion, profilesQuestion } from './people.rules';
+import {
+  MAX_IDS,
+  MAX_NAME_IDS,
+  NOT_A_LIST_OF_IDS,
+  NOT_A_STAFF_ROLE,
+  TOO_MANY_IDS,
+  isUuid,
+  namesAsked,
+  peopleQuestion,
+  profilesQuestion,
+  staffMembersErrors,
+  userNamesErrors,
+} from './people.rules';
 
 const PROVIDER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const USER = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5c';
@@ -70,5 +82,40 @@ describe("another service's question for people's profiles", () => {
     ['nothing', null, null],
   ])('%s', (_case, request, question) => {
     expect(profilesQuestion(request)).toEqual(question);
+  });
+});
+
+describe("another service's question for the staff of a role", () => {
+  it.each([
+    ['a virtual assistant', { staffRole: 'virtual_assistant' }, {}],
+    ['an external supplier', { staffRole: 'external_supplier' }, {}],
+    ['a platform admin', { staffRole: 'platform_admin' }, {}],
+    ['a provider role', { staffRole: 'admin' }, { staffRole: NOT_A_STAFF_ROLE }],
+    ['another case', { staffRole: 'Virtual_Assistant' }, { staffRole: NOT_A_STAFF_ROLE }],
+    ['not a string', { staffRole: 1 }, { staffRole: NOT_A_STAFF_ROLE }],
+    ['no role', {}, { staffRole: NOT_A_STAFF_ROLE }],
+    ['nothing', null, { staffRole: NOT_A_STAFF_ROLE }],
+  ])('%s', (_case, request, errors) => {
+    expect(staffMembersErrors(request)).toEqual(errors);
+  });
+});
+
+describe("another service's question for users' names", () => {
+  const ids = (count: number) => Array.from({ length: count }, () => USER);
+  it.each([
+    ['some ids', { userIds: [USER, PROVIDER] }, {}],
+    ['no ids', { userIds: [] }, {}],
+    ['ids that are not UUIDs (left out, not refused)', { userIds: ['x', 7, null] }, {}],
+    [`${MAX_NAME_IDS} ids`, { userIds: ids(MAX_NAME_IDS) }, {}],
+    [`${MAX_NAME_IDS + 1} ids`, { userIds: ids(MAX_NAME_IDS + 1) }, { userIds: TOO_MANY_IDS }],
+    ['ids not a list', { userIds: USER }, { userIds: NOT_A_LIST_OF_IDS }],
+    ['no ids at all', {}, { userIds: NOT_A_LIST_OF_IDS }],
+    ['nothing', null, { userIds: NOT_A_LIST_OF_IDS }],
+  ])('%s', (_case, request, errors) => {
+    expect(userNamesErrors(request)).toEqual(errors);
+  });
+
+  it('looks up the UUIDs among the ids, once each', () => {
+    expect(namesAsked([USER, 'x', USER.toUpperCase(), 7, null, PROVIDER])).toEqual([USER, PROVIDER]);
   });
 });

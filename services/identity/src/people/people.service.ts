@@ -8,17 +8,31 @@ import type {
   ProviderPeopleRequest,
   ProviderSince,
   ProviderSinceRequest,
+  StaffMembers,
+  StaffMembersRequest,
+  UserNames,
+  UserNamesRequest,
 } from '@tourly/contracts';
+import { ApiError } from '@tourly/platform';
 import { MembershipsRepository } from '../accounts/memberships.repository';
 import { ProvidersRepository } from '../accounts/providers.repository';
-import { isUuid, peopleQuestion, profilesQuestion } from './people.rules';
+import { UsersRepository } from '../accounts/users.repository';
+import {
+  isUuid,
+  namesAsked,
+  peopleQuestion,
+  profilesQuestion,
+  staffMembersErrors,
+  userNamesErrors,
+} from './people.rules';
 
-/** What other services ask about providers and their people. */
+/** What other services ask about providers and their people, the platform's staff and users' names. */
 @Injectable()
 export class PeopleService {
   constructor(
     private readonly memberships: MembershipsRepository,
     private readonly providers: ProvidersRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   /** Which of the user ids are people of the provider (its team, not its clients). */
@@ -50,5 +64,22 @@ export class PeopleService {
     const none = { name: null, subdomain: null, whitelabelDomain: null };
     if (!isUuid(providerId)) return none;
     return (await this.providers.addresses(providerId)) ?? none;
+  }
+
+  /** The users holding a staff role, by name. 422 `staff_role` when it is not one of the staff roles. */
+  async staff(request: StaffMembersRequest): Promise<StaffMembers> {
+    ApiError.refuseAny(staffMembersErrors(request));
+    return { members: await this.users.staffOf(request.staffRole) };
+  }
+
+  /**
+   * The names of the users among the ids, whoever they are (people of any provider, staff); unknown ids and ids that
+   * are not UUIDs left out. 422 `user_ids` when not a list or longer than MAX_NAME_IDS.
+   */
+  async names(request: UserNamesRequest): Promise<UserNames> {
+    ApiError.refuseAny(userNamesErrors(request));
+    const userIds = namesAsked(request.userIds);
+    if (userIds.length === 0) return { users: [] };
+    return { users: await this.users.fullNames(userIds) };
   }
 }

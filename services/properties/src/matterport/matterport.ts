@@ -11,6 +11,18 @@ export interface MatterportModel {
   address: string | null;
 }
 
+/**
+ * Who may open a model (the Model API's `visibility`): the account's members only, anyone with its link, anyone,
+ * or anyone who has its password.
+ */
+export const MATTERPORT_VISIBILITIES = ['private', 'unlisted', 'public', 'password'] as const;
+export type MatterportVisibility = (typeof MATTERPORT_VISIBILITIES)[number];
+
+/** One model as `model(id)` reads it: the list's fields and who may open it. */
+export interface MatterportModelDetail extends MatterportModel {
+  visibility: MatterportVisibility;
+}
+
 export const MATTERPORT_UNAVAILABLE = 'Matterport is not answering right now; please try again in a moment.';
 const TIMEOUT_MS = 15_000;
 const LIST_MODELS = `query ListModels($query: String, $offset: String, $pageSize: Int) {
@@ -21,7 +33,9 @@ const LIST_MODELS = `query ListModels($query: String, $offset: String, $pageSize
 }`;
 
 const GET_MODEL = `query GetModel($id: ID!) {
-  model(id: $id) { id name state created image { resizeUrl } address { address1 city state postal country } }
+  model(id: $id) {
+    id name state visibility created image { resizeUrl } address { address1 city state postal country }
+  }
 }`;
 
 interface ModelNode {
@@ -31,6 +45,7 @@ interface ModelNode {
   created?: string;
   image?: { resizeUrl?: string };
   address?: { address1?: string; city?: string; state?: string; postal?: string; country?: string } | null;
+  visibility?: string;
 }
 
 /** The Matterport port: its Model API (GraphQL, an API token's Basic auth), or the emulator. */
@@ -47,10 +62,15 @@ export class Matterport {
     return { total: data.models.totalResults, models: data.models.results.map(toModel) };
   }
 
-  /** One model of the account, or null when Matterport knows none by that id. */
-  async model(id: string): Promise<MatterportModel | null> {
+  /**
+   * One model of the account, or null when Matterport knows none by that id. A visibility Matterport may add
+   * later counts as `private` (nothing is assumed open that was not said to be).
+   */
+  async model(id: string): Promise<MatterportModelDetail | null> {
     const data = await this.graph<{ model: ModelNode | null }>(GET_MODEL, { id });
-    return data.model ? toModel(data.model) : null;
+    if (!data.model) return null;
+    const visibility = MATTERPORT_VISIBILITIES.find((known) => known === data.model!.visibility) ?? 'private';
+    return { ...toModel(data.model), visibility };
   }
 
   private async graph<T>(query: string, variables: Record<string, unknown>): Promise<T> {

@@ -1,8 +1,7 @@
 import { Controller, Delete, Get, Param, Post, Query, Req, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiProduces } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { MultipartFile, ProviderId, Responds, Roles, type Page } from '@tourly/platform';
-import { contentDisposition } from '../storage/storage';
+import { contentDisposition, MultipartFile, ProviderId, Responds, Roles, type Page } from '@tourly/platform';
 import { DocumentResponse, DocumentsQuery, IdsQuery, RemovedResponse } from './media.dto';
 import { MediaService } from './media.service';
 

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '@tourly/platform';
 import { PropertiesDataModule } from '../properties/properties-data.module';
-import { StorageModule } from '../storage/storage.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { ContactsRepository } from './contacts.repository';
 import { ContactsService } from './contacts.service';
@@ -8,6 +8,7 @@ import { ContactsController } from './contacts.controller';
 import { DocumentsController } from './documents.controller';
 import { FloorplansController } from './floorplans.controller';
 import { MediaLinksController } from './media-links.controller';
+import { MediaListener } from './media.listener';
 import { PhotosController } from './photos.controller';
 import { VideosController } from './videos.controller';
 import { MediaLinksRepository } from './media-links.repository';
@@ -24,6 +25,7 @@ import { PropertyMediaRepository } from './property-media.repository';
     DocumentsController,
     MediaLinksController,
     ContactsController,
+    MediaListener,
   ],
   providers: [
     MediaService,

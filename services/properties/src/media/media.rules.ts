@@ -1,4 +1,4 @@
-import type { ContentKind } from '../uploads/content-types';
+import type { ContentKind } from '@tourly/platform';
 
 export const MEDIA_KINDS = ['photo', 'video', 'floorplan', 'document'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];

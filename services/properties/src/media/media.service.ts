@@ -2,24 +2,25 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES } from '@tourly/contracts';
+import { MESSAGES, type OrderFinalisedV1 } from '@tourly/contracts';
 import {
   ApiError,
+  cleanFilename,
   CONFIG,
   Database,
   EventBus,
   isUuid,
-  type Logger,
   LOGGER,
-  type Page,
   pageOf,
-  type Queryable,
+  Storage,
   uuidv7,
+  type Logger,
+  type Page,
+  type Queryable,
 } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import type { PropertiesConfig } from '../config';
-import { Storage } from '../storage/storage';
-import type { FileRow } from '../uploads/files';
+import { kindOf, storageKey, type FileRow } from '../uploads/files';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
 import { PropertyScope } from '../properties/property-scope';
@@ -241,6 +242,93 @@ export class MediaService {
       );
     });
     return this.get(providerId, propertyId, 'video', id);
+  }
+
+  /**
+   * `orders.order.finalised.v1`, in the handler's transaction: each delivered file (an image or a PDF) becomes a
+   * floorplan of the property, after its last one, named after the file. Its object is copied to the property's own
+   * key (the order keeps its copy), with a `files` row like an upload's. The floorplan keeps the order file's id
+   * (`source_order_file_id`, unique): a file already attached is skipped, so an event redelivered or published
+   * again adds nothing twice. A property deleted meanwhile (or not the provider's) gets nothing: the event is
+   * handled. The ids of the floorplans added.
+   */
+  async addOrderFloorplans(tx: EntityManager, order: OrderFinalisedV1): Promise<string[]> {
+    const { providerId, propertyId, orderId } = order;
+    const property = await this.scope.find(tx, providerId, propertyId, true);
+    if (!property) {
+      this.logger.info({ providerId, propertyId, orderId }, 'order finalised for a property that is gone');
+      return [];
+    }
+    const attached = new Set(
+      await this.media.fromOrderFiles(
+        tx,
+        order.files.map((file) => file.fileId),
+      ),
+    );
+    const files = order.files.filter((file) => {
+      if (attached.has(file.fileId)) return false;
+      const kind = kindOf(file.contentType);
+      if (kind && ACCEPTS.floorplan.includes(kind)) return true;
+      this.logger.warn(
+        { orderId, fileId: file.fileId, contentType: file.contentType },
+        'a delivered file is neither an image nor a PDF: not made a floorplan',
+      );
+      return false;
+    });
+    if (files.length === 0) return [];
+    const copies: FileRow[] = [];
+    try {
+      for (const file of files) {
+        const id = uuidv7();
+        const filename = cleanFilename(file.filename);
+        const row: FileRow = {
+          id,
+          providerId,
+          storageKey: storageKey(providerId, id, filename),
+          filename,
+          contentType: file.contentType,
+          size: file.size,
+          width: null,
+          height: null,
+          square: null,
+          thumbnailKey: null,
+          direct: false,
+          createdAt: new Date(),
+        };
+        await this.storage.copy(file.storageKey, row.storageKey);
+        copies.push(row);
+        await this.uploads.insert(tx, row, true);
+      }
+      const inserted = await this.media.insertFromOrder(
+        tx,
+        providerId,
+        propertyId,
+        copies.map((copy, index) => ({
+          id: uuidv7(),
+          fileId: copy.id,
+          orderFileId: files[index]!.fileId,
+          name: defaultName('floorplan', copy.filename),
+        })),
+      );
+      // Taken meanwhile by another delivery: their copies leave with the next sweep.
+      const used = new Set(inserted.map((medium) => medium.fileId));
+      await this.uploads.discard(
+        copies.filter((copy) => !used.has(copy.id)).map((copy) => copy.id),
+        tx,
+      );
+      const ids = inserted.map((medium) => medium.id);
+      if (ids.length > 0) {
+        await this.events.publish(
+          'properties.media.added.v1',
+          { providerId, propertyId, kind: 'floorplan', mediaIds: ids },
+          tx,
+        );
+      }
+      return ids;
+    } catch (error) {
+      await this.uploads.abandon(copies.map((copy) => copy.storageKey));
+      throw error;
+    }
   }
 
   /** A floorplan's new name (never empty) or place in the list. */

@@ -126,6 +126,49 @@ export class PropertyMediaRepository {
     );
   }
 
+  /** Which of an order's files (by the order's file id) are some property's floorplan already. */
+  async fromOrderFiles(tx: Queryable, orderFileIds: string[]): Promise<string[]> {
+    const found = await rows<{ orderFileId: string }>(
+      tx,
+      `SELECT source_order_file_id AS "orderFileId" FROM property_media
+        WHERE source_order_file_id = ANY($1::uuid[])`,
+      [orderFileIds],
+    );
+    return found.map((row) => row.orderFileId);
+  }
+
+  /**
+   * Floorplans made from an order's files, after the property's last floorplan, in the order given. An order file
+   * that is a floorplan already is left out (its unique `source_order_file_id`): those inserted, with their files.
+   */
+  insertFromOrder(
+    tx: Queryable,
+    providerId: string,
+    propertyId: string,
+    media: Array<{ id: string; fileId: string; orderFileId: string; name: string | null }>,
+  ): Promise<Array<{ id: string; fileId: string }>> {
+    return rows<{ id: string; fileId: string }>(
+      tx,
+      `INSERT INTO property_media
+         (id, provider_id, property_id, kind, source, file_id, name, position, source_order_file_id)
+       SELECT id, $1, $2, 'floorplan', 'uploaded', file_id, name, start.position + n, order_file_id
+         FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::uuid[])
+                WITH ORDINALITY AS given(id, file_id, name, order_file_id, n),
+              (SELECT COALESCE(max(position), 0) AS position FROM property_media
+                WHERE property_id = $2 AND kind = 'floorplan') AS start
+       ON CONFLICT (source_order_file_id) DO NOTHING
+       RETURNING id, file_id AS "fileId"`,
+      [
+        providerId,
+        propertyId,
+        media.map((medium) => medium.id),
+        media.map((medium) => medium.fileId),
+        media.map((medium) => medium.name),
+        media.map((medium) => medium.orderFileId),
+      ],
+    );
+  }
+
   /** A video hosted elsewhere, after the property's last video. */
   async insertExternalVideo(
     tx: Queryable,

@@ -10,6 +10,7 @@ import { ImmersiveExtensionVersions1763990000000 } from './1763990000000-immersi
 import { Tours1764000000000 } from './1764000000000-tours';
 import { SegmentationScenes1764100000000 } from './1764100000000-segmentation-scenes';
 import { Leads1764200000000 } from './1764200000000-leads';
+import { OrderFloorplans1764300000000 } from './1764300000000-order-floorplans';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -24,4 +25,5 @@ export const migrations: MigrationClass[] = [
   Tours1764000000000,
   SegmentationScenes1764100000000,
   Leads1764200000000,
+  OrderFloorplans1764300000000,
 ];

@@ -1,10 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PEOPLE_PROFILES, PLAYER_MESSAGES, parseTourPublicId, type PeopleProfiles } from '@tourly/contracts';
-import { ApiError, CONFIG, LOGGER, RpcClient, readCookie, toSnakeKeys, type Logger } from '@tourly/platform';
+import {
+  ApiError,
+  CONFIG,
+  LOGGER,
+  READ_URL_SECONDS,
+  readCookie,
+  RpcClient,
+  toSnakeKeys,
+  type Logger,
+} from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { ContactsService } from '../media/contacts.service';
 import { Plans } from '../plans/plans';
-import { READ_URL_SECONDS } from '../storage/storage';
 import { PlayerLinksService, type TourView } from '../tours/player-links.service';
 import { tourLinks, tourPasswordMatches } from '../tours/tours.rules';
 import type { UnlockForm } from './player.dto';

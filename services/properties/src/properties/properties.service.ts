@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES } from '@tourly/contracts';
+import { MESSAGES, type PropertyForOrder, type PropertyForOrderRequest } from '@tourly/contracts';
 import {
   ApiError,
   Database,
@@ -11,6 +11,7 @@ import {
   uuidv7,
 } from '@tourly/platform';
 import { Geocoder, type GeocodedAddress } from '../geocoding/geocoder';
+import { Matterport } from '../matterport/matterport';
 import { Plans } from '../plans/plans';
 import { PremiumTourPayments, type PaymentShown } from '../premium-tours/premium-tour-payments';
 import { parseScanKey } from '../scan-keys/scan-key';
@@ -58,6 +59,7 @@ export class PropertiesService {
     private readonly geocoder: Geocoder,
     private readonly plans: Plans,
     private readonly payments: PremiumTourPayments,
+    private readonly matterport: Matterport,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
@@ -70,6 +72,24 @@ export class PropertiesService {
 
   async get(providerId: string, id: string): Promise<Property> {
     return toProperty(await this.row(this.db.dataSource, providerId, id));
+  }
+
+  /**
+   * PROPERTY_FOR_ORDER (orders asks before placing an order): the provider's own live property, with whether
+   * Matterport serves its model only behind a password. 404 `Property not found` for another provider's, a deleted
+   * or an unknown one; Matterport out of reach is its 503, so no order is placed on a guess.
+   */
+  async forOrder(request: PropertyForOrderRequest): Promise<PropertyForOrder> {
+    if (!isUuid(request.providerId)) throw ApiError.notFound(PROPERTY_NOT_FOUND);
+    const property = await this.row(this.db.dataSource, request.providerId, request.propertyId);
+    const model = property.matterportKey ? await this.matterport.model(property.matterportKey) : null;
+    return {
+      propertyId: property.id,
+      title: property.title,
+      address: property.address || null,
+      matterportModelId: property.matterportKey || null,
+      passwordProtected: model?.visibility === 'password',
+    };
   }
 
   async create(providerId: string, input: NewProperty): Promise<Property> {

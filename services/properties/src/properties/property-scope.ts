@@ -17,10 +17,21 @@ export class PropertyScope {
    * advisory lock, leaving the property row itself free), so positions stay in order.
    */
   async of(tx: Queryable, providerId: string, id: string, lock = false): Promise<ScopedProperty> {
-    if (!isUuid(id)) throw ApiError.notFound(PROPERTY_NOT_FOUND);
-    const row = await this.properties.findScoped(tx, providerId, id);
+    const row = await this.find(tx, providerId, id, lock);
     if (!row) throw ApiError.notFound(PROPERTY_NOT_FOUND);
-    if (lock) await this.properties.lockMedia(tx, id);
+    return row;
+  }
+
+  /** The same, or undefined where `of` answers 404 (an event about a property deleted meanwhile). */
+  async find(
+    tx: Queryable,
+    providerId: string,
+    id: string,
+    lock = false,
+  ): Promise<ScopedProperty | undefined> {
+    if (!isUuid(providerId) || !isUuid(id)) return undefined;
+    const row = await this.properties.findScoped(tx, providerId, id);
+    if (row && lock) await this.properties.lockMedia(tx, id);
     return row;
   }
 }

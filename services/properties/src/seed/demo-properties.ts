@@ -11,7 +11,8 @@ export async function seedDemoProperties(app: INestApplicationContext, providerI
   const properties = app.get(PropertiesService);
   const existing = await properties.list(providerId, Object.assign(new PropertiesQuery(), { pageSize: 1 }));
   if (existing.totalCount > 0) return 0;
-  const { models } = await app.get(Matterport).models({ offset: 0, pageSize: 12 });
+  // Matterport's largest page: every model of the demo account (thirteen, one behind a password).
+  const { models } = await app.get(Matterport).models({ offset: 0, pageSize: 100 });
   let created = 0;
   for (const model of models) {
     if (!model.address) continue;

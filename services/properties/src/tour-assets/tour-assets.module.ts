@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
-import { CONFIG } from '@tourly/platform';
+import { CONFIG, StorageModule } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
-import { StorageModule } from '../storage/storage.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { LinkMetadataController } from './link-metadata.controller';
 import { LocationImagesController } from './location-images.controller';

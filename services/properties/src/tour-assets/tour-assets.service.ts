@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { TOUR_LIMITS, TOUR_MESSAGES, type OverlayLayout } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import { ApiError, CONFIG, Database, Storage, uuidv7, type Page, type PageQuery } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { MediaService } from '../media/media.service';
 import { Plans } from '../plans/plans';
-import { Storage } from '../storage/storage';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
 import { OverlayTemplatesRepository, type OverlayTemplateRow } from './overlay-templates.repository';

@@ -11,9 +11,10 @@ import {
   ApiError,
   CONFIG,
   Database,
+  isUuid,
   LOGGER,
   RpcClient,
-  isUuid,
+  Storage,
   type Logger,
   type Queryable,
 } from '@tourly/platform';
@@ -24,7 +25,6 @@ import type { PublicPropertyRow } from '../properties/properties.repository';
 import { PROPERTY_NOT_FOUND } from '../properties/property-scope';
 import { SCAN_KEY_INVALID } from '../properties/properties.service';
 import { parseScanKey } from '../scan-keys/scan-key';
-import { Storage } from '../storage/storage';
 import {
   NOT_THIS_PROPERTYS_MEDIA,
   type BrandingForm,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '@tourly/platform';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
-import { StorageModule } from '../storage/storage.module';
 import { GuidedTourLayerController } from './guided-tour-layer.controller';
 import { PlayerLinksController } from './player-links.controller';
 import { PlayerLinksRepository } from './player-links.repository';

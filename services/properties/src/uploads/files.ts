@@ -1,4 +1,4 @@
-import type { ContentKind } from './content-types';
+import type { ContentKind } from '@tourly/platform';
 
 /** A row of `files`: one object in storage (plus its thumbnail). */
 export interface FileRow {

@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayNotEmpty, IsIn, IsInt, IsNotEmpty, IsOptional, Min } from 'class-validator';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
-import { RequiredString } from '@tourly/platform';
-import { CONTENT_KINDS, DEFAULT_ACCEPT, type ContentKind } from './content-types';
+import { CONTENT_KINDS, DEFAULT_ACCEPT, RequiredString, type ContentKind } from '@tourly/platform';
 
 /** `?accept=image,pdf,video`: what this upload may be (default: images and PDF, 001 §5). */
 export class TemporaryUploadQuery {

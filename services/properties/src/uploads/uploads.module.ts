@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../storage/storage.module';
+import { MultipartBodies, StorageModule } from '@tourly/platform';
 import { FilesRepository } from './files.repository';
-import { MultipartBodies } from './multipart-bodies';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';
 import { UploadsSweeper } from './uploads.sweeper';

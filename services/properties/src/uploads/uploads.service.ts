@@ -1,21 +1,28 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
-import { ApiError, Database, LOGGER, uuidv7, type Logger, type Queryable } from '@tourly/platform';
-import { Storage } from '../storage/storage';
 import {
+  ApiError,
+  cleanFilename,
+  ClientGone,
   CONTENT_KINDS,
+  Database,
   DEFAULT_ACCEPT,
   DIRECT_UPLOAD_TYPES,
+  LOGGER,
   mustBe,
+  receiveFile,
   sniff,
   SNIFF_BYTES,
+  Storage,
+  uuidv7,
   type ContentKind,
-} from './content-types';
+  type Logger,
+  type Queryable,
+} from '@tourly/platform';
 import { kindOf, storageKey, thumbnailKey, type FileRow, type FileView } from './files';
 import { FilesRepository } from './files.repository';
 import { describeImage, inImageSlot, readUpTo, THUMBNAIL_MAX_BYTES } from './images';
-import { cleanFilename, ClientGone, receiveFile } from './multipart-intake';
 
 /** 001 §3 "Temporary upload: id, file (url, content_type)". */
 export interface TemporaryUpload {

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, LOGGER, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
-import { Storage } from '../storage/storage';
+import { Database, LOGGER, Schedules, Storage, type Logger, type PeriodicTask } from '@tourly/platform';
 import { FilesRepository } from './files.repository';
 
 /** Temporary uploads never attached to media are removed after this long. */

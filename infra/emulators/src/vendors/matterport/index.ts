@@ -9,8 +9,10 @@ import { thumbnailJpeg } from './thumbnail';
 export {
   DEMO_MODELS as MATTERPORT_DEMO_MODELS,
   matterportDemoModelId,
+  PASSWORD_PROTECTED_MODEL_NAME as MATTERPORT_PASSWORD_PROTECTED_MODEL_NAME,
   type ModelAddress as MatterportModelAddress,
   type ModelState as MatterportModelState,
+  type ModelVisibility as MatterportModelVisibility,
 } from './models';
 
 /** A model as the Model API answers it when every emulated field is selected. */
@@ -27,7 +29,7 @@ const PREFIX = '/matterport';
  * Matterport's Model API (GraphQL at `POST /api/models/graph`, HTTP Basic with an API token id and secret):
  * the `models` search (paged by `offset`/`pageSize`, filtered by `query`) and the `model(id)` read, parsed,
  * validated and executed by the `graphql` reference implementation against MODEL_API_SCHEMA. Each token id
- * has its own account of twelve demo models. Thumbnails are served at `/thumbnails/<id>.jpg`, and a stand-in of the
+ * has its own account of thirteen demo models (one behind a password). Thumbnails are served at `/thumbnails/<id>.jpg`, and a stand-in of the
  * Showcase embed page at `/show/`. Stateless.
  */
 export function createMatterportVendor(): Vendor {

@@ -16,6 +16,14 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     failed
   }
 
+  "Who may open the model: the account's members, anyone with its link, anyone, anyone with its password."
+  enum ModelVisibility {
+    private
+    unlisted
+    public
+    password
+  }
+
   type Address {
     address1: String
     city: String
@@ -33,6 +41,7 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     id: ID!
     name: String!
     state: ModelState!
+    visibility: ModelVisibility!
     created: DateTime!
     image: ModelImage
     address: Address
@@ -42,6 +51,7 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     id: ID!
     name: String!
     state: ModelState!
+    visibility: ModelVisibility!
     created: DateTime!
     image: ModelImage
     address: Address

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Transform, type TransformCallback, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
-import { ApiError } from '@tourly/platform';
+import { ApiError } from '../http/errors';
 import { mustBe, sniff, SNIFF_BYTES, type ContentKind, type Sniffed } from './content-types';
 
 export interface IntakeOptions {

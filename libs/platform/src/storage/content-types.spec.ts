@@ -1,5 +1,4 @@
 import { mustBe, sniff } from './content-types';
-import { isSquare } from './images';
 
 describe('what a file is, from its first bytes', () => {
   const bytes = (...parts: Array<string | number[]>) =>
@@ -37,17 +36,5 @@ describe('what a file is, from its first bytes', () => {
     expect(mustBe(['image', 'pdf', 'video'])).toBe(
       'must be an image (JPEG, PNG, WebP or GIF), a PDF or a video (MP4, MOV or WebM)',
     );
-  });
-
-  it.each([
-    [1000, 1000, true],
-    [1200, 1000, true],
-    [1000, 1200, true], // 0.833: within 0.2 of 1
-    [1201, 1000, false],
-    [1000, 1250, true], // 0.8 exactly
-    [1000, 1260, false],
-    [0, 100, false],
-  ])('%i x %i is square: %s (001 §9: aspect ratio within 0.2 of 1)', (width, height, square) => {
-    expect(isSquare(width, height)).toBe(square);
   });
 });

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -14,8 +15,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG } from '@tourly/platform';
-import type { PropertiesConfig } from '../config';
+import type { StorageConfig } from '../config/config';
+import { CONFIG } from '../tokens';
 
 /** Presigned reads: long enough to view a page and download from it, short enough not to be a permalink. */
 export const READ_URL_SECONDS = 60 * 60;
@@ -35,7 +36,8 @@ export interface StoredObject {
 
 /**
  * The storage port: one S3 client (AWS, or any S3-compatible server named by S3_ENDPOINT) for streamed
- * writes, reads, deletes and presigned URLs. Objects are private; browsers reach them by presigned URL only.
+ * writes, reads, copies, deletes and presigned URLs. Objects are private; browsers reach them by presigned URL
+ * only. A service provides it by importing StorageModule; its config class extends StorageConfig.
  */
 @Injectable()
 export class Storage implements OnApplicationShutdown {
@@ -44,7 +46,7 @@ export class Storage implements OnApplicationShutdown {
   /** Signs URLs for browsers: the same account, addressed by the endpoint browsers can reach. */
   private readonly signer: S3Client;
 
-  constructor(@Inject(CONFIG) config: PropertiesConfig) {
+  constructor(@Inject(CONFIG) config: StorageConfig) {
     this.bucket = config.S3_BUCKET;
     const base: S3ClientConfig = {
       region: config.S3_REGION,
@@ -121,6 +123,20 @@ export class Storage implements OnApplicationShutdown {
       if (isNotFound(error)) return null;
       throw error;
     }
+  }
+
+  /**
+   * Copies an object within the bucket, storage-side (the bytes never pass through this process), type and
+   * all. A copy onto an existing key replaces it. Objects up to 5 GB (S3's limit for one copy).
+   */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: toKey,
+        CopySource: `${this.bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+      }),
+    );
   }
 
   /** Deletes the objects (absent ones are no error). */
