@@ -1,6 +1,7 @@
 import type { Interval, ProductCode } from './plans';
 import type { CreditCategory, CreditChange, SubscriptionStatus } from './billing';
 import type { MembershipRole } from './roles';
+import type { OrderKind, OrderStatus } from './orders';
 
 /**
  * Every event travels in this envelope. On the wire (NATS, webhooks) keys are snake_case like the HTTP API:
@@ -116,6 +117,51 @@ export interface OrderPlacedV1 {
   providerId: string;
   orderId: string;
   kind: string;
+  /** Since issue 15; absent in events published before. */
+  propertyId?: string;
+  credits?: number;
+  /** The order it amends (an amendment is new work on a delivered order), null for a first order. */
+  amendsOrderId?: string | null;
+}
+/** An order moved from one status to another (every move, delivered and cancelled included). */
+export interface OrderStatusChangedV1 {
+  providerId: string;
+  orderId: string;
+  propertyId: string;
+  kind: OrderKind;
+  from: OrderStatus;
+  to: OrderStatus;
+  /** Who moved it (a user id), null for the platform itself. */
+  actorId: string | null;
+}
+/** A file the supplier delivered, where it is stored (the platform's bucket). */
+export interface DeliveredFileV1 {
+  fileId: string;
+  storageKey: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+/**
+ * The supplier finalised an order: its plan is delivered. Properties attaches each file to the property as a
+ * floorplan; orders captures the order's credits.
+ */
+export interface OrderFinalisedV1 {
+  providerId: string;
+  orderId: string;
+  propertyId: string;
+  kind: OrderKind;
+  credits: number;
+  files: DeliveredFileV1[];
+}
+/** An open order was cancelled, with the reason given; orders releases its credits. */
+export interface OrderCancelledV1 {
+  providerId: string;
+  orderId: string;
+  propertyId: string;
+  kind: OrderKind;
+  credits: number;
+  cancellationReason: string;
 }
 
 // properties
@@ -190,6 +236,9 @@ export interface EventCatalogue {
   'properties.lead.received.v1': LeadReceivedV1;
   'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
   'orders.order.placed.v1': OrderPlacedV1;
+  'orders.order.status_changed.v1': OrderStatusChangedV1;
+  'orders.order.finalised.v1': OrderFinalisedV1;
+  'orders.order.cancelled.v1': OrderCancelledV1;
 }
 
 export type EventSubject = keyof EventCatalogue;

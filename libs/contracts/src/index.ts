@@ -4,6 +4,7 @@ export * from './services';
 export * from './routes';
 export * from './plans';
 export * from './billing';
+export * from './orders';
 export * from './limits';
 export * from './messages';
 export * from './events';

@@ -36,6 +36,10 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/admin/events/properties/**', 'properties'],
   ['/admin/events/orders/**', 'orders'],
 
+  // The orders a provider paid credits for, on the billing page: orders' data.
+  ['/provider/billing/orders', 'orders'],
+  ['/provider/billing/orders.csv', 'orders'],
+
   // billing: plans, subscriptions, cards, credits, vouchers, hosting fees, Stripe webhooks
   // The billing page's premium tours are properties' data (which tours are premium, paid separately or not).
   ['/provider/billing/premium_tours', 'properties'],
@@ -54,6 +58,10 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/provider/orders/**', 'orders'],
   ['/provider/floorplan_orders/**', 'orders'],
   ['/provider/properties/*/floorplan_orders/**', 'orders'],
+  ['/provider/floorplan_variants/**', 'orders'],
+  ['/provider/floorplan_variant/**', 'orders'],
+  ['/provider/floorplan_editor/**', 'orders'],
+  ['/provider/custom_opw_templates/**', 'orders'],
   ['/admin/providers/*/orders/**', 'orders'],
   ['/admin/providers/*/floorplan_configuration/**', 'orders'],
   ['/virtual_assistant/**', 'orders'],

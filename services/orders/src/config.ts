@@ -1,4 +1,4 @@
-import { DatabaseConfig } from '@tourly/platform';
+import { StorageConfig } from '@tourly/platform';
 
-/** The orders service's environment; its own variables join the platform's here. */
-export class OrdersConfig extends DatabaseConfig {}
+/** The orders service's environment: the platform's, with the storage its order files live in. */
+export class OrdersConfig extends StorageConfig {}

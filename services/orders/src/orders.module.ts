@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CommentsModule } from './comments/comments.module';
+import { FloorplansModule } from './floorplans/floorplans.module';
+import { OrdersFeatureModule } from './orders/orders.module';
 
-/** The orders service's feature modules are imported here as they arrive. */
-@Module({})
+/** The orders service's feature modules. */
+@Module({ imports: [OrdersFeatureModule, CommentsModule, FloorplansModule] })
 export class OrdersModule {}

@@ -315,6 +315,54 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/providers/{id}/floorplan_configuration/show.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['FloorplansAdminController_show'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/providers/{id}/floorplan_configuration/update.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['FloorplansAdminController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/providers/{id}/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['OrdersAdminController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/providers/{id}/service_plan_subscription': {
     parameters: {
       query?: never;
@@ -603,6 +651,214 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/external_supplier/floorplan_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SupplierOrdersController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SupplierOrdersController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/copy_file': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_copyFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_addFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/files/{fileId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['SupplierOrdersController_removeFile'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/finalise': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_finalise'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/floorplan_template': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['FloorplanTemplateController_template'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_pause'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/upload_property_data': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_uploadPropertyData'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/external_supplier/floorplan_orders/{id}/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SupplierOrdersController_validate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/oauth/revoke': {
     parameters: {
       query?: never;
@@ -629,6 +885,54 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['OAuthController_token'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opw_resources/{id}/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CommentsController_list'];
+    put?: never;
+    post: operations['CommentsController_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opw_resources/{id}/comments/{commentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['CommentsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/opw_resources/{id}/files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['CommentsController_upload'];
     delete?: never;
     options?: never;
     head?: never;
@@ -907,6 +1211,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/billing/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BillingOrdersController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/orders.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BillingOrdersController_csv'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/billing/plans': {
     parameters: {
       query?: never;
@@ -1115,6 +1451,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/custom_opw_templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['FloorplansController_customTemplates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/features/creator_studio': {
     parameters: {
       query?: never;
@@ -1125,6 +1477,118 @@ export type paths = {
     get: operations['PermissionsController_creatorStudio'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/floorplan_editor/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['FloorplansController_download'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/floorplan_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderOrdersController_list'];
+    put?: never;
+    post: operations['ProviderOrdersController_place'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/floorplan_orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderOrdersController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/floorplan_orders/{id}/amend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderOrdersController_amend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/floorplan_orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderOrdersController_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/floorplan_variant/floorplan_template_options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['FloorplansController_templateOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/floorplan_variants/{id}/assign_to_client': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['FloorplansController_assignToClient'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1203,6 +1667,38 @@ export type paths = {
       cookie?: never;
     };
     get: operations['OnboardingController_info'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/orders/floorplan_orders.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderOrdersController_placeFromOrders'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/orders/floorplan_variants.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['FloorplansController_variants'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1397,6 +1893,22 @@ export type paths = {
     get: operations['DocumentsController_download'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/floorplan_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderOrdersController_placeForProperty'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2421,6 +2933,150 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['VisitorLeadsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/amendments/{queue}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VaQueuesController_amendments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/external_suppliers.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VaQueuesController_suppliers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/floorplan_orders/new_index.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VaQueuesController_floorplans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/portal_order_requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VaQueuesController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/portal_order_requests/{id}/amend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VaQueuesController_amend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/portal_order_requests/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VaQueuesController_assign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/portal_order_requests/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VaQueuesController_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/schematic_floorplan_orders.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VaQueuesController_schematic'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/trueplan_orders.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VaQueuesController_trueplans'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3714,6 +4370,96 @@ export type components = {
       /** @description the hint shows until its flag is recorded */
       visible: boolean;
     };
+    'orders.AddComment': {
+      comment: components['schemas']['orders.CommentFields'];
+    };
+    'orders.AmendmentFields': {
+      notes: string;
+      /** @description files uploaded to the order (POST /opw_resources/{id}/files) as an indexed map: {"0": {"id": ...}} */
+      supporting_files?: {
+        [key: string]: {
+          /** Format: uuid */
+          id?: string;
+        };
+      };
+    };
+    'orders.AmendOrder': {
+      amendment_form: components['schemas']['orders.AmendmentFields'];
+    };
+    'orders.AssignOrder': {
+      /** Format: uuid */
+      supplier_id: string;
+    };
+    'orders.AssignToClient': {
+      /**
+       * Format: uuid
+       * @description null hands the plan back
+       */
+      provider_client_id: string | null;
+    };
+    'orders.AttachmentRef': {
+      /**
+       * Format: uuid
+       * @description a file uploaded to the order (POST /opw_resources/{id}/files)
+       */
+      id: string;
+    };
+    'orders.AttachmentResponse': {
+      file: components['schemas']['orders.FileResponse'];
+      /** Format: uuid */
+      id: string;
+    };
+    'orders.CancelOrder': {
+      cancellation_reason: string;
+    };
+    'orders.CommentFields': {
+      attachments?: components['schemas']['orders.AttachmentRef'][];
+      body: string;
+    };
+    'orders.CommentResponse': {
+      attachments: components['schemas']['orders.AttachmentResponse'][];
+      /** Format: uuid */
+      author_id: string;
+      /** @description null when identity could not name the author */
+      author_name: string | null;
+      /** @enum {string} */
+      author_role: 'provider' | 'virtual_assistant' | 'external_supplier' | 'platform_admin';
+      body: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+    };
+    'orders.ConfigurationFields': {
+      brand_colour?: string | null;
+      custom_template_name?: string | null;
+      show_dimensions: boolean;
+      show_room_areas: boolean;
+      show_total_area: boolean;
+      supplier_notes?: string | null;
+      /** @enum {string} */
+      template: 'classic' | 'modern' | 'blueprint' | 'monochrome';
+      /** @enum {string} */
+      units: 'metric' | 'imperial';
+    };
+    'orders.ConfigurationResponse': {
+      brand_colour: string | null;
+      /** @description false while the provider draws in the defaults */
+      configured: boolean;
+      custom_template_name: string | null;
+      show_dimensions: boolean;
+      show_room_areas: boolean;
+      show_total_area: boolean;
+      supplier_notes: string | null;
+      /** @enum {string} */
+      template: 'classic' | 'modern' | 'blueprint' | 'monochrome';
+      /** @enum {string} */
+      units: 'metric' | 'imperial';
+    };
+    'orders.CopyFile': {
+      /** Format: uuid */
+      file_id: string;
+    };
     'orders.DeadLetter': {
       attempts: number;
       /** @description the durable consumer that parked it, e.g. properties__billing_subscription_changed_v1 */
@@ -3737,6 +4483,132 @@ export type components = {
       replays: number;
       subject: string;
     };
+    'orders.DownloadResponse': {
+      filename: string;
+      /** @description a presigned link to the file, valid for an hour */
+      url: string;
+    };
+    'orders.DownloadVariant': {
+      /** Format: uuid */
+      floorplan_variant_id: string;
+    };
+    'orders.FileResponse': {
+      content_type: string;
+      /** Format: date-time */
+      created_at: string;
+      filename: string;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      role: 'supporting' | 'working' | 'property_data' | 'delivered' | 'attachment';
+      size: number;
+      /** Format: uuid */
+      uploaded_by: string;
+      /** @description a presigned link to read it, valid for an hour */
+      url: string;
+    };
+    'orders.FloorplanOrderFields': {
+      instructions?: string | null;
+      /** @enum {string} */
+      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      /**
+       * Format: uuid
+       * @description the property (in the path of the property route)
+       */
+      property_id?: string;
+    };
+    'orders.OrderDetailResponse': {
+      amendments: components['schemas']['orders.OrderResponse'][];
+      /**
+       * Format: uuid
+       * @description the delivered order this one amends
+       */
+      amends_order_id: string | null;
+      /** Format: date-time */
+      assigned_at: string | null;
+      cancellation_reason: string | null;
+      /** Format: date-time */
+      cancelled_at: string | null;
+      credits: number;
+      /** Format: date-time */
+      delivered_at: string | null;
+      files: components['schemas']['orders.FileResponse'][];
+      /** Format: uuid */
+      id: string;
+      instructions: string | null;
+      /** @enum {string} */
+      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      /** @description what people quote: "order 1042" */
+      number: number;
+      /** Format: date-time */
+      paused_at: string | null;
+      /** Format: date-time */
+      placed_at: string;
+      /**
+       * Format: date-time
+       * @description when the plan is promised
+       */
+      promised_at: string;
+      property_address: string | null;
+      /** Format: uuid */
+      property_id: string;
+      property_title: string;
+      /** Format: uuid */
+      provider_id: string;
+      /** Format: date-time */
+      started_at: string | null;
+      /** @enum {string} */
+      status: 'placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled';
+      steps: components['schemas']['orders.StepResponse'][];
+      /** Format: uuid */
+      supplier_id: string | null;
+    };
+    'orders.OrderResponse': {
+      /**
+       * Format: uuid
+       * @description the delivered order this one amends
+       */
+      amends_order_id: string | null;
+      /** Format: date-time */
+      assigned_at: string | null;
+      cancellation_reason: string | null;
+      /** Format: date-time */
+      cancelled_at: string | null;
+      credits: number;
+      /** Format: date-time */
+      delivered_at: string | null;
+      /** Format: uuid */
+      id: string;
+      instructions: string | null;
+      /** @enum {string} */
+      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      /** @description what people quote: "order 1042" */
+      number: number;
+      /** Format: date-time */
+      paused_at: string | null;
+      /** Format: date-time */
+      placed_at: string;
+      /**
+       * Format: date-time
+       * @description when the plan is promised
+       */
+      promised_at: string;
+      property_address: string | null;
+      /** Format: uuid */
+      property_id: string;
+      property_title: string;
+      /** Format: uuid */
+      provider_id: string;
+      /** Format: date-time */
+      started_at: string | null;
+      /** @enum {string} */
+      status: 'placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled';
+      /** Format: uuid */
+      supplier_id: string | null;
+    };
+    'orders.PlaceOrder': {
+      floorplan_order: components['schemas']['orders.FloorplanOrderFields'];
+    };
     'orders.ReplayAnswer': {
       results: components['schemas']['orders.ReplayResult'][];
       /** @description events still parked after this replay */
@@ -3754,6 +4626,63 @@ export type components = {
       id: number;
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
+    };
+    'orders.StepResponse': {
+      /** Format: date-time */
+      at: string;
+      note: string | null;
+      /** @enum {string} */
+      step: 'received' | 'assigned' | 'in_progress' | 'paused' | 'delivered' | 'cancelled' | 'amendment';
+    };
+    'orders.SupplierResponse': {
+      email: string;
+      full_name: string;
+      /** Format: uuid */
+      user_id: string;
+    };
+    'orders.TemplateOptionsResponse': {
+      current: components['schemas']['orders.ConfigurationResponse'];
+      templates: components['schemas']['orders.TemplateResponse'][];
+      units: ('metric' | 'imperial')[];
+    };
+    'orders.TemplateResponse': {
+      description: string;
+      id: string;
+      name: string;
+    };
+    'orders.UpdateConfiguration': {
+      floorplan_configuration: components['schemas']['orders.ConfigurationFields'];
+    };
+    'orders.ValidationResponse': {
+      problems: string[];
+      ready: boolean;
+    };
+    'orders.VariantFilters': {
+      /** @enum {string} */
+      kind?: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      /** Format: uuid */
+      property_id?: string;
+      /** Format: uuid */
+      provider_client_id?: string;
+    };
+    'orders.VariantResponse': {
+      content_type: string;
+      /** Format: date-time */
+      created_at: string;
+      filename: string;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      name: string;
+      /** Format: uuid */
+      order_id: string;
+      order_number: number;
+      /** Format: uuid */
+      property_id: string;
+      property_title: string;
+      /** Format: uuid */
+      provider_client_id: string | null;
     };
     'properties.AddFloorplans': {
       floorplan: components['schemas']['properties.FloorplanUploads'];
@@ -5690,6 +6619,94 @@ export interface operations {
       };
     };
   };
+  FloorplansAdminController_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.ConfigurationResponse'];
+          };
+        };
+      };
+    };
+  };
+  FloorplansAdminController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.UpdateConfiguration'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.ConfigurationResponse'];
+          };
+        };
+      };
+    };
+  };
+  OrdersAdminController_list: {
+    parameters: {
+      query?: {
+        end_date?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        start_date?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
   AdminBillingController_subscription: {
     parameters: {
       query?: never;
@@ -6347,6 +7364,382 @@ export interface operations {
       };
     };
   };
+  SupplierOrdersController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        /** @description one status, several separated by commas, or status[] repeated */
+        status?: ('placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled')[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.CancelOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_copyFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.CopyFile'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.FileResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_addFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description One image (JPEG, PNG, WebP, GIF) or PDF, at most 100MB. */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          'floorplan_file[file]': string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.FileResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_removeFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        fileId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.FileResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_finalise: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  FloorplanTemplateController_template: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.ConfigurationResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_pause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description One image (JPEG, PNG, WebP, GIF) or PDF, at most 100MB. */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          'floorplan_file[file]': string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.FileResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_uploadPropertyData: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description One image (JPEG, PNG, WebP, GIF) or PDF, at most 100MB. */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          'floorplan_file[file]': string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.FileResponse'];
+          };
+        };
+      };
+    };
+  };
+  SupplierOrdersController_validate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.ValidationResponse'];
+          };
+        };
+      };
+    };
+  };
   OAuthController_revoke: {
     parameters: {
       query?: never;
@@ -6418,6 +7811,115 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['identity.OAuthErrorResponse'];
+        };
+      };
+    };
+  };
+  CommentsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.CommentResponse'][];
+          };
+        };
+      };
+    };
+  };
+  CommentsController_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.AddComment'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.CommentResponse'];
+          };
+        };
+      };
+    };
+  };
+  CommentsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        commentId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.CommentResponse'];
+          };
+        };
+      };
+    };
+  };
+  CommentsController_upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description One image (JPEG, PNG, WebP, GIF) or PDF, at most 100MB. */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          file: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.FileResponse'];
+          };
         };
       };
     };
@@ -6904,6 +8406,69 @@ export interface operations {
       };
     };
   };
+  BillingOrdersController_list: {
+    parameters: {
+      query?: {
+        end_date?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        start_date?: string;
+        with_credit_spend?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  BillingOrdersController_csv: {
+    parameters: {
+      query?: {
+        end_date?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        start_date?: string;
+        with_credit_spend?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `attachment; filename="orders.csv"`, a header row, then number, placed_at, kind, property_title, status, credits, delivered_at, cancelled_at */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+    };
+  };
   CatalogueController_plans: {
     parameters: {
       query?: never;
@@ -7271,6 +8836,28 @@ export interface operations {
       };
     };
   };
+  FloorplansController_customTemplates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.TemplateResponse'][];
+          };
+        };
+      };
+    };
+  };
   PermissionsController_creatorStudio: {
     parameters: {
       query?: never;
@@ -7288,6 +8875,224 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.CreatorStudioResponse'];
+          };
+        };
+      };
+    };
+  };
+  FloorplansController_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.DownloadVariant'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.DownloadResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderOrdersController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        property_id?: string;
+        search?: string | null;
+        /** @description one status, several separated by commas, or status[] repeated */
+        status?: ('placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled')[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  ProviderOrdersController_place: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.PlaceOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderOrdersController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderOrdersController_amend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.AmendOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderOrdersController_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.CancelOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  FloorplansController_templateOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.TemplateOptionsResponse'];
+          };
+        };
+      };
+    };
+  };
+  FloorplansController_assignToClient: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.AssignToClient'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.VariantResponse'];
           };
         };
       };
@@ -7425,6 +9230,66 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.OnboardingInfoResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderOrdersController_placeFromOrders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.PlaceOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  FloorplansController_variants: {
+    parameters: {
+      query?: {
+        filters?: components['schemas']['orders.VariantFilters'];
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.VariantResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };
@@ -7909,6 +9774,34 @@ export interface operations {
         };
         content: {
           'application/zip': string;
+        };
+      };
+    };
+  };
+  ProviderOrdersController_placeForProperty: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.PlaceOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
         };
       };
     };
@@ -10024,6 +11917,278 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.LeadCreatedResponse'];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_amendments: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        /** @description one status, several separated by commas, or status[] repeated */
+        status?: ('placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled')[];
+      };
+      header?: never;
+      path: {
+        queue: 'floor_plans' | 'schematic_floor_plans' | 'universal_floor_plans' | 'trueplans';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_suppliers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.SupplierResponse'][];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_floorplans: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        /** @description one status, several separated by commas, or status[] repeated */
+        status?: ('placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled')[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_amend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.AmendOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_assign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.AssignOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['orders.CancelOrder'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_schematic: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        /** @description one status, several separated by commas, or status[] repeated */
+        status?: ('placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled')[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_trueplans: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        /** @description one status, several separated by commas, or status[] repeated */
+        status?: ('placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled')[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };

@@ -1,0 +1,60 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IdParam, Nested, RequiredString } from '@tourly/platform';
+import { FileResponse } from '../orders/orders.dto';
+import { AUTHOR_ROLES, COMMENT_NOT_FOUND, type AuthorRole } from './comments.rules';
+
+export const commentId = () => IdParam(COMMENT_NOT_FOUND);
+
+export class AttachmentRef {
+  @ApiProperty({
+    format: 'uuid',
+    description: 'a file uploaded to the order (POST /opw_resources/{id}/files)',
+  })
+  @IsUUID('all', { message: 'is not a file id' })
+  id!: string;
+}
+
+export class CommentFields {
+  @RequiredString(5000)
+  body!: string;
+
+  @ApiProperty({ type: [AttachmentRef], required: false })
+  @IsOptional()
+  @IsArray({ message: 'must list attachments' })
+  @ArrayMaxSize(10, { message: 'must list at most 10' })
+  @ValidateNested({ each: true })
+  @Type(() => AttachmentRef)
+  attachments?: AttachmentRef[];
+}
+
+/** `comment`: its text and the attachments (files uploaded to the order beforehand). */
+export class AddComment {
+  @Nested(() => CommentFields)
+  comment!: CommentFields;
+}
+
+export class AttachmentResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty({ type: FileResponse })
+  file!: FileResponse;
+}
+
+export class CommentResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  body!: string;
+  @ApiProperty({ format: 'uuid' })
+  authorId!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'null when identity could not name the author' })
+  authorName!: string | null;
+  @ApiProperty({ enum: AUTHOR_ROLES })
+  authorRole!: AuthorRole;
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: Date;
+  @ApiProperty({ type: [AttachmentResponse] })
+  attachments!: AttachmentResponse[];
+}

@@ -1,0 +1,161 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
+import { ORDER_KINDS, type OrderKind } from '@tourly/contracts';
+import { IdParam, Nested, OptionalOneOf, OptionalString, PageQuery, RequiredOneOf } from '@tourly/platform';
+import {
+  FLOORPLAN_TEMPLATES,
+  TEMPLATE_IDS,
+  UNITS,
+  VARIANT_NOT_FOUND,
+  type FloorplanTemplate,
+  type Units,
+} from './floorplans.rules';
+
+export const variantId = () => IdParam(VARIANT_NOT_FOUND);
+
+export class VariantFilters {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'is not a property id' })
+  propertyId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'is not a client id' })
+  providerClientId?: string;
+
+  @OptionalOneOf(ORDER_KINDS)
+  kind?: OrderKind;
+}
+
+/** 001 §7: page, search, page_size and `filters[...]` (property, client, kind). */
+export class VariantsQuery extends PageQuery {
+  @OptionalString(120)
+  search?: string;
+
+  @Nested(() => VariantFilters, { optional: true })
+  filters?: VariantFilters;
+}
+
+export class AssignToClient {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null hands the plan back' })
+  @ValidateIf((_object, value) => value !== null)
+  @IsUUID('all', { message: 'is not a client id' })
+  providerClientId!: string | null;
+}
+
+export class DownloadVariant {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'is not a floor plan variant id' })
+  floorplanVariantId!: string;
+}
+
+export class VariantResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty({ format: 'uuid' })
+  orderId!: string;
+  @ApiProperty()
+  orderNumber!: number;
+  @ApiProperty({ format: 'uuid' })
+  propertyId!: string;
+  @ApiProperty()
+  propertyTitle!: string;
+  @ApiProperty({ enum: ORDER_KINDS })
+  kind!: OrderKind;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  providerClientId!: string | null;
+  @ApiProperty()
+  filename!: string;
+  @ApiProperty()
+  contentType!: string;
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: Date;
+}
+
+export class DownloadResponse {
+  @ApiProperty({ description: 'a presigned link to the file, valid for an hour' })
+  url!: string;
+  @ApiProperty()
+  filename!: string;
+}
+
+export class TemplateResponse {
+  @ApiProperty()
+  id!: string;
+  @ApiProperty()
+  name!: string;
+  @ApiProperty()
+  description!: string;
+}
+
+export class ConfigurationFields {
+  @RequiredOneOf(TEMPLATE_IDS)
+  template!: FloorplanTemplate;
+
+  @RequiredOneOf(UNITS)
+  units!: Units;
+
+  @ApiProperty()
+  @IsBoolean({ message: 'must be true or false' })
+  showDimensions!: boolean;
+
+  @ApiProperty()
+  @IsBoolean({ message: 'must be true or false' })
+  showRoomAreas!: boolean;
+
+  @ApiProperty()
+  @IsBoolean({ message: 'must be true or false' })
+  showTotalArea!: boolean;
+
+  @OptionalString(7)
+  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'must be a colour like #1a2b3c' })
+  brandColour?: string | null;
+
+  @OptionalString(80)
+  customTemplateName?: string | null;
+
+  @OptionalString(2000)
+  supplierNotes?: string | null;
+}
+
+/** `floorplan_configuration` (002 §7 update.json). */
+export class UpdateConfiguration {
+  @Nested(() => ConfigurationFields)
+  floorplanConfiguration!: ConfigurationFields;
+}
+
+export class ConfigurationResponse {
+  @ApiProperty({ enum: TEMPLATE_IDS })
+  template!: FloorplanTemplate;
+  @ApiProperty({ enum: UNITS })
+  units!: Units;
+  @ApiProperty()
+  showDimensions!: boolean;
+  @ApiProperty()
+  showRoomAreas!: boolean;
+  @ApiProperty()
+  showTotalArea!: boolean;
+  @ApiProperty({ type: String, nullable: true })
+  brandColour!: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  customTemplateName!: string | null;
+  @ApiProperty({ type: String, nullable: true })
+  supplierNotes!: string | null;
+  @ApiProperty({ description: 'false while the provider draws in the defaults' })
+  configured!: boolean;
+}
+
+/** What the order form and the editor offer: the templates, the units, and how this provider's plans are drawn. */
+export class TemplateOptionsResponse {
+  @ApiProperty({ type: [TemplateResponse] })
+  templates!: TemplateResponse[];
+  @ApiProperty({ enum: UNITS, isArray: true })
+  units!: Units[];
+  @ApiProperty({ type: ConfigurationResponse })
+  current!: ConfigurationResponse;
+}
+
+export const TEMPLATES: TemplateResponse[] = FLOORPLAN_TEMPLATES.map((template) => ({ ...template }));

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { OrdersFeatureModule } from '../orders/orders.module';
+import { FloorplanTemplateController } from './floorplan-template.controller';
+import { FloorplansAdminController } from './floorplans-admin.controller';
+import { FloorplansController } from './floorplans.controller';
+import { FloorplanConfigurationsRepository } from './floorplans.repository';
+import { FloorplansService } from './floorplans.service';
+
+/** Delivered plans (variants), templates and each provider's floor-plan configuration. */
+@Module({
+  imports: [OrdersFeatureModule],
+  controllers: [FloorplansController, FloorplansAdminController, FloorplanTemplateController],
+  providers: [FloorplanConfigurationsRepository, FloorplansService],
+})
+export class FloorplansModule {}

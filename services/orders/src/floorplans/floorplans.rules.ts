@@ -1,0 +1,46 @@
+/** The drawing styles a provider's plans can be drawn in (the admin picks one per provider). */
+export const FLOORPLAN_TEMPLATES = [
+  { id: 'classic', name: 'Classic', description: 'Black walls, room names and sizes, white background.' },
+  {
+    id: 'modern',
+    name: 'Modern',
+    description: 'Grey walls, furniture outlines, the brand colour as accent.',
+  },
+  { id: 'blueprint', name: 'Blueprint', description: 'White lines on blue, dimensions on every wall.' },
+  { id: 'monochrome', name: 'Monochrome', description: 'Thin black lines only, for print.' },
+] as const;
+export type FloorplanTemplate = (typeof FLOORPLAN_TEMPLATES)[number]['id'];
+export const TEMPLATE_IDS = FLOORPLAN_TEMPLATES.map((template) => template.id);
+
+export const UNITS = ['metric', 'imperial'] as const;
+export type Units = (typeof UNITS)[number];
+
+export const VARIANT_NOT_FOUND = 'Floor plan variant not found';
+
+/** How a provider's plans are drawn. */
+export interface FloorplanConfiguration {
+  template: FloorplanTemplate;
+  units: Units;
+  showDimensions: boolean;
+  showRoomAreas: boolean;
+  showTotalArea: boolean;
+  brandColour: string | null;
+  /** A template made for this provider alone, by name; suppliers draw in it instead of `template`. */
+  customTemplateName: string | null;
+  supplierNotes: string | null;
+}
+
+/** A provider nobody configured draws in the classic template, metric, with every measure shown. */
+export const DEFAULT_CONFIGURATION: FloorplanConfiguration = {
+  template: 'classic',
+  units: 'metric',
+  showDimensions: true,
+  showRoomAreas: true,
+  showTotalArea: true,
+  brandColour: null,
+  customTemplateName: null,
+  supplierNotes: null,
+};
+
+/** A custom template's id in the list of the provider's templates: one per provider. */
+export const CUSTOM_TEMPLATE_ID = 'custom';

@@ -1,0 +1,245 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
+import {
+  ORDER_FILE_ROLES,
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  ORDER_STEPS,
+  type OrderFileRole,
+  type OrderKind,
+  type OrderStatus,
+  type OrderStep,
+} from '@tourly/contracts';
+import {
+  IdParam,
+  IsoDate,
+  Nested,
+  OptionalString,
+  PageQuery,
+  RequiredOneOf,
+  RequiredString,
+} from '@tourly/platform';
+import { ORDER_NOT_FOUND } from './orders.rules';
+
+export const orderId = () => IdParam(ORDER_NOT_FOUND);
+export const fileId = () => IdParam('File not found');
+
+/** `status` as the spec sends it, a list filter: `status=placed`, `status=placed,paused` or `status[]=...`. */
+const StatusList = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: [String],
+      enum: ORDER_STATUSES,
+      description: 'one status, several separated by commas, or status[] repeated',
+    }),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((status) => status.trim())
+            .filter(Boolean)
+        : value,
+    ),
+    IsOptional(),
+    IsIn(ORDER_STATUSES, { each: true, message: `must be one of: ${ORDER_STATUSES.join(', ')}` }),
+  );
+
+/** A queue's or a list's query: paged, searched (order number, property title or address), by status. */
+export class OrdersQuery extends PageQuery {
+  @OptionalString(120)
+  search?: string;
+
+  @StatusList()
+  status?: OrderStatus[];
+}
+
+/** The provider's own orders: also by property. */
+export class ProviderOrdersQuery extends OrdersQuery {
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'is not a property id' })
+  propertyId?: string;
+}
+
+/** Orders placed in a period (dates or timestamps, ISO 8601): from `start_date`, up to the end of `end_date`. */
+export class PeriodQuery extends PageQuery {
+  @IsoDate({ optional: true })
+  startDate?: string;
+
+  @IsoDate({ optional: true })
+  endDate?: string;
+}
+
+/** The billing page's orders: `with_credit_spend` keeps those that cost credits. */
+export class BillingOrdersQuery extends PeriodQuery {
+  @ApiPropertyOptional({ type: Boolean })
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsOptional()
+  @IsIn([true, false], { message: 'must be true or false' })
+  withCreditSpend?: boolean;
+}
+
+export class FloorplanOrderFields {
+  @ApiPropertyOptional({ format: 'uuid', description: 'the property (in the path of the property route)' })
+  @IsOptional()
+  @IsUUID('all', { message: 'is not a property id' })
+  propertyId?: string;
+
+  @RequiredOneOf(ORDER_KINDS)
+  kind!: OrderKind;
+
+  @OptionalString(2000)
+  instructions?: string;
+}
+
+/** `floorplan_order` (001 §7). */
+export class PlaceOrder {
+  @Nested(() => FloorplanOrderFields)
+  floorplanOrder!: FloorplanOrderFields;
+}
+
+export class CancelOrder {
+  @RequiredString(500)
+  cancellationReason!: string;
+}
+
+export class AmendmentFields {
+  @RequiredString(2000)
+  notes!: string;
+
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: {
+      type: 'object',
+      properties: { id: { type: 'string', format: 'uuid' } },
+    },
+    description:
+      'files uploaded to the order (POST /opw_resources/{id}/files) as an indexed map: {"0": {"id": ...}}',
+  })
+  @IsOptional()
+  @IsObject({ message: 'must be an indexed map of files' })
+  supportingFiles?: Record<string, unknown>;
+}
+
+/** `amendment_form` (002 §3): what to change, and supporting files as an indexed map. */
+export class AmendOrder {
+  @Nested(() => AmendmentFields)
+  amendmentForm!: AmendmentFields;
+}
+
+export class AssignOrder {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'is not a supplier id' })
+  supplierId!: string;
+}
+
+export class CopyFile {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'is not a file id' })
+  fileId!: string;
+}
+
+export class FileResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty({ enum: ORDER_FILE_ROLES })
+  role!: OrderFileRole;
+  @ApiProperty()
+  filename!: string;
+  @ApiProperty()
+  contentType!: string;
+  @ApiProperty()
+  size!: number;
+  @ApiProperty({ format: 'uuid' })
+  uploadedBy!: string;
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: Date;
+  @ApiProperty({ description: 'a presigned link to read it, valid for an hour' })
+  url!: string;
+}
+
+export class StepResponse {
+  @ApiProperty({ enum: ORDER_STEPS })
+  step!: OrderStep;
+  @ApiProperty({ format: 'date-time' })
+  at!: Date;
+  @ApiProperty({ type: String, nullable: true })
+  note!: string | null;
+}
+
+export class OrderResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+  @ApiProperty({ description: 'what people quote: "order 1042"' })
+  number!: number;
+  @ApiProperty({ format: 'uuid' })
+  providerId!: string;
+  @ApiProperty({ format: 'uuid' })
+  propertyId!: string;
+  @ApiProperty()
+  propertyTitle!: string;
+  @ApiProperty({ type: String, nullable: true })
+  propertyAddress!: string | null;
+  @ApiProperty({ enum: ORDER_KINDS })
+  kind!: OrderKind;
+  @ApiProperty({ enum: ORDER_STATUSES })
+  status!: OrderStatus;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'the delivered order this one amends',
+  })
+  amendsOrderId!: string | null;
+  @ApiProperty()
+  credits!: number;
+  @ApiProperty({ type: String, nullable: true })
+  instructions!: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  supplierId!: string | null;
+  @ApiProperty({ format: 'date-time' })
+  placedAt!: Date;
+  @ApiProperty({ format: 'date-time', description: 'when the plan is promised' })
+  promisedAt!: Date;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  assignedAt!: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  startedAt!: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  pausedAt!: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  deliveredAt!: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  cancelledAt!: Date | null;
+  @ApiProperty({ type: String, nullable: true })
+  cancellationReason!: string | null;
+}
+
+/** One order with its history, its files (links valid an hour) and its amendments. */
+export class OrderDetailResponse extends OrderResponse {
+  @ApiProperty({ type: [StepResponse] })
+  steps!: StepResponse[];
+  @ApiProperty({ type: [FileResponse] })
+  files!: FileResponse[];
+  @ApiProperty({ type: [OrderResponse] })
+  amendments!: OrderResponse[];
+}
+
+/** What finalising would find wrong, without finalising. */
+export class ValidationResponse {
+  @ApiProperty()
+  ready!: boolean;
+  @ApiProperty({ type: [String] })
+  problems!: string[];
+}
+
+export class SupplierResponse {
+  @ApiProperty({ format: 'uuid' })
+  userId!: string;
+  @ApiProperty()
+  fullName!: string;
+  @ApiProperty()
+  email!: string;
+}

@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { MultipartBodies, StorageModule } from '@tourly/platform';
+import { BillingOrdersController } from './billing-orders.controller';
+import { FloorplanVariantsRepository } from './floorplan-variants.repository';
+import { OrderCreditsService } from './order-credits.service';
+import { OrderFilesRepository } from './order-files.repository';
+import { OrdersAdminController } from './orders-admin.controller';
+import { OrdersListener } from './orders.listener';
+import { OrdersRepository } from './orders.repository';
+import { OrdersService } from './orders.service';
+import { ProviderOrdersController } from './provider-orders.controller';
+import { SupplierOrdersController } from './supplier-orders.controller';
+import { VaQueuesController } from './va-queues.controller';
+
+/**
+ * Floor-plan orders: placing (credits held through billing), the machine of statuses, the virtual assistant's
+ * queues, the supplier's workflow and files, the provider's and the back office's lists.
+ */
+@Module({
+  imports: [StorageModule],
+  controllers: [
+    ProviderOrdersController,
+    BillingOrdersController,
+    VaQueuesController,
+    SupplierOrdersController,
+    OrdersAdminController,
+    OrdersListener,
+  ],
+  providers: [
+    MultipartBodies,
+    OrdersRepository,
+    OrderFilesRepository,
+    FloorplanVariantsRepository,
+    OrdersService,
+    OrderCreditsService,
+  ],
+  exports: [StorageModule, OrdersService, OrderFilesRepository, FloorplanVariantsRepository],
+})
+export class OrdersFeatureModule {}

@@ -1,0 +1,502 @@
+import type { IncomingMessage } from 'node:http';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  CREDITS_RELEASE,
+  CREDITS_RESERVE,
+  ORDER_CREDITS,
+  PROPERTY_FOR_ORDER,
+  STAFF_MEMBERS,
+  type CreditReservation,
+  type CreditsReserveRequest,
+  type CreditsSettleRequest,
+  type OrderFileRole,
+  type OrderKind,
+  type OrderStatus,
+  type PropertyForOrder,
+  type StaffMembers,
+} from '@tourly/contracts';
+import {
+  ApiError,
+  Database,
+  EventBus,
+  keysetBatches,
+  receiveFile,
+  RpcClient,
+  Storage,
+  uuidv7,
+  type CallerIdentity,
+  type EntityManager,
+  type Page,
+  type PageQuery,
+} from '@tourly/platform';
+import type {
+  AmendmentFields,
+  FileResponse,
+  OrderDetailResponse,
+  OrderResponse,
+  OrdersQuery,
+  PeriodQuery,
+  SupplierResponse,
+  ValidationResponse,
+} from './orders.dto';
+import { FloorplanVariantsRepository } from './floorplan-variants.repository';
+import { OrderFilesRepository, type OrderFileRow } from './order-files.repository';
+import { OrdersRepository, type OrderFilter, type OrderRow } from './orders.repository';
+import {
+  LEADS_TO,
+  maySee,
+  NO_SPACE,
+  NOT_A_SUPPLIER,
+  NOTHING_DELIVERED,
+  ORDER_NOT_FOUND,
+  PASSWORD_PROTECTED,
+  periodOf,
+  promisedAt,
+  QUEUES,
+  STEP_OF,
+  supportingFileIds,
+  transitionRefusal,
+  variantName,
+  type OrderAction,
+  type QueueName,
+} from './orders.rules';
+
+/** The credits of an order are held under this reference until it is delivered (captured) or cancelled (released). */
+export const creditsReference = (orderId: string) => `order:${orderId}`;
+
+/**
+ * How long billing keeps an order's credits held: past any turnaround and pause. A hold left by a placing that
+ * never committed (the process died in between) is released by billing's sweep after this long.
+ */
+export const ORDER_HOLD_SECONDS = 30 * 24 * 3600;
+
+/** What each file role accepts: plans and documents are images or PDFs. */
+const FILE_FIELD = 'floorplan_file[file]';
+
+/**
+ * Floor-plan orders from placing to delivery. Every change of status goes through `move`: the order's row is locked,
+ * the machine (orders.rules) asked, the status, its step and its events written in one transaction; two people acting
+ * at once queue on the lock and the second gets the 409 of the status the first left.
+ * Credits: held through billing before an order exists (refused: nothing is placed); captured on delivery and
+ * released on cancellation by orders' own listener of its events, so a crash in between delays them, never loses them.
+ */
+@Injectable()
+export class OrdersService {
+  private readonly logger = new Logger(OrdersService.name);
+
+  constructor(
+    private readonly db: Database,
+    private readonly orders: OrdersRepository,
+    private readonly files: OrderFilesRepository,
+    private readonly variants: FloorplanVariantsRepository,
+    private readonly rpc: RpcClient,
+    private readonly storage: Storage,
+    @Inject(EventBus) private readonly events: EventBus,
+  ) {}
+
+  /**
+   * Places an order for one of the provider's properties. Refused before any credit is held for a property that is
+   * not the provider's (404), one without a Matterport space or with a password-protected one (422); then refused
+   * with 'Provider does not have enough credits' when the balance is short.
+   */
+  async place(
+    caller: CallerIdentity,
+    providerId: string,
+    propertyId: string | undefined,
+    fields: { kind: OrderKind; instructions?: string },
+  ): Promise<OrderDetailResponse> {
+    if (!propertyId) throw ApiError.invalid('floorplanOrder.propertyId', 'Required');
+    const property = await this.rpc.ask<PropertyForOrder>(PROPERTY_FOR_ORDER, { providerId, propertyId });
+    if (!property.matterportModelId) throw ApiError.base(422, NO_SPACE);
+    if (property.passwordProtected) throw ApiError.base(422, PASSWORD_PROTECTED);
+    const id = uuidv7();
+    const credits = ORDER_CREDITS[fields.kind];
+    const reference = creditsReference(id);
+    await this.rpc.ask<CreditReservation>(CREDITS_RESERVE, {
+      providerId,
+      amount: credits,
+      reference,
+      holdSeconds: ORDER_HOLD_SECONDS,
+    } satisfies CreditsReserveRequest);
+    try {
+      await this.db.transaction(async (tx) => {
+        await this.orders.insert(tx, {
+          id,
+          providerId,
+          propertyId,
+          propertyTitle: property.title,
+          propertyAddress: property.address,
+          matterportModelId: property.matterportModelId,
+          kind: fields.kind,
+          amendsOrderId: null,
+          credits,
+          instructions: fields.instructions || null,
+          supplierId: null,
+          placedBy: caller.userId,
+          promisedAt: promisedAt(fields.kind, new Date()),
+        });
+        await this.orders.addStep(tx, id, 'received', caller.userId, null);
+        await this.events.publish(
+          'orders.order.placed.v1',
+          { providerId, orderId: id, kind: fields.kind, propertyId, credits, amendsOrderId: null },
+          tx,
+        );
+      });
+    } catch (error) {
+      await this.rpc
+        .ask(CREDITS_RELEASE, { providerId, reference } satisfies CreditsSettleRequest)
+        .catch((release: unknown) =>
+          this.logger.warn(`credits of order ${id} stay held until they expire: ${String(release)}`),
+        );
+      throw error;
+    }
+    return this.detail(caller, id);
+  }
+
+  /** The order with its steps, files and amendments, if the caller may see it (404 otherwise). */
+  async detail(caller: CallerIdentity, id: string): Promise<OrderDetailResponse> {
+    const order = await this.visible(caller, id);
+    const [steps, files, amendments] = await Promise.all([
+      this.orders.steps(id),
+      this.files.list(id),
+      this.orders.amendments(id),
+    ]);
+    return {
+      ...orderOf(order),
+      steps: steps.map(({ step, at, note }) => ({ step, at, note })),
+      files: await Promise.all(files.map((file) => this.fileOf(file))),
+      amendments: amendments.map(orderOf),
+    };
+  }
+
+  /** The order if the caller may see it; 404 in the same words whether it does not exist or is someone else's. */
+  async visible(caller: CallerIdentity, id: string, tx?: EntityManager): Promise<OrderRow> {
+    const order = tx ? await this.orders.lock(tx, id) : await this.orders.find(id);
+    if (!order || !maySee(caller, order)) throw ApiError.notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  start(caller: CallerIdentity, id: string): Promise<OrderDetailResponse> {
+    return this.move(caller, id, 'start');
+  }
+
+  pause(caller: CallerIdentity, id: string): Promise<OrderDetailResponse> {
+    return this.move(caller, id, 'pause');
+  }
+
+  /** Delivers the order: it needs at least one delivered file; each becomes a floor-plan variant of the provider. */
+  finalise(caller: CallerIdentity, id: string): Promise<OrderDetailResponse> {
+    return this.move(caller, id, 'finalise');
+  }
+
+  cancel(caller: CallerIdentity, id: string, reason: string): Promise<OrderDetailResponse> {
+    return this.move(caller, id, 'cancel', reason);
+  }
+
+  /**
+   * The provider cancels its own order while nobody has started it; once work started, cancelling is the
+   * virtual assistant's decision (the provider asks in the order's comments).
+   */
+  async cancelOwn(caller: CallerIdentity, id: string, reason: string): Promise<OrderDetailResponse> {
+    const order = await this.visible(caller, id);
+    if (order.status === 'in_progress' || order.status === 'paused')
+      throw ApiError.conflict(
+        'Work on this order has started: ask the team to cancel it in its comments, with the reason.',
+      );
+    return this.move(caller, id, 'cancel', reason);
+  }
+
+  /** Assigns (or reassigns) an open order to one of the external suppliers. */
+  async assign(caller: CallerIdentity, id: string, supplierId: string): Promise<OrderDetailResponse> {
+    const suppliers = await this.suppliers();
+    if (!suppliers.some((supplier) => supplier.userId === supplierId))
+      throw ApiError.invalid('supplierId', NOT_A_SUPPLIER);
+    await this.db.transaction(async (tx) => {
+      const order = await this.visible(caller, id, tx);
+      refuseUnless('assign', order.status);
+      await this.orders.assign(tx, id, supplierId);
+      await this.orders.addStep(tx, id, 'assigned', caller.userId, null);
+    });
+    return this.detail(caller, id);
+  }
+
+  /**
+   * An amendment: new work on a delivered order, as an order of its own (same kind, same property, same supplier,
+   * no credits), with the notes as its instructions and the listed files (uploaded to the delivered order by the
+   * caller) as its supporting files. The delivered order records the step `amendment`.
+   */
+  async amend(caller: CallerIdentity, id: string, form: AmendmentFields): Promise<OrderDetailResponse> {
+    const fileIds = supportingFileIds(form.supportingFiles);
+    if (!fileIds)
+      throw ApiError.invalid(
+        'amendmentForm.supportingFiles',
+        'must be an indexed map of uploaded files: {"0": {"id": ...}, "1": ...} (at most 20)',
+      );
+    const amendmentId = uuidv7();
+    await this.db.transaction(async (tx) => {
+      const order = await this.visible(caller, id, tx);
+      refuseUnless('amend', order.status);
+      await this.orders.insert(tx, {
+        id: amendmentId,
+        providerId: order.providerId,
+        propertyId: order.propertyId,
+        propertyTitle: order.propertyTitle,
+        propertyAddress: order.propertyAddress,
+        matterportModelId: order.matterportModelId,
+        kind: order.kind,
+        amendsOrderId: order.id,
+        credits: 0,
+        instructions: form.notes,
+        supplierId: order.supplierId,
+        placedBy: caller.userId,
+        promisedAt: promisedAt(order.kind, new Date()),
+      });
+      if (fileIds.length) {
+        const moved = await this.files.handOver(
+          tx,
+          fileIds,
+          { orderId: order.id, uploadedBy: caller.userId! },
+          { orderId: amendmentId, role: 'supporting', commentId: null },
+        );
+        if (moved !== fileIds.length)
+          throw ApiError.invalid(
+            'amendmentForm.supportingFiles',
+            'Upload each supporting file to this order first (files already attached elsewhere cannot be reused).',
+          );
+      }
+      await this.orders.addStep(tx, order.id, 'amendment', caller.userId, form.notes);
+      await this.orders.addStep(tx, amendmentId, 'received', caller.userId, null);
+      await this.events.publish(
+        'orders.order.placed.v1',
+        {
+          providerId: order.providerId,
+          orderId: amendmentId,
+          kind: order.kind,
+          propertyId: order.propertyId,
+          credits: 0,
+          amendsOrderId: order.id,
+        },
+        tx,
+      );
+    });
+    return this.detail(caller, amendmentId);
+  }
+
+  /** A virtual assistant's queue: its kinds, first orders or amendments; searched and filtered by status. */
+  async queue(name: QueueName, query: OrdersQuery): Promise<Page<OrderResponse>> {
+    const { kinds, amendments } = QUEUES[name];
+    return this.page({ kinds, amendments, statuses: query.status, search: query.search }, query);
+  }
+
+  async list(filter: OrderFilter, query: PageQuery): Promise<Page<OrderResponse>> {
+    return this.page(filter, query);
+  }
+
+  /** The orders assigned to the calling supplier (every assigned order, for a platform admin). */
+  assigned(caller: CallerIdentity, query: OrdersQuery): Promise<Page<OrderResponse>> {
+    const supplierId = caller.staffRole === 'external_supplier' ? caller.userId! : undefined;
+    return this.page({ supplierId, assigned: true, statuses: query.status, search: query.search }, query);
+  }
+
+  /** A provider's orders placed in a period (the back office; the billing page with `spentCredits`). */
+  inPeriod(
+    providerId: string,
+    query: PeriodQuery & { withCreditSpend?: boolean },
+  ): Promise<Page<OrderResponse>> {
+    return this.page(periodFilter(providerId, query), query);
+  }
+
+  /** The same orders as CSV rows, read in batches as the download goes. */
+  periodExport(
+    providerId: string,
+    query: PeriodQuery & { withCreditSpend?: boolean },
+  ): AsyncIterable<OrderRow> {
+    const filter = periodFilter(providerId, query);
+    return keysetBatches<OrderRow, number>(
+      (after, limit) => this.orders.exportBatch(filter, after, limit),
+      (row) => row.number,
+    );
+  }
+
+  /** The platform's external suppliers, whom a virtual assistant assigns orders to. */
+  async suppliers(): Promise<SupplierResponse[]> {
+    const { members } = await this.rpc.ask<StaffMembers>(STAFF_MEMBERS, { staffRole: 'external_supplier' });
+    return members;
+  }
+
+  /**
+   * Stores one file (multipart `floorplan_file[file]`, an image or a PDF) on an open order the caller may see:
+   * the supplier's working files, property data and deliverables, and anyone's attachments.
+   */
+  async upload(
+    caller: CallerIdentity,
+    id: string,
+    raw: IncomingMessage,
+    role: OrderFileRole,
+    field = FILE_FIELD,
+  ): Promise<FileResponse> {
+    const order = await this.visible(caller, id);
+    if (role !== 'attachment') refuseUnless('change_files', order.status);
+    const fileId = uuidv7();
+    const storageKey = `orders/${order.providerId}/${order.id}/${fileId}`;
+    const received = await receiveFile(raw, {
+      field,
+      accept: ['image', 'pdf'],
+      store: (body, sniffed) => this.storage.upload(storageKey, body, sniffed.contentType),
+    });
+    try {
+      await this.db.transaction(async (tx) => {
+        const current = await this.visible(caller, id, tx);
+        if (role !== 'attachment') refuseUnless('change_files', current.status);
+        await this.files.insert(tx, {
+          id: fileId,
+          orderId: id,
+          role,
+          storageKey,
+          filename: received.filename,
+          contentType: received.contentType,
+          size: received.size,
+          uploadedBy: caller.userId!,
+        });
+      });
+    } catch (error) {
+      await this.storage.delete([storageKey]).catch(() => undefined);
+      throw error;
+    }
+    const stored = await this.files.find(id, fileId);
+    return this.fileOf(stored!);
+  }
+
+  /** Removes a file of an order still in progress; the delivered plan of a delivered order stays. */
+  async removeFile(caller: CallerIdentity, id: string, fileId: string): Promise<FileResponse> {
+    const removed = await this.db.transaction(async (tx) => {
+      const order = await this.visible(caller, id, tx);
+      const file = await this.files.find(id, fileId, tx);
+      if (!file || file.commentId) throw ApiError.notFound('File not found');
+      refuseUnless('change_files', order.status);
+      await this.files.remove(tx, fileId);
+      return file;
+    });
+    const answer = await this.fileOf(removed);
+    await this.storage.delete([removed.storageKey]).catch(() => undefined);
+    return answer;
+  }
+
+  /** A working file becomes a deliverable too: a copy, so the working file can change on. */
+  async copyToDelivered(caller: CallerIdentity, id: string, fileId: string): Promise<FileResponse> {
+    const order = await this.visible(caller, id);
+    const source = await this.files.find(id, fileId);
+    if (!source || source.commentId) throw ApiError.notFound('File not found');
+    refuseUnless('change_files', order.status);
+    const copyId = uuidv7();
+    const storageKey = `orders/${order.providerId}/${order.id}/${copyId}`;
+    await this.storage.copy(source.storageKey, storageKey);
+    await this.db.transaction(async (tx) => {
+      const current = await this.visible(caller, id, tx);
+      refuseUnless('change_files', current.status);
+      await this.files.insert(tx, {
+        ...source,
+        id: copyId,
+        role: 'delivered',
+        storageKey,
+        uploadedBy: caller.userId!,
+      });
+    });
+    return this.fileOf((await this.files.find(id, copyId))!);
+  }
+
+  /** What finalising now would refuse, without finalising. */
+  async validate(caller: CallerIdentity, id: string): Promise<ValidationResponse> {
+    const order = await this.visible(caller, id);
+    const problems: string[] = [];
+    const refusal = transitionRefusal('finalise', order.status);
+    if (refusal) problems.push(refusal);
+    if ((await this.files.list(id, ['delivered'])).length === 0) problems.push(NOTHING_DELIVERED);
+    return { ready: problems.length === 0, problems };
+  }
+
+  async fileOf(file: OrderFileRow): Promise<FileResponse> {
+    const { storageKey, orderId: _order, commentId: _comment, ...shown } = file;
+    return { ...shown, url: await this.storage.readUrl(storageKey, file.filename, file.contentType) };
+  }
+
+  private async page(filter: OrderFilter, query: PageQuery): Promise<Page<OrderResponse>> {
+    const page = await this.orders.list(filter, query);
+    return { ...page, items: page.items.map(orderOf) };
+  }
+
+  /** One move of the machine, under the order's lock: status, step and events in one transaction. */
+  private async move(
+    caller: CallerIdentity,
+    id: string,
+    action: Extract<OrderAction, 'start' | 'pause' | 'finalise' | 'cancel'>,
+    reason: string | null = null,
+  ): Promise<OrderDetailResponse> {
+    await this.db.transaction(async (tx) => {
+      const order = await this.visible(caller, id, tx);
+      refuseUnless(action, order.status);
+      const to = LEADS_TO[action]!;
+      const delivered = action === 'finalise' ? await this.files.list(id, ['delivered'], tx) : [];
+      if (action === 'finalise' && delivered.length === 0) throw ApiError.base(422, NOTHING_DELIVERED);
+      await this.orders.move(tx, id, to, action === 'cancel' ? reason : null);
+      await this.orders.addStep(tx, id, STEP_OF[action], caller.userId, reason);
+      const facts = {
+        providerId: order.providerId,
+        orderId: id,
+        propertyId: order.propertyId,
+        kind: order.kind,
+      };
+      await this.events.publish(
+        'orders.order.status_changed.v1',
+        { ...facts, from: order.status, to, actorId: caller.userId },
+        tx,
+      );
+      if (action === 'finalise') {
+        for (const file of delivered)
+          await this.variants.insert(tx, {
+            providerId: order.providerId,
+            orderId: id,
+            fileId: file.id,
+            name: variantName(order.propertyTitle, order.kind, file.filename),
+          });
+        await this.events.publish(
+          'orders.order.finalised.v1',
+          {
+            ...facts,
+            credits: order.credits,
+            files: delivered.map((file) => ({
+              fileId: file.id,
+              storageKey: file.storageKey,
+              filename: file.filename,
+              contentType: file.contentType,
+              size: file.size,
+            })),
+          },
+          tx,
+        );
+      }
+      if (action === 'cancel')
+        await this.events.publish(
+          'orders.order.cancelled.v1',
+          { ...facts, credits: order.credits, cancellationReason: reason! },
+          tx,
+        );
+    });
+    return this.detail(caller, id);
+  }
+}
+
+function refuseUnless(action: OrderAction, status: OrderStatus): void {
+  const refusal = transitionRefusal(action, status);
+  if (refusal) throw ApiError.conflict(refusal);
+}
+
+function periodFilter(providerId: string, query: PeriodQuery & { withCreditSpend?: boolean }): OrderFilter {
+  const { from, before } = periodOf(query.startDate, query.endDate);
+  return { providerId, placedFrom: from, placedBefore: before, spentCredits: query.withCreditSpend };
+}
+
+export function orderOf(row: OrderRow): OrderResponse {
+  const { placedBy: _placedBy, matterportModelId: _model, ...shown } = row;
+  return shown;
+}

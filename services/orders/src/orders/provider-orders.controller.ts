@@ -1,0 +1,93 @@
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Caller, ProviderId, Responds, Roles, type Page } from '@tourly/platform';
+import {
+  AmendOrder,
+  CancelOrder,
+  orderId,
+  OrderDetailResponse,
+  OrderResponse,
+  PlaceOrder,
+  ProviderOrdersQuery,
+} from './orders.dto';
+import { OrdersService } from './orders.service';
+
+/**
+ * The provider's floor-plan orders (001 §7, 002 §7): placed from the orders page or a property (three routes, one
+ * placing), followed step by step, cancelled before work starts, amended once delivered.
+ */
+@Controller('provider')
+@Roles('admin', 'scan_technician', 'member')
+export class ProviderOrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  /** `floorplan_order` with its `property_id`. 422 'Provider does not have enough credits' when short. */
+  @Post('orders/floorplan_orders.json')
+  @Responds(OrderDetailResponse)
+  placeFromOrders(
+    @Caller() caller: Caller,
+    @ProviderId() providerId: string,
+    @Body() body: PlaceOrder,
+  ): Promise<OrderDetailResponse> {
+    return this.orders.place(caller, providerId, body.floorplanOrder.propertyId, body.floorplanOrder);
+  }
+
+  @Post('floorplan_orders')
+  @Responds(OrderDetailResponse)
+  place(
+    @Caller() caller: Caller,
+    @ProviderId() providerId: string,
+    @Body() body: PlaceOrder,
+  ): Promise<OrderDetailResponse> {
+    return this.orders.place(caller, providerId, body.floorplanOrder.propertyId, body.floorplanOrder);
+  }
+
+  /** The property in the path (a `property_id` in the body is ignored). */
+  @Post('properties/:id/floorplan_orders')
+  @Responds(OrderDetailResponse)
+  placeForProperty(
+    @Caller() caller: Caller,
+    @ProviderId() providerId: string,
+    @Param('id') propertyId: string,
+    @Body() body: PlaceOrder,
+  ): Promise<OrderDetailResponse> {
+    return this.orders.place(caller, providerId, propertyId, body.floorplanOrder);
+  }
+
+  /** The provider's orders, newest first: by status, property, or a search (order number, property). */
+  @Get('floorplan_orders')
+  @Responds({ page: OrderResponse })
+  list(@ProviderId() providerId: string, @Query() query: ProviderOrdersQuery): Promise<Page<OrderResponse>> {
+    return this.orders.list(
+      { providerId, propertyId: query.propertyId, statuses: query.status, search: query.search },
+      query,
+    );
+  }
+
+  @Get('floorplan_orders/:id')
+  @Responds(OrderDetailResponse)
+  get(@Caller() caller: Caller, @Param('id', orderId()) id: string): Promise<OrderDetailResponse> {
+    return this.orders.detail(caller, id);
+  }
+
+  /** Only while nobody has started it (409 after): its credits come back. */
+  @Post('floorplan_orders/:id/cancel')
+  @Responds(OrderDetailResponse)
+  cancel(
+    @Caller() caller: Caller,
+    @Param('id', orderId()) id: string,
+    @Body() body: CancelOrder,
+  ): Promise<OrderDetailResponse> {
+    return this.orders.cancelOwn(caller, id, body.cancellationReason);
+  }
+
+  /** A delivered order's amendment: answers the new order. */
+  @Post('floorplan_orders/:id/amend')
+  @Responds(OrderDetailResponse)
+  amend(
+    @Caller() caller: Caller,
+    @Param('id', orderId()) id: string,
+    @Body() body: AmendOrder,
+  ): Promise<OrderDetailResponse> {
+    return this.orders.amend(caller, id, body.amendmentForm);
+  }
+}

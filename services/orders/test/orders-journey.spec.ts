@@ -1,0 +1,430 @@
+import { MESSAGES, ORDER_CREDITS } from '@tourly/contracts';
+import { Database, rows } from '@tourly/platform';
+import { nextDelivery } from '@tourly/platform/testing';
+import {
+  anotherSupplier,
+  aProperty,
+  balanceOf,
+  giveCredits,
+  ordersSettled,
+  PNG,
+  PROTECTED_SPACE_KEY,
+  startPlatformWithEmulators,
+  type Person,
+  type PlatformWithEmulators,
+} from './support';
+
+/**
+ * A floor plan from placing to delivery on the whole platform (NATS JetStream, billing's credits, properties'
+ * floor plans, identity's suppliers), as each party does it through the gateway; and every refusal on the way.
+ */
+describe('floor-plan orders', () => {
+  let it_: PlatformWithEmulators;
+  let admin: Person;
+  let va: Person;
+  let supplier: Person;
+  let provider: Person;
+  let propertyId: string;
+  let supplierId: string;
+
+  beforeAll(async () => {
+    it_ = await startPlatformWithEmulators({ s3: true });
+    [admin, va, supplier] = await Promise.all([
+      it_.signIn('admin@demo.test'),
+      it_.signIn('va@demo.test'),
+      it_.signIn('supplier@demo.test'),
+    ]);
+    provider = await it_.signUp('Orders Harbour Media');
+    await giveCredits(admin, provider.providerId, 200);
+    propertyId = await aProperty(provider, '7 Lighthouse Lane');
+    const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
+    supplierId = (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
+      (member) => member.email === 'supplier@demo.test',
+    )!.user_id;
+  });
+  afterAll(() => it_.stop());
+
+  const place = (person: Person, kind = 'floorplan', property = propertyId) =>
+    person.send('post', `/provider/properties/${property}/floorplan_orders`, {
+      floorplan_order: { kind, instructions: 'Both levels, please' },
+    });
+  const supplierDoes = (id: string, action: string, body?: object) =>
+    supplier.send('post', `/external_supplier/floorplan_orders/${id}/${action}`, body);
+  const deliver = (person: Person, id: string, name = 'plan.png') =>
+    person
+      .send('post', `/external_supplier/floorplan_orders/${id}/upload`)
+      .attach('floorplan_file[file]', PNG, { filename: name, contentType: 'image/png' });
+
+  async function anAssignedOrder(kind = 'floorplan'): Promise<string> {
+    const placed = await place(provider, kind).expect(201);
+    const id = placed.body.data.id as string;
+    await va
+      .send('post', `/virtual_assistant/portal_order_requests/${id}/assign`, { supplier_id: supplierId })
+      .expect(201);
+    return id;
+  }
+
+  it('goes from placed to delivered: the plan lands on the property and the credits are spent once', async () => {
+    const before = await balanceOf(provider);
+    const placed = await provider
+      .send('post', '/provider/orders/floorplan_orders.json', {
+        floorplan_order: { property_id: propertyId, kind: 'floorplan', instructions: 'Ground floor only' },
+      })
+      .expect(201);
+    const order = placed.body.data;
+    expect(order).toMatchObject({
+      status: 'placed',
+      kind: 'floorplan',
+      credits: ORDER_CREDITS.floorplan,
+      property_title: '7 Lighthouse Lane',
+      steps: [expect.objectContaining({ step: 'received' })],
+    });
+    expect(await balanceOf(provider)).toMatchObject({
+      available_balance: before.available_balance - ORDER_CREDITS.floorplan,
+      reserved_balance: before.reserved_balance + ORDER_CREDITS.floorplan,
+    });
+
+    // The virtual assistant finds it in the floor-plans queue, by status and by the property's title.
+    const queue = await va
+      .get('/virtual_assistant/floorplan_orders/new_index.json?status=placed&search=lighthouse')
+      .expect(200);
+    expect(queue.body.data.items.map((item: { id: string }) => item.id)).toContain(order.id);
+    const schematic = await va.get('/virtual_assistant/schematic_floorplan_orders.json').expect(200);
+    expect(schematic.body.data.items.map((item: { id: string }) => item.id)).not.toContain(order.id);
+
+    // Not the supplier's until assigned.
+    await supplier.get(`/external_supplier/floorplan_orders/${order.id}`).expect(404);
+    await va
+      .send('post', `/virtual_assistant/portal_order_requests/${order.id}/assign`, {
+        supplier_id: supplierId,
+      })
+      .expect(201);
+    const assigned = await supplier.get('/external_supplier/floorplan_orders').expect(200);
+    expect(assigned.body.data.items.map((item: { id: string }) => item.id)).toContain(order.id);
+
+    await supplierDoes(order.id, 'start').expect(201);
+    const template = await supplier.get(`/external_supplier/floorplan_orders/${order.id}/floorplan_template`);
+    expect(template.status).toBe(200);
+    expect(template.body.data).toMatchObject({ template: 'classic', units: 'metric', configured: false });
+    const early = await supplierDoes(order.id, 'finalise').expect(422);
+    expect(early.body.errors.base).toEqual(['Upload the floor plan before finalising the order.']);
+    expect((await supplierDoes(order.id, 'validate').expect(201)).body.data).toEqual({
+      ready: false,
+      problems: ['Upload the floor plan before finalising the order.'],
+    });
+    const file = await deliver(supplier, order.id, 'lighthouse-lane.png').expect(201);
+    expect(file.body.data).toMatchObject({
+      role: 'delivered',
+      filename: 'lighthouse-lane.png',
+      content_type: 'image/png',
+    });
+
+    const attached = nextDelivery(it_.platform.services.properties, 'orders.order.finalised.v1');
+    const finalised = await supplierDoes(order.id, 'finalise').expect(201);
+    expect(finalised.body.data.status).toBe('delivered');
+    await attached;
+    await ordersSettled(it_);
+
+    const floorplans = await provider.get(`/provider/properties/${propertyId}/floorplans`).expect(200);
+    expect(floorplans.body.data).toEqual([
+      expect.objectContaining({ name: expect.stringContaining('lighthouse-lane') }),
+    ]);
+    expect(await balanceOf(provider)).toEqual(
+      expect.objectContaining({
+        available_balance: before.available_balance - ORDER_CREDITS.floorplan,
+        reserved_balance: before.reserved_balance,
+      }),
+    );
+    const spends = await rows<{ kind: string }>(
+      it_.billingDb.dataSource,
+      `SELECT kind FROM credit_ledger WHERE reference = $1 ORDER BY id`,
+      [`order:${order.id}`],
+    );
+    expect(spends.map((row) => row.kind)).toEqual(['spend']);
+    const reservation = await rows<{ status: string }>(
+      it_.billingDb.dataSource,
+      'SELECT status FROM credit_reservations WHERE reference = $1',
+      [`order:${order.id}`],
+    );
+    expect(reservation).toEqual([{ status: 'captured' }]);
+
+    // The provider follows the steps and sees its plan among its variants.
+    const detail = await provider.get(`/provider/floorplan_orders/${order.id}`).expect(200);
+    expect(detail.body.data.steps.map((step: { step: string }) => step.step)).toEqual([
+      'received',
+      'assigned',
+      'in_progress',
+      'delivered',
+    ]);
+    expect(detail.body.data.delivered_at).toEqual(expect.any(String));
+    const variants = await provider
+      .get('/provider/orders/floorplan_variants.json?search=lighthouse')
+      .expect(200);
+    expect(variants.body.data.items).toHaveLength(1);
+    const link = await provider
+      .send('post', '/provider/floorplan_editor/download', {
+        floorplan_variant_id: variants.body.data.items[0].id,
+      })
+      .expect(201);
+    expect(link.body.data).toMatchObject({
+      filename: 'lighthouse-lane.png',
+      url: expect.stringContaining('http'),
+    });
+  });
+
+  it('refuses an order the credits cannot pay for, holding nothing', async () => {
+    const poor = await it_.signUp('Poor Media');
+    const property = await aProperty(poor, '1 Empty Street');
+    const refused = await place(poor, 'trueplan', property).expect(422);
+    expect(refused.body.errors.base).toEqual([MESSAGES.notEnoughCredits]);
+    expect(await balanceOf(poor)).toMatchObject({ available_balance: 0, reserved_balance: 0 });
+    const listed = await poor.get('/provider/floorplan_orders').expect(200);
+    expect(listed.body.data.total_count).toBe(0);
+  });
+
+  it('warns about a password-protected space before holding any credit', async () => {
+    const created = await provider
+      .send('post', '/provider/properties', {
+        create_tour_params: {
+          title: 'Locked Loft',
+          address: '3 Key Street',
+          matterport_key: PROTECTED_SPACE_KEY,
+        },
+      })
+      .expect(201);
+    const before = await balanceOf(provider);
+    const refused = await place(provider, 'floorplan', created.body.data.id).expect(422);
+    expect(refused.body.errors.base[0]).toMatch(/password-protected/);
+    expect(await balanceOf(provider)).toEqual(before);
+  });
+
+  it('answers 409 to every move its status does not allow, and lets only one of two at once win', async () => {
+    const id = await anAssignedOrder();
+    await supplierDoes(id, 'pause').expect(409);
+    await supplierDoes(id, 'finalise').expect(409);
+    await supplierDoes(id, 'start').expect(201);
+    await supplierDoes(id, 'start').expect(409);
+    const both = await Promise.all([supplierDoes(id, 'pause'), supplierDoes(id, 'pause')]);
+    expect(both.map((response) => response.status).sort()).toEqual([201, 409]);
+    expect(both.find((response) => response.status === 409)!.body.errors.base).toEqual([
+      'This order is paused: it cannot be paused.',
+    ]);
+    await supplierDoes(id, 'finalise').expect(409);
+    await supplierDoes(id, 'start').expect(201);
+    await deliver(supplier, id).expect(201);
+    await supplierDoes(id, 'finalise').expect(201);
+    await supplierDoes(id, 'cancel', { cancellation_reason: 'Too late' }).expect(409);
+    await supplierDoes(id, 'start').expect(409);
+    await deliver(supplier, id).expect(409);
+    await va
+      .send('post', `/virtual_assistant/portal_order_requests/${id}/assign`, { supplier_id: supplierId })
+      .expect(409);
+  });
+
+  it('cancels with a reason and gives the credits back', async () => {
+    const before = await balanceOf(provider);
+    const id = await anAssignedOrder('schematic_floorplan');
+    const missing = await va
+      .send('post', `/virtual_assistant/portal_order_requests/${id}/cancel`, {})
+      .expect(422);
+    expect(missing.body.errors.cancellation_reason).toEqual([MESSAGES.required]);
+    const cancelled = await va
+      .send('post', `/virtual_assistant/portal_order_requests/${id}/cancel`, {
+        cancellation_reason: 'The space is being rescanned',
+      })
+      .expect(201);
+    expect(cancelled.body.data).toMatchObject({
+      status: 'cancelled',
+      cancellation_reason: 'The space is being rescanned',
+    });
+    await ordersSettled(it_);
+    expect(await balanceOf(provider)).toEqual(before);
+    const queue = await va
+      .get('/virtual_assistant/schematic_floorplan_orders.json?status=cancelled&page_size=100')
+      .expect(200);
+    expect(queue.body.data.items.map((item: { id: string }) => item.id)).toContain(id);
+  });
+
+  it('lets the provider cancel only before work starts', async () => {
+    const id = await anAssignedOrder();
+    await supplierDoes(id, 'start').expect(201);
+    const refused = await provider
+      .send('post', `/provider/floorplan_orders/${id}/cancel`, { cancellation_reason: 'Changed my mind' })
+      .expect(409);
+    expect(refused.body.errors.base[0]).toMatch(/ask the team/);
+    const other = (await place(provider).expect(201)).body.data.id as string;
+    await provider
+      .send('post', `/provider/floorplan_orders/${other}/cancel`, { cancellation_reason: 'Ordered twice' })
+      .expect(201);
+  });
+
+  it('amends a delivered order as new work with its supporting files, in the amendments queue', async () => {
+    const id = await anAssignedOrder();
+    await supplierDoes(id, 'start').expect(201);
+    await deliver(supplier, id).expect(201);
+    await supplierDoes(id, 'finalise').expect(201);
+    const sketch = await provider
+      .send('post', `/opw_resources/${id}/files`)
+      .attach('file', PNG, { filename: 'sketch.png', contentType: 'image/png' })
+      .expect(201);
+    const badMap = await provider
+      .send('post', `/provider/floorplan_orders/${id}/amend`, {
+        amendment_form: { notes: 'Move the door', supporting_files: { 1: { id: sketch.body.data.id } } },
+      })
+      .expect(422);
+    expect(Object.keys(badMap.body.errors)).toEqual(['amendment_form.supporting_files']);
+    const amended = await provider
+      .send('post', `/provider/floorplan_orders/${id}/amend`, {
+        amendment_form: { notes: 'Move the door', supporting_files: { 0: { id: sketch.body.data.id } } },
+      })
+      .expect(201);
+    expect(amended.body.data).toMatchObject({
+      amends_order_id: id,
+      status: 'placed',
+      credits: 0,
+      instructions: 'Move the door',
+      supplier_id: supplierId,
+      files: [expect.objectContaining({ role: 'supporting', filename: 'sketch.png' })],
+    });
+    const queue = await va.get('/virtual_assistant/amendments/floor_plans.json?status=placed').expect(200);
+    expect(queue.body.data.items.map((item: { id: string }) => item.id)).toContain(amended.body.data.id);
+    const original = await provider.get(`/provider/floorplan_orders/${id}`).expect(200);
+    expect(original.body.data.steps.at(-1)).toMatchObject({ step: 'amendment', note: 'Move the door' });
+    expect(original.body.data.amendments).toEqual([expect.objectContaining({ id: amended.body.data.id })]);
+    await va.get('/virtual_assistant/amendments/kitchens.json').expect(404);
+  });
+
+  it('keeps each order to its parties: another provider, another supplier, client users get 404', async () => {
+    const id = await anAssignedOrder();
+    const stranger = await it_.signUp('Stranger Media');
+    const otherSupplier = await anotherSupplier(it_, `other.supplier.${Date.now()}@demo.test`);
+    await stranger.get(`/provider/floorplan_orders/${id}`).expect(404);
+    await stranger.get(`/opw_resources/${id}/comments`).expect(404);
+    await stranger
+      .send('post', `/provider/floorplan_orders/${id}/cancel`, { cancellation_reason: 'x' })
+      .expect(404);
+    await otherSupplier.get(`/external_supplier/floorplan_orders/${id}`).expect(404);
+    await otherSupplier.send('post', `/external_supplier/floorplan_orders/${id}/start`).expect(404);
+    await otherSupplier.get(`/opw_resources/${id}/comments`).expect(404);
+    const theirs = await otherSupplier.get('/external_supplier/floorplan_orders').expect(200);
+    expect(theirs.body.data.total_count).toBe(0);
+    const strangerProperty = await aProperty(stranger, '9 Elsewhere');
+    await place(provider, 'floorplan', strangerProperty).expect(404);
+    // Roles: providers are not back office, suppliers are not virtual assistants.
+    await provider.get('/virtual_assistant/floorplan_orders/new_index.json').expect(403);
+    await supplier.get('/virtual_assistant/floorplan_orders/new_index.json').expect(403);
+    await va.get('/external_supplier/floorplan_orders').expect(403);
+    await provider.get(`/admin/providers/${provider.providerId}/orders`).expect(403);
+  });
+
+  it('holds comments per order, deleted only by their author or an admin', async () => {
+    const id = await anAssignedOrder();
+    const attachment = await provider
+      .send('post', `/opw_resources/${id}/files`)
+      .attach('file', PNG, { filename: 'door.png', contentType: 'image/png' })
+      .expect(201);
+    const said = await provider
+      .send('post', `/opw_resources/${id}/comments`, {
+        comment: { body: 'The door is on the left', attachments: [{ id: attachment.body.data.id }] },
+      })
+      .expect(201);
+    expect(said.body.data).toMatchObject({
+      body: 'The door is on the left',
+      author_role: 'provider',
+      author_name: expect.any(String),
+      attachments: [
+        expect.objectContaining({
+          id: attachment.body.data.id,
+          file: expect.objectContaining({ filename: 'door.png' }),
+        }),
+      ],
+    });
+    await supplier.send('post', `/opw_resources/${id}/comments`, { comment: { body: 'Noted' } }).expect(201);
+    const seen = await va.get(`/opw_resources/${id}/comments`).expect(200);
+    expect(seen.body.data.map((comment: { body: string }) => comment.body)).toEqual([
+      'The door is on the left',
+      'Noted',
+    ]);
+    const reused = await provider
+      .send('post', `/opw_resources/${id}/comments`, {
+        comment: { body: 'Again', attachments: [{ id: attachment.body.data.id }] },
+      })
+      .expect(422);
+    expect(Object.keys(reused.body.errors)).toEqual(['comment.attachments']);
+    await supplier.send('delete', `/opw_resources/${id}/comments/${said.body.data.id}`).expect(403);
+    await provider.send('delete', `/opw_resources/${id}/comments/${said.body.data.id}`).expect(200);
+    const left = await supplier.get(`/opw_resources/${id}/comments`).expect(200);
+    expect(left.body.data.map((comment: { body: string }) => comment.body)).toEqual(['Noted']);
+    const supplierSaid = left.body.data[0].id as string;
+    await admin.send('delete', `/opw_resources/${id}/comments/${supplierSaid}`).expect(200);
+  });
+
+  it("lists a provider's orders in a period for the back office and the billing page, with the CSV", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const listed = await admin
+      .get(
+        `/admin/providers/${provider.providerId}/orders?start_date=${today}&end_date=${today}&page_size=100`,
+      )
+      .expect(200);
+    expect(listed.body.data.total_count).toBeGreaterThan(3);
+    const none = await admin
+      .get(`/admin/providers/${provider.providerId}/orders?end_date=2020-01-01`)
+      .expect(200);
+    expect(none.body.data.total_count).toBe(0);
+    await admin.get(`/admin/providers/${provider.providerId}/orders?start_date=yesterday`).expect(422);
+    const spent = await provider
+      .get('/provider/billing/orders?with_credit_spend=true&page_size=100')
+      .expect(200);
+    expect(
+      spent.body.data.items.every(
+        (order: { credits: number; status: string }) => order.credits > 0 && order.status !== 'cancelled',
+      ),
+    ).toBe(true);
+    const csv = await provider.get('/provider/billing/orders.csv').expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('number,placed_at,kind,property_title,status,credits,delivered_at,cancelled_at');
+    expect(lines).toHaveLength(listed.body.data.total_count + 1);
+  });
+
+  it('keeps the floor-plan configuration an admin sets, which the order form and the supplier read', async () => {
+    const path = `/admin/providers/${provider.providerId}/floorplan_configuration`;
+    expect((await admin.get(`${path}/show.json`).expect(200)).body.data).toMatchObject({
+      configured: false,
+      template: 'classic',
+    });
+    const bad = await admin
+      .send('put', `${path}/update.json`, {
+        floorplan_configuration: { template: 'baroque', units: 'cubits' },
+      })
+      .expect(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(
+      expect.arrayContaining(['floorplan_configuration.template', 'floorplan_configuration.units']),
+    );
+    await admin
+      .send('put', `${path}/update.json`, {
+        floorplan_configuration: {
+          template: 'blueprint',
+          units: 'imperial',
+          show_dimensions: true,
+          show_room_areas: false,
+          show_total_area: true,
+          brand_colour: '#114477',
+          custom_template_name: 'Harbour house style',
+        },
+      })
+      .expect(200);
+    const options = await provider.get('/provider/floorplan_variant/floorplan_template_options').expect(200);
+    expect(options.body.data.current).toMatchObject({
+      template: 'blueprint',
+      units: 'imperial',
+      configured: true,
+    });
+    const custom = await provider.get('/provider/custom_opw_templates').expect(200);
+    expect(custom.body.data).toEqual([expect.objectContaining({ name: 'Harbour house style' })]);
+    const ordersDb = it_.platform.services.orders.app.get(Database);
+    expect(await rows(ordersDb.dataSource, 'SELECT updated_by FROM floorplan_configurations')).toHaveLength(
+      1,
+    );
+  });
+});

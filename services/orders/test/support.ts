@@ -1,0 +1,65 @@
+import { matterportDemoModelId } from '@tourly/emulators';
+import { Database } from '@tourly/platform';
+import {
+  startPlatformWithEmulators,
+  type Person,
+  type PlatformWithEmulators,
+} from '../../../test/support/platform';
+import { aProperty } from '../../../test/support/provider';
+
+export { aProperty, startPlatformWithEmulators, type Person, type PlatformWithEmulators };
+
+/** The smallest PNG there is: what a supplier delivers in these tests. */
+export const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+/** The Matterport emulator's password-protected space (its newest demo model) in the test platform's account. */
+export const PROTECTED_SPACE_KEY = matterportDemoModelId('test-token-id', 12);
+
+/** Gives a provider credits the way an admin does (a credit bundle in the console). */
+export async function giveCredits(admin: Person, providerId: string, creditsQty: number): Promise<void> {
+  await admin
+    .send('post', '/admin/credit_bundles.json', {
+      provider_id: providerId,
+      credits_qty: creditsQty,
+      category: 'promotional',
+    })
+    .expect(201);
+}
+
+export async function balanceOf(
+  person: Person,
+): Promise<{ available_balance: number; reserved_balance: number }> {
+  return (await person.get('/provider/billing/account/credit_balance').expect(200)).body.data;
+}
+
+/** Another external supplier (a staff user, into identity's tables as a test builder), signed in. */
+export async function anotherSupplier(it_: PlatformWithEmulators, email: string): Promise<Person> {
+  const identityDb = it_.platform.services.identity.app.get(Database);
+  await identityDb.dataSource.query(
+    `INSERT INTO users (id, email, first_name, last_name, password_hash, staff_role, email_confirmed_at)
+     SELECT gen_random_uuid(), $1, 'Other', 'Supplier', password_hash, 'external_supplier', now()
+       FROM users WHERE email = 'supplier@demo.test'`,
+    [email],
+  );
+  return it_.signIn(email);
+}
+
+/** Waits until orders has published everything it committed and handled its own events. */
+export async function ordersSettled(it_: PlatformWithEmulators): Promise<void> {
+  const db = it_.platform.services.orders.app.get(Database);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [{ pending }] = (await db.dataSource.query(
+      `SELECT (SELECT count(*) FROM outbox WHERE published_at IS NULL)
+            + (SELECT count(*) FROM outbox o WHERE o.subject IN ('orders.order.finalised.v1', 'orders.order.cancelled.v1')
+                 AND NOT EXISTS (SELECT 1 FROM inbox i WHERE i.event_id = o.id)) AS pending`,
+    )) as Array<{ pending: string }>;
+    if (Number(pending) === 0) return;
+    if (Date.now() > deadline) throw new Error('orders did not settle in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
