@@ -1,10 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { SESSION_COOKIE } from '@tourly/contracts';
 import { Database } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
+import { startLocalS3 } from '../../infra/launcher/src/local-s3';
 import { startPlatform, withEmulators } from '../../infra/launcher/src/platform';
 import { builtWebApp } from './web-build';
 
@@ -27,6 +31,15 @@ export async function startBrowserPlatform() {
   ]);
   const namespace = createTestNamespace();
   const base = `http://127.0.0.1:${port}`;
+  // File storage as the all-in-one has it: a local S3 server its pages may reach (order files, uploads).
+  const bucket = 'tourly-browser-uploads';
+  const storageDir = await mkdtemp(path.join(tmpdir(), 'tourly-s3-'));
+  const s3 = await startLocalS3({
+    dataDir: storageDir,
+    port: 0,
+    buckets: [bucket],
+    allowedOrigins: [base, `http://localhost:${port}`],
+  });
   const platform = await startPlatform(
     withEmulators(
       testEnv({
@@ -38,6 +51,11 @@ export async function startBrowserPlatform() {
           WEB_DIST: webDist,
           // Every person of these tests signs in from one address; the limit has its own suite in the gateway.
           CREDENTIAL_RATE_LIMIT: '100000',
+          S3_ENDPOINT: s3.endpoint,
+          S3_BUCKET: bucket,
+          S3_REGION: s3.region,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
         },
       }),
       emulators.url,
@@ -91,6 +109,8 @@ export async function startBrowserPlatform() {
       await browser.close();
       await platform.close();
       await emulators.close();
+      await s3.close();
+      await rm(storageDir, { recursive: true, force: true });
       await database.drop();
       await namespace.drop();
     },

@@ -32,7 +32,7 @@ export async function giveCredits(admin: Person, providerId: string, creditsQty:
 
 export async function balanceOf(
   person: Person,
-): Promise<{ available_balance: number; reserved_balance: number }> {
+): Promise<{ credit_balance: number; available_balance: number; reserved_balance: number }> {
   return (await person.get('/provider/billing/account/credit_balance').expect(200)).body.data;
 }
 

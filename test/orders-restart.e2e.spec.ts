@@ -1,0 +1,180 @@
+import { Client } from 'pg';
+import { ORDER_CREDITS } from '@tourly/contracts';
+import { rows } from '@tourly/platform';
+import { eventually } from '@tourly/platform/testing';
+import { PNG, giveCredits, balanceOf } from '../services/orders/test/support';
+import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { aProperty } from './support/provider';
+import { builtServices, nodeProgram, ready, type Program } from './support/processes';
+
+const ROUNDS = 3;
+
+/**
+ * Issue 15's kill-and-restart: the orders service run as a process of its own (the rest of the platform in this
+ * one, on NATS JetStream), killed with -9 right after it answered a placing and a finalising, while its events are
+ * still on their way (in its outbox, or delivered to its own credits listener and not yet acknowledged), then
+ * started again on the same database and stream. Every order still completes: the plan is on the property once,
+ * the credits are held then spent once, every event published once and handled once by each consumer.
+ */
+describe('orders killed with -9 between placing and delivery', () => {
+  let it_: PlatformWithEmulators;
+  let orders: Program;
+  let ordersUrl: string;
+  let provider: Person;
+  let va: Person;
+  let supplier: Person;
+  let supplierId: string;
+  /** The test database, read as each service's schema (`orders.outbox`), while the process runs. */
+  let db: Client;
+  const pendingAtKill: number[] = [];
+
+  beforeAll(async () => {
+    await builtServices();
+    it_ = await startPlatformWithEmulators({ s3: true });
+    // The orders service in this process gives its port, database and stream to a process of its own.
+    const inProcess = it_.platform.services.orders;
+    ordersUrl = inProcess.url;
+    const env = Object.fromEntries(
+      Object.entries(inProcess.config)
+        .filter(([, value]) => value !== undefined && value !== null)
+        .map(([name, value]) => [name, String(value)]),
+    );
+    db = new Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    await inProcess.close();
+    orders = nodeProgram('orders', 'services/orders/dist/main.js', {
+      ...env,
+      PORT: new URL(ordersUrl).port,
+      LOG_LEVEL: 'warn',
+    });
+    orders.start();
+    await ready(ordersUrl);
+
+    const admin = await it_.signIn('admin@demo.test');
+    [va, supplier] = await Promise.all([it_.signIn('va@demo.test'), it_.signIn('supplier@demo.test')]);
+    provider = await it_.signUp('Restart Media');
+    await giveCredits(admin, provider.providerId, 100);
+    const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
+    supplierId = (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
+      (member) => member.email === 'supplier@demo.test',
+    )!.user_id;
+  });
+  const select = async <T>(sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows as T[];
+
+  afterAll(async () => {
+    await orders?.stop();
+    await db?.end();
+    await it_?.stop();
+  });
+
+  /** kill -9 at once, counts what was still on its way, and starts it again. */
+  async function killAndRestart(): Promise<void> {
+    await orders.kill9();
+    const [{ pending }] = await select<{
+      pending: number;
+    }>(`SELECT ((SELECT count(*) FROM orders.outbox WHERE published_at IS NULL)
+             + (SELECT count(*) FROM orders.outbox o
+                 WHERE o.subject IN ('orders.order.finalised.v1', 'orders.order.cancelled.v1')
+                   AND NOT EXISTS (SELECT 1 FROM orders.inbox i WHERE i.event_id = o.id)))::int AS pending`);
+    pendingAtKill.push(pending);
+    orders.start();
+    await ready(ordersUrl);
+  }
+
+  it('completes every order, with no effect lost or doubled', async () => {
+    const propertyId = await aProperty(provider, '21 Restart Road');
+    const before = await balanceOf(provider);
+    const ids: string[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const placed = await provider
+        .send('post', `/provider/properties/${propertyId}/floorplan_orders`, {
+          floorplan_order: { kind: 'floorplan' },
+        })
+        .expect(201);
+      const id = placed.body.data.id as string;
+      ids.push(id);
+      await killAndRestart();
+      await va
+        .send('post', `/virtual_assistant/portal_order_requests/${id}/assign`, { supplier_id: supplierId })
+        .expect(201);
+      await supplier.send('post', `/external_supplier/floorplan_orders/${id}/start`).expect(201);
+      await supplier
+        .send('post', `/external_supplier/floorplan_orders/${id}/upload`)
+        .attach('floorplan_file[file]', PNG, { filename: `plan-${round}.png`, contentType: 'image/png' })
+        .expect(201);
+      await supplier.send('post', `/external_supplier/floorplan_orders/${id}/finalise`).expect(201);
+      await killAndRestart();
+    }
+    console.log(`orders restart: events still on their way at each kill: ${pendingAtKill.join(', ')}`);
+
+    // Every hold captured, once; the balance down by the orders' price, nothing left reserved.
+    await eventually(
+      () =>
+        rows<{ status: string }>(
+          it_.billingDb.dataSource,
+          'SELECT status FROM credit_reservations WHERE reference = ANY($1::text[])',
+          [ids.map((id) => `order:${id}`)],
+        ),
+      (found) => found.length === ROUNDS && found.every((row) => row.status === 'captured'),
+      'every order captured',
+      60_000,
+    );
+    expect(await balanceOf(provider)).toEqual({
+      ...before,
+      credit_balance: before.credit_balance - ROUNDS * ORDER_CREDITS.floorplan,
+      available_balance: before.available_balance - ROUNDS * ORDER_CREDITS.floorplan,
+    });
+    const ledger = await rows<{ kind: string; count: number }>(
+      it_.billingDb.dataSource,
+      `SELECT kind, count(*)::int AS count FROM credit_ledger WHERE reference = ANY($1::text[]) GROUP BY kind`,
+      [ids.map((id) => `order:${id}`)],
+    );
+    expect(ledger).toEqual([{ kind: 'spend', count: ROUNDS }]);
+
+    // Each plan on the property once.
+    const floorplans = await eventually(
+      async () => (await provider.get(`/provider/properties/${propertyId}/floorplans`).expect(200)).body.data,
+      (found: unknown[]) => found.length >= ROUNDS,
+      'the plans on the property',
+      60_000,
+    );
+    expect((floorplans as Array<{ name: string }>).map((plan) => plan.name).sort()).toEqual(
+      Array.from({ length: ROUNDS }, (_, round) => `plan-${round}`),
+    );
+
+    // Every event published once, and handled once by each consumer.
+    const outbox = await select<{
+      subject: string;
+      count: number;
+      unpublished: number;
+    }>(`SELECT subject, count(*)::int AS count, count(*) FILTER (WHERE published_at IS NULL)::int AS unpublished
+         FROM orders.outbox GROUP BY subject ORDER BY subject`);
+    expect(outbox).toEqual([
+      { subject: 'orders.order.finalised.v1', count: ROUNDS, unpublished: 0 },
+      { subject: 'orders.order.placed.v1', count: ROUNDS, unpublished: 0 },
+      { subject: 'orders.order.status_changed.v1', count: 2 * ROUNDS, unpublished: 0 },
+    ]);
+    // An event in flight to a killed consumer comes again after JetStream's ack wait (30 s), and is handled then.
+    await eventually(
+      () =>
+        select<{ unhandled: number }>(
+          `SELECT count(*)::int AS unhandled FROM orders.outbox o
+            WHERE (o.subject = 'orders.order.finalised.v1'
+                   AND (NOT EXISTS (SELECT 1 FROM orders.inbox i WHERE i.event_id = o.id)
+                        OR NOT EXISTS (SELECT 1 FROM properties.inbox i WHERE i.event_id = o.id)))
+               OR (o.subject = 'orders.order.placed.v1'
+                   AND NOT EXISTS (SELECT 1 FROM billing.inbox i WHERE i.event_id = o.id))`,
+        ),
+      ([{ unhandled }]) => unhandled === 0,
+      'every event handled by its consumers',
+      60_000,
+    );
+    const handledTwice = await select(
+      'SELECT consumer, event_id FROM orders.inbox GROUP BY 1, 2 HAVING count(*) > 1',
+    );
+    expect(handledTwice).toEqual([]);
+    const parked = await select('SELECT id FROM orders.dead_letters');
+    expect(parked).toEqual([]);
+    expect(orders.crashes).toEqual([]);
+  }, 150_000);
+});
