@@ -10,6 +10,7 @@ const ALL = [
   'webhook-intake',
   'properties-list',
   'credits-ledger',
+  'va-queue',
   'upload-throughput',
   'player-page',
   'player-base',

@@ -1,5 +1,5 @@
 // Starts one service in this process from the built workspaces and prints its URL as a JSON line:
-//   node bench/serve.js fixture|gateway
+//   node bench/serve.js fixture|gateway|identity|billing|properties|orders|bare-webhook
 // The environment configures it exactly as it would a deployed service.
 const Fastify = require('fastify');
 const { createLogger, fastifyOptions, installWireConventions, startService } = require('@tourly/platform');
@@ -19,6 +19,7 @@ const definitions = {
   identity: () => require('@tourly/identity').identity,
   billing: () => require('@tourly/billing').billing,
   properties: () => require('@tourly/properties').properties,
+  orders: () => require('@tourly/orders').orders,
 };
 
 /** What a freshly started service needs before it is measured (identity: the demo accounts). */

@@ -120,7 +120,7 @@ async function signIn(gatewayUrl, email) {
   const body = await response.json();
   return {
     cookie: response.headers.get('set-cookie').split(';')[0],
-    providerId: body.data.current_provider.id,
+    providerId: body.data.current_provider?.id ?? null,
   };
 }
 

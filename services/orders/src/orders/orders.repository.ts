@@ -246,14 +246,15 @@ function whereOf(filter: OrderFilter): { where: string; params: unknown[] } {
   if (filter.placedBefore) add((at) => `o.placed_at < ${at}`, filter.placedBefore);
   if (filter.assigned) clauses.push('o.supplier_id IS NOT NULL');
   if (filter.spentCredits) clauses.push("o.credits > 0 AND o.status <> 'cancelled'");
-  const pattern = likePattern(filter.search?.trim());
+  const pattern = likePattern(filter.search?.trim().toLowerCase());
   if (pattern) {
     const number = /^#?\d{1,15}$/.test(filter.search!.trim())
       ? Number(filter.search!.trim().replace('#', ''))
       : null;
     params.push(pattern, number);
     const [p, n] = [`$${params.length - 1}`, `$${params.length}`];
-    clauses.push(`(o.property_title ILIKE ${p} OR o.property_address ILIKE ${p} OR o.number = ${n}::bigint)`);
+    // `search_text`: the title and the address lower-cased, under a trigram index.
+    clauses.push(`(o.search_text LIKE ${p} OR o.number = ${n}::bigint)`);
   }
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
