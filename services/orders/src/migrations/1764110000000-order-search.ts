@@ -8,13 +8,14 @@ export class OrderSearch1764110000000 implements MigrationInterface {
   name = 'OrderSearch1764110000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // pg_trgm is a trusted extension (PostgreSQL 13+): the database's owner creates it, no superuser needed.
-    await queryRunner.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    // pg_trgm is a trusted extension (PostgreSQL 13+): the database's owner creates it, no superuser needed. In
+    // `public`, as properties does: one database may hold every service's schema, and an extension is per database.
+    await queryRunner.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
     await queryRunner.query(`
       ALTER TABLE floorplan_orders ADD COLUMN search_text text
         GENERATED ALWAYS AS (lower(property_title || ' ' || coalesce(property_address, ''))) STORED`);
     await queryRunner.query(
-      'CREATE INDEX floorplan_orders_search_idx ON floorplan_orders USING gin (search_text gin_trgm_ops)',
+      'CREATE INDEX floorplan_orders_search_idx ON floorplan_orders USING gin (search_text public.gin_trgm_ops)',
     );
   }
 
