@@ -182,6 +182,26 @@ describe('floor-plan orders', () => {
     expect(listed.body.data.total_count).toBe(0);
   });
 
+  it('places one order for a key sent twice, even at the same moment, and refuses the key for another order', async () => {
+    const before = await balanceOf(provider);
+    const withKey = (key: string, kind = 'floorplan') => place(provider, kind).set('idempotency-key', key);
+    const first = await withKey('key-once').expect(201);
+    const again = await withKey('key-once').expect(201);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const other = await withKey('key-once', 'trueplan').expect(422);
+    expect(other.body.errors.base[0]).toMatch(/already sent with a different order/);
+    const racing = await Promise.all([withKey('key-race'), withKey('key-race'), withKey('key-race')]);
+    expect(racing.map((response) => response.status)).toEqual([201, 201, 201]);
+    expect(new Set(racing.map((response) => response.body.data.id)).size).toBe(1);
+    await withKey('').expect(422);
+    await withKey('x'.repeat(256)).expect(422);
+    expect(await balanceOf(provider)).toMatchObject({
+      reserved_balance: before.reserved_balance + 2 * ORDER_CREDITS.floorplan,
+    });
+  });
+
   it('warns about a password-protected space before holding any credit', async () => {
     const created = await provider
       .send('post', '/provider/properties', {

@@ -7,6 +7,7 @@ import { OrderFilesRepository } from './order-files.repository';
 import { OrdersAdminController } from './orders-admin.controller';
 import { OrdersListener } from './orders.listener';
 import { OrdersRepository } from './orders.repository';
+import { PlacingKeysRepository } from './placing-keys.repository';
 import { OrdersService } from './orders.service';
 import { ProviderOrdersController } from './provider-orders.controller';
 import { SupplierOrdersController } from './supplier-orders.controller';
@@ -31,6 +32,7 @@ import { VaQueuesController } from './va-queues.controller';
     OrdersRepository,
     OrderFilesRepository,
     FloorplanVariantsRepository,
+    PlacingKeysRepository,
     OrdersService,
     OrderCreditsService,
   ],

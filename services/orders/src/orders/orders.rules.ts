@@ -6,6 +6,7 @@ import {
   type OrderStatus,
   type OrderStep,
 } from '@tourly/contracts';
+import { createHash } from 'node:crypto';
 import type { CallerIdentity } from '@tourly/platform';
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -149,4 +150,18 @@ export function periodOf(start?: string, end?: string): { from?: Date; before?: 
     ? new Date(new Date(end).getTime() + (DATE_ONLY.test(end) ? 24 * 3600_000 : 1))
     : undefined;
   return { from: start ? new Date(start) : undefined, before };
+}
+
+/** An `Idempotency-Key`: what clients generate (a UUID, say), visible ASCII. */
+export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+export const BAD_IDEMPOTENCY_KEY =
+  'The Idempotency-Key header must be 1 to 255 visible ASCII characters (a UUID, say).';
+export const KEY_REUSED =
+  'This Idempotency-Key was already sent with a different order. Send a new key for a new order.';
+
+/** What a placing asks for, as a key's replay compares it: the property, the kind, the instructions. */
+export function placingHash(propertyId: string, fields: { kind: OrderKind; instructions?: string }): string {
+  return createHash('sha256')
+    .update(JSON.stringify([propertyId.toLowerCase(), fields.kind, fields.instructions || '']))
+    .digest('hex');
 }

@@ -41,8 +41,12 @@ import type {
 } from './orders.dto';
 import { FloorplanVariantsRepository } from './floorplan-variants.repository';
 import { OrderFilesRepository, type OrderFileRow } from './order-files.repository';
+import { PlacingKeysRepository } from './placing-keys.repository';
 import { OrdersRepository, type OrderFilter, type OrderRow } from './orders.repository';
 import {
+  BAD_IDEMPOTENCY_KEY,
+  IDEMPOTENCY_KEY,
+  KEY_REUSED,
   LEADS_TO,
   maySee,
   NO_SPACE,
@@ -51,6 +55,7 @@ import {
   ORDER_NOT_FOUND,
   PASSWORD_PROTECTED,
   periodOf,
+  placingHash,
   promisedAt,
   QUEUES,
   STEP_OF,
@@ -60,6 +65,12 @@ import {
   type OrderAction,
   type QueueName,
 } from './orders.rules';
+
+/** A placing's answer: the order, and whether it was placed by an earlier request with the same key. */
+export interface Placed {
+  order: OrderDetailResponse;
+  replayed: boolean;
+}
 
 /** The credits of an order are held under this reference until it is delivered (captured) or cancelled (released). */
 export const creditsReference = (orderId: string) => `order:${orderId}`;
@@ -89,6 +100,7 @@ export class OrdersService {
     private readonly orders: OrdersRepository,
     private readonly files: OrderFilesRepository,
     private readonly variants: FloorplanVariantsRepository,
+    private readonly keys: PlacingKeysRepository,
     private readonly rpc: RpcClient,
     private readonly storage: Storage,
     @Inject(EventBus) private readonly events: EventBus,
@@ -104,8 +116,14 @@ export class OrdersService {
     providerId: string,
     propertyId: string | undefined,
     fields: { kind: OrderKind; instructions?: string },
-  ): Promise<OrderDetailResponse> {
+    idempotencyKey?: string,
+  ): Promise<Placed> {
     if (!propertyId) throw ApiError.invalid('floorplanOrder.propertyId', 'Required');
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
+      throw ApiError.base(422, BAD_IDEMPOTENCY_KEY);
+    const key = idempotencyKey && { key: idempotencyKey, requestHash: placingHash(propertyId, fields) };
+    const earlier = key && (await this.replay(caller, providerId, key));
+    if (earlier) return earlier;
     const property = await this.rpc.ask<PropertyForOrder>(PROPERTY_FOR_ORDER, { providerId, propertyId });
     if (!property.matterportModelId) throw ApiError.base(422, NO_SPACE);
     if (property.passwordProtected) throw ApiError.base(422, PASSWORD_PROTECTED);
@@ -118,6 +136,7 @@ export class OrdersService {
       reference,
       holdSeconds: ORDER_HOLD_SECONDS,
     } satisfies CreditsReserveRequest);
+    let keyTaken = false;
     try {
       await this.db.transaction(async (tx) => {
         await this.orders.insert(tx, {
@@ -136,6 +155,12 @@ export class OrdersService {
           promisedAt: promisedAt(fields.kind, new Date()),
         });
         await this.orders.addStep(tx, id, 'received', caller.userId, null);
+        // After the order (the key names it): a placing with the same key at the same moment waits here on the
+        // key's row, and the one that did not claim it rolls its order back.
+        if (key && !(await this.keys.claim(tx, { providerId, ...key, orderId: id }))) {
+          keyTaken = true;
+          throw ApiError.conflict(KEY_REUSED);
+        }
         await this.events.publish(
           'orders.order.placed.v1',
           { providerId, orderId: id, kind: fields.kind, propertyId, credits, amendsOrderId: null },
@@ -148,9 +173,27 @@ export class OrdersService {
         .catch((release: unknown) =>
           this.logger.warn(`credits of order ${id} stay held until they expire: ${String(release)}`),
         );
+      // The same key sent twice at once: the other placing won; this one answers what it placed.
+      const winner = keyTaken && key && (await this.replay(caller, providerId, key));
+      if (winner) return winner;
       throw error;
     }
-    return this.detail(caller, id);
+    return { order: await this.detail(caller, id), replayed: false };
+  }
+
+  /**
+   * The order an earlier placing with this key placed (in the last day), or undefined; the key sent with another
+   * request is refused (422).
+   */
+  private async replay(
+    caller: CallerIdentity,
+    providerId: string,
+    key: { key: string; requestHash: string },
+  ): Promise<Placed | undefined> {
+    const earlier = await this.keys.find(providerId, key.key);
+    if (!earlier) return undefined;
+    if (earlier.requestHash !== key.requestHash) throw ApiError.base(422, KEY_REUSED);
+    return { order: await this.detail(caller, earlier.orderId), replayed: true };
   }
 
   /** The order with its steps, files and amendments, if the caller may see it (404 otherwise). */
