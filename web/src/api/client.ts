@@ -26,6 +26,11 @@ export interface RequestOptions {
    * subscription is cached five minutes), and keeps the fresh answer for the next reads.
    */
   cache?: RequestCache;
+  /**
+   * Sent as `Idempotency-Key`: the same key for the same request sent again (a retry, a double click), so the server
+   * answers what the first one did instead of doing it twice (placing an order).
+   */
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse<T> {
@@ -66,6 +71,7 @@ export async function send<T>(
   options: RequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const headers = new Headers({ Accept: 'application/json' });
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
   if (accessToken) {
     headers.set('Authorization', `Bearer ${accessToken}`);
   } else if (!SAFE_METHODS.has(method.toUpperCase())) {

@@ -10,6 +10,8 @@ const BillingPage = lazy(() => import('./pages/BillingPage'));
 const CreditsPage = lazy(() => import('./pages/CreditsPage'));
 const PropertyPage = lazy(() => import('./pages/PropertyPage'));
 const TourSpacePage = lazy(() => import('./pages/TourSpacePage'));
+const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+const OrderPage = lazy(() => import('./pages/OrderPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -21,6 +23,8 @@ export function ProviderApp() {
         <Route path="provider/properties" element={<PropertiesPage />} />
         <Route path="provider/properties/:id" element={<PropertyPage />} />
         <Route path="provider/properties/:id/virtual-tour/space" element={<TourSpacePage />} />
+        <Route path="provider/orders" element={<OrdersPage />} />
+        <Route path="provider/orders/:id" element={<OrderPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/billing" element={<BillingPage />} />
         <Route path="provider/billing/credits" element={<CreditsPage />} />

@@ -16,6 +16,7 @@ import './layout.css';
 
 const NAV_ITEMS = [
   { to: '/provider/properties', label: 'Properties' },
+  { to: '/provider/orders', label: 'Orders' },
   { to: '/provider/settings', label: 'Settings' },
 ];
 

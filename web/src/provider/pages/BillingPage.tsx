@@ -7,6 +7,7 @@ import { useBilling } from '../features/billing/BillingContext';
 import '../features/billing/billing.css';
 import { BillingGate } from '../features/billing/components/BillingGate';
 import { BillingInformation, isComplete } from '../features/billing/components/BillingInformation';
+import { BillingOrdersSection } from '../features/billing/components/BillingOrdersSection';
 import { CardsSection } from '../features/billing/components/CardsSection';
 import { CreditHistorySection } from '../features/billing/components/CreditHistorySection';
 import { CreditsSection } from '../features/billing/components/CreditsSection';
@@ -27,8 +28,8 @@ const REFRESH_AFTER_CLOCK_MS = [500, 1500, 3000, 6000, 10_000];
  * `/provider/billing`, accounts and billing (000 §2): the subscription with its scheduled change, the plan
  * upgrade, downgrade and renew modals, the credits (the balance, a waiting voucher discount, the credit purchase
  * modal, vouchers, the way to the credits page), the cards, the billing account, the invoices (and Stripe's
- * customer portal), the premium tours (those of the plan and those paid separately), the credit history and, in
- * test mode, the test clock. Only those who manage billing (GET /provider/permissions/account: the provider's
+ * customer portal), the premium tours (those of the plan and those paid separately), the credit history, the orders
+ * paid with credits (and their CSV) and, in test mode, the test clock. Only those who manage billing (GET /provider/permissions/account: the provider's
  * admins) see it.
  */
 export default function BillingPage() {
@@ -134,6 +135,7 @@ function BillingSections({
       <InvoicesSection portal={isComplete(account)} />
       <PremiumToursSection />
       <CreditHistorySection />
+      <BillingOrdersSection />
       <TestClockPanel onAdvanced={onClockMoved} />
     </>
   );

@@ -1,9 +1,12 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { AgentsSection } from '../features/agents/AgentsSection';
+import { orderPath, type OrderPageState } from '../features/orders/paths';
+import { placedNotice } from '../features/orders/rules';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
 import { FloorplansSection } from '../features/properties/components/FloorplansSection';
 import { LeadsSection } from '../features/properties/components/LeadsSection';
@@ -20,8 +23,12 @@ import { useFloorplansQuery, usePhotosQuery, usePropertyQuery } from '../feature
 import { tourSpacePath } from '../features/tours/paths';
 import type { PropertiesPageState } from './PropertiesPage';
 
+// The order form loads when "Order a floor plan" is first pressed.
+const OrderFloorplanModal = lazy(() => import('../features/orders/components/OrderFloorplanModal'));
+
 /**
- * `/provider/properties/:id`: one property's details (edit, delete), publishing (with the plan upgrade and the
+ * `/provider/properties/:id`: one property's details (edit, delete), "Order a floor plan" (the order modal, then the
+ * new order's page), publishing (with the plan upgrade and the
  * pay-and-publish modals), photos, floorplans, videos, documents, media links, the single-property website and the
  * leads visitors sent.
  * Another provider's property, a deleted one or a malformed id: "Property not found", with the way back.
@@ -36,6 +43,7 @@ export default function PropertyPage() {
   // Likewise the floorplans: one added under Floorplans is offered to the website at once.
   const floorplans = useFloorplansQuery(id);
   const property = loaded.data;
+  const [ordering, setOrdering] = useState(false);
   const back = (
     <p className="back-link">
       <Link to={PROPERTIES_PATH}>← Properties</Link>
@@ -79,10 +87,13 @@ export default function PropertyPage() {
         <h1>{property.title}</h1>
         <p className="muted">{property.geocodedAddress?.formattedAddress ?? property.address}</p>
         <PropertyBadges property={property} />
-        <p>
+        <p className="property-header-actions">
           <Link className="button button-primary" to={tourSpacePath(property.id)}>
             Open the tour space
           </Link>
+          <button type="button" className="button button-secondary" onClick={() => setOrdering(true)}>
+            Order a floor plan
+          </button>
         </p>
       </header>
       {created && (
@@ -108,6 +119,22 @@ export default function PropertyPage() {
       <AgentsSection propertyId={property.id} />
       <WebsiteSection property={property} photos={photos.data} floorplans={floorplans.data} />
       <LeadsSection propertyId={property.id} />
+      {ordering && (
+        <Suspense fallback={null}>
+          <OrderFloorplanModal
+            property={{
+              id: property.id,
+              title: property.title,
+              address: property.geocodedAddress?.formattedAddress ?? property.address,
+            }}
+            onClose={() => setOrdering(false)}
+            onPlaced={(order) => {
+              const state: OrderPageState = { notice: placedNotice(order) };
+              navigate(orderPath(order.id), { state });
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -217,3 +217,31 @@ export const fetchUpcomingInvoice = (signal?: AbortSignal) =>
     query: { subscriptionType: 'service_plan_subscription' },
     signal,
   });
+
+// The orders the provider's credits paid for (000 §7 GET /provider/billing/orders), on the billing page.
+
+/** An order in the billing page's list: its number, kind, property, status, credits and times. */
+export type BillingOrder = Answer<'/provider/billing/orders', 'get'>['items'][number];
+
+export interface BillingOrdersQuery extends HistoryPage {
+  /** YYYY-MM-DD, or '' for no bound; an end date means its whole day. */
+  startDate: string;
+  endDate: string;
+}
+
+const billingOrdersFilters = ({ startDate, endDate }: Pick<BillingOrdersQuery, 'startDate' | 'endDate'>) => ({
+  withCreditSpend: true,
+  startDate: startDate || undefined,
+  endDate: endDate || undefined,
+});
+
+export const fetchBillingOrders = ({ page, pageSize, ...period }: BillingOrdersQuery, signal?: AbortSignal) =>
+  api.page('/provider/billing/orders', { page, pageSize, ...billingOrdersFilters(period) }, { signal });
+
+/** The same orders, every page, as CSV: a plain link (the browser downloads it with the session's cookie). */
+export function billingOrdersCsvPath(period: Pick<BillingOrdersQuery, 'startDate' | 'endDate'>): string {
+  const params = new URLSearchParams({ with_credit_spend: 'true' });
+  if (period.startDate) params.set('start_date', period.startDate);
+  if (period.endDate) params.set('end_date', period.endDate);
+  return `/provider/billing/orders.csv?${params.toString()}`;
+}

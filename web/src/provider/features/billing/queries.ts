@@ -16,6 +16,7 @@ import {
   cancelScheduledChange,
   changePlan,
   fetchBillingAccount,
+  fetchBillingOrders,
   fetchCards,
   fetchCreditBalance,
   fetchCreditHistory,
@@ -37,6 +38,8 @@ import {
   removeCard,
   saveBillingAccount,
   setDefaultCard,
+  type BillingOrder,
+  type BillingOrdersQuery,
   type CreditHistoryEntry,
   type CreditsPurchaseSuccess,
   type HistoryPage,
@@ -82,6 +85,8 @@ export const billingKeys = {
   invoicesAll: () => [...billingKeys.all, 'invoices'] as const,
   invoices: (query: HistoryPage) => [...billingKeys.invoicesAll(), query] as const,
   upcomingInvoice: () => [...billingKeys.all, 'upcoming-invoice'] as const,
+  ordersAll: () => [...billingKeys.all, 'orders'] as const,
+  orders: (query: BillingOrdersQuery) => [...billingKeys.ordersAll(), query] as const,
 };
 
 /**
@@ -347,3 +352,10 @@ export const useUpcomingInvoiceQuery = (enabled: boolean) =>
     queryFn: ({ signal }) => fetchUpcomingInvoice(signal),
     enabled,
   });
+
+/** A page of the orders the provider's credits paid for, in a period, newest first. */
+export const billingOrdersQuery = (query: BillingOrdersQuery): UseQueryOptions<Page<BillingOrder>> => ({
+  queryKey: billingKeys.orders(query),
+  queryFn: ({ signal }) => fetchBillingOrders(query, signal),
+  placeholderData: keepPreviousData,
+});

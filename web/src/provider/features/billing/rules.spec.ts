@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Currency, Interval, ProductCode, SubscriptionStatus } from '@tourly/contracts';
+import { ApiError } from '../../../api/errors';
 import type { PlanOption, Subscription, VoucherRedemption } from './api';
 import {
   bannerOf,
@@ -24,10 +25,12 @@ import {
   creditsLabel,
   creditsQtyOf,
   hasIntervalChoice,
+  isNotEnoughCredits,
   isOnFreePlan,
   LEGACY_PLAN,
   legacyDaysLeft,
   lowerPlans,
+  missingCredits,
   offersTrial,
   planLabel,
   pluralDays,
@@ -451,5 +454,30 @@ describe('renewing a plan set to end', () => {
     ],
   ])('renewedMessage %s', (_, overrides, message) => {
     expect(renewedMessage(aSubscription(overrides))).toBe(message);
+  });
+});
+
+describe('a spend refused for credits', () => {
+  const notEnough = 'Provider does not have enough credits';
+
+  it.each<[string, unknown, boolean]>([
+    ['the 422 with its base message', new ApiError(422, { base: [notEnough] }, [notEnough]), true],
+    ['another 422', new ApiError(422, { base: ['This property has no Matterport space.'] }, ['x']), false],
+    ['the message on a field', new ApiError(422, { kind: [notEnough] }, [notEnough]), false],
+    ['another status', new ApiError(409, { base: [notEnough] }, [notEnough]), false],
+    ['no ApiError', new Error(notEnough), false],
+  ])('isNotEnoughCredits: %s', (_, error, expected) => {
+    expect(isNotEnoughCredits(error)).toBe(expected);
+  });
+
+  it.each<[number, number, number]>([
+    [5, 2, 3],
+    [10, 0, 10],
+    [5, -3, 5],
+    // The page read an older balance than the server checked: at least one is missing.
+    [5, 5, 1],
+    [5, 9, 1],
+  ])('missingCredits(%i needed, %i available) = %i', (needed, available, missing) => {
+    expect(missingCredits(needed, available)).toBe(missing);
   });
 });

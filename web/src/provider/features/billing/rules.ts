@@ -9,7 +9,9 @@ import {
   type ProductCode,
   type SubscriptionStatus,
 } from '@tourly/contracts';
+import { ApiError } from '../../../api/errors';
 import { formatDate } from '../../../shared/format';
+import { MESSAGES } from '../../../shared/strings';
 import type {
   CreditHistoryEntry,
   CreditsPrice,
@@ -223,6 +225,26 @@ export function bundleCredits(size: CreditBundleSize): number {
 /** The `?credits_qty=` a page was opened with (the credits an order lacks), when it is a quantity one can buy. */
 export function creditsQtyParam(value: string | null): number | null {
   return value === null ? null : creditsQtyOf(value);
+}
+
+/**
+ * A spend the server refused because the credits cannot cover it: 422 with the base message 'Provider does not have
+ * enough credits' (000 §8), which the insufficient-credits modal answers.
+ */
+export function isNotEnoughCredits(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 422 &&
+    (error.fields.base ?? []).includes(MESSAGES.notEnoughCredits)
+  );
+}
+
+/**
+ * The credits a spend of `needed` lacks with `available` to spend: at least 1, since the server refused it (the
+ * balance the page read may be older than the one it checked).
+ */
+export function missingCredits(needed: number, available: number): number {
+  return Math.max(1, needed - Math.max(0, available));
 }
 
 /** What one credit comes to at a price (the bundle's saving and a voucher's included), in whole cents. */

@@ -1,0 +1,174 @@
+import { useId, useRef, useState } from 'react';
+import type { OrderKind } from '@tourly/contracts';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { useForm } from '../../../../shared/forms/useForm';
+import { Modal } from '../../../../shared/Modal';
+import { MESSAGES } from '../../../../shared/strings';
+import { TextAreaField } from '../../../../shared/TextAreaField';
+import { InsufficientCreditsModal } from '../../billing/components/InsufficientCreditsModal';
+import '../../billing/components/credits.css';
+import { useCreditBalanceQuery } from '../../billing/queries';
+import { creditsLabel, isNotEnoughCredits } from '../../billing/rules';
+import type { OrderDetail } from '../api';
+import { usePlaceOrderMutation } from '../queries';
+import { KIND_OPTIONS } from '../rules';
+import { PropertyPicker, type PickedProperty } from './PropertyPicker';
+import '../orders.css';
+
+interface OrderFloorplanModalProps {
+  /** The property the order is for (its page); without one, the modal asks which (the orders page). */
+  property?: PickedProperty;
+  onPlaced(order: OrderDetail): void;
+  onClose(): void;
+}
+
+interface Values {
+  property: PickedProperty | null;
+  kind: OrderKind;
+  instructions: string;
+}
+
+type Field = 'property' | 'kind' | 'instructions';
+
+const FIELDS: Record<Field, string> = {
+  property: 'floorplanOrder.propertyId',
+  kind: 'floorplanOrder.kind',
+  instructions: 'floorplanOrder.instructions',
+};
+
+/**
+ * "Order a floor plan": the property (given, or picked), the kind with what each costs in credits, instructions for
+ * the drafter, the credits available and what the order leaves; POST .../properties/{id}/floorplan_orders. Refused
+ * for credits: the insufficient-credits modal, and back here on Cancel; refused otherwise (a property without a
+ * Matterport space, a password-protected one): the server's words in the alert above the form.
+ */
+export default function OrderFloorplanModal({ property, onPlaced, onClose }: OrderFloorplanModalProps) {
+  const place = usePlaceOrderMutation();
+  // One key per order as filled in: sent again unchanged (a retry after a lost answer), it places nothing more.
+  const keys = useRef(new Map<string, string>());
+  const placingKey = (values: Values) => {
+    const what = JSON.stringify([values.property?.id, values.kind, values.instructions.trim()]);
+    if (!keys.current.has(what)) keys.current.set(what, crypto.randomUUID());
+    return keys.current.get(what)!;
+  };
+  const balance = useCreditBalanceQuery();
+  const [short, setShort] = useState(false);
+  const form = useForm<Values, Field, OrderDetail>({
+    initial: { property: property ?? null, kind: 'floorplan', instructions: '' },
+    fields: FIELDS,
+    submit: async (values) => {
+      if (!values.property) {
+        form.refuse('property', MESSAGES.required);
+        return undefined;
+      }
+      const outcome = await place.run(values.property.id, {
+        kind: values.kind,
+        instructions: values.instructions,
+        idempotencyKey: placingKey(values),
+      });
+      if (!outcome.ok && isNotEnoughCredits(outcome.error)) {
+        setShort(true);
+        // The modal says it all; the form shows nothing of it when the person comes back.
+        return undefined;
+      }
+      return outcome;
+    },
+    onSuccess: onPlaced,
+  });
+  const { isPending, values } = form;
+  const formId = useId();
+  const kindsId = useId();
+  const cost = KIND_OPTIONS.find((option) => option.kind === values.kind)!.credits;
+  const available = balance.data?.availableBalance;
+
+  if (short) {
+    return <InsufficientCreditsModal needed={cost} what="floor plan" onClose={() => setShort(false)} />;
+  }
+
+  return (
+    <Modal
+      title="Order a floor plan"
+      onClose={onClose}
+      closeDisabled={isPending}
+      footer={
+        <div className="actions">
+          <button type="submit" form={formId} className="button button-primary" disabled={isPending}>
+            {isPending ? 'Ordering…' : `Order for ${creditsLabel(cost)}`}
+          </button>
+          <button type="button" className="button button-secondary" disabled={isPending} onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      }
+    >
+      <form id={formId} noValidate onSubmit={form.handleSubmit} className="order-form">
+        <div ref={form.alertRef} tabIndex={-1}>
+          <ErrorDisplay error={form.errors.alert} />
+        </div>
+        {property ? (
+          <p className="order-form-property">
+            For <strong>{property.title}</strong>
+            {property.address && <span className="muted"> · {property.address}</span>}
+          </p>
+        ) : (
+          <PropertyPicker
+            picked={values.property}
+            onPick={(picked) => form.set('property', picked)}
+            messages={form.errors.fields.property}
+            inputRef={form.ref('property')}
+            disabled={isPending}
+          />
+        )}
+        <fieldset className="field credit-options" aria-labelledby={kindsId}>
+          <legend id={kindsId} className="field-label">
+            Kind
+          </legend>
+          {KIND_OPTIONS.map((option) => (
+            <label
+              key={option.kind}
+              className={`credit-option${values.kind === option.kind ? ' credit-option-selected' : ''}`}
+            >
+              <input
+                type="radio"
+                name={`${kindsId}-kind`}
+                value={option.kind}
+                checked={values.kind === option.kind}
+                disabled={isPending}
+                onChange={() => form.set('kind', option.kind)}
+              />
+              <span className="credit-option-text">
+                <strong>{option.label}</strong>
+              </span>
+              <span className="credit-amount">{creditsLabel(option.credits)}</span>
+            </label>
+          ))}
+          {form.errors.fields.kind && <p className="field-message">{form.errors.fields.kind.join(' & ')}</p>}
+        </fieldset>
+        <TextAreaField
+          {...form.field('instructions')}
+          label="Instructions"
+          hint="Anything the drafter should know: rooms to name, areas to leave out, the units you want."
+          rows={3}
+          maxLength={2000}
+          disabled={isPending}
+        />
+        <dl className="details order-cost" aria-live="polite">
+          <dt>This order</dt>
+          <dd>{creditsLabel(cost)}</dd>
+          <dt>Available</dt>
+          <dd>{balance.error ? '—' : available === undefined ? 'Loading…' : creditsLabel(available)}</dd>
+          {available !== undefined && (
+            <>
+              <dt>After it</dt>
+              <dd>{available >= cost ? creditsLabel(available - cost) : 'Not enough credits'}</dd>
+            </>
+          )}
+        </dl>
+        <p className="muted">
+          The credits are held while the plan is drawn, spent once it is delivered, and given back if the
+          order is cancelled.
+        </p>
+      </form>
+    </Modal>
+  );
+}
