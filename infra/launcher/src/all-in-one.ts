@@ -5,6 +5,7 @@ import { DEFAULT_PORTS, PRODUCT } from '@tourly/contracts';
 import { startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, DEMO_PROVIDER, DEMO_USERS, seedDemoData } from '@tourly/identity';
 import { seedDemoData as seedDemoProperties } from '@tourly/properties';
+import { DEMO_CREDITS, seedDemoCredits } from '@tourly/billing';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
     );
     const demoProperties = await seedDemoProperties(platform.services.properties, demoProviderId);
     if (demoProperties > 0) logger.info(`${demoProperties} demo properties for ${DEMO_PROVIDER}`);
+    if (await seedDemoCredits(platform.services.billing, demoProviderId))
+      logger.info(`${DEMO_CREDITS} demo credits for ${DEMO_PROVIDER}`);
   }
   closeOnSignals(closers, logger);
   logger.info(`${PRODUCT} is running at http://localhost:${platform.gateway.port}`);

@@ -1,7 +1,8 @@
-import { defineService } from '@tourly/platform';
+import { Database, defineService, type RunningService } from '@tourly/platform';
 import { BillingConfig } from './config';
 import { BillingModule } from './billing.module';
 import { migrations } from './migrations';
+import { CreditsService, SYSTEM_ACTOR } from './credits/credits.service';
 
 export { BillingConfig } from './config';
 
@@ -13,3 +14,27 @@ export const billing = defineService({
   module: BillingModule,
   migrations,
 });
+
+/** What the demo provider starts with under `npm start`: enough for a few floor plans. */
+export const DEMO_CREDITS = 60;
+
+/**
+ * Gives the demo provider its credits once (a grant under a fixed reference: again, nothing more), so the demo can
+ * order floor plans at once. Never in production: answers whether it gave them now.
+ */
+export async function seedDemoCredits(service: RunningService, providerId: string): Promise<boolean> {
+  if (service.config.NODE_ENV === 'production') return false;
+  const credits = service.app.get(CreditsService);
+  const granted = await service.app.get(Database).transaction((tx) =>
+    credits.grant(tx, {
+      providerId,
+      kind: 'grant',
+      category: 'promotional',
+      amount: DEMO_CREDITS,
+      actor: SYSTEM_ACTOR,
+      reference: 'demo-credits',
+      note: 'Demo credits',
+    }),
+  );
+  return granted !== undefined;
+}
