@@ -8945,7 +8945,10 @@ export interface operations {
   ProviderOrdersController_place: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A key of the client's own (a UUID) for this placing: sent again within a day with the same order, it answers the order placed the first time (header `Idempotent-Replayed: true`) instead of placing another; with a different order, 422. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9238,7 +9241,10 @@ export interface operations {
   ProviderOrdersController_placeFromOrders: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A key of the client's own (a UUID) for this placing: sent again within a day with the same order, it answers the order placed the first time (header `Idempotent-Replayed: true`) instead of placing another; with a different order, 422. */
+        'Idempotency-Key'?: string;
+      };
       path?: never;
       cookie?: never;
     };
@@ -9781,7 +9787,10 @@ export interface operations {
   ProviderOrdersController_placeForProperty: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A key of the client's own (a UUID) for this placing: sent again within a day with the same order, it answers the order placed the first time (header `Idempotent-Replayed: true`) instead of placing another; with a different order, 422. */
+        'Idempotency-Key'?: string;
+      };
       path: {
         id: string;
       };
