@@ -28,6 +28,9 @@ export class Database {
   }
 }
 
+/** The advisory lock every service's migrations take turns on, per database. */
+const MIGRATIONS_LOCK = 'migrations';
+
 export interface DatabaseOptions {
   url: string;
   schema: string;
@@ -40,7 +43,9 @@ export interface DatabaseOptions {
 /**
  * Connects with the service's schema first on the search path (so migrations write plain table names),
  * creates the schema if needed and runs the committed migrations, under an advisory lock so replicas
- * starting together take turns.
+ * starting together take turns. One lock for the whole database, not one per schema: services sharing a database
+ * (the all-in-one, the tests) also share what is the database's own, such as an extension two of them create
+ * (`pg_trgm`), which two migrations creating it at the same moment would fail on.
  */
 export async function openDatabase(options: DatabaseOptions, entities: Function[]): Promise<DataSource> {
   const dataSource = new DataSource({
@@ -57,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions, entities: Function[
   await dataSource.initialize();
   const runner = dataSource.createQueryRunner();
   try {
-    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [`migrations:${options.schema}`]);
+    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATIONS_LOCK]);
     await runner.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'all' });
     if (applied.length > 0) {
@@ -68,7 +73,7 @@ export async function openDatabase(options: DatabaseOptions, entities: Function[
     throw error;
   } finally {
     if (dataSource.isInitialized) {
-      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrations:${options.schema}`]);
+      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATIONS_LOCK]);
     }
     await runner.release();
   }
