@@ -14,8 +14,11 @@ import {
 } from 'react-admin';
 import { isPlainObject, toSnakeCase } from '../api/caseConversion';
 import { api, getPage, send } from '../api/client';
-import { ApiError, errorFromResponse, networkError, unrecognisedError } from '../api/errors';
+import { errorFromResponse, networkError, unrecognisedError } from '../api/errors';
 import type { Answer, Schema } from '../api/types';
+import { withHttpErrors } from './httpErrors';
+import { orderVerbs, type OrderVerbs } from './orders/api';
+import { ASSIGNED_ORDERS, VA_QUEUES } from './orders/orders';
 import type { ProviderRecord } from './providers/types';
 import { voucherCsvName } from './shared/billing';
 
@@ -39,6 +42,20 @@ const LIST_PATHS: Record<string, (filter: Filter) => { path: string; filter: Fil
     path: `providers/${encodeURIComponent(String(providerId))}/credit_adjustments`,
     filter,
   }),
+  // The virtual assistant's floor-plan queues (and amendments), and the orders assigned to a supplier.
+  ...Object.fromEntries(
+    VA_QUEUES.map(({ resource, path }) => [resource, (filter: Filter) => ({ path, filter })]),
+  ),
+  [ASSIGNED_ORDERS]: (filter) => ({ path: 'floorplan_orders', filter }),
+};
+
+/**
+ * Single records whose path is not `<area>/<resource>/{id}`, by resource: every queue's order is read from
+ * `portal_order_requests/{id}`, a supplier's from `floorplan_orders/{id}`.
+ */
+const ONE_PATHS: Record<string, string> = {
+  ...Object.fromEntries(VA_QUEUES.map(({ resource }) => [resource, 'portal_order_requests'])),
+  [ASSIGNED_ORDERS]: 'floorplan_orders',
 };
 
 /** Creates whose path is not `<area>/<resource>`, by resource. */
@@ -55,8 +72,11 @@ export interface DomainDecision {
   failureReason?: string;
 }
 
-/** The console's business verbs, beside react-admin's CRUD methods (`useDataProvider<ConsoleDataProvider>()`). */
-export interface ConsoleDataProvider extends DataProvider {
+/**
+ * The console's business verbs, beside react-admin's CRUD methods (`useDataProvider<ConsoleDataProvider>()`); the
+ * floor-plan orders' in `orders/api.ts`.
+ */
+export interface ConsoleDataProvider extends DataProvider, OrderVerbs {
   /** Starts acting as the provider (POST /admin/impersonations); resolves with the page to load next. */
   impersonate(providerId: string): Promise<{ redirectTo: string }>;
   /** The provider a user's next sign-in starts in (POST /admin/users/{id}/change_primary_provider). */
@@ -90,12 +110,15 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
 
   return {
     ...base,
+    ...orderVerbs(apiUrl),
     supportAbortSignal: true,
     getList: list,
     getManyReference: (resource, { target, id, ...params }) =>
       list(resource, { ...params, filter: { ...params.filter, [target]: id } }),
     // A provider's name for a page that has only its id (a credit bundle's provider, a bookmarked credits page).
     getOne: async <RecordType extends RaRecord>(resource: string, params: GetOneParams<RecordType>) => {
+      const onePath = ONE_PATHS[resource];
+      if (onePath) return base.getOne<RecordType>(onePath, params);
       if (resource !== 'providers') return base.getOne<RecordType>(resource, params);
       const [provider] = await findProviders(apiUrl, [params.id], params.signal);
       if (!provider) throw new HttpError('Provider not found', 404);
@@ -239,24 +262,4 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
     send<unknown>(options.method ?? 'GET', url, { body, signal: options.signal ?? undefined }),
   );
   return { status: response.status, headers: response.headers, body: response.body, json: response.data };
-}
-
-async function withHttpErrors<T>(promise: Promise<T>): Promise<T> {
-  try {
-    return await promise;
-  } catch (error) {
-    throw toHttpError(error);
-  }
-}
-
-// react-admin notifies an HttpError's message and puts body.errors on the form: one string per field,
-// messages joined by ' & ', and whole-request messages under root.serverError.
-function toHttpError(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const { base, ...fields } = error.fields;
-  const formErrors: Record<string, unknown> = {};
-  for (const [field, messages] of Object.entries(fields)) formErrors[field] = messages.join(' & ');
-  if (base) formErrors.root = { serverError: base.join(' & ') };
-  const body = Object.keys(formErrors).length > 0 ? { errors: formErrors } : undefined;
-  return new HttpError(error.message, error.status, body);
 }

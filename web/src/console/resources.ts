@@ -1,8 +1,11 @@
 import type { ResourceProps } from 'react-admin';
 import type { ConsoleArea } from './areas';
+import assignedOrders from './assignedOrders';
 import creditBundles from './creditBundles';
 import impersonations from './impersonations';
 import offers from './offers';
+import { orderQueues } from './orderQueues';
+import { ASSIGNED_ORDERS } from './orders/orders';
 import providers from './providers';
 import vouchers from './vouchers';
 import whitelabeledDomains from './whitelabeledDomains';
@@ -21,6 +24,6 @@ export const AREA_RESOURCES: Record<ConsoleArea, ResourceProps[]> = {
     { name: 'offers', ...offers },
     { name: 'credit_bundles', ...creditBundles },
   ],
-  virtual_assistant: [{ name: 'whitelabeled-domains', ...whitelabelQueue }],
-  external_supplier: [],
+  virtual_assistant: [...orderQueues, { name: 'whitelabeled-domains', ...whitelabelQueue }],
+  external_supplier: [{ name: ASSIGNED_ORDERS, ...assignedOrders }],
 };

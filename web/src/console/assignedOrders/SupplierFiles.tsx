@@ -1,0 +1,155 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import type { ConsoleDataProvider } from '../dataProvider';
+import type { SupplierUpload } from '../orders/api';
+import { FileList, filesOf } from '../orders/OrderFiles';
+import { isOpen, type OrderDetail, type OrderFile } from '../orders/orders';
+import { FileButton, UploadList, useUploads } from '../orders/Uploads';
+import { useOrderAction } from '../orders/useOrderAction';
+import { Section } from '../shared/Section';
+
+const PARTS: ReadonlyArray<{
+  role: SupplierUpload;
+  id: string;
+  title: string;
+  button: string;
+  about: string;
+}> = [
+  {
+    role: 'delivered',
+    id: 'order-deliverables',
+    title: 'Deliverables',
+    button: 'Upload deliverable',
+    about: 'The plans the provider receives when the order is finalised.',
+  },
+  {
+    role: 'working',
+    id: 'order-working-files',
+    title: 'Working files',
+    button: 'Upload working file',
+    about: 'Drafts and references, kept with the order; a copy can become a deliverable.',
+  },
+  {
+    role: 'property_data',
+    id: 'order-property-data',
+    title: 'Property data',
+    button: 'Upload property data',
+    about: 'Measurements and sketches the plan is drawn from.',
+  },
+];
+
+/**
+ * The supplier's files, one card per role: uploaded with their progress (multipart `floorplan_file[file]`; images and
+ * PDFs, at most 100MB), each a link, deleted after asking, a working file copied to the deliverables; all of it only
+ * while the order is open. Then the provider's supporting files, to read.
+ */
+export function SupplierFiles({ order }: { order: OrderDetail }) {
+  const supporting = filesOf(order.files, 'supporting');
+  return (
+    <>
+      {PARTS.map((part) => (
+        <FilesPart key={part.role} order={order} {...part} />
+      ))}
+      {supporting.length > 0 && (
+        <Section id="order-supporting-files" title="Supporting files">
+          <FileList files={supporting} label="Supporting files" empty="None." />
+        </Section>
+      )}
+    </>
+  );
+}
+
+function FilesPart({
+  order,
+  role,
+  id,
+  title,
+  button,
+  about,
+}: { order: OrderDetail } & (typeof PARTS)[number]) {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { run, isPending } = useOrderAction();
+  const [deleting, setDeleting] = useState<OrderFile | null>(null);
+  const open = isOpen(order.status);
+  const uploads = useUploads(
+    (file, onProgress, signal) => dataProvider.uploadOrderFile(order.id, role, file, onProgress, signal),
+    (file) => {
+      const message = `${file.filename} uploaded.`;
+      notify(message, { type: 'success', messageArgs: { _: message } });
+      refresh();
+    },
+  );
+
+  return (
+    <Section id={id} title={title}>
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <Typography variant="body2" color="text.secondary">
+          {about}
+        </Typography>
+        <FileList
+          files={filesOf(order.files, role)}
+          label={title}
+          empty="None yet."
+          actions={
+            open
+              ? (file) => (
+                  <>
+                    {role === 'working' && (
+                      <Button
+                        size="small"
+                        disabled={isPending}
+                        aria-label={`Copy ${file.filename} to the deliverables`}
+                        onClick={() =>
+                          void run(
+                            (provider) => provider.copyToDeliverables(order.id, file.id),
+                            `${file.filename} copied to the deliverables.`,
+                          )
+                        }
+                      >
+                        Copy to deliverables
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={isPending}
+                      aria-label={`Delete ${file.filename}`}
+                      onClick={() => setDeleting(file)}
+                    >
+                      Delete
+                    </Button>
+                  </>
+                )
+              : undefined
+          }
+        />
+        <UploadList
+          items={uploads.items}
+          label={`Uploads to ${title.toLowerCase()}`}
+          onRemove={uploads.remove}
+        />
+        {open && <FileButton label={button} multiple variant="contained" onFiles={uploads.add} />}
+      </Box>
+      <Confirm
+        isOpen={deleting !== null}
+        loading={isPending}
+        title={`Delete ${deleting?.filename ?? 'the file'}?`}
+        content="It leaves the order for good."
+        confirm="Delete"
+        confirmColor="warning"
+        onConfirm={async () => {
+          if (!deleting) return;
+          await run(
+            (provider) => provider.deleteOrderFile(order.id, deleting.id),
+            `${deleting.filename} deleted.`,
+          );
+          setDeleting(null);
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Section>
+  );
+}

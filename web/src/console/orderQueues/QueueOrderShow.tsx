@@ -1,0 +1,63 @@
+import { Box, Typography } from '@mui/material';
+import { useCanAccess, useResourceContext } from 'react-admin';
+import { CancelOrderButton } from '../orders/CancelOrderButton';
+import { SupplierName } from '../orders/OrderFields';
+import { OrderFiles } from '../orders/OrderFiles';
+import { OrderShow } from '../orders/OrderShow';
+import { assistantActions, ORDER_STATUS, queueOf, type OrderDetail } from '../orders/orders';
+import { Section } from '../shared/Section';
+import { AmendOrderButton } from './AmendOrderButton';
+import { AssignSupplier } from './AssignSupplier';
+
+/**
+ * An order of a virtual assistant's queue (GET /virtual_assistant/portal_order_requests/{id}): assign it, cancel it
+ * with a reason, amend it once delivered; its details, steps, files and comments.
+ */
+export function queueOrderShow(label: string) {
+  return function QueueOrderShow() {
+    return (
+      <OrderShow
+        backLabel={`Back to ${label.toLowerCase()}`}
+        actions={(order) => <AssistantActions order={order} />}
+        files={(order) => (
+          <Section id="order-files" title="Files">
+            <OrderFiles files={order.files} />
+          </Section>
+        )}
+        supplier={(order) => <SupplierName supplierId={order.supplierId} />}
+        pathOf={(order) => `${queueOf(order)}/${order.id}/show`}
+      />
+    );
+  };
+}
+
+function AssistantActions({ order }: { order: OrderDetail }) {
+  const resource = useResourceContext();
+  const { canAccess: canAssign } = useCanAccess({ resource, action: 'assign' });
+  const { canAccess: canCancel } = useCanAccess({ resource, action: 'cancel' });
+  const { canAccess: canAmend } = useCanAccess({ resource, action: 'amend' });
+  const actions = assistantActions(order.status);
+  const shown = {
+    assign: actions.includes('assign') && canAssign,
+    cancel: actions.includes('cancel') && canCancel,
+    amend: actions.includes('amend') && canAmend,
+  };
+  if (!shown.assign && !shown.cancel && !shown.amend) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Nothing to do: the order is {ORDER_STATUS[order.status].label.toLowerCase()}.
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {shown.assign && <AssignSupplier key={order.supplierId ?? 'none'} order={order} />}
+      {(shown.cancel || shown.amend) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {shown.amend && <AmendOrderButton order={order} />}
+          {shown.cancel && <CancelOrderButton order={order} />}
+        </Box>
+      )}
+    </Box>
+  );
+}
