@@ -657,6 +657,8 @@ describe('vouchers', () => {
       });
       const redemption = await redemptionOf(voucher.id, buyer.providerId);
       expect(redemption).toMatchObject({ paymentIntentId: secondId, usedAt: expect.any(Date) });
+      // The first purchase's row learns of its cancellation from Stripe's webhook, a moment after the answer.
+      await it_.settled();
       expect(await purchaseOf(firstId)).toEqual({
         status: 'canceled',
         voucherCode: voucher.code,
