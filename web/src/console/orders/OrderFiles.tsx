@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import type { OrderFileRole } from '@tourly/contracts';
 import type { ReactNode } from 'react';
-import { formatFileSize } from '../../provider/features/properties/upload';
+import { formatFileSize } from '../../api/upload';
 import { formatDateTime } from '../../shared/format';
 import { FILE_SECTIONS, type OrderFile } from './orders';
 

@@ -5,7 +5,7 @@ import {
   uploadFailureMessages,
   UPLOAD_MESSAGES,
   type UploadProgress,
-} from '../../provider/features/properties/upload';
+} from '../../api/upload';
 import type { OrderFile } from './orders';
 
 /** What an order takes (the server checks the bytes): images and PDFs. */

@@ -1,5 +1,5 @@
 import { api, fillPath } from '../../api/client';
-import { uploadWithProgress, type UploadProgress } from '../../provider/features/properties/upload';
+import { uploadWithProgress, type UploadProgress } from '../../api/upload';
 import { withHttpErrors } from '../httpErrors';
 import {
   supportingFilesMap,

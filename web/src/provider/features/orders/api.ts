@@ -1,7 +1,7 @@
 import type { OrderKind, OrderStatus } from '@tourly/contracts';
 import { api } from '../../../api/client';
 import type { Answer } from '../../../api/types';
-import { uploadWithProgress, type UploadProgress } from '../properties/upload';
+import { uploadWithProgress, type UploadProgress } from '../../../api/upload';
 
 /** One order of a list (GET /provider/floorplan_orders): its kind, status, property and times. */
 export type Order = Answer<'/provider/floorplan_orders', 'get'>['items'][number];

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useUploads } from '../properties/hooks';
-import type { UploadProgress } from '../properties/upload';
+import type { UploadProgress } from '../../../api/upload';
 import { uploadOrderFile, type OrderFile } from './api';
 
 /** What a comment's or an amendment's file chooser offers (the server checks the bytes): images and PDFs. */

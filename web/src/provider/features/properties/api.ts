@@ -1,6 +1,6 @@
 import { api, type Page } from '../../../api/client';
 import type { Answer } from '../../../api/types';
-import { uploadWithProgress, type UploadProgress } from './upload';
+import { uploadWithProgress, type UploadProgress } from '../../../api/upload';
 
 /** GET /provider/properties/{id} (and each item of the list). */
 export type Property = Answer<'/provider/properties/{id}', 'get'>;

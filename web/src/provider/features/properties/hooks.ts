@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Outcome } from '../../../shared/useMutationAction';
 import { uploadTemporary, type Media } from './api';
-import { uploadFailureMessages, type UploadProgress } from './upload';
+import { uploadFailureMessages, type UploadProgress } from '../../../api/upload';
 
 /** 001 §3: an uploaded file as the page tracks it. */
 export interface UploadItem {

@@ -1,6 +1,6 @@
 import { FileButton } from '../../properties/components/FileButton';
 import { UploadList } from '../../properties/components/UploadList';
-import { formatFileSize } from '../../properties/upload';
+import { formatFileSize } from '../../../../api/upload';
 import { ORDER_FILE_TYPES, type OrderAttachments } from '../hooks';
 
 interface AttachmentsFieldProps {

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../../shared/format';
 import { useForm } from '../../../../shared/forms/useForm';
 import { MESSAGES, PRODUCT_NAME } from '../../../../shared/strings';
 import { TextAreaField } from '../../../../shared/TextAreaField';
-import { formatFileSize } from '../../properties/upload';
+import { formatFileSize } from '../../../../api/upload';
 import type { OrderComment } from '../api';
 import { useOrderAttachments } from '../hooks';
 import { useAddCommentMutation, useCommentsQuery, useDeleteCommentMutation } from '../queries';

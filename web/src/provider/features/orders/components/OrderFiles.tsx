@@ -1,4 +1,4 @@
-import { formatFileSize } from '../../properties/upload';
+import { formatFileSize } from '../../../../api/upload';
 import type { OrderDetail, OrderFile } from '../api';
 
 /**

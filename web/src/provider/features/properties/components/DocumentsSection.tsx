@@ -5,7 +5,7 @@ import { Pager } from '../../../../shared/Pager';
 import { documentsZipUrl, mediaLabel, uploadDocument, type Media } from '../api';
 import { useUploads } from '../hooks';
 import { documentsChanged, useDeleteDocumentMutation, useDocumentsQuery } from '../queries';
-import { formatFileSize, type UploadProgress } from '../upload';
+import { formatFileSize, type UploadProgress } from '../../../../api/upload';
 import { MediaSection } from './MediaSection';
 
 /**

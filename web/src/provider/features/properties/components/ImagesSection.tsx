@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Outcome } from '../../../../shared/useMutationAction';
 import { mediaLabel, type Media } from '../api';
 import { useAttachedUploads, useMediaList } from '../hooks';
-import { IMAGE_TYPES } from '../upload';
+import { IMAGE_TYPES } from '../../../../api/upload';
 import { ImageGrid } from './ImageGrid';
 import { MediaSection } from './MediaSection';
 

@@ -1,5 +1,5 @@
 import type { UploadItem } from '../hooks';
-import { formatFileSize, UPLOAD_MESSAGES } from '../upload';
+import { formatFileSize, UPLOAD_MESSAGES } from '../../../../api/upload';
 
 /** 001 §2 "File upload list": file name, size, progress, status, and a control to remove a failed one. */
 export function UploadList({ items, onRemove }: { items: UploadItem[]; onRemove(key: string): void }) {

@@ -7,7 +7,7 @@ import {
   useDeleteVideoMutation,
   useVideosQuery,
 } from '../queries';
-import { VIDEO_TYPES } from '../upload';
+import { VIDEO_TYPES } from '../../../../api/upload';
 import { LinkForm } from './LinkForm';
 import { LinkList } from './LinkList';
 import { MediaSection } from './MediaSection';

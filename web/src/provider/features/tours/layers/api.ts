@@ -2,7 +2,7 @@ import type { MenuEntry, OverlayLayout, OverlayRow, TourLayers } from '@tourly/c
 import { api } from '../../../../api/client';
 import type { Answer } from '../../../../api/types';
 import type { TourData } from '../../../../tour/types';
-import { uploadWithProgress, type UploadProgress } from '../../properties/upload';
+import { uploadWithProgress, type UploadProgress } from '../../../../api/upload';
 
 type DraftAnswer = Answer<'/provider/virtual_tours/{id}/draft', 'get'>;
 type LayersAnswer = DraftAnswer['state'];

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TextAreaField } from '../../../../../shared/TextAreaField';
 import { TextField } from '../../../../../shared/TextField';
 import { FileButton } from '../../../properties/components/FileButton';
-import { IMAGE_TYPES, uploadFailureMessages, UPLOAD_MESSAGES } from '../../../properties/upload';
+import { IMAGE_TYPES, uploadFailureMessages, UPLOAD_MESSAGES } from '../../../../../api/upload';
 import { uploadLocationImage, type LocationImage } from '../api';
 import { messagesAt } from '../layers';
 

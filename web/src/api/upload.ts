@@ -1,8 +1,8 @@
 import { LIMITS } from '@tourly/contracts';
-import { isPlainObject, toCamelCaseKeys } from '../../../api/caseConversion';
-import { ApiError, errorFromResponse } from '../../../api/errors';
-import { readMeta } from '../../../api/meta';
-import { MESSAGES } from '../../../shared/strings';
+import { isPlainObject, toCamelCaseKeys } from './caseConversion';
+import { ApiError, errorFromResponse } from './errors';
+import { readMeta } from './meta';
+import { MESSAGES } from '../shared/strings';
 
 /** Spec 001 §8: what a failed upload says when the server gave no words of its own. */
 export const UPLOAD_MESSAGES = {
