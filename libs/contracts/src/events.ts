@@ -42,6 +42,17 @@ export interface WhitelabeledDomainChangedV1 {
   status: 'pending' | 'active' | 'failed';
 }
 
+/**
+ * A webhook endpoint was disabled because its deliveries kept failing; identity mails the provider's admins from
+ * this event.
+ */
+export interface WebhookEndpointDisabledV1 {
+  providerId: string;
+  endpointId: string;
+  url: string;
+  reason: string;
+}
+
 // billing
 export interface SubscriptionChangedV1 {
   providerId: string;
@@ -221,6 +232,7 @@ export interface EventCatalogue {
   'identity.impersonation.started.v1': ImpersonationV1;
   'identity.impersonation.stopped.v1': ImpersonationV1;
   'identity.whitelabeled_domain.changed.v1': WhitelabeledDomainChangedV1;
+  'identity.webhook_endpoint.disabled.v1': WebhookEndpointDisabledV1;
   'billing.subscription.changed.v1': SubscriptionChangedV1;
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
   'billing.stripe_event.received.v1': StripeEventReceivedV1;

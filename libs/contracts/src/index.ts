@@ -11,3 +11,4 @@ export * from './events';
 export * from './identity';
 export * from './tours';
 export * from './player';
+export * from './webhooks';

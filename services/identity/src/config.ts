@@ -1,5 +1,5 @@
-import { IsOptional, IsString, Matches } from 'class-validator';
-import { DatabaseConfig } from '@tourly/platform';
+import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { DatabaseConfig, EnvFlag } from '@tourly/platform';
 
 /** The identity service's environment; its own variables join the platform's here. */
 export class IdentityConfig extends DatabaseConfig {
@@ -25,4 +25,40 @@ export class IdentityConfig extends DatabaseConfig {
   /** Where people open the platform: links in emails point here. */
   @Matches(/^https?:\/\/\S+$/, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
   APP_URL = 'http://localhost:3000';
+
+  /**
+   * Whether webhook endpoints may be on this machine or its network (loopback, private, link-local addresses; plain
+   * http to localhost). Unset: allowed in development and tests, refused in production.
+   */
+  @IsOptional()
+  @EnvFlag('WEBHOOK_ALLOW_PRIVATE_TARGETS')
+  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
+
+  /** How long a receiver has to answer one delivery. */
+  @IsInt({ message: 'WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds' })
+  @Min(100, { message: 'WEBHOOK_TIMEOUT_MS must be at least 100' })
+  WEBHOOK_TIMEOUT_MS: number = 10_000;
+
+  /** The waits between a delivery's attempts, comma-separated milliseconds (one more attempt than waits). */
+  @IsOptional()
+  @Matches(/^\s*\d+(\s*,\s*\d+)*\s*$/, {
+    message: 'WEBHOOK_RETRY_BACKOFF_MS must list whole numbers of milliseconds, e.g. 5000,300000',
+  })
+  WEBHOOK_RETRY_BACKOFF_MS?: string;
+
+  /** How long an endpoint fails every attempt before a delivery that gives up disables it. */
+  @IsInt({ message: 'WEBHOOK_DISABLE_AFTER_MS must be a whole number of milliseconds' })
+  @Min(0, { message: 'WEBHOOK_DISABLE_AFTER_MS must be 0 or more' })
+  WEBHOOK_DISABLE_AFTER_MS: number = 5 * 24 * 3_600_000;
+
+  /** Deliveries one replica sends at once, across every endpoint. */
+  @IsInt({ message: 'WEBHOOK_CONCURRENCY must be a whole number' })
+  @Min(1, { message: 'WEBHOOK_CONCURRENCY must be at least 1' })
+  @Max(1_000, { message: 'WEBHOOK_CONCURRENCY must be at most 1000' })
+  WEBHOOK_CONCURRENCY: number = 32;
+
+  /** Deliveries sent at once to one endpoint, across every replica: a slow receiver holds no more than these. */
+  @IsInt({ message: 'WEBHOOK_ENDPOINT_CONCURRENCY must be a whole number' })
+  @Min(1, { message: 'WEBHOOK_ENDPOINT_CONCURRENCY must be at least 1' })
+  WEBHOOK_ENDPOINT_CONCURRENCY: number = 4;
 }

@@ -16,6 +16,7 @@ import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 import { SignUpModule } from './sign-up/sign-up.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({
   imports: [
@@ -36,6 +37,7 @@ import { SignUpModule } from './sign-up/sign-up.module';
     ContactConfirmationsModule,
     RateLimitsModule,
     HousekeepingModule,
+    WebhooksModule,
   ],
 })
 export class IdentityModule {}

@@ -16,7 +16,7 @@ import { DEMO_PASSWORD, identity, seedDemoData } from '@tourly/identity';
 import { hashPassword } from '../src/accounts/passwords';
 import { sessionTokenFrom } from '../src/sessions/cookies';
 import { SessionsService } from '../src/sessions/sessions.service';
-import { startPlatform, type RunningPlatform } from '../../../infra/launcher/src/platform';
+import { startPlatform, withEmulators, type RunningPlatform } from '../../../infra/launcher/src/platform';
 
 export interface SignedIn {
   cookie: string;
@@ -39,7 +39,7 @@ function vendorEnv(emulatorsUrl: string): Record<string, string> {
  * spans services or the gateway (credentials at the gateway, CSRF, other services' events): identity is reached
  * the way browsers reach it, through the gateway.
  */
-export async function startIdentityPlatform() {
+export async function startIdentityPlatform(extra: Record<string, string> = {}) {
   const webDist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   writeFileSync(
     path.join(webDist, 'index.html'),
@@ -49,16 +49,20 @@ export async function startIdentityPlatform() {
   const namespace = createTestNamespace();
   const emulators = await startEmulators({ port: 0 });
   const platform: RunningPlatform = await startPlatform(
-    testEnv({
-      databaseUrl: database.url,
-      namespace: namespace.namespace,
-      extra: {
-        WEB_DIST: webDist,
-        ...vendorEnv(emulators.url),
-        // Every person of these suites signs in from one address; the limit has its own suite in the gateway.
-        CREDENTIAL_RATE_LIMIT: '100000',
-      },
-    }),
+    withEmulators(
+      testEnv({
+        databaseUrl: database.url,
+        namespace: namespace.namespace,
+        extra: {
+          WEB_DIST: webDist,
+          ...vendorEnv(emulators.url),
+          // Every person of these suites signs in from one address; the limit has its own suite in the gateway.
+          CREDENTIAL_RATE_LIMIT: '100000',
+          ...extra,
+        },
+      }),
+      emulators.url,
+    ),
     'ephemeral',
   );
   await seedDemoData(platform.services.identity);

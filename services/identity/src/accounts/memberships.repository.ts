@@ -124,6 +124,17 @@ export class MembershipsRepository {
     return row?.userId;
   }
 
+  /** The e-mail addresses of the provider's admins: who is told about the account's technical matters. */
+  async adminEmails(providerId: string): Promise<string[]> {
+    const found = await rows<{ email: string }>(
+      this.db.dataSource,
+      `SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id
+        WHERE m.provider_id = $1 AND m.role = 'admin' ORDER BY m.created_at`,
+      [providerId],
+    );
+    return found.map((row) => row.email);
+  }
+
   /** Which of the users are the provider's people (its team: not its client users). */
   async peopleAmong(providerId: string, userIds: string[]): Promise<string[]> {
     const found = await rows<{ id: string }>(

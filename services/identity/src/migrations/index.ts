@@ -16,6 +16,7 @@ import { RateLimitWindows1763910000000 } from './1763910000000-rate-limit-window
 import { SignUpRequests1763920000000 } from './1763920000000-sign-up-requests';
 import { ProviderPlanVersions1763930000000 } from './1763930000000-provider-plan-versions';
 import { UserPhoneNumbers1763940000000 } from './1763940000000-user-phone-numbers';
+import { Webhooks1763950000000 } from './1763950000000-webhooks';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -36,4 +37,5 @@ export const migrations: MigrationClass[] = [
   SignUpRequests1763920000000,
   ProviderPlanVersions1763930000000,
   UserPhoneNumbers1763940000000,
+  Webhooks1763950000000,
 ];

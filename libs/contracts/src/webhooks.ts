@@ -1,0 +1,55 @@
+/**
+ * Outgoing webhooks (002 §3, §7 "Webhooks"): the events a provider's own systems can subscribe to. Each public
+ * type is a stable name of its own, not the internal subject: the internal events may grow new versions while
+ * receivers keep the type they subscribed to. services/identity/README.md lists each with its payload.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'property.created',
+  'property.updated',
+  'property.deleted',
+  'tour.published',
+  'tour.unpublished',
+  'tours.deactivated',
+  'order.placed',
+  'order.status_changed',
+  'order.finalised',
+  'order.cancelled',
+  'subscription.changed',
+  'credits.changed',
+  'lead.received',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The event the developer page sends to try an endpoint; never subscribed to, sent on request only. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'property.created': 'A property was created.',
+  'property.updated': 'A property’s details changed.',
+  'property.deleted': 'A property was deleted.',
+  'tour.published': 'A property’s tour was shared: its public link works.',
+  'tour.unpublished': 'A property’s tour stopped being shared.',
+  'tours.deactivated': 'Tours stopped being served because the plan no longer covers them.',
+  'order.placed': 'A floor plan order (or an amendment) was placed.',
+  'order.status_changed': 'An order moved from one status to another.',
+  'order.finalised': 'An order was delivered: its files are on the property.',
+  'order.cancelled': 'An open order was cancelled; its credits came back.',
+  'subscription.changed': 'The service plan subscription changed (plan, interval or status).',
+  'credits.changed': 'The credit balance changed: a purchase, an adjustment, a hold, a spend or a release.',
+  'lead.received': 'A visitor sent the contact form of a shared tour or a published website.',
+};
+
+/** The statuses of one event's delivery to one endpoint. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const WEBHOOK_LIMITS = {
+  /** Endpoints one provider may have. */
+  endpointsPerProvider: 10,
+  urlMaxLength: 2_000,
+  descriptionMaxLength: 200,
+  /** How much of a receiver's answer the delivery log keeps. */
+  responseSnippetBytes: 1_024,
+  /** How long the secret a rotation replaced keeps verifying (deliveries are signed with both meanwhile). */
+  previousSecretHours: 24,
+} as const;

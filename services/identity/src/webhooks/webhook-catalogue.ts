@@ -1,0 +1,342 @@
+import {
+  CREDIT_CATEGORIES,
+  CREDIT_CHANGES,
+  INTERVALS,
+  ORDER_KINDS,
+  ORDER_STATUSES,
+  PRODUCT_CODES,
+  SUBSCRIPTION_STATUSES,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_TEST_EVENT_TYPE,
+  type EventCatalogue,
+  type EventSubject,
+  type PropertyV1,
+  type TourPublicationV1,
+  type WebhookEventType,
+} from '@tourly/contracts';
+import { toSnakeKeys } from '@tourly/platform';
+
+/** A JSON Schema (OpenAPI 3.0's dialect) of a payload, as receivers see it on the wire. */
+export interface PayloadSchema {
+  type: 'object';
+  required: string[];
+  properties: Record<string, unknown>;
+  additionalProperties: false;
+}
+
+interface PublicEvent<D> {
+  type: WebhookEventType;
+  /** What a receiver gets of the internal event: a projection, never the internal payload as it is. */
+  project(data: D): Record<string, unknown>;
+  schema: PayloadSchema;
+  example: Record<string, unknown>;
+}
+
+type Catalogue = { [S in EventSubject]?: PublicEvent<EventCatalogue[S]> };
+
+const uuid = { type: 'string', format: 'uuid' };
+const text = { type: 'string' };
+const nullable = (schema: object) => ({ ...schema, nullable: true });
+const oneOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
+const ORDER_KIND = oneOf(ORDER_KINDS);
+const ORDER_STATUS = oneOf(ORDER_STATUSES);
+
+function schema(properties: Record<string, unknown>): PayloadSchema {
+  return {
+    type: 'object',
+    required: Object.keys(properties),
+    properties: { provider_id: uuid, ...properties },
+    additionalProperties: false,
+  } as PayloadSchema;
+}
+
+const PROVIDER = '0190f1c2-7a3b-7c4d-8e5f-1a2b3c4d5e6f';
+const PROPERTY = '0190f1c2-9d8e-7f6a-8b5c-4d3e2f1a0b9c';
+const ORDER = '0190f2a0-1b2c-7d3e-9f40-5a6b7c8d9e0f';
+
+const property = (type: WebhookEventType): PublicEvent<PropertyV1> => ({
+  type,
+  project: (data) => ({ providerId: data.providerId, propertyId: data.propertyId, title: data.title }),
+  schema: schema({ property_id: uuid, title: text }),
+  example: { provider_id: PROVIDER, property_id: PROPERTY, title: '12 Harbour View, Sydney' },
+});
+
+const tour = (type: WebhookEventType): PublicEvent<TourPublicationV1> => ({
+  type,
+  project: (data) => ({ providerId: data.providerId, propertyId: data.propertyId, premium: data.premium }),
+  schema: schema({ property_id: uuid, premium: { type: 'boolean' } }),
+  example: { provider_id: PROVIDER, property_id: PROPERTY, premium: false },
+});
+
+/**
+ * The public events: which internal subject each comes from, its payload's projection, schema and example. The
+ * README's table and `/api/docs` (`x-webhooks`) are made from this list.
+ */
+export const WEBHOOK_CATALOGUE: Catalogue = {
+  'properties.property.created.v1': property('property.created'),
+  'properties.property.updated.v1': property('property.updated'),
+  'properties.property.deleted.v1': property('property.deleted'),
+  'properties.tour.published.v1': tour('tour.published'),
+  'properties.tour.unpublished.v1': tour('tour.unpublished'),
+  'properties.tours.deactivated.v1': {
+    type: 'tours.deactivated',
+    project: (data) => ({ providerId: data.providerId, propertyIds: data.propertyIds }),
+    schema: schema({ property_ids: { type: 'array', items: uuid } }),
+    example: { provider_id: PROVIDER, property_ids: [PROPERTY] },
+  },
+  'orders.order.placed.v1': {
+    type: 'order.placed',
+    project: (data) => ({
+      providerId: data.providerId,
+      orderId: data.orderId,
+      propertyId: data.propertyId ?? null,
+      kind: data.kind,
+      credits: data.credits ?? null,
+      amendsOrderId: data.amendsOrderId ?? null,
+    }),
+    schema: schema({
+      order_id: uuid,
+      property_id: nullable(uuid),
+      kind: ORDER_KIND,
+      credits: nullable({ type: 'integer' }),
+      amends_order_id: nullable(uuid),
+    }),
+    example: {
+      provider_id: PROVIDER,
+      order_id: ORDER,
+      property_id: PROPERTY,
+      kind: 'floorplan',
+      credits: 5,
+      amends_order_id: null,
+    },
+  },
+  'orders.order.status_changed.v1': {
+    type: 'order.status_changed',
+    project: (data) => ({
+      providerId: data.providerId,
+      orderId: data.orderId,
+      propertyId: data.propertyId,
+      kind: data.kind,
+      from: data.from,
+      to: data.to,
+    }),
+    schema: schema({
+      order_id: uuid,
+      property_id: uuid,
+      kind: ORDER_KIND,
+      from: ORDER_STATUS,
+      to: ORDER_STATUS,
+    }),
+    example: {
+      provider_id: PROVIDER,
+      order_id: ORDER,
+      property_id: PROPERTY,
+      kind: 'floorplan',
+      from: 'placed',
+      to: 'in_progress',
+    },
+  },
+  'orders.order.finalised.v1': {
+    type: 'order.finalised',
+    // Files by name and size: where the platform stores them is its own business.
+    project: (data) => ({
+      providerId: data.providerId,
+      orderId: data.orderId,
+      propertyId: data.propertyId,
+      kind: data.kind,
+      credits: data.credits,
+      files: data.files.map((file) => ({
+        fileId: file.fileId,
+        filename: file.filename,
+        contentType: file.contentType,
+        size: file.size,
+      })),
+    }),
+    schema: schema({
+      order_id: uuid,
+      property_id: uuid,
+      kind: ORDER_KIND,
+      credits: { type: 'integer' },
+      files: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['file_id', 'filename', 'content_type', 'size'],
+          properties: { file_id: uuid, filename: text, content_type: text, size: { type: 'integer' } },
+          additionalProperties: false,
+        },
+      },
+    }),
+    example: {
+      provider_id: PROVIDER,
+      order_id: ORDER,
+      property_id: PROPERTY,
+      kind: 'floorplan',
+      credits: 5,
+      files: [
+        {
+          file_id: '0190f2b1-2c3d-7e4f-8a5b-6c7d8e9f0a1b',
+          filename: 'plan.png',
+          content_type: 'image/png',
+          size: 48213,
+        },
+      ],
+    },
+  },
+  'orders.order.cancelled.v1': {
+    type: 'order.cancelled',
+    project: (data) => ({
+      providerId: data.providerId,
+      orderId: data.orderId,
+      propertyId: data.propertyId,
+      kind: data.kind,
+      credits: data.credits,
+      cancellationReason: data.cancellationReason,
+    }),
+    schema: schema({
+      order_id: uuid,
+      property_id: uuid,
+      kind: ORDER_KIND,
+      credits: { type: 'integer' },
+      cancellation_reason: text,
+    }),
+    example: {
+      provider_id: PROVIDER,
+      order_id: ORDER,
+      property_id: PROPERTY,
+      kind: 'floorplan',
+      credits: 5,
+      cancellation_reason: 'The scan is being redone.',
+    },
+  },
+  'billing.subscription.changed.v1': {
+    type: 'subscription.changed',
+    project: (data) => ({
+      providerId: data.providerId,
+      productCode: data.productCode,
+      interval: data.interval,
+      status: data.status,
+      premiumTourLimit: data.premiumTourLimit,
+    }),
+    schema: schema({
+      product_code: oneOf(PRODUCT_CODES),
+      interval: oneOf(INTERVALS),
+      status: oneOf(SUBSCRIPTION_STATUSES),
+      premium_tour_limit: nullable({ type: 'integer' }),
+    }),
+    example: {
+      provider_id: PROVIDER,
+      product_code: 'vt_creator_plan',
+      interval: 'month',
+      status: 'active',
+      premium_tour_limit: null,
+    },
+  },
+  'billing.credits.changed.v1': {
+    type: 'credits.changed',
+    project: (data) => ({
+      providerId: data.providerId,
+      change: data.change,
+      category: data.category,
+      amount: data.amount,
+      reference: data.reference,
+      availableBalance: data.availableBalance,
+      reservedBalance: data.reservedBalance,
+    }),
+    schema: schema({
+      change: oneOf(CREDIT_CHANGES),
+      category: nullable(oneOf(CREDIT_CATEGORIES)),
+      amount: { type: 'integer' },
+      reference: nullable(text),
+      available_balance: { type: 'integer' },
+      reserved_balance: { type: 'integer' },
+    }),
+    example: {
+      provider_id: PROVIDER,
+      change: 'reserve',
+      category: null,
+      amount: -5,
+      reference: `order:${ORDER}`,
+      available_balance: 55,
+      reserved_balance: 5,
+    },
+  },
+  'properties.lead.received.v1': {
+    type: 'lead.received',
+    project: (data) => ({
+      providerId: data.providerId,
+      propertyId: data.propertyId,
+      leadId: data.leadId,
+      source: data.source,
+      tourId: data.tourId,
+      firstName: data.firstName,
+      lastName: data.lastName,
+      email: data.email,
+      phoneNumber: data.phoneNumber,
+      message: data.message,
+    }),
+    schema: schema({
+      property_id: uuid,
+      lead_id: uuid,
+      source: oneOf(['tour', 'website']),
+      tour_id: nullable(text),
+      first_name: text,
+      last_name: text,
+      email: text,
+      phone_number: text,
+      message: text,
+    }),
+    example: {
+      provider_id: PROVIDER,
+      property_id: PROPERTY,
+      lead_id: '0190f2c3-4d5e-7f60-8a1b-2c3d4e5f6a7b',
+      source: 'tour',
+      tour_id: 'Xa81kq',
+      first_name: 'Ana',
+      last_name: 'Ng',
+      email: 'ana@example.com',
+      phone_number: '+61 400 000 000',
+      message: 'Is the open home on Saturday?',
+    },
+  },
+};
+
+/** The internal subjects the dispatcher listens to: one durable consumer each. */
+export const WEBHOOK_SOURCE_SUBJECTS = Object.keys(WEBHOOK_CATALOGUE) as EventSubject[];
+
+/** Every public event type with its description, schema and example, in the catalogue's order. */
+export function publicEvents(): Array<{
+  type: WebhookEventType;
+  description: string;
+  schema: PayloadSchema;
+  example: Record<string, unknown>;
+}> {
+  return Object.values(WEBHOOK_CATALOGUE).map((event) => ({
+    type: event!.type,
+    description: WEBHOOK_EVENT_DESCRIPTIONS[event!.type],
+    schema: event!.schema,
+    example: event!.example,
+  }));
+}
+
+/** The public type and wire payload (`data`, snake_case) of an internal event, or undefined if it is not public. */
+export function publicEventOf(
+  subject: EventSubject,
+  data: unknown,
+): { type: WebhookEventType; data: Record<string, unknown> } | undefined {
+  const event = WEBHOOK_CATALOGUE[subject] as PublicEvent<unknown> | undefined;
+  if (!event) return undefined;
+  return {
+    type: event.type,
+    data: toSnakeKeys(event.project(data)) as Record<string, unknown>,
+  };
+}
+
+/** The body of a test event the developer page sends. */
+export function testEventData(providerId: string, endpointId: string): Record<string, unknown> {
+  return {
+    provider_id: providerId,
+    endpoint_id: endpointId,
+    message: `This is a ${WEBHOOK_TEST_EVENT_TYPE} event: your endpoint received and can verify Tourly's webhooks.`,
+  };
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { CONFIG, Database, EventBus, LOGGER, Schedules, type PeriodicTask } from '@tourly/platform';
+import type { IdentityConfig } from '../config';
+import {
+  DEFAULT_WEBHOOK_BACKOFF_MS,
+  disabledReason,
+  failingForTooLong,
+  retryDelayMs,
+} from './webhook-retries';
+import { WebhookSender, type AttemptOutcome } from './webhook-sender';
+import { targetPolicyOf } from './webhook-targets';
+import { WebhooksRepository, type ClaimedDelivery } from './webhooks.repository';
+
+/** How often a replica looks for due deliveries when nothing woke it. */
+const POLL_MS = 250;
+/** The log keeps deliveries this long (pending ones stay until they end). */
+const RETENTION_DAYS = 30;
+
+/**
+ * Sends queued deliveries. Each replica claims due deliveries under a lease (claims take turns on a lock and count
+ * the leases in flight), so one attempt is made by one replica; a replica that dies mid-delivery leaves its lease
+ * to expire, and another sends again with the same message id. Bounded: at most
+ * `WEBHOOK_CONCURRENCY` sends at once per replica, and `WEBHOOK_ENDPOINT_CONCURRENCY` per endpoint across them
+ * all, so a receiver that hangs holds a few slots for the timeout and the other endpoints keep theirs.
+ */
+@Injectable()
+export class WebhookDispatcher implements BeforeApplicationShutdown {
+  private readonly sender: WebhookSender;
+  private readonly backoffMs: number[];
+  private readonly leaseMs: number;
+  private readonly leaseToken = randomUUID();
+  private readonly sending = new Set<Promise<void>>();
+  private readonly task: PeriodicTask;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly webhooks: WebhooksRepository,
+    @Inject(EventBus) private readonly events: EventBus,
+    @Inject(CONFIG) private readonly config: IdentityConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+    schedules: Schedules,
+  ) {
+    this.sender = new WebhookSender({ ...targetPolicyOf(config), timeoutMs: config.WEBHOOK_TIMEOUT_MS });
+    this.backoffMs = config.WEBHOOK_RETRY_BACKOFF_MS
+      ? config.WEBHOOK_RETRY_BACKOFF_MS.split(',').map((wait) => Number(wait.trim()))
+      : DEFAULT_WEBHOOK_BACKOFF_MS;
+    // Past the timeout with room for recording the outcome: a lease lost only to a dispatcher that is gone.
+    this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 20_000;
+    this.task = schedules.every('webhook dispatch', POLL_MS, () => this.dispatch());
+    schedules.every('webhook log sweep', 3_600_000, () => this.webhooks.deleteOlderThan(RETENTION_DAYS));
+  }
+
+  /** Looks for due deliveries now (something was queued or re-enabled in this replica). */
+  wake(): void {
+    void this.task.runNow();
+  }
+
+  /** Claims what the free slots allow and starts sending it; resolves with how many it started. */
+  private async dispatch(): Promise<number> {
+    const free = this.config.WEBHOOK_CONCURRENCY - this.sending.size;
+    if (this.stopped || free <= 0) return 0;
+    const claimed = await this.webhooks.claim(
+      free,
+      this.config.WEBHOOK_ENDPOINT_CONCURRENCY,
+      this.leaseMs,
+      this.leaseToken,
+    );
+    for (const delivery of claimed) {
+      const sending: Promise<void> = this.deliver(delivery)
+        .catch((error: unknown) => {
+          // The outcome could not be recorded (the database away): the lease expires and the attempt is made again.
+          this.logger.warn(
+            { err: error, deliveryId: delivery.id },
+            'webhook attempt not recorded; retried later',
+          );
+        })
+        .finally(() => {
+          this.sending.delete(sending);
+          this.wake();
+        });
+      this.sending.add(sending);
+    }
+    // A full claim may have left more due: look again as soon as this run ends.
+    if (claimed.length === free) this.wake();
+    return claimed.length;
+  }
+
+  private async deliver(delivery: ClaimedDelivery): Promise<void> {
+    const startedAt = new Date();
+    const secrets = [delivery.secret];
+    if (
+      delivery.previousSecret &&
+      delivery.previousSecretExpiresAt &&
+      delivery.previousSecretExpiresAt > startedAt
+    ) {
+      secrets.push(delivery.previousSecret);
+    }
+    const outcome = await this.sender.send({
+      url: delivery.url,
+      messageId: delivery.messageId,
+      body: delivery.body,
+      secrets,
+    });
+    await this.record(delivery, startedAt, outcome);
+  }
+
+  private async record(delivery: ClaimedDelivery, startedAt: Date, outcome: AttemptOutcome): Promise<void> {
+    const delay = outcome.ok ? null : retryDelayMs(delivery.attempts, this.backoffMs);
+    const next = outcome.ok ? 'succeeded' : delay === null ? 'failed' : new Date(Date.now() + delay);
+    await this.db.transaction(async (tx) => {
+      const recorded = await this.webhooks.recordAttempt(
+        tx,
+        delivery,
+        {
+          startedAt,
+          statusCode: outcome.statusCode,
+          latencyMs: outcome.latencyMs,
+          responseSnippet: outcome.responseSnippet,
+          error: outcome.error,
+        },
+        next,
+      );
+      if (next !== 'failed' || !recorded?.failingSince) return;
+      const now = new Date();
+      if (!failingForTooLong(recorded.failingSince, now, this.config.WEBHOOK_DISABLE_AFTER_MS)) return;
+      const days = (now.getTime() - recorded.failingSince.getTime()) / 86_400_000;
+      const last =
+        outcome.statusCode === null ? (outcome.error ?? 'no answer') : `HTTP ${outcome.statusCode}`;
+      const endpoint = await this.webhooks.disable(tx, delivery.endpointId, disabledReason(days, last));
+      if (!endpoint) return;
+      await this.events.publish(
+        'identity.webhook_endpoint.disabled.v1',
+        {
+          providerId: endpoint.providerId,
+          endpointId: endpoint.id,
+          url: endpoint.url,
+          reason: endpoint.disabledReason ?? '',
+        },
+        tx,
+      );
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.sending);
+    this.sender.close();
+  }
+}

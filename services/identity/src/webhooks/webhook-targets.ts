@@ -1,0 +1,106 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { WEBHOOK_LIMITS } from '@tourly/contracts';
+
+/**
+ * Where deliveries may go. Production sends only over https to public addresses: a URL naming a private, loopback
+ * or link-local address (or a name resolving to one) would let anyone with a provider account make the platform
+ * call into its own network (server-side request forgery). Development and tests allow the machine's own
+ * receivers (`WEBHOOK_ALLOW_PRIVATE_TARGETS`), and plain http to them.
+ */
+export interface TargetPolicy {
+  allowPrivateTargets: boolean;
+}
+
+/** The policy of a configuration: `WEBHOOK_ALLOW_PRIVATE_TARGETS`, or when unset, allowed outside production. */
+export function targetPolicyOf(config: {
+  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
+  NODE_ENV: string;
+}): TargetPolicy {
+  return { allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? config.NODE_ENV !== 'production' };
+}
+
+export const URL_MESSAGES = {
+  invalid: 'must be a valid URL',
+  https: 'must use https',
+  httpLocalOnly: 'must use https (plain http is accepted only for localhost in development)',
+  private: 'must not point to a private, loopback or link-local address',
+  tooLong: `must be at most ${WEBHOOK_LIMITS.urlMaxLength} characters`,
+} as const;
+
+/** A public unicast address: not private, loopback, link-local, carrier-grade NAT, multicast or reserved. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === 'unicast';
+}
+
+const LOOPBACK_NAMES = /^(localhost|.+\.localhost)$/i;
+
+/** The address literal of a URL's host (IPv6 without its brackets), or undefined for a name. */
+function addressLiteral(hostname: string): string | undefined {
+  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
+  return isIP(bare) ? bare : undefined;
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const literal = addressLiteral(hostname);
+  if (literal) return ipaddr.process(literal).range() === 'loopback';
+  return LOOPBACK_NAMES.test(hostname);
+}
+
+/** What is wrong with an endpoint's URL under the policy (field messages; none when it may be used). */
+export function urlProblems(text: string, policy: TargetPolicy): string[] {
+  if (text.length > WEBHOOK_LIMITS.urlMaxLength) return [URL_MESSAGES.tooLong];
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return [URL_MESSAGES.invalid];
+  }
+  if (url.protocol === 'http:') {
+    if (!policy.allowPrivateTargets) return [URL_MESSAGES.https];
+    if (!isLoopbackHost(url.hostname)) return [URL_MESSAGES.httpLocalOnly];
+  } else if (url.protocol !== 'https:') {
+    return [URL_MESSAGES.https];
+  }
+  if (!url.hostname) return [URL_MESSAGES.invalid];
+  if (policy.allowPrivateTargets) return [];
+  const literal = addressLiteral(url.hostname);
+  if (literal ? !isPublicAddress(literal) : LOOPBACK_NAMES.test(url.hostname)) return [URL_MESSAGES.private];
+  return [];
+}
+
+/** A delivery refused before it left: its target is not one the policy allows. */
+export class TargetRefusedError extends Error {}
+
+/**
+ * The address check at connection time, as the socket's own DNS lookup: the addresses the name resolves to now are
+ * the ones checked and the ones connected to, so a name that resolved to a public address when the endpoint was
+ * saved and to an internal one later (DNS rebinding) is still refused.
+ */
+export function guardedLookup(policy: TargetPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const allowed = policy.allowPrivateTargets
+        ? addresses
+        : addresses.filter((entry) => isPublicAddress(entry.address));
+      if (allowed.length === 0) {
+        return callback(
+          new TargetRefusedError(`${hostname} resolves to a private, loopback or link-local address`),
+          '',
+          0,
+        );
+      }
+      if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, allowed);
+      callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  };
+}
+
+/** The check for a URL whose host is an address literal (the socket makes no lookup for those). */
+export function refusedAddressLiteral(url: URL, policy: TargetPolicy): boolean {
+  const literal = addressLiteral(url.hostname);
+  return !policy.allowPrivateTargets && literal !== undefined && !isPublicAddress(literal);
+}

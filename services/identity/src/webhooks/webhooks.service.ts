@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT_TYPE, type WebhookDeliveryStatus } from '@tourly/contracts';
+import { ApiError, CONFIG, Database, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import type { IdentityConfig } from '../config';
+import { publicEvents, testEventData } from './webhook-catalogue';
+import { targetPolicyOf, urlProblems, type TargetPolicy } from './webhook-targets';
+import {
+  DELIVERY_NOT_FOUND,
+  ENDPOINT_NOT_FOUND,
+  type DeliveryDetailResponse,
+  type DeliveryResponse,
+  type EndpointResponse,
+  type EndpointWithSecretResponse,
+  type WebhooksResponse,
+} from './webhooks.dto';
+import { WebhookDispatcher } from './webhook-dispatcher';
+import { WebhooksRepository, type EndpointFields, type EndpointWithCounts } from './webhooks.repository';
+
+export const TOO_MANY_ENDPOINTS = `A provider can have at most ${WEBHOOK_LIMITS.endpointsPerProvider} endpoints.`;
+export const ENDPOINT_DISABLED = 'This endpoint is disabled: enable it before sending a test event.';
+export const DELIVERY_PENDING = 'This delivery is still being sent.';
+
+/** A signing secret as Standard Webhooks writes it: `whsec_` and 32 random bytes in base64. */
+const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+
+/** The provider's developer settings for outgoing webhooks: its subscription, endpoints and their delivery log. */
+@Injectable()
+export class WebhooksService {
+  private readonly policy: TargetPolicy;
+
+  constructor(
+    private readonly db: Database,
+    private readonly webhooks: WebhooksRepository,
+    private readonly dispatcher: WebhookDispatcher,
+    @Inject(CONFIG) config: IdentityConfig,
+  ) {
+    this.policy = targetPolicyOf(config);
+  }
+
+  async show(providerId: string): Promise<WebhooksResponse> {
+    const subscription = await this.webhooks.subscription(providerId);
+    return {
+      subscription: subscription
+        ? { ...subscription, endpoints: (await this.webhooks.endpoints(providerId)).map(endpointResponse) }
+        : null,
+      eventTypes: publicEvents().map(({ type, description }) => ({ type, description })),
+    };
+  }
+
+  async subscribe(providerId: string): Promise<{ created: boolean; answer: WebhooksResponse }> {
+    const { created } = await this.webhooks.ensureSubscription(providerId, uuidv7());
+    return { created, answer: await this.show(providerId) };
+  }
+
+  async createEndpoint(
+    providerId: string,
+    fields: Pick<EndpointFields, 'url' | 'eventTypes'> & Partial<EndpointFields>,
+  ): Promise<EndpointWithSecretResponse> {
+    const url = this.checkedUrl(fields.url);
+    const id = uuidv7();
+    const secret = newSigningSecret();
+    await this.db.transaction(async (tx) => {
+      const { subscription } = await this.webhooks.ensureSubscription(providerId, uuidv7(), tx);
+      if (
+        (await this.webhooks.lockAndCountEndpoints(subscription.id, tx)) >=
+        WEBHOOK_LIMITS.endpointsPerProvider
+      ) {
+        throw ApiError.invalid('base', TOO_MANY_ENDPOINTS);
+      }
+      await this.webhooks.insertEndpoint(tx, {
+        id,
+        subscriptionId: subscription.id,
+        providerId,
+        url,
+        description: fields.description?.trim() ?? '',
+        eventTypes: unique(fields.eventTypes),
+        enabled: fields.enabled ?? true,
+        secret,
+      });
+    });
+    return { ...(await this.endpoint(providerId, id)), secret };
+  }
+
+  async updateEndpoint(
+    providerId: string,
+    id: string,
+    fields: Partial<EndpointFields>,
+  ): Promise<EndpointResponse> {
+    const updated = await this.webhooks.updateEndpoint(providerId, id, {
+      ...fields,
+      url: fields.url === undefined ? undefined : this.checkedUrl(fields.url),
+      description: fields.description?.trim(),
+      eventTypes: fields.eventTypes && unique(fields.eventTypes),
+    });
+    if (!updated) throw ApiError.notFound(ENDPOINT_NOT_FOUND);
+    if (fields.enabled) this.dispatcher.wake();
+    return this.endpoint(providerId, id);
+  }
+
+  async deleteEndpoint(providerId: string, id: string): Promise<void> {
+    if (!(await this.webhooks.deleteEndpoint(providerId, id))) throw ApiError.notFound(ENDPOINT_NOT_FOUND);
+  }
+
+  async rotateSecret(providerId: string, id: string): Promise<EndpointWithSecretResponse> {
+    const secret = newSigningSecret();
+    if (!(await this.webhooks.rotateSecret(providerId, id, secret, WEBHOOK_LIMITS.previousSecretHours))) {
+      throw ApiError.notFound(ENDPOINT_NOT_FOUND);
+    }
+    return { ...(await this.endpoint(providerId, id)), secret };
+  }
+
+  /** A `webhook.test` event to this endpoint alone, queued for the dispatcher like any other. */
+  async sendTest(providerId: string, id: string): Promise<DeliveryResponse> {
+    const endpoint = await this.webhooks.endpoint(providerId, id);
+    if (!endpoint) throw ApiError.notFound(ENDPOINT_NOT_FOUND);
+    if (!endpoint.enabled) throw ApiError.conflict(ENDPOINT_DISABLED);
+    const messageId = uuidv7();
+    const deliveryId = uuidv7();
+    const body = JSON.stringify({
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      timestamp: new Date().toISOString(),
+      data: testEventData(providerId, id),
+    });
+    await this.db.transaction((tx) =>
+      this.webhooks.queueForEndpoint(
+        tx,
+        { id: messageId, providerId, eventType: WEBHOOK_TEST_EVENT_TYPE, body },
+        id,
+        deliveryId,
+      ),
+    );
+    this.dispatcher.wake();
+    return this.delivery(providerId, id, deliveryId);
+  }
+
+  async deliveries(
+    providerId: string,
+    endpointId: string,
+    status: WebhookDeliveryStatus | undefined,
+    query: PageQuery,
+  ): Promise<Page<DeliveryResponse>> {
+    await this.endpoint(providerId, endpointId);
+    return this.webhooks.deliveries(providerId, endpointId, status, query);
+  }
+
+  async delivery(providerId: string, endpointId: string, id: string): Promise<DeliveryDetailResponse> {
+    const delivery = await this.webhooks.delivery(providerId, endpointId, id);
+    if (!delivery) throw ApiError.notFound(DELIVERY_NOT_FOUND);
+    const { body, ...rest } = delivery;
+    return {
+      ...rest,
+      payload: JSON.parse(body) as Record<string, unknown>,
+      attemptLog: await this.webhooks.attempts(id),
+    };
+  }
+
+  async replay(providerId: string, endpointId: string, id: string): Promise<DeliveryDetailResponse> {
+    const current = await this.delivery(providerId, endpointId, id);
+    if (current.status === 'pending') throw ApiError.conflict(DELIVERY_PENDING);
+    await this.webhooks.replay(providerId, endpointId, [id]);
+    this.dispatcher.wake();
+    return this.delivery(providerId, endpointId, id);
+  }
+
+  async replayFailed(providerId: string, endpointId: string): Promise<{ replayed: number }> {
+    await this.endpoint(providerId, endpointId);
+    const replayed = await this.webhooks.replay(providerId, endpointId, 'failed');
+    if (replayed.length > 0) this.dispatcher.wake();
+    return { replayed: replayed.length };
+  }
+
+  private async endpoint(providerId: string, id: string): Promise<EndpointResponse> {
+    const endpoint = await this.webhooks.endpoint(providerId, id);
+    if (!endpoint) throw ApiError.notFound(ENDPOINT_NOT_FOUND);
+    return endpointResponse(endpoint);
+  }
+
+  /** The URL trimmed, or 422 when deliveries may not go there. */
+  private checkedUrl(url: string): string {
+    const trimmed = url.trim();
+    const [problem] = urlProblems(trimmed, this.policy);
+    if (problem) throw ApiError.invalid('endpoint.url', problem);
+    return trimmed;
+  }
+}
+
+function endpointResponse(endpoint: EndpointWithCounts): EndpointResponse {
+  const {
+    secret,
+    previousSecret: _previous,
+    subscriptionId: _subscription,
+    providerId: _provider,
+    ...rest
+  } = endpoint;
+  const rotating = endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > new Date();
+  return {
+    ...rest,
+    previousSecretExpiresAt: rotating ? endpoint.previousSecretExpiresAt : null,
+    secretHint: `whsec_…${secret.slice(-4)}`,
+  };
+}
+
+const unique = (values: string[]): string[] => [...new Set(values)];
