@@ -39,6 +39,12 @@ export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
   healthChecks?: Type<HealthChecks>;
   /** The service's own retry policy; `EVENT_RETRY_BACKOFF_MS` overrides it, the platform's default is used without. */
   retry?: RetryPolicy;
+  /**
+   * The webhooks the service sends to its subscribers, for the OpenAPI document: event type -> Path Item (the POST
+   * a receiver gets). OpenAPI 3.0 has no `webhooks` section; the document carries them as `x-webhooks`, the
+   * extension that documentation tools (Redoc) read for 3.0, in 3.1's `webhooks` shape.
+   */
+  webhooks?: () => Record<string, unknown>;
   /** False for a service that forwards requests without reading their query strings (the gateway). */
   parseQuery?: boolean;
   /** Work on the Fastify instance before Nest's routes (the gateway's proxy). */
@@ -79,7 +85,12 @@ export async function startService<C extends PlatformConfig>(
   // Built on first request (the gateway's /api/docs), not on every start: it walks every route and DTO.
   let openApi: OpenAPIObject | undefined;
   fastify.get('/openapi.json', async () => {
-    openApi ??= buildOpenApiDocument(app as INestApplication, definition.name, definition.description);
+    openApi ??= buildOpenApiDocument(
+      app as INestApplication,
+      definition.name,
+      definition.description,
+      definition.webhooks?.(),
+    );
     return openApi;
   });
 

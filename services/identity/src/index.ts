@@ -6,6 +6,7 @@ import { IdentityConfig } from './config';
 import { IdentityModule } from './identity.module';
 import { migrations } from './migrations';
 import { seedDemoAccounts } from './seed/demo-accounts';
+import { openApiWebhooks } from './webhooks/webhook-catalogue';
 
 export { IdentityConfig } from './config';
 export { DEMO_PASSWORD, DEMO_PROVIDER, DEMO_USERS } from './seed/demo-accounts';
@@ -17,6 +18,7 @@ export const identity = defineService({
   config: IdentityConfig,
   module: IdentityModule,
   migrations,
+  webhooks: openApiWebhooks,
 });
 
 /**

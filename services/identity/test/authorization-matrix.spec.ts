@@ -14,9 +14,11 @@ import { startIdentityPlatform, sessionCookieOf, type SignedIn } from './support
 interface Ids {
   demoMedia: string;
   providerUser: string;
+  webhookEndpoint: string;
 }
 
 const UNKNOWN_ID = '01a20000-0000-7000-8000-000000000000';
+const WEBHOOKS = '/provider/developers/webhooks_subscription';
 
 const signedInOnly = { anonymous: 401, others: 200 };
 const providerReaders = {
@@ -84,6 +86,55 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => '/provider/settings/regenerate_api_key',
     // What only the provider's own admins may do: never an admin impersonating them.
     expect: { anonymous: 401, admin: 200, others: 403 },
+  },
+  { method: 'get', path: () => WEBHOOKS, expect: providerAdmins },
+  { method: 'post', path: () => WEBHOOKS, expect: providerAdmins },
+  {
+    method: 'post',
+    path: () => `${WEBHOOKS}/endpoints`,
+    body: () => ({ endpoint: { url: 'http://127.0.0.1:9/matrix', event_types: ['lead.received'] } }),
+    expect: { anonymous: 401, admin: 201, impersonating: 201, others: 403 },
+  },
+  {
+    method: 'patch',
+    path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}`,
+    body: () => ({ endpoint: { description: 'matrix' } }),
+    expect: providerAdmins,
+  },
+  {
+    method: 'delete',
+    path: () => `${WEBHOOKS}/endpoints/${UNKNOWN_ID}`,
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+  },
+  {
+    method: 'post',
+    path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/rotate_secret`,
+    expect: providerAdmins,
+  },
+  {
+    method: 'post',
+    path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/test`,
+    expect: { anonymous: 401, admin: 202, impersonating: 202, others: 403 },
+  },
+  {
+    method: 'get',
+    path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/deliveries`,
+    expect: providerAdmins,
+  },
+  {
+    method: 'get',
+    path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/deliveries/${UNKNOWN_ID}`,
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+  },
+  {
+    method: 'post',
+    path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/deliveries/${UNKNOWN_ID}/replay`,
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+  },
+  {
+    method: 'post',
+    path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/replay_failed`,
+    expect: { anonymous: 401, admin: 202, impersonating: 202, others: 403 },
   },
   { method: 'get', path: () => '/provider/onboarding/info.json', expect: signedInOnly },
   { method: 'get', path: () => '/contact_confirmations', expect: signedInOnly },
@@ -223,9 +274,15 @@ describe('authorization matrix of identity', () => {
   beforeAll(async () => {
     it_ = await startIdentityPlatform();
     const admin = await it_.signedIn('provider@demo.test');
+    const endpoint = await it_.http
+      .post(`${WEBHOOKS}/endpoints`)
+      .set('cookie', admin.cookie)
+      .set('x-csrf-token', admin.csrfToken)
+      .send({ endpoint: { url: 'http://127.0.0.1:9/matrix', event_types: ['lead.received'] } });
     ids = {
       demoMedia: (admin.body.current_provider as { id: string }).id,
       providerUser: (admin.body.user as { id: string }).id,
+      webhookEndpoint: endpoint.body.data.id,
     };
     for (const role of ['scan_technician', 'member', 'client_user'] as const) {
       await it_.aUser(`${role}@demo.test`, { providerId: ids.demoMedia, role });
@@ -250,7 +307,7 @@ describe('authorization matrix of identity', () => {
   });
   afterAll(() => it_.stop());
 
-  it.each(matrixCases<Ids>(ROUTES, { demoMedia: ':id', providerUser: ':id' }))(
+  it.each(matrixCases<Ids>(ROUTES, { demoMedia: ':id', providerUser: ':id', webhookEndpoint: ':id' }))(
     '%s as %s -> %i',
     (_label, who, status, route) => expectStatus(it_.http, callers.get(who), route, ids, status),
   );

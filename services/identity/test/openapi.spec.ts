@@ -7,6 +7,7 @@ import {
   type DocumentedOperation,
   type TestService,
 } from '@tourly/platform/testing';
+import { WEBHOOK_EVENT_TYPES } from '@tourly/contracts';
 import { identity, IdentityConfig } from '@tourly/identity';
 
 /** Identity alone: its document declares the answer of every route it serves. */
@@ -41,5 +42,30 @@ describe('identity OpenAPI document', () => {
     expect(answerSchema(token, '200')).toEqual({
       $ref: '#/components/schemas/TokenResponse',
     });
+  });
+
+  it('publishes the webhook catalogue: each event type, its headers, body schema and example', () => {
+    const webhooks = (document as { 'x-webhooks'?: Record<string, { post: Record<string, unknown> }> })[
+      'x-webhooks'
+    ];
+    expect(Object.keys(webhooks ?? {})).toEqual([...WEBHOOK_EVENT_TYPES]);
+    const post = webhooks!['order.finalised']!.post as {
+      parameters: Array<{ name: string }>;
+      requestBody: { content: { 'application/json': { schema: unknown; example: { data: object } } } };
+    };
+    expect(post.parameters.map((header) => header.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const body = post.requestBody.content['application/json'];
+    expect(body.schema).toMatchObject({
+      required: ['type', 'timestamp', 'data'],
+      properties: {
+        type: { enum: ['order.finalised'] },
+        data: { required: expect.arrayContaining(['files']) },
+      },
+    });
+    expect(body.example.data).toMatchObject({ kind: 'floorplan', credits: 5 });
   });
 });

@@ -11,12 +11,15 @@ export function buildOpenApiDocument(
   app: INestApplication,
   service: string,
   description: string,
+  webhooks?: Record<string, unknown>,
 ): OpenAPIObject {
   const document = SwaggerModule.createDocument(
     app,
     new DocumentBuilder().setTitle(`${service} service`).setDescription(description).setVersion('1').build(),
   );
-  return snakeCaseDocument(withDeclaredResponses(app, document));
+  const wire = snakeCaseDocument(withDeclaredResponses(app, document));
+  // Written as the wire has them already (snake_case payloads): not converted again.
+  return webhooks ? Object.assign(wire, { 'x-webhooks': webhooks }) : wire;
 }
 
 function snakeCaseDocument(document: OpenAPIObject): OpenAPIObject {

@@ -39,13 +39,21 @@ describe('prefixSchemas: a service’s schema names and references, prefixed wit
 describe('mergeDocuments', () => {
   it('merges the parts that answered and lists those that did not', () => {
     const merged = mergeDocuments('tourly API', [
-      ['identity', { paths: { '/users/me': {} }, components: { schemas: { PageQuery: {} } } }],
+      [
+        'identity',
+        {
+          paths: { '/users/me': {} },
+          components: { schemas: { PageQuery: {} } },
+          'x-webhooks': { 'property.created': { post: {} } },
+        },
+      ],
       ['billing', { paths: { '/provider/billing/plans': {} }, components: { schemas: { PageQuery: {} } } }],
       ['orders', undefined],
     ]);
     expect(merged.paths).toEqual({ '/users/me': {}, '/provider/billing/plans': {} });
     expect(Object.keys(merged.components.schemas)).toEqual(['identity.PageQuery', 'billing.PageQuery']);
     expect(merged['x-unavailable-services']).toEqual(['orders']);
+    expect(merged['x-webhooks']).toEqual({ 'property.created': { post: {} } });
     expect(merged.info.title).toBe('tourly API');
   });
 });

@@ -2,6 +2,8 @@
 export interface OpenApiDocument {
   paths?: Record<string, unknown>;
   components?: { schemas?: Record<string, unknown> };
+  /** The webhooks a service sends (3.1's `webhooks`, as an extension of 3.0). */
+  'x-webhooks'?: Record<string, unknown>;
 }
 
 /** One service's document with its schema names (and every reference to them) prefixed with the service. */
@@ -29,6 +31,7 @@ export function mergeDocuments(
     info: { title, version: '1', description: 'Every public route, served through the gateway.' },
     paths: {},
     components: { schemas: {} },
+    'x-webhooks': {},
     'x-unavailable-services': parts.filter(([, part]) => !part).map(([service]) => service),
   };
   for (const [service, part] of parts) {
@@ -36,6 +39,7 @@ export function mergeDocuments(
     const prefixed = prefixSchemas(part, service);
     Object.assign(document.paths, prefixed.paths);
     Object.assign(document.components.schemas, prefixed.components?.schemas);
+    Object.assign(document['x-webhooks'], part['x-webhooks']);
   }
   return document;
 }
@@ -45,5 +49,7 @@ export interface MergedDocument {
   info: { title: string; version: string; description: string };
   paths: Record<string, unknown>;
   components: { schemas: Record<string, unknown> };
+  /** Every webhook the platform sends, by event type: what a receiver gets (OpenAPI 3.1's `webhooks` shape). */
+  'x-webhooks': Record<string, unknown>;
   'x-unavailable-services': string[];
 }

@@ -42,12 +42,8 @@ const ORDER_KIND = oneOf(ORDER_KINDS);
 const ORDER_STATUS = oneOf(ORDER_STATUSES);
 
 function schema(properties: Record<string, unknown>): PayloadSchema {
-  return {
-    type: 'object',
-    required: Object.keys(properties),
-    properties: { provider_id: uuid, ...properties },
-    additionalProperties: false,
-  } as PayloadSchema;
+  const all = { provider_id: uuid, ...properties };
+  return { type: 'object', required: Object.keys(all), properties: all, additionalProperties: false };
 }
 
 const PROVIDER = '0190f1c2-7a3b-7c4d-8e5f-1a2b3c4d5e6f';
@@ -339,4 +335,65 @@ export function testEventData(providerId: string, endpointId: string): Record<st
     endpoint_id: endpointId,
     message: `This is a ${WEBHOOK_TEST_EVENT_TYPE} event: your endpoint received and can verify Tourly's webhooks.`,
   };
+}
+
+const SIGNATURE_HEADERS = [
+  {
+    name: 'webhook-id',
+    description: 'The message id: the same on every retry and replay of this event; dedupe on it.',
+  },
+  { name: 'webhook-timestamp', description: 'When this attempt was signed, in seconds since the epoch.' },
+  {
+    name: 'webhook-signature',
+    description:
+      'Space-separated `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint’s secret (two during a rotation). Verify with any Standard Webhooks library.',
+  },
+].map(({ name, description }) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+}));
+
+/**
+ * The catalogue as OpenAPI webhooks (3.1's `webhooks` shape, carried as `x-webhooks`): for each event type, the
+ * POST an endpoint receives, its headers, body schema and an example.
+ */
+export function openApiWebhooks(): Record<string, unknown> {
+  return Object.fromEntries(
+    publicEvents().map(({ type, description, schema, example }) => [
+      type,
+      {
+        post: {
+          operationId: `webhook_${type.replace('.', '_')}`,
+          summary: description,
+          description: `Sent to endpoints subscribed to \`${type}\`. Answer any 2xx within 10 s to acknowledge it; anything else is retried (8 attempts over about a day).`,
+          parameters: SIGNATURE_HEADERS,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: {
+                    type: { type: 'string', enum: [type] },
+                    timestamp: {
+                      type: 'string',
+                      format: 'date-time',
+                      description: 'when the event happened',
+                    },
+                    data: schema,
+                  },
+                },
+                example: { type, timestamp: '2026-11-28T09:30:00.000Z', data: example },
+              },
+            },
+          },
+          responses: { '200': { description: 'Any 2xx acknowledges the delivery.' } },
+        },
+      },
+    ]),
+  );
 }
