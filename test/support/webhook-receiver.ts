@@ -13,8 +13,8 @@ export interface ReceivedWebhook {
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
-/** How the receiver answers: a status (and body), or `hang` (never answers). */
-export type ReceiverAnswer = { status: number; body?: string } | 'hang';
+/** How the receiver answers: a status (and body), after `delayMs` if given, or `hang` (never answers). */
+export type ReceiverAnswer = { status: number; body?: string; delayMs?: number } | 'hang';
 
 /**
  * A provider's system receiving webhooks, on 127.0.0.1 (a private address the platform's test and development
@@ -28,6 +28,9 @@ export async function startWebhookReceiver() {
   const hanging = new Set<ServerResponse>();
   let server: Server | undefined;
   let port = 0;
+  /** Requests being answered now, and the most at once, per path. */
+  const open = new Map<string, number>();
+  const mostOpen = new Map<string, number>();
 
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -43,12 +46,19 @@ export async function startWebhookReceiver() {
         payload: JSON.parse(body || 'null') as ReceivedWebhook['payload'],
       };
       received.push(webhook);
+      const now = (open.get(webhook.path) ?? 0) + 1;
+      open.set(webhook.path, now);
+      mostOpen.set(webhook.path, Math.max(now, mostOpen.get(webhook.path) ?? 0));
+      response.on('close', () => open.set(webhook.path, (open.get(webhook.path) ?? 1) - 1));
       const reply = answer(webhook);
       if (reply === 'hang') {
         hanging.add(response);
         return;
       }
-      response.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? '');
+      const send = () =>
+        response.writeHead(reply.status, { 'content-type': 'text/plain' }).end(reply.body ?? '');
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
   };
 
@@ -73,6 +83,8 @@ export async function startWebhookReceiver() {
     answerWith(next: (webhook: ReceivedWebhook) => ReceiverAnswer) {
       answer = next;
     },
+    /** The most requests on a path the receiver was answering at once. */
+    mostAtOnce: (path: string) => mostOpen.get(path) ?? 0,
     /** The webhooks that arrived on a path. */
     at: (path: string) => received.filter((webhook) => webhook.path === path),
     /** Verifies a webhook as any Standard Webhooks receiver would; throws when the signature does not match. */

@@ -89,7 +89,7 @@ describe('outgoing webhooks', () => {
 
   it('sends one event as one signed delivery, which any Standard Webhooks verifier accepts', async () => {
     const endpoint = await anEndpoint('/one', ['property.created']);
-    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const created = await send(admin, 'post', '/provider/properties', {
       create_tour_params: {
         title: 'Webhook House',

@@ -178,6 +178,8 @@ export class DeliveryResponse {
   id!: string;
   @ApiProperty({ description: 'the webhook-id header: the same on every attempt and replay' })
   messageId!: string;
+  @ApiProperty({ format: 'uuid' })
+  endpointId!: string;
   @ApiProperty()
   eventType!: string;
   @ApiProperty({ enum: WEBHOOK_DELIVERY_STATUSES })

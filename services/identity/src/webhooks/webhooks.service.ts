@@ -21,8 +21,8 @@ export const TOO_MANY_ENDPOINTS = `A provider can have at most ${WEBHOOK_LIMITS.
 export const ENDPOINT_DISABLED = 'This endpoint is disabled: enable it before sending a test event.';
 export const DELIVERY_PENDING = 'This delivery is still being sent.';
 
-/** A signing secret as Standard Webhooks writes it: `whsec_` and 32 random bytes in base64. */
-const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
+/** A signing secret as Standard Webhooks writes it: `whsec_` and 24 random bytes (192 bits) in base64. */
+const newSigningSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 /** The provider's developer settings for outgoing webhooks: its subscription, endpoints and their delivery log. */
 @Injectable()
