@@ -89,7 +89,8 @@ export class WebhooksService {
   ): Promise<EndpointResponse> {
     const updated = await this.webhooks.updateEndpoint(providerId, id, {
       ...fields,
-      url: fields.url === undefined ? undefined : this.checkedUrl(fields.url),
+      // Left out or null: unchanged (as every optional field of the update).
+      url: fields.url == null ? undefined : this.checkedUrl(fields.url),
       description: fields.description?.trim(),
       eventTypes: fields.eventTypes && unique(fields.eventTypes),
     });
