@@ -86,6 +86,8 @@ async function main(): Promise<void> {
   // Pages show photos from the local storage and thumbnails from the emulators, over plain HTTP here.
   env.IMAGE_ORIGINS ??= [env.S3_ENDPOINT, env.EMULATORS_URL].filter(Boolean).join(',') || undefined;
   if (!env.NATS_URL) logger.info('events in-process (set NATS_URL to use NATS JetStream)');
+  // Development: webhook receivers on this machine (http://localhost:…) may be tried from the developer page.
+  env.WEBHOOK_ALLOW_PRIVATE_TARGETS ??= 'true';
 
   const platform = await startPlatform(env);
   closers.unshift(platform.close);

@@ -28,11 +28,10 @@ export class IdentityConfig extends DatabaseConfig {
 
   /**
    * Whether webhook endpoints may be on this machine or its network (loopback, private, link-local addresses; plain
-   * http to localhost). Unset: allowed in development and tests, refused in production.
+   * http to localhost). Off unless set: `npm start` and the tests set it for their receivers on 127.0.0.1.
    */
-  @IsOptional()
   @EnvFlag('WEBHOOK_ALLOW_PRIVATE_TARGETS')
-  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
+  WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
 
   /** How long a receiver has to answer one delivery. */
   @IsInt({ message: 'WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds' })

@@ -165,7 +165,7 @@ describe('outgoing webhooks', () => {
     const log = done.body.data.attempt_log as Array<{ number: number; status_code: number | null }>;
     expect(log.map((attempt) => attempt.status_code)).toEqual([200, 500, null]);
     expect(log.map((attempt) => attempt.number)).toEqual([3, 2, 1]);
-    expect(done.body.data.payload).toMatchObject({ type: 'webhook.test' });
+    expect(JSON.parse(done.body.data.body)).toMatchObject({ type: 'webhook.test' });
     receiver.answerWith(() => ({ status: 204 }));
   });
 
@@ -233,6 +233,37 @@ describe('outgoing webhooks', () => {
     expect(webhook!.signature.split(' ')).toHaveLength(2);
     expect(receiver.verify(rotated.body.data.secret, webhook!)).toBeTruthy();
     expect(receiver.verify(endpoint.secret, webhook!)).toBeTruthy();
+  });
+
+  it('refuses to replay a delivery while an attempt is on its way; one that timed out is tried again', async () => {
+    const endpoint = await anEndpoint('/slow', ['lead.received']);
+    receiver.answerWith((webhook) => (webhook.path === '/slow' ? 'hang' : { status: 204 }));
+    const test = await send(admin, 'post', `${BASE}/endpoints/${endpoint.id}/test`);
+    await eventually(
+      async () => receiver.at('/slow'),
+      (list) => list.length === 1,
+      'the attempt reaching the receiver',
+    );
+    const replay = () =>
+      send(admin, 'post', `${BASE}/endpoints/${endpoint.id}/deliveries/${test.body.data.id}/replay`);
+    const refused = await replay();
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.base).toEqual([
+      'This delivery is being sent right now: wait for its answer, then replay it.',
+    ]);
+    // The receiver gives up on the request (the timeout is 2 s); the delivery waits for its next attempt.
+    receiver.answerWith(() => ({ status: 204 }));
+    await eventually(
+      () => send(admin, 'get', `${BASE}/endpoints/${endpoint.id}/deliveries/${test.body.data.id}`),
+      (response) => response.body.data.attempt_log.length === 1 || response.body.data.status === 'succeeded',
+      'the first attempt timing out',
+    );
+    const sent = await eventually(
+      () => send(admin, 'get', `${BASE}/endpoints/${endpoint.id}/deliveries/${test.body.data.id}`),
+      (response) => response.body.data.status === 'succeeded',
+      'the delivery succeeding',
+    );
+    expect(sent.body.data.attempt_log[1]).toMatchObject({ error: 'No answer within 2 s.' });
   });
 
   it('keeps each provider’s endpoints and deliveries to itself, and to its admins', async () => {

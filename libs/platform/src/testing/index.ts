@@ -87,6 +87,8 @@ export function testEnv(options: TestEnvOptions): Record<string, string> {
     PORT: '0',
     INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
     EVENTS_NAMESPACE: options.namespace,
+    // The tests' webhook receivers listen on 127.0.0.1, which only this explicit setting lets identity reach.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.nats === false ? {} : { NATS_URL: requiredEnv('NATS_URL') }),
     ...options.extra,

@@ -6,19 +6,16 @@ import { WEBHOOK_LIMITS } from '@tourly/contracts';
 /**
  * Where deliveries may go. Production sends only over https to public addresses: a URL naming a private, loopback
  * or link-local address (or a name resolving to one) would let anyone with a provider account make the platform
- * call into its own network (server-side request forgery). Development and tests allow the machine's own
- * receivers (`WEBHOOK_ALLOW_PRIVATE_TARGETS`), and plain http to them.
+ * call into its own network (server-side request forgery). Only an explicit setting for development and tests
+ * (`WEBHOOK_ALLOW_PRIVATE_TARGETS`) allows the machine's own receivers, and plain http to them.
  */
 export interface TargetPolicy {
   allowPrivateTargets: boolean;
 }
 
-/** The policy of a configuration: `WEBHOOK_ALLOW_PRIVATE_TARGETS`, or when unset, allowed outside production. */
-export function targetPolicyOf(config: {
-  WEBHOOK_ALLOW_PRIVATE_TARGETS?: boolean;
-  NODE_ENV: string;
-}): TargetPolicy {
-  return { allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? config.NODE_ENV !== 'production' };
+/** The policy of a configuration: private targets only where `WEBHOOK_ALLOW_PRIVATE_TARGETS` says so. */
+export function targetPolicyOf(config: { WEBHOOK_ALLOW_PRIVATE_TARGETS: boolean }): TargetPolicy {
+  return { allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS };
 }
 
 export const URL_MESSAGES = {

@@ -220,12 +220,8 @@ export class AttemptResponse {
 }
 
 export class DeliveryDetailResponse extends DeliveryResponse {
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description: 'the body sent: {type, timestamp, data}',
-  })
-  payload!: Record<string, unknown>;
+  @ApiProperty({ description: 'the body as sent, byte for byte: JSON text of {type, timestamp, data}' })
+  body!: string;
   @ApiProperty({ type: [AttemptResponse], description: 'every attempt, newest first' })
   attemptLog!: AttemptResponse[];
 }

@@ -351,15 +351,17 @@ export class WebhooksRepository {
   }
 
   /**
-   * Sends deliveries again from a new round of attempts, with their message ids unchanged; only those not pending
-   * (a pending one is already on its way). Answers the ids replayed.
+   * Sends deliveries again, with their message ids unchanged: a finished one (failed or succeeded) from a new round
+   * of attempts, a pending one waiting for its next attempt at once (its round goes on). One being sent right now
+   * is left alone. Answers the ids replayed.
    */
   async replay(providerId: string, endpointId: string, ids: string[] | 'failed'): Promise<string[]> {
     const replayed = await rows<{ id: string }>(
       this.db.dataSource,
-      `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(),
-         lease_until = NULL, lease_token = NULL, delivered_at = NULL
-       WHERE provider_id = $1 AND endpoint_id = $2 AND status <> 'pending'
+      `UPDATE webhook_deliveries SET
+         attempts = CASE WHEN status = 'pending' THEN attempts ELSE 0 END,
+         status = 'pending', next_attempt_at = now(), delivered_at = NULL
+       WHERE provider_id = $1 AND endpoint_id = $2 AND (lease_until IS NULL OR lease_until <= now())
          AND (CASE WHEN $3::uuid[] IS NULL THEN status = 'failed' ELSE id = ANY($3::uuid[]) END)
        RETURNING id`,
       [providerId, endpointId, ids === 'failed' ? null : ids],

@@ -19,7 +19,7 @@ import { WebhooksRepository, type EndpointFields, type EndpointWithCounts } from
 
 export const TOO_MANY_ENDPOINTS = `A provider can have at most ${WEBHOOK_LIMITS.endpointsPerProvider} endpoints.`;
 export const ENDPOINT_DISABLED = 'This endpoint is disabled: enable it before sending a test event.';
-export const DELIVERY_PENDING = 'This delivery is still being sent.';
+export const DELIVERY_SENDING = 'This delivery is being sent right now: wait for its answer, then replay it.';
 
 /** A signing secret as Standard Webhooks writes it: `whsec_` and 24 random bytes (192 bits) in base64. */
 const newSigningSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
@@ -148,18 +148,13 @@ export class WebhooksService {
   async delivery(providerId: string, endpointId: string, id: string): Promise<DeliveryDetailResponse> {
     const delivery = await this.webhooks.delivery(providerId, endpointId, id);
     if (!delivery) throw ApiError.notFound(DELIVERY_NOT_FOUND);
-    const { body, ...rest } = delivery;
-    return {
-      ...rest,
-      payload: JSON.parse(body) as Record<string, unknown>,
-      attemptLog: await this.webhooks.attempts(id),
-    };
+    return { ...delivery, attemptLog: await this.webhooks.attempts(id) };
   }
 
   async replay(providerId: string, endpointId: string, id: string): Promise<DeliveryDetailResponse> {
-    const current = await this.delivery(providerId, endpointId, id);
-    if (current.status === 'pending') throw ApiError.conflict(DELIVERY_PENDING);
-    await this.webhooks.replay(providerId, endpointId, [id]);
+    await this.delivery(providerId, endpointId, id);
+    const [replayed] = await this.webhooks.replay(providerId, endpointId, [id]);
+    if (!replayed) throw ApiError.conflict(DELIVERY_SENDING);
     this.dispatcher.wake();
     return this.delivery(providerId, endpointId, id);
   }
