@@ -20,9 +20,9 @@ export interface Email {
 /**
  * The whole platform with the vendor emulators, the demo accounts and the web app as built now, plus Debian's
  * Chromium: what a person uses, for the browser tests. The gateway's port is chosen first, so the links in
- * emails (APP_URL) open the platform under test.
+ * emails (APP_URL) open the platform under test. `env` adds settings of a suite's own (webhooks' retry waits).
  */
-export async function startBrowserPlatform() {
+export async function startBrowserPlatform(options: { env?: Record<string, string> } = {}) {
   const [webDist, database, emulators, port] = await Promise.all([
     builtWebApp(),
     createTestDatabase(),
@@ -56,6 +56,7 @@ export async function startBrowserPlatform() {
           S3_REGION: s3.region,
           S3_ACCESS_KEY_ID: s3.accessKeyId,
           S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+          ...options.env,
         },
       }),
       emulators.url,

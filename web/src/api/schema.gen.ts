@@ -1467,6 +1467,150 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/developers/webhooks_subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WebhooksController_show'];
+    put?: never;
+    post: operations['WebhooksController_subscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/developers/webhooks_subscription/endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['WebhooksController_createEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/developers/webhooks_subscription/endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['WebhooksController_deleteEndpoint'];
+    options?: never;
+    head?: never;
+    patch: operations['WebhooksController_updateEndpoint'];
+    trace?: never;
+  };
+  '/provider/developers/webhooks_subscription/endpoints/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WebhooksController_deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/developers/webhooks_subscription/endpoints/{id}/deliveries/{deliveryId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WebhooksController_delivery'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/developers/webhooks_subscription/endpoints/{id}/deliveries/{deliveryId}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['WebhooksController_replay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/developers/webhooks_subscription/endpoints/{id}/replay_failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['WebhooksController_replayFailed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/developers/webhooks_subscription/endpoints/{id}/rotate_secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['WebhooksController_rotateSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/developers/webhooks_subscription/endpoints/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['WebhooksController_sendTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/features/creator_studio': {
     parameters: {
       query?: never;
@@ -3889,6 +4033,15 @@ export type components = {
       /** Format: date-time */
       last_used_at: string | null;
     };
+    'identity.AttemptResponse': {
+      error: string | null;
+      latency_ms: number | null;
+      number: number;
+      response_snippet: string | null;
+      /** Format: date-time */
+      started_at: string;
+      status_code: number | null;
+    };
     'identity.ChangeCurrentProvider': {
       /** Format: uuid */
       provider_id: string;
@@ -3927,6 +4080,9 @@ export type components = {
       status: 'confirmed' | 'pending' | 'unconfirmed';
       /** @enum {string} */
       type: 'email';
+    };
+    'identity.CreateEndpoint': {
+      endpoint: components['schemas']['identity.NewEndpointFields'];
     };
     'identity.CreatorStudioResponse': {
       enabled: boolean;
@@ -3967,6 +4123,64 @@ export type components = {
     'identity.DecideDomain': {
       whitelabeled_domain: components['schemas']['identity.DomainDecision'];
     };
+    'identity.DeliveryDetailResponse': {
+      /** @description every attempt, newest first */
+      attempt_log: components['schemas']['identity.AttemptResponse'][];
+      /** @description attempts in the current round */
+      attempts: number;
+      /** @description the body as sent, byte for byte: JSON text of {type, timestamp, data} */
+      body: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      delivered_at: string | null;
+      /** Format: uuid */
+      endpoint_id: string;
+      event_type: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      last_attempt_at: string | null;
+      /** @description why there was no answer */
+      last_error: string | null;
+      last_latency_ms: number | null;
+      /** @description the start of the receiver’s answer */
+      last_response_snippet: string | null;
+      last_status_code: number | null;
+      /** @description the webhook-id header: the same on every attempt and replay */
+      message_id: string;
+      /** Format: date-time */
+      next_attempt_at: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+    };
+    'identity.DeliveryResponse': {
+      /** @description attempts in the current round */
+      attempts: number;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      delivered_at: string | null;
+      /** Format: uuid */
+      endpoint_id: string;
+      event_type: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      last_attempt_at: string | null;
+      /** @description why there was no answer */
+      last_error: string | null;
+      last_latency_ms: number | null;
+      /** @description the start of the receiver’s answer */
+      last_response_snippet: string | null;
+      last_status_code: number | null;
+      /** @description the webhook-id header: the same on every attempt and replay */
+      message_id: string;
+      /** Format: date-time */
+      next_attempt_at: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed';
+    };
     'identity.DomainDecision': {
       /** @description why it failed, shown to the provider */
       failure_reason?: string;
@@ -4003,6 +4217,147 @@ export type components = {
        */
       status: 'unset' | 'pending' | 'active' | 'failed';
       subdomain: string | null;
+    };
+    'identity.EndpointChanges': {
+      description?: string;
+      /** @description false pauses deliveries; true sends again (and re-enables a disabled endpoint) */
+      enabled?: boolean;
+      event_types?: (
+        | 'property.created'
+        | 'property.updated'
+        | 'property.deleted'
+        | 'tour.published'
+        | 'tour.unpublished'
+        | 'tours.deactivated'
+        | 'order.placed'
+        | 'order.status_changed'
+        | 'order.finalised'
+        | 'order.cancelled'
+        | 'subscription.changed'
+        | 'credits.changed'
+        | 'lead.received'
+      )[];
+      /** @example https://crm.example.com/hooks/tourly */
+      url?: string;
+    };
+    'identity.EndpointCountsResponse': {
+      /** @description deliveries whose attempts all failed */
+      failed: number;
+      /** @description deliveries waiting for their next attempt */
+      pending: number;
+      succeeded: number;
+    };
+    'identity.EndpointResponse': {
+      counts: components['schemas']['identity.EndpointCountsResponse'];
+      /** Format: date-time */
+      created_at: string;
+      description: string;
+      /** Format: date-time */
+      disabled_at: string | null;
+      /** @description why the platform disabled it, and what to do */
+      disabled_reason: string | null;
+      enabled: boolean;
+      event_types: (
+        | 'property.created'
+        | 'property.updated'
+        | 'property.deleted'
+        | 'tour.published'
+        | 'tour.unpublished'
+        | 'tours.deactivated'
+        | 'order.placed'
+        | 'order.status_changed'
+        | 'order.finalised'
+        | 'order.cancelled'
+        | 'subscription.changed'
+        | 'credits.changed'
+        | 'lead.received'
+      )[];
+      /**
+       * Format: date-time
+       * @description first failure since the last success
+       */
+      failing_since: string | null;
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: date-time
+       * @description after a rotation: until when the previous secret still signs
+       */
+      previous_secret_expires_at: string | null;
+      /**
+       * @description the end of the signing secret, to tell which one a receiver has
+       * @example whsec_…Ab3x
+       */
+      secret_hint: string;
+      /** Format: date-time */
+      updated_at: string;
+      url: string;
+    };
+    'identity.EndpointWithSecretResponse': {
+      counts: components['schemas']['identity.EndpointCountsResponse'];
+      /** Format: date-time */
+      created_at: string;
+      description: string;
+      /** Format: date-time */
+      disabled_at: string | null;
+      /** @description why the platform disabled it, and what to do */
+      disabled_reason: string | null;
+      enabled: boolean;
+      event_types: (
+        | 'property.created'
+        | 'property.updated'
+        | 'property.deleted'
+        | 'tour.published'
+        | 'tour.unpublished'
+        | 'tours.deactivated'
+        | 'order.placed'
+        | 'order.status_changed'
+        | 'order.finalised'
+        | 'order.cancelled'
+        | 'subscription.changed'
+        | 'credits.changed'
+        | 'lead.received'
+      )[];
+      /**
+       * Format: date-time
+       * @description first failure since the last success
+       */
+      failing_since: string | null;
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: date-time
+       * @description after a rotation: until when the previous secret still signs
+       */
+      previous_secret_expires_at: string | null;
+      /** @description the signing secret, shown this once (Standard Webhooks: whsec_ and base64) */
+      secret: string;
+      /**
+       * @description the end of the signing secret, to tell which one a receiver has
+       * @example whsec_…Ab3x
+       */
+      secret_hint: string;
+      /** Format: date-time */
+      updated_at: string;
+      url: string;
+    };
+    'identity.EventTypeResponse': {
+      description: string;
+      /** @enum {string} */
+      type:
+        | 'property.created'
+        | 'property.updated'
+        | 'property.deleted'
+        | 'tour.published'
+        | 'tour.unpublished'
+        | 'tours.deactivated'
+        | 'order.placed'
+        | 'order.status_changed'
+        | 'order.finalised'
+        | 'order.cancelled'
+        | 'subscription.changed'
+        | 'credits.changed'
+        | 'lead.received';
     };
     'identity.FinalizeRequest': {
       user: components['schemas']['identity.Profile'];
@@ -4072,6 +4427,28 @@ export type components = {
       created_at: string;
       /** @example tou_…abcd */
       hint: string;
+    };
+    'identity.NewEndpointFields': {
+      description?: string;
+      /** @description false pauses deliveries; true sends again (and re-enables a disabled endpoint) */
+      enabled?: boolean;
+      event_types?: (
+        | 'property.created'
+        | 'property.updated'
+        | 'property.deleted'
+        | 'tour.published'
+        | 'tour.unpublished'
+        | 'tours.deactivated'
+        | 'order.placed'
+        | 'order.status_changed'
+        | 'order.finalised'
+        | 'order.cancelled'
+        | 'subscription.changed'
+        | 'credits.changed'
+        | 'lead.received'
+      )[];
+      /** @example https://crm.example.com/hooks/tourly */
+      url?: string;
     };
     'identity.NewPassword': {
       /** @description at least 8 characters, and not easy to guess (zxcvbn score 3 of 4) */
@@ -4223,6 +4600,10 @@ export type components = {
       /** @description the dead letters to replay (their ids); or `all` */
       ids?: number[];
     };
+    'identity.ReplayedResponse': {
+      /** @description deliveries sent again */
+      replayed: number;
+    };
     'identity.ReplayResult': {
       /** @description why a failed replay failed; the dead letter keeps it as its error */
       error?: string;
@@ -4302,6 +4683,13 @@ export type components = {
       /** Format: uuid */
       provider_id: string;
     };
+    'identity.SubscriptionResponse': {
+      /** Format: date-time */
+      created_at: string;
+      endpoints: components['schemas']['identity.EndpointResponse'][];
+      /** Format: uuid */
+      id: string;
+    };
     'identity.SurveyRequest': {
       /** @description the answers, as the form has them */
       survey: {
@@ -4334,6 +4722,9 @@ export type components = {
       scope: string;
       /** @enum {string} */
       token_type: 'Bearer';
+    };
+    'identity.UpdateEndpoint': {
+      endpoint: components['schemas']['identity.EndpointChanges'];
     };
     'identity.UpdateOnboarding': {
       /** @description flags: vt_staging_start, dtx_experience, custom_tags_start, spatial_audio_start, global_lighting, cs_overlay, overlay_template, wayfinding_start */
@@ -4369,6 +4760,11 @@ export type components = {
         | 'wayfinding_start';
       /** @description the hint shows until its flag is recorded */
       visible: boolean;
+    };
+    'identity.WebhooksResponse': {
+      event_types: components['schemas']['identity.EventTypeResponse'][];
+      /** @description null until the provider sets webhooks up */
+      subscription: components['schemas']['identity.SubscriptionResponse'] | null;
     };
     'orders.AddComment': {
       comment: components['schemas']['orders.CommentFields'];
@@ -8853,6 +9249,314 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['orders.TemplateResponse'][];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.WebhooksResponse'];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_subscribe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.WebhooksResponse'];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_createEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.CreateEndpoint'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.EndpointWithSecretResponse'];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_deleteEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_updateEndpoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.UpdateEndpoint'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.EndpointResponse'];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_deliveries: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        status?: 'pending' | 'succeeded' | 'failed';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['identity.DeliveryResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_delivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        deliveryId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.DeliveryDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_replay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        deliveryId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.DeliveryDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_replayFailed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.ReplayedResponse'];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_rotateSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.EndpointWithSecretResponse'];
+          };
+        };
+      };
+    };
+  };
+  WebhooksController_sendTest: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.DeliveryResponse'];
           };
         };
       };

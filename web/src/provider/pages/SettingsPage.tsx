@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '../../shared/strings';
 import { AccessLogSection } from '../features/settings/components/AccessLogSection';
 import { ApiKeySection } from '../features/settings/components/ApiKeySection';
 import { BusinessSection } from '../features/settings/components/BusinessSection';
+import { DevelopersSection } from '../features/settings/components/DevelopersSection';
 import { ModelsSection } from '../features/settings/components/ModelsSection';
 import { ProfileSection } from '../features/settings/components/ProfileSection';
 import { UsersSection } from '../features/settings/components/UsersSection';
@@ -12,9 +13,10 @@ import { useAccountPermissionsQuery, useSettingsQuery } from '../features/settin
 
 /**
  * `/provider/settings`: the signed-in person's own profile (names, and the phone number visitors see on tours
- * where they are an agent), then the provider's business details, models, API key, white-label domain, users and
- * access log. Everyone on the provider's side reads them; what changes them (and the API key and the access log)
- * shows only to roles that may manage settings (GET /provider/permissions/account).
+ * where they are an agent), then the provider's business details, models, API key, the way to the Developers page
+ * (webhooks), white-label domain, users and access log. Everyone on the provider's side reads them; what changes
+ * them (and the API key, the Developers link and the access log) shows only to roles that may manage settings
+ * (GET /provider/permissions/account).
  */
 export default function SettingsPage() {
   const settings = useSettingsQuery();
@@ -44,6 +46,7 @@ export default function SettingsPage() {
       <BusinessSection settings={current} canManage={canManage} />
       <ModelsSection settings={current} canManage={canManage} />
       {canManage && <ApiKeySection apiKey={current.apiKey} />}
+      {canManage && <DevelopersSection />}
       <WhitelabelDomainSection domain={current.whitelabelDomain} canManage={canManage} />
       <UsersSection />
       {canManage && <AccessLogSection />}
