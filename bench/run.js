@@ -8,6 +8,7 @@ const ALL = [
   'event-latency',
   'credential-resolution',
   'webhook-intake',
+  'webhooks',
   'properties-list',
   'credits-ledger',
   'va-queue',

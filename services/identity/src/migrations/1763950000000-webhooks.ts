@@ -66,9 +66,14 @@ export class Webhooks1763950000000 implements MigrationInterface {
         delivered_at timestamptz,
         UNIQUE (message_id, endpoint_id)
       )`);
+    // A claim looks at each endpoint's first due deliveries (never the whole backlog of one that is stuck), and
+    // counts the leases in flight (the few rows being sent).
     await queryRunner.query(`
-      CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at)
+      CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (endpoint_id, next_attempt_at, id)
       WHERE status = 'pending'`);
+    await queryRunner.query(`
+      CREATE INDEX webhook_deliveries_leased_idx ON webhook_deliveries (endpoint_id, lease_until)
+      WHERE lease_until IS NOT NULL`);
     await queryRunner.query(
       'CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, created_at DESC, id DESC)',
     );
