@@ -1,5 +1,5 @@
 import { startEmulators } from './server';
-import type { StripeVendorOptions } from './vendors';
+import type { MatterportVendorOptions, StripeVendorOptions } from './vendors';
 
 const DEFAULT_PORT = 4010;
 
@@ -9,6 +9,7 @@ async function main(): Promise<void> {
     host: process.env.EMULATORS_HOST || '127.0.0.1',
     logRequests: process.env.EMULATORS_LOG_REQUESTS === 'true',
     stripe: stripeFromEnv(process.env.STRIPE_WEBHOOK_URL, process.env.STRIPE_WEBHOOK_SECRET),
+    matterport: matterportFromEnv(process.env),
   });
   console.log(`Vendor emulators listening on ${emulators.url}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -22,6 +23,19 @@ function stripeFromEnv(url: string | undefined, secret: string | undefined): Str
   if (!secret)
     throw new Error('STRIPE_WEBHOOK_URL is set without STRIPE_WEBHOOK_SECRET (whsec_…) to sign with');
   return { webhookEndpoints: [{ url, secret }] };
+}
+
+/**
+ * MATTERPORT_OAUTH_CLIENT_ID and MATTERPORT_OAUTH_CLIENT_SECRET: the OAuth client the Matterport emulator
+ * registers (defaults emulator-oauth-client / emulator-oauth-secret).
+ */
+function matterportFromEnv(env: NodeJS.ProcessEnv): MatterportVendorOptions {
+  return {
+    oauth: {
+      clientId: env.MATTERPORT_OAUTH_CLIENT_ID || undefined,
+      clientSecret: env.MATTERPORT_OAUTH_CLIENT_SECRET || undefined,
+    },
+  };
 }
 
 function portFromEnv(value: string | undefined): number {

@@ -1,6 +1,12 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Vendor } from './vendor';
-import { createVendors, isStripeVendor, type StripeVendor, type StripeVendorOptions } from './vendors';
+import {
+  createVendors,
+  isStripeVendor,
+  type MatterportVendorOptions,
+  type StripeVendor,
+  type StripeVendorOptions,
+} from './vendors';
 
 export interface EmulatorsOptions {
   /** 0 picks a free port; the real one is in the returned url. */
@@ -13,6 +19,8 @@ export interface EmulatorsOptions {
   logRequests?: boolean;
   /** Options of the Stripe emulator (webhook endpoints, retry delays), when `vendors` is not given. */
   stripe?: StripeVendorOptions;
+  /** Options of the Matterport emulator (its OAuth client's credentials), when `vendors` is not given. */
+  matterport?: MatterportVendorOptions;
 }
 
 export interface RunningEmulators {
@@ -27,7 +35,8 @@ const RESERVED_PREFIXES = ['/healthz', '/_emulator'];
 
 export async function startEmulators(options: EmulatorsOptions): Promise<RunningEmulators> {
   const host = options.host ?? '127.0.0.1';
-  const vendors = options.vendors ?? createVendors({ stripe: options.stripe });
+  const vendors =
+    options.vendors ?? createVendors({ stripe: options.stripe, matterport: options.matterport });
   const app = buildEmulatorsApp(vendors, options.logRequests ?? false);
   await app.listen({ port: options.port, host });
   return {

@@ -2,7 +2,7 @@ import type { Vendor } from '../vendor';
 import { createCaptchaVendor } from './captcha';
 import { createMailVendor } from './mail';
 import { createMapsVendor } from './maps';
-import { createMatterportVendor } from './matterport';
+import { createMatterportVendor, type MatterportVendorOptions } from './matterport';
 import { createStripeJsVendor, createStripeVendor, type StripeVendorOptions } from './stripe';
 
 export { createCaptchaVendor, FAILING_CAPTCHA_TOKEN, type SiteverifyResult } from './captcha';
@@ -21,13 +21,23 @@ export {
 export {
   createMatterportVendor,
   MATTERPORT_DEMO_MODELS,
+  MATTERPORT_OAUTH_ACCOUNTS,
+  MATTERPORT_OAUTH_CLIENT_DEFAULTS,
   MATTERPORT_PAGE_SIZE,
   MATTERPORT_PASSWORD_PROTECTED_MODEL_NAME,
+  matterportAccountModels,
   matterportDemoModelId,
+  type MatterportAccountModel,
+  type MatterportFloor,
   type MatterportModel,
   type MatterportModelAddress,
   type MatterportModelState,
   type MatterportModelVisibility,
+  type MatterportOAuthAccount,
+  type MatterportOAuthAccountId,
+  type MatterportOAuthOptions,
+  type MatterportRoom,
+  type MatterportVendorOptions,
 } from './matterport';
 export {
   API_VERSION as STRIPE_API_VERSION,
@@ -44,6 +54,7 @@ export {
 
 export interface VendorOptions {
   stripe?: StripeVendorOptions;
+  matterport?: MatterportVendorOptions;
 }
 
 /**
@@ -57,6 +68,6 @@ export function createVendors(options: VendorOptions = {}): Vendor[] {
     createStripeVendor(options.stripe),
     createStripeJsVendor(),
     createMapsVendor(),
-    createMatterportVendor(),
+    createMatterportVendor(options.matterport),
   ];
 }

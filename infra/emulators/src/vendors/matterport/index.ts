@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Vendor } from '../../vendor';
-import { modelsOf, type StoredModel } from './models';
+import { accountModels, modelsOf, type AccountModel, type StoredModel } from './models';
+import { MatterportOAuth, type MatterportOAuthOptions } from './oauth';
+import { oauthControls, oauthRoutes } from './oauth-routes';
 import { MODEL_API_RULES, MODEL_API_SCHEMA } from './schema';
 import { showcaseRoutes } from './showcase';
 import { thumbnailJpeg } from './thumbnail';
@@ -13,7 +15,25 @@ export {
   type ModelAddress as MatterportModelAddress,
   type ModelState as MatterportModelState,
   type ModelVisibility as MatterportModelVisibility,
+  type Floor as MatterportFloor,
+  type Room as MatterportRoom,
+  type AccountModel as MatterportAccountModel,
+  type OAuthAccount as MatterportOAuthAccount,
+  type OAuthAccountId as MatterportOAuthAccountId,
+  accountModels as matterportAccountModels,
+  OAUTH_ACCOUNTS as MATTERPORT_OAUTH_ACCOUNTS,
 } from './models';
+export {
+  OAUTH_CLIENT_DEFAULTS as MATTERPORT_OAUTH_CLIENT_DEFAULTS,
+  type MatterportOAuthOptions,
+} from './oauth';
+
+export interface MatterportVendorOptions {
+  /** The registered OAuth client (id, secret, name); defaults in MATTERPORT_OAUTH_CLIENT_DEFAULTS. */
+  oauth?: MatterportOAuthOptions;
+  /** The clock (ms since the epoch) codes and tokens expire by; Date.now unless a test moves time itself. */
+  now?: () => number;
+}
 
 /** A model as the Model API answers it when every emulated field is selected. */
 export interface MatterportModel extends StoredModel {
@@ -26,13 +46,17 @@ export const MATTERPORT_PAGE_SIZE = { default: 50, max: 100 } as const;
 const PREFIX = '/matterport';
 
 /**
- * Matterport's Model API (GraphQL at `POST /api/models/graph`, HTTP Basic with an API token id and secret):
- * the `models` search (paged by `offset`/`pageSize`, filtered by `query`) and the `model(id)` read, parsed,
- * validated and executed by the `graphql` reference implementation against MODEL_API_SCHEMA. Each token id
- * has its own account of thirteen demo models (one behind a password). Thumbnails are served at `/thumbnails/<id>.jpg`, and a stand-in of the
- * Showcase embed page at `/show/`. Stateless.
+ * Matterport's Model API (GraphQL at `POST /api/models/graph`): the `models` search (paged by
+ * `offset`/`pageSize`, filtered by `query`) and the `model(id)` read with its rooms, parsed, validated and
+ * executed by the `graphql` reference implementation against MODEL_API_SCHEMA. Two ways in: HTTP Basic with an
+ * API token id and secret (each token id has its own account of thirteen demo models, one behind a password),
+ * or an OAuth 2.0 bearer token of one of the OAUTH_ACCOUNTS, obtained with the authorization code flow and
+ * PKCE at `/oauth/authorize` and `/oauth/token` (test controls under `/_oauth/`). Thumbnails are served at
+ * `/thumbnails/<id>.jpg`, and a stand-in of the Showcase embed page at `/show/`. OAuth codes and tokens are
+ * the only state.
  */
-export function createMatterportVendor(): Vendor {
+export function createMatterportVendor(options: MatterportVendorOptions = {}): Vendor {
+  const oauth = new MatterportOAuth(options.oauth ?? {}, options.now ?? Date.now);
   const routes: FastifyPluginAsync = async (app) => {
     // Errors raised by fastify itself (a malformed JSON body) in GraphQL's shape.
     app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -40,19 +64,16 @@ export function createMatterportVendor(): Vendor {
     });
 
     app.post('/api/models/graph', async (request, reply) => {
-      const tokenId = basicTokenId(request.headers.authorization);
-      if (!tokenId) {
-        return reply
-          .code(401)
-          .header('www-authenticate', 'Basic realm="Matterport API"')
-          .send({
-            errors: [
-              {
-                message: 'Unauthorized: send an API token id and secret with HTTP Basic authentication',
-                extensions: { code: 'request.unauthenticated' },
-              },
-            ],
-          });
+      const bearer = bearerToken(request.headers.authorization);
+      let models: AccountModel[];
+      if (bearer !== undefined) {
+        const account = oauth.accountOf(bearer);
+        if (!account) return invalidBearer(reply);
+        models = accountModels(account);
+      } else {
+        const tokenId = basicTokenId(request.headers.authorization);
+        if (!tokenId) return unauthenticated(reply);
+        models = modelsOf(tokenId);
       }
       const body = graphQLBody(request.body);
       if (typeof body === 'string') return reply.code(400).send({ errors: [{ message: body }] });
@@ -72,11 +93,11 @@ export function createMatterportVendor(): Vendor {
       });
       const rootValue = {
         models: (args: { query?: string | null; offset?: string | null; pageSize?: number | null }) => {
-          const page = searchModels(modelsOf(tokenId), args);
+          const page = searchModels(models, args);
           return { ...page, results: page.results.map(present) };
         },
         model: ({ id }: { id: string }) => {
-          const model = modelsOf(tokenId).find((candidate) => candidate.id === id);
+          const model = models.find((candidate) => candidate.id === id);
           if (!model) throw new GraphQLError('Model not found', { extensions: { code: 'not.found' } });
           return present(model);
         },
@@ -95,6 +116,8 @@ export function createMatterportVendor(): Vendor {
       });
     });
 
+    await app.register(oauthRoutes(oauth, PREFIX));
+    await app.register(oauthControls(oauth));
     await app.register(showcaseRoutes);
 
     app.get<{ Params: { file: string } }>('/thumbnails/:file', async (request, reply) => {
@@ -109,7 +132,34 @@ export function createMatterportVendor(): Vendor {
     });
   };
 
-  return { name: 'matterport', prefix: PREFIX, routes };
+  return { name: 'matterport', prefix: PREFIX, routes, reset: () => oauth.reset() };
+}
+
+function unauthenticated(reply: FastifyReply) {
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Basic realm="Matterport API"')
+    .send({
+      errors: [
+        {
+          message: 'Unauthorized: send an API token id and secret with HTTP Basic authentication',
+          extensions: { code: 'request.unauthenticated' },
+        },
+      ],
+    });
+}
+
+/** An OAuth access token that is unknown, expired or revoked (RFC 6750 §3.1). */
+function invalidBearer(reply: FastifyReply) {
+  return reply
+    .code(401)
+    .header('www-authenticate', 'Bearer realm="Matterport API", error="invalid_token"')
+    .send({ errors: [{ message: 'Unauthorized: the access token is invalid or has expired' }] });
+}
+
+/** The token of `Authorization: Bearer <token>` (RFC 6750 §2.1). */
+function bearerToken(header: string | undefined): string | undefined {
+  return /^Bearer +([A-Za-z0-9._~+/-]+=*) *$/i.exec(header ?? '')?.[1];
 }
 
 interface GraphQLBody {

@@ -30,11 +30,17 @@ export interface StoredModel {
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SWEEP_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** `length` characters of `alphabet` drawn from the SHA-256 of `seed`: the same id for a seed on every run. */
+function idFrom(seed: string, alphabet: string, length: number): string {
+  const digest = createHash('sha256').update(seed).digest();
+  return Array.from(digest.subarray(0, length), (byte) => alphabet[byte % alphabet.length]).join('');
+}
 
 /** The id of the account's `index`-th demo model (0-12), the same for a token id on every run. */
 export function matterportDemoModelId(tokenId: string, index: number): string {
-  const digest = createHash('sha256').update(`matterport-demo/${tokenId}/${index}`).digest();
-  return Array.from(digest.subarray(0, 11), (byte) => ID_ALPHABET[byte % ID_ALPHABET.length]).join('');
+  return idFrom(`matterport-demo/${tokenId}/${index}`, ID_ALPHABET, 11);
 }
 
 type Demo = [
@@ -94,23 +100,176 @@ export const DEMO_MODELS: readonly Demo[] = [
   [PASSWORD_PROTECTED_MODEL_NAME, 'active', ['2 Hunter Street', 'Hobart', 'TAS', '7000', 'AU'], 'password'],
 ];
 
+/** A floor of a model, as the Model API answers `floor { id label }`. */
+export interface Floor {
+  /** 25 lowercase letters and digits, as Matterport's. */
+  id: string;
+  label: string;
+}
+
+/** A room of a model, as the Model API answers `rooms { id label floor { id label } }`. */
+export interface Room {
+  /** 25 lowercase letters and digits, as Matterport's. */
+  id: string;
+  label: string;
+  floor: Floor;
+}
+
+/** A model with its rooms, as an account holds it. */
+export interface AccountModel extends StoredModel {
+  rooms: Room[];
+}
+
+type Layout = 'apartment' | 'house' | 'office' | 'loft' | 'studio';
+
+/** The floors of each kind of space, lowest first, with their rooms. */
+const LAYOUTS: Record<Layout, ReadonlyArray<readonly [floor: string, rooms: readonly string[]]>> = {
+  apartment: [['Main floor', ['Living room', 'Kitchen', 'Bedroom', 'Bathroom', 'Balcony']]],
+  house: [
+    ['Ground floor', ['Entry', 'Living room', 'Kitchen', 'Dining room', 'Laundry']],
+    ['First floor', ['Main bedroom', 'Ensuite', 'Bedroom 2', 'Bathroom']],
+  ],
+  office: [['Level 1', ['Reception', 'Open office', 'Meeting room', 'Kitchenette']]],
+  loft: [
+    ['Main floor', ['Open-plan living', 'Kitchen', 'Bathroom']],
+    ['Mezzanine', ['Bedroom']],
+  ],
+  studio: [['Ground floor', ['Shooting floor', 'Dressing room', 'Office']]],
+};
+
+/** The layout of each demo model, by its index in DEMO_MODELS. */
+const DEMO_LAYOUTS: readonly Layout[] = [
+  'apartment',
+  'apartment',
+  'office',
+  'house',
+  'house',
+  'apartment',
+  'office',
+  'house',
+  'apartment',
+  'apartment',
+  'apartment',
+  'office',
+  'loft',
+];
+
+/** The rooms of a model, floor by floor: their ids derive from the model's, so they are the same on every run. */
+function roomsOf(modelId: string, layout: Layout): Room[] {
+  return LAYOUTS[layout].flatMap(([floorLabel, labels], floorIndex) => {
+    const floor = {
+      id: idFrom(`matterport-floor/${modelId}/${floorIndex}`, SWEEP_ID_ALPHABET, 25),
+      label: floorLabel,
+    };
+    return labels.map((label) => ({
+      id: idFrom(`matterport-room/${modelId}/${floorIndex}/${label}`, SWEEP_ID_ALPHABET, 25),
+      label,
+      floor,
+    }));
+  });
+}
+
 const FIRST_DEMO_CREATED = Date.UTC(2024, 0, 15, 9, 30);
 const HOUR_MS = 60 * 60 * 1000;
+
+function isoSeconds(time: number): string {
+  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
 
 /**
  * The models of a token's account, newest first (Matterport's default order: created, descending): the thirteen
  * demo models, their ids derived from the token id, so an account needs no state and never sees another's.
  */
-export function modelsOf(tokenId: string): StoredModel[] {
+export function modelsOf(tokenId: string): AccountModel[] {
   return DEMO_MODELS.map(([name, state, [address1, city, region, postal, country], visibility], index) => {
-    const created = new Date(FIRST_DEMO_CREATED + index * (29 * 24 + 1) * HOUR_MS);
+    const id = matterportDemoModelId(tokenId, index);
     return {
-      id: matterportDemoModelId(tokenId, index),
+      id,
       name,
-      created: created.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      created: isoSeconds(FIRST_DEMO_CREATED + index * (29 * 24 + 1) * HOUR_MS),
       state,
       visibility,
       address: { address1, city, state: region, postal, country },
+      rooms: roomsOf(id, DEMO_LAYOUTS[index]!),
     };
   }).reverse();
+}
+
+/** The accounts a person can sign in as on the OAuth authorize page. */
+export type OAuthAccountId = 'demo-scans' | 'harbour-studio';
+
+export interface OAuthAccount {
+  id: OAuthAccountId;
+  /** As the authorize page shows it: "Continue as <name>". */
+  name: string;
+}
+
+export const OAUTH_ACCOUNTS: readonly OAuthAccount[] = [
+  { id: 'demo-scans', name: 'Demo Scans' },
+  { id: 'harbour-studio', name: 'Harbour Studio' },
+];
+
+/**
+ * The token id of the platform's own account under `npm start` (the launcher's MATTERPORT_TOKEN_ID): the
+ * `demo-scans` OAuth account holds the very models that token id reaches with Basic auth, same ids.
+ */
+export const DEMO_SCANS_TOKEN_ID = 'emulator-token-id';
+
+/** Harbour Studio's own models, oldest first: name, state, address, visibility, layout, created. */
+const HARBOUR_STUDIO_MODELS: ReadonlyArray<[...Demo, layout: Layout, created: string]> = [
+  [
+    '31 Wharf Road, Balmain',
+    'active',
+    ['31 Wharf Road', 'Balmain', 'NSW', '2041', 'AU'],
+    'public',
+    'house',
+    '2025-02-03T10:15:00Z',
+  ],
+  [
+    '5 Warung Street, McMahons Point',
+    'active',
+    ['5 Warung Street', 'McMahons Point', 'NSW', '2060', 'AU'],
+    'public',
+    'apartment',
+    '2025-03-11T14:40:00Z',
+  ],
+  [
+    '18 Darling Street, Balmain East',
+    'active',
+    ['18 Darling Street', 'Balmain East', 'NSW', '2041', 'AU'],
+    'unlisted',
+    'loft',
+    '2025-04-22T08:05:00Z',
+  ],
+  [
+    '2 Bay Street, Double Bay',
+    'processing',
+    ['2 Bay Street', 'Double Bay', 'NSW', '2028', 'AU'],
+    'private',
+    'studio',
+    '2025-05-30T16:20:00Z',
+  ],
+];
+
+/** The models of an OAuth account, newest first, as `models` lists them. */
+export function accountModels(account: OAuthAccountId): AccountModel[] {
+  if (account === 'demo-scans') return modelsOf(DEMO_SCANS_TOKEN_ID);
+  return HARBOUR_STUDIO_MODELS.map(
+    ([name, state, [address1, city, region, postal, country], visibility, layout, created], index) => {
+      const id = idFrom(`matterport-account/${account}/${index}`, ID_ALPHABET, 11);
+      return {
+        id,
+        name,
+        created,
+        state,
+        visibility,
+        address: { address1, city, state: region, postal, country },
+        rooms: roomsOf(id, layout),
+      };
+    },
+  ).reverse();
+}
+
+export function isOAuthAccountId(value: unknown): value is OAuthAccountId {
+  return OAUTH_ACCOUNTS.some((account) => account.id === value);
 }

@@ -2,7 +2,7 @@ import { buildSchema, GraphQLError, specifiedRules, type ValidationRule } from '
 
 /**
  * The part of Matterport's Model API schema the platform queries (services/properties/src/matterport): the
- * `models` search and the `model(id)` read, with the fields the properties service selects. Queries are
+ * `models` search and the `model(id)` read (with its rooms), with the fields the platform selects. Queries are
  * parsed and validated against it by the `graphql` reference implementation, so any other field, argument
  * or operation is refused as a real GraphQL server refuses it.
  */
@@ -37,6 +37,18 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     resizeUrl: String
   }
 
+  type Floor {
+    id: ID!
+    label: String
+  }
+
+  "A room of the model, as its floor plan names it."
+  type Room {
+    id: ID!
+    label: String
+    floor: Floor
+  }
+
   type Model {
     id: ID!
     name: String!
@@ -45,6 +57,7 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     created: DateTime!
     image: ModelImage
     address: Address
+    rooms: [Room!]!
   }
 
   type ModelSearchResult {
