@@ -8,7 +8,7 @@ import Stripe from 'stripe';
 import { SESSION_COOKIE } from '@tourly/contracts';
 import { Database, toCamelKeys } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
-import { startEmulators } from '@tourly/emulators';
+import { MATTERPORT_OAUTH_CLIENT_DEFAULTS, startEmulators } from '@tourly/emulators';
 import { seedDemoData } from '@tourly/identity';
 import { startLocalS3, type RunningS3 } from '../../infra/launcher/src/local-s3';
 import { startPlatform, type RunningPlatform } from '../../infra/launcher/src/platform';
@@ -84,6 +84,10 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
         MATTERPORT_TOKEN_ID: 'test-token-id',
         MATTERPORT_TOKEN_SECRET: 'test-token-secret',
         MATTERPORT_SHOWCASE_URL: `${emulators.url}/matterport/show/`,
+        MATTERPORT_OAUTH_AUTHORIZE_URL: `${emulators.url}/matterport/oauth/authorize`,
+        MATTERPORT_OAUTH_TOKEN_URL: `${emulators.url}/matterport/oauth/token`,
+        MATTERPORT_OAUTH_CLIENT_ID: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientId,
+        MATTERPORT_OAUTH_CLIENT_SECRET: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientSecret,
         CREDENTIAL_RATE_LIMIT: '100000',
         ...(storage
           ? {

@@ -28,7 +28,9 @@ async function main(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const closers: Array<() => Promise<void>> = [];
 
-  env.INTERNAL_TOKEN_SECRET ??= persistedSecret(dataDir);
+  env.INTERNAL_TOKEN_SECRET ??= persistedSecret(dataDir, 'internal-token-secret', 'base64url');
+  // The providers' Matterport tokens are encrypted with it: a restart must read what the last run stored.
+  env.MATTERPORT_TOKEN_KEY ??= persistedSecret(dataDir, 'matterport-token-key', 'base64');
   if (!env.DATABASE_URL) {
     const postgres = await startEmbeddedPostgres({
       dataDir: path.join(dataDir, 'postgres'),
@@ -105,11 +107,14 @@ async function main(): Promise<void> {
   logger.info(`${PRODUCT} is running at http://localhost:${platform.gateway.port}`);
 }
 
-/** Kept in the data directory so a restart keeps the same secret (and the same signed state, later). */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'internal-token-secret');
+/**
+ * 32 random bytes kept in the data directory, so a restart keeps the same secret (the same signed state, the
+ * same key to the stored tokens).
+ */
+function persistedSecret(dataDir: string, name: string, encoding: 'base64' | 'base64url'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(32).toString('base64url');
+  const secret = randomBytes(32).toString(encoding);
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

@@ -6,6 +6,7 @@ import {
   type ServiceDefinition,
 } from '@tourly/platform';
 import { billing } from '@tourly/billing';
+import { MATTERPORT_OAUTH_CLIENT_DEFAULTS } from '@tourly/emulators';
 import { gateway, type GatewayConfig } from '@tourly/gateway';
 import { identity } from '@tourly/identity';
 import { orders } from '@tourly/orders';
@@ -64,11 +65,17 @@ export function emulatorEnv(
       MAPS_API_KEY: 'emulator-maps-key',
       MAP_TILES_URL: `${emulatorsUrl}/maps/tiles/{z}/{x}/{y}.png`,
     },
+    // The platform's own account (an API token, the demo's models), the Showcase stand-in, and the OAuth client
+    // providers connect their own accounts through (the emulator's registered client).
     matterport: {
       MATTERPORT_API_URL: `${emulatorsUrl}/matterport`,
       MATTERPORT_TOKEN_ID: 'emulator-token-id',
       MATTERPORT_TOKEN_SECRET: 'emulator-token-secret',
       MATTERPORT_SHOWCASE_URL: `${emulatorsUrl}/matterport/show/`,
+      MATTERPORT_OAUTH_AUTHORIZE_URL: `${emulatorsUrl}/matterport/oauth/authorize`,
+      MATTERPORT_OAUTH_TOKEN_URL: `${emulatorsUrl}/matterport/oauth/token`,
+      MATTERPORT_OAUTH_CLIENT_ID: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientId,
+      MATTERPORT_OAUTH_CLIENT_SECRET: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientSecret,
     },
   };
 }

@@ -12,3 +12,4 @@ export * from './identity';
 export * from './tours';
 export * from './player';
 export * from './webhooks';
+export * from './matterport';

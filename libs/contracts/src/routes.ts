@@ -22,6 +22,8 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/provider/permissions/**', 'identity'],
   ['/provider/developers/**', 'identity'],
   ['/provider/matterport_auth/**', 'identity'],
+  // The provider's Matterport OAuth (its start and Matterport's callback): before properties' /api/** below
+  ['/api/integrations/matterport/**', 'identity'],
   ['/admin/users/**', 'identity'],
   ['/admin/providers.json', 'identity'],
   ['/admin/providers/*/users.json', 'identity'],

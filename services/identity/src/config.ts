@@ -60,4 +60,32 @@ export class IdentityConfig extends DatabaseConfig {
   @IsInt({ message: 'WEBHOOK_ENDPOINT_CONCURRENCY must be a whole number' })
   @Min(1, { message: 'WEBHOOK_ENDPOINT_CONCURRENCY must be at least 1' })
   WEBHOOK_ENDPOINT_CONCURRENCY: number = 4;
+
+  /** Matterport's OAuth 2.0 authorisation page, where a provider's admin allows the platform into their account. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'MATTERPORT_OAUTH_AUTHORIZE_URL must be an http(s) URL' })
+  MATTERPORT_OAUTH_AUTHORIZE_URL = 'https://authn.matterport.com/oauth/authorize';
+
+  /** Matterport's OAuth 2.0 token endpoint: codes and refresh tokens are exchanged there. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'MATTERPORT_OAUTH_TOKEN_URL must be an http(s) URL' })
+  MATTERPORT_OAUTH_TOKEN_URL = 'https://api.matterport.com/api/oauth/token';
+
+  /** The platform's OAuth client at Matterport. Unset: connecting a Matterport account answers 503. */
+  @IsOptional()
+  @IsString()
+  MATTERPORT_OAUTH_CLIENT_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  MATTERPORT_OAUTH_CLIENT_SECRET?: string;
+
+  /**
+   * The key the providers' Matterport tokens are encrypted with (AES-256-GCM): 32 random bytes in base64
+   * (`openssl rand -base64 32`). The same on every replica; losing it means every provider connects again.
+   * Unset: connecting a Matterport account answers 503.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9+/_-]{43}=?$/, {
+    message: 'MATTERPORT_TOKEN_KEY must be 32 random bytes in base64, e.g. from openssl rand -base64 32',
+  })
+  MATTERPORT_TOKEN_KEY?: string;
 }

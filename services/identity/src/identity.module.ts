@@ -6,6 +6,7 @@ import { ApiKeysModule } from './api-keys/api-keys.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { HousekeepingModule } from './housekeeping/housekeeping.module';
 import { ImpersonationModule } from './impersonation/impersonation.module';
+import { MatterportModule } from './matterport/matterport.module';
 import { OAuthModule } from './oauth/oauth.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { PasswordsModule } from './passwords/passwords.module';
@@ -38,6 +39,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     RateLimitsModule,
     HousekeepingModule,
     WebhooksModule,
+    MatterportModule,
   ],
 })
 export class IdentityModule {}

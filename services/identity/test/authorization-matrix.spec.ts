@@ -136,6 +136,27 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/replay_failed`,
     expect: { anonymous: 401, admin: 202, impersonating: 202, others: 403 },
   },
+  {
+    method: 'get',
+    path: () => '/api/integrations/matterport/auth_url',
+    // Connecting the provider's Matterport account: its own admins, never an administrator impersonating it.
+    expect: { anonymous: 401, admin: 200, others: 403 },
+  },
+  {
+    method: 'get',
+    path: () => '/api/integrations/matterport/callback?code=matrix&state=matrix',
+    // An unknown state: the admin is sent back to the settings page, told it failed.
+    expect: { anonymous: 401, admin: 302, others: 403 },
+  },
+  { method: 'get', path: () => '/provider/matterport_auth/connection', expect: providerAdmins },
+  { method: 'delete', path: () => '/provider/matterport_auth/connection', expect: providerAdmins },
+  { method: 'get', path: () => '/provider/matterport_auth/show_oauth_switch_prompt', expect: providerAdmins },
+  {
+    method: 'post',
+    path: () => '/provider/matterport_auth/mark_oauth_prompt_seen',
+    // The provider's own choice: an impersonating administrator neither sees the prompt nor dismisses it.
+    expect: { anonymous: 401, admin: 200, others: 403 },
+  },
   { method: 'get', path: () => '/provider/onboarding/info.json', expect: signedInOnly },
   { method: 'get', path: () => '/contact_confirmations', expect: signedInOnly },
   {

@@ -68,6 +68,8 @@ export async function startIdentityPlatform(extra: Record<string, string> = {}) 
   await seedDemoData(platform.services.identity);
   return {
     platform,
+    /** Where the vendor emulators listen (their own pages and test controls). */
+    emulatorsUrl: emulators.url,
     ...harness(request(platform.gateway.url), platform.services.identity, emulators.url),
     async stop() {
       await platform.close();

@@ -491,6 +491,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/integrations/matterport/auth_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MatterportIntegrationController_authUrl'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/webhooks/stripe': {
     parameters: {
       query?: never;
@@ -1733,6 +1749,54 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['FloorplansController_assignToClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/matterport_auth/connection': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MatterportController_connection'];
+    put?: never;
+    post?: never;
+    delete: operations['MatterportController_disconnect'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/matterport_auth/mark_oauth_prompt_seen': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['MatterportController_markSwitchPromptSeen'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/matterport_auth/show_oauth_switch_prompt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MatterportController_showSwitchPrompt'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4042,6 +4106,13 @@ export type components = {
       started_at: string;
       status_code: number | null;
     };
+    'identity.AuthUrlResponse': {
+      /**
+       * @description Matterport’s authorisation page for this attempt (code flow with PKCE S256, a fresh state): open it in the browser
+       * @example https://authn.matterport.com/oauth/authorize?response_type=code&client_id=…&redirect_uri=…&scope=ViewDetails&state=…&code_challenge=…&code_challenge_method=S256
+       */
+      url: string;
+    };
     'identity.ChangeCurrentProvider': {
       /** Format: uuid */
       provider_id: string;
@@ -4063,6 +4134,19 @@ export type components = {
     };
     'identity.ConfirmSignUpRequest': {
       user: components['schemas']['identity.SignUpCode'];
+    };
+    'identity.ConnectionResponse': {
+      /** @description the Matterport account’s name, when Matterport tells it */
+      account_name: string | null;
+      /**
+       * @description why the connection is broken and what to do (status broken only)
+       * @example Matterport refused to renew access: connect again from Settings.
+       */
+      broken_reason: string | null;
+      /** Format: date-time */
+      connected_at: string | null;
+      /** @enum {string} */
+      status: 'not_connected' | 'connected' | 'broken';
     };
     'identity.ContactConfirmationResponse': {
       /** @description while pending */
@@ -4699,6 +4783,10 @@ export type components = {
     'identity.SurveyResponse': {
       /** Format: uuid */
       id: string;
+    };
+    'identity.SwitchPromptResponse': {
+      /** @description whether to show the prompt to connect the provider’s own Matterport account */
+      show: boolean;
     };
     'identity.ToggleAutoPopulateModels': {
       auto_populate_models: boolean;
@@ -7437,6 +7525,28 @@ export interface operations {
       };
     };
   };
+  MatterportIntegrationController_authUrl: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.AuthUrlResponse'];
+          };
+        };
+      };
+    };
+  };
   StripeWebhooksController_receive: {
     parameters: {
       query?: never;
@@ -9800,6 +9910,101 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['orders.VariantResponse'];
+          };
+        };
+      };
+    };
+  };
+  MatterportController_connection: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.ConnectionResponse'];
+          };
+        };
+      };
+    };
+  };
+  MatterportController_disconnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.ConnectionResponse'];
+          };
+        };
+      };
+    };
+  };
+  MatterportController_markSwitchPromptSeen: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.SwitchPromptResponse'];
+          };
+        };
+      };
+    };
+  };
+  MatterportController_showSwitchPrompt: {
+    parameters: {
+      query?: {
+        skip_last_prompt_check?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.SwitchPromptResponse'];
           };
         };
       };

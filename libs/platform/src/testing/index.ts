@@ -9,6 +9,8 @@ import type { SettledDelivery } from '../events/event-consumer';
 
 /** The secret every test service shares, so tests can mint the gateway's token. */
 export const TEST_INTERNAL_SECRET = 'test-internal-token-secret-0123456789abcdef';
+/** The key identity encrypts the providers' Matterport tokens with in tests (32 bytes in base64). */
+export const TEST_MATTERPORT_TOKEN_KEY = Buffer.alloc(32, 'tourly-test-matterport-key').toString('base64');
 export const testTokens = new InternalTokens(TEST_INTERNAL_SECRET);
 
 export function requiredEnv(name: 'DATABASE_URL' | 'NATS_URL'): string {
@@ -86,6 +88,7 @@ export function testEnv(options: TestEnvOptions): Record<string, string> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
     PORT: '0',
     INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
+    MATTERPORT_TOKEN_KEY: TEST_MATTERPORT_TOKEN_KEY,
     EVENTS_NAMESPACE: options.namespace,
     // The tests' webhook receivers listen on 127.0.0.1, which only this explicit setting lets identity reach.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',

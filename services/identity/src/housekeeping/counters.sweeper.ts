@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Schedules, type PeriodicTask } from '@tourly/platform';
+import { MatterportRepository } from '../matterport/matterport.repository';
 import { RateLimitsRepository } from '../rate-limits/rate-limits.repository';
 import { SignInAttemptsRepository } from '../sessions/sign-in-attempts.repository';
 import { SignUpRequestsRepository } from '../sign-up/sign-up.repository';
@@ -9,7 +10,8 @@ export const SWEEP_EVERY_MS = 10 * 60 * 1000;
 /**
  * What is past counting: the gateway's rate-limit windows (windows last at most an hour; each row restarts in
  * place while its key keeps coming, so only keys that stopped leave rows behind), sign-in attempt windows past
- * their 15 minutes, and sign-up requests a day past their expiry (the hourly allowance reads the last hour).
+ * their 15 minutes, sign-up requests a day past their expiry (the hourly allowance reads the last hour), and
+ * Matterport authorisations past their 10 minutes (their states open nothing any more).
  * Deleting what ended is the same whichever replica does it, and twice is harmless: no lock is needed.
  */
 @Injectable()
@@ -20,6 +22,7 @@ export class CountersSweeper {
     private readonly rateLimits: RateLimitsRepository,
     private readonly signInAttempts: SignInAttemptsRepository,
     private readonly signUpRequests: SignUpRequestsRepository,
+    private readonly matterport: MatterportRepository,
     schedules: Schedules,
   ) {
     this.task = schedules.every('counters sweep', SWEEP_EVERY_MS, () => this.sweep());
@@ -31,11 +34,12 @@ export class CountersSweeper {
   }
 
   private async sweep(): Promise<number> {
-    const [windows, attempts, requests] = await Promise.all([
+    const [windows, attempts, requests, authorizations] = await Promise.all([
       this.rateLimits.deleteEnded(),
       this.signInAttempts.deleteEnded(),
       this.signUpRequests.deleteExpired(),
+      this.matterport.deleteExpiredAuthorizations(),
     ]);
-    return windows + attempts + requests;
+    return windows + attempts + requests + authorizations;
   }
 }

@@ -17,6 +17,7 @@ import { SignUpRequests1763920000000 } from './1763920000000-sign-up-requests';
 import { ProviderPlanVersions1763930000000 } from './1763930000000-provider-plan-versions';
 import { UserPhoneNumbers1763940000000 } from './1763940000000-user-phone-numbers';
 import { Webhooks1763950000000 } from './1763950000000-webhooks';
+import { MatterportConnections1763960000000 } from './1763960000000-matterport-connections';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -38,4 +39,5 @@ export const migrations: MigrationClass[] = [
   ProviderPlanVersions1763930000000,
   UserPhoneNumbers1763940000000,
   Webhooks1763950000000,
+  MatterportConnections1763960000000,
 ];
