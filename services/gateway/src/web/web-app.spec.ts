@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '@tourly/platform';
 import { GatewayConfig, GOOGLE_RECAPTCHA_SCRIPT, STRIPE_JS_SCRIPT } from '../config';
-import { WebApp, type PageContext, type WebAppOptions } from './web-app';
+import { WebApp, wantsPage, type PageContext, type WebAppOptions } from './web-app';
 
 const SIGNED_IN: PageContext = { role: 'admin', staffRole: 'platform_admin', csrfToken: 'csrf-123' };
 
@@ -235,5 +235,22 @@ describe('GatewayConfig captcha and Stripe settings', () => {
     expect(() =>
       loadConfig(GatewayConfig, 'gateway', { ...required, STRIPE_PUBLISHABLE_KEY: 'sk_live_secret' }),
     ).toThrow(ConfigError);
+  });
+});
+
+describe('wantsPage', () => {
+  const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+  it.each([
+    ['GET', '/provider/properties', browser, true],
+    ['HEAD', '/provider/settings/developers', browser, true],
+    ['GET', '/provider/properties', 'application/json', false],
+    ['POST', '/provider/properties', browser, false],
+    ['GET', '/provider/billing/orders.csv', browser, false],
+    // A vendor's OAuth callback and the API's docs are navigations the services (and the gateway) answer.
+    ['GET', '/api/integrations/matterport/callback', browser, false],
+    ['GET', '/api/docs', browser, false],
+  ])('%s %s (accept %s) -> %s', (method, path, accept, page) => {
+    expect(wantsPage(method, path, accept)).toBe(page);
   });
 });

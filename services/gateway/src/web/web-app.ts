@@ -176,13 +176,15 @@ const NAMED_FILE = /\.(?!html?$)[a-z0-9]+$/i;
 
 /**
  * A browser navigating, as opposed to the API client (which always asks for JSON). A link to a file the API
- * serves (a zip, a CSV) is followed by the browser asking for HTML too: it gets the file.
+ * serves (a zip, a CSV) is followed by the browser asking for HTML too: it gets the file. No page of the app lives
+ * under `/api/`: a browser sent there (a vendor's OAuth callback, the API's docs) reaches the service.
  */
 export function wantsPage(method: string, pathname: string, accept: string | undefined): boolean {
   return (
     (method === 'GET' || method === 'HEAD') &&
     !!accept &&
     accept.includes('text/html') &&
+    !pathname.startsWith('/api/') &&
     !NAMED_FILE.test(pathname)
   );
 }
