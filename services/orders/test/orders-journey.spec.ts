@@ -371,6 +371,13 @@ describe('floor-plan orders', () => {
       })
       .expect(422);
     expect(Object.keys(reused.body.errors)).toEqual(['comment.attachments']);
+    // A list inside the list (the route guard's seed 1052405910 had it answer 500).
+    const nested = await provider
+      .send('post', `/opw_resources/${id}/comments`, {
+        comment: { body: 'Nested', attachments: [[{ id: attachment.body.data.id }]] },
+      })
+      .expect(422);
+    expect(nested.body.errors).toEqual({ 'comment.attachments': ['must list objects'] });
     await supplier.send('delete', `/opw_resources/${id}/comments/${said.body.data.id}`).expect(403);
     await provider.send('delete', `/opw_resources/${id}/comments/${said.body.data.id}`).expect(200);
     const left = await supplier.get(`/opw_resources/${id}/comments`).expect(200);

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsUUID, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
 import { IdParam, Nested, RequiredString } from '@tourly/platform';
 import { FileResponse } from '../orders/orders.dto';
@@ -24,6 +24,8 @@ export class CommentFields {
   @IsOptional()
   @IsArray({ message: 'must list attachments' })
   @ArrayMaxSize(10, { message: 'must list at most 10' })
+  // Each an object: a list inside the list would pass the nested check and reach the service as a list.
+  @IsObject({ each: true, message: 'must list objects' })
   @ValidateNested({ each: true })
   @Type(() => AttachmentRef)
   attachments?: AttachmentRef[];
