@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { formatDateTime } from '../../../../shared/format';
+import { ShownOnce } from '../../../../shared/ShownOnce';
 import { PREVIOUS_SECRET_HOURS } from '../rules';
 
 export interface RevealedSecret {
@@ -21,27 +22,7 @@ interface SecretPanelProps {
  * copy button, the warning that it is not shown again, and how a receiver verifies with it.
  */
 export function SecretPanel({ revealed, onDone }: SecretPanelProps) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const inputId = useId();
   const titleId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, [revealed.secret]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(revealed.secret);
-      setCopied('yes');
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the secret is selected for copying by hand.
-      inputRef.current?.select();
-      setCopied('failed');
-    }
-  }
-
   return (
     <div className="alert alert-success webhook-secret" role="region" aria-labelledby={titleId}>
       <p className="alert-title" id={titleId}>
@@ -52,51 +33,30 @@ export function SecretPanel({ revealed, onDone }: SecretPanelProps) {
       <p>
         <strong>Copy it now: it is not shown again.</strong> Only its last characters stay visible here.
       </p>
-      <div className="field">
-        <label className="field-label" htmlFor={inputId}>
-          Signing secret
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="field-input webhook-secret-value"
-          readOnly
-          value={revealed.secret}
-          spellCheck={false}
-          onFocus={(event) => event.target.select()}
-        />
-      </div>
-      {revealed.reason === 'rotated' && (
+      <ShownOnce
+        label="Signing secret"
+        value={revealed.secret}
+        noun="secret"
+        inputClassName="webhook-secret-value"
+        onDone={onDone}
+      >
+        {revealed.reason === 'rotated' && (
+          <p>
+            The previous secret keeps verifying for {PREVIOUS_SECRET_HOURS} hours
+            {revealed.previousExpiresAt ? `, until ${formatDateTime(revealed.previousExpiresAt)}` : ''}: until
+            then each delivery carries a signature with each secret. Put the new one in your receiver before
+            that.
+          </p>
+        )}
         <p>
-          The previous secret keeps verifying for {PREVIOUS_SECRET_HOURS} hours
-          {revealed.previousExpiresAt ? `, until ${formatDateTime(revealed.previousExpiresAt)}` : ''}: until
-          then each delivery carries a signature with each secret. Put the new one in your receiver before
-          that.
+          Your receiver verifies each delivery with it: any{' '}
+          <a href="https://www.standardwebhooks.com/" target="_blank" rel="noreferrer">
+            Standard Webhooks
+          </a>{' '}
+          library takes this secret, the raw body and the headers <code>webhook-id</code>,{' '}
+          <code>webhook-timestamp</code> and <code>webhook-signature</code>.
         </p>
-      )}
-      <p>
-        Your receiver verifies each delivery with it: any{' '}
-        <a href="https://www.standardwebhooks.com/" target="_blank" rel="noreferrer">
-          Standard Webhooks
-        </a>{' '}
-        library takes this secret, the raw body and the headers <code>webhook-id</code>,{' '}
-        <code>webhook-timestamp</code> and <code>webhook-signature</code>.
-      </p>
-      <div className="actions">
-        <button type="button" className="button button-primary" onClick={copy}>
-          Copy secret
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          I have copied it
-        </button>
-        <p role="status">
-          {copied === 'yes'
-            ? 'Copied.'
-            : copied === 'failed'
-              ? 'Copying failed: the secret is selected, copy it by hand.'
-              : ''}
-        </p>
-      </div>
+      </ShownOnce>
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
+import { ShownOnce } from '../../../../shared/ShownOnce';
 import type { ApiKeySummary, NewApiKey } from '../api';
 import { useRegenerateApiKeyMutation } from '../queries';
 
@@ -94,59 +95,19 @@ export function ApiKeySection({ apiKey }: ApiKeySectionProps) {
 
 /** The new key, this once: selectable, with a copy button, and a warning that it will not be shown again. */
 function NewKey({ created, onDone }: { created: NewApiKey; onDone(): void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    inputRef.current?.focus();
-    inputRef.current?.select();
-  }, []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.apiKey);
-      setCopied('yes');
-    } catch {
-      // No clipboard (an insecure origin, a refused permission): the key is selected for copying by hand.
-      inputRef.current?.select();
-      setCopied('failed');
-    }
-  }
-
   return (
     <div className="alert alert-success">
       <p className="alert-title">Your new API key</p>
       <p>
         Copy it now and keep it somewhere safe: it will not be shown again. Only its hint stays visible here.
       </p>
-      <div className="field">
-        <label className="field-label" htmlFor={inputId}>
-          New API key
-        </label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="field-input api-key-value"
-          readOnly
-          value={created.apiKey}
-          onFocus={(event) => event.target.select()}
-        />
-      </div>
-      <div className="actions">
-        <button type="button" className="button button-primary" onClick={copy}>
-          Copy key
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          I have copied it
-        </button>
-        <p role="status">
-          {copied === 'yes'
-            ? 'Copied.'
-            : copied === 'failed'
-              ? 'Copying failed: the key is selected, copy it by hand.'
-              : ''}
-        </p>
-      </div>
+      <ShownOnce
+        label="New API key"
+        value={created.apiKey}
+        noun="key"
+        inputClassName="api-key-value"
+        onDone={onDone}
+      />
     </div>
   );
 }
