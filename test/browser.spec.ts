@@ -173,21 +173,7 @@ describe('in the browser', () => {
   it('reminds a person whose email is unconfirmed, and the emailed code confirms it', async () => {
     // An account made before sign-up confirmed addresses (or by the back office): a test builder.
     const email = 'unconfirmed@demo.test';
-    await it_.identityDb.transaction(async (tx) => {
-      const [demo] = (await tx.query(
-        "SELECT password_hash AS hash, primary_provider_id AS provider FROM users WHERE email = 'provider@demo.test'",
-      )) as Array<{ hash: string; provider: string }>;
-      const id = uuidv7();
-      await tx.query(
-        `INSERT INTO users (id, email, first_name, last_name, password_hash, primary_provider_id)
-         VALUES ($1, $2, 'Una', 'Confirmed', $3, $4)`,
-        [id, email, demo.hash, demo.provider],
-      );
-      await tx.query("INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, 'member')", [
-        id,
-        demo.provider,
-      ]);
-    });
+    await it_.aDemoMember(email, 'Una', 'Confirmed');
     const page = await it_.phone();
     await it_.signIn(page, email);
     await page.waitForURL(`${base}/provider/properties`);

@@ -5,7 +5,7 @@ import { eventually } from '@tourly/platform/testing';
 import { PNG, giveCredits, balanceOf } from '../services/orders/test/support';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty } from './support/provider';
-import { builtServices, nodeProgram, ready, type Program } from './support/processes';
+import { builtServices, ownProcess, ready, type Program } from './support/processes';
 
 const ROUNDS = 3;
 
@@ -32,21 +32,11 @@ describe('orders killed with -9 between placing and delivery', () => {
     await builtServices();
     it_ = await startPlatformWithEmulators({ s3: true });
     // The orders service in this process gives its port, database and stream to a process of its own.
-    const inProcess = it_.platform.services.orders;
-    ordersUrl = inProcess.url;
-    const env = Object.fromEntries(
-      Object.entries(inProcess.config)
-        .filter(([, value]) => value !== undefined && value !== null)
-        .map(([name, value]) => [name, String(value)]),
-    );
-    db = new Client({ connectionString: env.DATABASE_URL });
+    const moved = await ownProcess(it_.platform.services.orders);
+    orders = moved.program;
+    ordersUrl = moved.url;
+    db = new Client({ connectionString: moved.env.DATABASE_URL });
     await db.connect();
-    await inProcess.close();
-    orders = nodeProgram('orders', 'services/orders/dist/main.js', {
-      ...env,
-      PORT: new URL(ordersUrl).port,
-      LOG_LEVEL: 'warn',
-    });
     orders.start();
     await ready(ordersUrl);
 

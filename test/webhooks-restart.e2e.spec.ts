@@ -3,7 +3,7 @@ import request from 'supertest';
 import { eventually, internalHeaders } from '@tourly/platform/testing';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty } from './support/provider';
-import { builtServices, nodeProgram, ready, type Program } from './support/processes';
+import { builtServices, ownProcess, ready, type Program } from './support/processes';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './support/webhook-receiver';
 
 const ROUNDS = 3;
@@ -80,24 +80,15 @@ describe('identity killed with -9 while webhooks are in flight', () => {
     });
     it_ = await startPlatformWithEmulators();
     // The identity service in this process gives its port, database and stream to a process of its own.
-    const inProcess = it_.platform.services.identity;
-    identityUrl = inProcess.url;
-    const env = Object.fromEntries(
-      Object.entries(inProcess.config)
-        .filter(([, value]) => value !== undefined && value !== null)
-        .map(([name, value]) => [name, String(value)]),
-    );
-    db = new Client({ connectionString: env.DATABASE_URL });
-    await db.connect();
-    await inProcess.close();
-    identity = nodeProgram('identity', 'services/identity/dist/main.js', {
-      ...env,
-      PORT: new URL(identityUrl).port,
-      LOG_LEVEL: 'warn',
+    const moved = await ownProcess(it_.platform.services.identity, {
       // An attempt the receiver holds gives up after 2 s; a lease a dead process left expires 22 s after its claim.
       WEBHOOK_TIMEOUT_MS: '2000',
       WEBHOOK_RETRY_BACKOFF_MS: '500,1000,2000,4000,8000',
     });
+    identity = moved.program;
+    identityUrl = moved.url;
+    db = new Client({ connectionString: moved.env.DATABASE_URL });
+    await db.connect();
     identity.start();
     await ready(identityUrl);
     admin = await it_.signIn(ADMIN);

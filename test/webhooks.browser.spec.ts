@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { uuidv7 } from '@tourly/platform';
 import { startBrowserPlatform, type BrowserPlatform } from './support/browser';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -269,21 +268,7 @@ describe('webhooks on the Developers page', () => {
   it('tells a member that only admins manage webhooks', async () => {
     // A member of the demo provider (no page adds one yet: a test builder, as the sign-in suite does).
     const email = 'member.webhooks@demo.test';
-    await it_.identityDb.transaction(async (tx) => {
-      const [demo] = (await tx.query(
-        "SELECT password_hash AS hash, primary_provider_id AS provider FROM users WHERE email = 'provider@demo.test'",
-      )) as Array<{ hash: string; provider: string }>;
-      const id = uuidv7();
-      await tx.query(
-        `INSERT INTO users (id, email, first_name, last_name, password_hash, primary_provider_id)
-         VALUES ($1, $2, 'Mo', 'Member', $3, $4)`,
-        [id, email, demo!.hash, demo!.provider],
-      );
-      await tx.query("INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, 'member')", [
-        id,
-        demo!.provider,
-      ]);
-    });
+    await it_.aDemoMember(email, 'Mo', 'Member');
     const page = await it_.phone();
     page.on('pageerror', (error) => uncaught.push(error.message));
     await it_.signIn(page, email);

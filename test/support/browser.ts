@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { SESSION_COOKIE } from '@tourly/contracts';
-import { Database } from '@tourly/platform';
+import { Database, uuidv7 } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
@@ -72,6 +72,28 @@ export async function startBrowserPlatform(options: { env?: Record<string, strin
     browser,
     /** Identity's database, for what a test sets up that no page offers yet. */
     identityDb: platform.services.identity.app.get(Database),
+
+    /**
+     * A member of the demo provider with the demo password, its email not confirmed (as an account the back office
+     * made): no page adds one yet, so a test builder.
+     */
+    async aDemoMember(email: string, firstName: string, lastName: string): Promise<void> {
+      await this.identityDb.transaction(async (tx) => {
+        const [demo] = (await tx.query(
+          "SELECT password_hash AS hash, primary_provider_id AS provider FROM users WHERE email = 'provider@demo.test'",
+        )) as Array<{ hash: string; provider: string }>;
+        const id = uuidv7();
+        await tx.query(
+          `INSERT INTO users (id, email, first_name, last_name, password_hash, primary_provider_id)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [id, email, firstName, lastName, demo!.hash, demo!.provider],
+        );
+        await tx.query("INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, 'member')", [
+          id,
+          demo!.provider,
+        ]);
+      });
+    },
 
     /** A fresh browser (no cookies) the size of a phone. */
     async phone(): Promise<Page> {

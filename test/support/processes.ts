@@ -205,6 +205,30 @@ export function nodeProgram(name: string, entry: string, env: Record<string, str
   return new Program(name, process.execPath, [path.join(ROOT, entry)], env);
 }
 
+/**
+ * A service of an in-process platform moved to a process of its own: the in-process one closes and gives the
+ * process its configuration (port, database, stream), `overrides` on top; not started yet. `env` is that
+ * configuration, e.g. its `DATABASE_URL` for reading its tables while it runs.
+ */
+export async function ownProcess(
+  service: { name: string; url: string; config: object; close(): Promise<void> },
+  overrides: Record<string, string> = {},
+): Promise<{ program: Program; url: string; env: Record<string, string> }> {
+  const env = Object.fromEntries(
+    Object.entries(service.config)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([name, value]) => [name, String(value)]),
+  );
+  await service.close();
+  const program = nodeProgram(service.name, `services/${service.name}/dist/main.js`, {
+    ...env,
+    PORT: new URL(service.url).port,
+    LOG_LEVEL: 'warn',
+    ...overrides,
+  });
+  return { program, url: service.url, env };
+}
+
 /** Waits until `GET <url>/readyz` answers 200: the process has its database, its events transport, its consumers. */
 export async function ready(url: string, timeoutMs = 45_000): Promise<void> {
   await eventually(
