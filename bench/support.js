@@ -117,9 +117,12 @@ async function signIn(gatewayUrl, email) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ user: { email, password: DEMO_PASSWORD } }),
   });
+  if (!response.ok) throw new Error(`sign in as ${email}: ${response.status} ${await response.text()}`);
   const body = await response.json();
   return {
     cookie: response.headers.get('set-cookie').split(';')[0],
+    /** What the session's unsafe requests echo in `x-csrf-token`. */
+    csrfToken: body.data.csrf_token,
     providerId: body.data.current_provider?.id ?? null,
   };
 }

@@ -18,7 +18,7 @@ const { Client } = require('pg');
 const { Webhook } = require('standardwebhooks');
 const { connect } = require('nats');
 const { streamName } = require('@tourly/platform');
-const { freshDatabase, serve, percentile, record, NATS_URL } = require('./support');
+const { freshDatabase, serve, percentile, record, signIn, NATS_URL } = require('./support');
 
 const PROVIDERS = 10;
 const ENDPOINTS_PER_PROVIDER = 10;
@@ -130,21 +130,8 @@ async function seedProviders(db) {
 
 /** A session through the gateway: the cookie and the CSRF token unsafe requests echo, and the provider. */
 async function session(gatewayUrl, email) {
-  const { DEMO_PASSWORD } = require('@tourly/identity');
-  const response = await fetch(`${gatewayUrl}/users/sign_in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { email, password: DEMO_PASSWORD } }),
-  });
-  if (!response.ok) throw new Error(`sign in as ${email}: ${response.status} ${await response.text()}`);
-  const body = await response.json();
-  return {
-    headers: {
-      cookie: response.headers.get('set-cookie').split(';')[0],
-      'x-csrf-token': body.data.csrf_token,
-    },
-    providerId: body.data.current_provider.id,
-  };
+  const { cookie, csrfToken, providerId } = await signIn(gatewayUrl, email);
+  return { headers: { cookie, 'x-csrf-token': csrfToken }, providerId };
 }
 
 async function call(gatewayUrl, admin, method, path, body, expected) {
