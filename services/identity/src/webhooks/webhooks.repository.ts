@@ -382,6 +382,12 @@ export class WebhooksRepository {
     leaseMs: number,
     leaseToken: string,
   ): Promise<ClaimedDelivery[]> {
+    // Most looks find nothing due: one read then, without the transaction and the replicas' lock.
+    const due = await one<{ due: boolean }>(
+      this.db.dataSource,
+      `SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()) AS due`,
+    );
+    if (!due?.due) return [];
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [CLAIM_LOCK]);
       return rows<ClaimedDelivery>(
