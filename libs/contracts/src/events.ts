@@ -2,6 +2,7 @@ import type { Interval, ProductCode } from './plans';
 import type { CreditCategory, CreditChange, SubscriptionStatus } from './billing';
 import type { MembershipRole } from './roles';
 import type { OrderKind, OrderStatus } from './orders';
+import type { MatterportConnectionStatus } from './matterport';
 
 /**
  * Every event travels in this envelope. On the wire (NATS, webhooks) keys are snake_case like the HTTP API:
@@ -51,6 +52,16 @@ export interface WebhookEndpointDisabledV1 {
   endpointId: string;
   url: string;
   reason: string;
+}
+/** A provider's admin turned `autoPopulateModels` on or off (properties then creates properties for its models). */
+export interface AutoPopulateModelsChangedV1 {
+  providerId: string;
+  enabled: boolean;
+}
+/** A provider's Matterport connection changed: connected (again), disconnected, or broken (renewal refused). */
+export interface MatterportConnectionChangedV1 {
+  providerId: string;
+  status: MatterportConnectionStatus;
 }
 
 // billing
@@ -233,6 +244,8 @@ export interface EventCatalogue {
   'identity.impersonation.stopped.v1': ImpersonationV1;
   'identity.whitelabeled_domain.changed.v1': WhitelabeledDomainChangedV1;
   'identity.webhook_endpoint.disabled.v1': WebhookEndpointDisabledV1;
+  'identity.provider.auto_populate_models_changed.v1': AutoPopulateModelsChangedV1;
+  'identity.matterport.connection_changed.v1': MatterportConnectionChangedV1;
   'billing.subscription.changed.v1': SubscriptionChangedV1;
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
   'billing.stripe_event.received.v1': StripeEventReceivedV1;

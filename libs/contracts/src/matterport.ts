@@ -4,8 +4,12 @@
  * Matterport's Model API for the provider.
  */
 
-/** `not_connected`: no tokens; `connected`: tokens that work; `broken`: Matterport refused to renew them. */
-export const MATTERPORT_CONNECTION_STATUSES = ['not_connected', 'connected', 'broken'] as const;
+/**
+ * `not_connected`: no tokens; `connected`: tokens that work; `broken`: Matterport refused to renew them; `platform`: no
+ * tokens, the provider uses the platform's own Matterport account (the Model API token the services are configured
+ * with): only the demo provider of `npm start`, until it connects its own.
+ */
+export const MATTERPORT_CONNECTION_STATUSES = ['not_connected', 'connected', 'broken', 'platform'] as const;
 export type MatterportConnectionStatus = (typeof MATTERPORT_CONNECTION_STATUSES)[number];
 
 /**

@@ -21,6 +21,7 @@ export * from './auth/caller';
 export * from './auth/internal-auth.guard';
 export * from './database/database';
 export * from './database/rows';
+export * from './database/unique-violation';
 export * from './database/platform-tables.migration';
 export * from './database/outbox-parking.migration';
 export * from './events/envelope';

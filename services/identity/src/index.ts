@@ -5,6 +5,7 @@ import { UsersRepository } from './accounts/users.repository';
 import { IdentityConfig } from './config';
 import { IdentityModule } from './identity.module';
 import { migrations } from './migrations';
+import { MatterportRepository } from './matterport/matterport.repository';
 import { seedDemoAccounts } from './seed/demo-accounts';
 import { openApiWebhooks } from './webhooks/webhook-catalogue';
 
@@ -33,5 +34,6 @@ export async function seedDemoData(service: RunningService): Promise<string | nu
     users: service.app.get(UsersRepository),
     providers: service.app.get(ProvidersRepository),
     memberships: service.app.get(MembershipsRepository),
+    matterport: service.app.get(MatterportRepository),
   });
 }

@@ -148,7 +148,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     // An unknown state: the admin is sent back to the settings page, told it failed.
     expect: { anonymous: 401, admin: 302, others: 403 },
   },
-  { method: 'get', path: () => '/provider/matterport_auth/connection', expect: providerAdmins },
+  { method: 'get', path: () => '/provider/matterport_auth/connection', expect: providerReaders },
   { method: 'delete', path: () => '/provider/matterport_auth/connection', expect: providerAdmins },
   { method: 'get', path: () => '/provider/matterport_auth/show_oauth_switch_prompt', expect: providerAdmins },
   {

@@ -8,6 +8,7 @@ import {
 } from '@tourly/contracts';
 import {
   ApiError,
+  EventBus,
   LOGGER,
   RpcClient,
   startService,
@@ -24,6 +25,7 @@ import { MatterportService } from '../src/matterport/matterport.service';
 import { sealedFor } from '../src/matterport/matterport.rules';
 import { TokenCipher, UnreadableToken } from '../src/matterport/token-cipher';
 import { emulatorEnv } from '../../../infra/launcher/src/platform';
+import { authorizeOnMatterport, type MatterportAccount } from '../../../test/support/matterport';
 import { startIdentityPlatform, type SignedIn } from './support';
 
 const AUTH_URL = '/api/integrations/matterport/auth_url';
@@ -36,7 +38,7 @@ const failed = (reason: string) =>
   `/provider/settings?matterport=failed&reason=${encodeURIComponent(reason)}`;
 const MODELS_QUERY = '{ models(pageSize: 100) { totalResults results { id name } } }';
 
-type Account = 'harbour-studio' | 'demo-scans';
+type Account = MatterportAccount;
 interface ProviderAdmin {
   providerId: string;
   admin: SignedIn;
@@ -81,37 +83,9 @@ describe('a provider’s Matterport connection', () => {
     return it_.signedIn(email);
   }
 
-  /**
-   * `auth_url`, then Matterport's page as a person sees it: its form, posted back with an account (or Deny).
-   * Answers the callback Matterport sends the browser to (path and query, for the gateway).
-   */
-  async function authorize(admin: SignedIn, choice: Account | 'deny'): Promise<string> {
-    const started = await send(admin, 'get', AUTH_URL);
-    expect(started.status).toBe(200);
-    expect(started.headers['cache-control']).toBe('no-store');
-    const url = new URL(started.body.data.url as string);
-    const page = await fetch(url);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(
-      '<button type="submit" name="account" value="harbour-studio">Continue as Harbour Studio</button>',
-    );
-    const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
-    const form = new URLSearchParams();
-    for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-      form.append(unescapeHtml(name!), unescapeHtml(value!));
-    if (choice === 'deny') form.set('decision', 'deny');
-    else form.set('account', choice);
-    const answer = await fetch(new URL(unescapeHtml(action), url), {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    expect(answer.status).toBe(302);
-    const back = new URL(answer.headers.get('location')!);
-    expect(back.pathname).toBe(CALLBACK);
-    return `${back.pathname}${back.search}`;
-  }
+  /** `auth_url`, then Matterport's page answered with an account (or Deny): the callback it sends the browser to. */
+  const authorize = (admin: SignedIn, choice: Account | 'deny') =>
+    authorizeOnMatterport(it_.platform.gateway.url, admin, choice);
 
   /** The browser following Matterport's redirect back, with its session cookie: answers where it is sent next. */
   async function callback(admin: SignedIn, path: string): Promise<string> {
@@ -267,6 +241,13 @@ describe('a provider’s Matterport connection', () => {
 
     it('connects end to end: auth_url, Matterport’s page, the callback; the token reaches the account’s models', async () => {
       const owner = await aProviderAdmin();
+      const started = await send(owner.admin, 'get', AUTH_URL);
+      expect(started.status).toBe(200);
+      expect(started.headers['cache-control']).toBe('no-store');
+      const page = await (await fetch(started.body.data.url as string)).text();
+      expect(page).toContain(
+        '<button type="submit" name="account" value="harbour-studio">Continue as Harbour Studio</button>',
+      );
       const before = Date.now();
       await connect(owner);
       const shown = await connection(owner.admin);
@@ -516,6 +497,7 @@ describe('a provider’s Matterport connection', () => {
       const logger = it_.service.app.get<Logger>(LOGGER);
       const cutOff = new MatterportService(
         it_.db,
+        it_.service.app.get(EventBus),
         it_.service.app.get(MatterportRepository),
         new MatterportOAuth(config, logger),
         config,
@@ -552,6 +534,34 @@ describe('a provider’s Matterport connection', () => {
     expect((await send(owner.admin, 'delete', CONNECTION)).body.data.status).toBe('not_connected');
   });
 
+  it('lets the demo provider read the platform’s account until it connects its own, and says so to other services', async () => {
+    const [{ id: providerId }] = (await it_.db.dataSource.query(
+      "SELECT id FROM providers WHERE name = 'Demo Media'",
+    )) as Array<{ id: string }>;
+    const demo: ProviderAdmin = { providerId: providerId!, admin: await it_.signedIn('provider@demo.test') };
+    const platform = { status: 'platform', account_name: null, connected_at: null, broken_reason: null };
+    expect(await connection(demo.admin)).toEqual(platform);
+    expect(await accessToken({ providerId: demo.providerId })).toEqual({
+      status: 'platform',
+      accessToken: null,
+    });
+    // Asked, like the providers from before connections, to connect its own.
+    expect((await send(demo.admin, 'get', PROMPT)).body.data).toEqual({ show: true });
+
+    await connect(demo, 'demo-scans');
+    expect(await accessToken({ providerId: demo.providerId })).toMatchObject({ status: 'connected' });
+    const gone = await send(demo.admin, 'delete', CONNECTION);
+    expect(gone.body.data).toEqual(platform);
+
+    const published = (await it_.db.dataSource.query(
+      `SELECT envelope -> 'data' ->> 'status' AS status FROM outbox
+        WHERE subject = 'identity.matterport.connection_changed.v1' AND envelope -> 'data' ->> 'provider_id' = $1
+        ORDER BY created_at, id`,
+      [demo.providerId],
+    )) as Array<{ status: string }>;
+    expect(published.map((event) => event.status)).toEqual(['connected', 'platform']);
+  });
+
   it('answers other services’ malformed questions as not connected', async () => {
     expect(await accessToken({ providerId: 'not-a-uuid' })).toEqual({
       status: 'not_connected',
@@ -567,13 +577,4 @@ describe('a provider’s Matterport connection', () => {
 function randomUuid(): string {
   const hex = randomBytes(16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
-}
-
-function unescapeHtml(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }

@@ -108,10 +108,13 @@ export class ProvidersRepository {
     await affected(this.db.dataSource, 'UPDATE providers SET subdomain = $2 WHERE id = $1', [id, subdomain]);
   }
 
-  async setAutoPopulateModels(id: string, enabled: boolean): Promise<void> {
-    await affected(this.db.dataSource, 'UPDATE providers SET auto_populate_models = $2 WHERE id = $1', [
-      id,
-      enabled,
-    ]);
+  /** Whether it changed (it was not already so). */
+  async setAutoPopulateModels(tx: Queryable, id: string, enabled: boolean): Promise<boolean> {
+    const changed = await affected(
+      tx,
+      'UPDATE providers SET auto_populate_models = $2 WHERE id = $1 AND auto_populate_models <> $2',
+      [id, enabled],
+    );
+    return changed > 0;
   }
 }

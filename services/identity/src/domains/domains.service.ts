@@ -8,8 +8,8 @@ import {
   uuidv7,
   type EntityManager,
   type Page,
+  isUniqueViolation,
 } from '@tourly/platform';
-import { isUniqueViolation } from '../accounts/unique-violation';
 import { PermissionsService } from '../permissions/permissions.service';
 import type { DomainDecision, DomainResponse, DomainStateResponse, DomainsQuery } from './domains.dto';
 import { DomainsRepository, type DomainRow } from './domains.repository';

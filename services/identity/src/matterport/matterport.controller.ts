@@ -6,7 +6,8 @@ import { MatterportService } from './matterport.service';
 /**
  * The provider's Matterport connection as its admins see it on the settings page, and the prompt asking providers
  * that used the platform's account to connect their own (002 §7: `show_oauth_switch_prompt`,
- * `mark_oauth_prompt_seen`). Other roles: 403.
+ * `mark_oauth_prompt_seen`). Every provider-side person may read the connection (the model picker says why it is
+ * empty); only admins change it or see the prompt.
  */
 @Controller('provider/matterport_auth')
 @Roles('admin')
@@ -14,6 +15,7 @@ export class MatterportController {
   constructor(private readonly matterport: MatterportService) {}
 
   @Get('connection')
+  @Roles('admin', 'scan_technician', 'member')
   @Responds(ConnectionResponse)
   connection(@ProviderId() providerId: string): Promise<ConnectionResponse> {
     return this.matterport.connection(providerId);

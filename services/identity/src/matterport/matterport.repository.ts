@@ -13,11 +13,10 @@ export interface ConnectionRow {
   connectedAt: Date;
 }
 
-/** A connection as the settings page shows it: no tokens. */
-export type ConnectionSummaryRow = Pick<
-  ConnectionRow,
-  'accountName' | 'status' | 'brokenReason' | 'connectedAt'
->;
+/** A connection as the settings page shows it, no tokens (all null without one), and the platform account's flag. */
+export type ConnectionSummaryRow = {
+  [column in 'accountName' | 'status' | 'brokenReason' | 'connectedAt']: ConnectionRow[column] | null;
+} & { platformAccount: boolean };
 
 export interface NewConnection {
   providerId: string;
@@ -93,11 +92,37 @@ export class MatterportRepository {
     return affected(this.db.dataSource, 'DELETE FROM matterport_authorizations WHERE expires_at <= now()');
   }
 
+  /** undefined only for a provider that does not exist. */
   summary(providerId: string): Promise<ConnectionSummaryRow | undefined> {
     return one<ConnectionSummaryRow>(
       this.db.dataSource,
-      `SELECT account_name AS "accountName", status, broken_reason AS "brokenReason", connected_at AS "connectedAt"
-         FROM matterport_connections WHERE provider_id = $1`,
+      `SELECT c.account_name AS "accountName", c.status, c.broken_reason AS "brokenReason",
+              c.connected_at AS "connectedAt", p.matterport_platform_account AS "platformAccount"
+         FROM providers p LEFT JOIN matterport_connections c ON c.provider_id = p.id
+        WHERE p.id = $1`,
+      [providerId],
+    );
+  }
+
+  /** Whether the provider reads the platform's own Matterport account while it has no connection (the demo's). */
+  async usesPlatformAccount(providerId: string, tx: Queryable = this.db.dataSource): Promise<boolean> {
+    const provider = await one<{ platformAccount: boolean }>(
+      tx,
+      'SELECT matterport_platform_account AS "platformAccount" FROM providers WHERE id = $1',
+      [providerId],
+    );
+    return provider?.platformAccount ?? false;
+  }
+
+  /**
+   * The demo provider of `npm start` reads the platform's own account, and is asked (like the providers from before
+   * connections existed) to connect its own.
+   */
+  async usePlatformAccount(tx: Queryable, providerId: string): Promise<void> {
+    await affected(tx, 'UPDATE providers SET matterport_platform_account = true WHERE id = $1', [providerId]);
+    await affected(
+      tx,
+      'INSERT INTO matterport_switch_prompts (provider_id) VALUES ($1) ON CONFLICT DO NOTHING',
       [providerId],
     );
   }
@@ -163,10 +188,11 @@ export class MatterportRepository {
     );
   }
 
-  async disconnect(providerId: string): Promise<void> {
-    await affected(this.db.dataSource, 'DELETE FROM matterport_connections WHERE provider_id = $1', [
-      providerId,
-    ]);
+  /** Whether there was a connection to forget. */
+  async disconnect(tx: Queryable, providerId: string): Promise<boolean> {
+    return (
+      (await affected(tx, 'DELETE FROM matterport_connections WHERE provider_id = $1', [providerId])) > 0
+    );
   }
 
   switchPrompt(providerId: string): Promise<{ endedAt: Date | null } | undefined> {

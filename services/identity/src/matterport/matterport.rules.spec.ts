@@ -132,9 +132,12 @@ describe('Matterport OAuth rules', () => {
 
   it.each([
     [undefined, 'not_connected'],
-    [{ status: 'connected' as const }, 'connected'],
-    [{ status: 'broken' as const }, 'broken'],
-  ])('shows a connection row %p as %s', (row, status) => {
+    [{ status: null, platformAccount: false }, 'not_connected'],
+    [{ status: null, platformAccount: true }, 'platform'],
+    [{ status: 'connected' as const, platformAccount: false }, 'connected'],
+    [{ status: 'connected' as const, platformAccount: true }, 'connected'],
+    [{ status: 'broken' as const, platformAccount: true }, 'broken'],
+  ])('shows a provider’s connection %p as %s', (row, status) => {
     expect(connectionStatus(row)).toBe(status);
   });
 

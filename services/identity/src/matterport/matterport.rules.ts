@@ -107,9 +107,10 @@ export function accessTokenQuestion(
 
 /** A connection's state as the settings page shows it; no row: not connected. */
 export function connectionStatus(
-  row: { status: 'connected' | 'broken' } | undefined,
+  row: { status: 'connected' | 'broken' | null; platformAccount: boolean } | undefined,
 ): MatterportConnectionStatus {
-  return row ? row.status : 'not_connected';
+  if (row?.status) return row.status;
+  return row?.platformAccount ? 'platform' : 'not_connected';
 }
 
 /**

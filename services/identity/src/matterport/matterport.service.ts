@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import {
   MATTERPORT_MESSAGES,
   type MatterportAccessToken,
   type MatterportAccessTokenRequest,
 } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, LOGGER, type Caller, type Logger } from '@tourly/platform';
+import { ApiError, CONFIG, Database, EventBus, LOGGER, type Caller, type Logger } from '@tourly/platform';
 import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
 import { MatterportOAuth } from './matterport-oauth';
@@ -32,6 +33,7 @@ import { TokenCipher, UnreadableToken } from './token-cipher';
 
 const NOT_CONNECTED: MatterportAccessToken = { status: 'not_connected', accessToken: null };
 const BROKEN: MatterportAccessToken = { status: 'broken', accessToken: null };
+const PLATFORM: MatterportAccessToken = { status: 'platform', accessToken: null };
 /** PostgreSQL's lock_not_available: the renewal waited longer than RENEWAL_LOCK_TIMEOUT for another one. */
 const LOCK_NOT_AVAILABLE = '55P03';
 /** Under MATTERPORT_ACCESS_TOKEN_TIMEOUT_MS: a renewal waiting behind a stuck one gives up before its asker does. */
@@ -53,6 +55,7 @@ export class MatterportService {
 
   constructor(
     private readonly db: Database,
+    private readonly events: EventBus,
     private readonly matterport: MatterportRepository,
     private readonly oauth: MatterportOAuth,
     @Inject(CONFIG) private readonly config: IdentityConfig,
@@ -136,6 +139,11 @@ export class MatterportService {
         connectedBy: userId,
       });
       await this.matterport.endSwitchPrompt(providerId, 'connected', tx);
+      await this.events.publish(
+        'identity.matterport.connection_changed.v1',
+        { providerId, status: 'connected' },
+        tx,
+      );
     });
     this.logger.info({ providerId, userId }, 'Matterport account connected');
     return settingsLocation({ connected: true });
@@ -153,7 +161,13 @@ export class MatterportService {
 
   /** Forgets the provider's tokens (whatever state they were in); the answer is the connection as it is now. */
   async disconnect(providerId: string): Promise<ConnectionResponse> {
-    await this.matterport.disconnect(providerId);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.matterport.disconnect(tx, providerId))) return;
+      const status = (await this.matterport.usesPlatformAccount(providerId, tx))
+        ? 'platform'
+        : 'not_connected';
+      await this.events.publish('identity.matterport.connection_changed.v1', { providerId, status }, tx);
+    });
     this.logger.info({ providerId }, 'Matterport account disconnected');
     return this.connection(providerId);
   }
@@ -178,7 +192,7 @@ export class MatterportService {
     if (!question) return NOT_CONNECTED;
     const { providerId, rejectedAccessToken } = question;
     const row = await this.matterport.connection(providerId);
-    if (!row) return NOT_CONNECTED;
+    if (!row) return (await this.matterport.usesPlatformAccount(providerId)) ? PLATFORM : NOT_CONNECTED;
     if (row.status === 'broken') return BROKEN;
     const current = this.opened(row, 'accessToken');
     if (!this.due(row, current, rejectedAccessToken)) return { status: 'connected', accessToken: current };
@@ -209,10 +223,7 @@ export class MatterportService {
         const current = this.opened(row, 'accessToken');
         if (!this.due(row, current, rejectedAccessToken))
           return { status: 'connected', accessToken: current };
-        if (!row.refreshToken) {
-          await this.matterport.markBroken(tx, providerId, MATTERPORT_MESSAGES.refreshRefused);
-          return BROKEN;
-        }
+        if (!row.refreshToken) return this.broken(tx, providerId);
         const outcome = await this.oauth.renew(this.opened(row, 'refreshToken'));
         if (outcome.kind === 'issued') {
           const { tokens } = outcome;
@@ -230,8 +241,7 @@ export class MatterportService {
           // The refresh token is spent, expired or revoked (the account owner withdrew the access): only the
           // provider can fix it, by connecting again.
           this.logger.info({ providerId, description: outcome.description }, 'Matterport refused to renew');
-          await this.matterport.markBroken(tx, providerId, MATTERPORT_MESSAGES.refreshRefused);
-          return BROKEN;
+          return this.broken(tx, providerId);
         }
         if (outcome.kind === 'refused') {
           // Not the provider's doing (the platform's client credentials, a request Matterport does not take): the
@@ -248,6 +258,17 @@ export class MatterportService {
       if (code === LOCK_NOT_AVAILABLE) throw ApiError.unavailable(MATTERPORT_MESSAGES.unavailable);
       throw error;
     }
+  }
+
+  /** Only the provider can mend it, by connecting again: the settings page and its banner say so. */
+  private async broken(tx: EntityManager, providerId: string): Promise<MatterportAccessToken> {
+    await this.matterport.markBroken(tx, providerId, MATTERPORT_MESSAGES.refreshRefused);
+    await this.events.publish(
+      'identity.matterport.connection_changed.v1',
+      { providerId, status: 'broken' },
+      tx,
+    );
+    return BROKEN;
   }
 
   /** Renewed when it expires within the minute, or when the asker's copy (still the stored one) was refused. */

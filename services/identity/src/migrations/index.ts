@@ -18,6 +18,7 @@ import { ProviderPlanVersions1763930000000 } from './1763930000000-provider-plan
 import { UserPhoneNumbers1763940000000 } from './1763940000000-user-phone-numbers';
 import { Webhooks1763950000000 } from './1763950000000-webhooks';
 import { MatterportConnections1763960000000 } from './1763960000000-matterport-connections';
+import { MatterportPlatformAccount1763970000000 } from './1763970000000-matterport-platform-account';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -40,4 +41,5 @@ export const migrations: MigrationClass[] = [
   UserPhoneNumbers1763940000000,
   Webhooks1763950000000,
   MatterportConnections1763960000000,
+  MatterportPlatformAccount1763970000000,
 ];

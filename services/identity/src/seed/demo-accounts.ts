@@ -1,6 +1,7 @@
 import type { MembershipRole, StaffRole } from '@tourly/contracts';
 import { uuidv7, type Database, type EventBus } from '@tourly/platform';
 import type { MembershipsRepository } from '../accounts/memberships.repository';
+import type { MatterportRepository } from '../matterport/matterport.repository';
 import { hashPassword } from '../accounts/passwords';
 import type { ProvidersRepository } from '../accounts/providers.repository';
 import type { UsersRepository } from '../accounts/users.repository';
@@ -31,11 +32,12 @@ export interface SeedTools {
   users: UsersRepository;
   providers: ProvidersRepository;
   memberships: MembershipsRepository;
+  matterport: MatterportRepository;
 }
 
 /**
  * Creates the demo provider and accounts for `npm start`, once: accounts that exist are left alone. Answers the
- * demo provider's id.
+ * demo provider's id. The demo provider reads the platform's own Matterport account until it connects its own.
  * The launcher never calls this when NODE_ENV is production.
  */
 export async function seedDemoAccounts({
@@ -44,6 +46,7 @@ export async function seedDemoAccounts({
   users,
   providers,
   memberships,
+  matterport,
 }: SeedTools): Promise<string> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
@@ -53,6 +56,7 @@ export async function seedDemoAccounts({
       providerId = uuidv7();
       await providers.create(tx, { id: providerId, name: DEMO_PROVIDER, subdomain: 'demo-media' });
       await events.publish('identity.provider.created.v1', { providerId, name: DEMO_PROVIDER }, tx);
+      await matterport.usePlatformAccount(tx, providerId);
     }
     for (const user of DEMO_USERS) {
       const id = uuidv7();

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, pageOf, type Page, type PageQuery } from '@tourly/platform';
+import {
+  ApiError,
+  Database,
+  EventBus,
+  pageOf,
+  type Page,
+  type PageQuery,
+  isUniqueViolation,
+} from '@tourly/platform';
 import { MembershipsRepository } from '../accounts/memberships.repository';
 import { ProvidersRepository } from '../accounts/providers.repository';
-import { isUniqueViolation } from '../accounts/unique-violation';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { DomainsService } from '../domains/domains.service';
 import type { ProviderSettingsResponse, ProviderUserResponse } from './settings.dto';
@@ -12,6 +19,8 @@ import { isReservedSubdomain } from './settings.rules';
 @Injectable()
 export class SettingsService {
   constructor(
+    private readonly db: Database,
+    private readonly events: EventBus,
     private readonly providers: ProvidersRepository,
     private readonly memberships: MembershipsRepository,
     private readonly apiKeys: ApiKeysService,
@@ -41,8 +50,16 @@ export class SettingsService {
     return this.settings(providerId);
   }
 
+  /** Properties hears of it and creates properties for the models of the provider's Matterport account. */
   async setAutoPopulateModels(providerId: string, enabled: boolean): Promise<ProviderSettingsResponse> {
-    await this.providers.setAutoPopulateModels(providerId, enabled);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.providers.setAutoPopulateModels(tx, providerId, enabled))) return;
+      await this.events.publish(
+        'identity.provider.auto_populate_models_changed.v1',
+        { providerId, enabled },
+        tx,
+      );
+    });
     return this.settings(providerId);
   }
 

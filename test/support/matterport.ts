@@ -1,0 +1,80 @@
+/** The Matterport emulator's OAuth accounts: the demo account (the platform's demo models) and Harbour Studio's. */
+export type MatterportAccount = 'demo-scans' | 'harbour-studio';
+
+/** A signed-in provider admin, as the browser holds them. */
+interface SignedInAdmin {
+  cookie: string;
+  csrfToken: string;
+}
+
+export const MATTERPORT_CONNECTED = '/provider/settings?matterport=connected';
+
+/**
+ * Starts connecting the admin's provider (`auth_url` through the gateway at `gateway`), then answers Matterport's
+ * authorisation page as a person does: its form posted back with an account, or Deny. Answers the callback Matterport
+ * sends the browser to (path and query, for the gateway).
+ */
+export async function authorizeOnMatterport(
+  gateway: string,
+  admin: SignedInAdmin,
+  choice: MatterportAccount | 'deny',
+): Promise<string> {
+  const started = await fetch(`${gateway}/api/integrations/matterport/auth_url`, {
+    headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
+  });
+  if (started.status !== 200) throw new Error(`auth_url answered ${started.status}: ${await started.text()}`);
+  const url = new URL(((await started.json()) as { data: { url: string } }).data.url);
+  const page = await fetch(url);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
+  if (page.status !== 200 || !action) throw new Error(`Matterport's page answered ${page.status}: ${html}`);
+  const form = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    form.append(unescapeHtml(name!), unescapeHtml(value!));
+  if (choice === 'deny') form.set('decision', 'deny');
+  else form.set('account', choice);
+  const answer = await fetch(new URL(unescapeHtml(action), url), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  const location = answer.headers.get('location');
+  if (answer.status !== 302 || !location) throw new Error(`Matterport's form answered ${answer.status}`);
+  const back = new URL(location);
+  return `${back.pathname}${back.search}`;
+}
+
+/** The browser following Matterport's redirect back, with its session: answers where the platform sends it next. */
+export async function followMatterportCallback(
+  gateway: string,
+  admin: SignedInAdmin,
+  callback: string,
+): Promise<string> {
+  const back = await fetch(`${gateway}${callback}`, {
+    headers: { cookie: admin.cookie },
+    redirect: 'manual',
+  });
+  const location = back.headers.get('location');
+  if (back.status !== 302 || !location) throw new Error(`the callback answered ${back.status}`);
+  return location;
+}
+
+/** Connects the admin's provider to the emulator's account, the whole way; throws unless it ends connected. */
+export async function connectMatterport(
+  gateway: string,
+  admin: SignedInAdmin,
+  account: MatterportAccount,
+): Promise<void> {
+  const callback = await authorizeOnMatterport(gateway, admin, account);
+  const ended = await followMatterportCallback(gateway, admin, callback);
+  if (ended !== MATTERPORT_CONNECTED) throw new Error(`connecting ended on ${ended}`);
+}
+
+function unescapeHtml(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
