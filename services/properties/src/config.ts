@@ -64,6 +64,15 @@ export class PropertiesConfig extends StorageConfig {
   MATTERPORT_TOKEN_SECRET = '';
 
   /**
+   * How often the Matterport account of a provider with `autoPopulateModels` on is read again for new models (it is
+   * read at once when the setting is turned on or an account connected).
+   */
+  @IsOptional()
+  @Min(1000, { message: 'MATTERPORT_AUTO_POPULATE_INTERVAL_MS must be at least 1000' })
+  @IsInt({ message: 'MATTERPORT_AUTO_POPULATE_INTERVAL_MS must be a whole number of milliseconds' })
+  MATTERPORT_AUTO_POPULATE_INTERVAL_MS: number = 300_000;
+
+  /**
    * The product's own domains (comma-separated): external video links there are refused (a link to one of our
    * own tours is not a video). Subdomains count too.
    */

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { Geocoder } from './geocoding/geocoder';
+import { AutoPopulation } from './matterport/auto-population';
+import { AutoPopulationListener } from './matterport/auto-population.listener';
+import { AutoPopulationRepository } from './matterport/auto-population.repository';
 import { Matterport } from './matterport/matterport';
+import { MatterportModels } from './matterport/matterport-models.service';
+import { MatterportController } from './matterport/matterport.controller';
 import { MediaModule } from './media/media.module';
 import { PlansModule } from './plans/plans.module';
 import { PlayerModule } from './player/player.module';
@@ -40,7 +45,17 @@ import { WebsiteModule } from './website/website.module';
     BillingPremiumToursController,
     AdminPropertiesController,
     PropertiesListener,
+    MatterportController,
+    AutoPopulationListener,
   ],
-  providers: [PropertiesService, Geocoder, Matterport, HeroImages],
+  providers: [
+    PropertiesService,
+    Geocoder,
+    Matterport,
+    MatterportModels,
+    HeroImages,
+    AutoPopulation,
+    AutoPopulationRepository,
+  ],
 })
 export class PropertiesModule {}

@@ -160,36 +160,4 @@ describe('properties', () => {
       premium_tour_limit: 0,
     });
   });
-
-  it('gives a property the Matterport model’s image as its hero image until it has photos', async () => {
-    const spaces = (await provider.get('/provider/properties/matterport_spaces.json?page_size=1')).body.data
-      .items;
-    const { id } = (await create(provider, { title: 'Hero House', matterport_key: spaces[0].id })).body.data;
-    const hero = await provider.get(`/provider/properties/${id}/hero_image`);
-    expect(hero.status).toBe(200);
-    expect(hero.body.data).toEqual({
-      url: spaces[0].thumbnail_url,
-      thumbnail_url: spaces[0].thumbnail_url,
-      source: 'matterport',
-    });
-    const unknownModel = (await create(provider, { title: 'No Image House', matterport_key: 'Unknown1234' }))
-      .body.data;
-    expect((await provider.get(`/provider/properties/${unknownModel.id}/hero_image`)).body.data).toEqual({
-      url: null,
-      thumbnail_url: null,
-      source: null,
-    });
-    expect((await other.get(`/provider/properties/${id}/hero_image`)).status).toBe(404);
-  });
-
-  it('lists the provider’s Matterport spaces', async () => {
-    const spaces = await provider.get('/provider/properties/matterport_spaces.json?page_size=5');
-    expect(spaces.status).toBe(200);
-    expect(spaces.body.data.items).toHaveLength(5);
-    expect(spaces.body.data.items[0]).toMatchObject({
-      id: expect.stringMatching(/^[A-Za-z0-9]{5,}$/),
-      name: expect.any(String),
-    });
-    expect(spaces.body.data.total_count).toBeGreaterThanOrEqual(5);
-  });
 });

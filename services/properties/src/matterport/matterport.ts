@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, CONFIG } from '@tourly/platform';
+import {
+  MATTERPORT_ACCESS_TOKEN,
+  MATTERPORT_ACCESS_TOKEN_TIMEOUT_MS,
+  type MatterportAccessToken,
+  type MatterportAccessTokenRequest,
+  type MatterportConnectionStatus,
+} from '@tourly/contracts';
+import { ApiError, CONFIG, RpcClient } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 
 export interface MatterportModel {
@@ -23,7 +30,24 @@ export interface MatterportModelDetail extends MatterportModel {
   visibility: MatterportVisibility;
 }
 
+/** A room of a model, as its floor plan names it. */
+export interface MatterportRoom {
+  id: string;
+  label: string | null;
+  floor: { id: string; label: string | null } | null;
+}
+
+/** A page of the account's models, as the Model API pages them: `nextOffset` null on the last one. */
+export interface MatterportModelsPage {
+  connection: MatterportConnectionStatus;
+  total: number;
+  nextOffset: string | null;
+  models: MatterportModel[];
+}
+
 export const MATTERPORT_UNAVAILABLE = 'Matterport is not answering right now; please try again in a moment.';
+/** The Model API's largest page. */
+export const MATTERPORT_MAX_PAGE_SIZE = 100;
 const TIMEOUT_MS = 15_000;
 const LIST_MODELS = `query ListModels($query: String, $offset: String, $pageSize: Int) {
   models(query: $query, offset: $offset, pageSize: $pageSize) {
@@ -38,6 +62,10 @@ const GET_MODEL = `query GetModel($id: ID!) {
   }
 }`;
 
+const GET_ROOMS = `query GetRooms($id: ID!) {
+  model(id: $id) { id rooms { id label floor { id label } } }
+}`;
+
 interface ModelNode {
   id: string;
   name: string;
@@ -48,47 +76,168 @@ interface ModelNode {
   visibility?: string;
 }
 
-/** The Matterport port: its Model API (GraphQL, an API token's Basic auth), or the emulator. */
+interface RoomNode {
+  id: string;
+  label?: string | null;
+  floor?: { id: string; label?: string | null } | null;
+}
+
+/** What a call to the Model API is made with: the provider's OAuth token, the platform's API token, or nothing. */
+interface Credentials {
+  connection: MatterportConnectionStatus;
+  authorization: string | null;
+  /** The provider's access token (Bearer), to hand back to identity when Matterport refuses it. */
+  accessToken: string | null;
+}
+
+/** The answer to one Model API call for a provider: null data when the provider has no account to read. */
+interface Answer<T> {
+  connection: MatterportConnectionStatus;
+  data: T | null;
+}
+
+/**
+ * The Matterport port: its Model API (GraphQL) read as a provider, or the emulator. Each provider reads its own
+ * Matterport account, with the access token identity keeps for it (`identity.matterport.access_token`); without a
+ * connection (or with a broken one) it reads nothing. The platform's own account (the API token configured here) is
+ * read only for a provider identity answers `platform` for: the demo provider of `npm start`.
+ */
 @Injectable()
 export class Matterport {
-  constructor(@Inject(CONFIG) private readonly config: PropertiesConfig) {}
+  constructor(
+    @Inject(CONFIG) private readonly config: PropertiesConfig,
+    private readonly rpc: RpcClient,
+  ) {}
 
-  async models(query: { search?: string; offset: number; pageSize: number }) {
-    const data = await this.graph<{ models: { totalResults: number; results: ModelNode[] } }>(LIST_MODELS, {
+  /** A page of the provider's account's models; none when it has no account to read. */
+  async models(
+    providerId: string,
+    query: { search?: string; offset?: string; pageSize: number },
+  ): Promise<MatterportModelsPage> {
+    const answer = await this.graph<{
+      models: { totalResults: number; nextOffset?: string | null; results: ModelNode[] };
+    }>(providerId, LIST_MODELS, {
       query: query.search || undefined,
-      offset: String(query.offset),
+      offset: query.offset || undefined,
       pageSize: query.pageSize,
     });
-    return { total: data.models.totalResults, models: data.models.results.map(toModel) };
+    if (!answer.data) return { connection: answer.connection, total: 0, nextOffset: null, models: [] };
+    const { models } = answer.data;
+    return {
+      connection: answer.connection,
+      total: models.totalResults,
+      nextOffset: models.nextOffset ?? null,
+      models: models.results.map(toModel),
+    };
   }
 
   /**
-   * One model of the account, or null when Matterport knows none by that id. A visibility Matterport may add
-   * later counts as `private` (nothing is assumed open that was not said to be).
+   * One model of the provider's account, or null when that account has none by that id (or there is no account to
+   * read). A visibility Matterport may add later counts as `private` (nothing is assumed open that was not said to be).
    */
-  async model(id: string): Promise<MatterportModelDetail | null> {
-    const data = await this.graph<{ model: ModelNode | null }>(GET_MODEL, { id });
-    if (!data.model) return null;
-    const visibility = MATTERPORT_VISIBILITIES.find((known) => known === data.model!.visibility) ?? 'private';
-    return { ...toModel(data.model), visibility };
+  async model(providerId: string, id: string): Promise<MatterportModelDetail | null> {
+    return (await this.read(providerId, id)).model;
   }
 
-  private async graph<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-    const token = Buffer.from(`${this.config.MATTERPORT_TOKEN_ID}:${this.config.MATTERPORT_TOKEN_SECRET}`);
+  /** One model, and which account was read for it. */
+  async read(
+    providerId: string,
+    id: string,
+  ): Promise<{ connection: MatterportConnectionStatus; model: MatterportModelDetail | null }> {
+    const { connection, data } = await this.graph<{ model: ModelNode | null }>(providerId, GET_MODEL, { id });
+    if (!data?.model) return { connection, model: null };
+    const visibility = MATTERPORT_VISIBILITIES.find((known) => known === data.model!.visibility) ?? 'private';
+    return { connection, model: { ...toModel(data.model), visibility } };
+  }
+
+  /** A model's rooms (null when the provider's account has no model by that id), and which account was read. */
+  async rooms(
+    providerId: string,
+    id: string,
+  ): Promise<{ connection: MatterportConnectionStatus; rooms: MatterportRoom[] | null }> {
+    const { connection, data } = await this.graph<{ model: { rooms: RoomNode[] } | null }>(
+      providerId,
+      GET_ROOMS,
+      { id },
+    );
+    if (!data?.model) return { connection, rooms: null };
+    const rooms = data.model.rooms.map((room) => ({
+      id: room.id,
+      label: room.label ?? null,
+      floor: room.floor ? { id: room.floor.id, label: room.floor.label ?? null } : null,
+    }));
+    return { connection, rooms };
+  }
+
+  private async graph<T>(
+    providerId: string,
+    query: string,
+    variables: Record<string, unknown>,
+  ): Promise<Answer<T>> {
+    let credentials = await this.credentials({ providerId });
+    if (!credentials.authorization) return { connection: credentials.connection, data: null };
+    let response = await this.post(credentials.authorization, query, variables);
+    if (response.status === 401 && credentials.accessToken) {
+      // Refused before its time (revoked, or expired early): identity renews it once, whoever else asks too.
+      credentials = await this.credentials({ providerId, rejectedAccessToken: credentials.accessToken });
+      if (!credentials.authorization) return { connection: credentials.connection, data: null };
+      response = await this.post(credentials.authorization, query, variables);
+    }
     let body: { data?: T; errors?: Array<{ message: string }> };
     try {
-      const response = await fetch(`${this.config.MATTERPORT_API_URL.replace(/\/$/, '')}/api/models/graph`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Basic ${token.toString('base64')}` },
-        body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
       body = (await response.json()) as typeof body;
     } catch {
       throw ApiError.unavailable(MATTERPORT_UNAVAILABLE);
     }
-    if (!body.data) throw ApiError.unavailable(MATTERPORT_UNAVAILABLE);
-    return body.data;
+    if (!response.ok || !body.data) throw ApiError.unavailable(MATTERPORT_UNAVAILABLE);
+    return { connection: credentials.connection, data: body.data };
+  }
+
+  private async post(
+    authorization: string,
+    query: string,
+    variables: Record<string, unknown>,
+  ): Promise<Response> {
+    try {
+      return await fetch(`${this.config.MATTERPORT_API_URL.replace(/\/$/, '')}/api/models/graph`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization },
+        body: JSON.stringify({ query, variables }),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw ApiError.unavailable(MATTERPORT_UNAVAILABLE);
+    }
+  }
+
+  /** What to call the Model API with for the provider: no authorization when it has no account to read. */
+  private async credentials(request: MatterportAccessTokenRequest): Promise<Credentials> {
+    const { status, accessToken } = await this.accessToken(request);
+    if (status === 'connected' && accessToken) {
+      return { connection: status, authorization: `Bearer ${accessToken}`, accessToken };
+    }
+    if (status === 'platform' && this.config.MATTERPORT_TOKEN_ID) {
+      const token = `${this.config.MATTERPORT_TOKEN_ID}:${this.config.MATTERPORT_TOKEN_SECRET}`;
+      return {
+        connection: status,
+        authorization: `Basic ${Buffer.from(token).toString('base64')}`,
+        accessToken: null,
+      };
+    }
+    // The platform's account without its API token configured here is no account to read.
+    return {
+      connection: status === 'platform' ? 'not_connected' : status,
+      authorization: null,
+      accessToken: null,
+    };
+  }
+
+  private accessToken(request: MatterportAccessTokenRequest): Promise<MatterportAccessToken> {
+    return this.rpc.ask<MatterportAccessToken>(
+      MATTERPORT_ACCESS_TOKEN,
+      request,
+      MATTERPORT_ACCESS_TOKEN_TIMEOUT_MS,
+    );
   }
 }
 

@@ -11,6 +11,7 @@ import { Tours1764000000000 } from './1764000000000-tours';
 import { SegmentationScenes1764100000000 } from './1764100000000-segmentation-scenes';
 import { Leads1764200000000 } from './1764200000000-leads';
 import { OrderFloorplans1764300000000 } from './1764300000000-order-floorplans';
+import { MatterportAutoPopulation1764400000000 } from './1764400000000-matterport-auto-population';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -26,4 +27,5 @@ export const migrations: MigrationClass[] = [
   SegmentationScenes1764100000000,
   Leads1764200000000,
   OrderFloorplans1764300000000,
+  MatterportAutoPopulation1764400000000,
 ];

@@ -39,10 +39,14 @@ export class PropertiesController {
 
   @Get('matterport_spaces.json')
   @Responds({ page: MatterportSpaceResponse })
-  async spaces(@Query() query: PropertiesQuery): Promise<Page<MatterportSpaceResponse>> {
-    const { total, models } = await this.matterport.models({
+  async spaces(
+    @ProviderId() providerId: string,
+    @Query() query: PropertiesQuery,
+  ): Promise<Page<MatterportSpaceResponse>> {
+    // The provider's own account's models (none without one), its numbered pages as offsets into Matterport's list.
+    const { total, models } = await this.matterport.models(providerId, {
       search: query.search,
-      offset: query.offset,
+      offset: String(query.offset),
       pageSize: query.pageSize,
     });
     return pageOf(models, total, query);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MESSAGES, type PropertyForOrder, type PropertyForOrderRequest } from '@tourly/contracts';
+import type { EntityManager } from 'typeorm';
 import {
   ApiError,
   Database,
@@ -82,17 +83,25 @@ export class PropertiesService {
   async forOrder(request: PropertyForOrderRequest): Promise<PropertyForOrder> {
     if (!isUuid(request.providerId)) throw ApiError.notFound(PROPERTY_NOT_FOUND);
     const property = await this.row(this.db.dataSource, request.providerId, request.propertyId);
-    const model = property.matterportKey ? await this.matterport.model(property.matterportKey) : null;
+    const model = property.matterportKey
+      ? await this.matterport.model(request.providerId, property.matterportKey)
+      : null;
     return {
       propertyId: property.id,
       title: property.title,
       address: property.address || null,
       matterportModelId: property.matterportKey || null,
+      // Unknown without the provider's Matterport account to read it in: not refused on a guess either.
       passwordProtected: model?.visibility === 'password',
     };
   }
 
-  async create(providerId: string, input: NewProperty): Promise<Property> {
+  /** `alsoRecord` writes in the property's own transaction (whatever made it, once). */
+  async create(
+    providerId: string,
+    input: NewProperty,
+    alsoRecord?: (tx: EntityManager, propertyId: string) => Promise<void>,
+  ): Promise<Property> {
     const scanKey = parseScanKey(input.matterportKey);
     if (!scanKey) throw ApiError.invalid('createTourParams.matterportKey', SCAN_KEY_INVALID);
     const place = await this.geocoder.geocode(input.address, 'createTourParams.address');
@@ -114,6 +123,7 @@ export class PropertiesService {
         { providerId, propertyId: id, title: input.title },
         tx,
       );
+      await alsoRecord?.(tx, id);
       return toProperty(await this.row(tx, providerId, id));
     });
   }
