@@ -1,6 +1,7 @@
 import { MATTERPORT_MESSAGES } from '@tourly/contracts';
 import { matterportAccountModels } from '@tourly/emulators';
 import { AutoPopulation } from '../src/matterport/auto-population';
+import { MATTERPORT_OFFSET_REFUSED } from '../src/matterport/matterport';
 import {
   MATTERPORT_MODEL_NOT_FOUND,
   MATTERPORT_NOT_CONNECTED,
@@ -101,6 +102,8 @@ describe('a provider’s own Matterport models', () => {
 
     const tooMany = await harbour.get(`${MODELS}?limit=101`);
     expect([tooMany.status, tooMany.body.errors]).toEqual([422, { limit: ['must be at most 100'] }]);
+    const forged = await harbour.get(`${MODELS}?offset=not-a-page`);
+    expect([forged.status, forged.body.errors]).toEqual([422, { offset: [MATTERPORT_OFFSET_REFUSED] }]);
   });
 
   it('reads one model and its rooms from the provider’s own account, by id or link; another account’s is not found', async () => {

@@ -46,6 +46,8 @@ export interface MatterportModelsPage {
 }
 
 export const MATTERPORT_UNAVAILABLE = 'Matterport is not answering right now; please try again in a moment.';
+export const MATTERPORT_OFFSET_REFUSED =
+  'is not where a page of your Matterport models starts: use a next_offset Matterport answered, or none for the first page';
 /** The Model API's largest page. */
 export const MATTERPORT_MAX_PAGE_SIZE = 100;
 const TIMEOUT_MS = 15_000;
@@ -116,11 +118,16 @@ export class Matterport {
   ): Promise<MatterportModelsPage> {
     const answer = await this.graph<{
       models: { totalResults: number; nextOffset?: string | null; results: ModelNode[] };
-    }>(providerId, LIST_MODELS, {
-      query: query.search || undefined,
-      offset: query.offset || undefined,
-      pageSize: query.pageSize,
-    });
+    }>(
+      providerId,
+      LIST_MODELS,
+      { query: query.search || undefined, offset: query.offset || undefined, pageSize: query.pageSize },
+      // Matterport refuses the list only for its arguments: an offset it did not hand out.
+      () =>
+        query.offset
+          ? ApiError.invalid('offset', MATTERPORT_OFFSET_REFUSED)
+          : ApiError.unavailable(MATTERPORT_UNAVAILABLE),
+    );
     if (!answer.data) return { connection: answer.connection, total: 0, nextOffset: null, models: [] };
     const { models } = answer.data;
     return {
@@ -169,10 +176,12 @@ export class Matterport {
     return { connection, rooms };
   }
 
+  /** `refused`: the error for a query Matterport answered with errors and no data (its arguments refused). */
   private async graph<T>(
     providerId: string,
     query: string,
     variables: Record<string, unknown>,
+    refused: () => ApiError = () => ApiError.unavailable(MATTERPORT_UNAVAILABLE),
   ): Promise<Answer<T>> {
     let credentials = await this.credentials({ providerId });
     if (!credentials.authorization) return { connection: credentials.connection, data: null };
@@ -183,12 +192,13 @@ export class Matterport {
       if (!credentials.authorization) return { connection: credentials.connection, data: null };
       response = await this.post(credentials.authorization, query, variables);
     }
-    let body: { data?: T; errors?: Array<{ message: string }> };
+    let body: { data?: T | null; errors?: Array<{ message: string }> };
     try {
       body = (await response.json()) as typeof body;
     } catch {
       throw ApiError.unavailable(MATTERPORT_UNAVAILABLE);
     }
+    if (response.ok && !body.data && body.errors?.length) throw refused();
     if (!response.ok || !body.data) throw ApiError.unavailable(MATTERPORT_UNAVAILABLE);
     return { connection: credentials.connection, data: body.data };
   }
