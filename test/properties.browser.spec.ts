@@ -4,9 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
-import { matterportDemoModelId } from '@tourly/emulators';
+import { matterportAccountModels } from '@tourly/emulators';
 import { Database } from '@tourly/platform';
 import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
+import { connectMatterport } from './support/matterport';
 import { onStarter } from './support/provider';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -48,6 +49,8 @@ describe('property pages in the browser', () => {
     ]);
     base = it_.base;
     provider = await it_.signUp('Harbour Lights Media');
+    // The spaces picker lists the provider's own Matterport account's models.
+    await connectMatterport(base, provider, 'demo-scans');
     page = await signedIn(provider, DESKTOP);
     files = mkdtempSync(path.join(tmpdir(), 'tourly-properties-browser-'));
   }, 180_000);
@@ -125,7 +128,7 @@ describe('property pages in the browser', () => {
     await spaces.getByLabel('Search spaces').fill('harbour');
     await spaces.getByRole('button', { name: /12 Harbour View, Sydney/ }).click();
     expect(await field(modal, 'Matterport link or model id').inputValue()).toBe(
-      matterportDemoModelId('test-token-id', 0),
+      matterportAccountModels('demo-scans').find((model) => model.name === '12 Harbour View, Sydney')!.id,
     );
     expect(await field(modal, 'Title').inputValue()).toBe('Harbour View Apartment');
 
