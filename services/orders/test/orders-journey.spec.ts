@@ -1,6 +1,8 @@
 import { MESSAGES, ORDER_CREDITS } from '@tourly/contracts';
 import { Database, rows } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
+import { matterportAccountModels } from '@tourly/emulators';
+import { connectMatterport } from '../../../test/support/matterport';
 import {
   anotherSupplier,
   aProperty,
@@ -8,7 +10,6 @@ import {
   giveCredits,
   ordersSettled,
   PNG,
-  PROTECTED_SPACE_KEY,
   startPlatformWithEmulators,
   type Person,
   type PlatformWithEmulators,
@@ -203,12 +204,15 @@ describe('floor-plan orders', () => {
   });
 
   it('warns about a password-protected space before holding any credit', async () => {
+    // Known only in the provider's own Matterport account: the emulator's Demo Scans, whose newest model has a password.
+    await connectMatterport(it_.base, provider, 'demo-scans');
+    const locked = matterportAccountModels('demo-scans').find((model) => model.visibility === 'password')!;
     const created = await provider
       .send('post', '/provider/properties', {
         create_tour_params: {
           title: 'Locked Loft',
           address: '3 Key Street',
-          matterport_key: PROTECTED_SPACE_KEY,
+          matterport_key: locked.id,
         },
       })
       .expect(201);

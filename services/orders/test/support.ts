@@ -1,4 +1,3 @@
-import { matterportDemoModelId } from '@tourly/emulators';
 import { Database } from '@tourly/platform';
 import {
   startPlatformWithEmulators,
@@ -15,9 +14,6 @@ export const PNG = Buffer.from(
     '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
-
-/** The Matterport emulator's password-protected space (its newest demo model) in the test platform's account. */
-export const PROTECTED_SPACE_KEY = matterportDemoModelId('test-token-id', 12);
 
 /** Gives a provider credits the way an admin does (a credit bundle in the console). */
 export async function giveCredits(admin: Person, providerId: string, creditsQty: number): Promise<void> {

@@ -8,9 +8,15 @@ import {
   type MatrixRoute,
   type Who,
 } from '../../../test/support/authorization-matrix';
+import { matterportDemoModelId } from '@tourly/emulators';
 import { startPropertiesPlatform, type PropertiesPlatform } from './support';
 
 const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
+/**
+ * A model of the Matterport account Demo Media reads: the platform's own (identity answers `platform` for the demo
+ * provider), the test platform's token id.
+ */
+const DEMO_MODEL = matterportDemoModelId('test-token-id', 0);
 
 /** Every properties route x every role, on a property of Demo Media: the exact status. */
 const ROUTES: Array<MatrixRoute<string>> = [
@@ -45,6 +51,17 @@ const ROUTES: Array<MatrixRoute<string>> = [
     expect: providerSide(200),
   },
   { method: 'get', path: () => '/provider/properties/matterport_spaces.json', expect: providerSide(200) },
+  { method: 'get', path: () => '/provider/matterport_api/models', expect: providerSide(200) },
+  {
+    method: 'get',
+    path: () => `/provider/matterport_api/rooms.json?matterport_key=${DEMO_MODEL}`,
+    expect: providerSide(200),
+  },
+  {
+    method: 'get',
+    path: () => `/provider/matterport_models/matterport_info.json?matterport_key=${DEMO_MODEL}`,
+    expect: providerSide(200),
+  },
   {
     method: 'post',
     path: () => '/provider/properties',

@@ -1,25 +1,38 @@
 import { seedDemoData } from '@tourly/properties';
-import { startProperties, type PropertiesAlone } from './support';
+import { startPropertiesPlatform, type PropertiesPlatform } from './support';
 
-/** `npm start` gives the demo provider a property per demo Matterport model, geocoded, once. */
+/**
+ * `npm start` gives the demo provider a property per model of the Matterport account it reads (the platform's own,
+ * identity answers `platform` for it), geocoded, once. On the whole platform: properties asks identity which account
+ * to read; the test platform seeds identity's demo accounts, not the demo properties.
+ */
 describe('demo properties', () => {
-  let it_: PropertiesAlone;
+  let it_: PropertiesPlatform;
   beforeAll(async () => {
-    it_ = await startProperties();
+    it_ = await startPropertiesPlatform();
   });
-  afterAll(() => it_.stop());
+  afterAll(() => it_?.stop());
 
-  it('creates one property per Matterport model of the account, and nothing the second time', async () => {
-    const provider = await it_.signUp('Seeded Media');
-    const spaces = await provider.get('/provider/properties/matterport_spaces.json?page_size=100');
-    const properties = it_.service;
-    const made = await seedDemoData(properties, provider.providerId);
+  it('creates one property per Matterport model of the demo account, and nothing the second time', async () => {
+    const demo = await it_.signIn('provider@demo.test');
+    const properties = it_.platform.services.properties;
+    const spaces = await demo.get('/provider/properties/matterport_spaces.json?page_size=100').expect(200);
+    expect(spaces.body.data.total_count).toBeGreaterThan(0);
+
+    const made = await seedDemoData(properties, demo.providerId);
     expect(made).toBe(spaces.body.data.total_count);
-    expect(made).toBeGreaterThan(0);
-    expect(await seedDemoData(properties, provider.providerId)).toBe(0);
+    expect(await seedDemoData(properties, demo.providerId)).toBe(0);
 
-    const listed = await provider.get('/provider/properties?page_size=100');
+    const listed = await demo.get('/provider/properties?page_size=100').expect(200);
     expect(listed.body.data.total_count).toBe(made);
     expect(listed.body.data.items[0].geocoded_address.latitude).toEqual(expect.any(Number));
+  });
+
+  it('makes nothing for a provider with no Matterport account to read', async () => {
+    const provider = await it_.signUp('Seeded Media');
+
+    expect(await seedDemoData(it_.platform.services.properties, provider.providerId)).toBe(0);
+    const listed = await provider.get('/provider/properties?page_size=100').expect(200);
+    expect(listed.body.data.total_count).toBe(0);
   });
 });

@@ -1,14 +1,7 @@
+import type { EventEnvelope, OrderFinalisedV1 } from '@tourly/contracts';
 import {
-  PROPERTY_FOR_ORDER,
-  type EventEnvelope,
-  type OrderFinalisedV1,
-  type PropertyForOrder,
-} from '@tourly/contracts';
-import {
-  ApiError,
   createEnvelope,
   encodeEnvelope,
-  RpcClient,
   rows,
   Storage,
   TRANSPORT,
@@ -17,23 +10,21 @@ import {
   type Transport,
 } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
-import { matterportDemoModelId } from '@tourly/emulators';
 import { aProperty, aTemporaryUpload, jpeg, pdf } from './media-support';
 import { startProperties, type Person, type PropertiesAlone } from './support';
 
 /**
- * What properties does for orders: it answers PROPERTY_FOR_ORDER over request-reply before an order is placed, and
- * turns a finalised order's plan files (`orders.order.finalised.v1`) into the property's floorplans, once.
+ * What properties does with a finalised order: turns its plan files (`orders.order.finalised.v1`) into the property's
+ * floorplans, once. (PROPERTY_FOR_ORDER, which reads the provider's Matterport account, is on the whole platform:
+ * property-for-order.spec.ts.)
  */
 describe('properties for orders', () => {
   let it_: PropertiesAlone;
   let provider: Person;
-  let other: Person;
 
   beforeAll(async () => {
     it_ = await startProperties({ s3: true });
     provider = await it_.signUp('Order Media');
-    other = await it_.signUp('Other Order Media');
   });
   afterAll(() => it_.stop());
 
@@ -167,64 +158,6 @@ describe('properties for orders', () => {
         [propertyId],
       );
       expect(count).toBe(0);
-    });
-  });
-
-  describe('PROPERTY_FOR_ORDER', () => {
-    const ask = (request: { providerId: string; propertyId: string }) =>
-      it_.service.app.get(RpcClient).ask<PropertyForOrder>(PROPERTY_FOR_ORDER, request);
-    const refusal = async (asked: Promise<unknown>) => {
-      const error = await asked.then(
-        () => undefined,
-        (reason: unknown) => reason,
-      );
-      expect(error).toBeInstanceOf(ApiError);
-      return { status: (error as ApiError).getStatus(), errors: (error as ApiError).errors };
-    };
-    async function aPropertyOnModel(title: string, matterportKey: string): Promise<string> {
-      const created = await provider.send('post', '/provider/properties', {
-        create_tour_params: {
-          title,
-          address: '12 Harbour St, Sydney NSW 2000, Australia',
-          matterport_key: matterportKey,
-        },
-      });
-      expect(created.status).toBe(201);
-      return created.body.data.id as string;
-    }
-
-    it('answers the provider’s own property: title, address, Matterport model, not behind a password', async () => {
-      const propertyId = await aPropertyOnModel('Harbour View', matterportDemoModelId('test-token-id', 0));
-
-      expect(await ask({ providerId: provider.providerId, propertyId })).toEqual({
-        propertyId,
-        title: 'Harbour View',
-        address: '12 Harbour St, Sydney NSW 2000, Australia',
-        matterportModelId: matterportDemoModelId('test-token-id', 0),
-        passwordProtected: false,
-      });
-    });
-
-    it('says when Matterport serves the property’s space only behind a password', async () => {
-      const modelId = matterportDemoModelId('test-token-id', 12);
-      const propertyId = await aPropertyOnModel('Harbour Loft', modelId);
-
-      expect(await ask({ providerId: provider.providerId, propertyId })).toMatchObject({
-        matterportModelId: modelId,
-        passwordProtected: true,
-      });
-    });
-
-    it('404s another provider’s property, a deleted one and an unknown id alike', async () => {
-      const propertyId = await aProperty(provider, 'Not Theirs');
-      const deleted = await aProperty(provider, 'Deleted');
-      expect((await provider.send('delete', `/provider/properties/${deleted}`)).status).toBe(200);
-      const notFound = { status: 404, errors: { base: ['Property not found'] } };
-
-      expect(await refusal(ask({ providerId: other.providerId, propertyId }))).toEqual(notFound);
-      expect(await refusal(ask({ providerId: provider.providerId, propertyId: deleted }))).toEqual(notFound);
-      expect(await refusal(ask({ providerId: provider.providerId, propertyId: uuidv7() }))).toEqual(notFound);
-      expect(await refusal(ask({ providerId: provider.providerId, propertyId: 'nope' }))).toEqual(notFound);
     });
   });
 });
