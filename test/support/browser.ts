@@ -73,24 +73,38 @@ export async function startBrowserPlatform(options: { env?: Record<string, strin
     /** Identity's database, for what a test sets up that no page offers yet. */
     identityDb: platform.services.identity.app.get(Database),
 
+    /** The vendor emulators' address (the mail with sign-up codes, for `gatewayClient`). */
+    emulatorsUrl: emulators.url,
+
     /**
      * A member of the demo provider with the demo password, its email not confirmed (as an account the back office
      * made): no page adds one yet, so a test builder.
      */
-    async aDemoMember(email: string, firstName: string, lastName: string): Promise<void> {
+    aDemoMember(email: string, firstName: string, lastName: string): Promise<void> {
+      return this.aMember(null, email, firstName, lastName);
+    },
+
+    /** Likewise a member of another provider (null: the demo provider's). */
+    async aMember(
+      providerId: string | null,
+      email: string,
+      firstName: string,
+      lastName: string,
+    ): Promise<void> {
       await this.identityDb.transaction(async (tx) => {
         const [demo] = (await tx.query(
           "SELECT password_hash AS hash, primary_provider_id AS provider FROM users WHERE email = 'provider@demo.test'",
         )) as Array<{ hash: string; provider: string }>;
+        const provider = providerId ?? demo!.provider;
         const id = uuidv7();
         await tx.query(
           `INSERT INTO users (id, email, first_name, last_name, password_hash, primary_provider_id)
            VALUES ($1, $2, $3, $4, $5, $6)`,
-          [id, email, firstName, lastName, demo!.hash, demo!.provider],
+          [id, email, firstName, lastName, demo!.hash, provider],
         );
         await tx.query("INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, 'member')", [
           id,
-          demo!.provider,
+          provider,
         ]);
       });
     },

@@ -1755,6 +1755,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/matterport_api/models': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MatterportController_models'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/matterport_api/rooms.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MatterportController_rooms'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/matterport_auth/connection': {
     parameters: {
       query?: never;
@@ -1829,6 +1861,22 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['UrlParametersController_revert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/matterport_models/matterport_info.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MatterportController_info'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4146,7 +4194,7 @@ export type components = {
       /** Format: date-time */
       connected_at: string | null;
       /** @enum {string} */
-      status: 'not_connected' | 'connected' | 'broken';
+      status: 'not_connected' | 'connected' | 'broken' | 'platform';
     };
     'identity.ContactConfirmationResponse': {
       /** @description while pending */
@@ -5475,6 +5523,46 @@ export type components = {
       source: 'provider' | 'client';
       /** @enum {string} */
       type: 'logo';
+    };
+    'properties.MatterportFloorResponse': {
+      id: string;
+      label: string | null;
+    };
+    'properties.MatterportInfoResponse': {
+      address: string | null;
+      created: string | null;
+      id: string;
+      name: string;
+      state: string;
+      thumbnail_url: string | null;
+      /**
+       * @description who may open the model on Matterport
+       * @enum {string}
+       */
+      visibility: 'private' | 'unlisted' | 'public' | 'password';
+    };
+    'properties.MatterportModelsResponse': {
+      /**
+       * @description which account was read: none (not_connected, broken), the provider’s own, or the platform’s
+       * @enum {string}
+       */
+      connection: 'not_connected' | 'connected' | 'broken' | 'platform';
+      /** @description the next page’s `offset`; null on the last page */
+      next_offset: string | null;
+      results: components['schemas']['properties.MatterportSpaceResponse'][];
+      /** @description models matching the search in the whole account */
+      total_results: number;
+    };
+    'properties.MatterportRoomResponse': {
+      floor: components['schemas']['properties.MatterportFloorResponse'] | null;
+      id: string;
+      /** @example Kitchen */
+      label: string | null;
+    };
+    'properties.MatterportRoomsResponse': {
+      /** @description the model id */
+      matterport_key: string;
+      rooms: components['schemas']['properties.MatterportRoomResponse'][];
     };
     'properties.MatterportSpaceResponse': {
       address: string | null;
@@ -9915,6 +10003,57 @@ export interface operations {
       };
     };
   };
+  MatterportController_models: {
+    parameters: {
+      query?: {
+        /** @description models per page (at most 100) */
+        limit?: number;
+        offset?: string | null;
+        query?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MatterportModelsResponse'];
+          };
+        };
+      };
+    };
+  };
+  MatterportController_rooms: {
+    parameters: {
+      query: {
+        matterport_key: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MatterportRoomsResponse'];
+          };
+        };
+      };
+    };
+  };
   MatterportController_connection: {
     parameters: {
       query?: never;
@@ -10062,6 +10201,30 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.UrlParametersResponse'];
+          };
+        };
+      };
+    };
+  };
+  MatterportController_info: {
+    parameters: {
+      query: {
+        matterport_key: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MatterportInfoResponse'];
           };
         };
       };

@@ -10,6 +10,7 @@ import { PRODUCT_NAME } from '../shared/strings';
 import { EmailConfirmationNotice } from './EmailConfirmationNotice';
 import { BillingProvider } from './features/billing/BillingContext';
 import { SubscriptionBanner } from './features/billing/components/SubscriptionBanner';
+import { MatterportNotices } from './features/settings/components/MatterportNotices';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { UserMenu } from './UserMenu';
 import './layout.css';
@@ -22,7 +23,9 @@ const NAV_ITEMS = [
 
 /**
  * The provider pages' shell: every page under it needs a signed-in user; platform staff working in no provider's
- * account go on to their back office. Users on the provider side also get their subscription's banner, read once per page load (the billing context, which the billing page shares).
+ * account go on to their back office. Users on the provider side also get their subscription's banner, read once
+ * per page load (the billing context, which the billing page shares), and the Matterport notices (a broken
+ * connection; for admins, the prompt to connect their own account).
  */
 export function ProviderLayout() {
   const { pathname } = useLocation();
@@ -73,6 +76,9 @@ function Shell({
         </div>
       </header>
       {hasBilling && <SubscriptionBanner />}
+      {hasBilling && isSignedIn && (
+        <MatterportNotices pathname={pathname} impersonating={session.user.impersonatorId !== null} />
+      )}
       {/* An administrator acting as the provider cannot read its user's email: no reminder for them. */}
       {isSignedIn && session.user.impersonatorId === null && <EmailConfirmationNotice />}
       <main id="main" className="shell-main" tabIndex={-1}>

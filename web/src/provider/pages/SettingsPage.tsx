@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
@@ -5,22 +7,35 @@ import { AccessLogSection } from '../features/settings/components/AccessLogSecti
 import { ApiKeySection } from '../features/settings/components/ApiKeySection';
 import { BusinessSection } from '../features/settings/components/BusinessSection';
 import { DevelopersSection } from '../features/settings/components/DevelopersSection';
+import { MatterportSection } from '../features/settings/components/MatterportSection';
 import { ModelsSection } from '../features/settings/components/ModelsSection';
 import { ProfileSection } from '../features/settings/components/ProfileSection';
 import { UsersSection } from '../features/settings/components/UsersSection';
 import { WhitelabelDomainSection } from '../features/settings/components/WhitelabelDomainSection';
+import { connectOutcomeOf, withoutConnectOutcome } from '../features/settings/matterport';
 import { useAccountPermissionsQuery, useSettingsQuery } from '../features/settings/queries';
 
 /**
  * `/provider/settings`: the signed-in person's own profile (names, and the phone number visitors see on tours
- * where they are an agent), then the provider's business details, models, API key, the way to the Developers page
- * (webhooks), white-label domain, users and access log. Everyone on the provider's side reads them; what changes
- * them (and the API key, the Developers link and the access log) shows only to roles that may manage settings
- * (GET /provider/permissions/account).
+ * where they are an agent), then the provider's business details, Matterport account, models, API key, the way to
+ * the Developers page (webhooks), white-label domain, users and access log. Everyone on the provider's side reads
+ * them; what changes them (and the API key, the Developers link and the access log) shows only to roles that may
+ * manage settings (GET /provider/permissions/account); the Matterport account, to the admins.
+ * Matterport's callback comes back here with `?matterport=connected` or `?matterport=failed&reason=…`: the outcome
+ * is kept for the Matterport section and taken out of the address, so that reloading does not tell it again.
  */
 export default function SettingsPage() {
   const settings = useSettingsQuery();
   const permissions = useAccountPermissionsQuery();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [connectOutcome] = useState(() => connectOutcomeOf(location.search));
+
+  useEffect(() => {
+    const search = withoutConnectOutcome(location.search);
+    if (search === location.search) return;
+    navigate({ search, hash: location.hash }, { replace: true });
+  }, [location.search, location.hash, navigate]);
 
   const title = <title>{`Settings · ${PRODUCT_NAME}`}</title>;
   const failure = settings.error ?? permissions.error;
@@ -44,6 +59,7 @@ export default function SettingsPage() {
       <ProfileSection />
       {!canManage && <p className="muted">Only the admins of {current.name} can change these settings.</p>}
       <BusinessSection settings={current} canManage={canManage} />
+      <MatterportSection isAdmin={permissions.data.role === 'admin'} outcome={connectOutcome} />
       <ModelsSection settings={current} canManage={canManage} />
       {canManage && <ApiKeySection apiKey={current.apiKey} />}
       {canManage && <DevelopersSection />}

@@ -43,8 +43,10 @@ export const propertyKeys = {
   all: [APP_KEY, 'properties'] as const,
   lists: () => [...propertyKeys.all, 'list'] as const,
   list: (query: PropertyQuery) => [...propertyKeys.lists(), query] as const,
+  /** Every page and search of the Matterport account's models: what (dis)connecting an account changes. */
+  allMatterportSpaces: () => [...propertyKeys.all, 'matterport-spaces'] as const,
   matterportSpaces: (query: { page: number; pageSize: number; search: string }) =>
-    [...propertyKeys.all, 'matterport-spaces', query] as const,
+    [...propertyKeys.allMatterportSpaces(), query] as const,
   /** Everything about one property: its details and each of its media. */
   one: (id: string) => [...propertyKeys.all, 'one', id] as const,
   details: (id: string) => [...propertyKeys.one(id), 'details'] as const,

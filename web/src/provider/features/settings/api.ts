@@ -16,6 +16,13 @@ export type NewApiKey = Answer<'/provider/settings/regenerate_api_key', 'post'>;
 export type AccessLogEntry = Answer<'/provider/settings/access_log', 'get'>['items'][number];
 /** GET /users/me: the signed-in person, with the names and phone number they keep. */
 export type Me = Answer<'/users/me', 'get'>;
+/**
+ * GET /provider/matterport_auth/connection: where the provider's models come from. `not_connected` (none),
+ * `connected` (its own account, with when and, if Matterport tells it, the account's name), `broken` (Matterport
+ * refused to renew the access: `brokenReason` says what to do), `platform` (the platform's demo account).
+ */
+export type MatterportConnection = Answer<'/provider/matterport_auth/connection', 'get'>;
+export type MatterportConnectionStatus = MatterportConnection['status'];
 export interface ProfileChanges {
   firstName: string;
   lastName: string;
@@ -53,3 +60,21 @@ export const fetchAccessLog = (
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<Page<AccessLogEntry>> => api.page('/provider/settings/access_log', { page, pageSize }, { signal });
+
+/** Every provider-side role reads it: the model picker and the banners say why no models are listed. */
+export const fetchMatterportConnection = (signal?: AbortSignal) =>
+  api.get('/provider/matterport_auth/connection', { signal });
+
+/** Admins only: forgets the provider's tokens; the answer is the connection as it is now. */
+export const disconnectMatterport = () => api.delete('/provider/matterport_auth/connection');
+
+/** Admins only: Matterport's authorisation page for a new attempt (503 when the platform has not set it up). */
+export const fetchMatterportAuthUrl = () => api.get('/api/integrations/matterport/auth_url');
+
+/** Admins only: whether to ask a provider that used the platform's account to connect its own. */
+export const fetchMatterportSwitchPrompt = (signal?: AbortSignal) =>
+  api.get('/provider/matterport_auth/show_oauth_switch_prompt', { signal });
+
+/** Admins only: "Not now" on the prompt; it is not shown again. */
+export const dismissMatterportSwitchPrompt = () =>
+  api.post('/provider/matterport_auth/mark_oauth_prompt_seen');

@@ -1,10 +1,16 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { APP_KEY } from '../../../shared/queryClient';
 import { useMutationAction } from '../../../shared/useMutationAction';
+import { propertyKeys } from '../properties/queries';
 import {
   changeSubdomain,
+  disconnectMatterport,
+  dismissMatterportSwitchPrompt,
   fetchAccessLog,
   fetchAccountPermissions,
+  fetchMatterportAuthUrl,
+  fetchMatterportConnection,
+  fetchMatterportSwitchPrompt,
   fetchMe,
   fetchSettings,
   fetchUsers,
@@ -23,7 +29,16 @@ export const settingsKeys = {
   allUsers: () => [...settingsKeys.all, 'users'] as const,
   users: (page: number, pageSize: number) => [...settingsKeys.allUsers(), page, pageSize] as const,
   accessLog: (page: number, pageSize: number) => [...settingsKeys.all, 'access-log', page, pageSize] as const,
+  matterportConnection: () => [...settingsKeys.all, 'matterport-connection'] as const,
+  matterportSwitchPrompt: () => [...settingsKeys.all, 'matterport-switch-prompt'] as const,
 };
+
+/**
+ * How long a read of the Matterport connection is used before it is asked again (when a page that shows it opens):
+ * the banner asks once per page load, the settings page and the model picker after a minute. Connecting comes back
+ * through a full page load; disconnecting puts the new state in the cache.
+ */
+const MATTERPORT_CONNECTION_STALE_MS = 60_000;
 
 /** The provider's settings: the settings page, and the impersonation banner's provider name. */
 export const useSettingsQuery = () =>
@@ -81,3 +96,42 @@ export const useUpdateProfileMutation = () =>
     client.setQueryData(settingsKeys.me(), me);
     return client.invalidateQueries({ queryKey: settingsKeys.allUsers() });
   });
+
+/**
+ * Where the provider's models come from (every provider-side role). `enabled` false outside the provider side and
+ * until the session is known.
+ */
+export const useMatterportConnectionQuery = (enabled = true) =>
+  useQuery({
+    queryKey: settingsKeys.matterportConnection(),
+    queryFn: ({ signal }) => fetchMatterportConnection(signal),
+    staleTime: MATTERPORT_CONNECTION_STALE_MS,
+    enabled,
+  });
+
+/**
+ * Whether to ask the provider's admin to connect their own Matterport account: admins only (others get 403, so
+ * `enabled` is false for them). Once per page load: it changes only through the prompt's own answers.
+ */
+export const useMatterportSwitchPromptQuery = (enabled: boolean) =>
+  useQuery({
+    queryKey: settingsKeys.matterportSwitchPrompt(),
+    queryFn: ({ signal }) => fetchMatterportSwitchPrompt(signal),
+    staleTime: Infinity,
+    enabled,
+  });
+
+/** Matterport's authorisation page for a new attempt; the caller sends the browser there. */
+export const useMatterportAuthUrlMutation = () => useMutationAction(fetchMatterportAuthUrl);
+
+/** The models listed are the connected account's: none are left to show (no stale page while asking again). */
+export const useDisconnectMatterportMutation = () =>
+  useMutationAction(disconnectMatterport, (connection, _, client) => {
+    client.setQueryData(settingsKeys.matterportConnection(), connection);
+    client.removeQueries({ queryKey: propertyKeys.allMatterportSpaces() });
+  });
+
+export const useDismissMatterportSwitchPromptMutation = () =>
+  useMutationAction(dismissMatterportSwitchPrompt, (answer, _, client) =>
+    client.setQueryData(settingsKeys.matterportSwitchPrompt(), answer),
+  );

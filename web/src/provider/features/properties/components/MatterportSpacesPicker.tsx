@@ -1,7 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { Pager } from '../../../../shared/Pager';
 import { TextField } from '../../../../shared/TextField';
+import { noModelsNote } from '../../settings/matterport';
+import { SETTINGS_PATH } from '../../settings/paths';
+import { useAccountPermissionsQuery, useMatterportConnectionQuery } from '../../settings/queries';
 import type { MatterportSpace } from '../api';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../hooks';
 import { useMatterportSpacesQuery } from '../queries';
@@ -13,14 +17,31 @@ interface MatterportSpacesPickerProps {
   onCancel(): void;
 }
 
-/** The Matterport account's spaces (GET matterport_spaces.json), searched by name, to fill a property's model. */
+/**
+ * The provider's Matterport account's spaces (GET matterport_spaces.json), searched by name, to fill a property's
+ * model. None listed: the connection (GET /provider/matterport_auth/connection) says whether that is because no
+ * account is connected or the connection stopped working, and what to do (admins connect in Settings).
+ */
 export function MatterportSpacesPicker({ onPick, onCancel }: MatterportSpacesPickerProps) {
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const spaces = useMatterportSpacesQuery({ page, pageSize: PAGE_SIZE, search });
+  const connection = useMatterportConnectionQuery();
+  const permissions = useAccountPermissionsQuery();
   const headingId = useId();
   const data = spaces.data;
+  const none = noModelsNote(connection.data?.status, permissions.data?.role === 'admin');
+  const noneListed = data?.items.length === 0;
+  const unexplained = noneListed && !search && !spaces.isPlaceholderData;
+  // Nothing listed: the connection is asked again, as listing may just have found it broken (Matterport refused to
+  // renew the access), and why is told once it has answered (or could not be read).
+  const { refetch } = connection;
+  useEffect(() => {
+    if (unexplained) void refetch();
+  }, [unexplained, spaces.dataUpdatedAt, refetch]);
+  const why = unexplained && !connection.isFetching && Boolean(connection.data || connection.error);
+  const waiting = (!data && !spaces.error) || (noneListed && !search && !why);
 
   return (
     <section className="spaces-picker" aria-labelledby={headingId}>
@@ -35,16 +56,26 @@ export function MatterportSpacesPicker({ onPick, onCancel }: MatterportSpacesPic
         }}
       />
       <ErrorDisplay error={spaces.error} />
-      {!data && !spaces.error && (
+      {waiting && (
         <p className="muted" role="status">
           Loading your spaces…
         </p>
       )}
-      {data && data.items.length === 0 && (
-        <p className="muted">
-          {search ? 'No spaces match this search.' : 'Your Matterport account has no spaces.'}
-        </p>
+      {noneListed && search && <p className="muted">No spaces match this search.</p>}
+      {why && none && (
+        <div className="alert alert-info">
+          <p>{none.message}</p>
+          {'link' in none.action ? (
+            <p>
+              <Link to={SETTINGS_PATH}>{none.action.link}</Link>
+            </p>
+          ) : (
+            <p>{none.action.ask}</p>
+          )}
+          <p>You can still type a Matterport link or model id above.</p>
+        </div>
       )}
+      {why && !none && <p className="muted">Your Matterport account has no spaces.</p>}
       {data && data.items.length > 0 && (
         <ul className="spaces-list" aria-busy={spaces.isFetching || undefined}>
           {data.items.map((space) => (
