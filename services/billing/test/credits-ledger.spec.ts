@@ -6,6 +6,7 @@ import {
   type CreditReservation,
 } from '@tourly/contracts';
 import { ApiError, RpcClient } from '@tourly/platform';
+import { rpcRefusal } from '@tourly/platform/testing';
 import { CreditReservationSweep } from '../src/credits/credit-reservation-sweep.service';
 import { ledgerInvariantBreaches, ledgerKinds } from './credits-support';
 import { startBilling, type Billing, type Person } from './support';
@@ -34,14 +35,6 @@ describe('credits over request-reply', () => {
 
   const ask = (subject: string, request: object) =>
     it_.service.app.get(RpcClient).ask<CreditReservation>(subject, request, RPC_TIMEOUT_MS);
-  const refusal = async (asked: Promise<unknown>) => {
-    const error = await asked.then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    return { status: (error as ApiError).getStatus(), errors: (error as ApiError).errors };
-  };
   async function providerWith(credits: number): Promise<Person> {
     const provider = await it_.signUp('Spending Media');
     await admin
@@ -94,14 +87,16 @@ describe('credits over request-reply', () => {
     expect(await ask(CREDITS_RESERVE, request)).toMatchObject({ status: 'held', availableBalance: 2 });
     expect(await balance(provider)).toEqual({ credit_balance: 5, available_balance: 2, reserved_balance: 3 });
 
-    expect(await refusal(ask(CREDITS_RESERVE, { ...request, amount: 2 }))).toEqual({
+    expect(await rpcRefusal(ask(CREDITS_RESERVE, { ...request, amount: 2 }))).toEqual({
       status: 422,
       errors: { reference: ['was already reserved for another amount'] },
     });
-    expect(await refusal(ask(CREDITS_RESERVE, { ...request, reference: 'order:big', amount: 3 }))).toEqual({
-      status: 422,
-      errors: { base: ['Provider does not have enough credits'] },
-    });
+    expect(await rpcRefusal(ask(CREDITS_RESERVE, { ...request, reference: 'order:big', amount: 3 }))).toEqual(
+      {
+        status: 422,
+        errors: { base: ['Provider does not have enough credits'] },
+      },
+    );
   });
 
   it('captures a hold into a spend and releases another back, each once', async () => {
@@ -144,15 +139,15 @@ describe('credits over request-reply', () => {
       ['adjustment', 10, null, null],
     ]);
 
-    expect(await refusal(ask(CREDITS_RELEASE, { providerId, reference: 'order:completed' }))).toEqual({
+    expect(await rpcRefusal(ask(CREDITS_RELEASE, { providerId, reference: 'order:completed' }))).toEqual({
       status: 409,
       errors: { base: ['These credits were already spent.'] },
     });
-    expect(await refusal(ask(CREDITS_CAPTURE, { providerId, reference: 'order:cancelled' }))).toEqual({
+    expect(await rpcRefusal(ask(CREDITS_CAPTURE, { providerId, reference: 'order:cancelled' }))).toEqual({
       status: 409,
       errors: { base: ['These credits were released; reserve them again.'] },
     });
-    expect(await refusal(ask(CREDITS_CAPTURE, { providerId, reference: 'order:unknown' }))).toEqual({
+    expect(await rpcRefusal(ask(CREDITS_CAPTURE, { providerId, reference: 'order:unknown' }))).toEqual({
       status: 404,
       errors: { base: ['No credits are reserved under this reference.'] },
     });
@@ -228,7 +223,9 @@ describe('credits over request-reply', () => {
 
     for (const holdSeconds of [59, 180 * 24 * 3600 + 1, 3600.5, '3600', null]) {
       expect(
-        await refusal(ask(CREDITS_RESERVE, { providerId, amount: 1, reference: 'order:odd', holdSeconds })),
+        await rpcRefusal(
+          ask(CREDITS_RESERVE, { providerId, amount: 1, reference: 'order:odd', holdSeconds }),
+        ),
       ).toEqual({
         status: 422,
         errors: { hold_seconds: ['must be a whole number of seconds from 60 to 15552000 (180 days)'] },
@@ -245,7 +242,9 @@ describe('credits over request-reply', () => {
   });
 
   it('refuses malformed requests in words the caller can act on', async () => {
-    expect(await refusal(ask(CREDITS_RESERVE, { providerId: 'someone', amount: 0, reference: '' }))).toEqual({
+    expect(
+      await rpcRefusal(ask(CREDITS_RESERVE, { providerId: 'someone', amount: 0, reference: '' })),
+    ).toEqual({
       status: 422,
       errors: {
         provider_id: ['must be a provider id (a UUID)'],
@@ -253,11 +252,11 @@ describe('credits over request-reply', () => {
         amount: ['must be at least 1'],
       },
     });
-    expect(await refusal(ask(CREDITS_CAPTURE, null as unknown as object))).toEqual({
+    expect(await rpcRefusal(ask(CREDITS_CAPTURE, null as unknown as object))).toEqual({
       status: 422,
       errors: { provider_id: ['must be a provider id (a UUID)'], reference: ['Required'] },
     });
-    expect(await refusal(ask(CREDITS_RELEASE, { reference: 'order:1' }))).toEqual({
+    expect(await rpcRefusal(ask(CREDITS_RELEASE, { reference: 'order:1' }))).toEqual({
       status: 422,
       errors: { provider_id: ['must be a provider id (a UUID)'] },
     });

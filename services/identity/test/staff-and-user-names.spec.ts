@@ -5,7 +5,8 @@ import {
   type StaffRole,
   type UserNames,
 } from '@tourly/contracts';
-import { ApiError, RpcClient, uuidv7 } from '@tourly/platform';
+import { RpcClient, uuidv7 } from '@tourly/platform';
+import { rpcRefusal } from '@tourly/platform/testing';
 import { startIdentity } from './support';
 
 /**
@@ -26,14 +27,6 @@ describe('staff members and user names over request-reply', () => {
 
   const ask = <T>(subject: string, request: unknown) =>
     it_.service.app.get(RpcClient).ask<T>(subject, request);
-  const refusal = async (asked: Promise<unknown>) => {
-    const error = await asked.then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    return { status: (error as ApiError).getStatus(), errors: (error as ApiError).errors };
-  };
   /** A user with these names and staff role (a test builder, like `aUser`). */
   async function aStaffMember(email: string, firstName: string, lastName: string, staffRole: StaffRole) {
     const id = await it_.aUser(email);
@@ -76,7 +69,7 @@ describe('staff members and user names over request-reply', () => {
 
   it('refuses a role that is not a staff role (422 staff_role)', async () => {
     for (const request of [{ staffRole: 'admin' }, { staffRole: 'VIRTUAL_ASSISTANT' }, {}, null]) {
-      expect(await refusal(ask(STAFF_MEMBERS, request))).toEqual({
+      expect(await rpcRefusal(ask(STAFF_MEMBERS, request))).toEqual({
         status: 422,
         errors: { staff_role: ['must be one of platform_admin, virtual_assistant, external_supplier'] },
       });
@@ -111,12 +104,14 @@ describe('staff members and user names over request-reply', () => {
     expect(
       (await ask<UserNames>(USER_NAMES, { userIds: Array.from({ length: 200 }, () => victor) })).users,
     ).toEqual([{ userId: victor, fullName: 'Victor Assistant' }]);
-    expect(await refusal(ask(USER_NAMES, { userIds: Array.from({ length: 201 }, () => victor) }))).toEqual({
-      status: 422,
-      errors: { user_ids: ['must be at most 200 user ids'] },
-    });
+    expect(await rpcRefusal(ask(USER_NAMES, { userIds: Array.from({ length: 201 }, () => victor) }))).toEqual(
+      {
+        status: 422,
+        errors: { user_ids: ['must be at most 200 user ids'] },
+      },
+    );
     for (const request of [{ userIds: victor }, {}, null]) {
-      expect(await refusal(ask(USER_NAMES, request))).toEqual({
+      expect(await rpcRefusal(ask(USER_NAMES, request))).toEqual({
         status: 422,
         errors: { user_ids: ['must be a list of user ids'] },
       });

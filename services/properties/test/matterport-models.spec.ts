@@ -1,5 +1,6 @@
 import { MATTERPORT_MESSAGES } from '@tourly/contracts';
 import { matterportAccountModels } from '@tourly/emulators';
+import { eventually } from '@tourly/platform/testing';
 import { AutoPopulation } from '../src/matterport/auto-population';
 import { MATTERPORT_OFFSET_REFUSED } from '../src/matterport/matterport';
 import {
@@ -236,15 +237,6 @@ describe('a provider’s own Matterport models', () => {
       )
         .map((property) => property.title)
         .sort();
-    const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const value = await read();
-        if (done(value)) return value;
-        if (Date.now() > deadline) throw new Error(`not reached: ${JSON.stringify(value)}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
     const toggle = (person: Person, enabled: boolean) =>
       person
         .send('post', '/provider/settings/toggle_auto_populate_models', { auto_populate_models: enabled })
@@ -256,9 +248,11 @@ describe('a provider’s own Matterport models', () => {
       // Not connected yet: nothing to read, nothing made.
       expect(await titlesOf(studio)).toEqual([]);
       await connectMatterport(it_.base, studio, 'harbour-studio');
-      const made = await until(
+      const made = await eventually(
         () => titlesOf(studio),
         (titles) => titles.length === HARBOUR.length,
+        'a property per model',
+        20_000,
       );
       expect(made).toEqual(namesOf(HARBOUR));
       const listed = (await studio.get('/provider/properties?page_size=100').expect(200)).body.data
@@ -302,9 +296,11 @@ describe('a provider’s own Matterport models', () => {
         .expect(201);
       expect(await titlesOf(off)).toEqual(['My own title']);
       await toggle(off, true);
-      const made = await until(
+      const made = await eventually(
         () => titlesOf(off),
         (titles) => titles.length === HARBOUR.length,
+        'a property per model but the one it had',
+        20_000,
       );
       expect(made).toEqual([...namesOf(HARBOUR).filter((name) => name !== had.name), 'My own title'].sort());
     });

@@ -1,5 +1,6 @@
 import { PROPERTY_FOR_ORDER, type PropertyForOrder } from '@tourly/contracts';
-import { ApiError, RpcClient, uuidv7 } from '@tourly/platform';
+import { RpcClient, uuidv7 } from '@tourly/platform';
+import { rpcRefusal } from '@tourly/platform/testing';
 import { matterportAccountModels } from '@tourly/emulators';
 import { connectMatterport } from '../../../test/support/matterport';
 import { aProperty } from './media-support';
@@ -32,14 +33,6 @@ describe('PROPERTY_FOR_ORDER', () => {
 
   const ask = (request: { providerId: string; propertyId: string }) =>
     it_.platform.services.properties.app.get(RpcClient).ask<PropertyForOrder>(PROPERTY_FOR_ORDER, request);
-  const refusal = async (asked: Promise<unknown>) => {
-    const error = await asked.then(
-      () => undefined,
-      (reason: unknown) => reason,
-    );
-    expect(error).toBeInstanceOf(ApiError);
-    return { status: (error as ApiError).getStatus(), errors: (error as ApiError).errors };
-  };
   async function aPropertyOnModel(person: Person, title: string, matterportKey: string): Promise<string> {
     const created = await person.send('post', '/provider/properties', {
       create_tour_params: {
@@ -96,9 +89,11 @@ describe('PROPERTY_FOR_ORDER', () => {
     expect((await provider.send('delete', `/provider/properties/${deleted}`)).status).toBe(200);
     const notFound = { status: 404, errors: { base: ['Property not found'] } };
 
-    expect(await refusal(ask({ providerId: other.providerId, propertyId }))).toEqual(notFound);
-    expect(await refusal(ask({ providerId: provider.providerId, propertyId: deleted }))).toEqual(notFound);
-    expect(await refusal(ask({ providerId: provider.providerId, propertyId: uuidv7() }))).toEqual(notFound);
-    expect(await refusal(ask({ providerId: provider.providerId, propertyId: 'nope' }))).toEqual(notFound);
+    expect(await rpcRefusal(ask({ providerId: other.providerId, propertyId }))).toEqual(notFound);
+    expect(await rpcRefusal(ask({ providerId: provider.providerId, propertyId: deleted }))).toEqual(notFound);
+    expect(await rpcRefusal(ask({ providerId: provider.providerId, propertyId: uuidv7() }))).toEqual(
+      notFound,
+    );
+    expect(await rpcRefusal(ask({ providerId: provider.providerId, propertyId: 'nope' }))).toEqual(notFound);
   });
 });

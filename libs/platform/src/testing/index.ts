@@ -6,6 +6,7 @@ import { InternalTokens, ANONYMOUS, type CallerIdentity } from '../auth/internal
 import { startService, type RunningService, type ServiceDefinition } from '../service';
 import { streamName } from '../events/transport';
 import type { SettledDelivery } from '../events/event-consumer';
+import { ApiError } from '../http/errors';
 
 /** The secret every test service shares, so tests can mint the gateway's token. */
 export const TEST_INTERNAL_SECRET = 'test-internal-token-secret-0123456789abcdef';
@@ -172,6 +173,18 @@ export async function eventually<T>(
       throw new Error(`no ${what} in ${timeoutMs} ms; last: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** How a request-reply ask was refused: the status and errors its ApiError carries (fails if it was answered). */
+export async function rpcRefusal(
+  asked: Promise<unknown>,
+): Promise<{ status: number; errors: Record<string, string[]> }> {
+  const error = await asked.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected a refusal, got ${JSON.stringify(error)}`);
+  return { status: error.getStatus(), errors: error.errors };
 }
 
 /** An operation of an OpenAPI document, as far as tests read it. */
