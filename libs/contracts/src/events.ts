@@ -3,6 +3,7 @@ import type { CreditCategory, CreditChange, SubscriptionStatus } from './billing
 import type { MembershipRole } from './roles';
 import type { OrderKind, OrderStatus } from './orders';
 import type { MatterportConnectionStatus } from './matterport';
+import type { AdminChangeRecordedV1 } from './audit';
 
 /**
  * Every event travels in this envelope. On the wire (NATS, webhooks) keys are snake_case like the HTTP API:
@@ -246,6 +247,8 @@ export interface EventCatalogue {
   'identity.webhook_endpoint.disabled.v1': WebhookEndpointDisabledV1;
   'identity.provider.auto_populate_models_changed.v1': AutoPopulateModelsChangedV1;
   'identity.matterport.connection_changed.v1': MatterportConnectionChangedV1;
+  'billing.admin_change.recorded.v1': AdminChangeRecordedV1;
+  'orders.admin_change.recorded.v1': AdminChangeRecordedV1;
   'billing.subscription.changed.v1': SubscriptionChangedV1;
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;
   'billing.stripe_event.received.v1': StripeEventReceivedV1;

@@ -13,3 +13,4 @@ export * from './tours';
 export * from './player';
 export * from './webhooks';
 export * from './matterport';
+export * from './audit';

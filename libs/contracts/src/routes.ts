@@ -26,6 +26,11 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/api/integrations/matterport/**', 'identity'],
   ['/admin/users/**', 'identity'],
   ['/admin/providers.json', 'identity'],
+  ['/admin/providers/*', 'identity'],
+  ['/admin/providers/*/admin_changes', 'identity'],
+  ['/admin/update_tag.json', 'identity'],
+  ['/admin/contacts.json', 'identity'],
+  ['/admin/referrers/**', 'identity'],
   ['/admin/providers/*/users.json', 'identity'],
   ['/admin/whitelabeled_domains/**', 'identity'],
   ['/admin/impersonations/**', 'identity'],
@@ -66,13 +71,15 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/provider/custom_opw_templates/**', 'orders'],
   ['/admin/providers/*/orders/**', 'orders'],
   ['/admin/providers/*/floorplan_configuration/**', 'orders'],
+  ['/admin/floorplan_variants.json', 'orders'],
   ['/virtual_assistant/**', 'orders'],
   ['/external_supplier/**', 'orders'],
   ['/opw_resources/**', 'orders'],
 
   // properties: the rest of the provider workspace, the public player and uploads
   ['/provider/**', 'properties'],
-  // ...including /admin/provider_clients.json and /admin/update_tag.json: provider clients are properties' data
+  // ...including /admin/provider_clients.json (provider clients are properties' data) and the provider's properties,
+  // tours, player link namespaces and bookings
   ['/admin/**', 'properties'],
   ['/s3/params', 'properties'],
   ['/tours/*/*/website.json', 'properties'],
