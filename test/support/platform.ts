@@ -233,12 +233,17 @@ export function gatewayClient(base: string, emulatorsUrl: string) {
   return {
     http,
 
-    /** A new provider through sign-up: account (with the emailed code), business; its admin signed in. */
-    async signUp(name: string): Promise<Person> {
+    /**
+     * A new provider through sign-up: account (with the emailed code), business; its admin signed in. With
+     * `referralCode`, signed up through that provider's link.
+     */
+    async signUp(name: string, options: { referralCode?: string } = {}): Promise<Person> {
       const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}@example.com`;
-      const asked = await http
-        .post('/sign_up')
-        .send({ user: { email, password: 'long-enough-password' }, captcha_response: 'human' });
+      const asked = await http.post('/sign_up').send({
+        user: { email, password: 'long-enough-password' },
+        captcha_response: 'human',
+        ...(options.referralCode ? { referral_code: options.referralCode } : {}),
+      });
       if (asked.status !== 201) throw new Error(`sign-up failed: ${asked.status}`);
       const code = await signUpCodeFor(emulatorsUrl, email);
       const created = await http.post('/sign_up/confirm').send({ user: { email, code } });
@@ -327,7 +332,7 @@ export function freePort(): Promise<number> {
 }
 
 /** The code sign-up emailed to an address (the mail leaves after the answer: wait for it, briefly). */
-async function signUpCodeFor(emulatorsUrl: string, email: string): Promise<string> {
+export async function signUpCodeFor(emulatorsUrl: string, email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const response = await fetch(`${emulatorsUrl}/mail/_messages?to=${encodeURIComponent(email)}`);

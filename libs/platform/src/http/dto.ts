@@ -97,6 +97,19 @@ export const IsoDate = (options: { optional?: boolean } = {}) =>
     IsISO8601({ strict: true }, { message: MESSAGES.invalidDate }),
   );
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A period from `start_date` and `end_date` (a list's filter) (ISO dates or timestamps, already checked): from the start,
+ * up to the end; a date alone as an end means its whole day (UTC).
+ */
+export function periodOf(start?: string, end?: string): { from?: Date; before?: Date } {
+  const before = end
+    ? new Date(new Date(end).getTime() + (DATE_ONLY.test(end) ? 24 * 3600_000 : 1))
+    : undefined;
+  return { from: start ? new Date(start) : undefined, before };
+}
+
 /** A whole number in the query string (which arrives as text), bounded: by default what a database integer holds. */
 export const QueryInt = ({
   min = -INT4_MAX - 1,

@@ -30,7 +30,7 @@ export class SignUpController {
   @Public()
   @Responds(MessageResponse)
   signUp(@Body() body: SignUpRequest, @Req() request: FastifyRequest): Promise<MessageResponse> {
-    return this.signUps.signUp(body.user, body.captchaResponse, request.ip);
+    return this.signUps.signUp(body.user, body.captchaResponse, request.ip, body.referralCode);
   }
 
   /** The emailed code creates the account and signs the person in (the session cookie), like a sign-in. */

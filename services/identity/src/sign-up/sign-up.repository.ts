@@ -10,6 +10,8 @@ export interface PendingSignUpRow {
   passwordHash: string | null;
   codeHash: Buffer | null;
   attempts: number;
+  /** The referral code the person signed up with (a provider's sign-up link), as given. */
+  referralCode: string | null;
 }
 
 /** The `sign_up_requests` table: sign-ups waiting for their emailed code. */
@@ -45,8 +47,9 @@ export class SignUpRequestsRepository {
   ): Promise<void> {
     await rows(
       tx,
-      `INSERT INTO sign_up_requests (id, email, first_name, last_name, password_hash, code_hash, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $7))`,
+      `INSERT INTO sign_up_requests
+              (id, email, first_name, last_name, password_hash, code_hash, referral_code, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(mins => $8))`,
       [
         request.id,
         request.email,
@@ -54,6 +57,7 @@ export class SignUpRequestsRepository {
         request.lastName,
         request.passwordHash,
         request.codeHash,
+        request.referralCode,
         request.minutes,
       ],
     );
@@ -64,7 +68,7 @@ export class SignUpRequestsRepository {
     return one<PendingSignUpRow>(
       tx,
       `SELECT id, email, first_name AS "firstName", last_name AS "lastName", password_hash AS "passwordHash",
-              code_hash AS "codeHash", attempts
+              code_hash AS "codeHash", attempts, referral_code AS "referralCode"
          FROM sign_up_requests
         WHERE lower(email) = lower($1) AND spent_at IS NULL AND expires_at > now()
         ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,

@@ -21,6 +21,7 @@ import { hashSecret } from '../accounts/secrets';
 import { SessionsService, type OpenedSession } from '../sessions/sessions.service';
 import type { IdentityConfig } from '../config';
 import { Mailer, type Email } from '../mail/mailer';
+import { ReferralsRepository } from '../referrals/referrals.repository';
 import { CaptchaVerifier } from './captcha';
 import type {
   FinalizeResponse,
@@ -62,6 +63,7 @@ export class SignUpService {
     private readonly providers: ProvidersRepository,
     private readonly memberships: MembershipsRepository,
     private readonly sessions: SessionsService,
+    private readonly referrals: ReferralsRepository,
     private readonly captcha: CaptchaVerifier,
     private readonly mailer: Mailer,
     @Inject(EventBus) private readonly events: EventBus,
@@ -69,7 +71,12 @@ export class SignUpService {
     @Inject(CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async signUp(account: NewAccount, captchaResponse: string, remoteIp?: string): Promise<MessageResponse> {
+  async signUp(
+    account: NewAccount,
+    captchaResponse: string,
+    remoteIp?: string,
+    referralCode?: string,
+  ): Promise<MessageResponse> {
     if (!(await this.captcha.isHuman(captchaResponse, remoteIp)))
       throw ApiError.invalid('captchaResponse', CAPTCHA_FAILED);
     const email = account.email;
@@ -89,6 +96,7 @@ export class SignUpService {
         lastName: account.lastName ?? '',
         passwordHash: registered ? null : passwordHash,
         codeHash: registered ? null : hashSecret(`${id}:${code}`),
+        referralCode: referralCode?.trim() || null,
         minutes: CODE_LIFETIME_MINUTES,
       });
       return { registered };
@@ -132,6 +140,7 @@ export class SignUpService {
       // Someone else finished signing up with this email first.
       if (!created) return null;
       await this.events.publish('identity.user.created.v1', { userId, email: request.email }, tx);
+      if (request.referralCode) await this.referrals.record(tx, request.referralCode, userId);
       await this.sessions.revokePresented(tx, presentedToken);
       const opened = await this.sessions.openSession(tx, { userId, providerId: null });
       return {
@@ -174,6 +183,7 @@ export class SignUpService {
       await this.providers.create(tx, { id: providerId, name: provider.name });
       await this.memberships.add(tx, userId, providerId, 'admin');
       await this.users.adoptPrimaryProvider(tx, userId, providerId);
+      await this.referrals.providerSetUp(tx, userId, providerId);
       if (sessionToken) await this.sessions.enterNewProvider(tx, sessionToken, userId, providerId);
       await this.events.publish('identity.provider.created.v1', { providerId, name: provider.name }, tx);
       await this.events.publish('identity.membership.changed.v1', { providerId, userId, role: 'admin' }, tx);

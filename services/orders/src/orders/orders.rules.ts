@@ -139,19 +139,6 @@ export function supportingFileIds(map: Record<string, unknown> | undefined): str
   return new Set(ids).size === ids.length ? ids : null;
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/**
- * A period of placing from `start_date` and `end_date` (ISO dates or timestamps, already checked): from the start,
- * up to the end; a date alone as an end means its whole day (UTC).
- */
-export function periodOf(start?: string, end?: string): { from?: Date; before?: Date } {
-  const before = end
-    ? new Date(new Date(end).getTime() + (DATE_ONLY.test(end) ? 24 * 3600_000 : 1))
-    : undefined;
-  return { from: start ? new Date(start) : undefined, before };
-}
-
 /** An `Idempotency-Key`: what clients generate (a UUID, say), visible ASCII. */
 export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 export const BAD_IDEMPOTENCY_KEY =

@@ -28,6 +28,7 @@ import {
   type EntityManager,
   type Page,
   type PageQuery,
+  periodOf,
 } from '@tourly/platform';
 import type {
   AmendmentFields,
@@ -54,7 +55,6 @@ import {
   NOTHING_DELIVERED,
   ORDER_NOT_FOUND,
   PASSWORD_PROTECTED,
-  periodOf,
   placingHash,
   promisedAt,
   QUEUES,
