@@ -25,6 +25,7 @@ export * from './database/unique-violation';
 export * from './database/platform-tables.migration';
 export * from './database/outbox-parking.migration';
 export * from './events/envelope';
+export * from './events/changed-fields';
 export * from './events/transport';
 export * from './events/nats.transport';
 export * from './events/in-process.transport';

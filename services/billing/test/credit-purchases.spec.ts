@@ -331,14 +331,15 @@ describe('buying credits', () => {
   describe('the back office', () => {
     const admin = () => it_.staff();
 
-    it('shows the balance and adjusts it with a category, each in the history', async () => {
+    it('shows the balance and adjusts it with a category, each in the history and the audit trail', async () => {
       const path = `/admin/providers/${provider.providerId}`;
+      const office = admin();
       expect((await admin().get(`${path}/available_credit_balance`).expect(200)).body.data).toEqual({
         credit_balance: 13,
         available_balance: 13,
         reserved_balance: 0,
       });
-      const given = await admin().send('post', `${path}/credit_adjustments`, {
+      const given = await office.send('post', `${path}/credit_adjustments`, {
         category: 'floor_plan_issue',
         amount: 5,
         note: 'redo of a floor plan',
@@ -353,7 +354,7 @@ describe('buying credits', () => {
         },
         balance: { credit_balance: 18 },
       });
-      const taken = await admin().send('post', `${path}/credit_adjustments`, {
+      const taken = await office.send('post', `${path}/credit_adjustments`, {
         category: 'billing_issue',
         amount: -8,
       });
@@ -370,6 +371,19 @@ describe('buying credits', () => {
       expect(tooMuch.body.errors).toEqual({
         amount: ["would take the provider's available credits below zero"],
       });
+      // Each adjustment made is recorded with the admin, the balances before and after; the refused one is not.
+      const adjusted = (before: number, after: number, change: object) => ({
+        provider_id: provider.providerId,
+        admin_id: office.userId,
+        action: 'credits.adjusted',
+        before: { credit_balance: before, available_balance: before },
+        after: { credit_balance: after, available_balance: after, ...change },
+        changed_at: expect.any(String),
+      });
+      expect(await it_.adminChanges(provider.providerId)).toEqual([
+        adjusted(13, 18, { category: 'floor_plan_issue', amount: 5, note: 'redo of a floor plan' }),
+        adjusted(18, 10, { category: 'billing_issue', amount: -8, note: null }),
+      ]);
 
       const history = await admin().get(`${path}/credit_adjustments?page=1`).expect(200);
       expect(history.body.data).toMatchObject({ current_page: 1, total_pages: 1, total_count: 2 });
@@ -405,6 +419,7 @@ describe('buying credits', () => {
       );
       expect(answer.status).toBe(422);
       expect(answer.body.errors).toEqual(errors);
+      expect(await it_.adminChanges(provider.providerId)).toHaveLength(2);
     });
 
     it('is the back office’s alone', async () => {

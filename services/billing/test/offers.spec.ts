@@ -779,6 +779,23 @@ describe('offers and credit bundles', () => {
       });
       const announced = await it_.published('billing.credits.changed.v1', provider.providerId);
       expect(announced.at(-1)).toMatchObject({ change: 'grant', category: 'customer_retention', amount: 25 });
+      // The audit trail (issue 18): who gave what, the balances before and after.
+      expect(await it_.adminChanges(provider.providerId)).toEqual([
+        {
+          provider_id: provider.providerId,
+          admin_id: adminId,
+          action: 'credits.given',
+          before: { credit_balance: 0, available_balance: 0 },
+          after: {
+            credit_balance: 25,
+            available_balance: 25,
+            credits_qty: 25,
+            category: 'customer_retention',
+            note: 'Sorry for the delay',
+          },
+          changed_at: expect.any(String),
+        },
+      ]);
     });
 
     it('lists the credits that came in, of one provider or of all, newest first, a page at a time', async () => {
@@ -872,6 +889,7 @@ describe('offers and credit bundles', () => {
       expect(answer.status).toBe(422);
       expect(answer.body.errors).toEqual(errors);
       expect(await balanceOf(neighbour)).toMatchObject({ available_balance: 9 });
+      expect(await it_.adminChanges(neighbour.providerId)).toHaveLength(1);
     });
 
     it('refuses a malformed provider_id in the list with 422', async () => {

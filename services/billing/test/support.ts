@@ -112,9 +112,11 @@ export async function startBilling(options: { env?: (emulatorsUrl: string) => Re
   });
   const people = gatewayClient(base, emulators.url);
 
-  function personAs(caller: Partial<CallerIdentity>): Person {
-    const headers = internalHeaders({ userId: uuidv7(), ...caller });
+  function personAs(caller: Partial<CallerIdentity>): Person & { userId: string } {
+    const userId = caller.userId ?? uuidv7();
+    const headers = internalHeaders({ ...caller, userId });
     return {
+      userId,
       cookie: '',
       csrfToken: '',
       providerId: caller.providerId ?? '',
@@ -140,8 +142,8 @@ export async function startBilling(options: { env?: (emulatorsUrl: string) => Re
       return personAs({ role, providerId: uuidv7() });
     },
 
-    /** Someone of the back office. */
-    staff(staffRole: StaffRole = 'platform_admin'): Person {
+    /** Someone of the back office, with the user id its requests carry. */
+    staff(staffRole: StaffRole = 'platform_admin'): Person & { userId: string } {
       return personAs({ staffRole });
     },
 
@@ -173,6 +175,21 @@ export async function startBilling(options: { env?: (emulatorsUrl: string) => Re
         [subject, providerId],
       );
       return events.map((event) => toCamelKeys(event.data) as Record<string, unknown>);
+    },
+
+    /**
+     * What billing recorded of administrators' changes to a provider's records (`billing.admin_change.recorded.v1`,
+     * issue 18): each outbox row's data as it travels (snake_case), oldest first.
+     */
+    async adminChanges(providerId: string): Promise<Array<Record<string, unknown>>> {
+      const events = await rows<{ data: Record<string, unknown> }>(
+        billingDb.dataSource,
+        `SELECT envelope -> 'data' AS data FROM outbox
+          WHERE subject = 'billing.admin_change.recorded.v1' AND envelope -> 'data' ->> 'provider_id' = $1
+          ORDER BY created_at, id`,
+        [providerId],
+      );
+      return events.map((event) => event.data);
     },
 
     async stop() {

@@ -147,6 +147,12 @@ const ROUTES: Array<MatrixRoute<string>> = [
   { method: 'post', path: () => `/opw_resources/${UNKNOWN}/files`, expect: parties(404) },
 
   { method: 'get', path: (id) => `/admin/providers/${id}/orders`, expect: platformAdmins(200) },
+  { method: 'get', path: () => '/admin/floorplan_variants.json?search=plan', expect: platformAdmins(200) },
+  {
+    method: 'get',
+    path: () => '/admin/floorplan_variants.json?provider_id=acme',
+    expect: platformAdmins(422),
+  },
   {
     method: 'get',
     path: (id) => `/admin/providers/${id}/floorplan_configuration/show.json`,

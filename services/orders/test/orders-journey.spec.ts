@@ -420,6 +420,22 @@ describe('floor-plan orders', () => {
 
   it('keeps the floor-plan configuration an admin sets, which the order form and the supplier read', async () => {
     const path = `/admin/providers/${provider.providerId}/floorplan_configuration`;
+    const ordersDb = it_.platform.services.orders.app.get(Database);
+    /** What orders recorded for the audit trail (issue 18), each outbox row's data as it travels. */
+    const adminChanges = async () =>
+      (
+        await rows<{ data: Record<string, unknown> }>(
+          ordersDb.dataSource,
+          `SELECT envelope -> 'data' AS data FROM outbox
+            WHERE subject = 'orders.admin_change.recorded.v1' AND envelope -> 'data' ->> 'provider_id' = $1
+            ORDER BY created_at, id`,
+          [provider.providerId],
+        )
+      ).map((row) => row.data);
+    const [{ id: adminId }] = await rows<{ id: string }>(
+      it_.platform.services.identity.app.get(Database).dataSource,
+      "SELECT id FROM users WHERE email = 'admin@demo.test'",
+    );
     expect((await admin.get(`${path}/show.json`).expect(200)).body.data).toMatchObject({
       configured: false,
       template: 'classic',
@@ -432,19 +448,55 @@ describe('floor-plan orders', () => {
     expect(Object.keys(bad.body.errors).sort()).toEqual(
       expect.arrayContaining(['floorplan_configuration.template', 'floorplan_configuration.units']),
     );
-    await admin
-      .send('put', `${path}/update.json`, {
-        floorplan_configuration: {
+    expect(await adminChanges()).toEqual([]);
+    const configuration = {
+      template: 'blueprint',
+      units: 'imperial',
+      show_dimensions: true,
+      show_room_areas: false,
+      show_total_area: true,
+      brand_colour: '#114477',
+      custom_template_name: 'Harbour house style',
+    };
+    await admin.send('put', `${path}/update.json`, { floorplan_configuration: configuration }).expect(200);
+    // Recorded with the admin and the fields it changed, from the defaults the provider drew in.
+    expect(await adminChanges()).toEqual([
+      {
+        provider_id: provider.providerId,
+        admin_id: adminId,
+        action: 'floorplan_configuration.updated',
+        before: {
+          template: 'classic',
+          units: 'metric',
+          show_room_areas: true,
+          brand_colour: null,
+          custom_template_name: null,
+          configured: false,
+        },
+        after: {
           template: 'blueprint',
           units: 'imperial',
-          show_dimensions: true,
           show_room_areas: false,
-          show_total_area: true,
           brand_colour: '#114477',
           custom_template_name: 'Harbour house style',
+          configured: true,
         },
+        changed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    ]);
+    // The same configuration again changes nothing and records nothing; a new note is recorded alone.
+    await admin.send('put', `${path}/update.json`, { floorplan_configuration: configuration }).expect(200);
+    await admin
+      .send('put', `${path}/update.json`, {
+        floorplan_configuration: { ...configuration, supplier_notes: 'North up, please' },
       })
       .expect(200);
+    expect((await adminChanges()).slice(1)).toEqual([
+      expect.objectContaining({
+        before: { supplier_notes: null },
+        after: { supplier_notes: 'North up, please' },
+      }),
+    ]);
     const options = await provider.get('/provider/floorplan_variant/floorplan_template_options').expect(200);
     expect(options.body.data.current).toMatchObject({
       template: 'blueprint',
@@ -453,9 +505,58 @@ describe('floor-plan orders', () => {
     });
     const custom = await provider.get('/provider/custom_opw_templates').expect(200);
     expect(custom.body.data).toEqual([expect.objectContaining({ name: 'Harbour house style' })]);
-    const ordersDb = it_.platform.services.orders.app.get(Database);
-    expect(await rows(ordersDb.dataSource, 'SELECT updated_by FROM floorplan_configurations')).toHaveLength(
-      1,
+    expect(await rows(ordersDb.dataSource, 'SELECT updated_by FROM floorplan_configurations')).toEqual([
+      { updated_by: adminId },
+    ]);
+  });
+
+  it("lists every provider's floor-plan variants for the back office's select, a page at a time, searched", async () => {
+    const id = await anAssignedOrder();
+    await supplierDoes(id, 'start').expect(201);
+    for (const name of ['quay-ground.png', 'quay-first.png', 'quay-attic.png'])
+      await deliver(supplier, id, name).expect(201);
+    await supplierDoes(id, 'finalise').expect(201);
+    const other = await it_.signUp('Other Variants Media');
+
+    const LIST = '/admin/floorplan_variants.json';
+    const first = await admin.get(`${LIST}?search=QUAY-&page_size=2`).expect(200);
+    expect(first.body.data).toMatchObject({ current_page: 1, total_pages: 2, total_count: 3 });
+    expect(first.body.data.items[0]).toEqual({
+      id: expect.any(String),
+      name: expect.stringMatching(/^7 Lighthouse Lane · .* · quay-/),
+      provider_id: provider.providerId,
+      order_id: id,
+      order_number: expect.any(Number),
+      property_id: propertyId,
+      property_title: '7 Lighthouse Lane',
+      kind: 'floorplan',
+      provider_client_id: null,
+      filename: expect.stringMatching(/^quay-/),
+      content_type: 'image/png',
+      created_at: expect.any(String),
+    });
+    const second = await admin.get(`${LIST}?search=quay-&page=2&page_size=2`).expect(200);
+    expect(second.body.data).toMatchObject({ current_page: 2, total_pages: 2, total_count: 3 });
+    const names = [...first.body.data.items, ...second.body.data.items].map(
+      (item: { filename: string }) => item.filename,
     );
+    expect(names.sort()).toEqual(['quay-attic.png', 'quay-first.png', 'quay-ground.png']);
+
+    // Every provider's unless one is named; a search of nothing finds nothing; `%` is taken literally.
+    const all = await admin.get(`${LIST}?page_size=100`).expect(200);
+    expect(all.body.data.total_count).toBeGreaterThanOrEqual(5);
+    const mine = await admin.get(`${LIST}?provider_id=${provider.providerId}&page_size=100`).expect(200);
+    expect(mine.body.data.total_count).toBe(all.body.data.total_count);
+    const theirs = await admin.get(`${LIST}?provider_id=${other.providerId}`).expect(200);
+    expect(theirs.body.data).toMatchObject({ items: [], total_count: 0 });
+    expect((await admin.get(`${LIST}?search=%25`).expect(200)).body.data.total_count).toBe(0);
+    const attic = await admin.get(`${LIST}?search=attic`).expect(200);
+    expect(attic.body.data.items.map((item: { filename: string }) => item.filename)).toEqual([
+      'quay-attic.png',
+    ]);
+
+    const refused = await admin.get(`${LIST}?provider_id=acme&page=0`).expect(422);
+    expect(Object.keys(refused.body.errors).sort()).toEqual(['page', 'provider_id']);
+    await provider.get(LIST).expect(403);
   });
 });

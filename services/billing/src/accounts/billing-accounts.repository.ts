@@ -31,12 +31,10 @@ const COLUMNS = `provider_id AS "providerId", name, email, address, country, cur
 export class BillingAccountsRepository {
   constructor(private readonly db: Database) {}
 
-  find(providerId: string): Promise<BillingAccountRow | undefined> {
-    return one<BillingAccountRow>(
-      this.db.dataSource,
-      `SELECT ${COLUMNS} FROM billing_accounts WHERE provider_id = $1`,
-      [providerId],
-    );
+  find(providerId: string, tx: Queryable = this.db.dataSource): Promise<BillingAccountRow | undefined> {
+    return one<BillingAccountRow>(tx, `SELECT ${COLUMNS} FROM billing_accounts WHERE provider_id = $1`, [
+      providerId,
+    ]);
   }
 
   /** Locks the provider's account row until the transaction ends: one change per provider at a time. */
@@ -45,8 +43,8 @@ export class BillingAccountsRepository {
   }
 
   /** Creates or updates the account; a Stripe customer or test clock recorded once is never replaced. */
-  async save(account: BillingAccountWrite): Promise<void> {
-    await this.db.dataSource.query(
+  async save(tx: Queryable, account: BillingAccountWrite): Promise<void> {
+    await tx.query(
       `INSERT INTO billing_accounts (provider_id, name, email, address, country, currency, stripe_customer_id,
                                      test_clock_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
@@ -67,9 +65,9 @@ export class BillingAccountsRepository {
   }
 
   /** Whether the provider has an account to set the discount on. */
-  async setDiscount(providerId: string, discountPercent: number): Promise<boolean> {
+  async setDiscount(tx: Queryable, providerId: string, discountPercent: number): Promise<boolean> {
     const updated = await affected(
-      this.db.dataSource,
+      tx,
       'UPDATE billing_accounts SET discount_percent = $2, updated_at = now() WHERE provider_id = $1 RETURNING 1',
       [providerId, discountPercent],
     );

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { DEFAULT_CURRENCY, MESSAGES } from '@tourly/contracts';
-import { ApiError, CONFIG } from '@tourly/platform';
+import { ApiError, CONFIG, Database, EventBus } from '@tourly/platform';
+import type { EntityManager } from 'typeorm';
+import { recordChangedFields } from '../admin/admin-changes';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
@@ -52,10 +54,12 @@ export interface CardToCharge {
 @Injectable()
 export class BillingAccountsService {
   constructor(
+    private readonly db: Database,
     private readonly accounts: BillingAccountsRepository,
     private readonly subscriptions: SubscriptionsRepository,
     @Inject(STRIPE) private readonly stripe: Stripe,
     @Inject(CONFIG) private readonly config: BillingConfig,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   find(providerId: string): Promise<BillingAccount | undefined> {
@@ -82,8 +86,15 @@ export class BillingAccountsService {
     return account as PayingAccount;
   }
 
-  /** Saves the billing form; the currency is locked while a paid plan runs (it is what the plan is billed in). */
-  async save(providerId: string, form: BillingAccountForm): Promise<BillingAccountResponse> {
+  /**
+   * Saves the billing form; the currency is locked while a paid plan runs (it is what the plan is billed in). An
+   * administrator's save (`adminId`) is recorded in the audit trail with the fields it changed, in its transaction.
+   */
+  async save(
+    providerId: string,
+    form: BillingAccountForm,
+    adminId?: string,
+  ): Promise<BillingAccountResponse> {
     const hasPaidPlan = inGoodStanding(await this.subscriptions.find(providerId));
     const existing = await this.find(providerId);
     const currency = form.currency ?? existing?.currency ?? DEFAULT_CURRENCY;
@@ -118,22 +129,54 @@ export class BillingAccountsService {
       );
       customerId = customer.id;
     }
-    await this.accounts.save({
-      providerId,
-      name: form.name,
-      email: form.email,
-      address: form.address,
-      country,
-      currency,
-      stripeCustomerId: customerId,
-      testClockId,
+    await this.db.transaction(async (tx) => {
+      await this.accounts.lock(tx, providerId);
+      const before = adminId ? await this.accounts.find(providerId, tx) : undefined;
+      await this.accounts.save(tx, {
+        providerId,
+        name: form.name,
+        email: form.email,
+        address: form.address,
+        country,
+        currency,
+        stripeCustomerId: customerId,
+        testClockId,
+      });
+      if (adminId) {
+        await recordChangedFields(
+          this.events,
+          tx,
+          { providerId, adminId, action: 'billing_account.updated' },
+          formOf(before),
+          formOf(await this.accounts.find(providerId, tx)),
+        );
+      }
     });
     return this.show(providerId);
   }
 
-  async setDiscount(providerId: string, discountPercent: number): Promise<void> {
-    if (!(await this.accounts.setDiscount(providerId, discountPercent)))
+  /**
+   * Sets the negotiated discount inside `tx` (the caller's transaction, which also tells Stripe), under the
+   * provider's lock; 422 without a billing account. The administrator's change is recorded when it changes the
+   * percentage.
+   */
+  async setDiscount(
+    tx: EntityManager,
+    providerId: string,
+    discountPercent: number,
+    adminId: string,
+  ): Promise<void> {
+    await this.accounts.lock(tx, providerId);
+    const before = await this.accounts.find(providerId, tx);
+    if (!before || !(await this.accounts.setDiscount(tx, providerId, discountPercent)))
       throw ApiError.base(422, BILLING_INFO_FIRST);
+    await recordChangedFields(
+      this.events,
+      tx,
+      { providerId, adminId, action: 'pricing.set' },
+      { discountPercent: before.discountPercent },
+      { discountPercent },
+    );
   }
 
   async cards(providerId: string): Promise<CardResponse[]> {
@@ -300,4 +343,11 @@ export class BillingAccountsService {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+}
+
+/** The billing form's fields of an account, in the API's words; null when there is no account. */
+function formOf(account: BillingAccount | undefined): Record<string, unknown> | null {
+  if (!account) return null;
+  const { name, email, address, country, currency } = account;
+  return { name, email, address, country, currency };
 }

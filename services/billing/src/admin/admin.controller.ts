@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { IdParam, Responds, Staff } from '@tourly/platform';
+import { Caller, IdParam, Responds, Staff } from '@tourly/platform';
 import { BillingAccountForm, BillingAccountResponse, PricingChange } from '../accounts/billing-accounts.dto';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import { ChangePlan, PlanChangeResponse, SubscriptionResponse } from '../subscriptions/subscriptions.dto';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
+import { adminOf } from './admin-changes';
 import { AdminBillingAccountResponse } from './admin.dto';
 import { AdminBillingService } from './admin.service';
 
@@ -28,8 +29,12 @@ export class AdminBillingController {
   /** The admin changes the plan as the provider would, paid with the provider's card. */
   @Put('service_plan_subscription')
   @Responds(PlanChangeResponse)
-  changePlan(@Param('id', providerId()) id: string, @Body() body: ChangePlan): Promise<PlanChangeResponse> {
-    return this.subscriptions.change(id, body.servicePlanSubscription);
+  changePlan(
+    @Param('id', providerId()) id: string,
+    @Caller() caller: Caller,
+    @Body() body: ChangePlan,
+  ): Promise<PlanChangeResponse> {
+    return this.subscriptions.change(id, body.servicePlanSubscription, adminOf(caller));
   }
 
   @Get('billing_account')
@@ -42,16 +47,21 @@ export class AdminBillingController {
   @Post('billing_account/pricing')
   @HttpCode(200)
   @Responds(SubscriptionResponse)
-  pricing(@Param('id', providerId()) id: string, @Body() body: PricingChange): Promise<SubscriptionResponse> {
-    return this.subscriptions.applyNegotiatedDiscount(id, body.pricing.discountPercent);
+  pricing(
+    @Param('id', providerId()) id: string,
+    @Caller() caller: Caller,
+    @Body() body: PricingChange,
+  ): Promise<SubscriptionResponse> {
+    return this.subscriptions.applyNegotiatedDiscount(id, body.pricing.discountPercent, adminOf(caller));
   }
 
   @Patch('billing_account')
   @Responds(BillingAccountResponse)
   updateAccount(
     @Param('id', providerId()) id: string,
+    @Caller() caller: Caller,
     @Body() form: BillingAccountForm,
   ): Promise<BillingAccountResponse> {
-    return this.accounts.save(id, form);
+    return this.accounts.save(id, form, adminOf(caller));
   }
 }

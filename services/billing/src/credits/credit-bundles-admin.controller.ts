@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Post, Query } from '@nestjs/common';
 import { Caller, Responds, Staff, type Page } from '@tourly/platform';
 import { CreditBundleForm, CreditBundleResponse, CreditBundlesQuery } from './credit-bundles.dto';
+import { adminOf } from '../admin/admin-changes';
 import { CreditsService } from './credits.service';
 
 /**
@@ -23,6 +24,6 @@ export class CreditBundlesAdminController {
   @Post('credit_bundles.json')
   @Responds(CreditBundleResponse)
   give(@Caller() caller: Caller, @Body() form: CreditBundleForm): Promise<CreditBundleResponse> {
-    return this.credits.giveBundle(caller.userId ?? 'system', form);
+    return this.credits.giveBundle(adminOf(caller), form);
   }
 }

@@ -6,6 +6,7 @@ import {
   CreditBalanceResponse,
   LedgerEntryResponse,
 } from './credits.dto';
+import { adminOf } from '../admin/admin-changes';
 import { CreditsService } from './credits.service';
 
 const providerId = () => IdParam('Provider not found');
@@ -39,6 +40,6 @@ export class CreditsAdminController {
     @Caller() caller: Caller,
     @Body() form: CreditAdjustmentForm,
   ): Promise<CreditAdjustmentResponse> {
-    return this.credits.adjust(id, caller.userId ?? 'system', form);
+    return this.credits.adjust(id, adminOf(caller), form);
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@tourly/contracts';
 import { ApiError, CONFIG, Database, EventBus, type Page, type PageQuery } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
+import { recordAdminChange } from '../admin/admin-changes';
 import type { BillingConfig } from '../config';
 import { CreditReservationsRepository, type ReservationRow } from './credit-reservations.repository';
 import type { CreditBundleForm, CreditBundleResponse } from './credit-bundles.dto';
@@ -36,9 +37,10 @@ export const BELOW_ZERO = "would take the provider's available credits below zer
 /** The system itself, as the actor of a ledger row no person wrote (a service's spend, an expired hold). */
 export const SYSTEM_ACTOR = 'system';
 
-/** What a grant wrote: its ledger row, and the provider's balances after it. */
+/** What a grant wrote: its ledger row, and the provider's balances before and after it. */
 export interface Granted {
   entry: LedgerRow;
+  before: BalanceRow;
   balance: BalanceRow;
 }
 
@@ -103,26 +105,41 @@ export class CreditsService {
       grant.amount,
       grant.reference,
     );
-    return { entry, balance: after };
+    return { entry, before, balance: after };
   }
 
-  /** An admin gives (or takes back) credits; taking more than is available is refused (422 `amount`). */
+  /**
+   * An admin gives (or takes back) credits; taking more than is available is refused (422 `amount`). Recorded in the
+   * audit trail (`credits.adjusted`) in the adjustment's transaction.
+   */
   async adjust(
     providerId: string,
-    actor: string,
+    adminId: string,
     form: CreditAdjustmentForm,
   ): Promise<CreditAdjustmentResponse> {
     return this.db.transaction(async (tx) => {
       // Without a reference a grant always writes its row.
-      const { entry, balance } = (await this.grant(tx, {
+      const { entry, before, balance } = (await this.grant(tx, {
         providerId,
         kind: 'adjustment',
         category: form.category,
         amount: form.amount,
-        actor,
+        actor: adminId,
         reference: null,
         note: form.note ?? null,
       }))!;
+      await recordAdminChange(this.events, tx, {
+        providerId,
+        adminId,
+        action: 'credits.adjusted',
+        before: balanceFields(before),
+        after: {
+          ...balanceFields(balance),
+          category: entry.category,
+          amount: entry.amount,
+          note: entry.note,
+        },
+      });
       return { adjustment: entryOf(entry), balance: balanceOf(balance) };
     });
   }
@@ -136,18 +153,33 @@ export class CreditsService {
     return { ...page, items: page.items.map(bundleOf) };
   }
 
-  /** An admin gives the provider a bundle of credits: a `grant` row with the admin's category and note. */
-  async giveBundle(actor: string, form: CreditBundleForm): Promise<CreditBundleResponse> {
+  /**
+   * An admin gives the provider a bundle of credits: a `grant` row with the admin's category and note, recorded in
+   * the audit trail (`credits.given`) in its transaction.
+   */
+  async giveBundle(adminId: string, form: CreditBundleForm): Promise<CreditBundleResponse> {
     return this.db.transaction(async (tx) => {
-      const { entry } = (await this.grant(tx, {
+      const { entry, before, balance } = (await this.grant(tx, {
         providerId: form.providerId,
         kind: 'grant',
         category: form.category,
         amount: form.creditsQty,
-        actor,
+        actor: adminId,
         reference: null,
         note: form.note || null,
       }))!;
+      await recordAdminChange(this.events, tx, {
+        providerId: form.providerId,
+        adminId,
+        action: 'credits.given',
+        before: balanceFields(before),
+        after: {
+          ...balanceFields(balance),
+          creditsQty: entry.amount,
+          category: entry.category,
+          note: entry.note,
+        },
+      });
       return bundleOf(entry);
     });
   }
@@ -287,6 +319,12 @@ export function balanceOf(row: BalanceRow): CreditBalanceResponse {
     availableBalance: row.available,
     reservedBalance: row.reserved,
   };
+}
+
+/** The balances an admin's change of credits moves, as the audit trail records them (in the API's words). */
+function balanceFields(row: BalanceRow): Record<string, unknown> {
+  const { creditBalance, availableBalance } = balanceOf(row);
+  return { creditBalance, availableBalance };
 }
 
 function reservationOf(row: ReservationRow, balance: BalanceRow): CreditReservation {

@@ -10,6 +10,9 @@ import { STRIPE } from '../stripe/stripe.module';
 import { idOf, toDate } from '../stripe/stripe-values';
 import { announcementOf, effectivePlan, ENDED } from './subscriptions.rules';
 
+/** Work done in a refresh's transaction, with the row as it now stands (a plan change's audit record). */
+export type AfterRefresh = (tx: EntityManager, row: SubscriptionRow | undefined) => Promise<void>;
+
 /**
  * Billing's copy of each provider's Stripe subscription. It is always refreshed from Stripe's current state
  * of the subscription (never from an event's snapshot), one refresh per provider at a time (row lock), so
@@ -38,33 +41,47 @@ export class SubscriptionProjection {
    * Refreshes the provider of a Stripe subscription from Stripe; returns the row as it now stands. The caller
    * that just made the subscription names its provider, sparing the lookup.
    */
-  async refresh(subscriptionId: string, knownProviderId?: string): Promise<SubscriptionRow | undefined> {
+  async refresh(
+    subscriptionId: string,
+    knownProviderId?: string,
+    then?: AfterRefresh,
+  ): Promise<SubscriptionRow | undefined> {
     const providerId = knownProviderId ?? (await this.providerOf(subscriptionId));
     if (!providerId) return undefined;
     return this.db.transaction(async (tx) => {
       // The lock serialises refreshes of one provider: each reads Stripe after the previous one wrote.
       await this.accounts.lock(tx, providerId);
-      const previous = await this.subscriptions.find(providerId, tx);
-      let subscription: Stripe.Subscription;
-      try {
-        subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
-      } catch (error) {
-        if (isMissing(error)) return previous;
-        throw error;
-      }
-      // An ended subscription never replaces the provider's newer one.
-      if (
-        previous &&
-        previous.stripeSubscriptionId !== subscriptionId &&
-        ENDED.includes(subscription.status as SubscriptionStatus)
-      ) {
-        return previous;
-      }
-      const next = await this.rowOf(providerId, subscription, previous);
-      await this.subscriptions.write(tx, next);
-      await this.announce(tx, previous, next);
-      return next;
+      const row = await this.refreshLocked(tx, providerId, subscriptionId);
+      await then?.(tx, row);
+      return row;
     });
+  }
+
+  private async refreshLocked(
+    tx: EntityManager,
+    providerId: string,
+    subscriptionId: string,
+  ): Promise<SubscriptionRow | undefined> {
+    const previous = await this.subscriptions.find(providerId, tx);
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    } catch (error) {
+      if (isMissing(error)) return previous;
+      throw error;
+    }
+    // An ended subscription never replaces the provider's newer one.
+    if (
+      previous &&
+      previous.stripeSubscriptionId !== subscriptionId &&
+      ENDED.includes(subscription.status as SubscriptionStatus)
+    ) {
+      return previous;
+    }
+    const next = await this.rowOf(providerId, subscription, previous);
+    await this.subscriptions.write(tx, next);
+    await this.announce(tx, previous, next);
+    return next;
   }
 
   private async providerOf(subscriptionId: string): Promise<string | undefined> {

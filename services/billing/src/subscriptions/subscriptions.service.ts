@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { type Interval, type ProductCode } from '@tourly/contracts';
-import { ApiError, CONFIG, Database } from '@tourly/platform';
+import { ApiError, CONFIG, Database, EventBus } from '@tourly/platform';
 import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import {
   BILLING_INFO_FIRST,
@@ -10,6 +10,7 @@ import {
   type PayingAccount,
 } from '../accounts/billing-accounts.service';
 import type { SubscriptionRow } from '../accounts/subscriptions.repository';
+import { recordChangedFields } from '../admin/admin-changes';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { amountOf } from '../catalogue/catalogue.rules';
 import type { BillingConfig } from '../config';
@@ -17,7 +18,7 @@ import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
 import { paymentOutcome } from '../stripe/payment-outcome';
 import { STRIPE } from '../stripe/stripe.module';
 import { idOf } from '../stripe/stripe-values';
-import { SubscriptionProjection } from './subscription-projection';
+import { SubscriptionProjection, type AfterRefresh } from './subscription-projection';
 import type {
   PlanChangeResponse,
   PlanSelection,
@@ -64,19 +65,28 @@ export class SubscriptionsService {
     private readonly accountRows: BillingAccountsRepository,
     private readonly catalogue: CatalogueService,
     private readonly projection: SubscriptionProjection,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async current(providerId: string): Promise<SubscriptionState> {
     return stateOf(await this.projection.find(providerId));
   }
 
-  async change(providerId: string, selection: PlanSelection): Promise<ChangeResult> {
+  /**
+   * A plan change. An administrator's (`adminId`) is recorded in the audit trail with the plan before (as the
+   * change found it, under the provider's lock) and after (the projection the change's refresh writes, in that
+   * refresh's transaction); a change that leaves the plan as it was (an upgrade waiting for 3-D Secure) records
+   * nothing.
+   */
+  async change(providerId: string, selection: PlanSelection, adminId?: string): Promise<ChangeResult> {
     const productCode = requirePlan(selection);
     const account = await this.accounts.require(providerId);
+    let before: SubscriptionRow | undefined;
     const { subscriptionId, clientSecret } = await this.db.transaction(async (tx) => {
       // One plan change per provider at a time: a double click finds the first one done.
       await this.accountRows.lock(tx, providerId);
       const current = await this.projection.find(providerId);
+      before = current;
       const change = changeOf(current, productCode, selection);
       const priceId =
         productCode === 'free_tier_plan'
@@ -102,7 +112,19 @@ export class SubscriptionsService {
           return this.subscribe(account, current, priceId!, productCode, selection);
       }
     });
-    const subscription = stateOf(await this.projection.refresh(subscriptionId, providerId));
+    const audit: AfterRefresh | undefined =
+      adminId === undefined
+        ? undefined
+        : async (tx, row) => {
+            await recordChangedFields(
+              this.events,
+              tx,
+              { providerId, adminId, action: 'service_plan_subscription.changed' },
+              planOf(before),
+              planOf(row),
+            );
+          };
+    const subscription = stateOf(await this.projection.refresh(subscriptionId, providerId, audit));
     return clientSecret
       ? { result: 'requires_action', clientSecret, subscription }
       : { result: 'success', subscription };
@@ -416,18 +438,28 @@ export class SubscriptionsService {
     return created.id;
   }
 
-  /** The back office's discount on the provider's plan, from the next invoice on. */
-  async applyNegotiatedDiscount(providerId: string, percent: number): Promise<SubscriptionState> {
-    await this.accounts.setDiscount(providerId, percent);
-    const current = await this.projection.find(providerId);
-    if (current && !ENDED.includes(current.status)) {
-      const discounts = percent > 0 ? [{ coupon: await this.negotiatedCoupon(percent) }] : [];
-      await stripeCall(() =>
-        this.stripe.subscriptions.update(current.stripeSubscriptionId, {
-          discounts: discounts.length ? discounts : '',
-        }),
-      );
-    }
+  /**
+   * The back office's discount on the provider's plan, from the next invoice on: stored, recorded in the audit trail
+   * (when it changes) and put on the running subscription in one transaction, so a discount Stripe refused is
+   * neither stored nor recorded.
+   */
+  async applyNegotiatedDiscount(
+    providerId: string,
+    percent: number,
+    adminId: string,
+  ): Promise<SubscriptionState> {
+    await this.db.transaction(async (tx) => {
+      await this.accounts.setDiscount(tx, providerId, percent, adminId);
+      const current = await this.projection.find(providerId);
+      if (current && !ENDED.includes(current.status)) {
+        const discounts = percent > 0 ? [{ coupon: await this.negotiatedCoupon(percent) }] : [];
+        await stripeCall(() =>
+          this.stripe.subscriptions.update(current.stripeSubscriptionId, {
+            discounts: discounts.length ? discounts : '',
+          }),
+        );
+      }
+    });
     return this.current(providerId);
   }
 
@@ -450,6 +482,26 @@ export class SubscriptionsService {
 }
 
 type DiscountParam = Stripe.SubscriptionUpdateParams.Discount;
+
+/**
+ * The plan of a subscription as the audit trail records it, in the API's words (`GET .../service_plan_subscription`):
+ * the free plan without a subscription (or after one ended).
+ */
+function planOf(row: SubscriptionRow | undefined): Record<string, unknown> {
+  const state = stateOf(row);
+  return {
+    productCode: state.productCode,
+    interval: state.interval,
+    status: state.status,
+    trialEnd: state.trialEnd,
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    nextProduct: state.nextProduct && {
+      productCode: state.nextProduct.productCode,
+      interval: state.nextProduct.interval,
+      startsAt: state.nextProduct.startsAt,
+    },
+  };
+}
 
 /** The subscription's discounts (retrieved with `expand: ['discounts']`). */
 function discountsOf(subscription: Stripe.Subscription): Stripe.Discount[] {

@@ -22,6 +22,6 @@ export class FloorplansAdminController {
     @Param('id', IdParam('Provider not found')) providerId: string,
     @Body() body: UpdateConfiguration,
   ): Promise<ConfigurationResponse> {
-    return this.floorplans.configure(providerId, caller.userId, body.floorplanConfiguration);
+    return this.floorplans.configure(providerId, caller, body.floorplanConfiguration);
   }
 }

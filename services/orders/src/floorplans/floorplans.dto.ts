@@ -37,6 +37,17 @@ export class VariantsQuery extends PageQuery {
   filters?: VariantFilters;
 }
 
+/** `GET /admin/floorplan_variants.json` (001 §7 list sources): page, search, and one provider's (unset: all). */
+export class AdminVariantsQuery extends PageQuery {
+  @OptionalString(120)
+  search?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "unset: every provider's" })
+  @IsUUID('all', { message: 'is not a provider id' })
+  @IsOptional()
+  providerId?: string;
+}
+
 export class AssignToClient {
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null hands the plan back' })
   @ValidateIf((_object, value) => value !== null)
@@ -73,6 +84,12 @@ export class VariantResponse {
   contentType!: string;
   @ApiProperty({ format: 'date-time' })
   createdAt!: Date;
+}
+
+/** A variant in the back office's select (001 §3 "Floorplan variant: id, name"), with its provider. */
+export class AdminVariantResponse extends VariantResponse {
+  @ApiProperty({ format: 'uuid' })
+  providerId!: string;
 }
 
 export class DownloadResponse {

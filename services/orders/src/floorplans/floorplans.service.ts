@@ -1,9 +1,19 @@
-import { Injectable } from '@nestjs/common';
-import { ApiError, Storage, type CallerIdentity, type Page } from '@tourly/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  ApiError,
+  Database,
+  EventBus,
+  Storage,
+  type CallerIdentity,
+  type Page,
+  changedFields,
+} from '@tourly/platform';
 import { FloorplanVariantsRepository, type VariantRow } from '../orders/floorplan-variants.repository';
 import { OrdersService } from '../orders/orders.service';
 import {
   TEMPLATES,
+  type AdminVariantResponse,
+  type AdminVariantsQuery,
   type ConfigurationFields,
   type ConfigurationResponse,
   type DownloadResponse,
@@ -13,7 +23,13 @@ import {
   type VariantsQuery,
 } from './floorplans.dto';
 import { FloorplanConfigurationsRepository } from './floorplans.repository';
-import { CUSTOM_TEMPLATE_ID, DEFAULT_CONFIGURATION, UNITS, VARIANT_NOT_FOUND } from './floorplans.rules';
+import {
+  CUSTOM_TEMPLATE_ID,
+  DEFAULT_CONFIGURATION,
+  UNITS,
+  VARIANT_NOT_FOUND,
+  type FloorplanConfiguration,
+} from './floorplans.rules';
 
 /**
  * The provider's delivered plans (floor-plan variants: listed, handed to a client, downloaded) and how its plans
@@ -22,15 +38,23 @@ import { CUSTOM_TEMPLATE_ID, DEFAULT_CONFIGURATION, UNITS, VARIANT_NOT_FOUND } f
 @Injectable()
 export class FloorplansService {
   constructor(
+    private readonly db: Database,
     private readonly variants: FloorplanVariantsRepository,
     private readonly configurations: FloorplanConfigurationsRepository,
     private readonly orders: OrdersService,
     private readonly storage: Storage,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async list(providerId: string, query: VariantsQuery): Promise<Page<VariantResponse>> {
     const page = await this.variants.list(providerId, { search: query.search, ...query.filters }, query);
     return { ...page, items: page.items.map(variantOf) };
+  }
+
+  /** Every provider's variants (or one provider's), newest first: the back office's variant select. */
+  async listForAdmin(query: AdminVariantsQuery): Promise<Page<AdminVariantResponse>> {
+    const page = await this.variants.list(query.providerId ?? null, { search: query.search }, query);
+    return { ...page, items: page.items.map(adminVariantOf) };
   }
 
   async assignToClient(
@@ -53,24 +77,50 @@ export class FloorplansService {
   }
 
   async configuration(providerId: string): Promise<ConfigurationResponse> {
-    const saved = await this.configurations.find(providerId);
-    if (!saved) return { ...DEFAULT_CONFIGURATION, configured: false };
-    const { updatedAt: _updatedAt, ...configuration } = saved;
-    return { ...configuration, configured: true };
+    return shownOf(await this.configurations.find(providerId));
   }
 
+  /**
+   * An administrator sets how the provider's plans are drawn. The change is recorded in the audit trail
+   * (`orders.admin_change.recorded.v1`, `floorplan_configuration.updated`) in its transaction, with the fields it
+   * changed; a save that changes nothing records nothing.
+   */
   async configure(
     providerId: string,
-    updatedBy: string | null,
+    admin: CallerIdentity,
     fields: ConfigurationFields,
   ): Promise<ConfigurationResponse> {
-    await this.configurations.save(providerId, updatedBy, {
-      ...fields,
-      brandColour: fields.brandColour ?? null,
-      customTemplateName: fields.customTemplateName || null,
-      supplierNotes: fields.supplierNotes || null,
+    const adminId = admin.userId;
+    if (!adminId) throw ApiError.unauthorized();
+    return this.db.transaction(async (tx) => {
+      const before = shownOf(await this.configurations.find(providerId, tx, true));
+      await this.configurations.save(tx, providerId, adminId, {
+        template: fields.template,
+        units: fields.units,
+        showDimensions: fields.showDimensions,
+        showRoomAreas: fields.showRoomAreas,
+        showTotalArea: fields.showTotalArea,
+        brandColour: fields.brandColour ?? null,
+        customTemplateName: fields.customTemplateName || null,
+        supplierNotes: fields.supplierNotes || null,
+      });
+      const after = shownOf(await this.configurations.find(providerId, tx));
+      const changed = changedFields(before, after);
+      if (changed) {
+        await this.events.publish(
+          'orders.admin_change.recorded.v1',
+          {
+            providerId,
+            adminId,
+            action: 'floorplan_configuration.updated',
+            ...changed,
+            changedAt: new Date().toISOString(),
+          },
+          tx,
+        );
+      }
+      return after;
     });
-    return this.configuration(providerId);
   }
 
   async templateOptions(providerId: string): Promise<TemplateOptionsResponse> {
@@ -93,6 +143,18 @@ export class FloorplansService {
 }
 
 function variantOf(row: VariantRow): VariantResponse {
+  const { storageKey: _key, fileId: _file, providerId: _provider, ...shown } = row;
+  return shown;
+}
+
+function adminVariantOf(row: VariantRow): AdminVariantResponse {
   const { storageKey: _key, fileId: _file, ...shown } = row;
   return shown;
+}
+
+/** A configuration as saved, or the defaults a provider nobody configured draws in. */
+function shownOf(saved: (FloorplanConfiguration & { updatedAt: Date }) | undefined): ConfigurationResponse {
+  if (!saved) return { ...DEFAULT_CONFIGURATION, configured: false };
+  const { updatedAt: _updatedAt, ...configuration } = saved;
+  return { ...configuration, configured: true };
 }

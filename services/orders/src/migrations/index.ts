@@ -2,10 +2,12 @@ import type { MigrationClass } from '@tourly/platform';
 import { FloorplanOrders1764100000000 } from './1764100000000-floorplan-orders';
 import { OrderSearch1764110000000 } from './1764110000000-order-search';
 import { PlacingKeys1764120000000 } from './1764120000000-placing-keys';
+import { VariantSearch1764130000000 } from './1764130000000-variant-search';
 
 /** Committed migrations of the orders schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
   FloorplanOrders1764100000000,
   OrderSearch1764110000000,
   PlacingKeys1764120000000,
+  VariantSearch1764130000000,
 ];

@@ -15,6 +15,7 @@ import {
 export interface VariantRow {
   id: string;
   name: string;
+  providerId: string;
   orderId: string;
   orderNumber: number;
   propertyId: string;
@@ -35,7 +36,7 @@ export interface VariantFilter {
   kind?: OrderKind;
 }
 
-const COLUMNS = `v.id, v.name, v.order_id AS "orderId", o.number::int AS "orderNumber", o.property_id AS "propertyId",
+const COLUMNS = `v.id, v.name, v.provider_id AS "providerId", v.order_id AS "orderId", o.number::int AS "orderNumber", o.property_id AS "propertyId",
   o.property_title AS "propertyTitle", o.kind, v.provider_client_id AS "providerClientId", v.file_id AS "fileId",
   f.storage_key AS "storageKey", f.filename, f.content_type AS "contentType", v.created_at AS "createdAt"`;
 const FROM = `floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id`;
@@ -75,24 +76,28 @@ export class FloorplanVariantsRepository {
     );
   }
 
-  /** A page of the provider's variants, newest first; `search` in the name. */
+  /**
+   * A page of the provider's variants (null: every provider's, for the back office), newest first; `search` in the
+   * name (a trigram index).
+   */
   async list(
-    providerId: string,
+    providerId: string | null,
     filter: VariantFilter,
     page: { page: number; pageSize: number; offset: number },
   ): Promise<Page<VariantRow>> {
-    const params: unknown[] = [providerId];
-    const clauses = ['v.provider_id = $1'];
+    const params: unknown[] = [];
+    const clauses: string[] = [];
     const add = (clause: (at: string) => string, value: unknown) => {
       params.push(value);
       clauses.push(clause(`$${params.length}`));
     };
+    if (providerId !== null) add((at) => `v.provider_id = ${at}`, providerId);
     const pattern = likePattern(filter.search?.trim());
     if (pattern) add((at) => `v.name ILIKE ${at}`, pattern);
     if (filter.propertyId) add((at) => `o.property_id = ${at}`, filter.propertyId);
     if (filter.providerClientId) add((at) => `v.provider_client_id = ${at}`, filter.providerClientId);
     if (filter.kind) add((at) => `o.kind = ${at}`, filter.kind);
-    const where = clauses.join(' AND ');
+    const where = clauses.length > 0 ? clauses.join(' AND ') : 'true';
     const found = await rows<VariantRow & { total: number }>(
       this.db.dataSource,
       `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM ${FROM} WHERE ${where}
