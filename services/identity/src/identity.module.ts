@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from './access/access.module';
 import { AdminModule } from './admin/admin.module';
+import { AdminChangesModule } from './admin-changes/admin-changes.module';
 import { ContactConfirmationsModule } from './contact-confirmations/contact-confirmations.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { CredentialsModule } from './credentials/credentials.module';
@@ -28,6 +29,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     OnboardingModule,
     SettingsModule,
     AdminModule,
+    AdminChangesModule,
     PermissionsModule,
     SignUpModule,
     ApiKeysModule,

@@ -64,4 +64,57 @@ describe('admin: providers and users', () => {
       errors: { 'user.primary_provider_id': ['must be a provider the user belongs to'] },
     });
   });
+
+  it('shows one provider as a row of the list shows it', async () => {
+    const list = await it_.http.get('/admin/providers.json?search=harbour').set('cookie', admin.cookie);
+    const one = await it_.http.get(`/admin/providers/${harbour}`).set('cookie', admin.cookie);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toEqual(list.body.data.items[0]);
+    expect(one.body.data).toEqual({
+      id: harbour,
+      name: 'Harbour Photography',
+      subdomain: null,
+      tag: null,
+      created_at: expect.any(String),
+    });
+  });
+
+  it('lists contacts for the searchable selects: by name, searched on name and email, one provider’s', async () => {
+    const contacts = (query: string) =>
+      it_.http.get(`/admin/contacts.json?${query}`).set('cookie', admin.cookie);
+    const paula = await it_.signedIn('provider@demo.test');
+    const paulaId = (paula.body.user as { id: string }).id;
+    const all = await contacts('page_size=100');
+    expect(all.status).toBe(200);
+    expect(all.body.data.items.map((c: { email: string }) => c.email)).toEqual([
+      'admin@demo.test', // Ada Admin
+      'provider@demo.test', // Paula Provider
+      'supplier@demo.test', // Sam Supplier
+      'va@demo.test', // Victor Assistant
+    ]);
+    // Paula's primary provider is Harbour since the test above.
+    expect((await contacts('search=PAULA%20prov')).body.data).toEqual({
+      items: [{ id: paulaId, name: 'Paula Provider', email: 'provider@demo.test', provider_id: harbour }],
+      current_page: 1,
+      total_pages: 1,
+      total_count: 1,
+    });
+    expect((await contacts('search=supplier@')).body.data.items).toEqual([
+      expect.objectContaining({ name: 'Sam Supplier', provider_id: null }),
+    ]);
+    // A search's wildcards are taken literally.
+    expect((await contacts('search=%25')).body.data.total_count).toBe(0);
+    const members = await contacts(`provider_id=${harbour}`);
+    expect(members.body.data.items.map((c: { email: string }) => c.email)).toEqual(['provider@demo.test']);
+    const unknown = await contacts('provider_id=01a20000-0000-7000-8000-000000000000');
+    expect(unknown.body.data).toEqual({ items: [], current_page: 1, total_pages: 0, total_count: 0 });
+    const paged = await contacts('page=2&page_size=3');
+    expect(paged.body.data).toMatchObject({ current_page: 2, total_pages: 2, total_count: 4 });
+    expect(paged.body.data.items.map((c: { email: string }) => c.email)).toEqual(['va@demo.test']);
+    const pastTheEnd = await contacts('page=3&page_size=3');
+    expect(pastTheEnd.body.data).toEqual({ items: [], current_page: 3, total_pages: 2, total_count: 4 });
+    const bad = await contacts('provider_id=demo');
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual({ errors: { provider_id: ['is not a provider id'] } });
+  });
 });

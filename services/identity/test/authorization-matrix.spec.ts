@@ -202,7 +202,20 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     expect: { anonymous: 401, platform_admin: 404, virtual_assistant: 404, others: 403 },
   },
   { method: 'get', path: () => '/admin/providers.json', expect: platformAdmins },
+  { method: 'get', path: (ids) => `/admin/providers/${ids.demoMedia}`, expect: platformAdmins },
   { method: 'get', path: (ids) => `/admin/providers/${ids.demoMedia}/users.json`, expect: platformAdmins },
+  {
+    method: 'get',
+    path: (ids) => `/admin/providers/${ids.demoMedia}/admin_changes`,
+    expect: platformAdmins,
+  },
+  {
+    method: 'post',
+    path: () => '/admin/update_tag.json',
+    body: (ids) => ({ provider_id: ids.demoMedia, tag: 'Matrix' }),
+    expect: platformAdmins,
+  },
+  { method: 'get', path: () => '/admin/contacts.json', expect: platformAdmins },
   {
     method: 'post',
     path: (ids) => `/admin/users/${ids.providerUser}/change_primary_provider`,

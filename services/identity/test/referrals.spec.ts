@@ -52,7 +52,7 @@ describe('referrals', () => {
 
   it('gives each provider a sign-up link with its own code', async () => {
     expect(link.code).toMatch(/^[0-9a-f]{12}$/);
-    expect(new URL(link.url).pathname).toBe('/sign_up');
+    expect(new URL(link.url).pathname).toBe('/users/sign_up');
     expect(new URL(link.url).searchParams.get('referral_code')).toBe(link.code);
     expect(link.referred).toBe(0);
     const other = await it_.signUp('Other Lens');

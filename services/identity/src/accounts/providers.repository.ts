@@ -11,6 +11,7 @@ export interface ProviderSummaryRow {
   id: string;
   name: string;
   subdomain: string | null;
+  tag: string | null;
   createdAt: Date;
 }
 
@@ -22,7 +23,9 @@ export interface ProviderSettingsRow {
   autoPopulateModels: boolean;
 }
 
-const SEARCH = '($1::text IS NULL OR name ILIKE $1 OR subdomain ILIKE $1)';
+/** `$1`: a LIKE pattern on the name or subdomain (null: any); `$2`: the exact tag (null: any). */
+const FILTER = '($1::text IS NULL OR name ILIKE $1 OR subdomain ILIKE $1) AND ($2::text IS NULL OR tag = $2)';
+const SUMMARY = 'id, name, subdomain, tag, created_at AS "createdAt"';
 
 /** The `providers` table. */
 @Injectable()
@@ -75,23 +78,42 @@ export class ProvidersRepository {
     );
   }
 
-  /** `search`: a LIKE pattern on the name or subdomain, or null for all. */
-  search(search: string | null, limit: number, offset: number): Promise<ProviderSummaryRow[]> {
+  /** `search`: a LIKE pattern on the name or subdomain, or null for all; `tag`: that tag exactly, or null for all. */
+  search(
+    filter: { search: string | null; tag: string | null },
+    limit: number,
+    offset: number,
+  ): Promise<ProviderSummaryRow[]> {
     return rows<ProviderSummaryRow>(
       this.db.dataSource,
-      `SELECT id, name, subdomain, created_at AS "createdAt" FROM providers WHERE ${SEARCH}
-        ORDER BY name, id LIMIT $2 OFFSET $3`,
-      [search, limit, offset],
+      `SELECT ${SUMMARY} FROM providers WHERE ${FILTER} ORDER BY name, id LIMIT $3 OFFSET $4`,
+      [filter.search, filter.tag, limit, offset],
     );
   }
 
-  async count(search: string | null): Promise<number> {
+  async count(filter: { search: string | null; tag: string | null }): Promise<number> {
     const row = await one<{ total: number }>(
       this.db.dataSource,
-      `SELECT count(*)::int AS total FROM providers WHERE ${SEARCH}`,
-      [search],
+      `SELECT count(*)::int AS total FROM providers WHERE ${FILTER}`,
+      [filter.search, filter.tag],
     );
     return row?.total ?? 0;
+  }
+
+  /** One provider as the console's list shows it. */
+  summary(tx: Queryable, id: string): Promise<ProviderSummaryRow | undefined> {
+    return one<ProviderSummaryRow>(tx, `SELECT ${SUMMARY} FROM providers WHERE id = $1`, [id]);
+  }
+
+  /** Sets the provider's tag (null: none); the tag it had, or undefined for an unknown provider. */
+  setTag(tx: Queryable, id: string, tag: string | null): Promise<{ before: string | null } | undefined> {
+    // The old value read under the row's lock, in the same statement as the change.
+    return one<{ before: string | null }>(
+      tx,
+      `WITH old AS (SELECT id, tag FROM providers WHERE id = $1 FOR UPDATE)
+       UPDATE providers p SET tag = $2 FROM old WHERE p.id = old.id RETURNING old.tag AS before`,
+      [id, tag],
+    );
   }
 
   settings(id: string): Promise<ProviderSettingsRow | undefined> {

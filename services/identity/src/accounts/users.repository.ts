@@ -62,6 +62,20 @@ export interface NewUser {
   primaryProviderId?: string | null;
 }
 
+/** A person a searchable select offers: their name, email and primary provider (null: none). */
+export interface ContactRow {
+  id: string;
+  name: string;
+  email: string;
+  providerId: string | null;
+  total: number;
+}
+
+const FULL_NAME_OF_U = `trim(u.first_name || ' ' || u.last_name)`;
+/** `$1`: a LIKE pattern on the full name or the email (null: any); `$2`: members of that provider only (null: any). */
+const CONTACTS = `($1::text IS NULL OR ${FULL_NAME_OF_U} ILIKE $1 OR u.email ILIKE $1)
+  AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id AND m.provider_id = $2))`;
+
 const PROFILE_COLUMNS =
   'email, first_name AS "firstName", last_name AS "lastName", phone_number AS "phoneNumber"';
 
@@ -144,11 +158,20 @@ export class UsersRepository {
     );
   }
 
-  async setPrimaryProvider(id: string, providerId: string): Promise<void> {
-    await affected(this.db.dataSource, 'UPDATE users SET primary_provider_id = $2 WHERE id = $1', [
-      id,
-      providerId,
-    ]);
+  /** The user's email and primary provider, their row locked until the transaction ends; undefined: unknown. */
+  lockPrimaryProvider(
+    tx: Queryable,
+    id: string,
+  ): Promise<{ email: string; primaryProviderId: string | null } | undefined> {
+    return one<{ email: string; primaryProviderId: string | null }>(
+      tx,
+      'SELECT email, primary_provider_id AS "primaryProviderId" FROM users WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+  }
+
+  async setPrimaryProvider(tx: Queryable, id: string, providerId: string): Promise<void> {
+    await affected(tx, 'UPDATE users SET primary_provider_id = $2 WHERE id = $1', [id, providerId]);
   }
 
   /** Makes the provider the user's primary one unless they have one. */
@@ -182,6 +205,34 @@ export class UsersRepository {
         WHERE id = ANY($1::uuid[]) ORDER BY first_name, last_name, id`,
       [ids],
     );
+  }
+
+  /**
+   * People for the console's searchable selects, by name: `search` a LIKE pattern on the full name or email (null:
+   * all), `providerId` only that provider's members (null: everyone). Each row carries the total.
+   */
+  contacts(
+    filter: { search: string | null; providerId: string | null },
+    limit: number,
+    offset: number,
+  ): Promise<ContactRow[]> {
+    return rows<ContactRow>(
+      this.db.dataSource,
+      `SELECT u.id, ${FULL_NAME_OF_U} AS name, u.email, u.primary_provider_id AS "providerId",
+              count(*) OVER ()::int AS total
+         FROM users u WHERE ${CONTACTS}
+        ORDER BY u.first_name, u.last_name, u.id LIMIT $3 OFFSET $4`,
+      [filter.search, filter.providerId, limit, offset],
+    );
+  }
+
+  async countContacts(filter: { search: string | null; providerId: string | null }): Promise<number> {
+    const row = await one<{ total: number }>(
+      this.db.dataSource,
+      `SELECT count(*)::int AS total FROM users u WHERE ${CONTACTS}`,
+      [filter.search, filter.providerId],
+    );
+    return row?.total ?? 0;
   }
 
   /** Locks the user's row for the rest of the transaction: their email (lowercased) and when it was confirmed. */

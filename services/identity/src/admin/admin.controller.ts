@@ -1,11 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { IdParam, PageQuery, Responds, Staff, type Page } from '@tourly/platform';
+import { Caller, IdParam, PageQuery, Responds, Staff, type Page } from '@tourly/platform';
 import { ProviderUserResponse } from '../settings/settings.dto';
 import {
   ChangePrimaryProvider,
+  ContactResponse,
+  ContactsQuery,
   PrimaryProviderResponse,
   ProviderSummaryResponse,
   ProvidersQuery,
+  UpdateTag,
 } from './admin.dto';
 import { AdminService } from './admin.service';
 
@@ -22,6 +25,13 @@ export class AdminController {
     return this.admin.providers(query);
   }
 
+  /** One provider, as a row of the list shows it (react-admin's getOne). */
+  @Get('providers/:id')
+  @Responds(ProviderSummaryResponse)
+  provider(@Param('id', id('Provider')) providerId: string): Promise<ProviderSummaryResponse> {
+    return this.admin.provider(providerId);
+  }
+
   @Get('providers/:id/users.json')
   @Responds({ page: ProviderUserResponse })
   providerUsers(
@@ -31,13 +41,28 @@ export class AdminController {
     return this.admin.providerUsers(providerId, query);
   }
 
+  @Post('update_tag.json')
+  @HttpCode(200)
+  @Responds(ProviderSummaryResponse)
+  updateTag(@Caller() caller: Caller, @Body() body: UpdateTag): Promise<ProviderSummaryResponse> {
+    return this.admin.updateTag(caller, body);
+  }
+
   @Post('users/:id/change_primary_provider')
   @HttpCode(200)
   @Responds(PrimaryProviderResponse)
   changePrimaryProvider(
+    @Caller() caller: Caller,
     @Param('id', id('User')) userId: string,
     @Body() body: ChangePrimaryProvider,
   ): Promise<PrimaryProviderResponse> {
-    return this.admin.changePrimaryProvider(userId, body.user.primaryProviderId);
+    return this.admin.changePrimaryProvider(caller, userId, body.user.primaryProviderId);
+  }
+
+  /** The people a searchable select offers (001 §7's list sources). */
+  @Get('contacts.json')
+  @Responds({ page: ContactResponse })
+  contacts(@Query() query: ContactsQuery): Promise<Page<ContactResponse>> {
+    return this.admin.contacts(query);
   }
 }

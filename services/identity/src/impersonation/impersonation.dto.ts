@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
+import { ADMIN_CHANGE_ACTIONS, type AdminChangeAction } from '@tourly/contracts';
 import { ProviderRef, UserRef } from '../accounts/accounts.dto';
+import { CHANGED_FIELDS } from '../admin-changes/admin-changes.dto';
 import type { AccessKind } from './impersonations.repository';
 
 export class StartImpersonation {
@@ -58,11 +60,13 @@ export class ImpersonationRecordResponse {
   durationSeconds!: number | null;
 }
 
-const ACCESS_KINDS: AccessKind[] = ['sign_in', 'impersonation', 'api_key', 'oauth_token'];
+const ACCESS_KINDS: AccessKind[] = ['sign_in', 'impersonation', 'api_key', 'oauth_token', 'admin_change'];
 
 /**
  * One line of a provider's access log. `api_key`: an hour its API key was in use (at: first use, ended_at:
- * last use in that hour; detail: the key's hint); `oauth_token`: a token issued (detail: the grant type).
+ * last use in that hour; detail: the key's hint); `oauth_token`: a token issued (detail: the grant type);
+ * `admin_change`: an administrator changed the provider's records (user: the administrator; detail and action: what
+ * was changed; before and after: the fields it touched).
  */
 export class AccessLogEntryResponse {
   @ApiProperty({ enum: ACCESS_KINDS })
@@ -71,7 +75,10 @@ export class AccessLogEntryResponse {
   @ApiProperty({ format: 'date-time' })
   at!: string;
 
-  @ApiProperty({ type: () => UserRef })
+  @ApiProperty({
+    type: () => UserRef,
+    description: 'who: for an admin change, the administrator who made it',
+  })
   user!: UserRef;
 
   @ApiProperty({ type: () => UserRef, nullable: true, description: 'the admin who impersonated' })
@@ -85,4 +92,13 @@ export class AccessLogEntryResponse {
 
   @ApiProperty({ type: String, nullable: true })
   detail!: string | null;
+
+  @ApiProperty({ enum: ADMIN_CHANGE_ACTIONS, nullable: true, description: 'admin_change: what was changed' })
+  action!: AdminChangeAction | null;
+
+  @ApiProperty({ ...CHANGED_FIELDS, description: 'admin_change: the fields it touched, as they were' })
+  before!: Record<string, unknown> | null;
+
+  @ApiProperty({ ...CHANGED_FIELDS, description: 'admin_change: the fields it touched, as they are' })
+  after!: Record<string, unknown> | null;
 }

@@ -115,7 +115,10 @@ export class ImpersonationService {
     );
   }
 
-  /** The provider's own access log: its members' sign-ins and every impersonation of it, newest first. */
+  /**
+   * The provider's own access log, newest first: its members' sign-ins, every impersonation of it, its API key's use,
+   * OAuth tokens issued for it, and what administrators changed on its records.
+   */
   async accessLog(providerId: string, query: PageQuery): Promise<Page<AccessLogEntryResponse>> {
     const [rows, total] = await Promise.all([
       this.impersonations.accessLog(providerId, query.pageSize, query.offset),
@@ -147,5 +150,8 @@ function toEntry(row: AccessRow): AccessLogEntryResponse {
     endedAt: row.endedAt?.toISOString() ?? null,
     durationSeconds: row.endedAt ? secondsBetween(row.at, row.endedAt) : null,
     detail: row.detail,
+    action: row.action,
+    before: row.before,
+    after: row.after,
   };
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AdminChangeAction } from '@tourly/contracts';
 import { Database, one, rows, type Queryable } from '@tourly/platform';
 
 export interface ImpersonationRow {
@@ -14,7 +15,7 @@ export interface ImpersonationRow {
   userEmail: string;
 }
 
-export type AccessKind = 'sign_in' | 'impersonation' | 'api_key' | 'oauth_token';
+export type AccessKind = 'sign_in' | 'impersonation' | 'api_key' | 'oauth_token' | 'admin_change';
 
 export interface AccessRow {
   kind: AccessKind;
@@ -25,6 +26,10 @@ export interface AccessRow {
   adminEmail: string | null;
   endedAt: Date | null;
   detail: string | null;
+  /** An admin change's action and the fields it touched, as they were and as they are; null for the other kinds. */
+  action: AdminChangeAction | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 }
 
 const RECORDS = `
@@ -36,28 +41,36 @@ const RECORDS = `
 
 /**
  * A provider's access log: its members' sign-ins, every impersonation of it, each hour its API key was used,
- * each OAuth token issued for it.
+ * each OAuth token issued for it, and each change an administrator made to its records (`user`: the administrator).
+ * `key` orders entries of the same time and kind, so every page of the union is the same whichever is asked first.
  */
 const ACCESS_LOG = `
       SELECT 'sign_in' AS kind, s.created_at AS at, u.id AS "userId", u.email AS "userEmail",
-             NULL::uuid AS "adminId", NULL AS "adminEmail", NULL::timestamptz AS "endedAt", NULL AS detail
+             NULL::uuid AS "adminId", NULL AS "adminEmail", NULL::timestamptz AS "endedAt", NULL AS detail,
+             NULL AS action, NULL::jsonb AS before, NULL::jsonb AS after, s.id AS key
         FROM sessions s JOIN users u ON u.id = s.user_id
         JOIN memberships m ON m.user_id = s.user_id AND m.provider_id = $1
        WHERE s.impersonator_id IS NULL
       UNION ALL
       SELECT 'impersonation', i.started_at, u.id, u.email, a.id, a.email,
              CASE WHEN i.stopped_at IS NOT NULL THEN i.stopped_at WHEN i.expires_at <= now() THEN i.expires_at END,
-             NULL
+             NULL, NULL, NULL, NULL, i.id
         FROM impersonations i JOIN users u ON u.id = i.user_id JOIN users a ON a.id = i.admin_id
        WHERE i.provider_id = $1
       UNION ALL
-      SELECT 'api_key', h.first_used_at, u.id, u.email, NULL, NULL, h.last_used_at, k.hint
+      SELECT 'api_key', h.first_used_at, u.id, u.email, NULL, NULL, h.last_used_at, k.hint, NULL, NULL, NULL,
+             h.api_key_id
         FROM api_key_use_hours h JOIN api_keys k ON k.id = h.api_key_id JOIN users u ON u.id = k.created_by
        WHERE k.provider_id = $1
       UNION ALL
-      SELECT 'oauth_token', t.created_at, u.id, u.email, NULL, NULL, NULL, t.grant_type
+      SELECT 'oauth_token', t.created_at, u.id, u.email, NULL, NULL, NULL, t.grant_type, NULL, NULL, NULL, t.id
         FROM oauth_tokens t JOIN users u ON u.id = t.user_id
-       WHERE t.provider_id = $1`;
+       WHERE t.provider_id = $1
+      UNION ALL
+      SELECT 'admin_change', c.changed_at, a.id, a.email, NULL, NULL, NULL, c.action, c.action, c.before, c.after,
+             c.id
+        FROM admin_changes c JOIN users a ON a.id = c.admin_id
+       WHERE c.provider_id = $1`;
 
 /** The `impersonations` table (the audit log), and the access log it is part of. */
 @Injectable()
@@ -111,7 +124,8 @@ export class ImpersonationsRepository {
   accessLog(providerId: string, limit: number, offset: number): Promise<AccessRow[]> {
     return rows<AccessRow>(
       this.db.dataSource,
-      `SELECT * FROM (${ACCESS_LOG}) e ORDER BY at DESC LIMIT $2 OFFSET $3`,
+      `SELECT kind, at, "userId", "userEmail", "adminId", "adminEmail", "endedAt", detail, action, before, after
+         FROM (${ACCESS_LOG}) e ORDER BY at DESC, kind, key DESC LIMIT $2 OFFSET $3`,
       [providerId, limit, offset],
     );
   }

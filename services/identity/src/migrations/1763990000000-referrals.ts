@@ -4,7 +4,7 @@ export class Referrals1763990000000 implements MigrationInterface {
   name = 'Referrals1763990000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    // Each provider's referral code, on the sign-up link it shares (`/sign_up?referral_code=<code>`): 12 hex digits,
+    // Each provider's referral code, on the sign-up link it shares (`/users/sign_up?referral_code=<code>`): 12 hex digits,
     // drawn by the database for every provider, those that exist now included.
     await queryRunner.query(`
       ALTER TABLE providers ADD COLUMN referral_code text NOT NULL UNIQUE

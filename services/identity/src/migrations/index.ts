@@ -19,6 +19,7 @@ import { UserPhoneNumbers1763940000000 } from './1763940000000-user-phone-number
 import { Webhooks1763950000000 } from './1763950000000-webhooks';
 import { MatterportConnections1763960000000 } from './1763960000000-matterport-connections';
 import { MatterportPlatformAccount1763970000000 } from './1763970000000-matterport-platform-account';
+import { AdminChanges1763980000000 } from './1763980000000-admin-changes';
 import { Referrals1763990000000 } from './1763990000000-referrals';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
@@ -43,5 +44,6 @@ export const migrations: MigrationClass[] = [
   Webhooks1763950000000,
   MatterportConnections1763960000000,
   MatterportPlatformAccount1763970000000,
+  AdminChanges1763980000000,
   Referrals1763990000000,
 ];

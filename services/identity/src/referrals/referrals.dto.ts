@@ -23,7 +23,7 @@ export class ReferralLinkResponse {
   @ApiProperty({
     description:
       'the sign-up link to share: whoever signs up through it is recorded as referred by the provider',
-    example: 'https://app.example.com/sign_up?referral_code=3f9a1c07b2d4',
+    example: 'https://app.example.com/users/sign_up?referral_code=3f9a1c07b2d4',
   })
   url!: string;
 

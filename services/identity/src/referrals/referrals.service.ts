@@ -11,6 +11,9 @@ import {
   type ReferrerRow,
 } from './referrals.repository';
 
+/** The web's sign-up page, which sends the code it is opened with along with the sign-up. */
+const SIGN_UP_PAGE = '/users/sign_up';
+
 const REFERRAL_COLUMNS = [
   { key: 'referredAt', header: 'referred_at' },
   { key: 'referrerProvider', header: 'referrer_provider' },
@@ -41,7 +44,7 @@ export class ReferralsService {
   async link(providerId: string): Promise<ReferralLinkResponse> {
     const link = await this.referrals.linkOf(providerId);
     if (!link) throw ApiError.notFound('Provider not found');
-    const url = new URL('/sign_up', this.config.APP_URL);
+    const url = new URL(SIGN_UP_PAGE, this.config.APP_URL);
     url.searchParams.set('referral_code', link.code);
     return { code: link.code, url: url.toString(), referred: link.referred };
   }

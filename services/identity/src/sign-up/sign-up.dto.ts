@@ -27,7 +27,7 @@ export class SignUpRequest {
   @RequiredString(4000)
   captchaResponse!: string;
 
-  /** The code of the provider whose sign-up link brought the person (`/sign_up?referral_code=`), if any. */
+  /** The code of the provider whose sign-up link brought the person (`/users/sign_up?referral_code=`), if any. */
   @OptionalString(40)
   referralCode?: string;
 }

@@ -1,0 +1,30 @@
+import { Controller } from '@nestjs/common';
+import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import type { EventEnvelope } from '@tourly/contracts';
+import { EventContext } from '@tourly/platform';
+import { AdminChangesService } from './admin-changes.service';
+
+/**
+ * What administrators changed in billing's and orders' records of a provider, announced by them in the change's own
+ * transaction: recorded in the inbox's transaction, under the event's id (a redelivered event records nothing twice).
+ */
+@Controller()
+export class AdminChangesListener {
+  constructor(private readonly adminChanges: AdminChangesService) {}
+
+  @EventPattern('billing.admin_change.recorded.v1')
+  onBillingChange(
+    @Payload() event: EventEnvelope<'billing.admin_change.recorded.v1'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    return this.adminChanges.recordHeard(context.tx, event);
+  }
+
+  @EventPattern('orders.admin_change.recorded.v1')
+  onOrdersChange(
+    @Payload() event: EventEnvelope<'orders.admin_change.recorded.v1'>,
+    @Ctx() context: EventContext,
+  ): Promise<void> {
+    return this.adminChanges.recordHeard(context.tx, event);
+  }
+}
