@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BookingsAdminController } from './bookings/bookings-admin.controller';
+import { ProviderClientsAdminController } from './clients/provider-clients-admin.controller';
 import { Geocoder } from './geocoding/geocoder';
 import { AutoPopulation } from './matterport/auto-population';
 import { AutoPopulationListener } from './matterport/auto-population.listener';
@@ -44,6 +46,8 @@ import { WebsiteModule } from './website/website.module';
     PropertiesController,
     BillingPremiumToursController,
     AdminPropertiesController,
+    BookingsAdminController,
+    ProviderClientsAdminController,
     PropertiesListener,
     MatterportController,
     AutoPopulationListener,

@@ -3,6 +3,7 @@ import {
   expectStatus,
   matrixCases,
   providerAdmins,
+  platformAdmins,
   providerSide,
   type Credentials,
   type MatrixRoute,
@@ -19,29 +20,43 @@ const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
 const DEMO_MODEL = matterportDemoModelId('test-token-id', 0);
 
 /** Every properties route x every role, on a property of Demo Media: the exact status. */
-const ROUTES: Array<MatrixRoute<string>> = [
+/** The ids a route's path names: Demo Media's property, and Demo Media itself. */
+interface Ids {
+  property: string;
+  provider: string;
+}
+
+const ROUTES: Array<MatrixRoute<Ids>> = [
   { method: 'get', path: () => '/provider/properties', expect: providerSide(200) },
   { method: 'get', path: () => '/provider/billing/premium_tours', expect: providerAdmins(200) },
-  { method: 'get', path: (id) => `/provider/properties/${id}`, expect: providerSide(200) },
+  { method: 'get', path: ({ property }) => `/provider/properties/${property}`, expect: providerSide(200) },
   { method: 'get', path: () => `/provider/properties/${UNKNOWN}`, expect: providerSide(404) },
   {
     method: 'patch',
-    path: (id) => `/provider/properties/${id}`,
+    path: ({ property }) => `/provider/properties/${property}`,
     body: { property: { title: 'Renamed' } },
     expect: providerSide(200),
   },
-  { method: 'get', path: (id) => `/provider/properties/${id}/published_features`, expect: providerSide(200) },
-  { method: 'get', path: (id) => `/provider/properties/${id}/hero_image`, expect: providerSide(200) },
+  {
+    method: 'get',
+    path: ({ property }) => `/provider/properties/${property}/published_features`,
+    expect: providerSide(200),
+  },
+  {
+    method: 'get',
+    path: ({ property }) => `/provider/properties/${property}/hero_image`,
+    expect: providerSide(200),
+  },
   {
     method: 'put',
-    path: (id) => `/provider/properties/${id}/published_features`,
+    path: ({ property }) => `/provider/properties/${property}/published_features`,
     body: { published_features: { tour: true } },
     // Demo Media is on the free plan: its own people are refused too, for the plan.
     expect: { anonymous: 401, others: 403 },
   },
   {
     method: 'post',
-    path: (id) => `/provider/properties/${id}/preview_publish`,
+    path: ({ property }) => `/provider/properties/${property}/preview_publish`,
     body: { published_features: { tour: true } },
     expect: providerSide(200),
   },
@@ -79,12 +94,40 @@ const ROUTES: Array<MatrixRoute<string>> = [
     path: () => `/admin/properties/${UNKNOWN}/restore`,
     expect: { anonymous: 401, platform_admin: 404, others: 403 },
   },
+  // The back office's reads of a provider's records (issue 18).
+  {
+    method: 'get',
+    path: ({ provider }) => `/admin/providers/${provider}/properties`,
+    expect: platformAdmins(200),
+  },
+  {
+    method: 'get',
+    path: ({ provider }) => `/admin/providers/${provider}/tours`,
+    expect: platformAdmins(200),
+  },
+  {
+    method: 'get',
+    path: ({ provider }) => `/admin/providers/${provider}/player_link_namespaces`,
+    expect: platformAdmins(200),
+  },
+  {
+    method: 'get',
+    path: ({ provider }) => `/admin/providers/${provider}/bookings`,
+    expect: platformAdmins(200),
+  },
+  {
+    method: 'get',
+    path: () => '/admin/providers/not-a-uuid/properties',
+    expect: { anonymous: 401, platform_admin: 404, others: 403 },
+  },
+  { method: 'get', path: () => '/admin/provider_clients.json', expect: platformAdmins(200) },
+  { method: 'get', path: () => '/admin/matterport_models.json', expect: platformAdmins(200) },
 ];
 
 describe('authorization matrix of properties', () => {
   let it_: PropertiesPlatform;
   let callers: Map<Who, Credentials | undefined>;
-  let propertyId: string;
+  let ids: Ids;
 
   beforeAll(async () => {
     it_ = await startPropertiesPlatform();
@@ -97,11 +140,12 @@ describe('authorization matrix of properties', () => {
         matterport_key: 'MatrixBase1',
       },
     });
-    propertyId = created.body.data.id;
+    ids = { property: created.body.data.id, provider: everyone.demoMedia };
   });
   afterAll(() => it_.stop());
 
-  it.each(matrixCases<string>(ROUTES, ':id'))('%s as %s -> %i', (_label, who, status, route) =>
-    expectStatus(it_.http, callers.get(who), route, propertyId, status),
+  it.each(matrixCases<Ids>(ROUTES, { property: ':id', provider: ':provider' }))(
+    '%s as %s -> %i',
+    (_label, who, status, route) => expectStatus(it_.http, callers.get(who), route, ids, status),
   );
 });

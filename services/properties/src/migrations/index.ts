@@ -12,6 +12,7 @@ import { SegmentationScenes1764100000000 } from './1764100000000-segmentation-sc
 import { Leads1764200000000 } from './1764200000000-leads';
 import { OrderFloorplans1764300000000 } from './1764300000000-order-floorplans';
 import { MatterportAutoPopulation1764400000000 } from './1764400000000-matterport-auto-population';
+import { AdminLists1764500000000 } from './1764500000000-admin-lists';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -28,4 +29,5 @@ export const migrations: MigrationClass[] = [
   Leads1764200000000,
   OrderFloorplans1764300000000,
   MatterportAutoPopulation1764400000000,
+  AdminLists1764500000000,
 ];

@@ -1,4 +1,4 @@
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean, IsOptional, IsUUID } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Nested, OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
 
@@ -54,6 +54,19 @@ export class PropertiesQuery extends PageQuery {
 
   @Nested(() => PropertyFilters, { optional: true })
   filters?: PropertyFilters;
+}
+
+export const NOT_A_PROVIDER_ID = 'is not a provider id';
+
+/** `GET /admin/matterport_models.json`: the scan models of one provider's live properties, or of every provider's. */
+export class MatterportModelsQuery extends PageQuery {
+  @OptionalString(200)
+  search?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "unset: every provider's" })
+  @IsOptional()
+  @IsUUID('all', { message: NOT_A_PROVIDER_ID })
+  providerId?: string;
 }
 
 export class PublishedFeaturesForm {
@@ -307,4 +320,24 @@ export class DeactivationPreviewResponse {
 
   @ApiProperty({ type: [TourToDeactivateResponse] })
   tours!: TourToDeactivateResponse[];
+}
+
+/** A scan model (001 §3) for the back office's pickers: a Matterport model live properties show. */
+export class MatterportModelResponse {
+  @ApiProperty({ description: 'the Matterport model id' })
+  id!: string;
+
+  @ApiProperty({ description: 'the title of the first property made of the model' })
+  name!: string;
+
+  @ApiProperty({
+    description: "what a picker shows: 'Harbour Loft (SxQL3iGyoDo)', 'Harbour Loft and 2 more (...)'",
+  })
+  displayName!: string;
+
+  @ApiProperty({ description: 'the Matterport model id (the same as id)' })
+  matterportKey!: string;
+
+  @ApiProperty({ description: 'how many live properties show the model' })
+  propertyCount!: number;
 }

@@ -42,6 +42,19 @@ export interface PropertyFilter {
   tourType?: 'basic' | 'premium';
 }
 
+/** Which Matterport models of live properties a list shows: one provider's (else every provider's), searched. */
+export interface ModelFilter {
+  providerId?: string;
+  search?: string;
+}
+
+/** A Matterport model live properties show: the first of them made (its title) and how many show it. */
+export interface ModelRow {
+  id: string;
+  name: string;
+  propertyCount: number;
+}
+
 /** What a publishing change writes (`version`: billing's word on the tour's payment, if it gave one). */
 export interface Publication {
   tour: boolean;
@@ -155,6 +168,41 @@ export class PropertiesRepository {
     const row = await one<{ total: number }>(
       this.db.dataSource,
       `SELECT count(*)::int AS total FROM properties WHERE ${conditions}`,
+      params,
+    );
+    return row?.total ?? 0;
+  }
+
+  /**
+   * A page of the Matterport models live properties show (the back office's scan model picker), by the title of the
+   * first property made of each, each row with the count of all matches (`total`). A search matches a model by its
+   * id or by the title or address of any property showing it.
+   */
+  models(filter: ModelFilter, limit: number, offset: number): Promise<Array<ModelRow & { total: number }>> {
+    const { scope, search, params } = modelMatching(filter);
+    const searched = search
+      ? `AND matterport_key IN (SELECT matterport_key FROM properties WHERE ${scope} AND ${search})`
+      : '';
+    return rows<ModelRow & { total: number }>(
+      this.db.dataSource,
+      `WITH models AS (
+         SELECT matterport_key AS id, (array_agg(title ORDER BY created_at, id))[1] AS name,
+                count(*)::int AS "propertyCount"
+           FROM properties WHERE ${scope} ${searched}
+          GROUP BY matterport_key
+       )
+       SELECT id, name, "propertyCount", count(*) OVER ()::int AS total FROM models
+        ORDER BY lower(name), id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, limit, offset],
+    );
+  }
+
+  async modelCount(filter: ModelFilter): Promise<number> {
+    const { scope, search, params } = modelMatching(filter);
+    const row = await one<{ total: number }>(
+      this.db.dataSource,
+      `SELECT count(DISTINCT matterport_key)::int AS total FROM properties
+        WHERE ${scope} ${search ? `AND ${search}` : ''}`,
       params,
     );
     return row?.total ?? 0;
@@ -408,6 +456,24 @@ function matching(providerId: string, filter: PropertyFilter): { conditions: str
   if (filter.status) conditions.push(filter.status === 'published' ? 'tour_published' : 'NOT tour_published');
   if (filter.tourType) conditions.push(filter.tourType === 'premium' ? 'premium' : 'NOT premium');
   return { conditions: conditions.join(' AND '), params };
+}
+
+/**
+ * The live properties a model list reads (`scope`: one provider's, `$1`, when the filter names one) and the search
+ * on them (`search`: a property's title or address, or the model id), if any.
+ */
+function modelMatching(filter: ModelFilter): { scope: string; search: string | null; params: unknown[] } {
+  const params: unknown[] = [];
+  let scope = 'deleted_at IS NULL';
+  if (filter.providerId) {
+    params.push(filter.providerId);
+    scope += ` AND provider_id = $${params.length}`;
+  }
+  const pattern = likePattern(filter.search);
+  if (!pattern) return { scope, search: null, params };
+  params.push(pattern);
+  const p = `lower($${params.length})`;
+  return { scope, search: `(search_text LIKE ${p} OR lower(matterport_key) LIKE ${p})`, params };
 }
 
 function extensionParams(word: ExtensionWord): unknown[] {

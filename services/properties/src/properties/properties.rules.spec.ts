@@ -1,5 +1,11 @@
 import { PUBLISHING_NEEDS_PLAN, quotaFull } from '../plans/plans.rules';
-import { freeSlug, publishingProblem, slugOf, type PublishedFeatures } from './properties.rules';
+import {
+  freeSlug,
+  modelDisplayName,
+  publishingProblem,
+  slugOf,
+  type PublishedFeatures,
+} from './properties.rules';
 
 const features = (shorthand: string): PublishedFeatures => ({
   tour: shorthand.includes('t'),
@@ -60,5 +66,15 @@ describe('slugs', () => {
     ['loft', ['loft-2'], 'loft'],
   ])('%s with %j taken: %s', (base, taken, slug) => {
     expect(freeSlug(base, new Set(taken))).toBe(slug);
+  });
+});
+
+describe('scan models as pickers show them', () => {
+  it.each([
+    ['Harbour Loft', 1, 'Harbour Loft (SxQL3iGyoDo)'],
+    ['Harbour Loft', 2, 'Harbour Loft and 1 more (SxQL3iGyoDo)'],
+    ['Harbour Loft', 3, 'Harbour Loft and 2 more (SxQL3iGyoDo)'],
+  ])('%s shown by %i properties: %s', (name, propertyCount, shown) => {
+    expect(modelDisplayName({ id: 'SxQL3iGyoDo', name, propertyCount })).toBe(shown);
   });
 });

@@ -62,3 +62,12 @@ export function freeSlug(base: string, taken: ReadonlySet<string>): string {
   if (!taken.has(base)) return base;
   for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
+
+/**
+ * How a scan model reads in the back office's pickers: the title of the first property made of it and its id, with
+ * how many other properties show it (`Harbour Loft (SxQL3iGyoDo)`, `Harbour Loft and 2 more (SxQL3iGyoDo)`).
+ */
+export function modelDisplayName(model: { id: string; name: string; propertyCount: number }): string {
+  const others = model.propertyCount - 1;
+  return others > 0 ? `${model.name} and ${others} more (${model.id})` : `${model.name} (${model.id})`;
+}

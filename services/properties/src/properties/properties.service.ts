@@ -18,8 +18,15 @@ import { PremiumTourPayments, type PaymentShown } from '../premium-tours/premium
 import { parseScanKey } from '../scan-keys/scan-key';
 import { PROPERTY_NOT_FOUND } from './property-scope';
 import { PropertiesRepository, type PropertyRow, type StoredAddress } from './properties.repository';
-import { freeSlug, publishingProblem, slugOf, type PublishedFeatures } from './properties.rules';
+import {
+  freeSlug,
+  modelDisplayName,
+  publishingProblem,
+  slugOf,
+  type PublishedFeatures,
+} from './properties.rules';
 import type {
+  MatterportModelsQuery,
   NewProperty,
   PaymentChoice,
   PropertiesQuery,
@@ -47,6 +54,15 @@ export interface Property {
   updatedAt: string;
 }
 
+/** A scan model (001 §3): a Matterport model live properties show. */
+export interface MatterportModel {
+  id: string;
+  name: string;
+  displayName: string;
+  matterportKey: string;
+  propertyCount: number;
+}
+
 /**
  * A provider's properties (001 §3, §7): created from a title, an address (geocoded) and a Matterport model;
  * listed newest first with search and filters; deleted softly, so an admin can restore a mis-click. Every
@@ -69,6 +85,24 @@ export class PropertiesService {
     const rows = await this.properties.page(providerId, filter, query.pageSize, query.offset);
     const page = await pageWithTotal(rows, query, () => this.properties.count(providerId, filter));
     return { ...page, items: page.items.map(toProperty) };
+  }
+
+  /**
+   * The Matterport models live properties show (one provider's, else every provider's), for the back office's scan
+   * model pickers: each once, by the title of the first property made of it.
+   */
+  async models(query: MatterportModelsQuery): Promise<Page<MatterportModel>> {
+    const filter = { providerId: query.providerId, search: query.search };
+    const rows = await this.properties.models(filter, query.pageSize, query.offset);
+    const page = await pageWithTotal(rows, query, () => this.properties.modelCount(filter));
+    return {
+      ...page,
+      items: page.items.map((model) => ({
+        ...model,
+        displayName: modelDisplayName(model),
+        matterportKey: model.id,
+      })),
+    };
   }
 
   async get(providerId: string, id: string): Promise<Property> {

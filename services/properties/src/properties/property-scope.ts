@@ -5,6 +5,8 @@ import { PropertiesRepository, type ScopedProperty } from './properties.reposito
 export type { ScopedProperty } from './properties.repository';
 
 export const PROPERTY_NOT_FOUND = 'Property not found';
+/** A back-office path's provider id that is not a UUID (properties keeps no list of providers to check others). */
+export const PROVIDER_NOT_FOUND = 'Provider not found';
 
 /** The property a route about its media, contacts or website names: the caller's provider's own, live one. */
 @Injectable()

@@ -22,7 +22,14 @@ import {
   NOT_A_COLOUR,
   TOUR_LIMITS,
 } from '@tourly/contracts';
-import { Nested, OptionalOneOf, RequiredOneOf, UUID_PATTERN } from '@tourly/platform';
+import {
+  Nested,
+  OptionalOneOf,
+  OptionalString,
+  PageQuery,
+  RequiredOneOf,
+  UUID_PATTERN,
+} from '@tourly/platform';
 import { HttpLink } from './http-link';
 
 const OptionalFlag = () =>
@@ -402,4 +409,83 @@ export class PlayerLinkResponse {
 
   @ApiProperty({ type: String, format: 'date-time' })
   updatedAt!: string;
+}
+
+/** `GET /admin/providers/{id}/tours`: paged, searched over the property's title and address. */
+export class AdminToursQuery extends PageQuery {
+  @OptionalString(200)
+  search?: string;
+}
+
+/** A provider's tour (its property's player link) as the back office lists it. */
+export class AdminTourResponse {
+  @ApiProperty({ format: 'uuid', description: "the player link's id" })
+  id!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  propertyId!: string;
+
+  @ApiProperty()
+  propertyTitle!: string;
+
+  @ApiProperty()
+  propertySlug!: string;
+
+  @ApiProperty({ description: "the provider's player link namespace" })
+  clientSlug!: string;
+
+  @ApiProperty()
+  modelSlug!: string;
+
+  @ApiProperty({ description: 'the default link: {APP_URL}/tours/{client_slug}/{model_slug}' })
+  url!: string;
+
+  @ApiProperty({
+    description: 'the model the player shows (the link’s own model source, else the property’s)',
+  })
+  matterportKey!: string;
+
+  @ApiProperty({ description: "the property's published feature tour" })
+  published!: boolean;
+
+  @ApiProperty({ description: 'published and the plan publishes: the link answers visitors' })
+  shareable!: boolean;
+
+  @ApiProperty()
+  premium!: boolean;
+
+  @ApiProperty()
+  hasPassword!: boolean;
+
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'when its layers were last published',
+  })
+  layersPublishedAt!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+}
+
+/** A provider's player link namespace: the first segment of all its tours' links. */
+export class PlayerLinkNamespaceResponse {
+  @ApiProperty({ description: 'the slug (unique)' })
+  id!: string;
+
+  @ApiProperty()
+  slug!: string;
+
+  @ApiProperty({ format: 'uuid' })
+  providerId!: string;
+
+  @ApiProperty({ description: "how many of the provider's live properties have a tour link in it" })
+  tourCount!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
 }

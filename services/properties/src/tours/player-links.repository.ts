@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { UrlParameterValues } from '@tourly/contracts';
-import { affected, one, rows, uuidv7, type Queryable } from '@tourly/platform';
+import { affected, likePattern, one, rows, uuidv7, type Queryable } from '@tourly/platform';
 import type { Branding, Media, Setup } from './tours.rules';
 import type { PublicPropertyRow } from '../properties/properties.repository';
 
@@ -30,6 +30,33 @@ export interface TourPropertyRow extends PublicPropertyRow {
   matterportKey: string;
   startPosition: string | null;
   tourPublished: boolean;
+}
+
+/** A provider's tour as the back office lists it: the player link, its property, its layers' last publication. */
+export interface AdminTourRow {
+  id: string;
+  propertyId: string;
+  propertyTitle: string;
+  propertySlug: string;
+  clientSlug: string;
+  modelSlug: string;
+  modelSource: string | null;
+  matterportKey: string;
+  startPosition: string | null;
+  tourPublished: boolean;
+  premium: boolean;
+  hasPassword: boolean;
+  layersPublishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NamespaceRow {
+  id: string;
+  slug: string;
+  providerId: string;
+  tourCount: number;
+  createdAt: Date;
 }
 
 const LINK_COLUMNS = `l.id, l.provider_id AS "providerId", l.property_id AS "propertyId", l.client_slug AS "clientSlug",
@@ -142,6 +169,79 @@ export class PlayerLinksRepository {
     return row?.id;
   }
 
+  /**
+   * A page of the provider's tours (player links of live properties), newest first, each row with the count of all
+   * matches (`total`); `search` over the property's title and address. As the properties list: the matches are found
+   * once, narrow (id and order), their count is the total, and only the page's rows are read whole.
+   */
+  adminTours(
+    tx: Queryable,
+    providerId: string,
+    search: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<Array<AdminTourRow & { total: number }>> {
+    const { conditions, params } = adminTourMatching(providerId, search);
+    return rows<AdminTourRow & { total: number }>(
+      tx,
+      `WITH matches AS MATERIALIZED (
+         SELECT l.id, l.created_at FROM player_links l JOIN properties p ON p.id = l.property_id WHERE ${conditions}
+       ), page AS (
+         SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC
+          LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+       )
+       SELECT l.id, l.property_id AS "propertyId", p.title AS "propertyTitle", p.slug AS "propertySlug",
+              l.client_slug AS "clientSlug", l.model_slug AS "modelSlug", l.model_source AS "modelSource",
+              p.matterport_key AS "matterportKey", p.start_position AS "startPosition",
+              p.tour_published AS "tourPublished", p.premium, l.password_hash IS NOT NULL AS "hasPassword",
+              t.published_at AS "layersPublishedAt", l.created_at AS "createdAt",
+              greatest(l.updated_at, t.updated_at) AS "updatedAt", (SELECT count(*) FROM matches)::int AS total
+         FROM page JOIN player_links l USING (id, created_at) JOIN properties p ON p.id = l.property_id
+         LEFT JOIN virtual_tours t ON t.property_id = l.property_id
+        ORDER BY l.created_at DESC, l.id DESC`,
+      [...params, limit, offset],
+    );
+  }
+
+  async adminTourCount(tx: Queryable, providerId: string, search: string | undefined): Promise<number> {
+    const { conditions, params } = adminTourMatching(providerId, search);
+    const row = await one<{ total: number }>(
+      tx,
+      `SELECT count(*)::int AS total FROM player_links l JOIN properties p ON p.id = l.property_id
+        WHERE ${conditions}`,
+      params,
+    );
+    return row?.total ?? 0;
+  }
+
+  /** The provider's player link namespaces (one at most today), with the count of all (`total`). */
+  namespaces(
+    tx: Queryable,
+    providerId: string,
+    limit: number,
+    offset: number,
+  ): Promise<Array<NamespaceRow & { total: number }>> {
+    return rows<NamespaceRow & { total: number }>(
+      tx,
+      `SELECT n.slug AS id, n.slug, n.provider_id AS "providerId", n.created_at AS "createdAt",
+              (SELECT count(*) FROM player_links l JOIN properties p ON p.id = l.property_id
+                WHERE l.client_slug = n.slug AND p.deleted_at IS NULL)::int AS "tourCount",
+              count(*) OVER ()::int AS total
+         FROM player_link_namespaces n WHERE n.provider_id = $1
+        ORDER BY n.created_at DESC, n.slug LIMIT $2 OFFSET $3`,
+      [providerId, limit, offset],
+    );
+  }
+
+  async namespaceCount(tx: Queryable, providerId: string): Promise<number> {
+    const row = await one<{ total: number }>(
+      tx,
+      'SELECT count(*)::int AS total FROM player_link_namespaces WHERE provider_id = $1',
+      [providerId],
+    );
+    return row?.total ?? 0;
+  }
+
   /** Merges keys into one of the link's settings; a null value drops its key (the default applies again). */
   async mergeSettings(
     tx: Queryable,
@@ -212,4 +312,18 @@ export class PlayerLinksRepository {
       [propertyId, JSON.stringify(parameters)],
     );
   }
+}
+
+function adminTourMatching(
+  providerId: string,
+  search: string | undefined,
+): { conditions: string; params: unknown[] } {
+  const conditions = ['l.provider_id = $1', 'p.provider_id = $1', 'p.deleted_at IS NULL'];
+  const params: unknown[] = [providerId];
+  const pattern = likePattern(search);
+  if (pattern) {
+    params.push(pattern);
+    conditions.push(`p.search_text LIKE lower($${params.length})`);
+  }
+  return { conditions: conditions.join(' AND '), params };
 }

@@ -16,6 +16,9 @@ import {
   RpcClient,
   Storage,
   type Logger,
+  type Page,
+  type PageQuery,
+  pageWithTotal,
   type Queryable,
 } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
@@ -27,12 +30,18 @@ import { SCAN_KEY_INVALID } from '../properties/properties.service';
 import { parseScanKey } from '../scan-keys/scan-key';
 import {
   NOT_THIS_PROPERTYS_MEDIA,
+  type AdminToursQuery,
   type BrandingForm,
   type MediaForm,
   type PasswordForm,
   type SetupForm,
 } from './player-links.dto';
-import { PlayerLinksRepository, type PlayerLinkRow, type TourPropertyRow } from './player-links.repository';
+import {
+  PlayerLinksRepository,
+  type NamespaceRow,
+  type PlayerLinkRow,
+  type TourPropertyRow,
+} from './player-links.repository';
 import {
   DEFAULT_BRANDING,
   DEFAULT_MEDIA,
@@ -79,6 +88,25 @@ export interface PlayerLinkView {
   shareable: boolean;
   matterportModelParameter: UrlParametersView;
   virtualTour: { id: string; hasDraft: boolean; draftSavedAt: Date | null; publishedAt: Date | null };
+  updatedAt: Date;
+}
+
+/** A provider's tour as the back office lists it. */
+export interface AdminTourView {
+  id: string;
+  propertyId: string;
+  propertyTitle: string;
+  propertySlug: string;
+  clientSlug: string;
+  modelSlug: string;
+  url: string;
+  matterportKey: string;
+  published: boolean;
+  shareable: boolean;
+  premium: boolean;
+  hasPassword: boolean;
+  layersPublishedAt: Date | null;
+  createdAt: Date;
   updatedAt: Date;
 }
 
@@ -267,6 +295,45 @@ export class PlayerLinksService {
     return propertyId;
   }
 
+  /** The back office's list of a provider's tours (its live properties' player links), newest first. */
+  async adminTours(providerId: string, query: AdminToursQuery): Promise<Page<AdminTourView>> {
+    const tx = this.db.dataSource;
+    const [found, plan] = await Promise.all([
+      this.links.adminTours(tx, providerId, query.search, query.pageSize, query.offset),
+      this.plans.of(providerId),
+    ]);
+    const page = await pageWithTotal(found, query, () =>
+      this.links.adminTourCount(tx, providerId, query.search),
+    );
+    return {
+      ...page,
+      items: page.items.map((row) => ({
+        id: row.id,
+        propertyId: row.propertyId,
+        propertyTitle: row.propertyTitle,
+        propertySlug: row.propertySlug,
+        clientSlug: row.clientSlug,
+        modelSlug: row.modelSlug,
+        url: tourLinks(this.config.APP_URL, row, null).default,
+        matterportKey: modelOf(row, row).key,
+        published: row.tourPublished,
+        shareable: row.tourPublished && plan.canPublish,
+        premium: row.premium,
+        hasPassword: row.hasPassword,
+        layersPublishedAt: row.layersPublishedAt,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      })),
+    };
+  }
+
+  /** The provider's player link namespaces (made with its first tour: none before, one after). */
+  async namespaces(providerId: string, query: PageQuery): Promise<Page<NamespaceRow>> {
+    const tx = this.db.dataSource;
+    const found = await this.links.namespaces(tx, providerId, query.pageSize, query.offset);
+    return pageWithTotal(found, query, () => this.links.namespaceCount(tx, providerId));
+  }
+
   /** The player link as the provider's pages show it. */
   async view(providerId: string, propertyId: string): Promise<PlayerLinkView> {
     const { property, link, tour, parameters, links } = await this.parts(providerId, propertyId);
@@ -392,8 +459,8 @@ export class PlayerLinksService {
 
 /** The model the player shows: the link's own model source, else the property's model. */
 function modelOf(
-  property: TourPropertyRow,
-  link: PlayerLinkRow,
+  property: Pick<TourPropertyRow, 'matterportKey' | 'startPosition'>,
+  link: Pick<PlayerLinkRow, 'modelSource'>,
 ): { key: string; startPosition: string | null } {
   const source = link.modelSource === null ? null : parseScanKey(link.modelSource);
   return source

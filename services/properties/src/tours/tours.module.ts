@@ -3,6 +3,7 @@ import { StorageModule } from '@tourly/platform';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
 import { GuidedTourLayerController } from './guided-tour-layer.controller';
+import { PlayerLinksAdminController } from './player-links-admin.controller';
 import { PlayerLinksController } from './player-links.controller';
 import { PlayerLinksRepository } from './player-links.repository';
 import { PlayerLinksService } from './player-links.service';
@@ -16,6 +17,7 @@ import { VirtualToursRepository } from './virtual-tours.repository';
   imports: [MediaModule, PlansModule, StorageModule],
   controllers: [
     PlayerLinksController,
+    PlayerLinksAdminController,
     UrlParametersController,
     TourLayersController,
     GuidedTourLayerController,
