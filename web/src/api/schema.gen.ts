@@ -3,6 +3,22 @@
  * Do not edit: `npm run api:types` writes it again, and `npm test` fails while it is out of date.
  */
 export type paths = {
+  '/admin/contacts.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AdminController_contacts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/credit_bundles.json': {
     parameters: {
       query?: never;
@@ -155,6 +171,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/floorplan_variants.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['FloorplanVariantsAdminController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/impersonations': {
     parameters: {
       query?: never;
@@ -182,6 +214,22 @@ export type paths = {
     put?: never;
     post?: never;
     delete: operations['ImpersonationController_stop'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/matterport_models.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AdminPropertiesController_models'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -235,6 +283,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/provider_clients.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderClientsAdminController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/providers.json': {
     parameters: {
       query?: never;
@@ -243,6 +307,38 @@ export type paths = {
       cookie?: never;
     };
     get: operations['AdminController_providers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/providers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AdminController_provider'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/providers/{id}/admin_changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AdminChangesController_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -293,6 +389,22 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['AdminBillingController_pricing'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/providers/{id}/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BookingsAdminController_list'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -363,6 +475,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/providers/{id}/player_link_namespaces': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlayerLinksAdminController_namespaces'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/providers/{id}/properties': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AdminPropertiesController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/providers/{id}/service_plan_subscription': {
     parameters: {
       query?: never;
@@ -372,6 +516,22 @@ export type paths = {
     };
     get: operations['AdminBillingController_subscription'];
     put: operations['AdminBillingController_changePlan'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/providers/{id}/tours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlayerLinksAdminController_tours'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -389,6 +549,38 @@ export type paths = {
     get: operations['AdminController_providerUsers'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/referrers/referrals_export.zip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ReferralsAdminController_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/update_tag.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminController_updateTag'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2683,6 +2875,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/settings/referral': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ReferralLinkController_link'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/settings/regenerate_api_key': {
     parameters: {
       query?: never;
@@ -4116,16 +4324,39 @@ export type components = {
       updated_at: string;
     };
     'identity.AccessLogEntryResponse': {
+      /**
+       * @description admin_change: what was changed
+       * @enum {string|null}
+       */
+      action:
+        | 'billing_account.updated'
+        | 'pricing.set'
+        | 'service_plan_subscription.changed'
+        | 'credits.adjusted'
+        | 'credits.given'
+        | 'floorplan_configuration.updated'
+        | 'tag.changed'
+        | 'primary_provider.changed'
+        | null;
       /** @description the admin who impersonated */
       admin: components['schemas']['identity.UserRef'] | null;
+      /** @description admin_change: the fields it touched, as they are */
+      after: {
+        [key: string]: unknown;
+      } | null;
       /** Format: date-time */
       at: string;
+      /** @description admin_change: the fields it touched, as they were */
+      before: {
+        [key: string]: unknown;
+      } | null;
       detail: string | null;
       duration_seconds: number | null;
       /** Format: date-time */
       ended_at: string | null;
       /** @enum {string} */
-      kind: 'sign_in' | 'impersonation' | 'api_key' | 'oauth_token';
+      kind: 'sign_in' | 'impersonation' | 'api_key' | 'oauth_token' | 'admin_change';
+      /** @description who: for an admin change, the administrator who made it */
       user: components['schemas']['identity.UserRef'];
     };
     'identity.AccountPermissionsResponse': {
@@ -4136,6 +4367,38 @@ export type components = {
       /** @enum {string} */
       role: 'admin' | 'scan_technician' | 'member' | 'client_user';
       view_properties: boolean;
+    };
+    'identity.AdminChangeResponse': {
+      /** @enum {string} */
+      action:
+        | 'billing_account.updated'
+        | 'pricing.set'
+        | 'service_plan_subscription.changed'
+        | 'credits.adjusted'
+        | 'credits.given'
+        | 'floorplan_configuration.updated'
+        | 'tag.changed'
+        | 'primary_provider.changed';
+      admin: components['schemas']['identity.AdminRef'];
+      /** @description the fields the change touched, as they are now */
+      after: {
+        [key: string]: unknown;
+      } | null;
+      /** @description the fields the change touched, as they were */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** Format: date-time */
+      changed_at: string;
+      /** Format: uuid */
+      id: string;
+    };
+    'identity.AdminRef': {
+      email: string;
+      /** Format: uuid */
+      id: string;
+      /** @description first and last name */
+      name: string;
     };
     'identity.ApiKeySummary': {
       /** Format: date-time */
@@ -4212,6 +4475,18 @@ export type components = {
       status: 'confirmed' | 'pending' | 'unconfirmed';
       /** @enum {string} */
       type: 'email';
+    };
+    'identity.ContactResponse': {
+      email: string;
+      /** Format: uuid */
+      id: string;
+      /** @description first and last name */
+      name: string;
+      /**
+       * Format: uuid
+       * @description their primary provider
+       */
+      provider_id: string | null;
     };
     'identity.CreateEndpoint': {
       endpoint: components['schemas']['identity.NewEndpointFields'];
@@ -4683,6 +4958,8 @@ export type components = {
       id: string;
       name: string;
       subdomain: string | null;
+      /** @description an administrator's label on the provider */
+      tag: string | null;
     };
     'identity.ProviderUserResponse': {
       avatar_url: string | null;
@@ -4720,6 +4997,20 @@ export type components = {
         | 'trialing'
         | null;
       whitelabel_domain: boolean;
+    };
+    'identity.ReferralLinkResponse': {
+      /**
+       * @description the provider’s referral code
+       * @example 3f9a1c07b2d4
+       */
+      code: string;
+      /** @description how many people signed up through it */
+      referred: number;
+      /**
+       * @description the sign-up link to share: whoever signs up through it is recorded as referred by the provider
+       * @example https://app.example.com/users/sign_up?referral_code=3f9a1c07b2d4
+       */
+      url: string;
     };
     'identity.ReplayAnswer': {
       results: components['schemas']['identity.ReplayResult'][];
@@ -4802,6 +5093,7 @@ export type components = {
     };
     'identity.SignUpRequest': {
       captcha_response: string;
+      referral_code?: string | null;
       user: components['schemas']['identity.NewAccount'];
     };
     'identity.StartedImpersonation': {
@@ -4871,6 +5163,12 @@ export type components = {
     'identity.UpdateProfileRequest': {
       user: components['schemas']['identity.ProfileChanges'];
     };
+    'identity.UpdateTag': {
+      /** Format: uuid */
+      provider_id: string;
+      /** @description one line, at most 40 characters, trimmed; null or blank clears it */
+      tag: string | null;
+    };
     'identity.UserProfile': {
       email: string;
       first_name: string;
@@ -4904,6 +5202,27 @@ export type components = {
     };
     'orders.AddComment': {
       comment: components['schemas']['orders.CommentFields'];
+    };
+    'orders.AdminVariantResponse': {
+      content_type: string;
+      /** Format: date-time */
+      created_at: string;
+      filename: string;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      name: string;
+      /** Format: uuid */
+      order_id: string;
+      order_number: number;
+      /** Format: uuid */
+      property_id: string;
+      property_title: string;
+      /** Format: uuid */
+      provider_client_id: string | null;
+      /** Format: uuid */
+      provider_id: string;
     };
     'orders.AmendmentFields': {
       notes: string;
@@ -5231,6 +5550,45 @@ export type components = {
     'properties.AddVideo': {
       property_video: components['schemas']['properties.NewVideo'];
     };
+    'properties.AdminBookingResponse': {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+    };
+    'properties.AdminTourResponse': {
+      /** @description the provider's player link namespace */
+      client_slug: string;
+      /** Format: date-time */
+      created_at: string;
+      has_password: boolean;
+      /**
+       * Format: uuid
+       * @description the player link's id
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description when its layers were last published
+       */
+      layers_published_at: string | null;
+      /** @description the model the player shows (the link’s own model source, else the property’s) */
+      matterport_key: string;
+      model_slug: string;
+      premium: boolean;
+      /** Format: uuid */
+      property_id: string;
+      property_slug: string;
+      property_title: string;
+      /** @description the property's published feature tour */
+      published: boolean;
+      /** @description published and the plan publishes: the link answers visitors */
+      shareable: boolean;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description the default link: {APP_URL}/tours/{client_slug}/{model_slug} */
+      url: string;
+    };
     'properties.BillboardAssetResponse': {
       id: string;
       url: string;
@@ -5540,6 +5898,18 @@ export type components = {
        * @enum {string}
        */
       visibility: 'private' | 'unlisted' | 'public' | 'password';
+    };
+    'properties.MatterportModelResponse': {
+      /** @description what a picker shows: 'Harbour Loft (SxQL3iGyoDo)', 'Harbour Loft and 2 more (...)' */
+      display_name: string;
+      /** @description the Matterport model id */
+      id: string;
+      /** @description the Matterport model id (the same as id) */
+      matterport_key: string;
+      /** @description the title of the first property made of the model */
+      name: string;
+      /** @description how many live properties show the model */
+      property_count: number;
     };
     'properties.MatterportModelsResponse': {
       /**
@@ -5886,6 +6256,17 @@ export type components = {
       id: string;
       phone_number: string | null;
     };
+    'properties.PlayerLinkNamespaceResponse': {
+      /** Format: date-time */
+      created_at: string;
+      /** @description the slug (unique) */
+      id: string;
+      /** Format: uuid */
+      provider_id: string;
+      slug: string;
+      /** @description how many of the provider's live properties have a tour link in it */
+      tour_count: number;
+    };
     'properties.PlayerLinkResponse': {
       branding: components['schemas']['properties.BrandingResponse'];
       /** @description the provider's namespace, the links' first segment */
@@ -6045,6 +6426,13 @@ export type components = {
       size: 'sm' | 'md' | 'lg';
       /** @enum {string} */
       type: 'property-title';
+    };
+    'properties.ProviderClientResponse': {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** Format: uuid */
+      provider_id: string;
     };
     'properties.PublicPropertyResponse': {
       address: string;
@@ -6446,6 +6834,41 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+  AdminController_contacts: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        /** @description only this provider's members */
+        provider_id?: string;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['identity.ContactResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
   CreditBundlesAdminController_list: {
     parameters: {
       query?: {
@@ -6746,6 +7169,41 @@ export interface operations {
       };
     };
   };
+  FloorplanVariantsAdminController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        /** @description unset: every provider's */
+        provider_id?: string;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.AdminVariantResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
   ImpersonationController_list: {
     parameters: {
       query?: {
@@ -6821,6 +7279,41 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.ImpersonationStoppedResponse'];
+          };
+        };
+      };
+    };
+  };
+  AdminPropertiesController_models: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        /** @description unset: every provider's */
+        provider_id?: string;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.MatterportModelResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };
@@ -6992,13 +7485,15 @@ export interface operations {
       };
     };
   };
-  AdminController_providers: {
+  ProviderClientsAdminController_list: {
     parameters: {
       query?: {
         /** @description page number, from 1 */
         page?: number;
         /** @description items per page (at most 100) */
         page_size?: number;
+        /** @description unset: every provider's */
+        provider_id?: string;
         search?: string | null;
       };
       header?: never;
@@ -7016,7 +7511,99 @@ export interface operations {
           'application/json': {
             data: {
               current_page: number;
+              items: components['schemas']['properties.ProviderClientResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  AdminController_providers: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        tag?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
               items: components['schemas']['identity.ProviderSummaryResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  AdminController_provider: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.ProviderSummaryResponse'];
+          };
+        };
+      };
+    };
+  };
+  AdminChangesController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['identity.AdminChangeResponse'][];
               total_count: number;
               total_pages: number;
             };
@@ -7124,6 +7711,40 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.SubscriptionResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingsAdminController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.AdminBookingResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };
@@ -7279,6 +7900,76 @@ export interface operations {
       };
     };
   };
+  PlayerLinksAdminController_namespaces: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PlayerLinkNamespaceResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  AdminPropertiesController_list: {
+    parameters: {
+      query?: {
+        filters?: components['schemas']['properties.PropertyFilters'];
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PropertyResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
   AdminBillingController_subscription: {
     parameters: {
       query?: never;
@@ -7331,6 +8022,41 @@ export interface operations {
       };
     };
   };
+  PlayerLinksAdminController_tours: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.AdminTourResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
   AdminController_providerUsers: {
     parameters: {
       query?: {
@@ -7360,6 +8086,56 @@ export interface operations {
               total_count: number;
               total_pages: number;
             };
+          };
+        };
+      };
+    };
+  };
+  ReferralsAdminController_export: {
+    parameters: {
+      query?: {
+        email?: string | null;
+        end_date?: string;
+        start_date?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A zip of `referrals.csv` (referred_at, referrer_provider, referrer_code, referred_email, referred_name, referred_provider, provider_set_up_at) and `referrers.csv` (referrer_provider, referrer_code, admin_emails, referrals, providers_set_up), `attachment; filename="referrals-<start>-to-<end>.zip"` */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+    };
+  };
+  AdminController_updateTag: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.UpdateTag'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.ProviderSummaryResponse'];
           };
         };
       };
@@ -11930,6 +12706,28 @@ export interface operations {
               total_count: number;
               total_pages: number;
             };
+          };
+        };
+      };
+    };
+  };
+  ReferralLinkController_link: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.ReferralLinkResponse'];
           };
         };
       };

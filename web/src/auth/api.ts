@@ -48,11 +48,15 @@ export interface NewAccount {
 }
 
 /**
- * Asks for an account: the server emails a code (or, when the email has an account already, a note to its
+ * Asks for an account (`referralCode`: the code of the provider whose link brought the person): the server emails a code (or, when the email has an account already, a note to its
  * owner) and answers the same either way, with what to tell the person.
  */
-export async function signUp(user: NewAccount, captchaResponse: string): Promise<string> {
-  return (await api.post('/sign_up', { user, captchaResponse })).message;
+export async function signUp(
+  user: NewAccount,
+  captchaResponse: string,
+  referralCode: string | null,
+): Promise<string> {
+  return (await api.post('/sign_up', { user, captchaResponse, ...(referralCode ? { referralCode } : {}) })).message;
 }
 
 /** The emailed code creates the account and signs the person in (the answer sets the session cookie). */

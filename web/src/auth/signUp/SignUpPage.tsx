@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { useForm } from '../../shared/forms/useForm';
 import { PRODUCT_NAME } from '../../shared/strings';
@@ -41,6 +41,9 @@ function AccountStep({ onSent }: { onSent(sent: { email: string; message: string
   const [captchaReset, setCaptchaReset] = useState(0);
   const [untickedError, setUntickedError] = useState(false);
   const captchaRef = useRef<HTMLParagraphElement>(null);
+  // A provider's referral link (`?referral_code=`): the sign-up is recorded as referred by that provider.
+  const [searchParams] = useSearchParams();
+  const referralCode = searchParams.get('referral_code');
   const ask = useMutationAction(signUp);
   const form = useForm({
     initial: { email: '', password: '' },
@@ -53,7 +56,7 @@ function AccountStep({ onSent }: { onSent(sent: { email: string; message: string
         return undefined;
       }
       setUntickedError(false);
-      return ask.run(user, token);
+      return ask.run(user, token, referralCode);
     },
     onSuccess: (message, user) => onSent({ email: user.email.trim(), message }),
   });

@@ -10,6 +10,7 @@ import { DevelopersSection } from '../features/settings/components/DevelopersSec
 import { MatterportSection } from '../features/settings/components/MatterportSection';
 import { ModelsSection } from '../features/settings/components/ModelsSection';
 import { ProfileSection } from '../features/settings/components/ProfileSection';
+import { ReferralSection } from '../features/settings/components/ReferralSection';
 import { UsersSection } from '../features/settings/components/UsersSection';
 import { WhitelabelDomainSection } from '../features/settings/components/WhitelabelDomainSection';
 import { connectOutcomeOf, withoutConnectOutcome } from '../features/settings/matterport';
@@ -65,6 +66,7 @@ export default function SettingsPage() {
       {canManage && <DevelopersSection />}
       <WhitelabelDomainSection domain={current.whitelabelDomain} canManage={canManage} />
       <UsersSection />
+      <ReferralSection />
       {canManage && <AccessLogSection />}
     </div>
   );

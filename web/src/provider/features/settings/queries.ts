@@ -12,6 +12,7 @@ import {
   fetchMatterportConnection,
   fetchMatterportSwitchPrompt,
   fetchMe,
+  fetchReferralLink,
   fetchSettings,
   fetchUsers,
   regenerateApiKey,
@@ -31,6 +32,7 @@ export const settingsKeys = {
   accessLog: (page: number, pageSize: number) => [...settingsKeys.all, 'access-log', page, pageSize] as const,
   matterportConnection: () => [...settingsKeys.all, 'matterport-connection'] as const,
   matterportSwitchPrompt: () => [...settingsKeys.all, 'matterport-switch-prompt'] as const,
+  referral: () => [...settingsKeys.all, 'referral'] as const,
 };
 
 /**
@@ -53,6 +55,9 @@ export const useAccountPermissionsQuery = (enabled = true) =>
   });
 
 /** The signed-in person (GET /users/me): their names and phone number for the profile. */
+export const useReferralLinkQuery = () =>
+  useQuery({ queryKey: settingsKeys.referral(), queryFn: ({ signal }) => fetchReferralLink(signal) });
+
 export const useMeQuery = () =>
   useQuery({ queryKey: settingsKeys.me(), queryFn: ({ signal }) => fetchMe(signal) });
 

@@ -14,11 +14,13 @@ const KINDS: Record<AccessLogEntry['kind'], string> = {
   impersonation: 'Impersonation',
   api_key: 'API key used',
   oauth_token: 'OAuth token issued',
+  admin_change: 'Changed by an administrator',
 };
 
 /**
  * Who got into the account and how (GET /provider/settings/access_log), newest first: sign-ins, administrators
- * acting as a user (and for how long), the hours the API key was used, and OAuth tokens issued.
+ * acting as a user (and for how long), the hours the API key was used, OAuth tokens issued, and what
+ * administrators changed on the account's records (before and after).
  */
 export function AccessLogSection() {
   const [page, setPage] = useState(1);
@@ -84,7 +86,35 @@ function details(entry: AccessLogEntry): string {
     }
     case 'oauth_token':
       return `Grant: ${grantLabel(entry.detail)}`;
+    case 'admin_change':
+      return adminChangeSummary(entry);
     default:
       return entry.detail ?? '—';
   }
+}
+
+/** What an administrator changed: the record, then each field as it was and as it is. */
+function adminChangeSummary(entry: AccessLogEntry): string {
+  const record = entry.action ? ADMIN_CHANGE_LABELS[entry.action] : 'A record';
+  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  const changes = fields.map(
+    (field) => `${field}: ${shown(entry.before?.[field])} → ${shown(entry.after?.[field])}`,
+  );
+  return changes.length > 0 ? `${record}: ${changes.join('; ')}` : record;
+}
+
+const ADMIN_CHANGE_LABELS: Record<NonNullable<AccessLogEntry['action']>, string> = {
+  'billing_account.updated': 'Billing account',
+  'pricing.set': 'Negotiated pricing',
+  'service_plan_subscription.changed': 'Plan subscription',
+  'credits.adjusted': 'Credits adjusted',
+  'credits.given': 'Credits given',
+  'floorplan_configuration.updated': 'Floor-plan configuration',
+  'tag.changed': 'Tag',
+  'primary_provider.changed': 'Primary provider',
+};
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
