@@ -14,15 +14,23 @@ describe('impersonation', () => {
   });
   afterAll(() => it_.stop());
 
-  async function startImpersonating() {
+  async function startImpersonating(returnTo?: string) {
     const admin = await it_.signedIn('admin@demo.test');
     const response = await it_.http
       .post('/admin/impersonations')
       .set('cookie', admin.cookie)
       .set('x-csrf-token', admin.csrfToken)
-      .send({ provider_id: demoMedia });
+      .send({ provider_id: demoMedia, ...(returnTo === undefined ? {} : { return_to: returnTo }) });
     return { admin, response };
   }
+
+  const stop = (
+    started: { body: { data: { csrf_token: string } } } & Parameters<typeof sessionCookieOf>[0],
+  ) =>
+    it_.http
+      .delete('/admin/impersonations/current')
+      .set('cookie', sessionCookieOf(started))
+      .set('x-csrf-token', started.body.data.csrf_token);
 
   it('starts: a new 30-minute session as the provider, carrying the admin, landing on the properties list', async () => {
     const { admin, response } = await startImpersonating();
@@ -71,6 +79,28 @@ describe('impersonation', () => {
     const me = await it_.http.get('/users/me').set('cookie', sessionCookieOf(stopped));
     expect(me.body.data).toMatchObject({ staff_role: 'platform_admin', impersonator_id: null });
     expect((await it_.http.get('/users/me').set('cookie', cookie)).status).toBe(401);
+  });
+
+  it('stops back on the console page it was started from, when it said; refuses any other place', async () => {
+    const { response } = await startImpersonating('/admin/providers/42/show?tab=orders');
+    expect(response.status).toBe(200);
+    const stopped = await stop(response);
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.data.redirect_to).toBe('/admin/providers/42/show?tab=orders');
+
+    for (const elsewhere of [
+      'https://evil.test/admin',
+      '//evil.test/admin',
+      '/provider/settings',
+      '/administrator',
+    ]) {
+      const refused = await startImpersonating(elsewhere);
+      expect({ elsewhere, status: refused.response.status, errors: refused.response.body.errors }).toEqual({
+        elsewhere,
+        status: 422,
+        errors: { return_to: ['must be a page of the console (a path starting with /admin)'] },
+      });
+    }
   });
 
   it('refuses to stop what is not an impersonation', async () => {

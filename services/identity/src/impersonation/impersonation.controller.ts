@@ -31,6 +31,7 @@ export class ImpersonationController {
       caller,
       sessionTokenFrom(request.headers.cookie),
       body.providerId,
+      body.returnTo ?? null,
     );
     this.cookies.set(reply, opened.token, IMPERSONATION_SECONDS);
     return { ...answer, csrfToken: opened.csrfToken };

@@ -1,14 +1,23 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { IsUUID, Matches } from 'class-validator';
 import { ADMIN_CHANGE_ACTIONS, type AdminChangeAction } from '@tourly/contracts';
+import { OptionalString } from '@tourly/platform';
 import { ProviderRef, UserRef } from '../accounts/accounts.dto';
 import { CHANGED_FIELDS } from '../admin-changes/admin-changes.dto';
 import type { AccessKind } from './impersonations.repository';
+
+/** A page of the console, as a path on this site: `/admin`, `/admin/...`, with its query (never another site's). */
+export const CONSOLE_PAGE = /^\/admin(?:[/?#][^\s\\]*)?$/;
 
 export class StartImpersonation {
   @ApiProperty({ format: 'uuid' })
   @IsUUID('all', { message: 'is not a provider id' })
   providerId!: string;
+
+  /** The console page the administrator starts from: stopping brings them back to it. */
+  @OptionalString(2000)
+  @Matches(CONSOLE_PAGE, { message: 'must be a page of the console (a path starting with /admin)' })
+  returnTo?: string;
 }
 
 export class StartedImpersonation {

@@ -10,6 +10,7 @@ import {
   type PageQuery,
 } from '@tourly/platform';
 import { MembershipsRepository } from '../accounts/memberships.repository';
+import { hashSecret } from '../accounts/secrets';
 import { ProvidersRepository } from '../accounts/providers.repository';
 import { UsersRepository } from '../accounts/users.repository';
 import { SessionsService, type OpenedSession } from '../sessions/sessions.service';
@@ -47,6 +48,7 @@ export class ImpersonationService {
     admin: Caller,
     presentedToken: string | undefined,
     providerId: string,
+    returnTo: string | null = null,
   ): Promise<{ opened: OpenedSession; answer: { redirectTo: string; impersonation: StartedImpersonation } }> {
     return this.db.transaction(async (tx) => {
       const provider = await this.providers.findById(tx, providerId);
@@ -61,6 +63,7 @@ export class ImpersonationService {
         providerId,
         userId: actAs,
         seconds: IMPERSONATION_SECONDS,
+        returnTo,
       });
       const opened = await this.sessions.openSession(tx, {
         userId: actAs,
@@ -94,11 +97,13 @@ export class ImpersonationService {
     }
     const adminId = caller.impersonatorId;
     return this.db.transaction(async (tx) => {
+      // Back to the console page it was started from, when it said.
+      const returnTo = await this.impersonations.returnToOf(tx, hashSecret(presentedToken));
       // Revoking the session closes its impersonation's record and publishes that it stopped.
       await this.sessions.revokePresented(tx, presentedToken);
       const providerId = await this.users.homeProvider(tx, adminId);
       const opened = await this.sessions.openSession(tx, { userId: adminId, providerId });
-      return { opened, answer: { redirectTo: LANDING_PAGE } };
+      return { opened, answer: { redirectTo: returnTo ?? LANDING_PAGE } };
     });
   }
 

@@ -77,6 +77,17 @@ const ACCESS_LOG = `
 export class ImpersonationsRepository {
   constructor(private readonly db: Database) {}
 
+  /** The console page the impersonation of a session was started from, if it said. */
+  async returnToOf(tx: Queryable, tokenHash: Buffer): Promise<string | null> {
+    const row = await one<{ returnTo: string | null }>(
+      tx,
+      `SELECT i.return_to AS "returnTo" FROM sessions s JOIN impersonations i ON i.id = s.impersonation_id
+        WHERE s.token_hash = $1`,
+      [tokenHash],
+    );
+    return row?.returnTo ?? null;
+  }
+
   /** Records an impersonation starting now; when it expires. */
   async start(
     tx: Queryable,
@@ -86,18 +97,20 @@ export class ImpersonationsRepository {
       providerId: string;
       userId: string;
       seconds: number;
+      returnTo: string | null;
     },
   ): Promise<Date> {
     const [row] = await rows<{ expiresAt: Date }>(
       tx,
-      `INSERT INTO impersonations (id, admin_id, provider_id, user_id, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5)) RETURNING expires_at AS "expiresAt"`,
+      `INSERT INTO impersonations (id, admin_id, provider_id, user_id, return_to, expires_at)
+       VALUES ($1, $2, $3, $4, $6, now() + make_interval(secs => $5)) RETURNING expires_at AS "expiresAt"`,
       [
         impersonation.id,
         impersonation.adminId,
         impersonation.providerId,
         impersonation.userId,
         impersonation.seconds,
+        impersonation.returnTo,
       ],
     );
     return row.expiresAt;

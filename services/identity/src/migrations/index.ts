@@ -21,6 +21,7 @@ import { MatterportConnections1763960000000 } from './1763960000000-matterport-c
 import { MatterportPlatformAccount1763970000000 } from './1763970000000-matterport-platform-account';
 import { AdminChanges1763980000000 } from './1763980000000-admin-changes';
 import { Referrals1763990000000 } from './1763990000000-referrals';
+import { ImpersonationReturn1764010000000 } from './1764010000000-impersonation-return';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -46,4 +47,5 @@ export const migrations: MigrationClass[] = [
   MatterportPlatformAccount1763970000000,
   AdminChanges1763980000000,
   Referrals1763990000000,
+  ImpersonationReturn1764010000000,
 ];
