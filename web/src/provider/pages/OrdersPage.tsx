@@ -11,7 +11,7 @@ import '../features/orders/orders.css';
 import { orderPath, type OrderPageState } from '../features/orders/paths';
 import { useOrdersQuery } from '../features/orders/queries';
 import { placedNotice, statusParam } from '../features/orders/rules';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../features/properties/hooks';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../shared/useDebouncedValue';
 import '../features/properties/properties.css';
 
 // The order form (with the property picker) loads when "Order a floor plan" is first pressed.

@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from '../../shared/strings';
 import type { PublicationStatus, TourType } from '../features/properties/api';
 import { PropertyFilters } from '../features/properties/components/PropertyFilters';
 import { PropertyList } from '../features/properties/components/PropertyList';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../features/properties/hooks';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../shared/useDebouncedValue';
 import { propertyPath } from '../features/properties/paths';
 import '../features/properties/properties.css';
 import { usePropertiesQuery } from '../features/properties/queries';

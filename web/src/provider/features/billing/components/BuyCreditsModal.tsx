@@ -7,7 +7,7 @@ import { formatMoney } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
 import { MESSAGES } from '../../../../shared/strings';
 import { TextField } from '../../../../shared/TextField';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../properties/hooks';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../../shared/useDebouncedValue';
 import {
   completeCreditsPurchase,
   startCreditsPurchase,

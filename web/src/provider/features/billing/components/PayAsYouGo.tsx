@@ -1,7 +1,7 @@
 import { useState, type Ref } from 'react';
 import { CREDIT_BUNDLES, MAX_CREDITS_PER_PURCHASE } from '@tourly/contracts';
 import { TextField } from '../../../../shared/TextField';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../properties/hooks';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../../shared/useDebouncedValue';
 import { useCreditsPriceQuery } from '../queries';
 import { creditsLabel, creditsQtyOf } from '../rules';
 import { PriceSummary } from './CreditsPriceSummary';

@@ -8,7 +8,7 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { Pager } from '../../../../shared/Pager';
 import { TextField } from '../../../../shared/TextField';
 import type { Property } from '../../properties/api';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../properties/hooks';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../../shared/useDebouncedValue';
 import { propertyPath } from '../../properties/paths';
 import type { ImmersiveExtension, TourSearch } from '../api';
 import { immersiveExtensionsQuery, premiumToursQuery } from '../queries';

@@ -1,7 +1,7 @@
 import { useId, useState, type Ref } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { TextField } from '../../../../shared/TextField';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../properties/hooks';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../../shared/useDebouncedValue';
 import { usePropertiesQuery } from '../../properties/queries';
 
 /** The property an order is for, as the order form shows it. */

@@ -7,7 +7,7 @@ import { noModelsNote } from '../../settings/matterport';
 import { SETTINGS_PATH } from '../../settings/paths';
 import { useAccountPermissionsQuery, useMatterportConnectionQuery } from '../../settings/queries';
 import type { MatterportSpace } from '../api';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../hooks';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../../shared/useDebouncedValue';
 import { useMatterportSpacesQuery } from '../queries';
 
 const PAGE_SIZE = 6;
