@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { SESSION_COOKIE } from '@tourly/contracts';
+import { SESSION_COOKIE, type MembershipRole } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
@@ -84,12 +84,13 @@ export async function startBrowserPlatform(options: { env?: Record<string, strin
       return this.aMember(null, email, firstName, lastName);
     },
 
-    /** Likewise a member of another provider (null: the demo provider's). */
+    /** Likewise a member of another provider (null: the demo provider's), with a role (a member by default). */
     async aMember(
       providerId: string | null,
       email: string,
       firstName: string,
       lastName: string,
+      role: MembershipRole = 'member',
     ): Promise<void> {
       await this.identityDb.transaction(async (tx) => {
         const [demo] = (await tx.query(
@@ -102,9 +103,10 @@ export async function startBrowserPlatform(options: { env?: Record<string, strin
            VALUES ($1, $2, $3, $4, $5, $6)`,
           [id, email, firstName, lastName, demo!.hash, provider],
         );
-        await tx.query("INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, 'member')", [
+        await tx.query('INSERT INTO memberships (user_id, provider_id, role) VALUES ($1, $2, $3)', [
           id,
           provider,
+          role,
         ]);
       });
     },
