@@ -398,10 +398,10 @@ describe('in the browser', () => {
     }
     await page.getByText('An administrator impersonating a provider cannot do this.').waitFor();
 
-    // Stopping lands on the properties page (the spec's), which sends an admin of no provider to the console.
+    // Stopping comes back to the console page the impersonation started from: the list, searched as it was.
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
-    await page.waitForURL(`${base}/admin`);
-    await heading(page, 'Admin');
+    await page.waitForURL(/\/admin\/providers\?.*demo/);
+    await page.getByRole('row').filter({ hasText: DEMO_PROVIDER }).waitFor();
     expect(await banner.count()).toBe(0);
 
     // The audit log has it.

@@ -93,6 +93,15 @@ describe('the console’s billing screens in the browser', () => {
     return { name: download.suggestedFilename(), lines };
   }
 
+  /** The are-you-sure question an adjustment of credits asks first, answered yes. */
+  async function confirmAdjustment(page: Page, signed: string): Promise<void> {
+    const question = page.getByRole('dialog', {
+      name: `Adjust the credits of ${ADJUSTED_PROVIDER} by ${signed}?`,
+    });
+    await question.getByRole('button', { name: 'Adjust credits' }).click();
+    await question.waitFor({ state: 'detached' });
+  }
+
   /** Nothing of the page reaches past a phone's width (a wide table scrolls inside its own box). */
   async function fitsThePhone(page: Page): Promise<void> {
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
@@ -180,12 +189,14 @@ describe('the console’s billing screens in the browser', () => {
     await it_.signUp(ADJUSTED_PROVIDER);
     const page = admin;
     await page.goto(`${base}/admin/providers`);
-    await page.getByPlaceholder('Name or subdomain').fill('Harbour');
+    await page.getByRole('textbox', { name: 'Name or subdomain' }).fill('Harbour');
     // The search, then its page size (100 while searching), go in the address once the typing has settled: a click
     // before would be undone by them.
     await page.waitForURL(SEARCHED_HARBOUR);
+    // The provider's page, at its Credits tab.
     await page.getByRole('link', { name: `Credits of ${ADJUSTED_PROVIDER}` }).click();
-    await page.getByRole('heading', { name: `Credits of ${ADJUSTED_PROVIDER}`, level: 1 }).waitFor();
+    await page.waitForURL(/\/admin\/providers\/[^/]+\/show\/credits$/);
+    await page.getByRole('heading', { name: ADJUSTED_PROVIDER, level: 1 }).waitFor();
     const balance = page.getByRole('region', { name: 'Balance' });
     await balance.getByText('0 credits').first().waitFor();
 
@@ -195,6 +206,7 @@ describe('the console’s billing screens in the browser', () => {
     await choose(adjust, page, 'Category', 'Customer service issue');
     await adjust.getByRole('spinbutton', { name: 'Amount' }).fill('-5');
     await adjust.getByRole('button', { name: 'Adjust credits' }).click();
+    await confirmAdjustment(page, '−5');
     await adjust.getByText("would take the provider's available credits below zero").waitFor();
     expect(await adjust.getByRole('spinbutton', { name: 'Amount' }).getAttribute('aria-invalid')).toBe(
       'true',
@@ -203,6 +215,7 @@ describe('the console’s billing screens in the browser', () => {
     await adjust.getByRole('spinbutton', { name: 'Amount' }).fill('20');
     await adjust.getByRole('textbox', { name: 'Note', exact: true }).fill('Sorry for the late floor plan');
     await adjust.getByRole('button', { name: 'Adjust credits' }).click();
+    await confirmAdjustment(page, '+20');
     await page.getByText(`Credits adjusted by +20: ${ADJUSTED_PROVIDER} has 20 credits available.`).waitFor();
     await adjust.waitFor({ state: 'detached' });
     await balance.getByText('20 credits').waitFor();
@@ -229,7 +242,7 @@ describe('the console’s billing screens in the browser', () => {
     await page.getByRole('menuitem', { name: 'Credit bundles' }).click();
     await page.waitForURL(/\/admin\/credit_bundles/);
     await row(page, REDEEMING_PROVIDER).first().waitFor();
-    await page.getByRole('combobox', { name: 'Provider' }).fill('Harbour');
+    await page.getByRole('combobox', { name: 'Provider', exact: true }).fill('Harbour');
     // The options narrow once the search has answered; an option clicked before that is re-rendered away.
     await page.getByRole('option', { name: REDEEMING_PROVIDER }).waitFor({ state: 'detached' });
     await page.getByRole('option', { name: ADJUSTED_PROVIDER }).click();
@@ -321,7 +334,7 @@ describe('the console’s billing screens in the browser', () => {
       await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-offer-form.png'), fullPage: true });
 
       await page.goto(`${base}/admin/providers`);
-      await page.getByPlaceholder('Name or subdomain').fill('Harbour');
+      await page.getByRole('textbox', { name: 'Name or subdomain' }).fill('Harbour');
       await page.waitForURL(SEARCHED_HARBOUR);
       await page.getByRole('link', { name: `Credits of ${ADJUSTED_PROVIDER}` }).click();
       await page.getByRole('region', { name: 'Balance' }).getByText('50 credits').waitFor();

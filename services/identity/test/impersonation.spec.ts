@@ -103,6 +103,24 @@ describe('impersonation', () => {
     }
   });
 
+  it('lists one provider’s impersonations when asked', async () => {
+    await startImpersonating();
+    const admin = await it_.signedIn('admin@demo.test');
+    const list = (query: string) => it_.http.get(`/admin/impersonations${query}`).set('cookie', admin.cookie);
+    const all = (await list('?page_size=100')).body.data;
+    const demo = (await list(`?page_size=100&provider_id=${demoMedia}`)).body.data;
+    expect(demo.total_count).toBeGreaterThan(0);
+    expect(demo.items.every((item: { provider: { id: string } }) => item.provider.id === demoMedia)).toBe(
+      true,
+    );
+    const elsewhere = (await list(`?provider_id=${'0'.repeat(8)}-0000-7000-8000-${'0'.repeat(12)}`)).body
+      .data;
+    expect(elsewhere).toMatchObject({ items: [], total_count: 0 });
+    expect(all.total_count).toBeGreaterThanOrEqual(demo.total_count);
+    const refused = await list('?provider_id=nope');
+    expect([refused.status, refused.body.errors]).toEqual([422, { provider_id: ['is not a provider id'] }]);
+  });
+
   it('refuses to stop what is not an impersonation', async () => {
     const provider = await it_.signedIn('provider@demo.test');
     const response = await it_.http

@@ -5106,6 +5106,7 @@ export type components = {
     'identity.StartImpersonation': {
       /** Format: uuid */
       provider_id: string;
+      return_to?: string | null;
     };
     'identity.SubscriptionResponse': {
       /** Format: date-time */
@@ -7211,6 +7212,8 @@ export interface operations {
         page?: number;
         /** @description items per page (at most 100) */
         page_size?: number;
+        /** @description only this provider's impersonations */
+        provider_id?: string;
       };
       header?: never;
       path?: never;

@@ -3,6 +3,10 @@ import { Admin, Resource, localStorageStore, type DashboardComponent } from 'rea
 import { PRODUCT } from '@tourly/contracts';
 import { queryClient } from '../shared/queryClient';
 import { PRODUCT_NAME } from '../shared/strings';
+import { readMeta } from '../api/meta';
+import { readStaffRole } from '../api/role';
+import { AccessDenied } from './AccessDenied';
+import { AREA_STAFF, homeOf } from './access';
 import { AREA_LABELS, type ConsoleArea } from './areas';
 import { authProvider } from './authProvider';
 import { ConsoleLayout } from './ConsoleLayout';
@@ -20,6 +24,15 @@ const DASHBOARDS: Record<ConsoleArea, DashboardComponent> = {
 
 /** The react-admin console of one back-office area, mounted by the app's router under `/<area>/*`. */
 export default function ConsoleApp({ area }: { area: ConsoleArea }) {
+  // Signed in (the page carries a session's CSRF token) as someone this area is not for: said before anything loads.
+  const staffRole = readStaffRole();
+  if (readMeta('csrf-token') && !(staffRole && AREA_STAFF[area].includes(staffRole))) {
+    return <AccessDenied area={area} home={homeOf(staffRole)} />;
+  }
+  return <Console area={area} />;
+}
+
+function Console({ area }: { area: ConsoleArea }) {
   const basename = `/${area}`;
   const dataProvider = useMemo(() => createDataProvider(basename), [basename]);
   const store = useMemo(() => localStorageStore(undefined, `${PRODUCT}-${area}`), [area]);

@@ -1,8 +1,9 @@
 import { ListItemText, MenuItem } from '@mui/material';
-import { AppBar, Layout, UserMenu, type LayoutProps } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, UserMenu, type LayoutProps } from 'react-admin';
 import { signOut } from '../auth/api';
 import { SIGN_IN_PATH } from '../auth/paths';
 import { useSessionChange } from '../auth/useSessionChange';
+import { ImpersonationPicker } from './impersonationPicker/ImpersonationPicker';
 
 async function signOutToSignInPage(): Promise<string> {
   await signOut();
@@ -28,6 +29,17 @@ const ConsoleUserMenu = () => (
   </UserMenu>
 );
 
-const ConsoleAppBar = () => <AppBar userMenu={<ConsoleUserMenu />} />;
+/** The app bar: the impersonation picker (administrators), the loading indicator, the user menu. */
+const ConsoleAppBar = () => (
+  <AppBar
+    userMenu={<ConsoleUserMenu />}
+    toolbar={
+      <>
+        <ImpersonationPicker />
+        <LoadingIndicator />
+      </>
+    }
+  />
+);
 
 export const ConsoleLayout = (props: LayoutProps) => <Layout {...props} appBar={ConsoleAppBar} />;

@@ -5,11 +5,7 @@ import { AREA_LABELS, type ConsoleArea } from './areas';
 import { AREA_RESOURCES } from './resources';
 
 const UPCOMING: Record<ConsoleArea, string[]> = {
-  admin: [
-    'Providers’ billing accounts, plans and negotiated pricing (billing service)',
-    'Provider orders and floorplan configuration (orders service)',
-    'Provider properties, digital twins and staging assets (properties service)',
-  ],
+  admin: ['Digital twins and staging assets (properties service)'],
   virtual_assistant: [],
   external_supplier: [],
 };

@@ -1,4 +1,5 @@
 import type { StaffRole } from '../api/role';
+import type { ConsoleArea } from './areas';
 import { ASSIGNED_ORDERS, VA_QUEUES } from './orders/orders';
 
 /** react-admin's actions (list, show, create, edit, delete, export, ...) and the console's business verbs. */
@@ -25,8 +26,23 @@ const ORDER_QUEUE = {
  * services authorise every request again: this only decides what the console offers.
  */
 const RULES: Readonly<Record<string, Readonly<Record<string, readonly StaffRole[]>>>> = {
-  providers: { list: ADMIN, impersonate: ADMIN, credits: ADMIN },
+  // The providers list and each provider's page (its tabs: tag, billing, floor-plan configuration, credits, audit).
+  providers: {
+    list: ADMIN,
+    show: ADMIN,
+    impersonate: ADMIN,
+    credits: ADMIN,
+    tag: ADMIN,
+    billing: ADMIN,
+    floorplan_configuration: ADMIN,
+  },
   provider_users: { list: ADMIN, change_primary_provider: ADMIN },
+  provider_properties: { list: ADMIN },
+  provider_tours: { list: ADMIN },
+  provider_player_link_namespaces: { list: ADMIN },
+  provider_orders: { list: ADMIN },
+  provider_bookings: { list: ADMIN },
+  admin_changes: { list: ADMIN },
   impersonations: { list: ADMIN },
   whitelabeled_domains: { list: ADMIN, edit: ADMIN },
   // Billing (issue 14): vouchers and offers are archived by react-admin's delete; CSV: a voucher's redemptions.
@@ -34,6 +50,8 @@ const RULES: Readonly<Record<string, Readonly<Record<string, readonly StaffRole[
   offers: { list: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   credit_bundles: { list: ADMIN, create: ADMIN },
   credit_adjustments: { list: ADMIN, create: ADMIN },
+  // Who referred whom: read only as the export.
+  referrals: { list: ADMIN },
   // The virtual assistants' set-up queue (admins may work it too, as the service allows).
   'whitelabeled-domains': { list: SETUP_STAFF, decide: SETUP_STAFF },
   // Floor-plan orders (orders service): the virtual assistants' queues (admins see the same), and the orders
@@ -41,6 +59,26 @@ const RULES: Readonly<Record<string, Readonly<Record<string, readonly StaffRole[
   ...Object.fromEntries(VA_QUEUES.map(({ resource }) => [resource, ORDER_QUEUE])),
   [ASSIGNED_ORDERS]: { list: SUPPLIERS, show: SUPPLIERS, work: SUPPLIERS },
 };
+
+/** Who each back office is for: anyone else signed in gets the access-denied page there. */
+export const AREA_STAFF: Readonly<Record<ConsoleArea, readonly StaffRole[]>> = {
+  admin: ADMIN,
+  virtual_assistant: SETUP_STAFF,
+  external_supplier: SUPPLIERS,
+};
+
+/**
+ * Where a signed-in person who may not use an area belongs: their own back office (staff), or the provider pages
+ * (a provider's people, client users included).
+ */
+export function homeOf(role: StaffRole | null): { path: string; label: string } {
+  if (role === 'virtual_assistant')
+    return { path: '/virtual_assistant', label: 'Go to the virtual assistant console' };
+  if (role === 'external_supplier')
+    return { path: '/external_supplier', label: 'Go to the external supplier console' };
+  if (role === 'platform_admin') return { path: '/admin', label: 'Go to the admin console' };
+  return { path: '/provider/properties', label: 'Go to your properties' };
+}
 
 export function canAccess(role: StaffRole | null, { resource, action }: AccessRequest): boolean {
   if (role === null) return false;

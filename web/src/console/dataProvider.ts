@@ -18,52 +18,20 @@ import { errorFromResponse, networkError, unrecognisedError } from '../api/error
 import type { Answer, Schema } from '../api/types';
 import { withHttpErrors } from './httpErrors';
 import { orderVerbs, type OrderVerbs } from './orders/api';
-import { ASSIGNED_ORDERS, VA_QUEUES } from './orders/orders';
-import type { ProviderRecord } from './providers/types';
+import { createRoute, listRoute, oneRoute } from './paths';
+import type {
+  BillingAccount,
+  BillingAccountForm,
+  FloorplanConfiguration,
+  FloorplanConfigurationFields,
+  PlanChange,
+  PlanSelection,
+  PlanSubscription,
+  ProviderRecord,
+} from './providers/types';
 import { voucherCsvName } from './shared/billing';
 
 const DEFAULT_PAGE_SIZE = 25;
-
-type Filter = Record<string, unknown>;
-
-/**
- * Lists whose path is not `<area>/<resource>`, by resource: the spec's own paths. A filter that is part of the
- * path (a provider's users) is taken out of the query.
- */
-const LIST_PATHS: Record<string, (filter: Filter) => { path: string; filter: Filter }> = {
-  providers: (filter) => ({ path: 'providers.json', filter }),
-  provider_users: ({ providerId, ...filter }) => ({
-    path: `providers/${encodeURIComponent(String(providerId))}/users.json`,
-    filter,
-  }),
-  'whitelabeled-domains': (filter) => ({ path: 'whitelabeled-domains.json', filter }),
-  credit_bundles: (filter) => ({ path: 'credit_bundles.json', filter }),
-  credit_adjustments: ({ providerId, ...filter }) => ({
-    path: `providers/${encodeURIComponent(String(providerId))}/credit_adjustments`,
-    filter,
-  }),
-  // The virtual assistant's floor-plan queues (and amendments), and the orders assigned to a supplier.
-  ...Object.fromEntries(
-    VA_QUEUES.map(({ resource, path }) => [resource, (filter: Filter) => ({ path, filter })]),
-  ),
-  [ASSIGNED_ORDERS]: (filter) => ({ path: 'floorplan_orders', filter }),
-};
-
-/**
- * Single records whose path is not `<area>/<resource>/{id}`, by resource: every queue's order is read from
- * `portal_order_requests/{id}`, a supplier's from `floorplan_orders/{id}`.
- */
-const ONE_PATHS: Record<string, string> = {
-  ...Object.fromEntries(VA_QUEUES.map(({ resource }) => [resource, 'portal_order_requests'])),
-  [ASSIGNED_ORDERS]: 'floorplan_orders',
-};
-
-/** Creates whose path is not `<area>/<resource>`, by resource. */
-const CREATE_PATHS: Record<string, string> = { credit_bundles: 'credit_bundles.json' };
-
-/** The providers list's largest page, and how many pages a look-up of providers by id reads at most. */
-const PROVIDER_PAGE_SIZE = 100;
-const PROVIDER_LOOKUP_PAGES = 20;
 
 /** A virtual assistant's verdict on a white-label domain. */
 export interface DomainDecision {
@@ -77,8 +45,11 @@ export interface DomainDecision {
  * floor-plan orders' in `orders/api.ts`.
  */
 export interface ConsoleDataProvider extends DataProvider, OrderVerbs {
-  /** Starts acting as the provider (POST /admin/impersonations); resolves with the page to load next. */
-  impersonate(providerId: string): Promise<{ redirectTo: string }>;
+  /**
+   * Starts acting as the provider (POST /admin/impersonations); resolves with the page to load next. `returnTo`: the
+   * console page (a path under /admin) stopping brings the administrator back to.
+   */
+  impersonate(providerId: string, returnTo?: string): Promise<{ redirectTo: string }>;
   /** The provider a user's next sign-in starts in (POST /admin/users/{id}/change_primary_provider). */
   changePrimaryProvider(userId: string, providerId: string): Promise<void>;
   /** Marks a white-label domain active, or failed with a reason (PATCH /virtual_assistant/whitelabeled-domains/{id}). */
@@ -89,6 +60,31 @@ export interface ConsoleDataProvider extends DataProvider, OrderVerbs {
   adjustCredits(providerId: string, adjustment: CreditAdjustment): Promise<CreditAdjustmentResult>;
   /** A voucher's redemptions as the server streams them (GET /admin/vouchers/{id}.csv), to save as a file. */
   voucherRedemptionsCsv(voucher: { id: Identifier; code: string }): Promise<{ blob: Blob; filename: string }>;
+  /** Who referred whom in a period, as the server streams the zip (GET /admin/referrers/referrals_export.zip). */
+  referralsExport(query: {
+    startDate?: string;
+    endDate?: string;
+    email?: string;
+  }): Promise<{ blob: Blob; filename: string }>;
+  /** Puts an administrator's label on a provider; null or blank takes it off (POST /admin/update_tag.json). */
+  updateTag(providerId: string, tag: string | null): Promise<ProviderRecord>;
+  /** How the provider's floor plans are drawn (GET /admin/providers/{id}/floorplan_configuration/show.json). */
+  floorplanConfiguration(providerId: string, signal?: AbortSignal): Promise<FloorplanConfiguration>;
+  /** PUT /admin/providers/{id}/floorplan_configuration/update.json, `floorplan_configuration`. */
+  updateFloorplanConfiguration(
+    providerId: string,
+    fields: FloorplanConfigurationFields,
+  ): Promise<FloorplanConfiguration>;
+  /** The provider's billing account with its Stripe ids and negotiated discount (GET .../billing_account). */
+  billingAccount(providerId: string, signal?: AbortSignal): Promise<BillingAccount>;
+  /** Saves the provider's billing information (PATCH /admin/providers/{id}/billing_account). */
+  updateBillingAccount(providerId: string, form: BillingAccountForm): Promise<void>;
+  /** A negotiated discount on the provider's plan, 0 removes it (POST .../billing_account/pricing). */
+  setNegotiatedPricing(providerId: string, discountPercent: number): Promise<PlanSubscription>;
+  /** The provider's plan (GET /admin/providers/{id}/service_plan_subscription). */
+  planSubscription(providerId: string, signal?: AbortSignal): Promise<PlanSubscription>;
+  /** Changes the provider's plan as the provider would, paid with its card (PUT .../service_plan_subscription). */
+  changePlan(providerId: string, selection: PlanSelection): Promise<PlanChange>;
 }
 
 export type CreditBalance = Answer<'/admin/providers/{id}/available_credit_balance', 'get'>;
@@ -104,7 +100,7 @@ export type CreditAdjustmentResult = Answer<'/admin/providers/{id}/credit_adjust
 export function createDataProvider(apiUrl: string): ConsoleDataProvider {
   const base = simpleRestProvider(apiUrl, httpClient);
   const list = <RecordType extends RaRecord>(resource: string, params: GetListParams) => {
-    const route = LIST_PATHS[resource]?.(params.filter ?? {}) ?? { path: resource, filter: params.filter };
+    const route = listRoute(resource, params.filter);
     return getList<RecordType>(`${apiUrl}/${route.path}`, { ...params, filter: route.filter });
   };
 
@@ -115,26 +111,26 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
     getList: list,
     getManyReference: (resource, { target, id, ...params }) =>
       list(resource, { ...params, filter: { ...params.filter, [target]: id } }),
-    // A provider's name for a page that has only its id (a credit bundle's provider, a bookmarked credits page).
-    getOne: async <RecordType extends RaRecord>(resource: string, params: GetOneParams<RecordType>) => {
-      const onePath = ONE_PATHS[resource];
-      if (onePath) return base.getOne<RecordType>(onePath, params);
-      if (resource !== 'providers') return base.getOne<RecordType>(resource, params);
-      const [provider] = await findProviders(apiUrl, [params.id], params.signal);
-      if (!provider) throw new HttpError('Provider not found', 404);
-      return { data: provider as unknown as RecordType };
-    },
-    // The platform has no endpoint for several ids at once: fetch each record (providers, which have no endpoint of
-    // their own, from their list).
+    getOne: <RecordType extends RaRecord>(resource: string, params: GetOneParams<RecordType>) =>
+      base.getOne<RecordType>(oneRoute(resource), params),
+    // The platform has no endpoint for several ids at once: each record is read on its own; one that is not found
+    // (404) is left out, as react-admin's getMany allows, so the others still show.
     getMany: async <RecordType extends RaRecord>(
       resource: string,
       { ids, signal }: GetManyParams<RecordType>,
     ) => {
-      if (resource === 'providers') {
-        return { data: (await findProviders(apiUrl, ids, signal)) as unknown as RecordType[] };
-      }
-      const results = await Promise.all(ids.map((id) => base.getOne<RecordType>(resource, { id, signal })));
-      return { data: results.map((result) => result.data) };
+      const results = await Promise.all(
+        ids.map((id) =>
+          base.getOne<RecordType>(oneRoute(resource), { id, signal }).then(
+            (result) => [result.data],
+            (error: unknown) => {
+              if (error instanceof HttpError && error.status === 404) return [];
+              throw error;
+            },
+          ),
+        ),
+      );
+      return { data: results.flat() };
     },
     create: <
       RecordType extends Omit<RaRecord, 'id'> = RaRecord,
@@ -142,8 +138,9 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
     >(
       resource: string,
       params: CreateParams<RecordType>,
-    ) => base.create<RecordType, ResultRecordType>(CREATE_PATHS[resource] ?? resource, params),
-    impersonate: (providerId) => withHttpErrors(api.post('/admin/impersonations', { providerId })),
+    ) => base.create<RecordType, ResultRecordType>(createRoute(resource), params),
+    impersonate: (providerId, returnTo) =>
+      withHttpErrors(api.post('/admin/impersonations', returnTo ? { providerId, returnTo } : { providerId })),
     changePrimaryProvider: async (userId, providerId) => {
       await withHttpErrors(
         api.post(
@@ -172,44 +169,88 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
       ),
     voucherRedemptionsCsv: (voucher) =>
       withHttpErrors(
-        fetchCsv(
+        fetchFile(
           `${apiUrl}/vouchers/${encodeURIComponent(String(voucher.id))}.csv`,
+          'text/csv',
           voucherCsvName(voucher.code),
+        ),
+      ),
+    referralsExport: (query) =>
+      withHttpErrors(
+        fetchFile(
+          `${apiUrl}/referrers/referrals_export.zip?${new URLSearchParams(
+            Object.entries({
+              start_date: query.startDate,
+              end_date: query.endDate,
+              email: query.email,
+            }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+          )}`,
+          'application/zip',
+          'referrals.zip',
+        ),
+      ),
+    updateTag: (providerId, tag) => withHttpErrors(api.post('/admin/update_tag.json', { providerId, tag })),
+    floorplanConfiguration: (providerId, signal) =>
+      withHttpErrors(
+        api.get('/admin/providers/{id}/floorplan_configuration/show.json', {
+          params: { id: providerId },
+          signal,
+        }),
+      ),
+    updateFloorplanConfiguration: (providerId, fields) =>
+      withHttpErrors(
+        api.put(
+          '/admin/providers/{id}/floorplan_configuration/update.json',
+          { floorplanConfiguration: fields },
+          { params: { id: providerId } },
+        ),
+      ),
+    billingAccount: (providerId, signal) =>
+      withHttpErrors(
+        api.get('/admin/providers/{id}/billing_account', { params: { id: providerId }, signal }),
+      ),
+    updateBillingAccount: async (providerId, form) => {
+      await withHttpErrors(
+        api.patch('/admin/providers/{id}/billing_account', form, { params: { id: providerId } }),
+      );
+    },
+    setNegotiatedPricing: (providerId, discountPercent) =>
+      withHttpErrors(
+        api.post(
+          '/admin/providers/{id}/billing_account/pricing',
+          { pricing: { discountPercent } },
+          { params: { id: providerId } },
+        ),
+      ),
+    planSubscription: (providerId, signal) =>
+      withHttpErrors(
+        api.get('/admin/providers/{id}/service_plan_subscription', { params: { id: providerId }, signal }),
+      ),
+    changePlan: (providerId, selection) =>
+      withHttpErrors(
+        api.put(
+          '/admin/providers/{id}/service_plan_subscription',
+          { servicePlanSubscription: selection },
+          { params: { id: providerId } },
         ),
       ),
   };
 }
 
 /**
- * Providers by id, read from the providers list (GET /admin/providers.json, 100 a page, by name): the platform
- * has no endpoint for one provider. Stops once every id is found, or after 20 pages; ids not found are left out.
+ * A file the API streams (a CSV, a zip), fetched as the API client fetches (the session cookie, JSON errors) but read
+ * as a Blob: the client's `send` reads JSON only. The file's name comes from Content-Disposition, else
+ * `fallbackName`.
  */
-async function findProviders(
-  apiUrl: string,
-  ids: readonly Identifier[],
-  signal?: AbortSignal,
-): Promise<ProviderRecord[]> {
-  const wanted = new Set(ids.map(String));
-  const found = new Map<string, ProviderRecord>();
-  for (let page = 1; page <= PROVIDER_LOOKUP_PAGES && found.size < wanted.size; page++) {
-    const result = await withHttpErrors(
-      getPage<ProviderRecord>(`${apiUrl}/providers.json`, { page, pageSize: PROVIDER_PAGE_SIZE }, signal),
-    );
-    for (const provider of result.items) if (wanted.has(provider.id)) found.set(provider.id, provider);
-    if (page >= result.totalPages) break;
-  }
-  return [...wanted].flatMap((id) => found.get(id) ?? []);
-}
-
-/**
- * A file the API streams (a CSV), fetched as the API client fetches (the session cookie, JSON errors) but read as a
- * Blob: the client's `send` reads JSON only. The file's name comes from Content-Disposition, else `fallbackName`.
- */
-async function fetchCsv(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+async function fetchFile(
+  path: string,
+  type: 'text/csv' | 'application/zip',
+  fallbackName: string,
+): Promise<{ blob: Blob; filename: string }> {
   let response: Response;
   try {
     response = await fetch(path, {
-      headers: { Accept: 'text/csv, application/json' },
+      headers: { Accept: `${type}, application/json` },
       credentials: 'same-origin',
     });
   } catch {

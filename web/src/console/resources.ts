@@ -7,6 +7,7 @@ import offers from './offers';
 import { orderQueues } from './orderQueues';
 import { ASSIGNED_ORDERS } from './orders/orders';
 import providers from './providers';
+import referrals from './referrals';
 import vouchers from './vouchers';
 import whitelabeledDomains from './whitelabeledDomains';
 import whitelabelQueue from './whitelabelQueue';
@@ -23,6 +24,7 @@ export const AREA_RESOURCES: Record<ConsoleArea, ResourceProps[]> = {
     { name: 'vouchers', ...vouchers },
     { name: 'offers', ...offers },
     { name: 'credit_bundles', ...creditBundles },
+    { name: 'referrals', ...referrals },
   ],
   virtual_assistant: [...orderQueues, { name: 'whitelabeled-domains', ...whitelabelQueue }],
   external_supplier: [{ name: ASSIGNED_ORDERS, ...assignedOrders }],

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
-import { Caller, PageQuery, Responds, Staff, type Page } from '@tourly/platform';
+import { Caller, Responds, Staff, type Page } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionCookies, sessionTokenFrom } from '../sessions/cookies';
 import {
   ImpersonationRecordResponse,
+  ImpersonationsQuery,
   ImpersonationStartedResponse,
   ImpersonationStoppedResponse,
   StartImpersonation,
@@ -56,7 +57,7 @@ export class ImpersonationController {
   @Get()
   @Staff('platform_admin')
   @Responds({ page: ImpersonationRecordResponse })
-  list(@Query() query: PageQuery): Promise<Page<ImpersonationRecordResponse>> {
+  list(@Query() query: ImpersonationsQuery): Promise<Page<ImpersonationRecordResponse>> {
     return this.impersonation.list(query);
   }
 }

@@ -1,7 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID, Matches } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsUUID, Matches } from 'class-validator';
 import { ADMIN_CHANGE_ACTIONS, type AdminChangeAction } from '@tourly/contracts';
-import { OptionalString } from '@tourly/platform';
+import { OptionalString, PageQuery } from '@tourly/platform';
 import { ProviderRef, UserRef } from '../accounts/accounts.dto';
 import { CHANGED_FIELDS } from '../admin-changes/admin-changes.dto';
 import type { AccessKind } from './impersonations.repository';
@@ -18,6 +18,14 @@ export class StartImpersonation {
   @OptionalString(2000)
   @Matches(CONSOLE_PAGE, { message: 'must be a page of the console (a path starting with /admin)' })
   returnTo?: string;
+}
+
+/** The impersonation log: every provider's, or one provider's. */
+export class ImpersonationsQuery extends PageQuery {
+  @ApiPropertyOptional({ format: 'uuid', description: "only this provider's impersonations" })
+  @IsOptional()
+  @IsUUID('all', { message: 'is not a provider id' })
+  providerId?: string;
 }
 
 export class StartedImpersonation {

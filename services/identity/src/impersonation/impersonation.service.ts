@@ -15,6 +15,7 @@ import { ProvidersRepository } from '../accounts/providers.repository';
 import { UsersRepository } from '../accounts/users.repository';
 import { SessionsService, type OpenedSession } from '../sessions/sessions.service';
 import type {
+  ImpersonationsQuery,
   AccessLogEntryResponse,
   ImpersonationRecordResponse,
   StartedImpersonation,
@@ -108,10 +109,11 @@ export class ImpersonationService {
   }
 
   /** The audit log of every impersonation, newest first, for the admin console. */
-  async list(query: PageQuery): Promise<Page<ImpersonationRecordResponse>> {
+  async list(query: ImpersonationsQuery): Promise<Page<ImpersonationRecordResponse>> {
+    const providerId = query.providerId ?? null;
     const [rows, total] = await Promise.all([
-      this.impersonations.list(query.pageSize, query.offset),
-      this.impersonations.count(),
+      this.impersonations.list(providerId, query.pageSize, query.offset),
+      this.impersonations.count(providerId),
     ]);
     return pageOf(
       rows.map((row) => toRecord(row, new Date())),

@@ -117,18 +117,21 @@ export class ImpersonationsRepository {
   }
 
   /** Newest first. */
-  list(limit: number, offset: number): Promise<ImpersonationRow[]> {
+  /** Newest first; every provider's, or one provider's (`providerId`). */
+  list(providerId: string | null, limit: number, offset: number): Promise<ImpersonationRow[]> {
     return rows<ImpersonationRow>(
       this.db.dataSource,
-      `${RECORDS} ORDER BY i.started_at DESC, i.id DESC LIMIT $1 OFFSET $2`,
-      [limit, offset],
+      `${RECORDS} WHERE ($3::uuid IS NULL OR i.provider_id = $3)
+        ORDER BY i.started_at DESC, i.id DESC LIMIT $1 OFFSET $2`,
+      [limit, offset, providerId],
     );
   }
 
-  async count(): Promise<number> {
+  async count(providerId: string | null): Promise<number> {
     const row = await one<{ total: number }>(
       this.db.dataSource,
-      'SELECT count(*)::int AS total FROM impersonations',
+      'SELECT count(*)::int AS total FROM impersonations WHERE ($1::uuid IS NULL OR provider_id = $1)',
+      [providerId],
     );
     return row?.total ?? 0;
   }

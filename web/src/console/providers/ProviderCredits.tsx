@@ -1,51 +1,32 @@
-import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import {
-  DataTable,
-  ListBase,
-  Pagination,
-  Title,
-  useBasename,
-  useCanAccess,
-  useDataProvider,
-  useGetOne,
-} from 'react-admin';
-import { useLocation, useParams } from 'react-router';
+import { useState } from 'react';
+import { DataTable, ListBase, Pagination, useCanAccess, useDataProvider } from 'react-admin';
 import { CreditBundleTable } from '../creditBundles/CreditBundleList';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { categoryLabel, creditsLabel, signedCredits, type CreditAdjustmentRecord } from '../shared/billing';
 import { oneLine } from '../shared/cells';
 import { IsoDateField } from '../shared/IsoDateField';
 import { NoRows } from '../shared/NoRows';
+import { Section } from '../shared/Section';
 import { TextButton } from '../shared/TextButton';
 import { AdjustCreditsDialog } from './AdjustCreditsDialog';
 import { GiveCreditsDialog } from './GiveCreditsDialog';
 import type { ProviderRecord } from './types';
 
 /**
- * A provider's credits (/admin/providers/:id/credits, from the providers list's "Credits"): the balance (GET
- * .../available_credit_balance), "Adjust credits" and "Give credits", then its adjustments (GET
- * .../credit_adjustments) and the credit bundles it received (GET /admin/credit_bundles.json?provider_id=), paged.
+ * A provider's credits (the Credits tab of its page): the balance (GET .../available_credit_balance), "Adjust
+ * credits" and "Give credits", then its adjustments (GET .../credit_adjustments) and the credit bundles it received
+ * (GET /admin/credit_bundles.json?provider_id=), paged.
  */
-export function ProviderCredits() {
-  const { id = '' } = useParams();
-  const passedName = (useLocation().state as { providerName?: string } | null)?.providerName;
-  // Opened from a bookmark: the name from the providers list.
-  const { data: provider } = useGetOne<ProviderRecord>('providers', { id }, { enabled: !passedName });
-  const name = passedName ?? provider?.name ?? 'the provider';
-  const basename = useBasename();
+export function ProviderCredits({ provider }: { provider: ProviderRecord }) {
+  const { id, name } = provider;
   const { canAccess: canAdjust } = useCanAccess({ resource: 'credit_adjustments', action: 'create' });
   const { canAccess: canGive } = useCanAccess({ resource: 'credit_bundles', action: 'create' });
   const [dialog, setDialog] = useState<'adjust' | 'give' | null>(null);
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, mt: 2, mb: 4, minWidth: 0 }}>
-      <Title title={`Credits of ${name}`} />
-      <Typography variant="h5" component="h1">
-        Credits of {name}
-      </Typography>
-
+    <>
       <Section id="credit-balance" title="Balance">
         <Balance providerId={id} />
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
@@ -55,7 +36,6 @@ export function ProviderCredits() {
           {canGive && (
             <TextButton label="Give credits" variant="outlined" onClick={() => setDialog('give')} />
           )}
-          <TextButton to={`${basename}/providers`} label="Back to providers" />
         </Box>
       </Section>
 
@@ -112,20 +92,7 @@ export function ProviderCredits() {
       {dialog === 'give' && (
         <GiveCreditsDialog providerId={id} providerName={name} onClose={() => setDialog(null)} />
       )}
-    </Box>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" id={id} gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
+    </>
   );
 }
 

@@ -3,39 +3,54 @@ import {
   DataTable,
   List,
   SearchInput,
+  TextInput,
   useBasename,
   useCanAccess,
   useListContext,
   useRecordContext,
 } from 'react-admin';
+import { oneLine } from '../shared/cells';
 import { IsoDateField } from '../shared/IsoDateField';
 import { TextButton } from '../shared/TextButton';
-import { useVerb } from '../shared/useVerb';
+import { providerPagePath } from './tabs';
+import { TagChip } from './TagChip';
 import type { ProviderRecord } from './types';
+import { useImpersonate } from './useImpersonate';
 
 const PAGE_SIZE = 25;
 /** The provider picker's size: a search shows every match it can on one page (the service's most). */
 const SEARCH_PAGE_SIZE = 100;
 
+const filters = [
+  <SearchInput key="search" source="search" alwaysOn placeholder="Name or subdomain" />,
+  // The tag as an administrator set it, exactly (GET /admin/providers.json?tag=).
+  <TextInput key="tag" source="tag" label="Tag" alwaysOn resettable />,
+];
+
 /**
- * Providers (GET /admin/providers.json), searched by name or subdomain as the admin types (debounced), with
- * their users, their domain, their credits and "Impersonate".
+ * Providers (GET /admin/providers.json), searched by name or subdomain as the admin types (debounced) and filtered
+ * by tag, each with its tag; a row opens the provider's page, where each of its records is a tab. "Impersonate"
+ * acts as it.
  */
 export function ProviderList() {
   return (
     <List
       title="Providers"
-      filters={[<SearchInput key="search" source="search" alwaysOn placeholder="Name or subdomain" />]}
+      filters={filters}
       perPage={PAGE_SIZE}
       debounce={400}
       exporter={false}
+      empty={false}
       sort={{ field: 'name', order: 'ASC' }}
     >
       <PageSizeWhileSearching />
-      <DataTable rowClick={false} bulkActionButtons={false}>
+      <DataTable rowClick="show" bulkActionButtons={false}>
         <DataTable.Col source="name" disableSort />
         <DataTable.Col source="subdomain" disableSort />
-        <DataTable.Col source="createdAt" label="Created" disableSort field={IsoDateField} />
+        <DataTable.Col source="tag" label="Tag" disableSort cellSx={oneLine}>
+          <TagField />
+        </DataTable.Col>
+        <DataTable.Col source="createdAt" label="Created" disableSort cellSx={oneLine} field={IsoDateField} />
         <DataTable.Col label="Actions" disableSort>
           <ProviderActions />
         </DataTable.Col>
@@ -56,44 +71,49 @@ function PageSizeWhileSearching() {
   return null;
 }
 
+function TagField() {
+  const provider = useRecordContext<ProviderRecord>();
+  return provider?.tag ? <TagChip tag={provider.tag} /> : null;
+}
+
+/** "Open" (the row opens it too), the records most asked for, and "Impersonate". */
 function ProviderActions() {
   const provider = useRecordContext<ProviderRecord>();
   const basename = useBasename();
   const { canAccess: canImpersonate } = useCanAccess({ resource: 'providers', action: 'impersonate' });
   const { canAccess: canSeeCredits } = useCanAccess({ resource: 'providers', action: 'credits' });
-  const { run, isPending } = useVerb();
+  const { impersonate, isPending } = useImpersonate();
   if (!provider) return null;
-
-  async function impersonate() {
-    let destination = '';
-    const outcome = await run(async (dataProvider) => {
-      destination = (await dataProvider.impersonate(provider!.id)).redirectTo;
-    });
-    // A new session: the next page is a full load, which carries its CSRF token and the provider's role.
-    if (outcome.ok) window.location.assign(destination);
-  }
+  // The row opens the provider's page: its buttons do what they say instead.
+  const stop = (event: React.MouseEvent) => event.stopPropagation();
 
   return (
     <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 8 }}>
       <TextButton
-        to={`${basename}/providers/${provider.id}/users`}
-        state={{ providerName: provider.name }}
-        label="Users"
-        aria-label={`Users of ${provider.name}`}
+        to={providerPagePath(basename, provider.id)}
+        label="Open"
+        aria-label={`Open ${provider.name}`}
+        variant="outlined"
+        onClick={stop}
       />
       <TextButton
-        to={`${basename}/whitelabeled_domains?${new URLSearchParams({
-          filter: JSON.stringify({ providerId: provider.id }),
-        })}`}
+        to={providerPagePath(basename, provider.id, 'users')}
+        label="Users"
+        aria-label={`Users of ${provider.name}`}
+        onClick={stop}
+      />
+      <TextButton
+        to={providerPagePath(basename, provider.id, 'domain')}
         label="Domain"
         aria-label={`White-label domain of ${provider.name}`}
+        onClick={stop}
       />
       {canSeeCredits && (
         <TextButton
-          to={`${basename}/providers/${provider.id}/credits`}
-          state={{ providerName: provider.name }}
+          to={providerPagePath(basename, provider.id, 'credits')}
           label="Credits"
           aria-label={`Credits of ${provider.name}`}
+          onClick={stop}
         />
       )}
       {canImpersonate && (
@@ -102,7 +122,10 @@ function ProviderActions() {
           aria-label={`Impersonate ${provider.name}`}
           variant="contained"
           disabled={isPending}
-          onClick={impersonate}
+          onClick={(event) => {
+            stop(event);
+            void impersonate(provider);
+          }}
         />
       )}
     </span>

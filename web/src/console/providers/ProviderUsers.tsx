@@ -1,46 +1,53 @@
-import { DataTable, List, useBasename, useCanAccess, useRecordContext } from 'react-admin';
-import { useLocation, useParams } from 'react-router';
+import { DataTable, useCanAccess, useRecordContext } from 'react-admin';
+import { oneLine } from '../shared/cells';
+import { NoRows } from '../shared/NoRows';
 import { TextButton } from '../shared/TextButton';
 import { useVerb } from '../shared/useVerb';
-import type { ProviderUserRecord } from './types';
+import { ProviderRecordList } from './ProviderRecordList';
+import type { ProviderRecord, ProviderUserRecord } from './types';
+
+const ROLES: Record<ProviderUserRecord['role'], string> = {
+  admin: 'Admin',
+  scan_technician: 'Scan technician',
+  member: 'Member',
+  client_user: 'Client user',
+};
 
 /**
- * A provider's users (GET /admin/providers/{id}/users.json), each of whom can be given this provider as the
- * one their next sign-in starts in (POST /admin/users/{id}/change_primary_provider).
+ * The provider's users (GET /admin/providers/{id}/users.json): their role, whether their sign-in starts in this
+ * provider, and "Make primary provider" (POST /admin/users/{id}/change_primary_provider).
  */
-export function ProviderUsers() {
-  const { id = '' } = useParams();
-  const providerName = (useLocation().state as { providerName?: string } | null)?.providerName;
-  const basename = useBasename();
-  const name = providerName ?? 'the provider';
+export function ProviderUsers({ provider }: { provider: ProviderRecord }) {
   return (
-    <List
-      resource="provider_users"
-      filter={{ providerId: id }}
-      disableSyncWithLocation
-      storeKey={false}
-      title={`Users of ${name}`}
-      actions={<TextButton to={`${basename}/providers`} label="Back to providers" />}
-      exporter={false}
-      perPage={25}
-    >
-      <DataTable rowClick={false} bulkActionButtons={false}>
+    <ProviderRecordList resource="provider_users" provider={provider}>
+      <DataTable rowClick={false} bulkActionButtons={false} empty={<NoRows text="No users." padded />}>
         <DataTable.Col
           label="Name"
           disableSort
           render={(user: ProviderUserRecord) => `${user.firstName} ${user.lastName}`}
         />
         <DataTable.Col source="email" disableSort />
-        <DataTable.Col source="role" disableSort />
-        <DataTable.Col label="Primary provider" disableSort>
-          <MakePrimaryButton providerId={id} providerName={name} />
+        <DataTable.Col
+          source="role"
+          disableSort
+          render={(user: ProviderUserRecord) => ROLES[user.role] ?? user.role}
+        />
+        <DataTable.Col
+          source="isPrimaryProvider"
+          label="Starts here"
+          disableSort
+          render={(user: ProviderUserRecord) => (user.isPrimaryProvider ? 'Yes' : 'No')}
+        />
+        <DataTable.Col label="Primary provider" disableSort cellSx={oneLine}>
+          <MakePrimaryButton provider={provider} />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </ProviderRecordList>
   );
 }
 
-function MakePrimaryButton({ providerId, providerName }: { providerId: string; providerName: string }) {
+/** "Make primary provider": the provider this user's next sign-in starts in ("Starts here" says which it is now). */
+function MakePrimaryButton({ provider }: { provider: ProviderRecord }) {
   const user = useRecordContext<ProviderUserRecord>();
   const { canAccess } = useCanAccess({ resource: 'provider_users', action: 'change_primary_provider' });
   const { run, isPending } = useVerb();
@@ -48,12 +55,12 @@ function MakePrimaryButton({ providerId, providerName }: { providerId: string; p
   return (
     <TextButton
       label="Make primary provider"
-      aria-label={`Make primary provider: ${providerName} for ${user.email}`}
+      aria-label={`Make primary provider: ${provider.name} for ${user.email}`}
       disabled={isPending}
       onClick={() =>
         run(
-          (dataProvider) => dataProvider.changePrimaryProvider(user.id, providerId),
-          `${user.email} will start in ${providerName} at their next sign-in.`,
+          (dataProvider) => dataProvider.changePrimaryProvider(user.id, provider.id),
+          `${user.email} will start in ${provider.name} at their next sign-in.`,
         )
       }
     />

@@ -1,22 +1,32 @@
 import { createElement, Fragment } from 'react';
-import { Route } from 'react-router';
+import { Navigate, Route, useParams } from 'react-router';
+import { useBasename } from 'react-admin';
 import { ProviderIcon } from '../shared/icons';
-import { ProviderCredits } from './ProviderCredits';
 import { ProviderList } from './ProviderList';
-import { ProviderUsers } from './ProviderUsers';
+import { ProviderShow } from './ProviderShow';
+import { providerPagePath, type ProviderTab } from './tabs';
+
+/** Addresses from before the provider's page had tabs (and its short address): the page, at that tab. */
+function ToProviderPage({ tab = '' }: { tab?: ProviderTab }) {
+  const { id = '' } = useParams();
+  const basename = useBasename();
+  return createElement(Navigate, { to: providerPagePath(basename, id, tab), replace: true });
+}
 
 /**
- * Admin: providers, their users and their credits (routes of their own: /admin/providers/:id/users and
- * /admin/providers/:id/credits) and impersonation.
+ * Admin: providers (the list, searched and filtered by tag) and each provider's page (react-admin's show,
+ * /admin/providers/{id}/show/<tab>), where every record of the provider is a tab; impersonation.
  */
 export default {
   list: ProviderList,
+  show: ProviderShow,
   icon: ProviderIcon,
   recordRepresentation: 'name',
   children: createElement(
     Fragment,
     null,
-    createElement(Route, { path: ':id/users', element: createElement(ProviderUsers) }),
-    createElement(Route, { path: ':id/credits', element: createElement(ProviderCredits) }),
+    createElement(Route, { path: ':id', element: createElement(ToProviderPage) }),
+    createElement(Route, { path: ':id/users', element: createElement(ToProviderPage, { tab: 'users' }) }),
+    createElement(Route, { path: ':id/credits', element: createElement(ToProviderPage, { tab: 'credits' }) }),
   ),
 };

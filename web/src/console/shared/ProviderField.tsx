@@ -1,12 +1,13 @@
 import { Link } from '@mui/material';
 import { useBasename, useGetManyAggregate, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
+import { providerPagePath } from '../providers/tabs';
 import type { ProviderRecord } from '../providers/types';
 
 /**
- * The provider a row belongs to, by name, linking to its credits page. Rows carry the provider's id only: the names
- * of a page's providers are looked up together (one `getMany`, see the data provider), and an id not found shows
- * shortened.
+ * The provider a row belongs to, by name, linking to its page's Credits tab. Rows carry the provider's id only: the
+ * names of a page's providers are read together (react-admin's `getMany`: each GET /admin/providers/{id}), and an id
+ * not found shows shortened.
  */
 export function ProviderField({ source = 'providerId' }: { source?: string }) {
   const record = useRecordContext();
@@ -22,8 +23,7 @@ export function ProviderField({ source = 'providerId' }: { source?: string }) {
   return (
     <Link
       component={RouterLink}
-      to={`${basename}/providers/${id}/credits`}
-      state={{ providerName: name }}
+      to={providerPagePath(basename, id, 'credits')}
       title={name ? undefined : id}
       onClick={(event) => event.stopPropagation()}
     >

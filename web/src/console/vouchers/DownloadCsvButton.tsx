@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider, useNotify, useRecordContext } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 import type { VoucherRecord } from '../shared/billing';
+import { saveFile } from '../shared/saveFile';
 import { TextButton } from '../shared/TextButton';
 
 /**
@@ -33,18 +34,4 @@ export function DownloadCsvButton({ variant = 'text' }: { variant?: 'text' | 'ou
       }}
     />
   );
-}
-
-/** Hands the file to the browser's downloads, under its name. */
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL by now; letting it go at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

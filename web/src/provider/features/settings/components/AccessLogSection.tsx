@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { adminChangeSummary } from '../../../../shared/adminChanges';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDateTime, formatDuration, formatTime } from '../../../../shared/format';
 import { Loading } from '../../../../shared/Loading';
@@ -91,30 +92,4 @@ function details(entry: AccessLogEntry): string {
     default:
       return entry.detail ?? '—';
   }
-}
-
-/** What an administrator changed: the record, then each field as it was and as it is. */
-function adminChangeSummary(entry: AccessLogEntry): string {
-  const record = entry.action ? ADMIN_CHANGE_LABELS[entry.action] : 'A record';
-  const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  const changes = fields.map(
-    (field) => `${field}: ${shown(entry.before?.[field])} → ${shown(entry.after?.[field])}`,
-  );
-  return changes.length > 0 ? `${record}: ${changes.join('; ')}` : record;
-}
-
-const ADMIN_CHANGE_LABELS: Record<NonNullable<AccessLogEntry['action']>, string> = {
-  'billing_account.updated': 'Billing account',
-  'pricing.set': 'Negotiated pricing',
-  'service_plan_subscription.changed': 'Plan subscription',
-  'credits.adjusted': 'Credits adjusted',
-  'credits.given': 'Credits given',
-  'floorplan_configuration.updated': 'Floor-plan configuration',
-  'tag.changed': 'Tag',
-  'primary_provider.changed': 'Primary provider',
-};
-
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(none)';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
