@@ -51,7 +51,12 @@ export function ImpersonationPicker() {
   return (
     <Autocomplete<ProviderRecord>
       size="small"
-      sx={{ width: { xs: 180, sm: 280 }, mx: 1 }}
+      // On the app bar's colour: the field's own background, so what is typed reads as on any form.
+      sx={{
+        width: { xs: 150, sm: 280 },
+        mx: 1,
+        '& .MuiInputBase-root': { bgcolor: 'background.paper', borderRadius: 1 },
+      }}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
