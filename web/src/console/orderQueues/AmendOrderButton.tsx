@@ -1,14 +1,4 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Box, Button, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useDataProvider, useRedirect } from 'react-admin';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
@@ -16,6 +6,7 @@ import { useForm } from '../../shared/forms/useForm';
 import { MESSAGES } from '../../shared/strings';
 import { TextAreaField } from '../../shared/TextAreaField';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { ConsoleModal } from '../shared/ConsoleModal';
 import { orderName, queueOf, type OrderDetail } from '../orders/orders';
 import { FileButton, UploadList, useUploads } from '../orders/Uploads';
 import { useOrderAction } from '../orders/useOrderAction';
@@ -40,7 +31,6 @@ export function AmendOrderButton({ order }: { order: OrderDetail }) {
 function AmendDialog({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const redirect = useRedirect();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { run } = useOrderAction();
   const files = useUploads((file, onProgress, signal) =>
     dataProvider.uploadAttachment(order.id, file, onProgress, signal),
@@ -68,14 +58,7 @@ function AmendDialog({ order, onClose }: { order: OrderDetail; onClose: () => vo
   const title = `Amend ${orderName(order).toLowerCase()}`;
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      aria-labelledby="amend-order-title"
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-    >
+    <ConsoleModal size="medium" labelledBy="amend-order-title" onClose={onClose}>
       <form noValidate onSubmit={form.handleSubmit}>
         <DialogTitle id="amend-order-title">{title}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 1 }}>
@@ -111,6 +94,6 @@ function AmendDialog({ order, onClose }: { order: OrderDetail; onClose: () => vo
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </ConsoleModal>
   );
 }

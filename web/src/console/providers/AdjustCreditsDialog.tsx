@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { ConsoleModal } from '../shared/ConsoleModal';
 import {
   Form,
   NumberInput,
@@ -49,7 +50,7 @@ export function AdjustCreditsDialog({ providerId, providerName, onClose }: Adjus
   });
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="adjust-credits-title" fullWidth maxWidth="sm">
+    <ConsoleModal size="small" labelledBy="adjust-credits-title" onClose={onClose}>
       <Form record={EMPTY} onSubmit={onSubmit} noValidate disableInvalidFormNotification>
         <DialogTitle id="adjust-credits-title">Adjust credits of {providerName}</DialogTitle>
         <DialogContent>
@@ -75,6 +76,6 @@ export function AdjustCreditsDialog({ providerId, providerName, onClose }: Adjus
         </DialogActions>
       </Form>
       {confirmation}
-    </Dialog>
+    </ConsoleModal>
   );
 }

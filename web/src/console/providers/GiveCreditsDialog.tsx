@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { ConsoleModal } from '../shared/ConsoleModal';
 import { CreateBase, Form, useNotify, useRefresh, useSaveContext } from 'react-admin';
 import { GiveCreditsInputs } from '../creditBundles/GiveCreditsInputs';
 import { creditsLabel, type CreditBundleRecord } from '../shared/billing';
@@ -17,7 +18,7 @@ export function GiveCreditsDialog({ providerId, providerName, onClose }: GiveCre
   const notify = useNotify();
   const refresh = useRefresh();
   return (
-    <Dialog open onClose={onClose} aria-labelledby="give-credits-title" fullWidth maxWidth="sm">
+    <ConsoleModal size="small" labelledBy="give-credits-title" onClose={onClose}>
       <CreateBase
         resource="credit_bundles"
         record={{ providerId }}
@@ -42,7 +43,7 @@ export function GiveCreditsDialog({ providerId, providerName, onClose }: GiveCre
           </DialogActions>
         </Form>
       </CreateBase>
-    </Dialog>
+    </ConsoleModal>
   );
 }
 
