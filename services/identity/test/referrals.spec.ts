@@ -40,7 +40,9 @@ describe('referrals', () => {
       })
       .expect(200);
     expect(answer.headers['content-type']).toBe('application/zip');
-    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="referrals-[a-z0-9-]+-to-[a-z0-9-]+\.zip"/);
+    expect(answer.headers['content-disposition']).toMatch(
+      /^attachment; filename="referrals-[a-z0-9-]+-to-[a-z0-9-]+\.zip"/,
+    );
     const entries = readZip(answer.body as Buffer);
     expect(entries.map((entry) => entry.name)).toEqual(['referrals.csv', 'referrers.csv']);
     const records = (name: string) =>

@@ -56,7 +56,8 @@ export async function signUp(
   captchaResponse: string,
   referralCode: string | null,
 ): Promise<string> {
-  return (await api.post('/sign_up', { user, captchaResponse, ...(referralCode ? { referralCode } : {}) })).message;
+  return (await api.post('/sign_up', { user, captchaResponse, ...(referralCode ? { referralCode } : {}) }))
+    .message;
 }
 
 /** The emailed code creates the account and signs the person in (the answer sets the session cookie). */
