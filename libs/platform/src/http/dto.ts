@@ -13,6 +13,7 @@ import {
   IsNotEmpty,
   IsObject,
   IsOptional,
+  IsUUID,
   IsString,
   MaxLength,
   Min,
@@ -109,6 +110,17 @@ export function periodOf(start?: string, end?: string): { from?: Date; before?: 
     : undefined;
   return { from: start ? new Date(start) : undefined, before };
 }
+
+/** A provider's id in a body or a filter: a UUID, else `is not a provider id`; `optional` for a filter. */
+export const ProviderIdField = (options: { optional?: boolean; description?: string } = {}) =>
+  applyDecorators(
+    (options.optional ? ApiPropertyOptional : ApiProperty)({
+      format: 'uuid',
+      description: options.description,
+    }),
+    ...(options.optional ? [IsOptional()] : []),
+    IsUUID('all', { message: 'is not a provider id' }),
+  );
 
 /** A whole number in the query string (which arrives as text), bounded: by default what a database integer holds. */
 export const QueryInt = ({

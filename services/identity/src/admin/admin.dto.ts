@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsOptional, IsString, IsUUID, ValidateIf } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined, IsString, ValidateIf } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
-import { Nested, OptionalString, PageQuery } from '@tourly/platform';
+import { Nested, OptionalString, PageQuery, ProviderIdField } from '@tourly/platform';
 import { TAG_MAX_LENGTH } from './admin.rules';
 
 export class ProvidersQuery extends PageQuery {
@@ -15,8 +15,7 @@ export class ProvidersQuery extends PageQuery {
 }
 
 export class PrimaryProvider {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'is not a provider id' })
+  @ProviderIdField()
   primaryProviderId!: string;
 }
 
@@ -37,8 +36,7 @@ const RequiredNullableText = (description: string) =>
 
 /** `{"provider_id", "tag"}` (002 §7 names the route, not the body). */
 export class UpdateTag {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'is not a provider id' })
+  @ProviderIdField()
   providerId!: string;
 
   @RequiredNullableText(`one line, at most ${TAG_MAX_LENGTH} characters, trimmed; null or blank clears it`)
@@ -50,9 +48,7 @@ export class ContactsQuery extends PageQuery {
   @OptionalString(120)
   search?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "only this provider's members" })
-  @IsOptional()
-  @IsUUID('all', { message: 'is not a provider id' })
+  @ProviderIdField({ optional: true, description: "only this provider's members" })
   providerId?: string;
 }
 

@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID, Matches } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { Matches } from 'class-validator';
 import { ADMIN_CHANGE_ACTIONS, type AdminChangeAction } from '@tourly/contracts';
-import { OptionalString, PageQuery } from '@tourly/platform';
+import { OptionalString, PageQuery, ProviderIdField } from '@tourly/platform';
 import { ProviderRef, UserRef } from '../accounts/accounts.dto';
 import { CHANGED_FIELDS } from '../admin-changes/admin-changes.dto';
 import type { AccessKind } from './impersonations.repository';
@@ -10,8 +10,7 @@ import type { AccessKind } from './impersonations.repository';
 export const CONSOLE_PAGE = /^\/admin(?:[/?#][^\s\\]*)?$/;
 
 export class StartImpersonation {
-  @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'is not a provider id' })
+  @ProviderIdField()
   providerId!: string;
 
   /** The console page the administrator starts from: stopping brings them back to it. */
@@ -22,9 +21,7 @@ export class StartImpersonation {
 
 /** The impersonation log: every provider's, or one provider's. */
 export class ImpersonationsQuery extends PageQuery {
-  @ApiPropertyOptional({ format: 'uuid', description: "only this provider's impersonations" })
-  @IsOptional()
-  @IsUUID('all', { message: 'is not a provider id' })
+  @ProviderIdField({ optional: true, description: "only this provider's impersonations" })
   providerId?: string;
 }
 

@@ -1,7 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
 import { ORDER_KINDS, type OrderKind } from '@tourly/contracts';
-import { IdParam, Nested, OptionalOneOf, OptionalString, PageQuery, RequiredOneOf } from '@tourly/platform';
+import {
+  IdParam,
+  Nested,
+  OptionalOneOf,
+  OptionalString,
+  PageQuery,
+  RequiredOneOf,
+  ProviderIdField,
+} from '@tourly/platform';
 import {
   FLOORPLAN_TEMPLATES,
   TEMPLATE_IDS,
@@ -42,9 +50,7 @@ export class AdminVariantsQuery extends PageQuery {
   @OptionalString(120)
   search?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "unset: every provider's" })
-  @IsUUID('all', { message: 'is not a provider id' })
-  @IsOptional()
+  @ProviderIdField({ optional: true, description: "unset: every provider's" })
   providerId?: string;
 }
 

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { pageOf, Responds, Staff, type Page } from '@tourly/platform';
-import { ProviderClientResponse, ProviderClientsQuery } from './provider-clients.dto';
+import { ProviderSearchQuery } from '../properties/properties.dto';
+import { ProviderClientResponse } from './provider-clients.dto';
 
 /**
  * The provider clients picker's list source in the back office (002 §7 Administrator). Provider clients do not exist
@@ -11,7 +12,7 @@ import { ProviderClientResponse, ProviderClientsQuery } from './provider-clients
 export class ProviderClientsAdminController {
   @Get()
   @Responds({ page: ProviderClientResponse })
-  list(@Query() query: ProviderClientsQuery): Page<ProviderClientResponse> {
+  list(@Query() query: ProviderSearchQuery): Page<ProviderClientResponse> {
     return pageOf<ProviderClientResponse>([], 0, query);
   }
 }

@@ -1,18 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
-import { OptionalString, PageQuery } from '@tourly/platform';
-import { NOT_A_PROVIDER_ID } from '../properties/properties.dto';
-
-/** `GET /admin/provider_clients.json`: one provider's clients, or every provider's, searched by name. */
-export class ProviderClientsQuery extends PageQuery {
-  @OptionalString(200)
-  search?: string;
-
-  @ApiPropertyOptional({ format: 'uuid', description: "unset: every provider's" })
-  @IsOptional()
-  @IsUUID('all', { message: NOT_A_PROVIDER_ID })
-  providerId?: string;
-}
+import { ApiProperty } from '@nestjs/swagger';
 
 /**
  * A provider's client (001 "provider clients" picker: id, name). Provider clients are not built yet (none is

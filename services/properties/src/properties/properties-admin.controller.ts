@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { IdParam, Responds, Staff, TakesNoBody, type Page } from '@tourly/platform';
 import {
   MatterportModelResponse,
-  MatterportModelsQuery,
+  ProviderSearchQuery,
   PropertiesQuery,
   PropertyResponse,
 } from './properties.dto';
@@ -33,7 +33,7 @@ export class AdminPropertiesController {
 
   @Get('matterport_models.json')
   @Responds({ page: MatterportModelResponse })
-  models(@Query() query: MatterportModelsQuery): Promise<Page<MatterportModelResponse>> {
+  models(@Query() query: ProviderSearchQuery): Promise<Page<MatterportModelResponse>> {
     return this.properties.models(query);
   }
 

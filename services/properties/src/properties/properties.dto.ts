@@ -1,6 +1,14 @@
-import { IsBoolean, IsOptional, IsUUID } from 'class-validator';
+import { IsBoolean, IsOptional } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Nested, OptionalOneOf, OptionalString, PageQuery, QueryInt, RequiredString } from '@tourly/platform';
+import {
+  Nested,
+  OptionalOneOf,
+  OptionalString,
+  PageQuery,
+  ProviderIdField,
+  QueryInt,
+  RequiredString,
+} from '@tourly/platform';
 
 export class NewProperty {
   @RequiredString(200)
@@ -56,16 +64,15 @@ export class PropertiesQuery extends PageQuery {
   filters?: PropertyFilters;
 }
 
-export const NOT_A_PROVIDER_ID = 'is not a provider id';
-
-/** `GET /admin/matterport_models.json`: the scan models of one provider's live properties, or of every provider's. */
-export class MatterportModelsQuery extends PageQuery {
+/**
+ * An administrator's list source (`GET /admin/matterport_models.json`, `/admin/provider_clients.json`): searched,
+ * of one provider or of every provider's.
+ */
+export class ProviderSearchQuery extends PageQuery {
   @OptionalString(200)
   search?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "unset: every provider's" })
-  @IsOptional()
-  @IsUUID('all', { message: NOT_A_PROVIDER_ID })
+  @ProviderIdField({ optional: true, description: "unset: every provider's" })
   providerId?: string;
 }
 

@@ -26,7 +26,7 @@ import {
   type PublishedFeatures,
 } from './properties.rules';
 import type {
-  MatterportModelsQuery,
+  ProviderSearchQuery,
   NewProperty,
   PaymentChoice,
   PropertiesQuery,
@@ -91,7 +91,7 @@ export class PropertiesService {
    * The Matterport models live properties show (one provider's, else every provider's), for the back office's scan
    * model pickers: each once, by the title of the first property made of it.
    */
-  async models(query: MatterportModelsQuery): Promise<Page<MatterportModel>> {
+  async models(query: ProviderSearchQuery): Promise<Page<MatterportModel>> {
     const filter = { providerId: query.providerId, search: query.search };
     const rows = await this.properties.models(filter, query.pageSize, query.offset);
     const page = await pageWithTotal(rows, query, () => this.properties.modelCount(filter));
