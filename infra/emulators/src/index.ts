@@ -1,4 +1,10 @@
-export { startEmulators, buildEmulatorsApp, type EmulatorsOptions, type RunningEmulators } from './server';
+export {
+  startEmulators,
+  buildEmulatorsApp,
+  portFromEnv,
+  type EmulatorsOptions,
+  type RunningEmulators,
+} from './server';
 export type { Vendor } from './vendor';
 export {
   createVendors,

@@ -1,13 +1,14 @@
-import { startEmulators } from './server';
+import { portFromEnv, startEmulators } from './server';
 import type { MatterportVendorOptions, StripeVendorOptions } from './vendors';
 
 const DEFAULT_PORT = 4010;
 
 async function main(): Promise<void> {
   const emulators = await startEmulators({
-    port: portFromEnv(process.env.EMULATORS_PORT),
+    port: portFromEnv(process.env.EMULATORS_PORT, DEFAULT_PORT),
     host: process.env.EMULATORS_HOST || '127.0.0.1',
     logRequests: process.env.EMULATORS_LOG_REQUESTS === 'true',
+    stateDir: process.env.EMULATORS_STATE_DIR || undefined,
     stripe: stripeFromEnv(process.env.STRIPE_WEBHOOK_URL, process.env.STRIPE_WEBHOOK_SECRET),
     matterport: matterportFromEnv(process.env),
   });
@@ -36,15 +37,6 @@ function matterportFromEnv(env: NodeJS.ProcessEnv): MatterportVendorOptions {
       clientSecret: env.MATTERPORT_OAUTH_CLIENT_SECRET || undefined,
     },
   };
-}
-
-function portFromEnv(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_PORT;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`EMULATORS_PORT is not a port: ${value}`);
-  }
-  return port;
 }
 
 main().catch((error: unknown) => {

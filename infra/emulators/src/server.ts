@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import type { Vendor } from './vendor';
+import { StateFiles } from './state-files';
+import type { Vendor, VendorState } from './vendor';
 import {
   createVendors,
   isStripeVendor,
@@ -21,6 +22,11 @@ export interface EmulatorsOptions {
   stripe?: StripeVendorOptions;
   /** Options of the Matterport emulator (its OAuth client's credentials), when `vendors` is not given. */
   matterport?: MatterportVendorOptions;
+  /**
+   * Where the vendors keep what they remember across restarts (`StateFiles`): given, a restarted server is the same
+   * Stripe account, the same Matterport grants, the same mailbox. Without it, state lives and dies with the process.
+   */
+  stateDir?: string;
 }
 
 export interface RunningEmulators {
@@ -38,6 +44,7 @@ export async function startEmulators(options: EmulatorsOptions): Promise<Running
   const vendors =
     options.vendors ?? createVendors({ stripe: options.stripe, matterport: options.matterport });
   const app = buildEmulatorsApp(vendors, options.logRequests ?? false);
+  if (options.stateDir) keepState(app, vendors, new StateFiles(options.stateDir));
   await app.listen({ port: options.port, host });
   return {
     url: reachableUrl(host, listeningPort(app)),
@@ -45,6 +52,16 @@ export async function startEmulators(options: EmulatorsOptions): Promise<Running
     stripe: vendors.find(isStripeVendor),
     close: () => app.close(),
   };
+}
+
+/** `EMULATORS_PORT` as a port (0: a free one), `fallback` when unset; anything else stops the start in words. */
+export function portFromEnv(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`EMULATORS_PORT is not a port: ${value}`);
+  }
+  return port;
 }
 
 /** The server without listening, for callers that prefer `app.inject()`. */
@@ -69,6 +86,28 @@ export function buildEmulatorsApp(vendors: Vendor[], logRequests = false): Fasti
     if (vendor.controls) void app.register(vendor.controls, { prefix: `/_emulator/${vendor.name}` });
   }
   return app;
+}
+
+/**
+ * Restores each stateful vendor from its file, then saves it before each answer of a request that reached it (its
+ * routes, its controls, a reset), and whenever it changes on its own.
+ */
+function keepState(app: FastifyInstance, vendors: readonly Vendor[], files: StateFiles): void {
+  files.restore(vendors);
+  const stateful = vendors.filter((vendor): vendor is Vendor & { state: VendorState } => !!vendor.state);
+  for (const vendor of stateful) vendor.state.onChange?.(() => files.save(vendor));
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const path = pathOf(request);
+    for (const vendor of stateful) {
+      if (
+        path === '/_emulator/reset' ||
+        path.startsWith(`${vendor.prefix}/`) ||
+        path.startsWith(`/_emulator/${vendor.name}/`)
+      )
+        files.save(vendor);
+    }
+    return payload;
+  });
 }
 
 function assertDistinctMounts(vendors: Vendor[]): void {

@@ -18,4 +18,23 @@ export interface Vendor {
   readonly controls?: FastifyPluginAsync;
   /** Forgets all state kept since start; called by POST /_emulator/reset. Stateless vendors omit it. */
   reset?(): void | Promise<void>;
+  /** What the vendor remembers, for a server that keeps it across restarts (`stateDir`). Stateless vendors omit it. */
+  readonly state?: VendorState;
+}
+
+/**
+ * A vendor's memory, as the vendor keeps it across its own restarts (Stripe does not forget a customer because the
+ * platform was restarted). The server saves it after every request to the vendor and whenever the vendor says it
+ * changed on its own, and gives it back at the next start.
+ */
+export interface VendorState {
+  /**
+   * Everything the vendor remembers, as a value `v8.serialize` keeps whole: Maps, Sets and objects reachable from
+   * two places stay so after `load`. Plain data only (no functions, no class behaviour).
+   */
+  save(): unknown;
+  /** Takes back what `save` gave in an earlier run, in place of the current state. */
+  load(saved: unknown): void;
+  /** Registers the one listener told of changes made outside a request (a webhook delivered later). */
+  onChange?(listener: () => void): void;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORTS, PRODUCT } from '@tourly/contracts';
-import { startEmulators } from '@tourly/emulators';
+import { portFromEnv, startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, DEMO_PROVIDER, DEMO_USERS, seedDemoData } from '@tourly/identity';
 import { seedDemoData as seedDemoProperties } from '@tourly/properties';
 import { DEMO_CREDITS, seedDemoCredits } from '@tourly/billing';
@@ -19,6 +19,7 @@ import { EMULATOR_STRIPE_WEBHOOK_SECRET, startPlatform, withEmulators, type Env 
 const EMBEDDED_POSTGRES_PORT = 54329;
 const LOCAL_S3_PORT = 4569;
 const EMULATORS_PORT = 4010;
+const WEBHOOK_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 60_000, 300_000];
 export const UPLOADS_BUCKET = `${PRODUCT}-uploads`;
 
 async function main(): Promise<void> {
@@ -68,9 +69,12 @@ async function main(): Promise<void> {
     logger.info(`local S3 storage at ${s3.endpoint} (data in ${path.join(dataDir, 's3')})`);
   }
   if (!env.EMULATORS_URL) {
-    // Stripe's webhooks go where Stripe would send them: the gateway's /api/webhooks/stripe.
+    // Stripe's webhooks go where Stripe would send them: the gateway's /api/webhooks/stripe. The vendors remember
+    // what they were told in .data/emulators, as the real ones do: billing's customers and cards, the Matterport
+    // grants identity holds tokens of, the mailbox, are all still there after Ctrl-C (or a kill -9) and npm start.
     const emulators = await startEmulators({
-      port: EMULATORS_PORT,
+      port: portFromEnv(env.EMULATORS_PORT, EMULATORS_PORT),
+      stateDir: path.join(dataDir, 'emulators'),
       stripe: {
         webhookEndpoints: [
           {
@@ -78,6 +82,9 @@ async function main(): Promise<void> {
             secret: env.STRIPE_WEBHOOK_SECRET ?? EMULATOR_STRIPE_WEBHOOK_SECRET,
           },
         ],
+        // Events still undelivered at the last stop go out again at the start, before the gateway listens: retried
+        // for a few minutes, as Stripe retries for days, so none is given up while the platform starts.
+        retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS,
       },
     });
     // Captcha (verification, and the sign-up page's script and site key) and mail, unless configured.

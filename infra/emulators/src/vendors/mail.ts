@@ -74,5 +74,11 @@ export function createMailVendor(): Vendor {
     reset: () => {
       sent = [];
     },
+    state: {
+      save: () => ({ sent, counter }),
+      load: (saved) => {
+        ({ sent, counter } = saved as { sent: SentEmail[]; counter: number });
+      },
+    },
   };
 }

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { execute, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Vendor } from '../../vendor';
 import { accountModels, modelsOf, type AccountModel, type StoredModel } from './models';
-import { MatterportOAuth, type MatterportOAuthOptions } from './oauth';
+import { MatterportOAuth, type MatterportOAuthOptions, type OAuthState } from './oauth';
 import { oauthControls, oauthRoutes } from './oauth-routes';
 import { MODEL_API_RULES, MODEL_API_SCHEMA } from './schema';
 import { showcaseRoutes } from './showcase';
@@ -132,7 +132,13 @@ export function createMatterportVendor(options: MatterportVendorOptions = {}): V
     });
   };
 
-  return { name: 'matterport', prefix: PREFIX, routes, reset: () => oauth.reset() };
+  return {
+    name: 'matterport',
+    prefix: PREFIX,
+    routes,
+    reset: () => oauth.reset(),
+    state: { save: () => oauth.save(), load: (saved) => oauth.load(saved as OAuthState) },
+  };
 }
 
 function unauthenticated(reply: FastifyReply) {

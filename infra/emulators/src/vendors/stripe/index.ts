@@ -28,6 +28,12 @@ export interface StripeVendorOptions {
   dunning?: Partial<DunningOptions>;
 }
 
+/** What the Stripe emulator keeps across restarts: the account, and the webhooks it has yet to deliver. */
+interface StripeState {
+  store: Record<string, unknown>;
+  webhooks: Array<{ endpoint: string; events: string[] }>;
+}
+
 export interface StripeVendor extends Vendor {
   readonly name: 'stripe';
   /** Resolves once every queued webhook has been delivered or given up. */
@@ -82,6 +88,16 @@ export function createStripeVendor(options: StripeVendorOptions = {}): StripeVen
     },
     controls,
     reset: () => engine.reset(),
+    state: {
+      save: () => ({ store: engine.store.save(), webhooks: engine.webhooks.queued() }),
+      load: (saved) => {
+        const { store, webhooks } = saved as StripeState;
+        engine.reset();
+        engine.store.load(store);
+        engine.webhooks.requeue(webhooks, (id) => engine.store.events.get(id));
+      },
+      onChange: (listener) => engine.webhooks.onChange(listener),
+    },
     webhooksSettled: () => engine.webhooks.settled(),
     webhookDeliveries: () => engine.webhooks.list(),
     setWebhooksReachable: (reachable) => engine.webhooks.setReachable(reachable),

@@ -168,6 +168,27 @@ export class StripeStore {
     }
   }
 
+  /**
+   * Every object and the bookkeeping around them (the listing order included), for `v8.serialize`: objects held in
+   * two maps stay one object when loaded back.
+   */
+  save(): Record<string, unknown> {
+    const { processing: _running, ...state } = this as unknown as Record<string, unknown>;
+    return state;
+  }
+
+  /** Takes back what `save` gave, in place of what the store holds now. */
+  load(saved: Record<string, unknown>): void {
+    this.reset();
+    const fields = this as unknown as Record<string, unknown>;
+    for (const [name, value] of Object.entries(saved)) {
+      const field = fields[name];
+      if (field instanceof Map && value instanceof Map) for (const [k, v] of value) field.set(k, v);
+      else if (field instanceof Set && value instanceof Set) for (const v of value) field.add(v);
+      else if (name in fields && typeof field === typeof value) fields[name] = value;
+    }
+  }
+
   reset(): void {
     for (const value of Object.values(this)) {
       if (value instanceof Map || value instanceof Set) value.clear();

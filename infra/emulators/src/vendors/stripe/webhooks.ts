@@ -57,6 +57,7 @@ export class WebhookDispatcher {
   private generation = 0;
   private closed = false;
   private unreachable = false;
+  private changed: () => void = () => undefined;
 
   constructor(
     private readonly configured: WebhookTarget[],
@@ -105,6 +106,39 @@ export class WebhookDispatcher {
     return [...this.queues.values()].reduce((sum, queue) => sum + queue.pending.length, 0);
   }
 
+  /** The events each endpoint has yet to receive (the one under way included), oldest first, by endpoint key. */
+  queued(): Array<{ endpoint: string; events: string[] }> {
+    return [...this.queues.entries()]
+      .filter(([, queue]) => queue.pending.length > 0)
+      .map(([key, queue]) => ({ endpoint: key, events: queue.pending.map(({ event }) => event.id) }));
+  }
+
+  /**
+   * Sends again what `queued` listed in an earlier run, to the endpoints that are still there: as Stripe does, an
+   * event not yet delivered is delivered after a restart of either side (receivers take each event once, by its id).
+   */
+  requeue(
+    saved: Array<{ endpoint: string; events: string[] }>,
+    eventOf: (id: string) => Stripe.Event | undefined,
+  ): void {
+    const targets = new Map(this.allTargets().map((target) => [target.key, target]));
+    for (const { endpoint, events } of saved) {
+      const target = targets.get(endpoint);
+      if (!target) continue;
+      const queue: Queue = this.queues.get(endpoint) ?? { target, pending: [], running: false };
+      this.queues.set(endpoint, queue);
+      for (const event of events.map(eventOf)) {
+        if (event) queue.pending.push({ event, body: JSON.stringify(event, null, 2) });
+      }
+      if (!queue.running && queue.pending.length > 0) void this.run(queue);
+    }
+  }
+
+  /** The listener told each time a delivery ends (delivered or given up), when the queues change on their own. */
+  onChange(listener: () => void): void {
+    this.changed = listener;
+  }
+
   reset(): void {
     this.generation += 1;
     this.unreachable = false;
@@ -119,6 +153,12 @@ export class WebhookDispatcher {
   }
 
   private targetsFor(type: string): Target[] {
+    return this.allTargets().filter((target) =>
+      target.enabledEvents.some((pattern) => matchesEventType(pattern, type)),
+    );
+  }
+
+  private allTargets(): Target[] {
     const targets: Target[] = this.configured.map((target, index) => ({
       key: `configured:${index}`,
       endpoint: 'configured',
@@ -136,9 +176,7 @@ export class WebhookDispatcher {
         enabledEvents: endpoint.enabled_events,
       });
     }
-    return targets.filter((target) =>
-      target.enabledEvents.some((pattern) => matchesEventType(pattern, type)),
-    );
+    return targets;
   }
 
   private async run(queue: Queue): Promise<void> {
@@ -150,6 +188,7 @@ export class WebhookDispatcher {
       if (generation !== this.generation) break;
       queue.pending.shift();
       if (delivered) next.event.pending_webhooks = Math.max(0, next.event.pending_webhooks - 1);
+      this.changed();
     }
     queue.running = false;
     this.notify();
