@@ -247,7 +247,9 @@ export interface EventCatalogue {
   'identity.webhook_endpoint.disabled.v1': WebhookEndpointDisabledV1;
   'identity.provider.auto_populate_models_changed.v1': AutoPopulateModelsChangedV1;
   'identity.matterport.connection_changed.v1': MatterportConnectionChangedV1;
+  'identity.admin_change.recorded.v1': AdminChangeRecordedV1;
   'billing.admin_change.recorded.v1': AdminChangeRecordedV1;
+  'properties.admin_change.recorded.v1': AdminChangeRecordedV1;
   'orders.admin_change.recorded.v1': AdminChangeRecordedV1;
   'billing.subscription.changed.v1': SubscriptionChangedV1;
   'billing.subscription.downgraded.v1': SubscriptionDowngradedV1;

@@ -25,6 +25,8 @@ export * from './database/rows';
 export * from './database/unique-violation';
 export * from './database/platform-tables.migration';
 export * from './database/outbox-parking.migration';
+export * from './audit/impersonation-audit';
+export * from './audit/impersonation-audit.migration';
 export * from './events/envelope';
 export * from './events/changed-fields';
 export * from './events/transport';

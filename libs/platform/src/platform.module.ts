@@ -21,6 +21,7 @@ import { InternalTokens } from './auth/internal-token';
 import type { PlatformConfig } from './config/config';
 import { Database, openDatabase } from './database/database';
 import { PLATFORM_MIGRATIONS } from './database/platform-tables.migration';
+import { ImpersonationAuditInterceptor } from './audit/impersonation-audit';
 import { EventBus } from './events/event-bus';
 import { ConsumerRegistry, DeadLetters, deadLettersController } from './events/dead-letters';
 import { OutboxRelay } from './events/outbox-relay';
@@ -50,6 +51,8 @@ export interface PlatformModuleOptions {
   metrics: Metrics;
   /** Present when the service owns a schema (named after the service). */
   migrations?: MigrationClass[];
+  /** Its tables that hold no provider's records (machinery, projections): not audited while impersonating. */
+  unaudited?: readonly string[];
   healthChecks?: Type<HealthChecks>;
 }
 
@@ -142,6 +145,7 @@ export class PlatformModule {
                 url,
                 schema: service,
                 migrations: [...PLATFORM_MIGRATIONS, ...(options.migrations ?? [])],
+                unaudited: options.unaudited,
                 logger,
               },
               (typeOrmOptions?.entities as Function[] | undefined) ?? [],
@@ -155,6 +159,7 @@ export class PlatformModule {
           inject: [DataSource],
         },
         { provide: EventBus, useValue: new EventBus(service) },
+        { provide: APP_INTERCEPTOR, useClass: ImpersonationAuditInterceptor },
         {
           provide: OutboxRelay,
           useFactory: (dataSource: DataSource, transport: Transport) => {

@@ -36,6 +36,11 @@ export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
   module: Type<unknown>;
   /** The service owns the schema named after it, built by these migrations (after the platform's own). */
   migrations?: MigrationClass[];
+  /**
+   * Its tables that hold no provider's records (its machinery, its copies of other services' data): what an
+   * administrator impersonating a provider changes in every other table is recorded in the provider's audit trail.
+   */
+  unaudited?: readonly string[];
   healthChecks?: Type<HealthChecks>;
   /** The service's own retry policy; `EVENT_RETRY_BACKOFF_MS` overrides it, the platform's default is used without. */
   retry?: RetryPolicy;
@@ -102,6 +107,7 @@ export async function startService<C extends PlatformConfig>(
         logger,
         metrics,
         migrations: definition.migrations,
+        unaudited: definition.unaudited,
         healthChecks: definition.healthChecks,
       }),
       definition.module,

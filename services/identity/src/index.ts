@@ -19,6 +19,27 @@ export const identity = defineService({
   config: IdentityConfig,
   module: IdentityModule,
   migrations,
+  // Sign-in, session, token and delivery machinery, other services' plans, the audit itself: no provider's records.
+  unaudited: [
+    'admin_changes',
+    'api_key_use_hours',
+    'contact_confirmation_codes',
+    'impersonations',
+    'matterport_authorizations',
+    'oauth_tokens',
+    'onboarding_flags',
+    'password_resets',
+    'provider_plans',
+    'rate_limit_windows',
+    'referrals',
+    'sessions',
+    'sign_in_attempts',
+    'sign_in_failures',
+    'sign_up_requests',
+    'webhook_attempts',
+    'webhook_deliveries',
+    'webhook_messages',
+  ],
   webhooks: openApiWebhooks,
 });
 

@@ -4337,6 +4337,9 @@ export type components = {
         | 'floorplan_configuration.updated'
         | 'tag.changed'
         | 'primary_provider.changed'
+        | 'record.created'
+        | 'record.updated'
+        | 'record.deleted'
         | null;
       /** @description the admin who impersonated */
       admin: components['schemas']['identity.UserRef'] | null;
@@ -4356,6 +4359,8 @@ export type components = {
       ended_at: string | null;
       /** @enum {string} */
       kind: 'sign_in' | 'impersonation' | 'api_key' | 'oauth_token' | 'admin_change';
+      /** @description admin_change record.* (made while impersonating): the table of the record, e.g. billing_accounts */
+      record: string | null;
       /** @description who: for an admin change, the administrator who made it */
       user: components['schemas']['identity.UserRef'];
     };
@@ -4378,7 +4383,10 @@ export type components = {
         | 'credits.given'
         | 'floorplan_configuration.updated'
         | 'tag.changed'
-        | 'primary_provider.changed';
+        | 'primary_provider.changed'
+        | 'record.created'
+        | 'record.updated'
+        | 'record.deleted';
       admin: components['schemas']['identity.AdminRef'];
       /** @description the fields the change touched, as they are now */
       after: {
@@ -4392,6 +4400,8 @@ export type components = {
       changed_at: string;
       /** Format: uuid */
       id: string;
+      /** @description record.* actions (made while impersonating the provider): the table of the record, e.g. billing_accounts */
+      record: string | null;
     };
     'identity.AdminRef': {
       email: string;

@@ -29,6 +29,27 @@ describe('administrators’ changes in words', () => {
     expect(adminChangeLabel(action)).toBe(label);
   });
 
+  it.each<[string, string, string]>([
+    ['record.updated', 'billing_accounts', 'Billing account changed while impersonating'],
+    ['record.created', 'properties', 'Property created while impersonating'],
+    ['record.deleted', 'webhook_endpoints', 'Webhook endpoint deleted while impersonating'],
+    ['record.updated', 'tour_overlays', 'Tour overlay changed while impersonating'],
+    ['record.updated', 'galleries', 'Gallery changed while impersonating'],
+  ])('%s of %s: %s', (action, record, label) => {
+    expect(adminChangeLabel(action, record)).toBe(label);
+  });
+
+  it('sums up a change made while impersonating, naming the record and each field', () => {
+    expect(
+      adminChangeSummary({
+        action: 'record.updated',
+        record: 'properties',
+        before: { id: 'p1', title: 'Harbour Loft' },
+        after: { id: 'p1', title: 'Harbour Loft, Level 3' },
+      }),
+    ).toBe('Property changed while impersonating: Id: p1; Title: Harbour Loft → Harbour Loft, Level 3');
+  });
+
   it.each<[string, unknown, string]>([
     ['discountPercent', 15, '15%'],
     ['discountPercent', 0, '0%'],

@@ -14,11 +14,49 @@ export const ADMIN_CHANGE_LABELS: Record<AdminChangeAction, string> = {
   'floorplan_configuration.updated': 'Floor-plan configuration',
   'tag.changed': 'Tag',
   'primary_provider.changed': 'Primary provider',
+  'record.created': 'A record created while impersonating',
+  'record.updated': 'A record changed while impersonating',
+  'record.deleted': 'A record deleted while impersonating',
+};
+
+/** What a person calls the record in each table an administrator may change while impersonating the provider. */
+const RECORD_NAMES: Record<string, string> = {
+  billing_accounts: 'Billing account',
+  credit_ledger: 'Credits',
+  credit_purchases: 'Credit purchase',
+  floorplan_orders: 'Floor-plan order',
+  files: 'File',
+  leads: 'Lead',
+  media_links: 'Media link',
+  memberships: 'Team membership',
+  overlay_templates: 'Overlay template',
+  player_link_namespaces: 'Tour link namespace',
+  player_links: 'Tour link',
+  properties: 'Property',
+  property_contacts: 'Property agent',
+  property_media: 'Property media',
+  providers: 'Provider settings',
+  subscriptions: 'Plan subscription',
+  users: 'User',
+  virtual_tours: 'Tour',
+  voucher_redemptions: 'Voucher',
+  webhook_endpoints: 'Webhook endpoint',
+  webhook_subscriptions: 'Webhook subscription',
+  websites: 'Website',
+  whitelabeled_domains: 'White-label domain',
+};
+
+const RECORD_VERBS: Record<string, string> = {
+  'record.created': 'created',
+  'record.updated': 'changed',
+  'record.deleted': 'deleted',
 };
 
 /** A change as the API lists it (keys camelCased by the client, at any depth). */
 export interface AdminChangeLike {
   action: AdminChangeAction | string | null | undefined;
+  /** `record.*`: the table of the record changed while impersonating. */
+  record?: string | null;
   before: Record<string, unknown> | null | undefined;
   after: Record<string, unknown> | null | undefined;
 }
@@ -34,10 +72,20 @@ export interface FieldChange {
   after: string;
 }
 
-/** The record a change touched, in words; an action this page does not know yet, humanised. */
-export function adminChangeLabel(action: string | null | undefined): string {
+/**
+ * The record a change touched, in words; an action this page does not know yet, humanised. A change made while
+ * impersonating the provider names its record: 'Property changed while impersonating'.
+ */
+export function adminChangeLabel(action: string | null | undefined, record?: string | null): string {
   if (!action) return 'A record';
+  const verb = RECORD_VERBS[action];
+  if (verb && record) return `${recordName(record)} ${verb} while impersonating`;
   return ADMIN_CHANGE_LABELS[action as AdminChangeAction] ?? sentenceCase(action.replace(/\./g, ' '));
+}
+
+/** 'billing_accounts' -> 'Billing account'; a table this page does not know, humanised and singular. */
+function recordName(table: string): string {
+  return RECORD_NAMES[table] ?? sentenceCase(table.replace(/ies$/, 'y').replace(/s$/, ''));
 }
 
 /**
@@ -73,13 +121,16 @@ export function fieldChangeLine(change: FieldChange): string {
 
 /** The whole change on one line: 'Negotiated pricing: Discount: 0% → 15%'. */
 export function adminChangeSummary(change: AdminChangeLike): string {
-  const label = adminChangeLabel(change.action);
+  const label = adminChangeLabel(change.action, change.record);
   const lines = fieldChanges(change).map(fieldChangeLine);
   return lines.length > 0 ? `${label}: ${lines.join('; ')}` : label;
 }
 
 /** What each field is called, by its (camelCased) name in the records the services report. */
 const FIELD_LABELS: Record<string, string> = {
+  // Which record (a change made while impersonating names it)
+  id: 'Id',
+  title: 'Title',
   // Billing account
   name: 'Name',
   email: 'Email',

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, type MigrationInterface } from 'typeorm';
 import type { IsolationLevel } from 'typeorm/driver/types/IsolationLevel';
 import type { Logger } from 'pino';
+import { tagConnectionsWithImpersonation } from '../audit/impersonation-audit';
+import { installImpersonationAudit } from '../audit/impersonation-audit.migration';
 
 export type { EntityManager } from 'typeorm';
 
@@ -37,6 +39,8 @@ export interface DatabaseOptions {
   migrations: Array<new () => MigrationInterface>;
   /** Connections per replica; PostgreSQL's own limit is shared by every service and replica. */
   poolSize?: number;
+  /** Tables that hold no provider's records, left out of the impersonation audit (`installImpersonationAudit`). */
+  unaudited?: readonly string[];
   logger: Logger;
 }
 
@@ -68,6 +72,8 @@ export async function openDatabase(options: DatabaseOptions, entities: Function[
     if (applied.length > 0) {
       options.logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
     }
+    await installImpersonationAudit(runner, options.schema, options.unaudited ?? []);
+    tagConnectionsWithImpersonation(dataSource);
   } catch (error) {
     await dataSource.destroy();
     throw error;

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ImpersonationAudit1796000000000 } from '../audit/impersonation-audit.migration';
 import { OutboxParking1795610000000 } from './outbox-parking.migration';
 
 /**
@@ -120,4 +121,5 @@ export const PLATFORM_MIGRATIONS = [
   OutboxParking1795610000000,
   DeadLetterReplays1795620000000,
   ConsumerPositions1795630000000,
+  ImpersonationAudit1796000000000,
 ];

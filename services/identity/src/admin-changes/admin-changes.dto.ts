@@ -28,6 +28,14 @@ export class AdminChangeResponse {
   @ApiProperty({ enum: ADMIN_CHANGE_ACTIONS })
   action!: AdminChangeAction;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'record.* actions (made while impersonating the provider): the table of the record, e.g. billing_accounts',
+  })
+  record!: string | null;
+
   @ApiProperty({ type: () => AdminRef })
   admin!: AdminRef;
 

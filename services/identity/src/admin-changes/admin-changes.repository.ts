@@ -6,6 +6,7 @@ import type { AdminChange, AdminChangeSource, ChangedFields } from './admin-chan
 export interface AdminChangeRow {
   id: string;
   action: AdminChangeAction;
+  record: string | null;
   adminId: string;
   adminName: string;
   adminEmail: string;
@@ -30,14 +31,15 @@ export class AdminChangesRepository {
   ): Promise<boolean> {
     const inserted = await rows(
       tx,
-      `INSERT INTO admin_changes (id, provider_id, admin_id, action, before, after, changed_at, source)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, coalesce($7::timestamptz, now()), $8)
+      `INSERT INTO admin_changes (id, provider_id, admin_id, action, record, before, after, changed_at, source)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, coalesce($8::timestamptz, now()), $9)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
       [
         change.id,
         change.providerId,
         change.adminId,
         change.action,
+        change.record,
         change.before === null ? null : JSON.stringify(change.before),
         change.after === null ? null : JSON.stringify(change.after),
         change.changedAt ?? null,
@@ -51,7 +53,7 @@ export class AdminChangesRepository {
   ofProvider(providerId: string, limit: number, offset: number): Promise<AdminChangeRow[]> {
     return rows<AdminChangeRow>(
       this.db.dataSource,
-      `SELECT c.id, c.action, a.id AS "adminId", trim(a.first_name || ' ' || a.last_name) AS "adminName",
+      `SELECT c.id, c.action, c.record, a.id AS "adminId", trim(a.first_name || ' ' || a.last_name) AS "adminName",
               a.email AS "adminEmail", c.before, c.after, c.changed_at AS "changedAt",
               count(*) OVER ()::int AS total
          FROM admin_changes c JOIN users a ON a.id = c.admin_id

@@ -2,7 +2,7 @@ import { ADMIN_CHANGE_ACTIONS, type AdminChangeAction } from '@tourly/contracts'
 import { isUuid } from '@tourly/platform';
 
 /** The services whose administrators' changes identity keeps: its own, and those it hears about. */
-export const ADMIN_CHANGE_SOURCES = ['identity', 'billing', 'orders'] as const;
+export const ADMIN_CHANGE_SOURCES = ['identity', 'billing', 'properties', 'orders'] as const;
 export type AdminChangeSource = (typeof ADMIN_CHANGE_SOURCES)[number];
 
 /** The fields a change touched, as they were or as they are; null: there was none / there is none. */
@@ -13,10 +13,14 @@ export interface AdminChange {
   providerId: string;
   adminId: string;
   action: AdminChangeAction;
+  /** `record.*`: the table of the row an impersonating administrator changed; null for the other actions. */
+  record: string | null;
   before: ChangedFields;
   after: ChangedFields;
   changedAt: Date;
 }
+
+const TABLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 const isAction = (value: unknown): value is AdminChangeAction =>
   (ADMIN_CHANGE_ACTIONS as readonly unknown[]).includes(value);
@@ -36,10 +40,14 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\
  */
 export function heardAdminChange(data: unknown): { change: AdminChange } | { problem: string } {
   if (!isPlainObject(data)) return { problem: 'the event carries no change' };
-  const { providerId, adminId, action, before, after, changedAt } = data;
+  const { providerId, adminId, action, record, before, after, changedAt } = data;
   if (!isUuid(providerId)) return { problem: 'provider_id is not a provider id' };
   if (!isUuid(adminId)) return { problem: 'admin_id is not a user id' };
   if (!isAction(action)) return { problem: `action must be one of ${ADMIN_CHANGE_ACTIONS.join(', ')}` };
+  const ofRecord = action.startsWith('record.');
+  if (ofRecord && !(typeof record === 'string' && TABLE_NAME.test(record)))
+    return { problem: `${action} needs the record's table` };
+  if (!ofRecord && record !== undefined && record !== null) return { problem: `${action} names no record` };
   for (const [name, fields] of [
     ['before', before],
     ['after', after],
@@ -53,6 +61,7 @@ export function heardAdminChange(data: unknown): { change: AdminChange } | { pro
       providerId: providerId.toLowerCase(),
       adminId: adminId.toLowerCase(),
       action,
+      record: ofRecord ? (record as string) : null,
       before: before as ChangedFields,
       after: after as ChangedFields,
       changedAt: at,

@@ -10,7 +10,8 @@ import { heardAdminChange, sourceOf, type ChangedFields } from './admin-changes.
  * The audit trail of what platform admins change on a provider's records (issue 18). Identity's own changes (a
  * provider's tag, a user's primary provider) are recorded in the transaction of the change; billing's and orders'
  * arrive as their `admin_change.recorded.v1` events and are recorded in the inbox's transaction, under the event's
- * id, so a redelivered event records nothing twice.
+ * id, so a redelivered event records nothing twice. So do the rows every service's database saw an impersonating
+ * administrator change (`record.*`, identity's own included: its triggers publish them like any service's).
  */
 @Injectable()
 export class AdminChangesService {
@@ -30,7 +31,7 @@ export class AdminChangesService {
       after: ChangedFields;
     },
   ): Promise<void> {
-    await this.changes.record(tx, { id: uuidv7(), ...change, source: 'identity' });
+    await this.changes.record(tx, { id: uuidv7(), ...change, record: null, source: 'identity' });
   }
 
   /** Records a change another service announced. A change that cannot be read is refused (retried, then parked). */
@@ -50,6 +51,7 @@ export class AdminChangesService {
       found.map((row) => ({
         id: row.id,
         action: row.action,
+        record: row.record,
         admin: { id: row.adminId, name: row.adminName, email: row.adminEmail },
         before: row.before,
         after: row.after,

@@ -110,6 +110,14 @@ export class AccessLogEntryResponse {
   @ApiProperty({ enum: ADMIN_CHANGE_ACTIONS, nullable: true, description: 'admin_change: what was changed' })
   action!: AdminChangeAction | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'admin_change record.* (made while impersonating): the table of the record, e.g. billing_accounts',
+  })
+  record!: string | null;
+
   @ApiProperty({ ...CHANGED_FIELDS, description: 'admin_change: the fields it touched, as they were' })
   before!: Record<string, unknown> | null;
 

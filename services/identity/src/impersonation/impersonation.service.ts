@@ -158,6 +158,7 @@ function toEntry(row: AccessRow): AccessLogEntryResponse {
     durationSeconds: row.endedAt ? secondsBetween(row.at, row.endedAt) : null,
     detail: row.detail,
     action: row.action,
+    record: row.record,
     before: row.before,
     after: row.after,
   };

@@ -35,7 +35,7 @@ export function AuditTab({ provider }: { provider: ProviderRecord }) {
             label="Record"
             disableSort
             cellSx={oneLine}
-            render={(change: AdminChangeRecord) => adminChangeLabel(change.action)}
+            render={(change: AdminChangeRecord) => adminChangeLabel(change.action, change.record)}
           />
           <DataTable.Col label="Changes" disableSort>
             <ChangesField />
@@ -60,7 +60,7 @@ function ChangeBlocks() {
           {index > 0 && <Divider component="li" aria-hidden />}
           <Box component="li" sx={{ p: 2, display: 'grid', gap: 0.5 }}>
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-              {adminChangeLabel(change.action)}
+              {adminChangeLabel(change.action, change.record)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {formatDateTime(change.changedAt)} · {change.admin.name} ({change.admin.email})
