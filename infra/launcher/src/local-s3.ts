@@ -47,6 +47,11 @@ const S3RVER_KEY_ID = 'S3RVER';
 const MAX_SIGNED_BODY_BYTES = 32 * 1024 * 1024;
 const CORS_METHODS = ['GET', 'HEAD', 'PUT', 'POST', 'DELETE'];
 const CORS_EXPOSED = ['ETag', 'Content-Length', 'Content-Type', 'Content-Disposition'];
+/**
+ * On every answer: a browser takes an object as the type storage names (the one its bytes were found to be, which a
+ * presigned GET asks for), never as a type it guesses from the bytes (HTML in what is served as an image).
+ */
+const NO_SNIFFING = { 'x-content-type-options': 'nosniff' } as const;
 /** Hop-by-hop headers, never passed on (the front has answered any Expect: 100-continue itself). */
 const HOP_BY_HOP = new Set([
   'connection',
@@ -68,6 +73,7 @@ const HOP_BY_HOP = new Set([
  *   Content-Type and Content-Length accepts exactly that type and size (as S3 does); a signed body hash is
  *   checked against the bytes.
  * - CORS answers only the web app's origins (s3rver would answer `*`).
+ * - every answer says `X-Content-Type-Options: nosniff`.
  */
 export async function startLocalS3({
   dataDir,
@@ -203,7 +209,7 @@ function forward(request: IncomingMessage, response: ServerResponse, context: Fr
       for (const [name, value] of Object.entries(withoutHopByHop(answer.headers))) {
         if (!name.startsWith('access-control-') && name !== 'vary') answerHeaders[name] = value;
       }
-      Object.assign(answerHeaders, corsHeaders(request, context.allowedOrigins));
+      Object.assign(answerHeaders, corsHeaders(request, context.allowedOrigins), NO_SNIFFING);
       response.writeHead(answer.statusCode ?? 502, answerHeaders);
       answer.pipe(response);
     },
@@ -302,6 +308,7 @@ function sendError(
   const body = request.method === 'HEAD' ? '' : xml;
   response.writeHead(error.status, {
     ...corsHeaders(request, allowedOrigins),
+    ...NO_SNIFFING,
     'content-type': 'application/xml',
     'content-length': String(Buffer.byteLength(body)),
   });

@@ -224,6 +224,8 @@ describe('startLocalS3', () => {
     const served = await fetch(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
+    // A browser takes the type storage names, never one it guesses from the bytes (issue 29).
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-disposition')).toBe(
       `inline; filename="Kuche.pdf"; filename*=UTF-8''${encodeURIComponent('Küche 東京.pdf')}`,
     );

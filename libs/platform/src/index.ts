@@ -12,6 +12,7 @@ export * from './http/pagination';
 export * from './http/text';
 export * from './http/ids';
 export * from './http/client-address';
+export * from './http/outbound-address';
 export * from './http/bodies';
 export * from './http/responses';
 export * from './http/csv';

@@ -18,6 +18,10 @@ const NAMES: Record<string, string[]> = {
   'half-private.example.com': ['93.184.216.35', '10.0.0.1'],
   'metadata.example.com': ['169.254.169.254'],
   'mapped.example.com': ['::ffff:127.0.0.1'],
+  'translated.example.com': ['::ffff:0:7f00:1'],
+  'sixtofour.example.com': ['2002:7f00:1::1'],
+  'teredo.example.com': ['2001:0:4136:e378:8000:63bf:80ff:fffe'],
+  'compatible.example.com': ['::a9fe:a9fe'],
 };
 
 /**
@@ -145,6 +149,10 @@ describe('reading a linked page on the server', () => {
     ['a name resolving to loopback', 'http://rebound.example.com/'],
     ['a name resolving to the cloud metadata address', 'http://metadata.example.com/'],
     ['a name resolving to an IPv4-mapped loopback', 'http://mapped.example.com/'],
+    ['a name resolving to an IPv4-translated loopback', 'http://translated.example.com/'],
+    ['a name resolving to a 6to4 address of loopback', 'http://sixtofour.example.com/'],
+    ['a name resolving to a Teredo address of loopback', 'http://teredo.example.com/'],
+    ['a name resolving to an IPv4-compatible metadata address', 'http://compatible.example.com/'],
     ['a name with one private address among public ones', 'http://half-private.example.com/'],
     ['a redirect to a loopback address', 'http://pages.example.com/to-loopback'],
     ['a redirect to a name resolving to loopback', 'http://pages.example.com/to-rebound'],

@@ -210,7 +210,7 @@ describe('temporary uploads', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      url: expect.stringContaining(`/${bucket}/uploads/${provider.providerId}/`),
+      url: expect.stringContaining(`/${bucket}/incoming/${provider.providerId}/`),
       method: 'PUT',
       headers: { 'content-type': 'image/jpeg' },
     });
@@ -278,6 +278,44 @@ describe('temporary uploads', () => {
     expect(html.body.errors).toEqual({
       type: ['must be an image (JPEG, PNG, WebP or GIF), a PDF or a video (MP4, MOV or WebM)'],
     });
+  });
+
+  it('keeps the bytes it checked: a presigned URL used again after the attach changes nothing the photo serves', async () => {
+    const garden = await jpeg(320, 240);
+    const signed = (await provider.get(`/s3/params?filename=garden.png&type=image/png&size=${garden.length}`))
+      .body.data as { id: string; url: string };
+    const sent = await fetch(signed.url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: garden,
+    });
+    expect(sent.status).toBe(200);
+    const propertyId = await aProperty(provider, 'Swapped Garden');
+    const attached = await provider.send('post', `/provider/properties/${propertyId}/photos/upload_single`, {
+      photo: { temporary_upload_id: signed.id },
+    });
+    expect(attached.status).toBe(201);
+    expect(attached.body.data).toMatchObject({ content_type: 'image/jpeg', width: 320, height: 240 });
+
+    // The same presigned URL, still within its 15 minutes: a page of HTML of the very same size and declared type.
+    const html = Buffer.alloc(garden.length, ' ');
+    html.write('<html><script>alert(document.cookie)</script></html>');
+    const swapped = await fetch(signed.url, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: html,
+    });
+    await swapped.body?.cancel();
+
+    const photos = await provider.get(`/provider/properties/${propertyId}/photos`);
+    const photo = (photos.body.data as Array<{ id: string; url: string }>).find(
+      (each) => each.id === attached.body.data.id,
+    )!;
+    const served = await fetch(photo.url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(garden)).toBe(true);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('binds a presigned upload to its size and type: storage refuses any other, and over 100MB nothing is signed', async () => {

@@ -139,6 +139,17 @@ export class Storage implements OnApplicationShutdown {
     );
   }
 
+  /** As `copy`, when the source is there: false, and nothing written, when it is absent. */
+  async copyIfPresent(fromKey: string, toKey: string): Promise<boolean> {
+    try {
+      await this.copy(fromKey, toKey);
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
   /** Deletes the objects (absent ones are no error). */
   async delete(keys: string[]): Promise<void> {
     for (let start = 0; start < keys.length; start += 1000) {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { guardedLookup, isPublicAddress, urlProblems, URL_MESSAGES } from './webhook-targets';
+import { guardedLookup, urlProblems, URL_MESSAGES } from './webhook-targets';
 import { WebhookSender } from './webhook-sender';
 
 const production = { allowPrivateTargets: false };
@@ -27,6 +27,19 @@ describe('webhook targets', () => {
     ['https://[fd00::1]/hook', [URL_MESSAGES.private]],
     ['https://[::ffff:127.0.0.1]/hook', [URL_MESSAGES.private]],
     ['https://2130706433/hook', [URL_MESSAGES.private]],
+    // Issue 29: IPv6 forms that carry an internal IPv4 address.
+    ['https://[::127.0.0.1]/hook', [URL_MESSAGES.private]],
+    ['https://[::169.254.169.254]/latest/meta-data', [URL_MESSAGES.private]],
+    ['https://[::ffff:0:127.0.0.1]/hook', [URL_MESSAGES.private]],
+    ['https://[64:ff9b::169.254.169.254]/hook', [URL_MESSAGES.private]],
+    ['https://[2002:7f00:1::1]/hook', [URL_MESSAGES.private]],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook', [URL_MESSAGES.private]],
+    ['https://0x7f.1/hook', [URL_MESSAGES.private]],
+    ['https://0251.0376.0251.0376/hook', [URL_MESSAGES.private]],
+    ['https://intranet/hook', [URL_MESSAGES.private]],
+    ['https://metadata.google.internal/computeMetadata/v1/', [URL_MESSAGES.private]],
+    ['https://[2606:4700:4700::1111]/hook', []],
+    ['https://[::ffff:93.184.216.34]/hook', []],
     [`https://example.com/${'a'.repeat(2000)}`, [URL_MESSAGES.tooLong]],
   ])('in production, %s -> %j', (url, problems) => {
     expect(urlProblems(url, production)).toEqual(problems);
@@ -41,22 +54,6 @@ describe('webhook targets', () => {
     ['http://hooks.example.com/hook', [URL_MESSAGES.httpLocalOnly]],
   ])('in development, %s -> %j', (url, problems) => {
     expect(urlProblems(url, development)).toEqual(problems);
-  });
-
-  it('tells public unicast addresses from the rest', () => {
-    expect(isPublicAddress('8.8.8.8')).toBe(true);
-    expect(isPublicAddress('2606:4700:4700::1111')).toBe(true);
-    for (const address of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '169.254.169.254',
-      '::1',
-      'fe80::1',
-      '::ffff:10.0.0.1',
-      'x',
-    ]) {
-      expect(isPublicAddress(address)).toBe(false);
-    }
   });
 
   it('refuses, at connection time, a name that resolves to a loopback address', async () => {
@@ -100,6 +97,26 @@ describe('webhook targets', () => {
       expect(byAddress.error).toBe('The URL points to a private, loopback or link-local address.');
       expect(byName).toMatchObject({ ok: false, statusCode: null });
       expect(byName.error).toBe('Refused: localhost resolves to a private, loopback or link-local address.');
+      expect(hits).toBe(0);
+    });
+
+    it('never connects to an IPv6 form of a loopback address either', async () => {
+      const sender = new WebhookSender({ ...production, timeoutMs: 2000 });
+      const webhook = {
+        messageId: 'msg_3',
+        body: '{}',
+        secrets: ['whsec_' + Buffer.alloc(24).toString('base64')],
+      };
+      for (const host of ['[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[2002:7f00:1::1]', '[64:ff9b::7f00:1]']) {
+        const outcome = await sender.send({ ...webhook, url: `https://${host}:${port}/hook` });
+        expect({ host, ...outcome }).toMatchObject({
+          host,
+          ok: false,
+          statusCode: null,
+          error: 'The URL points to a private, loopback or link-local address.',
+        });
+      }
+      sender.close();
       expect(hits).toBe(0);
     });
 

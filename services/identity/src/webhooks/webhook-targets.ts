@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
+import type { LookupFunction } from 'node:net';
 import { WEBHOOK_LIMITS } from '@tourly/contracts';
+import { classifyAddress, isOutboundAddress, isOutboundHost } from '@tourly/platform';
 
 /**
  * Where deliveries may go. Production sends only over https to public addresses: a URL naming a private, loopback
@@ -26,23 +26,12 @@ export const URL_MESSAGES = {
   tooLong: `must be at most ${WEBHOOK_LIMITS.urlMaxLength} characters`,
 } as const;
 
-/** A public unicast address: not private, loopback, link-local, carrier-grade NAT, multicast or reserved. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
-}
-
 const LOOPBACK_NAMES = /^(localhost|.+\.localhost)$/i;
 
-/** The address literal of a URL's host (IPv6 without its brackets), or undefined for a name. */
-function addressLiteral(hostname: string): string | undefined {
-  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  return isIP(bare) ? bare : undefined;
-}
-
+/** Development's plain-http allowance: this machine, by name or by a loopback address in any spelling. */
 function isLoopbackHost(hostname: string): boolean {
-  const literal = addressLiteral(hostname);
-  if (literal) return ipaddr.process(literal).range() === 'loopback';
+  const literal = classifyAddress(hostname);
+  if (literal) return literal.range === 'loopback';
   return LOOPBACK_NAMES.test(hostname);
 }
 
@@ -63,8 +52,8 @@ export function urlProblems(text: string, policy: TargetPolicy): string[] {
   }
   if (!url.hostname) return [URL_MESSAGES.invalid];
   if (policy.allowPrivateTargets) return [];
-  const literal = addressLiteral(url.hostname);
-  if (literal ? !isPublicAddress(literal) : LOOPBACK_NAMES.test(url.hostname)) return [URL_MESSAGES.private];
+  // The platform's one judge of where a server-side fetch may go (libs/platform, outbound-address).
+  if (!isOutboundHost(url.hostname)) return [URL_MESSAGES.private];
   return [];
 }
 
@@ -82,7 +71,7 @@ export function guardedLookup(policy: TargetPolicy): LookupFunction {
       if (error) return callback(error, '', 0);
       const allowed = policy.allowPrivateTargets
         ? addresses
-        : addresses.filter((entry) => isPublicAddress(entry.address));
+        : addresses.filter((entry) => isOutboundAddress(entry.address));
       if (allowed.length === 0) {
         return callback(
           new TargetRefusedError(`${hostname} resolves to a private, loopback or link-local address`),
@@ -98,6 +87,6 @@ export function guardedLookup(policy: TargetPolicy): LookupFunction {
 
 /** The check for a URL whose host is an address literal (the socket makes no lookup for those). */
 export function refusedAddressLiteral(url: URL, policy: TargetPolicy): boolean {
-  const literal = addressLiteral(url.hostname);
-  return !policy.allowPrivateTargets && literal !== undefined && !isPublicAddress(literal);
+  const literal = classifyAddress(url.hostname);
+  return !policy.allowPrivateTargets && literal !== null && literal.range !== 'public';
 }

@@ -48,6 +48,10 @@ describe('external video links', () => {
     'http://[::ffff:127.0.0.1]/tours/1',
     'http://[::ffff:7f00:1]/tours/1',
     'http://[64:ff9b::127.0.0.1]/tours/1',
+    'http://[::127.0.0.1]/tours/1',
+    'http://[::ffff:0:127.0.0.1]/tours/1',
+    'http://[2002:7f00:1::1]/tours/1',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/tours/1',
     // Private networks, link-local (cloud metadata), single-label and local names.
     'http://10.0.0.5/video.mp4',
     'http://172.16.3.4/video.mp4',

@@ -1,6 +1,6 @@
-import { isIP } from 'node:net';
 import { MESSAGES, TOUR_MESSAGES } from '@tourly/contracts';
-import { isPublicHost, parseLink } from '../media/links';
+import { isOutboundHost } from '@tourly/platform';
+import { parseLink } from '../media/links';
 
 /** The scan service's domain: its pages (and those of every name below it) are never read. */
 export const SCAN_SERVICE_DOMAIN = 'matterport.com';
@@ -34,8 +34,8 @@ const OWN_TOUR_PATH = /^\/tours\/([^/]+)\/([^/]+)(?:\/mls)?\/?$/;
  * What to do with a link a person asks the page of (and each redirect on the way): it must be an absolute http(s)
  * URL; the scan service's pages are not read (they are an app, not a page with metadata, and reading them would
  * make this server a client of theirs); the platform's own tours are answered from the database; anything else is
- * fetched only if its host could be on the public internet (the addresses its name resolves to are checked again
- * before connecting: `isPublicAddress`).
+ * fetched only if its host could be on the public internet (the platform's `isOutboundHost`; the addresses its name
+ * resolves to are judged again before connecting, by `isOutboundAddress`).
  */
 export function linkTarget(value: string, policy: LinkPolicy): LinkTarget {
   const link = parseLink(value);
@@ -47,7 +47,7 @@ export function linkTarget(value: string, policy: LinkPolicy): LinkTarget {
   }
   const ownTour = ownTourOf(url, host, policy);
   if (ownTour) return { ownTour };
-  if (!isPublicHost(host)) return { refusal: TOUR_MESSAGES.metadataNotPublic };
+  if (!isOutboundHost(host)) return { refusal: TOUR_MESSAGES.metadataNotPublic };
   return { fetch: url };
 }
 
@@ -61,22 +61,6 @@ function ownTourOf(url: URL, host: string, policy: LinkPolicy): OwnTour | null {
     return { clientSlug: decodeURIComponent(match[1]!), modelSlug: decodeURIComponent(match[2]!) };
   } catch {
     return null; // a malformed escape names no tour
-  }
-}
-
-/**
- * Whether an address a name resolved to (as `dns.lookup` gives it) is on the public internet: the same ranges as
- * links (loopback, private, link-local, shared, multicast are not), IPv6 written the way the URL parser writes it
- * first, so IPv4-mapped addresses are judged as the IPv4 address they carry. Anything else (a zone id) is not.
- */
-export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 4) return isPublicHost(address);
-  if (family !== 6) return false;
-  try {
-    return isPublicHost(new URL(`http://[${address}]/`).hostname);
-  } catch {
-    return false;
   }
 }
 

@@ -4,8 +4,8 @@ import { connect as connectTcp, isIP } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as connectTls } from 'node:tls';
 import { TOUR_MESSAGES } from '@tourly/contracts';
+import { isOutboundAddress } from '@tourly/platform';
 import {
-  isPublicAddress,
   linkTarget,
   pageMetadata,
   type LinkPolicy,
@@ -60,7 +60,8 @@ class Unanswered extends Error {}
 /**
  * Reads the metadata of a page a person links to, on the server, guarded against being turned on the platform's
  * own network (SSRF): every URL (the link and each redirect) passes `linkTarget`, every address its name resolves
- * to must be public, and the connection goes to the address that was checked. 5 s in all, 1 MB read, 3 redirects.
+ * to must be public (the platform's `isOutboundAddress`, IPv6 forms carrying an IPv4 address judged as that address),
+ * and the connection goes to the address that was checked. 5 s in all, 1 MB read, 3 redirects.
  */
 export class WebPages {
   constructor(
@@ -98,7 +99,7 @@ export class WebPages {
     const host = bare(url.hostname);
     const addresses = isIP(host) ? [host] : await beforeDeadline(this.network.resolve(host), deadline);
     if (addresses.length === 0) throw new Unanswered('the name has no address');
-    return addresses.every(isPublicAddress) ? addresses[0]! : null;
+    return addresses.every(isOutboundAddress) ? addresses[0]! : null;
   }
 
   private get(

@@ -81,13 +81,36 @@ export class FilesRepository {
     );
   }
 
-  /** What a presigned upload's bytes showed (once: a row described already stays as it is). */
-  async describeDirect(row: FileRow): Promise<void> {
+  /**
+   * A presigned upload's checked copy and what its bytes showed, once: true when this check is the one recorded;
+   * false when another was first, or the upload was used or discarded meanwhile (a row described stays as it is).
+   */
+  async describeDirect(row: FileRow): Promise<boolean> {
+    const changed = await affected(
+      this.db.dataSource,
+      `UPDATE files SET storage_key = $2, content_type = $3, size = $4, width = $5, height = $6, square = $7,
+              thumbnail_key = $8
+          WHERE id = $1 AND content_type IS NULL AND attached_at IS NULL AND discarded_at IS NULL`,
+      [
+        row.id,
+        row.storageKey,
+        row.contentType,
+        row.size,
+        row.width,
+        row.height,
+        row.square,
+        row.thumbnailKey,
+      ],
+    );
+    return changed === 1;
+  }
+
+  /** A presigned upload whose bytes were refused, unless another check recorded a copy that passed meanwhile. */
+  async discardUndescribed(id: string): Promise<void> {
     await affected(
       this.db.dataSource,
-      `UPDATE files SET content_type = $2, size = $3, width = $4, height = $5, square = $6, thumbnail_key = $7
-          WHERE id = $1 AND content_type IS NULL`,
-      [row.id, row.contentType, row.size, row.width, row.height, row.square, row.thumbnailKey],
+      'UPDATE files SET discarded_at = now() WHERE id = $1 AND content_type IS NULL AND discarded_at IS NULL',
+      [id],
     );
   }
 

@@ -47,6 +47,23 @@ export const storageKey = (providerId: string, fileId: string, filename: string)
 export const thumbnailKey = (providerId: string, fileId: string) =>
   `uploads/${providerId}/${fileId}/thumbnail.jpg`;
 
+/**
+ * Where a presigned upload's PUT goes: `incoming/`, the only prefix a presigned URL ever names. A browser may PUT
+ * there again for as long as its URL lasts, so nothing is served from it: the bytes are checked and kept as a copy
+ * under `uploads/` (`checkedKeys`).
+ */
+export const incomingKey = (providerId: string, fileId: string, filename: string) =>
+  `incoming/${providerId}/${fileId}/${safeKeyName(filename)}`;
+
+/**
+ * The copy one check of a presigned upload makes and keeps (and its thumbnail), under `uploads/`, which no presigned
+ * URL names. Each check has its own (`checkId`), so two checks of one upload at once never write the same object.
+ */
+export const checkedKeys = (providerId: string, fileId: string, checkId: string, filename: string) => ({
+  storageKey: `uploads/${providerId}/${fileId}/${checkId}/original/${safeKeyName(filename)}`,
+  thumbnailKey: `uploads/${providerId}/${fileId}/${checkId}/thumbnail.jpg`,
+});
+
 function safeKeyName(filename: string): string {
   return (
     filename

@@ -20,7 +20,15 @@ import {
   type Logger,
   type Queryable,
 } from '@tourly/platform';
-import { kindOf, storageKey, thumbnailKey, type FileRow, type FileView } from './files';
+import {
+  checkedKeys,
+  incomingKey,
+  kindOf,
+  storageKey,
+  thumbnailKey,
+  type FileRow,
+  type FileView,
+} from './files';
 import { FilesRepository } from './files.repository';
 import { describeImage, inImageSlot, readUpTo, THUMBNAIL_MAX_BYTES } from './images';
 
@@ -91,7 +99,9 @@ export class UploadsService {
         direct: false,
         createdAt: new Date(),
       };
-      if (received.kind === 'image') await this.describe(row, fieldPath, accept);
+      if (received.kind === 'image' && !(await this.describe(row, thumbnailKey(providerId, id)))) {
+        throw ApiError.invalid(fieldPath, mustBe(accept));
+      }
       return row;
     } catch (error) {
       if (key) await this.abandon([key, thumbnailKey(providerId, id)]);
@@ -123,8 +133,9 @@ export class UploadsService {
   /**
    * GET /s3/params: a presigned PUT for the browser, and the temporary upload it becomes. The URL is signed
    * for this Content-Type and this Content-Length: storage (S3, and the local one) refuses a PUT of any other
-   * type or size, so nothing larger than the limit can be put there. What the bytes are is still checked
-   * when the upload is used. `filename`: as the browser gave it, made safe here.
+   * type or size, so nothing larger than the limit can be put there. It names a key under `incoming/`, never
+   * served: what the bytes are is checked, on a copy kept elsewhere, when the upload is used (`checkDirect`).
+   * `filename`: as the browser gave it, made safe here.
    */
   async presign(
     providerId: string,
@@ -139,7 +150,7 @@ export class UploadsService {
     }
     if (size > LIMITS.maxUploadBytes) throw ApiError.base(413, MESSAGES.uploadTooLarge);
     const id = uuidv7();
-    const key = storageKey(providerId, id, name);
+    const key = incomingKey(providerId, id, name);
     await this.files.insertDirect({ id, providerId, storageKey: key, filename: name });
     return {
       id,
@@ -184,24 +195,52 @@ export class UploadsService {
     field: string,
   ): Promise<void> {
     const pending = await this.files.directUnchecked(providerId, ids);
-    for (const row of pending) {
-      const stored = await this.storage.head(row.storageKey);
+    for (const row of pending) await this.checkCopy(row, accept, field);
+  }
+
+  /**
+   * One presigned upload, checked on a copy. Its URL stays writable for a while (WRITE_URL_SECONDS), so the bytes
+   * checked must be bytes nobody can write any more: they are copied, storage-side, from the upload's key to keys of
+   * this check's own under `uploads/` (which no presigned URL names); the copy is what is looked at (present, within
+   * the limit, its first bytes, an image decoded and its thumbnail made), recorded and served, and the upload's key
+   * is deleted. A PUT to the same URL afterwards changes nothing that is served. Two checks of one upload at once
+   * each copy to their own keys: the first to record its copy wins, the other deletes its own.
+   */
+  private async checkCopy(row: FileRow, accept: readonly ContentKind[], field: string): Promise<void> {
+    const uploadKey = row.storageKey;
+    const checked = checkedKeys(row.providerId, row.id, uuidv7(), row.filename);
+    if (!(await this.storage.copyIfPresent(uploadKey, checked.storageKey))) {
+      throw ApiError.invalid(field, UPLOAD_NOT_RECEIVED);
+    }
+    let kept = false;
+    try {
+      const refuse = async (error: ApiError): Promise<never> => {
+        await this.files.discardUndescribed(row.id);
+        throw error;
+      };
+      const stored = await this.storage.head(checked.storageKey);
       if (!stored) throw ApiError.invalid(field, UPLOAD_NOT_RECEIVED);
       if (stored.size > LIMITS.maxUploadBytes) {
-        await this.discard([row.id]);
-        throw ApiError.base(413, MESSAGES.uploadTooLarge);
+        return await refuse(ApiError.base(413, MESSAGES.uploadTooLarge));
       }
-      const head = await this.storage.read(row.storageKey, { start: 0, end: SNIFF_BYTES - 1 });
+      const head = await this.storage.read(checked.storageKey, { start: 0, end: SNIFF_BYTES - 1 });
       const sniffed = head ? sniff((await readUpTo(head, 1024)) ?? Buffer.alloc(0)) : null;
-      if (!sniffed) {
-        await this.discard([row.id]);
-        throw ApiError.invalid(field, mustBe(accept));
+      if (!sniffed) return await refuse(ApiError.invalid(field, mustBe(accept)));
+      Object.assign(row, {
+        storageKey: checked.storageKey,
+        contentType: sniffed.contentType,
+        size: stored.size,
+      });
+      if (sniffed.kind === 'image' && !(await this.describe(row, checked.thumbnailKey))) {
+        return await refuse(ApiError.invalid(field, mustBe(accept)));
       }
-      row.contentType = sniffed.contentType;
-      row.size = stored.size;
-      if (sniffed.kind === 'image') await this.describe(row, field, accept);
-      await this.files.describeDirect(row);
+      kept = await this.files.describeDirect(row);
+    } finally {
+      // The copy that is not recorded (refused, failed, or another check's was first) is nobody's.
+      if (!kept) await this.abandon([checked.storageKey, checked.thumbnailKey]);
     }
+    // What was checked is kept apart now: the upload's own key serves nothing (a later PUT there lands nowhere used).
+    if (kept) await this.abandon([uploadKey]);
   }
 
   /** Files whose media is gone: their rows are marked, their objects go now or with the next sweep. */
@@ -227,24 +266,25 @@ export class UploadsService {
   }
 
   /**
-   * An image's dimensions, square flag and thumbnail, read back from storage. Bytes that start like an image
-   * but do not decode as one are refused. Very large images go without (see THUMBNAIL_MAX_BYTES).
+   * An image's dimensions, square flag and thumbnail (stored at `thumbnail`), read back from storage: false when
+   * bytes that start like an image do not decode as one. Very large images go without (see THUMBNAIL_MAX_BYTES).
    */
-  private async describe(row: FileRow, field: string, accept: readonly ContentKind[]): Promise<void> {
-    if ((row.size ?? 0) > THUMBNAIL_MAX_BYTES) return;
+  private async describe(row: FileRow, thumbnail: string): Promise<boolean> {
+    if ((row.size ?? 0) > THUMBNAIL_MAX_BYTES) return true;
     const facts = await inImageSlot(async () => {
       const source = await this.storage.read(row.storageKey);
       const bytes = source ? await readUpTo(source, THUMBNAIL_MAX_BYTES) : null;
       return bytes ? describeImage(bytes) : null;
     });
-    if (!facts) {
-      await this.abandon([row.storageKey]);
-      if (row.direct) await this.discard([row.id]);
-      throw ApiError.invalid(field, mustBe(accept));
-    }
-    const key = thumbnailKey(row.providerId, row.id);
-    await this.storage.put(key, facts.thumbnail, 'image/jpeg');
-    Object.assign(row, { width: facts.width, height: facts.height, square: facts.square, thumbnailKey: key });
+    if (!facts) return false;
+    await this.storage.put(thumbnail, facts.thumbnail, 'image/jpeg');
+    Object.assign(row, {
+      width: facts.width,
+      height: facts.height,
+      square: facts.square,
+      thumbnailKey: thumbnail,
+    });
+    return true;
   }
 
   /** Best effort: objects that no row points to (a failed upload); the sweep does not know of them. */
