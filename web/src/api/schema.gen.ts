@@ -5390,7 +5390,7 @@ export type components = {
       instructions: string | null;
       /** @enum {string} */
       kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
-      /** @description what people quote: "order 1042" */
+      /** @description what people quote, "order 12": the provider's own count of its orders, from 1 */
       number: number;
       /** Format: date-time */
       paused_at: string | null;
@@ -5434,7 +5434,7 @@ export type components = {
       instructions: string | null;
       /** @enum {string} */
       kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
-      /** @description what people quote: "order 1042" */
+      /** @description what people quote, "order 12": the provider's own count of its orders, from 1 */
       number: number;
       /** Format: date-time */
       paused_at: string | null;
