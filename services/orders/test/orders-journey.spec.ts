@@ -4,6 +4,7 @@ import { nextDelivery } from '@tourly/platform/testing';
 import { matterportAccountModels } from '@tourly/emulators';
 import { connectMatterport } from '../../../test/support/matterport';
 import { OrderNumbersPerProvider1764140000000 } from '../src/migrations/1764140000000-order-numbers-per-provider';
+import { PlacedStep1764150000000 } from '../src/migrations/1764150000000-placed-step';
 import {
   anotherSupplier,
   aProperty,
@@ -79,7 +80,7 @@ describe('floor-plan orders', () => {
       kind: 'floorplan',
       credits: ORDER_CREDITS.floorplan,
       property_title: '7 Lighthouse Lane',
-      steps: [expect.objectContaining({ step: 'received' })],
+      steps: [expect.objectContaining({ step: 'placed' })],
     });
     expect(await balanceOf(provider)).toMatchObject({
       available_balance: before.available_balance - ORDER_CREDITS.floorplan,
@@ -153,7 +154,7 @@ describe('floor-plan orders', () => {
     // The provider follows the steps and sees its plan among its variants.
     const detail = await provider.get(`/provider/floorplan_orders/${order.id}`).expect(200);
     expect(detail.body.data.steps.map((step: { step: string }) => step.step)).toEqual([
-      'received',
+      'placed',
       'assigned',
       'in_progress',
       'delivered',
@@ -267,6 +268,27 @@ describe('floor-plan orders', () => {
     expect((await place(east, 'floorplan', eastProperty).expect(201)).body.data.number).toBe(3);
     expect((await place(west, 'floorplan', westProperty).expect(201)).body.data.number).toBe(2);
     expect((await place(provider).expect(201)).body.data.number).toBe(before.length + 1);
+  });
+
+  it('says placed, as the status does, for the first step of the orders placed before the word changed', async () => {
+    const id = (await place(provider).expect(201)).body.data.id as string;
+    const ordersDb = it_.platform.services.orders.app.get(Database);
+    const runner = ordersDb.dataSource.createQueryRunner();
+    const migration = new PlacedStep1764150000000();
+    try {
+      await migration.down(runner);
+      expect(
+        await rows(ordersDb.dataSource, 'SELECT step FROM order_steps WHERE order_id = $1', [id]),
+      ).toEqual([{ step: 'received' }]);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const detail = await provider.get(`/provider/floorplan_orders/${id}`).expect(200);
+    expect(detail.body.data).toMatchObject({
+      status: 'placed',
+      steps: [expect.objectContaining({ step: 'placed' })],
+    });
   });
 
   it('refuses an order the credits cannot pay for, holding nothing', async () => {

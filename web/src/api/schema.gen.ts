@@ -5484,7 +5484,7 @@ export type components = {
       at: string;
       note: string | null;
       /** @enum {string} */
-      step: 'received' | 'assigned' | 'in_progress' | 'paused' | 'delivered' | 'cancelled' | 'amendment';
+      step: 'placed' | 'assigned' | 'in_progress' | 'paused' | 'delivered' | 'cancelled' | 'amendment';
     };
     'orders.SupplierResponse': {
       email: string;
