@@ -20,8 +20,8 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
  * floor plan from a property's page and lands on the order (placed, the promised time); a virtual assistant
  * assigns it, the supplier starts, uploads and finalises it through the API; the provider sees it delivered with
  * its file, comments on it with an attachment, and finds it on the billing page. Then, short of credits, the
- * provider orders from the orders page: a password-protected space is refused in the server's words, and the
- * insufficient-credits modal sends them to buy exactly what is missing.
+ * provider orders from the orders page: a password-protected space is refused in the server's words (gone once
+ * another property is chosen), and the insufficient-credits modal sends them to buy exactly what is missing.
  */
 // Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
 jest.setTimeout(120_000);
@@ -213,7 +213,7 @@ describe('floor-plan orders in the browser', () => {
     await page.context().close();
   });
 
-  it('refuses a password-protected space in the server’s words, then offers to buy the credits an order lacks', async () => {
+  it('refuses a password-protected space in the server’s words until another is chosen, then offers to buy the credits an order lacks', async () => {
     // Two credits to spend, whatever the first journey left (it spent all it was given).
     const { available_balance: left } = await balanceOf(provider);
     await giveCredits(admin, provider.providerId, 2);
@@ -241,8 +241,13 @@ describe('floor-plan orders in the browser', () => {
     await alert.getByText(/This Matterport space is password-protected/).waitFor();
     await fitsTheWidth(page);
 
-    // Another property, short of credits: the insufficient-credits modal.
+    // Another property: the refusal was about the other one, and goes with it.
     await modal.getByRole('button', { name: 'Change property' }).click();
+    await property.waitFor();
+    expect(await modal.getByRole('alert').count()).toBe(0);
+    await fitsTheWidth(page);
+
+    // Short of credits for it: the insufficient-credits modal.
     await property.fill('Harbour View');
     await choices.getByRole('button', { name: /Harbour View Terrace/ }).click();
     await detail(modal, 'Available').getByText(`${available} credits`, { exact: true }).waitFor();
