@@ -35,7 +35,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * Each status in words, one word wherever an order shows (the provider's pages, the back offices): placed is
- * "Placed", as the platform's `any_order_placed` and `order.placed` name it (000 §3), never "Received".
+ * "Placed", as the spec's `any_order_placed` (000 §3) and the `order.placed` webhook name it, never "Received".
  */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   placed: 'Placed',
