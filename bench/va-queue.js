@@ -43,14 +43,14 @@ const figures = (result) => ({
 
 /**
  * Orders straight into the table, as years of a back office would leave them, newest last: 50,000 floor plans and
- * universal floor plans (a fifth of them amendments) over many providers, most delivered, some cancelled, the rest
- * open; and 50 TruePlans. A tenth of the properties are on a "Harbour" street.
+ * universal floor plans (a fifth of them amendments) over 400 providers, each numbering its own, most delivered,
+ * some cancelled, the rest open; and 50 TruePlans. A tenth of the properties are on a "Harbour" street.
  */
 async function seedOrders(db) {
   await db.query(
-    `INSERT INTO orders.floorplan_orders (id, provider_id, property_id, property_title, property_address, kind, status,
-       amends_order_id, credits, promised_at, placed_at, delivered_at, cancelled_at, cancellation_reason)
-     SELECT gen_random_uuid(), md5((n % 400)::text)::uuid, gen_random_uuid(),
+    `INSERT INTO orders.floorplan_orders (id, number, provider_id, property_id, property_title, property_address, kind,
+       status, amends_order_id, credits, promised_at, placed_at, delivered_at, cancelled_at, cancellation_reason)
+     SELECT gen_random_uuid(), (n - 1) / 400 + 1, md5((n % 400)::text)::uuid, gen_random_uuid(),
             n || ' ' || (ARRAY['Harbour','Ocean','Park','Hill','River','Garden','Bay'])[n % 7 + 1]
               || ' View',
             n || ' Main Street, Sydney NSW', kind, status, NULL, 5,
@@ -69,10 +69,15 @@ async function seedOrders(db) {
        ) generated`,
     [LARGE, SMALL],
   );
-  // A fifth of the floor plans amend the one three before (the same kind: kinds repeat every three).
+  await db.query(
+    `INSERT INTO orders.order_numbers (provider_id, last_number)
+     SELECT provider_id, max(number) FROM orders.floorplan_orders GROUP BY provider_id`,
+  );
+  // A fifth of the floor plans amend their provider's order three numbers before (the same kind: 1,200 apart).
   await db.query(
     `UPDATE orders.floorplan_orders o SET amends_order_id = p.id FROM orders.floorplan_orders p
-      WHERE p.number = o.number - 3 AND o.kind <> 'trueplan' AND o.number % 5 = 0`,
+      WHERE p.provider_id = o.provider_id AND p.number = o.number - 3 AND o.kind <> 'trueplan'
+        AND o.number % 5 = 0`,
   );
   // As autovacuum leaves a table in use: the trigram index's pending entries merged, the statistics fresh.
   await db.query('VACUUM ANALYZE orders.floorplan_orders');

@@ -17,11 +17,11 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 /**
  * Floor-plan orders in a real browser (Debian's Chromium) at a phone's width, against the whole platform with the
  * vendor emulators and a local S3 for the order's files. The demo provider, given credits by an admin, orders a
- * floor plan from a property's page and lands on the order (received, the promised time); a virtual assistant
+ * floor plan from a property's page and lands on the order (placed, the promised time); a virtual assistant
  * assigns it, the supplier starts, uploads and finalises it through the API; the provider sees it delivered with
  * its file, comments on it with an attachment, and finds it on the billing page. Then, short of credits, the
- * provider orders from the orders page: a password-protected space is refused in the server's words, and the
- * insufficient-credits modal sends them to buy exactly what is missing.
+ * provider orders from the orders page: a password-protected space is refused in the server's words (gone once
+ * another property is chosen), and the insufficient-credits modal sends them to buy exactly what is missing.
  */
 // Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
 jest.setTimeout(120_000);
@@ -101,20 +101,20 @@ describe('floor-plan orders in the browser', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-order-modal.png') });
     await modal.getByRole('button', { name: 'Order for 5 credits' }).click();
 
-    // The new order's page: received, with the promised time.
+    // The new order's page: placed, with the promised time.
     await page.waitForURL(/\/provider\/orders\/[0-9a-f-]{36}$/);
     const orderId = page.url().split('/').pop()!;
     const placed = (await provider.get(`/provider/floorplan_orders/${orderId}`).expect(200)).body.data;
     const name = `Order ${placed.number as number}`;
     await page.getByRole('heading', { name, level: 1 }).waitFor();
-    await page.getByText('Status: Received', { exact: true }).waitFor();
+    await page.getByText('Status: Placed', { exact: true }).waitFor();
     await page
       .getByRole('status')
       .getByText('Your order was placed. Its 5 credits are held until the plan is delivered.')
       .waitFor();
     const progress = page.getByRole('region', { name: 'Progress' });
     const steps = progress.getByRole('list', { name: 'Steps' }).getByRole('listitem');
-    await steps.filter({ hasText: 'Received' }).waitFor();
+    await steps.filter({ hasText: 'Placed' }).waitFor();
     expect(await steps.count()).toBe(1);
     const promised = detail(progress, 'Promised by');
     await promised.locator(`time[datetime="${placed.promised_at as string}"]`).waitFor();
@@ -131,7 +131,7 @@ describe('floor-plan orders in the browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     const row = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: name });
-    await row.getByText('Received', { exact: true }).waitFor();
+    await row.getByText('Placed', { exact: true }).waitFor();
     await row.getByText('Floor plan · Harbour View Terrace').waitFor();
     await fitsTheWidth(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-orders-list.png'), fullPage: true });
@@ -159,7 +159,7 @@ describe('floor-plan orders in the browser', () => {
     await page.reload();
     await steps.filter({ hasText: 'Delivered' }).waitFor();
     expect(await steps.allInnerTexts()).toEqual([
-      expect.stringMatching(/^Received/),
+      expect.stringMatching(/^Placed/),
       expect.stringMatching(/^Assigned/),
       expect.stringMatching(/^In progress/),
       expect.stringMatching(/^Delivered/),
@@ -213,7 +213,7 @@ describe('floor-plan orders in the browser', () => {
     await page.context().close();
   });
 
-  it('refuses a password-protected space in the server’s words, then offers to buy the credits an order lacks', async () => {
+  it('refuses a password-protected space in the server’s words until another is chosen, then offers to buy the credits an order lacks', async () => {
     // Two credits to spend, whatever the first journey left (it spent all it was given).
     const { available_balance: left } = await balanceOf(provider);
     await giveCredits(admin, provider.providerId, 2);
@@ -241,8 +241,13 @@ describe('floor-plan orders in the browser', () => {
     await alert.getByText(/This Matterport space is password-protected/).waitFor();
     await fitsTheWidth(page);
 
-    // Another property, short of credits: the insufficient-credits modal.
+    // Another property: the refusal was about the other one, and goes with it.
     await modal.getByRole('button', { name: 'Change property' }).click();
+    await property.waitFor();
+    expect(await modal.getByRole('alert').count()).toBe(0);
+    await fitsTheWidth(page);
+
+    // Short of credits for it: the insufficient-credits modal.
     await property.fill('Harbour View');
     await choices.getByRole('button', { name: /Harbour View Terrace/ }).click();
     await detail(modal, 'Available').getByText(`${available} credits`, { exact: true }).waitFor();

@@ -33,9 +33,21 @@ export const ORDER_TURNAROUND_HOURS: Record<OrderKind, number> = {
 export const ORDER_STATUSES = ['placed', 'in_progress', 'paused', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** What an order's history records, in the words of the provider's steps. */
+/**
+ * Each status in words, one word wherever an order shows (the provider's pages, the back offices): placed is
+ * "Placed", as the spec's `any_order_placed` (000 §3) and the `order.placed` webhook name it, never "Received".
+ */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
+  in_progress: 'In progress',
+  paused: 'Paused',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** What an order's history records: its statuses' words, with `assigned` and `amendment` between them. */
 export const ORDER_STEPS = [
-  'received',
+  'placed',
   'assigned',
   'in_progress',
   'paused',

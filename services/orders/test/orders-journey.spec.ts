@@ -3,6 +3,8 @@ import { Database, rows } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
 import { matterportAccountModels } from '@tourly/emulators';
 import { connectMatterport } from '../../../test/support/matterport';
+import { OrderNumbersPerProvider1764140000000 } from '../src/migrations/1764140000000-order-numbers-per-provider';
+import { PlacedStep1764150000000 } from '../src/migrations/1764150000000-placed-step';
 import {
   anotherSupplier,
   aProperty,
@@ -78,7 +80,7 @@ describe('floor-plan orders', () => {
       kind: 'floorplan',
       credits: ORDER_CREDITS.floorplan,
       property_title: '7 Lighthouse Lane',
-      steps: [expect.objectContaining({ step: 'received' })],
+      steps: [expect.objectContaining({ step: 'placed' })],
     });
     expect(await balanceOf(provider)).toMatchObject({
       available_balance: before.available_balance - ORDER_CREDITS.floorplan,
@@ -152,7 +154,7 @@ describe('floor-plan orders', () => {
     // The provider follows the steps and sees its plan among its variants.
     const detail = await provider.get(`/provider/floorplan_orders/${order.id}`).expect(200);
     expect(detail.body.data.steps.map((step: { step: string }) => step.step)).toEqual([
-      'received',
+      'placed',
       'assigned',
       'in_progress',
       'delivered',
@@ -170,6 +172,122 @@ describe('floor-plan orders', () => {
     expect(link.body.data).toMatchObject({
       filename: 'lighthouse-lane.png',
       url: expect.stringContaining('http'),
+    });
+  });
+
+  it("numbers each provider's orders from 1, never two of one provider's alike even placed at once", async () => {
+    const [north, south] = await Promise.all([
+      it_.signUp('Numbers North Media'),
+      it_.signUp('Numbers South Media'),
+    ]);
+    await Promise.all([giveCredits(admin, north.providerId, 100), giveCredits(admin, south.providerId, 100)]);
+    const [northProperty, southProperty] = await Promise.all([
+      aProperty(north, '1 North Road'),
+      aProperty(south, '2 South Road'),
+    ]);
+    const placed = async (person: Person, property: string) =>
+      (await place(person, 'floorplan', property).expect(201)).body.data as { id: string; number: number };
+
+    // Each provider counts its own orders: nothing tells it how many others placed.
+    const northFirst = await placed(north, northProperty);
+    const southFirst = await placed(south, southProperty);
+    const northSecond = await placed(north, northProperty);
+    const southSecond = await placed(south, southProperty);
+    expect([northFirst.number, northSecond.number]).toEqual([1, 2]);
+    expect([southFirst.number, southSecond.number]).toEqual([1, 2]);
+
+    // Placed at the same moment, each gets a number of its own, the next ones.
+    const atOnce = await Promise.all(
+      Array.from({ length: 6 }, () => place(north, 'schematic_floorplan', northProperty)),
+    );
+    expect(atOnce.map((response) => response.status)).toEqual(Array(6).fill(201));
+    const numbers = atOnce.map((response) => response.body.data.number as number);
+    expect(numbers.sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8]);
+    const listed = await north.get('/provider/floorplan_orders?page_size=100').expect(200);
+    expect(listed.body.data.items.map((order: { number: number }) => order.number)).toEqual([
+      8, 7, 6, 5, 4, 3, 2, 1,
+    ]);
+
+    // A provider's search of a number finds its own order; the virtual assistant's finds every provider's order
+    // of that number, each with its property.
+    const own = await north.get('/provider/floorplan_orders?search=%232').expect(200);
+    expect(own.body.data.items.map((order: { id: string }) => order.id)).toEqual([northSecond.id]);
+    const queue = await va
+      .get('/virtual_assistant/floorplan_orders/new_index.json?search=%232&page_size=100')
+      .expect(200);
+    const found = queue.body.data.items as Array<{ id: string; number: number; property_title: string }>;
+    expect(found.every((order) => order.number === 2)).toBe(true);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: northSecond.id, property_title: '1 North Road' }),
+        expect.objectContaining({ id: southSecond.id, property_title: '2 South Road' }),
+      ]),
+    );
+  });
+
+  it('renumbers the orders placed before, each provider from 1 in the order they were placed', async () => {
+    const [east, west] = await Promise.all([
+      it_.signUp('Numbers East Media'),
+      it_.signUp('Numbers West Media'),
+    ]);
+    await Promise.all([giveCredits(admin, east.providerId, 100), giveCredits(admin, west.providerId, 100)]);
+    const [eastProperty, westProperty] = await Promise.all([
+      aProperty(east, '3 East Road'),
+      aProperty(west, '4 West Road'),
+    ]);
+    for (const [person, property] of [
+      [east, eastProperty],
+      [west, westProperty],
+      [provider, propertyId],
+      [east, eastProperty],
+    ] as const)
+      await place(person, 'floorplan', property).expect(201);
+    const numbersOf = async (person: Person) =>
+      (await person.get('/provider/floorplan_orders?page_size=100').expect(200)).body.data.items
+        .map((order: { number: number }) => order.number)
+        .reverse() as number[];
+
+    // The orders as they were before: one sequence across the platform, then the migration again.
+    const runner = it_.platform.services.orders.app.get(Database).dataSource.createQueryRunner();
+    const migration = new OrderNumbersPerProvider1764140000000();
+    try {
+      await migration.down(runner);
+      const [eastOld, westOld] = [await numbersOf(east), await numbersOf(west)];
+      expect(westOld).toEqual([eastOld[0]! + 1]);
+      expect(eastOld[1]).toBe(eastOld[0]! + 3);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+
+    expect(await numbersOf(east)).toEqual([1, 2]);
+    expect(await numbersOf(west)).toEqual([1]);
+    const before = await numbersOf(provider);
+    expect(before).toEqual(before.map((_, index) => index + 1));
+    // And each provider goes on from its own last number.
+    expect((await place(east, 'floorplan', eastProperty).expect(201)).body.data.number).toBe(3);
+    expect((await place(west, 'floorplan', westProperty).expect(201)).body.data.number).toBe(2);
+    expect((await place(provider).expect(201)).body.data.number).toBe(before.length + 1);
+  });
+
+  it('says placed, as the status does, for the first step of the orders placed before the word changed', async () => {
+    const id = (await place(provider).expect(201)).body.data.id as string;
+    const ordersDb = it_.platform.services.orders.app.get(Database);
+    const runner = ordersDb.dataSource.createQueryRunner();
+    const migration = new PlacedStep1764150000000();
+    try {
+      await migration.down(runner);
+      expect(
+        await rows(ordersDb.dataSource, 'SELECT step FROM order_steps WHERE order_id = $1', [id]),
+      ).toEqual([{ step: 'received' }]);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const detail = await provider.get(`/provider/floorplan_orders/${id}`).expect(200);
+    expect(detail.body.data).toMatchObject({
+      status: 'placed',
+      steps: [expect.objectContaining({ step: 'placed' })],
     });
   });
 

@@ -5400,7 +5400,7 @@ export type components = {
       instructions: string | null;
       /** @enum {string} */
       kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
-      /** @description what people quote: "order 1042" */
+      /** @description what people quote, "order 12": the provider's own count of its orders, from 1 */
       number: number;
       /** Format: date-time */
       paused_at: string | null;
@@ -5444,7 +5444,7 @@ export type components = {
       instructions: string | null;
       /** @enum {string} */
       kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
-      /** @description what people quote: "order 1042" */
+      /** @description what people quote, "order 12": the provider's own count of its orders, from 1 */
       number: number;
       /** Format: date-time */
       paused_at: string | null;
@@ -5494,7 +5494,7 @@ export type components = {
       at: string;
       note: string | null;
       /** @enum {string} */
-      step: 'received' | 'assigned' | 'in_progress' | 'paused' | 'delivered' | 'cancelled' | 'amendment';
+      step: 'placed' | 'assigned' | 'in_progress' | 'paused' | 'delivered' | 'cancelled' | 'amendment';
     };
     'orders.SupplierResponse': {
       email: string;

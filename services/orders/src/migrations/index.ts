@@ -3,6 +3,8 @@ import { FloorplanOrders1764100000000 } from './1764100000000-floorplan-orders';
 import { OrderSearch1764110000000 } from './1764110000000-order-search';
 import { PlacingKeys1764120000000 } from './1764120000000-placing-keys';
 import { VariantSearch1764130000000 } from './1764130000000-variant-search';
+import { OrderNumbersPerProvider1764140000000 } from './1764140000000-order-numbers-per-provider';
+import { PlacedStep1764150000000 } from './1764150000000-placed-step';
 
 /** Committed migrations of the orders schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -10,4 +12,6 @@ export const migrations: MigrationClass[] = [
   OrderSearch1764110000000,
   PlacingKeys1764120000000,
   VariantSearch1764130000000,
+  OrderNumbersPerProvider1764140000000,
+  PlacedStep1764150000000,
 ];

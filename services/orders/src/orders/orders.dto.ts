@@ -172,7 +172,9 @@ export class StepResponse {
 export class OrderResponse {
   @ApiProperty({ format: 'uuid' })
   id!: string;
-  @ApiProperty({ description: 'what people quote: "order 1042"' })
+  @ApiProperty({
+    description: 'what people quote, "order 12": the provider\'s own count of its orders, from 1',
+  })
   number!: number;
   @ApiProperty({ format: 'uuid' })
   providerId!: string;

@@ -94,7 +94,10 @@ const ENTERED_AT: Record<OrderStatus, string> = {
   cancelled: 'cancelled_at',
 };
 
-/** `floorplan_orders` and their `order_steps`: an order and its history change together. */
+/**
+ * `floorplan_orders` and their `order_steps`: an order and its history change together; each provider's
+ * `order_numbers` gives a new order its number.
+ */
 @Injectable()
 export class OrdersRepository {
   constructor(private readonly db: Database) {}
@@ -112,13 +115,24 @@ export class OrdersRepository {
     return one<OrderRow>(tx, `SELECT ${COLUMNS} FROM floorplan_orders o WHERE o.id = $1 FOR UPDATE`, [id]);
   }
 
+  /**
+   * Writes a new order with its provider's next number. The provider's counter row stays locked until the
+   * transaction ends: orders of one provider placed at once take their numbers in turn, and a placing rolled back
+   * gives its number back.
+   */
   async insert(tx: Queryable, order: NewOrder): Promise<void> {
     await tx.query(
-      `INSERT INTO floorplan_orders (id, provider_id, property_id, property_title, property_address,
+      `WITH counter AS (
+         INSERT INTO order_numbers AS n (provider_id, last_number) VALUES ($2, 1)
+         ON CONFLICT (provider_id) DO UPDATE SET last_number = n.last_number + 1
+         RETURNING last_number
+       )
+       INSERT INTO floorplan_orders (id, number, provider_id, property_id, property_title, property_address,
          matterport_model_id, kind, amends_order_id, credits, instructions, supplier_id, assigned_at, placed_by,
          promised_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, CASE WHEN $11::uuid IS NULL THEN NULL ELSE now() END,
-         $12, $13)`,
+       SELECT $1, counter.last_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+         CASE WHEN $11::uuid IS NULL THEN NULL ELSE now() END, $12, $13
+         FROM counter`,
       [
         order.id,
         order.providerId,

@@ -154,7 +154,7 @@ export class OrdersService {
           placedBy: caller.userId,
           promisedAt: promisedAt(fields.kind, new Date()),
         });
-        await this.orders.addStep(tx, id, 'received', caller.userId, null);
+        await this.orders.addStep(tx, id, 'placed', caller.userId, null);
         // After the order (the key names it): a placing with the same key at the same moment waits here on the
         // key's row, and the one that did not claim it rolls its order back.
         if (key && !(await this.keys.claim(tx, { providerId, ...key, orderId: id }))) {
@@ -308,7 +308,7 @@ export class OrdersService {
           );
       }
       await this.orders.addStep(tx, order.id, 'amendment', caller.userId, form.notes);
-      await this.orders.addStep(tx, amendmentId, 'received', caller.userId, null);
+      await this.orders.addStep(tx, amendmentId, 'placed', caller.userId, null);
       await this.events.publish(
         'orders.order.placed.v1',
         {

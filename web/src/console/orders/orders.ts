@@ -1,5 +1,6 @@
 import {
   ORDER_KIND_LABELS,
+  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderFileRole,
   type OrderKind,
@@ -28,12 +29,13 @@ export { ORDER_KIND_LABELS };
 
 type ChipColor = 'success' | 'warning' | 'error' | 'default' | 'info';
 
+/** Each status's chip: the words every page of an order uses (contracts), in the console's colour for it. */
 export const ORDER_STATUS: Record<OrderStatus, { label: string; color: ChipColor }> = {
-  placed: { label: 'Placed', color: 'info' },
-  in_progress: { label: 'In progress', color: 'warning' },
-  paused: { label: 'Paused', color: 'default' },
-  delivered: { label: 'Delivered', color: 'success' },
-  cancelled: { label: 'Cancelled', color: 'error' },
+  placed: { label: ORDER_STATUS_LABELS.placed, color: 'info' },
+  in_progress: { label: ORDER_STATUS_LABELS.in_progress, color: 'warning' },
+  paused: { label: ORDER_STATUS_LABELS.paused, color: 'default' },
+  delivered: { label: ORDER_STATUS_LABELS.delivered, color: 'success' },
+  cancelled: { label: ORDER_STATUS_LABELS.cancelled, color: 'error' },
 };
 
 /** The status filter's choices, in the machine's order. */
@@ -41,7 +43,7 @@ export const STATUS_CHOICES = ORDER_STATUSES.map((id) => ({ id, name: ORDER_STAT
 
 /** An order's history in words. */
 export const STEP_LABELS: Record<OrderStep, string> = {
-  received: 'Received',
+  placed: ORDER_STATUS_LABELS.placed,
   assigned: 'Assigned to a supplier',
   in_progress: 'Started',
   paused: 'Paused',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { ORDER_STEPS } from '@tourly/contracts';
 import {
   canAmend,
   canCancel,
@@ -7,6 +8,7 @@ import {
   placedNotice,
   statusParam,
   STATUS_OPTIONS,
+  STEP_LABELS,
   timeliness,
 } from './rules';
 
@@ -32,6 +34,15 @@ describe('floor-plan orders', () => {
       'delivered',
       'cancelled',
     ]);
+    // One word per status, the back office's too: a placed order is "Placed" (issue 29), never "Received".
+    expect(STATUS_OPTIONS.map(([, label]) => label)).toEqual([
+      'Placed',
+      'In progress',
+      'Paused',
+      'Delivered',
+      'Cancelled',
+    ]);
+    expect(STEP_LABELS[ORDER_STEPS[0]]).toBe('Placed');
     expect(statusParam('paused')).toBe('paused');
     expect(statusParam('shipped')).toBeUndefined();
     expect(statusParam(null)).toBeUndefined();

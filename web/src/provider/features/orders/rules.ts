@@ -2,6 +2,7 @@ import {
   ORDER_CREDITS,
   ORDER_KIND_LABELS,
   ORDER_KINDS,
+  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderKind,
   type OrderStatus,
@@ -10,14 +11,8 @@ import {
 import { formatDuration } from '../../../shared/format';
 import type { Order } from './api';
 
-/** The statuses in the provider's words, in the order an order moves through them (the list's filter). */
-export const STATUS_LABELS: Record<OrderStatus, string> = {
-  placed: 'Received',
-  in_progress: 'In progress',
-  paused: 'Paused',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+/** The statuses in words, the same as the back office's, in the order an order moves through them (the filter). */
+export const STATUS_LABELS = ORDER_STATUS_LABELS;
 
 export const STATUS_OPTIONS = ORDER_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const);
 
@@ -32,7 +27,7 @@ export const STATUS_BADGES: Record<OrderStatus, string> = {
 
 /** The steps of an order's history (its timeline). */
 export const STEP_LABELS: Record<OrderStep, string> = {
-  received: 'Received',
+  placed: ORDER_STATUS_LABELS.placed,
   assigned: 'Assigned',
   in_progress: 'In progress',
   paused: 'Paused',

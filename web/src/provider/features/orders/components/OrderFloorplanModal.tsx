@@ -40,7 +40,8 @@ const FIELDS: Record<Field, string> = {
  * "Order a floor plan": the property (given, or picked), the kind with what each costs in credits, instructions for
  * the drafter, the credits available and what the order leaves; POST .../properties/{id}/floorplan_orders. Refused
  * for credits: the insufficient-credits modal, and back here on Cancel; refused otherwise (a property without a
- * Matterport space, a password-protected one): the server's words in the alert above the form.
+ * Matterport space, a password-protected one): the server's words in the alert above the form, until another
+ * property is chosen.
  */
 export default function OrderFloorplanModal({ property, onPlaced, onClose }: OrderFloorplanModalProps) {
   const place = usePlaceOrderMutation();
@@ -113,7 +114,11 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
         ) : (
           <PropertyPicker
             picked={values.property}
-            onPick={(picked) => form.set('property', picked)}
+            onPick={(picked) => {
+              // A refusal was about the property left behind: choosing again ("Change property") starts afresh.
+              form.clearFailure();
+              form.set('property', picked);
+            }}
             messages={form.errors.fields.property}
             inputRef={form.ref('property')}
             disabled={isPending}
