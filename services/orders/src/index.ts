@@ -12,6 +12,6 @@ export const orders = defineService({
   config: OrdersConfig,
   module: OrdersModule,
   migrations,
-  // Idempotency keys and the status history the orders' own rows already show.
-  unaudited: ['order_steps', 'placing_keys'],
+  // Idempotency keys, number counters and the status history the orders' own rows already show.
+  unaudited: ['order_numbers', 'order_steps', 'placing_keys'],
 });
