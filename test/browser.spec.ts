@@ -396,7 +396,11 @@ describe('in the browser', () => {
       const dialog = page.getByRole('dialog', { name: 'Regenerate the API key?' });
       await dialog.getByRole('button', { name: 'Regenerate' }).click();
     }
-    await page.getByText('An administrator impersonating a provider cannot do this.').waitFor();
+    await page
+      .getByText(
+        'Only the provider’s own admins can do this: an administrator impersonating a provider may not see or replace its secrets, nor send its data to a new address.',
+      )
+      .waitFor();
 
     // Stopping comes back to the console page the impersonation started from: the list, searched as it was.
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
