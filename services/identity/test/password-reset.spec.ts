@@ -56,6 +56,23 @@ describe('password reset', () => {
     expect((await it_.signIn('va@demo.test', 'Quiet harbour lanterns 1987')).status).toBe(200);
   });
 
+  it('ends a slow-down others caused: the owner who reset the password signs in at once', async () => {
+    await it_.aUser('slowed@demo.test');
+    const guess = (address: string, password: string) =>
+      it_.http
+        .post('/users/sign_in')
+        .set('x-forwarded-for', address)
+        .send({ user: { email: 'slowed@demo.test', password } });
+    for (let address = 1; address <= 10; address++) {
+      expect((await guess(`203.0.113.${address}`, 'wrong-guess')).status).toBe(401);
+    }
+    expect((await guess('198.51.100.9', 'wrong-guess')).status).toBe(429);
+    await ask('slowed@demo.test');
+    const [email] = await it_.emailsTo('slowed@demo.test', 1);
+    expect((await reset(tokenIn(email.textBody), 'Quiet harbour lanterns 1987')).status).toBe(200);
+    expect((await guess('198.51.100.9', 'Quiet harbour lanterns 1987')).status).toBe(200);
+  });
+
   it('answers the same for an email without an account, and sends nothing', async () => {
     const asked = await ask('nobody-here@demo.test');
     expect(asked.status).toBe(200);

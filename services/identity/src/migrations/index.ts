@@ -23,6 +23,7 @@ import { AdminChanges1763980000000 } from './1763980000000-admin-changes';
 import { Referrals1763990000000 } from './1763990000000-referrals';
 import { ImpersonationReturn1764010000000 } from './1764010000000-impersonation-return';
 import { OauthTokenFamilies1764030000000 } from './1764030000000-oauth-token-families';
+import { SignInAccountFailures1764040000000 } from './1764040000000-sign-in-account-failures';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -50,4 +51,5 @@ export const migrations: MigrationClass[] = [
   Referrals1763990000000,
   ImpersonationReturn1764010000000,
   OauthTokenFamilies1764030000000,
+  SignInAccountFailures1764040000000,
 ];

@@ -10,6 +10,7 @@ import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { OAuthTokensRepository } from '../oauth/oauth-tokens.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { SignInAttemptsRepository } from '../sessions/sign-in-attempts.repository';
+import { SignInFailuresRepository } from '../sessions/sign-in-failures.repository';
 import { PasswordResetsRepository } from './password-resets.repository';
 
 export const RESET_REQUESTED =
@@ -34,6 +35,7 @@ export class PasswordsService {
     private readonly oauthTokens: OAuthTokensRepository,
     private readonly apiKeys: ApiKeysRepository,
     private readonly signInAttempts: SignInAttemptsRepository,
+    private readonly signInFailures: SignInFailuresRepository,
     private readonly mailer: Mailer,
     private readonly sessions: SessionsService,
     @Inject(CONFIG) private readonly config: IdentityConfig,
@@ -74,6 +76,8 @@ export class PasswordsService {
       // A key the account generated may be how someone who had its password keeps a way in.
       await this.apiKeys.revokeCreatedBy(tx, userId);
       await this.signInAttempts.clearAllOf(tx, userId);
+      // The owner proved it is theirs: a slow-down others caused ends with it.
+      await this.signInFailures.clearAllOf(tx, userId);
     });
     return { message: PASSWORD_CHANGED };
   }
