@@ -268,6 +268,12 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     expect: { others: 200 },
   },
   {
+    method: 'post',
+    path: () => '/users/password/check',
+    body: () => ({ user: { reset_password_token: 'not-a-token' } }),
+    expect: { others: 422 },
+  },
+  {
     method: 'put',
     path: () => '/users/password',
     body: () => ({ user: { reset_password_token: 'not-a-token', password: 'long-enough-password' } }),

@@ -43,6 +43,32 @@ describe('password reset', () => {
     });
   });
 
+  it('tells whether a link still works, on opening it, without spending it', async () => {
+    const check = (token: unknown) =>
+      it_.http.post('/users/password/check').send({ user: { reset_password_token: token } });
+    await it_.aUser('opened@demo.test');
+    await ask('opened@demo.test');
+    const [email] = await it_.emailsTo('opened@demo.test', 1);
+    const token = tokenIn(email.textBody);
+
+    const usable = await check(token);
+    expect(usable.status).toBe(200);
+    const minutesLeft = (Date.parse(usable.body.data.expires_at) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(55);
+    expect(minutesLeft).toBeLessThanOrEqual(60);
+    expect((await check(token)).status).toBe(200);
+    expect((await reset(token, 'Quiet harbour lanterns 1987')).status).toBe(200);
+
+    const spent = {
+      errors: { 'user.reset_password_token': ['is invalid or has expired; ask for a new link'] },
+    };
+    for (const unusable of [token, 'not-a-token']) {
+      const answer = await check(unusable);
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 422, body: spent });
+    }
+    expect((await check('')).body).toEqual({ errors: { 'user.reset_password_token': ['Required'] } });
+  });
+
   it('spends every other link of the account once one has been used', async () => {
     await ask('va@demo.test');
     await ask('va@demo.test');

@@ -7,6 +7,7 @@ const CREDENTIAL_ENDPOINTS = new Set([
   'POST /oauth/token',
   'POST /users/password',
   'PUT /users/password',
+  'POST /users/password/check',
   'POST /sign_up',
   'POST /sign_up/confirm',
   'POST /contact_confirmations',
