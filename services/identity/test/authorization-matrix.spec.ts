@@ -4,6 +4,7 @@ import {
   type MatrixRoute,
   type Who,
 } from '../../../test/support/authorization-matrix';
+import { uuidv7 } from '@tourly/platform';
 import { startIdentityPlatform, sessionCookieOf, type SignedIn } from './support';
 
 /**
@@ -105,7 +106,8 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
   {
     method: 'patch',
     path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}`,
-    body: () => ({ endpoint: { url: 'http://127.0.0.1:9/matrix-elsewhere' } }),
+    // Another address each time (the one it has already is no change).
+    body: () => ({ endpoint: { url: `http://127.0.0.1:9/matrix-${uuidv7()}` } }),
     // Pointing the provider's events at another address: its own admins only.
     expect: { anonymous: 401, admin: 200, others: 403 },
   },
