@@ -97,13 +97,17 @@ describe('in the browser', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Your password has been changed. Sign in with the new one.').waitFor();
 
-    // The link works once: opened again, it offers to ask for a new one.
+    // The link works once: opened again, it says so at once, before any password is typed, and offers a new one.
     await page.goto(link as string);
-    await page.getByLabel('New password', { exact: true }).fill('a-third-password');
-    await page.getByLabel('Confirm new password').fill('a-third-password');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('This link is invalid or has expired; ask for a new link').waitFor();
-    await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+    await heading(page, 'Choose a new password');
+    await page
+      .getByRole('alert')
+      .getByText('This link is invalid or has expired; ask for a new link')
+      .waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Ask for a new link' }).click();
+    await page.waitForURL(`${base}/users/password/new`);
+    await heading(page, 'Reset your password');
 
     await it_.signIn(page, 'supplier@demo.test', 'a-new-password-1');
     await page.waitForURL(`${base}/external_supplier`);
@@ -396,7 +400,11 @@ describe('in the browser', () => {
       const dialog = page.getByRole('dialog', { name: 'Regenerate the API key?' });
       await dialog.getByRole('button', { name: 'Regenerate' }).click();
     }
-    await page.getByText('An administrator impersonating a provider cannot do this.').waitFor();
+    await page
+      .getByText(
+        'Only the provider’s own admins can do this: an administrator impersonating a provider may not see or replace its secrets, nor send its data to a new address.',
+      )
+      .waitFor();
 
     // Stopping comes back to the console page the impersonation started from: the list, searched as it was.
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();

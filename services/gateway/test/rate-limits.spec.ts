@@ -69,6 +69,19 @@ describe('credential rate limit', () => {
     expect((await signIn(http, 'a@x.co', '198.51.100.2')).status).not.toBe(429);
   });
 
+  it('counts an IPv6 client by its /64, so the addresses of one network share one count', async () => {
+    const http = await aGateway('127.0.0.1,::1');
+    for (const [email, host] of [
+      ['a@x.co', '1'],
+      ['b@x.co', '2'],
+      ['c@x.co', 'abcd:1'],
+    ]) {
+      expect((await signIn(http, email, `2001:db8:77:1::${host}`)).status).toBe(401);
+    }
+    expect((await signIn(http, 'd@x.co', '2001:db8:77:1:ffff:ffff:ffff:ffff')).status).toBe(429);
+    expect((await signIn(http, 'd@x.co', '2001:db8:77:2::1')).status).toBe(401);
+  });
+
   it('shares the count between gateway replicas: two gateways give an address the limit once, not twice', async () => {
     const [one, two] = await Promise.all([aGateway('127.0.0.1,::1'), aGateway('127.0.0.1,::1')]);
     expect((await signIn(one, 'a@x.co', '198.51.100.9')).status).toBe(401);

@@ -33,6 +33,7 @@ export const identity = defineService({
     'rate_limit_windows',
     'referrals',
     'sessions',
+    'sign_in_account_failures',
     'sign_in_attempts',
     'sign_in_failures',
     'sign_up_requests',

@@ -120,7 +120,11 @@ describe('provider API keys', () => {
       .set('x-csrf-token', started.body.data.csrf_token);
     expect(impersonating.status).toBe(403);
     expect(impersonating.body).toEqual({
-      errors: { base: ['An administrator impersonating a provider cannot do this.'] },
+      errors: {
+        base: [
+          'Only the provider’s own admins can do this: an administrator impersonating a provider may not see or replace its secrets, nor send its data to a new address.',
+        ],
+      },
     });
   });
 

@@ -4,6 +4,7 @@ import {
   type MatrixRoute,
   type Who,
 } from '../../../test/support/authorization-matrix';
+import { uuidv7 } from '@tourly/platform';
 import { startIdentityPlatform, sessionCookieOf, type SignedIn } from './support';
 
 /**
@@ -93,13 +94,22 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     method: 'post',
     path: () => `${WEBHOOKS}/endpoints`,
     body: () => ({ endpoint: { url: 'http://127.0.0.1:9/matrix', event_types: ['lead.received'] } }),
-    expect: { anonymous: 401, admin: 201, impersonating: 201, others: 403 },
+    // A secret and a new channel for the provider's data: its own admins', never an impersonating admin's.
+    expect: { anonymous: 401, admin: 201, others: 403 },
   },
   {
     method: 'patch',
     path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}`,
     body: () => ({ endpoint: { description: 'matrix' } }),
     expect: providerAdmins,
+  },
+  {
+    method: 'patch',
+    path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}`,
+    // Another address each time (the one it has already is no change).
+    body: () => ({ endpoint: { url: `http://127.0.0.1:9/matrix-${uuidv7()}` } }),
+    // Pointing the provider's events at another address: its own admins only.
+    expect: { anonymous: 401, admin: 200, others: 403 },
   },
   {
     method: 'delete',
@@ -109,7 +119,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
   {
     method: 'post',
     path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/rotate_secret`,
-    expect: providerAdmins,
+    expect: { anonymous: 401, admin: 200, others: 403 },
   },
   {
     method: 'post',
@@ -258,6 +268,12 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => '/users/password',
     body: () => ({ user: { email: 'nobody-here@example.com' } }),
     expect: { others: 200 },
+  },
+  {
+    method: 'post',
+    path: () => '/users/password/check',
+    body: () => ({ user: { reset_password_token: 'not-a-token' } }),
+    expect: { others: 422 },
   },
   {
     method: 'put',

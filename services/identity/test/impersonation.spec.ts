@@ -240,6 +240,76 @@ describe('impersonation', () => {
     expect(resolved.caller).toBeNull();
   });
 
+  it('keeps the provider’s secrets and channels from an impersonating admin, saying why', async () => {
+    const acme = await it_.aProvider('Acme Secrets');
+    await it_.aUser('owner@acme-secrets.test', { providerId: acme, role: 'admin' });
+    const owner = await it_.signedIn('owner@acme-secrets.test');
+    const endpoints = '/provider/developers/webhooks_subscription/endpoints';
+    const made = await it_.http
+      .post(endpoints)
+      .set('cookie', owner.cookie)
+      .set('x-csrf-token', owner.csrfToken)
+      .send({ endpoint: { url: 'http://127.0.0.1:9/acme', event_types: ['lead.received'] } });
+    expect(made.status).toBe(201);
+    const endpoint = made.body.data.id as string;
+    const stored = () =>
+      it_.db.dataSource.query(
+        `SELECT url, description, secret, previous_secret FROM webhook_endpoints WHERE provider_id = $1`,
+        [acme],
+      );
+    const before = await stored();
+
+    const admin = await it_.signedIn('admin@demo.test');
+    const started = await it_.http
+      .post('/admin/impersonations')
+      .set('cookie', admin.cookie)
+      .set('x-csrf-token', admin.csrfToken)
+      .send({ provider_id: acme });
+    expect(started.status).toBe(200);
+    const as = (call: ReturnType<typeof it_.http.post>) =>
+      call.set('cookie', sessionCookieOf(started)).set('x-csrf-token', started.body.data.csrf_token);
+    const why = {
+      errors: {
+        base: [
+          'Only the provider’s own admins can do this: an administrator impersonating a provider may not see or replace its secrets, nor send its data to a new address.',
+        ],
+      },
+    };
+
+    const refused = {
+      'a new endpoint (its secret, a new channel)': await as(it_.http.post(endpoints)).send({
+        endpoint: { url: 'http://127.0.0.1:9/elsewhere', event_types: ['lead.received'] },
+      }),
+      'an endpoint pointed elsewhere': await as(it_.http.patch(`${endpoints}/${endpoint}`)).send({
+        endpoint: { url: 'http://127.0.0.1:9/elsewhere' },
+      }),
+      'a rotated secret': await as(it_.http.post(`${endpoints}/${endpoint}/rotate_secret`)),
+      'a new API key': await as(it_.http.post('/provider/settings/regenerate_api_key')),
+    };
+    for (const [what, response] of Object.entries(refused)) {
+      expect({ what, status: response.status, body: response.body }).toEqual({
+        what,
+        status: 403,
+        body: why,
+      });
+    }
+    expect(await stored()).toEqual(before);
+    expect(
+      await it_.db.dataSource.query('SELECT count(*)::int AS n FROM api_keys WHERE provider_id = $1', [acme]),
+    ).toEqual([{ n: 0 }]);
+
+    // What opens nothing new stays the admin's to help with: the description, the same address, switching it off.
+    const helped = await as(it_.http.patch(`${endpoints}/${endpoint}`)).send({
+      endpoint: { url: 'http://127.0.0.1:9/acme', description: 'CRM', enabled: false },
+    });
+    expect(helped.status).toBe(200);
+    expect(helped.body.data).toMatchObject({
+      url: 'http://127.0.0.1:9/acme',
+      description: 'CRM',
+      enabled: false,
+    });
+  });
+
   it('closes its record, and says it stopped, when the impersonating admin signs out', async () => {
     const { response } = await startImpersonating();
     const id = response.body.data.impersonation.id as string;

@@ -79,6 +79,63 @@ describe('OAuth 2', () => {
     });
   });
 
+  /** Polls until an access token is refused (the gateway reuses an answer for up to 2 seconds). */
+  async function meWithin5s(accessToken: string): Promise<number> {
+    const deadline = Date.now() + 5000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await me(accessToken)).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return status;
+  }
+
+  it('revokes every token descended from the grant when a used refresh token comes back', async () => {
+    const granted = (
+      await token({ grant_type: 'password', username: 'provider@demo.test', password: 'demo-password' })
+    ).body;
+    const second = (await token({ grant_type: 'refresh_token', refresh_token: granted.refresh_token })).body;
+    const third = (await token({ grant_type: 'refresh_token', refresh_token: second.refresh_token })).body;
+    expect((await me(third.access_token)).status).toBe(200);
+    // Another grant of the same person is another family: it is left alone.
+    const other = (
+      await token({ grant_type: 'password', username: 'provider@demo.test', password: 'demo-password' })
+    ).body;
+
+    // Someone replays a refresh token that was used already (stolen, or a client's copy): the thief and the client
+    // cannot be told apart, so everything that grant led to stops working.
+    const replayed = await token({ grant_type: 'refresh_token', refresh_token: granted.refresh_token });
+    expect(replayed.status).toBe(400);
+    expect(replayed.body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The refresh token is unknown, used, revoked or expired',
+    });
+    expect(await meWithin5s(third.access_token)).toBe(401);
+    expect((await token({ grant_type: 'refresh_token', refresh_token: third.refresh_token })).body).toEqual({
+      error: 'invalid_grant',
+      error_description: 'The refresh token is unknown, used, revoked or expired',
+    });
+    expect((await me(other.access_token)).status).toBe(200);
+    expect((await token({ grant_type: 'refresh_token', refresh_token: other.refresh_token })).status).toBe(
+      200,
+    );
+  });
+
+  it('leaves no live pair when one refresh token is used twice at once', async () => {
+    const granted = (
+      await token({ grant_type: 'password', username: 'va@demo.test', password: 'demo-password' })
+    ).body;
+    const answers = await Promise.all(
+      [1, 2].map(() => token({ grant_type: 'refresh_token', refresh_token: granted.refresh_token })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const issued = answers.find((answer) => answer.status === 200)!.body;
+    expect(await meWithin5s(issued.access_token)).toBe(401);
+    expect((await token({ grant_type: 'refresh_token', refresh_token: issued.refresh_token })).status).toBe(
+      400,
+    );
+  });
+
   it('lets a provider’s system in with client credentials: its id and its API key', async () => {
     const apiKey = (
       await it_.http

@@ -43,6 +43,32 @@ describe('password reset', () => {
     });
   });
 
+  it('tells whether a link still works, on opening it, without spending it', async () => {
+    const check = (token: unknown) =>
+      it_.http.post('/users/password/check').send({ user: { reset_password_token: token } });
+    await it_.aUser('opened@demo.test');
+    await ask('opened@demo.test');
+    const [email] = await it_.emailsTo('opened@demo.test', 1);
+    const token = tokenIn(email.textBody);
+
+    const usable = await check(token);
+    expect(usable.status).toBe(200);
+    const minutesLeft = (Date.parse(usable.body.data.expires_at) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(55);
+    expect(minutesLeft).toBeLessThanOrEqual(60);
+    expect((await check(token)).status).toBe(200);
+    expect((await reset(token, 'Quiet harbour lanterns 1987')).status).toBe(200);
+
+    const spent = {
+      errors: { 'user.reset_password_token': ['is invalid or has expired; ask for a new link'] },
+    };
+    for (const unusable of [token, 'not-a-token']) {
+      const answer = await check(unusable);
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 422, body: spent });
+    }
+    expect((await check('')).body).toEqual({ errors: { 'user.reset_password_token': ['Required'] } });
+  });
+
   it('spends every other link of the account once one has been used', async () => {
     await ask('va@demo.test');
     await ask('va@demo.test');
@@ -54,6 +80,23 @@ describe('password reset', () => {
       errors: { 'user.reset_password_token': ['is invalid or has expired; ask for a new link'] },
     });
     expect((await it_.signIn('va@demo.test', 'Quiet harbour lanterns 1987')).status).toBe(200);
+  });
+
+  it('ends a slow-down others caused: the owner who reset the password signs in at once', async () => {
+    await it_.aUser('slowed@demo.test');
+    const guess = (address: string, password: string) =>
+      it_.http
+        .post('/users/sign_in')
+        .set('x-forwarded-for', address)
+        .send({ user: { email: 'slowed@demo.test', password } });
+    for (let address = 1; address <= 10; address++) {
+      expect((await guess(`203.0.113.${address}`, 'wrong-guess')).status).toBe(401);
+    }
+    expect((await guess('198.51.100.9', 'wrong-guess')).status).toBe(429);
+    await ask('slowed@demo.test');
+    const [email] = await it_.emailsTo('slowed@demo.test', 1);
+    expect((await reset(tokenIn(email.textBody), 'Quiet harbour lanterns 1987')).status).toBe(200);
+    expect((await guess('198.51.100.9', 'Quiet harbour lanterns 1987')).status).toBe(200);
   });
 
   it('answers the same for an email without an account, and sends nothing', async () => {

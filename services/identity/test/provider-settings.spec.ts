@@ -38,6 +38,8 @@ describe('provider settings', () => {
     const cases: Array<[string, string]> = [
       ['-bad-', 'may contain only letters, digits and hyphens, and cannot start or end with a hyphen'],
       ['www', 'is reserved; please choose another'],
+      ['localhost', 'is reserved; please choose another'],
+      ['autodiscover', 'is reserved; please choose another'],
       ['harbour', 'is already taken; please choose another'],
       ['', 'Required'],
     ];

@@ -156,6 +156,69 @@ describe('sessions through the gateway', () => {
     expect((await signInFrom('198.51.100.40', 'targeted@demo.test', DEMO_PASSWORD)).status).toBe(429);
   });
 
+  it('slows guessing one account from many addresses, and lets its owner in after the wait', async () => {
+    await it_.aUser('spread@demo.test');
+    const statuses: number[] = [];
+    let firstSlowed: request.Response | undefined;
+    for (let address = 0; address < 20; address++) {
+      for (let guess = 0; guess < 5; guess++) {
+        const answer = await signInFrom(`203.0.113.${100 + address}`, 'spread@demo.test', 'wrong-guess');
+        statuses.push(answer.status);
+        if (answer.status === 429) firstSlowed ??= answer;
+      }
+    }
+    // Ten wrong passwords from anywhere, then each further attempt waits: 20 addresses x 5 guesses get ten through.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(90);
+    expect(firstSlowed!.body).toEqual({
+      errors: {
+        base: [
+          'Too many failed sign-ins to this account. Please wait 30 seconds and try again, or reset your password.',
+        ],
+      },
+    });
+    expect(Number(firstSlowed!.headers['retry-after'])).toBeGreaterThan(25);
+    expect(Number(firstSlowed!.headers['retry-after'])).toBeLessThanOrEqual(30);
+    // The owner, from an address of their own, waits too.
+    expect((await signInFrom('198.51.100.77', 'spread@demo.test', DEMO_PASSWORD)).status).toBe(429);
+
+    // Once the wait is over, one more guess is let through, and the next wait is longer.
+    const db = it_.platform.services.identity.app.get(Database);
+    const waitPasses = (seconds: number) =>
+      db.dataSource.query(
+        `UPDATE sign_in_account_failures SET last_failed_at = last_failed_at - make_interval(secs => $2)
+          WHERE email = $1`,
+        ['spread@demo.test', seconds],
+      );
+    await waitPasses(30);
+    expect((await signInFrom('203.0.113.200', 'spread@demo.test', 'wrong-guess')).status).toBe(401);
+    const longer = await signInFrom('203.0.113.201', 'spread@demo.test', 'wrong-guess');
+    expect(longer.status).toBe(429);
+    expect(longer.body.errors.base).toEqual([
+      'Too many failed sign-ins to this account. Please wait 1 minute and try again, or reset your password.',
+    ]);
+    expect(Number(longer.headers['retry-after'])).toBeGreaterThan(55);
+    expect(Number(longer.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    // Never a lock: after the wait the right password works, and the count starts again.
+    await waitPasses(60);
+    expect((await signInFrom('198.51.100.77', 'spread@demo.test', DEMO_PASSWORD)).status).toBe(200);
+    expect((await signInFrom('203.0.113.202', 'spread@demo.test', 'wrong-guess')).status).toBe(401);
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same network is the same guesser', async () => {
+    await it_.aUser('ipv6@demo.test');
+    for (let host = 1; host <= 5; host++) {
+      expect((await signInFrom(`2001:db8:5:6::${host}`, 'ipv6@demo.test', 'wrong')).status).toBe(401);
+    }
+    const sameNetwork = await signInFrom('2001:db8:5:6:ffff::99', 'ipv6@demo.test', DEMO_PASSWORD);
+    expect(sameNetwork.status).toBe(429);
+    expect(sameNetwork.body.errors.base).toEqual([
+      'Too many sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+    ]);
+    expect((await signInFrom('2001:db8:5:7::1', 'ipv6@demo.test', DEMO_PASSWORD)).status).toBe(200);
+  });
+
   it('refuses a sign-in form another site posts (login CSRF), setting no cookie', async () => {
     for (const header of [
       ['origin', 'https://evil.example'],
@@ -186,6 +249,10 @@ describe('sessions through the gateway', () => {
          ('new@sweep.test', '192.0.2.1', 5, now() - interval '14 minutes')`,
     );
     await db.dataSource.query(
+      `INSERT INTO sign_in_account_failures (email, failures, last_failed_at) VALUES
+         ('old@sweep.test', 12, now() - interval '25 hours'), ('new@sweep.test', 12, now() - interval '23 hours')`,
+    );
+    await db.dataSource.query(
       `INSERT INTO rate_limit_windows (bucket, key, hits, window_started_at) VALUES
          ('credentials', '192.0.2.2', 40, now() - interval '2 hours'),
          ('credentials', '192.0.2.3', 40, now() - interval '30 seconds')`,
@@ -198,12 +265,14 @@ describe('sessions through the gateway', () => {
     await it_.platform.services.identity.app.get(CountersSweeper).sweepNow();
     const left = await db.dataSource.query(
       `SELECT 'attempts' AS what, email AS key FROM sign_in_attempts WHERE email LIKE '%@sweep.test'
+       UNION ALL SELECT 'failures', email FROM sign_in_account_failures WHERE email LIKE '%@sweep.test'
        UNION ALL SELECT 'windows', key FROM rate_limit_windows WHERE key LIKE '192.0.2.%'
        UNION ALL SELECT 'requests', email FROM sign_up_requests WHERE email LIKE '%@sweep.test'
        ORDER BY 1, 2`,
     );
     expect(left).toEqual([
       { what: 'attempts', key: 'new@sweep.test' },
+      { what: 'failures', key: 'new@sweep.test' },
       { what: 'requests', key: 'new@sweep.test' },
       { what: 'windows', key: '192.0.2.3' },
     ]);

@@ -139,6 +139,44 @@ describe('white-label domains', () => {
     });
   });
 
+  it('refuses local and reserved names, and the platform’s own hosts, from providers and administrators', async () => {
+    const local = await it_.aProvider('Local Names');
+    await it_.aUser('local-admin@demo.test', { providerId: local, role: 'admin' });
+    await onCreatorPlan(local);
+    const localAdmin = await it_.signedIn('local-admin@demo.test');
+    const refused = {
+      errors: {
+        'whitelabeled_domain.subdomain': [
+          'is a local or reserved name; use a domain of your own on the internet (for example tours.your-agency.com)',
+        ],
+      },
+    };
+    // The tests' app is on localhost: tours.localhost is both a local name and a host of the platform's own.
+    for (const domain of ['tours.localhost', 'printer.local', 'Tours.Office.Internal', 'nas.home.arpa']) {
+      const response = await requestDomain(domain, localAdmin);
+      expect({ domain, status: response.status, body: response.body }).toEqual({
+        domain,
+        status: 422,
+        body: refused,
+      });
+    }
+    expect(
+      (await it_.http.get('/provider/settings').set('cookie', localAdmin.cookie)).body.data.whitelabel_domain,
+    ).toMatchObject({ subdomain: null, status: 'unset' });
+
+    expect((await requestDomain('tours.local-names.com', localAdmin)).status).toBe(200);
+    const [{ id }] = await it_.platform.services.identity.app
+      .get(Database)
+      .dataSource.query('SELECT id FROM whitelabeled_domains WHERE provider_id = $1', [local]);
+    const corrected = await it_.http
+      .put(`/admin/whitelabeled_domains/${id}`)
+      .set('cookie', admin.cookie)
+      .set('x-csrf-token', admin.csrfToken)
+      .send({ whitelabeled_domain: { subdomain: 'tours.localhost' } });
+    expect(corrected.status).toBe(422);
+    expect(corrected.body).toEqual(refused);
+  });
+
   it('lets administrators find and correct a domain, which goes back to pending', async () => {
     const found = await it_.http
       .get(`/admin/whitelabeled_domains?search=demo-media&provider_id=${demoMedia}`)

@@ -3355,6 +3355,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/users/password/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PasswordsController_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/users/sign_in': {
     parameters: {
       query?: never;
@@ -4448,6 +4464,9 @@ export type components = {
        */
       subdomain: string;
     };
+    'identity.CheckResetLink': {
+      user: components['schemas']['identity.ResetLink'];
+    };
     'identity.ConfirmContact': {
       code: string;
       /** @enum {string} */
@@ -5050,6 +5069,16 @@ export type components = {
     'identity.ResendCode': {
       /** @enum {string} */
       type: 'email';
+    };
+    'identity.ResetLink': {
+      reset_password_token: string;
+    };
+    'identity.ResetLinkResponse': {
+      /**
+       * Format: date-time
+       * @description until when the link works, if nobody uses it first
+       */
+      expires_at: string;
     };
     'identity.ResetPassword': {
       user: components['schemas']['identity.NewPassword'];
@@ -13731,6 +13760,32 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.MessageResponse'];
+          };
+        };
+      };
+    };
+  };
+  PasswordsController_check: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.CheckResetLink'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.ResetLinkResponse'];
           };
         };
       };

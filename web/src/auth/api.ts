@@ -34,6 +34,14 @@ export async function requestPasswordReset(email: string): Promise<string> {
   return (await api.post('/users/password', { user: { email } })).message;
 }
 
+/**
+ * Until when an emailed reset link works (ISO time), without spending it; refused (422 on
+ * `user.resetPasswordToken`, in the words a reset would use) when it was used, has expired or never existed.
+ */
+export async function checkResetLink(resetPasswordToken: string, signal?: AbortSignal): Promise<string> {
+  return (await api.post('/users/password/check', { user: { resetPasswordToken } }, { signal })).expiresAt;
+}
+
 /** Sets a new password with the emailed token; the account is signed out everywhere. */
 export async function resetPassword(resetPasswordToken: string, password: string): Promise<string> {
   const answer = await api.put('/users/password', {

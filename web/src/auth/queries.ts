@@ -1,10 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { APP_KEY } from '../shared/queryClient';
-import { fetchCurrentUser } from './api';
+import { checkResetLink, fetchCurrentUser } from './api';
 
 export const authKeys = {
   currentUser: () => [APP_KEY, 'users', 'me'] as const,
+  resetLink: (token: string) => [APP_KEY, 'users', 'password', 'link', token] as const,
 };
+
+/**
+ * Whether the emailed reset link still works, asked as its page opens (nothing is asked without a token): a used
+ * or expired link says so before anyone types a password.
+ */
+export const useResetLinkQuery = (token: string) =>
+  useQuery({
+    queryKey: authKeys.resetLink(token),
+    queryFn: ({ signal }) => checkResetLink(token, signal),
+    enabled: token !== '',
+  });
 
 /**
  * The signed-in user (GET /users/me), asked once per page load: every change of session ends in a full page load

@@ -12,6 +12,10 @@ const NOT_WHILE_IMPERSONATING = 'platform:not-while-impersonating';
 
 export const IMPERSONATION_FORBIDDEN = 'An administrator impersonating a provider cannot do this.';
 
+/** Why an impersonating admin is refused what bears a secret or opens a way for the provider's data to leave. */
+export const IMPERSONATION_SECRETS_FORBIDDEN =
+  'Only the provider’s own admins can do this: an administrator impersonating a provider may not see or replace its secrets, nor send its data to a new address.';
+
 interface AccessRule {
   roles?: readonly MembershipRole[];
   staff?: readonly StaffRole[];
@@ -28,9 +32,10 @@ export const Roles = (...roles: MembershipRole[]) => SetMetadata(ACCESS, { roles
 
 /**
  * What only the provider's own people may do, never an admin impersonating them: changing the password,
- * the API key, webhook secrets.
+ * the API key, webhook secrets. `reason`: the 403's words (by default, that an impersonating admin cannot).
  */
-export const NotWhileImpersonating = () => SetMetadata(NOT_WHILE_IMPERSONATING, true);
+export const NotWhileImpersonating = (reason: string = IMPERSONATION_FORBIDDEN) =>
+  SetMetadata(NOT_WHILE_IMPERSONATING, reason);
 
 /** Only platform staff with one of these back-office roles. */
 export const Staff = (...staff: StaffRole[]) => SetMetadata(ACCESS, { staff } satisfies AccessRule);
@@ -59,11 +64,12 @@ export class InternalAuthGuard implements CanActivate {
     if (isPublic) return true;
     if (!identity?.userId) throw ApiError.unauthorized();
 
-    if (
-      identity.impersonatorId &&
-      this.reflector.getAllAndOverride<boolean>(NOT_WHILE_IMPERSONATING, targets)
-    ) {
-      throw ApiError.forbidden(IMPERSONATION_FORBIDDEN);
+    const notWhileImpersonating = this.reflector.getAllAndOverride<string | undefined>(
+      NOT_WHILE_IMPERSONATING,
+      targets,
+    );
+    if (identity.impersonatorId && notWhileImpersonating) {
+      throw ApiError.forbidden(notWhileImpersonating);
     }
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS, targets);
     if (!rule) return true;

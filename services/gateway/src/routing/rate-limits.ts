@@ -1,5 +1,5 @@
 import { HIT_RATE_LIMIT, type HitRateLimitRequest, type RateLimitAnswer } from '@tourly/contracts';
-import type { RpcClient } from '@tourly/platform';
+import { clientAddressKey, type RpcClient } from '@tourly/platform';
 
 /** Where a credential can be guessed: sign-in, tokens, password resets, sign-up and its code, confirmation codes. */
 const CREDENTIAL_ENDPOINTS = new Set([
@@ -7,6 +7,7 @@ const CREDENTIAL_ENDPOINTS = new Set([
   'POST /oauth/token',
   'POST /users/password',
   'PUT /users/password',
+  'POST /users/password/check',
   'POST /sign_up',
   'POST /sign_up/confirm',
   'POST /contact_confirmations',
@@ -18,7 +19,8 @@ export const TOO_MANY_ATTEMPTS = 'Too many attempts from your network. Please wa
 
 /**
  * Limits credential endpoints per client address, in fixed one-minute windows. The per-account lockout in
- * identity stops guessing one account's password; this stops one address trying many accounts. The counts
+ * identity stops guessing one account's password; this stops one address trying many accounts. An IPv6 client
+ * is counted as its /64 (`clientAddressKey`): whoever holds one address of a network holds them all. The counts
  * live in PostgreSQL, in identity's schema (every one of these endpoints is identity's), asked over the same
  * request-reply path as credentials: every gateway replica shares them, and the gateway keeps no database.
  */
@@ -36,7 +38,7 @@ export class CredentialRateLimit {
     if (!CREDENTIAL_ENDPOINTS.has(`${method} ${pathname.replace(/\/+$/, '')}`)) return null;
     const hit: HitRateLimitRequest = {
       bucket: 'credentials',
-      key: address,
+      key: clientAddressKey(address),
       limit: this.perMinute,
       windowSeconds: WINDOW_SECONDS,
     };

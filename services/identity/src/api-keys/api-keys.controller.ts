@@ -3,6 +3,7 @@ import { API_KEY_SCOPE } from '@tourly/contracts';
 import {
   ApiError,
   Caller,
+  IMPERSONATION_SECRETS_FORBIDDEN,
   NotWhileImpersonating,
   ProviderId,
   Responds,
@@ -20,7 +21,7 @@ export class ApiKeysController {
   @Post('regenerate_api_key')
   @TakesNoBody()
   @Roles('admin')
-  @NotWhileImpersonating()
+  @NotWhileImpersonating(IMPERSONATION_SECRETS_FORBIDDEN)
   @HttpCode(200)
   @Responds(NewApiKeyResponse)
   regenerate(@ProviderId() providerId: string, @Caller() caller: Caller): Promise<NewApiKeyResponse> {

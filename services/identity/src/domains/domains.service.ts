@@ -1,6 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   ApiError,
+  CONFIG,
   Database,
   EventBus,
   likePattern,
@@ -10,12 +11,16 @@ import {
   type Page,
   isUniqueViolation,
 } from '@tourly/platform';
+import type { IdentityConfig } from '../config';
 import { PermissionsService } from '../permissions/permissions.service';
 import type { DomainDecision, DomainResponse, DomainStateResponse, DomainsQuery } from './domains.dto';
 import { DomainsRepository, type DomainRow } from './domains.repository';
+import { isLocalOrPlatformDomain } from './domains.rules';
 
 export const NEEDS_CREATOR_PLAN =
   'White-label domains come with the Creator and Pro plans. Upgrade your plan to use one.';
+export const LOCAL_OR_RESERVED_DOMAIN =
+  'is a local or reserved name; use a domain of your own on the internet (for example tours.your-agency.com)';
 
 /**
  * White-label domains: a provider on a plan that includes them asks for one (pending, "In Progress"); a
@@ -24,12 +29,18 @@ export const NEEDS_CREATOR_PLAN =
  */
 @Injectable()
 export class DomainsService {
+  /** The platform's own host (APP_URL's): neither it nor the names under it are a provider's to take. */
+  private readonly appHost: string;
+
   constructor(
     private readonly db: Database,
     private readonly domains: DomainsRepository,
     private readonly permissions: PermissionsService,
     @Inject(EventBus) private readonly events: EventBus,
-  ) {}
+    @Inject(CONFIG) config: IdentityConfig,
+  ) {
+    this.appHost = new URL(config.APP_URL).hostname.toLowerCase();
+  }
 
   async current(providerId: string): Promise<DomainStateResponse> {
     const row = await this.domains.ofProvider(providerId);
@@ -46,6 +57,7 @@ export class DomainsService {
     if (!(await this.permissions.publishing(providerId)).whitelabelDomain) {
       throw ApiError.base(HttpStatus.FORBIDDEN, NEEDS_CREATOR_PLAN);
     }
+    this.refuseLocalOrReserved(subdomain);
     await this.db.transaction(async (tx) => {
       await this.unique(this.domains.request(tx, uuidv7(), providerId, subdomain));
       await this.events.publish(
@@ -78,7 +90,15 @@ export class DomainsService {
 
   /** An administrator correcting the domain: it goes back to pending for setup. */
   async correct(id: string, subdomain: string): Promise<DomainResponse> {
+    this.refuseLocalOrReserved(subdomain);
     return this.change(id, (tx) => this.domains.rename(tx, id, subdomain));
+  }
+
+  /** A name no certificate or visitor can reach from the internet, or the platform's own, waits for nobody: 422. */
+  private refuseLocalOrReserved(domain: string): void {
+    if (isLocalOrPlatformDomain(domain, this.appHost)) {
+      throw ApiError.invalid('whitelabeledDomain.subdomain', LOCAL_OR_RESERVED_DOMAIN);
+    }
   }
 
   private async change(id: string, update: (tx: EntityManager) => Promise<boolean>): Promise<DomainResponse> {

@@ -22,6 +22,8 @@ import { MatterportPlatformAccount1763970000000 } from './1763970000000-matterpo
 import { AdminChanges1763980000000 } from './1763980000000-admin-changes';
 import { Referrals1763990000000 } from './1763990000000-referrals';
 import { ImpersonationReturn1764010000000 } from './1764010000000-impersonation-return';
+import { OauthTokenFamilies1764030000000 } from './1764030000000-oauth-token-families';
+import { SignInAccountFailures1764040000000 } from './1764040000000-sign-in-account-failures';
 import { ImpersonatedChanges1796000000001 } from './1796000000001-impersonated-changes';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
@@ -49,5 +51,7 @@ export const migrations: MigrationClass[] = [
   AdminChanges1763980000000,
   Referrals1763990000000,
   ImpersonationReturn1764010000000,
+  OauthTokenFamilies1764030000000,
+  SignInAccountFailures1764040000000,
   ImpersonatedChanges1796000000001,
 ];

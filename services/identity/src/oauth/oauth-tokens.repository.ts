@@ -8,8 +8,15 @@ export interface TokenOwnerRow {
   scopes: string[];
 }
 
+/** A live refresh token's owner, and the family of the grant it descends from. */
+export interface RefreshedTokenRow extends TokenOwnerRow {
+  familyId: string;
+}
+
 export interface NewTokenRow extends TokenOwnerRow {
   id: string;
+  /** The grant this token descends from: the id of the family's first token (its own id for a new grant). */
+  familyId: string;
   accessHash: Buffer;
   refreshHash: Buffer | null;
   grantType: string;
@@ -26,9 +33,9 @@ export class OAuthTokensRepository {
     await rows(
       tx,
       `INSERT INTO oauth_tokens (id, access_hash, refresh_hash, user_id, provider_id, grant_type, scopes,
-                                 access_expires_at, refresh_expires_at)
+                                 access_expires_at, refresh_expires_at, family_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8),
-               CASE WHEN $3::bytea IS NULL THEN NULL ELSE now() + make_interval(secs => $9) END)`,
+               CASE WHEN $3::bytea IS NULL THEN NULL ELSE now() + make_interval(secs => $9) END, $10)`,
       [
         token.id,
         token.accessHash,
@@ -39,17 +46,31 @@ export class OAuthTokensRepository {
         token.scopes,
         token.accessSeconds,
         token.refreshSeconds,
+        token.familyId,
       ],
     );
   }
 
-  /** Revokes the pair of a live refresh token; whose it was, or undefined for none such. */
-  useRefreshToken(tx: Queryable, refreshHash: Buffer): Promise<TokenOwnerRow | undefined> {
-    return one<TokenOwnerRow>(
+  /** Revokes the pair of a live refresh token; whose it was and its family, or undefined for none such. */
+  useRefreshToken(tx: Queryable, refreshHash: Buffer): Promise<RefreshedTokenRow | undefined> {
+    return one<RefreshedTokenRow>(
       tx,
       `UPDATE oauth_tokens SET revoked_at = now()
         WHERE refresh_hash = $1 AND revoked_at IS NULL AND refresh_expires_at > now()
-        RETURNING user_id AS "userId", provider_id AS "providerId", scopes`,
+        RETURNING user_id AS "userId", provider_id AS "providerId", scopes, family_id AS "familyId"`,
+      [refreshHash],
+    );
+  }
+
+  /**
+   * Revokes every live token of the family the refresh token belongs to (access and refresh alike); how many.
+   * Nothing for a token that was never issued.
+   */
+  revokeFamilyOf(refreshHash: Buffer): Promise<number> {
+    return affected(
+      this.db.dataSource,
+      `UPDATE oauth_tokens SET revoked_at = now()
+        WHERE family_id = (SELECT family_id FROM oauth_tokens WHERE refresh_hash = $1) AND revoked_at IS NULL`,
       [refreshHash],
     );
   }

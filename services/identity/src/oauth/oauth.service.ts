@@ -110,15 +110,22 @@ export class OAuthService {
     );
   }
 
-  /** A refresh token is good once: using it revokes the pair it belongs to and issues a new pair. */
+  /**
+   * A refresh token is good once: using it revokes the pair it belongs to and issues a new pair of the same family.
+   * One that comes back after its use (or its revocation, or expiry) may be a stolen copy, and whether the thief or
+   * the client holds the newer pair cannot be told: every live token of its family is revoked (the OAuth 2.0
+   * Security BCP, RFC 9700 §4.14.2), so neither keeps going on it; the person signs in again.
+   */
   private async refreshGrant(grant: TokenGrant): Promise<IssuedTokens> {
     if (!grant.refreshToken) throw new OAuthError('invalid_request', 'refresh_token is required');
-    return this.db.transaction(async (tx) => {
-      const row = await this.tokens.useRefreshToken(tx, hashSecret(grant.refreshToken as string));
-      if (!row)
-        throw new OAuthError('invalid_grant', 'The refresh token is unknown, used, revoked or expired');
-      return this.issue(tx, { ...row, grantType: 'refresh_token' });
+    const refreshHash = hashSecret(grant.refreshToken);
+    const issued = await this.db.transaction(async (tx) => {
+      const row = await this.tokens.useRefreshToken(tx, refreshHash);
+      return row && this.issue(tx, { ...row, grantType: 'refresh_token' });
     });
+    if (issued) return issued;
+    await this.tokens.revokeFamilyOf(refreshHash);
+    throw new OAuthError('invalid_grant', 'The refresh token is unknown, used, revoked or expired');
   }
 
   private async issue(
@@ -129,12 +136,16 @@ export class OAuthService {
       grantType: string;
       scopes: string[];
       refreshable?: boolean;
+      /** The family of the grant a refresh carries on; a new grant starts its own. */
+      familyId?: string;
     },
   ): Promise<IssuedTokens> {
     const accessToken = newSecret();
     const refreshToken = token.refreshable === false ? undefined : newSecret();
+    const id = uuidv7();
     await this.tokens.create(tx, {
-      id: uuidv7(),
+      id,
+      familyId: token.familyId ?? id,
       accessHash: hashSecret(accessToken),
       refreshHash: refreshToken ? hashSecret(refreshToken) : null,
       userId: token.userId,

@@ -28,6 +28,17 @@ export class PasswordResetsRepository {
     return made.length > 0;
   }
 
+  /** Until when a link works, or undefined when it does not (unknown, used or expired); spends nothing. */
+  async liveUntil(tokenHash: Buffer): Promise<Date | undefined> {
+    const link = await one<{ expiresAt: Date }>(
+      this.db.dataSource,
+      `SELECT expires_at AS "expiresAt" FROM password_resets
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+      [tokenHash],
+    );
+    return link?.expiresAt;
+  }
+
   /** Spends a live link; whose account it was for, or undefined. */
   async use(tx: Queryable, tokenHash: Buffer): Promise<string | undefined> {
     const used = await one<{ userId: string }>(

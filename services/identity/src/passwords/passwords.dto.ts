@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { NewPasswordField } from '../accounts/passwords';
 import { Nested, RequiredEmail, RequiredString } from '@tourly/platform';
 
@@ -23,4 +24,21 @@ export class NewPassword {
 export class ResetPassword {
   @Nested(() => NewPassword)
   user!: NewPassword;
+}
+
+export class ResetLink {
+  @RequiredString(200)
+  resetPasswordToken!: string;
+}
+
+/** `{"user": {"reset_password_token"}}`: the link to check. */
+export class CheckResetLink {
+  @Nested(() => ResetLink)
+  user!: ResetLink;
+}
+
+/** A reset link that still works. */
+export class ResetLinkResponse {
+  @ApiProperty({ format: 'date-time', description: 'until when the link works, if nobody uses it first' })
+  expiresAt!: string;
 }

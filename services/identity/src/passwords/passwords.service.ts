@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ApiError, CONFIG, Database, LOGGER, uuidv7, type Logger } from '@tourly/platform';
 import type { MessageResponse } from '../accounts/accounts.dto';
+import type { ResetLinkResponse } from './passwords.dto';
 import { hashPassword } from '../accounts/passwords';
 import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
@@ -10,11 +11,13 @@ import { ApiKeysRepository } from '../api-keys/api-keys.repository';
 import { OAuthTokensRepository } from '../oauth/oauth-tokens.repository';
 import { SessionsService } from '../sessions/sessions.service';
 import { SignInAttemptsRepository } from '../sessions/sign-in-attempts.repository';
+import { SignInFailuresRepository } from '../sessions/sign-in-failures.repository';
 import { PasswordResetsRepository } from './password-resets.repository';
 
 export const RESET_REQUESTED =
   'If an account exists for that email, a link to reset its password is on its way. It works for one hour.';
 export const PASSWORD_CHANGED = 'Your password has been changed. Sign in with the new one.';
+const LINK_UNUSABLE = 'is invalid or has expired; ask for a new link';
 const RESET_LIFETIME = '1 hour';
 /** Reset emails per account per hour: enough for a typo or a slow inbox, not for flooding one. */
 const MAX_RESETS_PER_HOUR = 3;
@@ -34,6 +37,7 @@ export class PasswordsService {
     private readonly oauthTokens: OAuthTokensRepository,
     private readonly apiKeys: ApiKeysRepository,
     private readonly signInAttempts: SignInAttemptsRepository,
+    private readonly signInFailures: SignInFailuresRepository,
     private readonly mailer: Mailer,
     private readonly sessions: SessionsService,
     @Inject(CONFIG) private readonly config: IdentityConfig,
@@ -60,12 +64,18 @@ export class PasswordsService {
     return { message: RESET_REQUESTED };
   }
 
+  /** Until when the link works; 422 in the words `reset` would use when it does not. Spends nothing. */
+  async check(token: string): Promise<ResetLinkResponse> {
+    const expiresAt = await this.resets.liveUntil(hashSecret(token));
+    if (!expiresAt) throw ApiError.invalid('user.resetPasswordToken', LINK_UNUSABLE);
+    return { expiresAt: expiresAt.toISOString() };
+  }
+
   async reset(token: string, password: string): Promise<MessageResponse> {
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
       const userId = await this.resets.use(tx, hashSecret(token));
-      if (!userId)
-        throw ApiError.invalid('user.resetPasswordToken', 'is invalid or has expired; ask for a new link');
+      if (!userId) throw ApiError.invalid('user.resetPasswordToken', LINK_UNUSABLE);
       await this.users.setPasswordHash(tx, userId, passwordHash);
       // Every other link sent to the account stops working too: one may sit in a mailbox someone else reads.
       await this.resets.spendAllOf(tx, userId);
@@ -74,6 +84,8 @@ export class PasswordsService {
       // A key the account generated may be how someone who had its password keeps a way in.
       await this.apiKeys.revokeCreatedBy(tx, userId);
       await this.signInAttempts.clearAllOf(tx, userId);
+      // The owner proved it is theirs: a slow-down others caused ends with it.
+      await this.signInFailures.clearAllOf(tx, userId);
     });
     return { message: PASSWORD_CHANGED };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IDENTITY_MESSAGES, type ResolvedCredentials } from '@tourly/contracts';
-import { ApiError, Database, EventBus, uuidv7, type EntityManager } from '@tourly/platform';
+import { ApiError, clientAddressKey, Database, EventBus, uuidv7, type EntityManager } from '@tourly/platform';
 import type { SignedInResponse } from '../accounts/accounts.dto';
 import { MembershipsRepository, type MembershipProviderRow } from '../accounts/memberships.repository';
 import { verifyPassword } from '../accounts/passwords';
@@ -9,6 +9,8 @@ import { resolvedCaller } from '../accounts/resolved-caller';
 import { UsersRepository, type UserRow } from '../accounts/users.repository';
 import { SessionsRepository } from './sessions.repository';
 import { SignInAttemptsRepository } from './sign-in-attempts.repository';
+import { SignInFailuresRepository } from './sign-in-failures.repository';
+import { ACCOUNT_FAILURES_KEPT, ACCOUNT_WAITS, accountSlowedMessage } from './sign-in.rules';
 
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 const LOCKOUT_FAILURES = 5;
@@ -43,6 +45,7 @@ export class SessionsService {
     private readonly db: Database,
     private readonly sessions: SessionsRepository,
     private readonly attempts: SignInAttemptsRepository,
+    private readonly failures: SignInFailuresRepository,
     private readonly users: UsersRepository,
     private readonly memberships: MembershipsRepository,
     @Inject(EventBus) private readonly events: EventBus,
@@ -50,21 +53,30 @@ export class SessionsService {
 
   /**
    * Checks an email and password (sign-in and the OAuth password grant) from a client address. Each attempt
-   * is counted for the email and address before the password is checked, in one atomic statement, so
-   * concurrent guesses cannot all slip in under the limit; past it the pair is refused until its window ends,
-   * whether or not the account exists. Another address is counted apart: nobody can lock someone else out
-   * of their account by guessing from elsewhere (the gateway limits each address across accounts).
+   * is counted for the email and address (an IPv6 address as its /64: `clientAddressKey`) before the password is
+   * checked, in one atomic statement, so concurrent guesses cannot all slip in under the limit; past it the pair is
+   * refused until its window ends, whether or not the account exists. Another address is counted apart: nobody can
+   * lock someone else out of their account by guessing from elsewhere (the gateway limits each address across
+   * accounts). Across addresses, the account itself slows down: past `ACCOUNT_FREE_FAILURES` wrong passwords from
+   * anywhere, each further attempt waits longer (`sign-in.rules.ts`), never locked; the right password after the
+   * wait works and starts the count again.
    */
   async authenticate(email: string, password: string, address: string): Promise<UserRow> {
     const normalised = email.trim().toLowerCase();
-    await this.countAttempt(normalised, address);
+    const addressKey = clientAddressKey(address);
+    await this.countAttempt(normalised, addressKey);
+    const account = await this.failures.claim(normalised, ACCOUNT_WAITS, ACCOUNT_FAILURES_KEPT);
+    if (!account.claimed) {
+      const retryAfter = Math.max(1, account.retryAfter);
+      throw ApiError.tooMany(accountSlowedMessage(retryAfter), retryAfter);
+    }
     const user = await this.users.findByEmail(normalised);
     // Without a user the password is still checked (against a decoy), so both answers take as long.
     const verified = await verifyPassword(user?.passwordHash, password);
     if (!verified || !user) {
       throw ApiError.unauthorized(IDENTITY_MESSAGES.invalidCredentials);
     }
-    await this.attempts.clear(normalised, address);
+    await Promise.all([this.attempts.clear(normalised, addressKey), this.failures.clear(normalised)]);
     return user;
   }
 

@@ -1,6 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { ProviderId, Responds, Roles, TakesNoBody } from '@tourly/platform';
+import {
+  Caller,
+  IMPERSONATION_SECRETS_FORBIDDEN,
+  NotWhileImpersonating,
+  ProviderId,
+  Responds,
+  Roles,
+  TakesNoBody,
+} from '@tourly/platform';
 import {
   CreateEndpoint,
   DeliveriesQuery,
@@ -18,7 +26,9 @@ import { WebhooksService } from './webhooks.service';
 
 /**
  * The provider's outgoing webhooks (002 §7 "Webhooks"): its admins set up the subscription and endpoints, read each
- * endpoint's deliveries and replay them. Other roles: 403; another provider's endpoint or delivery: 404.
+ * endpoint's deliveries and replay them. Other roles: 403; another provider's endpoint or delivery: 404. An
+ * administrator impersonating the provider may do all of it except what hands out a signing secret or sends the
+ * provider's events to a new address (a new endpoint, another URL, a rotated secret): 403, saying why.
  */
 @Controller('provider/developers/webhooks_subscription')
 @Roles('admin')
@@ -45,6 +55,7 @@ export class WebhooksController {
   }
 
   @Post('endpoints')
+  @NotWhileImpersonating(IMPERSONATION_SECRETS_FORBIDDEN)
   @Responds(EndpointWithSecretResponse)
   createEndpoint(
     @ProviderId() providerId: string,
@@ -57,10 +68,11 @@ export class WebhooksController {
   @Responds(EndpointResponse)
   updateEndpoint(
     @ProviderId() providerId: string,
+    @Caller() caller: Caller,
     @Param('id', endpointId()) id: string,
     @Body() body: UpdateEndpoint,
   ): Promise<EndpointResponse> {
-    return this.webhooks.updateEndpoint(providerId, id, body.endpoint);
+    return this.webhooks.updateEndpoint(providerId, id, body.endpoint, caller.impersonatorId !== null);
   }
 
   @Delete('endpoints/:id')
@@ -75,6 +87,7 @@ export class WebhooksController {
 
   /** A new signing secret, shown this once; the previous one keeps signing beside it for 24 hours. */
   @Post('endpoints/:id/rotate_secret')
+  @NotWhileImpersonating(IMPERSONATION_SECRETS_FORBIDDEN)
   @TakesNoBody()
   @HttpCode(200)
   @Responds(EndpointWithSecretResponse)

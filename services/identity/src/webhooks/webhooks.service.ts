@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT_TYPE, type WebhookDeliveryStatus } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import {
+  ApiError,
+  CONFIG,
+  Database,
+  IMPERSONATION_SECRETS_FORBIDDEN,
+  uuidv7,
+  type Page,
+  type PageQuery,
+} from '@tourly/platform';
 import type { IdentityConfig } from '../config';
 import { publicEvents, testEventData } from './webhook-catalogue';
 import { targetPolicyOf, urlProblems, type TargetPolicy } from './webhook-targets';
@@ -82,15 +90,24 @@ export class WebhooksService {
     return { ...(await this.endpoint(providerId, id)), secret };
   }
 
+  /**
+   * `impersonating`: an administrator acting as the provider, who may change everything but the address: pointing
+   * the provider's events somewhere new is its own admins' decision (the URL given again as it is changes nothing).
+   */
   async updateEndpoint(
     providerId: string,
     id: string,
     fields: Partial<EndpointFields>,
+    impersonating: boolean,
   ): Promise<EndpointResponse> {
+    // Left out or null: unchanged (as every optional field of the update).
+    const url = fields.url == null ? undefined : this.checkedUrl(fields.url);
+    if (impersonating && url !== undefined && url !== (await this.endpoint(providerId, id)).url) {
+      throw ApiError.forbidden(IMPERSONATION_SECRETS_FORBIDDEN);
+    }
     const updated = await this.webhooks.updateEndpoint(providerId, id, {
       ...fields,
-      // Left out or null: unchanged (as every optional field of the update).
-      url: fields.url == null ? undefined : this.checkedUrl(fields.url),
+      url,
       description: fields.description?.trim(),
       eventTypes: fields.eventTypes && unique(fields.eventTypes),
     });

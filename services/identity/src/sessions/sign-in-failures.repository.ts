@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { Database, affected, one, type Queryable } from '@tourly/platform';
+
+/** The `sign_in_account_failures` table: wrong passwords per account (its email) from every address. */
+@Injectable()
+export class SignInFailuresRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Counts one attempt on the email, unless it has to wait: in one atomic upsert, so attempts at the same moment
+   * cannot all pass when a wait ends (the row lock takes them in turn, each seeing the one before). `waits`: the
+   * seconds an account with that many failures (the index) waits after its last one, the last entry for any more;
+   * failures older than `keptFor` are forgotten. A refused attempt changes nothing, so waiting attempts do not make
+   * the wait longer. `retryAfter`: the seconds left of the wait when refused.
+   */
+  async claim(
+    email: string,
+    waits: readonly number[],
+    keptFor: string,
+  ): Promise<{ claimed: boolean; retryAfter: number }> {
+    const answer = await one<{ claimed: boolean; retryAfter: number }>(
+      this.db.dataSource,
+      `WITH claimed AS (
+         INSERT INTO sign_in_account_failures AS f (email, failures, last_failed_at) VALUES ($1, 1, now())
+         ON CONFLICT ON CONSTRAINT sign_in_account_failures_pk DO UPDATE SET
+           failures = CASE WHEN f.last_failed_at <= now() - $3::interval THEN 1 ELSE f.failures + 1 END,
+           last_failed_at = now()
+         WHERE f.last_failed_at <= now() - $3::interval
+            OR f.last_failed_at + make_interval(secs => ($2::int[])[least(f.failures, cardinality($2::int[]) - 1) + 1])
+               <= now()
+         RETURNING failures
+       )
+       SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
+              coalesce((SELECT ceil(extract(epoch FROM f.last_failed_at - now()
+                         + make_interval(secs => ($2::int[])[least(f.failures, cardinality($2::int[]) - 1) + 1])))::int
+                          FROM sign_in_account_failures f WHERE f.email = $1), 0) AS "retryAfter"`,
+      [email, waits, keptFor],
+    );
+    // A SELECT without FROM always answers one row.
+    return answer!;
+  }
+
+  /** The account's owner got in: its count starts again. */
+  async clear(email: string): Promise<void> {
+    await affected(this.db.dataSource, 'DELETE FROM sign_in_account_failures WHERE email = $1', [email]);
+  }
+
+  /** A password reset: the user's count starts again. */
+  async clearAllOf(tx: Queryable, userId: string): Promise<void> {
+    await affected(
+      tx,
+      'DELETE FROM sign_in_account_failures WHERE email = (SELECT lower(email) FROM users WHERE id = $1)',
+      [userId],
+    );
+  }
+
+  /** Deletes the counts whose last failure is older than `keptFor`; how many. */
+  deleteForgotten(keptFor: string): Promise<number> {
+    return affected(
+      this.db.dataSource,
+      'DELETE FROM sign_in_account_failures WHERE last_failed_at <= now() - $1::interval',
+      [keptFor],
+    );
+  }
+}
