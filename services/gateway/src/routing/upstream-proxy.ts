@@ -50,6 +50,9 @@ function bodyLimitOf(request: FastifyRequest): { bytes: number; refusal: ErrorBo
 /** Headers only the gateway sets: a client's own are dropped (the host is sent on as x-forwarded-host). */
 const GATEWAYS_OWN = new Set([INTERNAL_TOKEN_HEADER, HOST_PROVIDER_HEADER, 'host']);
 
+/** What the gateway adds to a service's answer that names no caching of its own. */
+export const NOT_STORED = 'no-store';
+
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export interface ProxyOptions {
@@ -149,6 +152,9 @@ export class UpstreamProxy {
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
+    // An answer that says nothing about caching may carry a person's or a provider's data: nothing keeps it. A
+    // service that wants one kept says so (the player's base.json `public, s-maxage`, the plan `private, max-age`).
+    headers['cache-control'] ??= NOT_STORED;
     closeIfBodyUnread(request, headers);
     const body = answer.body;
     if (keep && answer.statusCode === 200 && this.answeredWhole(request, response, headers, body, keep))
