@@ -18,6 +18,16 @@ export const DEFAULT_PATH_AFTER_SIGN_IN = '/provider/properties';
 export const signInUrl = signInPageFor;
 
 /**
+ * Sends the browser to the sign-in page, which brings the person back to this very address (path, query and hash)
+ * once signed in: for a page that finds nobody signed in, or a session that has ended. Replaces this page in the
+ * history, so that Back does not return to a page that would only send the browser there again.
+ */
+export function goToSignIn(): void {
+  const { pathname, search, hash } = window.location;
+  window.location.replace(signInUrl(`${pathname}${search}${hash}`));
+}
+
+/**
  * Where to go after signing in: `returnTo` when it is a path on this site, else the properties page.
  * Anything else (`//elsewhere.example`, `https://...`, `/\elsewhere.example`, which browsers read as `//`)
  * would let a link send people to another site right after they typed their password. The path is judged
