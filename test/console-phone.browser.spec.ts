@@ -19,7 +19,7 @@ const DOMAIN = 'tours.phone-reach.test';
  * platform: a session that ended takes the person to sign in and back to the console page, whatever the console was
  * doing (the referrals export, a row's action, a list); every list's row actions (providers, a provider's users and
  * domain, vouchers, offers, white-label domains, the virtual assistants' set-up queue) are in view and work without
- * scrolling sideways.
+ * scrolling sideways; the dashboard says what is not in the console in plain words.
  */
 // Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
 jest.setTimeout(120_000);
@@ -248,5 +248,14 @@ describe('the console on a phone', () => {
       await assistant.getByRole('dialog', { name: `Mark ${DOMAIN} failed` }).waitFor();
       await assistant.context().close();
     });
+  });
+
+  it('says on the admins’ dashboard what the console does not do yet, in plain words', async () => {
+    const page = await signedIn('admin@demo.test');
+    await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
+    await page.getByText('Not in the console yet: digital twins and staging assets.').waitFor();
+    expect(await page.getByText(/Still to come|service\)/).count()).toBe(0);
+    await fitsThePhone(page);
+    await page.context().close();
   });
 });
