@@ -330,7 +330,16 @@ describe('the provider’s page in the admin console', () => {
     try {
       const tabs: Array<[string, string, (tab: Locator) => Locator]> = [
         ['Overview', '', (tab) => tab.getByRole('region', { name: 'Details' })],
-        ['Users', 'users', (tab) => tab.getByRole('cell', { name: 'Admin', exact: true })],
+        // On a phone each user is a block of its own rather than a table's row (their row actions in reach).
+        [
+          'Users',
+          'users',
+          (tab) =>
+            tab
+              .getByRole('list', { name: 'Users' })
+              .getByRole('listitem')
+              .getByText('Admin', { exact: true }),
+        ],
         ['Properties', 'properties', (tab) => row(tab, PROPERTY)],
         ['Tours', 'tours', (tab) => row(tab, PROPERTY).getByRole('link', { name: /\/tours\// })],
         // The namespace its tour's link is in, with that one tour.
@@ -369,9 +378,14 @@ describe('the provider’s page in the admin console', () => {
           fullPage: true,
         });
       }
-      // The providers list with its tag column and filter.
+      // The providers list with its tag and filter, a block per provider.
       await page.goto(`${base}/admin/providers`);
-      await row(page, PROVIDER).getByText(TAG).waitFor();
+      await page
+        .getByRole('list', { name: 'Providers' })
+        .getByRole('listitem')
+        .filter({ hasText: PROVIDER })
+        .getByText(TAG)
+        .waitFor();
       await fitsThePhone(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-providers.png'), fullPage: true });
     } finally {

@@ -371,8 +371,11 @@ describe('in the browser', () => {
     await page.goto(`${base}/admin/providers`);
     await page.getByPlaceholder('Name or subdomain').fill('demo');
     await page.waitForURL(/filter=.*demo/);
-    // Each row action says what it does, on a phone too.
-    const providerRow = page.getByRole('row').filter({ hasText: DEMO_PROVIDER });
+    // Each row action says what it does, on a phone too, where each provider is a block of its own.
+    const providerRow = page
+      .getByRole('list', { name: 'Providers' })
+      .getByRole('listitem')
+      .filter({ hasText: DEMO_PROVIDER });
     for (const [role, name, text] of [
       ['link', `Users of ${DEMO_PROVIDER}`, 'Users'],
       ['link', `White-label domain of ${DEMO_PROVIDER}`, 'Domain'],
@@ -441,7 +444,10 @@ describe('in the browser', () => {
     await it_.signIn(page, 'va@demo.test');
     await page.waitForURL(`${base}/virtual_assistant`);
     await page.goto(`${base}/virtual_assistant/whitelabeled-domains`);
-    const row = page.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
+    const row = page
+      .getByRole('list', { name: 'White-label domains' })
+      .getByRole('listitem')
+      .filter({ hasText: 'tours.demo-media.test' });
     await row.getByText('In Progress').waitFor();
     const markActive = row.getByRole('button', { name: 'Mark tours.demo-media.test active' });
     expect((await markActive.innerText()).trim().toLowerCase()).toBe('mark active');
@@ -470,7 +476,8 @@ describe('in the browser', () => {
     await it_.signIn(admin, 'admin@demo.test');
     await admin.waitForURL(`${base}/admin`);
     await admin.goto(`${base}/admin/whitelabeled_domains`);
-    const adminRow = admin.getByRole('row').filter({ hasText: 'tours.demo-media.test' });
+    const domains = admin.getByRole('list', { name: 'White-label domains' }).getByRole('listitem');
+    const adminRow = domains.filter({ hasText: 'tours.demo-media.test' });
     const edit = adminRow.getByRole('button', { name: `Edit domain of ${DEMO_PROVIDER}` });
     expect((await edit.innerText()).trim().toLowerCase()).toBe('edit domain');
     await edit.click();
@@ -481,11 +488,7 @@ describe('in the browser', () => {
     await dialog.getByLabel('Domain').fill('tours.demo-media.example');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('tours.demo-media.example is back in the set-up queue.').waitFor();
-    await admin
-      .getByRole('row')
-      .filter({ hasText: 'tours.demo-media.example' })
-      .getByText('In Progress')
-      .waitFor();
+    await domains.filter({ hasText: 'tours.demo-media.example' }).getByText('In Progress').waitFor();
     await admin.context().close();
   }, 90_000);
 });

@@ -21,8 +21,12 @@ export interface Email {
  * The whole platform with the vendor emulators, the demo accounts and the web app as built now, plus Debian's
  * Chromium: what a person uses, for the browser tests. The gateway's port is chosen first, so the links in
  * emails (APP_URL) open the platform under test. `env` adds settings of a suite's own (webhooks' retry waits).
+ * `appHost`: the name APP_URL gives the gateway (default 127.0.0.1, the address `base` browses), e.g. `localhost` for
+ * a suite that opens the app under another name than its own.
  */
-export async function startBrowserPlatform(options: { env?: Record<string, string> } = {}) {
+export async function startBrowserPlatform(
+  options: { env?: Record<string, string>; appHost?: 'localhost' | '127.0.0.1' } = {},
+) {
   const [webDist, database, emulators, port] = await Promise.all([
     builtWebApp(),
     createTestDatabase(),
@@ -31,6 +35,7 @@ export async function startBrowserPlatform(options: { env?: Record<string, strin
   ]);
   const namespace = createTestNamespace();
   const base = `http://127.0.0.1:${port}`;
+  const appUrl = `http://${options.appHost ?? '127.0.0.1'}:${port}`;
   // File storage as the all-in-one has it: a local S3 server its pages may reach (order files, uploads).
   const bucket = 'tourly-browser-uploads';
   const storageDir = await mkdtemp(path.join(tmpdir(), 'tourly-s3-'));
@@ -47,7 +52,7 @@ export async function startBrowserPlatform(options: { env?: Record<string, strin
         namespace: namespace.namespace,
         extra: {
           PORT: String(port),
-          APP_URL: base,
+          APP_URL: appUrl,
           WEB_DIST: webDist,
           // Every person of these tests signs in from one address; the limit has its own suite in the gateway.
           CREDENTIAL_RATE_LIMIT: '100000',
@@ -69,6 +74,8 @@ export async function startBrowserPlatform(options: { env?: Record<string, strin
   return {
     platform,
     base,
+    /** APP_URL: where the app lives (`base`, unless `appHost` named it otherwise). */
+    appUrl,
     browser,
     /** Identity's database, for what a test sets up that no page offers yet. */
     identityDb: platform.services.identity.app.get(Database),

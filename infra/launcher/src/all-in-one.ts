@@ -92,6 +92,9 @@ async function main(): Promise<void> {
     closers.unshift(emulators.close);
     logger.info(`vendor emulators at ${emulators.url}`);
   }
+  // The app's one address, where its session, Matterport's callback and the mailed links are: the app's pages opened
+  // at 127.0.0.1 (or [::1]) on this port send the browser there first (the gateway's canonical origin).
+  env.APP_URL ??= `http://localhost:${gatewayPort}`;
   // Pages show photos from the local storage and thumbnails from the emulators, over plain HTTP here.
   env.IMAGE_ORIGINS ??= [env.S3_ENDPOINT, env.EMULATORS_URL].filter(Boolean).join(',') || undefined;
   if (!env.NATS_URL) logger.info('events in-process (set NATS_URL to use NATS JetStream)');

@@ -92,3 +92,11 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/v3_player_lead', 'properties'],
   ['/api/**', 'properties'],
 ];
+
+/** The web app's sign-in page. Given `return_to` (a path of the app), it brings the person back there once signed in. */
+export const SIGN_IN_PAGE = '/users/sign_in';
+
+/** The sign-in page, set to come back to `returnTo` (a path of the app, with its query) once the person has signed in. */
+export function signInPageFor(returnTo: string): string {
+  return `${SIGN_IN_PAGE}?${new URLSearchParams({ return_to: returnTo })}`;
+}

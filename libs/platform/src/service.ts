@@ -50,6 +50,8 @@ export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
    * extension that documentation tools (Redoc) read for 3.0, in 3.1's `webhooks` shape.
    */
   webhooks?: () => Record<string, unknown>;
+  /** True for the service whose port is public (the gateway): it serves `/metrics` only with METRICS_TOKEN. */
+  publicPort?: boolean;
   /** False for a service that forwards requests without reading their query strings (the gateway). */
   parseQuery?: boolean;
   /** Work on the Fastify instance before Nest's routes (the gateway's proxy). */
@@ -86,7 +88,7 @@ export async function startService<C extends PlatformConfig>(
   const adapter = new FastifyAdapter(fastifyOptions(config.TRUSTED_PROXIES, definition.parseQuery));
   const fastify = adapter.getInstance();
   installWireConventions(fastify, logger);
-  metrics.install(fastify);
+  metrics.install(fastify, { token: config.METRICS_TOKEN, publicPort: definition.publicPort });
   // Built on first request (the gateway's /api/docs), not on every start: it walks every route and DTO.
   let openApi: OpenAPIObject | undefined;
   fastify.get('/openapi.json', async () => {

@@ -13,5 +13,6 @@ export const gateway = defineService({
   module: GatewayModule,
   healthChecks: UpstreamHealth,
   parseQuery: false,
+  publicPort: true,
   configureHttp: installEdge,
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { request as http_request } from 'node:http';
 import path from 'node:path';
 import request from 'supertest';
-import { ANONYMOUS, BODY_TOO_LARGE, type DatabaseConfig } from '@tourly/platform';
+import { ANONYMOUS, BODY_TOO_LARGE, METRICS_TOKEN_REQUIRED, type DatabaseConfig } from '@tourly/platform';
 import { startTestService, testTokens, widgetsFixture, type TestService } from '@tourly/platform/testing';
 import { gateway, type GatewayConfig } from '@tourly/gateway';
 
@@ -216,6 +216,66 @@ describe('gateway', () => {
     expect(response.body.paths).toHaveProperty('/v3_player_lead');
     expect(response.body.components.schemas).toHaveProperty(['identity.LeadForm']);
     expect(response.body['x-unavailable-services']).toEqual(['orders']);
+  });
+
+  it('does not serve its /metrics to the public: without METRICS_TOKEN, not at all', async () => {
+    const response = await http.get('/metrics');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ errors: { base: ['Cannot GET /metrics'] } });
+    // The services behind it serve theirs on their own ports, which are not public.
+    expect((await request(upstream.url).get('/metrics')).text).toContain('http_request_duration_seconds');
+  });
+});
+
+/**
+ * With METRICS_TOKEN, Prometheus scrapes the gateway's /metrics (and every service's) with that bearer token, and
+ * nobody else does.
+ */
+describe('gateway metrics behind METRICS_TOKEN', () => {
+  const token = 'metrics-token-of-at-least-32-characters';
+  let upstream: TestService<DatabaseConfig>;
+  let front: TestService<GatewayConfig>;
+
+  beforeAll(async () => {
+    upstream = await startTestService(widgetsFixture, { extra: { METRICS_TOKEN: token } });
+    front = await startTestService(gateway, {
+      extra: {
+        IDENTITY_URL: upstream.url,
+        BILLING_URL: upstream.url,
+        PROPERTIES_URL: upstream.url,
+        ORDERS_URL: upstream.url,
+        METRICS_TOKEN: token,
+      },
+    });
+  });
+  afterAll(async () => {
+    await front?.stop();
+    await upstream?.stop();
+  });
+
+  it.each([
+    ['without a token', undefined],
+    ['with another token', 'Bearer not-the-metrics-token-but-as-long-as-it'],
+    ['with the token but not as a bearer', token],
+  ])('refuses a scrape %s, the gateway’s and a service’s alike', async (_how, authorization) => {
+    for (const url of [front.url, upstream.url]) {
+      const scrape = request(url).get('/metrics');
+      const response = await (authorization ? scrape.set('authorization', authorization) : scrape);
+      expect({ url, status: response.status, body: response.body }).toEqual({
+        url,
+        status: 401,
+        body: { errors: { base: [METRICS_TOKEN_REQUIRED] } },
+      });
+      expect(response.headers['www-authenticate']).toBe('Bearer');
+    }
+  });
+
+  it('serves the metrics to the bearer of the token', async () => {
+    for (const url of [front.url, upstream.url]) {
+      const response = await request(url).get('/metrics').set('authorization', `Bearer ${token}`);
+      expect(response.status).toBe(200);
+      expect(response.text).toContain('http_request_duration_seconds');
+    }
   });
 });
 

@@ -1,4 +1,7 @@
-export const SIGN_IN_PATH = '/users/sign_in';
+import { SIGN_IN_PAGE, signInPageFor } from '@tourly/contracts';
+
+/** The sign-in page (the gateway sends a browser there too, when a link it followed needs a session). */
+export const SIGN_IN_PATH = SIGN_IN_PAGE;
 export const FORGOT_PASSWORD_PATH = '/users/password/new';
 /** The emailed reset link opens this page with `?reset_password_token=`. */
 export const RESET_PASSWORD_PATH = '/users/password/edit';
@@ -12,8 +15,16 @@ export const CONTACT_CONFIRMATION_PATH = '/contact_confirmations';
 export const DEFAULT_PATH_AFTER_SIGN_IN = '/provider/properties';
 
 /** The sign-in page, set to come back to `returnTo` (a path on this site) once the person has signed in. */
-export function signInUrl(returnTo: string): string {
-  return `${SIGN_IN_PATH}?${new URLSearchParams({ return_to: returnTo })}`;
+export const signInUrl = signInPageFor;
+
+/**
+ * Sends the browser to the sign-in page, which brings the person back to this very address (path, query and hash)
+ * once signed in: for a page that finds nobody signed in, or a session that has ended. Replaces this page in the
+ * history, so that Back does not return to a page that would only send the browser there again.
+ */
+export function goToSignIn(): void {
+  const { pathname, search, hash } = window.location;
+  window.location.replace(signInUrl(`${pathname}${search}${hash}`));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ApiError } from '../api/errors';
 import type { CurrentUser } from './api';
-import { signInUrl } from './paths';
+import { goToSignIn } from './paths';
 import { useCurrentUserQuery } from './queries';
 
 export type SessionState =
@@ -18,10 +18,7 @@ export function useRequireSignIn(): SessionState {
   const me = useCurrentUserQuery();
 
   useEffect(() => {
-    if (!signedOut(me.error)) return;
-    const { pathname, search, hash } = window.location;
-    // Replace, so that Back does not return to a page that would only send the browser here again.
-    window.location.replace(signInUrl(`${pathname}${search}${hash}`));
+    if (signedOut(me.error)) goToSignIn();
   }, [me.error]);
 
   if (me.data) return { status: 'signed-in', user: me.data };

@@ -4,20 +4,24 @@ import { PRODUCT_NAME } from '../shared/strings';
 import { AREA_LABELS, type ConsoleArea } from './areas';
 import { AREA_RESOURCES } from './resources';
 
-const UPCOMING: Record<ConsoleArea, string[]> = {
-  admin: ['Digital twins and staging assets (properties service)'],
+/**
+ * What an area's people manage that the console does not offer yet, in their words (never the code's: which service
+ * owns it is nobody's business on this page). Empty: nothing is said.
+ */
+const NOT_YET: Record<ConsoleArea, string[]> = {
+  admin: ['digital twins', 'staging assets'],
   virtual_assistant: [],
   external_supplier: [],
 };
 
 /**
  * An area's front page: what there is to work on (its resources, each a link, as in the menu: those the role may
- * list), then what arrives later with the services that own it.
+ * list), then what the console does not do yet.
  */
 export function Dashboard({ area }: { area: ConsoleArea }) {
   const label = AREA_LABELS[area];
   const resources = AREA_RESOURCES[area];
-  const upcoming = UPCOMING[area];
+  const notYet = NOT_YET[area];
   return (
     <div className="page">
       <title>{`${label} · ${PRODUCT_NAME}`}</title>
@@ -32,22 +36,14 @@ export function Dashboard({ area }: { area: ConsoleArea }) {
           </ul>
         </nav>
       )}
-      {upcoming.length > 0 && (
-        <section className="empty-state">
-          <p>
-            {resources.length > 0
-              ? 'Still to come, with the services that own them:'
-              : 'There is nothing to manage here yet. These areas arrive with the services that own them:'}
-          </p>
-          <ul>
-            {upcoming.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {notYet.length > 0 && <p className="empty-state">Not in the console yet: {listInWords(notYet)}.</p>}
     </div>
   );
+}
+
+/** 'a', 'a and b', 'a, b and c'. */
+function listInWords(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** A link to a resource's list, for those who may list it. */

@@ -72,6 +72,16 @@ export class PlatformConfig {
   })
   TRUSTED_PROXIES = '127.0.0.1,::1';
 
+  /**
+   * The bearer token Prometheus scrapes `/metrics` with (`Authorization: Bearer <token>`). Set: every service's
+   * `/metrics` wants it. Unset: a service serves `/metrics` on its own port (not public) to anyone who reaches it, and
+   * the gateway, whose port is public, does not serve it at all.
+   */
+  @IsOptional()
+  @MinLength(32, { message: 'METRICS_TOKEN must be at least 32 characters long' })
+  @IsString({ message: 'METRICS_TOKEN must be a string of 32 or more characters' })
+  METRICS_TOKEN?: string;
+
   /** Unset: events and request-reply stay inside this process (the all-in-one launcher). */
   @IsOptional()
   @Matches(/^(nats|tls):\/\/\S+$/, { message: 'NATS_URL must look like nats://host:4222' })

@@ -1,8 +1,28 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Logger } from 'pino';
 import type { SettledDelivery } from '../events/event-consumer';
 import type { OutboxBacklog } from '../events/outbox-relay';
+
+/** What a scrape of `/metrics` without the metrics token (or with another) is answered, with a 401. */
+export const METRICS_TOKEN_REQUIRED =
+  'The metrics need the metrics token: Authorization: Bearer <METRICS_TOKEN>.';
+
+export interface MetricsAccess {
+  /** METRICS_TOKEN: a scrape must bring it as its bearer token. */
+  token?: string;
+  /** The port is public (the gateway's): without a token, `/metrics` is not served there. */
+  publicPort?: boolean;
+}
+
+/** Whether an Authorization header carries this bearer token (compared in constant time). */
+function bearerIs(authorization: string | undefined, token: string): boolean {
+  const given = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  if (!given) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
 
 /** Prometheus metrics of one service; `GET /metrics` on the service's own port. */
 export class Metrics {
@@ -117,7 +137,11 @@ export class Metrics {
     });
   }
 
-  install(fastify: FastifyInstance): void {
+  /**
+   * Times every request, and serves `GET /metrics`: to the bearer of `access.token` when there is one; to anyone
+   * otherwise, except on a public port (the gateway's), where it is then not served at all.
+   */
+  install(fastify: FastifyInstance, access: MetricsAccess = {}): void {
     fastify.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unmatched';
       this.httpDuration.observe(
@@ -125,7 +149,15 @@ export class Metrics {
         reply.elapsedTime / 1000,
       );
     });
-    fastify.get('/metrics', async (_request, reply) => {
+    const { token, publicPort = false } = access;
+    if (!token && publicPort) return;
+    fastify.get('/metrics', async (request, reply) => {
+      if (token && !bearerIs(request.headers.authorization, token)) {
+        return reply
+          .status(401)
+          .header('www-authenticate', 'Bearer')
+          .send({ errors: { base: [METRICS_TOKEN_REQUIRED] } });
+      }
       void reply.type(this.registry.contentType);
       return this.registry.metrics();
     });

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { IDENTITY_MESSAGES } from '@tourly/contracts';
+import { IDENTITY_MESSAGES, signInPageFor } from '@tourly/contracts';
 import { ApiError, InternalTokens, RpcClient, toErrorResponse, type Logger } from '@tourly/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CredentialResolver, type ResolvedCaller } from '../auth/credentials';
 import type { GatewayConfig } from '../config';
-import { WebApp, wantsPage } from '../web/web-app';
+import { WebApp, isNavigation, isPlayerPage, wantsPage } from '../web/web-app';
+import { CanonicalOrigin } from './canonical-origin';
 import { isCrossSite } from './cross-site';
 import { RouteTable } from './route-table';
 import { HostProviders } from './hosts';
@@ -47,6 +48,7 @@ export async function installEdge(
   const rateLimit = new CredentialRateLimit(app.get(RpcClient), config.CREDENTIAL_RATE_LIMIT);
   const hosts = new HostProviders(app.get(RpcClient), config.APP_URL, logger);
   const sharedAnswers = new SharedAnswers();
+  const canonical = new CanonicalOrigin(config.APP_URL);
   const ownHeaders =
     config.NODE_ENV === 'production' ? { ...BASE_SECURITY_HEADERS, ...HSTS } : BASE_SECURITY_HEADERS;
   const proxy = new UpstreamProxy({
@@ -75,6 +77,12 @@ export async function installEdge(
     if (isCrossSite(request)) {
       return reply.status(403).send({ errors: { base: [IDENTITY_MESSAGES.crossSiteRefused] } });
     }
+    const page = wantsPage(request.method, pathname, request.headers.accept);
+    // The app's pages opened under another name of APP_URL's server go to APP_URL, before any session is made here.
+    if (page && !isPlayerPage(pathname)) {
+      const canonicalUrl = canonical.redirectFor(request);
+      if (canonicalUrl) return reply.redirect(canonicalUrl, 302);
+    }
     let resolved: ResolvedCaller;
     try {
       const retryAfter = await rateLimit.check(request.method, pathname, request.ip);
@@ -90,7 +98,7 @@ export async function installEdge(
       return reply.status(error.getStatus()).send({ errors: error.errors });
     }
     const { caller, csrfToken } = resolved;
-    if (wantsPage(request.method, pathname, request.headers.accept)) {
+    if (page) {
       return web.sendPage(reply, pathname, { role: caller.role, staffRole: caller.staffRole, csrfToken });
     }
     if (!credentials.passesCsrf(request, pathname, resolved)) {
@@ -98,17 +106,21 @@ export async function installEdge(
     }
     const owner = routes.ownerOf(pathname);
     if (owner === 'identity') credentials.forgetAfterChange(request, reply, resolved);
+    // A browser sent here (a vendor's callback, a file's link) that needs a session it has not: sign in, and back.
+    const signInPage = isNavigation(request) ? signInPageFor(request.url) : undefined;
     // Properties serves tours by host (a provider's own host shows its tours only): it is told whose host it is.
     // Its answers marked `public, s-maxage` (the player's JSON) are kept briefly and answered from memory.
     if (owner === 'properties') {
       const kept = sharedAnswers.lookup(request);
       if (kept) return sharedAnswers.send(request, reply, kept);
       const hostProviderId = await hosts.providerOf(request.headers.host);
-      return proxy.forward(request, reply, owner, tokens.tokenFor(caller), hostProviderId, (headers, body) =>
-        sharedAnswers.keep(request, headers, body),
-      );
+      return proxy.forward(request, reply, owner, tokens.tokenFor(caller), {
+        hostProviderId,
+        keep: (headers, body) => sharedAnswers.keep(request, headers, body),
+        signInPage,
+      });
     }
-    if (owner) return proxy.forward(request, reply, owner, tokens.tokenFor(caller));
+    if (owner) return proxy.forward(request, reply, owner, tokens.tokenFor(caller), { signInPage });
     return reply.status(404).send({ errors: { base: [`Cannot ${request.method} ${pathname}`] } });
   };
 

@@ -4,6 +4,7 @@ import {
   BODY_TOO_LARGE,
   INTERNAL_TOKEN_HEADER,
   JSON_BODY_LIMIT_BYTES,
+  SIGN_IN_REQUIRED,
   type ErrorBody,
   type Logger,
 } from '@tourly/platform';
@@ -50,7 +51,23 @@ function bodyLimitOf(request: FastifyRequest): { bytes: number; refusal: ErrorBo
 /** Headers only the gateway sets: a client's own are dropped (the host is sent on as x-forwarded-host). */
 const GATEWAYS_OWN = new Set([INTERNAL_TOKEN_HEADER, HOST_PROVIDER_HEADER, 'host']);
 
+/** What the gateway adds to a service's answer that names no caching of its own. */
+export const NOT_STORED = 'no-store';
+
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/** What a forwarded request may add to the plain stream. */
+export interface ForwardOptions {
+  /** Whose host the request came to (properties' tours by host); sent as x-host-provider-id. */
+  hostProviderId?: string | null;
+  /** Told the answer's headers and whole body when a shared cache may keep it (`public, s-maxage`). */
+  keep?: (headers: Record<string, string | string[]>, body: Buffer) => void;
+  /**
+   * A browser navigating here: a 401 from the service (no session, or an ended one) sends it to this sign-in page,
+   * which brings it back, instead of showing it the JSON meant for the app.
+   */
+  signInPage?: string;
+}
 
 export interface ProxyOptions {
   upstreams: Record<BackendService, URL>;
@@ -89,9 +106,7 @@ export class UpstreamProxy {
     reply: FastifyReply,
     service: BackendService,
     token: string,
-    hostProviderId: string | null = null,
-    /** Told the answer's headers and whole body when a shared cache may keep it (`public, s-maxage`). */
-    keep?: (headers: Record<string, string | string[]>, body: Buffer) => void,
+    { hostProviderId = null, keep, signInPage }: ForwardOptions = {},
   ): Promise<void> {
     void reply.hijack();
     const response = reply.raw;
@@ -149,8 +164,15 @@ export class UpstreamProxy {
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
+    // An answer that says nothing about caching may carry a person's or a provider's data: nothing keeps it. A
+    // service that wants one kept says so (the player's base.json `public, s-maxage`, the plan `private, max-age`).
+    headers['cache-control'] ??= NOT_STORED;
     closeIfBodyUnread(request, headers);
     const body = answer.body;
+    if (signInPage && answer.statusCode === 401) {
+      this.signInOrRefuse(request, response, headers, body, signInPage);
+      return;
+    }
     if (keep && answer.statusCode === 200 && this.answeredWhole(request, response, headers, body, keep))
       return;
     response.writeHead(answer.statusCode, headers);
@@ -164,6 +186,32 @@ export class UpstreamProxy {
       if (!response.writableFinished) body.destroy();
     });
     body.pipe(response);
+  }
+
+  /**
+   * A browser navigating was refused with a 401. Read whole (a refusal is a few bytes): when it asks to sign in (no
+   * session, or one that ended), the browser goes to the sign-in page, which brings it back; any other 401 (a tour's
+   * password) is answered as the service gave it.
+   */
+  private signInOrRefuse(
+    request: FastifyRequest,
+    response: FastifyReply['raw'],
+    headers: Record<string, string | string[]>,
+    body: Dispatcher.ResponseData['body'],
+    signInPage: string,
+  ): void {
+    body.arrayBuffer().then(
+      (bytes) => {
+        const whole = Buffer.from(bytes);
+        if (!asksToSignIn(whole)) return void response.writeHead(401, headers).end(whole);
+        const { 'content-length': _length, 'content-type': _type, ...kept } = headers;
+        response.writeHead(302, { ...kept, location: signInPage, 'cache-control': NOT_STORED }).end();
+      },
+      (error: Error) => {
+        this.options.logger.debug({ err: error, reqId: request.id }, 'answer stream cut short');
+        response.destroy(error);
+      },
+    );
   }
 
   /**
@@ -260,6 +308,16 @@ export class UpstreamProxy {
 
   async close(): Promise<void> {
     await Promise.all(Object.values(this.pools).map((pool) => pool.close()));
+  }
+}
+
+/** Whether a service's 401 is the platform's "sign in first" (rather than, say, a tour's password). */
+function asksToSignIn(body: Buffer): boolean {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { errors?: { base?: unknown } };
+    return Array.isArray(parsed.errors?.base) && parsed.errors.base.includes(SIGN_IN_REQUIRED);
+  } catch {
+    return false;
   }
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMembershipRole, type MembershipRole, type StaffRole } from '@tourly/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BASE_SECURITY_HEADERS,
   mergeSources,
@@ -100,7 +100,7 @@ export class WebApp {
   }
 
   sendPage(reply: FastifyReply, pathname: string, context: PageContext): FastifyReply {
-    const player = PLAYER_PAGES.test(pathname);
+    const player = isPlayerPage(pathname);
     const shell = player ? this.shells.player : this.shells.app;
     if (!shell) {
       return reply
@@ -187,4 +187,21 @@ export function wantsPage(method: string, pathname: string, accept: string | und
     !pathname.startsWith('/api/') &&
     !NAMED_FILE.test(pathname)
   );
+}
+
+/**
+ * A browser navigating (a link followed, an address typed, a vendor's redirect back), as opposed to the app's own
+ * requests: `Sec-Fetch-Mode: navigate`, or, from a browser that does not send that header, a GET asking for HTML.
+ * The app's requests (fetch) say `cors` or `same-origin`, whatever they accept.
+ */
+export function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const mode = request.headers['sec-fetch-mode'];
+  if (typeof mode === 'string') return mode === 'navigate';
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/** The app's pages, as opposed to the player's (which answer on every host, a provider's own among them). */
+export function isPlayerPage(pathname: string): boolean {
+  return PLAYER_PAGES.test(pathname);
 }

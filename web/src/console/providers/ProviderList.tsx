@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import { oneLine } from '../shared/cells';
 import { IsoDateField } from '../shared/IsoDateField';
+import { RowBlocks, useIsPhone } from '../shared/RowBlocks';
 import { TextButton } from '../shared/TextButton';
 import { providerPagePath } from './tabs';
 import { TagChip } from './TagChip';
@@ -30,9 +31,10 @@ const filters = [
 /**
  * Providers (GET /admin/providers.json), searched by name or subdomain as the admin types (debounced) and filtered
  * by tag, each with its tag; a row opens the provider's page, where each of its records is a tab. "Impersonate"
- * acts as it.
+ * acts as it. On a phone each provider is a block, its actions under it.
  */
 export function ProviderList() {
+  const isPhone = useIsPhone();
   return (
     <List
       title="Providers"
@@ -44,17 +46,36 @@ export function ProviderList() {
       sort={{ field: 'name', order: 'ASC' }}
     >
       <PageSizeWhileSearching />
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="name" disableSort />
-        <DataTable.Col source="subdomain" disableSort />
-        <DataTable.Col source="tag" label="Tag" disableSort cellSx={oneLine}>
-          <TagField />
-        </DataTable.Col>
-        <DataTable.Col source="createdAt" label="Created" disableSort cellSx={oneLine} field={IsoDateField} />
-        <DataTable.Col label="Actions" disableSort>
-          <ProviderActions />
-        </DataTable.Col>
-      </DataTable>
+      {isPhone ? (
+        <RowBlocks<ProviderRecord>
+          label="Providers"
+          title={(provider) => provider.name}
+          details={[
+            { label: 'Subdomain', value: (provider) => provider.subdomain },
+            { label: 'Tag', value: (provider) => (provider.tag ? <TagChip tag={provider.tag} /> : null) },
+            { label: 'Created', value: () => <IsoDateField source="createdAt" /> },
+          ]}
+          actions={<ProviderActions />}
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="name" disableSort />
+          <DataTable.Col source="subdomain" disableSort />
+          <DataTable.Col source="tag" label="Tag" disableSort cellSx={oneLine}>
+            <TagField />
+          </DataTable.Col>
+          <DataTable.Col
+            source="createdAt"
+            label="Created"
+            disableSort
+            cellSx={oneLine}
+            field={IsoDateField}
+          />
+          <DataTable.Col label="Actions" disableSort>
+            <ProviderActions />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 }

@@ -5,6 +5,7 @@ import { IsoDateField } from '../shared/IsoDateField';
 import { ArchiveButton } from '../shared/ArchiveButton';
 import { redemptionsLabel, VOUCHER_STATUS, voucherGives, type VoucherRecord } from '../shared/billing';
 import { oneLine } from '../shared/cells';
+import { RowBlocks, useIsPhone } from '../shared/RowBlocks';
 import { StatusChip } from '../shared/StatusChip';
 import { TextButton } from '../shared/TextButton';
 import { DownloadCsvButton } from './DownloadCsvButton';
@@ -17,40 +18,64 @@ export const voucherName = (voucher: RaRecord) => `voucher ${String(voucher.code
 
 /**
  * Vouchers (GET /admin/vouchers: page, search in the code and the description), newest first, archived ones left
- * out: what each gives, its redemptions, expiry and status, with "Edit", "Download CSV" and "Archive".
+ * out: what each gives, its redemptions, expiry and status, with "Edit", "Download CSV" and "Archive". On a phone
+ * each voucher is a block, its actions under it.
  */
 export function VoucherList() {
+  const isPhone = useIsPhone();
   return (
     <ListWithCreate
       title="Vouchers"
       createLabel="New voucher"
       filters={[<SearchInput key="search" source="search" alwaysOn placeholder="Code or description" />]}
     >
-      <DataTable rowClick={false} bulkActionButtons={false}>
-        <DataTable.Col source="code" label="Code" disableSort>
-          <CodeField />
-        </DataTable.Col>
-        <DataTable.Col label="Gives" disableSort render={(voucher: VoucherRecord) => voucherGives(voucher)} />
-        <DataTable.Col
-          cellSx={oneLine}
-          label="Redemptions"
-          disableSort
-          render={(voucher: VoucherRecord) => redemptionsLabel(voucher)}
+      {isPhone ? (
+        <RowBlocks<VoucherRecord>
+          label="Vouchers"
+          title={(voucher) => voucher.code}
+          details={[
+            { label: 'Description', value: (voucher) => voucher.description },
+            { label: 'Gives', value: (voucher) => voucherGives(voucher) },
+            { label: 'Redemptions', value: (voucher) => redemptionsLabel(voucher) },
+            {
+              label: 'Expires',
+              value: () => <IsoDateField source="expiresAt" showTime emptyText="Never" />,
+            },
+            { label: 'Status', value: (voucher) => <StatusChip {...VOUCHER_STATUS[voucher.status]} /> },
+          ]}
+          actions={<VoucherActions />}
         />
-        <DataTable.Col cellSx={oneLine} source="expiresAt" label="Expires" disableSort>
-          <IsoDateField source="expiresAt" showTime emptyText="Never" />
-        </DataTable.Col>
-        <DataTable.Col
-          cellSx={oneLine}
-          source="status"
-          label="Status"
-          disableSort
-          render={(voucher: VoucherRecord) => <StatusChip {...VOUCHER_STATUS[voucher.status]} />}
-        />
-        <DataTable.Col cellSx={oneLine} label="Actions" disableSort>
-          <VoucherActions />
-        </DataTable.Col>
-      </DataTable>
+      ) : (
+        <DataTable rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col source="code" label="Code" disableSort>
+            <CodeField />
+          </DataTable.Col>
+          <DataTable.Col
+            label="Gives"
+            disableSort
+            render={(voucher: VoucherRecord) => voucherGives(voucher)}
+          />
+          <DataTable.Col
+            cellSx={oneLine}
+            label="Redemptions"
+            disableSort
+            render={(voucher: VoucherRecord) => redemptionsLabel(voucher)}
+          />
+          <DataTable.Col cellSx={oneLine} source="expiresAt" label="Expires" disableSort>
+            <IsoDateField source="expiresAt" showTime emptyText="Never" />
+          </DataTable.Col>
+          <DataTable.Col
+            cellSx={oneLine}
+            source="status"
+            label="Status"
+            disableSort
+            render={(voucher: VoucherRecord) => <StatusChip {...VOUCHER_STATUS[voucher.status]} />}
+          />
+          <DataTable.Col cellSx={oneLine} label="Actions" disableSort>
+            <VoucherActions />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </ListWithCreate>
   );
 }
@@ -82,7 +107,7 @@ function VoucherActions() {
   const basename = useBasename();
   if (!voucher) return null;
   return (
-    <span style={{ display: 'inline-flex', gap: 8 }}>
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 8 }}>
       <TextButton
         to={`${basename}/vouchers/${voucher.id}`}
         label="Edit"
