@@ -4043,6 +4043,8 @@ export type components = {
       starts_at: string | null;
       subtotal_in_cents: number;
       total_in_cents: number;
+      /** @description a move to a lower plan (or the free plan): what it stops and when; null for other changes */
+      withdrawals: components['schemas']['billing.WithdrawalsResponse'] | null;
     };
     'billing.PriceVoucherResponse': {
       code: string;
@@ -4179,6 +4181,11 @@ export type components = {
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
     };
+    'billing.ReviewedPropertyResponse': {
+      /** Format: uuid */
+      property_id: string;
+      title: string;
+    };
     'billing.SetupIntentResponse': {
       client_secret: string | null;
       id: string;
@@ -4221,6 +4228,16 @@ export type components = {
     };
     'billing.TestClockStateResponse': {
       test_clock: components['schemas']['billing.TestClockResponse'] | null;
+    };
+    'billing.TourTurningBasicResponse': {
+      /**
+       * Format: date-time
+       * @description when the tour became premium (the oldest turn basic first)
+       */
+      premium_since: string;
+      /** Format: uuid */
+      property_id: string;
+      title: string;
     };
     'billing.UpcomingInvoiceLine': {
       amount_in_cents: number;
@@ -4322,6 +4339,19 @@ export type components = {
       status: 'active' | 'expired' | 'fully_redeemed' | 'archived';
       /** Format: date-time */
       updated_at: string;
+    };
+    'billing.WithdrawalsResponse': {
+      /**
+       * Format: date-time
+       * @description when it happens: the end of the current period, when the change takes effect
+       */
+      at: string | null;
+      /** @description premium tours beyond the new plan's limit, oldest premium first: they turn basic */
+      tours_turning_basic: components['schemas']['billing.TourTurningBasicResponse'][];
+      /** @description tours whose links stop working (a plan that does not publish: every shared tour) */
+      tours_unshared: components['schemas']['billing.ReviewedPropertyResponse'][];
+      /** @description single-property websites that stop being published (a plan that does not publish: every one) */
+      websites_unpublished: components['schemas']['billing.ReviewedPropertyResponse'][];
     };
     'identity.AccessLogEntryResponse': {
       /**
@@ -4619,10 +4649,10 @@ export type components = {
       /** Format: date-time */
       requested_at: string | null;
       /**
-       * @description unset: none requested; pending: "In Progress"; active: "Active"; failed: see failure_reason
+       * @description unset: none requested; pending: "In Progress"; active: "Active"; failed: see failure_reason; paused: set up, but the plan no longer includes a white-label domain (it serves nothing until it does again)
        * @enum {string}
        */
-      status: 'unset' | 'pending' | 'active' | 'failed';
+      status: 'unset' | 'pending' | 'active' | 'failed' | 'paused';
       subdomain: string | null;
     };
     'identity.EndpointChanges': {
@@ -4636,6 +4666,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
@@ -4671,6 +4703,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
@@ -4717,6 +4751,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
@@ -4758,6 +4794,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
@@ -4846,6 +4884,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
