@@ -434,10 +434,17 @@ describe('in the browser', () => {
   });
 
   it("lets a virtual assistant mark a provider's white-label domain active, which the provider sees and an admin can correct", async () => {
-    // Requested on a plan that includes it (the plan comes from billing, which is not part of this case).
+    // Requested on a plan that includes it (the plan comes from billing, which is not part of this case: identity's
+    // projection of it, a test builder; without it the domain would read "Paused").
     await it_.identityDb.dataSource.query(
       `INSERT INTO whitelabeled_domains (id, provider_id, subdomain, status) VALUES ($1, $2, $3, 'pending')`,
       [uuidv7(), await demoProviderId(), 'tours.demo-media.test'],
+    );
+    await it_.identityDb.dataSource.query(
+      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
+       VALUES ($1, 'vt_creator_plan', 'active', 100, now())
+       ON CONFLICT (provider_id) DO UPDATE SET product_code = 'vt_creator_plan', status = 'active', premium_tour_limit = 100`,
+      [await demoProviderId()],
     );
     // On a phone: each row action shows its label.
     const page = await it_.phone();

@@ -13,6 +13,7 @@ const OUTPUT = path.join(__dirname, '..', 'src', 'vendors', 'stripe', 'params.ge
 const ROUTES = {
   'POST /products': ['Products', 'ProductCreateParams'],
   'GET /products/:id': ['Products', 'ProductRetrieveParams'],
+  'POST /products/:id': ['Products', 'ProductUpdateParams'],
   'POST /prices': ['Prices', 'PriceCreateParams'],
   'GET /prices/:id': ['Prices', 'PriceRetrieveParams'],
   'GET /prices': ['Prices', 'PriceListParams'],

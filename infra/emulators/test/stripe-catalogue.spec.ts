@@ -35,6 +35,25 @@ describe('Stripe emulator: catalogue, coupons, promotion codes', () => {
     });
   });
 
+  it('renames a product, keeping what was not sent, and refuses an empty name as Stripe does', async () => {
+    await stripe.products.create({ id: 'tourly_renamed', name: 'Creator', metadata: { tier: 'creator' } });
+    const renamed = await stripe.products.update('tourly_renamed', { name: 'Creator plan' });
+    expect(renamed).toMatchObject({
+      id: 'tourly_renamed',
+      name: 'Creator plan',
+      metadata: { tier: 'creator' },
+    });
+    expect((await stripe.products.retrieve('tourly_renamed')).name).toBe('Creator plan');
+    await expect(stripe.products.update('tourly_renamed', { name: '' })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'name',
+    });
+    await expect(stripe.products.update('tourly_missing', { name: 'Any' })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'resource_missing',
+    });
+  });
+
   it('creates recurring prices with lookup keys, transfers a key, filters and expands lists', async () => {
     await stripe.products.create({ id: 'tourly_starter', name: 'Starter' });
     const monthly = await stripe.prices.create({

@@ -1,4 +1,4 @@
-import type { Currency, Interval } from './plans';
+import type { Currency, Interval, ProductCode } from './plans';
 
 /** Subscription statuses as Stripe names them (spec 000 §3). */
 export const SUBSCRIPTION_STATUSES = [
@@ -230,4 +230,31 @@ export interface CreditReservation {
   expiresAt: string;
   /** Credits the provider can spend now (held ones excluded). */
   availableBalance: number;
+}
+
+/**
+ * Request-reply properties answers for billing's plan change review (issue 29): what a plan would stop if it were in
+ * force now, by the rules properties applies when it is (the oldest premium tours beyond its limit turn basic; a plan
+ * that does not publish stops sharing every tour and publishing every website). Billing says when.
+ */
+export const PLAN_CHANGE_REVIEW = 'properties.plan_change.review';
+
+export interface PlanChangeReviewRequest {
+  providerId: string;
+  productCode: ProductCode;
+}
+
+/** A property named in a review: its id and title. */
+export interface ReviewedProperty {
+  propertyId: string;
+  title: string;
+}
+
+export interface PlanChangeReview {
+  /** Premium tours beyond the plan's limit, oldest premium first: they turn basic (still shared on a paid plan). */
+  toursTurningBasic: Array<ReviewedProperty & { premiumSince: string }>;
+  /** Tours whose link stops working: every shared tour, on a plan that does not publish. */
+  toursUnshared: ReviewedProperty[];
+  /** Single-property websites that stop being published, on a plan that does not publish. */
+  websitesUnpublished: ReviewedProperty[];
 }

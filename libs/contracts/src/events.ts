@@ -205,6 +205,11 @@ export interface PublicationsWithdrawnV1 {
   tourPropertyIds: string[];
   /** Properties whose single-property website stopped being published. */
   websitePropertyIds: string[];
+  /**
+   * The title of each property named above (what the provider's mail lists). Optional: events published before it
+   * have none.
+   */
+  properties?: Array<{ propertyId: string; title: string }>;
 }
 export interface PropertyV1 {
   providerId: string;
@@ -215,6 +220,14 @@ export interface TourPublicationV1 {
   providerId: string;
   propertyId: string;
   premium: boolean;
+}
+/**
+ * A property's single-property website was published, or stopped being published (the person's choice, or a plan
+ * that no longer publishes: then `properties.publications.withdrawn.v1` comes with it).
+ */
+export interface WebsitePublicationV1 {
+  providerId: string;
+  propertyId: string;
 }
 /**
  * A visitor sent the contact form of a shared tour (`source: tour`, `tourId` its public id) or of a published
@@ -263,6 +276,8 @@ export interface EventCatalogue {
   'properties.property.deleted.v1': PropertyV1;
   'properties.tour.published.v1': TourPublicationV1;
   'properties.tour.unpublished.v1': TourPublicationV1;
+  'properties.website.published.v1': WebsitePublicationV1;
+  'properties.website.unpublished.v1': WebsitePublicationV1;
   'properties.lead.received.v1': LeadReceivedV1;
   'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
   'orders.order.placed.v1': OrderPlacedV1;

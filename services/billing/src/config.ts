@@ -37,6 +37,13 @@ export class BillingConfig extends DatabaseConfig {
   @EnvFlag('STRIPE_TEST_CLOCKS')
   STRIPE_TEST_CLOCKS: boolean = false;
 
+  /**
+   * Where people open the platform (e.g. https://app.example.com): the pages Stripe's customer portal leads back
+   * to are on it (or on a host of the provider's own), never on whatever Host a request carried.
+   */
+  @Matches(/^https?:\/\/\S+$/, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
+  APP_URL = 'http://localhost:3000';
+
   /** Length of the Pro trial. */
   @IsOptional()
   @Min(1, { message: 'TRIAL_DAYS must be between 1 and 730' })

@@ -1,3 +1,4 @@
+import { CatalogueService } from '../src/catalogue/catalogue.service';
 import { startBilling, type Billing, type Person } from './support';
 
 const INVOICES = '/provider/billing/invoices.json';
@@ -151,6 +152,51 @@ describe("the provider's invoices", () => {
     const theirs = (await other.get(`${INVOICES}?page_size=100`)).body.data;
     expect(theirs.total_count).toBe(1);
     expect(mine).not.toContain(theirs.items[0].id);
+  });
+
+  it('names the plans on the invoices as a person reads them: the upgrade invoice says which plan was left', async () => {
+    const creator = { product_code: 'vt_creator_plan', interval: 'month' };
+    const preview = await other
+      .send('post', '/provider/billing/service_plan_subscription/preview_change', {
+        service_plan_subscription: creator,
+      })
+      .expect(200);
+    const day = '\\d{1,2} [A-Z][a-z]{2} \\d{4}';
+    expect(preview.body.data.line_items.map((line: { label: string }) => line.label)).toEqual([
+      expect.stringMatching(new RegExp(`^Unused time on Starter plan after ${day}$`)),
+      expect.stringMatching(new RegExp(`^Remaining time on Creator plan after ${day}$`)),
+    ]);
+    const upgraded = await other
+      .send('put', '/provider/billing/service_plan_subscription', { service_plan_subscription: creator })
+      .expect(200);
+    expect(upgraded.body.data.result).toBe('success');
+    await it_.settled();
+
+    const items = (await other.get(`${INVOICES}?page_size=100`).expect(200)).body.data.items as Array<{
+      description: string;
+    }>;
+    expect(items.map((invoice) => invoice.description)).toEqual([
+      expect.stringMatching(new RegExp(`^Unused time on Starter plan after ${day}$`)),
+      '1 × Starter plan (at $19.95 / month)',
+    ]);
+  });
+
+  it("keeps Stripe's products named as the plans read, renaming one Stripe still knows by an older name", async () => {
+    const names = async () =>
+      Promise.all(
+        ['starter_plan', 'vt_creator_plan', 'experience_creator_plan', 'immersive_extension'].map(
+          async (id) => (await it_.stripe.products.retrieve(id)).name,
+        ),
+      );
+    expect(await names()).toEqual([
+      'Starter plan',
+      'Creator plan',
+      'Pro plan',
+      'Premium tour (paid separately)',
+    ]);
+    await it_.stripe.products.update('vt_creator_plan', { name: 'Creator' });
+    await it_.service.app.get(CatalogueService).sync();
+    expect((await it_.stripe.products.retrieve('vt_creator_plan')).name).toBe('Creator plan');
   });
 
   it('says nothing is upcoming once the plan ends at the period end', async () => {

@@ -53,6 +53,12 @@ describe('host routing', () => {
               ($3, $4, 'tours.pending.example', 'pending')`,
       [uuidv7(), harbour.providerId, uuidv7(), other.providerId],
     );
+    // White-label domains come with Creator: identity's projection of the plan (a paused domain serves nothing).
+    await identityDb.query(
+      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
+       VALUES ($1, 'vt_creator_plan', 'active', 100, now())`,
+      [harbour.providerId],
+    );
     harbourTour = await aSharedTour(harbour, 'Harbour Hosts Villa');
     otherTour = await aSharedTour(other, 'Other Hosts Villa');
   });

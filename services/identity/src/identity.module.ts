@@ -19,6 +19,7 @@ import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 import { SignUpModule } from './sign-up/sign-up.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { WithdrawalsModule } from './withdrawals/withdrawals.module';
 
 @Module({
   imports: [
@@ -42,6 +43,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     HousekeepingModule,
     WebhooksModule,
     MatterportModule,
+    WithdrawalsModule,
   ],
 })
 export class IdentityModule {}

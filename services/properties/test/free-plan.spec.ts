@@ -133,8 +133,26 @@ describe.each([
         product_code: 'free_tier_plan',
         tour_property_ids: [premium, shared],
         website_property_ids: [premium, shared],
+        properties: [
+          { property_id: premium, title: 'Premium Harbour Tour' },
+          { property_id: shared, title: 'Basic Harbour Tour' },
+        ],
       },
     ]);
+    // Each tour and website is announced as when the person stops sharing it (what webhooks carry).
+    const unsharedTours = await outbox('properties.tour.unpublished.v1');
+    expect(unsharedTours.map((row) => row.data)).toEqual([
+      { provider_id: provider.providerId, property_id: premium, premium: false },
+      { provider_id: provider.providerId, property_id: shared, premium: false },
+    ]);
+    const unpublishedWebsites = await outbox('properties.website.unpublished.v1');
+    expect(unpublishedWebsites.map((row) => row.data)).toEqual([
+      { provider_id: provider.providerId, property_id: premium },
+      { provider_id: provider.providerId, property_id: shared },
+    ]);
+    for (const row of [...unsharedTours, ...unpublishedWebsites]) {
+      expect(row.createdAt).toEqual(deactivated[0]!.createdAt);
+    }
     // One transaction: the two events and both tours' changes carry its one start time.
     const [{ changedAt }] = await rows<{ changedAt: Date[] }>(
       it_.propertiesDb.dataSource,

@@ -27,11 +27,21 @@ describe('tours: the white-label link and the provider named', () => {
       [uuidv7(), provider.providerId, status],
     );
 
+  /** Identity's projection of the provider's plan (a test builder): white-label domains come with Creator. */
+  const setPlan = (productCode: 'vt_creator_plan' | 'free_tier_plan') =>
+    identityDb.dataSource.query(
+      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
+       VALUES ($1, $2, 'active', $3, now())
+       ON CONFLICT (provider_id) DO UPDATE SET product_code = $2, premium_tour_limit = $3`,
+      [provider.providerId, productCode, productCode === 'vt_creator_plan' ? 100 : 0],
+    );
+
   beforeAll(async () => {
     it_ = await startPropertiesPlatform();
     identityDb = it_.platform.services.identity.app.get(Database);
     provider = await it_.signUp('Harbour Media');
     propertyId = await aProperty(provider, 'Seaside Villa');
+    await setPlan('vt_creator_plan');
   });
   afterAll(() => it_.stop());
 
@@ -49,6 +59,11 @@ describe('tours: the white-label link and the provider named', () => {
     await setDomain('pending');
     expect((await links()).white_label).toBe(`http://harbour-media.localhost:3000${path}`);
     await setDomain('active');
+    expect((await links()).white_label).toBe(`https://tours.harbour-media.com${path}`);
+    // Paused while the plan no longer includes white-label domains (issue 29): back on the subdomain until it does.
+    await setPlan('free_tier_plan');
+    expect((await links()).white_label).toBe(`http://harbour-media.localhost:3000${path}`);
+    await setPlan('vt_creator_plan');
     expect((await links()).white_label).toBe(`https://tours.harbour-media.com${path}`);
     await setDomain('failed');
     expect((await links()).white_label).toBe(`http://harbour-media.localhost:3000${path}`);

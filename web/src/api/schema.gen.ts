@@ -4059,6 +4059,8 @@ export type components = {
       starts_at: string | null;
       subtotal_in_cents: number;
       total_in_cents: number;
+      /** @description a move to a lower plan (or the free plan): what it stops and when; null for other changes */
+      withdrawals: components['schemas']['billing.WithdrawalsResponse'] | null;
     };
     'billing.PriceVoucherResponse': {
       code: string;
@@ -4195,6 +4197,11 @@ export type components = {
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
     };
+    'billing.ReviewedPropertyResponse': {
+      /** Format: uuid */
+      property_id: string;
+      title: string;
+    };
     'billing.SetupIntentResponse': {
       client_secret: string | null;
       id: string;
@@ -4237,6 +4244,16 @@ export type components = {
     };
     'billing.TestClockStateResponse': {
       test_clock: components['schemas']['billing.TestClockResponse'] | null;
+    };
+    'billing.TourTurningBasicResponse': {
+      /**
+       * Format: date-time
+       * @description when the tour became premium (the oldest turn basic first)
+       */
+      premium_since: string;
+      /** Format: uuid */
+      property_id: string;
+      title: string;
     };
     'billing.UpcomingInvoiceLine': {
       amount_in_cents: number;
@@ -4338,6 +4355,19 @@ export type components = {
       status: 'active' | 'expired' | 'fully_redeemed' | 'archived';
       /** Format: date-time */
       updated_at: string;
+    };
+    'billing.WithdrawalsResponse': {
+      /**
+       * Format: date-time
+       * @description when it happens: the end of the current period, when the change takes effect
+       */
+      at: string | null;
+      /** @description premium tours beyond the new plan's limit, oldest premium first: they turn basic */
+      tours_turning_basic: components['schemas']['billing.TourTurningBasicResponse'][];
+      /** @description tours whose links stop working (a plan that does not publish: every shared tour) */
+      tours_unshared: components['schemas']['billing.ReviewedPropertyResponse'][];
+      /** @description single-property websites that stop being published (a plan that does not publish: every one) */
+      websites_unpublished: components['schemas']['billing.ReviewedPropertyResponse'][];
     };
     'identity.AccessLogEntryResponse': {
       /**
@@ -4648,10 +4678,10 @@ export type components = {
       /** Format: date-time */
       requested_at: string | null;
       /**
-       * @description unset: none requested; pending: "In Progress"; active: "Active"; failed: see failure_reason
+       * @description unset: none requested; pending: "In Progress"; active: "Active"; failed: see failure_reason; paused: set up, but the plan no longer includes a white-label domain (it serves nothing until it does again)
        * @enum {string}
        */
-      status: 'unset' | 'pending' | 'active' | 'failed';
+      status: 'unset' | 'pending' | 'active' | 'failed' | 'paused';
       subdomain: string | null;
     };
     'identity.EndpointChanges': {
@@ -4665,6 +4695,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
@@ -4700,6 +4732,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
@@ -4746,6 +4780,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
@@ -4787,6 +4823,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'
@@ -4875,6 +4913,8 @@ export type components = {
         | 'tour.published'
         | 'tour.unpublished'
         | 'tours.deactivated'
+        | 'website.published'
+        | 'website.unpublished'
         | 'order.placed'
         | 'order.status_changed'
         | 'order.finalised'

@@ -15,6 +15,13 @@ export const PAID_PLANS = PRODUCT_CODES.filter((code) => PLANS[code].prices.usd.
 /** What Stripe sells: the paid plans and a premium tour paid on its own. */
 export type SoldProduct = ProductCode | typeof IMMERSIVE_EXTENSION.productCode;
 
+/**
+ * A plan's Stripe product name, as a person reads it on an invoice: Stripe writes its lines with it (`1 × Starter
+ * plan (at $19.95 / month)`, `Unused time on Starter plan after 12 Nov 2026`), so the plan's name alone read as
+ * "Unused time on Starter".
+ */
+export const stripeProductNameOf = (code: ProductCode): string => `${PLANS[code].name} plan`;
+
 /** A Stripe price's lookup key: `<product>_<interval>_<currency>`. */
 export const lookupKeyOf = (code: SoldProduct, interval: Interval, currency: Currency): string =>
   `${code}_${interval}_${currency}`;

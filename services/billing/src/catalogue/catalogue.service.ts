@@ -12,7 +12,14 @@ import { ApiError, LOGGER, type Logger } from '@tourly/platform';
 import { isMissing, PAYMENTS_UNAVAILABLE } from '../stripe/stripe-errors';
 import { STRIPE } from '../stripe/stripe.module';
 import type { PlanResponse } from './catalogue.dto';
-import { amountOf, lookupKeyOf, PAID_PLANS, planGrid, type SoldProduct } from './catalogue.rules';
+import {
+  amountOf,
+  lookupKeyOf,
+  PAID_PLANS,
+  planGrid,
+  stripeProductNameOf,
+  type SoldProduct,
+} from './catalogue.rules';
 
 export type { SoldProduct } from './catalogue.rules';
 
@@ -32,7 +39,7 @@ const CATALOGUE: Array<{
 }> = [
   ...PAID_PLANS.map((code) => ({
     product: code,
-    name: PLANS[code].name,
+    name: stripeProductNameOf(code),
     metadata: { product_code: code, plan_tier: String(PLANS[code].planTier) },
     prices: INTERVALS.flatMap((interval) =>
       CURRENCIES.map((currency) => ({
@@ -60,7 +67,8 @@ const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 
 /**
  * Mirrors the plan table of `libs/contracts` to Stripe at start: one product per paid plan (and one for a premium
- * tour paid on its own), one price per interval and currency, found by lookup key. Idempotent: what exists with the right amount is kept; a price
+ * tour paid on its own), named as invoices should read it (a product under another name is renamed), one price per
+ * interval and currency, found by lookup key. Idempotent: what exists with the right amount is kept; a price
  * whose amount changed gets a successor that takes over its lookup key (subscriptions on the old one keep it).
  */
 @Injectable()
@@ -146,11 +154,18 @@ export class CatalogueService implements OnApplicationBootstrap, OnApplicationSh
     name: string,
     metadata: Record<string, string>,
   ): Promise<void> {
+    let existing: Stripe.Product;
     try {
-      await this.stripe.products.retrieve(id);
+      existing = await this.stripe.products.retrieve(id);
     } catch (error) {
       if (!isMissing(error)) throw error;
       await this.stripe.products.create({ id, name, metadata }, { idempotencyKey: `product:${id}` });
+      return;
+    }
+    // A product made under an older name (the plan's name alone) takes the current one: invoices to come read it.
+    if (existing.name !== name) {
+      await this.stripe.products.update(id, { name }, { idempotencyKey: `product:${id}:name:${name}` });
+      this.logger.info({ product: id, from: existing.name, to: name }, 'Stripe product renamed');
     }
   }
 

@@ -1,5 +1,4 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ProviderId, Responds, Roles } from '@tourly/platform';
 import { CustomerPortalLinkResponse, CustomerPortalQuery } from './customer-portal.dto';
 import { CustomerPortalService } from './customer-portal.service';
@@ -15,9 +14,7 @@ export class CustomerPortalController {
   link(
     @ProviderId() providerId: string,
     @Query() query: CustomerPortalQuery,
-    @Req() request: FastifyRequest,
   ): Promise<CustomerPortalLinkResponse> {
-    // The gateway forwards the host the person used (x-forwarded-host, trusted from it alone).
-    return this.portal.link(providerId, `${request.protocol}://${request.host}`, query);
+    return this.portal.link(providerId, query);
   }
 }

@@ -1,37 +1,60 @@
-import { portalReturnUrl } from './customer-portal.rules';
+import { portalReturn } from './customer-portal.rules';
 
-const SITE = 'https://app.example.com';
+const APP = 'https://app.example.com';
 
-describe('portalReturnUrl: where the customer portal sends the person back', () => {
+describe('portalReturn: where the customer portal sends the person back', () => {
   it.each([
-    ['nothing given: the billing page', undefined, undefined, `${SITE}/provider/billing`],
-    ['the page they came from', 'credits', undefined, `${SITE}/provider/billing/credits`],
-    ['an empty return_url counts as none', 'billing', '', `${SITE}/provider/billing`],
+    ['nothing given: the billing page', undefined, undefined, `${APP}/provider/billing`],
+    ['the page they came from', 'credits', undefined, `${APP}/provider/billing/credits`],
+    ['an empty return_url counts as none', 'billing', '', `${APP}/provider/billing`],
     [
-      'a path of the site',
+      'a path of the platform',
       'credits',
       '/provider/billing?tab=invoices',
-      `${SITE}/provider/billing?tab=invoices`,
+      `${APP}/provider/billing?tab=invoices`,
     ],
     [
-      'a whole URL of the site',
+      'a whole URL of the platform',
       undefined,
-      `${SITE}/provider/billing#credits`,
-      `${SITE}/provider/billing#credits`,
+      `${APP}/provider/billing#credits`,
+      `${APP}/provider/billing#credits`,
     ],
   ] as const)('%s', (_case, cameFrom, returnUrl, expected) => {
-    expect(portalReturnUrl(SITE, cameFrom, returnUrl)).toBe(expected);
+    expect(portalReturn(APP, cameFrom, returnUrl)).toEqual({ kind: 'app', url: expected });
+  });
+
+  it('builds on APP_URL alone, whatever its path', () => {
+    expect(portalReturn(`${APP}/some/where/`, 'credits', undefined)).toEqual({
+      kind: 'app',
+      url: `${APP}/provider/billing/credits`,
+    });
   });
 
   it.each([
-    ['another site', 'https://evil.example/provider/billing'],
+    [
+      'a subdomain of the platform',
+      'https://harbour.app.example.com/provider/billing',
+      { subdomain: 'harbour' },
+    ],
+    ['a white-label domain', 'https://tours.harbour.com/provider/billing', { domain: 'tours.harbour.com' }],
+  ])('asks whose host %s is before using it', (_case, returnUrl, host) => {
+    expect(portalReturn(APP, 'billing', returnUrl)).toEqual({ kind: 'own_host', url: returnUrl, host });
+  });
+
+  it.each([
     ['the same host over another scheme', 'http://app.example.com/provider/billing'],
     ['another port', 'https://app.example.com:8443/provider/billing'],
+    ['a subdomain over another scheme', 'http://harbour.app.example.com/provider/billing'],
+    ['two labels under the platform', 'https://a.b.app.example.com/provider/billing'],
+    ['a domain over plain http', 'http://evil.example/provider/billing'],
+    ['a domain on another port', 'https://evil.example:8443/provider/billing'],
+    ['credentials in the URL', 'https://user:pass@app.example.com/provider/billing'],
+    ['an address', 'https://127.0.0.1/provider/billing'],
     ['a protocol-relative URL', '//evil.example/provider/billing'],
     ['a backslash browsers read as a slash', '/\\evil.example'],
     ['a script', 'javascript:alert(1)'],
     ['not a URL', 'provider/billing'],
   ])('refuses %s', (_case, returnUrl) => {
-    expect(portalReturnUrl(SITE, 'billing', returnUrl)).toBeUndefined();
+    expect(portalReturn(APP, 'billing', returnUrl)).toEqual({ kind: 'refused' });
   });
 });

@@ -134,6 +134,56 @@ export class LineItemResponse {
   amountInCents!: number;
 }
 
+/** A property a plan change review names. */
+export class ReviewedPropertyResponse {
+  @ApiProperty({ format: 'uuid' })
+  propertyId!: string;
+
+  @ApiProperty()
+  title!: string;
+}
+
+export class TourTurningBasicResponse extends ReviewedPropertyResponse {
+  @ApiProperty({
+    format: 'date-time',
+    description: 'when the tour became premium (the oldest turn basic first)',
+  })
+  premiumSince!: string;
+}
+
+/**
+ * What a downgrade stops, and when (issue 29): properties' answer for the new plan as things stand now, on the date
+ * the change takes effect.
+ */
+export class WithdrawalsResponse {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'when it happens: the end of the current period, when the change takes effect',
+  })
+  at!: string | null;
+
+  @ApiProperty({
+    type: () => [ReviewedPropertyResponse],
+    description: 'tours whose links stop working (a plan that does not publish: every shared tour)',
+  })
+  toursUnshared!: ReviewedPropertyResponse[];
+
+  @ApiProperty({
+    type: () => [ReviewedPropertyResponse],
+    description:
+      'single-property websites that stop being published (a plan that does not publish: every one)',
+  })
+  websitesUnpublished!: ReviewedPropertyResponse[];
+
+  @ApiProperty({
+    type: () => [TourTurningBasicResponse],
+    description: "premium tours beyond the new plan's limit, oldest premium first: they turn basic",
+  })
+  toursTurningBasic!: TourTurningBasicResponse[];
+}
+
 /** A plan change's order summary (000 §3 "plan change preview"). */
 export class PreviewResponse {
   @ApiProperty({ enum: CURRENCIES })
@@ -158,4 +208,11 @@ export class PreviewResponse {
     description: 'a change at the period end',
   })
   startsAt!: string | null;
+
+  @ApiProperty({
+    type: () => WithdrawalsResponse,
+    nullable: true,
+    description: 'a move to a lower plan (or the free plan): what it stops and when; null for other changes',
+  })
+  withdrawals!: WithdrawalsResponse | null;
 }

@@ -3,6 +3,7 @@ import { AccountsModule } from '../accounts/accounts.module';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { LegacyPlans } from './legacy-plans.service';
 import { OverduePaymentService } from './overdue-payment.service';
+import { PlanChangeReview } from './plan-change-review';
 import { PlanChoicesRepository } from './plan-choices.repository';
 import { SubscriptionProjection } from './subscription-projection';
 import { SubscriptionsController } from './subscriptions.controller';
@@ -14,6 +15,7 @@ import { SubscriptionsService } from './subscriptions.service';
   controllers: [SubscriptionsController],
   providers: [
     PlanChoicesRepository,
+    PlanChangeReview,
     SubscriptionProjection,
     SubscriptionsService,
     OverduePaymentService,

@@ -9,6 +9,7 @@ import {
   effectivePlan,
   inGoodStanding,
   limitDrops,
+  mayWithdraw,
   planLabel,
   stateOf,
   summary,
@@ -275,7 +276,18 @@ describe('order summaries', () => {
       totalInCents: 37219,
       lineItems: lines,
       startsAt: null,
+      withdrawals: null,
     });
+  });
+
+  it.each([
+    ['a lower plan at the period end', 'scheduled', true],
+    ['the free plan', 'to_free', true],
+    ['an upgrade', 'upgrade', false],
+    ['a first plan', 'new', false],
+    ['the same plan', 'same', false],
+  ] as const)('asks what %s stops: %s', (_case, change, asks) => {
+    expect(mayWithdraw(change)).toBe(asks);
   });
 
   it.each<[ProductCode, Interval, string]>([

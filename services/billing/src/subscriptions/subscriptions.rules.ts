@@ -1,7 +1,12 @@
 import { MESSAGES, PLANS, type Interval, type ProductCode, type SubscriptionStatus } from '@tourly/contracts';
 import { ApiError } from '@tourly/platform';
 import type { SubscriptionRow } from '../accounts/subscriptions.repository';
-import type { LineItemResponse, PreviewResponse, SubscriptionResponse } from './subscriptions.dto';
+import type {
+  LineItemResponse,
+  PreviewResponse,
+  SubscriptionResponse,
+  WithdrawalsResponse,
+} from './subscriptions.dto';
 
 /** Statuses in which the plan's features and tour limit apply: paid, trialing, or inside the payment window. */
 export const GOOD_STANDING: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due'];
@@ -129,12 +134,16 @@ export function summary(
   subtotalInCents: number,
   totalInCents: number,
   startsAt: string | null,
+  withdrawals: WithdrawalsResponse | null = null,
 ): PreviewResponse {
   const discountInCents = -lineItems
     .filter((line) => line.type === 'discount')
     .reduce((sum, line) => sum + line.amountInCents, 0);
-  return { currency, subtotalInCents, discountInCents, totalInCents, lineItems, startsAt };
+  return { currency, subtotalInCents, discountInCents, totalInCents, lineItems, startsAt, withdrawals };
 }
+
+/** A change that may stop tours or websites: a lower plan at the period end, or the free plan. */
+export const mayWithdraw = (change: Change): boolean => change === 'scheduled' || change === 'to_free';
 
 /** A plan's line in a summary: `Pro plan (annual)`. */
 export const planLabel = (productCode: ProductCode, interval: Interval): string =>

@@ -18,6 +18,7 @@ import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
 import { paymentOutcome } from '../stripe/payment-outcome';
 import { STRIPE } from '../stripe/stripe.module';
 import { idOf } from '../stripe/stripe-values';
+import { PlanChangeReview } from './plan-change-review';
 import { SubscriptionProjection, type AfterRefresh } from './subscription-projection';
 import type {
   PlanChangeResponse,
@@ -34,6 +35,7 @@ import {
   planLabel,
   requirePlan,
   stateOf,
+  mayWithdraw,
   summary,
 } from './subscriptions.rules';
 
@@ -65,6 +67,7 @@ export class SubscriptionsService {
     private readonly accountRows: BillingAccountsRepository,
     private readonly catalogue: CatalogueService,
     private readonly projection: SubscriptionProjection,
+    private readonly review: PlanChangeReview,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
@@ -159,8 +162,10 @@ export class SubscriptionsService {
     const currency = account?.currency ?? 'usd';
     const startsAt =
       change === 'scheduled' || change === 'to_free' ? iso(current?.currentPeriodEnd ?? null) : null;
+    // A lower plan (or the free one) stops what it does not include, on the day it takes effect: the review lists it.
+    const withdrawals = mayWithdraw(change) ? await this.review.of(providerId, productCode, startsAt) : null;
     if (change === 'same' || change === 'to_free' || productCode === 'free_tier_plan') {
-      return summary(currency, [], 0, 0, startsAt);
+      return summary(currency, [], 0, 0, startsAt, withdrawals);
     }
     const label = planLabel(productCode, selection.interval);
     if (selection.trial && change === 'new') {
@@ -182,7 +187,14 @@ export class SubscriptionsService {
     if (!account?.stripeCustomerId) {
       if (selection.coupon) throw ApiError.base(422, BILLING_INFO_FIRST);
       const amount = amountOf(productCode, selection.interval, currency);
-      return summary(currency, [{ type: 'item', label, amountInCents: amount }], amount, amount, startsAt);
+      return summary(
+        currency,
+        [{ type: 'item', label, amountInCents: amount }],
+        amount,
+        amount,
+        startsAt,
+        withdrawals,
+      );
     }
     const priceId = await this.catalogue.priceId(productCode, selection.interval, currency);
     const discounts = await this.discountsFor(account, selection.coupon);
@@ -217,7 +229,14 @@ export class SubscriptionsService {
       account.discountPercent,
       selection.coupon,
     );
-    return summary(currency, [...items, ...discountItems], invoice.subtotal, invoice.total, startsAt);
+    return summary(
+      currency,
+      [...items, ...discountItems],
+      invoice.subtotal,
+      invoice.total,
+      startsAt,
+      withdrawals,
+    );
   }
 
   private async subscribe(

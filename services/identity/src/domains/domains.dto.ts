@@ -68,11 +68,11 @@ export class DomainStateResponse {
   subdomain!: string | null;
 
   @ApiProperty({
-    enum: ['unset', ...DOMAIN_STATUSES],
+    enum: ['unset', ...DOMAIN_STATUSES, 'paused'],
     description:
-      'unset: none requested; pending: "In Progress"; active: "Active"; failed: see failure_reason',
+      'unset: none requested; pending: "In Progress"; active: "Active"; failed: see failure_reason; paused: set up, but the plan no longer includes a white-label domain (it serves nothing until it does again)',
   })
-  status!: 'unset' | DomainStatus;
+  status!: 'unset' | DomainStatus | 'paused';
 
   @ApiProperty({ type: String, nullable: true })
   failureReason!: string | null;

@@ -42,19 +42,30 @@ export class DomainsService {
     this.appHost = new URL(config.APP_URL).hostname.toLowerCase();
   }
 
+  /**
+   * The provider's domain as its settings show it: an active domain the plan no longer includes (a downgrade below
+   * Creator, a subscription ended) is `paused`, not "Active" (issue 29): it serves nothing until the plan includes
+   * white-label domains again, when it is active again as it was, with no new setup.
+   */
   async current(providerId: string): Promise<DomainStateResponse> {
     const row = await this.domains.ofProvider(providerId);
     if (!row) return { subdomain: null, status: 'unset', failureReason: null, requestedAt: null };
+    const paused = row.status === 'active' && !(await this.planIncludesDomain(providerId));
     return {
       subdomain: row.subdomain,
-      status: row.status,
+      status: paused ? 'paused' : row.status,
       failureReason: row.failureReason,
       requestedAt: row.requestedAt.toISOString(),
     };
   }
 
+  /** Whether the provider's plan includes a white-label domain (Creator and Pro, 000 §1). */
+  async planIncludesDomain(providerId: string): Promise<boolean> {
+    return (await this.permissions.publishing(providerId)).whitelabelDomain;
+  }
+
   async request(providerId: string, subdomain: string): Promise<DomainStateResponse> {
-    if (!(await this.permissions.publishing(providerId)).whitelabelDomain) {
+    if (!(await this.planIncludesDomain(providerId))) {
       throw ApiError.base(HttpStatus.FORBIDDEN, NEEDS_CREATOR_PLAN);
     }
     this.refuseLocalOrReserved(subdomain);

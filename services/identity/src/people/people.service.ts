@@ -17,6 +17,7 @@ import { ApiError } from '@tourly/platform';
 import { MembershipsRepository } from '../accounts/memberships.repository';
 import { ProvidersRepository } from '../accounts/providers.repository';
 import { UsersRepository } from '../accounts/users.repository';
+import { PermissionsService } from '../permissions/permissions.service';
 import {
   isUuid,
   namesAsked,
@@ -33,6 +34,7 @@ export class PeopleService {
     private readonly memberships: MembershipsRepository,
     private readonly providers: ProvidersRepository,
     private readonly users: UsersRepository,
+    private readonly permissions: PermissionsService,
   ) {}
 
   /** Which of the user ids are people of the provider (its team, not its clients). */
@@ -58,12 +60,20 @@ export class PeopleService {
     return { createdAt: createdAt ? createdAt.toISOString() : null };
   }
 
-  /** The provider's subdomain and active white-label domain; both null for an unknown provider. */
+  /**
+   * The provider's subdomain and active white-label domain (null while paused: the plan no longer includes one);
+   * both null for an unknown provider.
+   */
   async addresses(request: ProviderAddressesRequest): Promise<ProviderAddresses> {
     const providerId = request?.providerId;
     const none = { name: null, subdomain: null, whitelabelDomain: null };
     if (!isUuid(providerId)) return none;
-    return (await this.providers.addresses(providerId)) ?? none;
+    const addresses = await this.providers.addresses(providerId);
+    if (!addresses) return none;
+    if (addresses.whitelabelDomain && !(await this.permissions.publishing(providerId)).whitelabelDomain) {
+      return { ...addresses, whitelabelDomain: null };
+    }
+    return addresses;
   }
 
   /** The users holding a staff role, by name. 422 `staff_role` when it is not one of the staff roles. */

@@ -12,6 +12,7 @@ import {
   type EventSubject,
   type PropertyV1,
   type TourPublicationV1,
+  type WebsitePublicationV1,
   type WebhookEventType,
 } from '@tourly/contracts';
 import { toSnakeKeys } from '@tourly/platform';
@@ -64,6 +65,13 @@ const tour = (type: WebhookEventType): PublicEvent<TourPublicationV1> => ({
   example: { provider_id: PROVIDER, property_id: PROPERTY, premium: false },
 });
 
+const website = (type: WebhookEventType): PublicEvent<WebsitePublicationV1> => ({
+  type,
+  project: (data) => ({ providerId: data.providerId, propertyId: data.propertyId }),
+  schema: schema({ property_id: uuid }),
+  example: { provider_id: PROVIDER, property_id: PROPERTY },
+});
+
 /**
  * The public events: which internal subject each comes from, its payload's projection, schema and example. The
  * README's table and `/api/docs` (`x-webhooks`) are made from this list.
@@ -80,6 +88,8 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
     schema: schema({ property_ids: { type: 'array', items: uuid } }),
     example: { provider_id: PROVIDER, property_ids: [PROPERTY] },
   },
+  'properties.website.published.v1': website('website.published'),
+  'properties.website.unpublished.v1': website('website.unpublished'),
   'orders.order.placed.v1': {
     type: 'order.placed',
     project: (data) => ({

@@ -1,7 +1,13 @@
 import { Controller } from '@nestjs/common';
-import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
-import type { EventEnvelope } from '@tourly/contracts';
-import { EventContext } from '@tourly/platform';
+import { Ctx, EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  PLAN_CHANGE_REVIEW,
+  PRODUCT_CODES,
+  type EventEnvelope,
+  type PlanChangeReview,
+  type ProductCode,
+} from '@tourly/contracts';
+import { ApiError, EventContext, isUuid } from '@tourly/platform';
 import { PremiumToursService } from './premium-tours.service';
 
 /** What properties learns from billing. */
@@ -25,6 +31,18 @@ export class PremiumToursListener {
       { occurredAt: event.occurredAt, eventId: event.id },
       context.tx,
     );
+  }
+
+  /** Billing's plan change review: what a plan would stop if it were in force now. */
+  @MessagePattern(PLAN_CHANGE_REVIEW)
+  review(@Payload() request: unknown): Promise<PlanChangeReview> {
+    const { providerId, productCode } = (request ?? {}) as { providerId?: unknown; productCode?: unknown };
+    if (typeof providerId !== 'string' || !isUuid(providerId))
+      throw ApiError.invalid('providerId', 'is not a provider id');
+    if (!PRODUCT_CODES.includes(productCode as ProductCode)) {
+      throw ApiError.invalid('productCode', `must be one of: ${PRODUCT_CODES.join(', ')}`);
+    }
+    return this.premiumTours.review(providerId, productCode as ProductCode);
   }
 
   @EventPattern('billing.immersive_extension.changed.v1')

@@ -1,11 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ImmersiveExtensionChangedV1, SubscriptionChangedV1 } from '@tourly/contracts';
+import {
+  PLANS,
+  type ImmersiveExtensionChangedV1,
+  type PlanChangeReview,
+  type ProductCode,
+  type SubscriptionChangedV1,
+} from '@tourly/contracts';
 import { Database, EventBus, type Queryable } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { billingVersion } from '../plans/billing-versions';
 import { Plans, type Announced } from '../plans/plans';
+import { planInForce } from '../plans/plans.rules';
 import { PropertiesRepository } from '../properties/properties.repository';
-import { oldestFirst } from './premium-tours.rules';
+import { oldestFirst, reviewOf } from './premium-tours.rules';
 
 export interface Withdrawn {
   tourPropertyIds: string[];
@@ -43,11 +50,33 @@ export class PremiumToursService {
   }
 
   /**
+   * What `productCode` would stop if it came into force now (billing's plan change review, request-reply): the same
+   * rules `applyPlanChange` applies, read without locking anything.
+   */
+  async review(providerId: string, productCode: ProductCode): Promise<PlanChangeReview> {
+    const plan = planInForce({
+      productCode,
+      status: 'active',
+      premiumTourLimit: PLANS[productCode].premiumTourLimit,
+    });
+    const db = this.db.dataSource;
+    const [beyond, published] = await Promise.all([
+      plan.premiumTourLimit === null
+        ? []
+        : this.properties.premiumBeyond(db, providerId, plan.premiumTourLimit, false),
+      plan.canPublish ? [] : this.properties.published(db, providerId, false),
+    ]);
+    return reviewOf(plan, beyond, published);
+  }
+
+  /**
    * A plan change from billing (`billing.subscription.changed.v1`), recorded and enforced in the handler's one
    * transaction, under the provider's publishing lock. The plan in force decides, never the order events come
    * in: the oldest premium tours beyond its limit turn basic (`properties.tours.deactivated.v1`), and a plan that
    * does not publish (the free plan, once a subscription ended) stops serving every shared tour and published
-   * website (`properties.publications.withdrawn.v1`). Nothing is published again by a later plan: the person
+   * website (`properties.publications.withdrawn.v1`, with their titles for the provider's mail, and one
+   * `properties.tour.unpublished.v1` per tour and `properties.website.unpublished.v1` per website, as when the person
+   * stops sharing one: what webhooks carry). Nothing is published again by a later plan: the person
    * publishes again. A change older than the one recorded changes nothing; once the plan's rules hold, the same
    * plan again finds nothing to do and announces nothing.
    */
@@ -63,14 +92,9 @@ export class PremiumToursService {
     const plan = await this.plans.of(providerId, tx);
     const deactivated =
       plan.premiumTourLimit === null ? [] : await this.turnBasicBeyond(tx, providerId, plan.premiumTourLimit);
-    const withdrawn = plan.canPublish ? none.withdrawn : await this.withdraw(tx, providerId);
-    if (withdrawn.tourPropertyIds.length > 0 || withdrawn.websitePropertyIds.length > 0) {
-      await this.events.publish(
-        'properties.publications.withdrawn.v1',
-        { providerId, productCode: plan.productCode, ...withdrawn },
-        tx,
-      );
-    }
+    const withdrawn = plan.canPublish
+      ? none.withdrawn
+      : await this.withdraw(tx, providerId, plan.productCode);
     return { deactivated, withdrawn };
   }
 
@@ -84,20 +108,46 @@ export class PremiumToursService {
     return ids;
   }
 
-  /** Every shared tour and published website of the provider stops being served. */
-  private async withdraw(tx: EntityManager, providerId: string): Promise<Withdrawn> {
-    const rows = await this.properties.lockPublished(tx, providerId);
-    if (rows.length > 0) {
-      await this.properties.unpublish(
-        tx,
-        providerId,
-        rows.map((row) => row.id),
-      );
-    }
-    return {
+  /** Every shared tour and published website of the provider stops being served, and each is announced. */
+  private async withdraw(
+    tx: EntityManager,
+    providerId: string,
+    productCode: ProductCode,
+  ): Promise<Withdrawn> {
+    const rows = await this.properties.published(tx, providerId, true);
+    const withdrawn = {
       tourPropertyIds: rows.filter((row) => row.tour).map((row) => row.id),
       websitePropertyIds: rows.filter((row) => row.website).map((row) => row.id),
     };
+    if (rows.length === 0) return withdrawn;
+    await this.properties.unpublish(
+      tx,
+      providerId,
+      rows.map((row) => row.id),
+    );
+    await this.events.publish(
+      'properties.publications.withdrawn.v1',
+      {
+        providerId,
+        productCode,
+        ...withdrawn,
+        properties: rows.map((row) => ({ propertyId: row.id, title: row.title })),
+      },
+      tx,
+    );
+    for (const row of rows) {
+      const propertyId = row.id;
+      if (row.tour) {
+        await this.events.publish(
+          'properties.tour.unpublished.v1',
+          { providerId, propertyId, premium: row.premium },
+          tx,
+        );
+      }
+      if (row.website)
+        await this.events.publish('properties.website.unpublished.v1', { providerId, propertyId }, tx);
+    }
+    return withdrawn;
   }
 
   /**

@@ -92,8 +92,10 @@ export interface PremiumTourRow {
 /** A shared tour or published website. */
 export interface PublishedRow {
   id: string;
+  title: string;
   tour: boolean;
   website: boolean;
+  premium: boolean;
 }
 
 /** Billing's word on a tour paid on its own (see PremiumToursService.applyExtensionChange). */
@@ -367,13 +369,13 @@ export class PropertiesRepository {
     );
   }
 
-  /** The provider's shared tours and published websites, oldest first, locked. */
-  lockPublished(tx: Queryable, providerId: string): Promise<PublishedRow[]> {
+  /** The provider's shared tours and published websites, oldest first; locked with `lock`. */
+  published(tx: Queryable, providerId: string, lock: boolean): Promise<PublishedRow[]> {
     return rows<PublishedRow>(
       tx,
-      `SELECT id, tour_published AS tour, website_published AS website FROM properties
+      `SELECT id, title, tour_published AS tour, website_published AS website, premium FROM properties
         WHERE provider_id = $1 AND deleted_at IS NULL AND (tour_published OR website_published)
-        ORDER BY created_at, id FOR UPDATE`,
+        ORDER BY created_at, id ${lock ? 'FOR UPDATE' : ''}`,
       [providerId],
     );
   }

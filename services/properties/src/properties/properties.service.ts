@@ -303,6 +303,13 @@ export class PropertiesService {
           tx,
         );
       }
+      if (next.website !== current.publishedFeatures.website) {
+        await this.events.publish(
+          next.website ? 'properties.website.published.v1' : 'properties.website.unpublished.v1',
+          { providerId, propertyId: id },
+          tx,
+        );
+      }
       return { ...toProperty(await this.row(tx, providerId, id)), payment: paid?.payment ?? null };
     });
   }

@@ -45,9 +45,6 @@ export type SummaryLine = ChangePreview['lineItems'][number];
 export type SetupIntent = Answer<'/provider/billing/create_setup_intent', 'post'>;
 export type TestClock = NonNullable<Answer<'/provider/billing/test_clock', 'get'>['testClock']>;
 
-/** GET /provider/properties/premium_tours/deactivation_preview: the tours a plan with `limit` would turn basic. */
-export type DeactivationPreview = Answer<'/provider/properties/premium_tours/deactivation_preview', 'get'>;
-
 /**
  * The current subscription. The server lets browsers keep it five minutes (000 §7); `fresh` asks again past
  * that, after anything that changes it, and leaves the fresh answer in the cache for the next pages.
@@ -110,12 +107,6 @@ export const advanceTestClock = (testClockId: string, time: string) =>
   api.post('/provider/billing/advance_test_clock', {
     testClockId,
     time,
-  });
-
-export const fetchDeactivationPreview = (limit: number, signal?: AbortSignal) =>
-  api.get('/provider/properties/premium_tours/deactivation_preview', {
-    query: { limit },
-    signal,
   });
 
 // The billing page's premium tours (000 §2 "premium tours and add-ons"): two paged lists, for provider admins.

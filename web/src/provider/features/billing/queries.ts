@@ -22,7 +22,6 @@ import {
   fetchCreditHistory,
   fetchCreditsPrice,
   fetchCustomerPortalLink,
-  fetchDeactivationPreview,
   fetchImmersiveExtensions,
   fetchInvoices,
   fetchPlans,
@@ -68,7 +67,9 @@ export const billingKeys = {
   changePreview: (selection: PlanSelection, currency: string, complete: boolean) =>
     [...billingKeys.all, 'change-preview', selection, currency, complete] as const,
   deactivationPreviewAll: () => [...billingKeys.all, 'deactivation-preview'] as const,
-  deactivationPreview: (limit: number | null) => [...billingKeys.deactivationPreviewAll(), limit] as const,
+  /** Under the deactivation previews: publishing a tour or website makes both stale. */
+  downgradeReview: (selection: PlanSelection) =>
+    [...billingKeys.deactivationPreviewAll(), 'review', selection] as const,
   premiumToursAll: () => [...billingKeys.all, 'premium-tours'] as const,
   premiumTours: (query: TourSearch) => [...billingKeys.premiumToursAll(), query] as const,
   immersiveExtensionsAll: () => [...billingKeys.all, 'immersive-extensions'] as const,
@@ -155,11 +156,14 @@ export const changePreviewQuery = (selection: PlanSelection, currency: string, c
     queryFn: ({ signal }) => previewChange(selection, signal),
   });
 
-/** The premium tours a plan keeping `limit` of them would turn basic; none to ask about for unlimited (null). */
-export const useDeactivationPreviewQuery = (limit: number | null) =>
+/**
+ * A downgrade's review: its order summary with what it stops (`withdrawals`: the tours that stop being shared, the
+ * websites that stop being published, the premium tours that turn basic) and the day it happens.
+ */
+export const useDowngradeReviewQuery = (selection: PlanSelection) =>
   useQuery({
-    queryKey: billingKeys.deactivationPreview(limit),
-    queryFn: ({ signal }) => (limit === null ? null : fetchDeactivationPreview(limit, signal)),
+    queryKey: billingKeys.downgradeReview(selection),
+    queryFn: ({ signal }) => previewChange(selection, signal),
   });
 
 /** A page of the premium tours (those of the plan and those paid separately). */

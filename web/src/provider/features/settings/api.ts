@@ -5,7 +5,10 @@ import type { Answer } from '../../../api/types';
 export type ProviderSettings = Answer<'/provider/settings', 'get'>;
 export type ApiKeySummary = NonNullable<ProviderSettings['apiKey']>;
 export type WhitelabelDomain = ProviderSettings['whitelabelDomain'];
-/** unset (offer "Activate"), pending ("In Progress"), active ("Active"), failed (with a reason). */
+/**
+ * unset (offer "Activate"), pending ("In Progress"), active ("Active"), failed (with a reason), paused (set up, but the
+ * plan no longer includes a white-label domain).
+ */
 export type DomainStatus = WhitelabelDomain['status'];
 
 /** GET /provider/permissions/account: what the caller's role may do. */

@@ -51,6 +51,23 @@ export function catalogRoutes(engine: StripeEngine): Route[] {
     { method: 'GET', url: '/products/:id', handler: ({ path }) => product(path.id!) },
     {
       method: 'POST',
+      url: '/products/:id',
+      handler: ({ path, params }) => {
+        const found = product(path.id!);
+        if (params.str('name') === '')
+          throw invalidParam(
+            "You passed an empty string for 'name'. We assume empty values are an attempt to unset a parameter; however 'name' cannot be unset. You should remove 'name' from your request or supply a non-empty value.",
+            'name',
+          );
+        const before = snapshot(found);
+        updateProduct(found, params);
+        found.updated = realNow();
+        events.emitUpdated('product.updated', found, before);
+        return found;
+      },
+    },
+    {
+      method: 'POST',
       url: '/prices',
       handler: ({ params }) => {
         let productId = params.str('product');

@@ -4,7 +4,7 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { Modal } from '../../../../shared/Modal';
 import type { PlanOption, Subscription } from '../api';
-import { useChangePlanMutation, useDeactivationPreviewQuery } from '../queries';
+import { useChangePlanMutation, useDowngradeReviewQuery } from '../queries';
 import { hasIntervalChoice, lowerPlans, planLabel, premiumTourLimitOf, pricePerMonth } from '../rules';
 import { IntervalToggle } from './IntervalToggle';
 
@@ -18,8 +18,9 @@ interface DowngradeModalProps {
 }
 
 /**
- * The downgrade modal (000 §2, §4): choose a lower plan, see which premium tours will turn basic when it begins
- * (the oldest beyond its limit, as the properties service would pick them today), then confirm. The change waits
+ * The downgrade modal (000 §2, §4): choose a lower plan, review what it stops and on which day (billing's preview:
+ * every tour that stops being shared and every website that stops being published on a plan that does not publish,
+ * the oldest premium tours beyond its limit that turn basic, as things stand today), then confirm. The change waits
  * for the end of the current period (a schedule billing can still cancel).
  */
 export function DowngradeModal({ current, plans, currency, onClose, onScheduled }: DowngradeModalProps) {
@@ -117,53 +118,91 @@ function DowngradeReview({
   onConfirm(): void;
 }) {
   const limit = premiumTourLimitOf(plan);
-  const preview = useDeactivationPreviewQuery(limit);
-  const startsAt = current.currentPeriodEnd;
-  const tours = preview.data?.tours ?? [];
+  const review = useDowngradeReviewQuery({ productCode: plan.productCode, interval, chargeNow: false });
+  const withdrawals = review.data?.withdrawals ?? null;
+  const startsAt = withdrawals?.at ?? review.data?.startsAt ?? current.currentPeriodEnd;
+  const on = startsAt ? `on ${formatDate(startsAt)}` : 'at the end of the current period';
+  const unshared = withdrawals?.toursUnshared ?? [];
+  const websites = withdrawals?.websitesUnpublished ?? [];
+  const turningBasic = withdrawals?.toursTurningBasic ?? [];
+  const nothing = unshared.length === 0 && websites.length === 0 && turningBasic.length === 0;
   return (
     <div className="downgrade-review">
       <p>
-        <strong>{planLabel(plan.name, plan.productCode, interval)}</strong> begins on{' '}
-        {startsAt ? formatDate(startsAt) : 'the end of the current period'}. Until then you keep{' '}
+        <strong>{planLabel(plan.name, plan.productCode, interval)}</strong> begins {on}. Until then you keep{' '}
         {current.name} and everything it includes.
       </p>
-      {preview.error ? (
-        <ErrorDisplay error={preview.error} />
-      ) : preview.isFetching ? (
+      {review.error ? (
+        <ErrorDisplay error={review.error} />
+      ) : review.isFetching ? (
         <p className="muted" role="status">
-          Checking your premium tours…
+          Checking your tours and websites…
         </p>
-      ) : tours.length === 0 ? (
-        <p>All your premium tours stay premium: you have no more than the new plan includes.</p>
+      ) : nothing ? (
+        <p>Your tours and websites stay as they are: you have no more than the new plan includes.</p>
       ) : (
-        <section aria-labelledby="downgrade-tours">
-          <h3 id="downgrade-tours">
-            {tours.length === 1
-              ? 'This premium tour turns basic'
-              : `These ${tours.length} premium tours turn basic`}
-          </h3>
-          <p className="muted">
-            {plan.name} includes {limit === 0 ? 'no premium tours' : `${limit} premium tours`}: the oldest
-            premium tours beyond that become basic tours when it begins (as things stand today).
-          </p>
-          <ul className="downgrade-tours">
-            {tours.map((tour) => (
-              <li key={tour.id}>
-                {tour.title}
-                {tour.premiumSince && (
-                  <span className="muted"> · premium since {formatDate(tour.premiumSince)}</span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <>
+          {unshared.length > 0 && (
+            <section aria-labelledby="downgrade-unshared">
+              <h3 id="downgrade-unshared">
+                {unshared.length === 1
+                  ? `This tour stops being shared ${on}`
+                  : `These ${unshared.length} tours stop being shared ${on}`}
+              </h3>
+              <p className="muted">
+                {plan.name} does not include sharing tours: their links stop working. Nothing is deleted, and
+                you can share them again on a paid plan.
+              </p>
+              <ul className="downgrade-tours">
+                {unshared.map((tour) => (
+                  <li key={tour.propertyId}>{tour.title}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {websites.length > 0 && (
+            <section aria-labelledby="downgrade-websites">
+              <h3 id="downgrade-websites">
+                {websites.length === 1
+                  ? `This website stops being published ${on}`
+                  : `These ${websites.length} websites stop being published ${on}`}
+              </h3>
+              <ul className="downgrade-tours">
+                {websites.map((website) => (
+                  <li key={website.propertyId}>{website.title}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {turningBasic.length > 0 && (
+            <section aria-labelledby="downgrade-tours">
+              <h3 id="downgrade-tours">
+                {turningBasic.length === 1
+                  ? 'This premium tour turns basic'
+                  : `These ${turningBasic.length} premium tours turn basic`}
+              </h3>
+              <p className="muted">
+                {plan.name} includes {limit === 0 ? 'no premium tours' : `${limit} premium tours`}: the oldest
+                premium tours beyond that become basic tours {on} (as things stand today).
+              </p>
+              <ul className="downgrade-tours">
+                {turningBasic.map((tour) => (
+                  <li key={tour.propertyId}>
+                    {tour.title}
+                    <span className="muted"> · premium since {formatDate(tour.premiumSince)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
       )}
       <ErrorDisplay error={error} />
       <div className="actions">
         <button
           type="button"
           className="button button-danger"
-          disabled={isPending || preview.isFetching}
+          disabled={isPending || review.isFetching || Boolean(review.error)}
           onClick={onConfirm}
         >
           Confirm downgrade

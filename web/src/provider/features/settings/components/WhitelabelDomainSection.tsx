@@ -5,12 +5,13 @@ import { TextField } from '../../../../shared/TextField';
 import type { DomainStatus, WhitelabelDomain } from '../api';
 import { useRequestWhitelabelDomainMutation } from '../queries';
 
-/** The spec's names of the domain states (001 §3): unset offers "Activate". */
+/** The spec's names of the domain states (001 §3): unset offers "Activate"; paused is ours (issue 29). */
 const STATUS: Record<DomainStatus, { label: string; badge: string; action: string }> = {
   unset: { label: 'Not set up', badge: 'badge-neutral', action: 'Activate' },
   pending: { label: 'In Progress', badge: 'badge-progress', action: 'Change domain' },
   active: { label: 'Active', badge: 'badge-success', action: 'Change domain' },
   failed: { label: 'Failed', badge: 'badge-danger', action: 'Try again' },
+  paused: { label: 'Paused', badge: 'badge-neutral', action: 'Change domain' },
 };
 
 interface WhitelabelDomainSectionProps {
@@ -39,6 +40,7 @@ export function WhitelabelDomainSection({ domain, canManage }: WhitelabelDomainS
         <dt>Status</dt>
         <dd>
           <span className={`badge ${status.badge}`}>{status.label}</span>
+          {domain.status === 'paused' && <> Your plan does not include a white-label domain.</>}
         </dd>
         {domain.subdomain && (
           <>
@@ -59,6 +61,12 @@ export function WhitelabelDomainSection({ domain, canManage }: WhitelabelDomainS
         </p>
       )}
       {domain.status === 'active' && <p>Your tours are served at {domain.subdomain}.</p>}
+      {domain.status === 'paused' && (
+        <p>
+          {domain.subdomain} no longer serves your tours. White-label domains come with the Creator and Pro
+          plans: upgrade your plan and it serves them again, with no new setup.
+        </p>
+      )}
       {domain.status === 'failed' && (
         <div className="alert alert-error">
           <p className="alert-title">The setup failed</p>
