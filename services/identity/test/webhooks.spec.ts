@@ -83,6 +83,15 @@ describe('outgoing webhooks', () => {
     expect(await refuse({ url: 'https://example.com/x', event_types: [] })).toEqual({
       'endpoint.event_types': ['must list at least one event type'],
     });
+    // Left out, or null: required (these reached the service as a 500 once).
+    expect(await refuse({ event_types: ['property.created'] })).toEqual({ 'endpoint.url': ['Required'] });
+    expect(await refuse({ url: null, event_types: ['property.created'] })).toEqual({
+      'endpoint.url': ['Required'],
+    });
+    expect(await refuse({})).toEqual({
+      'endpoint.url': ['Required'],
+      'endpoint.event_types': ['must list at least one event type'],
+    });
     const listed = await send(admin, 'get', BASE);
     expect(listed.body.data.subscription.endpoints).toEqual([]);
   });

@@ -4906,7 +4906,7 @@ export type components = {
       description?: string;
       /** @description false pauses deliveries; true sends again (and re-enables a disabled endpoint) */
       enabled?: boolean;
-      event_types?: (
+      event_types: (
         | 'property.created'
         | 'property.updated'
         | 'property.deleted'
@@ -4924,7 +4924,7 @@ export type components = {
         | 'lead.received'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
-      url?: string;
+      url: string;
     };
     'identity.NewPassword': {
       /** @description at least 8 characters, and not easy to guess (zxcvbn score 3 of 4) */

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -26,27 +27,33 @@ export const deliveryId = () => IdParam(DELIVERY_NOT_FOUND);
 
 const EVENT_TYPES_MESSAGE = `must list only these event types: ${WEBHOOK_EVENT_TYPES.join(', ')}`;
 
-/** The fields of an endpoint a provider sets; on an update each is optional (left out: unchanged). */
-class EndpointChanges {
-  @ApiPropertyOptional({
-    example: 'https://crm.example.com/hooks/tourly',
-    maxLength: WEBHOOK_LIMITS.urlMaxLength,
-  })
-  @IsOptional()
-  @IsString({ message: 'must be a valid URL' })
-  @MaxLength(WEBHOOK_LIMITS.urlMaxLength, {
-    message: `must be at most ${WEBHOOK_LIMITS.urlMaxLength} characters`,
-  })
-  url?: string;
+/** An endpoint's address: required when one is made, optional (left out: unchanged) in an update. */
+const EndpointUrl = (required: boolean) =>
+  applyDecorators(
+    (required ? ApiProperty : ApiPropertyOptional)({
+      example: 'https://crm.example.com/hooks/tourly',
+      maxLength: WEBHOOK_LIMITS.urlMaxLength,
+    }),
+    required ? IsDefined({ message: MESSAGES.required }) : IsOptional(),
+    IsString({ message: 'must be a valid URL' }),
+    MaxLength(WEBHOOK_LIMITS.urlMaxLength, {
+      message: `must be at most ${WEBHOOK_LIMITS.urlMaxLength} characters`,
+    }),
+  );
 
-  @ApiPropertyOptional({ type: [String], enum: WEBHOOK_EVENT_TYPES })
-  @IsOptional()
-  @IsArray({ message: 'must list at least one event type' })
-  @ArrayNotEmpty({ message: 'must list at least one event type' })
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length, { message: EVENT_TYPES_MESSAGE })
-  @IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: EVENT_TYPES_MESSAGE })
-  eventTypes?: string[];
+/** The event types an endpoint receives: required when one is made, optional in an update. */
+const EndpointEventTypes = (required: boolean) =>
+  applyDecorators(
+    (required ? ApiProperty : ApiPropertyOptional)({ type: [String], enum: WEBHOOK_EVENT_TYPES }),
+    required ? IsDefined({ message: 'must list at least one event type' }) : IsOptional(),
+    IsArray({ message: 'must list at least one event type' }),
+    ArrayNotEmpty({ message: 'must list at least one event type' }),
+    ArrayMaxSize(WEBHOOK_EVENT_TYPES.length, { message: EVENT_TYPES_MESSAGE }),
+    IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: EVENT_TYPES_MESSAGE }),
+  );
 
+/** What every endpoint may say of itself, made or updated. */
+class EndpointSettings {
   @ApiPropertyOptional({ maxLength: WEBHOOK_LIMITS.descriptionMaxLength })
   @IsOptional()
   @IsString({ message: 'must be text' })
@@ -63,14 +70,22 @@ class EndpointChanges {
   enabled?: boolean;
 }
 
-class NewEndpointFields extends EndpointChanges {
-  @ApiProperty({ example: 'https://crm.example.com/hooks/tourly' })
-  @IsDefined({ message: MESSAGES.required })
-  declare url: string;
+/** The fields of an endpoint in an update: each optional (left out: unchanged). */
+class EndpointChanges extends EndpointSettings {
+  @EndpointUrl(false)
+  url?: string;
 
-  @ApiProperty({ type: [String], enum: WEBHOOK_EVENT_TYPES })
-  @IsDefined({ message: 'must list at least one event type' })
-  declare eventTypes: string[];
+  @EndpointEventTypes(false)
+  eventTypes?: string[];
+}
+
+/** A new endpoint: its URL and event types required. */
+class NewEndpointFields extends EndpointSettings {
+  @EndpointUrl(true)
+  url!: string;
+
+  @EndpointEventTypes(true)
+  eventTypes!: string[];
 }
 
 /** `{"endpoint": {url, event_types, description?, enabled?}}` */
