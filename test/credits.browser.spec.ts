@@ -35,7 +35,10 @@ describe('credits in the browser', () => {
   beforeAll(async () => {
     const webDist = await builtWebApp();
     [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
+      // Stripe's portal leads back to APP_URL: the pages' own address here.
+      startPlatformWithEmulators({
+        env: (emulatorsUrl, gatewayUrl) => ({ ...pagesEnv(webDist, emulatorsUrl), APP_URL: gatewayUrl }),
+      }),
       launchChromium(),
     ]);
     base = it_.base;

@@ -37,6 +37,7 @@ const CHANGED_BY_REFUSALS = new Set([
   'sessions',
   'sign_in_attempts',
   'sign_in_failures',
+  'sign_in_account_failures',
   'rate_limit_windows',
   'sign_up_requests',
   'contact_confirmation_codes',

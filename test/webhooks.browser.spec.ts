@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { WEBHOOK_EVENT_TYPES } from '@tourly/contracts';
 import { startBrowserPlatform, type BrowserPlatform } from './support/browser';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
@@ -96,11 +97,13 @@ describe('webhooks on the Developers page', () => {
     const events = form.getByRole('group', { name: 'Event types' });
     await events.getByText('Event types must list at least one event type').waitFor();
     await events.getByRole('button', { name: 'Select all' }).click();
-    expect(await events.getByRole('checkbox', { checked: true }).count()).toBe(13);
+    expect(await events.getByRole('checkbox', { checked: true }).count()).toBe(WEBHOOK_EVENT_TYPES.length);
     await events.getByRole('button', { name: 'Select none' }).click();
     await events.getByRole('checkbox', { name: /^property\.created/ }).check();
     await events.getByRole('checkbox', { name: /^lead\.received A visitor sent the contact form/ }).check();
-    await events.getByText('2 of 13 chosen: only these are sent to the endpoint.').waitFor();
+    await events
+      .getByText(`2 of ${WEBHOOK_EVENT_TYPES.length} chosen: only these are sent to the endpoint.`)
+      .waitFor();
     await form.getByRole('button', { name: 'Add endpoint' }).click();
     await form.getByText('URL must use https').waitFor();
     expect(await url.getAttribute('aria-invalid')).toBe('true');

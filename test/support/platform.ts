@@ -32,10 +32,10 @@ export interface PlatformOptions {
   /** A local S3 server (signed requests only, files in a temporary directory) for properties' file storage. */
   s3?: boolean;
   /**
-   * More settings, given the emulators' URL, over this support's own: a browser test's web build, and the pages'
-   * Stripe.js and publishable key, say.
+   * More settings, given the emulators' URL and the gateway's, over this support's own: a browser test's web build,
+   * the pages' Stripe.js and publishable key, and APP_URL for a page that comes back from a vendor's, say.
    */
-  env?: (emulatorsUrl: string) => Record<string, string>;
+  env?: (emulatorsUrl: string, gatewayUrl: string) => Record<string, string>;
 }
 
 /** The local S3 server of a test platform: where properties stores files, for tests to look into. */
@@ -98,7 +98,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
               S3_SECRET_ACCESS_KEY: storage.secretAccessKey,
             }
           : {}),
-        ...options.env?.(emulators.url),
+        ...options.env?.(emulators.url, `http://127.0.0.1:${gatewayPort}`),
       },
     }),
     'ephemeral',

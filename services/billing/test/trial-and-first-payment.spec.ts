@@ -60,6 +60,8 @@ describe('trials, first payments and legacy setup', () => {
         { type: 'discount', label: '30-day free trial', amount_in_cents: -14995 },
       ],
       starts_at: null,
+      // An upgrade takes nothing offline.
+      withdrawals: null,
     });
     const started = await provider.send('put', '/provider/billing/service_plan_subscription', {
       service_plan_subscription: {

@@ -34,8 +34,8 @@ describe('changes an administrator makes while impersonating', () => {
     const strangers = await it_.aProvider('Strangers Ltd');
     await it_.aUser('strangers-admin@example.com', { providerId: strangers, role: 'admin' });
     strangersAdmin = await it_.signedIn('strangers-admin@example.com');
-  });
-  afterAll(() => it_.stop());
+  }, 60_000);
+  afterAll(() => it_?.stop());
 
   const send = (as: SignedIn, method: 'post' | 'put' | 'patch', path: string, body: object) =>
     it_.http[method](path).set('cookie', as.cookie).set('x-csrf-token', as.csrfToken).send(body);

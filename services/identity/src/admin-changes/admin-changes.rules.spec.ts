@@ -22,7 +22,23 @@ describe("another service's admin change, read defensively", () => {
 
   it('keeps a well-formed change as it is', () => {
     expect(heardAdminChange(valid)).toEqual({
-      change: { ...valid, changedAt: new Date('2026-11-20T10:00:00.123Z') },
+      change: { ...valid, record: null, changedAt: new Date('2026-11-20T10:00:00.123Z') },
+    });
+  });
+
+  it('keeps the table of a change made while impersonating, and only for those', () => {
+    const impersonated = { ...valid, action: 'record.updated', record: 'billing_accounts' };
+    expect(heardAdminChange(impersonated)).toEqual({
+      change: { ...impersonated, changedAt: new Date('2026-11-20T10:00:00.123Z') },
+    });
+    expect(heardAdminChange({ ...impersonated, record: undefined })).toEqual({
+      problem: "record.updated needs the record's table",
+    });
+    expect(heardAdminChange({ ...impersonated, record: 'Robert"); DROP TABLE' })).toEqual({
+      problem: "record.updated needs the record's table",
+    });
+    expect(heardAdminChange({ ...valid, record: 'billing_accounts' })).toEqual({
+      problem: 'pricing.set names no record',
     });
   });
 
@@ -61,7 +77,9 @@ describe('the source of an admin change', () => {
   it.each([
     ['billing.admin_change.recorded.v1', 'billing'],
     ['orders.admin_change.recorded.v1', 'orders'],
-    ['properties.admin_change.recorded.v1', undefined],
+    ['identity.admin_change.recorded.v1', 'identity'],
+    ['properties.admin_change.recorded.v1', 'properties'],
+    ['gateway.admin_change.recorded.v1', undefined],
     ['', undefined],
   ])('%s: %s', (subject, source) => {
     expect(sourceOf(subject)).toBe(source);
