@@ -138,4 +138,76 @@ describe('the visitor’s player: the password gate', () => {
     expect(refused?.body).toEqual({ errors: { base: [PLAYER_MESSAGES.tooManyAttempts] } });
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
   });
+
+  it('keeps what the password protects behind it: the link preview, another provider’s menu link, the contact form', async () => {
+    const locked = await aTour('Private Mews');
+    await provider
+      .send('patch', `/provider/properties/${locked.propertyId}/update_player_link_password`, {
+        player_link: { username: 'visitor', password: 'copper kettle meadow' },
+      })
+      .expect(200);
+    const [clientSlug, modelSlug] = locked.publicId.split('~');
+    const metadata = (headers: Record<string, string> = {}) =>
+      it_.http
+        .get(`/tours/${clientSlug}/${modelSlug}/metadata`)
+        .set({ 'x-forwarded-for': VISITOR, ...headers });
+    const tourLink = (await provider.get(`/provider/properties/${locked.propertyId}/player_link`)).body.data
+      .links.default as string;
+    const aLead = {
+      first_name: 'Nora',
+      last_name: 'Visitor',
+      email: 'nora@example.com',
+      phone_number: '+1 555 0100',
+      message: 'Is the garden south-facing?',
+      tour_id: locked.publicId,
+    };
+    const sendLead = (headers: Record<string, string> = {}) =>
+      it_.http
+        .post('/v3_player_lead')
+        .set({ 'x-forwarded-for': '203.0.113.90', ...headers })
+        .send({ lead: aLead });
+    const storedLeads = async () =>
+      (
+        (await it_.propertiesDb.dataSource.query(
+          'SELECT count(*)::int AS n FROM leads WHERE property_id = $1',
+          [locked.propertyId],
+        )) as Array<{ n: number }>
+      )[0]!.n;
+    const passwordRequired = { errors: { base: [PLAYER_MESSAGES.passwordRequired] } };
+
+    const preview = await metadata();
+    expect({ status: preview.status, body: preview.body }).toEqual({ status: 401, body: passwordRequired });
+    const lead = await sendLead();
+    expect({ status: lead.status, body: lead.body }).toEqual({ status: 401, body: passwordRequired });
+    expect(await storedLeads()).toBe(0);
+
+    // Another provider linking to the tour from a menu learns nothing of it; the owner still sees its own.
+    const stranger = await it_.signUp('Curious Media');
+    const linked = await stranger.get(
+      `/provider/virtual_tours/menu/action_metadata?link=${encodeURIComponent(tourLink)}`,
+    );
+    expect({ status: linked.status, body: linked.body }).toEqual({
+      status: 422,
+      body: { errors: { link: [PLAYER_MESSAGES.passwordRequired] } },
+    });
+    const own = await provider.get(
+      `/provider/virtual_tours/menu/action_metadata?link=${encodeURIComponent(tourLink)}`,
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.data.title).toBe('Private Mews');
+
+    // Unlocked, the visitor sees the preview and may write.
+    // (From an address of its own: the tests above used up theirs.)
+    const right = await it_.http
+      .post(`/digital_twin/${encodeURIComponent(locked.publicId)}/unlock`)
+      .set('x-forwarded-for', '203.0.113.91')
+      .send({ username: 'visitor', password: 'copper kettle meadow' });
+    expect(right.status).toBe(204);
+    const cookie = String(right.headers['set-cookie']).split(';')[0]!;
+    const open = await metadata({ cookie });
+    expect(open.status).toBe(200);
+    expect(open.body.data).toMatchObject({ title: 'Private Mews' });
+    expect((await sendLead({ cookie })).status).toBe(201);
+    expect(await storedLeads()).toBe(1);
+  });
 });

@@ -25,12 +25,12 @@ export interface LeadRow {
   createdAt: Date;
 }
 
-/** Where a visitor's form was sent from: a tour (by its player link) or a website (by its property). */
+/** A website a visitor's form was sent from (by its property). */
 export interface LeadTarget {
   providerId: string;
   propertyId: string;
   title: string;
-  /** Visitors may see it: the tour is shared (the plan's publishing is checked apart) or the website published. */
+  /** Visitors may see it: the website is published. */
   published: boolean;
 }
 
@@ -38,17 +38,6 @@ export interface LeadTarget {
 @Injectable()
 export class LeadsRepository {
   constructor(private readonly db: Database) {}
-
-  /** A live property's tour by its player link's slugs; `published`: its feature `tour` is on. */
-  tourByLink(clientSlug: string, modelSlug: string): Promise<LeadTarget | undefined> {
-    return one<LeadTarget>(
-      this.db.dataSource,
-      `SELECT p.provider_id AS "providerId", p.id AS "propertyId", p.title, p.tour_published AS published
-         FROM player_links l JOIN properties p ON p.id = l.property_id
-        WHERE l.client_slug = $1 AND l.model_slug = $2 AND p.deleted_at IS NULL`,
-      [clientSlug, modelSlug],
-    );
-  }
 
   /** A live property's website; `published`: the website is. */
   website(propertyId: string): Promise<LeadTarget | undefined> {

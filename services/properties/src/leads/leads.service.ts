@@ -1,12 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  MESSAGES,
-  PEOPLE_PROFILES,
-  PLAYER_MESSAGES,
-  parseTourPublicId,
-  type LeadReceivedV1,
-  type PeopleProfiles,
-} from '@tourly/contracts';
+import { MESSAGES, PEOPLE_PROFILES, type LeadReceivedV1, type PeopleProfiles } from '@tourly/contracts';
 import {
   ApiError,
   CONFIG,
@@ -21,7 +14,7 @@ import {
 } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { ContactsService } from '../media/contacts.service';
-import { Plans } from '../plans/plans';
+import { PlayerService, type VisitorContext } from '../player/player.service';
 import { PropertyScope } from '../properties/property-scope';
 import { WEBSITE_NOT_FOUND } from '../website/website.service';
 import type { CreateTourEvent, LeadForm, LeadsQuery } from './leads.dto';
@@ -35,6 +28,13 @@ import {
   leadLimits,
 } from './leads.rules';
 import { VisitorLimits } from '../visitors/visitor-limits';
+
+/** Who sends a lead or an event: the client address, the request's cookies (a tour's unlock) and its host. */
+export interface Visitor {
+  address: string;
+  cookieHeader: string | undefined;
+  context: VisitorContext;
+}
 
 /** 422 on `event.agent_id`: the phone revealed must be one of the tour's agents. */
 export const NOT_AN_AGENT = 'is not an agent of this tour';
@@ -52,7 +52,7 @@ export class LeadsService {
     @Inject(CONFIG) config: PropertiesConfig,
     private readonly db: Database,
     private readonly leads: LeadsRepository,
-    private readonly plans: Plans,
+    private readonly player: PlayerService,
     private readonly scope: PropertyScope,
     private readonly contacts: ContactsService,
     private readonly events: EventBus,
@@ -63,14 +63,17 @@ export class LeadsService {
     this.limits = leadLimits(config.LEADS_PER_ADDRESS_PER_HOUR, config.LEADS_PER_TOUR_PER_HOUR);
   }
 
-  async receive(form: LeadForm, address: string): Promise<{ id: string }> {
+  async receive(form: LeadForm, visitor: Visitor): Promise<{ id: string }> {
+    const { address } = visitor;
     const id = uuidv7();
     if (form.tourId && form.propertyId) throw ApiError.invalid('lead.propertyId', ONE_LEAD_TARGET);
     if (!form.tourId && !form.propertyId) throw ApiError.invalid('lead.tourId', MESSAGES.required);
     // A robot is answered like a person, so it learns nothing to work around; nothing is kept or sent.
     if (form.company) return { id };
     await this.visitorLimits.hit(this.limits.address, address, TOO_MANY_LEADS);
-    const target = form.tourId ? await this.sharedTour(form.tourId) : await this.website(form.propertyId);
+    const target = form.tourId
+      ? await this.player.open(form.tourId, visitor.context, visitor.cookieHeader)
+      : await this.website(form.propertyId, visitor.cookieHeader);
     await this.visitorLimits.hit(this.limits.tour, target.propertyId, TOO_MANY_LEADS);
     const lead: LeadReceivedV1 = {
       providerId: target.providerId,
@@ -121,9 +124,9 @@ export class LeadsService {
   }
 
   /** Records what a visitor did in a shared tour (a phone number revealed). */
-  async recordTourEvent(tourId: string, body: CreateTourEvent, address: string): Promise<void> {
-    await this.visitorLimits.hit(TOUR_EVENT_LIMIT, address, TOO_MANY_EVENTS);
-    const tour = await this.sharedTour(tourId);
+  async recordTourEvent(tourId: string, body: CreateTourEvent, visitor: Visitor): Promise<void> {
+    await this.visitorLimits.hit(TOUR_EVENT_LIMIT, visitor.address, TOO_MANY_EVENTS);
+    const tour = await this.player.open(tourId, visitor.context, visitor.cookieHeader);
     const agentIds = await this.contacts.agentIds(tour.propertyId);
     const agentId = body.event.agentId.toLowerCase();
     if (!agentIds.includes(agentId)) throw ApiError.invalid('event.agentId', NOT_AN_AGENT);
@@ -136,19 +139,15 @@ export class LeadsService {
     });
   }
 
-  /** A tour visitors may see (shared, its provider's plan publishing), else the public API's one 404. */
-  private async sharedTour(publicId: string): Promise<LeadTarget> {
-    const slugs = parseTourPublicId(publicId);
-    const tour = slugs && (await this.leads.tourByLink(slugs.clientSlug, slugs.modelSlug));
-    if (!tour?.published || !(await this.plans.of(tour.providerId)).canPublish) {
-      throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
-    }
-    return tour;
-  }
-
-  private async website(propertyId: string | null | undefined): Promise<LeadTarget> {
+  /** A published website, behind its tour's password as its page is (401 until unlocked), else 404. */
+  private async website(
+    propertyId: string | null | undefined,
+    cookieHeader: string | undefined,
+  ): Promise<LeadTarget> {
     const website = isUuid(propertyId) ? await this.leads.website(propertyId) : undefined;
     if (!website?.published) throw ApiError.notFound(WEBSITE_NOT_FOUND);
+    const tour = await this.player.propertyTour(website.propertyId);
+    if (tour) this.player.mustBeUnlocked(tour.tour, cookieHeader);
     return website;
   }
 }

@@ -110,6 +110,26 @@ export class PlayerService {
     return tour;
   }
 
+  /**
+   * The gate of everything public about a tour (base.json, its lists, its link preview, its contact form, what
+   * visitors do in it): the tour a visitor may see, else 404 `Tour not found`; behind a password, 401 `This tour is
+   * protected by a password.` until the request carries the tour's unlock cookie.
+   */
+  async open(
+    publicId: string,
+    context: VisitorContext,
+    cookieHeader: string | undefined,
+  ): Promise<VisitorTourRow> {
+    const tour = await this.visible(publicId, context);
+    this.mustBeUnlocked(tour, cookieHeader);
+    return tour;
+  }
+
+  /** 401 `This tour is protected by a password.` unless the visitor may see the tour's contents. */
+  mustBeUnlocked(tour: VisitorTourRow, cookieHeader: string | undefined): void {
+    if (!this.unlocked(tour, cookieHeader)) throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
+  }
+
   /** The one rule of what visitors may see: a shared tour, of a plan that publishes, on its provider's host. */
   private async shows(tour: VisitorTourRow, context: VisitorContext): Promise<boolean> {
     return (
