@@ -60,7 +60,7 @@ describe('the visitor’s player: the password gate', () => {
       const set = await provider.send(
         'patch',
         `/provider/properties/${each.propertyId}/update_player_link_password`,
-        { player_link: { username: 'visitor', password: 'open sesame' } },
+        { player_link: { username: 'visitor', password: 'open sesame please' } },
       );
       expect(set.status).toBe(200);
     }
@@ -77,23 +77,26 @@ describe('the visitor’s player: the password gate', () => {
         .status,
     ).toBe(401);
 
-    const wrong = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame!' });
+    const wrong = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame please!' });
     expect({ status: wrong.status, body: wrong.body }).toEqual({
       status: 422,
       body: { errors: { base: [PLAYER_MESSAGES.wrongPassword] } },
     });
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    const wrongName = await unlock(tour.publicId, { username: 'someone', password: 'open sesame' });
+    const wrongName = await unlock(tour.publicId, { username: 'someone', password: 'open sesame please' });
     expect(wrongName.status).toBe(422);
     const empty = await unlock(tour.publicId, {});
     expect({ status: empty.status, body: empty.body }).toEqual({
       status: 422,
       body: { errors: { username: ['Required'], password: ['Required'] } },
     });
-    const unknown = await unlock(`${tour.publicId}x`, { username: 'visitor', password: 'open sesame' });
+    const unknown = await unlock(`${tour.publicId}x`, {
+      username: 'visitor',
+      password: 'open sesame please',
+    });
     expect({ status: unknown.status, text: unknown.text }).toEqual({ status: 404, text: NOT_FOUND });
 
-    const right = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame' });
+    const right = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame please' });
     expect(right.status).toBe(204);
     const setCookie = String(right.headers['set-cookie']);
     expect(setCookie).toMatch(
