@@ -213,4 +213,75 @@ describe('the visitor’s player: the password gate', () => {
     expect((await sendLead({ cookie })).status).toBe(201);
     expect(await storedLeads()).toBe(1);
   });
+
+  /** An unlock attempt from an address of the test's choosing. */
+  const unlockFrom = (address: string, id: string, body: object) =>
+    it_.http
+      .post(`/digital_twin/${encodeURIComponent(id)}/unlock`)
+      .set('x-forwarded-for', address)
+      .send(body);
+
+  it('counts the addresses of one IPv6 network (/64) as one client', async () => {
+    const tours = [await aTour('Network Loft'), await aTour('Network Studio')];
+    for (const each of tours) {
+      await provider
+        .send('patch', `/provider/properties/${each.propertyId}/update_player_link_password`, {
+          player_link: { username: 'visitor', password: 'violet anchor drizzle' },
+        })
+        .expect(200);
+    }
+    // Every attempt from another address of the same network, spread over two tours (no tour's own limit meets).
+    const answers: number[] = [];
+    let refused: Awaited<ReturnType<typeof unlockFrom>> | undefined;
+    for (let n = 1; n <= 12 && !refused; n++) {
+      const answer = await unlockFrom(`2001:db8:42:7::${n.toString(16)}`, tours[n % 2]!.publicId, {
+        username: 'visitor',
+        password: 'guess number one',
+      });
+      answers.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(answers).toEqual([...Array<number>(10).fill(422), 429]);
+    expect(refused?.body).toEqual({ errors: { base: [PLAYER_MESSAGES.tooManyAttempts] } });
+    // Another network is another client.
+    const elsewhere = await unlockFrom('2001:db8:42:8::1', tours[0]!.publicId, {
+      username: 'visitor',
+      password: 'violet anchor drizzle',
+    });
+    expect(elsewhere.status).toBe(204);
+  });
+
+  it('spaces out the guesses at one tour from many addresses, and lets in a visitor who did not guess wrong', async () => {
+    const guarded = await aTour('Guarded Terrace');
+    await provider
+      .send('patch', `/provider/properties/${guarded.propertyId}/update_player_link_password`, {
+        player_link: { username: 'visitor', password: 'violet anchor drizzle' },
+      })
+      .expect(200);
+    const wrong = { username: 'visitor', password: 'guess number one' };
+    // Guesses from four addresses in turn, under each address's own limit (10 a minute): only the tour's can meet.
+    let wrongGuesses = 0;
+    let refused: Awaited<ReturnType<typeof unlockFrom>> | undefined;
+    for (let n = 0; n < 36 && !refused; n++) {
+      const answer = await unlockFrom(`198.18.${n % 4}.1`, guarded.publicId, wrong);
+      if (answer.status === 429) refused = answer;
+      else {
+        expect(answer.status).toBe(422);
+        wrongGuesses += 1;
+      }
+    }
+    expect(wrongGuesses).toBeGreaterThanOrEqual(10);
+    expect(refused?.body).toEqual({ errors: { base: [PLAYER_MESSAGES.tooManyAttempts] } });
+    const wait = Number(refused?.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+
+    // A visitor who never guessed wrong, with the right password, is not held back by the guessers.
+    const visitor = await unlockFrom('198.18.200.1', guarded.publicId, {
+      username: 'visitor',
+      password: 'violet anchor drizzle',
+    });
+    expect(visitor.status).toBe(204);
+    expect(String(visitor.headers['set-cookie'])).toMatch(/^tour_unlock_/);
+  });
 });
