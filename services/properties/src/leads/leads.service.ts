@@ -3,6 +3,7 @@ import { MESSAGES, PEOPLE_PROFILES, type LeadReceivedV1, type PeopleProfiles } f
 import {
   ApiError,
   CONFIG,
+  clientAddressKey,
   Database,
   EventBus,
   Mailer,
@@ -22,12 +23,14 @@ import { LeadsRepository, type LeadRow, type LeadTarget } from './leads.reposito
 import {
   ONE_LEAD_TARGET,
   TOO_MANY_EVENTS,
-  TOO_MANY_LEADS,
   TOUR_EVENT_LIMIT,
+  leadAddressLimit,
   leadEmail,
-  leadLimits,
+  leadSenderKey,
+  tooManyLeads,
+  tourSenderCheck,
 } from './leads.rules';
-import { VisitorLimits } from '../visitors/visitor-limits';
+import { VisitorLimits, type VisitorLimit } from '../visitors/visitor-limits';
 
 /** Who sends a lead or an event: the client address, the request's cookies (a tour's unlock) and its host. */
 export interface Visitor {
@@ -46,7 +49,9 @@ export const NOT_AN_AGENT = 'is not an agent of this tour';
  */
 @Injectable()
 export class LeadsService {
-  private readonly limits: ReturnType<typeof leadLimits>;
+  private readonly addressLimit: VisitorLimit;
+  private readonly newSendersPerTour: number;
+  private readonly secret: string;
 
   constructor(
     @Inject(CONFIG) config: PropertiesConfig,
@@ -60,7 +65,9 @@ export class LeadsService {
     private readonly mailer: Mailer,
     private readonly visitorLimits: VisitorLimits,
   ) {
-    this.limits = leadLimits(config.LEADS_PER_ADDRESS_PER_HOUR, config.LEADS_PER_TOUR_PER_HOUR);
+    this.addressLimit = leadAddressLimit(config.LEADS_PER_ADDRESS_PER_HOUR);
+    this.newSendersPerTour = config.LEADS_PER_TOUR_PER_HOUR;
+    this.secret = config.INTERNAL_TOKEN_SECRET;
   }
 
   async receive(form: LeadForm, visitor: Visitor): Promise<{ id: string }> {
@@ -70,11 +77,13 @@ export class LeadsService {
     if (!form.tourId && !form.propertyId) throw ApiError.invalid('lead.tourId', MESSAGES.required);
     // A robot is answered like a person, so it learns nothing to work around; nothing is kept or sent.
     if (form.company) return { id };
-    await this.visitorLimits.hit(this.limits.address, address, TOO_MANY_LEADS);
+    // The client first (an office's or an open house's one address writes generously), before the tour is looked up,
+    // so probing unknown tours costs the same.
+    await this.visitorLimits.hit(this.addressLimit, clientAddressKey(address), tooManyLeads);
     const target = form.tourId
       ? await this.player.open(form.tourId, visitor.context, visitor.cookieHeader)
       : await this.website(form.propertyId, visitor.cookieHeader);
-    await this.visitorLimits.hit(this.limits.tour, target.propertyId, TOO_MANY_LEADS);
+    const senderKey = leadSenderKey(this.secret, address);
     const lead: LeadReceivedV1 = {
       providerId: target.providerId,
       propertyId: target.propertyId,
@@ -88,7 +97,15 @@ export class LeadsService {
       message: form.message,
     };
     await this.db.transaction(async (tx) => {
-      await this.leads.create(tx, { ...lead, id });
+      // Then the tour: only senders new to it this hour count against it, so junk from a few addresses never shuts
+      // the form for a fresh visitor, and those it heard from keep writing.
+      await this.leads.lockSenders(tx, target.propertyId);
+      const { retryAfter } = tourSenderCheck(
+        await this.leads.heard(tx, target.propertyId, senderKey),
+        this.newSendersPerTour,
+      );
+      if (retryAfter !== null) throw ApiError.tooMany(tooManyLeads(retryAfter), retryAfter);
+      await this.leads.create(tx, { ...lead, id, senderKey });
       await this.events.publish('properties.lead.received.v1', lead, tx);
     });
     return { id };
@@ -125,7 +142,7 @@ export class LeadsService {
 
   /** Records what a visitor did in a shared tour (a phone number revealed). */
   async recordTourEvent(tourId: string, body: CreateTourEvent, visitor: Visitor): Promise<void> {
-    await this.visitorLimits.hit(TOUR_EVENT_LIMIT, visitor.address, TOO_MANY_EVENTS);
+    await this.visitorLimits.hit(TOUR_EVENT_LIMIT, clientAddressKey(visitor.address), TOO_MANY_EVENTS);
     const tour = await this.player.open(tourId, visitor.context, visitor.cookieHeader);
     const agentIds = await this.contacts.agentIds(tour.propertyId);
     const agentId = body.event.agentId.toLowerCase();
