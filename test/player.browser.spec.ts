@@ -591,11 +591,12 @@ describe("the visitor's player in the browser", () => {
       // The button is where a finger can reach it: inside the frame, not under the player's footer or past its edge.
       const reachable = await start.evaluate((button) => {
         const box = button.getBoundingClientRect();
-        const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        const footer = document.querySelector('.player-footer')?.getBoundingClientRect();
+        const doc = button.ownerDocument;
+        const at = doc.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const footer = doc.querySelector('.player-footer')?.getBoundingClientRect();
         return {
           onTop: at !== null && button.contains(at),
-          inside: box.top >= 0 && box.bottom <= (footer?.top ?? window.innerHeight),
+          inside: box.top >= 0 && box.bottom <= (footer?.top ?? doc.documentElement.clientHeight),
         };
       });
       await embed.screenshot({ path: path.join(SCREENSHOTS, 'phone-website-welcome.png') });
@@ -611,7 +612,10 @@ describe("the visitor's player in the browser", () => {
       expect(
         await button.evaluate((element) => {
           const box = element.getBoundingClientRect();
-          const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          const at = element.ownerDocument.elementFromPoint(
+            box.left + box.width / 2,
+            box.top + box.height / 2,
+          );
           return at !== null && element.contains(at);
         }),
       ).toBe(true);
