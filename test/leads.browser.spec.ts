@@ -9,6 +9,8 @@ import { builtWebApp, pagesEnv } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** Leads one address may send in an hour here: the browser's address meets it in a few. */
+const PER_ADDRESS = 2;
 /** Where the journey leaves its screenshots (not committed). */
 const SCREENSHOTS = path.join(__dirname, 'artifacts', 'leads');
 
@@ -30,7 +32,12 @@ describe('leads on the property page', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const webDist = await builtWebApp();
     [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
+      startPlatformWithEmulators({
+        env: (emulatorsUrl) => ({
+          ...pagesEnv(webDist, emulatorsUrl),
+          LEADS_PER_ADDRESS_PER_HOUR: String(PER_ADDRESS),
+        }),
+      }),
       launchChromium(),
     ]);
     provider = await it_.signUp('Harbour Lights Media');
@@ -50,8 +57,9 @@ describe('leads on the property page', () => {
       .send('put', `/provider/properties/${id}/published_features`, { published_features: { tour: true } })
       .expect(200);
     const link = (await provider.get(`/provider/properties/${id}/player_link`).expect(200)).body.data;
-    const [, , clientSlug, modelSlug] = new URL(link.links.default as string).pathname.split('/');
-    return { id, tourId: tourPublicId(clientSlug!, modelSlug!) };
+    const tourPath = new URL(link.links.default as string).pathname;
+    const [, , clientSlug, modelSlug] = tourPath.split('/');
+    return { id, tourId: tourPublicId(clientSlug!, modelSlug!), tourPath };
   }
 
   const leadsSection = (page: Page) => page.getByRole('region', { name: 'Leads' });
@@ -100,5 +108,53 @@ describe('leads on the property page', () => {
     await leadsSection(onPhone).scrollIntoViewIfNeeded();
     expect(await onPhone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await leadsSection(onPhone).screenshot({ path: path.join(SCREENSHOTS, 'phone-leads.png') });
+  });
+
+  it('tells a visitor past the limit on leads when to try again, on a phone', async () => {
+    const tour = await aSharedTour('Open House Terrace');
+    // The browser writes from the loopback address: that address has used its leads of the hour already.
+    for (let n = 0; n < PER_ADDRESS; n += 1) {
+      await it_.http
+        .post('/v3_player_lead')
+        .set('x-forwarded-for', '127.0.0.1')
+        .send({
+          lead: {
+            first_name: 'Earlier',
+            last_name: 'Visitor',
+            email: 'earlier@example.com',
+            phone_number: '+61 400 000 000',
+            message: 'An earlier question',
+            tour_id: tour.tourId,
+          },
+        })
+        .expect(201);
+    }
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true });
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => uncaught.push(error.message));
+      await page.goto(`${it_.base}${tour.tourPath}`);
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Tour menu' })
+        .getByRole('button', { name: 'Contact the agent' })
+        .click();
+      const form = page
+        .getByRole('dialog', { name: 'Contact the agent' })
+        .getByRole('form', { name: 'Send a message' });
+      await form.getByLabel('First name').fill('Olive');
+      await form.getByLabel('Last name').fill('Openhouse');
+      await form.getByLabel('Email').fill('olive@example.com');
+      await form.getByLabel('Phone number').fill('0433 333 333');
+      await form.getByRole('button', { name: 'Send' }).click();
+      const alert = form.getByRole('alert');
+      await alert.getByText(/^Too many messages sent\. Please try again in \d+ minutes?\.$/).waitFor();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-lead-limit.png') });
+      // The form can be sent again later: it is not left waiting.
+      await form.getByRole('button', { name: 'Send' }).waitFor();
+      expect(await form.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    } finally {
+      await context.close();
+    }
   });
 });

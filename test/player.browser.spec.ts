@@ -382,12 +382,14 @@ describe("the visitor's player in the browser", () => {
       await page.getByRole('button', { name: 'Menü', exact: true }).click();
       await page.getByRole('button', { name: 'Zurück zur Tour' }).waitFor();
       const menu = page.getByRole('navigation', { name: 'Tour menu' });
-      await menu.getByRole('button', { name: 'Contact the agent' }).waitFor();
-      expect(await menu.getByRole('button', { name: 'Location' }).count()).toBe(0);
+      // The display defaults' entry in the tour's language; the map's is left out.
+      await menu.getByRole('button', { name: 'Makler kontaktieren' }).waitFor();
+      expect(await menu.getByRole('button', { name: 'Lage' }).count()).toBe(0);
       // The visitor's own choice wins over the tour's.
       await page.getByRole('combobox', { name: 'Sprache' }).selectOption('es');
       await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
       await page.getByRole('button', { name: 'Volver al tour' }).waitFor();
+      await menu.getByRole('button', { name: 'Contactar con el agente' }).waitFor();
       await page.reload();
       await page.getByRole('combobox', { name: 'Idioma' }).waitFor();
     } finally {
@@ -526,5 +528,106 @@ describe("the visitor's player in the browser", () => {
     await page.goto(`${base}/tours/nobody/nothing-here`);
     await page.getByRole('heading', { name: 'Tour not found' }).waitFor();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-not-found.png') });
+  });
+
+  it('speaks the display defaults’ words in the visitor’s language, and asks for no missing icon', async () => {
+    const page = await visitor(PHONE);
+    const missing: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 404) missing.push(response.url());
+    });
+    await openTour(page);
+    // The page names its icon, and the icon is there: no visitor's page asks for one that is not.
+    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(icon).toBeTruthy();
+    const iconAnswer = await page.request.get(new URL(icon!, page.url()).toString());
+    expect(iconAnswer.status()).toBe(200);
+    expect(iconAnswer.headers()['content-type']).toContain('image/');
+
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+    await page.getByRole('combobox', { name: 'Langue' }).waitFor();
+    await menuButton(page).click();
+    const menu = page.getByRole('navigation', { name: 'Tour menu' });
+    // The contact form's and the map's entries kept the display defaults' words: French here; the provider's own
+    // words stay as written.
+    await menu.getByRole('button', { name: 'Emplacement' }).waitFor();
+    await menu.getByRole('button', { name: 'Neighbourhood' }).waitFor();
+    await menu.getByRole('button', { name: 'Contacter l’agent' }).click();
+    await panel(page, 'Contacter l’agent').getByRole('form', { name: 'Envoyer un message' }).waitFor();
+    expect(await page.getByText('Contact the agent').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-french-menu.png') });
+    expect(missing).toEqual([]);
+    // The next visitors start in English again (the choice is kept in this page's storage only).
+    await page.evaluate(`localStorage.removeItem('${PRODUCT}-lang')`);
+  });
+
+  it('on a phone, the website’s embedded tour shows its welcome screen’s button above the player’s footer', async () => {
+    const draft = (await provider.get(`/provider/virtual_tours/${virtualTourId}/draft`).expect(200)).body
+      .data;
+    const state = draft.state;
+    state.welcome_screen = {
+      ...state.welcome_screen,
+      enabled: true,
+      title: 'Welcome to Harbour View',
+      message:
+        'Take a walk through the apartment: the living room opens onto the balcony, and the bedrooms face the ' +
+        'park.\n\nOpen the menu to ask the agent anything or to see where it is.',
+      button_label: 'Start the tour',
+    };
+    await provider
+      .send('put', `/provider/virtual_tours/${virtualTourId}/draft`, { draft: { state } })
+      .expect(200);
+    await provider
+      .send('put', '/provider/virtual_tours/layers/publish', { property_slug: propertySlug })
+      .expect(200);
+    try {
+      const page = await visitor(PHONE);
+      await page.goto(websiteUrl());
+      const embed = page.locator('iframe[title="Virtual tour of Harbour View Apartment"]');
+      await embed.scrollIntoViewIfNeeded();
+      const tour = page.frameLocator('iframe[title="Virtual tour of Harbour View Apartment"]');
+      const start = tour.getByRole('button', { name: 'Start the tour' });
+      await start.waitFor();
+      // The button is where a finger can reach it: inside the frame, not under the player's footer or past its edge.
+      const reachable = await start.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        const doc = button.ownerDocument;
+        const at = doc.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const footer = doc.querySelector('.player-footer')?.getBoundingClientRect();
+        return {
+          onTop: at !== null && button.contains(at),
+          inside: box.top >= 0 && box.bottom <= (footer?.top ?? doc.documentElement.clientHeight),
+        };
+      });
+      await embed.screenshot({ path: path.join(SCREENSHOTS, 'phone-website-welcome.png') });
+      expect(reachable).toEqual({ onTop: true, inside: true });
+      await start.click();
+      await tour.getByRole('dialog', { name: 'Welcome to Harbour View' }).waitFor({ state: 'detached' });
+
+      // However short the tour (a phone on its side), the words scroll and the button stays in sight.
+      const short = await visitor({ width: 390, height: 260 });
+      await short.goto(links.default);
+      const button = short.getByRole('button', { name: 'Start the tour' });
+      await button.waitFor();
+      expect(
+        await button.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const at = element.ownerDocument.elementFromPoint(
+            box.left + box.width / 2,
+            box.top + box.height / 2,
+          );
+          return at !== null && element.contains(at);
+        }),
+      ).toBe(true);
+      await short.screenshot({ path: path.join(SCREENSHOTS, 'short-welcome.png') });
+    } finally {
+      state.welcome_screen.enabled = false;
+      await provider
+        .send('put', `/provider/virtual_tours/${virtualTourId}/draft`, { draft: { state } })
+        .expect(200);
+      await provider
+        .send('put', '/provider/virtual_tours/layers/publish', { property_slug: propertySlug })
+        .expect(200);
+    }
   });
 });

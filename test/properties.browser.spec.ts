@@ -525,8 +525,16 @@ describe('property pages in the browser', () => {
     expect(await publishing.getByRole('switch', { name: 'Share the tour' }).isChecked()).toBe(true);
     await publishing.getByRole('switch', { name: 'Premium tour' }).click();
     await publishing.getByText('This is a premium tour now.').waitFor();
-    await publishing.getByRole('switch', { name: 'Publish the website' }).click();
+    // Each switch says what is so as it stands: the website is not live until it is published.
+    const website = publishing.getByRole('switch', { name: 'Publish the website' });
+    expect(await website.isChecked()).toBe(false);
+    await publishing
+      .getByText('The property’s single-property website is not live: turn this on to publish it.')
+      .waitFor();
+    expect(await publishing.getByText('The property’s single-property website is live.').count()).toBe(0);
+    await website.click();
     await publishing.getByText('The website is published.').waitFor();
+    await publishing.getByText('The property’s single-property website is live.').waitFor();
     // Where visitors find it, to copy or open.
     const websiteLink = await publishing.getByRole('textbox', { name: 'Website link' }).inputValue();
     expect(websiteLink).toBe(`${base}/tours/${provider.providerId}/harbour-view-apartment/website`);

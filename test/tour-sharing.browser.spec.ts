@@ -240,6 +240,12 @@ describe('sharing a tour in the browser', () => {
     await password.getByLabel('Password', { exact: true }).fill('short');
     await password.getByRole('button', { name: 'Save password' }).click();
     await password.getByText('Password must be 8 to 128 characters').waitFor();
+    // A tour's password follows the accounts' strength rule, in its words.
+    await password.getByLabel('Password', { exact: true }).fill('12345678');
+    await password.getByRole('button', { name: 'Save password' }).click();
+    await password
+      .getByText('Password is too easy to guess; try a longer phrase of a few unrelated words')
+      .waitFor();
 
     await password.getByLabel('Password', { exact: true }).fill('harbour-view-2026');
     await password.getByRole('button', { name: 'Save password' }).click();

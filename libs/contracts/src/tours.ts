@@ -550,6 +550,16 @@ export interface TourLayers {
 
 const DEFAULT_FONT: OverlayFont = { family: 'system', weight: 600, color: '#ffffff' };
 
+/**
+ * The English words the display defaults give the contact form's and the map's menu entries and the welcome screen's
+ * button: while a provider keeps them, the visitor's player says them in the visitor's language.
+ */
+export const DEFAULT_TOUR_WORDS = {
+  contactForm: 'Contact the agent',
+  map: 'Location',
+  welcomeButton: 'Start the tour',
+} as const;
+
 /** 001 §3 "Tour display defaults": logo top right (sm), banner on top in the branding colour, sidebar menu, title top left. */
 export function defaultTourLayers(): TourLayers {
   return {
@@ -576,16 +586,22 @@ export function defaultTourLayers(): TourLayers {
       entries: [
         {
           id: 'contact',
-          title: 'Contact the agent',
+          title: DEFAULT_TOUR_WORDS.contactForm,
           icon: 'mail',
           type: 'contact_form',
           url: null,
           childEntries: [],
         },
-        { id: 'map', title: 'Location', icon: 'map', type: 'map', url: null, childEntries: [] },
+        { id: 'map', title: DEFAULT_TOUR_WORDS.map, icon: 'map', type: 'map', url: null, childEntries: [] },
       ],
     },
-    welcomeScreen: { enabled: false, title: '', message: '', imageId: null, buttonLabel: 'Start the tour' },
+    welcomeScreen: {
+      enabled: false,
+      title: '',
+      message: '',
+      imageId: null,
+      buttonLabel: DEFAULT_TOUR_WORDS.welcomeButton,
+    },
     guidedTour: { enabled: false, autoplay: false, loop: false },
   };
 }

@@ -21,6 +21,7 @@ export * from './http/validation';
 export * from './auth/internal-token';
 export * from './auth/caller';
 export * from './auth/internal-auth.guard';
+export * from './auth/password-strength';
 export * from './database/database';
 export * from './database/rows';
 export * from './database/unique-violation';

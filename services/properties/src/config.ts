@@ -92,13 +92,19 @@ export class PropertiesConfig extends StorageConfig {
   @IsString()
   MAIL_FROM = 'Tourly <no-reply@tourly.app>';
 
-  /** Leads one client address may send in an hour (a contact form is not a mailing tool). */
+  /**
+   * Leads one client (an IPv4 address, an IPv6 network's /64) may send in an hour across every tour and website:
+   * a contact form is not a mailing tool, but an office or an open house writes from one address.
+   */
   @Min(1, { message: 'LEADS_PER_ADDRESS_PER_HOUR must be at least 1' })
   @IsInt({ message: 'LEADS_PER_ADDRESS_PER_HOUR must be a whole number' })
-  LEADS_PER_ADDRESS_PER_HOUR: number = 5;
+  LEADS_PER_ADDRESS_PER_HOUR: number = 20;
 
-  /** Leads one tour or website may receive in an hour, from every address together. */
+  /**
+   * Senders new to one tour or website it takes leads from in an hour (each one's first lead counts; those it heard
+   * from this hour keep writing within their own limit).
+   */
   @Min(1, { message: 'LEADS_PER_TOUR_PER_HOUR must be at least 1' })
   @IsInt({ message: 'LEADS_PER_TOUR_PER_HOUR must be a whole number' })
-  LEADS_PER_TOUR_PER_HOUR: number = 30;
+  LEADS_PER_TOUR_PER_HOUR: number = 50;
 }

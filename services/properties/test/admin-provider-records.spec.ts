@@ -94,7 +94,7 @@ describe('admin: a provider’s records in properties', () => {
     const loft = (await provider.get(`/provider/properties/${ids['City Loft']}/player_link`)).body.data;
     await shareTour(it_, provider, ids['City Loft']);
     await provider.send('patch', `/provider/properties/${ids['Beach House']}/update_player_link_password`, {
-      player_link: { username: 'guest', password: 'open sesame' },
+      player_link: { username: 'guest', password: 'open sesame please' },
     });
     // The other provider's tour is not the provider's.
     await other.get(`/provider/properties/${ids['Seaside Shack']}/player_link`);

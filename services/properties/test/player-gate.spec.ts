@@ -60,7 +60,7 @@ describe('the visitor’s player: the password gate', () => {
       const set = await provider.send(
         'patch',
         `/provider/properties/${each.propertyId}/update_player_link_password`,
-        { player_link: { username: 'visitor', password: 'open sesame' } },
+        { player_link: { username: 'visitor', password: 'open sesame please' } },
       );
       expect(set.status).toBe(200);
     }
@@ -77,23 +77,26 @@ describe('the visitor’s player: the password gate', () => {
         .status,
     ).toBe(401);
 
-    const wrong = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame!' });
+    const wrong = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame please!' });
     expect({ status: wrong.status, body: wrong.body }).toEqual({
       status: 422,
       body: { errors: { base: [PLAYER_MESSAGES.wrongPassword] } },
     });
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    const wrongName = await unlock(tour.publicId, { username: 'someone', password: 'open sesame' });
+    const wrongName = await unlock(tour.publicId, { username: 'someone', password: 'open sesame please' });
     expect(wrongName.status).toBe(422);
     const empty = await unlock(tour.publicId, {});
     expect({ status: empty.status, body: empty.body }).toEqual({
       status: 422,
       body: { errors: { username: ['Required'], password: ['Required'] } },
     });
-    const unknown = await unlock(`${tour.publicId}x`, { username: 'visitor', password: 'open sesame' });
+    const unknown = await unlock(`${tour.publicId}x`, {
+      username: 'visitor',
+      password: 'open sesame please',
+    });
     expect({ status: unknown.status, text: unknown.text }).toEqual({ status: 404, text: NOT_FOUND });
 
-    const right = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame' });
+    const right = await unlock(tour.publicId, { username: 'visitor', password: 'open sesame please' });
     expect(right.status).toBe(204);
     const setCookie = String(right.headers['set-cookie']);
     expect(setCookie).toMatch(
@@ -137,5 +140,148 @@ describe('the visitor’s player: the password gate', () => {
     }
     expect(refused?.body).toEqual({ errors: { base: [PLAYER_MESSAGES.tooManyAttempts] } });
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('keeps what the password protects behind it: the link preview, another provider’s menu link, the contact form', async () => {
+    const locked = await aTour('Private Mews');
+    await provider
+      .send('patch', `/provider/properties/${locked.propertyId}/update_player_link_password`, {
+        player_link: { username: 'visitor', password: 'copper kettle meadow' },
+      })
+      .expect(200);
+    const [clientSlug, modelSlug] = locked.publicId.split('~');
+    const metadata = (headers: Record<string, string> = {}) =>
+      it_.http
+        .get(`/tours/${clientSlug}/${modelSlug}/metadata`)
+        .set({ 'x-forwarded-for': VISITOR, ...headers });
+    const tourLink = (await provider.get(`/provider/properties/${locked.propertyId}/player_link`)).body.data
+      .links.default as string;
+    const aLead = {
+      first_name: 'Nora',
+      last_name: 'Visitor',
+      email: 'nora@example.com',
+      phone_number: '+1 555 0100',
+      message: 'Is the garden south-facing?',
+      tour_id: locked.publicId,
+    };
+    const sendLead = (headers: Record<string, string> = {}) =>
+      it_.http
+        .post('/v3_player_lead')
+        .set({ 'x-forwarded-for': '203.0.113.90', ...headers })
+        .send({ lead: aLead });
+    const storedLeads = async () =>
+      (
+        (await it_.propertiesDb.dataSource.query(
+          'SELECT count(*)::int AS n FROM leads WHERE property_id = $1',
+          [locked.propertyId],
+        )) as Array<{ n: number }>
+      )[0]!.n;
+    const passwordRequired = { errors: { base: [PLAYER_MESSAGES.passwordRequired] } };
+
+    const preview = await metadata();
+    expect({ status: preview.status, body: preview.body }).toEqual({ status: 401, body: passwordRequired });
+    const lead = await sendLead();
+    expect({ status: lead.status, body: lead.body }).toEqual({ status: 401, body: passwordRequired });
+    expect(await storedLeads()).toBe(0);
+
+    // Another provider linking to the tour from a menu learns nothing of it; the owner still sees its own.
+    const stranger = await it_.signUp('Curious Media');
+    const linked = await stranger.get(
+      `/provider/virtual_tours/menu/action_metadata?link=${encodeURIComponent(tourLink)}`,
+    );
+    expect({ status: linked.status, body: linked.body }).toEqual({
+      status: 422,
+      body: { errors: { link: [PLAYER_MESSAGES.passwordRequired] } },
+    });
+    const own = await provider.get(
+      `/provider/virtual_tours/menu/action_metadata?link=${encodeURIComponent(tourLink)}`,
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.data.title).toBe('Private Mews');
+
+    // Unlocked, the visitor sees the preview and may write.
+    // (From an address of its own: the tests above used up theirs.)
+    const right = await it_.http
+      .post(`/digital_twin/${encodeURIComponent(locked.publicId)}/unlock`)
+      .set('x-forwarded-for', '203.0.113.91')
+      .send({ username: 'visitor', password: 'copper kettle meadow' });
+    expect(right.status).toBe(204);
+    const cookie = String(right.headers['set-cookie']).split(';')[0]!;
+    const open = await metadata({ cookie });
+    expect(open.status).toBe(200);
+    expect(open.body.data).toMatchObject({ title: 'Private Mews' });
+    expect((await sendLead({ cookie })).status).toBe(201);
+    expect(await storedLeads()).toBe(1);
+  });
+
+  /** An unlock attempt from an address of the test's choosing. */
+  const unlockFrom = (address: string, id: string, body: object) =>
+    it_.http
+      .post(`/digital_twin/${encodeURIComponent(id)}/unlock`)
+      .set('x-forwarded-for', address)
+      .send(body);
+
+  it('counts the addresses of one IPv6 network (/64) as one client', async () => {
+    const tours = [await aTour('Network Loft'), await aTour('Network Studio')];
+    for (const each of tours) {
+      await provider
+        .send('patch', `/provider/properties/${each.propertyId}/update_player_link_password`, {
+          player_link: { username: 'visitor', password: 'violet anchor drizzle' },
+        })
+        .expect(200);
+    }
+    // Every attempt from another address of the same network, spread over two tours (no tour's own limit meets).
+    const answers: number[] = [];
+    let refused: Awaited<ReturnType<typeof unlockFrom>> | undefined;
+    for (let n = 1; n <= 12 && !refused; n++) {
+      const answer = await unlockFrom(`2001:db8:42:7::${n.toString(16)}`, tours[n % 2]!.publicId, {
+        username: 'visitor',
+        password: 'guess number one',
+      });
+      answers.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    expect(answers).toEqual([...Array<number>(10).fill(422), 429]);
+    expect(refused?.body).toEqual({ errors: { base: [PLAYER_MESSAGES.tooManyAttempts] } });
+    // Another network is another client.
+    const elsewhere = await unlockFrom('2001:db8:42:8::1', tours[0]!.publicId, {
+      username: 'visitor',
+      password: 'violet anchor drizzle',
+    });
+    expect(elsewhere.status).toBe(204);
+  });
+
+  it('spaces out the guesses at one tour from many addresses, and lets in a visitor who did not guess wrong', async () => {
+    const guarded = await aTour('Guarded Terrace');
+    await provider
+      .send('patch', `/provider/properties/${guarded.propertyId}/update_player_link_password`, {
+        player_link: { username: 'visitor', password: 'violet anchor drizzle' },
+      })
+      .expect(200);
+    const wrong = { username: 'visitor', password: 'guess number one' };
+    // Guesses from four addresses in turn, under each address's own limit (10 a minute): only the tour's can meet.
+    let wrongGuesses = 0;
+    let refused: Awaited<ReturnType<typeof unlockFrom>> | undefined;
+    for (let n = 0; n < 36 && !refused; n++) {
+      const answer = await unlockFrom(`198.18.${n % 4}.1`, guarded.publicId, wrong);
+      if (answer.status === 429) refused = answer;
+      else {
+        expect(answer.status).toBe(422);
+        wrongGuesses += 1;
+      }
+    }
+    expect(wrongGuesses).toBeGreaterThanOrEqual(10);
+    expect(refused?.body).toEqual({ errors: { base: [PLAYER_MESSAGES.tooManyAttempts] } });
+    const wait = Number(refused?.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+
+    // A visitor who never guessed wrong, with the right password, is not held back by the guessers.
+    const visitor = await unlockFrom('198.18.200.1', guarded.publicId, {
+      username: 'visitor',
+      password: 'violet anchor drizzle',
+    });
+    expect(visitor.status).toBe(204);
+    expect(String(visitor.headers['set-cookie'])).toMatch(/^tour_unlock_/);
   });
 });

@@ -8,6 +8,9 @@ import { one, toSnakeKeys, uuidv7 } from '@tourly/platform';
 import { aProperty, aTemporaryUpload, jpeg, multipart, postMultipart } from './media-support';
 import { startProperties, type PropertiesAlone, type Person } from './support';
 
+/** The accounts' words for a password that is easy to guess, which a tour's password shares. */
+const TOO_WEAK = 'is too easy to guess; try a longer phrase of a few unrelated words';
+
 const PUBLISHING_NEEDS_PLAN =
   'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
 const SCAN_KEY_INVALID =
@@ -246,7 +249,7 @@ describe('tours', () => {
         'patch',
         `/provider/properties/${propertyId}/update_player_link_password`,
         {
-          player_link: { username: 'x', password: 'longenough' },
+          player_link: { username: 'x', password: 'copper kettle meadow' },
         },
       );
       expect(password.status).toBe(404);
@@ -514,6 +517,10 @@ describe('tours', () => {
         ],
         [{ username: 'visitor', password: '' }, { 'player_link.password': ['must be 8 to 128 characters'] }],
         [{ username: 'visitor' }, { 'player_link.password': ['Required'] }],
+        // The accounts' strength rule, in its words: common passwords, runs of digits, the username itself.
+        [{ username: 'visitor', password: 'password' }, { 'player_link.password': [TOO_WEAK] }],
+        [{ username: 'visitor', password: '12345678' }, { 'player_link.password': [TOO_WEAK] }],
+        [{ username: 'harbourview', password: 'harbourview1' }, { 'player_link.password': [TOO_WEAK] }],
       ];
       for (const [form, errors] of refused) {
         const answer = await password(form);

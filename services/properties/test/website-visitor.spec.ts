@@ -119,7 +119,7 @@ describe('the website for visitors', () => {
 
   it('keeps the website behind the tour’s password, and one unlock opens both', async () => {
     await publish({ tour: true, website: true });
-    await setPassword('buyer', 'open sesame');
+    await setPassword('buyer', 'open sesame please');
     try {
       const locked = await website();
       expect([locked.status, locked.body]).toEqual([401, LOCKED]);
@@ -128,7 +128,7 @@ describe('the website for visitors', () => {
       expect(locked.headers.vary).toMatch(/cookie/i);
 
       // A wrong password, then a forged cookie: still locked.
-      const wrong = await unlockWebsite({ username: 'buyer', password: 'open sesame!' });
+      const wrong = await unlockWebsite({ username: 'buyer', password: 'open sesame please!' });
       expect([wrong.status, wrong.body]).toEqual([
         422,
         { errors: { base: [PLAYER_MESSAGES.wrongPassword] } },
@@ -139,7 +139,7 @@ describe('the website for visitors', () => {
       expect((await website(forged)).status).toBe(401);
 
       // The website's gate gives the tour's cookie: it opens the website and the tour.
-      const right = await unlockWebsite({ username: 'buyer', password: 'open sesame' });
+      const right = await unlockWebsite({ username: 'buyer', password: 'open sesame please' });
       expect(right.status).toBe(204);
       expect(String(right.headers['set-cookie'])).toMatch(
         new RegExp(`^${name}=\\d+\\.[\\w-]+; Path=/; Max-Age=43200; HttpOnly; SameSite=Lax$`),
@@ -165,7 +165,7 @@ describe('the website for visitors', () => {
       const fromTour = await it_.http
         .post(`/digital_twin/${publicId}/unlock`)
         .set('x-forwarded-for', anAddress())
-        .send({ username: 'buyer', password: 'open sesame' })
+        .send({ username: 'buyer', password: 'open sesame please' })
         .expect(204);
       expect((await website(cookieOf(fromTour))).status).toBe(200);
 
@@ -174,7 +174,7 @@ describe('the website for visitors', () => {
       expect((await website()).status).toBe(401);
       const stillOpen = await website(cookie).expect(200);
       expect(stillOpen.body.data.tour_embed_url).toBeNull();
-      expect((await unlockWebsite({ username: 'buyer', password: 'open sesame' })).status).toBe(204);
+      expect((await unlockWebsite({ username: 'buyer', password: 'open sesame please' })).status).toBe(204);
 
       // A new password locks the website again.
       await setPassword('buyer', 'a new secret');
@@ -186,7 +186,7 @@ describe('the website for visitors', () => {
   });
 
   it('answers the same 404 for a website visitors may not see, locked or not, and for its gate', async () => {
-    await setPassword('buyer', 'open sesame');
+    await setPassword('buyer', 'open sesame please');
     try {
       const otherProperty = await aProperty(other, 'Harbour House');
       const otherSlug = (await other.get(`/provider/properties/${otherProperty}`).expect(200)).body.data.slug;
@@ -200,7 +200,7 @@ describe('the website for visitors', () => {
         const answer = await website(undefined, path);
         expect([path, answer.status, answer.body]).toEqual([path, 404, WEBSITE_NOT_FOUND]);
         const gate = await unlockWebsite(
-          { username: 'buyer', password: 'open sesame' },
+          { username: 'buyer', password: 'open sesame please' },
           path.replace(/\.json$/, '/unlock'),
         );
         expect([path, gate.status, gate.body]).toEqual([path, 404, WEBSITE_NOT_FOUND]);
@@ -209,7 +209,7 @@ describe('the website for visitors', () => {
       await publish({ tour: true, website: false });
       const hidden = await website();
       expect([hidden.status, hidden.body]).toEqual([404, WEBSITE_NOT_FOUND]);
-      const gate = await unlockWebsite({ username: 'buyer', password: 'open sesame' });
+      const gate = await unlockWebsite({ username: 'buyer', password: 'open sesame please' });
       expect([gate.status, gate.body]).toEqual([404, WEBSITE_NOT_FOUND]);
     } finally {
       await setPassword('', '');

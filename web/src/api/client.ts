@@ -1,5 +1,5 @@
 import { isPlainObject, toCamelCaseKeys, toSnakeCase, toSnakeCaseKeys } from './caseConversion';
-import { errorFromResponse, networkError, unrecognisedError } from './errors';
+import { errorFromResponse, networkError, retryAfterOf, unrecognisedError } from './errors';
 import { readMeta } from './meta';
 import type { paths } from './schema.gen';
 import type { Answer } from './types';
@@ -104,7 +104,9 @@ export async function send<T>(
   }
 
   const { status } = response;
-  if (isPlainObject(payload) && payload.errors != null) throw errorFromResponse(status, payload.errors);
+  if (isPlainObject(payload) && payload.errors != null) {
+    throw errorFromResponse(status, payload.errors, retryAfterOf(response.headers));
+  }
   if (!response.ok) throw unrecognisedError(status);
   const result = { status, headers: response.headers, body };
   if (payload === undefined) return { ...result, data: undefined as T };

@@ -11,12 +11,20 @@ export class ApiError extends Error {
   readonly fields: FieldErrors;
   /** What to show a person, in the order the server sent them. */
   readonly messages: string[];
+  /** A 429's `Retry-After`: the seconds until the request may be sent again (null: not said). */
+  readonly retryAfter: number | null;
 
-  constructor(status: number | null, fields: FieldErrors, messages: string[]) {
+  constructor(
+    status: number | null,
+    fields: FieldErrors,
+    messages: string[],
+    retryAfter: number | null = null,
+  ) {
     super(messages.join('\n'));
     this.status = status;
     this.fields = fields;
     this.messages = messages;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -32,10 +40,14 @@ export function unrecognisedError(status: number | null): ApiError {
  * Reads the `errors` member of a response: an array of messages (listed as is) or an object of field to
  * messages (listed as 'Field name - message', except `base` messages, which have no prefix).
  */
-export function errorFromResponse(status: number, errors: unknown): ApiError {
+export function errorFromResponse(
+  status: number,
+  errors: unknown,
+  retryAfter: number | null = null,
+): ApiError {
   if (Array.isArray(errors)) {
     const messages = errors.filter(isString);
-    if (messages.length > 0) return new ApiError(status, { base: messages }, messages);
+    if (messages.length > 0) return new ApiError(status, { base: messages }, messages, retryAfter);
   } else if (isPlainObject(errors)) {
     const fields: FieldErrors = {};
     const messages: string[] = [];
@@ -47,9 +59,16 @@ export function errorFromResponse(status: number, errors: unknown): ApiError {
       const prefix = isBase ? '' : `${humanise(field)} - `;
       messages.push(...fieldMessages.map((message) => prefix + message));
     }
-    if (messages.length > 0) return new ApiError(status, fields, messages);
+    if (messages.length > 0) return new ApiError(status, fields, messages, retryAfter);
   }
   return unrecognisedError(status);
+}
+
+/** `Retry-After` in seconds (the platform sends seconds, never a date); null when absent or not a number. */
+export function retryAfterOf(headers: Headers): number | null {
+  const value = headers.get('retry-after');
+  const seconds = value === null || value.trim() === '' ? NaN : Number(value);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
 }
 
 /** `payment_method_id` -> `Payment method id`. */

@@ -27,7 +27,7 @@ interface LeadFormProps {
  * The contact form (001 §5, 002 §5): every field required ('Required' under an empty one, checked here and by the
  * server), the email trimmed and lowercased, a honeypot (`company`) hidden from people and assistive technology.
  * Sent: 'Email sent!', then after 2 s the form empties and `onSent`. Refused: the server's messages, under their
- * fields or above the button, and the form can be sent again.
+ * fields or above the button, and the form can be sent again; past a limit (429), when to try again, in minutes.
  */
 export function LeadForm({ source, defaultMessage, onSent }: LeadFormProps) {
   const { t } = useTranslation();
@@ -72,9 +72,18 @@ export function LeadForm({ source, defaultMessage, onSent }: LeadFormProps) {
         ]),
       );
       const known = Object.keys(fields).some((field) => (FIELDS as readonly string[]).includes(field));
-      setErrors(known ? fields : { base: error instanceof ApiError ? error.messages : [String(error)] });
+      setErrors(known ? fields : { base: baseMessages(error) });
       setStatus('editing');
     }
+  }
+
+  /** What the form says about a refusal: a limit met, when to try again in the visitor's language; else the server's. */
+  function baseMessages(error: unknown): string[] {
+    if (!(error instanceof ApiError)) return [String(error)];
+    if (error.status === 429 && error.retryAfter !== null) {
+      return [t('leadTooMany', { count: Math.max(1, Math.ceil(error.retryAfter / 60)) })];
+    }
+    return error.messages;
   }
 
   function field(

@@ -21,6 +21,8 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
   const tour = useMemo(() => withSetup(loaded), [loaded]);
   const strings = useMemo<TourStrings>(
     () => ({
+      contactAgent: t('contactAgent'),
+      location: t('location'),
       menu: t('menu'),
       close: t('close'),
       backToTour: t('backToTour'),

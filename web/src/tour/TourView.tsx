@@ -1,4 +1,10 @@
-import { MENU_ICONS, type MenuEntry, type OverlayItem, type OverlayRow } from '@tourly/contracts';
+import {
+  DEFAULT_TOUR_WORDS,
+  MENU_ICONS,
+  type MenuEntry,
+  type OverlayItem,
+  type OverlayRow,
+} from '@tourly/contracts';
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { bannerBackground, fontStyle, LOGO_HEIGHTS, menuBackground, titleStyle } from './style';
 import type { TourData, TourMode } from './types';
@@ -19,8 +25,15 @@ export interface TourViewProps {
   strings?: TourStrings;
 }
 
-/** The words of the tour's own controls (the provider's words - titles, menu entries - are shown as written). */
+/**
+ * The words of the tour's own controls (the provider's words - titles, menu entries - are shown as written, but for
+ * the display defaults' own words, which a provider who kept them lets the player say in the visitor's language).
+ */
 export interface TourStrings {
+  /** The display defaults' contact form entry, `Contact the agent`. */
+  contactAgent: string;
+  /** The display defaults' map entry, `Location`. */
+  location: string;
   menu: string;
   close: string;
   backToTour: string;
@@ -33,15 +46,25 @@ export interface TourStrings {
 }
 
 export const ENGLISH_TOUR_STRINGS: TourStrings = {
+  contactAgent: DEFAULT_TOUR_WORDS.contactForm,
+  location: DEFAULT_TOUR_WORDS.map,
   menu: 'Menu',
   close: 'Close',
   backToTour: 'Back to the tour',
   menuEmpty: 'This menu has no entries yet.',
   opensInNewTab: '(opens in a new tab)',
   welcome: 'Welcome',
-  startTour: 'Start the tour',
+  startTour: DEFAULT_TOUR_WORDS.welcomeButton,
   tourOf: (title) => `3D tour of ${title}`,
 };
+
+/** A menu entry's title as shown: the display defaults' own words in the visitor's language, else as written. */
+export function entryTitle(entry: MenuEntry, strings: TourStrings): string {
+  if (entry.type === 'contact_form' && entry.title === DEFAULT_TOUR_WORDS.contactForm)
+    return strings.contactAgent;
+  if (entry.type === 'map' && entry.title === DEFAULT_TOUR_WORDS.map) return strings.location;
+  return entry.title;
+}
 
 /** Below this width (of the tour, not the window: the provider's preview is narrow too) the menu closes after a pick. */
 const NARROW = 576;
@@ -129,7 +152,7 @@ export function TourView({
   }
 
   function openPanel(entry: MenuEntry) {
-    setPanel({ kind: entry.type === 'map' ? 'map' : 'contact_form', title: entry.title });
+    setPanel({ kind: entry.type === 'map' ? 'map' : 'contact_form', title: entryTitle(entry, strings) });
     picked();
   }
 
@@ -318,7 +341,7 @@ function TourMenu({ id, ref, tour, strings, entries, closing, onClose, onLink, o
             {ICON_GLYPHS[menuEntry.icon]}
           </span>
         )}
-        <span>{menuEntry.title}</span>
+        <span>{entryTitle(menuEntry, strings)}</span>
       </>
     );
     switch (menuEntry.type) {
@@ -476,16 +499,19 @@ function WelcomeScreenView({
   return (
     <div className="tour-welcome" role="dialog" aria-modal={takeFocus} aria-labelledby={titleId}>
       <div className="tour-welcome-card">
-        {imageUrl && <img className="tour-welcome-image" src={imageUrl} alt="" />}
-        <h2 id={titleId}>{title || strings.welcome}</h2>
-        {message
-          .split(/\n{2,}/)
-          .filter((paragraph) => paragraph.trim() !== '')
-          .map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
+        {/* The words scroll when the tour is short (a phone, a website's frame); the button always shows. */}
+        <div className="tour-welcome-text">
+          {imageUrl && <img className="tour-welcome-image" src={imageUrl} alt="" />}
+          <h2 id={titleId}>{title || strings.welcome}</h2>
+          {message
+            .split(/\n{2,}/)
+            .filter((paragraph) => paragraph.trim() !== '')
+            .map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+        </div>
         <button ref={buttonRef} type="button" className="tour-welcome-button" onClick={onDismiss}>
-          {buttonLabel || strings.startTour}
+          {buttonLabel && buttonLabel !== DEFAULT_TOUR_WORDS.welcomeButton ? buttonLabel : strings.startTour}
         </button>
       </div>
     </div>

@@ -3,7 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { ProviderId, Public, Responds, Roles, type Page } from '@tourly/platform';
 import { CreateLead, CreateTourEvent, LeadCreatedResponse, LeadResponse, LeadsQuery } from './leads.dto';
 import type { LeadRow } from './leads.repository';
-import { LeadsService } from './leads.service';
+import { LeadsService, type Visitor } from './leads.service';
+import { visitorContext } from '../player/player.controller';
+
+/** The visitor a public request is from: its address, its cookies (a tour's unlock) and the host it came to. */
+function visitorOf(request: FastifyRequest): Visitor {
+  return { address: request.ip, cookieHeader: request.headers.cookie, context: visitorContext(request) };
+}
 
 /** A visitor's message from a tour's or a website's contact form (001 §5), and what visitors do in a tour. */
 @Controller()
@@ -14,7 +20,7 @@ export class VisitorLeadsController {
   @Post('v3_player_lead')
   @Responds(LeadCreatedResponse)
   create(@Body() body: CreateLead, @Req() request: FastifyRequest): Promise<LeadCreatedResponse> {
-    return this.leads.receive(body.lead, request.ip);
+    return this.leads.receive(body.lead, visitorOf(request));
   }
 
   @Post('digital_twin/:id/events')
@@ -25,7 +31,7 @@ export class VisitorLeadsController {
     @Body() body: CreateTourEvent,
     @Req() request: FastifyRequest,
   ): Promise<void> {
-    await this.leads.recordTourEvent(id, body, request.ip);
+    await this.leads.recordTourEvent(id, body, visitorOf(request));
   }
 }
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { Mailer } from '@tourly/platform';
 import { MediaModule } from '../media/media.module';
-import { PlansModule } from '../plans/plans.module';
+import { PlayerModule } from '../player/player.module';
 import { PropertiesDataModule } from '../properties/properties-data.module';
 import { LeadsController, VisitorLeadsController } from './leads.controller';
 import { LeadsListener } from './leads.listener';
@@ -10,7 +10,7 @@ import { LeadsService } from './leads.service';
 import { VisitorLimits } from '../visitors/visitor-limits';
 
 @Module({
-  imports: [PropertiesDataModule, PlansModule, MediaModule],
+  imports: [PropertiesDataModule, PlayerModule, MediaModule],
   controllers: [VisitorLeadsController, LeadsController, LeadsListener],
   providers: [LeadsService, LeadsRepository, Mailer, VisitorLimits],
 })

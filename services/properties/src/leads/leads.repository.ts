@@ -12,6 +12,8 @@ export interface NewLead {
   email: string;
   phoneNumber: string;
   message: string;
+  /** Who sent it: a keyed hash of the client (`leadSenderKey`), never the address. */
+  senderKey: string;
 }
 
 export interface LeadRow {
@@ -25,12 +27,12 @@ export interface LeadRow {
   createdAt: Date;
 }
 
-/** Where a visitor's form was sent from: a tour (by its player link) or a website (by its property). */
+/** A website a visitor's form was sent from (by its property). */
 export interface LeadTarget {
   providerId: string;
   propertyId: string;
   title: string;
-  /** Visitors may see it: the tour is shared (the plan's publishing is checked apart) or the website published. */
+  /** Visitors may see it: the website is published. */
   published: boolean;
 }
 
@@ -38,17 +40,6 @@ export interface LeadTarget {
 @Injectable()
 export class LeadsRepository {
   constructor(private readonly db: Database) {}
-
-  /** A live property's tour by its player link's slugs; `published`: its feature `tour` is on. */
-  tourByLink(clientSlug: string, modelSlug: string): Promise<LeadTarget | undefined> {
-    return one<LeadTarget>(
-      this.db.dataSource,
-      `SELECT p.provider_id AS "providerId", p.id AS "propertyId", p.title, p.tour_published AS published
-         FROM player_links l JOIN properties p ON p.id = l.property_id
-        WHERE l.client_slug = $1 AND l.model_slug = $2 AND p.deleted_at IS NULL`,
-      [clientSlug, modelSlug],
-    );
-  }
 
   /** A live property's website; `published`: the website is. */
   website(propertyId: string): Promise<LeadTarget | undefined> {
@@ -60,10 +51,43 @@ export class LeadsRepository {
     );
   }
 
+  /**
+   * The senders the property heard from in the last hour (leads' `sender_key`), read while holding the property's
+   * lead lock (`lockSenders`): whether this sender is one, how many there are, and how long ago the one that wrote
+   * longest ago last wrote (when it stops counting, an hour after that).
+   */
+  async heard(
+    tx: Queryable,
+    propertyId: string,
+    senderKey: string,
+  ): Promise<{ knownSender: boolean; senders: number; oldestLastLeadAgeSeconds: number | null }> {
+    const found = await one<{
+      knownSender: boolean;
+      senders: number;
+      oldestLastLeadAgeSeconds: number | null;
+    }>(
+      tx,
+      `SELECT coalesce(bool_or(sender_key = $2), false) AS "knownSender", count(*)::int AS senders,
+              floor(max(age))::int AS "oldestLastLeadAgeSeconds"
+         FROM (SELECT sender_key, extract(epoch FROM now() - max(created_at)) AS age
+                 FROM leads
+                WHERE property_id = $1 AND sender_key IS NOT NULL AND created_at > now() - interval '1 hour'
+                GROUP BY sender_key) senders`,
+      [propertyId, senderKey],
+    );
+    return found!;
+  }
+
+  /** Leads to one property are taken one at a time (until the transaction ends), so its senders are counted right. */
+  async lockSenders(tx: Queryable, propertyId: string): Promise<void> {
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('lead-senders:' || $1))", [propertyId]);
+  }
+
   async create(tx: Queryable, lead: NewLead): Promise<void> {
     await tx.query(
-      `INSERT INTO leads (id, provider_id, property_id, source, first_name, last_name, email, phone_number, message)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      `INSERT INTO leads (id, provider_id, property_id, source, first_name, last_name, email, phone_number, message,
+                          sender_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         lead.id,
         lead.providerId,
@@ -74,6 +98,7 @@ export class LeadsRepository {
         lead.email,
         lead.phoneNumber,
         lead.message,
+        lead.senderKey,
       ],
     );
   }

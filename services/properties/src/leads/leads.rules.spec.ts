@@ -1,4 +1,4 @@
-import { leadEmail, leadLimits } from './leads.rules';
+import { leadAddressLimit, leadEmail, tooManyLeads, tourSenderCheck } from './leads.rules';
 
 describe('the e-mail about a lead', () => {
   const lead = {
@@ -28,10 +28,29 @@ describe('the e-mail about a lead', () => {
 });
 
 describe('the limits on leads', () => {
-  it('count per address and per tour, in hour windows', () => {
-    expect(leadLimits(5, 30)).toEqual({
-      address: { bucket: 'leads_per_address', limit: 5, windowSeconds: 3600 },
-      tour: { bucket: 'leads_per_tour', limit: 30, windowSeconds: 3600 },
-    });
+  it('count per client address in hour windows', () => {
+    expect(leadAddressLimit(20)).toEqual({ bucket: 'leads_per_address', limit: 20, windowSeconds: 3600 });
+  });
+
+  it.each([
+    [
+      'a sender the tour heard from, whatever the count',
+      { knownSender: true, senders: 50, oldestLastLeadAgeSeconds: 10 },
+      null,
+    ],
+    ['a new sender under the limit', { knownSender: false, senders: 49, oldestLastLeadAgeSeconds: 10 }, null],
+    ['a new sender at the limit', { knownSender: false, senders: 50, oldestLastLeadAgeSeconds: 600 }, 3000],
+    ['a new sender as a slot frees', { knownSender: false, senders: 50, oldestLastLeadAgeSeconds: 3600 }, 1],
+  ])('per tour, %s: retry after %p', (_case, heard, retryAfter) => {
+    expect(tourSenderCheck(heard, 50)).toEqual({ retryAfter });
+  });
+
+  it.each([
+    [1, 'Too many messages sent. Please try again in 1 minute.'],
+    [60, 'Too many messages sent. Please try again in 1 minute.'],
+    [61, 'Too many messages sent. Please try again in 2 minutes.'],
+    [3600, 'Too many messages sent. Please try again in 60 minutes.'],
+  ])('after %i s, says when: %s', (seconds, words) => {
+    expect(tooManyLeads(seconds)).toBe(words);
   });
 });

@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import type { LeadReceivedV1 } from '@tourly/contracts';
+import { clientAddressKey } from '@tourly/platform';
 import type { VisitorLimit } from '../visitors/visitor-limits';
 
 export type LeadSource = LeadReceivedV1['source'];
@@ -10,14 +12,45 @@ export type TourEventType = (typeof TOUR_EVENT_TYPES)[number];
 /** 422 on `lead.property_id` when both are named: a form is on one page. */
 export const ONE_LEAD_TARGET = 'must be left out when tour_id is given';
 
-export const TOO_MANY_LEADS = 'Too many messages sent. Please wait a while and try again.';
 export const TOO_MANY_EVENTS = 'Too many requests. Please wait a minute and try again.';
 
-export function leadLimits(perAddressPerHour: number, perTourPerHour: number) {
-  return {
-    address: { bucket: 'leads_per_address', limit: perAddressPerHour, windowSeconds: 3600 },
-    tour: { bucket: 'leads_per_tour', limit: perTourPerHour, windowSeconds: 3600 },
-  } satisfies Record<string, VisitorLimit>;
+/** A lead past a limit: the words say when to try again, in whole minutes (at least one), as Retry-After does. */
+export function tooManyLeads(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many messages sent. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
+
+/**
+ * Who sent a lead, as kept with it: a keyed hash (HMAC-SHA256, a key derived from the shared secret for this use
+ * only) of the client (`clientAddressKey`: an IPv6 network's /64 as one), so leads name no visitor's address.
+ */
+export function leadSenderKey(secret: string, address: string): string {
+  const key = createHmac('sha256', secret).update('lead-sender').digest();
+  return createHmac('sha256', key).update(clientAddressKey(address)).digest('base64url').slice(0, 32);
+}
+
+/** The window both lead limits count in. */
+export const LEAD_WINDOW_SECONDS = 3600;
+
+/**
+ * Leads one client (an IPv4 address, an IPv6 network's /64) may send in an hour, across every tour and website: the
+ * limit that stops one sender's flood, generous enough for an office or an open house behind one address.
+ */
+export function leadAddressLimit(perAddressPerHour: number): VisitorLimit {
+  return { bucket: 'leads_per_address', limit: perAddressPerHour, windowSeconds: LEAD_WINDOW_SECONDS };
+}
+
+/**
+ * A tour's (or a website's) limit counts only the senders it has not heard from in the last hour: a new sender
+ * past `newSendersPerHour` waits until one of the hour's senders' last lead is an hour old; one it heard from keeps
+ * writing within its own limit. `retryAfter` null: taken.
+ */
+export function tourSenderCheck(
+  heard: { knownSender: boolean; senders: number; oldestLastLeadAgeSeconds: number | null },
+  newSendersPerHour: number,
+): { retryAfter: number | null } {
+  if (heard.knownSender || heard.senders < newSendersPerHour) return { retryAfter: null };
+  return { retryAfter: Math.max(1, LEAD_WINDOW_SECONDS - (heard.oldestLastLeadAgeSeconds ?? 0)) };
 }
 
 /** Phone reveals: a visitor clicks each agent once, so a minute's allowance is generous. */

@@ -1,15 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  MESSAGES,
-  PEOPLE_PROFILES,
-  PLAYER_MESSAGES,
-  parseTourPublicId,
-  type LeadReceivedV1,
-  type PeopleProfiles,
-} from '@tourly/contracts';
+import { MESSAGES, PEOPLE_PROFILES, type LeadReceivedV1, type PeopleProfiles } from '@tourly/contracts';
 import {
   ApiError,
   CONFIG,
+  clientAddressKey,
   Database,
   EventBus,
   Mailer,
@@ -21,7 +15,7 @@ import {
 } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { ContactsService } from '../media/contacts.service';
-import { Plans } from '../plans/plans';
+import { PlayerService, type VisitorContext } from '../player/player.service';
 import { PropertyScope } from '../properties/property-scope';
 import { WEBSITE_NOT_FOUND } from '../website/website.service';
 import type { CreateTourEvent, LeadForm, LeadsQuery } from './leads.dto';
@@ -29,12 +23,21 @@ import { LeadsRepository, type LeadRow, type LeadTarget } from './leads.reposito
 import {
   ONE_LEAD_TARGET,
   TOO_MANY_EVENTS,
-  TOO_MANY_LEADS,
   TOUR_EVENT_LIMIT,
+  leadAddressLimit,
   leadEmail,
-  leadLimits,
+  leadSenderKey,
+  tooManyLeads,
+  tourSenderCheck,
 } from './leads.rules';
-import { VisitorLimits } from '../visitors/visitor-limits';
+import { VisitorLimits, type VisitorLimit } from '../visitors/visitor-limits';
+
+/** Who sends a lead or an event: the client address, the request's cookies (a tour's unlock) and its host. */
+export interface Visitor {
+  address: string;
+  cookieHeader: string | undefined;
+  context: VisitorContext;
+}
 
 /** 422 on `event.agent_id`: the phone revealed must be one of the tour's agents. */
 export const NOT_AN_AGENT = 'is not an agent of this tour';
@@ -46,13 +49,15 @@ export const NOT_AN_AGENT = 'is not an agent of this tour';
  */
 @Injectable()
 export class LeadsService {
-  private readonly limits: ReturnType<typeof leadLimits>;
+  private readonly addressLimit: VisitorLimit;
+  private readonly newSendersPerTour: number;
+  private readonly secret: string;
 
   constructor(
     @Inject(CONFIG) config: PropertiesConfig,
     private readonly db: Database,
     private readonly leads: LeadsRepository,
-    private readonly plans: Plans,
+    private readonly player: PlayerService,
     private readonly scope: PropertyScope,
     private readonly contacts: ContactsService,
     private readonly events: EventBus,
@@ -60,18 +65,25 @@ export class LeadsService {
     private readonly mailer: Mailer,
     private readonly visitorLimits: VisitorLimits,
   ) {
-    this.limits = leadLimits(config.LEADS_PER_ADDRESS_PER_HOUR, config.LEADS_PER_TOUR_PER_HOUR);
+    this.addressLimit = leadAddressLimit(config.LEADS_PER_ADDRESS_PER_HOUR);
+    this.newSendersPerTour = config.LEADS_PER_TOUR_PER_HOUR;
+    this.secret = config.INTERNAL_TOKEN_SECRET;
   }
 
-  async receive(form: LeadForm, address: string): Promise<{ id: string }> {
+  async receive(form: LeadForm, visitor: Visitor): Promise<{ id: string }> {
+    const { address } = visitor;
     const id = uuidv7();
     if (form.tourId && form.propertyId) throw ApiError.invalid('lead.propertyId', ONE_LEAD_TARGET);
     if (!form.tourId && !form.propertyId) throw ApiError.invalid('lead.tourId', MESSAGES.required);
     // A robot is answered like a person, so it learns nothing to work around; nothing is kept or sent.
     if (form.company) return { id };
-    await this.visitorLimits.hit(this.limits.address, address, TOO_MANY_LEADS);
-    const target = form.tourId ? await this.sharedTour(form.tourId) : await this.website(form.propertyId);
-    await this.visitorLimits.hit(this.limits.tour, target.propertyId, TOO_MANY_LEADS);
+    // The client first (an office's or an open house's one address writes generously), before the tour is looked up,
+    // so probing unknown tours costs the same.
+    await this.visitorLimits.hit(this.addressLimit, clientAddressKey(address), tooManyLeads);
+    const target = form.tourId
+      ? await this.player.open(form.tourId, visitor.context, visitor.cookieHeader)
+      : await this.website(form.propertyId, visitor.cookieHeader);
+    const senderKey = leadSenderKey(this.secret, address);
     const lead: LeadReceivedV1 = {
       providerId: target.providerId,
       propertyId: target.propertyId,
@@ -85,7 +97,15 @@ export class LeadsService {
       message: form.message,
     };
     await this.db.transaction(async (tx) => {
-      await this.leads.create(tx, { ...lead, id });
+      // Then the tour: only senders new to it this hour count against it, so junk from a few addresses never shuts
+      // the form for a fresh visitor, and those it heard from keep writing.
+      await this.leads.lockSenders(tx, target.propertyId);
+      const { retryAfter } = tourSenderCheck(
+        await this.leads.heard(tx, target.propertyId, senderKey),
+        this.newSendersPerTour,
+      );
+      if (retryAfter !== null) throw ApiError.tooMany(tooManyLeads(retryAfter), retryAfter);
+      await this.leads.create(tx, { ...lead, id, senderKey });
       await this.events.publish('properties.lead.received.v1', lead, tx);
     });
     return { id };
@@ -121,9 +141,9 @@ export class LeadsService {
   }
 
   /** Records what a visitor did in a shared tour (a phone number revealed). */
-  async recordTourEvent(tourId: string, body: CreateTourEvent, address: string): Promise<void> {
-    await this.visitorLimits.hit(TOUR_EVENT_LIMIT, address, TOO_MANY_EVENTS);
-    const tour = await this.sharedTour(tourId);
+  async recordTourEvent(tourId: string, body: CreateTourEvent, visitor: Visitor): Promise<void> {
+    await this.visitorLimits.hit(TOUR_EVENT_LIMIT, clientAddressKey(visitor.address), TOO_MANY_EVENTS);
+    const tour = await this.player.open(tourId, visitor.context, visitor.cookieHeader);
     const agentIds = await this.contacts.agentIds(tour.propertyId);
     const agentId = body.event.agentId.toLowerCase();
     if (!agentIds.includes(agentId)) throw ApiError.invalid('event.agentId', NOT_AN_AGENT);
@@ -136,19 +156,15 @@ export class LeadsService {
     });
   }
 
-  /** A tour visitors may see (shared, its provider's plan publishing), else the public API's one 404. */
-  private async sharedTour(publicId: string): Promise<LeadTarget> {
-    const slugs = parseTourPublicId(publicId);
-    const tour = slugs && (await this.leads.tourByLink(slugs.clientSlug, slugs.modelSlug));
-    if (!tour?.published || !(await this.plans.of(tour.providerId)).canPublish) {
-      throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
-    }
-    return tour;
-  }
-
-  private async website(propertyId: string | null | undefined): Promise<LeadTarget> {
+  /** A published website, behind its tour's password as its page is (401 until unlocked), else 404. */
+  private async website(
+    propertyId: string | null | undefined,
+    cookieHeader: string | undefined,
+  ): Promise<LeadTarget> {
     const website = isUuid(propertyId) ? await this.leads.website(propertyId) : undefined;
     if (!website?.published) throw ApiError.notFound(WEBSITE_NOT_FOUND);
+    const tour = await this.player.propertyTour(website.propertyId);
+    if (tour) this.player.mustBeUnlocked(tour.tour, cookieHeader);
     return website;
   }
 }

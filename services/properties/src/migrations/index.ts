@@ -13,6 +13,8 @@ import { Leads1764200000000 } from './1764200000000-leads';
 import { OrderFloorplans1764300000000 } from './1764300000000-order-floorplans';
 import { MatterportAutoPopulation1764400000000 } from './1764400000000-matterport-auto-population';
 import { AdminLists1764500000000 } from './1764500000000-admin-lists';
+import { TourUnlockGuards1764610000000 } from './1764610000000-tour-unlock-guards';
+import { LeadSenders1764620000000 } from './1764620000000-lead-senders';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -30,4 +32,6 @@ export const migrations: MigrationClass[] = [
   OrderFloorplans1764300000000,
   MatterportAutoPopulation1764400000000,
   AdminLists1764500000000,
+  TourUnlockGuards1764610000000,
+  LeadSenders1764620000000,
 ];

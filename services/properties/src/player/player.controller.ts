@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { HOST_PROVIDER_HEADER, PLAYER_MESSAGES } from '@tourly/contracts';
-import { ApiError, Public, Responds, pageOf } from '@tourly/platform';
+import { HOST_PROVIDER_HEADER } from '@tourly/contracts';
+import { Public, Responds, pageOf } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BillboardAssetResponse,
@@ -64,9 +64,7 @@ export class PlayerController {
   ): Promise<void> {
     const built = await this.player.base(id, query.mls === '1', visitorContext(request));
     const { tour } = built;
-    if (!this.player.unlocked(tour, request.headers.cookie)) {
-      throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
-    }
+    this.player.mustBeUnlocked(tour, request.headers.cookie);
     void reply.header('etag', built.etag).header('cache-control', this.player.cacheControl(tour));
     if (tour.passwordHash) void reply.header('vary', 'cookie');
     if (matchesEtag(request.headers['if-none-match'], built.etag)) return reply.status(304).send();
@@ -114,11 +112,7 @@ export class PlayerController {
     return [];
   }
 
-  private async unlockedTour(id: string, request: FastifyRequest) {
-    const tour = await this.player.visible(id, visitorContext(request));
-    if (!this.player.unlocked(tour, request.headers.cookie)) {
-      throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
-    }
-    return tour;
+  private unlockedTour(id: string, request: FastifyRequest) {
+    return this.player.open(id, visitorContext(request), request.headers.cookie);
   }
 }

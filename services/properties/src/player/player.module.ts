@@ -8,13 +8,21 @@ import { PlayerService } from './player.service';
 import { PublicRateLimit } from './public-rate-limit.guard';
 import { VisitorLimits } from '../visitors/visitor-limits';
 import { SegmentationService } from './segmentation.service';
+import { TourUnlockGuardsRepository } from './tour-unlock-guards.repository';
 import { CookiePolicyController, SegmentationController } from './visitor-extras.controller';
 
 /** The visitor's player (issue 13): the public API of shared tours, the cookie consent and the segmentation. */
 @Module({
   imports: [ToursModule, MediaModule, PlansModule],
   controllers: [PlayerController, CookiePolicyController, SegmentationController],
-  providers: [PlayerService, PlayerRepository, SegmentationService, PublicRateLimit, VisitorLimits],
+  providers: [
+    PlayerService,
+    PlayerRepository,
+    TourUnlockGuardsRepository,
+    SegmentationService,
+    PublicRateLimit,
+    VisitorLimits,
+  ],
   // The property's website shows the tour's agents, map and embed, behind the tour's password.
   exports: [PlayerService, PublicRateLimit],
 })

@@ -77,3 +77,19 @@ export function unlockSetCookie(name: string, value: string, secure: boolean): s
     ...(secure ? ['Secure'] : []),
   ].join('; ');
 }
+
+/** Wrong guesses at one tour checked at once, before its guesses are spaced out (its visitors' typos are free). */
+export const FREE_WRONG_GUESSES = 10;
+/** The longest one tour waits between two guesses: a minute, as its 429 says, so no one is locked out for long. */
+export const LONGEST_GUESS_WAIT_SECONDS = 60;
+
+/**
+ * How long a tour waits, after its `wrongGuesses`-th wrong guess (in the last hour), before it checks another from
+ * anyone who guessed wrong at it: nothing for the first ones, then 1 s, doubling with each further wrong guess, at
+ * most a minute. At that pace a guesser gets about 60 guesses an hour at a tour, however many addresses it holds,
+ * while the right password is never refused for longer than a minute.
+ */
+export function guessWaitSeconds(wrongGuesses: number): number {
+  if (wrongGuesses < FREE_WRONG_GUESSES) return 0;
+  return Math.min(2 ** (wrongGuesses - FREE_WRONG_GUESSES), LONGEST_GUESS_WAIT_SECONDS);
+}

@@ -3,6 +3,7 @@ import { PEOPLE_PROFILES, PLAYER_MESSAGES, parseTourPublicId, type PeopleProfile
 import {
   ApiError,
   CONFIG,
+  clientAddressKey,
   LOGGER,
   READ_URL_SECONDS,
   readCookie,
@@ -18,9 +19,11 @@ import { tourLinks, tourPasswordMatches } from '../tours/tours.rules';
 import type { UnlockForm } from './player.dto';
 import { PlayerRepository, type PropertyTourRow, type VisitorTourRow } from './player.repository';
 import { VisitorLimits, type VisitorLimit } from '../visitors/visitor-limits';
+import { TourUnlockGuardsRepository } from './tour-unlock-guards.repository';
 import {
   PRIVATE_ANSWER,
   etagOf,
+  guessWaitSeconds,
   unlockCookieName,
   unlockCookieValid,
   unlockCookieValue,
@@ -31,8 +34,20 @@ import {
 const MAP_ZOOM = 18;
 /** Identity's answer is only for the agents: a short wait, then the tour answers without them. */
 const PROFILES_TIMEOUT_MS = 1000;
-/** Password attempts one client address may make a minute, across every tour and website, on every replica. */
+/**
+ * Password attempts one client (an IPv4 address, an IPv6 network's /64) may make a minute, across every tour and
+ * website, on every replica.
+ */
 const UNLOCK_LIMIT: VisitorLimit = { bucket: 'tour_unlocks', limit: 10, windowSeconds: 60 };
+/**
+ * While a tour spaces out its guesses, visitors who did not guess wrong at it are still let in, this many an hour
+ * (a guesser with many addresses gets no more than these through the wait).
+ */
+const FRESH_VISITOR_LIMIT: VisitorLimit = {
+  bucket: 'tour_unlock_fresh_visitors',
+  limit: 20,
+  windowSeconds: 3600,
+};
 /** At most this many built answers are kept; past it the cache starts again (a flood of ids cannot grow it). */
 const CACHE_ENTRIES = 10_000;
 
@@ -96,6 +111,7 @@ export class PlayerService {
     private readonly plans: Plans,
     private readonly rpc: RpcClient,
     private readonly visitorLimits: VisitorLimits,
+    private readonly guards: TourUnlockGuardsRepository,
     @Inject(CONFIG) private readonly config: PropertiesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -108,6 +124,26 @@ export class PlayerService {
     const tour = slugs ? await this.player.tour(slugs.clientSlug, slugs.modelSlug) : undefined;
     if (!tour || !(await this.shows(tour, context))) throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
     return tour;
+  }
+
+  /**
+   * The gate of everything public about a tour (base.json, its lists, its link preview, its contact form, what
+   * visitors do in it): the tour a visitor may see, else 404 `Tour not found`; behind a password, 401 `This tour is
+   * protected by a password.` until the request carries the tour's unlock cookie.
+   */
+  async open(
+    publicId: string,
+    context: VisitorContext,
+    cookieHeader: string | undefined,
+  ): Promise<VisitorTourRow> {
+    const tour = await this.visible(publicId, context);
+    this.mustBeUnlocked(tour, cookieHeader);
+    return tour;
+  }
+
+  /** 401 `This tour is protected by a password.` unless the visitor may see the tour's contents. */
+  mustBeUnlocked(tour: VisitorTourRow, cookieHeader: string | undefined): void {
+    if (!this.unlocked(tour, cookieHeader)) throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
   }
 
   /** The one rule of what visitors may see: a shared tour, of a plan that publishes, on its provider's host. */
@@ -235,7 +271,8 @@ export class PlayerService {
 
   /**
    * The password gate: the player link's username and password give a cookie for that tour. Every attempt counts
-   * against the address, so a password cannot be guessed quickly.
+   * against the client (an IPv6 network's /64 as one), and the tour spaces out the guesses of everyone who guessed
+   * wrong at it (`guessWaitSeconds`), so a password cannot be guessed quickly from one address or from many.
    */
   async unlock(
     publicId: string,
@@ -256,10 +293,24 @@ export class PlayerService {
     address: string,
   ): Promise<{ cookieName: string; cookieValue: string } | null> {
     if (tour.passwordHash === null) return null;
-    await this.visitorLimits.hit(UNLOCK_LIMIT, address, PLAYER_MESSAGES.tooManyAttempts);
+    const client = clientAddressKey(address);
+    await this.visitorLimits.hit(UNLOCK_LIMIT, client, PLAYER_MESSAGES.tooManyAttempts);
+    let claim = await this.guards.claim(tour.propertyId, false, guessWaitSeconds);
+    if (claim.waitSeconds > 0) {
+      // The tour is spacing out guesses: a visitor who did not guess wrong at it is let through, a few an hour.
+      const fresh =
+        !(await this.guards.hasGuessedWrong(tour.propertyId, client)) &&
+        (await this.visitorLimits.count(FRESH_VISITOR_LIMIT, tour.propertyId)) === null;
+      if (!fresh) throw ApiError.tooMany(PLAYER_MESSAGES.tooManyAttempts, claim.waitSeconds);
+      claim = await this.guards.claim(tour.propertyId, true, guessWaitSeconds);
+    }
     const right =
       form.username.trim() === tour.username && (await tourPasswordMatches(tour.passwordHash, form.password));
-    if (!right) throw ApiError.invalid('base', PLAYER_MESSAGES.wrongPassword);
+    if (!right) {
+      await this.guards.guessedWrong(tour.propertyId, client);
+      throw ApiError.invalid('base', PLAYER_MESSAGES.wrongPassword);
+    }
+    await this.guards.takeBack(tour.propertyId, claim);
     return {
       cookieName: unlockCookieName(tour.propertyId),
       cookieValue: unlockCookieValue(this.unlockKey, tour.propertyId, tour.passwordHash, Date.now()),

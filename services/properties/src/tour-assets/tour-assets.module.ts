@@ -3,6 +3,7 @@ import { CONFIG, StorageModule } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
+import { PlayerModule } from '../player/player.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { LinkMetadataController } from './link-metadata.controller';
 import { LocationImagesController } from './location-images.controller';
@@ -15,7 +16,7 @@ import { TourLinksRepository } from './tour-links.repository';
 import { INTERNET, NETWORK, WebPages, type Network } from './web-pages';
 
 @Module({
-  imports: [StorageModule, UploadsModule, MediaModule, PlansModule],
+  imports: [StorageModule, UploadsModule, MediaModule, PlansModule, PlayerModule],
   controllers: [
     OverlayTemplatesController,
     LocationImagesController,

@@ -1,10 +1,17 @@
 import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import { TOUR_LIMITS, TOUR_MESSAGES, type OverlayLayout } from '@tourly/contracts';
+import {
+  PLAYER_MESSAGES,
+  TOUR_LIMITS,
+  TOUR_MESSAGES,
+  tourPublicId,
+  type OverlayLayout,
+} from '@tourly/contracts';
 import { ApiError, CONFIG, Database, Storage, uuidv7, type Page, type PageQuery } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { MediaService } from '../media/media.service';
 import { Plans } from '../plans/plans';
+import { PlayerService, type VisitorContext } from '../player/player.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
 import { OverlayTemplatesRepository, type OverlayTemplateRow } from './overlay-templates.repository';
@@ -74,6 +81,7 @@ export class TourAssetsService {
     private readonly media: MediaService,
     private readonly plans: Plans,
     private readonly pages: WebPages,
+    private readonly player: PlayerService,
   ) {
     this.appUrl = config.APP_URL.replace(/\/+$/, '');
   }
@@ -200,6 +208,10 @@ export class TourAssetsService {
     if (!tour || (tour.providerId !== providerId && !(await this.shared(tour)))) {
       throw ApiError.invalid('link', TOUR_MESSAGES.tourNotFound);
     }
+    // Another provider's tour behind a password: what the password protects is not previewed in a menu.
+    if (tour.providerId !== providerId && tour.passwordProtected) {
+      throw ApiError.invalid('link', PLAYER_MESSAGES.passwordRequired);
+    }
     const preview = await this.preview(tour);
     return {
       url: preview.url,
@@ -209,10 +221,19 @@ export class TourAssetsService {
     };
   }
 
-  /** GET /tours/{client_slug}/{model_slug}/metadata, public: a shared tour's preview; anything else 404. */
-  async tourMetadata(clientSlug: string, modelSlug: string): Promise<TourMetadata> {
+  /**
+   * GET /tours/{client_slug}/{model_slug}/metadata, public: a shared tour's preview, through the tour's gate (as
+   * base.json: 404 for a tour visitors may not see, 401 behind a password until unlocked).
+   */
+  async tourMetadata(
+    clientSlug: string,
+    modelSlug: string,
+    context: VisitorContext,
+    cookieHeader: string | undefined,
+  ): Promise<TourMetadata> {
+    await this.player.open(tourPublicId(clientSlug, modelSlug), context, cookieHeader);
     const tour = await this.linkedTour({ clientSlug, modelSlug });
-    if (!tour || !(await this.shared(tour))) throw ApiError.notFound(TOUR_MESSAGES.tourNotFound);
+    if (!tour) throw ApiError.notFound(TOUR_MESSAGES.tourNotFound);
     return this.preview(tour);
   }
 

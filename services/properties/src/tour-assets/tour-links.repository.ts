@@ -11,6 +11,8 @@ export interface LinkedTourRow {
   address: string;
   /** The published feature `tour`: the provider shares the tour (its plan must publish too). */
   tourPublished: boolean;
+  /** The player link has a password: visitors see the tour only once they unlocked it. */
+  passwordProtected: boolean;
 }
 
 /**
@@ -25,7 +27,8 @@ export class TourLinksRepository {
     return one<LinkedTourRow>(
       this.db.dataSource,
       `SELECT p.id AS "propertyId", p.provider_id AS "providerId", l.client_slug AS "clientSlug",
-              l.model_slug AS "modelSlug", p.title, p.address, p.tour_published AS "tourPublished"
+              l.model_slug AS "modelSlug", p.title, p.address, p.tour_published AS "tourPublished",
+              l.password_hash IS NOT NULL AS "passwordProtected"
          FROM player_links l JOIN properties p ON p.id = l.property_id
         WHERE l.client_slug = $1 AND l.model_slug = $2 AND p.deleted_at IS NULL`,
       [clientSlug, modelSlug],

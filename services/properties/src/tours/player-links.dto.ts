@@ -28,6 +28,7 @@ import {
   OptionalString,
   PageQuery,
   RequiredOneOf,
+  StrongPassword,
   UUID_PATTERN,
 } from '@tourly/platform';
 import { HttpLink } from './http-link';
@@ -224,6 +225,8 @@ export class PasswordForm {
     Matches(new RegExp(`^[^]{${TOUR_LIMITS.passwordMin},${TOUR_LIMITS.passwordMax}}$`, 'u'), {
       message: `must be ${TOUR_LIMITS.passwordMin} to ${TOUR_LIMITS.passwordMax} characters`,
     }),
+    // The accounts' strength rule and words: a tour's password guards what visitors may not see without it.
+    StrongPassword(['username']),
   )
   password!: string;
 }

@@ -18,10 +18,25 @@ export interface VisitorLimit {
 export class VisitorLimits {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** Counts one hit against the limit for the key: 429 with the message and Retry-After past it. */
-  async hit(limit: VisitorLimit, key: string, message: string): Promise<void> {
+  /**
+   * Counts one hit against the limit for the key (an address is counted as `clientAddressKey` has it: an IPv6
+   * network's /64 as one): 429 with the message and Retry-After past it. The message may say when to try again.
+   */
+  async hit(
+    limit: VisitorLimit,
+    key: string,
+    message: string | ((retryAfter: number) => string),
+  ): Promise<void> {
+    const retryAfter = await this.count(limit, key);
+    if (retryAfter !== null) {
+      throw ApiError.tooMany(typeof message === 'string' ? message : message(retryAfter), retryAfter);
+    }
+  }
+
+  /** Counts one hit: null while under the limit, else the seconds until its window ends (at least 1). */
+  async count(limit: VisitorLimit, key: string): Promise<number | null> {
     const hit: HitRateLimitRequest = { ...limit, key };
     const { retryAfter } = await this.rpc.ask<RateLimitAnswer>(HIT_RATE_LIMIT, hit);
-    if (retryAfter !== null) throw ApiError.tooMany(message, Math.max(1, retryAfter));
+    return retryAfter === null ? null : Math.max(1, retryAfter);
   }
 }

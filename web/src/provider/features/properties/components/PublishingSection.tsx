@@ -11,21 +11,35 @@ import { useApplyFeaturesMutation, useStopPaidPremiumMutation } from '../queries
 // Stripe Elements load when someone has to pay, not with every property page.
 const PayAndPublishModal = lazy(() => import('./PayAndPublishModal'));
 
-const SWITCHES: Array<{ feature: keyof PublishedFeatures; label: string; hint: string }> = [
+/** Each switch and what it means as it stands: the hint says what is so now, on or off. */
+const SWITCHES: Array<{
+  feature: keyof PublishedFeatures;
+  label: string;
+  hint: Record<'on' | 'off', string>;
+}> = [
   {
     feature: 'tour',
     label: 'Share the tour',
-    hint: 'The tour’s link works for anyone you send it to, and it can be embedded in other sites.',
+    hint: {
+      on: 'The tour’s link works for anyone you send it to, and it can be embedded in other sites.',
+      off: 'The tour’s link does not open the tour: turn this on to share it with anyone you send it to.',
+    },
   },
   {
     feature: 'website',
     label: 'Publish the website',
-    hint: 'The property’s single-property website is live.',
+    hint: {
+      on: 'The property’s single-property website is live.',
+      off: 'The property’s single-property website is not live: turn this on to publish it.',
+    },
   },
   {
     feature: 'premium',
     label: 'Premium tour',
-    hint: 'A premium tour counts against the premium tours of your plan; a basic one does not.',
+    hint: {
+      on: 'A premium tour counts against the premium tours of your plan.',
+      off: 'A basic tour does not count against the premium tours of your plan.',
+    },
   },
 ];
 
@@ -107,7 +121,7 @@ export function PublishingSection({ property }: PublishingSectionProps) {
             {label}
           </label>
           <p id={`${hintId}-${feature}`} className="field-hint">
-            {hint}
+            {features[feature] ? hint.on : hint.off}
           </p>
         </div>
       ))}

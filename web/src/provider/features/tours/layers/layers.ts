@@ -1,4 +1,5 @@
 import {
+  DEFAULT_TOUR_WORDS,
   OVERLAY_ITEM_TYPES,
   TOUR_LIMITS,
   type MenuEntry,
@@ -71,8 +72,8 @@ export function newEntry(type: MenuEntryType): MenuEntry {
   const titles: Record<MenuEntryType, string> = {
     link: 'New link',
     submenu: 'More',
-    contact_form: 'Contact the agent',
-    map: 'Location',
+    contact_form: DEFAULT_TOUR_WORDS.contactForm,
+    map: DEFAULT_TOUR_WORDS.map,
   };
   const icons: Record<MenuEntryType, MenuEntry['icon']> = {
     link: 'link',

@@ -120,7 +120,7 @@ function PasswordForm({ link }: { link: PlayerLink }) {
           <TextField
             {...form.field('password')}
             label="Password"
-            hint={`${TOUR_LIMITS.passwordMin} to ${TOUR_LIMITS.passwordMax} characters.`}
+            hint={`${TOUR_LIMITS.passwordMin} to ${TOUR_LIMITS.passwordMax} characters, and not easy to guess: a few unrelated words work well.`}
             type="password"
             autoComplete="new-password"
             maxLength={TOUR_LIMITS.passwordMax}
