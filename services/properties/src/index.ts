@@ -13,8 +13,15 @@ export const properties = defineService({
   config: PropertiesConfig,
   module: PropertiesModule,
   migrations,
-  // Other services' plans and settings, Matterport's copies, visitors' events: no provider's records.
-  unaudited: ['matterport_auto_population', 'matterport_populated_models', 'provider_plans', 'tour_events'],
+  // Other services' plans and settings, Matterport's copies, visitors' events and guesses: no provider's records.
+  unaudited: [
+    'matterport_auto_population',
+    'matterport_populated_models',
+    'provider_plans',
+    'tour_events',
+    'tour_unlock_guards',
+    'tour_unlock_wrong_addresses',
+  ],
 });
 
 /** Demo properties for the demo provider (the all-in-one launcher); never in production. How many it made. */
