@@ -129,7 +129,7 @@ describe('answers to browsers', () => {
         .expect(200);
       await provider
         .send('patch', `/provider/properties/${propertyId}/update_player_link_password`, {
-          player_link: { username: 'visitor', password: 'open sesame' },
+          player_link: { username: 'visitor', password: 'harbour lights at dusk 42' },
         })
         .expect(200);
       const link = (await provider.get(`/provider/properties/${propertyId}/player_link`)).body.data;
