@@ -22,3 +22,11 @@ export const MESSAGES = {
   formErrorsHeading: 'Sorry, there were some errors while processing your request',
   defaultAlertTitle: 'Uh oh!',
 } as const;
+
+/**
+ * Why an administrator impersonating a provider is refused what hands out or replaces a secret, or sends the
+ * provider's data somewhere new (a webhook endpoint or its address, a rotated secret, the API key): the services'
+ * 403, and what the pages say instead of offering those actions.
+ */
+export const IMPERSONATION_SECRETS_FORBIDDEN =
+  'Only the provider’s own admins can do this: an administrator impersonating a provider may not see or replace its secrets, nor send its data to a new address.';

@@ -28,3 +28,9 @@ export const useCurrentUserQuery = () =>
     queryFn: ({ signal }) => fetchCurrentUser(signal),
     staleTime: Infinity,
   });
+
+/**
+ * Whether an administrator is viewing the provider's account (impersonating): what bears the provider's secrets is
+ * theirs alone, so pages say so instead of offering it.
+ */
+export const useImpersonating = (): boolean => (useCurrentUserQuery().data?.impersonatorId ?? null) !== null;

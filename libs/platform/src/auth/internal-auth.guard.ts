@@ -12,10 +12,6 @@ const NOT_WHILE_IMPERSONATING = 'platform:not-while-impersonating';
 
 export const IMPERSONATION_FORBIDDEN = 'An administrator impersonating a provider cannot do this.';
 
-/** Why an impersonating admin is refused what bears a secret or opens a way for the provider's data to leave. */
-export const IMPERSONATION_SECRETS_FORBIDDEN =
-  'Only the provider’s own admins can do this: an administrator impersonating a provider may not see or replace its secrets, nor send its data to a new address.';
-
 interface AccessRule {
   roles?: readonly MembershipRole[];
   staff?: readonly StaffRole[];

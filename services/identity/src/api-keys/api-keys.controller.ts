@@ -1,9 +1,8 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
-import { API_KEY_SCOPE } from '@tourly/contracts';
+import { API_KEY_SCOPE, IMPERSONATION_SECRETS_FORBIDDEN } from '@tourly/contracts';
 import {
   ApiError,
   Caller,
-  IMPERSONATION_SECRETS_FORBIDDEN,
   NotWhileImpersonating,
   ProviderId,
   Responds,

@@ -1,14 +1,7 @@
+import { IMPERSONATION_SECRETS_FORBIDDEN } from '@tourly/contracts';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  Caller,
-  IMPERSONATION_SECRETS_FORBIDDEN,
-  NotWhileImpersonating,
-  ProviderId,
-  Responds,
-  Roles,
-  TakesNoBody,
-} from '@tourly/platform';
+import { Caller, NotWhileImpersonating, ProviderId, Responds, Roles, TakesNoBody } from '@tourly/platform';
 import {
   CreateEndpoint,
   DeliveriesQuery,

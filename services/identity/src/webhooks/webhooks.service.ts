@@ -1,15 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT_TYPE, type WebhookDeliveryStatus } from '@tourly/contracts';
 import {
-  ApiError,
-  CONFIG,
-  Database,
+  WEBHOOK_LIMITS,
+  WEBHOOK_TEST_EVENT_TYPE,
+  type WebhookDeliveryStatus,
   IMPERSONATION_SECRETS_FORBIDDEN,
-  uuidv7,
-  type Page,
-  type PageQuery,
-} from '@tourly/platform';
+} from '@tourly/contracts';
+import { ApiError, CONFIG, Database, uuidv7, type Page, type PageQuery } from '@tourly/platform';
 import type { IdentityConfig } from '../config';
 import { publicEvents, testEventData } from './webhook-catalogue';
 import { targetPolicyOf, urlProblems, type TargetPolicy } from './webhook-targets';

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { useImpersonating } from '../../../../auth/queries';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate, formatDateTime } from '../../../../shared/format';
@@ -37,7 +38,8 @@ type Asking = 'rotate' | 'delete' | null;
 /**
  * One endpoint: its URL and description, whether it is on (a disabled one says why, prominently, and offers
  * "Enable again"; a failing one since when), what it listens to, its secret's hint and its delivery counts; then
- * "Send test event", "Edit", "Rotate secret" and "Delete" (both asked first), and its deliveries.
+ * "Send test event", "Edit", "Rotate secret" (not for an administrator viewing the account) and "Delete" (both
+ * asked first), and its deliveries.
  */
 export function EndpointCard({
   endpoint,
@@ -58,6 +60,7 @@ export function EndpointCard({
   const rotate = useRotateSecretMutation();
   const remove = useDeleteEndpointMutation();
   const actionsRef = useRef<HTMLDivElement>(null);
+  const impersonating = useImpersonating();
   const health = endpointHealth(endpoint);
   const badge = HEALTH_BADGES[health];
   const chosen = orderedSelection(endpoint.eventTypes, eventTypes);
@@ -212,9 +215,11 @@ export function EndpointCard({
         <button type="button" className="button button-secondary" onClick={onEdit}>
           Edit
         </button>
-        <button type="button" className="button button-secondary" onClick={() => setAsking('rotate')}>
-          Rotate secret
-        </button>
+        {!impersonating && (
+          <button type="button" className="button button-secondary" onClick={() => setAsking('rotate')}>
+            Rotate secret
+          </button>
+        )}
         <button type="button" className="button button-secondary" onClick={() => setAsking('delete')}>
           Delete
         </button>

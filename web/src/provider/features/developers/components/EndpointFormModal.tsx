@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { IMPERSONATION_SECRETS_FORBIDDEN } from '@tourly/contracts';
+import { useImpersonating } from '../../../../auth/queries';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { fieldMessage } from '../../../../shared/Field';
 import { useForm } from '../../../../shared/forms/useForm';
@@ -53,6 +55,7 @@ function changesOf(endpoint: WebhookEndpoint, values: EndpointFormValues): Endpo
  */
 export function EndpointFormModal(props: EndpointFormProps) {
   const { endpoint, eventTypes, onClose } = props;
+  const impersonating = useImpersonating();
   const create = useCreateEndpointMutation();
   const update = useUpdateEndpointMutation();
   const formId = useId();
@@ -122,7 +125,9 @@ export function EndpointFormModal(props: EndpointFormProps) {
           placeholder="https://example.com/webhooks/tourly"
           maxLength={URL_MAX_LENGTH}
           disabled={isPending}
+          readOnly={impersonating}
         />
+        {impersonating && <p className="muted">{IMPERSONATION_SECRETS_FORBIDDEN}</p>}
         <TextField
           {...form.field('description')}
           label="Description"

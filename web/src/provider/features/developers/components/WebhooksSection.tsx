@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { IMPERSONATION_SECRETS_FORBIDDEN } from '@tourly/contracts';
+import { useImpersonating } from '../../../../auth/queries';
 import { ApiError } from '../../../../api/errors';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { Loading } from '../../../../shared/Loading';
@@ -21,6 +23,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; endpoint: WebhookEndpoint } | n
  * receiver verifies what it gets. A new or rotated secret shows once, in its endpoint's card.
  */
 export function WebhooksSection() {
+  const impersonating = useImpersonating();
   const webhooks = useWebhooksQuery();
   const setUp = useSetUpWebhooksMutation();
   const [editing, setEditing] = useState<Editing>(null);
@@ -86,15 +89,18 @@ export function WebhooksSection() {
       <section className="webhook-endpoints" aria-labelledby="developers-webhooks">
         <div className="section-heading">
           <h2 id="developers-webhooks">Webhook endpoints</h2>
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={full}
-            onClick={() => setEditing({ mode: 'add' })}
-          >
-            Add endpoint
-          </button>
+          {!impersonating && (
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={full}
+              onClick={() => setEditing({ mode: 'add' })}
+            >
+              Add endpoint
+            </button>
+          )}
         </div>
+        {impersonating && <p className="muted">{IMPERSONATION_SECRETS_FORBIDDEN}</p>}
         <p className="muted">
           {endpoints.length} of {MAX_ENDPOINTS} endpoints
           {full ? ': delete one to add another.' : '.'}
@@ -105,13 +111,15 @@ export function WebhooksSection() {
           <div className="empty-state">
             <h3>No endpoints yet</h3>
             <p>Add the address of your system that should receive events, and choose which ones.</p>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => setEditing({ mode: 'add' })}
-            >
-              Add endpoint
-            </button>
+            {!impersonating && (
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => setEditing({ mode: 'add' })}
+              >
+                Add endpoint
+              </button>
+            )}
           </div>
         ) : (
           <ul className="webhook-endpoint-list" aria-label="Endpoints">

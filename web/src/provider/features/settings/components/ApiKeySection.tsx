@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { IMPERSONATION_SECRETS_FORBIDDEN } from '@tourly/contracts';
+import { useImpersonating } from '../../../../auth/queries';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
@@ -13,9 +15,10 @@ interface ApiKeySectionProps {
 /**
  * The provider's API key (POST /provider/settings/regenerate_api_key): only its hint is ever shown again, so a
  * new key is shown once, with a copy button and a warning; replacing a key asks first, as the old one stops
- * working at once.
+ * working at once. An administrator viewing the account is told the key is the provider's own admins' to make.
  */
 export function ApiKeySection({ apiKey }: ApiKeySectionProps) {
+  const impersonating = useImpersonating();
   const [confirming, setConfirming] = useState(false);
   const [newKey, setNewKey] = useState<NewApiKey | null>(null);
   const { run, isPending, error } = useRegenerateApiKeyMutation();
@@ -57,17 +60,21 @@ export function ApiKeySection({ apiKey }: ApiKeySectionProps) {
             <p className="muted">There is no API key yet.</p>
           )}
           <ErrorDisplay error={error} />
-          <div className="actions">
-            <button
-              ref={openerRef}
-              type="button"
-              className="button button-secondary"
-              disabled={isPending}
-              onClick={() => (apiKey ? setConfirming(true) : generate())}
-            >
-              {apiKey ? 'Regenerate API key' : 'Generate an API key'}
-            </button>
-          </div>
+          {impersonating ? (
+            <p className="muted">{IMPERSONATION_SECRETS_FORBIDDEN}</p>
+          ) : (
+            <div className="actions">
+              <button
+                ref={openerRef}
+                type="button"
+                className="button button-secondary"
+                disabled={isPending}
+                onClick={() => (apiKey ? setConfirming(true) : generate())}
+              >
+                {apiKey ? 'Regenerate API key' : 'Generate an API key'}
+              </button>
+            </div>
+          )}
         </>
       )}
       <ConfirmDialog
