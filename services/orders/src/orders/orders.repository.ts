@@ -118,7 +118,8 @@ export class OrdersRepository {
   /**
    * Writes a new order with its provider's next number. The provider's counter row stays locked until the
    * transaction ends: orders of one provider placed at once take their numbers in turn, and a placing rolled back
-   * gives its number back.
+   * gives its number back. It is placed when it gets its number (`clock_timestamp()`, after the counter's lock, not
+   * the transaction's start), so newest first is also highest number first for orders placed at once.
    */
   async insert(tx: Queryable, order: NewOrder): Promise<void> {
     await tx.query(
@@ -129,9 +130,9 @@ export class OrdersRepository {
        )
        INSERT INTO floorplan_orders (id, number, provider_id, property_id, property_title, property_address,
          matterport_model_id, kind, amends_order_id, credits, instructions, supplier_id, assigned_at, placed_by,
-         promised_at)
+         promised_at, placed_at)
        SELECT $1, counter.last_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-         CASE WHEN $11::uuid IS NULL THEN NULL ELSE now() END, $12, $13
+         CASE WHEN $11::uuid IS NULL THEN NULL ELSE now() END, $12, $13, clock_timestamp()
          FROM counter`,
       [
         order.id,
