@@ -11,12 +11,13 @@ import {
   createTestDatabase,
   createTestNamespace,
   eventually,
+  freePort,
   testEnv,
   type TestDatabase,
 } from '@tourly/platform/testing';
 import { streamName } from '@tourly/platform';
 import { emulatorEnv } from '../infra/launcher/src/platform';
-import { freePort, gatewayClient } from './support/platform';
+import { gatewayClient } from './support/platform';
 import {
   builtServices,
   machineLock,

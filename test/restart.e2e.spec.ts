@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BACKEND_SERVICES, DEFAULT_PORTS } from '@tourly/contracts';
-import { createTestDatabase, type TestDatabase } from '@tourly/platform/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@tourly/platform/testing';
 import { connectMatterport } from './support/matterport';
-import { freePort, gatewayClient, type Person } from './support/platform';
+import { gatewayClient, type Person } from './support/platform';
 import { builtServices, machineLock, nodeProgram, ready, type Program } from './support/processes';
 
 const CARDS = '/provider/billing/account/credit_cards';

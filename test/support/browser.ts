@@ -1,11 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { SESSION_COOKIE, type MembershipRole } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
-import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
+import { createTestDatabase, createTestNamespace, freePort, testEnv } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
 import { startLocalS3 } from '../../infra/launcher/src/local-s3';
@@ -177,18 +176,6 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
     ],
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import Stripe from 'stripe';
 import { SESSION_COOKIE } from '@tourly/contracts';
 import { Database, toCamelKeys } from '@tourly/platform';
-import { createTestDatabase, createTestNamespace, testEnv } from '@tourly/platform/testing';
+import { createTestDatabase, createTestNamespace, freePort, testEnv } from '@tourly/platform/testing';
 import { MATTERPORT_OAUTH_CLIENT_DEFAULTS, startEmulators } from '@tourly/emulators';
 import { seedDemoData } from '@tourly/identity';
 import { startLocalS3, type RunningS3 } from '../../infra/launcher/src/local-s3';
@@ -316,19 +315,6 @@ export function sessionCookieOf(response: request.Response): string {
   const cookie = header.find((value) => value.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error('no session cookie set');
   return cookie.split(';')[0]!;
-}
-
-/** A TCP port nothing listens on now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The code sign-up emailed to an address (the mail leaves after the answer: wait for it, briefly). */

@@ -5,16 +5,8 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { freePort } from '@tourly/platform/testing';
 import { startEmbeddedPostgres, type RunningPostgres } from '../src/embedded-postgres';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no TCP address');
-  return address.port;
-}
 
 async function query<Row extends object>(url: string, sql: string): Promise<Row[]> {
   const client = new Client({ connectionString: url });

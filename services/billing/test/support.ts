@@ -8,15 +8,10 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import type { MembershipRole, StaffRole } from '@tourly/contracts';
 import { Database, one, rows, toCamelKeys, uuidv7, type CallerIdentity } from '@tourly/platform';
-import { eventually, internalHeaders, startTestService } from '@tourly/platform/testing';
+import { eventually, freePort, internalHeaders, startTestService } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { billing } from '@tourly/billing';
-import {
-  freePort,
-  gatewayClient,
-  type Person,
-  type PlatformWithEmulators,
-} from '../../../test/support/platform';
+import { gatewayClient, type Person, type PlatformWithEmulators } from '../../../test/support/platform';
 
 export {
   startPlatformWithEmulators as startBillingPlatform,
