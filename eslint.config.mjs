@@ -67,10 +67,18 @@ export default tseslint.config(
       '**/test/**',
       'test/**',
       '**/*.js',
+      '**/*.cjs',
       '**/*.mjs',
       'web/vite.config.ts',
     ],
     rules: { 'no-restricted-properties': 'off', '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { setImmediate: 'readonly', __filename: 'readonly' },
+    },
   },
   {
     files: ['web/**'],
