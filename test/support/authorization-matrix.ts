@@ -1,4 +1,5 @@
 import type request from 'supertest';
+import { NOT_ALLOWED, SIGN_IN_REQUIRED, type ErrorMap } from '@tourly/platform';
 import { sessionCookieOf, type PlatformWithEmulators } from './platform';
 
 /** Everyone an authorization matrix asks about: anonymous, each provider role, each staff role, an impersonator. */
@@ -20,12 +21,35 @@ export interface Credentials {
   csrfToken: string;
 }
 
-/** A route and the exact status each caller gets (`others` for everyone not named; a negative one skips). */
+/**
+ * What a refusal says: a base message (`{ errors: { base: [message] } }`), or the whole body when it is another
+ * shape (field errors, an OAuth error with its code).
+ */
+export type Refusal = string | { errors: ErrorMap } | { error: string; error_description?: string };
+
+/**
+ * A route and the exact status each caller gets (`others` for everyone not named; a negative one skips), and
+ * the exact words of each refusal: `says` by caller first, then by status. A 401 says the guard's
+ * SIGN_IN_REQUIRED and a 403 its NOT_ALLOWED unless `says` names other words; any other refusal must be named.
+ */
 export interface MatrixRoute<Ids> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: (ids: Ids) => string;
   body?: object | ((ids: Ids) => object);
   expect: Partial<Record<Who, number>> & { others: number };
+  says?: Partial<Record<Who | number, Refusal>>;
+}
+
+/** What the platform's guard answers: anonymous callers must sign in, callers without the role are not allowed. */
+const GUARD: Partial<Record<number, Refusal>> = { 401: SIGN_IN_REQUIRED, 403: NOT_ALLOWED };
+
+/** A refusal of one field (or several), as the wire carries it. */
+export const fieldErrors = (errors: Record<string, string>): Refusal => ({
+  errors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])),
+});
+
+function bodyOf(refusal: Refusal): object {
+  return typeof refusal === 'string' ? { errors: { base: [refusal] } } : refusal;
 }
 
 /** The provider-side roles get `status`; everyone else 403, anonymous 401. */
@@ -68,7 +92,7 @@ export async function everyCaller(it_: PlatformWithEmulators) {
   return { callers, demoMedia: admin.providerId, admin };
 }
 
-/** `[label, who, status, route]` for `it.each`, one per route and caller. */
+/** `[label, who, status, route]` for `it.each`, one per route and caller (the refusal's words follow the route). */
 export function matrixCases<Ids>(routes: Array<MatrixRoute<Ids>>, placeholders: Ids) {
   return routes.flatMap((route) =>
     WHO.map(
@@ -83,18 +107,27 @@ export function matrixCases<Ids>(routes: Array<MatrixRoute<Ids>>, placeholders: 
   );
 }
 
-/** One case: the caller's request, and the status (and, for a refusal, the error shape) it gets. */
+/** One case: the caller's request, and the status (and, for a refusal, its exact body) it gets. */
 export async function expectStatus<Ids>(
   http: ReturnType<typeof request>,
   caller: Credentials | undefined,
   route: MatrixRoute<Ids>,
   ids: Ids,
   status: number,
+  who: Who,
 ) {
+  const refusal = status >= 400 ? (route.says?.[who] ?? route.says?.[status] ?? GUARD[status]) : undefined;
+  if (status >= 400 && refusal === undefined) {
+    throw new Error(`${route.method} ${route.path(ids)}: name what its ${status} says (\`says\`)`);
+  }
   let call = http[route.method](route.path(ids));
   if (caller) call = call.set('cookie', caller.cookie).set('x-csrf-token', caller.csrfToken);
   const body = typeof route.body === 'function' ? route.body(ids) : route.body;
   const response = await (body ? call.send(body) : call);
-  expect(response.status).toBe(status);
-  if (status >= 400) expect(response.body.errors ?? response.body.error).toBeDefined();
+  // The body too when the status is not the one expected: what the caller was told says why.
+  const shown = refusal !== undefined || response.status !== status ? response.body : undefined;
+  expect({ status: response.status, body: shown }).toEqual({
+    status,
+    body: refusal === undefined ? undefined : bodyOf(refusal),
+  });
 }

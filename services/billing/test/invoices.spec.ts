@@ -84,7 +84,7 @@ describe("the provider's invoices", () => {
     });
     expect(invoice.number).toMatch(/^[A-Z0-9]+-\d{4}$/);
     expect(invoice.description).toContain('Starter');
-    expect(invoice.total_in_cents).toBeGreaterThan(0);
+    expect(invoice.total_in_cents).toBe(1995); // Starter's monthly price in usd (000 §9), in full
 
     const pdf = await fetch(invoice.invoice_pdf);
     expect(pdf.status).toBe(200);

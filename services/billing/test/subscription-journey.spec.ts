@@ -2,6 +2,12 @@ import { CURRENCIES, PLANS, type Currency } from '@tourly/contracts';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `15 Jan 2026`: the day in Stripe's proration line descriptions (UTC). */
+const dayOf = (time: number) => {
+  const date = new Date(time);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+};
 const billingForm = (currency: Currency) => ({
   name: 'Journey Media',
   email: 'billing@journey.test',
@@ -158,16 +164,41 @@ describe('a provider’s service plan, from sign-up to unpaid', () => {
 
   it('previews an upgrade with the proration, and a coupon as a discount line', async () => {
     await it_.stripe.coupons.create({ id: 'JOURNEY20', percent_off: 20, duration: 'once' });
+    // The test clock has not moved since Starter began (its frozen time): none of its month is used yet, so the
+    // proration (the price times the share of the period left, to the cent) credits all of Starter's 19.95 and
+    // charges all of Creator's 45.95.
+    const day = dayOf(await clockNow());
     const summary = (await preview({ product_code: 'vt_creator_plan', interval: 'month' })).body.data;
-    const items = summary.line_items as Array<{ type: string; amount_in_cents: number }>;
-    expect(items.some((line) => line.amount_in_cents < 0)).toBe(true); // unused Starter time, credited
-    expect(summary.total_in_cents).toBeGreaterThan(0);
-    expect(summary.total_in_cents).toBeLessThanOrEqual(4595 - 1995 + 1);
+    expect(summary).toEqual({
+      currency: 'usd',
+      line_items: [
+        { type: 'item', label: `Unused time on Starter plan after ${day}`, amount_in_cents: -1995 },
+        { type: 'item', label: `Remaining time on Creator plan after ${day}`, amount_in_cents: 4595 },
+      ],
+      subtotal_in_cents: 2600,
+      discount_in_cents: 0,
+      total_in_cents: 2600,
+      starts_at: null,
+      withdrawals: null,
+    });
+    // Monthly to annual starts a new period today: the unused month credited, the year charged, and the coupon's 20%
+    // taken off each line (rounded per line): 20% of -1995 is -399, of 99950 is 19990.
     const withCoupon = (
       await preview({ product_code: 'experience_creator_plan', interval: 'year', coupon: 'JOURNEY20' })
     ).body.data;
-    expect(withCoupon.line_items).toContainEqual(expect.objectContaining({ type: 'discount' }));
-    expect(withCoupon.discount_in_cents).toBeGreaterThan(0);
+    expect(withCoupon).toEqual({
+      currency: 'usd',
+      line_items: [
+        { type: 'item', label: `Unused time on Starter plan after ${day}`, amount_in_cents: -1995 },
+        { type: 'item', label: '1 × Pro plan (at $999.50 / year)', amount_in_cents: 99950 },
+        { type: 'discount', label: 'Coupon JOURNEY20', amount_in_cents: -19591 },
+      ],
+      subtotal_in_cents: 97955,
+      discount_in_cents: 19591,
+      total_in_cents: 78364,
+      starts_at: null,
+      withdrawals: null,
+    });
     const bogus = await preview({ product_code: 'vt_creator_plan', interval: 'month', coupon: 'NOPE' });
     expect(bogus.status).toBe(422);
     expect(bogus.body.errors).toEqual({

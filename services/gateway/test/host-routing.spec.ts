@@ -9,6 +9,13 @@ import {
 
 const NOT_FOUND = JSON.stringify({ errors: { base: [PLAYER_MESSAGES.tourNotFound] } });
 
+/** A shared tour: the public id the player asks for, and the property a visitor should see behind it. */
+interface SharedTour {
+  publicId: string;
+  propertyId: string;
+  title: string;
+}
+
 /**
  * Host routing (issue 13): the tours' pages and the player's API on a provider's subdomain of the app's host
  * (`{subdomain}.localhost` under the tests' APP_URL) and its active white-label domain show that provider's tours
@@ -18,14 +25,28 @@ describe('host routing', () => {
   let it_: PlatformWithEmulators;
   let harbour: Person;
   let other: Person;
-  let harbourTour: string;
-  let otherTour: string;
+  let harbourTour: SharedTour;
+  let otherTour: SharedTour;
 
-  const base = (publicId: string, host: string, headers: Record<string, string> = {}) =>
-    it_.http.get(`/digital_twin/${publicId}/layers/base.json`).set({ host, ...headers });
+  const base = (tour: SharedTour, host: string, headers: Record<string, string> = {}) =>
+    it_.http.get(`/digital_twin/${tour.publicId}/layers/base.json`).set({ host, ...headers });
 
-  /** A shared tour of the person's (a paid plan, the published feature `tour`); its public id. */
-  const aSharedTour = async (person: Person, title: string) => {
+  /** Which tour a host showed: the status, and the public id and property of the answer (none for a refusal). */
+  const shownOn = async (tour: SharedTour, host: string, headers: Record<string, string> = {}) => {
+    const answer = await base(tour, host, headers);
+    const data = answer.status === 200 ? answer.body.data : undefined;
+    return {
+      host,
+      status: answer.status,
+      tour: data && { publicId: data.id, propertyId: data.property.id, title: data.property.title },
+      ...(answer.status !== 200 && { text: answer.text }),
+    };
+  };
+  const shows = (tour: SharedTour, host: string) => ({ host, status: 200, tour });
+  const refuses = (host: string) => ({ host, status: 404, tour: undefined, text: NOT_FOUND });
+
+  /** A shared tour of the person's (a paid plan, the published feature `tour`). */
+  const aSharedTour = async (person: Person, title: string): Promise<SharedTour> => {
     await it_.propertiesDb.dataSource.query(
       `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
        VALUES ($1, 'vt_creator_plan', 'active', 100, now()) ON CONFLICT DO NOTHING`,
@@ -37,7 +58,7 @@ describe('host routing', () => {
     });
     expect(shared.status).toBe(200);
     const link = (await person.get(`/provider/properties/${propertyId}/player_link`)).body.data;
-    return tourPublicId(link.client_slug, link.model_slug);
+    return { publicId: tourPublicId(link.client_slug, link.model_slug), propertyId, title };
   };
 
   beforeAll(async () => {
@@ -66,35 +87,34 @@ describe('host routing', () => {
 
   it('shows a provider’s tours on its subdomain and active white-label domain, and no one else’s', async () => {
     for (const host of ['harbour-hosts.localhost', 'HARBOUR-HOSTS.localhost:3000', 'tours.harbour.example']) {
-      expect((await base(harbourTour, host)).status).toBe(200);
-      const foreign = await base(otherTour, host);
-      expect({ host, status: foreign.status, text: foreign.text }).toEqual({
-        host,
-        status: 404,
-        text: NOT_FOUND,
-      });
+      expect(await shownOn(harbourTour, host)).toEqual(shows(harbourTour, host));
+      expect(await shownOn(otherTour, host)).toEqual(refuses(host));
     }
   });
 
   it('treats the app’s host, an unknown host and a pending domain as the app’s: every shared tour shows', async () => {
     for (const host of ['localhost:3000', 'nobody.localhost', 'unknown.example', 'tours.pending.example']) {
-      expect((await base(harbourTour, host)).status).toBe(200);
-      expect((await base(otherTour, host)).status).toBe(200);
+      expect(await shownOn(harbourTour, host)).toEqual(shows(harbourTour, host));
+      expect(await shownOn(otherTour, host)).toEqual(shows(otherTour, host));
     }
   });
 
   it('drops a client’s own claim of whose host it is', async () => {
-    const claimed = await base(harbourTour, 'claims.example', { 'x-host-provider-id': other.providerId });
-    expect(claimed.status).toBe(200);
-    const onHarbour = await base(otherTour, 'harbour-hosts.localhost', {
-      'x-host-provider-id': other.providerId,
-    });
-    expect(onHarbour.status).toBe(404);
+    const claim = { 'x-host-provider-id': other.providerId };
+    expect(await shownOn(harbourTour, 'claims.example', claim)).toEqual(shows(harbourTour, 'claims.example'));
+    expect(await shownOn(otherTour, 'harbour-hosts.localhost', claim)).toEqual(
+      refuses('harbour-hosts.localhost'),
+    );
+    // Nor does the claim hide the host's own tour.
+    expect(await shownOn(harbourTour, 'harbour-hosts.localhost', claim)).toEqual(
+      shows(harbourTour, 'harbour-hosts.localhost'),
+    );
   });
 
   it('keeps a public tour’s answer a moment, per host, answering 304 to a copy that is still fresh', async () => {
     const first = await base(otherTour, 'localhost:3000');
     expect(first.status).toBe(200);
+    expect(first.body.data.property).toMatchObject({ id: otherTour.propertyId, title: otherTour.title });
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=2, must-revalidate');
     const revalidated = await base(otherTour, 'localhost:3000', { 'if-none-match': first.headers.etag });
     expect(revalidated.status).toBe(304);
@@ -112,8 +132,7 @@ describe('host routing', () => {
     expect((await base(otherTour, 'harbour-hosts.localhost')).text).toBe(NOT_FOUND);
 
     // Taken down, it stops answering within the moment it is kept (here and in properties).
-    const propertyId = first.body.data.property.id;
-    const down = await other.send('put', `/provider/properties/${propertyId}/published_features`, {
+    const down = await other.send('put', `/provider/properties/${otherTour.propertyId}/published_features`, {
       published_features: { tour: false },
     });
     expect(down.status).toBe(200);

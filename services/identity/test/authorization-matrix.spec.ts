@@ -1,14 +1,17 @@
+import { IMPERSONATION_SECRETS_FORBIDDEN } from '@tourly/contracts';
 import {
   expectStatus,
+  fieldErrors,
   matrixCases,
   type MatrixRoute,
   type Who,
 } from '../../../test/support/authorization-matrix';
-import { uuidv7 } from '@tourly/platform';
+import { IMPERSONATION_FORBIDDEN, uuidv7 } from '@tourly/platform';
 import { startIdentityPlatform, sessionCookieOf, type SignedIn } from './support';
 
 /**
- * Every identity route x every kind of caller, with the exact status each gets. No route is reachable by a
+ * Every identity route x every kind of caller, with the exact status each gets and the words of each refusal
+ * (401 and 403 are the guard's unless a route says otherwise). No route is reachable by a
  * caller the spec does not give it. Routes that end the caller's session (sign-out, starting or stopping an
  * impersonation) are covered for the callers they refuse; their success paths have their own suites.
  */
@@ -20,6 +23,12 @@ interface Ids {
 
 const UNKNOWN_ID = '01a20000-0000-7000-8000-000000000000';
 const WEBHOOKS = '/provider/developers/webhooks_subscription';
+const DOMAIN_NOT_FOUND = 'White-label domain not found';
+const WHITE_LABEL_NEEDS_PLAN =
+  'White-label domains come with the Creator and Pro plans. Upgrade your plan to use one.';
+const RESET_TOKEN_INVALID = fieldErrors({
+  'user.reset_password_token': 'is invalid or has expired; ask for a new link',
+});
 
 const signedInOnly = { anonymous: 401, others: 200 };
 const providerReaders = {
@@ -41,6 +50,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     body: () => ({ user: { phone_number: '555 010 9999' } }),
     // The person's own details: an impersonating admin does not change them.
     expect: { anonymous: 401, impersonating: 403, others: 200 },
+    says: { impersonating: IMPERSONATION_FORBIDDEN },
   },
   { method: 'get', path: () => '/provider/access/available_providers.json', expect: signedInOnly },
   {
@@ -54,6 +64,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
       external_supplier: 404,
       others: 200,
     },
+    says: { 404: 'You are not a member of any provider yet.' },
   },
   {
     method: 'post',
@@ -66,6 +77,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
       external_supplier: 404,
       others: 200,
     },
+    says: { 404: 'Provider not found' },
   },
   { method: 'get', path: () => '/provider/settings', expect: providerReaders },
   { method: 'get', path: () => '/provider/settings/users', expect: providerReaders },
@@ -87,6 +99,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => '/provider/settings/regenerate_api_key',
     // What only the provider's own admins may do: never an admin impersonating them.
     expect: { anonymous: 401, admin: 200, others: 403 },
+    says: { impersonating: IMPERSONATION_SECRETS_FORBIDDEN },
   },
   { method: 'get', path: () => WEBHOOKS, expect: providerAdmins },
   { method: 'post', path: () => WEBHOOKS, expect: providerAdmins },
@@ -96,6 +109,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     body: () => ({ endpoint: { url: 'http://127.0.0.1:9/matrix', event_types: ['lead.received'] } }),
     // A secret and a new channel for the provider's data: its own admins', never an impersonating admin's.
     expect: { anonymous: 401, admin: 201, others: 403 },
+    says: { impersonating: IMPERSONATION_SECRETS_FORBIDDEN },
   },
   {
     method: 'patch',
@@ -110,16 +124,19 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     body: () => ({ endpoint: { url: `http://127.0.0.1:9/matrix-${uuidv7()}` } }),
     // Pointing the provider's events at another address: its own admins only.
     expect: { anonymous: 401, admin: 200, others: 403 },
+    says: { impersonating: IMPERSONATION_SECRETS_FORBIDDEN },
   },
   {
     method: 'delete',
     path: () => `${WEBHOOKS}/endpoints/${UNKNOWN_ID}`,
     expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Webhook endpoint not found' },
   },
   {
     method: 'post',
     path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/rotate_secret`,
     expect: { anonymous: 401, admin: 200, others: 403 },
+    says: { impersonating: IMPERSONATION_SECRETS_FORBIDDEN },
   },
   {
     method: 'post',
@@ -135,11 +152,13 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     method: 'get',
     path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/deliveries/${UNKNOWN_ID}`,
     expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Webhook delivery not found' },
   },
   {
     method: 'post',
     path: (ids) => `${WEBHOOKS}/endpoints/${ids.webhookEndpoint}/deliveries/${UNKNOWN_ID}/replay`,
     expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Webhook delivery not found' },
   },
   {
     method: 'post',
@@ -151,12 +170,14 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => '/api/integrations/matterport/auth_url',
     // Connecting the provider's Matterport account: its own admins, never an administrator impersonating it.
     expect: { anonymous: 401, admin: 200, others: 403 },
+    says: { impersonating: IMPERSONATION_FORBIDDEN },
   },
   {
     method: 'get',
     path: () => '/api/integrations/matterport/callback?code=matrix&state=matrix',
     // An unknown state: the admin is sent back to the settings page, told it failed.
     expect: { anonymous: 401, admin: 302, others: 403 },
+    says: { impersonating: IMPERSONATION_FORBIDDEN },
   },
   { method: 'get', path: () => '/provider/matterport_auth/connection', expect: providerReaders },
   { method: 'delete', path: () => '/provider/matterport_auth/connection', expect: providerAdmins },
@@ -166,6 +187,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => '/provider/matterport_auth/mark_oauth_prompt_seen',
     // The provider's own choice: an impersonating administrator neither sees the prompt nor dismisses it.
     expect: { anonymous: 401, admin: 200, others: 403 },
+    says: { impersonating: IMPERSONATION_FORBIDDEN },
   },
   { method: 'get', path: () => '/provider/onboarding/info.json', expect: signedInOnly },
   { method: 'get', path: () => '/contact_confirmations', expect: signedInOnly },
@@ -192,6 +214,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     body: () => ({ whitelabeled_domain: { subdomain: 'tours.demo-media.com' } }),
     // Demo Media is on the free plan: its admins are refused too, for the plan (see whitelabeled-domains.spec.ts).
     expect: { anonymous: 401, others: 403 },
+    says: { admin: WHITE_LABEL_NEEDS_PLAN, impersonating: WHITE_LABEL_NEEDS_PLAN },
   },
   { method: 'get', path: () => '/admin/whitelabeled_domains', expect: platformAdmins },
   {
@@ -199,6 +222,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => `/admin/whitelabeled_domains/${UNKNOWN_ID}`,
     body: () => ({ whitelabeled_domain: { subdomain: 'tours.example.com' } }),
     expect: { anonymous: 401, platform_admin: 404, others: 403 },
+    says: { 404: DOMAIN_NOT_FOUND },
   },
   {
     method: 'get',
@@ -210,6 +234,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => `/virtual_assistant/whitelabeled-domains/${UNKNOWN_ID}`,
     body: () => ({ whitelabeled_domain: { status: 'active' } }),
     expect: { anonymous: 401, platform_admin: 404, virtual_assistant: 404, others: 403 },
+    says: { 404: DOMAIN_NOT_FOUND },
   },
   { method: 'get', path: () => '/admin/providers.json', expect: platformAdmins },
   { method: 'get', path: (ids) => `/admin/providers/${ids.demoMedia}`, expect: platformAdmins },
@@ -249,13 +274,22 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     }),
     // Open to anyone; the failing captcha keeps this table from creating accounts.
     expect: { others: 422 },
+    says: {
+      422: fieldErrors({ captcha_response: 'Please confirm you are not a robot, then try again.' }),
+    },
   },
   {
     method: 'post',
     path: () => '/oauth/token',
-    body: () => ({ grant_type: 'password', username: 'nobody@example.com', password: 'wrong-password' }),
+    // Another address each time: the lockout (five misses per address) would answer otherwise.
+    body: () => ({
+      grant_type: 'password',
+      username: `nobody-${uuidv7()}@example.com`,
+      password: 'wrong-password',
+    }),
     // Open to anyone; wrong credentials are the RFC's 400 invalid_grant.
     expect: { others: 400 },
+    says: { 400: { error: 'invalid_grant', error_description: 'Invalid email or password.' } },
   },
   {
     method: 'post',
@@ -274,12 +308,14 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => '/users/password/check',
     body: () => ({ user: { reset_password_token: 'not-a-token' } }),
     expect: { others: 422 },
+    says: { 422: RESET_TOKEN_INVALID },
   },
   {
     method: 'put',
     path: () => '/users/password',
     body: () => ({ user: { reset_password_token: 'not-a-token', password: 'long-enough-password' } }),
     expect: { others: 422 },
+    says: { 422: RESET_TOKEN_INVALID },
   },
   {
     method: 'post',
@@ -287,6 +323,11 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     body: () => ({ user: { email: 'someone@example.com', code: '123456' } }),
     // Open to anyone; no code was sent for this address.
     expect: { others: 422 },
+    says: {
+      422: fieldErrors({
+        'user.code': 'is incorrect or has expired; check the latest email, or start again',
+      }),
+    },
   },
   {
     method: 'post',
@@ -294,6 +335,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     body: () => ({ user: { first_name: 'Test', last_name: 'User' } }),
     // The person's own name: an impersonating admin does not change it.
     expect: { anonymous: 401, impersonating: 403, others: 201 },
+    says: { impersonating: IMPERSONATION_FORBIDDEN },
   },
   {
     method: 'post',
@@ -306,6 +348,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: () => '/admin/impersonations/current',
     // The impersonating admin succeeds (and ends it): see impersonation.spec.ts.
     expect: { anonymous: 401, impersonating: -1, others: 409 },
+    says: { 409: 'You are not impersonating anyone.' },
   },
   {
     method: 'post',
@@ -313,6 +356,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     body: () => ({ setup_provider: { name: 'Matrix Media' } }),
     // Last: it moves each caller into a new provider of their own. An impersonation stays in its provider.
     expect: { anonymous: 401, impersonating: 403, others: 201 },
+    says: { impersonating: IMPERSONATION_FORBIDDEN },
   },
 ];
 
@@ -359,6 +403,6 @@ describe('authorization matrix of identity', () => {
 
   it.each(matrixCases<Ids>(ROUTES, { demoMedia: ':id', providerUser: ':id', webhookEndpoint: ':id' }))(
     '%s as %s -> %i',
-    (_label, who, status, route) => expectStatus(it_.http, callers.get(who), route, ids, status),
+    (_label, who, status, route) => expectStatus(it_.http, callers.get(who), route, ids, status, who),
   );
 });

@@ -13,13 +13,20 @@ import { matterportDemoModelId } from '@tourly/emulators';
 import { startPropertiesPlatform, type PropertiesPlatform } from './support';
 
 const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
+const PROPERTY_NOT_FOUND = 'Property not found';
+/** Why the free plan's own people are refused publishing (the others get the guard's 403). */
+const PUBLISHING_NEEDS_PLAN =
+  'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
 /**
  * A model of the Matterport account Demo Media reads: the platform's own (identity answers `platform` for the demo
  * provider), the test platform's token id.
  */
 const DEMO_MODEL = matterportDemoModelId('test-token-id', 0);
 
-/** Every properties route x every role, on a property of Demo Media: the exact status. */
+/**
+ * Every properties route x every role, on a property of Demo Media: the exact status and the refusal's words
+ * (401 and 403 are the guard's unless a route says otherwise).
+ */
 /** The ids a route's path names: Demo Media's property, and Demo Media itself. */
 interface Ids {
   property: string;
@@ -30,7 +37,12 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
   { method: 'get', path: () => '/provider/properties', expect: providerSide(200) },
   { method: 'get', path: () => '/provider/billing/premium_tours', expect: providerAdmins(200) },
   { method: 'get', path: ({ property }) => `/provider/properties/${property}`, expect: providerSide(200) },
-  { method: 'get', path: () => `/provider/properties/${UNKNOWN}`, expect: providerSide(404) },
+  {
+    method: 'get',
+    path: () => `/provider/properties/${UNKNOWN}`,
+    expect: providerSide(404),
+    says: { 404: PROPERTY_NOT_FOUND },
+  },
   {
     method: 'patch',
     path: ({ property }) => `/provider/properties/${property}`,
@@ -53,6 +65,12 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     body: { published_features: { tour: true } },
     // Demo Media is on the free plan: its own people are refused too, for the plan.
     expect: { anonymous: 401, others: 403 },
+    says: {
+      admin: PUBLISHING_NEEDS_PLAN,
+      scan_technician: PUBLISHING_NEEDS_PLAN,
+      member: PUBLISHING_NEEDS_PLAN,
+      impersonating: PUBLISHING_NEEDS_PLAN,
+    },
   },
   {
     method: 'post',
@@ -93,6 +111,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     method: 'post',
     path: () => `/admin/properties/${UNKNOWN}/restore`,
     expect: { anonymous: 401, platform_admin: 404, others: 403 },
+    says: { 404: PROPERTY_NOT_FOUND },
   },
   // The back office's reads of a provider's records (issue 18).
   {
@@ -119,6 +138,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     method: 'get',
     path: () => '/admin/providers/not-a-uuid/properties',
     expect: { anonymous: 401, platform_admin: 404, others: 403 },
+    says: { 404: 'Provider not found' },
   },
   { method: 'get', path: () => '/admin/provider_clients.json', expect: platformAdmins(200) },
   { method: 'get', path: () => '/admin/matterport_models.json', expect: platformAdmins(200) },
@@ -146,6 +166,6 @@ describe('authorization matrix of properties', () => {
 
   it.each(matrixCases<Ids>(ROUTES, { property: ':id', provider: ':provider' }))(
     '%s as %s -> %i',
-    (_label, who, status, route) => expectStatus(it_.http, callers.get(who), route, ids, status),
+    (_label, who, status, route) => expectStatus(it_.http, callers.get(who), route, ids, status, who),
   );
 });

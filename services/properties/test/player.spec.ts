@@ -136,8 +136,26 @@ describe('the visitor’s player', () => {
         expect({ status: answer.status, text: answer.text }).toEqual({ status: 404, text: NOT_FOUND });
         expect(answer.headers.etag).toBeUndefined();
       }
-      // On its own provider's host, the same tour answers.
-      expect((await base(shared.publicId, { [HOST_PROVIDER]: provider.providerId })).status).toBe(200);
+      // On its own provider's host, the same tour answers: that very tour, and not another provider's.
+      const theirs = await aTour(other, 'Other Barn');
+      await share(other, theirs.propertyId);
+      const onHost = async (tour: { publicId: string }, host: Person) => {
+        const answer = await base(tour.publicId, { [HOST_PROVIDER]: host.providerId });
+        return answer.status === 200
+          ? { status: 200, id: answer.body.data.id, property: answer.body.data.property }
+          : { status: answer.status, text: answer.text };
+      };
+      expect(await onHost(shared, provider)).toEqual({
+        status: 200,
+        id: shared.publicId,
+        property: expect.objectContaining({ id: shared.propertyId, title: 'Shared Barn' }),
+      });
+      expect(await onHost(theirs, provider)).toEqual({ status: 404, text: NOT_FOUND });
+      expect(await onHost(theirs, other)).toEqual({
+        status: 200,
+        id: theirs.publicId,
+        property: expect.objectContaining({ id: theirs.propertyId, title: 'Other Barn' }),
+      });
     });
 
     it('stops answering a tour taken down, within the few seconds an answer is kept', async () => {

@@ -47,3 +47,39 @@ export type ShownConfiguration = FloorplanConfiguration & { configured: boolean 
 
 /** A custom template's id in the list of the provider's templates: one per provider. */
 export const CUSTOM_TEMPLATE_ID = 'custom';
+
+/** A provider's configuration as shown: as saved (without when), or the defaults while nobody configured it. */
+export function shownConfiguration(
+  saved: (FloorplanConfiguration & { updatedAt: Date }) | undefined,
+): ShownConfiguration {
+  if (!saved) return { ...DEFAULT_CONFIGURATION, configured: false };
+  const { updatedAt: _updatedAt, ...configuration } = saved;
+  return { ...configuration, configured: true };
+}
+
+/** What an admin's form saves: no brand colour when none is given, no custom template or notes when blank. */
+export function savedConfiguration(
+  fields: Omit<FloorplanConfiguration, 'brandColour' | 'customTemplateName' | 'supplierNotes'> &
+    Partial<Pick<FloorplanConfiguration, 'brandColour' | 'customTemplateName' | 'supplierNotes'>>,
+): FloorplanConfiguration {
+  return {
+    template: fields.template,
+    units: fields.units,
+    showDimensions: fields.showDimensions,
+    showRoomAreas: fields.showRoomAreas,
+    showTotalArea: fields.showTotalArea,
+    brandColour: fields.brandColour ?? null,
+    customTemplateName: fields.customTemplateName || null,
+    supplierNotes: fields.supplierNotes || null,
+  };
+}
+
+/** The templates made for a provider alone: its custom template, when an admin named one. */
+export function customTemplatesOf(
+  configuration: Pick<FloorplanConfiguration, 'customTemplateName'>,
+): Array<{ id: string; name: string; description: string }> {
+  const { customTemplateName } = configuration;
+  return customTemplateName
+    ? [{ id: CUSTOM_TEMPLATE_ID, name: customTemplateName, description: 'Made for your plans alone.' }]
+    : [];
+}

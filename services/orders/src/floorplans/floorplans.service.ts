@@ -24,11 +24,11 @@ import {
 } from './floorplans.dto';
 import { FloorplanConfigurationsRepository } from './floorplans.repository';
 import {
-  CUSTOM_TEMPLATE_ID,
-  DEFAULT_CONFIGURATION,
   UNITS,
   VARIANT_NOT_FOUND,
-  type FloorplanConfiguration,
+  customTemplatesOf,
+  savedConfiguration,
+  shownConfiguration,
 } from './floorplans.rules';
 
 /**
@@ -77,7 +77,7 @@ export class FloorplansService {
   }
 
   async configuration(providerId: string): Promise<ConfigurationResponse> {
-    return shownOf(await this.configurations.find(providerId));
+    return shownConfiguration(await this.configurations.find(providerId));
   }
 
   /**
@@ -93,18 +93,9 @@ export class FloorplansService {
     const adminId = admin.userId;
     if (!adminId) throw ApiError.unauthorized();
     return this.db.transaction(async (tx) => {
-      const before = shownOf(await this.configurations.find(providerId, tx, true));
-      await this.configurations.save(tx, providerId, adminId, {
-        template: fields.template,
-        units: fields.units,
-        showDimensions: fields.showDimensions,
-        showRoomAreas: fields.showRoomAreas,
-        showTotalArea: fields.showTotalArea,
-        brandColour: fields.brandColour ?? null,
-        customTemplateName: fields.customTemplateName || null,
-        supplierNotes: fields.supplierNotes || null,
-      });
-      const after = shownOf(await this.configurations.find(providerId, tx));
+      const before = shownConfiguration(await this.configurations.find(providerId, tx, true));
+      await this.configurations.save(tx, providerId, adminId, savedConfiguration(fields));
+      const after = shownConfiguration(await this.configurations.find(providerId, tx));
       const changed = changedFields(before, after);
       if (changed) {
         await this.events.publish(
@@ -129,10 +120,7 @@ export class FloorplansService {
 
   /** The templates made for this provider alone: its custom template, when an admin named one. */
   async customTemplates(providerId: string): Promise<TemplateResponse[]> {
-    const { customTemplateName } = await this.configuration(providerId);
-    return customTemplateName
-      ? [{ id: CUSTOM_TEMPLATE_ID, name: customTemplateName, description: 'Made for your plans alone.' }]
-      : [];
+    return customTemplatesOf(await this.configuration(providerId));
   }
 
   /** The configuration of the order's provider, for the supplier drawing it. */
@@ -150,11 +138,4 @@ function variantOf(row: VariantRow): VariantResponse {
 function adminVariantOf(row: VariantRow): AdminVariantResponse {
   const { storageKey: _key, fileId: _file, ...shown } = row;
   return shown;
-}
-
-/** A configuration as saved, or the defaults a provider nobody configured draws in. */
-function shownOf(saved: (FloorplanConfiguration & { updatedAt: Date }) | undefined): ConfigurationResponse {
-  if (!saved) return { ...DEFAULT_CONFIGURATION, configured: false };
-  const { updatedAt: _updatedAt, ...configuration } = saved;
-  return { ...configuration, configured: true };
 }

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import type { OrderKind, OrderStatus } from '@tourly/contracts';
+import { ANONYMOUS, type CallerIdentity } from '@tourly/platform';
+import {
+  IDEMPOTENCY_KEY,
+  LEADS_TO,
+  STEP_OF,
+  maySee,
+  placingHash,
+  promisedAt,
+  supportingFileIds,
+  transitionRefusal,
+  variantName,
+  type OrderAction,
+} from './orders.rules';
+
+const caller = (identity: Partial<CallerIdentity>): CallerIdentity => ({ ...ANONYMOUS, ...identity });
+const PROVIDER = '0190f0f0-0000-7000-8000-0000000000a1';
+const ANOTHER_PROVIDER = '0190f0f0-0000-7000-8000-0000000000a2';
+const SUPPLIER = '0190f0f0-0000-7000-8000-0000000000b1';
+const ANOTHER_SUPPLIER = '0190f0f0-0000-7000-8000-0000000000b2';
+const FILE_A = '0190f0f0-0000-7000-8000-0000000000c1';
+const FILE_B = '0190f0f0-0000-7000-8000-0000000000c2';
+
+describe('orders rules', () => {
+  /**
+   * The machine of the README ("The order's statuses"), every action from every status: null where the action is
+   * allowed, else the 409's exact words.
+   */
+  it.each<[OrderAction, OrderStatus, string | null]>([
+    ['start', 'placed', null],
+    ['start', 'in_progress', 'This order is in progress: it cannot be started.'],
+    ['start', 'paused', null],
+    ['start', 'delivered', 'This order is delivered: it cannot be started.'],
+    ['start', 'cancelled', 'This order is cancelled: it cannot be started.'],
+    ['pause', 'placed', 'This order is waiting to be started: it cannot be paused.'],
+    ['pause', 'in_progress', null],
+    ['pause', 'paused', 'This order is paused: it cannot be paused.'],
+    ['pause', 'delivered', 'This order is delivered: it cannot be paused.'],
+    ['pause', 'cancelled', 'This order is cancelled: it cannot be paused.'],
+    ['finalise', 'placed', 'This order is waiting to be started: it cannot be finalised.'],
+    ['finalise', 'in_progress', null],
+    ['finalise', 'paused', 'This order is paused: it cannot be finalised.'],
+    ['finalise', 'delivered', 'This order is delivered: it cannot be finalised.'],
+    ['finalise', 'cancelled', 'This order is cancelled: it cannot be finalised.'],
+    ['cancel', 'placed', null],
+    ['cancel', 'in_progress', null],
+    ['cancel', 'paused', null],
+    ['cancel', 'delivered', 'This order is delivered: it cannot be cancelled.'],
+    ['cancel', 'cancelled', 'This order is cancelled: it cannot be cancelled.'],
+    ['assign', 'placed', null],
+    ['assign', 'in_progress', null],
+    ['assign', 'paused', null],
+    ['assign', 'delivered', 'This order is delivered: it cannot be assigned.'],
+    ['assign', 'cancelled', 'This order is cancelled: it cannot be assigned.'],
+    [
+      'amend',
+      'placed',
+      'This order is waiting to be started: it cannot be amended (only a delivered order can be).',
+    ],
+    [
+      'amend',
+      'in_progress',
+      'This order is in progress: it cannot be amended (only a delivered order can be).',
+    ],
+    ['amend', 'paused', 'This order is paused: it cannot be amended (only a delivered order can be).'],
+    ['amend', 'delivered', null],
+    ['amend', 'cancelled', 'This order is cancelled: it cannot be amended (only a delivered order can be).'],
+    ['change_files', 'placed', null],
+    ['change_files', 'in_progress', null],
+    ['change_files', 'paused', null],
+    ['change_files', 'delivered', 'This order is delivered: it cannot be changed.'],
+    ['change_files', 'cancelled', 'This order is cancelled: it cannot be changed.'],
+  ])('%s from %s -> %j', (action, status, refusal) => {
+    expect(transitionRefusal(action, status)).toBe(refusal);
+  });
+
+  it.each<[OrderAction, OrderStatus | undefined, string]>([
+    ['start', 'in_progress', 'in_progress'],
+    ['pause', 'paused', 'paused'],
+    ['finalise', 'delivered', 'delivered'],
+    ['cancel', 'cancelled', 'cancelled'],
+    // An assignment and an amendment leave the order where it is (an amendment is an order of its own).
+    ['assign', undefined, 'assigned'],
+    ['amend', undefined, 'amendment'],
+  ])('%s leads to %s and records the step %s', (action, status, step) => {
+    expect(LEADS_TO[action]).toBe(status);
+    expect(STEP_OF[action as Exclude<OrderAction, 'change_files'>]).toBe(step);
+  });
+
+  it.each<[OrderKind, string]>([
+    ['floorplan', '2026-03-02T09:30:00.000Z'],
+    ['schematic_floorplan', '2026-03-02T09:30:00.000Z'],
+    ['universal_floorplan', '2026-03-03T09:30:00.000Z'],
+    ['trueplan', '2026-03-04T09:30:00.000Z'],
+  ])('promises a %s for %s when placed on 1 March at 09:30', (kind, promised) => {
+    expect(promisedAt(kind, new Date('2026-03-01T09:30:00.000Z')).toISOString()).toBe(promised);
+  });
+
+  const order = { providerId: PROVIDER, supplierId: SUPPLIER };
+  it.each<[string, boolean, CallerIdentity]>([
+    ['the provider’s admin', true, caller({ userId: PROVIDER, role: 'admin', providerId: PROVIDER })],
+    [
+      'its scan technician',
+      true,
+      caller({ userId: PROVIDER, role: 'scan_technician', providerId: PROVIDER }),
+    ],
+    ['its member', true, caller({ userId: PROVIDER, role: 'member', providerId: PROVIDER })],
+    ['its client user', false, caller({ userId: PROVIDER, role: 'client_user', providerId: PROVIDER })],
+    [
+      'another provider’s admin',
+      false,
+      caller({ userId: PROVIDER, role: 'admin', providerId: ANOTHER_PROVIDER }),
+    ],
+    ['a platform admin', true, caller({ userId: SUPPLIER, staffRole: 'platform_admin' })],
+    ['a virtual assistant', true, caller({ userId: SUPPLIER, staffRole: 'virtual_assistant' })],
+    ['the supplier it is assigned to', true, caller({ userId: SUPPLIER, staffRole: 'external_supplier' })],
+    ['another supplier', false, caller({ userId: ANOTHER_SUPPLIER, staffRole: 'external_supplier' })],
+    ['a supplier without a user', false, caller({ staffRole: 'external_supplier' })],
+    ['an admin role without a provider', false, caller({ userId: PROVIDER, role: 'admin' })],
+    ['nobody', false, caller({})],
+  ])('%s sees the order: %s', (_who, expected, who) => {
+    expect(maySee(who, order)).toBe(expected);
+  });
+
+  it('shows an unassigned order to no supplier', () => {
+    const unassigned = { providerId: PROVIDER, supplierId: null };
+    expect(maySee(caller({ userId: null, staffRole: 'external_supplier' }), unassigned)).toBe(false);
+    expect(maySee(caller({ userId: SUPPLIER, staffRole: 'external_supplier' }), unassigned)).toBe(false);
+  });
+
+  it.each<[string, OrderKind, string, string]>([
+    ['Seaside Villa', 'floorplan', 'ground.pdf', 'Seaside Villa · Floor plan · ground.pdf'],
+    ['Loft', 'trueplan', 'plan.dwg', 'Loft · TruePlan · plan.dwg'],
+    ['Barn', 'universal_floorplan', 'u.png', 'Barn · Universal floor plan · u.png'],
+    ['Barn', 'schematic_floorplan', 's.svg', 'Barn · Schematic floor plan · s.svg'],
+    // At most 255 characters, the column's size: the file's name is what gets cut.
+    ['T'.repeat(230), 'floorplan', 'ground-floor.pdf', `${'T'.repeat(230)} · Floor plan · ground-fl`],
+  ])('names the variant of %s (%s, %s) %j', (title, kind, filename, name) => {
+    expect(variantName(title, kind, filename)).toBe(name);
+  });
+
+  it.each<[string, Record<string, unknown> | undefined, string[] | null]>([
+    ['none sent', undefined, []],
+    ['an empty map', {}, []],
+    ['one file', { 0: { id: FILE_A } }, [FILE_A]],
+    ['two, in index order', { 1: { id: FILE_B }, 0: { id: FILE_A } }, [FILE_A, FILE_B]],
+    ['an id in capitals, lower-cased', { 0: { id: FILE_A.toUpperCase() } }, [FILE_A]],
+    ['a gap in the indexes', { 0: { id: FILE_A }, 2: { id: FILE_B } }, null],
+    ['an index not from 0', { 1: { id: FILE_A } }, null],
+    ['an entry without an id', { 0: {} }, null],
+    ['an entry that is not an object', { 0: FILE_A }, null],
+    ['a null entry', { 0: null }, null],
+    ['an id that is not a UUID', { 0: { id: 'file-1' } }, null],
+    ['an id that is a number', { 0: { id: 7 } }, null],
+    ['the same file twice', { 0: { id: FILE_A }, 1: { id: FILE_A.toUpperCase() } }, null],
+    [
+      'twenty files',
+      Object.fromEntries(Array.from({ length: 20 }, (_, index) => [index, { id: fileId(index) }])),
+      Array.from({ length: 20 }, (_, index) => fileId(index)),
+    ],
+    [
+      'twenty-one files',
+      Object.fromEntries(Array.from({ length: 21 }, (_, index) => [index, { id: fileId(index) }])),
+      null,
+    ],
+  ])('supporting files: %s', (_what, map, ids) => {
+    expect(supportingFileIds(map)).toEqual(ids);
+  });
+
+  it.each<[string, boolean]>([
+    ['0190f0f0-0000-7000-8000-000000000001', true],
+    ['a', true],
+    ['!~', true],
+    ['k'.repeat(255), true],
+    ['', false],
+    ['k'.repeat(256), false],
+    ['has space', false],
+    ['tab\there', false],
+    ['café', false],
+    ['line\n', false],
+  ])('Idempotency-Key %j is accepted: %s', (key, accepted) => {
+    expect(IDEMPOTENCY_KEY.test(key)).toBe(accepted);
+  });
+
+  describe('what a placing asks for', () => {
+    const hashOf = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+
+    it.each<[string, string, { kind: OrderKind; instructions?: string }, unknown[]]>([
+      ['a plain order', PROVIDER, { kind: 'floorplan' }, [PROVIDER, 'floorplan', '']],
+      [
+        'empty instructions, as none',
+        PROVIDER,
+        { kind: 'floorplan', instructions: '' },
+        [PROVIDER, 'floorplan', ''],
+      ],
+      [
+        'the property in capitals, as the same property',
+        PROVIDER.toUpperCase(),
+        { kind: 'trueplan', instructions: 'Both floors' },
+        [PROVIDER, 'trueplan', 'Both floors'],
+      ],
+    ])('%s', (_what, propertyId, fields, parts) => {
+      expect(placingHash(propertyId, fields)).toBe(hashOf(parts));
+    });
+
+    it.each<[string, string, { kind: OrderKind; instructions?: string }]>([
+      ['another property', ANOTHER_PROVIDER, { kind: 'floorplan' }],
+      ['another kind', PROVIDER, { kind: 'schematic_floorplan' }],
+      ['other instructions', PROVIDER, { kind: 'floorplan', instructions: 'Garage too' }],
+    ])('tells %s apart', (_what, propertyId, fields) => {
+      expect(placingHash(propertyId, fields)).not.toBe(placingHash(PROVIDER, { kind: 'floorplan' }));
+    });
+  });
+});
+
+function fileId(index: number): string {
+  return `0190f0f0-0000-7000-8000-${String(index).padStart(12, '0')}`;
+}
