@@ -8,15 +8,15 @@ import { InvoicesModule } from './invoices/invoices.module';
 import { OffersModule } from './offers/offers.module';
 import { CustomerPortalModule } from './portal/customer-portal.module';
 import { ReconciliationModule } from './reconciliation/reconciliation.module';
-import { StripeModule } from './stripe/stripe.module';
+import { PaymentsModule } from './payments/payments.module';
 import { SubscriptionsModule } from './subscriptions/subscriptions.module';
 import { VouchersModule } from './vouchers/vouchers.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
-/** Billing's feature modules; the Stripe client is global to them. */
+/** Billing's feature modules; the payments port (the one Stripe client behind it) is global to them. */
 @Module({
   imports: [
-    StripeModule,
+    PaymentsModule,
     CatalogueModule,
     AccountsModule,
     SubscriptionsModule,

@@ -5,8 +5,8 @@ import { ApiError, CONFIG, Database, EventBus } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { recordChangedFields } from '../admin/admin-changes';
 import type { BillingConfig } from '../config';
-import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
+import { asApiError, isMissing, stripeCall } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
 import { inGoodStanding } from '../subscriptions/subscriptions.rules';
 import type {
   BillingAccountForm,
@@ -57,7 +57,7 @@ export class BillingAccountsService {
     private readonly db: Database,
     private readonly accounts: BillingAccountsRepository,
     private readonly subscriptions: SubscriptionsRepository,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(CONFIG) private readonly config: BillingConfig,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
@@ -110,21 +110,21 @@ export class BillingAccountsService {
     let customerId = existing?.stripeCustomerId ?? null;
     let testClockId = existing?.testClockId ?? null;
     if (customerId) {
-      await stripeCall(() => this.stripe.customers.update(customerId as string, details));
+      await stripeCall(() => this.payments.updateCustomer(customerId as string, details));
     } else {
       if (this.config.STRIPE_TEST_CLOCKS) {
         const clock = await stripeCall(() =>
-          this.stripe.testHelpers.testClocks.create(
+          this.payments.createTestClock(
             { frozen_time: Math.floor(Date.now() / 1000), name: `provider ${providerId}` },
-            { idempotencyKey: `test-clock:${providerId}` },
+            `test-clock:${providerId}`,
           ),
         );
         testClockId = clock.id;
       }
       const customer = await stripeCall(() =>
-        this.stripe.customers.create(
+        this.payments.createCustomer(
           { ...details, ...(testClockId && { test_clock: testClockId }) },
-          { idempotencyKey: `customer:${providerId}` },
+          `customer:${providerId}`,
         ),
       );
       customerId = customer.id;
@@ -184,11 +184,11 @@ export class BillingAccountsService {
     if (!account?.stripeCustomerId) return [];
     const customerId = account.stripeCustomerId;
     const [customer, methods] = await Promise.all([
-      stripeCall(() => this.stripe.customers.retrieve(customerId)),
-      stripeCall(() => this.stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 })),
+      stripeCall(() => this.payments.customer(customerId)),
+      stripeCall(() => this.payments.cards(customerId)),
     ]);
     const defaultId = defaultPaymentMethodOf(customer);
-    return methods.data.map((method) => cardOf(method, defaultId));
+    return methods.map((method) => cardOf(method, defaultId));
   }
 
   /** A card of this provider's customer, or 404: another provider's card id names nothing here. */
@@ -196,7 +196,7 @@ export class BillingAccountsService {
     const account = await this.require(providerId);
     let method: Stripe.PaymentMethod;
     try {
-      method = await this.stripe.paymentMethods.retrieve(paymentMethodId);
+      method = await this.payments.paymentMethod(paymentMethodId);
     } catch (error) {
       if (isMissing(error)) throw ApiError.notFound(CARD_NOT_FOUND);
       throw asApiError(error);
@@ -216,7 +216,7 @@ export class BillingAccountsService {
     chosen: string | undefined,
     field: string,
   ): Promise<CardToCharge> {
-    const customer = await stripeCall(() => this.stripe.customers.retrieve(customerId));
+    const customer = await stripeCall(() => this.payments.customer(customerId));
     const current = defaultPaymentMethodOf(customer);
     if (chosen) {
       const card = await this.ownCard(providerId, chosen);
@@ -229,14 +229,12 @@ export class BillingAccountsService {
   /** Makes a card the customer's default once its payment went through: the default is what renewals charge. */
   async makeDefaultCard(customerId: string, card: CardToCharge | undefined): Promise<void> {
     if (!card?.becomesDefault) return;
-    await stripeCall(() =>
-      this.stripe.customers.update(customerId, { invoice_settings: { default_payment_method: card.id } }),
-    );
+    await stripeCall(() => this.payments.setDefaultCard(customerId, card.id));
   }
 
   async removeCard(providerId: string, paymentMethodId: string): Promise<RemovedCardResponse> {
     await this.ownCard(providerId, paymentMethodId);
-    await stripeCall(() => this.stripe.paymentMethods.detach(paymentMethodId));
+    await stripeCall(() => this.payments.detachPaymentMethod(paymentMethodId));
     return { id: paymentMethodId };
   }
 
@@ -244,15 +242,11 @@ export class BillingAccountsService {
   async setDefaultCard(providerId: string, paymentMethodId: string): Promise<CardResponse[]> {
     const account = await this.require(providerId);
     await this.ownCard(providerId, paymentMethodId);
-    await stripeCall(() =>
-      this.stripe.customers.update(account.stripeCustomerId, {
-        invoice_settings: { default_payment_method: paymentMethodId },
-      }),
-    );
+    await stripeCall(() => this.payments.setDefaultCard(account.stripeCustomerId, paymentMethodId));
     // The plan's subscription and the premium tours paid separately: every renewal charges the default card.
     for (const id of await this.accounts.runningStripeSubscriptions(providerId)) {
       await stripeCall(() =>
-        this.stripe.subscriptions.update(id, { default_payment_method: paymentMethodId }),
+        this.payments.updateSubscription(id, { default_payment_method: paymentMethodId }),
       );
     }
     return this.cards(providerId);
@@ -262,7 +256,7 @@ export class BillingAccountsService {
   async createSetupIntent(providerId: string): Promise<SetupIntentResponse> {
     const account = await this.require(providerId);
     const intent = await stripeCall(() =>
-      this.stripe.setupIntents.create({
+      this.payments.createSetupIntent({
         customer: account.stripeCustomerId,
         allowed_payment_method_types: ['card'],
         usage: 'off_session',
@@ -281,7 +275,7 @@ export class BillingAccountsService {
     const account = await this.find(providerId);
     if (!account?.testClockId) return { testClock: null };
     try {
-      return { testClock: clockOf(await this.stripe.testHelpers.testClocks.retrieve(account.testClockId)) };
+      return { testClock: clockOf(await this.payments.testClock(account.testClockId)) };
     } catch (error) {
       // Stripe deletes a test clock (and its customers) 30 days after its creation.
       if (isMissing(error)) return { testClock: null };
@@ -299,9 +293,7 @@ export class BillingAccountsService {
     if (!account?.testClockId || account.testClockId !== testClockId)
       throw ApiError.notFound('Test clock not found');
     const frozenTime = Math.floor(new Date(time).getTime() / 1000);
-    let clock: Stripe.TestHelpers.TestClock = await stripeCall(() =>
-      this.stripe.testHelpers.testClocks.retrieve(testClockId),
-    );
+    let clock: Stripe.TestHelpers.TestClock = await stripeCall(() => this.payments.testClock(testClockId));
     if (frozenTime <= clock.frozen_time) {
       throw ApiError.invalid('time', "must be later than the clock's current time");
     }
@@ -312,7 +304,7 @@ export class BillingAccountsService {
     // advance must finish before the next: the clock goes one interval at a time, waiting for each.
     while (clock.frozen_time < frozenTime) {
       const stop = Math.min(frozenTime, await this.nextClockStop(testClockId, clock.frozen_time));
-      await stripeCall(() => this.stripe.testHelpers.testClocks.advance(testClockId, { frozen_time: stop }));
+      await stripeCall(() => this.payments.advanceTestClock(testClockId, stop));
       clock = await this.clockWhenReady(testClockId);
     }
     return { testClock: clockOf(clock) };
@@ -321,10 +313,10 @@ export class BillingAccountsService {
   /** Where one advance may go: one interval of the shortest subscription running on the clock, else a year. */
   private async nextClockStop(testClockId: string, from: number): Promise<number> {
     const subscriptions = await stripeCall(() =>
-      this.stripe.subscriptions.list({ test_clock: testClockId, status: 'all', limit: 100 }),
+      this.payments.subscriptions({ test_clock: testClockId, status: 'all', limit: 100 }),
     );
     const running: Recurring[] = [];
-    for (const subscription of subscriptions.data) {
+    for (const subscription of subscriptions) {
       if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
       const recurring = subscription.items.data[0]?.price.recurring;
       if (recurring) running.push({ interval: recurring.interval, intervalCount: recurring.interval_count });
@@ -336,7 +328,7 @@ export class BillingAccountsService {
   private async clockWhenReady(testClockId: string): Promise<Stripe.TestHelpers.TestClock> {
     const deadline = Date.now() + TEST_CLOCK_WAIT_MS;
     for (;;) {
-      const clock = await stripeCall(() => this.stripe.testHelpers.testClocks.retrieve(testClockId));
+      const clock = await stripeCall(() => this.payments.testClock(testClockId));
       if (clock.status === 'ready') return clock;
       if (clock.status === 'internal_failure') throw ApiError.base(502, MESSAGES.somethingWentWrong);
       if (Date.now() > deadline) throw ApiError.unavailable(TEST_CLOCK_BUSY);

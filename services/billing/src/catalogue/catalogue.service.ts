@@ -9,8 +9,8 @@ import {
   type Interval,
 } from '@tourly/contracts';
 import { ApiError, LOGGER, type Logger } from '@tourly/platform';
-import { isMissing, PAYMENTS_UNAVAILABLE } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
+import { isMissing, PAYMENTS_UNAVAILABLE } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
 import type { PlanResponse } from './catalogue.dto';
 import {
   amountOf,
@@ -78,7 +78,7 @@ export class CatalogueService implements OnApplicationBootstrap, OnApplicationSh
   private stopped = false;
 
   constructor(
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -122,15 +122,15 @@ export class CatalogueService implements OnApplicationBootstrap, OnApplicationSh
     const prices = new Map<string, string>();
     for (const { product, name, metadata, prices: wanted } of CATALOGUE) {
       await this.ensureProduct(product, name, metadata);
-      const existing = await this.stripe.prices.list({ product, active: true, limit: 100 });
+      const existing = await this.payments.activePrices(product);
       for (const { interval, currency, amount } of wanted) {
         const lookupKey = lookupKeyOf(product, interval, currency);
-        const found = existing.data.find(
+        const found = existing.find(
           (price) => price.lookup_key === lookupKey && price.unit_amount === amount,
         );
         const price =
           found ??
-          (await this.stripe.prices.create(
+          (await this.payments.createPrice(
             {
               product,
               currency,
@@ -140,7 +140,7 @@ export class CatalogueService implements OnApplicationBootstrap, OnApplicationSh
               transfer_lookup_key: true,
               metadata: { product_code: product, interval },
             },
-            { idempotencyKey: `price:${lookupKey}:${amount}` },
+            `price:${lookupKey}:${amount}`,
           ));
         prices.set(lookupKey, price.id);
       }
@@ -156,15 +156,15 @@ export class CatalogueService implements OnApplicationBootstrap, OnApplicationSh
   ): Promise<void> {
     let existing: Stripe.Product;
     try {
-      existing = await this.stripe.products.retrieve(id);
+      existing = await this.payments.product(id);
     } catch (error) {
       if (!isMissing(error)) throw error;
-      await this.stripe.products.create({ id, name, metadata }, { idempotencyKey: `product:${id}` });
+      await this.payments.createProduct({ id, name, metadata }, `product:${id}`);
       return;
     }
     // A product made under an older name (the plan's name alone) takes the current one: invoices to come read it.
     if (existing.name !== name) {
-      await this.stripe.products.update(id, { name }, { idempotencyKey: `product:${id}:name:${name}` });
+      await this.payments.updateProduct(id, { name }, `product:${id}:name:${name}`);
       this.logger.info({ product: id, from: existing.name, to: name }, 'Stripe product renamed');
     }
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   CREDITS_PURCHASE_KIND,
   CURRENCIES,
@@ -11,8 +11,8 @@ import { ApiError, CONFIG, Database, isUuid, uuidv7, type Page, type PageQuery }
 import type { EntityManager } from 'typeorm';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import type { BillingConfig } from '../config';
-import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
+import { asApiError, isMissing, refusedWith, stripeCall } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
 import {
   CreditPurchasesRepository,
   type PurchaseRow,
@@ -50,7 +50,7 @@ export class CreditPurchasesService {
     private readonly ledger: CreditsRepository,
     private readonly credits: CreditsService,
     private readonly accounts: BillingAccountsService,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(CONFIG) private readonly config: BillingConfig,
   ) {}
 
@@ -91,7 +91,7 @@ export class CreditPurchasesService {
         refuseBelowMinimum(price);
       }
       const intent = await stripeCall(() =>
-        this.stripe.paymentIntents.create(
+        this.payments.createPaymentIntent(
           {
             amount: price.totalInCents,
             currency: price.currency,
@@ -109,7 +109,7 @@ export class CreditPurchasesService {
             },
             ...(card && { payment_method: card.id, confirm: true }),
           },
-          { idempotencyKey: `credits-purchase:${uuidv7()}` },
+          `credits-purchase:${uuidv7()}`,
         ),
       );
       await this.purchases.insert(
@@ -207,11 +207,9 @@ export class CreditPurchasesService {
   private async cancelClaim(tx: EntityManager, paymentIntentId: string): Promise<boolean> {
     let status: Stripe.PaymentIntent.Status | undefined;
     try {
-      status = (await this.stripe.paymentIntents.cancel(paymentIntentId)).status;
+      status = (await this.payments.cancelPaymentIntent(paymentIntentId)).status;
     } catch (error) {
-      const unexpectedState =
-        error instanceof Stripe.errors.StripeInvalidRequestError &&
-        error.code === 'payment_intent_unexpected_state';
+      const unexpectedState = refusedWith(error, 'payment_intent_unexpected_state');
       if (!unexpectedState) throw asApiError(error);
       status = (await this.intent(paymentIntentId))?.status;
       if (status !== 'succeeded' && status !== 'canceled') throw asApiError(error);
@@ -292,7 +290,7 @@ export class CreditPurchasesService {
   private async intent(paymentIntentId: string): Promise<Stripe.PaymentIntent | undefined> {
     if (!PAYMENT_INTENT_ID.test(paymentIntentId)) return undefined;
     try {
-      return await this.stripe.paymentIntents.retrieve(paymentIntentId);
+      return await this.payments.paymentIntent(paymentIntentId);
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw asApiError(error);

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { CREDITS_PURCHASE_KIND } from '@tourly/contracts';
 import { Database, LOGGER, type Logger } from '@tourly/platform';
-import { asApiError, isMissing } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
+import { asApiError, isMissing } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
 import { CreditPurchasesRepository } from './credit-purchases.repository';
 import { CreditPurchasesService } from './credit-purchases.service';
 import { CreditRefundsRepository } from './credit-refunds.repository';
@@ -25,7 +25,7 @@ export class CreditRefundsService {
     private readonly creditPurchases: CreditPurchasesService,
     private readonly ledger: CreditsRepository,
     private readonly credits: CreditsService,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -84,7 +84,7 @@ export class CreditRefundsService {
 
   private async refund(refundId: string): Promise<Stripe.Refund | undefined> {
     try {
-      return await this.stripe.refunds.retrieve(refundId, { expand: ['payment_intent'] });
+      return await this.payments.refund(refundId);
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw asApiError(error);

@@ -15,10 +15,10 @@ import type { EntityManager } from 'typeorm';
 import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
-import { paymentOutcome } from '../stripe/payment-outcome';
-import { isMissing, stripeCall } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
-import { idOf, toDate } from '../stripe/stripe-values';
+import { paymentOutcome } from '../payments/payment-outcome';
+import { isMissing, stripeCall } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
+import { idOf, toDate } from '../payments/stripe-values';
 import { ENDED } from '../subscriptions/subscriptions.rules';
 import { ImmersiveExtensionVersionsRepository } from './immersive-extension-versions.repository';
 import type { ImmersiveExtensionResponse, ImmersiveExtensionsQuery } from './immersive-extensions.dto';
@@ -43,7 +43,7 @@ export class ImmersiveExtensionsService {
     private readonly extensions: ImmersiveExtensionsRepository,
     private readonly versions: ImmersiveExtensionVersionsRepository,
     private readonly accountRows: BillingAccountsRepository,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(EventBus) private readonly events: EventBus,
     private readonly accounts: BillingAccountsService,
     private readonly catalogue: CatalogueService,
@@ -103,7 +103,7 @@ export class ImmersiveExtensionsService {
         account.currency,
       );
       const subscription = await stripeCall(() =>
-        this.stripe.subscriptions.create({
+        this.payments.createSubscription({
           customer: customerId,
           items: [{ price: priceId, quantity: 1 }],
           default_payment_method: card.id,
@@ -117,8 +117,8 @@ export class ImmersiveExtensionsService {
           expand: ['latest_invoice.confirmation_secret'],
         }),
       );
-      const clientSecret = await paymentOutcome(this.stripe, subscription, async () => {
-        await this.stripe.subscriptions.cancel(subscription.id);
+      const clientSecret = await paymentOutcome(this.payments, subscription, async () => {
+        await this.payments.cancelSubscription(subscription.id);
       });
       // Stripe's state now, not the creation's: a webhook may have recorded a newer one meanwhile.
       await this.refreshIn(tx, subscription.id);
@@ -175,7 +175,7 @@ export class ImmersiveExtensionsService {
     const previous = await this.extensions.find(subscriptionId, tx);
     let subscription: Stripe.Subscription;
     try {
-      subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+      subscription = await this.payments.subscription(subscriptionId);
     } catch (error) {
       if (isMissing(error)) return previous;
       throw error;
@@ -199,7 +199,7 @@ export class ImmersiveExtensionsService {
 
   private async end(tx: EntityManager, subscriptionId: string): Promise<void> {
     try {
-      await stripeCall(() => this.stripe.subscriptions.cancel(subscriptionId));
+      await stripeCall(() => this.payments.cancelSubscription(subscriptionId));
     } catch (error) {
       // Gone or ended already: the refresh below records what Stripe has.
       if (!isMissing(error) && !/cancel/i.test((error as Error).message)) throw error;

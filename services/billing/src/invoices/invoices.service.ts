@@ -1,17 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
-import Stripe from 'stripe';
+import { Injectable } from '@nestjs/common';
+import type Stripe from 'stripe';
 import { type Page, type PageQuery } from '@tourly/platform';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import { SubscriptionsRepository } from '../accounts/subscriptions.repository';
-import { stripeCall } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
+import { isNothingToInvoice, stripeCall } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
 import { ENDED } from '../subscriptions/subscriptions.rules';
 import type { InvoiceResponse, UpcomingInvoiceResponse, UpcomingSubscriptionType } from './invoices.dto';
 import { invoicesPage, upcomingLinesOf } from './invoices.rules';
 
-/** Stripe lists at most 100 a call; a provider has a dozen invoices a year per subscription. */
-const STRIPE_PAGE = 100;
-/** The most invoices one listing reads from Stripe (decades of monthly invoices). */
+/** The most invoices one listing reads from Stripe (decades of monthly invoices): a dozen a year per subscription. */
 const MAX_INVOICES = 5_000;
 
 /**
@@ -21,7 +19,7 @@ const MAX_INVOICES = 5_000;
 @Injectable()
 export class InvoicesService {
   constructor(
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     private readonly accounts: BillingAccountsService,
     private readonly subscriptions: SubscriptionsRepository,
   ) {}
@@ -32,13 +30,7 @@ export class InvoicesService {
    */
   async list(providerId: string, query: PageQuery): Promise<Page<InvoiceResponse>> {
     const customer = (await this.accounts.find(providerId))?.stripeCustomerId;
-    const invoices = customer
-      ? await stripeCall(() =>
-          this.stripe.invoices
-            .list({ customer, limit: STRIPE_PAGE })
-            .autoPagingToArray({ limit: MAX_INVOICES }),
-        )
-      : [];
+    const invoices = customer ? await stripeCall(() => this.payments.invoices(customer, MAX_INVOICES)) : [];
     return invoicesPage(invoices, query);
   }
 
@@ -61,11 +53,10 @@ export class InvoicesService {
     let invoice: Stripe.Invoice;
     try {
       invoice = await stripeCall(() =>
-        this.stripe.invoices.createPreview({ customer, subscription: subscription.stripeSubscriptionId }),
+        this.payments.previewInvoice({ customer, subscription: subscription.stripeSubscriptionId }),
       );
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'invoice_upcoming_none')
-        return null;
+      if (isNothingToInvoice(error)) return null;
       throw error;
     }
     return {

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type Stripe from 'stripe';
 import { PROVIDER_BY_HOST, type ProviderByHost } from '@tourly/contracts';
 import { ApiError, CONFIG, LOGGER, RpcClient, type Logger } from '@tourly/platform';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import type { BillingConfig } from '../config';
-import { stripeCall } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
+import { stripeCall } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
 import type { CustomerPortalLinkResponse, CustomerPortalQuery } from './customer-portal.dto';
 import { NOT_THIS_SITE, portalReturn } from './customer-portal.rules';
 
@@ -22,7 +21,7 @@ export class CustomerPortalService {
   constructor(
     private readonly accounts: BillingAccountsService,
     private readonly rpc: RpcClient,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -31,7 +30,7 @@ export class CustomerPortalService {
     const returnUrl = await this.returnUrl(providerId, query);
     const account = await this.accounts.require(providerId);
     const session = await stripeCall(() =>
-      this.stripe.billingPortal.sessions.create({
+      this.payments.createPortalSession({
         customer: account.stripeCustomerId,
         return_url: returnUrl,
       }),

@@ -4,13 +4,14 @@ import { Counter } from 'prom-client';
 import { CONFIG, LOGGER, Metrics, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
-import { STRIPE } from '../stripe/stripe.module';
+import { Payments } from '../payments/payments.port';
+import { isUnreachable } from '../payments/stripe-errors';
 import { SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
 import { SubscriptionsRepository } from '../accounts/subscriptions.repository';
 import { ImmersiveExtensionsRepository } from '../immersive-extensions/immersive-extensions.repository';
 import { StripeEventsRepository } from '../webhooks/stripe-events.repository';
-import { differs, stripeUnreachable } from './reconciliation.rules';
+import { differs } from './reconciliation.rules';
 
 /** The first run of a process looks this far back for events: Stripe's own retries last up to three days. */
 export const FIRST_EVENTS_WINDOW_SECONDS = 3 * 24 * 3600;
@@ -55,7 +56,7 @@ export class StripeReconciliation {
     private readonly projection: SubscriptionProjection,
     private readonly extensions: ImmersiveExtensionsService,
     private readonly webhooks: StripeWebhooksService,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(CONFIG) config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     metrics: Metrics,
@@ -122,7 +123,7 @@ export class StripeReconciliation {
       }
       page = [];
     };
-    for await (const event of this.stripe.events.list({ created: { gte }, limit: PAGE })) {
+    for await (const event of this.payments.eventsSince(gte, PAGE)) {
       page.push(event);
       if (page.length === PAGE) await flush();
     }
@@ -174,7 +175,7 @@ export class StripeReconciliation {
     try {
       found = await refresh();
     } catch (error) {
-      if (stripeUnreachable(error)) throw error;
+      if (isUnreachable(error)) throw error;
       outcome.failed += 1;
       this.logger.warn({ err: error, kind, ...context }, 'reconciliation could not refresh from Stripe');
       return;

@@ -3,9 +3,7 @@ import { CONFIG, LOGGER, Schedules, type Logger, type PeriodicTask } from '@tour
 import type { BillingConfig } from '../config';
 import { StripeEventsRepository } from '../webhooks/stripe-events.repository';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
-import { stripeUnreachable } from './reconciliation.rules';
-
-export { stripeUnreachable } from './reconciliation.rules';
+import { isUnreachable } from '../payments/stripe-errors';
 
 export const RETRY_EVERY_MS = 60_000;
 const PAGE = 50;
@@ -55,7 +53,7 @@ export class StripeEventRetry {
             'unprocessed Stripe event processed on retry',
           );
         } catch (error) {
-          if (stripeUnreachable(error)) throw error;
+          if (isUnreachable(error)) throw error;
           this.logger.warn(
             { err: error, stripeEventId: row.id, type: row.type },
             'Stripe event still fails to process; retried next run',

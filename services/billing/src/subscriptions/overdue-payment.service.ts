@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import Stripe from 'stripe';
+import { Injectable } from '@nestjs/common';
 import { PROBLEM_SUBSCRIPTION_STATUSES } from '@tourly/contracts';
 import { ApiError, Database } from '@tourly/platform';
 import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
-import { asApiError, stripeCall } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
+import { stripeCall } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
 import { SubscriptionProjection } from './subscription-projection';
 import { SubscriptionsService, type ChangeResult } from './subscriptions.service';
 
@@ -23,7 +22,7 @@ const FIELD = 'paymentMethodId';
 export class OverduePaymentService {
   constructor(
     private readonly db: Database,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     private readonly accounts: BillingAccountsService,
     private readonly accountRows: BillingAccountsRepository,
     private readonly projection: SubscriptionProjection,
@@ -39,11 +38,7 @@ export class OverduePaymentService {
       if (!current || !PROBLEM_SUBSCRIPTION_STATUSES.includes(current.status)) {
         throw ApiError.base(422, NOTHING_TO_PAY);
       }
-      const [invoice] = (
-        await stripeCall(() =>
-          this.stripe.invoices.list({ subscription: current.stripeSubscriptionId, status: 'open', limit: 1 }),
-        )
-      ).data;
+      const invoice = await stripeCall(() => this.payments.openInvoice(current.stripeSubscriptionId));
       if (!invoice) throw ApiError.base(422, NOTHING_TO_PAY);
       const card = await this.accounts.cardToCharge(
         providerId,
@@ -51,7 +46,8 @@ export class OverduePaymentService {
         paymentMethodId,
         FIELD,
       );
-      const secret = await this.pay(invoice.id as string, card.id);
+      // On session: a card that asks for 3-D Secure answers the payment's client secret.
+      const secret = await stripeCall(() => this.payments.payInvoice(invoice.id as string, card.id));
       // Paid: the next renewal charges this card. (After 3-D Secure the page makes it the default.)
       if (!secret) await this.accounts.setDefaultCard(providerId, card.id);
       return { subscriptionId: current.stripeSubscriptionId, clientSecret: secret };
@@ -61,22 +57,5 @@ export class OverduePaymentService {
     return clientSecret
       ? { result: 'requires_action', clientSecret, subscription: state }
       : { result: 'success', subscription: state };
-  }
-
-  /** Pays the invoice with the card, on session; the client secret when the card asks for 3-D Secure. */
-  private async pay(invoiceId: string, cardId: string): Promise<string | null> {
-    try {
-      await this.stripe.invoices.pay(invoiceId, { payment_method: cardId, off_session: false });
-      return null;
-    } catch (error) {
-      if (
-        error instanceof Stripe.errors.StripeCardError &&
-        error.code === 'invoice_payment_intent_requires_action'
-      ) {
-        const intent = error.payment_intent;
-        if (intent?.client_secret) return intent.client_secret;
-      }
-      throw asApiError(error);
-    }
   }
 }

@@ -5,9 +5,9 @@ import { Database, EventBus, LOGGER, type Logger } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { SubscriptionsRepository, type SubscriptionRow } from '../accounts/subscriptions.repository';
-import { isMissing } from '../stripe/stripe-errors';
-import { STRIPE } from '../stripe/stripe.module';
-import { idOf, toDate } from '../stripe/stripe-values';
+import { isMissing } from '../payments/stripe-errors';
+import { Payments } from '../payments/payments.port';
+import { idOf, toDate } from '../payments/stripe-values';
 import { announcementOf, effectivePlan, ENDED } from './subscriptions.rules';
 
 /** Work done in a refresh's transaction, with the row as it now stands (a plan change's audit record). */
@@ -28,7 +28,7 @@ export class SubscriptionProjection {
     private readonly db: Database,
     private readonly accounts: BillingAccountsRepository,
     private readonly subscriptions: SubscriptionsRepository,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -65,7 +65,7 @@ export class SubscriptionProjection {
     const previous = await this.subscriptions.find(providerId, tx);
     let subscription: Stripe.Subscription;
     try {
-      subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+      subscription = await this.payments.subscription(subscriptionId);
     } catch (error) {
       if (isMissing(error)) return previous;
       throw error;
@@ -88,7 +88,7 @@ export class SubscriptionProjection {
     const known = await this.subscriptions.providerOf(subscriptionId);
     if (known) return known;
     try {
-      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+      const subscription = await this.payments.subscription(subscriptionId);
       const customerId = idOf(subscription.customer);
       const providerId = await this.accounts.providerOfCustomer(customerId);
       if (!providerId)
@@ -140,7 +140,7 @@ export class SubscriptionProjection {
 
   /** The plan of the phase after the current one, if the schedule has one. */
   private async scheduledPlan(scheduleId: string) {
-    const schedule = await this.stripe.subscriptionSchedules.retrieve(scheduleId);
+    const schedule = await this.payments.schedule(scheduleId);
     if (schedule.status !== 'active' && schedule.status !== 'not_started') return null;
     // By the schedule's own time (a test clock's, perhaps), never this machine's.
     const currentEnd = schedule.current_phase?.end_date;
@@ -158,9 +158,7 @@ export class SubscriptionProjection {
     price: string | Stripe.Price | Stripe.DeletedPrice | undefined,
   ): Promise<{ productCode: ProductCode; interval: Interval }> {
     const full =
-      typeof price === 'string'
-        ? await this.stripe.prices.retrieve(price)
-        : (price as Stripe.Price | undefined);
+      typeof price === 'string' ? await this.payments.price(price) : (price as Stripe.Price | undefined);
     const productCode = idOf(full?.product as string | { id: string } | undefined) as ProductCode;
     if (!full || !PRODUCT_CODES.includes(productCode)) {
       throw new Error(`Stripe price ${typeof price === 'string' ? price : price?.id} is not a plan price`);

@@ -14,10 +14,10 @@ import { recordChangedFields } from '../admin/admin-changes';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { amountOf } from '../catalogue/catalogue.rules';
 import type { BillingConfig } from '../config';
-import { asApiError, isMissing, stripeCall } from '../stripe/stripe-errors';
-import { paymentOutcome } from '../stripe/payment-outcome';
-import { STRIPE } from '../stripe/stripe.module';
-import { idOf } from '../stripe/stripe-values';
+import { asApiError, isMissing, stripeCall } from '../payments/stripe-errors';
+import { paymentOutcome } from '../payments/payment-outcome';
+import { Payments } from '../payments/payments.port';
+import { idOf } from '../payments/stripe-values';
 import { PlanChangeReview } from './plan-change-review';
 import { SubscriptionProjection, type AfterRefresh } from './subscription-projection';
 import type {
@@ -61,7 +61,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 export class SubscriptionsService {
   constructor(
     private readonly db: Database,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(CONFIG) private readonly config: BillingConfig,
     private readonly accounts: BillingAccountsService,
     private readonly accountRows: BillingAccountsRepository,
@@ -200,11 +200,11 @@ export class SubscriptionsService {
     const discounts = await this.discountsFor(account, selection.coupon);
     const itemId =
       change === 'upgrade'
-        ? (await stripeCall(() => this.stripe.subscriptions.retrieve(current!.stripeSubscriptionId))).items
-            .data[0]!.id
+        ? (await stripeCall(() => this.payments.subscription(current!.stripeSubscriptionId))).items.data[0]!
+            .id
         : undefined;
     const invoice = await stripeCall(() =>
-      this.stripe.invoices.createPreview({
+      this.payments.previewInvoice({
         customer: account.stripeCustomerId as string,
         ...(change === 'upgrade'
           ? {
@@ -256,7 +256,7 @@ export class SubscriptionsService {
     );
     const discounts = await this.discountsFor(account, selection.coupon);
     const subscription = await stripeCall(() =>
-      this.stripe.subscriptions.create(
+      this.payments.createSubscription(
         {
           customer: customerId,
           items: [{ price: priceId, quantity: 1 }],
@@ -267,13 +267,11 @@ export class SubscriptionsService {
           metadata: { provider_id: providerId },
           expand: ['latest_invoice.confirmation_secret'],
         },
-        {
-          idempotencyKey: `subscribe:${providerId}:${current?.stripeSubscriptionId ?? 'first'}:${priceId}:${card.id}`,
-        },
+        `subscribe:${providerId}:${current?.stripeSubscriptionId ?? 'first'}:${priceId}:${card.id}`,
       ),
     );
-    const clientSecret = await paymentOutcome(this.stripe, subscription, async () => {
-      await this.stripe.subscriptions.cancel(subscription.id);
+    const clientSecret = await paymentOutcome(this.payments, subscription, async () => {
+      await this.payments.cancelSubscription(subscription.id);
     });
     await this.accounts.makeDefaultCard(customerId, card);
     return { subscriptionId: subscription.id, clientSecret };
@@ -289,7 +287,7 @@ export class SubscriptionsService {
     await this.undoScheduledChange(current);
     const subscriptionId = current.stripeSubscriptionId;
     const existing = await stripeCall(() =>
-      this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['discounts'] }),
+      this.payments.subscription(subscriptionId, { expand: ['discounts'] }),
     );
     const card = selection.paymentMethodId
       ? await this.accounts.cardToCharge(
@@ -310,7 +308,7 @@ export class SubscriptionsService {
     let subscription: Stripe.Subscription;
     try {
       subscription = await stripeCall(() =>
-        this.stripe.subscriptions.update(subscriptionId, {
+        this.payments.updateSubscription(subscriptionId, {
           items: [{ id: existing.items.data[0]!.id, price: priceId, quantity: 1 }],
           proration_behavior: 'always_invoice',
           // Stripe applies the new plan only once its invoice is paid: no paid access on an unpaid upgrade.
@@ -324,7 +322,7 @@ export class SubscriptionsService {
       throw error;
     }
     const clientSecret = subscription.pending_update
-      ? await paymentOutcome(this.stripe, subscription, restore)
+      ? await paymentOutcome(this.payments, subscription, restore)
       : null;
     await this.accounts.makeDefaultCard(customerId, card);
     return { subscriptionId: subscription.id, clientSecret };
@@ -354,7 +352,7 @@ export class SubscriptionsService {
   private async setSubscriptionCard(subscriptionId: string, from: string | null, to: string | null) {
     if (from === to) return;
     await stripeCall(() =>
-      this.stripe.subscriptions.update(subscriptionId, { default_payment_method: to ?? '' }),
+      this.payments.updateSubscription(subscriptionId, { default_payment_method: to ?? '' }),
     );
   }
 
@@ -362,24 +360,22 @@ export class SubscriptionsService {
   private async schedule(current: SubscriptionRow, priceId: string, interval: Interval): Promise<string> {
     if (current.cancelAtPeriodEnd) {
       await stripeCall(() =>
-        this.stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: false }),
+        this.payments.updateSubscription(current.stripeSubscriptionId, { cancel_at_period_end: false }),
       );
     }
     const schedule = current.scheduleId
-      ? await stripeCall(() => this.stripe.subscriptionSchedules.retrieve(current.scheduleId as string))
+      ? await stripeCall(() => this.payments.schedule(current.scheduleId as string))
       : await stripeCall(() =>
-          this.stripe.subscriptionSchedules.create({ from_subscription: current.stripeSubscriptionId }),
+          this.payments.createSchedule({ from_subscription: current.stripeSubscriptionId }),
         );
     // The phase running now (a schedule kept from an earlier change still lists its past phases first) runs the
     // subscription's own price. Each phase sets the subscription's discounts: both carry the ones it has now.
     const phase = schedule.current_phase ?? schedule.phases[0];
-    const subscription = await stripeCall(() =>
-      this.stripe.subscriptions.retrieve(current.stripeSubscriptionId),
-    );
+    const subscription = await stripeCall(() => this.payments.subscription(current.stripeSubscriptionId));
     const currentPrice = subscription.items.data[0]!.price.id;
     const discounts = subscription.discounts.map((discount) => ({ discount: idOf(discount)! }));
     await stripeCall(() =>
-      this.stripe.subscriptionSchedules.update(schedule.id, {
+      this.payments.updateSchedule(schedule.id, {
         end_behavior: 'release',
         proration_behavior: 'none',
         phases: [
@@ -402,10 +398,10 @@ export class SubscriptionsService {
 
   private async cancelAtPeriodEnd(current: SubscriptionRow): Promise<string> {
     if (current.scheduleId) {
-      await stripeCall(() => this.stripe.subscriptionSchedules.release(current.scheduleId as string));
+      await stripeCall(() => this.payments.releaseSchedule(current.scheduleId as string));
     }
     await stripeCall(() =>
-      this.stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: true }),
+      this.payments.updateSubscription(current.stripeSubscriptionId, { cancel_at_period_end: true }),
     );
     return current.stripeSubscriptionId;
   }
@@ -413,7 +409,7 @@ export class SubscriptionsService {
   private async undoScheduledChange(current: SubscriptionRow): Promise<void> {
     if (current.scheduleId) {
       try {
-        await this.stripe.subscriptionSchedules.release(current.scheduleId);
+        await this.payments.releaseSchedule(current.scheduleId);
       } catch (error) {
         // Released or completed meanwhile: nothing left to undo.
         if (
@@ -426,7 +422,7 @@ export class SubscriptionsService {
     }
     if (current.cancelAtPeriodEnd) {
       await stripeCall(() =>
-        this.stripe.subscriptions.update(current.stripeSubscriptionId, { cancel_at_period_end: false }),
+        this.payments.updateSubscription(current.stripeSubscriptionId, { cancel_at_period_end: false }),
       );
     }
   }
@@ -444,14 +440,14 @@ export class SubscriptionsService {
   async negotiatedCoupon(percent: number): Promise<string> {
     const id = `negotiated_${percent}_percent`;
     try {
-      return (await this.stripe.coupons.retrieve(id)).id;
+      return (await this.payments.coupon(id)).id;
     } catch (error) {
       if (!isMissing(error)) throw asApiError(error);
     }
     const created = await stripeCall(() =>
-      this.stripe.coupons.create(
+      this.payments.createCoupon(
         { id, percent_off: percent, duration: 'forever', name: `Negotiated ${percent}% discount` },
-        { idempotencyKey: `coupon:${id}` },
+        `coupon:${id}`,
       ),
     );
     return created.id;
@@ -473,7 +469,7 @@ export class SubscriptionsService {
       if (current && !ENDED.includes(current.status)) {
         const discounts = percent > 0 ? [{ coupon: await this.negotiatedCoupon(percent) }] : [];
         await stripeCall(() =>
-          this.stripe.subscriptions.update(current.stripeSubscriptionId, {
+          this.payments.updateSubscription(current.stripeSubscriptionId, {
             discounts: discounts.length ? discounts : '',
           }),
         );
@@ -485,13 +481,11 @@ export class SubscriptionsService {
   private async enteredDiscount(coupon: string | undefined) {
     if (!coupon) return undefined;
     if (!this.config.SUBSCRIPTION_COUPONS) throw ApiError.invalid(`${FIELD}.coupon`, COUPONS_OFF);
-    const promotions = await stripeCall(() =>
-      this.stripe.promotionCodes.list({ code: coupon, active: true, limit: 1 }),
-    );
-    const promotion = promotions.data[0];
+    const promotions = await stripeCall(() => this.payments.activePromotionCodes(coupon));
+    const promotion = promotions[0];
     if (promotion) return [{ promotion_code: promotion.id }];
     try {
-      const found = await this.stripe.coupons.retrieve(coupon);
+      const found = await this.payments.coupon(coupon);
       if (found.valid) return [{ coupon: found.id }];
     } catch (error) {
       if (!isMissing(error)) throw asApiError(error);

@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { ApiError, CONFIG, Database, EventBus, LOGGER, type Logger } from '@tourly/platform';
 import { SubscriptionsRepository } from '../accounts/subscriptions.repository';
 import type { BillingConfig } from '../config';
 import { CreditPurchasesService } from '../credits/credit-purchases.service';
 import { CreditRefundsService } from '../credits/credit-refunds.service';
 import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
-import { STRIPE } from '../stripe/stripe.module';
+import { Payments } from '../payments/payments.port';
+import { isSignatureInvalid } from '../payments/stripe-errors';
 import { SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { StripeEventsRepository, type StoredEventRow } from './stripe-events.repository';
 import type { ReceivedResponse } from './webhooks.dto';
@@ -33,7 +34,7 @@ export class StripeWebhooksService {
     private readonly extensions: ImmersiveExtensionsService,
     private readonly creditPurchases: CreditPurchasesService,
     private readonly creditRefunds: CreditRefundsService,
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -43,13 +44,9 @@ export class StripeWebhooksService {
     if (!signature) throw ApiError.badRequest(SIGNATURE_MISSING);
     let event: unknown;
     try {
-      event = this.stripe.webhooks.constructEvent(
-        rawBody ?? '',
-        signature,
-        this.config.STRIPE_WEBHOOK_SECRET,
-      );
+      event = this.payments.constructEvent(rawBody ?? '', signature, this.config.STRIPE_WEBHOOK_SECRET);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      if (isSignatureInvalid(error)) {
         throw ApiError.badRequest(SIGNATURE_INVALID);
       }
       throw ApiError.badRequest(NOT_AN_EVENT);

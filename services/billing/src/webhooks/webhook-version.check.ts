@@ -1,11 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import Stripe from 'stripe';
 import { LOGGER, type Logger } from '@tourly/platform';
-import { STRIPE } from '../stripe/stripe.module';
+import { Payments } from '../payments/payments.port';
 import { OLDEST_USABLE_WEBHOOK_VERSION, webhookVersionUsable } from './webhooks.rules';
 
-/** The API version the `stripe` SDK pins: the shapes billing reads, webhook payloads included. */
-export const PINNED_API_VERSION: string = Stripe.API_VERSION;
 export const WEBHOOK_PATH = '/api/webhooks/stripe';
 
 /**
@@ -17,7 +14,7 @@ export const WEBHOOK_PATH = '/api/webhooks/stripe';
 @Injectable()
 export class WebhookVersionCheck implements OnApplicationBootstrap {
   constructor(
-    @Inject(STRIPE) private readonly stripe: Stripe,
+    private readonly payments: Payments,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -34,15 +31,16 @@ export class WebhookVersionCheck implements OnApplicationBootstrap {
   /** The endpoints for billing's route and what is wrong with each (empty: all good). */
   async check(): Promise<Array<{ id: string; url: string; apiVersion: string | null; problem: string }>> {
     const problems: Array<{ id: string; url: string; apiVersion: string | null; problem: string }> = [];
+    const pinned = this.payments.apiVersion;
     let ours = 0;
-    for await (const endpoint of this.stripe.webhookEndpoints.list({ limit: 100 })) {
+    for await (const endpoint of this.payments.webhookEndpoints()) {
       if (endpoint.status !== 'enabled' || !new URL(endpoint.url).pathname.endsWith(WEBHOOK_PATH)) continue;
       ours += 1;
       const apiVersion = endpoint.api_version;
-      if (apiVersion === PINNED_API_VERSION) continue;
+      if (apiVersion === pinned) continue;
       const problem = webhookVersionUsable(apiVersion)
-        ? `sends events in API version ${apiVersion}, not the pinned ${PINNED_API_VERSION}: create it again with api_version ${PINNED_API_VERSION}`
-        : `sends events in API version ${apiVersion ?? "the account's default"}: invoice events then lack parent.subscription_details (from ${OLDEST_USABLE_WEBHOOK_VERSION}) and billing cannot tell their subscription; create it again with api_version ${PINNED_API_VERSION}`;
+        ? `sends events in API version ${apiVersion}, not the pinned ${pinned}: create it again with api_version ${pinned}`
+        : `sends events in API version ${apiVersion ?? "the account's default"}: invoice events then lack parent.subscription_details (from ${OLDEST_USABLE_WEBHOOK_VERSION}) and billing cannot tell their subscription; create it again with api_version ${pinned}`;
       problems.push({ id: endpoint.id, url: endpoint.url, apiVersion, problem });
     }
     for (const found of problems) {
@@ -53,8 +51,8 @@ export class WebhookVersionCheck implements OnApplicationBootstrap {
     }
     if (ours === 0) {
       this.logger.info(
-        { pinnedApiVersion: PINNED_API_VERSION },
-        `no Stripe webhook endpoint listed for ${WEBHOOK_PATH} (the Stripe CLI or the emulator's own endpoints are not listed); it must send events in API version ${PINNED_API_VERSION}`,
+        { pinnedApiVersion: pinned },
+        `no Stripe webhook endpoint listed for ${WEBHOOK_PATH} (the Stripe CLI or the emulator's own endpoints are not listed); it must send events in API version ${pinned}`,
       );
     }
     return problems;

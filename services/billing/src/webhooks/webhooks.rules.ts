@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { CREDITS_PURCHASE_KIND } from '@tourly/contracts';
-import { idOf } from '../stripe/stripe-values';
+import { idOf } from '../payments/stripe-values';
 
 /** Billing finds an invoice's subscription only through `parent.subscription_details`, from this version on. */
 export const OLDEST_USABLE_WEBHOOK_VERSION = '2025-03-31';

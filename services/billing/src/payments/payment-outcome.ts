@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { MESSAGES } from '@tourly/contracts';
 import { ApiError } from '@tourly/platform';
+import type { Payments } from './payments.port';
 import { stripeCall } from './stripe-errors';
 
 const clientSecretOf = (invoice: Stripe.Invoice | string | null) =>
@@ -12,7 +13,7 @@ const clientSecretOf = (invoice: Stripe.Invoice | string | null) =>
  * 402 in the card issuer's words when it was declined, after `onDeclined` has undone what needs undoing.
  */
 export async function paymentOutcome(
-  stripe: Stripe,
+  payments: Payments,
   subscription: Stripe.Subscription,
   onDeclined?: () => Promise<void>,
 ): Promise<string | null> {
@@ -24,7 +25,7 @@ export async function paymentOutcome(
   }
   const secret = clientSecretOf(subscription.latest_invoice);
   if (!secret) throw ApiError.base(502, MESSAGES.somethingWentWrong);
-  const intent = await stripeCall(() => stripe.paymentIntents.retrieve(secret.split('_secret_')[0]!));
+  const intent = await stripeCall(() => payments.paymentIntent(secret.split('_secret_')[0]!));
   if (intent.status === 'succeeded') return null;
   if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') return secret;
   await onDeclined?.();
