@@ -1,5 +1,6 @@
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { DatabaseConfig, EnvFlag, EnvInt, EnvUrl } from '@tourly/platform';
+import { DEFAULT_DISABLE_AFTER_MS } from './webhooks/webhook-retries';
 
 /** The identity service's environment; its own variables join the platform's here. */
 export class IdentityConfig extends DatabaseConfig {
@@ -46,7 +47,7 @@ export class IdentityConfig extends DatabaseConfig {
 
   /** How long an endpoint fails every attempt before a delivery that gives up disables it. */
   @EnvInt({ min: 0, unit: 'milliseconds' })
-  WEBHOOK_DISABLE_AFTER_MS: number = 5 * 24 * 3_600_000;
+  WEBHOOK_DISABLE_AFTER_MS: number = DEFAULT_DISABLE_AFTER_MS;
 
   /** Deliveries one replica sends at once, across every endpoint. */
   @EnvInt({ min: 1, max: 1_000 })
