@@ -33,7 +33,6 @@ export {
   type MapsKnownPlace,
   type MapsLatLng,
   type MapsLocationType,
-  type MapsStatus,
   type MatterportAccountModel,
   type MatterportFloor,
   type MatterportModel,

@@ -13,9 +13,6 @@ export const SUBSCRIPTION_STATUSES = [
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PROBLEM_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['past_due', 'unpaid'];
 
-export const PLAN_CHANGE_RESULTS = ['success', 'requires_action', 'error'] as const;
-export type PlanChangeResult = (typeof PLAN_CHANGE_RESULTS)[number];
-
 /**
  * The fourteen credit categories (000 §3, "Credit bundle"): why credits came in or went out. Every ledger row that
  * grants or adjusts credits carries one (a purchase is `customer_purchase`); spends and releases carry none.

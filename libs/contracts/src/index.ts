@@ -1,3 +1,4 @@
+export * from './case';
 export * from './product';
 export * from './roles';
 export * from './services';

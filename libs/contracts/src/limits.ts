@@ -20,8 +20,6 @@ export const LIMITS = {
 /** Plans chosen before this date had to pick a new plan: the legacy banner counts the days to it. */
 export const LEGACY_PLAN_CUTOFF = '2023-08-15T00:00:00.000Z';
 
-export const DATE_FORMAT = 'YYYY-MM-DD';
-
 export const ONBOARDING_FLAGS = [
   'vt_staging_start',
   'dtx_experience',

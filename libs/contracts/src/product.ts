@@ -4,5 +4,5 @@
  */
 export const PRODUCT = 'tourly';
 
+/** Where the player keeps the visitor's language choice (001 §5: `{product}-lang`), so it holds on the next visit. */
 export const LANGUAGE_STORAGE_KEY = `${PRODUCT}-lang`;
-export const TAGS_ENABLED_SETTING = `${PRODUCT}TagsEnabled`;

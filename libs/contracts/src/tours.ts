@@ -13,20 +13,6 @@ export type MenuType = (typeof MENU_TYPES)[number];
 export const LOGO_SIZES = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
 export type LogoSize = (typeof LOGO_SIZES)[number];
 
-export const LOGO_POSITIONS = [
-  'top_left',
-  'top_middle',
-  'top_right',
-  'bottom_left',
-  'bottom_middle',
-  'bottom_right',
-  'no_logo',
-] as const;
-export type LogoPosition = (typeof LOGO_POSITIONS)[number];
-
-export const BANNER_POSITIONS = ['top', 'bottom', 'left', 'right'] as const;
-export const BANNER_STYLES = ['branding_color', 'transparent', 'no_banner'] as const;
-
 /** A row's banner in the overlay layout: see-through, or a colour (null: the branding's primary colour). */
 export const OVERLAY_BANNER_STYLES = ['transparent', 'color'] as const;
 export const MENU_BACKGROUND_STYLES = ['frosted', 'gradient'] as const;

@@ -1,8 +1,35 @@
-import { ConfigError, DatabaseConfig, EnvFlag, loadConfig } from '@tourly/platform';
+import { ConfigError, DatabaseConfig, EnvFlag, EnvInt, EnvUrl, loadConfig } from '@tourly/platform';
 
 class FlaggedConfig extends DatabaseConfig {
-  @EnvFlag('FEATURE_ON')
+  @EnvFlag()
   FEATURE_ON: boolean = true;
+}
+
+class HelperConfig extends DatabaseConfig {
+  @EnvInt({ min: 1, max: 730, unit: 'days' })
+  TRIAL_DAYS: number = 30;
+
+  @EnvInt({ min: 0, unit: 'seconds' })
+  CACHE_SECONDS: number = 2;
+
+  @EnvInt({ min: 1 })
+  WORKERS: number = 4;
+
+  @EnvUrl({ example: 'https://app.example.com' })
+  APP_URL = 'http://localhost:3000';
+
+  @EnvUrl({ optional: true })
+  S3_ENDPOINT?: string;
+
+  @EnvUrl({
+    optional: true,
+    origin: true,
+    message: (name) => `${name} must be a base URL like http://127.0.0.1:4010`,
+  })
+  API_URL?: string;
+
+  @EnvFlag({ optional: true })
+  PATH_STYLE?: boolean;
 }
 
 describe('configuration from the environment', () => {
@@ -28,6 +55,46 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig(FlaggedConfig, 'billing', { ...valid, FEATURE_ON: 'yes' })).toThrow(
       'FEATURE_ON must be true or false',
     );
+  });
+
+  it.each([
+    ['TRIAL_DAYS', 'lots', 'TRIAL_DAYS must be a whole number of days'],
+    ['TRIAL_DAYS', '1.5', 'TRIAL_DAYS must be a whole number of days'],
+    ['TRIAL_DAYS', '0', 'TRIAL_DAYS must be between 1 and 730'],
+    ['TRIAL_DAYS', '731', 'TRIAL_DAYS must be between 1 and 730'],
+    ['CACHE_SECONDS', '-1', 'CACHE_SECONDS must be 0 or more'],
+    ['WORKERS', 'many', 'WORKERS must be a whole number'],
+    ['WORKERS', '0', 'WORKERS must be at least 1'],
+    ['APP_URL', 'app.example.com', 'APP_URL must be an http(s) URL, e.g. https://app.example.com'],
+    ['S3_ENDPOINT', 'ftp://files', 'S3_ENDPOINT must be an http(s) URL'],
+    ['API_URL', 'http://127.0.0.1:4010/v1', 'API_URL must be a base URL like http://127.0.0.1:4010'],
+    ['PATH_STYLE', 'on', 'PATH_STYLE must be true or false'],
+  ])('names a bad %s=%s: "%s"', (name, value, message) => {
+    expect(() => loadConfig(HelperConfig, 'billing', { ...valid, [name]: value })).toThrow(`  - ${message}`);
+  });
+
+  it('reads good values through the helpers, and leaves the optional ones unset', () => {
+    const defaults = loadConfig(HelperConfig, 'billing', valid);
+    expect(defaults).toMatchObject({ TRIAL_DAYS: 30, APP_URL: 'http://localhost:3000' });
+    expect([defaults.S3_ENDPOINT, defaults.API_URL, defaults.PATH_STYLE]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(
+      loadConfig(HelperConfig, 'billing', {
+        ...valid,
+        TRIAL_DAYS: '730',
+        CACHE_SECONDS: '0',
+        API_URL: 'http://127.0.0.1:4010',
+        PATH_STYLE: 'false',
+      }),
+    ).toMatchObject({
+      TRIAL_DAYS: 730,
+      CACHE_SECONDS: 0,
+      API_URL: 'http://127.0.0.1:4010',
+      PATH_STYLE: false,
+    });
   });
 
   it('keeps one copy of the event stream unless told how many a cluster keeps', () => {

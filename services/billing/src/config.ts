@@ -1,5 +1,5 @@
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { DatabaseConfig, EnvFlag } from '@tourly/platform';
+import { Matches } from 'class-validator';
+import { DatabaseConfig, EnvFlag, EnvInt, EnvUrl } from '@tourly/platform';
 
 /** The billing service's environment; its own variables join the platform's here. */
 export class BillingConfig extends DatabaseConfig {
@@ -17,9 +17,10 @@ export class BillingConfig extends DatabaseConfig {
   STRIPE_PUBLISHABLE_KEY = 'pk_test_tourly_local';
 
   /** Unset: Stripe itself. Set: an API at another address (the emulator), e.g. http://127.0.0.1:4010. */
-  @IsOptional()
-  @Matches(/^https?:\/\/[^/\s]+\/?$/, {
-    message: 'STRIPE_API_URL must be a base URL like http://127.0.0.1:4010',
+  @EnvUrl({
+    optional: true,
+    origin: true,
+    message: (name) => `${name} must be a base URL like http://127.0.0.1:4010`,
   })
   STRIPE_API_URL?: string;
 
@@ -33,56 +34,42 @@ export class BillingConfig extends DatabaseConfig {
    * Each new billing customer gets its own Stripe test clock, so a provider (or a test) can move its
    * subscription through renewals and trial ends (`/provider/billing/test_clock`). Test mode only.
    */
-  @IsOptional()
-  @EnvFlag('STRIPE_TEST_CLOCKS')
+  @EnvFlag()
   STRIPE_TEST_CLOCKS: boolean = false;
 
   /**
    * Where people open the platform (e.g. https://app.example.com): the pages Stripe's customer portal leads back
    * to are on it (or on a host of the provider's own), never on whatever Host a request carried.
    */
-  @Matches(/^https?:\/\/\S+$/, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
+  @EnvUrl({ example: 'https://app.example.com' })
   APP_URL = 'http://localhost:3000';
 
   /** Length of the Pro trial. */
-  @IsOptional()
-  @Min(1, { message: 'TRIAL_DAYS must be between 1 and 730' })
-  @Max(730, { message: 'TRIAL_DAYS must be between 1 and 730' })
-  @IsInt({ message: 'TRIAL_DAYS must be a whole number of days' })
+  @EnvInt({ min: 1, max: 730, unit: 'days' })
   TRIAL_DAYS: number = 30;
 
   /** Coupons on plan changes: the spec's subscription-coupon feature flag. */
-  @IsOptional()
-  @EnvFlag('SUBSCRIPTION_COUPONS')
+  @EnvFlag()
   SUBSCRIPTION_COUPONS: boolean = true;
 
   /**
    * How often billing reconciles with Stripe: every subscription (and immersive extension) refreshed from Stripe,
    * and the events Stripe gave up delivering fetched and stored (services/billing/README.md, Reconciliation).
    */
-  @IsOptional()
-  @Min(1, { message: 'STRIPE_RECONCILIATION_SECONDS must be between 1 and 86400' })
-  @Max(86_400, { message: 'STRIPE_RECONCILIATION_SECONDS must be between 1 and 86400' })
-  @IsInt({ message: 'STRIPE_RECONCILIATION_SECONDS must be a whole number of seconds' })
+  @EnvInt({ min: 1, max: 86_400, unit: 'seconds' })
   STRIPE_RECONCILIATION_SECONDS: number = 900;
 
   /**
    * A stored Stripe event not processed this long after it came in is processed again by the retry that runs
    * every minute (its queued processing failed for good, e.g. parked while Stripe was out of reach).
    */
-  @IsOptional()
-  @Min(1, { message: 'STRIPE_EVENT_RETRY_AFTER_SECONDS must be between 1 and 86400' })
-  @Max(86_400, { message: 'STRIPE_EVENT_RETRY_AFTER_SECONDS must be between 1 and 86400' })
-  @IsInt({ message: 'STRIPE_EVENT_RETRY_AFTER_SECONDS must be a whole number of seconds' })
+  @EnvInt({ min: 1, max: 86_400, unit: 'seconds' })
   STRIPE_EVENT_RETRY_AFTER_SECONDS: number = 60;
 
   /**
    * How long credits reserved by another service stay held without being captured: then the periodic sweep
    * releases them (services/billing/README.md, Credits). Long enough for an order to be fulfilled.
    */
-  @IsOptional()
-  @Min(60, { message: 'CREDIT_RESERVATION_TTL_SECONDS must be between 60 and 2592000' })
-  @Max(2_592_000, { message: 'CREDIT_RESERVATION_TTL_SECONDS must be between 60 and 2592000' })
-  @IsInt({ message: 'CREDIT_RESERVATION_TTL_SECONDS must be a whole number of seconds' })
+  @EnvInt({ min: 60, max: 2_592_000, unit: 'seconds' })
   CREDIT_RESERVATION_TTL_SECONDS: number = 604_800;
 }

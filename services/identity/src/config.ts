@@ -1,10 +1,11 @@
-import { IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { DatabaseConfig, EnvFlag } from '@tourly/platform';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { DatabaseConfig, EnvFlag, EnvInt, EnvUrl } from '@tourly/platform';
+import { DEFAULT_DISABLE_AFTER_MS } from './webhooks/webhook-retries';
 
 /** The identity service's environment; its own variables join the platform's here. */
 export class IdentityConfig extends DatabaseConfig {
   /** Where sign-up captcha answers are checked (reCAPTCHA's siteverify); the emulator's in development. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'CAPTCHA_VERIFY_URL must be an http(s) URL' })
+  @EnvUrl()
   CAPTCHA_VERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
 
   @IsOptional()
@@ -12,7 +13,7 @@ export class IdentityConfig extends DatabaseConfig {
   CAPTCHA_SECRET = '';
 
   /** A transactional email API shaped like Postmark's (`POST /email`); the emulator's in development. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'MAIL_API_URL must be an http(s) URL' })
+  @EnvUrl()
   MAIL_API_URL = 'https://api.postmarkapp.com';
 
   @IsOptional()
@@ -23,19 +24,18 @@ export class IdentityConfig extends DatabaseConfig {
   MAIL_FROM = 'Tourly <no-reply@tourly.app>';
 
   /** Where people open the platform: links in emails point here. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
+  @EnvUrl({ example: 'https://app.example.com' })
   APP_URL = 'http://localhost:3000';
 
   /**
    * Whether webhook endpoints may be on this machine or its network (loopback, private, link-local addresses; plain
    * http to localhost). Off unless set: `npm start` and the tests set it for their receivers on 127.0.0.1.
    */
-  @EnvFlag('WEBHOOK_ALLOW_PRIVATE_TARGETS')
+  @EnvFlag()
   WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
 
   /** How long a receiver has to answer one delivery. */
-  @IsInt({ message: 'WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds' })
-  @Min(100, { message: 'WEBHOOK_TIMEOUT_MS must be at least 100' })
+  @EnvInt({ min: 100, unit: 'milliseconds' })
   WEBHOOK_TIMEOUT_MS: number = 10_000;
 
   /** The waits between a delivery's attempts, comma-separated milliseconds (one more attempt than waits). */
@@ -46,27 +46,23 @@ export class IdentityConfig extends DatabaseConfig {
   WEBHOOK_RETRY_BACKOFF_MS?: string;
 
   /** How long an endpoint fails every attempt before a delivery that gives up disables it. */
-  @IsInt({ message: 'WEBHOOK_DISABLE_AFTER_MS must be a whole number of milliseconds' })
-  @Min(0, { message: 'WEBHOOK_DISABLE_AFTER_MS must be 0 or more' })
-  WEBHOOK_DISABLE_AFTER_MS: number = 5 * 24 * 3_600_000;
+  @EnvInt({ min: 0, unit: 'milliseconds' })
+  WEBHOOK_DISABLE_AFTER_MS: number = DEFAULT_DISABLE_AFTER_MS;
 
   /** Deliveries one replica sends at once, across every endpoint. */
-  @IsInt({ message: 'WEBHOOK_CONCURRENCY must be a whole number' })
-  @Min(1, { message: 'WEBHOOK_CONCURRENCY must be at least 1' })
-  @Max(1_000, { message: 'WEBHOOK_CONCURRENCY must be at most 1000' })
+  @EnvInt({ min: 1, max: 1_000 })
   WEBHOOK_CONCURRENCY: number = 32;
 
   /** Deliveries sent at once to one endpoint, across every replica: a slow receiver holds no more than these. */
-  @IsInt({ message: 'WEBHOOK_ENDPOINT_CONCURRENCY must be a whole number' })
-  @Min(1, { message: 'WEBHOOK_ENDPOINT_CONCURRENCY must be at least 1' })
+  @EnvInt({ min: 1 })
   WEBHOOK_ENDPOINT_CONCURRENCY: number = 4;
 
   /** Matterport's OAuth 2.0 authorisation page, where a provider's admin allows the platform into their account. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'MATTERPORT_OAUTH_AUTHORIZE_URL must be an http(s) URL' })
+  @EnvUrl()
   MATTERPORT_OAUTH_AUTHORIZE_URL = 'https://authn.matterport.com/oauth/authorize';
 
   /** Matterport's OAuth 2.0 token endpoint: codes and refresh tokens are exchanged there. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'MATTERPORT_OAUTH_TOKEN_URL must be an http(s) URL' })
+  @EnvUrl()
   MATTERPORT_OAUTH_TOKEN_URL = 'https://api.matterport.com/api/oauth/token';
 
   /** The platform's OAuth client at Matterport. Unset: connecting a Matterport account answers 503. */

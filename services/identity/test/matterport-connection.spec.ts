@@ -10,6 +10,7 @@ import {
   ApiError,
   EventBus,
   LOGGER,
+  one,
   RpcClient,
   startService,
   type Logger,
@@ -107,15 +108,14 @@ describe('a provider’s Matterport connection', () => {
     return answer.body.data as Record<string, unknown>;
   };
 
-  const rowOf = async (providerId: string): Promise<ConnectionRow | undefined> =>
-    (
-      (await it_.db.dataSource.query(
-        `SELECT status, access_token AS "accessToken", refresh_token AS "refreshToken",
-                access_expires_at AS "accessExpiresAt", connected_at AS "connectedAt"
-           FROM matterport_connections WHERE provider_id = $1`,
-        [providerId],
-      )) as ConnectionRow[]
-    )[0];
+  const rowOf = (providerId: string): Promise<ConnectionRow | undefined> =>
+    one<ConnectionRow>(
+      it_.db.dataSource,
+      `SELECT status, access_token AS "accessToken", refresh_token AS "refreshToken",
+              access_expires_at AS "accessExpiresAt", connected_at AS "connectedAt"
+         FROM matterport_connections WHERE provider_id = $1`,
+      [providerId],
+    );
 
   const accessToken = (request: MatterportAccessTokenRequest, client = rpc) =>
     client.ask<MatterportAccessToken>(MATTERPORT_ACCESS_TOKEN, request, MATTERPORT_ACCESS_TOKEN_TIMEOUT_MS);

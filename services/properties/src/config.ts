@@ -1,10 +1,10 @@
-import { IsInt, IsOptional, IsString, Matches, Min } from 'class-validator';
-import { StorageConfig } from '@tourly/platform';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { EnvInt, EnvUrl, StorageConfig } from '@tourly/platform';
 
 /** The properties service's environment; its own variables join the platform's here. */
 export class PropertiesConfig extends StorageConfig {
   /** Google Maps Platform (geocoding, place autocomplete); the emulator's in development and tests. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'MAPS_API_URL must be an http(s) URL' })
+  @EnvUrl()
   MAPS_API_URL = 'https://maps.googleapis.com';
 
   @IsOptional()
@@ -12,7 +12,7 @@ export class PropertiesConfig extends StorageConfig {
   MAPS_API_KEY = '';
 
   /** Matterport's Model API (GraphQL); the emulator's in development and tests. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'MATTERPORT_API_URL must be an http(s) URL' })
+  @EnvUrl()
   MATTERPORT_API_URL = 'https://api.matterport.com';
 
   @IsOptional()
@@ -23,7 +23,7 @@ export class PropertiesConfig extends StorageConfig {
    * Matterport Showcase, the scan viewer a tour embeds (`?m=<model>` and the URL parameters follow); the emulator's
    * stand-in in development and tests.
    */
-  @Matches(/^https?:\/\/\S+$/, { message: 'MATTERPORT_SHOWCASE_URL must be an http(s) URL' })
+  @EnvUrl()
   MATTERPORT_SHOWCASE_URL = 'https://my.matterport.com/show/';
 
   /**
@@ -41,22 +41,18 @@ export class PropertiesConfig extends StorageConfig {
   MAP_TILES_ATTRIBUTION = '© OpenStreetMap contributors';
 
   /** Requests per minute one client address may make to the visitor's player API (each replica counts its own). */
-  @IsOptional()
-  @Min(1, { message: 'PUBLIC_RATE_LIMIT must be at least 1' })
-  @IsInt({ message: 'PUBLIC_RATE_LIMIT must be a whole number of requests per minute' })
+  @EnvInt({ min: 1, unit: 'requests per minute' })
   PUBLIC_RATE_LIMIT: number = 600;
 
   /**
    * Seconds a built tour answer (base.json) is kept for the next visitors before it is built again: a change by
    * the provider shows this much later at most. 0: built at every request.
    */
-  @IsOptional()
-  @Min(0, { message: 'PLAYER_CACHE_SECONDS must be 0 or more' })
-  @IsInt({ message: 'PLAYER_CACHE_SECONDS must be a whole number of seconds' })
+  @EnvInt({ min: 0, unit: 'seconds' })
   PLAYER_CACHE_SECONDS: number = 2;
 
   /** Where people open the platform: tours' player links are addressed under it. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'APP_URL must be an http(s) URL, e.g. https://app.example.com' })
+  @EnvUrl({ example: 'https://app.example.com' })
   APP_URL = 'http://localhost:3000';
 
   @IsOptional()
@@ -67,9 +63,7 @@ export class PropertiesConfig extends StorageConfig {
    * How often the Matterport account of a provider with `autoPopulateModels` on is read again for new models (it is
    * read at once when the setting is turned on or an account connected).
    */
-  @IsOptional()
-  @Min(1000, { message: 'MATTERPORT_AUTO_POPULATE_INTERVAL_MS must be at least 1000' })
-  @IsInt({ message: 'MATTERPORT_AUTO_POPULATE_INTERVAL_MS must be a whole number of milliseconds' })
+  @EnvInt({ min: 1000, unit: 'milliseconds' })
   MATTERPORT_AUTO_POPULATE_INTERVAL_MS: number = 300_000;
 
   /**
@@ -82,7 +76,7 @@ export class PropertiesConfig extends StorageConfig {
   OWN_DOMAINS = 'tourly.app,localhost';
 
   /** A transactional email API shaped like Postmark's (`POST /email`), for leads; the emulator's in development. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'MAIL_API_URL must be an http(s) URL' })
+  @EnvUrl()
   MAIL_API_URL = 'https://api.postmarkapp.com';
 
   @IsOptional()
@@ -96,15 +90,13 @@ export class PropertiesConfig extends StorageConfig {
    * Leads one client (an IPv4 address, an IPv6 network's /64) may send in an hour across every tour and website:
    * a contact form is not a mailing tool, but an office or an open house writes from one address.
    */
-  @Min(1, { message: 'LEADS_PER_ADDRESS_PER_HOUR must be at least 1' })
-  @IsInt({ message: 'LEADS_PER_ADDRESS_PER_HOUR must be a whole number' })
+  @EnvInt({ min: 1 })
   LEADS_PER_ADDRESS_PER_HOUR: number = 20;
 
   /**
    * Senders new to one tour or website it takes leads from in an hour (each one's first lead counts; those it heard
    * from this hour keep writing within their own limit).
    */
-  @Min(1, { message: 'LEADS_PER_TOUR_PER_HOUR must be at least 1' })
-  @IsInt({ message: 'LEADS_PER_TOUR_PER_HOUR must be a whole number' })
+  @EnvInt({ min: 1 })
   LEADS_PER_TOUR_PER_HOUR: number = 50;
 }

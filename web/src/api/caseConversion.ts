@@ -1,15 +1,10 @@
-/** Wire keys are snake_case, TypeScript keys camelCase: these convert at the edge, in one place. */
+import { toCamelCase, toSnakeCase } from '@tourly/contracts';
 
-export function toSnakeCase(key: string): string {
-  return key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-}
-
-export function toCamelCase(key: string): string {
-  // A leading underscore is part of the name (`_destroy`), not a word break.
-  return key.replace(/_([a-z])/g, (match, letter: string, offset: number) =>
-    offset === 0 ? match : letter.toUpperCase(),
-  );
-}
+/**
+ * Wire keys are snake_case, TypeScript keys camelCase: these convert at the edge, in one place, by the rule the
+ * services convert by too (libs/contracts), so a key comes back to the server as the server sent it.
+ */
+export { toCamelCase, toSnakeCase };
 
 export function toSnakeCaseKeys(value: unknown): unknown {
   return convertKeys(value, toSnakeCase);

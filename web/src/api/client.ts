@@ -53,13 +53,6 @@ export type PageQuery = Query & { page: number; pageSize: number };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-let accessToken: string | null = null;
-
-/** With a token set, requests authenticate with it instead of the session cookie and CSRF token. */
-export function setAccessToken(token: string | null): void {
-  accessToken = token;
-}
-
 /**
  * Sends one request with the platform's conventions; most callers want `api` or `request`, which resolve
  * with the response's `data` alone. Rejects with an ApiError on an `errors` response, on a network or
@@ -72,9 +65,7 @@ export async function send<T>(
 ): Promise<ApiResponse<T>> {
   const headers = new Headers({ Accept: 'application/json' });
   if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
-  if (accessToken) {
-    headers.set('Authorization', `Bearer ${accessToken}`);
-  } else if (!SAFE_METHODS.has(method.toUpperCase())) {
+  if (!SAFE_METHODS.has(method.toUpperCase())) {
     const csrfToken = readMeta('csrf-token');
     if (csrfToken) headers.set('X-CSRF-Token', csrfToken);
   }
@@ -86,7 +77,7 @@ export async function send<T>(
       method,
       headers,
       body: encodeBody(options.body, headers),
-      credentials: accessToken ? 'omit' : 'same-origin',
+      credentials: 'same-origin',
       signal: options.signal,
       cache: options.cache,
     });

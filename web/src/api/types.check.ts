@@ -1,6 +1,6 @@
 /**
  * Compile-time checks of the API type helpers (`npm run typecheck` fails when one breaks): the camelCasing matches
- * `toCamelCase`, and an answer read from the generated document has the shape the pages get.
+ * `toCamelCase` (libs/contracts' rule, whose examples are in libs/contracts/test/case-examples.ts), and an answer read from the generated document has the shape the pages get.
  */
 import { api } from './client';
 import type { Answer, CamelCase, CamelKeys } from './types';
@@ -13,6 +13,10 @@ export type Checks = [
   Expect<Equal<CamelCase<'last_replayed_at'>, 'lastReplayedAt'>>,
   Expect<Equal<CamelCase<'_destroy'>, '_destroy'>>,
   Expect<Equal<CamelCase<'address_line_2'>, 'addressLine_2'>>,
+  Expect<Equal<CamelCase<'address_line2'>, 'addressLine2'>>,
+  Expect<Equal<CamelCase<'line_1'>, 'line_1'>>,
+  Expect<Equal<CamelCase<'s3_key'>, 's3Key'>>,
+  Expect<Equal<CamelCase<'utm_source'>, 'utmSource'>>,
   Expect<
     Equal<
       CamelKeys<{ total_count: number; items: { price_cents: number }[] }>,

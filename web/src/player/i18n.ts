@@ -1,10 +1,7 @@
-import { LANGUAGES, MESSAGES, PRODUCT, type Language } from '@tourly/contracts';
+import { LANGUAGE_STORAGE_KEY, LANGUAGES, MESSAGES, type Language } from '@tourly/contracts';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
-
-/** Where the visitor's choice is kept (001 §5: `{product}-lang`), so it holds on the next visit. */
-export const LANGUAGE_KEY = `${PRODUCT}-lang`;
 
 /** Each language's own name, as the switch lists it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -40,7 +37,7 @@ const isLanguage = (value: string | null): value is Language =>
 /** The visitor's own choice, if one is kept. */
 function storedLanguage(): Language | null {
   try {
-    const stored = window.localStorage.getItem(LANGUAGE_KEY);
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(stored) ? stored : null;
   } catch {
     // Storage can be refused (a private window, a sandboxed embed): no choice kept then.
@@ -58,7 +55,7 @@ async function load(language: Language): Promise<void> {
 export async function changeLanguage(language: Language, remember = true): Promise<void> {
   if (remember) {
     try {
-      window.localStorage.setItem(LANGUAGE_KEY, language);
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch {
       // Not kept past this page, as above.
     }

@@ -16,7 +16,6 @@ export {
   type MapsKnownPlace,
   type MapsLatLng,
   type MapsLocationType,
-  type MapsStatus,
 } from './maps';
 export {
   createMatterportVendor,

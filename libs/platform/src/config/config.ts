@@ -24,24 +24,89 @@ export class ConfigError extends Error {
   }
 }
 
+/** How an environment variable may be left out. */
+interface EnvOptions {
+  /** Unset (or empty) is allowed: the property keeps its default, or stays undefined. */
+  optional?: boolean;
+}
+
+// The env helpers take the variable's name from the property they decorate, so it is written once. Stacked
+// decorators register bottom-up, and only a variable's first failing check is reported (stopAtFirstError): each
+// helper registers its type check first, so text where a number belongs is named as that.
+
+/** A `true`/`false` variable. (Implicit conversion would read the text "false" as true.) */
+export const EnvFlag =
+  (options: EnvOptions = {}) =>
+  (target: object, property: string): void => {
+    Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => {
+      const given = obj[key];
+      return given === 'true' || given === true ? true : given === 'false' || given === false ? false : given;
+    })(target, property);
+    IsBoolean({ message: `${property} must be true or false` })(target, property);
+    if (options.optional) IsOptional()(target, property);
+  };
+
+const HTTP_URL = /^https?:\/\/\S+$/;
+const HTTP_ORIGIN = /^https?:\/\/[^/\s]+\/?$/;
+
 /**
- * An optional `true`/`false` variable. (Implicit conversion would read the text "false" as true.)
+ * An http(s) URL (`origin`: scheme and host only, e.g. http://127.0.0.1:4010). The message says so, with `example`
+ * after it (`APP_URL must be an http(s) URL, e.g. https://app.example.com`); `message` (given the variable's name)
+ * replaces it whole.
  */
-export const EnvFlag = (name: string) => (target: object, property: string) => {
-  Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => {
-    const given = obj[key];
-    return given === 'true' || given === true ? true : given === 'false' || given === false ? false : given;
-  })(target, property);
-  IsBoolean({ message: `${name} must be true or false` })(target, property);
-};
+export const EnvUrl =
+  (options: EnvOptions & { origin?: boolean; example?: string; message?: (name: string) => string } = {}) =>
+  (target: object, property: string): void => {
+    const message =
+      options.message?.(property) ??
+      `${property} must be an http(s) URL${options.example ? `, e.g. ${options.example}` : ''}`;
+    Matches(options.origin ? HTTP_ORIGIN : HTTP_URL, { message })(target, property);
+    if (options.optional) IsOptional()(target, property);
+  };
+
+/** The words for a whole number out of its bounds: "between 1 and 730", "at least 1", "0 or more", "at most 9". */
+function bounds(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `between ${min} and ${max}`;
+  if (min !== undefined) return min === 0 ? '0 or more' : `at least ${min}`;
+  return `at most ${max}`;
+}
+
+/**
+ * A whole number, declared as a number on the config class. The messages say what it counts (`unit`: "must be a
+ * whole number of seconds") and its bounds ("must be between 1 and 730"); `typeMessage` and `rangeMessage`
+ * replace them where a variable says more.
+ */
+export const EnvInt =
+  (
+    options: EnvOptions & {
+      min?: number;
+      max?: number;
+      unit?: string;
+      typeMessage?: string;
+      rangeMessage?: string;
+    } = {},
+  ) =>
+  (target: object, property: string): void => {
+    const { min, max } = options;
+    IsInt({
+      message:
+        options.typeMessage ??
+        `${property} must be a whole number${options.unit ? ` of ${options.unit}` : ''}`,
+    })(target, property);
+    const message = options.rangeMessage ?? `${property} must be ${bounds(min, max)}`;
+    if (min !== undefined) Min(min, { message })(target, property);
+    if (max !== undefined) Max(max, { message })(target, property);
+    if (options.optional) IsOptional()(target, property);
+  };
 
 /** What every service reads from its environment. A service's own config class extends this one. */
 export class PlatformConfig {
-  // Stacked decorators are checked bottom-up: the type first.
-  @IsOptional()
-  @Min(0, { message: 'PORT must be between 0 and 65535' })
-  @Max(65535, { message: 'PORT must be between 0 and 65535' })
-  @IsInt({ message: 'PORT must be a whole number (0 picks a free port)' })
+  @EnvInt({
+    min: 0,
+    max: 65535,
+    optional: true,
+    typeMessage: 'PORT must be a whole number (0 picks a free port)',
+  })
   PORT?: number;
 
   @IsString()
@@ -125,8 +190,11 @@ export class DatabaseConfig extends PlatformConfig {
    * Readiness fails when the oldest outbox row not yet published is older than this many seconds: events are
    * not leaving (the broker refuses or is away). 0 turns the check off; the metric stays.
    */
-  @Min(0, { message: 'OUTBOX_MAX_LAG_SECONDS must be a whole number of seconds, 0 or more' })
-  @IsInt({ message: 'OUTBOX_MAX_LAG_SECONDS must be a whole number of seconds, 0 or more' })
+  @EnvInt({
+    min: 0,
+    rangeMessage: 'OUTBOX_MAX_LAG_SECONDS must be a whole number of seconds, 0 or more',
+    unit: 'seconds, 0 or more',
+  })
   OUTBOX_MAX_LAG_SECONDS: number = 300;
 }
 
@@ -139,13 +207,11 @@ export class StorageConfig extends DatabaseConfig {
    * File storage: the S3 API. Unset endpoint: AWS itself (region and credentials from these settings, or the
    * SDK's default chain when the keys are unset). `npm start` and the tests run a local S3-compatible server.
    */
-  @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  @EnvUrl({ optional: true })
   S3_ENDPOINT?: string;
 
   /** Where browsers reach storage when it differs from S3_ENDPOINT (a container network); presigned URLs use it. */
-  @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'S3_PUBLIC_ENDPOINT must be an http(s) URL' })
+  @EnvUrl({ optional: true })
   S3_PUBLIC_ENDPOINT?: string;
 
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name' })
@@ -163,8 +229,7 @@ export class StorageConfig extends DatabaseConfig {
   S3_SECRET_ACCESS_KEY?: string;
 
   /** Path-style URLs (endpoint/bucket/key). Default: on with S3_ENDPOINT (local and S3-compatible servers). */
-  @IsOptional()
-  @EnvFlag('S3_FORCE_PATH_STYLE')
+  @EnvFlag({ optional: true })
   S3_FORCE_PATH_STYLE?: boolean;
 }
 

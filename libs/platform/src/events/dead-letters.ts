@@ -16,6 +16,7 @@ import type { EventEnvelope } from '@tourly/contracts';
 import type { Logger } from 'pino';
 import { Staff } from '../auth/internal-auth.guard';
 import { Database } from '../database/database';
+import { one, rows } from '../database/rows';
 import { OptionalOneOf, OptionalString } from '../http/dto';
 import { PageQuery, pageOf, type Page } from '../http/pagination';
 import { Responds } from '../http/responses';
@@ -184,27 +185,27 @@ export class DeadLetters {
   async list(query: DeadLettersQuery): Promise<Page<DeadLetter>> {
     const parked = (query.state ?? 'parked') === 'parked';
     const where = `WHERE (replayed_at IS NULL) = $1 AND ($2::text IS NULL OR consumer = $2)`;
-    const [rows, [{ total }]] = await Promise.all([
-      this.db.dataSource.query(`SELECT * FROM dead_letters ${where} ORDER BY id LIMIT $3 OFFSET $4`, [
+    const [letters, counted] = await Promise.all([
+      rows<DeadLetterRow>(
+        this.db.dataSource,
+        `SELECT * FROM dead_letters ${where} ORDER BY id LIMIT $3 OFFSET $4`,
+        [parked, query.consumer ?? null, query.pageSize, query.offset],
+      ),
+      one<{ total: number }>(this.db.dataSource, `SELECT count(*)::int AS total FROM dead_letters ${where}`, [
         parked,
         query.consumer ?? null,
-        query.pageSize,
-        query.offset,
-      ]) as Promise<DeadLetterRow[]>,
-      this.db.dataSource.query(`SELECT count(*)::int AS total FROM dead_letters ${where}`, [
-        parked,
-        query.consumer ?? null,
-      ]) as Promise<Array<{ total: number }>>,
+      ]),
     ]);
-    return pageOf(rows.map(toDeadLetter), total, query);
+    return pageOf(letters.map(toDeadLetter), counted?.total ?? 0, query);
   }
 
   /** Parked (not yet replayed) events per consumer: the alert's gauge. */
   async parkedByConsumer(): Promise<Map<string, number>> {
-    const rows = (await this.db.dataSource.query(
+    const counts = await rows<{ consumer: string; parked: number }>(
+      this.db.dataSource,
       'SELECT consumer, count(*)::int AS parked FROM dead_letters WHERE replayed_at IS NULL GROUP BY consumer',
-    )) as Array<{ consumer: string; parked: number }>;
-    return new Map(rows.map((row) => [row.consumer, row.parked]));
+    );
+    return new Map(counts.map((row) => [row.consumer, row.parked]));
   }
 
   /**
@@ -214,18 +215,20 @@ export class DeadLetters {
   async replay(request: { ids?: number[]; all?: boolean; afterId?: number }): Promise<ReplayAnswer> {
     const ids = request.all
       ? (
-          (await this.db.dataSource.query(
+          await rows<{ id: string }>(
+            this.db.dataSource,
             'SELECT id FROM dead_letters WHERE replayed_at IS NULL AND id > $1 ORDER BY id LIMIT $2',
             [request.afterId ?? 0, MAX_REPLAYS_PER_REQUEST],
-          )) as Array<{ id: string }>
+          )
         ).map((row) => Number(row.id))
       : [...new Set(request.ids ?? [])];
     const results: ReplayResult[] = [];
     for (const id of ids) results.push(await this.replayOne(id));
-    const [{ parked }] = (await this.db.dataSource.query(
+    const counted = await one<{ parked: number }>(
+      this.db.dataSource,
       'SELECT count(*)::int AS parked FROM dead_letters WHERE replayed_at IS NULL',
-    )) as Array<{ parked: number }>;
-    return { results, stillParked: parked };
+    );
+    return { results, stillParked: counted?.parked ?? 0 };
   }
 
   async replayOne(id: number): Promise<ReplayResult> {
@@ -233,10 +236,11 @@ export class DeadLetters {
     try {
       const outcome = await this.db.transaction(async (tx) => {
         // The row lock makes a concurrent replay of the same dead letter wait, then find it replayed.
-        const [row] = (await tx.query(
+        const row = await one<DeadLetterRow>(
+          tx,
           'SELECT * FROM dead_letters WHERE id = $1 AND replayed_at IS NULL FOR UPDATE',
           [id],
-        )) as DeadLetterRow[];
+        );
         if (!row) return undefined;
         const consumer = this.consumers.get(row.consumer);
         if (!consumer) throw new Error(`this service runs no consumer ${row.consumer} to replay it`);

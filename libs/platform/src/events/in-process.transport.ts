@@ -1,4 +1,4 @@
-import { Pool, type PoolClient } from 'pg';
+import { Pool, type PoolClient, type QueryResultRow } from 'pg';
 import type { Logger } from 'pino';
 import {
   RpcError,
@@ -179,8 +179,8 @@ export class InProcessBroker {
   }
 
   /** One statement, on its own: no transaction around it. */
-  private async query<Row>(sql: string, parameters: unknown[]): Promise<Row[]> {
-    return (await (await this.storage()).query(sql, parameters)).rows as Row[];
+  private async query<Row extends QueryResultRow>(sql: string, parameters: unknown[]): Promise<Row[]> {
+    return (await (await this.storage()).query<Row>(sql, parameters)).rows;
   }
 
   private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {

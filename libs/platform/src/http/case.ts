@@ -1,6 +1,9 @@
+import { toCamelCase, toSnakeCase } from '@tourly/contracts';
+
 /**
- * snake_case on the wire, camelCase in code: the conversion happens once, at the edge of each service.
- * Only plain objects and arrays are walked; Dates, Buffers and class instances other than plain
+ * snake_case on the wire, camelCase in code: the conversion happens once, at the edge of each service, by the rule
+ * the web's client converts by too (libs/contracts, `toCamelCase`/`toSnakeCase`), so `line_1` and `line1` each come
+ * back as they went. Only plain objects and arrays are walked; Dates, Buffers and class instances other than plain
  * objects keep their keys.
  */
 const camelCache = new Map<string, string>();
@@ -9,7 +12,7 @@ const snakeCache = new Map<string, string>();
 export function toCamel(key: string): string {
   let out = camelCache.get(key);
   if (out === undefined) {
-    out = key.includes('_') ? key.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()) : key;
+    out = toCamelCase(key);
     if (camelCache.size < 10_000) camelCache.set(key, out);
   }
   return out;
@@ -18,12 +21,7 @@ export function toCamel(key: string): string {
 export function toSnake(key: string): string {
   let out = snakeCache.get(key);
   if (out === undefined) {
-    out = /[A-Z]/.test(key)
-      ? key
-          .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-          .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
-          .toLowerCase()
-      : key;
+    out = toSnakeCase(key);
     if (snakeCache.size < 10_000) snakeCache.set(key, out);
   }
   return out;

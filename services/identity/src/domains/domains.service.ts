@@ -1,4 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { ProviderByHostRequest } from '@tourly/contracts';
 import {
   ApiError,
   CONFIG,
@@ -27,6 +28,9 @@ export const LOCAL_OR_RESERVED_DOMAIN =
  * virtual assistant sets up DNS and certificates, then marks it active ("Active") or failed with a reason the
  * provider sees; asking again starts over. Setup can take 24-48 hours (001 §9).
  */
+/** A host's label or whole name as one may be stored (anything else is no provider's). */
+const HOST_TEXT = /^[a-z0-9.-]{1,253}$/i;
+
 @Injectable()
 export class DomainsService {
   /** The platform's own host (APP_URL's): neither it nor the names under it are a provider's to take. */
@@ -57,6 +61,23 @@ export class DomainsService {
       failureReason: row.failureReason,
       requestedAt: row.requestedAt.toISOString(),
     };
+  }
+
+  /**
+   * Which provider a host other than the app's belongs to (the gateway asks): its subdomain of the app's host, or
+   * its active white-label domain. A pending or failed domain is no provider's yet, nor a paused one (its plan no
+   * longer includes it); neither is text that cannot be a host.
+   */
+  async providerOfHost(request: ProviderByHostRequest | undefined): Promise<string | null> {
+    // Whatever a caller sent: only text that can be a host is looked up.
+    const host = (request ?? {}) as { subdomain?: unknown; domain?: unknown };
+    if (typeof host.subdomain === 'string' && HOST_TEXT.test(host.subdomain))
+      return this.domains.providerOfHost({ subdomain: host.subdomain });
+    if (typeof host.domain === 'string' && HOST_TEXT.test(host.domain)) {
+      const providerId = await this.domains.providerOfHost({ domain: host.domain });
+      return providerId && (await this.planIncludesDomain(providerId)) ? providerId : null;
+    }
+    return null;
   }
 
   /** Whether the provider's plan includes a white-label domain (Creator and Pro, 000 §1). */

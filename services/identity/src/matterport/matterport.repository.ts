@@ -135,8 +135,16 @@ export class MatterportRepository {
     );
   }
 
-  /** The connection, locked until the transaction ends: whoever else renews it waits, then reads what was stored. */
-  lockConnection(tx: Queryable, providerId: string): Promise<ConnectionRow | undefined> {
+  /**
+   * The connection, locked until the transaction ends: whoever else renews it waits, then reads what was stored. A
+   * wait longer than `lockTimeout` (PostgreSQL's interval text, e.g. '10s') fails with lock_not_available.
+   */
+  async lockConnection(
+    tx: Queryable,
+    providerId: string,
+    lockTimeout: string,
+  ): Promise<ConnectionRow | undefined> {
+    await rows(tx, "SELECT set_config('lock_timeout', $1, true)", [lockTimeout]);
     return one<ConnectionRow>(
       tx,
       `SELECT ${CONNECTION_COLUMNS} FROM matterport_connections WHERE provider_id = $1 FOR UPDATE`,

@@ -216,8 +216,7 @@ export class MatterportService {
   ): Promise<MatterportAccessToken> {
     try {
       return await this.db.transaction(async (tx) => {
-        await tx.query(`SET LOCAL lock_timeout = '${RENEWAL_LOCK_TIMEOUT}'`);
-        const row = await this.matterport.lockConnection(tx, providerId);
+        const row = await this.matterport.lockConnection(tx, providerId, RENEWAL_LOCK_TIMEOUT);
         if (!row) return NOT_CONNECTED;
         if (row.status === 'broken') return BROKEN;
         const current = this.opened(row, 'accessToken');

@@ -5,10 +5,21 @@ import {
   WEBHOOK_TEST_EVENT_TYPE,
   type WebhookDeliveryStatus,
   IMPERSONATION_SECRETS_FORBIDDEN,
+  type EventEnvelope,
 } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import {
+  ApiError,
+  CONFIG,
+  Database,
+  uuidv7,
+  type Page,
+  type PageQuery,
+  type Queryable,
+} from '@tourly/platform';
+import { MembershipsRepository } from '../accounts/memberships.repository';
 import type { IdentityConfig } from '../config';
-import { publicEvents, testEventData } from './webhook-catalogue';
+import { Mailer } from '../mail/mailer';
+import { publicEventOf, publicEvents, testEventData } from './webhook-catalogue';
 import { targetPolicyOf, urlProblems, type TargetPolicy } from './webhook-targets';
 import {
   DELIVERY_NOT_FOUND,
@@ -33,14 +44,56 @@ const newSigningSecret = (): string => `whsec_${randomBytes(24).toString('base64
 @Injectable()
 export class WebhooksService {
   private readonly policy: TargetPolicy;
+  private readonly appUrl: string;
 
   constructor(
     private readonly db: Database,
     private readonly webhooks: WebhooksRepository,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly memberships: MembershipsRepository,
+    private readonly mailer: Mailer,
     @Inject(CONFIG) config: IdentityConfig,
   ) {
     this.policy = targetPolicyOf(config);
+    this.appUrl = config.APP_URL;
+  }
+
+  /**
+   * One of the platform's events, turned into deliveries in the handler's transaction `tx`: a provider's public
+   * event is recorded once (its message id is the event's id) with a pending delivery to each of that provider's
+   * enabled endpoints that wants its type. The platform's own events (no provider) go nowhere.
+   */
+  async recordEvent(tx: Queryable, event: EventEnvelope): Promise<void> {
+    const published = publicEventOf(event.type, event.data);
+    if (!published || !event.providerId) return;
+    const body = JSON.stringify({ type: published.type, timestamp: event.occurredAt, data: published.data });
+    await this.webhooks.recordMessage(tx, {
+      id: event.id,
+      providerId: event.providerId,
+      eventType: published.type,
+      body,
+      createdAt: new Date(event.occurredAt),
+    });
+  }
+
+  /** The provider's admins learn that an endpoint stopped receiving, and what to do. */
+  async tellAdminsOfDisabled({
+    providerId,
+    url,
+    reason,
+  }: {
+    providerId: string;
+    url: string;
+    reason: string;
+  }) {
+    const page = `${this.appUrl}/provider/settings/developers`;
+    for (const to of await this.memberships.adminEmails(providerId)) {
+      await this.mailer.send({
+        to,
+        subject: 'A webhook endpoint was disabled',
+        text: `We stopped sending events to ${url}.\n\n${reason}\n\nManage your webhooks: ${page}`,
+      });
+    }
   }
 
   async show(providerId: string): Promise<WebhooksResponse> {

@@ -1,11 +1,7 @@
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import type { EventEnvelope } from '@tourly/contracts';
-import { CONFIG } from '@tourly/platform';
-import { MembershipsRepository } from '../accounts/memberships.repository';
-import type { IdentityConfig } from '../config';
-import { Mailer } from '../mail/mailer';
-import { withdrawalMail } from './withdrawals.rules';
+import { WithdrawalsService } from './withdrawals.service';
 
 /**
  * On the day a plan that does not publish comes into force (a downgrade to the free plan reached, a subscription
@@ -14,18 +10,10 @@ import { withdrawalMail } from './withdrawals.rules';
  */
 @Controller()
 export class WithdrawalsListener {
-  constructor(
-    private readonly memberships: MembershipsRepository,
-    private readonly mailer: Mailer,
-    @Inject(CONFIG) private readonly config: IdentityConfig,
-  ) {}
+  constructor(private readonly withdrawals: WithdrawalsService) {}
 
   @EventPattern('properties.publications.withdrawn.v1')
   async onWithdrawn(@Payload() event: EventEnvelope<'properties.publications.withdrawn.v1'>): Promise<void> {
-    const withdrawn = event.data;
-    if (withdrawn.tourPropertyIds.length === 0 && withdrawn.websitePropertyIds.length === 0) return;
-    for (const to of await this.memberships.adminEmails(withdrawn.providerId)) {
-      await this.mailer.send(withdrawalMail(to, withdrawn, this.config.APP_URL));
-    }
+    await this.withdrawals.tellAdmins(event.data);
   }
 }

@@ -1,17 +1,23 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsObject, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { Type } from 'class-transformer';
-import { IdParam, Nested, RequiredString } from '@tourly/platform';
+import {
+  IdField,
+  IdParam,
+  ListField,
+  Nested,
+  OneOfField,
+  RequiredString,
+  TextField,
+  TimeField,
+} from '@tourly/platform';
 import { FileResponse } from '../orders/orders.dto';
 import { AUTHOR_ROLES, COMMENT_NOT_FOUND, type AuthorRole } from './comments.rules';
 
 export const commentId = () => IdParam(COMMENT_NOT_FOUND);
 
 export class AttachmentRef {
-  @ApiProperty({
-    format: 'uuid',
-    description: 'a file uploaded to the order (POST /opw_resources/{id}/files)',
-  })
+  @IdField({ description: 'a file uploaded to the order (POST /opw_resources/{id}/files)' })
   @IsUUID('all', { message: 'is not a file id' })
   id!: string;
 }
@@ -38,25 +44,25 @@ export class AddComment {
 }
 
 export class AttachmentResponse {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   id!: string;
   @ApiProperty({ type: FileResponse })
   file!: FileResponse;
 }
 
 export class CommentResponse {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   id!: string;
   @ApiProperty()
   body!: string;
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   authorId!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'null when identity could not name the author' })
+  @TextField({ nullable: true, description: 'null when identity could not name the author' })
   authorName!: string | null;
-  @ApiProperty({ enum: AUTHOR_ROLES })
+  @OneOfField(AUTHOR_ROLES)
   authorRole!: AuthorRole;
-  @ApiProperty({ format: 'date-time' })
+  @TimeField()
   createdAt!: Date;
-  @ApiProperty({ type: [AttachmentResponse] })
+  @ListField(AttachmentResponse)
   attachments!: AttachmentResponse[];
 }

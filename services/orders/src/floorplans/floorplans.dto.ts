@@ -2,13 +2,18 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
 import { ORDER_KINDS, type OrderKind } from '@tourly/contracts';
 import {
+  IdField,
   IdParam,
+  ListField,
   Nested,
+  OneOfField,
   OptionalOneOf,
   OptionalString,
   PageQuery,
-  RequiredOneOf,
   ProviderIdField,
+  RequiredOneOf,
+  TextField,
+  TimeField,
 } from '@tourly/platform';
 import {
   FLOORPLAN_TEMPLATES,
@@ -55,46 +60,46 @@ export class AdminVariantsQuery extends PageQuery {
 }
 
 export class AssignToClient {
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'null hands the plan back' })
+  @IdField({ nullable: true, description: 'null hands the plan back' })
   @ValidateIf((_object, value) => value !== null)
   @IsUUID('all', { message: 'is not a client id' })
   providerClientId!: string | null;
 }
 
 export class DownloadVariant {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   @IsUUID('all', { message: 'is not a floor plan variant id' })
   floorplanVariantId!: string;
 }
 
 export class VariantResponse {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   id!: string;
   @ApiProperty()
   name!: string;
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   orderId!: string;
   @ApiProperty()
   orderNumber!: number;
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   propertyId!: string;
   @ApiProperty()
   propertyTitle!: string;
-  @ApiProperty({ enum: ORDER_KINDS })
+  @OneOfField(ORDER_KINDS)
   kind!: OrderKind;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  @IdField({ nullable: true })
   providerClientId!: string | null;
   @ApiProperty()
   filename!: string;
   @ApiProperty()
   contentType!: string;
-  @ApiProperty({ format: 'date-time' })
+  @TimeField()
   createdAt!: Date;
 }
 
 /** A variant in the back office's select (001 §3 "Floorplan variant: id, name"), with its provider. */
 export class AdminVariantResponse extends VariantResponse {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   providerId!: string;
 }
 
@@ -151,9 +156,9 @@ export class UpdateConfiguration {
 }
 
 export class ConfigurationResponse {
-  @ApiProperty({ enum: TEMPLATE_IDS })
+  @OneOfField(TEMPLATE_IDS)
   template!: FloorplanTemplate;
-  @ApiProperty({ enum: UNITS })
+  @OneOfField(UNITS)
   units!: Units;
   @ApiProperty()
   showDimensions!: boolean;
@@ -161,11 +166,11 @@ export class ConfigurationResponse {
   showRoomAreas!: boolean;
   @ApiProperty()
   showTotalArea!: boolean;
-  @ApiProperty({ type: String, nullable: true })
+  @TextField({ nullable: true })
   brandColour!: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @TextField({ nullable: true })
   customTemplateName!: string | null;
-  @ApiProperty({ type: String, nullable: true })
+  @TextField({ nullable: true })
   supplierNotes!: string | null;
   @ApiProperty({ description: 'false while the provider draws in the defaults' })
   configured!: boolean;
@@ -173,7 +178,7 @@ export class ConfigurationResponse {
 
 /** What the order form and the editor offer: the templates, the units, and how this provider's plans are drawn. */
 export class TemplateOptionsResponse {
-  @ApiProperty({ type: [TemplateResponse] })
+  @ListField(TemplateResponse)
   templates!: TemplateResponse[];
   @ApiProperty({ enum: UNITS, isArray: true })
   units!: Units[];

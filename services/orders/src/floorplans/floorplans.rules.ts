@@ -42,9 +42,6 @@ export const DEFAULT_CONFIGURATION: FloorplanConfiguration = {
   supplierNotes: null,
 };
 
-/** A provider's configuration as its admin page shows it: `configured` false while it draws in the defaults. */
-export type ShownConfiguration = FloorplanConfiguration & { configured: boolean };
-
 /** A custom template's id in the list of the provider's templates: one per provider. */
 export const CUSTOM_TEMPLATE_ID = 'custom';
 

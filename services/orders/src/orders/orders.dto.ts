@@ -13,13 +13,18 @@ import {
   type OrderStep,
 } from '@tourly/contracts';
 import {
+  IdField,
   IdParam,
   IsoDate,
+  ListField,
   Nested,
+  OneOfField,
   OptionalString,
   PageQuery,
   RequiredOneOf,
   RequiredString,
+  TextField,
+  TimeField,
 } from '@tourly/platform';
 import { ORDER_NOT_FOUND } from './orders.rules';
 
@@ -130,21 +135,21 @@ export class AmendOrder {
 }
 
 export class AssignOrder {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   @IsUUID('all', { message: 'is not a supplier id' })
   supplierId!: string;
 }
 
 export class CopyFile {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   @IsUUID('all', { message: 'is not a file id' })
   fileId!: string;
 }
 
 export class FileResponse {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   id!: string;
-  @ApiProperty({ enum: ORDER_FILE_ROLES })
+  @OneOfField(ORDER_FILE_ROLES)
   role!: OrderFileRole;
   @ApiProperty()
   filename!: string;
@@ -152,80 +157,75 @@ export class FileResponse {
   contentType!: string;
   @ApiProperty()
   size!: number;
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   uploadedBy!: string;
-  @ApiProperty({ format: 'date-time' })
+  @TimeField()
   createdAt!: Date;
   @ApiProperty({ description: 'a presigned link to read it, valid for an hour' })
   url!: string;
 }
 
 export class StepResponse {
-  @ApiProperty({ enum: ORDER_STEPS })
+  @OneOfField(ORDER_STEPS)
   step!: OrderStep;
-  @ApiProperty({ format: 'date-time' })
+  @TimeField()
   at!: Date;
-  @ApiProperty({ type: String, nullable: true })
+  @TextField({ nullable: true })
   note!: string | null;
 }
 
 export class OrderResponse {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   id!: string;
   @ApiProperty({
     description: 'what people quote, "order 12": the provider\'s own count of its orders, from 1',
   })
   number!: number;
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   providerId!: string;
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   propertyId!: string;
   @ApiProperty()
   propertyTitle!: string;
-  @ApiProperty({ type: String, nullable: true })
+  @TextField({ nullable: true })
   propertyAddress!: string | null;
-  @ApiProperty({ enum: ORDER_KINDS })
+  @OneOfField(ORDER_KINDS)
   kind!: OrderKind;
-  @ApiProperty({ enum: ORDER_STATUSES })
+  @OneOfField(ORDER_STATUSES)
   status!: OrderStatus;
-  @ApiProperty({
-    type: String,
-    format: 'uuid',
-    nullable: true,
-    description: 'the delivered order this one amends',
-  })
+  @IdField({ nullable: true, description: 'the delivered order this one amends' })
   amendsOrderId!: string | null;
   @ApiProperty()
   credits!: number;
-  @ApiProperty({ type: String, nullable: true })
+  @TextField({ nullable: true })
   instructions!: string | null;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true })
+  @IdField({ nullable: true })
   supplierId!: string | null;
-  @ApiProperty({ format: 'date-time' })
+  @TimeField()
   placedAt!: Date;
-  @ApiProperty({ format: 'date-time', description: 'when the plan is promised' })
+  @TimeField({ description: 'when the plan is promised' })
   promisedAt!: Date;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @TimeField({ nullable: true })
   assignedAt!: Date | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @TimeField({ nullable: true })
   startedAt!: Date | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @TimeField({ nullable: true })
   pausedAt!: Date | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @TimeField({ nullable: true })
   deliveredAt!: Date | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  @TimeField({ nullable: true })
   cancelledAt!: Date | null;
-  @ApiProperty({ type: String, nullable: true })
+  @TextField({ nullable: true })
   cancellationReason!: string | null;
 }
 
 /** One order with its history, its files (links valid an hour) and its amendments. */
 export class OrderDetailResponse extends OrderResponse {
-  @ApiProperty({ type: [StepResponse] })
+  @ListField(StepResponse)
   steps!: StepResponse[];
-  @ApiProperty({ type: [FileResponse] })
+  @ListField(FileResponse)
   files!: FileResponse[];
-  @ApiProperty({ type: [OrderResponse] })
+  @ListField(OrderResponse)
   amendments!: OrderResponse[];
 }
 
@@ -233,12 +233,12 @@ export class OrderDetailResponse extends OrderResponse {
 export class ValidationResponse {
   @ApiProperty()
   ready!: boolean;
-  @ApiProperty({ type: [String] })
+  @ListField(String)
   problems!: string[];
 }
 
 export class SupplierResponse {
-  @ApiProperty({ format: 'uuid' })
+  @IdField()
   userId!: string;
   @ApiProperty()
   fullName!: string;

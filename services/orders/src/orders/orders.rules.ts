@@ -17,7 +17,6 @@ export const NO_SPACE =
   'This property has no Matterport space to draw a floor plan from. Add its space first.';
 export const NOTHING_DELIVERED = 'Upload the floor plan before finalising the order.';
 export const NOT_A_SUPPLIER = 'Choose one of the external suppliers.';
-export const REASON_REQUIRED = 'Say why the order is cancelled.';
 
 /** What people do to an order, each allowed from some statuses only (the machine in the README). */
 export type OrderAction = 'start' | 'pause' | 'finalise' | 'cancel' | 'assign' | 'amend' | 'change_files';

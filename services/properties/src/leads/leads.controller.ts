@@ -2,7 +2,6 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestj
 import type { FastifyRequest } from 'fastify';
 import { ProviderId, Public, Responds, Roles, type Page } from '@tourly/platform';
 import { CreateLead, CreateTourEvent, LeadCreatedResponse, LeadResponse, LeadsQuery } from './leads.dto';
-import type { LeadRow } from './leads.repository';
 import { LeadsService, type Visitor } from './leads.service';
 import { visitorContext } from '../player/player.controller';
 
@@ -47,7 +46,7 @@ export class LeadsController {
     @ProviderId() providerId: string,
     @Param('id') id: string,
     @Query() query: LeadsQuery,
-  ): Promise<Page<LeadRow>> {
+  ): Promise<Page<LeadResponse>> {
     return this.leads.list(providerId, id, query);
   }
 }

@@ -18,8 +18,8 @@ import { ContactsService } from '../media/contacts.service';
 import { PlayerService, type VisitorContext } from '../player/player.service';
 import { PropertyScope } from '../properties/property-scope';
 import { WEBSITE_NOT_FOUND } from '../website/website.service';
-import type { CreateTourEvent, LeadForm, LeadsQuery } from './leads.dto';
-import { LeadsRepository, type LeadRow, type LeadTarget } from './leads.repository';
+import type { CreateTourEvent, LeadForm, LeadResponse, LeadsQuery } from './leads.dto';
+import { LeadsRepository, type LeadTarget } from './leads.repository';
 import {
   ONE_LEAD_TARGET,
   TOO_MANY_EVENTS,
@@ -112,10 +112,11 @@ export class LeadsService {
   }
 
   /** The property's leads, newest first; another provider's property: 404 `Property not found`. */
-  async list(providerId: string, propertyId: string, query: LeadsQuery): Promise<Page<LeadRow>> {
+  async list(providerId: string, propertyId: string, query: LeadsQuery): Promise<Page<LeadResponse>> {
     await this.scope.of(this.db.dataSource, providerId, propertyId);
+    const leads = await this.leads.page(providerId, propertyId, query.pageSize, query.offset);
     return pageWithTotal(
-      await this.leads.page(providerId, propertyId, query.pageSize, query.offset),
+      leads.map((lead) => ({ ...lead, createdAt: lead.createdAt.toISOString() })),
       query,
       () => this.leads.count(providerId, propertyId),
     );

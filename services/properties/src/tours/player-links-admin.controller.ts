@@ -3,7 +3,6 @@ import { IdParam, PageQuery, Responds, Staff, type Page } from '@tourly/platform
 import { PROVIDER_NOT_FOUND } from '../properties/property-scope';
 import { AdminTourResponse, AdminToursQuery, PlayerLinkNamespaceResponse } from './player-links.dto';
 import { PlayerLinksService, type AdminTourView } from './player-links.service';
-import type { NamespaceRow } from './player-links.repository';
 
 /**
  * The back office (002 §7 Administrator): a provider's tours and player link namespaces. Properties does not keep
@@ -28,7 +27,7 @@ export class PlayerLinksAdminController {
   namespaces(
     @Param('id', IdParam(PROVIDER_NOT_FOUND)) providerId: string,
     @Query() query: PageQuery,
-  ): Promise<Page<NamespaceRow>> {
+  ): Promise<Page<PlayerLinkNamespaceResponse>> {
     return this.playerLinks.namespaces(providerId, query);
   }
 }

@@ -34,14 +34,10 @@ import {
   type BrandingForm,
   type MediaForm,
   type PasswordForm,
+  type PlayerLinkNamespaceResponse,
   type SetupForm,
 } from './player-links.dto';
-import {
-  PlayerLinksRepository,
-  type NamespaceRow,
-  type PlayerLinkRow,
-  type TourPropertyRow,
-} from './player-links.repository';
+import { PlayerLinksRepository, type PlayerLinkRow, type TourPropertyRow } from './player-links.repository';
 import {
   DEFAULT_BRANDING,
   DEFAULT_MEDIA,
@@ -328,10 +324,14 @@ export class PlayerLinksService {
   }
 
   /** The provider's player link namespaces (made with its first tour: none before, one after). */
-  async namespaces(providerId: string, query: PageQuery): Promise<Page<NamespaceRow>> {
+  async namespaces(providerId: string, query: PageQuery): Promise<Page<PlayerLinkNamespaceResponse>> {
     const tx = this.db.dataSource;
     const found = await this.links.namespaces(tx, providerId, query.pageSize, query.offset);
-    return pageWithTotal(found, query, () => this.links.namespaceCount(tx, providerId));
+    return pageWithTotal(
+      found.map((namespace) => ({ ...namespace, createdAt: namespace.createdAt.toISOString() })),
+      query,
+      () => this.links.namespaceCount(tx, providerId),
+    );
   }
 
   /** The player link as the provider's pages show it. */

@@ -33,7 +33,5 @@ export type PlayerLinkNamespaceRecord = Answer<
 >['items'][number];
 /** A row of GET /admin/providers/{id}/orders. */
 export type ProviderOrderRecord = Answer<'/admin/providers/{id}/orders', 'get'>['items'][number];
-/** A row of GET /admin/providers/{id}/bookings (none exist yet). */
-export type ProviderBookingRecord = Answer<'/admin/providers/{id}/bookings', 'get'>['items'][number];
 /** A row of GET /admin/providers/{id}/admin_changes: what an administrator changed, before and after. */
 export type AdminChangeRecord = Answer<'/admin/providers/{id}/admin_changes', 'get'>['items'][number];

@@ -15,9 +15,6 @@ export {
   type LatLng as MapsLatLng,
 } from './places';
 
-/** Google's statuses, in the body of every answer. */
-export type MapsStatus = 'OK' | 'ZERO_RESULTS' | 'INVALID_REQUEST' | 'REQUEST_DENIED';
-
 type Query = Record<string, string | string[] | undefined>;
 
 const KEY_MISSING =

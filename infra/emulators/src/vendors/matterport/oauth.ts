@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OAUTH_ACCOUNTS, type OAuthAccountId } from './models';
+import type { OAuthAccountId } from './models';
 
 /** The one registered OAuth client: its credentials come from configuration. */
 export interface MatterportOAuthOptions {
@@ -423,10 +423,6 @@ export function isAllowedRedirectUri(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-export function accountName(account: OAuthAccountId): string {
-  return OAUTH_ACCOUNTS.find((candidate) => candidate.id === account)!.name;
 }
 
 function s256(verifier: string): string {

@@ -12,7 +12,6 @@ const SUBSCRIPTION = '/provider/billing/service_plan_subscription' as const;
 export type Subscription = NonNullable<Answer<typeof SUBSCRIPTION, 'get'>>;
 /** One plan of the grid (GET /provider/billing/plans). */
 export type PlanOption = Answer<'/provider/billing/plans', 'get'>[number];
-export type PlanPrices = PlanOption['prices'][Currency];
 
 export interface BillingAccountForm {
   name: string;
@@ -38,11 +37,8 @@ export interface PlanSelection {
   trial?: boolean;
 }
 
-export type ChangeResult = Answer<typeof SUBSCRIPTION, 'put'>;
 /** The order summary of a plan change (POST preview_change). */
 export type ChangePreview = Answer<'/provider/billing/service_plan_subscription/preview_change', 'post'>;
-export type SummaryLine = ChangePreview['lineItems'][number];
-export type SetupIntent = Answer<'/provider/billing/create_setup_intent', 'post'>;
 export type TestClock = NonNullable<Answer<'/provider/billing/test_clock', 'get'>['testClock']>;
 
 /**
@@ -134,11 +130,8 @@ export const fetchImmersiveExtensions = ({ page, pageSize, search }: TourSearch,
 
 // Credits (000 §1, §2): the balance, the price of a quantity, buying them with a card, and the credit history.
 
-/** GET credit_balance: every credit owned (`creditBalance`), what can be spent now, what orders in progress hold. */
-export type CreditBalance = Answer<'/provider/billing/account/credit_balance', 'get'>;
 /** The price of a quantity of credits in the account's currency, with the bundle whose saving applies. */
 export type CreditsPrice = Answer<'/provider/billing/calculate_credits_price', 'get'>;
-export type CreditsPurchaseIntent = Answer<'/provider/billing/purchase_credits_payment_intent', 'post'>;
 export type CreditsPurchaseSuccess = Answer<'/provider/billing/purchase_credits_success', 'post'>;
 /** One row of the credit history (the ledger): a purchase, an adjustment, a spend or a release. */
 export type CreditHistoryEntry = Answer<'/provider/billing/credit_bundles.json', 'get'>['items'][number];
@@ -197,8 +190,6 @@ export const fetchCustomerPortalLink = (cameFrom: PortalOrigin, returnUrl: strin
 
 /** One of the provider's Stripe invoices (its plan's or a premium tour's), with Stripe's PDF and page. */
 export type Invoice = Answer<'/provider/billing/invoices.json', 'get'>['items'][number];
-/** The plan's next invoice as Stripe previews it (null: nothing upcoming). */
-export type UpcomingInvoice = Answer<'/provider/billing/account/fetch_upcoming_invoice_details.json', 'get'>;
 
 export const fetchInvoices = ({ page, pageSize }: HistoryPage, signal?: AbortSignal) =>
   api.page('/provider/billing/invoices.json', { page, pageSize }, { signal });

@@ -7,7 +7,6 @@ import { uploadWithProgress, type UploadProgress } from '../../../api/upload';
 export type Order = Answer<'/provider/floorplan_orders', 'get'>['items'][number];
 /** GET /provider/floorplan_orders/{id}: the order with its steps, files (links valid an hour) and amendments. */
 export type OrderDetail = Answer<'/provider/floorplan_orders/{id}', 'get'>;
-export type OrderStepEntry = OrderDetail['steps'][number];
 export type OrderFile = OrderDetail['files'][number];
 /** What the parties of an order say on it (GET /opw_resources/{id}/comments), oldest first. */
 export type OrderComment = Answer<'/opw_resources/{id}/comments', 'get'>[number];

@@ -7,17 +7,13 @@ export type Property = Answer<'/provider/properties/{id}', 'get'>;
 export type TourType = Property['tourType'];
 export type PublicationStatus = 'published' | 'unpublished';
 export type PublishedFeatures = Property['publishedFeatures'];
-export type GeocodedAddress = NonNullable<Property['geocodedAddress']>;
 
 /** PUT .../published_features: the property, and the payment when one was made (null or absent otherwise). */
 export type PublishResult = Answer<'/provider/properties/{id}/published_features', 'put'>;
-export type PropertyPayment = NonNullable<PublishResult['payment']>;
 
 /** POST .../preview_publish: what publishing these features would do, changing nothing. */
 export type PublishPreview = Answer<'/provider/properties/{id}/preview_publish', 'post'>;
 export type Price = NonNullable<PublishPreview['price']>;
-
-export type HeroImage = Answer<'/provider/properties/{id}/hero_image', 'get'>;
 
 /** A photo, video, floorplan or document of a property. */
 export type Media = Answer<'/provider/properties/{id}/photos', 'get'>[number];

@@ -33,9 +33,6 @@ export interface ProfileChanges {
   phoneNumber: string;
 }
 
-/** GET /provider/settings/referral: the provider's sign-up link, and how many signed up through it. */
-export type ReferralLink = Answer<'/provider/settings/referral', 'get'>;
-
 export const fetchSettings = (signal?: AbortSignal) => api.get('/provider/settings', { signal });
 
 export const fetchReferralLink = (signal?: AbortSignal) => api.get('/provider/settings/referral', { signal });

@@ -33,12 +33,6 @@ export function messagesAt(error: unknown, path: string): string[] | undefined {
   return found.length > 0 ? found : undefined;
 }
 
-/** Whether the refusal names any field under `prefix` (an entry, a row): what the person has to fix there. */
-export function hasMessagesUnder(error: unknown, prefix: string): boolean {
-  if (!(error instanceof ApiError)) return false;
-  return Object.keys(error.fields).some((field) => field === prefix || field.includes(`${prefix}.`));
-}
-
 /**
  * What can be added to a column: a logo always; the menu button and the title once in the whole overlay (the
  * server's rule); nothing once the column holds its four items.
