@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { startEmulators, type RunningEmulators } from '@tourly/emulators';
 import { ApiError } from '@tourly/platform';
 import { BillingConfig } from '../src/config';
-import { freePort } from '../../../test/support/platform';
+import { freePort } from '@tourly/platform/testing';
 import {
   asApiError,
   isMissing,

@@ -43,6 +43,9 @@ export const DEFAULT_CONFIGURATION: FloorplanConfiguration = {
 };
 
 /** A custom template's id in the list of the provider's templates: one per provider. */
+/** A provider's configuration as its admin page shows it: `configured` false while it draws in the defaults. */
+export type ShownConfiguration = FloorplanConfiguration & { configured: boolean };
+
 export const CUSTOM_TEMPLATE_ID = 'custom';
 
 /** A provider's configuration as shown: as saved (without when), or the defaults while nobody configured it. */
