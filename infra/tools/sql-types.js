@@ -82,7 +82,10 @@ function committedTypeFiles(dir) {
 
 const typesFileOf = (file) => file.replace(/\.ts$/, '.types.ts');
 
-/** pgtyped over one service's repositories against the scratch database (search_path already set), into `out`. */
+/**
+ * pgtyped over one service's repositories against the scratch database (search_path already set), into `out`: the
+ * files it could not type, each with the query that does not prepare and PostgreSQL's reason.
+ */
 function pgtyped(databaseUrl, dir, out) {
   const config = path.join(out, `pgtyped-${dir}.json`);
   fs.writeFileSync(
@@ -93,6 +96,8 @@ function pgtyped(databaseUrl, dir, out) {
       ],
       srcDir: path.join('services', dir, 'src'),
       failOnError: true,
+      // One thread: each error's details come right before the file and query they belong to.
+      maxWorkerThreads: 1,
     }),
   );
   const cli = path.join(root, 'node_modules', '@pgtyped', 'cli', 'lib', 'index.js');
@@ -101,9 +106,20 @@ function pgtyped(databaseUrl, dir, out) {
     encoding: 'utf8',
   });
   const output = `${run.stdout}${run.stderr}`;
-  return run.status !== 0 || /Error processing/.test(output)
-    ? [`services/${dir}: pgtyped failed\n${output}`]
-    : [];
+  const failed = new Map();
+  let reason = 'see pgtyped';
+  for (const line of output.split('\n')) {
+    const message = /^\s*message: (['"`])(.*)\1,?$/.exec(line);
+    if (message) reason = message[2];
+    const failure = /^Error processing (\S+): (?:Query "(\w+)" is invalid)?(.*)$/.exec(line);
+    if (failure) {
+      const [, file, query, other] = failure;
+      failed.set(file, query ? `query ${query} does not prepare on the ${dir} schema: ${reason}` : other);
+      reason = 'see pgtyped';
+    }
+  }
+  if (run.status !== 0 && failed.size === 0) throw new Error(`pgtyped failed on services/${dir}:\n${output}`);
+  return failed;
 }
 
 async function main() {
@@ -124,6 +140,7 @@ async function main() {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'sql-types-'));
   const problems = [];
   const generated = new Map();
+  const failedFiles = new Set();
   try {
     const logger = pino({ level: 'silent' });
     for (const { dir, definition } of services) {
@@ -147,9 +164,14 @@ async function main() {
         if (files.length === 0) continue;
         // pgtyped connects without options: the database's default search path stands in for the service's own.
         await db.query(`ALTER DATABASE ${scratch} SET search_path TO "${dir}"`);
-        problems.push(...pgtyped(scratchUrl, dir, out));
+        const failed = pgtyped(scratchUrl, dir, out);
         for (const file of files) {
           const typesFile = typesFileOf(file);
+          if (failed.has(file)) {
+            problems.push(`${file}: ${failed.get(file)}`);
+            failedFiles.add(typesFile);
+            continue;
+          }
           const written = path.join(out, typesFile);
           if (!fs.existsSync(written)) {
             problems.push(`${file}: pgtyped wrote no types for it`);
@@ -180,7 +202,7 @@ async function main() {
   }
 
   const committed = services.flatMap(({ dir }) => committedTypeFiles(dir));
-  const stale = committed.filter((file) => !generated.has(file));
+  const stale = committed.filter((file) => !generated.has(file) && !failedFiles.has(file));
   if (check) {
     for (const [file, text] of generated) {
       const current = fs.existsSync(path.join(root, file))
