@@ -73,3 +73,21 @@ export async function queryAffected<Q extends QueryTypes>(
 ): Promise<number> {
   return (await run(db, query, params)).affected;
 }
+
+/**
+ * The rows of a generated query without parameters of its own (its columns and tables, checked) followed by a clause
+ * composed at run time with its parameters (a list's optional filters, its page), which nothing can prepare ahead.
+ */
+export async function queryRowsWith<Q extends { params: void; result: unknown }>(
+  db: Queryable,
+  query: TaggedQuery<Q>,
+  clause: string,
+  parameters: unknown[],
+): Promise<Array<Q['result']>> {
+  return query.run(undefined, {
+    query: async (text: string) => {
+      const result = resultOf(await db.query(`${text} ${clause}`, parameters));
+      return { rows: result.rows, rowCount: result.affected };
+    },
+  });
+}

@@ -3,12 +3,11 @@ import type { OrderKind } from '@tourly/contracts';
 import {
   Database,
   likePattern,
-  one,
   pageWithTotal,
   queryAffected,
   queryOne,
   queryRows,
-  rows,
+  queryRowsWith,
   sql,
   uuidv7,
   type Narrow,
@@ -21,6 +20,8 @@ import type {
   IFindVariantQuery,
   IFindVariantResult,
   IInsertVariantQuery,
+  IVariantCountQuery,
+  IVariantPageQuery,
 } from './floorplan-variants.repository.types';
 
 /** What the schema keeps to a union with a CHECK. */
@@ -34,13 +35,6 @@ export interface VariantFilter {
   providerClientId?: string;
   kind?: OrderKind;
 }
-
-// The list's filters are composed at run time, which pgtyped cannot prepare: it keeps plain SQL, its row the one
-// `findVariant` has (the same columns).
-const COLUMNS = `v.id, v.name, v.provider_id AS "providerId", v.order_id AS "orderId", o.number::int AS "orderNumber", o.property_id AS "propertyId",
-  o.property_title AS "propertyTitle", o.kind, v.provider_client_id AS "providerClientId", v.file_id AS "fileId",
-  f.storage_key AS "storageKey", f.filename, f.content_type AS "contentType", v.created_at AS "createdAt"`;
-const FROM = `floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id`;
 
 const insertVariant = sql<IInsertVariantQuery>`
   INSERT INTO floorplan_variants (id, provider_id, order_id, file_id, name)
@@ -57,6 +51,19 @@ const findVariant = sql<Narrow<IFindVariantQuery, Known>>`
 
 const assignVariantToClient = sql<IAssignVariantToClientQuery>`
   UPDATE floorplan_variants SET provider_client_id = $providerClientId WHERE provider_id = $providerId! AND id = $id!`;
+
+// The list composes its filters at run time: its columns and tables are these queries, checked; the filters and the
+// page follow them (queryRowsWith).
+const variantPage = sql<Narrow<IVariantPageQuery, Known>>`
+  SELECT v.id, v.name, v.provider_id AS "providerId", v.order_id AS "orderId", o.number::int AS "orderNumber!",
+    o.property_id AS "propertyId", o.property_title AS "propertyTitle", o.kind,
+    v.provider_client_id AS "providerClientId", v.file_id AS "fileId", f.storage_key AS "storageKey", f.filename,
+    f.content_type AS "contentType", v.created_at AS "createdAt", count(*) OVER ()::int AS "total!"
+  FROM floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id`;
+
+const variantCount = sql<IVariantCountQuery>`
+  SELECT count(*)::int AS "count!"
+  FROM floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id`;
 
 /** `floorplan_variants`: one per delivered file, the provider's plans. */
 @Injectable()
@@ -107,18 +114,14 @@ export class FloorplanVariantsRepository {
     if (filter.providerClientId) add((at) => `v.provider_client_id = ${at}`, filter.providerClientId);
     if (filter.kind) add((at) => `o.kind = ${at}`, filter.kind);
     const where = clauses.length > 0 ? clauses.join(' AND ') : 'true';
-    const found = await rows<VariantRow & { total: number }>(
+    const found = await queryRowsWith(
       this.db.dataSource,
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM ${FROM} WHERE ${where}
-       ORDER BY v.created_at DESC, v.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      variantPage,
+      `WHERE ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, page.pageSize, page.offset],
     );
     return pageWithTotal(found, page, async () => {
-      const counted = await one<{ count: number }>(
-        this.db.dataSource,
-        `SELECT count(*)::int AS count FROM ${FROM} WHERE ${where}`,
-        params,
-      );
+      const [counted] = await queryRowsWith(this.db.dataSource, variantCount, `WHERE ${where}`, params);
       return counted?.count ?? 0;
     });
   }

@@ -63,3 +63,45 @@ export interface IAssignVariantToClientQuery {
   params: IAssignVariantToClientParams;
   result: IAssignVariantToClientResult;
 }
+
+/** 'VariantPage' parameters type */
+export type IVariantPageParams = void;
+
+/** 'VariantPage' return type */
+export interface IVariantPageResult {
+  contentType: string;
+  createdAt: Date;
+  fileId: string;
+  filename: string;
+  id: string;
+  kind: string;
+  name: string;
+  orderId: string;
+  orderNumber: number;
+  propertyId: string;
+  propertyTitle: string;
+  providerClientId: string | null;
+  providerId: string;
+  storageKey: string;
+  total: number;
+}
+
+/** 'VariantPage' query type */
+export interface IVariantPageQuery {
+  params: IVariantPageParams;
+  result: IVariantPageResult;
+}
+
+/** 'VariantCount' parameters type */
+export type IVariantCountParams = void;
+
+/** 'VariantCount' return type */
+export interface IVariantCountResult {
+  count: number;
+}
+
+/** 'VariantCount' query type */
+export interface IVariantCountQuery {
+  params: IVariantCountParams;
+  result: IVariantCountResult;
+}

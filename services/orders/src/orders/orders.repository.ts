@@ -3,12 +3,11 @@ import type { OrderKind, OrderStatus, OrderStep } from '@tourly/contracts';
 import {
   Database,
   likePattern,
-  one,
   pageWithTotal,
   queryAffected,
   queryOne,
   queryRows,
-  rows,
+  queryRowsWith,
   sql,
   type Narrow,
   type Narrowed,
@@ -29,6 +28,9 @@ import type {
   IMoveToPausedQuery,
   IMoveToPlacedQuery,
   IOrderAmendmentsQuery,
+  IOrderCountQuery,
+  IOrderExportQuery,
+  IOrderPageQuery,
   IOrderStepsQuery,
   IOrderStepsResult,
 } from './orders.repository.types';
@@ -141,15 +143,29 @@ const addOrderStep = sql<IAddOrderStepQuery>`
 const orderSteps = sql<Narrow<IOrderStepsQuery, { step: OrderStep }>>`
   SELECT step, at, actor_id AS "actorId", note FROM order_steps WHERE order_id = $orderId! ORDER BY id`;
 
-// The list and the export compose their filters at run time, which pgtyped cannot prepare: they keep plain SQL,
-// their row the one `findOrder` has (the same columns).
-const COLUMNS = `o.id, o.number::int AS number, o.provider_id AS "providerId", o.property_id AS "propertyId",
-  o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-  o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
-  o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
-  o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
-  o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
-  o.cancellation_reason AS "cancellationReason"`;
+// The list and the export compose their filters at run time: their columns and tables are these queries, checked;
+// the filters, the keyset and the page follow them (queryRowsWith).
+const orderPage = sql<Narrow<IOrderPageQuery, Known>>`
+  SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
+    o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
+    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
+    o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
+    o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
+    o.cancellation_reason AS "cancellationReason", count(*) OVER ()::int AS "total!"
+  FROM floorplan_orders o`;
+
+const orderCount = sql<IOrderCountQuery>`SELECT count(*)::int AS "count!" FROM floorplan_orders o`;
+
+const orderExport = sql<Narrow<IOrderExportQuery, Known>>`
+  SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
+    o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
+    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
+    o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
+    o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
+    o.cancellation_reason AS "cancellationReason"
+  FROM floorplan_orders o`;
 
 /**
  * `floorplan_orders` and their `order_steps`: an order and its history change together; each provider's
@@ -216,18 +232,14 @@ export class OrdersRepository {
     page: { page: number; pageSize: number; offset: number },
   ): Promise<Page<OrderRow>> {
     const { where, params } = whereOf(filter);
-    const found = await rows<OrderRow & { total: number }>(
+    const found = await queryRowsWith(
       this.db.dataSource,
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM floorplan_orders o ${where}
-       ORDER BY o.placed_at DESC, o.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      orderPage,
+      `${where} ORDER BY o.placed_at DESC, o.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, page.pageSize, page.offset],
     );
     return pageWithTotal(found, page, async () => {
-      const counted = await one<{ count: number }>(
-        this.db.dataSource,
-        `SELECT count(*)::int AS count FROM floorplan_orders o ${where}`,
-        params,
-      );
+      const [counted] = await queryRowsWith(this.db.dataSource, orderCount, where, params);
       return counted?.count ?? 0;
     });
   }
@@ -237,9 +249,10 @@ export class OrdersRepository {
     const { where, params } = whereOf(filter);
     const after =
       afterNumber === undefined ? '' : `${where ? 'AND' : 'WHERE'} o.number < $${params.length + 2}`;
-    return rows<OrderRow>(
+    return queryRowsWith(
       this.db.dataSource,
-      `SELECT ${COLUMNS} FROM floorplan_orders o ${where} ${after} ORDER BY o.number DESC LIMIT $${params.length + 1}`,
+      orderExport,
+      `${where} ${after} ORDER BY o.number DESC LIMIT $${params.length + 1}`,
       afterNumber === undefined ? [...params, limit] : [...params, limit, afterNumber],
     );
   }

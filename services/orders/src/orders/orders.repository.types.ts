@@ -268,3 +268,88 @@ export interface IOrderStepsQuery {
   params: IOrderStepsParams;
   result: IOrderStepsResult;
 }
+
+/** 'OrderPage' parameters type */
+export type IOrderPageParams = void;
+
+/** 'OrderPage' return type */
+export interface IOrderPageResult {
+  amendsOrderId: string | null;
+  assignedAt: Date | null;
+  cancellationReason: string | null;
+  cancelledAt: Date | null;
+  credits: number;
+  deliveredAt: Date | null;
+  id: string;
+  instructions: string | null;
+  kind: string;
+  matterportModelId: string | null;
+  number: number;
+  pausedAt: Date | null;
+  placedAt: Date;
+  placedBy: string | null;
+  promisedAt: Date;
+  propertyAddress: string | null;
+  propertyId: string;
+  propertyTitle: string;
+  providerId: string;
+  startedAt: Date | null;
+  status: string;
+  supplierId: string | null;
+  total: number;
+}
+
+/** 'OrderPage' query type */
+export interface IOrderPageQuery {
+  params: IOrderPageParams;
+  result: IOrderPageResult;
+}
+
+/** 'OrderCount' parameters type */
+export type IOrderCountParams = void;
+
+/** 'OrderCount' return type */
+export interface IOrderCountResult {
+  count: number;
+}
+
+/** 'OrderCount' query type */
+export interface IOrderCountQuery {
+  params: IOrderCountParams;
+  result: IOrderCountResult;
+}
+
+/** 'OrderExport' parameters type */
+export type IOrderExportParams = void;
+
+/** 'OrderExport' return type */
+export interface IOrderExportResult {
+  amendsOrderId: string | null;
+  assignedAt: Date | null;
+  cancellationReason: string | null;
+  cancelledAt: Date | null;
+  credits: number;
+  deliveredAt: Date | null;
+  id: string;
+  instructions: string | null;
+  kind: string;
+  matterportModelId: string | null;
+  number: number;
+  pausedAt: Date | null;
+  placedAt: Date;
+  placedBy: string | null;
+  promisedAt: Date;
+  propertyAddress: string | null;
+  propertyId: string;
+  propertyTitle: string;
+  providerId: string;
+  startedAt: Date | null;
+  status: string;
+  supplierId: string | null;
+}
+
+/** 'OrderExport' query type */
+export interface IOrderExportQuery {
+  params: IOrderExportParams;
+  result: IOrderExportResult;
+}
