@@ -132,7 +132,13 @@ async function main() {
   const services = servicesWithSchemas();
   const scratch = `tourly_sql_types_${randomBytes(4).toString('hex')}`;
   const server = new Client({ connectionString: serverUrl });
-  await server.connect();
+  await server.connect().catch((error) => {
+    const where = new URL(serverUrl);
+    where.password = '';
+    throw new Error(
+      `sql-types needs PostgreSQL to type the queries: ${where} (DATABASE_URL) answers ${error.message}`,
+    );
+  });
   await server.query(`CREATE DATABASE ${scratch}`);
   const url = new URL(serverUrl);
   url.pathname = `/${scratch}`;
@@ -227,6 +233,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof Error && error.message.startsWith('sql-types') ? error.message : error);
   process.exitCode = 1;
 });
