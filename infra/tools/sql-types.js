@@ -82,9 +82,16 @@ function committedTypeFiles(dir) {
 
 const typesFileOf = (file) => file.replace(/\.ts$/, '.types.ts');
 
+/** The queries pgtyped found invalid in a generated file, in order: their names and its own explanation, if any. */
+const invalidQueries = (text) =>
+  [...text.matchAll(/Query '(\w+)' is invalid, so its result[^\n]*\n \* ([^\n]*?) ?\*\//g)].map(
+    ([, query, explanation]) => ({ query, explanation }),
+  );
+
 /**
- * pgtyped over one service's repositories against the scratch database (search_path already set), into `out`: the
- * files it could not type, each with the query that does not prepare and PostgreSQL's reason.
+ * pgtyped over one service's repositories against the scratch database (search_path already set), into `out`. A
+ * query that does not prepare gets `never` types (so tsc points at its callers); what is wrong, file by file: each
+ * such query with PostgreSQL's reason, or pgtyped's error on the file.
  */
 function pgtyped(databaseUrl, dir, out) {
   const config = path.join(out, `pgtyped-${dir}.json`);
@@ -95,8 +102,8 @@ function pgtyped(databaseUrl, dir, out) {
         { mode: 'ts', include: '**/*.repository.ts', emitTemplate: `${out}/{{dir}}/{{name}}.types.ts` },
       ],
       srcDir: path.join('services', dir, 'src'),
-      failOnError: true,
-      // One thread: each error's details come right before the file and query they belong to.
+      // One thread: files are typed in the order they are announced, their queries in source order, so each
+      // PostgreSQL error pgtyped prints belongs to the next invalid query.
       maxWorkerThreads: 1,
     }),
   );
@@ -105,21 +112,22 @@ function pgtyped(databaseUrl, dir, out) {
     cwd: root,
     encoding: 'utf8',
   });
-  const output = `${run.stdout}${run.stderr}`;
-  const failed = new Map();
-  let reason = 'see pgtyped';
-  for (const line of output.split('\n')) {
-    const message = /^\s*message: (['"`])(.*)\1,?$/.exec(line);
-    if (message) reason = message[2];
-    const failure = /^Error processing (\S+): (?:Query "(\w+)" is invalid)?(.*)$/.exec(line);
-    if (failure) {
-      const [, file, query, other] = failure;
-      failed.set(file, query ? `query ${query} does not prepare on the ${dir} schema: ${reason}` : other);
-      reason = 'see pgtyped';
+  if (run.status !== 0) throw new Error(`pgtyped failed on services/${dir}:\n${run.stdout}${run.stderr}`);
+  const reasons = [...run.stderr.matchAll(/^\s*message: (['"`])(.*)\1,?$/gm)].map((match) => match[2]);
+  const problems = new Map();
+  const add = (file, problem) => problems.set(file, [...(problems.get(file) ?? []), problem]);
+  for (const [, file] of run.stdout.matchAll(/^Processing (\S+)$/gm)) {
+    const written = path.join(out, typesFileOf(file));
+    if (!fs.existsSync(written)) continue;
+    for (const { query, explanation } of invalidQueries(fs.readFileSync(written, 'utf8'))) {
+      const reason = explanation || reasons.shift() || 'see pgtyped';
+      add(file, `query ${query} does not prepare on the ${dir} schema: ${reason}`);
     }
   }
-  if (run.status !== 0 && failed.size === 0) throw new Error(`pgtyped failed on services/${dir}:\n${output}`);
-  return failed;
+  for (const [, file, error] of run.stdout.concat(run.stderr).matchAll(/^Error processing (\S+): (.*)$/gm)) {
+    add(file, error);
+  }
+  return problems;
 }
 
 async function main() {
@@ -147,6 +155,8 @@ async function main() {
   const problems = [];
   const generated = new Map();
   const failedFiles = new Set();
+  // Files whose queries were reported as not preparing: in check mode, no need to say they also differ.
+  const reported = new Set();
   try {
     const logger = pino({ level: 'silent' });
     for (const { dir, definition } of services) {
@@ -173,24 +183,15 @@ async function main() {
         const failed = pgtyped(scratchUrl, dir, out);
         for (const file of files) {
           const typesFile = typesFileOf(file);
-          if (failed.has(file)) {
-            problems.push(`${file}: ${failed.get(file)}`);
+          for (const problem of failed.get(file) ?? []) problems.push(`${file}: ${problem}`);
+          if (failed.has(file)) reported.add(typesFile);
+          const written = path.join(out, typesFile);
+          if (!fs.existsSync(written)) {
+            if (!failed.has(file)) problems.push(`${file}: pgtyped wrote no types for it`);
             failedFiles.add(typesFile);
             continue;
           }
-          const written = path.join(out, typesFile);
-          if (!fs.existsSync(written)) {
-            problems.push(`${file}: pgtyped wrote no types for it`);
-            continue;
-          }
           const text = fs.readFileSync(written, 'utf8');
-          for (const [, query, why] of text.matchAll(
-            /Query '(\w+)' is invalid, so its result[^\n]*\n \* ([^\n]*)/g,
-          )) {
-            problems.push(
-              `${file}: query ${query} does not prepare against the schema: ${why.replace(/ \*\/$/, '')}`,
-            );
-          }
           const options = (await prettier.resolveConfig(path.join(root, typesFile))) ?? {};
           generated.set(
             typesFile,
@@ -211,6 +212,7 @@ async function main() {
   const stale = committed.filter((file) => !generated.has(file) && !failedFiles.has(file));
   if (check) {
     for (const [file, text] of generated) {
+      if (reported.has(file)) continue;
       const current = fs.existsSync(path.join(root, file))
         ? fs.readFileSync(path.join(root, file), 'utf8')
         : null;
