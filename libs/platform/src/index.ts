@@ -24,6 +24,7 @@ export * from './auth/internal-auth.guard';
 export * from './auth/password-strength';
 export * from './database/database';
 export * from './database/rows';
+export * from './database/queries';
 export * from './database/unique-violation';
 export * from './database/platform-tables.migration';
 export * from './database/outbox-parking.migration';

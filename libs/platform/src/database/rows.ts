@@ -7,7 +7,7 @@ export type Queryable = Pick<EntityManager, 'query'> | Pick<DataSource, 'query'>
  * TypeORM's PostgreSQL driver answers UPDATE and DELETE with `[rows, affected]` and everything else with the rows;
  * both shapes, as rows and count. Rows are objects, never arrays, so the pair cannot be mistaken for two rows.
  */
-function resultOf(raw: unknown): { rows: unknown[]; affected: number } {
+export function resultOf(raw: unknown): { rows: unknown[]; affected: number } {
   if (Array.isArray(raw) && raw.length === 2 && Array.isArray(raw[0]) && typeof raw[1] === 'number') {
     return { rows: raw[0], affected: raw[1] };
   }

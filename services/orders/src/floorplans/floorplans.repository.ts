@@ -1,6 +1,38 @@
 import { Injectable } from '@nestjs/common';
-import { Database, one, type Queryable } from '@tourly/platform';
-import type { FloorplanConfiguration } from './floorplans.rules';
+import { Database, queryOne, queryRows, sql, type Narrow, type Queryable } from '@tourly/platform';
+import type { FloorplanTemplate, FloorplanConfiguration, Units } from './floorplans.rules';
+import type {
+  IFindConfigurationForUpdateQuery,
+  IFindConfigurationQuery,
+  ISaveConfigurationQuery,
+} from './floorplans.repository.types';
+
+/** What the schema keeps to a union with a CHECK. */
+type Known = { template: FloorplanTemplate; units: Units };
+
+const findConfiguration = sql<Narrow<IFindConfigurationQuery, Known>>`
+  SELECT template, units, show_dimensions AS "showDimensions", show_room_areas AS "showRoomAreas",
+         show_total_area AS "showTotalArea", brand_colour AS "brandColour",
+         custom_template_name AS "customTemplateName", supplier_notes AS "supplierNotes",
+         updated_at AS "updatedAt"
+  FROM floorplan_configurations WHERE provider_id = $providerId!`;
+
+const findConfigurationForUpdate = sql<Narrow<IFindConfigurationForUpdateQuery, Known>>`
+  SELECT template, units, show_dimensions AS "showDimensions", show_room_areas AS "showRoomAreas",
+         show_total_area AS "showTotalArea", brand_colour AS "brandColour",
+         custom_template_name AS "customTemplateName", supplier_notes AS "supplierNotes",
+         updated_at AS "updatedAt"
+  FROM floorplan_configurations WHERE provider_id = $providerId! FOR UPDATE`;
+
+const saveConfiguration = sql<ISaveConfigurationQuery>`
+  INSERT INTO floorplan_configurations (provider_id, template, units, show_dimensions, show_room_areas,
+    show_total_area, brand_colour, custom_template_name, supplier_notes, updated_by)
+  VALUES ($providerId!, $template!, $units!, $showDimensions!, $showRoomAreas!, $showTotalArea!, $brandColour,
+    $customTemplateName, $supplierNotes, $updatedBy!)
+  ON CONFLICT (provider_id) DO UPDATE SET template = $template!, units = $units!, show_dimensions = $showDimensions!,
+    show_room_areas = $showRoomAreas!, show_total_area = $showTotalArea!, brand_colour = $brandColour,
+    custom_template_name = $customTemplateName, supplier_notes = $supplierNotes, updated_by = $updatedBy!,
+    updated_at = now()`;
 
 /** `floorplan_configurations`: one row per provider an admin configured. */
 @Injectable()
@@ -13,15 +45,9 @@ export class FloorplanConfigurationsRepository {
     tx: Queryable = this.db.dataSource,
     forUpdate = false,
   ): Promise<(FloorplanConfiguration & { updatedAt: Date }) | undefined> {
-    return one(
-      tx,
-      `SELECT template, units, show_dimensions AS "showDimensions", show_room_areas AS "showRoomAreas",
-              show_total_area AS "showTotalArea", brand_colour AS "brandColour",
-              custom_template_name AS "customTemplateName", supplier_notes AS "supplierNotes",
-              updated_at AS "updatedAt"
-       FROM floorplan_configurations WHERE provider_id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-      [providerId],
-    );
+    return forUpdate
+      ? queryOne(tx, findConfigurationForUpdate, { providerId })
+      : queryOne(tx, findConfiguration, { providerId });
   }
 
   async save(
@@ -30,25 +56,6 @@ export class FloorplanConfigurationsRepository {
     updatedBy: string,
     config: FloorplanConfiguration,
   ): Promise<void> {
-    await tx.query(
-      `INSERT INTO floorplan_configurations (provider_id, template, units, show_dimensions, show_room_areas,
-         show_total_area, brand_colour, custom_template_name, supplier_notes, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-       ON CONFLICT (provider_id) DO UPDATE SET template = $2, units = $3, show_dimensions = $4,
-         show_room_areas = $5, show_total_area = $6, brand_colour = $7, custom_template_name = $8,
-         supplier_notes = $9, updated_by = $10, updated_at = now()`,
-      [
-        providerId,
-        config.template,
-        config.units,
-        config.showDimensions,
-        config.showRoomAreas,
-        config.showTotalArea,
-        config.brandColour,
-        config.customTemplateName,
-        config.supplierNotes,
-        updatedBy,
-      ],
-    );
+    await queryRows(tx, saveConfiguration, { ...config, providerId, updatedBy });
   }
 }

@@ -1,33 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import type { OrderKind } from '@tourly/contracts';
 import {
-  affected,
   Database,
   likePattern,
-  one,
   pageWithTotal,
-  rows,
+  queryAffected,
+  queryOne,
+  queryRows,
+  queryRowsWith,
+  sql,
   uuidv7,
+  type Narrow,
+  type Narrowed,
   type Page,
   type Queryable,
 } from '@tourly/platform';
+import type {
+  IAssignVariantToClientQuery,
+  IFindVariantQuery,
+  IFindVariantResult,
+  IInsertVariantQuery,
+  IVariantCountQuery,
+  IVariantPageQuery,
+} from './floorplan-variants.repository.types';
 
-export interface VariantRow {
-  id: string;
-  name: string;
-  providerId: string;
-  orderId: string;
-  orderNumber: number;
-  propertyId: string;
-  propertyTitle: string;
-  kind: OrderKind;
-  providerClientId: string | null;
-  fileId: string;
-  storageKey: string;
-  filename: string;
-  contentType: string;
-  createdAt: Date;
-}
+/** What the schema keeps to a union with a CHECK. */
+type Known = { kind: OrderKind };
+
+export type VariantRow = Narrowed<IFindVariantResult, Known>;
 
 export interface VariantFilter {
   search?: string;
@@ -36,10 +36,34 @@ export interface VariantFilter {
   kind?: OrderKind;
 }
 
-const COLUMNS = `v.id, v.name, v.provider_id AS "providerId", v.order_id AS "orderId", o.number::int AS "orderNumber", o.property_id AS "propertyId",
-  o.property_title AS "propertyTitle", o.kind, v.provider_client_id AS "providerClientId", v.file_id AS "fileId",
-  f.storage_key AS "storageKey", f.filename, f.content_type AS "contentType", v.created_at AS "createdAt"`;
-const FROM = `floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id`;
+const insertVariant = sql<IInsertVariantQuery>`
+  INSERT INTO floorplan_variants (id, provider_id, order_id, file_id, name)
+  VALUES ($id!, $providerId!, $orderId!, $fileId!, $name!)
+  ON CONFLICT (file_id) DO NOTHING`;
+
+const findVariant = sql<Narrow<IFindVariantQuery, Known>>`
+  SELECT v.id, v.name, v.provider_id AS "providerId", v.order_id AS "orderId", o.number::int AS "orderNumber!",
+    o.property_id AS "propertyId", o.property_title AS "propertyTitle", o.kind,
+    v.provider_client_id AS "providerClientId", v.file_id AS "fileId", f.storage_key AS "storageKey", f.filename,
+    f.content_type AS "contentType", v.created_at AS "createdAt"
+  FROM floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id
+  WHERE v.provider_id = $providerId! AND v.id = $id!`;
+
+const assignVariantToClient = sql<IAssignVariantToClientQuery>`
+  UPDATE floorplan_variants SET provider_client_id = $providerClientId WHERE provider_id = $providerId! AND id = $id!`;
+
+// The list composes its filters at run time: its columns and tables are these queries, checked; the filters and the
+// page follow them (queryRowsWith).
+const variantPage = sql<Narrow<IVariantPageQuery, Known>>`
+  SELECT v.id, v.name, v.provider_id AS "providerId", v.order_id AS "orderId", o.number::int AS "orderNumber!",
+    o.property_id AS "propertyId", o.property_title AS "propertyTitle", o.kind,
+    v.provider_client_id AS "providerClientId", v.file_id AS "fileId", f.storage_key AS "storageKey", f.filename,
+    f.content_type AS "contentType", v.created_at AS "createdAt", count(*) OVER ()::int AS "total!"
+  FROM floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id`;
+
+const variantCount = sql<IVariantCountQuery>`
+  SELECT count(*)::int AS "count!"
+  FROM floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id`;
 
 /** `floorplan_variants`: one per delivered file, the provider's plans. */
 @Injectable()
@@ -51,28 +75,20 @@ export class FloorplanVariantsRepository {
     tx: Queryable,
     variant: { providerId: string; orderId: string; fileId: string; name: string },
   ): Promise<void> {
-    await tx.query(
-      `INSERT INTO floorplan_variants (id, provider_id, order_id, file_id, name) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (file_id) DO NOTHING`,
-      [uuidv7(), variant.providerId, variant.orderId, variant.fileId, variant.name],
-    );
+    await queryRows(tx, insertVariant, { ...variant, id: uuidv7() });
   }
 
   find(providerId: string, id: string): Promise<VariantRow | undefined> {
-    return one<VariantRow>(
-      this.db.dataSource,
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE v.provider_id = $1 AND v.id = $2`,
-      [providerId, id],
-    );
+    return queryOne(this.db.dataSource, findVariant, { providerId, id });
   }
 
   async assignToClient(providerId: string, id: string, providerClientId: string | null): Promise<boolean> {
     return (
-      (await affected(
-        this.db.dataSource,
-        'UPDATE floorplan_variants SET provider_client_id = $3 WHERE provider_id = $1 AND id = $2',
-        [providerId, id, providerClientId],
-      )) === 1
+      (await queryAffected(this.db.dataSource, assignVariantToClient, {
+        providerId,
+        id,
+        providerClientId,
+      })) === 1
     );
   }
 
@@ -98,18 +114,14 @@ export class FloorplanVariantsRepository {
     if (filter.providerClientId) add((at) => `v.provider_client_id = ${at}`, filter.providerClientId);
     if (filter.kind) add((at) => `o.kind = ${at}`, filter.kind);
     const where = clauses.length > 0 ? clauses.join(' AND ') : 'true';
-    const found = await rows<VariantRow & { total: number }>(
+    const found = await queryRowsWith(
       this.db.dataSource,
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM ${FROM} WHERE ${where}
-       ORDER BY v.created_at DESC, v.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      variantPage,
+      `WHERE ${where} ORDER BY v.created_at DESC, v.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, page.pageSize, page.offset],
     );
     return pageWithTotal(found, page, async () => {
-      const counted = await one<{ count: number }>(
-        this.db.dataSource,
-        `SELECT count(*)::int AS count FROM ${FROM} WHERE ${where}`,
-        params,
-      );
+      const [counted] = await queryRowsWith(this.db.dataSource, variantCount, `WHERE ${where}`, params);
       return counted?.count ?? 0;
     });
   }

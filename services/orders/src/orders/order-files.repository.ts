@@ -1,75 +1,84 @@
 import { Injectable } from '@nestjs/common';
 import type { OrderFileRole } from '@tourly/contracts';
-import { affected, Database, one, rows, type Queryable } from '@tourly/platform';
+import {
+  Database,
+  queryAffected,
+  queryOne,
+  queryRows,
+  sql,
+  type Narrow,
+  type Narrowed,
+  type Queryable,
+} from '@tourly/platform';
+import type {
+  IFilesOfCommentsQuery,
+  IFindOrderFileQuery,
+  IFindOrderFileResult,
+  IHandOverOrderFilesQuery,
+  IInsertOrderFileParams,
+  IInsertOrderFileQuery,
+  IListOrderFilesQuery,
+  IRemoveOrderFileQuery,
+} from './order-files.repository.types';
 
-export interface OrderFileRow {
-  id: string;
-  orderId: string;
-  role: OrderFileRole;
-  commentId: string | null;
-  storageKey: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  uploadedBy: string;
-  createdAt: Date;
-}
+/** What the schema keeps to a union with a CHECK. */
+type Known = { role: OrderFileRole };
 
-const COLUMNS = `id, order_id AS "orderId", role, comment_id AS "commentId", storage_key AS "storageKey", filename,
-  content_type AS "contentType", size::int AS size, uploaded_by AS "uploadedBy", created_at AS "createdAt"`;
+export type OrderFileRow = Narrowed<IFindOrderFileResult, Known>;
+
+const insertOrderFile = sql<IInsertOrderFileQuery>`
+  INSERT INTO order_files (id, order_id, role, storage_key, filename, content_type, size, uploaded_by)
+  VALUES ($id!, $orderId!, $role!, $storageKey!, $filename!, $contentType!, $size!, $uploadedBy!)`;
+
+const findOrderFile = sql<Narrow<IFindOrderFileQuery, Known>>`
+  SELECT id, order_id AS "orderId", role, comment_id AS "commentId", storage_key AS "storageKey", filename,
+    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", created_at AS "createdAt"
+  FROM order_files WHERE order_id = $orderId! AND id = $id!`;
+
+const listOrderFiles = sql<Narrow<IListOrderFilesQuery, Known>>`
+  SELECT id, order_id AS "orderId", role, comment_id AS "commentId", storage_key AS "storageKey", filename,
+    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", created_at AS "createdAt"
+  FROM order_files
+  WHERE order_id = $orderId! AND ($roles::text[] IS NULL OR role = ANY($roles::text[])) AND comment_id IS NULL
+  ORDER BY created_at, id`;
+
+const filesOfComments = sql<Narrow<IFilesOfCommentsQuery, Known>>`
+  SELECT id, order_id AS "orderId", role, comment_id AS "commentId", storage_key AS "storageKey", filename,
+    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", created_at AS "createdAt"
+  FROM order_files WHERE comment_id = ANY($commentIds!::uuid[]) ORDER BY created_at, id`;
+
+const removeOrderFile = sql<IRemoveOrderFileQuery>`DELETE FROM order_files WHERE id = $id!`;
+
+const handOverOrderFiles = sql<IHandOverOrderFilesQuery>`
+  UPDATE order_files SET order_id = $toOrderId!, role = $toRole!, comment_id = $toCommentId
+  WHERE id = ANY($ids!::uuid[]) AND order_id = $fromOrderId! AND uploaded_by = $uploadedBy!
+    AND role = 'attachment' AND comment_id IS NULL`;
 
 /** `order_files`: every file of an order, whatever its role. */
 @Injectable()
 export class OrderFilesRepository {
   constructor(private readonly db: Database) {}
 
-  async insert(tx: Queryable, file: Omit<OrderFileRow, 'createdAt' | 'commentId'>): Promise<void> {
-    await tx.query(
-      `INSERT INTO order_files (id, order_id, role, storage_key, filename, content_type, size, uploaded_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        file.id,
-        file.orderId,
-        file.role,
-        file.storageKey,
-        file.filename,
-        file.contentType,
-        file.size,
-        file.uploadedBy,
-      ],
-    );
+  async insert(tx: Queryable, file: IInsertOrderFileParams & Known): Promise<void> {
+    await queryRows(tx, insertOrderFile, file);
   }
 
   find(orderId: string, id: string, tx?: Queryable): Promise<OrderFileRow | undefined> {
-    return one<OrderFileRow>(
-      tx ?? this.db.dataSource,
-      `SELECT ${COLUMNS} FROM order_files WHERE order_id = $1 AND id = $2`,
-      [orderId, id],
-    );
+    return queryOne(tx ?? this.db.dataSource, findOrderFile, { orderId, id });
   }
 
   /** The order's files, oldest first: of some roles, or all but comment attachments. */
   list(orderId: string, roles?: readonly OrderFileRole[], tx?: Queryable): Promise<OrderFileRow[]> {
-    return rows<OrderFileRow>(
-      tx ?? this.db.dataSource,
-      `SELECT ${COLUMNS} FROM order_files
-       WHERE order_id = $1 AND ($2::text[] IS NULL OR role = ANY($2::text[])) AND comment_id IS NULL
-       ORDER BY created_at, id`,
-      [orderId, roles ?? null],
-    );
+    return queryRows(tx ?? this.db.dataSource, listOrderFiles, { orderId, roles: roles ? [...roles] : null });
   }
 
   /** The attachments of these comments. */
   ofComments(commentIds: string[]): Promise<OrderFileRow[]> {
-    return rows<OrderFileRow>(
-      this.db.dataSource,
-      `SELECT ${COLUMNS} FROM order_files WHERE comment_id = ANY($1::uuid[]) ORDER BY created_at, id`,
-      [commentIds],
-    );
+    return queryRows(this.db.dataSource, filesOfComments, { commentIds });
   }
 
   async remove(tx: Queryable, id: string): Promise<void> {
-    await affected(tx, 'DELETE FROM order_files WHERE id = $1', [id]);
+    await queryAffected(tx, removeOrderFile, { id });
   }
 
   /**
@@ -82,11 +91,13 @@ export class OrderFilesRepository {
     from: { orderId: string; uploadedBy: string },
     to: { orderId: string; role: OrderFileRole; commentId: string | null },
   ): Promise<number> {
-    return affected(
-      tx,
-      `UPDATE order_files SET order_id = $4, role = $5, comment_id = $6
-       WHERE id = ANY($1::uuid[]) AND order_id = $2 AND uploaded_by = $3 AND role = 'attachment' AND comment_id IS NULL`,
-      [ids, from.orderId, from.uploadedBy, to.orderId, to.role, to.commentId],
-    );
+    return queryAffected(tx, handOverOrderFiles, {
+      ids,
+      fromOrderId: from.orderId,
+      uploadedBy: from.uploadedBy,
+      toOrderId: to.orderId,
+      toRole: to.role,
+      toCommentId: to.commentId,
+    });
   }
 }

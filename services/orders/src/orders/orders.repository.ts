@@ -1,64 +1,48 @@
 import { Injectable } from '@nestjs/common';
 import type { OrderKind, OrderStatus, OrderStep } from '@tourly/contracts';
 import {
-  affected,
   Database,
   likePattern,
-  one,
   pageWithTotal,
-  rows,
+  queryAffected,
+  queryOne,
+  queryRows,
+  queryRowsWith,
+  sql,
+  type Narrow,
+  type Narrowed,
   type Page,
   type Queryable,
 } from '@tourly/platform';
+import type {
+  IAddOrderStepQuery,
+  IAssignOrderQuery,
+  IFindOrderQuery,
+  IFindOrderResult,
+  IInsertOrderParams,
+  IInsertOrderQuery,
+  ILockOrderQuery,
+  IMoveToCancelledQuery,
+  IMoveToDeliveredQuery,
+  IMoveToInProgressQuery,
+  IMoveToPausedQuery,
+  IMoveToPlacedQuery,
+  IOrderAmendmentsQuery,
+  IOrderCountQuery,
+  IOrderExportQuery,
+  IOrderPageQuery,
+  IOrderStepsQuery,
+  IOrderStepsResult,
+} from './orders.repository.types';
 
-export interface OrderRow {
-  id: string;
-  number: number;
-  providerId: string;
-  propertyId: string;
-  propertyTitle: string;
-  propertyAddress: string | null;
-  matterportModelId: string | null;
-  kind: OrderKind;
-  status: OrderStatus;
-  amendsOrderId: string | null;
-  credits: number;
-  instructions: string | null;
-  supplierId: string | null;
-  placedBy: string | null;
-  placedAt: Date;
-  promisedAt: Date;
-  assignedAt: Date | null;
-  startedAt: Date | null;
-  pausedAt: Date | null;
-  deliveredAt: Date | null;
-  cancelledAt: Date | null;
-  cancellationReason: string | null;
-}
+/** What the schema keeps to unions with CHECKs. */
+type Known = { kind: OrderKind; status: OrderStatus };
 
-export interface StepRow {
-  step: OrderStep;
-  at: Date;
-  actorId: string | null;
-  note: string | null;
-}
+export type OrderRow = Narrowed<IFindOrderResult, Known>;
 
-export type NewOrder = Pick<
-  OrderRow,
-  | 'id'
-  | 'providerId'
-  | 'propertyId'
-  | 'propertyTitle'
-  | 'propertyAddress'
-  | 'matterportModelId'
-  | 'kind'
-  | 'amendsOrderId'
-  | 'credits'
-  | 'instructions'
-  | 'supplierId'
-  | 'placedBy'
-  | 'promisedAt'
->;
+export type StepRow = Narrowed<IOrderStepsResult, { step: OrderStep }>;
+
+export type NewOrder = IInsertOrderParams & Pick<Known, 'kind'>;
 
 /** A list's filters: whose orders, which kinds, statuses, a search and a period of placing. */
 export interface OrderFilter {
@@ -77,22 +61,111 @@ export interface OrderFilter {
   spentCredits?: boolean;
 }
 
-const COLUMNS = `o.id, o.number::int AS number, o.provider_id AS "providerId", o.property_id AS "propertyId",
-  o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-  o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
-  o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
-  o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
-  o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
-  o.cancellation_reason AS "cancellationReason"`;
+const findOrder = sql<Narrow<IFindOrderQuery, Known>>`
+  SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
+    o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
+    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
+    o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
+    o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
+    o.cancellation_reason AS "cancellationReason"
+  FROM floorplan_orders o WHERE o.id = $id!`;
 
-/** The timestamp column each status sets when an order enters it. */
-const ENTERED_AT: Record<OrderStatus, string> = {
-  placed: 'placed_at',
-  in_progress: 'started_at',
-  paused: 'paused_at',
-  delivered: 'delivered_at',
-  cancelled: 'cancelled_at',
+const lockOrder = sql<Narrow<ILockOrderQuery, Known>>`
+  SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
+    o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
+    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
+    o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
+    o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
+    o.cancellation_reason AS "cancellationReason"
+  FROM floorplan_orders o WHERE o.id = $id! FOR UPDATE`;
+
+const orderAmendments = sql<Narrow<IOrderAmendmentsQuery, Known>>`
+  SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
+    o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
+    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
+    o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
+    o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
+    o.cancellation_reason AS "cancellationReason"
+  FROM floorplan_orders o WHERE o.amends_order_id = $orderId! ORDER BY o.placed_at, o.id`;
+
+const insertOrder = sql<IInsertOrderQuery>`
+  WITH counter AS (
+    INSERT INTO order_numbers AS n (provider_id, last_number) VALUES ($providerId!, 1)
+    ON CONFLICT (provider_id) DO UPDATE SET last_number = n.last_number + 1
+    RETURNING last_number
+  )
+  INSERT INTO floorplan_orders (id, number, provider_id, property_id, property_title, property_address,
+    matterport_model_id, kind, amends_order_id, credits, instructions, supplier_id, assigned_at, placed_by,
+    promised_at, placed_at)
+  SELECT $id!, counter.last_number, $providerId!, $propertyId!, $propertyTitle!, $propertyAddress,
+    $matterportModelId, $kind!, $amendsOrderId, $credits!, $instructions, $supplierId,
+    CASE WHEN $supplierId::uuid IS NULL THEN NULL ELSE now() END, $placedBy, $promisedAt!, clock_timestamp()
+    FROM counter`;
+
+// Moving an order stamps the timestamp column of the status it enters: one statement per status.
+const moveToPlaced = sql<IMoveToPlacedQuery>`
+  UPDATE floorplan_orders SET status = $status!, placed_at = now(), updated_at = now(),
+    cancellation_reason = COALESCE($cancellationReason, cancellation_reason)
+  WHERE id = $id!`;
+const moveToInProgress = sql<IMoveToInProgressQuery>`
+  UPDATE floorplan_orders SET status = $status!, started_at = now(), updated_at = now(),
+    cancellation_reason = COALESCE($cancellationReason, cancellation_reason)
+  WHERE id = $id!`;
+const moveToPaused = sql<IMoveToPausedQuery>`
+  UPDATE floorplan_orders SET status = $status!, paused_at = now(), updated_at = now(),
+    cancellation_reason = COALESCE($cancellationReason, cancellation_reason)
+  WHERE id = $id!`;
+const moveToDelivered = sql<IMoveToDeliveredQuery>`
+  UPDATE floorplan_orders SET status = $status!, delivered_at = now(), updated_at = now(),
+    cancellation_reason = COALESCE($cancellationReason, cancellation_reason)
+  WHERE id = $id!`;
+const moveToCancelled = sql<IMoveToCancelledQuery>`
+  UPDATE floorplan_orders SET status = $status!, cancelled_at = now(), updated_at = now(),
+    cancellation_reason = COALESCE($cancellationReason, cancellation_reason)
+  WHERE id = $id!`;
+const MOVE_TO: Record<OrderStatus, typeof moveToPlaced> = {
+  placed: moveToPlaced,
+  in_progress: moveToInProgress,
+  paused: moveToPaused,
+  delivered: moveToDelivered,
+  cancelled: moveToCancelled,
 };
+
+const assignOrder = sql<IAssignOrderQuery>`
+  UPDATE floorplan_orders SET supplier_id = $supplierId!, assigned_at = now(), updated_at = now() WHERE id = $id!`;
+
+const addOrderStep = sql<IAddOrderStepQuery>`
+  INSERT INTO order_steps (order_id, step, actor_id, note) VALUES ($orderId!, $step!, $actorId, $note)`;
+
+const orderSteps = sql<Narrow<IOrderStepsQuery, { step: OrderStep }>>`
+  SELECT step, at, actor_id AS "actorId", note FROM order_steps WHERE order_id = $orderId! ORDER BY id`;
+
+// The list and the export compose their filters at run time: their columns and tables are these queries, checked;
+// the filters, the keyset and the page follow them (queryRowsWith).
+const orderPage = sql<Narrow<IOrderPageQuery, Known>>`
+  SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
+    o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
+    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
+    o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
+    o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
+    o.cancellation_reason AS "cancellationReason", count(*) OVER ()::int AS "total!"
+  FROM floorplan_orders o`;
+
+const orderCount = sql<IOrderCountQuery>`SELECT count(*)::int AS "count!" FROM floorplan_orders o`;
+
+const orderExport = sql<Narrow<IOrderExportQuery, Known>>`
+  SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
+    o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
+    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
+    o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
+    o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
+    o.cancellation_reason AS "cancellationReason"
+  FROM floorplan_orders o`;
 
 /**
  * `floorplan_orders` and their `order_steps`: an order and its history change together; each provider's
@@ -103,16 +176,12 @@ export class OrdersRepository {
   constructor(private readonly db: Database) {}
 
   find(id: string, tx?: Queryable): Promise<OrderRow | undefined> {
-    return one<OrderRow>(
-      tx ?? this.db.dataSource,
-      `SELECT ${COLUMNS} FROM floorplan_orders o WHERE o.id = $1`,
-      [id],
-    );
+    return queryOne(tx ?? this.db.dataSource, findOrder, { id });
   }
 
   /** The order, locked until the transaction ends: actions on one order queue up, and the second sees the first. */
   lock(tx: Queryable, id: string): Promise<OrderRow | undefined> {
-    return one<OrderRow>(tx, `SELECT ${COLUMNS} FROM floorplan_orders o WHERE o.id = $1 FOR UPDATE`, [id]);
+    return queryOne(tx, lockOrder, { id });
   }
 
   /**
@@ -122,34 +191,7 @@ export class OrdersRepository {
    * the transaction's start), so newest first is also highest number first for orders placed at once.
    */
   async insert(tx: Queryable, order: NewOrder): Promise<void> {
-    await tx.query(
-      `WITH counter AS (
-         INSERT INTO order_numbers AS n (provider_id, last_number) VALUES ($2, 1)
-         ON CONFLICT (provider_id) DO UPDATE SET last_number = n.last_number + 1
-         RETURNING last_number
-       )
-       INSERT INTO floorplan_orders (id, number, provider_id, property_id, property_title, property_address,
-         matterport_model_id, kind, amends_order_id, credits, instructions, supplier_id, assigned_at, placed_by,
-         promised_at, placed_at)
-       SELECT $1, counter.last_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-         CASE WHEN $11::uuid IS NULL THEN NULL ELSE now() END, $12, $13, clock_timestamp()
-         FROM counter`,
-      [
-        order.id,
-        order.providerId,
-        order.propertyId,
-        order.propertyTitle,
-        order.propertyAddress,
-        order.matterportModelId,
-        order.kind,
-        order.amendsOrderId,
-        order.credits,
-        order.instructions,
-        order.supplierId,
-        order.placedBy,
-        order.promisedAt,
-      ],
-    );
+    await queryRows(tx, insertOrder, order);
   }
 
   /** Moves the order to `status`, stamping when it entered it (and the reason of a cancellation). */
@@ -159,21 +201,11 @@ export class OrdersRepository {
     status: OrderStatus,
     cancellationReason: string | null = null,
   ): Promise<void> {
-    await affected(
-      tx,
-      `UPDATE floorplan_orders SET status = $2, ${ENTERED_AT[status]} = now(), updated_at = now(),
-         cancellation_reason = COALESCE($3, cancellation_reason)
-       WHERE id = $1`,
-      [id, status, cancellationReason],
-    );
+    await queryAffected(tx, MOVE_TO[status], { id, status, cancellationReason });
   }
 
   async assign(tx: Queryable, id: string, supplierId: string): Promise<void> {
-    await affected(
-      tx,
-      'UPDATE floorplan_orders SET supplier_id = $2, assigned_at = now(), updated_at = now() WHERE id = $1',
-      [id, supplierId],
-    );
+    await queryAffected(tx, assignOrder, { id, supplierId });
   }
 
   async addStep(
@@ -183,29 +215,16 @@ export class OrdersRepository {
     actorId: string | null,
     note: string | null,
   ) {
-    await tx.query('INSERT INTO order_steps (order_id, step, actor_id, note) VALUES ($1, $2, $3, $4)', [
-      orderId,
-      step,
-      actorId,
-      note,
-    ]);
+    await queryRows(tx, addOrderStep, { orderId, step, actorId, note });
   }
 
   steps(orderId: string): Promise<StepRow[]> {
-    return rows<StepRow>(
-      this.db.dataSource,
-      `SELECT step, at, actor_id AS "actorId", note FROM order_steps WHERE order_id = $1 ORDER BY id`,
-      [orderId],
-    );
+    return queryRows(this.db.dataSource, orderSteps, { orderId });
   }
 
   /** The amendments of an order, oldest first. */
   amendments(orderId: string): Promise<OrderRow[]> {
-    return rows<OrderRow>(
-      this.db.dataSource,
-      `SELECT ${COLUMNS} FROM floorplan_orders o WHERE o.amends_order_id = $1 ORDER BY o.placed_at, o.id`,
-      [orderId],
-    );
+    return queryRows(this.db.dataSource, orderAmendments, { orderId });
   }
 
   /** A page of the orders the filter keeps, newest first; `search` in the number, property title and address. */
@@ -214,18 +233,14 @@ export class OrdersRepository {
     page: { page: number; pageSize: number; offset: number },
   ): Promise<Page<OrderRow>> {
     const { where, params } = whereOf(filter);
-    const found = await rows<OrderRow & { total: number }>(
+    const found = await queryRowsWith(
       this.db.dataSource,
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM floorplan_orders o ${where}
-       ORDER BY o.placed_at DESC, o.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      orderPage,
+      `${where} ORDER BY o.placed_at DESC, o.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, page.pageSize, page.offset],
     );
     return pageWithTotal(found, page, async () => {
-      const counted = await one<{ count: number }>(
-        this.db.dataSource,
-        `SELECT count(*)::int AS count FROM floorplan_orders o ${where}`,
-        params,
-      );
+      const [counted] = await queryRowsWith(this.db.dataSource, orderCount, where, params);
       return counted?.count ?? 0;
     });
   }
@@ -235,9 +250,10 @@ export class OrdersRepository {
     const { where, params } = whereOf(filter);
     const after =
       afterNumber === undefined ? '' : `${where ? 'AND' : 'WHERE'} o.number < $${params.length + 2}`;
-    return rows<OrderRow>(
+    return queryRowsWith(
       this.db.dataSource,
-      `SELECT ${COLUMNS} FROM floorplan_orders o ${where} ${after} ORDER BY o.number DESC LIMIT $${params.length + 1}`,
+      orderExport,
+      `${where} ${after} ORDER BY o.number DESC LIMIT $${params.length + 1}`,
       afterNumber === undefined ? [...params, limit] : [...params, limit, afterNumber],
     );
   }

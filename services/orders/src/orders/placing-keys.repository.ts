@@ -1,8 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { Database, one, type Queryable } from '@tourly/platform';
+import { Database, queryOne, sql, type Queryable } from '@tourly/platform';
+import type { IClaimPlacingKeyQuery, IFindPlacingKeyQuery } from './placing-keys.repository.types';
 
 /** How long a placing's key answers for it. */
 export const PLACING_KEY_HOURS = 24;
+
+const findPlacingKey = sql<IFindPlacingKeyQuery>`
+  SELECT request_hash AS "requestHash", order_id AS "orderId" FROM placing_keys
+   WHERE provider_id = $providerId! AND key = $key! AND created_at > now() - make_interval(hours => $hours!)`;
+
+const claimPlacingKey = sql<IClaimPlacingKeyQuery>`
+  INSERT INTO placing_keys (provider_id, key, request_hash, order_id)
+  VALUES ($providerId!, $key!, $requestHash!, $orderId!)
+  ON CONFLICT (provider_id, key) DO UPDATE
+    SET request_hash = EXCLUDED.request_hash, order_id = EXCLUDED.order_id, created_at = now()
+    WHERE placing_keys.created_at <= now() - make_interval(hours => $hours!)
+  RETURNING order_id AS "orderId"`;
 
 /** `placing_keys`: each provider's Idempotency-Keys of placings, for a day. */
 @Injectable()
@@ -11,12 +24,7 @@ export class PlacingKeysRepository {
 
   /** The placing a key still answers for (placed in the last day), or undefined. */
   find(providerId: string, key: string): Promise<{ requestHash: string; orderId: string } | undefined> {
-    return one(
-      this.db.dataSource,
-      `SELECT request_hash AS "requestHash", order_id AS "orderId" FROM placing_keys
-        WHERE provider_id = $1 AND key = $2 AND created_at > now() - make_interval(hours => $3)`,
-      [providerId, key, PLACING_KEY_HOURS],
-    );
+    return queryOne(this.db.dataSource, findPlacingKey, { providerId, key, hours: PLACING_KEY_HOURS });
   }
 
   /**
@@ -27,15 +35,7 @@ export class PlacingKeysRepository {
     tx: Queryable,
     claim: { providerId: string; key: string; requestHash: string; orderId: string },
   ): Promise<boolean> {
-    const claimed = await one<{ orderId: string }>(
-      tx,
-      `INSERT INTO placing_keys (provider_id, key, request_hash, order_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (provider_id, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, order_id = EXCLUDED.order_id, created_at = now()
-         WHERE placing_keys.created_at <= now() - make_interval(hours => $5)
-       RETURNING order_id AS "orderId"`,
-      [claim.providerId, claim.key, claim.requestHash, claim.orderId, PLACING_KEY_HOURS],
-    );
+    const claimed = await queryOne(tx, claimPlacingKey, { ...claim, hours: PLACING_KEY_HOURS });
     return claimed !== undefined;
   }
 }
