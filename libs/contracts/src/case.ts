@@ -13,8 +13,10 @@
  * underscore) survives snake_case and back, acronyms too (`imageURL` -> `image_u_r_l`).
  */
 export function toSnakeCase(key: string): string {
+  // Only a capital inside a word starts a new one: at the start, or after a hyphen (`Content-Type`, a header name
+  // in a presigned upload's answer), it is just lowercased.
   return key.replace(/[A-Z]/g, (letter, offset: number) =>
-    offset === 0 ? letter.toLowerCase() : `_${letter.toLowerCase()}`,
+    offset > 0 && /[A-Za-z0-9]/.test(key[offset - 1]!) ? `_${letter.toLowerCase()}` : letter.toLowerCase(),
   );
 }
 

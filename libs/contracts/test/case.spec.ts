@@ -16,4 +16,9 @@ describe('the wire case rule', () => {
   it('reads a capital at the start as the first letter of a word, not as a break', () => {
     expect(toSnakeCase('Kitchen')).toBe('kitchen');
   });
+
+  it('lowercases a key that is no identifier, such as a header a presigned upload must send, without breaking it', () => {
+    expect(toSnakeCase('Content-Type')).toBe('content-type');
+    expect(toSnakeCase('x-amz-Meta')).toBe('x-amz-meta');
+  });
 });
