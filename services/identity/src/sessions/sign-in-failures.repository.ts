@@ -11,7 +11,9 @@ export class SignInFailuresRepository {
    * cannot all pass when a wait ends (the row lock takes them in turn, each seeing the one before). `waits`: the
    * seconds an account with that many failures (the index) waits after its last one, the last entry for any more;
    * failures older than `keptFor` are forgotten. A refused attempt changes nothing, so waiting attempts do not make
-   * the wait longer. `retryAfter`: the seconds left of the wait when refused.
+   * the wait longer. The clock is read after the row lock (`clock_timestamp()`, not the transaction's start): an
+   * attempt that started first but took the lock second would otherwise see the failure before it in its future,
+   * and wait when no wait applies. `retryAfter`: the seconds left of the wait when refused.
    */
   async claim(
     email: string,
@@ -21,17 +23,17 @@ export class SignInFailuresRepository {
     const answer = await one<{ claimed: boolean; retryAfter: number }>(
       this.db.dataSource,
       `WITH claimed AS (
-         INSERT INTO sign_in_account_failures AS f (email, failures, last_failed_at) VALUES ($1, 1, now())
+         INSERT INTO sign_in_account_failures AS f (email, failures, last_failed_at) VALUES ($1, 1, clock_timestamp())
          ON CONFLICT ON CONSTRAINT sign_in_account_failures_pk DO UPDATE SET
-           failures = CASE WHEN f.last_failed_at <= now() - $3::interval THEN 1 ELSE f.failures + 1 END,
-           last_failed_at = now()
-         WHERE f.last_failed_at <= now() - $3::interval
+           failures = CASE WHEN f.last_failed_at <= clock_timestamp() - $3::interval THEN 1 ELSE f.failures + 1 END,
+           last_failed_at = clock_timestamp()
+         WHERE f.last_failed_at <= clock_timestamp() - $3::interval
             OR f.last_failed_at + make_interval(secs => ($2::int[])[least(f.failures, cardinality($2::int[]) - 1) + 1])
-               <= now()
+               <= clock_timestamp()
          RETURNING failures
        )
        SELECT EXISTS (SELECT 1 FROM claimed) AS claimed,
-              coalesce((SELECT ceil(extract(epoch FROM f.last_failed_at - now()
+              coalesce((SELECT ceil(extract(epoch FROM f.last_failed_at - clock_timestamp()
                          + make_interval(secs => ($2::int[])[least(f.failures, cardinality($2::int[]) - 1) + 1])))::int
                           FROM sign_in_account_failures f WHERE f.email = $1), 0) AS "retryAfter"`,
       [email, waits, keptFor],
