@@ -23,6 +23,25 @@ const SUBJECT = 'identity.provider.created.v1';
 const provider = { userId: 'u1', role: 'admin' as const, providerId: 'p1' };
 
 /**
+ * Deletes a durable as an operator would. nats-server before 2.11 can answer "directory not empty" while the
+ * consumer is still writing its state (nats-io/nats-server#7886); the operator tries again, and so does this.
+ */
+async function deleteDurable(nc: NatsConnection, stream: string): Promise<void> {
+  const jsm = await nc.jetstreamManager();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await jsm.consumers.delete(stream, durableName('identity', SUBJECT));
+      return;
+    } catch (error) {
+      const message = (error as Error).message;
+      if (/consumer not found/i.test(message) && attempt > 1) return;
+      if (!/directory not empty/.test(message) || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/**
  * A durable consumer lost in JetStream (deleted by an operator, lost with a server's state) is noticed: the
  * service says so and re-creates it from where it was, so new events are handled and old ones are not replayed.
  */
@@ -60,7 +79,7 @@ describe('a supervised event consumer (NATS JetStream)', () => {
     const before = [...handled];
 
     const jsm = await nc.jetstreamManager();
-    await jsm.consumers.delete(streamName(service.namespace), durableName('identity', SUBJECT));
+    await deleteDurable(nc, streamName(service.namespace));
 
     // Noticed and re-created from where it was (not from the beginning), and ready again.
     await eventually(
@@ -116,7 +135,7 @@ describe('a supervised event consumer (NATS JetStream)', () => {
       await running.close();
 
       const jsm = await nc.jetstreamManager();
-      await jsm.consumers.delete(streamName(namespace), durableName('identity', SUBJECT));
+      await deleteDurable(nc, streamName(namespace));
       running = await start();
       await create(running.url, 'third');
       await eventually(
