@@ -12,6 +12,7 @@ import {
   createTestNamespace,
   freePort,
   testEnv,
+  untilNothingLeft,
   type TestDatabase,
 } from '@tourly/platform/testing';
 import { streamName } from '@tourly/platform';
@@ -307,27 +308,17 @@ async function readEndState(db: Client, stripe: Stripe): Promise<EndState> {
   return { problems, plans };
 }
 
-/**
- * Waits for the end state without problems for as long as what is left keeps shrinking; fails naming what is still
- * wrong once nothing has moved for STALLED_AFTER_MS.
- */
-async function caughtUp(db: Client, stripe: Stripe): Promise<EndState> {
-  let fewest = Infinity;
-  let movedAt = Date.now();
-  for (;;) {
-    const state = await readEndState(db, stripe);
-    if (state.problems.length === 0) return state;
-    const left = outstanding(state.problems);
-    if (left < fewest) [fewest, movedAt] = [left, Date.now()];
-    else if (Date.now() - movedAt > STALLED_AFTER_MS)
-      throw new Error(
-        `stuck for ${STALLED_AFTER_MS} ms short of the end state; last: ${JSON.stringify(state)}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+/** Waits for the end state without problems while what is left keeps shrinking; fails naming what is still wrong. */
+function caughtUp(db: Client, stripe: Stripe): Promise<EndState> {
+  return untilNothingLeft(
+    () => readEndState(db, stripe),
+    (state) => outstanding(state.problems),
+    'the end state without problems',
+    STALLED_AFTER_MS,
+  );
 }
 
-/** How much is left to do: the count each problem starts with (`144 stored Stripe events ...`), else one. */
+/** How much is left to do: the count each problem starts with (`144 stored Stripe events ...`), else one; none without problems. */
 function outstanding(problems: string[]): number {
   return problems.reduce((sum, problem) => sum + Number(/^(?:\w+: )?(\d+) /.exec(problem)?.[1] ?? 1), 0);
 }

@@ -6,13 +6,17 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import { SESSION_COOKIE } from '@tourly/contracts';
 import { Database, toCamelKeys } from '@tourly/platform';
-import { createTestDatabase, createTestNamespace, freePort, testEnv } from '@tourly/platform/testing';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  freePort,
+  testEnv,
+  untilNothingLeft,
+} from '@tourly/platform/testing';
 import { MATTERPORT_OAUTH_CLIENT_DEFAULTS, startEmulators } from '@tourly/emulators';
 import { seedDemoData } from '@tourly/identity';
 import { startLocalS3, type RunningS3 } from '../../infra/launcher/src/local-s3';
 import { startPlatform, type RunningPlatform } from '../../infra/launcher/src/platform';
-
-const SETTLE_TIMEOUT_MS = 15_000;
 
 export interface Person {
   cookie: string;
@@ -156,17 +160,18 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
      * moment a person reloading the page sees the outcome.
      */
     async settled(): Promise<void> {
-      const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-      for (;;) {
-        await emulators.stripe?.webhooksSettled();
-        const [{ pending }] = (await billingDb.dataSource.query(
-          `SELECT (SELECT count(*) FROM stripe_events WHERE processed_at IS NULL)
-                + (SELECT count(*) FROM outbox WHERE published_at IS NULL) AS pending`,
-        )) as Array<{ pending: string }>;
-        if (Number(pending) === 0) return;
-        if (Date.now() > deadline) throw new Error('billing did not settle in time');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilNothingLeft(
+        async () => {
+          await emulators.stripe?.webhooksSettled();
+          const [{ pending }] = (await billingDb.dataSource.query(
+            `SELECT (SELECT count(*) FROM stripe_events WHERE processed_at IS NULL)
+                  + (SELECT count(*) FROM outbox WHERE published_at IS NULL) AS pending`,
+          )) as Array<{ pending: string }>;
+          return Number(pending);
+        },
+        (pending) => pending,
+        'billing settling (Stripe events to process, events to send)',
+      );
     },
 
     /** The gateway's address, e.g. http://127.0.0.1:40123 (its port is chosen before anything starts). */

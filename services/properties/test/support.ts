@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type { MembershipRole, StaffRole, SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, one, rows, uuidv7 } from '@tourly/platform';
-import { internalHeaders, startTestService } from '@tourly/platform/testing';
+import { internalHeaders, startTestService, untilNothingLeft } from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { properties } from '@tourly/properties';
 import type { Person as PlatformPerson, PlatformWithEmulators } from '../../../test/support/platform';
@@ -153,8 +153,6 @@ export async function shareTour(it_: PropertiesAlone, person: Person, propertyId
   if (published.status !== 200) throw new Error(`tour not shared: ${published.status} ${published.text}`);
 }
 
-const CAUGHT_UP_TIMEOUT_MS = 15_000;
-
 /**
  * Once billing has settled (every webhook acted on, every event sent), waits until properties has handled each
  * event billing published on `subject` about the provider: the moment its effect on the tours is visible.
@@ -165,18 +163,17 @@ export async function propertiesCaughtUp(
   providerId: string,
 ): Promise<void> {
   await it_.settled();
-  const deadline = Date.now() + CAUGHT_UP_TIMEOUT_MS;
-  for (;;) {
-    const unhandled = await one<{ waiting: number }>(
-      it_.propertiesDb.dataSource,
-      `SELECT count(*)::int AS waiting FROM unnest($1::uuid[]) AS event(id)
-        WHERE NOT EXISTS (SELECT 1 FROM inbox WHERE inbox.event_id = event.id)`,
-      [await billingEventIds(it_, subject, providerId)],
-    );
-    if (unhandled?.waiting === 0) return;
-    if (Date.now() > deadline) throw new Error(`properties did not handle billing's ${subject} in time`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  await untilNothingLeft(
+    async () =>
+      (await one<{ waiting: number }>(
+        it_.propertiesDb.dataSource,
+        `SELECT count(*)::int AS waiting FROM unnest($1::uuid[]) AS event(id)
+          WHERE NOT EXISTS (SELECT 1 FROM inbox WHERE inbox.event_id = event.id)`,
+        [await billingEventIds(it_, subject, providerId)],
+      ))!.waiting,
+    (waiting) => waiting,
+    `properties handling billing's ${subject}`,
+  );
 }
 
 async function billingEventIds(it_: PlatformWithEmulators, subject: string, providerId: string) {

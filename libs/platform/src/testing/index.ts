@@ -266,6 +266,30 @@ export async function eventually<T>(
   }
 }
 
+/**
+ * Waits until `left` counts nothing left in what `read` answers, for as long as the count keeps falling: a budget
+ * from the work itself rather than a clock, since a loaded machine is slower, not stuck. Fails naming `what` and the
+ * last answer once the count has not fallen for `stalledAfterMs`; answers the last read.
+ */
+export async function untilNothingLeft<T>(
+  read: () => Promise<T>,
+  left: (value: T) => number,
+  what: string,
+  stalledAfterMs = 15_000,
+): Promise<T> {
+  let fewest = Infinity;
+  let fellAt = Date.now();
+  for (;;) {
+    const value = await read();
+    const count = left(value);
+    if (count === 0) return value;
+    if (count < fewest) [fewest, fellAt] = [count, Date.now()];
+    else if (Date.now() - fellAt > stalledAfterMs)
+      throw new Error(`${what}: nothing done for ${stalledAfterMs} ms; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** How a request-reply ask was refused: the status and errors its ApiError carries (fails if it was answered). */
 export async function rpcRefusal(
   asked: Promise<unknown>,
