@@ -560,6 +560,7 @@ describe('kill -9 of the all-in-one process, events in-process', () => {
   let database: TestDatabase;
   let db: Client;
   let dataDir: string;
+  let namespace: string;
   let emulators: RunningEmulators;
   let stripe: Stripe;
   let allInOne: Program;
@@ -607,11 +608,9 @@ describe('kill -9 of the all-in-one process, events in-process', () => {
     // Its database given (no embedded PostgreSQL), no NATS_URL (events in-process), the test's emulators (their
     // Stripe outlives the process), an S3 endpoint that nothing here calls (else it starts a local S3 on a fixed
     // port), its data directory the test's.
+    namespace = createTestNamespace().namespace;
     allInOne = nodeProgram('all-in-one', 'infra/launcher/dist/all-in-one.js', {
-      ...platformEnv(emulators.url, {
-        databaseUrl: database.url,
-        namespace: createTestNamespace().namespace,
-      }),
+      ...platformEnv(emulators.url, { databaseUrl: database.url, namespace }),
       PORT: String(gatewayPort),
       TOURLY_DATA_DIR: dataDir,
       S3_ENDPOINT: 'http://127.0.0.1:9',
@@ -651,7 +650,11 @@ describe('kill -9 of the all-in-one process, events in-process', () => {
         addUp(made, await planChangeBurst(stripe, subscriptionIds, random, faults));
         await faults;
         await allReady();
-        const end = await caughtUp(db, stripe);
+        const end = await caughtUp(db, stripe).catch(async (error: Error) => {
+          throw new Error(
+            `${error.message}\nthe event storage's consumers: ${await consumersOf(db, namespace)}`,
+          );
+        });
         expect(end.plans).toHaveLength(PROVIDERS);
         expect(await doubled(db, made)).toEqual([]);
         expect(allInOne.crashes).toEqual([]);
@@ -661,6 +664,20 @@ describe('kill -9 of the all-in-one process, events in-process', () => {
     ROUND_TIMEOUT_MS,
   );
 });
+
+/** Where each durable of the all-in-one's event storage stands: its cursor, the last event, what is pending. */
+async function consumersOf(db: Client, namespace: string): Promise<string> {
+  const schema = streamName(namespace).toLowerCase();
+  const { rows } = await db.query(
+    `SELECT c.durable, c.delivered_seq AS cursor,
+            (SELECT max(seq) FROM "${schema}".messages m WHERE m.subject = c.subject) AS last,
+            (SELECT json_agg(json_build_object('seq', p.seq, 'deliveries', p.deliveries, 'due_in_s',
+                    round(extract(epoch FROM p.due_at - now())::numeric, 1)) ORDER BY p.seq)
+               FROM "${schema}".pending p WHERE p.durable = c.durable) AS pending
+       FROM "${schema}".consumers c ORDER BY 1`,
+  );
+  return JSON.stringify(rows);
+}
 
 function describePlan(plan: Fault[]): string {
   return plan.map((fault) => `${fault.target}@${fault.atMs}ms`).join(', ');
