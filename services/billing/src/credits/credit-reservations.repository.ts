@@ -1,16 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import type { CreditReservationStatus } from '@tourly/contracts';
-import { Database, one, rows, type Queryable } from '@tourly/platform';
+import {
+  Database,
+  queryOne,
+  queryRows,
+  sql,
+  type Narrow,
+  type Narrowed,
+  type Queryable,
+} from '@tourly/platform';
+import type {
+  IExpiredReservationsQuery,
+  IExpiredReservationsResult,
+  IFindReservationQuery,
+  IFindReservationResult,
+  IHoldReservationQuery,
+  ISettleReservationQuery,
+} from './credit-reservations.repository.types';
 
-export interface ReservationRow {
-  providerId: string;
-  reference: string;
-  amount: number;
-  status: CreditReservationStatus;
-  expiresAt: Date;
-}
+/** What the schema keeps to a union with a CHECK. */
+type Known = { status: CreditReservationStatus };
 
-const COLUMNS = `provider_id AS "providerId", reference, amount, status, expires_at AS "expiresAt"`;
+export type ReservationRow = Narrowed<IFindReservationResult, Known>;
+
+const findReservation = sql<Narrow<IFindReservationQuery, Known>>`
+  SELECT provider_id AS "providerId", reference, amount, status, expires_at AS "expiresAt"
+  FROM credit_reservations WHERE provider_id = $providerId! AND reference = $reference!`;
+
+const holdReservation = sql<Narrow<IHoldReservationQuery, Known>>`
+  INSERT INTO credit_reservations (provider_id, reference, amount, expires_at)
+  VALUES ($providerId!, $reference!, $amount!, now() + make_interval(secs => $ttlSeconds!))
+  RETURNING provider_id AS "providerId", reference, amount, status, expires_at AS "expiresAt"`;
+
+const settleReservation = sql<Narrow<ISettleReservationQuery, Known>>`
+  UPDATE credit_reservations SET status = $status!, settled_at = now()
+   WHERE provider_id = $providerId! AND reference = $reference!
+  RETURNING provider_id AS "providerId", reference, amount, status, expires_at AS "expiresAt"`;
+
+const expiredReservations = sql<IExpiredReservationsQuery>`
+  SELECT provider_id AS "providerId", reference FROM credit_reservations
+   WHERE status = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT $limit!`;
 
 /** `credit_reservations`: credits held for another service until captured, released or expired. */
 @Injectable()
@@ -18,11 +47,7 @@ export class CreditReservationsRepository {
   constructor(private readonly db: Database) {}
 
   find(tx: Queryable, providerId: string, reference: string): Promise<ReservationRow | undefined> {
-    return one<ReservationRow>(
-      tx,
-      `SELECT ${COLUMNS} FROM credit_reservations WHERE provider_id = $1 AND reference = $2`,
-      [providerId, reference],
-    );
+    return queryOne(tx, findReservation, { providerId, reference });
   }
 
   async hold(
@@ -32,12 +57,7 @@ export class CreditReservationsRepository {
     amount: number,
     ttlSeconds: number,
   ): Promise<ReservationRow> {
-    const row = await one<ReservationRow>(
-      tx,
-      `INSERT INTO credit_reservations (provider_id, reference, amount, expires_at)
-       VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING ${COLUMNS}`,
-      [providerId, reference, amount, ttlSeconds],
-    );
+    const row = await queryOne(tx, holdReservation, { providerId, reference, amount, ttlSeconds });
     return row!;
   }
 
@@ -47,22 +67,12 @@ export class CreditReservationsRepository {
     reference: string,
     status: Exclude<CreditReservationStatus, 'held'>,
   ): Promise<ReservationRow> {
-    const row = await one<ReservationRow>(
-      tx,
-      `UPDATE credit_reservations SET status = $3, settled_at = now()
-        WHERE provider_id = $1 AND reference = $2 RETURNING ${COLUMNS}`,
-      [providerId, reference, status],
-    );
+    const row = await queryOne(tx, settleReservation, { providerId, reference, status });
     return row!;
   }
 
   /** Holds past their expiry, oldest first. */
-  expired(limit: number): Promise<Array<Pick<ReservationRow, 'providerId' | 'reference'>>> {
-    return rows<Pick<ReservationRow, 'providerId' | 'reference'>>(
-      this.db.dataSource,
-      `SELECT provider_id AS "providerId", reference FROM credit_reservations
-        WHERE status = 'held' AND expires_at <= now() ORDER BY expires_at LIMIT $1`,
-      [limit],
-    );
+  expired(limit: number): Promise<IExpiredReservationsResult[]> {
+    return queryRows(this.db.dataSource, expiredReservations, { limit });
   }
 }

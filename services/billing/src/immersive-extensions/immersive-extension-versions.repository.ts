@@ -1,5 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { one, type Queryable } from '@tourly/platform';
+import { queryOne, sql, type Queryable } from '@tourly/platform';
+import type {
+  ICurrentExtensionVersionQuery,
+  INextExtensionVersionQuery,
+} from './immersive-extension-versions.repository.types';
+
+const nextExtensionVersion = sql<INextExtensionVersionQuery>`
+  INSERT INTO immersive_extension_versions (provider_id, property_id, version) VALUES ($providerId!, $propertyId!, 1)
+  ON CONFLICT (provider_id, property_id) DO UPDATE SET version = immersive_extension_versions.version + 1
+  RETURNING version::text AS "version!"`;
+
+const currentExtensionVersion = sql<ICurrentExtensionVersionQuery>`
+  SELECT version::text AS "version!" FROM immersive_extension_versions
+   WHERE provider_id = $providerId! AND property_id = $propertyId!`;
 
 /** The `immersive_extension_versions` table: each tour's extension version, per provider and property. */
 @Injectable()
@@ -10,13 +23,7 @@ export class ImmersiveExtensionVersionsRepository {
    * a process clock's.
    */
   async next(tx: Queryable, providerId: string, propertyId: string): Promise<number> {
-    const row = await one<{ version: string }>(
-      tx,
-      `INSERT INTO immersive_extension_versions (provider_id, property_id, version) VALUES ($1, $2, 1)
-       ON CONFLICT (provider_id, property_id) DO UPDATE SET version = immersive_extension_versions.version + 1
-       RETURNING version::text AS version`,
-      [providerId, propertyId],
-    );
+    const row = await queryOne(tx, nextExtensionVersion, { providerId, propertyId });
     return Number(row!.version);
   }
 
@@ -26,11 +33,7 @@ export class ImmersiveExtensionVersionsRepository {
    * by another after this read gets a greater version). 0: nothing announced with a version yet.
    */
   async current(tx: Queryable, providerId: string, propertyId: string): Promise<number> {
-    const row = await one<{ version: string }>(
-      tx,
-      `SELECT version::text AS version FROM immersive_extension_versions WHERE provider_id = $1 AND property_id = $2`,
-      [providerId, propertyId],
-    );
+    const row = await queryOne(tx, currentExtensionVersion, { providerId, propertyId });
     return Number(row?.version ?? 0);
   }
 }

@@ -1,19 +1,59 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { Database, one, rows, type Queryable } from '@tourly/platform';
+import {
+  Database,
+  queryAffected,
+  queryOne,
+  queryRows,
+  sql,
+  type Narrow,
+  type Narrowed,
+  type Queryable,
+} from '@tourly/platform';
+import type {
+  IFindStripeEventQuery,
+  IFindStripeEventResult,
+  IInsertStripeEventQuery,
+  IKnownStripeEventsQuery,
+  IMarkStripeEventProcessedQuery,
+  IUnprocessedStripeEventsQuery,
+  IUnprocessedStripeEventsResult,
+  Json,
+} from './stripe-events.repository.types';
+
+type JsonObject = { [key: string]: Json };
+
+/**
+ * What the schema cannot say of `payload` (jsonb): it holds a Stripe event as received (a webhook's verified body, or
+ * reconciliation's copy from Stripe), an object whose `data.object` is the object the event is about. Not
+ * `Stripe.Event` itself: its interfaces have no index signature, so it is no narrowing of pgtyped's `Json`.
+ */
+type Known = { payload: JsonObject & { data: JsonObject & { object: JsonObject } } };
 
 /** A stored Stripe event, as processing reads it. */
-export interface StoredEventRow {
-  type: string;
-  payload: Stripe.Event;
-}
+export type StoredEventRow = Narrowed<IFindStripeEventResult, Known>;
 
 /** A stored event not processed yet, as the retry walks them. */
-export interface UnprocessedEventRow {
-  id: string;
-  type: string;
-  receivedAt: Date;
-}
+export type UnprocessedEventRow = IUnprocessedStripeEventsResult;
+
+const insertStripeEvent = sql<IInsertStripeEventQuery>`
+  INSERT INTO stripe_events (id, type, created, payload) VALUES ($id!, $type!, to_timestamp($created!), $payload!)
+  ON CONFLICT (id) DO NOTHING RETURNING id`;
+
+const findStripeEvent = sql<Narrow<IFindStripeEventQuery, Known>>`
+  SELECT type, payload FROM stripe_events WHERE id = $id!`;
+
+const markStripeEventProcessed = sql<IMarkStripeEventProcessedQuery>`
+  UPDATE stripe_events SET processed_at = now() WHERE id = $id!`;
+
+const knownStripeEvents = sql<IKnownStripeEventsQuery>`
+  SELECT id FROM stripe_events WHERE id = ANY($ids!::text[])`;
+
+const unprocessedStripeEvents = sql<IUnprocessedStripeEventsQuery>`
+  SELECT id, type, received_at AS "receivedAt" FROM stripe_events
+   WHERE processed_at IS NULL AND received_at < now() - make_interval(secs => $olderThanSeconds!)
+     AND ($afterReceivedAt::timestamptz IS NULL OR (received_at, id) > ($afterReceivedAt::timestamptz, $afterId::text))
+   ORDER BY received_at, id LIMIT $limit!`;
 
 /** The `stripe_events` table: every Stripe event billing received, stored once by its id. */
 @Injectable()
@@ -22,34 +62,26 @@ export class StripeEventsRepository {
 
   /** Stores the event unless it is stored already; whether it was new. */
   async insert(tx: Queryable, event: Stripe.Event, payload: string): Promise<boolean> {
-    const stored = await rows(
-      tx,
-      `INSERT INTO stripe_events (id, type, created, payload) VALUES ($1, $2, to_timestamp($3), $4)
-       ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [event.id, event.type, event.created, payload],
-    );
+    const stored = await queryRows(tx, insertStripeEvent, {
+      id: event.id,
+      type: event.type,
+      created: event.created,
+      payload,
+    });
     return stored.length > 0;
   }
 
   find(stripeEventId: string): Promise<StoredEventRow | undefined> {
-    return one<StoredEventRow>(this.db.dataSource, 'SELECT type, payload FROM stripe_events WHERE id = $1', [
-      stripeEventId,
-    ]);
+    return queryOne(this.db.dataSource, findStripeEvent, { id: stripeEventId });
   }
 
   async markProcessed(stripeEventId: string): Promise<void> {
-    await this.db.dataSource.query('UPDATE stripe_events SET processed_at = now() WHERE id = $1', [
-      stripeEventId,
-    ]);
+    await queryAffected(this.db.dataSource, markStripeEventProcessed, { id: stripeEventId });
   }
 
   /** Which of these event ids are stored. */
   async known(ids: string[]): Promise<Set<string>> {
-    const found = await rows<{ id: string }>(
-      this.db.dataSource,
-      'SELECT id FROM stripe_events WHERE id = ANY($1::text[])',
-      [ids],
-    );
+    const found = await queryRows(this.db.dataSource, knownStripeEvents, { ids });
     return new Set(found.map((row) => row.id));
   }
 
@@ -59,13 +91,11 @@ export class StripeEventsRepository {
     after: { receivedAt: Date; id: string } | undefined,
     limit: number,
   ): Promise<UnprocessedEventRow[]> {
-    return rows<UnprocessedEventRow>(
-      this.db.dataSource,
-      `SELECT id, type, received_at AS "receivedAt" FROM stripe_events
-        WHERE processed_at IS NULL AND received_at < now() - make_interval(secs => $1)
-          AND ($2::timestamptz IS NULL OR (received_at, id) > ($2::timestamptz, $3::text))
-        ORDER BY received_at, id LIMIT ${limit}`,
-      [olderThanSeconds, after?.receivedAt ?? null, after?.id ?? null],
-    );
+    return queryRows(this.db.dataSource, unprocessedStripeEvents, {
+      olderThanSeconds,
+      afterReceivedAt: after?.receivedAt ?? null,
+      afterId: after?.id ?? null,
+      limit,
+    });
   }
 }

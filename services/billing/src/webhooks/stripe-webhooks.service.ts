@@ -76,7 +76,7 @@ export class StripeWebhooksService {
   async process(stripeEventId: string): Promise<void> {
     const stored = await this.stripeEvents.find(stripeEventId);
     if (!stored) return;
-    const object = stored.payload.data.object as unknown as Record<string, unknown>;
+    const object = stored.payload.data.object;
     const purchase = creditsPurchaseOf(stored.type, object);
     if (purchase) await this.creditPurchases.refresh(purchase);
     const refund = refundOf(stored.type, object);
@@ -90,7 +90,7 @@ export class StripeWebhooksService {
 
   /** The subscriptions an event is about, with their metadata where the event carries it. */
   private async subscriptionsConcerned({ type, payload }: StoredEventRow): Promise<Concerned[]> {
-    const concerned = concernedBy(type, payload.data.object as unknown as Record<string, unknown>);
+    const concerned = concernedBy(type, payload.data.object);
     if (!concerned) {
       this.logger.debug({ type }, 'Stripe event needs nothing from billing');
       return [];
