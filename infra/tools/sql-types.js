@@ -65,7 +65,7 @@ function queryFiles(dir) {
   return fs
     .readdirSync(src, { recursive: true })
     .filter((file) => file.endsWith('.repository.ts'))
-    .filter((file) => /\bsql<\w+>`/.test(fs.readFileSync(path.join(src, file), 'utf8')))
+    .filter((file) => /\bsql</.test(fs.readFileSync(path.join(src, file), 'utf8')))
     .map((file) => path.join('services', dir, 'src', file))
     .sort();
 }
