@@ -1,7 +1,10 @@
 import type { MembershipRole, ResolvedCredentials, StaffRole } from '@tourly/contracts';
 
-/** A credential's row, as the sessions, API key and OAuth token queries select it. */
-export interface CallerRow {
+/**
+ * What the answer is made of: a credential's row as the sessions, API key and OAuth token queries select it (each
+ * repository's generated row, narrowed to these unions).
+ */
+export interface CallerCredential {
   userId: string;
   providerId: string | null;
   role: MembershipRole | null;
@@ -12,7 +15,7 @@ export interface CallerRow {
 
 /** The answer for the gateway: nobody for no row; a provider only where the user still has a role in it. */
 export function resolvedCaller(
-  row: CallerRow | undefined,
+  row: CallerCredential | undefined,
   csrfToken: string | null = null,
 ): ResolvedCredentials {
   if (!row) return { caller: null, csrfToken: null };

@@ -1,17 +1,32 @@
 import { Injectable } from '@nestjs/common';
-import { Database, affected, one, rows, type Queryable } from '@tourly/platform';
+import {
+  Database,
+  queryAffected,
+  queryOne,
+  queryRows,
+  sql,
+  type Narrow,
+  type Narrowed,
+  type Queryable,
+} from '@tourly/platform';
 import type { DomainStatus } from './domains.dto';
+import type {
+  ICountDomainsQuery,
+  IDecideDomainQuery,
+  IDomainByIdQuery,
+  IDomainOfProviderQuery,
+  IDomainOfProviderResult,
+  IListDomainsQuery,
+  IProviderOfDomainQuery,
+  IProviderOfSubdomainQuery,
+  IRenameDomainQuery,
+  IRequestDomainQuery,
+} from './domains.repository.types';
 
-export interface DomainRow {
-  id: string;
-  providerId: string;
-  providerName: string;
-  subdomain: string;
-  status: DomainStatus;
-  failureReason: string | null;
-  requestedAt: Date;
-  updatedAt: Date;
-}
+/** What the schema keeps to a union with a CHECK. */
+type Known = { status: DomainStatus };
+
+export type DomainRow = Narrowed<IDomainOfProviderResult, Known>;
 
 export interface DomainFilter {
   status: DomainStatus | null;
@@ -20,11 +35,56 @@ export interface DomainFilter {
   providerId: string | null;
 }
 
-const SELECT = `SELECT d.id, d.provider_id AS "providerId", p.name AS "providerName", d.subdomain, d.status,
-                       d.failure_reason AS "failureReason", d.requested_at AS "requestedAt", d.updated_at AS "updatedAt"
-                  FROM whitelabeled_domains d JOIN providers p ON p.id = d.provider_id`;
-const WHERE = `WHERE ($1::text IS NULL OR d.status = $1) AND ($2::text IS NULL OR d.subdomain ILIKE $2 OR p.name ILIKE $2)
-                     AND ($3::uuid IS NULL OR d.provider_id = $3)`;
+const providerOfSubdomain = sql<IProviderOfSubdomainQuery>`
+  SELECT id AS "providerId" FROM providers WHERE lower(subdomain) = lower($subdomain!)`;
+
+const providerOfDomain = sql<IProviderOfDomainQuery>`
+  SELECT provider_id AS "providerId" FROM whitelabeled_domains
+   WHERE lower(subdomain) = lower($domain!) AND status = 'active'`;
+
+const domainOfProvider = sql<Narrow<IDomainOfProviderQuery, Known>>`
+  SELECT d.id, d.provider_id AS "providerId", p.name AS "providerName", d.subdomain, d.status,
+         d.failure_reason AS "failureReason", d.requested_at AS "requestedAt", d.updated_at AS "updatedAt"
+    FROM whitelabeled_domains d JOIN providers p ON p.id = d.provider_id
+   WHERE d.provider_id = $providerId!`;
+
+const domainById = sql<Narrow<IDomainByIdQuery, Known>>`
+  SELECT d.id, d.provider_id AS "providerId", p.name AS "providerName", d.subdomain, d.status,
+         d.failure_reason AS "failureReason", d.requested_at AS "requestedAt", d.updated_at AS "updatedAt"
+    FROM whitelabeled_domains d JOIN providers p ON p.id = d.provider_id
+   WHERE d.id = $id!`;
+
+const requestDomain = sql<IRequestDomainQuery>`
+  INSERT INTO whitelabeled_domains (id, provider_id, subdomain, status)
+  VALUES ($id!, $providerId!, $subdomain!, 'pending')
+  ON CONFLICT ON CONSTRAINT whitelabeled_domains_provider_uq DO UPDATE
+    SET subdomain = excluded.subdomain, status = 'pending', failure_reason = NULL,
+        requested_at = now(), updated_at = now()`;
+
+// `status`, `search` (a LIKE pattern on the domain or the provider's name) and `providerId`: null for any.
+const listDomains = sql<Narrow<IListDomainsQuery, Known>>`
+  SELECT d.id, d.provider_id AS "providerId", p.name AS "providerName", d.subdomain, d.status,
+         d.failure_reason AS "failureReason", d.requested_at AS "requestedAt", d.updated_at AS "updatedAt"
+    FROM whitelabeled_domains d JOIN providers p ON p.id = d.provider_id
+   WHERE ($status::text IS NULL OR d.status = $status)
+     AND ($search::text IS NULL OR d.subdomain ILIKE $search OR p.name ILIKE $search)
+     AND ($providerId::uuid IS NULL OR d.provider_id = $providerId)
+   ORDER BY d.requested_at, d.id LIMIT $limit! OFFSET $offset!`;
+
+const countDomains = sql<ICountDomainsQuery>`
+  SELECT count(*)::int AS "total!" FROM whitelabeled_domains d JOIN providers p ON p.id = d.provider_id
+   WHERE ($status::text IS NULL OR d.status = $status)
+     AND ($search::text IS NULL OR d.subdomain ILIKE $search OR p.name ILIKE $search)
+     AND ($providerId::uuid IS NULL OR d.provider_id = $providerId)`;
+
+const decideDomain = sql<IDecideDomainQuery>`
+  UPDATE whitelabeled_domains SET status = $status!, failure_reason = $failureReason, updated_at = now()
+   WHERE id = $id! RETURNING id`;
+
+const renameDomain = sql<IRenameDomainQuery>`
+  UPDATE whitelabeled_domains SET subdomain = $subdomain!, status = 'pending', failure_reason = NULL,
+         updated_at = now()
+   WHERE id = $id! RETURNING id`;
 
 /**
  * The `whitelabeled_domains` table (read with the provider's name). Writes that would give a domain to a
@@ -36,51 +96,32 @@ export class DomainsRepository {
 
   /** The provider a host belongs to: by its subdomain of the app's host, or its active white-label domain. */
   async providerOfHost(host: { subdomain: string } | { domain: string }): Promise<string | null> {
-    const found = await one<{ providerId: string }>(
-      this.db.dataSource,
+    const found =
       'subdomain' in host
-        ? 'SELECT id AS "providerId" FROM providers WHERE lower(subdomain) = lower($1)'
-        : `SELECT provider_id AS "providerId" FROM whitelabeled_domains
-            WHERE lower(subdomain) = lower($1) AND status = 'active'`,
-      ['subdomain' in host ? host.subdomain : host.domain],
-    );
+        ? await queryOne(this.db.dataSource, providerOfSubdomain, { subdomain: host.subdomain })
+        : await queryOne(this.db.dataSource, providerOfDomain, { domain: host.domain });
     return found?.providerId ?? null;
   }
 
   ofProvider(providerId: string): Promise<DomainRow | undefined> {
-    return one<DomainRow>(this.db.dataSource, `${SELECT} WHERE d.provider_id = $1`, [providerId]);
+    return queryOne(this.db.dataSource, domainOfProvider, { providerId });
   }
 
   byId(tx: Queryable, id: string): Promise<DomainRow | undefined> {
-    return one<DomainRow>(tx, `${SELECT} WHERE d.id = $1`, [id]);
+    return queryOne(tx, domainById, { id });
   }
 
   /** The provider's domain, asked for (again): pending, whatever it was. */
   async request(tx: Queryable, id: string, providerId: string, subdomain: string): Promise<void> {
-    await rows(
-      tx,
-      `INSERT INTO whitelabeled_domains (id, provider_id, subdomain, status) VALUES ($1, $2, $3, 'pending')
-       ON CONFLICT ON CONSTRAINT whitelabeled_domains_provider_uq DO UPDATE
-         SET subdomain = excluded.subdomain, status = 'pending', failure_reason = NULL,
-             requested_at = now(), updated_at = now()`,
-      [id, providerId, subdomain],
-    );
+    await queryRows(tx, requestDomain, { id, providerId, subdomain });
   }
 
   list(filter: DomainFilter, limit: number, offset: number): Promise<DomainRow[]> {
-    return rows<DomainRow>(
-      this.db.dataSource,
-      `${SELECT} ${WHERE} ORDER BY d.requested_at, d.id LIMIT $4 OFFSET $5`,
-      [filter.status, filter.search, filter.providerId, limit, offset],
-    );
+    return queryRows(this.db.dataSource, listDomains, { ...filter, limit, offset });
   }
 
   async count(filter: DomainFilter): Promise<number> {
-    const row = await one<{ total: number }>(
-      this.db.dataSource,
-      `SELECT count(*)::int AS total FROM whitelabeled_domains d JOIN providers p ON p.id = d.provider_id ${WHERE}`,
-      [filter.status, filter.search, filter.providerId],
-    );
+    const row = await queryOne(this.db.dataSource, countDomains, filter);
     return row?.total ?? 0;
   }
 
@@ -91,20 +132,11 @@ export class DomainsRepository {
     status: DomainStatus,
     failureReason: string | null,
   ): Promise<boolean> {
-    return this.change(tx, id, 'status = $2, failure_reason = $3', [status, failureReason]);
+    return (await queryAffected(tx, decideDomain, { id, status, failureReason })) > 0;
   }
 
   /** Another name for the domain, back to pending; whether it exists. */
   async rename(tx: Queryable, id: string, subdomain: string): Promise<boolean> {
-    return this.change(tx, id, "subdomain = $2, status = 'pending', failure_reason = NULL", [subdomain]);
-  }
-
-  private async change(tx: Queryable, id: string, assignments: string, values: unknown[]): Promise<boolean> {
-    const changed = await affected(
-      tx,
-      `UPDATE whitelabeled_domains SET ${assignments}, updated_at = now() WHERE id = $1 RETURNING id`,
-      [id, ...values],
-    );
-    return changed > 0;
+    return (await queryAffected(tx, renameDomain, { id, subdomain })) > 0;
   }
 }

@@ -1,5 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Database, rows } from '@tourly/platform';
+import { Database, queryRows, sql } from '@tourly/platform';
+import type { ICreateSurveyResponseQuery } from './surveys.repository.types';
+
+const createSurveyResponse = sql<ICreateSurveyResponseQuery>`
+  INSERT INTO survey_responses (id, user_id, provider_id, answers) VALUES ($id!, $userId, $providerId, $json!)`;
 
 /** The `survey_responses` table: the sign-up survey's answers, kept as sent. */
 @Injectable()
@@ -12,10 +16,6 @@ export class SurveysRepository {
     providerId: string | null;
     json: string;
   }): Promise<void> {
-    await rows(
-      this.db.dataSource,
-      'INSERT INTO survey_responses (id, user_id, provider_id, answers) VALUES ($1, $2, $3, $4)',
-      [answers.id, answers.userId, answers.providerId, answers.json],
-    );
+    await queryRows(this.db.dataSource, createSurveyResponse, answers);
   }
 }

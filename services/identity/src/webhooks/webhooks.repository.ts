@@ -1,88 +1,79 @@
 import { Injectable } from '@nestjs/common';
 import type { WebhookDeliveryStatus } from '@tourly/contracts';
 import {
-  affected,
   Database,
-  one,
   pageWithTotal,
-  rows,
+  queryAffected,
+  queryOne,
+  queryRows,
+  sql,
+  type Narrow,
+  type Narrowed,
   type Page,
   type PageQuery,
   type Queryable,
 } from '@tourly/platform';
+import type {
+  IAnyDeliveryDueQuery,
+  IClaimDeliveriesQuery,
+  IClaimDeliveriesResult,
+  ICountDeliveriesQuery,
+  ICountEndpointsQuery,
+  IDeleteEndpointQuery,
+  IDeleteMessagesOlderThanQuery,
+  IDeliveriesPageQuery,
+  IDeliveriesPageResult,
+  IDeliveryAttemptsQuery,
+  IDeliveryAttemptsResult,
+  IDisableEndpointQuery,
+  IDisableEndpointResult,
+  IEndpointOfProviderQuery,
+  IEndpointsOfProviderQuery,
+  IEndpointsOfProviderResult,
+  IFindDeliveryQuery,
+  IFindDeliveryResult,
+  IInsertEndpointQuery,
+  IInsertMessageForEndpointQuery,
+  IInsertSubscriptionQuery,
+  ILockSubscriptionQuery,
+  IMarkEndpointFailingQuery,
+  IQueueDeliveriesOfMessageQuery,
+  IQueueDeliveryForEndpointQuery,
+  IRecordAttemptOutcomeQuery,
+  IRecordAttemptQuery,
+  IRecordMessageQuery,
+  IReplayDeliveriesQuery,
+  IRotateEndpointSecretQuery,
+  ISubscriptionOfProviderQuery,
+  ISubscriptionOfProviderResult,
+  ITakeClaimLockQuery,
+  IUpdateEndpointQuery,
+} from './webhooks.repository.types';
 
-export interface SubscriptionRow {
-  id: string;
-  providerId: string;
-  createdAt: Date;
-}
+export type SubscriptionRow = ISubscriptionOfProviderResult;
 
-export interface EndpointRow {
-  id: string;
-  subscriptionId: string;
-  providerId: string;
-  url: string;
-  description: string;
-  eventTypes: string[];
-  enabled: boolean;
-  disabledAt: Date | null;
-  disabledReason: string | null;
-  failingSince: Date | null;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretExpiresAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type EndpointRow = IDisableEndpointResult;
 
-export interface EndpointCounts {
+export type EndpointCounts = {
   pending: number;
   failed: number;
   succeeded: number;
-}
+};
 
-export type EndpointWithCounts = EndpointRow & { counts: EndpointCounts };
+/** An endpoint with its deliveries counted by status (a JSON object the statement builds). */
+export type EndpointWithCounts = Narrowed<IEndpointsOfProviderResult, { counts: EndpointCounts }>;
 
-export interface DeliveryRow {
-  id: string;
-  messageId: string;
-  endpointId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  nextAttemptAt: Date | null;
-  lastAttemptAt: Date | null;
-  lastStatusCode: number | null;
-  lastLatencyMs: number | null;
-  lastResponseSnippet: string | null;
-  lastError: string | null;
-  createdAt: Date;
-  deliveredAt: Date | null;
-}
+/** What the schema keeps to a union with a CHECK. */
+type KnownDelivery = { status: WebhookDeliveryStatus };
 
-export interface AttemptRow {
-  number: number;
-  startedAt: Date;
-  statusCode: number | null;
-  latencyMs: number | null;
-  responseSnippet: string | null;
-  error: string | null;
-}
+export type DeliveryRow = Omit<Narrowed<IDeliveriesPageResult, KnownDelivery>, 'total'>;
+
+export type DeliveryWithBodyRow = Narrowed<IFindDeliveryResult, KnownDelivery>;
+
+export type AttemptRow = IDeliveryAttemptsResult;
 
 /** A delivery a dispatcher holds the lease of, with what sending it needs. */
-export interface ClaimedDelivery {
-  id: string;
-  leaseToken: string;
-  attempts: number;
-  messageId: string;
-  providerId: string;
-  body: string;
-  endpointId: string;
-  url: string;
-  secret: string;
-  previousSecret: string | null;
-  previousSecretExpiresAt: Date | null;
-}
+export type ClaimedDelivery = IClaimDeliveriesResult;
 
 export interface EndpointFields {
   url: string;
@@ -91,28 +82,205 @@ export interface EndpointFields {
   enabled: boolean;
 }
 
-const ENDPOINT_COLUMNS = `
-  e.id, e.subscription_id AS "subscriptionId", e.provider_id AS "providerId", e.url, e.description,
-  e.event_types AS "eventTypes", e.enabled, e.disabled_at AS "disabledAt", e.disabled_reason AS "disabledReason",
-  e.failing_since AS "failingSince", e.secret, e.previous_secret AS "previousSecret",
-  e.previous_secret_expires_at AS "previousSecretExpiresAt", e.created_at AS "createdAt", e.updated_at AS "updatedAt"`;
-
-const COUNTS = `
-  json_build_object(
-    'pending', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending'),
-    'failed', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'failed'),
-    'succeeded', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'succeeded')
-  ) AS counts`;
-
-const DELIVERY_COLUMNS = `
-  d.id, d.message_id AS "messageId", d.endpoint_id AS "endpointId", d.event_type AS "eventType", d.status,
-  d.attempts, d.next_attempt_at AS "nextAttemptAt", d.last_attempt_at AS "lastAttemptAt",
-  d.last_status_code AS "lastStatusCode", d.last_latency_ms AS "lastLatencyMs",
-  d.last_response_snippet AS "lastResponseSnippet", d.last_error AS "lastError", d.created_at AS "createdAt",
-  d.delivered_at AS "deliveredAt"`;
-
 /** Claims take turns on this lock, so the count of deliveries in flight per endpoint is exact across replicas. */
 const CLAIM_LOCK = 'webhook_claims';
+
+const subscriptionOfProvider = sql<ISubscriptionOfProviderQuery>`
+  SELECT id, provider_id AS "providerId", created_at AS "createdAt"
+  FROM webhook_subscriptions WHERE provider_id = $providerId!`;
+
+const insertSubscription = sql<IInsertSubscriptionQuery>`
+  INSERT INTO webhook_subscriptions (id, provider_id) VALUES ($id!, $providerId!)
+  ON CONFLICT (provider_id) DO NOTHING
+  RETURNING id, provider_id AS "providerId", created_at AS "createdAt"`;
+
+// `counts`: a JSON object of three counts, never null.
+const endpointsOfProvider = sql<Narrow<IEndpointsOfProviderQuery, { counts: EndpointCounts }>>`
+  SELECT e.id, e.subscription_id AS "subscriptionId", e.provider_id AS "providerId", e.url, e.description,
+    e.event_types AS "eventTypes", e.enabled, e.disabled_at AS "disabledAt", e.disabled_reason AS "disabledReason",
+    e.failing_since AS "failingSince", e.secret, e.previous_secret AS "previousSecret",
+    e.previous_secret_expires_at AS "previousSecretExpiresAt", e.created_at AS "createdAt",
+    e.updated_at AS "updatedAt",
+    json_build_object(
+      'pending', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending'),
+      'failed', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'failed'),
+      'succeeded', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'succeeded')
+    ) AS "counts!"
+  FROM webhook_endpoints e
+  WHERE e.provider_id = $providerId! ORDER BY e.created_at, e.id`;
+
+const endpointOfProvider = sql<Narrow<IEndpointOfProviderQuery, { counts: EndpointCounts }>>`
+  SELECT e.id, e.subscription_id AS "subscriptionId", e.provider_id AS "providerId", e.url, e.description,
+    e.event_types AS "eventTypes", e.enabled, e.disabled_at AS "disabledAt", e.disabled_reason AS "disabledReason",
+    e.failing_since AS "failingSince", e.secret, e.previous_secret AS "previousSecret",
+    e.previous_secret_expires_at AS "previousSecretExpiresAt", e.created_at AS "createdAt",
+    e.updated_at AS "updatedAt",
+    json_build_object(
+      'pending', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'pending'),
+      'failed', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'failed'),
+      'succeeded', (SELECT count(*) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'succeeded')
+    ) AS "counts!"
+  FROM webhook_endpoints e WHERE e.provider_id = $providerId! AND e.id = $id!`;
+
+const lockSubscription = sql<ILockSubscriptionQuery>`
+  SELECT 1 AS "found!" FROM webhook_subscriptions WHERE id = $subscriptionId! FOR UPDATE`;
+
+const countEndpoints = sql<ICountEndpointsQuery>`
+  SELECT count(*)::int AS "count!" FROM webhook_endpoints WHERE subscription_id = $subscriptionId!`;
+
+const insertEndpoint = sql<IInsertEndpointQuery>`
+  INSERT INTO webhook_endpoints (id, subscription_id, provider_id, url, description, event_types, enabled, secret)
+  VALUES ($id!, $subscriptionId!, $providerId!, $url!, $description!, $eventTypes!, $enabled!, $secret!)`;
+
+// A field given null stays; enabling clears why it was disabled and the failing streak.
+const updateEndpoint = sql<IUpdateEndpointQuery>`
+  UPDATE webhook_endpoints SET
+    url = coalesce($url, url),
+    description = coalesce($description, description),
+    event_types = coalesce($eventTypes, event_types),
+    enabled = coalesce($enabled, enabled),
+    disabled_at = CASE WHEN $enabled IS NULL THEN disabled_at WHEN $enabled THEN NULL
+                       ELSE coalesce(disabled_at, now()) END,
+    disabled_reason = CASE WHEN $enabled IS NULL THEN disabled_reason WHEN $enabled THEN NULL
+                           ELSE disabled_reason END,
+    failing_since = CASE WHEN $enabled THEN NULL ELSE failing_since END,
+    updated_at = now()
+  WHERE provider_id = $providerId! AND id = $id!`;
+
+const deleteEndpoint = sql<IDeleteEndpointQuery>`
+  DELETE FROM webhook_endpoints WHERE provider_id = $providerId! AND id = $id!`;
+
+const rotateEndpointSecret = sql<IRotateEndpointSecretQuery>`
+  UPDATE webhook_endpoints SET previous_secret = secret, secret = $secret!,
+    previous_secret_expires_at = now() + make_interval(hours => $keepPreviousHours!), updated_at = now()
+  WHERE provider_id = $providerId! AND id = $id!`;
+
+const recordMessage = sql<IRecordMessageQuery>`
+  INSERT INTO webhook_messages (id, provider_id, event_type, body, created_at)
+  SELECT $id!, $providerId!, $eventType!, $body!, $createdAt!
+  WHERE EXISTS (SELECT 1 FROM webhook_endpoints
+                WHERE provider_id = $providerId! AND enabled AND $eventType! = ANY(event_types))
+  ON CONFLICT (id) DO NOTHING`;
+
+const queueDeliveriesOfMessage = sql<IQueueDeliveriesOfMessageQuery>`
+  INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
+  SELECT gen_random_uuid(), m.id, e.id, e.provider_id, m.event_type, now()
+  FROM webhook_messages m
+  JOIN webhook_endpoints e ON e.provider_id = m.provider_id AND e.enabled AND m.event_type = ANY(e.event_types)
+  WHERE m.id = $messageId!
+  ON CONFLICT (message_id, endpoint_id) DO NOTHING
+  RETURNING id`;
+
+const insertMessageForEndpoint = sql<IInsertMessageForEndpointQuery>`
+  INSERT INTO webhook_messages (id, provider_id, event_type, body) VALUES ($id!, $providerId!, $eventType!, $body!)`;
+
+const queueDeliveryForEndpoint = sql<IQueueDeliveryForEndpointQuery>`
+  INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
+  VALUES ($id!, $messageId!, $endpointId!, $providerId!, $eventType!, now())`;
+
+// `status` null: every status.
+const deliveriesPage = sql<Narrow<IDeliveriesPageQuery, KnownDelivery>>`
+  SELECT d.id, d.message_id AS "messageId", d.endpoint_id AS "endpointId", d.event_type AS "eventType", d.status,
+    d.attempts, d.next_attempt_at AS "nextAttemptAt", d.last_attempt_at AS "lastAttemptAt",
+    d.last_status_code AS "lastStatusCode", d.last_latency_ms AS "lastLatencyMs",
+    d.last_response_snippet AS "lastResponseSnippet", d.last_error AS "lastError", d.created_at AS "createdAt",
+    d.delivered_at AS "deliveredAt", count(*) OVER ()::int AS "total!"
+  FROM webhook_deliveries d
+  WHERE d.provider_id = $providerId! AND d.endpoint_id = $endpointId!
+    AND ($status::text IS NULL OR d.status = $status)
+  ORDER BY d.created_at DESC, d.id DESC LIMIT $limit! OFFSET $offset!`;
+
+const countDeliveries = sql<ICountDeliveriesQuery>`
+  SELECT count(*)::int AS "count!" FROM webhook_deliveries d
+  WHERE d.provider_id = $providerId! AND d.endpoint_id = $endpointId!
+    AND ($status::text IS NULL OR d.status = $status)`;
+
+const findDelivery = sql<Narrow<IFindDeliveryQuery, KnownDelivery>>`
+  SELECT d.id, d.message_id AS "messageId", d.endpoint_id AS "endpointId", d.event_type AS "eventType", d.status,
+    d.attempts, d.next_attempt_at AS "nextAttemptAt", d.last_attempt_at AS "lastAttemptAt",
+    d.last_status_code AS "lastStatusCode", d.last_latency_ms AS "lastLatencyMs",
+    d.last_response_snippet AS "lastResponseSnippet", d.last_error AS "lastError", d.created_at AS "createdAt",
+    d.delivered_at AS "deliveredAt", m.body
+  FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id
+  WHERE d.provider_id = $providerId! AND d.endpoint_id = $endpointId! AND d.id = $id!`;
+
+const deliveryAttempts = sql<IDeliveryAttemptsQuery>`
+  SELECT number, started_at AS "startedAt", status_code AS "statusCode", latency_ms AS "latencyMs",
+         response_snippet AS "responseSnippet", error
+  FROM webhook_attempts WHERE delivery_id = $deliveryId! ORDER BY number DESC`;
+
+// `ids` null: every failed delivery of the endpoint.
+const replayDeliveries = sql<IReplayDeliveriesQuery>`
+  UPDATE webhook_deliveries SET
+    attempts = CASE WHEN status = 'pending' THEN attempts ELSE 0 END,
+    status = 'pending', next_attempt_at = now(), delivered_at = NULL
+  WHERE provider_id = $providerId! AND endpoint_id = $endpointId! AND (lease_until IS NULL OR lease_until <= now())
+    AND (CASE WHEN $ids::uuid[] IS NULL THEN status = 'failed' ELSE id = ANY($ids::uuid[]) END)
+  RETURNING id`;
+
+const anyDeliveryDue = sql<IAnyDeliveryDueQuery>`
+  SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()) AS "due!"`;
+
+const takeClaimLock = sql<ITakeClaimLockQuery>`SELECT pg_advisory_xact_lock(hashtext($lock!))`;
+
+// The lease token was just set to `leaseToken`: never null in what the statement answers.
+const claimDeliveries = sql<IClaimDeliveriesQuery>`
+  WITH in_flight AS (
+    SELECT endpoint_id, count(*)::int AS sending FROM webhook_deliveries
+    WHERE lease_until IS NOT NULL AND lease_until > now() GROUP BY endpoint_id
+  ), due AS (
+    SELECT next.id, next.next_attempt_at
+    FROM webhook_endpoints e
+    LEFT JOIN in_flight f ON f.endpoint_id = e.id
+    CROSS JOIN LATERAL (
+      SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
+      WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= now()
+        AND (d.lease_until IS NULL OR d.lease_until <= now())
+      ORDER BY d.next_attempt_at, d.id
+      LIMIT greatest($perEndpoint! - coalesce(f.sending, 0), 0)
+    ) next
+    WHERE e.enabled
+  ), chosen AS (
+    SELECT id FROM due ORDER BY next_attempt_at, id LIMIT $limit!
+  )
+  UPDATE webhook_deliveries d SET
+    attempts = d.attempts + 1, lease_until = now() + make_interval(secs => $leaseMs!::float8 / 1000),
+    lease_token = $leaseToken!
+  FROM chosen, webhook_messages m, webhook_endpoints e
+  WHERE d.id = chosen.id AND m.id = d.message_id AND e.id = d.endpoint_id
+  RETURNING d.id, d.lease_token AS "leaseToken!", d.attempts, m.id AS "messageId",
+    d.provider_id AS "providerId", m.body, e.id AS "endpointId", e.url, e.secret,
+    e.previous_secret AS "previousSecret", e.previous_secret_expires_at AS "previousSecretExpiresAt"`;
+
+const recordAttemptOutcome = sql<IRecordAttemptOutcomeQuery>`
+  UPDATE webhook_deliveries SET status = $status!, next_attempt_at = $nextAttemptAt, lease_until = NULL,
+    lease_token = NULL, last_attempt_at = $startedAt!, last_status_code = $statusCode, last_latency_ms = $latencyMs,
+    last_response_snippet = $responseSnippet, last_error = $error,
+    delivered_at = CASE WHEN $status! = 'succeeded' THEN now() ELSE delivered_at END
+  WHERE id = $id! AND lease_token = $leaseToken!`;
+
+const recordAttempt = sql<IRecordAttemptQuery>`
+  INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error)
+  SELECT $deliveryId!, coalesce(max(number), 0) + 1, $startedAt!, $statusCode, $latencyMs, $responseSnippet, $error
+  FROM webhook_attempts WHERE delivery_id = $deliveryId!`;
+
+const markEndpointFailing = sql<IMarkEndpointFailingQuery>`
+  UPDATE webhook_endpoints
+     SET failing_since = CASE WHEN $succeeded! THEN NULL ELSE coalesce(failing_since, $startedAt!) END
+  WHERE id = $id! RETURNING failing_since AS "failingSince"`;
+
+const disableEndpoint = sql<IDisableEndpointQuery>`
+  UPDATE webhook_endpoints e SET enabled = false, disabled_at = now(), disabled_reason = $reason!, updated_at = now()
+  WHERE id = $id! AND enabled
+  RETURNING e.id, e.subscription_id AS "subscriptionId", e.provider_id AS "providerId", e.url, e.description,
+    e.event_types AS "eventTypes", e.enabled, e.disabled_at AS "disabledAt", e.disabled_reason AS "disabledReason",
+    e.failing_since AS "failingSince", e.secret, e.previous_secret AS "previousSecret",
+    e.previous_secret_expires_at AS "previousSecretExpiresAt", e.created_at AS "createdAt",
+    e.updated_at AS "updatedAt"`;
+
+const deleteMessagesOlderThan = sql<IDeleteMessagesOlderThanQuery>`
+  DELETE FROM webhook_messages m WHERE m.created_at < now() - make_interval(days => $days!)
+    AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.status = 'pending')`;
 
 /**
  * The provider's webhook subscription, endpoints, messages and their deliveries. Every read and change of a
@@ -123,12 +291,7 @@ export class WebhooksRepository {
   constructor(private readonly db: Database) {}
 
   subscription(providerId: string, db: Queryable = this.db.dataSource): Promise<SubscriptionRow | undefined> {
-    return one<SubscriptionRow>(
-      db,
-      `SELECT id, provider_id AS "providerId", created_at AS "createdAt"
-       FROM webhook_subscriptions WHERE provider_id = $1`,
-      [providerId],
-    );
+    return queryOne(db, subscriptionOfProvider, { providerId });
   }
 
   /** The provider's subscription, made now if it had none; `created` tells which. */
@@ -137,24 +300,13 @@ export class WebhooksRepository {
     id: string,
     db: Queryable = this.db.dataSource,
   ): Promise<{ subscription: SubscriptionRow; created: boolean }> {
-    const inserted = await one<SubscriptionRow>(
-      db,
-      `INSERT INTO webhook_subscriptions (id, provider_id) VALUES ($1, $2)
-       ON CONFLICT (provider_id) DO NOTHING
-       RETURNING id, provider_id AS "providerId", created_at AS "createdAt"`,
-      [id, providerId],
-    );
+    const inserted = await queryOne(db, insertSubscription, { id, providerId });
     if (inserted) return { subscription: inserted, created: true };
     return { subscription: (await this.subscription(providerId, db))!, created: false };
   }
 
   endpoints(providerId: string): Promise<EndpointWithCounts[]> {
-    return rows<EndpointWithCounts>(
-      this.db.dataSource,
-      `SELECT ${ENDPOINT_COLUMNS}, ${COUNTS} FROM webhook_endpoints e
-       WHERE e.provider_id = $1 ORDER BY e.created_at, e.id`,
-      [providerId],
-    );
+    return queryRows(this.db.dataSource, endpointsOfProvider, { providerId });
   }
 
   endpoint(
@@ -162,21 +314,13 @@ export class WebhooksRepository {
     id: string,
     db: Queryable = this.db.dataSource,
   ): Promise<EndpointWithCounts | undefined> {
-    return one<EndpointWithCounts>(
-      db,
-      `SELECT ${ENDPOINT_COLUMNS}, ${COUNTS} FROM webhook_endpoints e WHERE e.provider_id = $1 AND e.id = $2`,
-      [providerId, id],
-    );
+    return queryOne(db, endpointOfProvider, { providerId, id });
   }
 
   /** The provider's endpoints, counted under its subscription's row lock (so two creations cannot both pass the limit). */
   async lockAndCountEndpoints(subscriptionId: string, tx: Queryable): Promise<number> {
-    await tx.query('SELECT 1 FROM webhook_subscriptions WHERE id = $1 FOR UPDATE', [subscriptionId]);
-    const row = await one<{ count: number }>(
-      tx,
-      'SELECT count(*)::int AS count FROM webhook_endpoints WHERE subscription_id = $1',
-      [subscriptionId],
-    );
+    await queryRows(tx, lockSubscription, { subscriptionId });
+    const row = await queryOne(tx, countEndpoints, { subscriptionId });
     return row?.count ?? 0;
   }
 
@@ -184,57 +328,25 @@ export class WebhooksRepository {
     tx: Queryable,
     endpoint: EndpointFields & { id: string; subscriptionId: string; providerId: string; secret: string },
   ): Promise<void> {
-    await tx.query(
-      `INSERT INTO webhook_endpoints (id, subscription_id, provider_id, url, description, event_types, enabled, secret)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        endpoint.id,
-        endpoint.subscriptionId,
-        endpoint.providerId,
-        endpoint.url,
-        endpoint.description,
-        endpoint.eventTypes,
-        endpoint.enabled,
-        endpoint.secret,
-      ],
-    );
+    await queryRows(tx, insertEndpoint, endpoint);
   }
 
   /** Applies the fields given; enabling clears why it was disabled and the failing streak. */
   async updateEndpoint(providerId: string, id: string, fields: Partial<EndpointFields>): Promise<boolean> {
     return (
-      (await affected(
-        this.db.dataSource,
-        `UPDATE webhook_endpoints SET
-           url = coalesce($3, url),
-           description = coalesce($4, description),
-           event_types = coalesce($5, event_types),
-           enabled = coalesce($6, enabled),
-           disabled_at = CASE WHEN $6 IS NULL THEN disabled_at WHEN $6 THEN NULL ELSE coalesce(disabled_at, now()) END,
-           disabled_reason = CASE WHEN $6 IS NULL THEN disabled_reason WHEN $6 THEN NULL ELSE disabled_reason END,
-           failing_since = CASE WHEN $6 THEN NULL ELSE failing_since END,
-           updated_at = now()
-         WHERE provider_id = $1 AND id = $2`,
-        [
-          providerId,
-          id,
-          fields.url ?? null,
-          fields.description ?? null,
-          fields.eventTypes ?? null,
-          fields.enabled ?? null,
-        ],
-      )) === 1
+      (await queryAffected(this.db.dataSource, updateEndpoint, {
+        providerId,
+        id,
+        url: fields.url ?? null,
+        description: fields.description ?? null,
+        eventTypes: fields.eventTypes ?? null,
+        enabled: fields.enabled ?? null,
+      })) === 1
     );
   }
 
   async deleteEndpoint(providerId: string, id: string): Promise<boolean> {
-    return (
-      (await affected(
-        this.db.dataSource,
-        'DELETE FROM webhook_endpoints WHERE provider_id = $1 AND id = $2',
-        [providerId, id],
-      )) === 1
-    );
+    return (await queryAffected(this.db.dataSource, deleteEndpoint, { providerId, id })) === 1;
   }
 
   /** The new secret signs from now on; the one it replaces keeps signing beside it for `keepPreviousHours`. */
@@ -245,13 +357,12 @@ export class WebhooksRepository {
     keepPreviousHours: number,
   ): Promise<boolean> {
     return (
-      (await affected(
-        this.db.dataSource,
-        `UPDATE webhook_endpoints SET previous_secret = secret, secret = $3,
-           previous_secret_expires_at = now() + make_interval(hours => $4), updated_at = now()
-         WHERE provider_id = $1 AND id = $2`,
-        [providerId, id, secret, keepPreviousHours],
-      )) === 1
+      (await queryAffected(this.db.dataSource, rotateEndpointSecret, {
+        providerId,
+        id,
+        secret,
+        keepPreviousHours,
+      })) === 1
     );
   }
 
@@ -263,25 +374,8 @@ export class WebhooksRepository {
     tx: Queryable,
     message: { id: string; providerId: string; eventType: string; body: string; createdAt: Date },
   ): Promise<number> {
-    await tx.query(
-      `INSERT INTO webhook_messages (id, provider_id, event_type, body, created_at)
-       SELECT $1, $2, $3, $4, $5
-       WHERE EXISTS (SELECT 1 FROM webhook_endpoints
-                     WHERE provider_id = $2 AND enabled AND $3 = ANY(event_types))
-       ON CONFLICT (id) DO NOTHING`,
-      [message.id, message.providerId, message.eventType, message.body, message.createdAt],
-    );
-    const queued = await rows<{ id: string }>(
-      tx,
-      `INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
-       SELECT gen_random_uuid(), m.id, e.id, e.provider_id, m.event_type, now()
-       FROM webhook_messages m
-       JOIN webhook_endpoints e ON e.provider_id = m.provider_id AND e.enabled AND m.event_type = ANY(e.event_types)
-       WHERE m.id = $1
-       ON CONFLICT (message_id, endpoint_id) DO NOTHING
-       RETURNING id`,
-      [message.id],
-    );
+    await queryRows(tx, recordMessage, message);
+    const queued = await queryRows(tx, queueDeliveriesOfMessage, { messageId: message.id });
     return queued.length;
   }
 
@@ -292,15 +386,14 @@ export class WebhooksRepository {
     endpointId: string,
     deliveryId: string,
   ): Promise<void> {
-    await tx.query(
-      'INSERT INTO webhook_messages (id, provider_id, event_type, body) VALUES ($1, $2, $3, $4)',
-      [message.id, message.providerId, message.eventType, message.body],
-    );
-    await tx.query(
-      `INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, now())`,
-      [deliveryId, message.id, endpointId, message.providerId, message.eventType],
-    );
+    await queryRows(tx, insertMessageForEndpoint, message);
+    await queryRows(tx, queueDeliveryForEndpoint, {
+      id: deliveryId,
+      messageId: message.id,
+      endpointId,
+      providerId: message.providerId,
+      eventType: message.eventType,
+    });
   }
 
   async deliveries(
@@ -309,45 +402,24 @@ export class WebhooksRepository {
     status: WebhookDeliveryStatus | undefined,
     query: PageQuery,
   ): Promise<Page<DeliveryRow>> {
-    const where = 'd.provider_id = $1 AND d.endpoint_id = $2 AND ($3::text IS NULL OR d.status = $3)';
-    const parameters = [providerId, endpointId, status ?? null];
-    const page = await rows<DeliveryRow & { total: number }>(
-      this.db.dataSource,
-      `SELECT ${DELIVERY_COLUMNS}, count(*) OVER ()::int AS total FROM webhook_deliveries d
-       WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT $4 OFFSET $5`,
-      [...parameters, query.pageSize, query.offset],
-    );
+    const filter = { providerId, endpointId, status: status ?? null };
+    const page = await queryRows(this.db.dataSource, deliveriesPage, {
+      ...filter,
+      limit: query.pageSize,
+      offset: query.offset,
+    });
     return pageWithTotal(page, query, async () => {
-      const row = await one<{ count: number }>(
-        this.db.dataSource,
-        `SELECT count(*)::int AS count FROM webhook_deliveries d WHERE ${where}`,
-        parameters,
-      );
+      const row = await queryOne(this.db.dataSource, countDeliveries, filter);
       return row?.count ?? 0;
     });
   }
 
-  delivery(
-    providerId: string,
-    endpointId: string,
-    id: string,
-  ): Promise<(DeliveryRow & { body: string }) | undefined> {
-    return one<DeliveryRow & { body: string }>(
-      this.db.dataSource,
-      `SELECT ${DELIVERY_COLUMNS}, m.body FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id
-       WHERE d.provider_id = $1 AND d.endpoint_id = $2 AND d.id = $3`,
-      [providerId, endpointId, id],
-    );
+  delivery(providerId: string, endpointId: string, id: string): Promise<DeliveryWithBodyRow | undefined> {
+    return queryOne(this.db.dataSource, findDelivery, { providerId, endpointId, id });
   }
 
   attempts(deliveryId: string): Promise<AttemptRow[]> {
-    return rows<AttemptRow>(
-      this.db.dataSource,
-      `SELECT number, started_at AS "startedAt", status_code AS "statusCode", latency_ms AS "latencyMs",
-              response_snippet AS "responseSnippet", error
-       FROM webhook_attempts WHERE delivery_id = $1 ORDER BY number DESC`,
-      [deliveryId],
-    );
+    return queryRows(this.db.dataSource, deliveryAttempts, { deliveryId });
   }
 
   /**
@@ -356,16 +428,11 @@ export class WebhooksRepository {
    * is left alone. Answers the ids replayed.
    */
   async replay(providerId: string, endpointId: string, ids: string[] | 'failed'): Promise<string[]> {
-    const replayed = await rows<{ id: string }>(
-      this.db.dataSource,
-      `UPDATE webhook_deliveries SET
-         attempts = CASE WHEN status = 'pending' THEN attempts ELSE 0 END,
-         status = 'pending', next_attempt_at = now(), delivered_at = NULL
-       WHERE provider_id = $1 AND endpoint_id = $2 AND (lease_until IS NULL OR lease_until <= now())
-         AND (CASE WHEN $3::uuid[] IS NULL THEN status = 'failed' ELSE id = ANY($3::uuid[]) END)
-       RETURNING id`,
-      [providerId, endpointId, ids === 'failed' ? null : ids],
-    );
+    const replayed = await queryRows(this.db.dataSource, replayDeliveries, {
+      providerId,
+      endpointId,
+      ids: ids === 'failed' ? null : ids,
+    });
     return replayed.map((row) => row.id);
   }
 
@@ -383,43 +450,11 @@ export class WebhooksRepository {
     leaseToken: string,
   ): Promise<ClaimedDelivery[]> {
     // Most looks find nothing due: one read then, without the transaction and the replicas' lock.
-    const due = await one<{ due: boolean }>(
-      this.db.dataSource,
-      `SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()) AS due`,
-    );
+    const due = await queryOne(this.db.dataSource, anyDeliveryDue, undefined);
     if (!due?.due) return [];
     return this.db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [CLAIM_LOCK]);
-      return rows<ClaimedDelivery>(
-        tx,
-        `WITH in_flight AS (
-           SELECT endpoint_id, count(*)::int AS sending FROM webhook_deliveries
-           WHERE lease_until IS NOT NULL AND lease_until > now() GROUP BY endpoint_id
-         ), due AS (
-           SELECT next.id, next.next_attempt_at
-           FROM webhook_endpoints e
-           LEFT JOIN in_flight f ON f.endpoint_id = e.id
-           CROSS JOIN LATERAL (
-             SELECT d.id, d.next_attempt_at FROM webhook_deliveries d
-             WHERE d.endpoint_id = e.id AND d.status = 'pending' AND d.next_attempt_at <= now()
-               AND (d.lease_until IS NULL OR d.lease_until <= now())
-             ORDER BY d.next_attempt_at, d.id
-             LIMIT greatest($2 - coalesce(f.sending, 0), 0)
-           ) next
-           WHERE e.enabled
-         ), chosen AS (
-           SELECT id FROM due ORDER BY next_attempt_at, id LIMIT $1
-         )
-         UPDATE webhook_deliveries d SET
-           attempts = d.attempts + 1, lease_until = now() + make_interval(secs => $3::float8 / 1000),
-           lease_token = $4
-         FROM chosen, webhook_messages m, webhook_endpoints e
-         WHERE d.id = chosen.id AND m.id = d.message_id AND e.id = d.endpoint_id
-         RETURNING d.id, d.lease_token AS "leaseToken", d.attempts, m.id AS "messageId",
-           d.provider_id AS "providerId", m.body, e.id AS "endpointId", e.url, e.secret,
-           e.previous_secret AS "previousSecret", e.previous_secret_expires_at AS "previousSecretExpiresAt"`,
-        [limit, perEndpoint, leaseMs, leaseToken],
-      );
+      await queryRows(tx, takeClaimLock, { lock: CLAIM_LOCK });
+      return queryRows(tx, claimDeliveries, { limit, perEndpoint, leaseMs, leaseToken });
     });
   }
 
@@ -435,63 +470,30 @@ export class WebhooksRepository {
     next: Date | 'succeeded' | 'failed',
   ): Promise<{ failingSince: Date | null } | undefined> {
     const status = next instanceof Date ? 'pending' : next;
-    const updated = await affected(
-      tx,
-      `UPDATE webhook_deliveries SET status = $3, next_attempt_at = $4, lease_until = NULL, lease_token = NULL,
-         last_attempt_at = $5, last_status_code = $6, last_latency_ms = $7, last_response_snippet = $8,
-         last_error = $9, delivered_at = CASE WHEN $3 = 'succeeded' THEN now() ELSE delivered_at END
-       WHERE id = $1 AND lease_token = $2`,
-      [
-        claimed.id,
-        claimed.leaseToken,
-        status,
-        next instanceof Date ? next : null,
-        attempt.startedAt,
-        attempt.statusCode,
-        attempt.latencyMs,
-        attempt.responseSnippet,
-        attempt.error,
-      ],
-    );
+    const updated = await queryAffected(tx, recordAttemptOutcome, {
+      ...attempt,
+      id: claimed.id,
+      leaseToken: claimed.leaseToken,
+      status,
+      nextAttemptAt: next instanceof Date ? next : null,
+    });
     if (updated === 0) return undefined;
-    await tx.query(
-      `INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error)
-       SELECT $1, coalesce(max(number), 0) + 1, $2, $3, $4, $5, $6 FROM webhook_attempts WHERE delivery_id = $1`,
-      [
-        claimed.id,
-        attempt.startedAt,
-        attempt.statusCode,
-        attempt.latencyMs,
-        attempt.responseSnippet,
-        attempt.error,
-      ],
-    );
-    const endpoint = await one<{ failingSince: Date | null }>(
-      tx,
-      `UPDATE webhook_endpoints SET failing_since = CASE WHEN $2 THEN NULL ELSE coalesce(failing_since, $3) END
-       WHERE id = $1 RETURNING failing_since AS "failingSince"`,
-      [claimed.endpointId, status === 'succeeded', attempt.startedAt],
-    );
+    await queryRows(tx, recordAttempt, { ...attempt, deliveryId: claimed.id });
+    const endpoint = await queryOne(tx, markEndpointFailing, {
+      id: claimed.endpointId,
+      succeeded: status === 'succeeded',
+      startedAt: attempt.startedAt,
+    });
     return { failingSince: endpoint?.failingSince ?? null };
   }
 
   /** Disables an endpoint that kept failing; false if it was disabled (or deleted) meanwhile. */
   async disable(tx: Queryable, endpointId: string, reason: string): Promise<EndpointRow | undefined> {
-    return one<EndpointRow>(
-      tx,
-      `UPDATE webhook_endpoints e SET enabled = false, disabled_at = now(), disabled_reason = $2, updated_at = now()
-       WHERE id = $1 AND enabled RETURNING ${ENDPOINT_COLUMNS}`,
-      [endpointId, reason],
-    );
+    return queryOne(tx, disableEndpoint, { id: endpointId, reason });
   }
 
   /** Messages past the log's retention go, with their deliveries and attempts; pending ones stay. */
   deleteOlderThan(days: number): Promise<number> {
-    return affected(
-      this.db.dataSource,
-      `DELETE FROM webhook_messages m WHERE m.created_at < now() - make_interval(days => $1)
-         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.status = 'pending')`,
-      [days],
-    );
+    return queryAffected(this.db.dataSource, deleteMessagesOlderThan, { days });
   }
 }

@@ -1,0 +1,243 @@
+/** Types generated for queries found in "services/identity/src/accounts/memberships.repository.ts" */
+export type NumberOrString = number | string;
+
+export type stringArray = string[];
+
+/** 'AddMembership' parameters type */
+export interface IAddMembershipParams {
+  providerId: string;
+  role: string;
+  userId: string;
+}
+
+/** 'AddMembership' return type */
+export type IAddMembershipResult = void;
+
+/** 'AddMembership' query type */
+export interface IAddMembershipQuery {
+  params: IAddMembershipParams;
+  result: IAddMembershipResult;
+}
+
+/** 'MembershipExists' parameters type */
+export interface IMembershipExistsParams {
+  providerId: string;
+  userId: string;
+}
+
+/** 'MembershipExists' return type */
+export interface IMembershipExistsResult {
+  found: number;
+}
+
+/** 'MembershipExists' query type */
+export interface IMembershipExistsQuery {
+  params: IMembershipExistsParams;
+  result: IMembershipExistsResult;
+}
+
+/** 'FindMembership' parameters type */
+export interface IFindMembershipParams {
+  providerId: string;
+  userId: string;
+}
+
+/** 'FindMembership' return type */
+export interface IFindMembershipResult {
+  id: string;
+  name: string;
+  role: string;
+}
+
+/** 'FindMembership' query type */
+export interface IFindMembershipQuery {
+  params: IFindMembershipParams;
+  result: IFindMembershipResult;
+}
+
+/** 'AvailableProviders' parameters type */
+export interface IAvailableProvidersParams {
+  limit: NumberOrString;
+  offset: NumberOrString;
+  only?: string | null | void;
+  search?: string | null | void;
+  userId: string;
+}
+
+/** 'AvailableProviders' return type */
+export interface IAvailableProvidersResult {
+  id: string;
+  name: string;
+}
+
+/** 'AvailableProviders' query type */
+export interface IAvailableProvidersQuery {
+  params: IAvailableProvidersParams;
+  result: IAvailableProvidersResult;
+}
+
+/** 'CountAvailableProviders' parameters type */
+export interface ICountAvailableProvidersParams {
+  only?: string | null | void;
+  search?: string | null | void;
+  userId: string;
+}
+
+/** 'CountAvailableProviders' return type */
+export interface ICountAvailableProvidersResult {
+  total: number;
+}
+
+/** 'CountAvailableProviders' query type */
+export interface ICountAvailableProvidersQuery {
+  params: ICountAvailableProvidersParams;
+  result: ICountAvailableProvidersResult;
+}
+
+/** 'StartingProvider' parameters type */
+export interface IStartingProviderParams {
+  primaryProviderId?: string | null | void;
+  userId: string;
+}
+
+/** 'StartingProvider' return type */
+export interface IStartingProviderResult {
+  id: string;
+  name: string;
+  role: string;
+}
+
+/** 'StartingProvider' query type */
+export interface IStartingProviderQuery {
+  params: IStartingProviderParams;
+  result: IStartingProviderResult;
+}
+
+/** 'DefaultProvider' parameters type */
+export interface IDefaultProviderParams {
+  userId: string;
+}
+
+/** 'DefaultProvider' return type */
+export interface IDefaultProviderResult {
+  id: string;
+}
+
+/** 'DefaultProvider' query type */
+export interface IDefaultProviderQuery {
+  params: IDefaultProviderParams;
+  result: IDefaultProviderResult;
+}
+
+/** 'OldestAdmin' parameters type */
+export interface IOldestAdminParams {
+  providerId: string;
+}
+
+/** 'OldestAdmin' return type */
+export interface IOldestAdminResult {
+  userId: string;
+}
+
+/** 'OldestAdmin' query type */
+export interface IOldestAdminQuery {
+  params: IOldestAdminParams;
+  result: IOldestAdminResult;
+}
+
+/** 'AdminEmails' parameters type */
+export interface IAdminEmailsParams {
+  providerId: string;
+}
+
+/** 'AdminEmails' return type */
+export interface IAdminEmailsResult {
+  email: string;
+}
+
+/** 'AdminEmails' query type */
+export interface IAdminEmailsQuery {
+  params: IAdminEmailsParams;
+  result: IAdminEmailsResult;
+}
+
+/** 'PeopleAmong' parameters type */
+export interface IPeopleAmongParams {
+  providerId: string;
+  userIds: stringArray;
+}
+
+/** 'PeopleAmong' return type */
+export interface IPeopleAmongResult {
+  id: string;
+}
+
+/** 'PeopleAmong' query type */
+export interface IPeopleAmongQuery {
+  params: IPeopleAmongParams;
+  result: IPeopleAmongResult;
+}
+
+/** 'ProfilesAmong' parameters type */
+export interface IProfilesAmongParams {
+  admins: boolean;
+  providerId: string;
+  userIds: stringArray;
+}
+
+/** 'ProfilesAmong' return type */
+export interface IProfilesAmongResult {
+  avatarUrl: string | null;
+  email: string;
+  fullName: string;
+  phoneNumber: string | null;
+  userId: string;
+}
+
+/** 'ProfilesAmong' query type */
+export interface IProfilesAmongQuery {
+  params: IProfilesAmongParams;
+  result: IProfilesAmongResult;
+}
+
+/** 'UsersOf' parameters type */
+export interface IUsersOfParams {
+  limit: NumberOrString;
+  offset: NumberOrString;
+  providerId: string;
+}
+
+/** 'UsersOf' return type */
+export interface IUsersOfResult {
+  avatarUrl: string | null;
+  color: string;
+  email: string;
+  firstName: string;
+  hasAvatar: boolean;
+  id: string;
+  isPrimaryProvider: boolean;
+  lastName: string;
+  role: string;
+}
+
+/** 'UsersOf' query type */
+export interface IUsersOfQuery {
+  params: IUsersOfParams;
+  result: IUsersOfResult;
+}
+
+/** 'CountUsersOf' parameters type */
+export interface ICountUsersOfParams {
+  providerId: string;
+}
+
+/** 'CountUsersOf' return type */
+export interface ICountUsersOfResult {
+  total: number;
+}
+
+/** 'CountUsersOf' query type */
+export interface ICountUsersOfQuery {
+  params: ICountUsersOfParams;
+  result: ICountUsersOfResult;
+}
