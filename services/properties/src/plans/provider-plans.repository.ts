@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { SubscriptionChangedV1 } from '@tourly/contracts';
-import { Database, one, rows, type Queryable } from '@tourly/platform';
-import { billingVersion, newerThanRecorded } from './billing-versions';
+import type { ProductCode, SubscriptionChangedV1 } from '@tourly/contracts';
+import { Database, queryOne, queryRows, sql, type Narrow, type Queryable } from '@tourly/platform';
+import { billingVersion } from './billing-versions';
 import type { ProviderPlan } from './plans.rules';
+import type { IFindProviderPlanQuery, IRecordProviderPlanQuery } from './provider-plans.repository.types';
 
 /**
  * When and in which event billing announced a plan change: the order of changes without a version (see `Plans`);
@@ -13,7 +14,28 @@ export interface Announced {
   eventId: string;
 }
 
-const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+/** No CHECK keeps `product_code` to the plans: it is what billing's events say, a `ProductCode` by their contract. */
+type Known = { productCode: ProductCode };
+
+const findProviderPlan = sql<Narrow<IFindProviderPlanQuery, Known>>`
+  SELECT product_code AS "productCode", status, premium_tour_limit AS "premiumTourLimit"
+    FROM provider_plans WHERE provider_id = $providerId!`;
+
+// Only a newer word than the one recorded changes the row (billing-versions): with a version, a greater one than
+// recorded; without one, only while none with a version is recorded, and then a later (occurred_at, event id).
+const recordProviderPlan = sql<IRecordProviderPlanQuery>`
+  INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at, changed_event_id,
+    plan_version)
+  VALUES ($providerId!, $productCode!, $status!, $premiumTourLimit, $changedAt!, $changedEventId!, $planVersion)
+  ON CONFLICT (provider_id) DO UPDATE SET product_code = $productCode!, status = $status!,
+    premium_tour_limit = $premiumTourLimit, changed_at = $changedAt!, changed_event_id = $changedEventId!,
+    plan_version = $planVersion
+   WHERE CASE WHEN $planVersion::bigint IS NOT NULL THEN coalesce(provider_plans.plan_version, 0) < $planVersion::bigint
+              ELSE provider_plans.plan_version IS NULL
+                AND (provider_plans.changed_at,
+                     coalesce(provider_plans.changed_event_id, '00000000-0000-0000-0000-000000000000'))
+                    < ($changedAt!::timestamptz, $changedEventId!::uuid) END
+  RETURNING provider_id`;
 
 /** The `provider_plans` table: each provider's plan as billing last announced it. */
 @Injectable()
@@ -24,40 +46,20 @@ export class ProviderPlansRepository {
     providerId: string,
     tx: Queryable = this.db.dataSource,
   ): Promise<Omit<ProviderPlan, 'canPublish'> | undefined> {
-    return one<Omit<ProviderPlan, 'canPublish'>>(
-      tx,
-      `SELECT product_code AS "productCode", status, premium_tour_limit AS "premiumTourLimit"
-         FROM provider_plans WHERE provider_id = $1`,
-      [providerId],
-    );
+    return queryOne(tx, findProviderPlan, { providerId });
   }
 
   /** Records the change unless a newer one is recorded already; whether it did. */
   async record(tx: Queryable, change: SubscriptionChangedV1, announced: Announced): Promise<boolean> {
-    const newer = newerThanRecorded(
-      'provider_plans.plan_version',
-      '$7',
-      `(provider_plans.changed_at, coalesce(provider_plans.changed_event_id, '${NIL_UUID}')) < ($5::timestamptz, $6::uuid)`,
-    );
-    const recorded = await rows(
-      tx,
-      `INSERT INTO provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at, changed_event_id,
-         plan_version)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (provider_id) DO UPDATE SET product_code = $2, status = $3, premium_tour_limit = $4,
-         changed_at = $5, changed_event_id = $6, plan_version = $7
-        WHERE ${newer}
-       RETURNING provider_id`,
-      [
-        change.providerId,
-        change.productCode,
-        change.status,
-        change.premiumTourLimit,
-        announced.occurredAt,
-        announced.eventId,
-        billingVersion(change),
-      ],
-    );
+    const recorded = await queryRows(tx, recordProviderPlan, {
+      providerId: change.providerId,
+      productCode: change.productCode,
+      status: change.status,
+      premiumTourLimit: change.premiumTourLimit,
+      changedAt: announced.occurredAt,
+      changedEventId: announced.eventId,
+      planVersion: billingVersion(change),
+    });
     return recorded.length > 0;
   }
 }
