@@ -1,34 +1,127 @@
 import { Injectable } from '@nestjs/common';
-import { Database, affected, one, rows, type Queryable } from '@tourly/platform';
-import type { FileRow } from '../uploads/files';
+import {
+  Database,
+  queryAffected,
+  queryOne,
+  queryRows,
+  sql,
+  type Narrow,
+  type Narrowed,
+  type Queryable,
+} from '@tourly/platform';
 import type { MediaKind, MediaSource } from './media.rules';
+import type {
+  ICountMediaQuery,
+  ICountOwnMediaQuery,
+  IDeleteMediaQuery,
+  IFindMediumQuery,
+  IFindMediumResult,
+  IInsertExternalVideoQuery,
+  IInsertMediaFromOrderQuery,
+  IInsertUploadedMediaQuery,
+  IListMediaQuery,
+  IMediaByIdsQuery,
+  IMediaFromOrderFilesQuery,
+  INewestMediaQuery,
+  IUpdateMediumQuery,
+} from './property-media.repository.types';
 
-/** The file's columns, joined: none for a link to a video elsewhere. */
-type JoinedFile = {
-  [
-    Column in
-      'storageKey' | 'filename' | 'contentType' | 'size' | 'width' | 'height' | 'square' | 'thumbnailKey'
-  ]: FileRow[Column] | null;
+/** What the schema keeps to unions with CHECKs. */
+type Known = { kind: MediaKind; source: MediaSource };
+
+/**
+ * A photo, video, floorplan or document of a property, with its file's columns (LEFT JOINed, `"fileId?"`: none for
+ * a link to a video elsewhere).
+ */
+export type MediaRow = Narrowed<IFindMediumResult, Known>;
+
+/**
+ * pgtyped types a text[] parameter's elements as never null; PostgreSQL takes nulls in it, and a medium without a
+ * name is one.
+ */
+type WithNullableNames<Q extends { params: object; result: unknown }> = {
+  params: Omit<Q['params'], 'names'> & { names: Array<string | null> };
+  result: Q['result'];
 };
 
-/** A photo, video, floorplan or document of a property, with its file. */
-export interface MediaRow extends JoinedFile {
-  id: string;
-  kind: MediaKind;
-  source: MediaSource;
-  name: string | null;
-  position: number;
-  externalUrl: string | null;
-  createdAt: Date;
-  fileId: string | null;
-}
+const listMedia = sql<Narrow<IListMediaQuery, Known>>`
+  SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl", m.created_at AS "createdAt",
+    f.id AS "fileId?", f.storage_key AS "storageKey?", f.filename AS "filename?", f.content_type AS "contentType",
+    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey"
+  FROM property_media m LEFT JOIN files f ON f.id = m.file_id
+  WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.kind = $kind!
+    AND ($source::text IS NULL OR m.source = $source)
+  ORDER BY m.position, m.id`;
 
-const MEDIA_SELECT = `SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl",
-    m.created_at AS "createdAt", f.id AS "fileId", f.storage_key AS "storageKey", f.filename,
-    f.content_type AS "contentType", f.size::float8 AS size, f.width, f.height, f.square,
-    f.thumbnail_key AS "thumbnailKey"
-  FROM property_media m LEFT JOIN files f ON f.id = m.file_id`;
-const MEDIA_ORDER = 'ORDER BY m.position, m.id';
+const newestMedia = sql<Narrow<INewestMediaQuery, Known>>`
+  SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl", m.created_at AS "createdAt",
+    f.id AS "fileId?", f.storage_key AS "storageKey?", f.filename AS "filename?", f.content_type AS "contentType",
+    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey"
+  FROM property_media m LEFT JOIN files f ON f.id = m.file_id
+  WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.kind = $kind!
+  ORDER BY m.position DESC, m.id DESC LIMIT $limit! OFFSET $offset!`;
+
+const countMedia = sql<ICountMediaQuery>`
+  SELECT count(*)::int AS "total!" FROM property_media
+   WHERE provider_id = $providerId! AND property_id = $propertyId! AND kind = $kind!`;
+
+const findMedium = sql<Narrow<IFindMediumQuery, Known>>`
+  SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl", m.created_at AS "createdAt",
+    f.id AS "fileId?", f.storage_key AS "storageKey?", f.filename AS "filename?", f.content_type AS "contentType",
+    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey"
+  FROM property_media m LEFT JOIN files f ON f.id = m.file_id
+  WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.kind = $kind! AND m.id = $id!`;
+
+const mediaByIds = sql<Narrow<IMediaByIdsQuery, Known>>`
+  SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl", m.created_at AS "createdAt",
+    f.id AS "fileId?", f.storage_key AS "storageKey?", f.filename AS "filename?", f.content_type AS "contentType",
+    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey"
+  FROM property_media m LEFT JOIN files f ON f.id = m.file_id
+  WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.id = ANY($ids!::uuid[])
+  ORDER BY m.position, m.id`;
+
+const insertUploadedMedia = sql<WithNullableNames<IInsertUploadedMediaQuery>>`
+  INSERT INTO property_media (id, provider_id, property_id, kind, source, file_id, name, position)
+  SELECT id, $providerId!, $propertyId!, $kind!, 'uploaded', file_id, name, start.position + n
+    FROM unnest($ids!::uuid[], $fileIds!::uuid[], $names!::text[]) WITH ORDINALITY AS given(id, file_id, name, n),
+         (SELECT COALESCE(max(position), 0) AS position FROM property_media
+           WHERE property_id = $propertyId! AND kind = $kind!) AS start`;
+
+const mediaFromOrderFiles = sql<IMediaFromOrderFilesQuery>`
+  SELECT source_order_file_id AS "orderFileId!" FROM property_media
+   WHERE source_order_file_id = ANY($orderFileIds!::uuid[])`;
+
+// An uploaded medium has a file (property_media_source_ck): "fileId!".
+const insertMediaFromOrder = sql<WithNullableNames<IInsertMediaFromOrderQuery>>`
+  INSERT INTO property_media
+    (id, provider_id, property_id, kind, source, file_id, name, position, source_order_file_id)
+  SELECT id, $providerId!, $propertyId!, 'floorplan', 'uploaded', file_id, name, start.position + n, order_file_id
+    FROM unnest($ids!::uuid[], $fileIds!::uuid[], $names!::text[], $orderFileIds!::uuid[])
+           WITH ORDINALITY AS given(id, file_id, name, order_file_id, n),
+         (SELECT COALESCE(max(position), 0) AS position FROM property_media
+           WHERE property_id = $propertyId! AND kind = 'floorplan') AS start
+  ON CONFLICT (source_order_file_id) DO NOTHING
+  RETURNING id, file_id AS "fileId!"`;
+
+const insertExternalVideo = sql<IInsertExternalVideoQuery>`
+  INSERT INTO property_media (id, provider_id, property_id, kind, source, url, name, position)
+  VALUES ($id!, $providerId!, $propertyId!, 'video', 'external', $url!, $title,
+          (SELECT COALESCE(max(position), 0) + 1 FROM property_media
+            WHERE property_id = $propertyId! AND kind = 'video'))`;
+
+const updateMedium = sql<IUpdateMediumQuery>`
+  UPDATE property_media SET name = CASE WHEN $renamed! THEN $name ELSE name END,
+    position = COALESCE($position, position)
+  WHERE provider_id = $providerId! AND property_id = $propertyId! AND id = $id!`;
+
+const deleteMedia = sql<IDeleteMediaQuery>`
+  DELETE FROM property_media
+   WHERE provider_id = $providerId! AND property_id = $propertyId! AND kind = $kind! AND id = ANY($ids!::uuid[])
+  RETURNING id, file_id AS "fileId"`;
+
+const countOwnMedia = sql<ICountOwnMediaQuery>`
+  SELECT count(*)::int AS "count!" FROM property_media
+   WHERE property_id = $propertyId! AND kind = $kind! AND id = ANY($ids!::uuid[])`;
 
 /** The `property_media` table (with each medium's file): every query scoped to the provider and the property. */
 @Injectable()
@@ -43,12 +136,7 @@ export class PropertyMediaRepository {
     kind: MediaKind,
     source: MediaSource | null = null,
   ): Promise<MediaRow[]> {
-    return rows<MediaRow>(
-      tx,
-      `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.kind = $3
-         AND ($4::text IS NULL OR m.source = $4) ${MEDIA_ORDER}`,
-      [providerId, propertyId, kind, source],
-    );
+    return queryRows(tx, listMedia, { providerId, propertyId, kind, source });
   }
 
   /** A page of the property's media of a kind, newest first. */
@@ -60,20 +148,11 @@ export class PropertyMediaRepository {
     limit: number,
     offset: number,
   ): Promise<MediaRow[]> {
-    return rows<MediaRow>(
-      tx,
-      `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.kind = $3
-          ORDER BY m.position DESC, m.id DESC LIMIT $4 OFFSET $5`,
-      [providerId, propertyId, kind, limit, offset],
-    );
+    return queryRows(tx, newestMedia, { providerId, propertyId, kind, limit, offset });
   }
 
   async count(tx: Queryable, providerId: string, propertyId: string, kind: MediaKind): Promise<number> {
-    const row = await one<{ total: number }>(
-      tx,
-      'SELECT count(*)::int AS total FROM property_media WHERE provider_id = $1 AND property_id = $2 AND kind = $3',
-      [providerId, propertyId, kind],
-    );
+    const row = await queryOne(tx, countMedia, { providerId, propertyId, kind });
     return row?.total ?? 0;
   }
 
@@ -84,20 +163,12 @@ export class PropertyMediaRepository {
     kind: MediaKind,
     id: string,
   ): Promise<MediaRow | undefined> {
-    return one<MediaRow>(
-      tx,
-      `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.kind = $3 AND m.id = $4`,
-      [providerId, propertyId, kind, id],
-    );
+    return queryOne(tx, findMedium, { providerId, propertyId, kind, id });
   }
 
   /** The property's media among `ids`, in their order. */
   byIds(providerId: string, propertyId: string, ids: string[]): Promise<MediaRow[]> {
-    return rows<MediaRow>(
-      this.db.dataSource,
-      `${MEDIA_SELECT} WHERE m.provider_id = $1 AND m.property_id = $2 AND m.id = ANY($3::uuid[]) ${MEDIA_ORDER}`,
-      [providerId, propertyId, ids],
-    );
+    return queryRows(this.db.dataSource, mediaByIds, { providerId, propertyId, ids });
   }
 
   /** Media for uploaded files, after the property's last of that kind, in the order given. */
@@ -108,32 +179,19 @@ export class PropertyMediaRepository {
     kind: MediaKind,
     media: Array<{ id: string; fileId: string; name: string | null }>,
   ): Promise<void> {
-    await rows(
-      tx,
-      `INSERT INTO property_media (id, provider_id, property_id, kind, source, file_id, name, position)
-       SELECT id, $1, $2, $3, 'uploaded', file_id, name, start.position + n
-         FROM unnest($4::uuid[], $5::uuid[], $6::text[]) WITH ORDINALITY AS given(id, file_id, name, n),
-              (SELECT COALESCE(max(position), 0) AS position FROM property_media
-                WHERE property_id = $2 AND kind = $3) AS start`,
-      [
-        providerId,
-        propertyId,
-        kind,
-        media.map((medium) => medium.id),
-        media.map((medium) => medium.fileId),
-        media.map((medium) => medium.name),
-      ],
-    );
+    await queryRows(tx, insertUploadedMedia, {
+      providerId,
+      propertyId,
+      kind,
+      ids: media.map((medium) => medium.id),
+      fileIds: media.map((medium) => medium.fileId),
+      names: media.map((medium) => medium.name),
+    });
   }
 
   /** Which of an order's files (by the order's file id) are some property's floorplan already. */
   async fromOrderFiles(tx: Queryable, orderFileIds: string[]): Promise<string[]> {
-    const found = await rows<{ orderFileId: string }>(
-      tx,
-      `SELECT source_order_file_id AS "orderFileId" FROM property_media
-        WHERE source_order_file_id = ANY($1::uuid[])`,
-      [orderFileIds],
-    );
+    const found = await queryRows(tx, mediaFromOrderFiles, { orderFileIds });
     return found.map((row) => row.orderFileId);
   }
 
@@ -147,26 +205,14 @@ export class PropertyMediaRepository {
     propertyId: string,
     media: Array<{ id: string; fileId: string; orderFileId: string; name: string | null }>,
   ): Promise<Array<{ id: string; fileId: string }>> {
-    return rows<{ id: string; fileId: string }>(
-      tx,
-      `INSERT INTO property_media
-         (id, provider_id, property_id, kind, source, file_id, name, position, source_order_file_id)
-       SELECT id, $1, $2, 'floorplan', 'uploaded', file_id, name, start.position + n, order_file_id
-         FROM unnest($3::uuid[], $4::uuid[], $5::text[], $6::uuid[])
-                WITH ORDINALITY AS given(id, file_id, name, order_file_id, n),
-              (SELECT COALESCE(max(position), 0) AS position FROM property_media
-                WHERE property_id = $2 AND kind = 'floorplan') AS start
-       ON CONFLICT (source_order_file_id) DO NOTHING
-       RETURNING id, file_id AS "fileId"`,
-      [
-        providerId,
-        propertyId,
-        media.map((medium) => medium.id),
-        media.map((medium) => medium.fileId),
-        media.map((medium) => medium.name),
-        media.map((medium) => medium.orderFileId),
-      ],
-    );
+    return queryRows(tx, insertMediaFromOrder, {
+      providerId,
+      propertyId,
+      ids: media.map((medium) => medium.id),
+      fileIds: media.map((medium) => medium.fileId),
+      names: media.map((medium) => medium.name),
+      orderFileIds: media.map((medium) => medium.orderFileId),
+    });
   }
 
   /** A video hosted elsewhere, after the property's last video. */
@@ -174,13 +220,7 @@ export class PropertyMediaRepository {
     tx: Queryable,
     video: { id: string; providerId: string; propertyId: string; url: string; title: string | null },
   ): Promise<void> {
-    await rows(
-      tx,
-      `INSERT INTO property_media (id, provider_id, property_id, kind, source, url, name, position)
-         VALUES ($1, $2, $3, 'video', 'external', $4, $5,
-                 (SELECT COALESCE(max(position), 0) + 1 FROM property_media WHERE property_id = $3 AND kind = 'video'))`,
-      [video.id, video.providerId, video.propertyId, video.url, video.title],
-    );
+    await queryRows(tx, insertExternalVideo, video);
   }
 
   /** `name: undefined` keeps the name; `position: undefined` keeps the place. */
@@ -191,19 +231,14 @@ export class PropertyMediaRepository {
     id: string,
     changes: { name?: string | null; position?: number },
   ): Promise<void> {
-    await affected(
-      tx,
-      `UPDATE property_media SET name = CASE WHEN $4 THEN $5 ELSE name END, position = COALESCE($6, position)
-          WHERE provider_id = $1 AND property_id = $2 AND id = $3`,
-      [
-        providerId,
-        propertyId,
-        id,
-        changes.name !== undefined,
-        changes.name ?? null,
-        changes.position ?? null,
-      ],
-    );
+    await queryAffected(tx, updateMedium, {
+      providerId,
+      propertyId,
+      id,
+      renamed: changes.name !== undefined,
+      name: changes.name ?? null,
+      position: changes.position ?? null,
+    });
   }
 
   /** Deletes the property's media of a kind among `ids`: those deleted, with their files. */
@@ -214,21 +249,12 @@ export class PropertyMediaRepository {
     kind: MediaKind,
     ids: string[],
   ): Promise<Array<{ id: string; fileId: string | null }>> {
-    return rows<{ id: string; fileId: string | null }>(
-      tx,
-      `DELETE FROM property_media WHERE provider_id = $1 AND property_id = $2 AND kind = $3 AND id = ANY($4::uuid[])
-         RETURNING id, file_id AS "fileId"`,
-      [providerId, propertyId, kind, ids],
-    );
+    return queryRows(tx, deleteMedia, { providerId, propertyId, kind, ids });
   }
 
   /** How many of `ids` are the property's media of that kind. */
   async countOwn(tx: Queryable, propertyId: string, kind: MediaKind, ids: string[]): Promise<number> {
-    const row = await one<{ count: number }>(
-      tx,
-      'SELECT count(*)::int AS count FROM property_media WHERE property_id = $1 AND kind = $2 AND id = ANY($3::uuid[])',
-      [propertyId, kind, ids],
-    );
+    const row = await queryOne(tx, countOwnMedia, { propertyId, kind, ids });
     return row?.count ?? 0;
   }
 }
