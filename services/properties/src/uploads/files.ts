@@ -1,20 +1,6 @@
 import type { ContentKind } from '@tourly/platform';
 
-/** A row of `files`: one object in storage (plus its thumbnail). */
-export interface FileRow {
-  id: string;
-  providerId: string;
-  storageKey: string;
-  filename: string;
-  contentType: string | null;
-  size: number | null;
-  width: number | null;
-  height: number | null;
-  square: boolean | null;
-  thumbnailKey: string | null;
-  direct: boolean;
-  createdAt: Date;
-}
+export type { FileRow } from './files.repository';
 
 /** What the client sees of a stored file (001 §3 "file (url, content_type)"), with presigned URLs. */
 export interface FileView {
