@@ -2,34 +2,86 @@ import { Injectable } from '@nestjs/common';
 import type { OverlayLayout } from '@tourly/contracts';
 import {
   Database,
-  affected,
   likePattern,
-  one,
   pageWithTotal,
-  rows,
+  queryAffected,
+  queryOne,
+  queryRows,
+  queryRowsWith,
+  sql,
+  type Narrow,
+  type Narrowed,
   type Page,
   type PageQuery,
   type Queryable,
 } from '@tourly/platform';
+import type { JsonShaped } from '../json-columns';
+import type {
+  ICountTemplatesQuery,
+  IDeleteTemplateQuery,
+  IFindTemplateQuery,
+  IFindTemplateResult,
+  IInsertTemplateQuery,
+  ILockTemplateQuery,
+  ILockTemplatesQuery,
+  ITemplateCountQuery,
+  ITemplatePageQuery,
+  IUpdateTemplateQuery,
+} from './overlay-templates.repository.types';
 
-/** A template with its thumbnail's file (none: no thumbnail). */
-export interface OverlayTemplateRow {
-  id: string;
-  name: string;
-  overlay: OverlayLayout;
-  thumbnailFileId: string | null;
-  storageKey: string | null;
-  thumbnailKey: string | null;
-  filename: string | null;
-  contentType: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** What the service keeps in the jsonb column (the schema takes any JSON). */
+type Known = { overlay: JsonShaped<OverlayLayout> };
 
-const COLUMNS = `t.id, t.name, t.overlay, t.thumbnail_file_id AS "thumbnailFileId", f.storage_key AS "storageKey",
-  f.thumbnail_key AS "thumbnailKey", f.filename, f.content_type AS "contentType", t.created_at AS "createdAt",
-  t.updated_at AS "updatedAt"`;
-const FROM = 'overlay_templates t LEFT JOIN files f ON f.id = t.thumbnail_file_id';
+/**
+ * A template with its thumbnail's file (none: no thumbnail). The file's columns come through a LEFT JOIN, which
+ * pgtyped cannot see: those NOT NULL in `files` carry its nullable hint (`"storageKey?"`).
+ */
+export type OverlayTemplateRow = Narrowed<IFindTemplateResult, Known>;
+
+// The list composes its search at run time: its columns and tables are these queries, checked; the filter and the
+// page follow them (queryRowsWith).
+const templatePage = sql<Narrow<ITemplatePageQuery, Known>>`
+  SELECT t.id, t.name, t.overlay, t.thumbnail_file_id AS "thumbnailFileId", f.storage_key AS "storageKey?",
+    f.thumbnail_key AS "thumbnailKey", f.filename AS "filename?", f.content_type AS "contentType",
+    t.created_at AS "createdAt", t.updated_at AS "updatedAt", count(*) OVER ()::int AS "total!"
+  FROM overlay_templates t LEFT JOIN files f ON f.id = t.thumbnail_file_id`;
+
+const templateCount = sql<ITemplateCountQuery>`SELECT count(*)::int AS "total!" FROM overlay_templates t`;
+
+const findTemplate = sql<Narrow<IFindTemplateQuery, Known>>`
+  SELECT t.id, t.name, t.overlay, t.thumbnail_file_id AS "thumbnailFileId", f.storage_key AS "storageKey?",
+    f.thumbnail_key AS "thumbnailKey", f.filename AS "filename?", f.content_type AS "contentType",
+    t.created_at AS "createdAt", t.updated_at AS "updatedAt"
+  FROM overlay_templates t LEFT JOIN files f ON f.id = t.thumbnail_file_id
+  WHERE t.provider_id = $providerId! AND t.id = $id!`;
+
+const lockTemplate = sql<Narrow<ILockTemplateQuery, Known>>`
+  SELECT t.id, t.name, t.overlay, t.thumbnail_file_id AS "thumbnailFileId", f.storage_key AS "storageKey?",
+    f.thumbnail_key AS "thumbnailKey", f.filename AS "filename?", f.content_type AS "contentType",
+    t.created_at AS "createdAt", t.updated_at AS "updatedAt"
+  FROM overlay_templates t LEFT JOIN files f ON f.id = t.thumbnail_file_id
+  WHERE t.provider_id = $providerId! AND t.id = $id! FOR UPDATE OF t`;
+
+const lockTemplates = sql<ILockTemplatesQuery>`SELECT pg_advisory_xact_lock(hashtext($key!))`;
+
+const countTemplates = sql<ICountTemplatesQuery>`
+  SELECT count(*)::int AS "total!" FROM overlay_templates WHERE provider_id = $providerId!`;
+
+const insertTemplate = sql<IInsertTemplateQuery>`
+  INSERT INTO overlay_templates (id, provider_id, name, search_text, overlay, thumbnail_file_id)
+  VALUES ($id!, $providerId!, $name!, lower($name!), $overlay!, $thumbnailFileId)`;
+
+const updateTemplate = sql<IUpdateTemplateQuery>`
+  UPDATE overlay_templates
+     SET name = coalesce($name, name), search_text = lower(coalesce($name, name)),
+         overlay = coalesce($overlay::jsonb, overlay),
+         thumbnail_file_id = CASE WHEN $thumbnailChanged! THEN $thumbnailFileId::uuid ELSE thumbnail_file_id END,
+         updated_at = now()
+   WHERE provider_id = $providerId! AND id = $id!`;
+
+const deleteTemplate = sql<IDeleteTemplateQuery>`
+  DELETE FROM overlay_templates WHERE provider_id = $providerId! AND id = $id!
+  RETURNING thumbnail_file_id AS "thumbnailFileId"`;
 
 /** The `overlay_templates` table: overlays a provider saved to use again, searched by name (lowercased once). */
 @Injectable()
@@ -41,20 +93,15 @@ export class OverlayTemplatesRepository {
     const params: unknown[] = [providerId];
     const pattern = likePattern(query.search);
     if (pattern) params.push(pattern);
-    const where = `t.provider_id = $1 ${pattern ? 'AND t.search_text LIKE lower($2)' : ''}`;
-    const found = await rows<OverlayTemplateRow & { total: number }>(
+    const where = `WHERE t.provider_id = $1 ${pattern ? 'AND t.search_text LIKE lower($2)' : ''}`;
+    const found = await queryRowsWith(
       this.db.dataSource,
-      `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM ${FROM} WHERE ${where}
-        ORDER BY t.created_at DESC, t.id DESC
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      templatePage,
+      `${where} ORDER BY t.created_at DESC, t.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.pageSize, query.offset],
     );
     return pageWithTotal(found, query, async () => {
-      const counted = await one<{ total: number }>(
-        this.db.dataSource,
-        `SELECT count(*)::int AS total FROM overlay_templates t WHERE ${where}`,
-        params,
-      );
+      const [counted] = await queryRowsWith(this.db.dataSource, templateCount, where, params);
       return counted!.total;
     });
   }
@@ -66,21 +113,13 @@ export class OverlayTemplatesRepository {
     tx: Queryable = this.db.dataSource,
     forUpdate = false,
   ): Promise<OverlayTemplateRow | undefined> {
-    return one<OverlayTemplateRow>(
-      tx,
-      `SELECT ${COLUMNS} FROM ${FROM} WHERE t.provider_id = $1 AND t.id = $2 ${forUpdate ? 'FOR UPDATE OF t' : ''}`,
-      [providerId, id],
-    );
+    return queryOne(tx, forUpdate ? lockTemplate : findTemplate, { providerId, id });
   }
 
   /** How many templates the provider has, counted under a lock of its templates held until `tx` ends. */
   async countLocked(tx: Queryable, providerId: string): Promise<number> {
-    await rows(tx, 'SELECT pg_advisory_xact_lock(hashtext($1))', [`overlay_templates:${providerId}`]);
-    const counted = await one<{ total: number }>(
-      tx,
-      'SELECT count(*)::int AS total FROM overlay_templates WHERE provider_id = $1',
-      [providerId],
-    );
+    await queryRows(tx, lockTemplates, { key: `overlay_templates:${providerId}` });
+    const counted = await queryOne(tx, countTemplates, { providerId });
     return counted!.total;
   }
 
@@ -94,18 +133,7 @@ export class OverlayTemplatesRepository {
       thumbnailFileId: string | null;
     },
   ): Promise<void> {
-    await rows(
-      tx,
-      `INSERT INTO overlay_templates (id, provider_id, name, search_text, overlay, thumbnail_file_id)
-       VALUES ($1, $2, $3, lower($3), $4, $5)`,
-      [
-        template.id,
-        template.providerId,
-        template.name,
-        JSON.stringify(template.overlay),
-        template.thumbnailFileId,
-      ],
-    );
+    await queryRows(tx, insertTemplate, { ...template, overlay: JSON.stringify(template.overlay) });
   }
 
   /** The given keys replaced (a key left out keeps its value). */
@@ -115,23 +143,14 @@ export class OverlayTemplatesRepository {
     id: string,
     changes: { name?: string; overlay?: OverlayLayout; thumbnailFileId?: string | null },
   ): Promise<void> {
-    await affected(
-      tx,
-      `UPDATE overlay_templates
-          SET name = coalesce($3, name), search_text = lower(coalesce($3, name)),
-              overlay = coalesce($4::jsonb, overlay),
-              thumbnail_file_id = CASE WHEN $5 THEN $6::uuid ELSE thumbnail_file_id END,
-              updated_at = now()
-        WHERE provider_id = $1 AND id = $2`,
-      [
-        providerId,
-        id,
-        changes.name ?? null,
-        changes.overlay ? JSON.stringify(changes.overlay) : null,
-        changes.thumbnailFileId !== undefined,
-        changes.thumbnailFileId ?? null,
-      ],
-    );
+    await queryAffected(tx, updateTemplate, {
+      providerId,
+      id,
+      name: changes.name ?? null,
+      overlay: changes.overlay ? JSON.stringify(changes.overlay) : null,
+      thumbnailChanged: changes.thumbnailFileId !== undefined,
+      thumbnailFileId: changes.thumbnailFileId ?? null,
+    });
   }
 
   /** Removes the provider's template; its thumbnail's file id, or undefined when it has no such template. */
@@ -140,11 +159,6 @@ export class OverlayTemplatesRepository {
     providerId: string,
     id: string,
   ): Promise<{ thumbnailFileId: string | null } | undefined> {
-    return one<{ thumbnailFileId: string | null }>(
-      tx,
-      `DELETE FROM overlay_templates WHERE provider_id = $1 AND id = $2
-        RETURNING thumbnail_file_id AS "thumbnailFileId"`,
-      [providerId, id],
-    );
+    return queryOne(tx, deleteTemplate, { providerId, id });
   }
 }
