@@ -1,36 +1,60 @@
 import { Injectable } from '@nestjs/common';
-import { Database, one, rows, uuidv7 } from '@tourly/platform';
+import { Database, queryOne, queryRows, sql, uuidv7, type Narrow, type Narrowed } from '@tourly/platform';
+import type { JsonShaped } from '../json-columns';
+import type { SegmentedPanoResponse } from './player.dto';
+import type {
+  IEnsureSceneQuery,
+  IFindSceneQuery,
+  IFindSceneResult,
+  IProvidersShowingQuery,
+  ITourOfPropertyQuery,
+  ITourOfPropertyResult,
+  IVisitorTourQuery,
+  IVisitorTourResult,
+} from './player.repository.types';
 
-/** A tour as a visitor reaches it by its player link: whose it is, whether it is shared, and its password. */
-export interface VisitorTourRow {
-  propertyId: string;
-  providerId: string;
-  /** The published feature `tour` (the plan must publish too). */
-  tourPublished: boolean;
-  username: string | null;
-  passwordHash: string | null;
-}
+/**
+ * A tour as a visitor reaches it by its player link: whose it is, whether it is shared (`tourPublished`, the published
+ * feature `tour`: the plan must publish too), and its password.
+ */
+export type VisitorTourRow = IVisitorTourResult;
 
 /** A property's tour with its player link's slugs (its public id is made of them). */
-export interface PropertyTourRow extends VisitorTourRow {
-  clientSlug: string;
-  modelSlug: string;
-}
+export type PropertyTourRow = ITourOfPropertyResult;
 
-export interface SegmentationSceneRow {
-  id: string;
-  matterportKey: string;
-  mpModelId: string;
-  status: 'pending' | 'ready';
-  panos: unknown[];
-  updatedAt: Date;
-}
+/**
+ * What the schema keeps to a union with a CHECK, and the segmented panoramas the scene keeps in its jsonb column
+ * (`[]` until a segmentation has run), answered to visitors as they are.
+ */
+type Known = { status: 'pending' | 'ready'; panos: Array<JsonShaped<SegmentedPanoResponse>> };
 
-const VISITOR_TOUR_COLUMNS = `l.property_id AS "propertyId", l.provider_id AS "providerId",
-  p.tour_published AS "tourPublished", l.username, l.password_hash AS "passwordHash"`;
+export type SegmentationSceneRow = Narrowed<IFindSceneResult, Known>;
 
-const SCENE_COLUMNS = `id, matterport_key AS "matterportKey", mp_model_id AS "mpModelId", status, panos,
-  updated_at AS "updatedAt"`;
+const visitorTour = sql<IVisitorTourQuery>`
+  SELECT l.property_id AS "propertyId", l.provider_id AS "providerId", p.tour_published AS "tourPublished",
+         l.username, l.password_hash AS "passwordHash"
+    FROM player_links l JOIN properties p ON p.id = l.property_id
+   WHERE l.client_slug = $clientSlug! AND l.model_slug = $modelSlug! AND p.deleted_at IS NULL`;
+
+const tourOfProperty = sql<ITourOfPropertyQuery>`
+  SELECT l.property_id AS "propertyId", l.provider_id AS "providerId", p.tour_published AS "tourPublished",
+         l.username, l.password_hash AS "passwordHash", l.client_slug AS "clientSlug", l.model_slug AS "modelSlug"
+    FROM player_links l JOIN properties p ON p.id = l.property_id
+   WHERE l.property_id = $propertyId! AND p.deleted_at IS NULL`;
+
+const providersShowing = sql<IProvidersShowingQuery>`
+  SELECT DISTINCT p.provider_id AS "providerId"
+    FROM properties p LEFT JOIN player_links l ON l.property_id = p.id
+   WHERE p.deleted_at IS NULL AND p.tour_published
+     AND (p.matterport_key = $matterportKey! OR l.model_source = $matterportKey!)`;
+
+const findScene = sql<Narrow<IFindSceneQuery, Known>>`
+  SELECT id, matterport_key AS "matterportKey", mp_model_id AS "mpModelId", status, panos, updated_at AS "updatedAt"
+    FROM segmentation_scenes WHERE matterport_key = $matterportKey! AND mp_model_id = $mpModelId!`;
+
+const ensureScene = sql<IEnsureSceneQuery>`
+  INSERT INTO segmentation_scenes (id, matterport_key, mp_model_id) VALUES ($id!, $matterportKey!, $mpModelId!)
+  ON CONFLICT (matterport_key, mp_model_id) DO NOTHING`;
 
 /**
  * What the visitor's player reads: tours by their link (`player_links`, kept by the tours feature; a deleted
@@ -41,55 +65,27 @@ export class PlayerRepository {
   constructor(private readonly db: Database) {}
 
   tour(clientSlug: string, modelSlug: string): Promise<VisitorTourRow | undefined> {
-    return one<VisitorTourRow>(
-      this.db.dataSource,
-      `SELECT ${VISITOR_TOUR_COLUMNS}
-         FROM player_links l JOIN properties p ON p.id = l.property_id
-        WHERE l.client_slug = $1 AND l.model_slug = $2 AND p.deleted_at IS NULL`,
-      [clientSlug, modelSlug],
-    );
+    return queryOne(this.db.dataSource, visitorTour, { clientSlug, modelSlug });
   }
 
   /** The property's tour by the property (none until its player link is first made). */
   tourOfProperty(propertyId: string): Promise<PropertyTourRow | undefined> {
-    return one<PropertyTourRow>(
-      this.db.dataSource,
-      `SELECT ${VISITOR_TOUR_COLUMNS}, l.client_slug AS "clientSlug", l.model_slug AS "modelSlug"
-         FROM player_links l JOIN properties p ON p.id = l.property_id
-        WHERE l.property_id = $1 AND p.deleted_at IS NULL`,
-      [propertyId],
-    );
+    return queryOne(this.db.dataSource, tourOfProperty, { propertyId });
   }
 
   /** The providers whose shared tours show this model (a link's own model source counts too, given as the bare id). */
   async providersShowing(matterportKey: string): Promise<string[]> {
-    const found = await rows<{ providerId: string }>(
-      this.db.dataSource,
-      `SELECT DISTINCT p.provider_id AS "providerId"
-         FROM properties p LEFT JOIN player_links l ON l.property_id = p.id
-        WHERE p.deleted_at IS NULL AND p.tour_published
-          AND (p.matterport_key = $1 OR l.model_source = $1)`,
-      [matterportKey],
-    );
+    const found = await queryRows(this.db.dataSource, providersShowing, { matterportKey });
     return found.map((row) => row.providerId);
   }
 
   scene(matterportKey: string, mpModelId: string): Promise<SegmentationSceneRow | undefined> {
-    return one<SegmentationSceneRow>(
-      this.db.dataSource,
-      `SELECT ${SCENE_COLUMNS} FROM segmentation_scenes WHERE matterport_key = $1 AND mp_model_id = $2`,
-      [matterportKey, mpModelId],
-    );
+    return queryOne(this.db.dataSource, findScene, { matterportKey, mpModelId });
   }
 
   /** The scene, made (pending, no panoramas) unless it exists; two first calls at once make one. */
   async ensureScene(matterportKey: string, mpModelId: string): Promise<SegmentationSceneRow> {
-    await rows(
-      this.db.dataSource,
-      `INSERT INTO segmentation_scenes (id, matterport_key, mp_model_id) VALUES ($1, $2, $3)
-       ON CONFLICT (matterport_key, mp_model_id) DO NOTHING`,
-      [uuidv7(), matterportKey, mpModelId],
-    );
+    await queryRows(this.db.dataSource, ensureScene, { id: uuidv7(), matterportKey, mpModelId });
     return (await this.scene(matterportKey, mpModelId))!;
   }
 }

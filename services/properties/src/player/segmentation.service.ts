@@ -33,7 +33,7 @@ export class SegmentationService {
   async panos(keys: SceneKeys): Promise<SegmentedPanoResponse[]> {
     await this.requireShared(keys.matterportKey);
     const row = await this.player.scene(keys.matterportKey, keys.mpModelId);
-    return (row?.panos ?? []) as SegmentedPanoResponse[];
+    return row?.panos ?? [];
   }
 
   private async requireShared(matterportKey: string): Promise<void> {
@@ -50,7 +50,7 @@ function sceneView(row: SegmentationSceneRow): SegmentationSceneResponse {
     matterportKey: row.matterportKey,
     mpModelId: row.mpModelId,
     status: row.status,
-    panos: row.panos as SegmentedPanoResponse[],
+    panos: row.panos,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
