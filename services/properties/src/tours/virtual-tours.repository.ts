@@ -1,27 +1,80 @@
 import { Injectable } from '@nestjs/common';
 import { defaultTourLayers, type TourLayers } from '@tourly/contracts';
-import { affected, one, type Queryable } from '@tourly/platform';
+import { queryAffected, queryOne, sql, type Narrow, type Narrowed, type Queryable } from '@tourly/platform';
+import type { JsonShaped } from '../json-columns';
+import type {
+  IDropDraftQuery,
+  IFindVirtualTourQuery,
+  IFindVirtualTourResult,
+  IIsLocationImageQuery,
+  ILocationImageFileQuery,
+  IMergeDraftPartQuery,
+  IPublishVirtualTourQuery,
+  ISaveDraftPartQuery,
+  ISaveDraftQuery,
+  IUnpublishVirtualTourQuery,
+  IVirtualTourByPropertyQuery,
+} from './virtual-tours.repository.types';
 
-export interface VirtualTourRow {
-  id: string;
-  propertyId: string;
-  draft: TourLayers | null;
-  draftSavedAt: Date | null;
-  published: TourLayers | null;
-  publishedAt: Date | null;
-}
+/** What the service keeps in the jsonb columns (the schema takes any JSON): the layers, or none. */
+type Known = { draft: JsonShaped<TourLayers> | null; published: JsonShaped<TourLayers> | null };
+
+export type VirtualTourRow = Narrowed<IFindVirtualTourResult, Known>;
 
 /** The parts of the layers an edit may replace on its own, by their key in the stored JSON. */
 export type LayerPart = 'menu' | 'welcomeScreen' | 'guidedTour';
 
-const COLUMNS = `t.id, t.property_id AS "propertyId", t.draft, t.draft_saved_at AS "draftSavedAt", t.published,
-  t.published_at AS "publishedAt"`;
+const findVirtualTour = sql<Narrow<IFindVirtualTourQuery, Known>>`
+  SELECT t.id, t.property_id AS "propertyId", t.draft, t.draft_saved_at AS "draftSavedAt", t.published,
+    t.published_at AS "publishedAt"
+  FROM virtual_tours t JOIN properties p ON p.id = t.property_id
+  WHERE t.provider_id = $providerId! AND t.id = $id! AND p.deleted_at IS NULL`;
 
-/**
- * What an edit starts from: the draft, else the published layers, else the defaults (`$1`). Each edit is one
- * statement over it, so two edits of different parts at once both land.
- */
-const CURRENT = 'coalesce(draft, published, $1::jsonb)';
+const virtualTourByProperty = sql<Narrow<IVirtualTourByPropertyQuery, Known>>`
+  SELECT t.id, t.property_id AS "propertyId", t.draft, t.draft_saved_at AS "draftSavedAt", t.published,
+    t.published_at AS "publishedAt"
+  FROM virtual_tours t WHERE t.property_id = $propertyId!`;
+
+const saveDraft = sql<ISaveDraftQuery>`
+  UPDATE virtual_tours SET draft = $layers!::jsonb, draft_saved_at = now(), updated_at = now() WHERE id = $id!`;
+
+// What an edit of a part starts from: the draft, else the published layers, else the defaults
+// (coalesce(draft, published, $defaults::jsonb)). Each edit is one statement over it, so two edits of different
+// parts at once both land.
+const saveDraftPart = sql<ISaveDraftPartQuery>`
+  UPDATE virtual_tours SET draft = jsonb_set(coalesce(draft, published, $defaults!::jsonb), $path!::text[],
+      $value!::jsonb),
+    draft_saved_at = now(), updated_at = now()
+  WHERE id = $id!`;
+
+const mergeDraftPart = sql<IMergeDraftPartQuery>`
+  UPDATE virtual_tours
+     SET draft = jsonb_set(coalesce(draft, published, $defaults!::jsonb), $path!::text[],
+                           (coalesce(draft, published, $defaults!::jsonb) -> $part!::text) || $given!::jsonb),
+         draft_saved_at = now(), updated_at = now()
+   WHERE id = $id!`;
+
+const dropDraft = sql<IDropDraftQuery>`
+  UPDATE virtual_tours SET draft = NULL, draft_saved_at = NULL, updated_at = now() WHERE id = $id!`;
+
+const publishVirtualTour = sql<IPublishVirtualTourQuery>`
+  UPDATE virtual_tours SET published = coalesce(draft, published), published_at = now(), draft = NULL,
+    draft_saved_at = NULL, updated_at = now()
+  WHERE id = $id!`;
+
+const unpublishVirtualTour = sql<IUnpublishVirtualTourQuery>`
+  UPDATE virtual_tours SET draft = coalesce(draft, published), draft_saved_at = CASE WHEN draft IS NULL AND
+    published IS NOT NULL THEN now() ELSE draft_saved_at END, published = NULL, published_at = NULL,
+    updated_at = now()
+  WHERE id = $id!`;
+
+const locationImageFile = sql<ILocationImageFileQuery>`
+  SELECT f.storage_key AS "storageKey", f.filename, f.content_type AS "contentType"
+    FROM location_images i JOIN files f ON f.id = i.file_id
+   WHERE i.id = $id! AND i.provider_id = $providerId!`;
+
+const isLocationImage = sql<IIsLocationImageQuery>`
+  SELECT 1 AS "found!" FROM location_images WHERE id = $id! AND provider_id = $providerId!`;
 
 /**
  * The `virtual_tours` table: each property's layers, the draft being edited and the published ones visitors see.
@@ -31,80 +84,50 @@ const CURRENT = 'coalesce(draft, published, $1::jsonb)';
 export class VirtualToursRepository {
   /** The provider's virtual tour, while its property is live. */
   find(tx: Queryable, providerId: string, id: string): Promise<VirtualTourRow | undefined> {
-    return one<VirtualTourRow>(
-      tx,
-      `SELECT ${COLUMNS} FROM virtual_tours t JOIN properties p ON p.id = t.property_id
-        WHERE t.provider_id = $1 AND t.id = $2 AND p.deleted_at IS NULL`,
-      [providerId, id],
-    );
+    return queryOne(tx, findVirtualTour, { providerId, id });
   }
 
   byProperty(tx: Queryable, propertyId: string): Promise<VirtualTourRow | undefined> {
-    return one<VirtualTourRow>(tx, `SELECT ${COLUMNS} FROM virtual_tours t WHERE t.property_id = $1`, [
-      propertyId,
-    ]);
+    return queryOne(tx, virtualTourByProperty, { propertyId });
   }
 
   async saveDraft(tx: Queryable, id: string, layers: TourLayers): Promise<void> {
-    await affected(
-      tx,
-      'UPDATE virtual_tours SET draft = $2::jsonb, draft_saved_at = now(), updated_at = now() WHERE id = $1',
-      [id, JSON.stringify(layers)],
-    );
+    await queryAffected(tx, saveDraft, { id, layers: JSON.stringify(layers) });
   }
 
   /** Replaces one part of the draft (started from the published layers or the defaults). */
   async saveDraftPart(tx: Queryable, id: string, part: LayerPart, value: object): Promise<void> {
-    await affected(
-      tx,
-      `UPDATE virtual_tours SET draft = jsonb_set(${CURRENT}, $3::text[], $4::jsonb), draft_saved_at = now(),
-         updated_at = now()
-        WHERE id = $2`,
-      [JSON.stringify(defaultTourLayers()), id, [part], JSON.stringify(value)],
-    );
+    await queryAffected(tx, saveDraftPart, {
+      defaults: JSON.stringify(defaultTourLayers()),
+      id,
+      path: [part],
+      value: JSON.stringify(value),
+    });
   }
 
   /** Changes some keys of one part of the draft. */
   async mergeDraftPart(tx: Queryable, id: string, part: LayerPart, given: object): Promise<void> {
-    await affected(
-      tx,
-      `UPDATE virtual_tours
-          SET draft = jsonb_set(${CURRENT}, $3::text[], (${CURRENT} -> $5::text) || $4::jsonb),
-              draft_saved_at = now(), updated_at = now()
-        WHERE id = $2`,
-      [JSON.stringify(defaultTourLayers()), id, [part], JSON.stringify(given), part],
-    );
+    await queryAffected(tx, mergeDraftPart, {
+      defaults: JSON.stringify(defaultTourLayers()),
+      id,
+      path: [part],
+      given: JSON.stringify(given),
+      part,
+    });
   }
 
   async dropDraft(tx: Queryable, id: string): Promise<void> {
-    await affected(
-      tx,
-      'UPDATE virtual_tours SET draft = NULL, draft_saved_at = NULL, updated_at = now() WHERE id = $1',
-      [id],
-    );
+    await queryAffected(tx, dropDraft, { id });
   }
 
   /** The draft (if any) becomes the published layers and the draft is dropped, in one statement. */
   async publish(tx: Queryable, id: string): Promise<void> {
-    await affected(
-      tx,
-      `UPDATE virtual_tours SET published = coalesce(draft, published), published_at = now(), draft = NULL,
-         draft_saved_at = NULL, updated_at = now()
-        WHERE id = $1`,
-      [id],
-    );
+    await queryAffected(tx, publishVirtualTour, { id });
   }
 
   /** Visitors see the defaults again; the layers stay as the draft. */
   async unpublish(tx: Queryable, id: string): Promise<void> {
-    await affected(
-      tx,
-      `UPDATE virtual_tours SET draft = coalesce(draft, published), draft_saved_at = CASE WHEN draft IS NULL AND
-         published IS NOT NULL THEN now() ELSE draft_saved_at END, published = NULL, published_at = NULL,
-         updated_at = now()
-        WHERE id = $1`,
-      [id],
-    );
+    await queryAffected(tx, unpublishVirtualTour, { id });
   }
 
   /** The stored file of one of the provider's location images (the welcome screen's picture), if it is still there. */
@@ -113,22 +136,11 @@ export class VirtualToursRepository {
     providerId: string,
     id: string,
   ): Promise<{ storageKey: string; filename: string; contentType: string | null } | undefined> {
-    return one(
-      tx,
-      `SELECT f.storage_key AS "storageKey", f.filename, f.content_type AS "contentType"
-         FROM location_images i JOIN files f ON f.id = i.file_id
-        WHERE i.id = $1 AND i.provider_id = $2`,
-      [id, providerId],
-    );
+    return queryOne(tx, locationImageFile, { id, providerId });
   }
 
   /** Whether the id is one of the provider's location images (the welcome screen's picture). */
   async isLocationImage(tx: Queryable, providerId: string, id: string): Promise<boolean> {
-    return (
-      (await one(tx, 'SELECT 1 FROM location_images WHERE id = $1 AND provider_id = $2', [
-        id,
-        providerId,
-      ])) !== undefined
-    );
+    return (await queryOne(tx, isLocationImage, { id, providerId })) !== undefined;
   }
 }
