@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { connect, headers } from 'nats';
+import { Client } from 'pg';
 import pino from 'pino';
 import {
   EventBus,
@@ -10,6 +11,7 @@ import {
   OutboxRelay,
   PLATFORM_MIGRATIONS,
   openDatabase,
+  streamName,
   subjectPrefix,
   type Delivery,
   type DeliveryOutcome,
@@ -404,5 +406,60 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
     await expect(
       bus.publish(SUBJECT, { providerId: 'p1', name: 'loose' }, dataSource.manager),
     ).rejects.toThrow(/needs the EntityManager of an open transaction/);
+  });
+});
+
+describe('in-process broker at rest', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('leaves an idle consumer asleep until the next publish: no claim while nothing is stored or pending', async () => {
+    const { namespace } = createTestNamespace();
+    const transport = new InProcessTransport(new InProcessBroker(namespace, logger), database.url);
+    await transport.start();
+    const handled: string[] = [];
+    const subscription = await transport.consume(
+      { durable: 'rest__effects', subject: SUBJECT, ackWaitMs: 1000 },
+      async (delivery) => {
+        handled.push(Buffer.from(delivery.data).toString());
+        delivery.ack();
+      },
+    );
+    const storage = new Client({ connectionString: database.url });
+    await storage.connect();
+    // Each claim locks the consumer's row FOR UPDATE, which stamps the row's xmax with the claim's transaction.
+    const lastClaim = async () =>
+      (await storage.query(`SELECT xmax::text FROM "${streamName(namespace).toLowerCase()}".consumers`))
+        .rows[0].xmax as string;
+    try {
+      await transport.publish(SUBJECT, 'first', Buffer.from('first'));
+      await eventually(
+        async () => handled.length,
+        (count) => count === 1,
+        'the first delivery',
+      );
+      const claimed = await lastClaim();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await lastClaim()).toBe(claimed);
+
+      await transport.publish(SUBJECT, 'second', Buffer.from('second'));
+      await eventually(
+        async () => handled.length,
+        (count) => count === 2,
+        'the second delivery',
+      );
+      expect(handled).toEqual(['first', 'second']);
+    } finally {
+      await storage.end();
+      await subscription.stop();
+      await transport.close();
+    }
   });
 });

@@ -274,12 +274,13 @@ export class InProcessBroker {
 
   /** Milliseconds until the durable's next pending delivery is due; undefined when none is pending. */
   async nextDueInMs(durable: string): Promise<number | undefined> {
+    // Not greatest(0, ...) in SQL: GREATEST skips a NULL, so no pending delivery would read as one due now.
     const [row] = await this.query<{ ms: number | null }>(
-      `SELECT greatest(0, extract(epoch FROM min(due_at) - now()) * 1000)::float8 AS ms
+      `SELECT (extract(epoch FROM min(due_at) - now()) * 1000)::float8 AS ms
        FROM "${this.schema}".pending WHERE durable = $1`,
       [durable],
     );
-    return row?.ms ?? undefined;
+    return row?.ms == null ? undefined : Math.max(0, row.ms);
   }
 
   private async sweep(): Promise<void> {
