@@ -246,6 +246,13 @@ export interface LeadReceivedV1 {
   message: string;
 }
 
+/** A provider recorded a client (an agency it works for). */
+export interface ClientCreatedV1 {
+  providerId: string;
+  clientId: string;
+  name: string;
+}
+
 /**
  * Subject -> payload. Subjects are `<service>.<aggregate>.<event>.v<N>`; an event never changes incompatibly,
  * a new version gets a new subject.
@@ -279,6 +286,7 @@ export interface EventCatalogue {
   'properties.website.published.v1': WebsitePublicationV1;
   'properties.website.unpublished.v1': WebsitePublicationV1;
   'properties.lead.received.v1': LeadReceivedV1;
+  'properties.client.created.v1': ClientCreatedV1;
   'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
   'orders.order.placed.v1': OrderPlacedV1;
   'orders.order.status_changed.v1': OrderStatusChangedV1;

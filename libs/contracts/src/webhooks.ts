@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'subscription.changed',
   'credits.changed',
   'lead.received',
+  'client.created',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -41,6 +42,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'subscription.changed': 'The service plan subscription changed (plan, interval or status).',
   'credits.changed': 'The credit balance changed: a purchase, an adjustment, a hold, a spend or a release.',
   'lead.received': 'A visitor sent the contact form of a shared tour or a published website.',
+  'client.created': 'A client (an agency the provider works for) was recorded.',
 };
 
 /** The statuses of one event's delivery to one endpoint. */

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { BookingsAdminController } from './bookings/bookings-admin.controller';
-import { ProviderClientsAdminController } from './clients/provider-clients-admin.controller';
+import {
+  ProviderClientsAdminController,
+  ProviderClientsController,
+  ProviderContactsController,
+} from './clients/clients.controller';
+import { ClientsService } from './clients/clients.service';
 import { Geocoder } from './geocoding/geocoder';
 import { AutoPopulation } from './matterport/auto-population';
 import { AutoPopulationListener } from './matterport/auto-population.listener';
@@ -48,12 +53,15 @@ import { WebsiteModule } from './website/website.module';
     AdminPropertiesController,
     BookingsAdminController,
     ProviderClientsAdminController,
+    ProviderClientsController,
+    ProviderContactsController,
     PropertiesListener,
     MatterportController,
     AutoPopulationListener,
   ],
   providers: [
     PropertiesService,
+    ClientsService,
     Geocoder,
     Matterport,
     MatterportModels,

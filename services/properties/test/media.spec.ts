@@ -324,18 +324,29 @@ describe('media of a property', () => {
       const member = await addPerson(provider.providerId, 'member');
       const client = await addPerson(provider.providerId, 'client_user');
       const [theirAdmin] = await peopleOf(other.providerId, 'admin');
+      const theirContact = (
+        await other.send('post', '/provider/contacts/create_from_dashboard', {
+          contact: { full_name: 'Their Agent', email_address: 'their.agent@example.com' },
+        })
+      ).body.data.id as string;
+      const contact = (
+        await provider.send('post', '/provider/contacts/create_from_dashboard', {
+          contact: { full_name: 'Our Agent', email_address: 'our.agent@example.com' },
+        })
+      ).body.data.id as string;
 
-      const agents = [member, admin!];
+      // The provider's people and its contacts, in the order given.
+      const agents = [member, contact, admin!];
       const set = await provider.send('patch', `${base()}/contacts`, { agent_ids: agents });
       expect(set.status).toBe(200);
       expect(set.body.data).toEqual({ agent_ids: agents });
       expect((await provider.get(`${base()}/contacts`)).body.data).toEqual({ agent_ids: agents });
 
-      // Another provider's user, a client of this one, or nobody at all: refused, nothing changed.
-      for (const stranger of [theirAdmin!, client, '0190a3f2-0000-7000-8000-000000000001']) {
+      // Another provider's user or contact, a client of this one, or nobody at all: refused, nothing changed.
+      for (const stranger of [theirAdmin!, theirContact, client, '0190a3f2-0000-7000-8000-000000000001']) {
         const refused = await provider.send('patch', `${base()}/contacts`, { agent_ids: [admin, stranger] });
         expect(refused.status).toBe(422);
-        expect(refused.body.errors).toEqual({ agent_ids: ['must be users of this provider'] });
+        expect(refused.body.errors).toEqual({ agent_ids: ['must be people or contacts of this provider'] });
       }
       expect((await provider.get(`${base()}/contacts`)).body.data).toEqual({ agent_ids: agents });
       const theirOwn = await other.send('patch', `${base(theirs)}/contacts`, { agent_ids: [theirAdmin] });

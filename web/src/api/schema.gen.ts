@@ -1659,6 +1659,118 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/clients': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderClientsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderClientsController_get'];
+    put: operations['ProviderClientsController_update'];
+    post?: never;
+    delete: operations['ProviderClientsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/{id}/properties': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderClientsController_clientProperties'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/create_from_dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderClientsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/contacts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderContactsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/contacts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderContactsController_get'];
+    put: operations['ProviderContactsController_update'];
+    post?: never;
+    delete: operations['ProviderContactsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/contacts/create_from_dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderContactsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/custom_opw_templates': {
     parameters: {
       query?: never;
@@ -4704,6 +4816,7 @@ export type components = {
         | 'subscription.changed'
         | 'credits.changed'
         | 'lead.received'
+        | 'client.created'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url?: string;
@@ -4741,6 +4854,7 @@ export type components = {
         | 'subscription.changed'
         | 'credits.changed'
         | 'lead.received'
+        | 'client.created'
       )[];
       /**
        * Format: date-time
@@ -4789,6 +4903,7 @@ export type components = {
         | 'subscription.changed'
         | 'credits.changed'
         | 'lead.received'
+        | 'client.created'
       )[];
       /**
        * Format: date-time
@@ -4831,7 +4946,8 @@ export type components = {
         | 'order.cancelled'
         | 'subscription.changed'
         | 'credits.changed'
-        | 'lead.received';
+        | 'lead.received'
+        | 'client.created';
     };
     'identity.FinalizeRequest': {
       user: components['schemas']['identity.Profile'];
@@ -4922,6 +5038,7 @@ export type components = {
         | 'subscription.changed'
         | 'credits.changed'
         | 'lead.received'
+        | 'client.created'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url: string;
@@ -5636,6 +5753,13 @@ export type components = {
       /** Format: uuid */
       id: string;
     };
+    'properties.AdminClientResponse': {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** Format: uuid */
+      provider_id: string;
+    };
     'properties.AdminTourResponse': {
       /** @description the provider's player link namespace */
       client_slug: string;
@@ -5699,6 +5823,50 @@ export type components = {
       /** @description empty: none */
       provider_url: string;
     };
+    'properties.ClientForm': {
+      default_player_branding_logo_url?: string | null;
+      /** Format: email */
+      email_address?: string | null;
+      name: string;
+      phone_number?: string | null;
+    };
+    'properties.ClientResponse': {
+      contact_count: number;
+      /** Format: date-time */
+      created_at: string;
+      default_player_branding_logo_url: string | null;
+      email_address: string | null;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      phone_number: string | null;
+      /** @description its properties not deleted */
+      property_count: number;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    'properties.ContactForm': {
+      /** Format: email */
+      email_address: string;
+      full_name: string;
+      phone_number?: string | null;
+      /** Format: uuid */
+      provider_client_id?: string | null;
+    };
+    'properties.ContactResponse': {
+      /** Format: date-time */
+      created_at: string;
+      email_address: string;
+      full_name: string;
+      /** Format: uuid */
+      id: string;
+      phone_number: string | null;
+      /** Format: uuid */
+      provider_client_id: string | null;
+      provider_client_name: string | null;
+      /** Format: date-time */
+      updated_at: string;
+    };
     'properties.ContactsResponse': {
       agent_ids: string[];
     };
@@ -5758,6 +5926,10 @@ export type components = {
       subject: string;
     };
     'properties.DeletedPropertyResponse': {
+      /** Format: uuid */
+      id: string;
+    };
+    'properties.DeletedResponse': {
       /** Format: uuid */
       id: string;
     };
@@ -6440,6 +6612,8 @@ export type components = {
     'properties.PropertyChanges': {
       address?: string;
       matterport_key?: string;
+      /** Format: uuid */
+      provider_client_id?: string | null;
       title?: string;
     };
     'properties.PropertyFeaturesForm': {
@@ -6465,6 +6639,8 @@ export type components = {
       price: string | null;
     };
     'properties.PropertyFilters': {
+      /** Format: uuid */
+      provider_client_id?: string | null;
       /** @enum {string} */
       status?: 'published' | 'unpublished';
       /** @enum {string} */
@@ -6481,6 +6657,11 @@ export type components = {
       immex_subscription_id: string | null;
       /** @description the Matterport model id */
       matterport_key: string;
+      /**
+       * Format: uuid
+       * @description the client it is for
+       */
+      provider_client_id: string | null;
       /** Format: date-time */
       published_at: string | null;
       published_features: components['schemas']['properties.PublishedFeaturesResponse'];
@@ -6506,13 +6687,6 @@ export type components = {
       size: 'sm' | 'md' | 'lg';
       /** @enum {string} */
       type: 'property-title';
-    };
-    'properties.ProviderClientResponse': {
-      /** Format: uuid */
-      id: string;
-      name: string;
-      /** Format: uuid */
-      provider_id: string;
     };
     'properties.PublicPropertyResponse': {
       address: string;
@@ -6571,6 +6745,11 @@ export type components = {
       /** @description the Matterport model id */
       matterport_key: string;
       payment: components['schemas']['properties.PaymentResponse'] | null;
+      /**
+       * Format: uuid
+       * @description the client it is for
+       */
+      provider_client_id: string | null;
       /** Format: date-time */
       published_at: string | null;
       published_features: components['schemas']['properties.PublishedFeaturesResponse'];
@@ -6620,6 +6799,12 @@ export type components = {
       id: number;
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
+    };
+    'properties.SaveClient': {
+      client_form: components['schemas']['properties.ClientForm'];
+    };
+    'properties.SaveContact': {
+      contact: components['schemas']['properties.ContactForm'];
     };
     'properties.SceneKeys': {
       matterport_key: string;
@@ -7593,7 +7778,7 @@ export interface operations {
           'application/json': {
             data: {
               current_page: number;
-              items: components['schemas']['properties.ProviderClientResponse'][];
+              items: components['schemas']['properties.AdminClientResponse'][];
               total_count: number;
               total_pages: number;
             };
@@ -10283,6 +10468,311 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.RedemptionResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderClientsController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        q?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.ClientResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  ProviderClientsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ClientResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderClientsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveClient'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ClientResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderClientsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DeletedResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderClientsController_clientProperties: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PropertyResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  ProviderClientsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveClient'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ClientResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderContactsController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        provider_client_id?: string | null;
+        q?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.ContactResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  ProviderContactsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ContactResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderContactsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveContact'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ContactResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderContactsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DeletedResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderContactsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveContact'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ContactResponse'];
           };
         };
       };

@@ -305,6 +305,16 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       message: 'Is the open home on Saturday?',
     },
   },
+  'properties.client.created.v1': {
+    type: 'client.created',
+    project: (data) => ({ providerId: data.providerId, clientId: data.clientId, name: data.name }),
+    schema: schema({ client_id: uuid, name: text }),
+    example: {
+      provider_id: PROVIDER,
+      client_id: '0190f2d4-5e6f-7a81-9b2c-3d4e5f6a7b8c',
+      name: 'Harbour Realty',
+    },
+  },
 };
 
 /** The internal subjects the dispatcher listens to: one durable consumer each. */

@@ -123,7 +123,7 @@ export class LeadsService {
   }
 
   /**
-   * Mails a lead to the property's agents (its admins when it has none), once: a redelivered event after every
+   * Mails a lead to the property's agents, people and contacts (its admins when it has none), once: a redelivered event after every
    * e-mail went out sends nothing; a failure throws, so the event is retried (an agent already mailed may get it
    * twice, rather than one never getting it).
    */
@@ -131,13 +131,21 @@ export class LeadsService {
     if (await this.leads.mailed(lead.leadId)) return;
     const target = await this.leads.website(lead.propertyId);
     const agentIds = await this.contacts.agentIds(lead.propertyId);
-    const { people } = await this.rpc.ask<PeopleProfiles>(PEOPLE_PROFILES, {
-      providerId: lead.providerId,
-      userIds: agentIds,
-      admins: agentIds.length === 0,
-    });
+    const { contacts, userIds } = await this.contacts.byKeeper(lead.providerId, agentIds);
+    const { people } =
+      userIds.length > 0 || agentIds.length === 0
+        ? await this.rpc.ask<PeopleProfiles>(PEOPLE_PROFILES, {
+            providerId: lead.providerId,
+            userIds,
+            admins: agentIds.length === 0,
+          })
+        : { people: [] };
     const email = leadEmail({ ...lead, propertyTitle: target?.title ?? 'your property' });
-    for (const person of people) await this.mailer.send({ to: person.email, ...email });
+    const addresses = [
+      ...people.map((person) => person.email),
+      ...contacts.map((contact) => contact.emailAddress),
+    ];
+    for (const address of addresses) await this.mailer.send({ to: address, ...email });
     await this.leads.markMailed(lead.leadId);
   }
 

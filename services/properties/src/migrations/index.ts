@@ -15,6 +15,7 @@ import { MatterportAutoPopulation1764400000000 } from './1764400000000-matterpor
 import { AdminLists1764500000000 } from './1764500000000-admin-lists';
 import { TourUnlockGuards1764610000000 } from './1764610000000-tour-unlock-guards';
 import { LeadSenders1764620000000 } from './1764620000000-lead-senders';
+import { ClientsAndContacts1764700000000 } from './1764700000000-clients-and-contacts';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -34,4 +35,5 @@ export const migrations: MigrationClass[] = [
   AdminLists1764500000000,
   TourUnlockGuards1764610000000,
   LeadSenders1764620000000,
+  ClientsAndContacts1764700000000,
 ];

@@ -60,7 +60,7 @@ export interface PlayerTour extends TourView {
   modelCredits: never[];
 }
 
-/** One of the property's agents, as identity knows them. */
+/** One of the property's agents: one of the provider's people, as identity knows them, or one of its contacts. */
 export interface Agent {
   id: string;
   fullName: string;
@@ -235,38 +235,39 @@ export class PlayerService {
   }
 
   /**
-   * The property's agents in their order, as identity knows them (the tour's and the website's); identity out of
-   * reach: none (the page shows without them).
+   * The property's agents in their order (the tour's and the website's): its contacts, and its people as identity
+   * knows them; identity out of reach: the contacts alone (the page shows without the others).
    */
   async agents(providerId: string, propertyId: string): Promise<Agent[]> {
     const { agentIds } = await this.contacts.get(providerId, propertyId);
     if (agentIds.length === 0) return [];
-    let profiles: PeopleProfiles;
-    try {
-      profiles = await this.rpc.ask<PeopleProfiles>(
-        PEOPLE_PROFILES,
-        { providerId, userIds: agentIds },
-        PROFILES_TIMEOUT_MS,
-      );
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      this.logger.warn({ err: error, propertyId }, 'identity did not say the agents; none shown');
-      return [];
+    const { contacts, userIds } = await this.contacts.byKeeper(providerId, agentIds);
+    const byId = new Map<string, Agent>(
+      contacts.map((contact) => [
+        contact.id.toLowerCase(),
+        { id: contact.id, fullName: contact.fullName, phoneNumber: contact.phoneNumber, avatarUrl: null },
+      ]),
+    );
+    if (userIds.length > 0) {
+      try {
+        const profiles = await this.rpc.ask<PeopleProfiles>(
+          PEOPLE_PROFILES,
+          { providerId, userIds },
+          PROFILES_TIMEOUT_MS,
+        );
+        for (const person of profiles.people)
+          byId.set(person.userId.toLowerCase(), {
+            id: person.userId,
+            fullName: person.fullName,
+            phoneNumber: person.phoneNumber,
+            avatarUrl: person.avatarUrl,
+          });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        this.logger.warn({ err: error, propertyId }, 'identity did not say the agents; only contacts shown');
+      }
     }
-    const byId = new Map(profiles.people.map((person) => [person.userId.toLowerCase(), person]));
-    return agentIds.flatMap((id) => {
-      const person = byId.get(id.toLowerCase());
-      return person
-        ? [
-            {
-              id: person.userId,
-              fullName: person.fullName,
-              phoneNumber: person.phoneNumber,
-              avatarUrl: person.avatarUrl,
-            },
-          ]
-        : [];
-    });
+    return agentIds.flatMap((id) => byId.get(id.toLowerCase()) ?? []);
   }
 
   /**

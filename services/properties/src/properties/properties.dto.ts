@@ -1,5 +1,6 @@
 import { IsBoolean, IsOptional } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { OptionalClientId } from '../clients/clients.dto';
 import {
   Nested,
   OptionalOneOf,
@@ -38,6 +39,10 @@ export class PropertyChanges {
 
   @OptionalString(2000, { nullable: false })
   matterportKey?: string;
+
+  /** The client (agency) the property is for; null: none. */
+  @OptionalClientId()
+  providerClientId?: string | null;
 }
 
 export class UpdateProperty {
@@ -54,6 +59,10 @@ export class PropertyFilters {
 
   @OptionalOneOf(TOUR_TYPES)
   tourType?: (typeof TOUR_TYPES)[number];
+
+  /** One client's properties. */
+  @OptionalClientId()
+  providerClientId?: string;
 }
 
 export class PropertiesQuery extends PageQuery {
@@ -198,6 +207,9 @@ export class PropertyResponse {
     description: 'the billing subscription paying for this premium tour on its own (outside the quota)',
   })
   immexSubscriptionId!: string | null;
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'the client it is for' })
+  providerClientId!: string | null;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   publishedAt!: string | null;

@@ -55,7 +55,10 @@ export type PropertyRow = IFindPropertyResult;
 export type NewPropertyRow = IInsertPropertyParams & GeocodedAddress;
 
 /** A property's edit: every editable column, as it will be. */
-export type PropertyEdit = Pick<PropertyRow, 'title' | 'address' | 'matterportKey' | 'startPosition'> &
+export type PropertyEdit = Pick<
+  PropertyRow,
+  'title' | 'address' | 'matterportKey' | 'startPosition' | 'providerClientId'
+> &
   StoredAddress;
 
 /** Which of the provider's live properties a list shows. */
@@ -63,6 +66,8 @@ export interface PropertyFilter {
   search?: string;
   status?: 'published' | 'unpublished';
   tourType?: 'basic' | 'premium';
+  /** One client's properties. */
+  providerClientId?: string;
 }
 
 /** Which Matterport models of live properties a list shows: one provider's (else every provider's), searched. */
@@ -119,6 +124,7 @@ const propertyPage = sql<IPropertyPageQuery>`
        AND ($search::text IS NULL OR search_text LIKE lower($search))
        AND ($tourPublished::boolean IS NULL OR tour_published = $tourPublished)
        AND ($premium::boolean IS NULL OR premium = $premium)
+       AND ($providerClientId::uuid IS NULL OR provider_client_id = $providerClientId)
   ), page AS (
     SELECT id, created_at FROM matches ORDER BY created_at DESC, id DESC LIMIT $limit! OFFSET $offset!
   )
@@ -126,7 +132,8 @@ const propertyPage = sql<IPropertyPageQuery>`
     street_address AS "streetAddress", suburb, state, postcode, country, country_short_name AS "countryShortName",
     latitude, longitude, matterport_key AS "matterportKey", start_position AS "startPosition",
     tour_published AS "tourPublished", website_published AS "websitePublished", premium,
-    immex_subscription_id AS "immexSubscriptionId", published_at AS "publishedAt", created_at AS "createdAt",
+    immex_subscription_id AS "immexSubscriptionId", provider_client_id AS "providerClientId",
+    published_at AS "publishedAt", created_at AS "createdAt",
     updated_at AS "updatedAt", (SELECT count(*) FROM matches)::int AS "total!"
   FROM properties JOIN page USING (id, created_at) ORDER BY created_at DESC, id DESC`;
 
@@ -135,7 +142,8 @@ const countProperties = sql<ICountPropertiesQuery>`
    WHERE provider_id = $providerId! AND deleted_at IS NULL
      AND ($search::text IS NULL OR search_text LIKE lower($search))
      AND ($tourPublished::boolean IS NULL OR tour_published = $tourPublished)
-     AND ($premium::boolean IS NULL OR premium = $premium)`;
+     AND ($premium::boolean IS NULL OR premium = $premium)
+     AND ($providerClientId::uuid IS NULL OR provider_client_id = $providerClientId)`;
 
 // One provider's models when `providerId` is given, else every provider's; a search matches a model by its id or
 // by the title or address of any property showing it. A model's first title is never null (title is NOT NULL and
@@ -165,7 +173,8 @@ const findProperty = sql<IFindPropertyQuery>`
     street_address AS "streetAddress", suburb, state, postcode, country, country_short_name AS "countryShortName",
     latitude, longitude, matterport_key AS "matterportKey", start_position AS "startPosition",
     tour_published AS "tourPublished", website_published AS "websitePublished", premium,
-    immex_subscription_id AS "immexSubscriptionId", published_at AS "publishedAt", created_at AS "createdAt",
+    immex_subscription_id AS "immexSubscriptionId", provider_client_id AS "providerClientId",
+    published_at AS "publishedAt", created_at AS "createdAt",
     updated_at AS "updatedAt"
   FROM properties WHERE provider_id = $providerId! AND id = $id! AND deleted_at IS NULL`;
 
@@ -174,7 +183,8 @@ const lockProperty = sql<ILockPropertyQuery>`
     street_address AS "streetAddress", suburb, state, postcode, country, country_short_name AS "countryShortName",
     latitude, longitude, matterport_key AS "matterportKey", start_position AS "startPosition",
     tour_published AS "tourPublished", website_published AS "websitePublished", premium,
-    immex_subscription_id AS "immexSubscriptionId", published_at AS "publishedAt", created_at AS "createdAt",
+    immex_subscription_id AS "immexSubscriptionId", provider_client_id AS "providerClientId",
+    published_at AS "publishedAt", created_at AS "createdAt",
     updated_at AS "updatedAt"
   FROM properties WHERE provider_id = $providerId! AND id = $id! AND deleted_at IS NULL FOR UPDATE`;
 
@@ -195,7 +205,8 @@ const updateProperty = sql<IUpdatePropertyQuery>`
   UPDATE properties SET title = $title!, address = $address!, formatted_address = $formattedAddress,
     street_address = $streetAddress, suburb = $suburb, state = $state, postcode = $postcode, country = $country,
     country_short_name = $countryShortName, latitude = $latitude, longitude = $longitude,
-    matterport_key = $matterportKey!, start_position = $startPosition, updated_at = now()
+    matterport_key = $matterportKey!, start_position = $startPosition, provider_client_id = $providerClientId,
+    updated_at = now()
   WHERE provider_id = $providerId! AND id = $id!`;
 
 const softDeleteProperty = sql<ISoftDeletePropertyQuery>`
@@ -451,6 +462,7 @@ function matching(providerId: string, filter: PropertyFilter) {
     search: likePattern(filter.search),
     tourPublished: filter.status ? filter.status === 'published' : null,
     premium: filter.tourType ? filter.tourType === 'premium' : null,
+    providerClientId: filter.providerClientId ?? null,
   };
 }
 

@@ -26,6 +26,7 @@ export interface IPropertyPageParams {
   limit: NumberOrString;
   offset: NumberOrString;
   premium?: boolean | null | void;
+  providerClientId?: string | null | void;
   providerId: string;
   search?: string | null | void;
   tourPublished?: boolean | null | void;
@@ -45,6 +46,7 @@ export interface IPropertyPageResult {
   matterportKey: string;
   postcode: string | null;
   premium: boolean;
+  providerClientId: string | null;
   providerId: string;
   publishedAt: Date | null;
   slug: string;
@@ -68,6 +70,7 @@ export interface IPropertyPageQuery {
 /** 'CountProperties' parameters type */
 export interface ICountPropertiesParams {
   premium?: boolean | null | void;
+  providerClientId?: string | null | void;
   providerId: string;
   search?: string | null | void;
   tourPublished?: boolean | null | void;
@@ -143,6 +146,7 @@ export interface IFindPropertyResult {
   matterportKey: string;
   postcode: string | null;
   premium: boolean;
+  providerClientId: string | null;
   providerId: string;
   publishedAt: Date | null;
   slug: string;
@@ -182,6 +186,7 @@ export interface ILockPropertyResult {
   matterportKey: string;
   postcode: string | null;
   premium: boolean;
+  providerClientId: string | null;
   providerId: string;
   publishedAt: Date | null;
   slug: string;
@@ -278,6 +283,7 @@ export interface IUpdatePropertyParams {
   longitude?: number | null | void;
   matterportKey: string;
   postcode?: string | null | void;
+  providerClientId?: string | null | void;
   providerId: string;
   startPosition?: string | null | void;
   state?: string | null | void;

@@ -11,6 +11,8 @@ import {
   type Queryable,
   uuidv7,
 } from '@tourly/platform';
+import { NOT_A_CLIENT } from '../clients/clients.dto';
+import { ClientsRepository } from '../clients/clients.repository';
 import { Geocoder, type GeocodedAddress } from '../geocoding/geocoder';
 import { Matterport } from '../matterport/matterport';
 import { Plans } from '../plans/plans';
@@ -49,6 +51,8 @@ export interface Property {
   tourType: 'basic' | 'premium';
   /** The billing subscription paying for this premium tour on its own (outside the plan's quota), if any. */
   immexSubscriptionId: string | null;
+  /** The client (agency) the property is for, if any. */
+  providerClientId: string | null;
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -73,6 +77,7 @@ export class PropertiesService {
   constructor(
     private readonly db: Database,
     private readonly properties: PropertiesRepository,
+    private readonly clients: ClientsRepository,
     private readonly geocoder: Geocoder,
     private readonly plans: Plans,
     private readonly payments: PremiumTourPayments,
@@ -172,6 +177,9 @@ export class PropertiesService {
       : undefined;
     return this.db.transaction(async (tx) => {
       const current = await this.row(tx, providerId, id, true);
+      const client = changes.providerClientId;
+      if (client && !(await this.clients.client(tx, providerId, client)))
+        throw ApiError.invalid('property.providerClientId', NOT_A_CLIENT);
       await this.properties.update(tx, providerId, id, {
         title: changes.title ?? current.title,
         address: changes.address ?? current.address,
@@ -186,6 +194,7 @@ export class PropertiesService {
         longitude: place ? place.longitude : current.longitude,
         matterportKey: scanKey ? scanKey.modelId : current.matterportKey,
         startPosition: scanKey ? scanKey.startPosition : current.startPosition,
+        providerClientId: client === undefined ? current.providerClientId : client,
       });
       const title = changes.title ?? current.title;
       await this.events.publish('properties.property.updated.v1', { providerId, propertyId: id, title }, tx);
@@ -349,6 +358,7 @@ function toProperty(row: PropertyRow): Property {
     publishedFeatures: { tour: row.tourPublished, website: row.websitePublished, premium: row.premium },
     tourType: row.premium ? 'premium' : 'basic',
     immexSubscriptionId: row.immexSubscriptionId,
+    providerClientId: row.providerClientId,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

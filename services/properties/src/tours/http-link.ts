@@ -1,4 +1,7 @@
-import { ValidateBy } from 'class-validator';
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 import { parseLink } from '../media/links';
 
@@ -16,3 +19,14 @@ export const HttpLink = (options: { orEmpty?: boolean } = {}) =>
       defaultMessage: () => MESSAGES.invalidUrl,
     },
   });
+
+/** An absolute http(s) URL, or empty (none). */
+export const OptionalLink = (options: { nullable?: boolean } = {}) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: options.nullable ?? true, maxLength: 2000 }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    IsOptional(),
+    IsString({ message: MESSAGES.invalidUrl }),
+    HttpLink({ orEmpty: true }),
+    MaxLength(2000, { message: 'must be at most 2000 characters' }),
+  );

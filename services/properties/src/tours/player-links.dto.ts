@@ -31,7 +31,7 @@ import {
   StrongPassword,
   UUID_PATTERN,
 } from '@tourly/platform';
-import { HttpLink } from './http-link';
+import { HttpLink, OptionalLink } from './http-link';
 
 const OptionalFlag = () =>
   applyDecorators(
@@ -58,17 +58,6 @@ const BrandingText = () =>
     MaxLength(TOUR_LIMITS.brandingText, {
       message: `must be at most ${TOUR_LIMITS.brandingText} characters`,
     }),
-  );
-
-/** An absolute http(s) URL, or empty (none). */
-const OptionalLink = (options: { nullable?: boolean } = {}) =>
-  applyDecorators(
-    ApiPropertyOptional({ type: String, nullable: options.nullable ?? true, maxLength: 2000 }),
-    trim,
-    IsOptional(),
-    IsString({ message: MESSAGES.invalidUrl }),
-    HttpLink({ orEmpty: true }),
-    MaxLength(2000, { message: 'must be at most 2000 characters' }),
   );
 
 /** `{provider_properties_update_player_link_branding_form: {...}}`: each key sent replaces its value; null restores the default. */
