@@ -13,6 +13,9 @@ const PropertyPage = lazy(() => import('./pages/PropertyPage'));
 const TourSpacePage = lazy(() => import('./pages/TourSpacePage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderPage = lazy(() => import('./pages/OrderPage'));
+const ClientsPage = lazy(() => import('./pages/ClientsPage'));
+const ClientPage = lazy(() => import('./pages/ClientPage'));
+const ContactsPage = lazy(() => import('./pages/ContactsPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -26,6 +29,9 @@ export function ProviderApp() {
         <Route path="provider/properties/:id/virtual-tour/space" element={<TourSpacePage />} />
         <Route path="provider/orders" element={<OrdersPage />} />
         <Route path="provider/orders/:id" element={<OrderPage />} />
+        <Route path="provider/clients" element={<ClientsPage />} />
+        <Route path="provider/clients/:id" element={<ClientPage />} />
+        <Route path="provider/contacts" element={<ContactsPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/settings/developers" element={<DevelopersPage />} />
         <Route path="provider/billing" element={<BillingPage />} />

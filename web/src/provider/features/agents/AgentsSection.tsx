@@ -1,36 +1,53 @@
 import { useId, useState } from 'react';
 import { PROVIDER_SIDE_ROLES } from '@tourly/contracts';
 import { ErrorDisplay } from '../../../shared/ErrorDisplay';
+import { useContactsQuery } from '../clients/queries';
 import { useUsersQuery } from '../settings/queries';
 import { movedUp, withAdded, without } from './agents';
 import { useAgentIdsQuery, useSaveAgentIdsMutation } from './queries';
 import './agents.css';
 
-/** The team the picker offers: one page of the provider's users, the most a page holds. */
+/** The team and the contacts the picker offers: one page of each, the most a page holds. */
 const TEAM_PAGE_SIZE = 100;
 
+interface Agent {
+  id: string;
+  name: string;
+  email: string;
+}
+
 /**
- * The property's agents (001 §3 "contacts (agentIds)"): the people of the provider whom visitors of the published
- * tour and website see in the contact panel, in this order, and to whom their messages are e-mailed. Each change is
- * saved at once.
+ * The property's agents (001 §3 "contacts (agentIds)"): the provider's people and contacts whom visitors of the
+ * published tour and website see in the contact panel, in this order, and to whom their messages are e-mailed. Each
+ * change is saved at once.
  */
 export function AgentsSection({ propertyId }: { propertyId: string }) {
   const headingId = useId();
   const pickerId = useId();
   const agentIds = useAgentIdsQuery(propertyId);
   const users = useUsersQuery(1, TEAM_PAGE_SIZE);
+  const contacts = useContactsQuery({ page: 1, pageSize: TEAM_PAGE_SIZE });
   const save = useSaveAgentIdsMutation();
   const [picked, setPicked] = useState('');
   const [notice, setNotice] = useState('');
 
-  const team = (users.data?.items ?? []).filter((user) => PROVIDER_SIDE_ROLES.includes(user.role));
-  const byId = new Map(team.map((user) => [user.id, user]));
+  const team: Agent[] = (users.data?.items ?? [])
+    .filter((user) => PROVIDER_SIDE_ROLES.includes(user.role))
+    .map((user) => ({
+      id: user.id,
+      name: `${user.firstName} ${user.lastName}`.trim() || user.email,
+      email: user.email,
+    }));
+  const known: Agent[] = (contacts.data?.items ?? []).map((contact) => ({
+    id: contact.id,
+    name: contact.fullName,
+    email: contact.emailAddress,
+  }));
+  const byId = new Map([...team, ...known].map((agent) => [agent.id, agent]));
   const chosen = agentIds.data ?? [];
-  const addable = team.filter((user) => !chosen.includes(user.id));
-  const nameOf = (id: string) => {
-    const user = byId.get(id);
-    return user ? `${user.firstName} ${user.lastName}`.trim() || user.email : 'A former team member';
-  };
+  const addableTeam = team.filter((agent) => !chosen.includes(agent.id));
+  const addableContacts = known.filter((agent) => !chosen.includes(agent.id));
+  const nameOf = (id: string) => byId.get(id)?.name ?? 'A former agent';
 
   async function change(next: string[], done: string) {
     setNotice('');
@@ -47,9 +64,9 @@ export function AgentsSection({ propertyId }: { propertyId: string }) {
         Visitors of the published tour and website see them, in this order, with their phone numbers, and
         their messages are e-mailed to them. With no agents, messages go to the account’s admins.
       </p>
-      <ErrorDisplay error={agentIds.error ?? users.error ?? save.error} />
-      {!agentIds.data || !users.data ? (
-        !(agentIds.error || users.error) && (
+      <ErrorDisplay error={agentIds.error ?? users.error ?? contacts.error ?? save.error} />
+      {!agentIds.data || !users.data || !contacts.data ? (
+        !(agentIds.error || users.error || contacts.error) && (
           <p className="muted" role="status">
             Loading agents…
           </p>
@@ -90,7 +107,7 @@ export function AgentsSection({ propertyId }: { propertyId: string }) {
               ))}
             </ol>
           )}
-          {addable.length > 0 && (
+          {addableTeam.length + addableContacts.length > 0 && (
             <form
               className="agent-picker"
               onSubmit={(event) => {
@@ -109,12 +126,25 @@ export function AgentsSection({ propertyId }: { propertyId: string }) {
                   value={picked}
                   onChange={(event) => setPicked(event.target.value)}
                 >
-                  <option value="">Choose a team member…</option>
-                  {addable.map((user) => (
-                    <option key={user.id} value={user.id}>
-                      {nameOf(user.id)} ({user.email})
-                    </option>
-                  ))}
+                  <option value="">Choose a team member or a contact…</option>
+                  {addableTeam.length > 0 && (
+                    <optgroup label="Team">
+                      {addableTeam.map((agent) => (
+                        <option key={agent.id} value={agent.id}>
+                          {agent.name} ({agent.email})
+                        </option>
+                      ))}
+                    </optgroup>
+                  )}
+                  {addableContacts.length > 0 && (
+                    <optgroup label="Contacts">
+                      {addableContacts.map((agent) => (
+                        <option key={agent.id} value={agent.id}>
+                          {agent.name} ({agent.email})
+                        </option>
+                      ))}
+                    </optgroup>
+                  )}
                 </select>
               </div>
               <button type="submit" className="button" disabled={!picked || save.isPending}>

@@ -1,0 +1,77 @@
+import { api } from '../../../api/client';
+import type { Answer } from '../../../api/types';
+
+/** One of the provider's clients (GET /provider/clients): an agency it works for, with its counts. */
+export type Client = Answer<'/provider/clients/{id}', 'get'>;
+/** One of the provider's contacts (GET /provider/contacts): a person it works with who is not a user. */
+export type Contact = Answer<'/provider/contacts/{id}', 'get'>;
+
+export interface ClientValues {
+  name: string;
+  emailAddress: string;
+  phoneNumber: string;
+  defaultPlayerBrandingLogoUrl: string;
+}
+
+export interface ContactValues {
+  fullName: string;
+  emailAddress: string;
+  phoneNumber: string;
+  /** '' for none. */
+  providerClientId: string;
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  q?: string;
+}
+
+/** The form as the server takes it: an empty optional field is none. */
+const clientForm = (values: ClientValues) => ({
+  name: values.name.trim(),
+  emailAddress: values.emailAddress.trim() || null,
+  phoneNumber: values.phoneNumber.trim() || null,
+  defaultPlayerBrandingLogoUrl: values.defaultPlayerBrandingLogoUrl.trim() || null,
+});
+
+const contactForm = (values: ContactValues) => ({
+  fullName: values.fullName.trim(),
+  emailAddress: values.emailAddress.trim(),
+  phoneNumber: values.phoneNumber.trim() || null,
+  providerClientId: values.providerClientId || null,
+});
+
+export const fetchClients = ({ page, pageSize, q }: ListQuery, signal?: AbortSignal) =>
+  api.page('/provider/clients', { page, pageSize, q: q || undefined }, { signal });
+
+export const fetchClient = (id: string, signal?: AbortSignal) =>
+  api.get('/provider/clients/{id}', { params: { id }, signal });
+
+export const createClient = (values: ClientValues) =>
+  api.post('/provider/clients/create_from_dashboard', { clientForm: clientForm(values) });
+
+export const updateClient = (id: string, values: ClientValues) =>
+  api.put('/provider/clients/{id}', { clientForm: clientForm(values) }, { params: { id } });
+
+export const deleteClient = (id: string) => api.delete('/provider/clients/{id}', { params: { id } });
+
+export const fetchClientProperties = (id: string, page: number, pageSize: number, signal?: AbortSignal) =>
+  api.page('/provider/clients/{id}/properties', { page, pageSize }, { params: { id }, signal });
+
+export const fetchContacts = (
+  { page, pageSize, q, providerClientId }: ListQuery & { providerClientId?: string },
+  signal?: AbortSignal,
+) => api.page('/provider/contacts', { page, pageSize, q: q || undefined, providerClientId }, { signal });
+
+export const createContact = (values: ContactValues) =>
+  api.post('/provider/contacts/create_from_dashboard', { contact: contactForm(values) });
+
+export const updateContact = (id: string, values: ContactValues) =>
+  api.put('/provider/contacts/{id}', { contact: contactForm(values) }, { params: { id } });
+
+export const deleteContact = (id: string) => api.delete('/provider/contacts/{id}', { params: { id } });
+
+/** Sets (or with null clears) the client a property is for. */
+export const setPropertyClient = (propertyId: string, providerClientId: string | null) =>
+  api.patch('/provider/properties/{id}', { property: { providerClientId } }, { params: { id: propertyId } });
