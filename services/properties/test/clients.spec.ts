@@ -172,6 +172,26 @@ describe('clients and contacts', () => {
       });
     });
 
+    it('shows the client’s name and logo on its properties’ tours until the tour’s branding names its own', async () => {
+      const client = await aClient(provider, {
+        name: 'Logo Agency',
+        default_player_branding_logo_url: 'https://logo.example/agency.png',
+      });
+      const propertyId = await aProperty(provider, 'Branded Villa');
+      await provider
+        .send('patch', `/provider/properties/${propertyId}`, { property: { provider_client_id: client.id } })
+        .expect(200);
+      await shareTour(it_, provider, propertyId);
+      const link = (await provider.get(`/provider/properties/${propertyId}/player_link`)).body.data;
+      const seen = await it_.http.get(
+        `/digital_twin/${encodeURIComponent(tourPublicId(link.client_slug, link.model_slug))}/layers/base.json`,
+      );
+      expect(seen.body.data.branding).toMatchObject({
+        client_name: 'Logo Agency',
+        client_logo_url: 'https://logo.example/agency.png',
+      });
+    });
+
     it('refuses a property’s client that is not one of the provider’s, changing nothing', async () => {
       const theirs = await aClient(other, { name: 'Their Agency' });
       const propertyId = await aProperty(provider, 'Guarded Villa');
@@ -318,7 +338,7 @@ describe('clients and contacts', () => {
     });
     const clientGone = { errors: { base: ['Client not found'] } };
     const contactGone = { errors: { base: ['Contact not found'] } };
-    const calls: Array<[string, string, unknown, unknown]> = [
+    const calls: Array<[string, string, object | undefined, unknown]> = [
       ['get', `/provider/clients/${client.id}`, undefined, clientGone],
       ['put', `/provider/clients/${client.id}`, { client_form: { name: 'Mine now' } }, clientGone],
       ['delete', `/provider/clients/${client.id}`, undefined, clientGone],

@@ -26,6 +26,20 @@ describe('demo properties', () => {
     const listed = await demo.get('/provider/properties?page_size=100').expect(200);
     expect(listed.body.data.total_count).toBe(made);
     expect(listed.body.data.items[0].geocoded_address.latitude).toEqual(expect.any(Number));
+
+    // A client with its agent, on two of the properties; the agent is the first one's.
+    const [client] = (await demo.get('/provider/clients').expect(200)).body.data.items;
+    expect(client).toMatchObject({ name: 'Harbour Realty', contact_count: 1, property_count: 2 });
+    const [agent] = (await demo.get(`/provider/contacts?provider_client_id=${client.id}`)).body.data.items;
+    expect(agent).toMatchObject({ full_name: 'Ana Ng', provider_client_name: 'Harbour Realty' });
+    const theirs = (await demo.get(`/provider/clients/${client.id}/properties`)).body.data.items;
+    const agents = await Promise.all(
+      theirs.map(
+        async (property: { id: string }) =>
+          (await demo.get(`/provider/properties/${property.id}/contacts`)).body.data.agent_ids,
+      ),
+    );
+    expect(agents.flat()).toEqual([agent.id]);
   });
 
   it('makes nothing for a provider with no Matterport account to read', async () => {

@@ -4,6 +4,8 @@ import type {
   IAdminClientPageQuery,
   IClientByIdQuery,
   IClientByIdResult,
+  IClientOfPropertyQuery,
+  IClientOfPropertyResult,
   IClientPageQuery,
   IContactByIdQuery,
   IContactByIdResult,
@@ -142,6 +144,10 @@ const countAdminClients = sql<ICountAdminClientsQuery>`
    WHERE ($providerId::uuid IS NULL OR provider_id = $providerId)
      AND ($search::text IS NULL OR search_text LIKE lower($search))`;
 
+const clientOfProperty = sql<IClientOfPropertyQuery>`
+  SELECT c.name, c.default_player_branding_logo_url AS "defaultPlayerBrandingLogoUrl"
+    FROM properties p JOIN provider_clients c ON c.id = p.provider_client_id WHERE p.id = $propertyId!`;
+
 const knownContacts = sql<IKnownContactsQuery>`
   SELECT id, full_name AS "fullName", email_address AS "emailAddress", phone_number AS "phoneNumber"
     FROM contacts WHERE provider_id = $providerId! AND id = ANY($ids!::uuid[])`;
@@ -237,6 +243,11 @@ export class ClientsRepository {
     filter: { providerId: string | null; search: string | null },
   ): Promise<number> {
     return (await queryOne(db, countAdminClients, filter))?.total ?? 0;
+  }
+
+  /** The client a property is for, if any: what its tours show of it. */
+  ofProperty(db: Queryable, propertyId: string): Promise<IClientOfPropertyResult | undefined> {
+    return queryOne(db, clientOfProperty, { propertyId });
   }
 
   /** Those of the ids that are the provider's contacts. */

@@ -292,6 +292,23 @@ export interface ICountAdminClientsQuery {
   result: ICountAdminClientsResult;
 }
 
+/** 'ClientOfProperty' parameters type */
+export interface IClientOfPropertyParams {
+  propertyId: string;
+}
+
+/** 'ClientOfProperty' return type */
+export interface IClientOfPropertyResult {
+  defaultPlayerBrandingLogoUrl: string | null;
+  name: string;
+}
+
+/** 'ClientOfProperty' query type */
+export interface IClientOfPropertyQuery {
+  params: IClientOfPropertyParams;
+  result: IClientOfPropertyResult;
+}
+
 /** 'KnownContacts' parameters type */
 export interface IKnownContactsParams {
   ids: stringArray;

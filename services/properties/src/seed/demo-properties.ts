@@ -1,12 +1,22 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { ClientsService } from '../clients/clients.service';
+import { ContactsService } from '../media/contacts.service';
 import { Matterport, MATTERPORT_MAX_PAGE_SIZE } from '../matterport/matterport';
 import { PropertiesQuery } from '../properties/properties.dto';
 import { PropertiesService } from '../properties/properties.service';
 
+/** The demo provider's client (an agency) and the agency's agent, on the first two demo properties. */
+export const DEMO_CLIENT = { name: 'Harbour Realty', emailAddress: 'office@harbour-realty.demo.test' };
+export const DEMO_CONTACT = {
+  fullName: 'Ana Ng',
+  emailAddress: 'ana.ng@harbour-realty.demo.test',
+  phoneNumber: '+61 400 555 010',
+};
+
 /**
  * Gives the demo provider of `npm start` a property for each model of the Matterport account it reads (the
  * platform's own: the emulator's demo models), geocoded like any other, once: a provider that has properties is left
- * alone. Answers how many it made.
+ * alone. The first two are for a demo client, whose agent is the first one's agent. Answers how many it made.
  */
 export async function seedDemoProperties(app: INestApplicationContext, providerId: string): Promise<number> {
   const properties = app.get(PropertiesService);
@@ -14,15 +24,25 @@ export async function seedDemoProperties(app: INestApplicationContext, providerI
   if (existing.totalCount > 0) return 0;
   // Matterport's largest page: every model of the demo account (thirteen, one behind a password).
   const { models } = await app.get(Matterport).models(providerId, { pageSize: MATTERPORT_MAX_PAGE_SIZE });
-  let created = 0;
+  const made: string[] = [];
   for (const model of models) {
     if (!model.address) continue;
-    await properties.create(providerId, {
+    const property = await properties.create(providerId, {
       title: model.name,
       address: model.address,
       matterportKey: model.id,
     });
-    created += 1;
+    made.push(property.id);
   }
-  return created;
+  if (made.length > 0) await seedDemoClient(app, providerId, made.slice(0, 2));
+  return made.length;
+}
+
+async function seedDemoClient(app: INestApplicationContext, providerId: string, propertyIds: string[]) {
+  const clients = app.get(ClientsService);
+  const client = await clients.createClient(providerId, DEMO_CLIENT);
+  const contact = await clients.createContact(providerId, { ...DEMO_CONTACT, providerClientId: client.id });
+  for (const id of propertyIds)
+    await app.get(PropertiesService).update(providerId, id, { providerClientId: client.id });
+  await app.get(ContactsService).set(providerId, propertyIds[0]!, [contact.id]);
 }

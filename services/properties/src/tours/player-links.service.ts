@@ -21,6 +21,7 @@ import {
   pageWithTotal,
   type Queryable,
 } from '@tourly/platform';
+import { ClientsRepository } from '../clients/clients.repository';
 import type { PropertiesConfig } from '../config';
 import { PropertyMediaRepository } from '../media/property-media.repository';
 import { Plans } from '../plans/plans';
@@ -137,6 +138,7 @@ export class PlayerLinksService {
     private readonly db: Database,
     private readonly links: PlayerLinksRepository,
     private readonly tours: VirtualToursRepository,
+    private readonly clients: ClientsRepository,
     private readonly propertyMedia: PropertyMediaRepository,
     private readonly plans: Plans,
     private readonly storage: Storage,
@@ -376,6 +378,7 @@ export class PlayerLinksService {
     { mls = false }: { mls?: boolean } = {},
   ): Promise<TourView> {
     const { property, link, tour, parameters, links, accountName } = await this.parts(providerId, propertyId);
+    const client = mls ? undefined : await this.clients.ofProperty(this.db.dataSource, propertyId);
     if (layers === 'published') layers = tour.published ?? defaultTourLayers();
     const model = modelOf(property, link);
     const imageId = layers.welcomeScreen.imageId;
@@ -397,10 +400,19 @@ export class PlayerLinksService {
       },
       model: { ...model, embedUrl: embedUrl(this.config.MATTERPORT_SHOWCASE_URL, model, parameters.values) },
       layers: { ...layers, welcomeScreen: { ...layers.welcomeScreen, imageUrl } },
-      // Visitors are told whose tour it is: the provider's name as branded, else its account's name.
+      // Visitors are told whose tour it is: the provider's name as branded, else its account's name; the client's
+      // name and logo as branded, else those of the client the property is for.
       branding: mls
         ? DEFAULT_BRANDING
-        : withDefaults({ ...DEFAULT_BRANDING, providerName: accountName ?? '' }, link.branding),
+        : withDefaults(
+            {
+              ...DEFAULT_BRANDING,
+              providerName: accountName ?? '',
+              clientName: client?.name ?? '',
+              clientLogoUrl: client?.defaultPlayerBrandingLogoUrl ?? '',
+            },
+            link.branding,
+          ),
       media: withDefaults(DEFAULT_MEDIA, link.media),
       setup: { ...withDefaults(DEFAULT_SETUP, link.setup), ...(mls ? { showContactForm: false } : {}) },
       urlParameters: parameters.values,

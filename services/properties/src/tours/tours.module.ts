@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PropertiesDataModule } from '../properties/properties-data.module';
 import { StorageModule } from '@tourly/platform';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
@@ -14,7 +15,7 @@ import { VirtualToursRepository } from './virtual-tours.repository';
 
 /** Tours (issue 12): each property's player link and its settings, URL parameters, and layers with their draft. */
 @Module({
-  imports: [MediaModule, PlansModule, StorageModule],
+  imports: [MediaModule, PlansModule, StorageModule, PropertiesDataModule],
   controllers: [
     PlayerLinksController,
     PlayerLinksAdminController,
