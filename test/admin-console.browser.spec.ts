@@ -350,6 +350,7 @@ describe('the provider’s page in the admin console', () => {
         ],
         ['Orders', 'orders', (tab) => tab.getByRole('link', { name: `Order ${orderNumber}` })],
         ['Bookings', 'bookings', (tab) => tab.getByText('No bookings yet.')],
+        ['Clients', 'clients', (tab) => tab.getByText('No clients.')],
         ['Floor-plan configuration', 'floorplan_configuration', (tab) => tab.getByText('Suppliers draw')],
         ['Billing', 'billing', (tab) => tab.getByText('15% off its plan.')],
         ['Credits', 'credits', (tab) => row(tab, 'Sorry for the late plan').first()],

@@ -42,6 +42,7 @@ const RULES: Readonly<Record<string, Readonly<Record<string, readonly StaffRole[
   provider_player_link_namespaces: { list: ADMIN },
   provider_orders: { list: ADMIN },
   provider_bookings: { list: ADMIN },
+  provider_clients: { list: ADMIN },
   admin_changes: { list: ADMIN },
   impersonations: { list: ADMIN },
   whitelabeled_domains: { list: ADMIN, edit: ADMIN },

@@ -27,6 +27,12 @@ describe('the console’s resources at the spec’s paths', () => {
       { startDate: '2030-01-01', endDate: '2030-01-31' },
     ],
     ['provider_bookings', { providerId: PROVIDER }, `providers/${PROVIDER}/bookings`, {}],
+    [
+      'provider_clients',
+      { providerId: PROVIDER, search: 'x' },
+      'provider_clients.json',
+      { providerId: PROVIDER, search: 'x' },
+    ],
     ['credit_adjustments', { providerId: PROVIDER }, `providers/${PROVIDER}/credit_adjustments`, {}],
     ['admin_changes', { providerId: PROVIDER }, `providers/${PROVIDER}/admin_changes`, {}],
     ['credit_bundles', { providerId: PROVIDER }, 'credit_bundles.json', { providerId: PROVIDER }],

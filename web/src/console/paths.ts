@@ -33,6 +33,8 @@ const LIST_PATHS: Record<string, (filter: Filter) => ListRoute> = {
   provider_player_link_namespaces: ofProvider('player_link_namespaces'),
   provider_orders: ofProvider('orders'),
   provider_bookings: ofProvider('bookings'),
+  // The back office's client picker, one provider's when the filter names it.
+  provider_clients: (filter) => ({ path: 'provider_clients.json', filter }),
   credit_adjustments: ofProvider('credit_adjustments'),
   admin_changes: ofProvider('admin_changes'),
   credit_bundles: (filter) => ({ path: 'credit_bundles.json', filter }),

@@ -6,6 +6,7 @@ import { TextButton } from '../shared/TextButton';
 import { AuditTab } from './AuditTab';
 import { BillingTab } from './billing/BillingTab';
 import { BookingsTab } from './BookingsTab';
+import { ClientsTab } from './ClientsTab';
 import { DomainTab } from './DomainTab';
 import { FloorplanConfigurationTab } from './FloorplanConfigurationTab';
 import { ImpersonationsTab } from './ImpersonationsTab';
@@ -30,6 +31,7 @@ const TAB_CONTENT: Record<ProviderTab, (provider: ProviderRecord) => ReactNode> 
   player_link_namespaces: (provider) => <PlayerLinkNamespacesTab provider={provider} />,
   orders: (provider) => <OrdersTab provider={provider} />,
   bookings: (provider) => <BookingsTab provider={provider} />,
+  clients: (provider) => <ClientsTab provider={provider} />,
   floorplan_configuration: (provider) => <FloorplanConfigurationTab provider={provider} />,
   billing: (provider) => <BillingTab provider={provider} />,
   credits: (provider) => <ProviderCredits provider={provider} />,

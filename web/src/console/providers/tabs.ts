@@ -9,6 +9,7 @@ export const PROVIDER_TABS = [
   { path: 'player_link_namespaces', label: 'Player link namespaces' },
   { path: 'orders', label: 'Orders' },
   { path: 'bookings', label: 'Bookings' },
+  { path: 'clients', label: 'Clients' },
   { path: 'floorplan_configuration', label: 'Floor-plan configuration' },
   { path: 'billing', label: 'Billing' },
   { path: 'credits', label: 'Credits' },
