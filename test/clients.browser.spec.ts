@@ -10,8 +10,8 @@ const PHONE = { width: 390, height: 844 };
 /**
  * Clients and contacts in a real browser (Debian's Chromium) against the whole platform: a provider records an agency
  * (its logo link refused first in the server's words), adds the agency's agent from the client's page, puts a
- * property under the client, finds the agent on the contacts page as it types, and makes the agent one of the
- * property's agents; on a phone, adds and edits a contact with nothing past the screen's right edge.
+ * property under the client, finds the agent on the contacts page as it types, changes the property's client from
+ * its page, and makes the agent one of the property's agents; on a phone, adds and edits a contact with nothing past the screen's right edge.
  */
 jest.setTimeout(90_000);
 
@@ -84,6 +84,17 @@ describe('clients and contacts in the browser', () => {
     await page.getByRole('heading', { name: 'No contacts match' }).waitFor();
 
     await page.goto(`${it_.base}/provider/properties/${propertyId}`);
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByRole('link', { name: 'Open Harbour Realty' }).waitFor();
+    expect(await details.getByLabel('Client').inputValue()).not.toBe('');
+    await details.getByLabel('Client').selectOption({ label: 'No client' });
+    await details.getByText('The property has no client now.').waitFor();
+    expect(
+      (await provider.get(`/provider/properties/${propertyId}`)).body.data.provider_client_id,
+    ).toBeNull();
+    await details.getByLabel('Client').selectOption({ label: 'Harbour Realty' });
+    await details.getByText('The client was saved.').waitFor();
+
     const agents = page.getByRole('region', { name: 'Agents' });
     await agents.getByLabel('Add an agent').selectOption({ label: 'Ana Ng (ana@harbour.example)' });
     await agents.getByRole('button', { name: 'Add agent' }).click();

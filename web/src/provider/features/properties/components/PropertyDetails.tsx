@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
 import { useForm } from '../../../../shared/forms/useForm';
+import { PropertyClient } from '../../clients/components/PropertyClient';
 import type { NewProperty, Property } from '../api';
 import { useDeletePropertyMutation, useUpdatePropertyMutation } from '../queries';
 import { PropertyForm, propertyFields } from './PropertyFields';
@@ -59,6 +60,10 @@ export function PropertyDetails({ property, onDeleted }: PropertyDetailsProps) {
             <dd>
               {property.matterportKey}
               {property.startPosition && <span className="muted"> (starts at {property.startPosition})</span>}
+            </dd>
+            <dt>Client</dt>
+            <dd>
+              <PropertyClient propertyId={property.id} clientId={property.providerClientId} />
             </dd>
             <dt>Created</dt>
             <dd>{formatDate(property.createdAt)}</dd>

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { clientPath } from '../paths';
+import { useClientChoicesQuery, useSetPropertyClientMutation } from '../queries';
+
+/**
+ * Which client (agency) a property is for, chosen among the provider's clients and saved at once; its tours show the
+ * client's name and logo unless their branding names their own.
+ */
+export function PropertyClient({ propertyId, clientId }: { propertyId: string; clientId: string | null }) {
+  const clients = useClientChoicesQuery();
+  const save = useSetPropertyClientMutation();
+  const [notice, setNotice] = useState('');
+  const items = clients.data?.items ?? [];
+  const current = items.find((client) => client.id === clientId);
+
+  async function choose(next: string) {
+    setNotice('');
+    const outcome = await save.run(propertyId, next || null);
+    if (outcome.ok) setNotice(next ? 'The client was saved.' : 'The property has no client now.');
+  }
+
+  if (clients.data && items.length === 0)
+    return (
+      <span className="muted">
+        None. <Link to="/provider/clients">Add a client</Link> to record the agency it is for.
+      </span>
+    );
+  return (
+    <>
+      <select
+        className="field-input"
+        aria-label="Client"
+        value={clientId ?? ''}
+        disabled={!clients.data || save.isPending}
+        onChange={(event) => void choose(event.target.value)}
+      >
+        <option value="">No client</option>
+        {items.map((client) => (
+          <option key={client.id} value={client.id}>
+            {client.name}
+          </option>
+        ))}
+      </select>
+      {current && <Link to={clientPath(current.id)}>Open {current.name}</Link>}
+      <ErrorDisplay error={clients.error ?? save.error} />
+      <span role="status" className="muted">
+        {notice}
+      </span>
+    </>
+  );
+}
