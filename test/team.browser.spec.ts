@@ -106,4 +106,43 @@ describe('team invitations', () => {
       await page.context().close();
     },
   );
+
+  it('an existing account accepts by signing in, then switches between its providers from the account menu', async () => {
+    // Another business invites Demo Media's admin, as a member.
+    const harbour = await gatewayClient(it_.base, it_.emulatorsUrl).signUp('Harbour Lights');
+    await harbour
+      .send('post', '/provider/settings/team/invitations', {
+        invitation: { email: 'provider@demo.test', role: 'member' },
+      })
+      .expect(201);
+    const [mail] = await it_.emailsTo('provider@demo.test', 1);
+    const link = /https?:\/\/\S+invitation_token=[A-Za-z0-9_-]+/.exec(mail!.textBody)![0];
+
+    const context = await it_.browser.newContext({ viewport: PHONE, isMobile: true });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Join Harbour Lights', level: 1 }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in and join' }).click();
+    await page.getByText('Invalid email or password.').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('demo-password');
+    await page.getByRole('button', { name: 'Sign in and join' }).click();
+    await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
+
+    // A member reads the team; the menu lists both providers, this one current.
+    await page.goto(`${it_.base}/provider/settings/team`);
+    await page.getByText('Only the admins can change the team.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Account' }).click();
+    const providers = page.getByRole('group', { name: 'Switch provider' });
+    await providers.getByText('Harbour Lights (current)').waitFor();
+    await noWiderThan(page, PHONE.width);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-switcher.png') });
+    await providers.getByRole('button', { name: 'Demo Media' }).click();
+    await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await providers.getByText('Demo Media (current)').waitFor();
+    await context.close();
+  });
 });
