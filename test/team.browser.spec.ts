@@ -134,6 +134,10 @@ describe('team invitations', () => {
     await page.goto(`${it_.base}/provider/settings/team`);
     await page.getByText('Only the admins can change the team.').waitFor();
     expect(await page.getByRole('button', { name: 'Send invitation' }).count()).toBe(0);
+    // Nor does a member start a property (the permissions are read by now: the Team page needed them).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Properties' }).click();
+    await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'New property' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Account' }).click();
     const providers = page.getByRole('group', { name: 'Switch provider' });
     await providers.getByText('Harbour Lights (current)').waitFor();
