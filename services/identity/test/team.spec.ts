@@ -356,4 +356,21 @@ describe('team and invitations', () => {
     expect((await check(stranger.token)).status).toBe(200);
     expect((await as(other.admin).get(`${TEAM}/members`)).body.data.items[0].role).toBe('admin');
   });
+
+  it('two admins stepping down at once: exactly one does, the provider keeps an admin', async () => {
+    const { providerId, admin, slug } = await aTeam('Race Media');
+    const ownerId = (admin.body.user as { id: string }).id;
+    const otherId = await it_.aUser(`second@${slug}.test`, { providerId, role: 'admin' });
+    const other = await it_.signedIn(`second@${slug}.test`);
+    const answers = await Promise.all([
+      as(admin).patch(`${TEAM}/members/${ownerId}`, { member: { role: 'member' } }),
+      as(other).patch(`${TEAM}/members/${otherId}`, { member: { role: 'member' } }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    const admins = await it_.db.dataSource.query(
+      "SELECT count(*)::int AS n FROM memberships WHERE provider_id = $1 AND role = 'admin'",
+      [providerId],
+    );
+    expect(admins).toEqual([{ n: 1 }]);
+  });
 });
