@@ -147,6 +147,21 @@ describe('team invitations', () => {
     await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Account' }).click();
     await providers.getByText('Demo Media (current)').waitFor();
+
+    // Signed in as the invited account already: joining a third provider takes one press.
+    const coast = await gatewayClient(it_.base, it_.emulatorsUrl).signUp('Coast Studio');
+    await coast
+      .send('post', '/provider/settings/team/invitations', {
+        invitation: { email: 'provider@demo.test', role: 'scan_technician' },
+      })
+      .expect(201);
+    const [third] = await it_.emailsTo('provider@demo.test', 2);
+    await page.goto(/https?:\/\/\S+invitation_token=[A-Za-z0-9_-]+/.exec(third!.textBody)![0]);
+    await page.getByText('You are signed in as provider@demo.test.').waitFor();
+    await page.getByRole('button', { name: 'Join', exact: true }).click();
+    await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await providers.getByText('Coast Studio (current)').waitFor();
     await context.close();
   });
 });

@@ -8,6 +8,7 @@ import { useForm } from '../../shared/forms/useForm';
 import { AuthForm } from '../AuthForm';
 import { AuthLayout } from '../AuthLayout';
 import { FORGOT_PASSWORD_PATH, SIGN_IN_PATH } from '../paths';
+import { useCurrentUserQuery } from '../queries';
 import { useSessionChange } from '../useSessionChange';
 import { acceptInvitation, checkInvitation, signUpByInvitation, type InvitationLink } from './api';
 
@@ -85,11 +86,21 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationLi
 
 function SignInToAccept({ token, email }: { token: string; email: string }) {
   const session = useSessionChange(acceptInvitation);
+  // Signed in as the invited account already (not an administrator acting as it): joining needs no password.
+  const me = useCurrentUserQuery().data;
+  const signedInAsInvitee = me?.email.toLowerCase() === email && me.impersonatorId === null;
   const form = useForm({
     initial: { password: '' },
     fields: { password: 'invitation.password' },
     submit: ({ password }) => session.run(token, password),
   });
+  if (signedInAsInvitee) {
+    return (
+      <AuthForm form={{ ...form, isPending: form.isPending || session.isPending }} submitLabel="Join">
+        <p className="muted">You are signed in as {email}.</p>
+      </AuthForm>
+    );
+  }
   return (
     <AuthForm
       form={{ ...form, isPending: form.isPending || session.isPending }}

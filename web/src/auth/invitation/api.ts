@@ -8,9 +8,15 @@ export type InvitationLink = Answer<'/users/invitation/check', 'post'>;
 export const checkInvitation = (invitationToken: string, signal?: AbortSignal) =>
   api.post('/users/invitation/check', { invitation: { invitationToken } }, { signal });
 
-/** The invited email's account accepts with its password; resolves with where to go (a full page load follows). */
+/**
+ * The invited email's account accepts with its password (or none when it is the one signed in); resolves with where
+ * to go (a full page load follows).
+ */
 export async function acceptInvitation(invitationToken: string, password: string): Promise<string> {
-  await api.post('/users/invitation/accept', { invitation: { invitationToken, password } });
+  // Signed in as the invited account, no password is sent (none is needed).
+  await api.post('/users/invitation/accept', {
+    invitation: { invitationToken, ...(password ? { password } : {}) },
+  });
   return DEFAULT_PATH_AFTER_SIGN_IN;
 }
 
