@@ -330,6 +330,17 @@ describe('team and invitations', () => {
     const tech = await it_.signedIn(`tech@${slug}.test`);
     expect((await as(tech).delete(`${TEAM}/members/${techId}`)).body).toEqual(lastAdmin);
     expect((await as(tech).delete(`${TEAM}/members/${ownerId}`)).status).toBe(200);
+    // Each change of a membership is published, a removal with no role.
+    const published = await it_.db.dataSource.query(
+      `SELECT envelope->'data'->>'user_id' AS "user", envelope->'data'->>'role' AS role FROM outbox
+        WHERE subject = 'identity.membership.changed.v1' AND envelope->>'provider_id' = $1 ORDER BY created_at, id`,
+      [providerId],
+    );
+    expect(published).toEqual([
+      { user: techId, role: 'admin' },
+      { user: ownerId, role: 'member' },
+      { user: ownerId, role: null },
+    ]);
     const left = await as(tech).get(`${TEAM}/members`);
     expect(left.body.data.items.map((m: { user_id: string }) => m.user_id)).toEqual([techId]);
     // The removed person's session no longer works in the provider.
