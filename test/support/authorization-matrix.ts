@@ -61,6 +61,8 @@ export const providerSide = (status: number) => ({
   impersonating: status,
   others: 403,
 });
+/** What changes a provider's records: the provider-side roles but a member, who reads (`READ_ONLY_ROLES`). */
+export const providerWriters = (status: number) => ({ ...providerSide(status), member: 403 });
 export const providerAdmins = (status: number) => ({
   anonymous: 401,
   admin: status,

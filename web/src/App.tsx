@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import {
+  ACCEPT_INVITATION_PATH,
   CONTACT_CONFIRMATION_PATH,
   FINALIZE_PATH,
   FORGOT_PASSWORD_PATH,
@@ -25,6 +26,7 @@ const SignUpPage = lazy(() => import('./auth/signUp/SignUpPage'));
 const FinalizePage = lazy(() => import('./auth/signUp/FinalizePage'));
 const SetupProviderPage = lazy(() => import('./auth/signUp/SetupProviderPage'));
 const SurveyPage = lazy(() => import('./auth/signUp/SurveyPage'));
+const AcceptInvitationPage = lazy(() => import('./auth/invitation/AcceptInvitationPage'));
 const ContactConfirmationPage = lazy(() => import('./auth/contactConfirmation/ContactConfirmationPage'));
 
 const ACCOUNT_PAGES: Array<[string, ReactNode]> = [
@@ -36,6 +38,7 @@ const ACCOUNT_PAGES: Array<[string, ReactNode]> = [
   [SETUP_PROVIDER_PATH, <SetupProviderPage />],
   [SURVEY_PATH, <SurveyPage />],
   [CONTACT_CONFIRMATION_PATH, <ContactConfirmationPage />],
+  [ACCEPT_INVITATION_PATH, <AcceptInvitationPage />],
 ];
 
 export function App() {

@@ -5,6 +5,12 @@ export type MembershipRole = (typeof MEMBERSHIP_ROLES)[number];
 /** Roles that count as provider-side or staff: every recognised membership role except client_user. */
 export const PROVIDER_SIDE_ROLES: readonly MembershipRole[] = ['admin', 'scan_technician', 'member'];
 
+/**
+ * Roles that read and change nothing in their provider (issue 31: "a member reads"): on a role-restricted route
+ * they may only read (GET, or an unsafe method the route declares a read with `@Reads()`).
+ */
+export const READ_ONLY_ROLES: readonly MembershipRole[] = ['member'];
+
 /** Back-office roles, held by platform staff rather than through a provider membership. */
 export const STAFF_ROLES = ['platform_admin', 'virtual_assistant', 'external_supplier'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -189,6 +189,22 @@ describe('HTTP conventions of every service', () => {
     expect(response.body).toEqual({ errors: { base: ['You are not allowed to do this.'] } });
   });
 
+  it('lets a member read and nothing more: its changes are refused, a declared read is not', async () => {
+    const member = internalHeaders({ userId: 'u4', role: 'member', providerId: 'p1' });
+    const refused = await http.post('/provider/widgets').set(member).send({ name: 'Lamp', price_cents: 1 });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 403,
+      body: { errors: { base: ['You are not allowed to do this.'] } },
+    });
+    expect((await http.post('/provider/widgets/quote').set(member)).status).toBe(200);
+    expect((await http.get('/provider/widgets').set(member)).status).toBe(200);
+    const admin = await http
+      .post('/provider/widgets')
+      .set(internalHeaders(providerAdmin))
+      .send({ name: 'Lamp', price_cents: 1 });
+    expect(admin.status).toBe(201);
+  });
+
   it('keeps an impersonating admin away from what only the provider may do', async () => {
     const asProvider = await http.post('/provider/widgets/rotate_secret').set(internalHeaders(providerAdmin));
     expect(asProvider.status).toBe(201);

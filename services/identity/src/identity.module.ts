@@ -18,6 +18,7 @@ import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { SettingsModule } from './settings/settings.module';
 import { SignUpModule } from './sign-up/sign-up.module';
+import { TeamModule } from './team/team.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { WithdrawalsModule } from './withdrawals/withdrawals.module';
 
@@ -44,6 +45,7 @@ import { WithdrawalsModule } from './withdrawals/withdrawals.module';
     WebhooksModule,
     MatterportModule,
     WithdrawalsModule,
+    TeamModule,
   ],
 })
 export class IdentityModule {}

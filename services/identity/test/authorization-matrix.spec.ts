@@ -7,6 +7,7 @@ import {
   type Who,
 } from '../../../test/support/authorization-matrix';
 import { IMPERSONATION_FORBIDDEN, uuidv7 } from '@tourly/platform';
+import { INVITATION_LINK_INVALID } from '../src/team/team.rules';
 import { startIdentityPlatform, sessionCookieOf, type SignedIn } from './support';
 
 /**
@@ -23,6 +24,7 @@ interface Ids {
 
 const UNKNOWN_ID = '01a20000-0000-7000-8000-000000000000';
 const WEBHOOKS = '/provider/developers/webhooks_subscription';
+const TEAM = '/provider/settings/team';
 const DOMAIN_NOT_FOUND = 'White-label domain not found';
 const WHITE_LABEL_NEEDS_PLAN =
   'White-label domains come with the Creator and Pro plans. Upgrade your plan to use one.';
@@ -349,6 +351,54 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     // The impersonating admin succeeds (and ends it): see impersonation.spec.ts.
     expect: { anonymous: 401, impersonating: -1, others: 409 },
     says: { 409: 'You are not impersonating anyone.' },
+  },
+  // The team (issue 31): everyone on it reads it; its admins change it.
+  { method: 'get', path: () => `${TEAM}/members`, expect: providerReaders },
+  { method: 'get', path: () => `${TEAM}/invitations`, expect: providerAdmins },
+  {
+    method: 'post',
+    path: () => `${TEAM}/invitations`,
+    body: () => ({ invitation: { email: `matrix-${uuidv7()}@example.test`, role: 'scan_technician' } }),
+    expect: { anonymous: 401, admin: 201, impersonating: 201, others: 403 },
+  },
+  {
+    method: 'patch',
+    path: (ids) => `${TEAM}/members/${ids.providerUser}`,
+    body: () => ({ member: { role: 'admin' } }),
+    expect: providerAdmins,
+  },
+  {
+    method: 'patch',
+    path: () => `${TEAM}/members/${UNKNOWN_ID}`,
+    body: () => ({ member: { role: 'member' } }),
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Team member not found' },
+  },
+  {
+    method: 'delete',
+    path: () => `${TEAM}/members/${UNKNOWN_ID}`,
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Team member not found' },
+  },
+  {
+    method: 'post',
+    path: () => `${TEAM}/invitations/${UNKNOWN_ID}/resend`,
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Invitation not found' },
+  },
+  {
+    method: 'delete',
+    path: () => `${TEAM}/invitations/${UNKNOWN_ID}`,
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Invitation not found' },
+  },
+  {
+    method: 'post',
+    path: () => '/users/invitation/check',
+    body: () => ({ invitation: { invitation_token: 'matrix' } }),
+    // The link is the credential: anyone holding one may ask what it invites to.
+    expect: { others: 404 },
+    says: { 404: INVITATION_LINK_INVALID },
   },
   {
     method: 'post',

@@ -6,6 +6,7 @@ import {
   platformAdmins,
   providerAdmins,
   providerSide,
+  providerWriters,
   type Credentials,
   type MatrixRoute,
   type Who,
@@ -42,25 +43,26 @@ const SUPPLIER = `/external_supplier/floorplan_orders/${UNKNOWN}`;
  * those who pass the role; 401 and 403 are the guard's).
  */
 const ROUTES: Array<MatrixRoute<string>> = [
+  // Placing, cancelling and amending orders spends credits: a member reads (issue 31); a download is a read.
   {
     method: 'post',
     path: () => '/provider/orders/floorplan_orders.json',
     body: {},
-    expect: providerSide(422),
+    expect: providerWriters(422),
     says: { 422: REQUIRED_ORDER },
   },
   {
     method: 'post',
     path: () => '/provider/floorplan_orders',
     body: {},
-    expect: providerSide(422),
+    expect: providerWriters(422),
     says: { 422: REQUIRED_ORDER },
   },
   {
     method: 'post',
     path: () => `/provider/properties/${UNKNOWN}/floorplan_orders`,
     body: { floorplan_order: { kind: 'floorplan' } },
-    expect: providerSide(404),
+    expect: providerWriters(404),
     says: { 404: 'Property not found' },
   },
   { method: 'get', path: () => '/provider/floorplan_orders', expect: providerSide(200) },
@@ -74,14 +76,14 @@ const ROUTES: Array<MatrixRoute<string>> = [
     method: 'post',
     path: () => `/provider/floorplan_orders/${UNKNOWN}/cancel`,
     body: { cancellation_reason: 'Ordered twice' },
-    expect: providerSide(404),
+    expect: providerWriters(404),
     says: { 404: ORDER_NOT_FOUND },
   },
   {
     method: 'post',
     path: () => `/provider/floorplan_orders/${UNKNOWN}/amend`,
     body: { amendment_form: { notes: 'Move the door' } },
-    expect: providerSide(404),
+    expect: providerWriters(404),
     says: { 404: ORDER_NOT_FOUND },
   },
   { method: 'get', path: () => '/provider/orders/floorplan_variants.json', expect: providerSide(200) },
@@ -89,7 +91,7 @@ const ROUTES: Array<MatrixRoute<string>> = [
     method: 'post',
     path: () => `/provider/floorplan_variants/${UNKNOWN}/assign_to_client`,
     body: { provider_client_id: null },
-    expect: providerSide(404),
+    expect: providerWriters(404),
     says: { 404: VARIANT_NOT_FOUND },
   },
   {

@@ -5,6 +5,7 @@ import {
   providerAdmins,
   platformAdmins,
   providerSide,
+  providerWriters,
   type Credentials,
   type MatrixRoute,
   type Who,
@@ -35,6 +36,7 @@ interface Ids {
 
 const ROUTES: Array<MatrixRoute<Ids>> = [
   { method: 'get', path: () => '/provider/properties', expect: providerSide(200) },
+  // Billing is the admins': never a scan technician's or a member's.
   { method: 'get', path: () => '/provider/billing/premium_tours', expect: providerAdmins(200) },
   { method: 'get', path: ({ property }) => `/provider/properties/${property}`, expect: providerSide(200) },
   {
@@ -47,7 +49,31 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     method: 'patch',
     path: ({ property }) => `/provider/properties/${property}`,
     body: { property: { title: 'Renamed' } },
+    // A scan technician manages properties and media; a member reads (issue 31).
+    expect: providerWriters(200),
+  },
+  {
+    method: 'get',
+    path: ({ property }) => `/provider/properties/${property}/media_links`,
     expect: providerSide(200),
+  },
+  {
+    method: 'post',
+    path: ({ property }) => `/provider/properties/${property}/media_links`,
+    body: { media_links: [{ url: 'https://example.com/brochure', title: 'Brochure' }] },
+    expect: providerWriters(201),
+  },
+  {
+    method: 'delete',
+    path: ({ property }) => `/provider/properties/${property}/photos/${UNKNOWN}`,
+    expect: providerWriters(404),
+    says: { 404: 'Photo not found' },
+  },
+  {
+    method: 'patch',
+    path: ({ property }) => `/provider/properties/${property}/website/settings`,
+    body: { website_settings: {} },
+    expect: providerWriters(200),
   },
   {
     method: 'get',
@@ -63,12 +89,11 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     method: 'put',
     path: ({ property }) => `/provider/properties/${property}/published_features`,
     body: { published_features: { tour: true } },
-    // Demo Media is on the free plan: its own people are refused too, for the plan.
+    // Demo Media is on the free plan: its own people are refused too, for the plan (a member: it reads).
     expect: { anonymous: 401, others: 403 },
     says: {
       admin: PUBLISHING_NEEDS_PLAN,
       scan_technician: PUBLISHING_NEEDS_PLAN,
-      member: PUBLISHING_NEEDS_PLAN,
       impersonating: PUBLISHING_NEEDS_PLAN,
     },
   },
@@ -105,7 +130,7 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
         matterport_key: 'Matrix12345',
       },
     },
-    expect: providerSide(201),
+    expect: providerWriters(201),
   },
   {
     method: 'post',

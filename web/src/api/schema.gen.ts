@@ -3019,6 +3019,86 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/settings/team/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['TeamController_invitations'];
+    put?: never;
+    post: operations['TeamController_invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/settings/team/invitations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['TeamController_revoke'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/settings/team/invitations/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['TeamController_resend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/settings/team/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['TeamController_members'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/settings/team/members/{user_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['TeamController_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['TeamController_changeRole'];
+    trace?: never;
+  };
   '/provider/settings/toggle_auto_populate_models': {
     parameters: {
       query?: never;
@@ -3429,6 +3509,54 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['PublicWebsiteController_unlock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/invitation/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['InvitationLinksController_accept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/invitation/check': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['InvitationLinksController_check'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users/invitation/sign_up': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['InvitationLinksController_signUp'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4481,6 +4609,13 @@ export type components = {
       /** @description single-property websites that stop being published (a plan that does not publish: every one) */
       websites_unpublished: components['schemas']['billing.ReviewedPropertyResponse'][];
     };
+    'identity.AcceptInvitation': {
+      invitation_token: string;
+      password?: string;
+    };
+    'identity.AcceptInvitationRequest': {
+      invitation: components['schemas']['identity.AcceptInvitation'];
+    };
     'identity.AccessLogEntryResponse': {
       /**
        * @description admin_change: what was changed
@@ -4599,12 +4734,18 @@ export type components = {
     'identity.ChangePrimaryProvider': {
       user: components['schemas']['identity.PrimaryProvider'];
     };
+    'identity.ChangeRoleRequest': {
+      member: components['schemas']['identity.RoleChange'];
+    };
     'identity.ChangeSubdomain': {
       /**
        * @description lowercase letters, digits and hyphens
        * @example harbour-photography
        */
       subdomain: string;
+    };
+    'identity.CheckInvitationRequest': {
+      invitation: components['schemas']['identity.InvitationToken'];
     };
     'identity.CheckResetLink': {
       user: components['schemas']['identity.ResetLink'];
@@ -4978,6 +5119,56 @@ export type components = {
       /** @example /provider/properties */
       redirect_to: string;
     };
+    'identity.InvitationLinkResponse': {
+      email: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** @description the email has an account: sign in to accept; otherwise create one */
+      has_account: boolean;
+      invited_by: string;
+      provider: components['schemas']['identity.ProviderRef'];
+      /** @enum {string} */
+      role: 'admin' | 'scan_technician' | 'member';
+    };
+    'identity.InvitationResponse': {
+      /** Format: date-time */
+      created_at: string;
+      email: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** Format: uuid */
+      id: string;
+      /** @description the inviting admin's name (empty when that account is gone) */
+      invited_by: string;
+      /** @enum {string} */
+      role: 'admin' | 'scan_technician' | 'member';
+      /**
+       * Format: date-time
+       * @description when the latest link was sent
+       */
+      sent_at: string;
+      /**
+       * @description expired: resend it for a new link
+       * @enum {string}
+       */
+      status: 'pending' | 'expired';
+    };
+    'identity.InvitationSignUp': {
+      first_name: string;
+      invitation_token: string;
+      last_name: string;
+      /** @description at least 8 characters, and not easy to guess (zxcvbn score 3 of 4) */
+      password: string;
+    };
+    'identity.InvitationSignUpRequest': {
+      invitation: components['schemas']['identity.InvitationSignUp'];
+    };
+    'identity.InvitationToken': {
+      invitation_token: string;
+    };
+    'identity.InviteRequest': {
+      invitation: components['schemas']['identity.NewInvitation'];
+    };
     'identity.MeResponse': {
       email: string;
       first_name: string;
@@ -5042,6 +5233,12 @@ export type components = {
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url: string;
+    };
+    'identity.NewInvitation': {
+      /** Format: email */
+      email: string;
+      /** @enum {string} */
+      role: 'admin' | 'scan_technician' | 'member';
     };
     'identity.NewPassword': {
       /** @description at least 8 characters, and not easy to guess (zxcvbn score 3 of 4) */
@@ -5252,6 +5449,10 @@ export type components = {
       token?: string | null;
       token_type_hint?: string | null;
     };
+    'identity.RoleChange': {
+      /** @enum {string} */
+      role: 'admin' | 'scan_technician' | 'member';
+    };
     'identity.SetupProviderRequest': {
       setup_provider: components['schemas']['identity.NewProvider'];
     };
@@ -5324,6 +5525,22 @@ export type components = {
     'identity.SwitchPromptResponse': {
       /** @description whether to show the prompt to connect the provider’s own Matterport account */
       show: boolean;
+    };
+    'identity.TeamMemberResponse': {
+      /**
+       * @description the avatar's colour behind the initials
+       * @example #c4c4c4
+       */
+      color: string;
+      email: string;
+      first_name: string;
+      /** Format: date-time */
+      joined_at: string;
+      last_name: string;
+      /** @enum {string} */
+      role: 'admin' | 'scan_technician' | 'member';
+      /** Format: uuid */
+      user_id: string;
     };
     'identity.ToggleAutoPopulateModels': {
       auto_populate_models: boolean;
@@ -13332,6 +13549,209 @@ export interface operations {
       };
     };
   };
+  TeamController_invitations: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['identity.InvitationResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  TeamController_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.InviteRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.InvitationResponse'];
+          };
+        };
+      };
+    };
+  };
+  TeamController_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  TeamController_resend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.InvitationResponse'];
+          };
+        };
+      };
+    };
+  };
+  TeamController_members: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['identity.TeamMemberResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  TeamController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  TeamController_changeRole: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.ChangeRoleRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.TeamMemberResponse'];
+          };
+        };
+      };
+    };
+  };
   SettingsController_toggleAutoPopulateModels: {
     parameters: {
       query?: never;
@@ -14190,6 +14610,84 @@ export interface operations {
              * @enum {unknown|null}
              */
             data: null;
+          };
+        };
+      };
+    };
+  };
+  InvitationLinksController_accept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.AcceptInvitationRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.SignedInResponse'];
+          };
+        };
+      };
+    };
+  };
+  InvitationLinksController_check: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.CheckInvitationRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.InvitationLinkResponse'];
+          };
+        };
+      };
+    };
+  };
+  InvitationLinksController_signUp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.InvitationSignUpRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.SignedInResponse'];
           };
         };
       };

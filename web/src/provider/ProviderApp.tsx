@@ -7,6 +7,7 @@ import { ProviderLayout } from './ProviderLayout';
 // Each page beyond the first is loaded when it is opened (the layout wraps pages in Suspense).
 const SettingsPage = lazy(() => import('./pages/SettingsPage'));
 const DevelopersPage = lazy(() => import('./pages/DevelopersPage'));
+const TeamPage = lazy(() => import('./pages/TeamPage'));
 const BillingPage = lazy(() => import('./pages/BillingPage'));
 const CreditsPage = lazy(() => import('./pages/CreditsPage'));
 const PropertyPage = lazy(() => import('./pages/PropertyPage'));
@@ -34,6 +35,7 @@ export function ProviderApp() {
         <Route path="provider/contacts" element={<ContactsPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/settings/developers" element={<DevelopersPage />} />
+        <Route path="provider/settings/team" element={<TeamPage />} />
         <Route path="provider/billing" element={<BillingPage />} />
         <Route path="provider/billing/credits" element={<CreditsPage />} />
         <Route path="*" element={<NotFoundPage />} />

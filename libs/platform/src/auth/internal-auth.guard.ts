@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import type { MembershipRole, StaffRole } from '@tourly/contracts';
+import { READ_ONLY_ROLES, type MembershipRole, type StaffRole } from '@tourly/contracts';
 import { ApiError } from '../http/errors';
 import { attachCaller } from './caller';
 import { ANONYMOUS, INTERNAL_TOKEN_HEADER, InternalTokens } from './internal-token';
@@ -9,6 +9,8 @@ import { ANONYMOUS, INTERNAL_TOKEN_HEADER, InternalTokens } from './internal-tok
 const PUBLIC = 'platform:public';
 const ACCESS = 'platform:access';
 const NOT_WHILE_IMPERSONATING = 'platform:not-while-impersonating';
+const READS = 'platform:reads';
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const IMPERSONATION_FORBIDDEN = 'An administrator impersonating a provider cannot do this.';
 
@@ -33,12 +35,19 @@ export const Roles = (...roles: MembershipRole[]) => SetMetadata(ACCESS, { roles
 export const NotWhileImpersonating = (reason: string = IMPERSONATION_FORBIDDEN) =>
   SetMetadata(NOT_WHILE_IMPERSONATING, reason);
 
+/**
+ * A route whose unsafe method changes nothing (a preview, a download): the read-only roles (`READ_ONLY_ROLES`, a
+ * member) may call it like a GET.
+ */
+export const Reads = () => SetMetadata(READS, true);
+
 /** Only platform staff with one of these back-office roles. */
 export const Staff = (...staff: StaffRole[]) => SetMetadata(ACCESS, { staff } satisfies AccessRule);
 
 /**
  * Every request must carry a valid internal token (the gateway mints one per caller) unless the route is
- * @Public(). Routes restricted by @Roles/@Staff refuse other callers with 403; anonymous callers get 401.
+ * @Public(). Routes restricted by @Roles/@Staff refuse other callers with 403; anonymous callers get 401. A
+ * read-only role (a member) gets 403 from such a route's unsafe methods unless it is declared a read (`@Reads()`).
  */
 @Injectable()
 export class InternalAuthGuard implements CanActivate {
@@ -72,6 +81,15 @@ export class InternalAuthGuard implements CanActivate {
     const allowedByRole = !!identity.role && !!identity.providerId && !!rule.roles?.includes(identity.role);
     const allowedByStaff = !!identity.staffRole && !!rule.staff?.includes(identity.staffRole);
     if (!allowedByRole && !allowedByStaff) throw ApiError.forbidden();
+    // A read-only role reads: it changes nothing through a route its role opens (issue 31).
+    if (
+      !allowedByStaff &&
+      READ_ONLY_ROLES.includes(identity.role as MembershipRole) &&
+      !READ_METHODS.has(request.method) &&
+      !this.reflector.getAllAndOverride<boolean>(READS, targets)
+    ) {
+      throw ApiError.forbidden();
+    }
     return true;
   }
 }

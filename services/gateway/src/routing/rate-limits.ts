@@ -1,7 +1,10 @@
 import { HIT_RATE_LIMIT, type HitRateLimitRequest, type RateLimitAnswer } from '@tourly/contracts';
 import { clientAddressKey, type RpcClient } from '@tourly/platform';
 
-/** Where a credential can be guessed: sign-in, tokens, password resets, sign-up and its code, confirmation codes. */
+/**
+ * Where a credential can be guessed: sign-in, tokens, password resets, sign-up and its code, confirmation codes, and a
+ * team invitation's link (accepting one takes the account's password).
+ */
 const CREDENTIAL_ENDPOINTS = new Set([
   'POST /users/sign_in',
   'POST /oauth/token',
@@ -11,6 +14,9 @@ const CREDENTIAL_ENDPOINTS = new Set([
   'POST /sign_up',
   'POST /sign_up/confirm',
   'POST /contact_confirmations',
+  'POST /users/invitation/check',
+  'POST /users/invitation/accept',
+  'POST /users/invitation/sign_up',
 ]);
 
 const WINDOW_SECONDS = 60;

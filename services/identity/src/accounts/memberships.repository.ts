@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { MembershipRole } from '@tourly/contracts';
 import {
   Database,
+  queryAffected,
   queryOne,
   queryRows,
   sql,
@@ -26,6 +27,15 @@ import type {
   IStartingProviderQuery,
   IUsersOfQuery,
   IUsersOfResult,
+  ICountTeamOfQuery,
+  IJoinTeamQuery,
+  ILockAdminsQuery,
+  ILockTeamMemberQuery,
+  IMemberByEmailQuery,
+  IRemoveMembershipQuery,
+  ISetMembershipRoleQuery,
+  ITeamOfQuery,
+  ITeamOfResult,
 } from './memberships.repository.types';
 
 /** What the schema keeps to a union with a CHECK. */
@@ -36,6 +46,8 @@ export type MembershipProviderRow = Narrowed<IFindMembershipResult, Known>;
 export type PersonProfileRow = IProfilesAmongResult;
 
 export type ProviderUserRow = Narrowed<IUsersOfResult, Known>;
+
+export type TeamMemberRow = Narrowed<ITeamOfResult, Known>;
 
 const addMembership = sql<IAddMembershipQuery>`
   INSERT INTO memberships (user_id, provider_id, role) VALUES ($userId!, $providerId!, $role!)`;
@@ -96,6 +108,39 @@ const usersOf = sql<Narrow<IUsersOfQuery, Known>>`
 
 const countUsersOf = sql<ICountUsersOfQuery>`
   SELECT count(*)::int AS "total!" FROM memberships WHERE provider_id = $providerId!`;
+
+const joinTeam = sql<IJoinTeamQuery>`
+  INSERT INTO memberships (user_id, provider_id, role) VALUES ($userId!, $providerId!, $role!)
+  ON CONFLICT DO NOTHING RETURNING user_id AS "userId"`;
+
+const memberByEmail = sql<Narrow<IMemberByEmailQuery, Known>>`
+  SELECT m.user_id AS "userId", m.role FROM memberships m JOIN users u ON u.id = m.user_id
+   WHERE m.provider_id = $providerId! AND lower(u.email) = lower($email!)`;
+
+const lockAdmins = sql<ILockAdminsQuery>`
+  SELECT user_id AS "userId" FROM memberships WHERE provider_id = $providerId! AND role = 'admin'
+   ORDER BY user_id FOR UPDATE`;
+
+const lockTeamMember = sql<Narrow<ILockTeamMemberQuery, Known>>`
+  SELECT role FROM memberships WHERE provider_id = $providerId! AND user_id = $userId!
+     AND role IN ('admin', 'scan_technician', 'member') FOR UPDATE`;
+
+const setMembershipRole = sql<ISetMembershipRoleQuery>`
+  UPDATE memberships SET role = $role! WHERE provider_id = $providerId! AND user_id = $userId!`;
+
+const removeMembership = sql<IRemoveMembershipQuery>`
+  DELETE FROM memberships WHERE provider_id = $providerId! AND user_id = $userId!`;
+
+const teamOf = sql<Narrow<ITeamOfQuery, Known>>`
+  SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email, m.role, u.color,
+         m.created_at AS "joinedAt"
+    FROM memberships m JOIN users u ON u.id = m.user_id
+   WHERE m.provider_id = $providerId! AND m.role IN ('admin', 'scan_technician', 'member')
+   ORDER BY u.first_name, u.last_name, u.id LIMIT $limit! OFFSET $offset!`;
+
+const countTeamOf = sql<ICountTeamOfQuery>`
+  SELECT count(*)::int AS "total!" FROM memberships
+   WHERE provider_id = $providerId! AND role IN ('admin', 'scan_technician', 'member')`;
 
 /** The `memberships` table: who belongs to which provider, in which role (read with the provider's name). */
 @Injectable()
@@ -180,6 +225,44 @@ export class MembershipsRepository {
 
   async countUsersOf(providerId: string): Promise<number> {
     const row = await queryOne(this.db.dataSource, countUsersOf, { providerId });
+    return row?.total ?? 0;
+  }
+
+  /** Makes the user a member with the role unless they already belong to the provider; whether it did. */
+  async join(tx: Queryable, userId: string, providerId: string, role: MembershipRole): Promise<boolean> {
+    return (await queryRows(tx, joinTeam, { userId, providerId, role })).length > 0;
+  }
+
+  /** The membership of whoever has the email in the provider (any role), or undefined. */
+  memberByEmail(tx: Queryable, providerId: string, email: string) {
+    return queryOne(tx, memberByEmail, { providerId, email });
+  }
+
+  /** Locks the provider's admin memberships (so two changes cannot each leave the other as the last admin). */
+  async lockAdmins(tx: Queryable, providerId: string): Promise<string[]> {
+    return (await queryRows(tx, lockAdmins, { providerId })).map((row) => row.userId);
+  }
+
+  /** A member of the provider's team (not a client user), locked; undefined when there is none. */
+  lockTeamMember(tx: Queryable, providerId: string, userId: string) {
+    return queryOne(tx, lockTeamMember, { providerId, userId });
+  }
+
+  async setRole(tx: Queryable, providerId: string, userId: string, role: MembershipRole): Promise<void> {
+    await queryAffected(tx, setMembershipRole, { providerId, userId, role });
+  }
+
+  async remove(tx: Queryable, providerId: string, userId: string): Promise<void> {
+    await queryAffected(tx, removeMembership, { providerId, userId });
+  }
+
+  /** The provider's team (admins, scan technicians, members: not client users), by name. */
+  teamOf(providerId: string, limit: number, offset: number): Promise<TeamMemberRow[]> {
+    return queryRows(this.db.dataSource, teamOf, { providerId, limit, offset });
+  }
+
+  async countTeamOf(providerId: string): Promise<number> {
+    const row = await queryOne(this.db.dataSource, countTeamOf, { providerId });
     return row?.total ?? 0;
   }
 }

@@ -241,3 +241,143 @@ export interface ICountUsersOfQuery {
   params: ICountUsersOfParams;
   result: ICountUsersOfResult;
 }
+
+/** 'JoinTeam' parameters type */
+export interface IJoinTeamParams {
+  providerId: string;
+  role: string;
+  userId: string;
+}
+
+/** 'JoinTeam' return type */
+export interface IJoinTeamResult {
+  userId: string;
+}
+
+/** 'JoinTeam' query type */
+export interface IJoinTeamQuery {
+  params: IJoinTeamParams;
+  result: IJoinTeamResult;
+}
+
+/** 'MemberByEmail' parameters type */
+export interface IMemberByEmailParams {
+  email: string;
+  providerId: string;
+}
+
+/** 'MemberByEmail' return type */
+export interface IMemberByEmailResult {
+  role: string;
+  userId: string;
+}
+
+/** 'MemberByEmail' query type */
+export interface IMemberByEmailQuery {
+  params: IMemberByEmailParams;
+  result: IMemberByEmailResult;
+}
+
+/** 'LockAdmins' parameters type */
+export interface ILockAdminsParams {
+  providerId: string;
+}
+
+/** 'LockAdmins' return type */
+export interface ILockAdminsResult {
+  userId: string;
+}
+
+/** 'LockAdmins' query type */
+export interface ILockAdminsQuery {
+  params: ILockAdminsParams;
+  result: ILockAdminsResult;
+}
+
+/** 'LockTeamMember' parameters type */
+export interface ILockTeamMemberParams {
+  providerId: string;
+  userId: string;
+}
+
+/** 'LockTeamMember' return type */
+export interface ILockTeamMemberResult {
+  role: string;
+}
+
+/** 'LockTeamMember' query type */
+export interface ILockTeamMemberQuery {
+  params: ILockTeamMemberParams;
+  result: ILockTeamMemberResult;
+}
+
+/** 'SetMembershipRole' parameters type */
+export interface ISetMembershipRoleParams {
+  providerId: string;
+  role: string;
+  userId: string;
+}
+
+/** 'SetMembershipRole' return type */
+export type ISetMembershipRoleResult = void;
+
+/** 'SetMembershipRole' query type */
+export interface ISetMembershipRoleQuery {
+  params: ISetMembershipRoleParams;
+  result: ISetMembershipRoleResult;
+}
+
+/** 'RemoveMembership' parameters type */
+export interface IRemoveMembershipParams {
+  providerId: string;
+  userId: string;
+}
+
+/** 'RemoveMembership' return type */
+export type IRemoveMembershipResult = void;
+
+/** 'RemoveMembership' query type */
+export interface IRemoveMembershipQuery {
+  params: IRemoveMembershipParams;
+  result: IRemoveMembershipResult;
+}
+
+/** 'TeamOf' parameters type */
+export interface ITeamOfParams {
+  limit: NumberOrString;
+  offset: NumberOrString;
+  providerId: string;
+}
+
+/** 'TeamOf' return type */
+export interface ITeamOfResult {
+  color: string;
+  email: string;
+  firstName: string;
+  joinedAt: Date;
+  lastName: string;
+  role: string;
+  userId: string;
+}
+
+/** 'TeamOf' query type */
+export interface ITeamOfQuery {
+  params: ITeamOfParams;
+  result: ITeamOfResult;
+}
+
+/** 'CountTeamOf' parameters type */
+export interface ICountTeamOfParams {
+  providerId: string;
+}
+
+/** 'CountTeamOf' return type */
+export interface ICountTeamOfResult {
+  total: number;
+}
+
+/** 'CountTeamOf' query type */
+export interface ICountTeamOfQuery {
+  params: ICountTeamOfParams;
+  result: ICountTeamOfResult;
+}

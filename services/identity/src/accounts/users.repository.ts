@@ -12,6 +12,7 @@ import {
 } from '@tourly/platform';
 import type {
   IAdoptPrimaryProviderQuery,
+  ILeavePrimaryProviderQuery,
   ICountContactsQuery,
   ICreateConfirmedUserParams,
   ICreateConfirmedUserQuery,
@@ -108,6 +109,9 @@ const setPrimaryProvider = sql<ISetPrimaryProviderQuery>`
 
 const adoptPrimaryProvider = sql<IAdoptPrimaryProviderQuery>`
   UPDATE users SET primary_provider_id = coalesce(primary_provider_id, $providerId!) WHERE id = $id!`;
+
+const leavePrimaryProvider = sql<ILeavePrimaryProviderQuery>`
+  UPDATE users SET primary_provider_id = NULL WHERE id = $id! AND primary_provider_id = $providerId!`;
 
 const setPasswordHash = sql<ISetPasswordHashQuery>`
   UPDATE users SET password_hash = $passwordHash! WHERE id = $id!`;
@@ -209,6 +213,11 @@ export class UsersRepository {
   /** Makes the provider the user's primary one unless they have one. */
   async adoptPrimaryProvider(tx: Queryable, id: string, providerId: string): Promise<void> {
     await queryAffected(tx, adoptPrimaryProvider, { id, providerId });
+  }
+
+  /** The user no longer starts in a provider they left (the oldest membership left takes over). */
+  async leavePrimaryProvider(tx: Queryable, id: string, providerId: string): Promise<void> {
+    await queryAffected(tx, leavePrimaryProvider, { id, providerId });
   }
 
   async setPasswordHash(tx: Queryable, id: string, passwordHash: string): Promise<void> {

@@ -173,6 +173,21 @@ export interface IAdoptPrimaryProviderQuery {
   result: IAdoptPrimaryProviderResult;
 }
 
+/** 'LeavePrimaryProvider' parameters type */
+export interface ILeavePrimaryProviderParams {
+  id: string;
+  providerId: string;
+}
+
+/** 'LeavePrimaryProvider' return type */
+export type ILeavePrimaryProviderResult = void;
+
+/** 'LeavePrimaryProvider' query type */
+export interface ILeavePrimaryProviderQuery {
+  params: ILeavePrimaryProviderParams;
+  result: ILeavePrimaryProviderResult;
+}
+
 /** 'SetPasswordHash' parameters type */
 export interface ISetPasswordHashParams {
   id: string;

@@ -25,6 +25,7 @@ import { ImpersonationReturn1764010000000 } from './1764010000000-impersonation-
 import { OauthTokenFamilies1764030000000 } from './1764030000000-oauth-token-families';
 import { SignInAccountFailures1764040000000 } from './1764040000000-sign-in-account-failures';
 import { ImpersonatedChanges1796000000001 } from './1796000000001-impersonated-changes';
+import { TeamInvitations1796000000010 } from './1796000000010-team-invitations';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -54,4 +55,5 @@ export const migrations: MigrationClass[] = [
   OauthTokenFamilies1764030000000,
   SignInAccountFailures1764040000000,
   ImpersonatedChanges1796000000001,
+  TeamInvitations1796000000010,
 ];

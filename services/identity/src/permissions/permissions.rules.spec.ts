@@ -5,7 +5,7 @@ describe('account permissions by role', () => {
   it.each<[MembershipRole, boolean, boolean, boolean, boolean, boolean]>([
     // role, billing, users, settings, manage properties, view properties
     ['admin', true, true, true, true, true],
-    ['member', false, false, false, true, true],
+    ['member', false, false, false, false, true],
     ['scan_technician', false, false, false, true, true],
     ['client_user', false, false, false, false, true],
   ])('%s', (role, manageBilling, manageUsers, manageSettings, manageProperties, viewProperties) => {

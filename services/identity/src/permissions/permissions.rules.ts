@@ -11,8 +11,9 @@ export interface AccountPermissions {
 }
 
 /**
- * Admins manage billing, users and settings; members and scan technicians manage properties; client users see
- * what is shared with them, and nothing else.
+ * Admins manage billing, users and settings; scan technicians manage properties and media; members read them
+ * (issue 31: the guard refuses a member's changes, `READ_ONLY_ROLES`); client users see what is shared with them,
+ * and nothing else. The table in identity's README says the same.
  */
 const ACCOUNT: Record<MembershipRole, Omit<AccountPermissions, 'role'>> = {
   admin: {
@@ -26,7 +27,7 @@ const ACCOUNT: Record<MembershipRole, Omit<AccountPermissions, 'role'>> = {
     manageBilling: false,
     manageUsers: false,
     manageSettings: false,
-    manageProperties: true,
+    manageProperties: false,
     viewProperties: true,
   },
   scan_technician: {

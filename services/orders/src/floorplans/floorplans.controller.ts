@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { ProviderId, Responds, Roles, type Page } from '@tourly/platform';
+import { ProviderId, Reads, Responds, Roles, type Page } from '@tourly/platform';
 import {
   AssignToClient,
   DownloadResponse,
@@ -50,6 +50,7 @@ export class FloorplansController {
 
   /** A link to download a delivered plan (valid an hour). */
   @Post('floorplan_editor/download')
+  @Reads()
   @Responds(DownloadResponse)
   download(@ProviderId() providerId: string, @Body() body: DownloadVariant): Promise<DownloadResponse> {
     return this.floorplans.download(providerId, body.floorplanVariantId);

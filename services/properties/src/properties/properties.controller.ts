@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { type Page, pageOf, ProviderId, Responds, Roles, TakesNoBody } from '@tourly/platform';
+import { type Page, pageOf, ProviderId, Reads, Responds, Roles, TakesNoBody } from '@tourly/platform';
 import { Matterport } from '../matterport/matterport';
 import { PremiumToursService } from '../premium-tours/premium-tours.service';
 import {
@@ -115,6 +115,7 @@ export class PropertiesController {
   }
 
   @Post(':id/preview_publish')
+  @Reads()
   @HttpCode(200)
   @Responds(PublishPreviewResponse)
   previewPublish(

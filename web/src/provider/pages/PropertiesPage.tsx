@@ -11,6 +11,7 @@ import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../shared/useDebounced
 import { propertyPath } from '../features/properties/paths';
 import '../features/properties/properties.css';
 import { usePropertiesQuery } from '../features/properties/queries';
+import { useAccountPermissionsQuery } from '../features/settings/queries';
 
 // The form and the Matterport spaces picker load when "New property" is first pressed.
 const NewPropertyModal = lazy(() => import('../features/properties/components/NewPropertyModal'));
@@ -72,11 +73,13 @@ export function PropertiesPage() {
   const filtered = search !== '' || status !== undefined || tourType !== undefined;
   const data = list.data;
 
-  const newButton = (
+  // A member reads (identity's role table): no way to start what the server would refuse.
+  const canManage = useAccountPermissionsQuery().data?.manageProperties ?? true;
+  const newButton = canManage ? (
     <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
       New property
     </button>
-  );
+  ) : null;
 
   return (
     <div className="page properties-page">

@@ -22,6 +22,7 @@ import '../features/properties/properties.css';
 import { useFloorplansQuery, usePhotosQuery, usePropertyQuery } from '../features/properties/queries';
 import { tourSpacePath } from '../features/tours/paths';
 import type { PropertiesPageState } from './PropertiesPage';
+import { useAccountPermissionsQuery } from '../features/settings/queries';
 
 // The order form loads when "Order a floor plan" is first pressed.
 const OrderFloorplanModal = lazy(() => import('../features/orders/components/OrderFloorplanModal'));
@@ -44,6 +45,7 @@ export default function PropertyPage() {
   const floorplans = useFloorplansQuery(id);
   const property = loaded.data;
   const [ordering, setOrdering] = useState(false);
+  const readOnly = useAccountPermissionsQuery().data?.manageProperties === false;
   const back = (
     <p className="back-link">
       <Link to={PROPERTIES_PATH}>← Properties</Link>
@@ -87,13 +89,20 @@ export default function PropertyPage() {
         <h1>{property.title}</h1>
         <p className="muted">{property.geocodedAddress?.formattedAddress ?? property.address}</p>
         <PropertyBadges property={property} />
+        {readOnly && (
+          <p className="muted">
+            As a member you can read this property; the admins and scan technicians change it.
+          </p>
+        )}
         <p className="property-header-actions">
           <Link className="button button-primary" to={tourSpacePath(property.id)}>
             Open the tour space
           </Link>
-          <button type="button" className="button button-secondary" onClick={() => setOrdering(true)}>
-            Order a floor plan
-          </button>
+          {!readOnly && (
+            <button type="button" className="button button-secondary" onClick={() => setOrdering(true)}>
+              Order a floor plan
+            </button>
+          )}
         </p>
       </header>
       {created && (

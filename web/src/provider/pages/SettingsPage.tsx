@@ -11,6 +11,7 @@ import { MatterportSection } from '../features/settings/components/MatterportSec
 import { ModelsSection } from '../features/settings/components/ModelsSection';
 import { ProfileSection } from '../features/settings/components/ProfileSection';
 import { ReferralSection } from '../features/settings/components/ReferralSection';
+import { TeamSection } from '../features/settings/components/TeamSection';
 import { UsersSection } from '../features/settings/components/UsersSection';
 import { WhitelabelDomainSection } from '../features/settings/components/WhitelabelDomainSection';
 import { connectOutcomeOf, withoutConnectOutcome } from '../features/settings/matterport';
@@ -19,7 +20,7 @@ import { useAccountPermissionsQuery, useSettingsQuery } from '../features/settin
 /**
  * `/provider/settings`: the signed-in person's own profile (names, and the phone number visitors see on tours
  * where they are an agent), then the provider's business details, Matterport account, models, API key, the way to
- * the Developers page (webhooks), white-label domain, users and access log. Everyone on the provider's side reads
+ * the Developers page (webhooks), white-label domain, the way to the Team page, users and access log. Everyone on the provider's side reads
  * them; what changes them (and the API key, the Developers link and the access log) shows only to roles that may
  * manage settings (GET /provider/permissions/account); the Matterport account, to the admins.
  * Matterport's callback comes back here with `?matterport=connected` or `?matterport=failed&reason=…`: the outcome
@@ -65,6 +66,7 @@ export default function SettingsPage() {
       {canManage && <ApiKeySection apiKey={current.apiKey} />}
       {canManage && <DevelopersSection />}
       <WhitelabelDomainSection domain={current.whitelabelDomain} canManage={canManage} />
+      <TeamSection canManage={permissions.data.manageUsers} />
       <UsersSection />
       <ReferralSection />
       {canManage && <AccessLogSection />}
