@@ -12,7 +12,6 @@ import { ModelsSection } from '../features/settings/components/ModelsSection';
 import { ProfileSection } from '../features/settings/components/ProfileSection';
 import { ReferralSection } from '../features/settings/components/ReferralSection';
 import { TeamSection } from '../features/settings/components/TeamSection';
-import { UsersSection } from '../features/settings/components/UsersSection';
 import { WhitelabelDomainSection } from '../features/settings/components/WhitelabelDomainSection';
 import { connectOutcomeOf, withoutConnectOutcome } from '../features/settings/matterport';
 import { useAccountPermissionsQuery, useSettingsQuery } from '../features/settings/queries';
@@ -20,8 +19,8 @@ import { useAccountPermissionsQuery, useSettingsQuery } from '../features/settin
 /**
  * `/provider/settings`: the signed-in person's own profile (names, and the phone number visitors see on tours
  * where they are an agent), then the provider's business details, Matterport account, models, API key, the way to
- * the Developers page (webhooks), white-label domain, the way to the Team page, users and access log. Everyone on the provider's side reads
- * them; what changes them (and the API key, the Developers link and the access log) shows only to roles that may
+ * the Developers page (webhooks), white-label domain, the way to the Team page (its members and invitations) and the
+ * access log. Everyone on the provider's side reads them; what changes them (and the API key, the Developers link and the access log) shows only to roles that may
  * manage settings (GET /provider/permissions/account); the Matterport account, to the admins.
  * Matterport's callback comes back here with `?matterport=connected` or `?matterport=failed&reason=…`: the outcome
  * is kept for the Matterport section and taken out of the address, so that reloading does not tell it again.
@@ -67,7 +66,6 @@ export default function SettingsPage() {
       {canManage && <DevelopersSection />}
       <WhitelabelDomainSection domain={current.whitelabelDomain} canManage={canManage} />
       <TeamSection canManage={permissions.data.manageUsers} />
-      <UsersSection />
       <ReferralSection />
       {canManage && <AccessLogSection />}
     </div>
