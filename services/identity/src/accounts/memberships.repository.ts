@@ -34,6 +34,7 @@ import type {
   IMemberByEmailQuery,
   IRemoveMembershipQuery,
   ISetMembershipRoleQuery,
+  ITeamMemberQuery,
   ITeamOfQuery,
   ITeamOfResult,
 } from './memberships.repository.types';
@@ -137,6 +138,12 @@ const teamOf = sql<Narrow<ITeamOfQuery, Known>>`
     FROM memberships m JOIN users u ON u.id = m.user_id
    WHERE m.provider_id = $providerId! AND m.role IN ('admin', 'scan_technician', 'member')
    ORDER BY u.first_name, u.last_name, u.id LIMIT $limit! OFFSET $offset!`;
+
+const teamMember = sql<Narrow<ITeamMemberQuery, Known>>`
+  SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email, m.role, u.color,
+         m.created_at AS "joinedAt"
+    FROM memberships m JOIN users u ON u.id = m.user_id
+   WHERE m.provider_id = $providerId! AND m.user_id = $userId! AND m.role IN ('admin', 'scan_technician', 'member')`;
 
 const countTeamOf = sql<ICountTeamOfQuery>`
   SELECT count(*)::int AS "total!" FROM memberships
@@ -259,6 +266,11 @@ export class MembershipsRepository {
   /** The provider's team (admins, scan technicians, members: not client users), by name. */
   teamOf(providerId: string, limit: number, offset: number): Promise<TeamMemberRow[]> {
     return queryRows(this.db.dataSource, teamOf, { providerId, limit, offset });
+  }
+
+  /** One person of the team, as the team's list shows them. */
+  teamMember(providerId: string, userId: string): Promise<TeamMemberRow | undefined> {
+    return queryOne(this.db.dataSource, teamMember, { providerId, userId });
   }
 
   async countTeamOf(providerId: string): Promise<number> {

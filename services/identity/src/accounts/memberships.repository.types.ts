@@ -366,6 +366,29 @@ export interface ITeamOfQuery {
   result: ITeamOfResult;
 }
 
+/** 'TeamMember' parameters type */
+export interface ITeamMemberParams {
+  providerId: string;
+  userId: string;
+}
+
+/** 'TeamMember' return type */
+export interface ITeamMemberResult {
+  color: string;
+  email: string;
+  firstName: string;
+  joinedAt: Date;
+  lastName: string;
+  role: string;
+  userId: string;
+}
+
+/** 'TeamMember' query type */
+export interface ITeamMemberQuery {
+  params: ITeamMemberParams;
+  result: ITeamMemberResult;
+}
+
 /** 'CountTeamOf' parameters type */
 export interface ICountTeamOfParams {
   providerId: string;

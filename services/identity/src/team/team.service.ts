@@ -100,9 +100,8 @@ export class TeamService {
       await this.memberships.setRole(tx, providerId, userId, role);
       await this.events.publish('identity.membership.changed.v1', { providerId, userId, role }, tx);
     });
-    const [changed] = (await this.memberships.teamOf(providerId, 1_000_000, 0)).filter(
-      (row) => row.userId === userId,
-    );
+    const changed = await this.memberships.teamMember(providerId, userId);
+    if (!changed) throw ApiError.notFound(MEMBER_NOT_FOUND);
     return memberOf(changed);
   }
 
