@@ -138,6 +138,21 @@ describe('team invitations', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Properties' }).click();
     await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();
     expect(await page.getByRole('button', { name: 'New property' }).count()).toBe(0);
+    // A member reads a property's page: what it has, without the buttons that would change it.
+    const harbourHouse = await aProperty(harbour, 'Harbour Lights House');
+    await harbour
+      .send('post', `/provider/properties/${harbourHouse}/media_links`, {
+        media_links: [{ url: 'https://example.com/brochure', title: 'Brochure' }],
+      })
+      .expect(201);
+    await page.goto(`${it_.base}/provider/properties/${harbourHouse}`);
+    await page.getByText('As a member you can read this property').waitFor();
+    await page.getByRole('region', { name: 'Media links' }).getByRole('link', { name: 'Brochure' }).waitFor();
+    for (const name of ['Edit details', 'Delete property', 'Add photos', 'Order a floor plan'])
+      expect([name, await page.getByRole('button', { name }).count()]).toEqual([name, 0]);
+    expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
+    expect(await page.getByLabel('Add an agent').count()).toBe(0);
+    await noWiderThan(page, PHONE.width);
     await page.getByRole('button', { name: 'Account' }).click();
     const providers = page.getByRole('group', { name: 'Switch provider' });
     await providers.getByText('Harbour Lights (current)').waitFor();

@@ -18,6 +18,7 @@ import { PublishingSection } from '../features/properties/components/PublishingS
 import { VideosSection } from '../features/properties/components/VideosSection';
 import { WebsiteSection } from '../features/properties/components/WebsiteSection';
 import { PROPERTIES_PATH } from '../features/properties/paths';
+import { PropertyReadOnly } from '../features/properties/readOnly';
 import '../features/properties/properties.css';
 import { useFloorplansQuery, usePhotosQuery, usePropertyQuery } from '../features/properties/queries';
 import { tourSpacePath } from '../features/tours/paths';
@@ -110,24 +111,31 @@ export default function PropertyPage() {
           The property was created. Add its photos, then publish its tour.
         </p>
       )}
-      <PropertyDetails
-        property={property}
-        onDeleted={() => {
-          const state: PropertiesPageState = {
-            notice: `“${property.title}” was deleted. If that was a mistake, our support team can restore it.`,
-          };
-          navigate(PROPERTIES_PATH, { state });
-        }}
-      />
-      <PublishingSection property={property} />
-      <PhotosSection propertyId={property.id} photos={photos} />
-      <FloorplansSection propertyId={property.id} floorplans={floorplans} />
-      <VideosSection propertyId={property.id} />
-      <DocumentsSection propertyId={property.id} />
-      <MediaLinksSection propertyId={property.id} />
-      <AgentsSection propertyId={property.id} />
-      <WebsiteSection property={property} photos={photos.data} floorplans={floorplans.data} />
-      <LeadsSection propertyId={property.id} />
+      <PropertyReadOnly value={readOnly}>
+        <PropertyDetails
+          property={property}
+          onDeleted={() => {
+            const state: PropertiesPageState = {
+              notice: `“${property.title}” was deleted. If that was a mistake, our support team can restore it.`,
+            };
+            navigate(PROPERTIES_PATH, { state });
+          }}
+        />
+        {/* A member reads: the publishing switches and the website's forms show, disabled. */}
+        <fieldset className="plain-fieldset" disabled={readOnly}>
+          <PublishingSection property={property} />
+        </fieldset>
+        <PhotosSection propertyId={property.id} photos={photos} />
+        <FloorplansSection propertyId={property.id} floorplans={floorplans} />
+        <VideosSection propertyId={property.id} />
+        <DocumentsSection propertyId={property.id} />
+        <MediaLinksSection propertyId={property.id} />
+        <AgentsSection propertyId={property.id} />
+        <fieldset className="plain-fieldset" disabled={readOnly}>
+          <WebsiteSection property={property} photos={photos.data} floorplans={floorplans.data} />
+        </fieldset>
+        <LeadsSection propertyId={property.id} />
+      </PropertyReadOnly>
       {ordering && (
         <Suspense fallback={null}>
           <OrderFloorplanModal

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { PROVIDER_SIDE_ROLES } from '@tourly/contracts';
 import { ErrorDisplay } from '../../../shared/ErrorDisplay';
 import { useContactsQuery } from '../clients/queries';
+import { usePropertyReadOnly } from '../properties/readOnly';
 import { useUsersQuery } from '../settings/queries';
 import { movedUp, withAdded, without } from './agents';
 import { useAgentIdsQuery, useSaveAgentIdsMutation } from './queries';
@@ -24,6 +25,7 @@ interface Agent {
 export function AgentsSection({ propertyId }: { propertyId: string }) {
   const headingId = useId();
   const pickerId = useId();
+  const readOnly = usePropertyReadOnly();
   const agentIds = useAgentIdsQuery(propertyId);
   const users = useUsersQuery(1, TEAM_PAGE_SIZE);
   const contacts = useContactsQuery({ page: 1, pageSize: TEAM_PAGE_SIZE });
@@ -83,7 +85,7 @@ export function AgentsSection({ propertyId }: { propertyId: string }) {
                     <strong>{nameOf(id)}</strong>
                     {byId.get(id) && <span className="muted">{byId.get(id)?.email}</span>}
                   </span>
-                  {index > 0 && (
+                  {!readOnly && index > 0 && (
                     <button
                       type="button"
                       className="button button-secondary"
@@ -94,20 +96,22 @@ export function AgentsSection({ propertyId }: { propertyId: string }) {
                       Move up
                     </button>
                   )}
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    aria-label={`Remove ${nameOf(id)}`}
-                    disabled={save.isPending}
-                    onClick={() => change(without(chosen, id), `${nameOf(id)} removed.`)}
-                  >
-                    Remove
-                  </button>
+                  {!readOnly && (
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={`Remove ${nameOf(id)}`}
+                      disabled={save.isPending}
+                      onClick={() => change(without(chosen, id), `${nameOf(id)} removed.`)}
+                    >
+                      Remove
+                    </button>
+                  )}
                 </li>
               ))}
             </ol>
           )}
-          {addableTeam.length + addableContacts.length > 0 && (
+          {!readOnly && addableTeam.length + addableContacts.length > 0 && (
             <form
               className="agent-picker"
               onSubmit={(event) => {

@@ -8,7 +8,16 @@ import { useClientChoicesQuery, useSetPropertyClientMutation } from '../queries'
  * Which client (agency) a property is for, chosen among the provider's clients and saved at once; its tours show the
  * client's name and logo unless their branding names their own.
  */
-export function PropertyClient({ propertyId, clientId }: { propertyId: string; clientId: string | null }) {
+export function PropertyClient({
+  propertyId,
+  clientId,
+  readOnly = false,
+}: {
+  propertyId: string;
+  clientId: string | null;
+  /** Shows the client, without the choice (a member reads). */
+  readOnly?: boolean;
+}) {
   const clients = useClientChoicesQuery();
   const save = useSetPropertyClientMutation();
   const [notice, setNotice] = useState('');
@@ -21,6 +30,12 @@ export function PropertyClient({ propertyId, clientId }: { propertyId: string; c
     if (outcome.ok) setNotice(next ? 'The client was saved.' : 'The property has no client now.');
   }
 
+  if (readOnly)
+    return current ? (
+      <Link to={clientPath(current.id)}>{current.name}</Link>
+    ) : (
+      <span className="muted">None</span>
+    );
   if (clients.data && items.length === 0)
     return (
       <span className="muted">

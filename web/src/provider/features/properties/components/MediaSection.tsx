@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import type { UploadItem } from '../hooks';
+import { usePropertyReadOnly } from '../readOnly';
 import { FileButton } from './FileButton';
 import { UploadList } from './UploadList';
 
@@ -45,6 +46,7 @@ export function MediaSection<Item extends { id: string }>({
   children,
 }: MediaSectionProps<Item>) {
   const headingId = useId();
+  const readOnly = usePropertyReadOnly();
   const [removing, setRemoving] = useState<Item | null>(null);
 
   async function confirm() {
@@ -52,28 +54,29 @@ export function MediaSection<Item extends { id: string }>({
     setRemoving(null);
   }
 
-  const deleteButton = (item: Item) => (
-    <button
-      type="button"
-      className="button button-secondary"
-      aria-label={`Delete ${noun} ${label(item)}`}
-      onClick={() => setRemoving(item)}
-    >
-      Delete
-    </button>
-  );
+  const deleteButton = (item: Item) =>
+    readOnly ? null : (
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-label={`Delete ${noun} ${label(item)}`}
+        onClick={() => setRemoving(item)}
+      >
+        Delete
+      </button>
+    );
 
   return (
     <section className="card" aria-labelledby={headingId}>
       <div className="section-heading">
         <h2 id={headingId}>{title}</h2>
-        {upload && (
+        {upload && !readOnly && (
           <FileButton label={upload.label} accept={upload.accept} multiple onFiles={upload.onFiles} />
         )}
       </div>
-      {upload && <p className="field-hint media-hint">{upload.hint}</p>}
+      {upload && !readOnly && <p className="field-hint media-hint">{upload.hint}</p>}
       {uploads && <UploadList items={uploads.items} onRemove={(key) => uploads.dismiss(key)} />}
-      {form}
+      {!readOnly && form}
       <ErrorDisplay error={error} />
       {children(deleteButton)}
       <p role="status" className="muted">

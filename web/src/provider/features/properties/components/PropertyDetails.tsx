@@ -5,6 +5,7 @@ import { formatDate } from '../../../../shared/format';
 import { useForm } from '../../../../shared/forms/useForm';
 import { PropertyClient } from '../../clients/components/PropertyClient';
 import type { NewProperty, Property } from '../api';
+import { usePropertyReadOnly } from '../readOnly';
 import { useDeletePropertyMutation, useUpdatePropertyMutation } from '../queries';
 import { PropertyForm, propertyFields } from './PropertyFields';
 
@@ -19,6 +20,7 @@ interface PropertyDetailsProps {
  * (a soft delete: support can bring it back).
  */
 export function PropertyDetails({ property, onDeleted }: PropertyDetailsProps) {
+  const readOnly = usePropertyReadOnly();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -63,7 +65,11 @@ export function PropertyDetails({ property, onDeleted }: PropertyDetailsProps) {
             </dd>
             <dt>Client</dt>
             <dd>
-              <PropertyClient propertyId={property.id} clientId={property.providerClientId} />
+              <PropertyClient
+                propertyId={property.id}
+                clientId={property.providerClientId}
+                readOnly={readOnly}
+              />
             </dd>
             <dt>Created</dt>
             <dd>{formatDate(property.createdAt)}</dd>
@@ -72,21 +78,23 @@ export function PropertyDetails({ property, onDeleted }: PropertyDetailsProps) {
             {saved ? 'The details were saved.' : ''}
           </p>
           <ErrorDisplay error={remove.error} />
-          <div className="actions">
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                setSaved(false);
-                setEditing(true);
-              }}
-            >
-              Edit details
-            </button>
-            <button type="button" className="button button-secondary" onClick={() => setDeleting(true)}>
-              Delete property
-            </button>
-          </div>
+          {!readOnly && (
+            <div className="actions">
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => {
+                  setSaved(false);
+                  setEditing(true);
+                }}
+              >
+                Edit details
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => setDeleting(true)}>
+                Delete property
+              </button>
+            </div>
+          )}
         </>
       )}
       <ConfirmDialog
