@@ -229,9 +229,10 @@ describe('the provider’s own Matterport account in the browser', () => {
     await page.context().close();
   });
 
-  it('shows a member where the models come from and whom to ask, without a way to connect', async () => {
-    const email = `member.${admin.providerId.slice(-6)}@example.com`;
-    await it_.aMember(admin.providerId, email, 'Mo', 'Member');
+  // A scan technician: it makes properties (a member only reads them), and connects no account (the admins do).
+  it('shows a scan technician where the models come from and whom to ask, without a way to connect', async () => {
+    const email = `scanner.${admin.providerId.slice(-6)}@example.com`;
+    await it_.aMember(admin.providerId, email, 'Sam', 'Scanner', 'scan_technician');
     const page = await it_.phone();
     page.on('pageerror', (error) => uncaught.push(error.message));
     await it_.signIn(page, email);
@@ -248,7 +249,7 @@ describe('the provider’s own Matterport account in the browser', () => {
     await spaces.getByText('Ask an admin to connect one in Settings.').waitFor();
     expect(await spaces.getByRole('link').count()).toBe(0);
     await fitsTheWidth(page);
-    await shoot(page, 'phone-member');
+    await shoot(page, 'phone-scan-technician');
 
     // A model's id typed by hand still makes a property.
     const field = (label: string) => modal.getByRole('textbox', { name: label, exact: true });
