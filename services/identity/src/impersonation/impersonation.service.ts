@@ -4,6 +4,7 @@ import {
   Database,
   EventBus,
   pageOf,
+  pageWithTotal,
   uuidv7,
   type Caller,
   type Page,
@@ -127,11 +128,9 @@ export class ImpersonationService {
    * OAuth tokens issued for it, and what administrators changed on its records.
    */
   async accessLog(providerId: string, query: PageQuery): Promise<Page<AccessLogEntryResponse>> {
-    const [rows, total] = await Promise.all([
-      this.impersonations.accessLog(providerId, query.pageSize, query.offset),
-      this.impersonations.countAccessLog(providerId),
-    ]);
-    return pageOf(rows.map(toEntry), total, query);
+    const rows = await this.impersonations.accessLog(providerId, query.pageSize, query.offset);
+    const page = await pageWithTotal(rows, query, () => this.impersonations.countAccessLog(providerId));
+    return { ...page, items: page.items.map(toEntry) };
   }
 }
 

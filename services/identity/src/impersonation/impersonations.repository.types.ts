@@ -105,6 +105,7 @@ export interface IAccessLogResult {
   endedAt: Date | null;
   kind: string;
   record: string | null;
+  total: number;
   userEmail: string;
   userId: string;
 }
@@ -113,21 +114,4 @@ export interface IAccessLogResult {
 export interface IAccessLogQuery {
   params: IAccessLogParams;
   result: IAccessLogResult;
-}
-
-/** 'CountAccessLog' parameters type */
-export interface ICountAccessLogParams {
-  providerId: string;
-  staffOnly: stringArray;
-}
-
-/** 'CountAccessLog' return type */
-export interface ICountAccessLogResult {
-  total: number;
-}
-
-/** 'CountAccessLog' query type */
-export interface ICountAccessLogQuery {
-  params: ICountAccessLogParams;
-  result: ICountAccessLogResult;
 }
