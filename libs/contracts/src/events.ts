@@ -4,6 +4,7 @@ import type { MembershipRole } from './roles';
 import type { OrderKind, OrderStatus } from './orders';
 import type { MatterportConnectionStatus } from './matterport';
 import type { AdminChangeRecordedV1 } from './audit';
+import type { BookingStatus } from './bookings';
 
 /**
  * Every event travels in this envelope. On the wire (NATS, webhooks) keys are snake_case like the HTTP API:
@@ -253,6 +254,22 @@ export interface ClientCreatedV1 {
   name: string;
 }
 
+/** A booking made, changed or cancelled (issue 31): where it stands now. */
+export interface BookingChangedV1 {
+  providerId: string;
+  bookingId: string;
+  status: BookingStatus;
+  /** null: the booking was just made. */
+  previousStatus: BookingStatus | null;
+  startsAt: string;
+  endsAt: string;
+  assignedUserId: string;
+  /** Whether its time changed. */
+  moved: boolean;
+  /** Grows with each change, so a calendar that holds the booking replaces it (iCalendar SEQUENCE). */
+  sequence: number;
+}
+
 /**
  * Subject -> payload. Subjects are `<service>.<aggregate>.<event>.v<N>`; an event never changes incompatibly,
  * a new version gets a new subject.
@@ -287,6 +304,9 @@ export interface EventCatalogue {
   'properties.website.unpublished.v1': WebsitePublicationV1;
   'properties.lead.received.v1': LeadReceivedV1;
   'properties.client.created.v1': ClientCreatedV1;
+  'properties.booking.created.v1': BookingChangedV1;
+  'properties.booking.updated.v1': BookingChangedV1;
+  'properties.booking.cancelled.v1': BookingChangedV1;
   'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
   'orders.order.placed.v1': OrderPlacedV1;
   'orders.order.status_changed.v1': OrderStatusChangedV1;

@@ -90,6 +90,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/cookie_policy/**', 'properties'],
   ['/vt_staging/**', 'properties'],
   ['/v3_player_lead', 'properties'],
+  ['/booking_pages/**', 'properties'],
   ['/api/**', 'properties'],
 ];
 

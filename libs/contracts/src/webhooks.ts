@@ -20,6 +20,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'credits.changed',
   'lead.received',
   'client.created',
+  'booking.created',
+  'booking.updated',
+  'booking.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -43,6 +46,9 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'credits.changed': 'The credit balance changed: a purchase, an adjustment, a hold, a spend or a release.',
   'lead.received': 'A visitor sent the contact form of a shared tour or a published website.',
   'client.created': 'A client (an agency the provider works for) was recorded.',
+  'booking.created': 'An agent booked a shoot on the booking form; it waits for the provider’s answer.',
+  'booking.updated': 'A booking was accepted, declined, moved, completed or otherwise changed.',
+  'booking.cancelled': 'A booking was cancelled.',
 };
 
 /** The statuses of one event's delivery to one endpoint. */

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BookingsAdminController } from './bookings/bookings-admin.controller';
+import { BookingsModule } from './bookings/bookings.module';
 import {
   ProviderClientsAdminController,
   ProviderClientsController,
@@ -46,12 +46,12 @@ import { WebsiteModule } from './website/website.module';
     ToursModule,
     LeadsModule,
     PlayerModule,
+    BookingsModule,
   ],
   controllers: [
     PropertiesController,
     BillingPremiumToursController,
     AdminPropertiesController,
-    BookingsAdminController,
     ProviderClientsAdminController,
     ProviderClientsController,
     ProviderContactsController,

@@ -715,6 +715,70 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/booking_pages/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PublicBookingController_page'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/booking_pages/{slug}/addresses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PublicBookingController_addresses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/booking_pages/{slug}/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PublicBookingController_availability'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/booking_pages/{slug}/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PublicBookingController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/contact_confirmations': {
     parameters: {
       query?: never;
@@ -1653,6 +1717,230 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['VouchersController_redeem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/booking_page': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BookingPageController_get'];
+    put: operations['BookingPageController_save'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/booking_page/members/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['BookingPageController_setMember'];
+    post?: never;
+    delete: operations['BookingPageController_removeMember'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/booking_page/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BookingPageController_preview'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/booking_page/preview/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BookingPageController_previewAvailability'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/booking_page/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['BookingPageController_publish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/booking_page/services': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['BookingPageController_addService'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/booking_page/services/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['BookingPageController_updateService'];
+    post?: never;
+    delete: operations['BookingPageController_removeService'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/booking_page/unpublish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['BookingPageController_unpublish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderBookingsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/bookings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderBookingsController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/bookings/{id}/cancel_from_dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderBookingsController_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/bookings/{id}/mark_as_invoiced': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderBookingsController_markInvoiced'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/bookings/{id}/update_from_dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ProviderBookingsController_update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/bookings/calendar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ProviderBookingsController_calendar'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4958,6 +5246,9 @@ export type components = {
         | 'credits.changed'
         | 'lead.received'
         | 'client.created'
+        | 'booking.created'
+        | 'booking.updated'
+        | 'booking.cancelled'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url?: string;
@@ -4996,6 +5287,9 @@ export type components = {
         | 'credits.changed'
         | 'lead.received'
         | 'client.created'
+        | 'booking.created'
+        | 'booking.updated'
+        | 'booking.cancelled'
       )[];
       /**
        * Format: date-time
@@ -5045,6 +5339,9 @@ export type components = {
         | 'credits.changed'
         | 'lead.received'
         | 'client.created'
+        | 'booking.created'
+        | 'booking.updated'
+        | 'booking.cancelled'
       )[];
       /**
        * Format: date-time
@@ -5088,7 +5385,10 @@ export type components = {
         | 'subscription.changed'
         | 'credits.changed'
         | 'lead.received'
-        | 'client.created';
+        | 'client.created'
+        | 'booking.created'
+        | 'booking.updated'
+        | 'booking.cancelled';
     };
     'identity.FinalizeRequest': {
       user: components['schemas']['identity.Profile'];
@@ -5230,6 +5530,9 @@ export type components = {
         | 'credits.changed'
         | 'lead.received'
         | 'client.created'
+        | 'booking.created'
+        | 'booking.updated'
+        | 'booking.cancelled'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url: string;
@@ -5961,14 +6264,29 @@ export type components = {
     'properties.AddPhotos': {
       photo: components['schemas']['properties.PhotoUploads'];
     };
+    'properties.AddressSuggestionResponse': {
+      formatted_address: string;
+      latitude: number;
+      longitude: number;
+    };
     'properties.AddVideo': {
       property_video: components['schemas']['properties.NewVideo'];
     };
     'properties.AdminBookingResponse': {
       /** Format: date-time */
       created_at: string;
+      currency: string;
+      formatted_address: string;
+      full_name: string;
       /** Format: uuid */
       id: string;
+      /** Format: date-time */
+      invoiced_at: string | null;
+      /** Format: date-time */
+      starts_at: string;
+      /** @enum {string} */
+      status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed';
+      total_cents: number;
     };
     'properties.AdminClientResponse': {
       /** Format: uuid */
@@ -6010,9 +6328,454 @@ export type components = {
       /** @description the default link: {APP_URL}/tours/{client_slug}/{model_slug} */
       url: string;
     };
+    'properties.AvailabilityResponse': {
+      days: components['schemas']['properties.AvailableDayResponse'][];
+      /** @description the length of the shoot the slots fit */
+      duration_minutes: number;
+      time_zone: string;
+    };
+    'properties.AvailableDayResponse': {
+      /** Format: date */
+      date: string;
+      /** @description start times (ISO 8601, UTC), earliest first */
+      slots: string[];
+    };
     'properties.BillboardAssetResponse': {
       id: string;
       url: string;
+    };
+    'properties.BookedServiceResponse': {
+      duration_minutes: number;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      price_cents: number;
+    };
+    'properties.BookingMemberForm': {
+      hours: components['schemas']['properties.WorkingHours'][];
+      /** @enum {string} */
+      time_zone:
+        | 'UTC'
+        | 'Pacific/Midway'
+        | 'Pacific/Pago_Pago'
+        | 'Pacific/Honolulu'
+        | 'America/Anchorage'
+        | 'America/Juneau'
+        | 'America/Los_Angeles'
+        | 'America/Tijuana'
+        | 'America/Phoenix'
+        | 'America/Denver'
+        | 'America/Boise'
+        | 'America/Chihuahua'
+        | 'America/Mazatlan'
+        | 'America/Chicago'
+        | 'America/Regina'
+        | 'America/Mexico_City'
+        | 'America/Monterrey'
+        | 'America/Guatemala'
+        | 'America/Winnipeg'
+        | 'America/New_York'
+        | 'America/Detroit'
+        | 'America/Indiana/Indianapolis'
+        | 'America/Toronto'
+        | 'America/Bogota'
+        | 'America/Lima'
+        | 'America/Caracas'
+        | 'America/Halifax'
+        | 'America/La_Paz'
+        | 'America/Santiago'
+        | 'America/St_Johns'
+        | 'America/Sao_Paulo'
+        | 'America/Argentina/Buenos_Aires'
+        | 'America/Montevideo'
+        | 'America/Godthab'
+        | 'Atlantic/South_Georgia'
+        | 'Atlantic/Azores'
+        | 'Atlantic/Cape_Verde'
+        | 'Africa/Casablanca'
+        | 'Europe/Dublin'
+        | 'Europe/Lisbon'
+        | 'Europe/London'
+        | 'Africa/Monrovia'
+        | 'Europe/Amsterdam'
+        | 'Europe/Belgrade'
+        | 'Europe/Berlin'
+        | 'Europe/Zurich'
+        | 'Europe/Bratislava'
+        | 'Europe/Brussels'
+        | 'Europe/Budapest'
+        | 'Europe/Copenhagen'
+        | 'Europe/Ljubljana'
+        | 'Europe/Madrid'
+        | 'Europe/Paris'
+        | 'Europe/Prague'
+        | 'Europe/Rome'
+        | 'Europe/Sarajevo'
+        | 'Europe/Skopje'
+        | 'Europe/Stockholm'
+        | 'Europe/Vienna'
+        | 'Europe/Warsaw'
+        | 'Africa/Algiers'
+        | 'Europe/Zagreb'
+        | 'Europe/Athens'
+        | 'Europe/Bucharest'
+        | 'Africa/Cairo'
+        | 'Africa/Harare'
+        | 'Europe/Helsinki'
+        | 'Asia/Jerusalem'
+        | 'Europe/Kaliningrad'
+        | 'Europe/Kyiv'
+        | 'Africa/Johannesburg'
+        | 'Europe/Riga'
+        | 'Europe/Sofia'
+        | 'Europe/Tallinn'
+        | 'Europe/Vilnius'
+        | 'Asia/Baghdad'
+        | 'Europe/Istanbul'
+        | 'Asia/Kuwait'
+        | 'Europe/Minsk'
+        | 'Europe/Moscow'
+        | 'Africa/Nairobi'
+        | 'Asia/Riyadh'
+        | 'Europe/Volgograd'
+        | 'Asia/Tehran'
+        | 'Asia/Muscat'
+        | 'Asia/Baku'
+        | 'Europe/Samara'
+        | 'Asia/Tbilisi'
+        | 'Asia/Yerevan'
+        | 'Asia/Kabul'
+        | 'Asia/Yekaterinburg'
+        | 'Asia/Karachi'
+        | 'Asia/Tashkent'
+        | 'Asia/Kolkata'
+        | 'Asia/Colombo'
+        | 'Asia/Kathmandu'
+        | 'Asia/Almaty'
+        | 'Asia/Dhaka'
+        | 'Asia/Urumqi'
+        | 'Asia/Yangon'
+        | 'Asia/Bangkok'
+        | 'Asia/Jakarta'
+        | 'Asia/Krasnoyarsk'
+        | 'Asia/Novosibirsk'
+        | 'Asia/Shanghai'
+        | 'Asia/Chongqing'
+        | 'Asia/Hong_Kong'
+        | 'Asia/Irkutsk'
+        | 'Asia/Kuala_Lumpur'
+        | 'Australia/Perth'
+        | 'Asia/Singapore'
+        | 'Asia/Taipei'
+        | 'Asia/Ulaanbaatar'
+        | 'Asia/Tokyo'
+        | 'Asia/Seoul'
+        | 'Asia/Yakutsk'
+        | 'Australia/Adelaide'
+        | 'Australia/Darwin'
+        | 'Australia/Brisbane'
+        | 'Australia/Melbourne'
+        | 'Pacific/Guam'
+        | 'Australia/Hobart'
+        | 'Pacific/Port_Moresby'
+        | 'Australia/Sydney'
+        | 'Asia/Vladivostok'
+        | 'Asia/Magadan'
+        | 'Pacific/Noumea'
+        | 'Pacific/Guadalcanal'
+        | 'Asia/Srednekolymsk'
+        | 'Pacific/Auckland'
+        | 'Pacific/Fiji'
+        | 'Asia/Kamchatka'
+        | 'Pacific/Majuro'
+        | 'Pacific/Chatham'
+        | 'Pacific/Tongatapu'
+        | 'Pacific/Apia'
+        | 'Pacific/Fakaofo';
+    };
+    'properties.BookingMemberResponse': {
+      /** @description null: no longer in the team */
+      full_name: string | null;
+      hours: components['schemas']['properties.WorkingHoursResponse'][];
+      time_zone: string;
+      /** Format: uuid */
+      user_id: string;
+    };
+    'properties.BookingPageForm': {
+      access_types: ('on_site' | 'key_safe' | 'office' | 'other')[];
+      intro?: string | null;
+      lead_time_hours: number;
+      /** @enum {number} */
+      slot_minutes: 15 | 30 | 60;
+      slug: string;
+      /** @enum {string} */
+      time_zone:
+        | 'UTC'
+        | 'Pacific/Midway'
+        | 'Pacific/Pago_Pago'
+        | 'Pacific/Honolulu'
+        | 'America/Anchorage'
+        | 'America/Juneau'
+        | 'America/Los_Angeles'
+        | 'America/Tijuana'
+        | 'America/Phoenix'
+        | 'America/Denver'
+        | 'America/Boise'
+        | 'America/Chihuahua'
+        | 'America/Mazatlan'
+        | 'America/Chicago'
+        | 'America/Regina'
+        | 'America/Mexico_City'
+        | 'America/Monterrey'
+        | 'America/Guatemala'
+        | 'America/Winnipeg'
+        | 'America/New_York'
+        | 'America/Detroit'
+        | 'America/Indiana/Indianapolis'
+        | 'America/Toronto'
+        | 'America/Bogota'
+        | 'America/Lima'
+        | 'America/Caracas'
+        | 'America/Halifax'
+        | 'America/La_Paz'
+        | 'America/Santiago'
+        | 'America/St_Johns'
+        | 'America/Sao_Paulo'
+        | 'America/Argentina/Buenos_Aires'
+        | 'America/Montevideo'
+        | 'America/Godthab'
+        | 'Atlantic/South_Georgia'
+        | 'Atlantic/Azores'
+        | 'Atlantic/Cape_Verde'
+        | 'Africa/Casablanca'
+        | 'Europe/Dublin'
+        | 'Europe/Lisbon'
+        | 'Europe/London'
+        | 'Africa/Monrovia'
+        | 'Europe/Amsterdam'
+        | 'Europe/Belgrade'
+        | 'Europe/Berlin'
+        | 'Europe/Zurich'
+        | 'Europe/Bratislava'
+        | 'Europe/Brussels'
+        | 'Europe/Budapest'
+        | 'Europe/Copenhagen'
+        | 'Europe/Ljubljana'
+        | 'Europe/Madrid'
+        | 'Europe/Paris'
+        | 'Europe/Prague'
+        | 'Europe/Rome'
+        | 'Europe/Sarajevo'
+        | 'Europe/Skopje'
+        | 'Europe/Stockholm'
+        | 'Europe/Vienna'
+        | 'Europe/Warsaw'
+        | 'Africa/Algiers'
+        | 'Europe/Zagreb'
+        | 'Europe/Athens'
+        | 'Europe/Bucharest'
+        | 'Africa/Cairo'
+        | 'Africa/Harare'
+        | 'Europe/Helsinki'
+        | 'Asia/Jerusalem'
+        | 'Europe/Kaliningrad'
+        | 'Europe/Kyiv'
+        | 'Africa/Johannesburg'
+        | 'Europe/Riga'
+        | 'Europe/Sofia'
+        | 'Europe/Tallinn'
+        | 'Europe/Vilnius'
+        | 'Asia/Baghdad'
+        | 'Europe/Istanbul'
+        | 'Asia/Kuwait'
+        | 'Europe/Minsk'
+        | 'Europe/Moscow'
+        | 'Africa/Nairobi'
+        | 'Asia/Riyadh'
+        | 'Europe/Volgograd'
+        | 'Asia/Tehran'
+        | 'Asia/Muscat'
+        | 'Asia/Baku'
+        | 'Europe/Samara'
+        | 'Asia/Tbilisi'
+        | 'Asia/Yerevan'
+        | 'Asia/Kabul'
+        | 'Asia/Yekaterinburg'
+        | 'Asia/Karachi'
+        | 'Asia/Tashkent'
+        | 'Asia/Kolkata'
+        | 'Asia/Colombo'
+        | 'Asia/Kathmandu'
+        | 'Asia/Almaty'
+        | 'Asia/Dhaka'
+        | 'Asia/Urumqi'
+        | 'Asia/Yangon'
+        | 'Asia/Bangkok'
+        | 'Asia/Jakarta'
+        | 'Asia/Krasnoyarsk'
+        | 'Asia/Novosibirsk'
+        | 'Asia/Shanghai'
+        | 'Asia/Chongqing'
+        | 'Asia/Hong_Kong'
+        | 'Asia/Irkutsk'
+        | 'Asia/Kuala_Lumpur'
+        | 'Australia/Perth'
+        | 'Asia/Singapore'
+        | 'Asia/Taipei'
+        | 'Asia/Ulaanbaatar'
+        | 'Asia/Tokyo'
+        | 'Asia/Seoul'
+        | 'Asia/Yakutsk'
+        | 'Australia/Adelaide'
+        | 'Australia/Darwin'
+        | 'Australia/Brisbane'
+        | 'Australia/Melbourne'
+        | 'Pacific/Guam'
+        | 'Australia/Hobart'
+        | 'Pacific/Port_Moresby'
+        | 'Australia/Sydney'
+        | 'Asia/Vladivostok'
+        | 'Asia/Magadan'
+        | 'Pacific/Noumea'
+        | 'Pacific/Guadalcanal'
+        | 'Asia/Srednekolymsk'
+        | 'Pacific/Auckland'
+        | 'Pacific/Fiji'
+        | 'Asia/Kamchatka'
+        | 'Pacific/Majuro'
+        | 'Pacific/Chatham'
+        | 'Pacific/Tongatapu'
+        | 'Pacific/Apia'
+        | 'Pacific/Fakaofo';
+      title: string;
+    };
+    'properties.BookingPageResponse': {
+      access_types: ('on_site' | 'key_safe' | 'office' | 'other')[];
+      /** @description whether the plan lets the form be published (000 §6) */
+      can_publish: boolean;
+      intro: string | null;
+      lead_time_hours: number;
+      members: components['schemas']['properties.BookingMemberResponse'][];
+      /** @description the public form, a path of the app (and of the provider’s own domains) */
+      path: string;
+      published: boolean;
+      /** @description false until the provider first saves it: the values are suggestions */
+      saved: boolean;
+      services: components['schemas']['properties.BookingServiceResponse'][];
+      /** @description the setup progress (001 §2), in order */
+      setup: components['schemas']['properties.SetupStepResponse'][];
+      slot_minutes: number;
+      slug: string;
+      time_zone: string;
+      title: string;
+    };
+    'properties.BookingReceivedResponse': {
+      /** Format: date-time */
+      ends_at: string;
+      formatted_address: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      starts_at: string;
+      /** @enum {string} */
+      status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed';
+      time_zone: string;
+    };
+    'properties.BookingRequest': {
+      access_details?: string | null;
+      /** @enum {string} */
+      access_type: 'on_site' | 'key_safe' | 'office' | 'other';
+      address: string;
+      agency_name?: string | null;
+      /** Format: email */
+      email_address: string;
+      full_name: string;
+      notes?: string | null;
+      phone_number?: string | null;
+      service_ids: string[];
+      /** Format: date-time */
+      starts_at: string;
+    };
+    'properties.BookingResponseBody': {
+      access_details: string | null;
+      /** @enum {string} */
+      access_type: 'on_site' | 'key_safe' | 'office' | 'other';
+      address: string;
+      agency_name: string | null;
+      /** Format: uuid */
+      assigned_user_id: string;
+      assigned_user_name: string | null;
+      cancel_reason: string | null;
+      /** Format: date-time */
+      cancelled_at: string | null;
+      /** Format: uuid */
+      contact_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      currency: string;
+      email_address: string;
+      /** Format: date-time */
+      ends_at: string;
+      formatted_address: string;
+      full_name: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      invoiced_at: string | null;
+      latitude: number;
+      longitude: number;
+      notes: string | null;
+      phone_number: string | null;
+      /** Format: uuid */
+      property_id: string | null;
+      property_title: string | null;
+      /** Format: uuid */
+      provider_client_id: string | null;
+      provider_client_name: string | null;
+      provider_notes: string | null;
+      /** Format: date-time */
+      responded_at: string | null;
+      services: components['schemas']['properties.BookedServiceResponse'][];
+      /** Format: date-time */
+      starts_at: string;
+      /** @enum {string} */
+      status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed';
+      time_zone: string;
+      total_cents: number;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    'properties.BookingServiceForm': {
+      /** @example usd */
+      currency?: string;
+      description?: string | null;
+      duration_minutes: number;
+      name: string;
+      /** @description integer cents */
+      price_cents: number;
+    };
+    'properties.BookingServiceResponse': {
+      currency: string;
+      description: string | null;
+      duration_minutes: number;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      price_cents: number;
+    };
+    'properties.BookingUpdateForm': {
+      /** Format: uuid */
+      assigned_user_id?: string;
+      cancel_reason?: string | null;
+      /** @enum {string} */
+      outcome?: 'accepted' | 'declined' | 'cancelled' | 'completed';
+      /** Format: uuid */
+      property_id?: string | null;
+      provider_notes?: string | null;
+      /** @enum {string} */
+      response?: 'accepted' | 'declined';
+      /** Format: date-time */
+      starts_at?: string;
     };
     'properties.BrandingForm': {
       client_logo_url?: string | null;
@@ -6039,6 +6802,23 @@ export type components = {
       provider_name: string;
       /** @description empty: none */
       provider_url: string;
+    };
+    'properties.CalendarDayResponse': {
+      accepted: number;
+      /** @description declined and cancelled */
+      closed: number;
+      completed: number;
+      /** Format: date */
+      date: string;
+      pending: number;
+    };
+    'properties.CalendarResponse': {
+      /** @description only the days that have bookings */
+      days: components['schemas']['properties.CalendarDayResponse'][];
+      time_zone: string;
+    };
+    'properties.CancelBooking': {
+      reason?: string | null;
     };
     'properties.ClientForm': {
       default_player_branding_logo_url?: string | null;
@@ -6086,6 +6866,9 @@ export type components = {
     };
     'properties.ContactsResponse': {
       agent_ids: string[];
+    };
+    'properties.CreateBooking': {
+      booking: components['schemas']['properties.BookingRequest'];
     };
     'properties.CreateLead': {
       lead: components['schemas']['properties.LeadForm'];
@@ -6905,6 +7688,27 @@ export type components = {
       /** @enum {string} */
       type: 'property-title';
     };
+    'properties.PublicBookingPageResponse': {
+      access_types: ('on_site' | 'key_safe' | 'office' | 'other')[];
+      intro: string | null;
+      /** @description whom the form books */
+      provider_name: string | null;
+      /** @description false: a preview (the provider’s own, not published) */
+      published: boolean;
+      services: components['schemas']['properties.PublicBookingServiceResponse'][];
+      slug: string;
+      time_zone: string;
+      title: string;
+    };
+    'properties.PublicBookingServiceResponse': {
+      currency: string;
+      description: string | null;
+      duration_minutes: number;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      price_cents: number;
+    };
     'properties.PublicPropertyResponse': {
       address: string;
       formatted_address: string | null;
@@ -6997,7 +7801,8 @@ export type components = {
       reason: string | null;
     };
     'properties.RemovedResponse': {
-      ids: string[];
+      /** Format: uuid */
+      id: string;
     };
     'properties.ReplayAnswer': {
       results: components['schemas']['properties.ReplayResult'][];
@@ -7016,6 +7821,15 @@ export type components = {
       id: number;
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
+    };
+    'properties.SaveBookingMember': {
+      booking_member: components['schemas']['properties.BookingMemberForm'];
+    };
+    'properties.SaveBookingPage': {
+      booking_page: components['schemas']['properties.BookingPageForm'];
+    };
+    'properties.SaveBookingService': {
+      booking_service: components['schemas']['properties.BookingServiceForm'];
     };
     'properties.SaveClient': {
       client_form: components['schemas']['properties.ClientForm'];
@@ -7068,6 +7882,12 @@ export type components = {
       show_contact_form: boolean;
       show_footer: boolean;
       show_map: boolean;
+    };
+    'properties.SetupStepResponse': {
+      done: boolean;
+      /** @enum {string} */
+      key: 'details' | 'services' | 'hours' | 'published';
+      label: string;
     };
     'properties.TemporaryUploadResponse': {
       file: components['schemas']['properties.FileResponse'];
@@ -7156,6 +7976,9 @@ export type components = {
     'properties.UnlockForm': {
       password: string;
       username: string;
+    };
+    'properties.UpdateBooking': {
+      provider_properties_update_booking_form: components['schemas']['properties.BookingUpdateForm'];
     };
     'properties.UpdateBranding': {
       /** @enum {string} */
@@ -7306,6 +8129,24 @@ export type components = {
       image_id: string | null;
       message: string;
       title: string;
+    };
+    'properties.WorkingHours': {
+      /**
+       * @description HH:MM, 24-hour clock; 24:00 ends a day
+       * @example 09:00
+       */
+      ends: string;
+      /**
+       * @description HH:MM, 24-hour clock; 24:00 ends a day
+       * @example 09:00
+       */
+      starts: string;
+      weekday: number;
+    };
+    'properties.WorkingHoursResponse': {
+      ends: string;
+      starts: string;
+      weekday: number;
     };
   };
   responses: never;
@@ -8922,6 +9763,114 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.ReceivedResponse'];
+          };
+        };
+      };
+    };
+  };
+  PublicBookingController_page: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublicBookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  PublicBookingController_addresses: {
+    parameters: {
+      query: {
+        q: string;
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AddressSuggestionResponse'][];
+          };
+        };
+      };
+    };
+  };
+  PublicBookingController_availability: {
+    parameters: {
+      query: {
+        /** @description days from `from` (default 7) */
+        days?: number;
+        from: string;
+        /** @description ids separated by commas, or repeated with [] */
+        service_ids: string[];
+      };
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AvailabilityResponse'];
+          };
+        };
+      };
+    };
+  };
+  PublicBookingController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        slug: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.CreateBooking'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingReceivedResponse'];
           };
         };
       };
@@ -10685,6 +11634,458 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.RedemptionResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveBookingPage'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_setMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveBookingMember'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_removeMember: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        userId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublicBookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_previewAvailability: {
+    parameters: {
+      query: {
+        /** @description days from `from` (default 7) */
+        days?: number;
+        from: string;
+        /** @description ids separated by commas, or repeated with [] */
+        service_ids: string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AvailabilityResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_publish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_addService: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveBookingService'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingServiceResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_updateService: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveBookingService'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingServiceResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_removeService: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_unpublish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  ProviderBookingsController_list: {
+    parameters: {
+      query?: {
+        from?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        q?: string | null;
+        status?: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed';
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.BookingResponseBody'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  ProviderBookingsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingResponseBody'];
+          };
+        };
+      };
+    };
+  };
+  ProviderBookingsController_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.CancelBooking'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingResponseBody'];
+          };
+        };
+      };
+    };
+  };
+  ProviderBookingsController_markInvoiced: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingResponseBody'];
+          };
+        };
+      };
+    };
+  };
+  ProviderBookingsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateBooking'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.BookingResponseBody'];
+          };
+        };
+      };
+    };
+  };
+  ProviderBookingsController_calendar: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.CalendarResponse'];
           };
         };
       };

@@ -8,6 +8,14 @@ interface PostmarkEmail {
   Subject?: unknown;
   TextBody?: unknown;
   HtmlBody?: unknown;
+  Attachments?: unknown;
+}
+
+export interface SentAttachment {
+  name: string;
+  contentType: string;
+  /** The file's text (sent base64-encoded, as Postmark takes it). */
+  content: string;
 }
 
 export interface SentEmail {
@@ -16,7 +24,29 @@ export interface SentEmail {
   to: string;
   subject: string;
   textBody: string;
+  attachments: SentAttachment[];
   submittedAt: string;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Postmark's attachments: a list of {Name, Content (base64), ContentType}; anything else is refused (null). */
+function attachmentsOf(value: unknown): SentAttachment[] | null {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return null;
+  const files: SentAttachment[] = [];
+  for (const item of value as Array<Record<string, unknown>>) {
+    const { Name, Content, ContentType } = item ?? {};
+    if (typeof Name !== 'string' || !Name || typeof Content !== 'string' || !BASE64.test(Content))
+      return null;
+    if (typeof ContentType !== 'string' || !ContentType) return null;
+    files.push({
+      name: Name,
+      contentType: ContentType,
+      content: Buffer.from(Content, 'base64').toString('utf8'),
+    });
+  }
+  return files;
 }
 
 /**
@@ -36,11 +66,18 @@ export function createMailVendor(): Vendor {
           Message: 'No Account or Server API tokens were supplied in the HTTP headers.',
         });
       }
-      const { From, To, Subject, TextBody, HtmlBody } = request.body ?? {};
+      const { From, To, Subject, TextBody, HtmlBody, Attachments } = request.body ?? {};
       if (typeof To !== 'string' || To.trim() === '' || typeof From !== 'string') {
         return reply
           .code(422)
           .send({ ErrorCode: 300, Message: 'Invalid email request: From and To are required.' });
+      }
+      const attachments = attachmentsOf(Attachments);
+      if (!attachments) {
+        return reply.code(422).send({
+          ErrorCode: 300,
+          Message: 'Invalid email request: each attachment needs a Name, a base64 Content and a ContentType.',
+        });
       }
       counter += 1;
       const email: SentEmail = {
@@ -49,6 +86,7 @@ export function createMailVendor(): Vendor {
         to: To.trim().toLowerCase(),
         subject: typeof Subject === 'string' ? Subject : '',
         textBody: typeof TextBody === 'string' ? TextBody : typeof HtmlBody === 'string' ? HtmlBody : '',
+        attachments,
         submittedAt: new Date().toISOString(),
       };
       sent.push(email);

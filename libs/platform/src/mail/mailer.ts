@@ -5,6 +5,8 @@ export interface Email {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with it (a calendar invitation); `content` is the file's text. */
+  attachments?: Array<{ name: string; contentType: string; content: string }>;
 }
 
 /** The settings of a service that sends e-mail (its config class declares them). */
@@ -35,6 +37,15 @@ export class Mailer {
         To: email.to,
         Subject: email.subject,
         TextBody: email.text,
+        ...(email.attachments?.length
+          ? {
+              Attachments: email.attachments.map((file) => ({
+                Name: file.name,
+                Content: Buffer.from(file.content).toString('base64'),
+                ContentType: file.contentType,
+              })),
+            }
+          : {}),
       }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

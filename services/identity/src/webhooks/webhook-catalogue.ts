@@ -1,4 +1,5 @@
 import {
+  BOOKING_STATUSES,
   CREDIT_CATEGORIES,
   CREDIT_CHANGES,
   INTERVALS,
@@ -8,6 +9,7 @@ import {
   SUBSCRIPTION_STATUSES,
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_TEST_EVENT_TYPE,
+  type BookingChangedV1,
   type EventCatalogue,
   type EventSubject,
   type PropertyV1,
@@ -50,6 +52,43 @@ function schema(properties: Record<string, unknown>): PayloadSchema {
 const PROVIDER = '0190f1c2-7a3b-7c4d-8e5f-1a2b3c4d5e6f';
 const PROPERTY = '0190f1c2-9d8e-7f6a-8b5c-4d3e2f1a0b9c';
 const ORDER = '0190f2a0-1b2c-7d3e-9f40-5a6b7c8d9e0f';
+
+const BOOKING_STATUS = oneOf(BOOKING_STATUSES);
+const time = { type: 'string', format: 'date-time' };
+
+const booking = (
+  type: WebhookEventType,
+  status: BookingChangedV1['status'],
+  previousStatus: BookingChangedV1['previousStatus'],
+): PublicEvent<BookingChangedV1> => ({
+  type,
+  project: (data) => ({
+    providerId: data.providerId,
+    bookingId: data.bookingId,
+    status: data.status,
+    previousStatus: data.previousStatus,
+    startsAt: data.startsAt,
+    endsAt: data.endsAt,
+    assignedUserId: data.assignedUserId,
+  }),
+  schema: schema({
+    booking_id: uuid,
+    status: BOOKING_STATUS,
+    previous_status: nullable(BOOKING_STATUS),
+    starts_at: time,
+    ends_at: time,
+    assigned_user_id: uuid,
+  }),
+  example: {
+    provider_id: PROVIDER,
+    booking_id: '0190f2e5-6f70-7b82-8c3d-4e5f6a7b8c9d',
+    status,
+    previous_status: previousStatus,
+    starts_at: '2026-12-08T23:00:00.000Z',
+    ends_at: '2026-12-09T00:30:00.000Z',
+    assigned_user_id: '0190f1c2-7a3b-7c4d-8e5f-9a8b7c6d5e4f',
+  },
+});
 
 const property = (type: WebhookEventType): PublicEvent<PropertyV1> => ({
   type,
@@ -315,6 +354,9 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       name: 'Harbour Realty',
     },
   },
+  'properties.booking.created.v1': booking('booking.created', 'pending', null),
+  'properties.booking.updated.v1': booking('booking.updated', 'accepted', 'pending'),
+  'properties.booking.cancelled.v1': booking('booking.cancelled', 'cancelled', 'accepted'),
 };
 
 /** The internal subjects the dispatcher listens to: one durable consumer each. */

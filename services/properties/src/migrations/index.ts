@@ -16,6 +16,7 @@ import { AdminLists1764500000000 } from './1764500000000-admin-lists';
 import { TourUnlockGuards1764610000000 } from './1764610000000-tour-unlock-guards';
 import { LeadSenders1764620000000 } from './1764620000000-lead-senders';
 import { ClientsAndContacts1764700000000 } from './1764700000000-clients-and-contacts';
+import { Bookings1764900000000 } from './1764900000000-bookings';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -36,4 +37,5 @@ export const migrations: MigrationClass[] = [
   TourUnlockGuards1764610000000,
   LeadSenders1764620000000,
   ClientsAndContacts1764700000000,
+  Bookings1764900000000,
 ];
