@@ -40,6 +40,20 @@ describe('demo properties', () => {
       ),
     );
     expect(agents.flat()).toEqual([agent.id]);
+
+    // The booking page set up (not published: the demo provider is on the free plan), with the agent's bookings.
+    const page = (await demo.get('/provider/booking_page').expect(200)).body.data;
+    expect(page).toMatchObject({ saved: true, slug: 'demo-media', published: false, can_publish: false });
+    expect(page.setup.map((step: { done: boolean }) => step.done)).toEqual([true, true, true, false]);
+    const preview = await demo.get('/provider/booking_page/preview').expect(200);
+    expect(preview.body.data.services).toHaveLength(3);
+    const bookings = (await demo.get('/provider/bookings').expect(200)).body.data.items;
+    expect(bookings.map((booking: { status: string }) => booking.status).sort()).toEqual([
+      'accepted',
+      'completed',
+      'pending',
+    ]);
+    expect(bookings[0]).toMatchObject({ full_name: 'Ana Ng', assigned_user_name: expect.any(String) });
   });
 
   it('makes nothing for a provider with no Matterport account to read', async () => {

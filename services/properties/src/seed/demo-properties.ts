@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ClientsService } from '../clients/clients.service';
+import { seedDemoBookings } from './demo-bookings';
 import { ContactsService } from '../media/contacts.service';
 import { Matterport, MATTERPORT_MAX_PAGE_SIZE } from '../matterport/matterport';
 import { PropertiesQuery } from '../properties/properties.dto';
@@ -16,7 +17,8 @@ export const DEMO_CONTACT = {
 /**
  * Gives the demo provider of `npm start` a property for each model of the Matterport account it reads (the
  * platform's own: the emulator's demo models), geocoded like any other, once: a provider that has properties is left
- * alone. The first two are for a demo client, whose agent is the first one's agent. Answers how many it made.
+ * alone. The first two are for a demo client, whose agent is the first one's agent; the booking page is set up with a
+ * few of that agent's bookings. Answers how many it made.
  */
 export async function seedDemoProperties(app: INestApplicationContext, providerId: string): Promise<number> {
   const properties = app.get(PropertiesService);
@@ -34,7 +36,10 @@ export async function seedDemoProperties(app: INestApplicationContext, providerI
     });
     made.push(property.id);
   }
-  if (made.length > 0) await seedDemoClient(app, providerId, made.slice(0, 2));
+  if (made.length > 0) {
+    await seedDemoClient(app, providerId, made.slice(0, 2));
+    await seedDemoBookings(app, providerId);
+  }
   return made.length;
 }
 
