@@ -10,6 +10,7 @@ const ALL = [
   'webhook-intake',
   'webhooks',
   'properties-list',
+  'bookings',
   'credits-ledger',
   'va-queue',
   'upload-throughput',

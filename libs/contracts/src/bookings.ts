@@ -34,6 +34,8 @@ export const BOOKING_LIMITS = {
   /** A service's length, in minutes. */
   minDurationMinutes: 15,
   maxDurationMinutes: 720,
+  /** One booking's length, its services added up (12 hours: availability relies on it). */
+  maxBookingMinutes: 720,
   /** How many hours ahead of a slot a booking must come in. */
   maxLeadTimeHours: 720,
   /** How far ahead the form offers slots, in days. */

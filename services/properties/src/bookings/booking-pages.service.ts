@@ -21,6 +21,7 @@ import {
   NOT_OFFERED,
   SETUP_INCOMPLETE,
   SLUG_TAKEN,
+  TOO_LONG,
   type AddressSuggestionResponse,
   type AvailabilityResponse,
   type BookingMemberForm,
@@ -226,9 +227,9 @@ export class BookingPagesService {
     { page, services }: OpenPage,
     query: { from: string; days: number; serviceIds: string[] },
   ): Promise<AvailabilityResponse> {
-    const minutes = this.pickServices(services, query.serviceIds, 'serviceIds').reduce(
-      (total, service) => total + service.durationMinutes,
-      0,
+    const minutes = this.shootMinutes(
+      this.pickServices(services, query.serviceIds, 'serviceIds'),
+      'serviceIds',
     );
     const slots = await this.bookings.availableSlots(this.db.dataSource, page.providerId, {
       from: query.from,
@@ -266,6 +267,13 @@ export class BookingPagesService {
     const picked = offered.filter((service) => wanted.has(service.id));
     if (picked.length !== wanted.size) throw ApiError.invalid(field, NOT_OFFERED);
     return picked;
+  }
+
+  /** How long a shoot of these services lasts; longer than a booking may: 422 on `field`. */
+  shootMinutes(picked: BookingServiceResponse[], field: string): number {
+    const minutes = picked.reduce((total, service) => total + service.durationMinutes, 0);
+    if (minutes > BOOKING_LIMITS.maxBookingMinutes) throw ApiError.invalid(field, TOO_LONG);
+    return minutes;
   }
 
   /** Full names of the provider's people by user id (those no longer in the team are left out). */

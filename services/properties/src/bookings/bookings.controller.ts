@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
   clientAddressKey,
@@ -12,6 +12,7 @@ import {
   TakesNoBody,
   type Page,
 } from '@tourly/platform';
+import { PublicRateLimit } from '../player/public-rate-limit.guard';
 import { PROVIDER_NOT_FOUND } from '../properties/property-scope';
 import { VisitorLimits, type VisitorLimit } from '../visitors/visitor-limits';
 import { BookingPagesService } from './booking-pages.service';
@@ -221,9 +222,13 @@ export class ProviderBookingsController {
   }
 }
 
-/** The public booking form (issue 31): on the platform's host, the provider's subdomain or its own domain. */
+/**
+ * The public booking form (issue 31): on the platform's host, the provider's subdomain or its own domain. Its reads
+ * are limited per client address as the player's are.
+ */
 @Controller('booking_pages/:slug')
 @Public()
+@UseGuards(PublicRateLimit)
 export class PublicBookingController {
   constructor(
     private readonly pages: BookingPagesService,

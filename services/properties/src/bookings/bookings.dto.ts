@@ -62,6 +62,7 @@ export const SLUG_RULE =
 export const NOT_OFFERED = 'must be services this booking page offers';
 export const NOT_A_TEAM_MEMBER = 'is not a member of your team';
 export const NOT_A_PROPERTY = 'is not one of your properties';
+export const TOO_LONG = 'together last more than 12 hours: book them as separate shoots';
 export const HOURS_OVERLAP = 'must not overlap on the same day';
 export const BOOKING_NEEDS_PLAN =
   'Publishing the booking form comes with a paid plan. You can build and preview it now; upgrade your plan to publish it.';

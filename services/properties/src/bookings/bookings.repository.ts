@@ -174,7 +174,9 @@ const deleteBookingMember = sql<IDeleteBookingMemberQuery>`
 // Every member's working windows on the days around the period, in the member's own time zone (a window that
 // ends at 24:00 ends at the next midnight), stepped by the page's slot length from each window's start; a start
 // is offered when it is in the period, past the lead time, within the horizon, and the member has nothing booked
-// over the shoot's length. The NOT EXISTS probes the exclusion constraint's index.
+// over the shoot's length: no booking starts before its end and ends after its start. The members' bookings of the
+// period are read once, from the index by member and time (a booking lasts at most 12 hours, so one that overlaps
+// the period starts at most that much before it).
 const availableSlots = sql<IAvailableSlotsQuery>`
   WITH page AS (
     SELECT time_zone, slot_minutes,
@@ -190,6 +192,12 @@ const availableSlots = sql<IAvailableSlotsQuery>`
       JOIN booking_hours h ON h.provider_id = m.provider_id AND h.user_id = m.user_id
      CROSS JOIN generate_series($from!::date - 1, $from!::date + $days!::int, interval '1 day') d
      WHERE m.provider_id = $providerId! AND extract(dow FROM d) = h.weekday
+  ), busy AS MATERIALIZED (
+    SELECT k.assigned_user_id AS user_id, k.starts_at, k.ends_at
+      FROM page, bookings k
+     WHERE k.assigned_user_id IN (SELECT user_id FROM booking_members WHERE provider_id = $providerId!)
+       AND k.status IN ('pending', 'accepted', 'completed')
+       AND k.starts_at > page.earliest - interval '12 hours' AND k.starts_at < page.latest
   ), candidates AS (
     SELECT w.user_id, s AS starts_at
       FROM windows w CROSS JOIN page,
@@ -200,9 +208,9 @@ const availableSlots = sql<IAvailableSlotsQuery>`
   SELECT DISTINCT c.starts_at AS "startsAt!"
     FROM candidates c
    WHERE NOT EXISTS (
-     SELECT 1 FROM bookings k
-      WHERE k.assigned_user_id = c.user_id AND k.status IN ('pending', 'accepted', 'completed')
-        AND tstzrange(k.starts_at, k.ends_at) && tstzrange(c.starts_at, c.starts_at + make_interval(mins => $minutes!::int)))
+     SELECT 1 FROM busy k
+      WHERE k.user_id = c.user_id
+        AND k.starts_at < c.starts_at + make_interval(mins => $minutes!::int) AND k.ends_at > c.starts_at)
    ORDER BY 1`;
 
 // The members whose working windows offer a shoot starting then (as above), and whether each is still free for its
@@ -224,8 +232,9 @@ const membersAt = sql<IMembersAtQuery>`
          NOT EXISTS (
            SELECT 1 FROM bookings k
             WHERE k.assigned_user_id = w.user_id AND k.status IN ('pending', 'accepted', 'completed')
-              AND tstzrange(k.starts_at, k.ends_at)
-                  && tstzrange($startsAt!::timestamptz, $startsAt!::timestamptz + make_interval(mins => $minutes!::int))
+              AND k.starts_at > $startsAt!::timestamptz - interval '12 hours'
+              AND k.starts_at < $startsAt!::timestamptz + make_interval(mins => $minutes!::int)
+              AND k.ends_at > $startsAt!::timestamptz
          ) AS "free!"
     FROM windows w CROSS JOIN page
    WHERE $startsAt!::timestamptz >= w.opens

@@ -99,7 +99,7 @@ export class BookingsService {
     const picked = this.pages.pickServices(services, request.serviceIds, 'booking.serviceIds');
     if (!page.accessTypes.includes(request.accessType))
       throw ApiError.invalid('booking.accessType', `must be one of: ${page.accessTypes.join(', ')}`);
-    const minutes = picked.reduce((total, service) => total + service.durationMinutes, 0);
+    const minutes = this.pages.shootMinutes(picked, 'booking.serviceIds');
     const startsAt = new Date(request.startsAt);
     const working = await this.bookings.membersAt(this.db.dataSource, page.providerId, {
       startsAt,

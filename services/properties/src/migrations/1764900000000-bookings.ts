@@ -114,6 +114,11 @@ export class Bookings1764900000000 implements MigrationInterface {
     await queryRunner.query(
       'CREATE INDEX bookings_provider_time_idx ON bookings (provider_id, starts_at, id)',
     );
+    // A member's bookings near a time: what availability reads for the period it offers (a booking lasts at most 12
+    // hours, so those that could overlap the period start at most that much before it).
+    await queryRunner.query(`
+      CREATE INDEX bookings_member_time_idx ON bookings (assigned_user_id, starts_at)
+        WHERE status IN ('pending', 'accepted', 'completed')`);
     await queryRunner.query(
       'CREATE INDEX bookings_client_idx ON bookings (provider_client_id, starts_at) WHERE provider_client_id IS NOT NULL',
     );
