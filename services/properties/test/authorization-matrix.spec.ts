@@ -19,6 +19,8 @@ const PROPERTY_NOT_FOUND = 'Property not found';
 /** Why the free plan's own people are refused publishing (the others get the guard's 403). */
 const PUBLISHING_NEEDS_PLAN =
   'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
+const BOOKING_NEEDS_PLAN =
+  'Publishing the booking form comes with a paid plan. You can build and preview it now; upgrade your plan to publish it.';
 /**
  * A model of the Matterport account Demo Media reads: the platform's own (identity answers `platform` for the demo
  * provider), the test platform's token id.
@@ -202,6 +204,70 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     says: { 404: 'Contact not found' },
   },
   { method: 'get', path: () => '/admin/provider_clients.json', expect: platformAdmins(200) },
+  // Bookings: the team reads the booking page and the bookings; admins set the page up; a member answers nothing.
+  { method: 'get', path: () => '/provider/booking_page', expect: providerSide(200) },
+  {
+    method: 'put',
+    path: () => '/provider/booking_page',
+    body: {
+      booking_page: {
+        slug: 'demo-media-matrix',
+        title: 'Book a shoot',
+        time_zone: 'UTC',
+        lead_time_hours: 24,
+        slot_minutes: 30,
+        access_types: ['on_site'],
+      },
+    },
+    expect: providerAdmins(200),
+  },
+  {
+    method: 'post',
+    path: () => '/provider/booking_page/publish',
+    // Demo Media is on the free plan: its admins are told to upgrade.
+    expect: providerAdmins(403),
+    says: { admin: BOOKING_NEEDS_PLAN, impersonating: BOOKING_NEEDS_PLAN },
+  },
+  { method: 'get', path: () => '/provider/booking_page/preview', expect: providerSide(200) },
+  { method: 'get', path: () => '/provider/bookings', expect: providerSide(200) },
+  { method: 'get', path: () => '/provider/bookings/calendar?month=2026-12', expect: providerSide(200) },
+  {
+    method: 'get',
+    path: () => `/provider/bookings/${UNKNOWN}`,
+    expect: providerSide(404),
+    says: { 404: 'Booking not found' },
+  },
+  {
+    method: 'post',
+    path: () => `/provider/bookings/${UNKNOWN}/update_from_dashboard`,
+    body: { provider_properties_update_booking_form: { response: 'accepted' } },
+    expect: providerWriters(404),
+    says: { 404: 'Booking not found' },
+  },
+  {
+    method: 'post',
+    path: () => `/provider/bookings/${UNKNOWN}/mark_as_invoiced`,
+    expect: providerWriters(404),
+    says: { 404: 'Booking not found' },
+  },
+  {
+    method: 'post',
+    path: () => `/provider/bookings/${UNKNOWN}/cancel_from_dashboard`,
+    body: {},
+    expect: providerWriters(404),
+    says: { 404: 'Booking not found' },
+  },
+  {
+    method: 'get',
+    path: () => '/booking_pages/no-such-page',
+    expect: { others: 404 },
+    says: { 404: 'Booking page not found' },
+  },
+  {
+    method: 'get',
+    path: ({ provider }) => `/admin/providers/${provider}/bookings`,
+    expect: platformAdmins(200),
+  },
   { method: 'get', path: () => '/admin/matterport_models.json', expect: platformAdmins(200) },
 ];
 
