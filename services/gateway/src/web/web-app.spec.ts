@@ -27,7 +27,11 @@ describe('WebApp pages', () => {
     app.get('/*', (request, reply) => web.sendPage(reply, request.url, context));
     const response = await app.inject({ method: 'GET', url: pathname });
     await app.close();
-    return { html: response.body, csp: String(response.headers['content-security-policy']) };
+    return {
+      html: response.body,
+      csp: String(response.headers['content-security-policy']),
+      headers: response.headers,
+    };
   }
 
   function directive(csp: string, name: string): string[] {
@@ -160,6 +164,17 @@ describe('WebApp pages', () => {
     expect(html).not.toMatch(/captcha|stripe/);
     expect(csp).not.toMatch(/recaptcha|stripe/);
     expect(csp).toContain('frame-ancestors *');
+  });
+
+  it('lets other sites embed a booking form, and no other page of the app', async () => {
+    const form = await page('/book/harbour-media');
+    expect(directive(form.csp, 'frame-ancestors')).toEqual(['*']);
+    expect(form.headers['x-frame-options']).toBeUndefined();
+    for (const pathname of ['/provider/bookings', '/book/harbour-media/extra', '/users/sign_in']) {
+      const other = await page(pathname);
+      expect([pathname, directive(other.csp, 'frame-ancestors')]).toEqual([pathname, ["'self'"]]);
+      expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 
   it.each(['/provider/properties/1/virtual-tour/space', '/tours/demo/abc'])(

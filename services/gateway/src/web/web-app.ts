@@ -12,6 +12,8 @@ import { MATTERPORT_SHOWCASE } from '../config';
 
 /** Pages of the public tour player: served from player.html, embeddable in other sites. */
 const PLAYER_PAGES = /^\/tours(\/|$)/;
+/** The app's pages meant for other sites too: a provider's public booking form, which it embeds in its own site. */
+const EMBEDDABLE_APP_PAGES = /^\/book\/[^/]+\/?$/;
 
 export interface PageContext {
   role: MembershipRole | null;
@@ -109,8 +111,9 @@ export class WebApp {
         .type('text/plain; charset=utf-8')
         .send('The web app has not been built yet. Run `npm run build -w web` (npm start does it for you).');
     }
+    const embeddable = player || EMBEDDABLE_APP_PAGES.test(pathname);
     return reply
-      .headers(pageSecurityHeaders(player, player ? this.playerSources : this.appSources))
+      .headers(pageSecurityHeaders(embeddable, player ? this.playerSources : this.appSources))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(render(shell, context, player ? [] : this.appTags));
