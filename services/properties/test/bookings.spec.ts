@@ -1,5 +1,6 @@
 import { MESSAGES, type SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
+import { nextDelivery } from '@tourly/platform/testing';
 import { Plans } from '../src/plans/plans';
 import {
   BOOKING_NEEDS_PLAN,
@@ -282,6 +283,23 @@ describe('bookings', () => {
         true,
         false,
       ]);
+    });
+
+    it('stops offering someone who leaves the team', async () => {
+      const leaverEmail = `leaver.${uuidv7().slice(-8)}@example.com`;
+      await it_.aMember(leaverEmail, provider.providerId, 'scan_technician');
+      const [leaver] = (await identityDb.dataSource.query('SELECT id FROM users WHERE email = $1', [
+        leaverEmail,
+      ])) as Array<{ id: string }>;
+      const set = await provider.send('put', `/provider/booking_page/members/${leaver!.id}`, {
+        booking_member: { time_zone: 'UTC', hours: [{ weekday: 6, starts: '10:00', ends: '12:00' }] },
+      });
+      expect(set.body.data.members).toHaveLength(2);
+      const handled = nextDelivery(it_.platform.services.properties, 'identity.membership.changed.v1');
+      await provider.send('delete', `/provider/settings/team/members/${leaver!.id}`).expect(200);
+      await handled;
+      const page = await provider.get('/provider/booking_page');
+      expect(page.body.data.members.map((member: { user_id: string }) => member.user_id)).toEqual([memberId]);
     });
 
     it('is previewed on the free plan, and published only on a paid plan', async () => {

@@ -182,6 +182,14 @@ export class BookingPagesService {
     return this.page(providerId);
   }
 
+  /**
+   * Someone who left the team (or became a client user) takes no new bookings; the bookings they have stay theirs
+   * until the provider gives them to someone else. A repeated event finds nothing to remove.
+   */
+  async memberLeft(providerId: string, userId: string): Promise<void> {
+    await this.bookings.deleteMember(this.db.dataSource, providerId, userId.toLowerCase());
+  }
+
   /** The published page, as anyone may read it; a page not published (or whose plan lapsed) is not found. */
   async open(slug: string): Promise<OpenPage> {
     const page = await this.bookings.pageBySlug(this.db.dataSource, slug);
