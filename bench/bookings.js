@@ -7,7 +7,7 @@
 // Three alternating rounds of 10 s each, median reported. Target: p99 < 50 ms for both on this machine.
 const { randomBytes, randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { freshDatabase, serve, paced, signIn, NATS_URL, record } = require('./support');
+const { freshDatabase, serve, paced, signIn, NATS_URL, record, secondProvider } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -78,23 +78,6 @@ async function seedBookings(db, providerId, slug, { members, count, first }) {
   );
   await db.query('ANALYZE properties.bookings');
   return serviceId;
-}
-
-/** A second provider and its admin, beside the demo one, in identity's tables. */
-async function secondProvider(db) {
-  const providerId = randomUUID();
-  const userId = randomUUID();
-  await db.query('INSERT INTO identity.providers (id, name) VALUES ($1, $2)', [providerId, 'Small Media']);
-  await db.query(
-    `INSERT INTO identity.users (id, email, first_name, last_name, password_hash, primary_provider_id, email_confirmed_at)
-     SELECT $1, 'small@bench.test', 'Small', 'Admin', password_hash, $2, now() FROM identity.users
-      WHERE email = 'provider@demo.test'`,
-    [userId, providerId],
-  );
-  await db.query("INSERT INTO identity.memberships (user_id, provider_id, role) VALUES ($1, $2, 'admin')", [
-    userId,
-    providerId,
-  ]);
 }
 
 /** The paid plan the public form needs, as billing would have announced it. */
@@ -175,7 +158,8 @@ async function main() {
       `${gateway.url}/booking_pages/large-media/availability?from=${monday}&days=7&service_ids=${largeService}`,
     ).then((response) => response.json());
     const offered = week.data.days.reduce((sum, day) => sum + day.slots.length, 0);
-    if (offered === 0) throw new Error('the busy week offers no time: the availability measured would be empty');
+    if (offered === 0)
+      throw new Error('the busy week offers no time: the availability measured would be empty');
 
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {

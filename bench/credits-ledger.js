@@ -18,7 +18,16 @@ const pino = require('pino');
 const { Client } = require('pg');
 const { CREDITS_CAPTURE, CREDITS_RESERVE, CSRF_HEADER } = require('@tourly/contracts');
 const { NatsTransport, RpcClient, streamName } = require('@tourly/platform');
-const { freshDatabase, serve, paced, percentile, signIn, NATS_URL, record } = require('./support');
+const {
+  freshDatabase,
+  serve,
+  paced,
+  percentile,
+  signIn,
+  NATS_URL,
+  record,
+  secondProvider,
+} = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -208,20 +217,6 @@ async function invariantBreaches(db) {
       WHERE b.provider_id IS NULL OR b.available <> coalesce(s.ledger, 0) OR b.reserved <> coalesce(h.held, 0)`,
   );
   return rows;
-}
-
-/** A second provider and its admin, beside the demo one, in identity's tables. */
-async function secondProvider(db) {
-  const { rows } = await db.query(
-    `WITH provider AS (INSERT INTO identity.providers (id, name) VALUES (gen_random_uuid(), 'Small Media') RETURNING id),
-          usr AS (
-            INSERT INTO identity.users (id, email, first_name, last_name, password_hash, primary_provider_id, email_confirmed_at)
-            SELECT gen_random_uuid(), 'small@bench.test', 'Small', 'Admin', u.password_hash, p.id, now()
-              FROM identity.users u, provider p WHERE u.email = 'provider@demo.test' RETURNING id, primary_provider_id)
-     INSERT INTO identity.memberships (user_id, provider_id, role) SELECT id, primary_provider_id, 'admin' FROM usr
-     RETURNING user_id AS "userId"`,
-  );
-  return rows[0].userId;
 }
 
 /**
@@ -426,7 +421,7 @@ async function main() {
     cleanup.push(['database connection', () => db.end()]);
 
     const large = await signIn(gateway.url, 'provider@demo.test');
-    const smallUser = await secondProvider(db);
+    const { userId: smallUser } = await secondProvider(db);
     const small = await signIn(gateway.url, 'small@bench.test');
     const {
       rows: [ids],

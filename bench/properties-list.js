@@ -7,7 +7,7 @@
 const autocannon = require('autocannon');
 const { randomBytes, randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { freshDatabase, serve, paced, signIn, NATS_URL, record } = require('./support');
+const { freshDatabase, serve, paced, signIn, NATS_URL, record, secondProvider } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -64,24 +64,6 @@ async function seedProperties(db, providerId, count) {
     );
   }
   await db.query('ANALYZE properties.properties');
-}
-
-/** A second provider and its admin, beside the demo one, in identity's tables. */
-async function secondProvider(db) {
-  const providerId = randomUUID();
-  const userId = randomUUID();
-  await db.query('INSERT INTO identity.providers (id, name) VALUES ($1, $2)', [providerId, 'Small Media']);
-  await db.query(
-    `INSERT INTO identity.users (id, email, first_name, last_name, password_hash, primary_provider_id, email_confirmed_at)
-     SELECT $1, 'small@bench.test', 'Small', 'Admin', password_hash, $2, now() FROM identity.users
-      WHERE email = 'provider@demo.test'`,
-    [userId, providerId],
-  );
-  await db.query("INSERT INTO identity.memberships (user_id, provider_id, role) VALUES ($1, $2, 'admin')", [
-    userId,
-    providerId,
-  ]);
-  return providerId;
 }
 
 async function main() {

@@ -127,4 +127,31 @@ async function signIn(gatewayUrl, email) {
   };
 }
 
-module.exports = { DATABASE_URL, NATS_URL, freshDatabase, serve, paced, percentile, record, signIn };
+/**
+ * A second provider ("Small Media") and its admin `small@bench.test` (the demo password), beside the demo one, in
+ * identity's tables: the baseline of benchmarks that compare a provider with much data to one with little.
+ */
+async function secondProvider(db) {
+  const { rows } = await db.query(
+    `WITH provider AS (INSERT INTO identity.providers (id, name) VALUES (gen_random_uuid(), 'Small Media') RETURNING id),
+          usr AS (
+            INSERT INTO identity.users (id, email, first_name, last_name, password_hash, primary_provider_id, email_confirmed_at)
+            SELECT gen_random_uuid(), 'small@bench.test', 'Small', 'Admin', u.password_hash, p.id, now()
+              FROM identity.users u, provider p WHERE u.email = 'provider@demo.test' RETURNING id, primary_provider_id)
+     INSERT INTO identity.memberships (user_id, provider_id, role) SELECT id, primary_provider_id, 'admin' FROM usr
+     RETURNING user_id AS "userId", provider_id AS "providerId"`,
+  );
+  return rows[0];
+}
+
+module.exports = {
+  DATABASE_URL,
+  NATS_URL,
+  freshDatabase,
+  serve,
+  paced,
+  percentile,
+  record,
+  signIn,
+  secondProvider,
+};
