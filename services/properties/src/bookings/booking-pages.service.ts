@@ -32,7 +32,7 @@ import {
   type PublicBookingPageResponse,
 } from './bookings.dto';
 import { BookingsRepository, type BookingPageRow } from './bookings.repository';
-import { hoursErrors, setupSteps } from './bookings.rules';
+import { hoursErrors, openStarts, setupSteps } from './bookings.rules';
 
 /** The page a provider has not saved yet: what it starts from. */
 const DEFAULTS = { timeZone: 'UTC', leadTimeHours: 24, slotMinutes: 30, accessTypes: [...ACCESS_TYPES] };
@@ -239,12 +239,25 @@ export class BookingPagesService {
       this.pickServices(services, query.serviceIds, 'serviceIds'),
       'serviceIds',
     );
-    const slots = await this.bookings.availableSlots(this.db.dataSource, page.providerId, {
+    const windows = await this.bookings.workingWindows(this.db.dataSource, page.providerId, {
       from: query.from,
       days: query.days,
-      minutes,
       horizonDays: BOOKING_LIMITS.horizonDays,
     });
+    const period = windows[0];
+    const slots = period
+      ? openStarts(
+          windows,
+          await this.bookings.bookedTimes(
+            this.db.dataSource,
+            [...new Set(windows.map((window) => window.userId))],
+            period.earliest,
+            // A start just before the end of the period ends after it.
+            new Date(period.latest.getTime() + minutes * 60_000),
+          ),
+          { minutes, step: period.slotMinutes, earliest: period.earliest, latest: period.latest },
+        )
+      : [];
     const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: page.timeZone });
     const days = new Map<string, string[]>();
     for (let offset = 0; offset < query.days; offset += 1) {

@@ -3,7 +3,7 @@ import type { AccessType, BookingStatus } from '@tourly/contracts';
 import { queryAffected, queryOne, queryRows, sql, type Narrow, type Queryable } from '@tourly/platform';
 import type {
   IAdminBookingPageQuery,
-  IAvailableSlotsQuery,
+  IBookedTimesQuery,
   IBookingByIdQuery,
   IBookingByIdResult,
   IBookingCalendarQuery,
@@ -32,6 +32,7 @@ import type {
   ISetBookingPagePublishedQuery,
   IUpdateBookingQuery,
   IUpdateBookingServiceQuery,
+  IWorkingWindowsQuery,
 } from './bookings.repository.types';
 
 export type BookingPageRow = IBookingPageByProviderResult & { accessTypes: AccessType[] };
@@ -171,47 +172,33 @@ const insertBookingHours = sql<IInsertBookingHoursQuery>`
 const deleteBookingMember = sql<IDeleteBookingMemberQuery>`
   DELETE FROM booking_members WHERE provider_id = $providerId! AND user_id = $userId!`;
 
-// Every member's working windows on the days around the period, in the member's own time zone (a window that
-// ends at 24:00 ends at the next midnight), stepped by the page's slot length from each window's start; a start
-// is offered when it is in the period, past the lead time, within the horizon, and the member has nothing booked
-// over the shoot's length: no booking starts before its end and ends after its start. The members' bookings of the
-// period are read once, from the index by member and time (a booking lasts at most 12 hours, so one that overlaps
-// the period starts at most that much before it).
-const availableSlots = sql<IAvailableSlotsQuery>`
+// Every member's working windows on the days around the period, in the member's own time zone (a window that ends
+// at 24:00 ends at the next midnight), with the period the page offers: from the later of its first day and the lead
+// time, to the earlier of its end and the horizon. No rows: no page, or nobody's hours.
+const workingWindows = sql<IWorkingWindowsQuery>`
   WITH page AS (
-    SELECT time_zone, slot_minutes,
+    SELECT slot_minutes,
            greatest(now() + make_interval(hours => lead_time_hours),
                     ($from!::date)::timestamp AT TIME ZONE time_zone) AS earliest,
            least(($from!::date + $days!::int)::timestamp AT TIME ZONE time_zone,
                  now() + make_interval(days => $horizonDays!::int)) AS latest
       FROM booking_pages WHERE provider_id = $providerId!
-  ), windows AS (
-    SELECT m.user_id, (d::date + h.starts) AT TIME ZONE m.time_zone AS opens,
-           (d::date + h.ends) AT TIME ZONE m.time_zone AS closes
-      FROM booking_members m
-      JOIN booking_hours h ON h.provider_id = m.provider_id AND h.user_id = m.user_id
-     CROSS JOIN generate_series($from!::date - 1, $from!::date + $days!::int, interval '1 day') d
-     WHERE m.provider_id = $providerId! AND extract(dow FROM d) = h.weekday
-  ), busy AS MATERIALIZED (
-    SELECT k.assigned_user_id AS user_id, k.starts_at, k.ends_at
-      FROM page, bookings k
-     WHERE k.assigned_user_id IN (SELECT user_id FROM booking_members WHERE provider_id = $providerId!)
-       AND k.status IN ('pending', 'accepted', 'completed')
-       AND k.starts_at > page.earliest - interval '12 hours' AND k.starts_at < page.latest
-  ), candidates AS (
-    SELECT w.user_id, s AS starts_at
-      FROM windows w CROSS JOIN page,
-           generate_series(w.opens, w.closes - make_interval(mins => $minutes!::int),
-                           make_interval(mins => page.slot_minutes)) s
-     WHERE s >= page.earliest AND s < page.latest
   )
-  SELECT DISTINCT c.starts_at AS "startsAt!"
-    FROM candidates c
-   WHERE NOT EXISTS (
-     SELECT 1 FROM busy k
-      WHERE k.user_id = c.user_id
-        AND k.starts_at < c.starts_at + make_interval(mins => $minutes!::int) AND k.ends_at > c.starts_at)
-   ORDER BY 1`;
+  SELECT m.user_id AS "userId", (d::date + h.starts) AT TIME ZONE m.time_zone AS "opens!",
+         (d::date + h.ends) AT TIME ZONE m.time_zone AS "closes!", page.slot_minutes AS "slotMinutes",
+         page.earliest AS "earliest!", page.latest AS "latest!"
+    FROM page, booking_members m
+    JOIN booking_hours h ON h.provider_id = m.provider_id AND h.user_id = m.user_id
+   CROSS JOIN generate_series($from!::date - 1, $from!::date + $days!::int, interval '1 day') d
+   WHERE m.provider_id = $providerId! AND extract(dow FROM d) = h.weekday`;
+
+// The time these people have booked (with any provider) that could overlap the period: a booking lasts at most 12
+// hours, so one that overlaps it starts at most that much before it. Read from the index by member and time.
+const bookedTimes = sql<IBookedTimesQuery>`
+  SELECT assigned_user_id AS "userId", starts_at AS "startsAt", ends_at AS "endsAt" FROM bookings
+   WHERE assigned_user_id = ANY($userIds!::uuid[]) AND status IN ('pending', 'accepted', 'completed')
+     AND starts_at > $from!::timestamptz - interval '12 hours' AND starts_at < $before!::timestamptz
+   ORDER BY assigned_user_id, starts_at`;
 
 // The members whose working windows offer a shoot starting then (as above), and whether each is still free for its
 // length. The free ones with fewer open bookings that day first, so work is spread.
@@ -417,12 +404,18 @@ export class BookingsRepository {
     return (await queryAffected(db, deleteBookingMember, { providerId, userId })) > 0;
   }
 
-  async availableSlots(
+  /** The members' working windows around the period, each row carrying the period the page offers. */
+  workingWindows(
     db: Queryable,
     providerId: string,
-    period: { from: string; days: number; minutes: number; horizonDays: number },
-  ): Promise<Date[]> {
-    return (await queryRows(db, availableSlots, { providerId, ...period })).map((row) => row.startsAt);
+    period: { from: string; days: number; horizonDays: number },
+  ) {
+    return queryRows(db, workingWindows, { providerId, ...period });
+  }
+
+  /** The booked time of these people that could overlap [from, before), by person then start. */
+  bookedTimes(db: Queryable, userIds: string[], from: Date, before: Date) {
+    return userIds.length === 0 ? Promise.resolve([]) : queryRows(db, bookedTimes, { userIds, from, before });
   }
 
   /** The members who work then, each with whether they are still free. */

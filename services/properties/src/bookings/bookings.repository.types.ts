@@ -269,24 +269,48 @@ export interface IDeleteBookingMemberQuery {
   result: IDeleteBookingMemberResult;
 }
 
-/** 'AvailableSlots' parameters type */
-export interface IAvailableSlotsParams {
+/** 'WorkingWindows' parameters type */
+export interface IWorkingWindowsParams {
   days: number;
   from: DateOrString;
   horizonDays: number;
-  minutes: number;
   providerId: string;
 }
 
-/** 'AvailableSlots' return type */
-export interface IAvailableSlotsResult {
-  startsAt: Date;
+/** 'WorkingWindows' return type */
+export interface IWorkingWindowsResult {
+  closes: Date;
+  earliest: Date;
+  latest: Date;
+  opens: Date;
+  slotMinutes: number;
+  userId: string;
 }
 
-/** 'AvailableSlots' query type */
-export interface IAvailableSlotsQuery {
-  params: IAvailableSlotsParams;
-  result: IAvailableSlotsResult;
+/** 'WorkingWindows' query type */
+export interface IWorkingWindowsQuery {
+  params: IWorkingWindowsParams;
+  result: IWorkingWindowsResult;
+}
+
+/** 'BookedTimes' parameters type */
+export interface IBookedTimesParams {
+  before: DateOrString;
+  from: DateOrString;
+  userIds: stringArray;
+}
+
+/** 'BookedTimes' return type */
+export interface IBookedTimesResult {
+  endsAt: Date;
+  startsAt: Date;
+  userId: string;
+}
+
+/** 'BookedTimes' query type */
+export interface IBookedTimesQuery {
+  params: IBookedTimesParams;
+  result: IBookedTimesResult;
 }
 
 /** 'MembersAt' parameters type */

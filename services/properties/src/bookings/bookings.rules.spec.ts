@@ -1,4 +1,4 @@
-import { bookingIcs, hoursErrors, nextStatus, type BookingFacts } from './bookings.rules';
+import { bookingIcs, hoursErrors, nextStatus, openStarts, type BookingFacts } from './bookings.rules';
 
 describe('working hours', () => {
   it('refuses a window that ends before it starts and windows of one day that overlap', () => {
@@ -77,5 +77,38 @@ describe('the calendar invitation', () => {
     const cancelled = bookingIcs({ ...booking, status: 'cancelled' }, 'app.example.com');
     expect(cancelled).toContain('METHOD:CANCEL');
     expect(cancelled).toContain('STATUS:CANCELLED');
+  });
+});
+
+describe('the start times offered', () => {
+  const at = (clock: string) => new Date(`2026-12-07T${clock}:00Z`);
+  const day = { earliest: at('00:00'), latest: new Date('2026-12-08T00:00:00Z') };
+
+  it('steps through each window, keeps the whole shoot inside it, and skips the member’s booked time', () => {
+    const starts = openStarts(
+      [
+        { userId: 'a', opens: at('09:00'), closes: at('12:00') },
+        { userId: 'b', opens: at('10:00'), closes: at('11:30') },
+      ],
+      [{ userId: 'a', startsAt: at('10:00'), endsAt: at('10:30') }],
+      { minutes: 60, step: 30, ...day },
+    );
+    // a: 09:00 (ends at its booking), 10:30, 11:00; b: 10:00, 10:30 (10:30 once).
+    expect(starts.map((start) => start.toISOString().slice(11, 16))).toEqual([
+      '09:00',
+      '10:00',
+      '10:30',
+      '11:00',
+    ]);
+  });
+
+  it('offers nothing before the earliest start (the lead time) or from the end of the period on', () => {
+    const starts = openStarts([{ userId: 'a', opens: at('09:00'), closes: at('17:00') }], [], {
+      minutes: 60,
+      step: 60,
+      earliest: at('13:30'),
+      latest: at('16:00'),
+    });
+    expect(starts.map((start) => start.toISOString().slice(11, 16))).toEqual(['14:00', '15:00']);
   });
 });

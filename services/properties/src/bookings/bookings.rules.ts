@@ -40,6 +40,45 @@ export function hoursErrors(hours: Window[]): Record<string, string> {
   return errors;
 }
 
+export interface WorkingWindow {
+  userId: string;
+  opens: Date;
+  closes: Date;
+}
+
+export interface BookedTime {
+  userId: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * The start times a shoot of `minutes` can have: in some member's working window, a whole number of `step` minutes
+ * from the window's start, ending by its close, within [earliest, latest), and overlapping none of that member's
+ * booked time. Earliest first, each once (two members free at 10:00 make one start).
+ */
+export function openStarts(
+  windows: WorkingWindow[],
+  booked: BookedTime[],
+  shoot: { minutes: number; step: number; earliest: Date; latest: Date },
+): Date[] {
+  const length = shoot.minutes * 60_000;
+  const step = shoot.step * 60_000;
+  const byMember = new Map<string, BookedTime[]>();
+  for (const time of booked) byMember.set(time.userId, [...(byMember.get(time.userId) ?? []), time]);
+  const starts = new Set<number>();
+  for (const window of windows) {
+    const theirs = byMember.get(window.userId) ?? [];
+    for (let start = window.opens.getTime(); start + length <= window.closes.getTime(); start += step) {
+      if (start < shoot.earliest.getTime() || start >= shoot.latest.getTime()) continue;
+      const end = start + length;
+      if (theirs.some((time) => time.startsAt.getTime() < end && time.endsAt.getTime() > start)) continue;
+      starts.add(start);
+    }
+  }
+  return [...starts].sort((a, b) => a - b).map((start) => new Date(start));
+}
+
 export interface SetupState {
   saved: boolean;
   services: number;
