@@ -28,6 +28,8 @@ const SetupProviderPage = lazy(() => import('./auth/signUp/SetupProviderPage'));
 const SurveyPage = lazy(() => import('./auth/signUp/SurveyPage'));
 const AcceptInvitationPage = lazy(() => import('./auth/invitation/AcceptInvitationPage'));
 const ContactConfirmationPage = lazy(() => import('./auth/contactConfirmation/ContactConfirmationPage'));
+// The public booking form: agents book without an account, outside the provider shell.
+const BookPage = lazy(() => import('./book/BookPage'));
 
 const ACCOUNT_PAGES: Array<[string, ReactNode]> = [
   [SIGN_IN_PATH, <SignInPage />],
@@ -68,6 +70,16 @@ export function App() {
           }
         />
       ))}
+      <Route
+        path="/book/:slug"
+        element={
+          <ErrorBoundary>
+            <Suspense fallback={<Loading />}>
+              <BookPage />
+            </Suspense>
+          </ErrorBoundary>
+        }
+      />
       <Route path="/*" element={<ProviderApp />} />
     </Routes>
   );

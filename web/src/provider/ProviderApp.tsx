@@ -17,6 +17,9 @@ const OrderPage = lazy(() => import('./pages/OrderPage'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
 const ClientPage = lazy(() => import('./pages/ClientPage'));
 const ContactsPage = lazy(() => import('./pages/ContactsPage'));
+const BookingsPage = lazy(() => import('./pages/BookingsPage'));
+const BookingSetupPage = lazy(() => import('./pages/BookingSetupPage'));
+const BookingPage = lazy(() => import('./pages/BookingPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -30,6 +33,9 @@ export function ProviderApp() {
         <Route path="provider/properties/:id/virtual-tour/space" element={<TourSpacePage />} />
         <Route path="provider/orders" element={<OrdersPage />} />
         <Route path="provider/orders/:id" element={<OrderPage />} />
+        <Route path="provider/bookings" element={<BookingsPage />} />
+        <Route path="provider/bookings/setup" element={<BookingSetupPage />} />
+        <Route path="provider/bookings/:id" element={<BookingPage />} />
         <Route path="provider/clients" element={<ClientsPage />} />
         <Route path="provider/clients/:id" element={<ClientPage />} />
         <Route path="provider/contacts" element={<ContactsPage />} />
