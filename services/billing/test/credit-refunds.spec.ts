@@ -94,13 +94,11 @@ describe('refunds of credits purchases', () => {
   it('never takes back credits already spent, and says how many stay spent', async () => {
     const { buyer, card } = await aBuyer('Spent Media');
     const intentId = await buy(buyer, card, 10); // small bundle: $9.00
-    const held = await it_.service.app
-      .get(RpcClient)
-      .ask<CreditReservation>(CREDITS_RESERVE, {
-        providerId: buyer.providerId,
-        amount: 7,
-        reference: 'order:1',
-      });
+    const held = await it_.service.app.get(RpcClient).ask<CreditReservation>(CREDITS_RESERVE, {
+      providerId: buyer.providerId,
+      amount: 7,
+      reference: 'order:1',
+    });
     expect(held.status).toBe('held');
 
     const refund = await it_.stripe.refunds.create({ payment_intent: intentId });

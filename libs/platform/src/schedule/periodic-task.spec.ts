@@ -42,7 +42,10 @@ describe('PeriodicTask', () => {
 
   it('logs a failed run, answers 0, and runs again next time', async () => {
     const warnings: string[] = [];
-    const recording = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line).msg) });
+    const recording = pino(
+      { level: 'warn' },
+      { write: (line: string) => warnings.push(JSON.parse(line).msg) },
+    );
     let calls = 0;
     const task = new PeriodicTask(
       'test sweep',
