@@ -49,6 +49,7 @@ describe('bookings in the browser', () => {
     expect(uncaught).toEqual([]);
   });
 
+  const sydneyDay = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const fitsThePhone = async (page: Page) =>
@@ -150,11 +151,44 @@ describe('bookings in the browser', () => {
     expect(await page.getByRole('radio').count()).toBe(3);
     await page.getByRole('radio', { name: 'Key safe / lockbox' }).check();
     await page.getByLabel('Access details').fill('Code 4821, by the side gate');
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await page.getByText('Required', { exact: true }).first().waitFor();
+    expect(await page.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Full name').fill('Ana Ng');
     await page.getByLabel('Email').fill('ana@harbour.example');
     await page.getByLabel('Agency').fill('Harbour Realty');
     await fitsThePhone(page);
     await shot(page, 'phone-form');
+
+    // Another agent books the same time first: the form says so, reads the times again and lets the choice go.
+    const offered = await it_.http.get(`/booking_pages/${slug}`).expect(200);
+    const serviceId = offered.body.data.services[0].id as string;
+    const week = await it_.http
+      .get(`/booking_pages/${slug}/availability`)
+      .query({ from: sydneyDay(Date.now()), days: 7, service_ids: serviceId })
+      .expect(200);
+    const taken = (week.body.data.days as Array<{ slots: string[] }>).find((day) => day.slots.length > 0)!
+      .slots[0];
+    await it_.http
+      .post(`/booking_pages/${slug}/bookings`)
+      .send({
+        booking: {
+          service_ids: [serviceId],
+          starts_at: taken,
+          address: '1 Quay Street, Sydney',
+          access_type: 'on_site',
+          full_name: 'Bo Quick',
+          email_address: 'bo@quick.example',
+        },
+      })
+      .expect(201);
+    await page.getByRole('button', { name: 'Confirm booking' }).click();
+    await page.getByText('Sorry, this time was just booked by someone else.', { exact: false }).waitFor();
+    await page.getByText(/^Chosen: /).waitFor({ state: 'detached' });
+    await times.getByRole('button', { name: clock! }).waitFor({ state: 'detached' });
+    await times.getByRole('button').first().click();
+    await page.getByText(/^Chosen: /).waitFor();
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await page.getByRole('heading', { name: 'Booking requested' }).waitFor();
     await page.getByText('will confirm your booking by email to ana@harbour.example').waitFor();
@@ -188,7 +222,7 @@ describe('bookings in the browser', () => {
     const page = await signedInPage(browser, it_.base, provider, DESKTOP, uncaught);
     await page.goto(`${it_.base}/provider/bookings`);
     const list = page.getByRole('list', { name: 'Bookings' });
-    await list.getByText('Pending', { exact: true }).waitFor();
+    await list.getByText('Pending', { exact: true }).first().waitFor();
     await list.getByRole('link', { name: 'Ana Ng · Harbour Realty' }).click();
     await page.getByRole('heading', { level: 1, name: 'Ana Ng' }).waitFor();
     const actions = page.getByRole('region', { name: 'Actions' });
@@ -214,7 +248,6 @@ describe('bookings in the browser', () => {
     await shot(page, 'desktop-booking');
     // The calendar counts it on its day (in the page's time zone), which lists it.
     await page.goto(`${it_.base}/provider/bookings`);
-    const sydneyDay = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
     const shootDay = sydneyDay(Date.now() - 86_400_000);
     if (shootDay.slice(0, 7) !== sydneyDay(Date.now()).slice(0, 7))
       await page.getByRole('button', { name: 'Previous month' }).click();
@@ -227,13 +260,36 @@ describe('bookings in the browser', () => {
     await page.context().close();
 
     const phone = await signedInPage(browser, it_.base, provider, PHONE, uncaught);
-    for (const route of ['/provider/bookings', `/provider/bookings/${id}`, '/provider/bookings/setup']) {
+    for (const [route, name] of [
+      ['/provider/bookings', 'phone-bookings'],
+      [`/provider/bookings/${id}`, 'phone-booking'],
+      ['/provider/bookings/setup', 'phone-setup'],
+    ]) {
       await phone.goto(`${it_.base}${route}`);
       await phone.getByRole('heading', { level: 1 }).waitFor();
       await phone.getByText('Loading…').first().waitFor({ state: 'detached' });
       await fitsThePhone(phone);
-      await shot(phone, `phone${route.replace(/\//g, '-')}`);
+      await shot(phone, name!);
     }
+    await phone.getByRole('button', { name: 'Edit Mia Chen’s hours' }).click();
+    await phone.getByRole('button', { name: 'Add more hours on Monday' }).click();
+    await phone.getByLabel('Monday (2) starts').fill('12:00');
+    await phone.getByRole('button', { name: 'Save Mia Chen’s hours' }).click();
+    await phone.getByText('Start must not overlap on the same day').waitFor();
+    await fitsThePhone(phone);
+    await shot(phone, 'phone-hours');
+    await phone.getByRole('button', { name: 'Remove Monday (2)' }).click();
+    await phone.getByRole('button', { name: 'Save Mia Chen’s hours' }).click();
+    await phone.getByRole('button', { name: 'Edit Mia Chen’s hours' }).waitFor();
+    await phone.getByRole('button', { name: 'Edit 3D scan' }).click();
+    await phone.getByRole('dialog', { name: 'Edit 3D scan' }).getByLabel('Price').fill('2,5,0');
+    await phone
+      .getByRole('dialog', { name: 'Edit 3D scan' })
+      .getByRole('button', { name: 'Save service' })
+      .click();
+    await phone.getByText('Price must be an amount such as 250 or 249.50').waitFor();
+    await fitsThePhone(phone);
+    await shot(phone, 'phone-service');
     await phone.context().close();
   });
 });

@@ -6,7 +6,7 @@ import { Modal } from '../../../../shared/Modal';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextAreaField } from '../../../../shared/TextAreaField';
 import { TextField } from '../../../../shared/TextField';
-import type { BookingService, ServiceValues } from '../api';
+import { centsOf, type BookingService, type ServiceValues } from '../api';
 import { useAddServiceMutation, useUpdateServiceMutation } from '../queries';
 
 const FIELDS = {
@@ -42,7 +42,14 @@ export function ServiceFormModal({ service, defaultCurrency, onClose }: ServiceF
       currency: service?.currency ?? defaultCurrency,
     },
     fields: FIELDS,
-    submit: (values) => (service ? update.run(service.id, values) : add.run(values)),
+    submit: async (values) => {
+      // The server counts cents: a price it could not read as an amount is refused here, in the field's terms.
+      if (typeof centsOf(values.price) !== 'number') {
+        form.refuse('price', 'must be an amount such as 250 or 249.50');
+        return undefined;
+      }
+      return service ? update.run(service.id, values) : add.run(values);
+    },
     onSuccess: onClose,
   });
   const { isPending } = form;
