@@ -292,4 +292,17 @@ describe('bookings in the browser', () => {
     await shot(phone, 'phone-service');
     await phone.context().close();
   });
+  it('the back office lists the provider’s bookings', async () => {
+    const staff = await it_.signIn('admin@demo.test');
+    const page = await signedInPage(browser, it_.base, staff, DESKTOP, uncaught);
+    await page.goto(`${it_.base}/admin/providers/${provider.providerId}/show/bookings`);
+    const tab = page.getByRole('tabpanel', { name: 'Bookings', exact: true });
+    const row = tab.getByRole('row').filter({ hasText: 'Ana Ng' });
+    await row.getByText('Completed').waitFor();
+    await row.getByText('A$250.00').waitFor();
+    await row.getByText('12 Harbour View').waitFor();
+    await tab.getByRole('row').filter({ hasText: 'Bo Quick' }).getByText('Pending').waitFor();
+    await shot(page, 'desktop-console');
+    await page.context().close();
+  });
 });
