@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { BOOKING_STATUSES, type BookingStatus } from '@tourly/contracts';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
@@ -27,6 +27,7 @@ const localZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
  * agency, address), a page at a time. While the booking page's setup is not complete, its progress and the way on.
  */
 export default function BookingsPage() {
+  const listHeadingId = useId();
   const bookingPage = useBookingPageQuery();
   const zone = bookingPage.data?.timeZone ?? localZone();
   const today = todayIn(zone);
@@ -94,9 +95,9 @@ export default function BookingsPage() {
             />
           )}
         </div>
-        <section className="bookings-list" aria-labelledby="bookings-list-heading">
+        <section className="bookings-list" aria-labelledby={listHeadingId}>
           <div className="section-heading">
-            <h2 id="bookings-list-heading">{selected ? dayLabel(selected) : 'Upcoming'}</h2>
+            <h2 id={listHeadingId}>{selected ? dayLabel(selected) : 'Upcoming'}</h2>
             {selected && (
               <button type="button" className="button button-secondary" onClick={() => setSelected(null)}>
                 Show upcoming

@@ -64,6 +64,8 @@ export function MemberHoursEditor({
   const messagesOf = (weekday: number, index: number, part: 'starts' | 'ends') =>
     fields[`bookingMember.hours.${slotOf.get(`${weekday}:${index}`)}.${part}`];
   const claimed = Object.keys(fields).filter((key) => /^bookingMember\.hours\.\d+\./.test(key));
+  // What no window shows: the zone, the day's limit, someone no longer in the team, the request as a whole.
+  const labels: Record<string, string> = { 'bookingMember.timeZone': 'Time zone', userId: name };
   const rest =
     save.error instanceof ApiError
       ? Object.entries(fields).flatMap(([key, messages]) =>
@@ -71,9 +73,7 @@ export function MemberHoursEditor({
             ? []
             : key === 'base'
               ? messages
-              : messages.map((message) =>
-                  fieldMessage(key === 'bookingMember.timeZone' ? 'Time zone' : 'Hours', [message])!,
-                ),
+              : [fieldMessage(labels[key] ?? 'Hours', messages)!],
         )
       : save.error;
 
