@@ -306,6 +306,13 @@ describe('bookings', () => {
       const preview = await provider.get('/provider/booking_page/preview').expect(200);
       expect(preview.body.data).toMatchObject({ slug, published: false, provider_name: 'Harbour Media' });
       expect((await it_.http.get(`/booking_pages/${slug}`)).status).toBe(404);
+      // The preview suggests addresses too, though the public form does not answer yet.
+      const suggested = await provider
+        .get('/provider/booking_page/preview/addresses')
+        .query({ q: '12 Harbour View, Sydney' })
+        .expect(200);
+      expect(suggested.body.data[0].formatted_address).toContain('Sydney');
+      expect((await it_.http.get(`/booking_pages/${slug}/addresses`).query({ q: 'Sydney' })).status).toBe(404);
 
       const refused = await provider.send('post', '/provider/booking_page/publish');
       expect(refused.status).toBe(403);

@@ -1771,6 +1771,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/booking_page/preview/addresses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['BookingPageController_previewAddresses'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/booking_page/preview/availability': {
     parameters: {
       query?: never;
@@ -11756,6 +11772,30 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.PublicBookingPageResponse'];
+          };
+        };
+      };
+    };
+  };
+  BookingPageController_previewAddresses: {
+    parameters: {
+      query: {
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AddressSuggestionResponse'][];
           };
         };
       };

@@ -236,7 +236,7 @@ function BookingForm({ slug, preview, page, onReceived }: BookingFormProps) {
         <h2 id="book-where">Where</h2>
         <AddressField
           slug={slug}
-          lookups={!preview || page.published}
+          preview={preview}
           value={values.address}
           disabled={isPending}
           messages={form.errors.fields.address}
@@ -561,8 +561,8 @@ function dayOfChosenInWeek(chosen: string, zone: string, weekStart: string): boo
 
 interface AddressFieldProps {
   slug: string;
-  /** False in the preview of a form not published: the suggestions come from the published form's route. */
-  lookups: boolean;
+  /** The provider's preview: the suggestions come from its own route (the form may not be published). */
+  preview: boolean;
   value: string;
   disabled: boolean;
   messages: string[] | undefined;
@@ -574,12 +574,12 @@ interface AddressFieldProps {
  * The address with suggestions (spec 000 §2): asked for a second after typing stops; choosing one confirms it
  * ('The address is confirmed'); typing again un-confirms it; none found: 'Address not found'.
  */
-function AddressField({ slug, lookups, value, disabled, messages, inputRef, onChange }: AddressFieldProps) {
+function AddressField({ slug, preview, value, disabled, messages, inputRef, onChange }: AddressFieldProps) {
   const listId = useId();
   const [confirmed, setConfirmed] = useState<AddressSuggestion | null>(null);
   const typed = useDebouncedValue(value.trim(), ADDRESS_DEBOUNCE_MS);
-  const asking = lookups && !confirmed && typed.length >= 3 && typed === value.trim();
-  const suggestions = useAddressesQuery(slug, typed, asking);
+  const asking = !confirmed && typed.length >= 3 && typed === value.trim();
+  const suggestions = useAddressesQuery(slug, preview, typed, asking);
   const found = asking ? suggestions.data : undefined;
 
   return (
@@ -587,11 +587,7 @@ function AddressField({ slug, lookups, value, disabled, messages, inputRef, onCh
       <TextField
         ref={inputRef}
         label="Address"
-        hint={
-          lookups
-            ? 'Start typing, then pick the address from the suggestions.'
-            : 'Suggestions work once the form is published.'
-        }
+        hint="Start typing, then pick the address from the suggestions."
         value={value}
         autoComplete="street-address"
         requiredMark

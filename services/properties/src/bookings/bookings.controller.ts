@@ -153,6 +153,12 @@ export class BookingPageController {
     return this.pages.publicView(await this.pages.own(providerId));
   }
 
+  @Get('preview/addresses')
+  @Responds([AddressSuggestionResponse])
+  previewAddresses(@Query() query: AddressQuery): Promise<AddressSuggestionResponse[]> {
+    return this.pages.addresses(query.q);
+  }
+
   @Get('preview/availability')
   @Responds(AvailabilityResponse)
   async previewAvailability(

@@ -169,8 +169,10 @@ export const fetchAvailability = (
     : api.get('/booking_pages/{slug}/availability', { params: { slug }, query: wire, signal });
 };
 
-export const fetchAddresses = (slug: string, q: string, signal?: AbortSignal) =>
-  api.get('/booking_pages/{slug}/addresses', { params: { slug }, query: { q }, signal });
+export const fetchAddresses = (slug: string, preview: boolean, q: string, signal?: AbortSignal) =>
+  preview
+    ? api.get('/provider/booking_page/preview/addresses', { query: { q }, signal })
+    : api.get('/booking_pages/{slug}/addresses', { params: { slug }, query: { q }, signal });
 
 export const requestBooking = (slug: string, values: BookingRequestValues) =>
   api.post(

@@ -126,10 +126,10 @@ export const useAvailabilityQuery = (slug: string, preview: boolean, from: strin
     placeholderData: keepPreviousData,
   });
 
-export const useAddressesQuery = (slug: string, q: string, enabled: boolean) =>
+export const useAddressesQuery = (slug: string, preview: boolean, q: string, enabled: boolean) =>
   useQuery({
     queryKey: bookingKeys.addresses(slug, q),
-    queryFn: ({ signal }) => fetchAddresses(slug, q, signal),
+    queryFn: ({ signal }) => fetchAddresses(slug, preview, q, signal),
     enabled: enabled && q.length > 0,
     retry: false,
     staleTime: 5 * 60_000,
