@@ -15,3 +15,4 @@ export * from './player';
 export * from './webhooks';
 export * from './matterport';
 export * from './audit';
+export * from './portal';
