@@ -17,6 +17,7 @@ const OrderPage = lazy(() => import('./pages/OrderPage'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
 const ClientPage = lazy(() => import('./pages/ClientPage'));
 const ContactsPage = lazy(() => import('./pages/ContactsPage'));
+const PortalPreviewPage = lazy(() => import('./pages/PortalPreviewPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -32,6 +33,11 @@ export function ProviderApp() {
         <Route path="provider/orders/:id" element={<OrderPage />} />
         <Route path="provider/clients" element={<ClientsPage />} />
         <Route path="provider/clients/:id" element={<ClientPage />} />
+        <Route path="provider/clients/:id/portal_preview" element={<PortalPreviewPage />} />
+        <Route
+          path="provider/clients/:id/portal_preview/properties/:propertyId"
+          element={<PortalPreviewPage />}
+        />
         <Route path="provider/contacts" element={<ContactsPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/settings/developers" element={<DevelopersPage />} />
