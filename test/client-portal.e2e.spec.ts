@@ -1,4 +1,6 @@
+import { DEMO_CLIENT_USER, seedDemoClientPortal } from '@tourly/identity';
 import { Database } from '@tourly/platform';
+import { demoClientOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
 import { eventually } from '@tourly/platform/testing';
 import {
   sessionCookieOf,
@@ -412,6 +414,31 @@ describe('client portals', () => {
         'the removal holding from the gateway’s next lookup',
       );
       expect((await provider.get(`${portal(a.clientId)}/users`).expect(200)).body.data.items).toEqual([]);
+    });
+  });
+
+  describe('the demo', () => {
+    it('seeds the demo client’s agent as its portal user, once: Ana Ng signs in to Harbour Realty’s portal', async () => {
+      const demo = await it_.signIn('provider@demo.test');
+      const { properties, identity } = it_.platform.services;
+      expect(await seedDemoProperties(properties, demo.providerId)).toBeGreaterThan(1);
+      const clientId = await demoClientOf(properties, demo.providerId);
+      expect(clientId).not.toBeNull();
+      expect(await seedDemoClientPortal(identity, demo.providerId, clientId!)).toBe(true);
+      expect(await seedDemoClientPortal(identity, demo.providerId, clientId!)).toBe(false);
+
+      const ana = await it_.signIn(DEMO_CLIENT_USER.email);
+      expect((await ana.get('/users/me').expect(200)).body.data).toMatchObject({
+        role: 'client_user',
+        provider_id: demo.providerId,
+      });
+      expect((await ana.get('/portal/client').expect(200)).body.data).toMatchObject({
+        name: 'Harbour Realty',
+      });
+      expect((await ana.get('/portal/properties').expect(200)).body.data.total_count).toBe(2);
+      expect((await ana.get('/provider/properties')).status).toBe(403);
+      const users = await demo.get(`/provider/client_portal/clients/${clientId}/users`).expect(200);
+      expect(users.body.data.items.map((u: { email: string }) => u.email)).toEqual([DEMO_CLIENT_USER.email]);
     });
   });
 });
