@@ -119,3 +119,7 @@ export const removePortalUser = (clientId: string, userId: string) =>
   api.delete('/provider/client_portal/clients/{client_id}/users/{user_id}', {
     params: { client_id: clientId, user_id: userId },
   });
+
+/** What the provider's plan allows (identity's projection of billing's plan): `clientPortal` opens inviting. */
+export const fetchPublishingPermissions = (signal?: AbortSignal) =>
+  api.get('/provider/permissions/publishing', { signal });

@@ -13,6 +13,7 @@ import {
   fetchContacts,
   setPropertyClient,
   fetchPortalInvitations,
+  fetchPublishingPermissions,
   fetchPortalUsers,
   inviteToPortal,
   removePortalUser,
@@ -105,3 +106,9 @@ export const useRevokePortalInvitationMutation = () =>
   useMutationAction(revokePortalInvitation, (_, [clientId], client) => portalRefreshed(clientId, client));
 export const useRemovePortalUserMutation = () =>
   useMutationAction(removePortalUser, (_, [clientId], client) => portalRefreshed(clientId, client));
+
+export const usePublishingPermissionsQuery = () =>
+  useQuery({
+    queryKey: [APP_KEY, 'permissions', 'publishing'],
+    queryFn: ({ signal }) => fetchPublishingPermissions(signal),
+  });

@@ -10,6 +10,7 @@ import {
   useInviteToPortalMutation,
   usePortalInvitationsQuery,
   usePortalUsersQuery,
+  usePublishingPermissionsQuery,
   useRemovePortalUserMutation,
   useResendPortalInvitationMutation,
   useRevokePortalInvitationMutation,
@@ -30,6 +31,7 @@ export function ClientPortalSection({ clientId, canManage }: { clientId: string;
   const [removing, setRemoving] = useState<PortalUser | null>(null);
   const users = usePortalUsersQuery(clientId);
   const invitations = usePortalInvitationsQuery(clientId);
+  const plan = usePublishingPermissionsQuery();
   const contacts = useContactsQuery({ page: 1, pageSize: 100, providerClientId: clientId });
   const invite = useInviteToPortalMutation();
   const resend = useResendPortalInvitationMutation();
@@ -149,6 +151,12 @@ export function ClientPortalSection({ clientId, canManage }: { clientId: string;
             ))}
           </ul>
         </>
+      )}
+      {canManage && plan.data?.clientPortal === false && (
+        <p className="muted">
+          Inviting into the portal comes with a paid plan: upgrade your plan to invite this client’s contacts.
+          You can build the portal and preview it now.
+        </p>
       )}
       {canManage &&
         (invitable.length > 0 ? (
