@@ -203,6 +203,15 @@ describe('client portals in the browser', () => {
       await ana.goto(`${it_.base}/provider/properties`);
       await ana.waitForURL(`${it_.base}/portal`);
 
+      // Signing out, then in again: the portal is where a client user starts.
+      await ana.getByRole('button', { name: 'Sign out' }).click();
+      await ana.waitForURL((url) => url.pathname === '/users/sign_in');
+      await ana.getByLabel('Email').fill(email);
+      await ana.getByLabel('Password', { exact: true }).fill('Quiet harbour lanterns 1987');
+      await ana.getByRole('button', { name: 'Sign in' }).click();
+      await ana.waitForURL(`${it_.base}/portal`);
+      await ana.getByRole('heading', { level: 1, name: clientName }).waitFor();
+
       // The provider sees Ana with access, nothing pending.
       await page.reload();
       await portal.getByRole('list', { name: 'Portal users' }).getByText(email).waitFor();
