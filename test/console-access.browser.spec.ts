@@ -39,7 +39,8 @@ describe('the console’s doors', () => {
 
   it.each([
     ['provider@demo.test', 'a provider’s admin', 'Go to your properties', '/provider/properties'],
-    ['client@demo.test', 'a client user', 'Go to your properties', '/provider/properties'],
+    // A client user's home is its client's portal (issue 31), never the provider workspace.
+    ['client@demo.test', 'a client user', 'Go to your portal', '/portal'],
     ['va@demo.test', 'a virtual assistant', 'Go to the virtual assistant console', '/virtual_assistant'],
     [
       'supplier@demo.test',

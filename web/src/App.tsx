@@ -19,6 +19,8 @@ import { Loading } from './shared/Loading';
 
 // react-admin and MUI are most of the app's code: only the back-office areas load them.
 const ConsoleApp = lazy(() => import('./console/ConsoleApp'));
+// The client portal (client users only) is an area of its own, loaded when opened.
+const PortalApp = lazy(() => import('./portal/PortalApp'));
 // Pages around an account other than sign-in are each loaded when opened; sign-up alone loads the captcha.
 const ForgotPasswordPage = lazy(() => import('./auth/password/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./auth/password/ResetPasswordPage'));
@@ -76,6 +78,16 @@ export function App() {
           <ErrorBoundary>
             <Suspense fallback={<Loading />}>
               <BookPage />
+            </Suspense>
+          </ErrorBoundary>
+        }
+      />
+      <Route
+        path="/portal/*"
+        element={
+          <ErrorBoundary>
+            <Suspense fallback={<Loading />}>
+              <PortalApp />
             </Suspense>
           </ErrorBoundary>
         }

@@ -3,8 +3,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PORTS, PRODUCT } from '@tourly/contracts';
 import { portFromEnv, startEmulators } from '@tourly/emulators';
-import { DEMO_PASSWORD, DEMO_PROVIDER, DEMO_USERS, seedDemoData } from '@tourly/identity';
-import { seedDemoData as seedDemoProperties } from '@tourly/properties';
+import {
+  DEMO_CLIENT_USER,
+  DEMO_PASSWORD,
+  DEMO_PROVIDER,
+  DEMO_USERS,
+  seedDemoClientPortal,
+  seedDemoData,
+} from '@tourly/identity';
+import { demoClientOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
 import { DEMO_CREDITS, seedDemoCredits } from '@tourly/billing';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -110,6 +117,13 @@ async function main(): Promise<void> {
     );
     const demoProperties = await seedDemoProperties(platform.services.properties, demoProviderId);
     if (demoProperties > 0) logger.info(`${demoProperties} demo properties for ${DEMO_PROVIDER}`);
+    // The demo client's agent signs in to the client's portal (issue 31).
+    const demoClientId = await demoClientOf(platform.services.properties, demoProviderId);
+    if (
+      demoClientId &&
+      (await seedDemoClientPortal(platform.services.identity, demoProviderId, demoClientId))
+    )
+      logger.info(`demo client portal account: ${DEMO_CLIENT_USER.email}`);
     if (await seedDemoCredits(platform.services.billing, demoProviderId))
       logger.info(`${DEMO_CREDITS} demo credits for ${DEMO_PROVIDER}`);
   }

@@ -32,6 +32,11 @@ export interface MembershipChangedV1 {
   providerId: string;
   userId: string;
   role: MembershipRole | null;
+  /**
+   * A client user's client (issue 31, client portals): the provider's client whose portal the membership opens
+   * (or opened, on a removal). Absent or null for the team's roles. Added, not changed: older events lack it.
+   */
+  providerClientId?: string | null;
 }
 export interface ImpersonationV1 {
   providerId: string;

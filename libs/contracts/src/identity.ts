@@ -45,6 +45,8 @@ export interface ResolvedCredentials {
     role: MembershipRole | null;
     staffRole: StaffRole | null;
     providerId: string | null;
+    /** A client user's client in that provider (null for every other role). */
+    clientId: string | null;
     impersonatorId: string | null;
     scopes: string[];
   } | null;

@@ -16,3 +16,4 @@ export * from './webhooks';
 export * from './matterport';
 export * from './audit';
 export * from './bookings';
+export * from './portal';

@@ -22,6 +22,9 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/provider/permissions/**', 'identity'],
   ['/provider/developers/**', 'identity'],
   ['/provider/matterport_auth/**', 'identity'],
+  // Client portals (issue 31): who may enter a client's portal is identity's; the portal's reads are the owners'.
+  ['/provider/client_portal/**', 'identity'],
+  ['/portal/provider', 'identity'],
   // The provider's Matterport OAuth (its start and Matterport's callback): before properties' /api/** below
   ['/api/integrations/matterport/**', 'identity'],
   ['/admin/users/**', 'identity'],
@@ -78,6 +81,8 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
 
   // properties: the rest of the provider workspace, the public player and uploads
   ['/provider/**', 'properties'],
+  // a client's portal: its properties, tours, websites, floor plans and documents (its provider's name: identity's)
+  ['/portal/**', 'properties'],
   // ...including /admin/provider_clients.json (provider clients are properties' data) and the provider's properties,
   // tours, player link namespaces and bookings
   ['/admin/**', 'properties'],

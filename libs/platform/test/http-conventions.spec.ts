@@ -189,6 +189,30 @@ describe('HTTP conventions of every service', () => {
     expect(response.body).toEqual({ errors: { base: ['You are not allowed to do this.'] } });
   });
 
+  it('keeps a client user out of the provider workspace, even where a route names no roles, and in its portal', async () => {
+    const clientUser = internalHeaders({
+      userId: 'u5',
+      role: 'client_user',
+      providerId: 'p1',
+      clientId: 'c1',
+    });
+    // GET /provider/widgets names no roles: any signed-in caller with a provider reads it, but a client user.
+    const workspace = await http.get('/provider/widgets').set(clientUser);
+    expect({ status: workspace.status, body: workspace.body }).toEqual({
+      status: 403,
+      body: { errors: { base: ['You are not allowed to do this.'] } },
+    });
+    const portal = await http.get('/portal/whoami').set(clientUser);
+    expect({ status: portal.status, body: portal.body }).toEqual({
+      status: 200,
+      body: { data: { provider_id: 'p1', client_id: 'c1' } },
+    });
+    // The portal is a client user's with its client: not a provider's admin, not a client user without a client.
+    expect((await http.get('/portal/whoami').set(internalHeaders(providerAdmin))).status).toBe(403);
+    const noClient = internalHeaders({ userId: 'u6', role: 'client_user', providerId: 'p1' });
+    expect((await http.get('/portal/whoami').set(noClient)).status).toBe(403);
+  });
+
   it('lets a member read and nothing more: its changes are refused, a declared read is not', async () => {
     const member = internalHeaders({ userId: 'u4', role: 'member', providerId: 'p1' });
     const refused = await http.post('/provider/widgets').set(member).send({ name: 'Lamp', price_cents: 1 });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { ANONYMOUS, InternalTokens } from '@tourly/platform';
 
 describe('internal tokens', () => {
@@ -13,6 +14,20 @@ describe('internal tokens', () => {
 
   it('round-trips the caller', () => {
     expect(tokens.verify(tokens.sign(identity, now), now)).toEqual(identity);
+  });
+
+  it('carries a client user’s client, and a token without one (signed before it existed) reads as none', () => {
+    const clientUser = { ...identity, role: 'client_user' as const, clientId: 'c1' };
+    expect(tokens.verify(tokens.sign(clientUser, now), now)).toEqual(clientUser);
+    // A token whose claims have no `cid` at all: no client.
+    const [header] = tokens.sign(identity, now).split('.');
+    const body = Buffer.from(
+      JSON.stringify({ sub: 'u1', role: 'client_user', pid: 'p1', exp: now + 60 }),
+    ).toString('base64url');
+    const signature = createHmac('sha256', 'a-secret-of-at-least-thirty-two-characters')
+      .update(`${header}.${body}`)
+      .digest('base64url');
+    expect(tokens.verify(`${header}.${body}.${signature}`, now)?.clientId).toBeNull();
   });
 
   it('refuses a token once it has expired, also when it was verified before', () => {

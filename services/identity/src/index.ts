@@ -6,11 +6,11 @@ import { IdentityConfig } from './config';
 import { IdentityModule } from './identity.module';
 import { migrations } from './migrations';
 import { MatterportRepository } from './matterport/matterport.repository';
-import { seedDemoAccounts } from './seed/demo-accounts';
+import { seedDemoAccounts, seedDemoClientUser } from './seed/demo-accounts';
 import { openApiWebhooks } from './webhooks/webhook-catalogue';
 
 export { IdentityConfig } from './config';
-export { DEMO_PASSWORD, DEMO_PROVIDER, DEMO_USERS } from './seed/demo-accounts';
+export { DEMO_CLIENT_USER, DEMO_PASSWORD, DEMO_PROVIDER, DEMO_USERS } from './seed/demo-accounts';
 
 export const identity = defineService({
   name: 'identity',
@@ -58,4 +58,26 @@ export async function seedDemoData(service: RunningService): Promise<string | nu
     memberships: service.app.get(MembershipsRepository),
     matterport: service.app.get(MatterportRepository),
   });
+}
+
+/**
+ * The demo client's portal user (issue 31) for the demo provider's client `clientId` (properties' demo client), once;
+ * never in production. Whether it was made.
+ */
+export async function seedDemoClientPortal(
+  service: RunningService,
+  providerId: string,
+  clientId: string,
+): Promise<boolean> {
+  if (service.config.NODE_ENV === 'production') return false;
+  return seedDemoClientUser(
+    {
+      db: service.app.get(Database),
+      events: service.app.get(EventBus),
+      users: service.app.get(UsersRepository),
+      memberships: service.app.get(MembershipsRepository),
+    },
+    providerId,
+    clientId,
+  );
 }

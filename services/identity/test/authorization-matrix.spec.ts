@@ -25,6 +25,7 @@ interface Ids {
 const UNKNOWN_ID = '01a20000-0000-7000-8000-000000000000';
 const WEBHOOKS = '/provider/developers/webhooks_subscription';
 const TEAM = '/provider/settings/team';
+const PORTAL = '/provider/client_portal/clients';
 const DOMAIN_NOT_FOUND = 'White-label domain not found';
 const WHITE_LABEL_NEEDS_PLAN =
   'White-label domains come with the Creator and Pro plans. Upgrade your plan to use one.';
@@ -392,6 +393,35 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
     says: { 404: 'Invitation not found' },
   },
+  // Client portals (issue 31): who may enter a client's portal is the team's to read and the admins' to change; the
+  // portal's own reads are client users' (one here has no client: refused like everyone else).
+  {
+    method: 'get',
+    path: () => `${PORTAL}/not-a-client/users`,
+    expect: {
+      anonymous: 401,
+      admin: 404,
+      scan_technician: 404,
+      member: 404,
+      impersonating: 404,
+      others: 403,
+    },
+    says: { 404: 'Client not found' },
+  },
+  {
+    method: 'post',
+    path: () => `${PORTAL}/not-a-client/invitations`,
+    body: () => ({ invitation: { email: 'matrix@example.test' } }),
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Client not found' },
+  },
+  {
+    method: 'delete',
+    path: () => `${PORTAL}/not-a-client/users/${UNKNOWN_ID}`,
+    expect: { anonymous: 401, admin: 404, impersonating: 404, others: 403 },
+    says: { 404: 'Client not found' },
+  },
+  { method: 'get', path: () => '/portal/provider', expect: { anonymous: 401, others: 403 } },
   {
     method: 'post',
     path: () => '/users/invitation/check',

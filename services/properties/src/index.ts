@@ -2,7 +2,7 @@ import { defineService, type RunningService } from '@tourly/platform';
 import { PropertiesConfig } from './config';
 import { PropertiesModule } from './properties.module';
 import { migrations } from './migrations';
-import { seedDemoProperties } from './seed/demo-properties';
+import { demoClientId, seedDemoProperties } from './seed/demo-properties';
 
 export { PropertiesConfig } from './config';
 
@@ -28,4 +28,10 @@ export const properties = defineService({
 export async function seedDemoData(service: RunningService, providerId: string): Promise<number> {
   if (service.config.NODE_ENV === 'production') return 0;
   return seedDemoProperties(service.app, providerId);
+}
+
+/** The demo provider's demo client ("Harbour Realty"), once the demo properties made it: its id, else null. */
+export async function demoClientOf(service: RunningService, providerId: string): Promise<string | null> {
+  if (service.config.NODE_ENV === 'production') return null;
+  return demoClientId(service.app, providerId);
 }

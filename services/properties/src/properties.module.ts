@@ -5,6 +5,7 @@ import {
   ProviderClientsController,
   ProviderContactsController,
 } from './clients/clients.controller';
+import { ClientsListener } from './clients/clients.listener';
 import { ClientsService } from './clients/clients.service';
 import { Geocoder } from './geocoding/geocoder';
 import { AutoPopulation } from './matterport/auto-population';
@@ -16,6 +17,7 @@ import { MatterportController } from './matterport/matterport.controller';
 import { MediaModule } from './media/media.module';
 import { PlansModule } from './plans/plans.module';
 import { PlayerModule } from './player/player.module';
+import { PortalModule } from './portal/portal.module';
 import { PremiumToursModule } from './premium-tours/premium-tours.module';
 import { LeadsModule } from './leads/leads.module';
 import { HeroImages } from './properties/hero-image';
@@ -47,6 +49,7 @@ import { WebsiteModule } from './website/website.module';
     LeadsModule,
     PlayerModule,
     BookingsModule,
+    PortalModule,
   ],
   controllers: [
     PropertiesController,
@@ -55,6 +58,7 @@ import { WebsiteModule } from './website/website.module';
     ProviderClientsAdminController,
     ProviderClientsController,
     ProviderContactsController,
+    ClientsListener,
     PropertiesListener,
     MatterportController,
     AutoPopulationListener,

@@ -203,6 +203,20 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     expect: providerWriters(404),
     says: { 404: 'Contact not found' },
   },
+  // Client portals (issue 31): the preview is the provider's people's; the portal is client users' (the one here has
+  // no client, so it is refused like everyone else).
+  {
+    method: 'get',
+    path: () => `/provider/clients/${UNKNOWN}/portal/properties`,
+    expect: providerSide(404),
+    says: { 404: 'Client not found' },
+  },
+  { method: 'get', path: () => '/portal/properties', expect: { anonymous: 401, others: 403 } },
+  {
+    method: 'get',
+    path: ({ property }) => `/portal/properties/${property}/floorplans`,
+    expect: { anonymous: 401, others: 403 },
+  },
   { method: 'get', path: () => '/admin/provider_clients.json', expect: platformAdmins(200) },
   // Bookings: the team reads the booking page and the bookings; admins set the page up; a member answers nothing.
   { method: 'get', path: () => '/provider/booking_page', expect: providerSide(200) },

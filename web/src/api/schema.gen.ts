@@ -1211,6 +1211,102 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/portal/client': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalController_client'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/portal/properties': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalController_properties'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/portal/properties/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalController_property'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/portal/properties/{id}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalController_documents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/portal/properties/{id}/floorplans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalController_floorplans'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/portal/provider': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalProviderController_provider'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/access/available_providers.json': {
     parameters: {
       query?: never;
@@ -1963,6 +2059,86 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/client_portal/clients/{client_id}/invitations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ClientPortalController_invitations'];
+    put?: never;
+    post: operations['ClientPortalController_invite'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/client_portal/clients/{client_id}/invitations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['ClientPortalController_revoke'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/client_portal/clients/{client_id}/invitations/{id}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ClientPortalController_resend'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/client_portal/clients/{client_id}/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ClientPortalController_users'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/client_portal/clients/{client_id}/users/{user_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['ClientPortalController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/clients': {
     parameters: {
       query?: never;
@@ -1971,6 +2147,86 @@ export type paths = {
       cookie?: never;
     };
     get: operations['ProviderClientsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/{client_id}/portal/client': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalPreviewController_client'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/{client_id}/portal/properties': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalPreviewController_properties'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/{client_id}/portal/properties/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalPreviewController_property'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/{client_id}/portal/properties/{id}/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalPreviewController_documents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/{client_id}/portal/properties/{id}/floorplans': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalPreviewController_floorplans'];
     put?: never;
     post?: never;
     delete?: never;
@@ -5443,8 +5699,11 @@ export type components = {
       has_account: boolean;
       invited_by: string;
       provider: components['schemas']['identity.ProviderRef'];
-      /** @enum {string} */
-      role: 'admin' | 'scan_technician' | 'member';
+      /**
+       * @description client_user: into a client's portal (issue 31), not the provider's team
+       * @enum {string}
+       */
+      role: 'admin' | 'scan_technician' | 'member' | 'client_user';
     };
     'identity.InvitationResponse': {
       /** Format: date-time */
@@ -5564,6 +5823,10 @@ export type components = {
       password: string;
       reset_password_token: string;
     };
+    'identity.NewPortalInvitation': {
+      /** Format: email */
+      email: string;
+    };
     'identity.NewProvider': {
       name: string;
     };
@@ -5613,6 +5876,50 @@ export type components = {
        * @description when it was recorded
        */
       wayfinding_start: string | null;
+    };
+    'identity.PortalInvitationResponse': {
+      /** Format: date-time */
+      created_at: string;
+      email: string;
+      /** Format: date-time */
+      expires_at: string;
+      /** Format: uuid */
+      id: string;
+      /** @description the inviting admin's name (empty when that account is gone) */
+      invited_by: string;
+      /**
+       * Format: uuid
+       * @description the client whose portal it opens
+       */
+      provider_client_id: string;
+      /**
+       * Format: date-time
+       * @description when the latest link was sent
+       */
+      sent_at: string;
+      /**
+       * @description expired: resend it for a new link
+       * @enum {string}
+       */
+      status: 'pending' | 'expired';
+    };
+    'identity.PortalInviteRequest': {
+      invitation: components['schemas']['identity.NewPortalInvitation'];
+    };
+    'identity.PortalProviderResponse': {
+      /** Format: uuid */
+      id: string;
+      logo_url: string | null;
+      name: string;
+    };
+    'identity.PortalUserResponse': {
+      email: string;
+      first_name: string;
+      /** Format: date-time */
+      joined_at: string;
+      last_name: string;
+      /** Format: uuid */
+      user_id: string;
     };
     'identity.PrimaryProvider': {
       /** Format: uuid */
@@ -7604,6 +7911,24 @@ export type components = {
       url_parameters: {
         [key: string]: (number | string) | null;
       };
+    };
+    'properties.PortalClientResponse': {
+      /** Format: uuid */
+      id: string;
+      logo_url: string | null;
+      name: string;
+    };
+    'properties.PortalPropertyResponse': {
+      address: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      title: string;
+      /** @description the tour's share link while the tour is shared (null: not shared) */
+      tour_url: string | null;
+      /** @description the single-property website's link while it is published (null: not published) */
+      website_url: string | null;
     };
     'properties.PresignedUploadResponse': {
       /** @description the headers the PUT must carry (its Content-Type) */
@@ -10743,6 +11068,164 @@ export interface operations {
       };
     };
   };
+  PortalController_client: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PortalClientResponse'];
+          };
+        };
+      };
+    };
+  };
+  PortalController_properties: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PortalPropertyResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  PortalController_property: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PortalPropertyResponse'];
+          };
+        };
+      };
+    };
+  };
+  PortalController_documents: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (default 10) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.DocumentResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  PortalController_floorplans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'][];
+          };
+        };
+      };
+    };
+  };
+  PortalProviderController_provider: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.PortalProviderResponse'];
+          };
+        };
+      };
+    };
+  };
   AccessController_available: {
     parameters: {
       query?: {
@@ -12131,6 +12614,190 @@ export interface operations {
       };
     };
   };
+  ClientPortalController_invitations: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['identity.PortalInvitationResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  ClientPortalController_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['identity.PortalInviteRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.PortalInvitationResponse'];
+          };
+        };
+      };
+    };
+  };
+  ClientPortalController_revoke: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  ClientPortalController_resend: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['identity.PortalInvitationResponse'];
+          };
+        };
+      };
+    };
+  };
+  ClientPortalController_users: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['identity.PortalUserResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  ClientPortalController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+        user_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
   ProviderClientsController_list: {
     parameters: {
       query?: {
@@ -12159,6 +12826,149 @@ export interface operations {
               total_count: number;
               total_pages: number;
             };
+          };
+        };
+      };
+    };
+  };
+  PortalPreviewController_client: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PortalClientResponse'];
+          };
+        };
+      };
+    };
+  };
+  PortalPreviewController_properties: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PortalPropertyResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  PortalPreviewController_property: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PortalPropertyResponse'];
+          };
+        };
+      };
+    };
+  };
+  PortalPreviewController_documents: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (default 10) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        client_id: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.DocumentResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  PortalPreviewController_floorplans: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        client_id: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'][];
           };
         };
       };

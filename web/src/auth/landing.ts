@@ -11,9 +11,16 @@ const STAFF_AREAS: Record<StaffRole, ConsoleArea> = {
   external_supplier: 'external_supplier',
 };
 
-/** Where a person starts after signing in: platform staff in their back office, everyone else on properties. */
-export function landingPathOf(user: Pick<CurrentUser, 'staffRole'>): string {
-  return user.staffRole ? `/${STAFF_AREAS[user.staffRole]}` : DEFAULT_PATH_AFTER_SIGN_IN;
+/** The client portal, where a client user works (issue 31): never the provider workspace. */
+export const PORTAL_LANDING_PATH = '/portal';
+
+/**
+ * Where a person starts after signing in: platform staff in their back office, a client user in its client's
+ * portal, everyone else on properties.
+ */
+export function landingPathOf(user: Pick<CurrentUser, 'staffRole'> & { role?: CurrentUser['role'] }): string {
+  if (user.staffRole) return `/${STAFF_AREAS[user.staffRole]}`;
+  return user.role === 'client_user' ? PORTAL_LANDING_PATH : DEFAULT_PATH_AFTER_SIGN_IN;
 }
 
 /**

@@ -27,7 +27,7 @@ export default function ConsoleApp({ area }: { area: ConsoleArea }) {
   // Signed in (the page carries a session's CSRF token) as someone this area is not for: said before anything loads.
   const staffRole = readStaffRole();
   if (readMeta('csrf-token') && !(staffRole && AREA_STAFF[area].includes(staffRole))) {
-    return <AccessDenied area={area} home={homeOf(staffRole)} />;
+    return <AccessDenied area={area} home={homeOf(staffRole, readMeta('current-role'))} />;
   }
   return <Console area={area} />;
 }

@@ -69,15 +69,19 @@ export const AREA_STAFF: Readonly<Record<ConsoleArea, readonly StaffRole[]>> = {
 };
 
 /**
- * Where a signed-in person who may not use an area belongs: their own back office (staff), or the provider pages
- * (a provider's people, client users included).
+ * Where a signed-in person who may not use an area belongs: their own back office (staff), a client user's portal
+ * (`membershipRole` client_user, issue 31), or the provider pages (a provider's people).
  */
-export function homeOf(role: StaffRole | null): { path: string; label: string } {
+export function homeOf(
+  role: StaffRole | null,
+  membershipRole: string | null = null,
+): { path: string; label: string } {
   if (role === 'virtual_assistant')
     return { path: '/virtual_assistant', label: 'Go to the virtual assistant console' };
   if (role === 'external_supplier')
     return { path: '/external_supplier', label: 'Go to the external supplier console' };
   if (role === 'platform_admin') return { path: '/admin', label: 'Go to the admin console' };
+  if (membershipRole === 'client_user') return { path: '/portal', label: 'Go to your portal' };
   return { path: '/provider/properties', label: 'Go to your properties' };
 }
 

@@ -20,6 +20,7 @@ const ContactsPage = lazy(() => import('./pages/ContactsPage'));
 const BookingsPage = lazy(() => import('./pages/BookingsPage'));
 const BookingSetupPage = lazy(() => import('./pages/BookingSetupPage'));
 const BookingPage = lazy(() => import('./pages/BookingPage'));
+const PortalPreviewPage = lazy(() => import('./pages/PortalPreviewPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -38,6 +39,11 @@ export function ProviderApp() {
         <Route path="provider/bookings/:id" element={<BookingPage />} />
         <Route path="provider/clients" element={<ClientsPage />} />
         <Route path="provider/clients/:id" element={<ClientPage />} />
+        <Route path="provider/clients/:id/portal_preview" element={<PortalPreviewPage />} />
+        <Route
+          path="provider/clients/:id/portal_preview/properties/:propertyId"
+          element={<PortalPreviewPage />}
+        />
         <Route path="provider/contacts" element={<ContactsPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/settings/developers" element={<DevelopersPage />} />

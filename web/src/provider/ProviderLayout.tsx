@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { isProviderSide } from '../api/role';
-import { staffAreaPathOf } from '../auth/landing';
+import { PORTAL_LANDING_PATH, staffAreaPathOf } from '../auth/landing';
 import { useRequireSignIn, type SessionState } from '../auth/useRequireSignIn';
 import { ErrorBoundary } from '../shared/ErrorBoundary';
 import { ErrorDisplay } from '../shared/ErrorDisplay';
@@ -38,6 +38,8 @@ export function ProviderLayout() {
   // Platform staff outside any provider's account have no provider pages: their back office instead.
   const staffArea = isSignedIn ? staffAreaPathOf(session.user) : null;
   if (staffArea) return <Navigate to={staffArea} replace />;
+  // A client user works in its client's portal, never in the provider's workspace (the API refuses it there too).
+  if (isSignedIn && session.user.role === 'client_user') return <Navigate to={PORTAL_LANDING_PATH} replace />;
   return (
     <BillingProvider enabled={hasBilling}>
       <Shell session={session} pathname={pathname} hasBilling={hasBilling} />

@@ -12,6 +12,11 @@ export interface CallerIdentity {
   /** A back-office role held by platform staff. */
   staffRole: StaffRole | null;
   providerId: string | null;
+  /**
+   * A client user's client (`client_user` only): the provider's client whose portal it works in. Portal routes
+   * filter on (providerId, clientId) the way provider routes filter on providerId.
+   */
+  clientId: string | null;
   impersonatorId: string | null;
   scopes: string[];
 }
@@ -21,6 +26,7 @@ export const ANONYMOUS: CallerIdentity = Object.freeze({
   role: null,
   staffRole: null,
   providerId: null,
+  clientId: null,
   impersonatorId: null,
   scopes: [],
 }) as CallerIdentity;
@@ -37,6 +43,7 @@ interface Claims {
   role: MembershipRole | null;
   staff: StaffRole | null;
   pid: string | null;
+  cid: string | null;
   imp: string | null;
   scp: string[];
   iat: number;
@@ -61,6 +68,7 @@ export class InternalTokens {
       role: identity.role,
       staff: identity.staffRole,
       pid: identity.providerId,
+      cid: identity.clientId,
       imp: identity.impersonatorId,
       scp: identity.scopes,
       iat: nowSeconds,
@@ -109,6 +117,7 @@ export class InternalTokens {
         role: claims.role ?? null,
         staffRole: claims.staff ?? null,
         providerId: claims.pid ?? null,
+        clientId: claims.cid ?? null,
         impersonatorId: claims.imp ?? null,
         scopes: Array.isArray(claims.scp) ? claims.scp : [],
       }),

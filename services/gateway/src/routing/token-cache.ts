@@ -11,7 +11,7 @@ export class TokenCache {
   constructor(private readonly tokens: InternalTokens) {}
 
   tokenFor(identity: CallerIdentity, now = Date.now()): string {
-    const key = `${identity.userId}|${identity.role}|${identity.staffRole}|${identity.providerId}|${identity.impersonatorId}|${identity.scopes.join(',')}`;
+    const key = `${identity.userId}|${identity.role}|${identity.staffRole}|${identity.providerId}|${identity.clientId}|${identity.impersonatorId}|${identity.scopes.join(',')}`;
     const cached = this.entries.get(key);
     if (cached && now - cached.signedAt < REUSE_MS) return cached.token;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

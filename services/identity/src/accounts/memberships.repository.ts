@@ -37,6 +37,9 @@ import type {
   ITeamMemberQuery,
   ITeamOfQuery,
   ITeamOfResult,
+  IClientUsersOfQuery,
+  ICountClientUsersOfQuery,
+  ILockClientUserQuery,
 } from './memberships.repository.types';
 
 /** What the schema keeps to a union with a CHECK. */
@@ -111,8 +114,26 @@ const countUsersOf = sql<ICountUsersOfQuery>`
   SELECT count(*)::int AS "total!" FROM memberships WHERE provider_id = $providerId!`;
 
 const joinTeam = sql<IJoinTeamQuery>`
-  INSERT INTO memberships (user_id, provider_id, role) VALUES ($userId!, $providerId!, $role!)
+  INSERT INTO memberships (user_id, provider_id, role, provider_client_id)
+  VALUES ($userId!, $providerId!, $role!, $clientId)
   ON CONFLICT DO NOTHING RETURNING user_id AS "userId"`;
+
+// A client's portal users: the provider's client users of that client.
+const clientUsersOf = sql<IClientUsersOfQuery>`
+  SELECT u.id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+         m.created_at AS "joinedAt", count(*) OVER ()::int AS "total!"
+    FROM memberships m JOIN users u ON u.id = m.user_id
+   WHERE m.provider_id = $providerId! AND m.role = 'client_user' AND m.provider_client_id = $clientId!
+   ORDER BY u.first_name, u.last_name, u.id LIMIT $limit! OFFSET $offset!`;
+
+const countClientUsersOf = sql<ICountClientUsersOfQuery>`
+  SELECT count(*)::int AS "total!" FROM memberships
+   WHERE provider_id = $providerId! AND role = 'client_user' AND provider_client_id = $clientId!`;
+
+const lockClientUser = sql<ILockClientUserQuery>`
+  SELECT user_id AS "userId" FROM memberships
+   WHERE provider_id = $providerId! AND user_id = $userId! AND role = 'client_user'
+     AND provider_client_id = $clientId! FOR UPDATE`;
 
 const memberByEmail = sql<Narrow<IMemberByEmailQuery, Known>>`
   SELECT m.user_id AS "userId", m.role FROM memberships m JOIN users u ON u.id = m.user_id
@@ -164,8 +185,8 @@ export class MembershipsRepository {
   }
 
   /** The user's role in the provider, with its name; undefined when they do not belong to it. */
-  find(userId: string, providerId: string): Promise<MembershipProviderRow | undefined> {
-    return queryOne(this.db.dataSource, findMembership, { userId, providerId });
+  find(userId: string, providerId: string, tx?: Queryable): Promise<MembershipProviderRow | undefined> {
+    return queryOne(tx ?? this.db.dataSource, findMembership, { userId, providerId });
   }
 
   /** The providers a user belongs to, by name; `search` a LIKE pattern, `only` one provider's id (or null). */
@@ -236,8 +257,15 @@ export class MembershipsRepository {
   }
 
   /** Makes the user a member with the role unless they already belong to the provider; whether it did. */
-  async join(tx: Queryable, userId: string, providerId: string, role: MembershipRole): Promise<boolean> {
-    return (await queryRows(tx, joinTeam, { userId, providerId, role })).length > 0;
+  /** Adds the membership (a client user's with its client) unless the person is in the provider already. */
+  async join(
+    tx: Queryable,
+    userId: string,
+    providerId: string,
+    role: MembershipRole,
+    clientId: string | null = null,
+  ): Promise<boolean> {
+    return (await queryRows(tx, joinTeam, { userId, providerId, role, clientId })).length > 0;
   }
 
   /** The membership of whoever has the email in the provider (any role), or undefined. */
@@ -257,6 +285,20 @@ export class MembershipsRepository {
 
   async setRole(tx: Queryable, providerId: string, userId: string, role: MembershipRole): Promise<void> {
     await queryAffected(tx, setMembershipRole, { providerId, userId, role });
+  }
+
+  /** A page of the client's portal users, each row carrying the total. */
+  clientUsersOf(providerId: string, clientId: string, limit: number, offset: number) {
+    return queryRows(this.db.dataSource, clientUsersOf, { providerId, clientId, limit, offset });
+  }
+
+  async countClientUsersOf(providerId: string, clientId: string): Promise<number> {
+    return (await queryOne(this.db.dataSource, countClientUsersOf, { providerId, clientId }))?.total ?? 0;
+  }
+
+  /** The client's portal user, locked; undefined when the person is not one of that client's. */
+  lockClientUser(tx: Queryable, providerId: string, clientId: string, userId: string) {
+    return queryOne(tx, lockClientUser, { providerId, clientId, userId });
   }
 
   async remove(tx: Queryable, providerId: string, userId: string): Promise<void> {

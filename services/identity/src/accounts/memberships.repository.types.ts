@@ -244,6 +244,7 @@ export interface ICountUsersOfQuery {
 
 /** 'JoinTeam' parameters type */
 export interface IJoinTeamParams {
+  clientId?: string | null | void;
   providerId: string;
   role: string;
   userId: string;
@@ -258,6 +259,65 @@ export interface IJoinTeamResult {
 export interface IJoinTeamQuery {
   params: IJoinTeamParams;
   result: IJoinTeamResult;
+}
+
+/** 'ClientUsersOf' parameters type */
+export interface IClientUsersOfParams {
+  clientId: string;
+  limit: NumberOrString;
+  offset: NumberOrString;
+  providerId: string;
+}
+
+/** 'ClientUsersOf' return type */
+export interface IClientUsersOfResult {
+  email: string;
+  firstName: string;
+  joinedAt: Date;
+  lastName: string;
+  total: number;
+  userId: string;
+}
+
+/** 'ClientUsersOf' query type */
+export interface IClientUsersOfQuery {
+  params: IClientUsersOfParams;
+  result: IClientUsersOfResult;
+}
+
+/** 'CountClientUsersOf' parameters type */
+export interface ICountClientUsersOfParams {
+  clientId: string;
+  providerId: string;
+}
+
+/** 'CountClientUsersOf' return type */
+export interface ICountClientUsersOfResult {
+  total: number;
+}
+
+/** 'CountClientUsersOf' query type */
+export interface ICountClientUsersOfQuery {
+  params: ICountClientUsersOfParams;
+  result: ICountClientUsersOfResult;
+}
+
+/** 'LockClientUser' parameters type */
+export interface ILockClientUserParams {
+  clientId: string;
+  providerId: string;
+  userId: string;
+}
+
+/** 'LockClientUser' return type */
+export interface ILockClientUserResult {
+  userId: string;
+}
+
+/** 'LockClientUser' query type */
+export interface ILockClientUserQuery {
+  params: ILockClientUserParams;
+  result: ILockClientUserResult;
 }
 
 /** 'MemberByEmail' parameters type */

@@ -9,6 +9,8 @@ export interface CallerCredential {
   providerId: string | null;
   role: MembershipRole | null;
   staffRole: StaffRole | null;
+  /** A client user's client (the membership's); null or absent for everyone else. */
+  clientId?: string | null;
   impersonatorId?: string | null;
   scopes?: string[];
 }
@@ -25,6 +27,7 @@ export function resolvedCaller(
       role: row.role,
       staffRole: row.staffRole,
       providerId: row.role ? row.providerId : null,
+      clientId: row.role === 'client_user' ? (row.clientId ?? null) : null,
       impersonatorId: row.impersonatorId ?? null,
       scopes: row.scopes ?? [],
     },

@@ -26,6 +26,7 @@ import { OauthTokenFamilies1764030000000 } from './1764030000000-oauth-token-fam
 import { SignInAccountFailures1764040000000 } from './1764040000000-sign-in-account-failures';
 import { ImpersonatedChanges1796000000001 } from './1796000000001-impersonated-changes';
 import { TeamInvitations1796000000010 } from './1796000000010-team-invitations';
+import { ClientPortalAccess1796000000020 } from './1796000000020-client-portal-access';
 
 /** Committed migrations of the identity schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -56,4 +57,5 @@ export const migrations: MigrationClass[] = [
   SignInAccountFailures1764040000000,
   ImpersonatedChanges1796000000001,
   TeamInvitations1796000000010,
+  ClientPortalAccess1796000000020,
 ];

@@ -64,7 +64,7 @@ const revokeAllTokensOf = sql<IRevokeAllTokensOfQuery>`
 // The membership is joined as it is now: left, its role is null.
 const resolveAccessToken = sql<Narrow<IResolveAccessTokenQuery, KnownCaller>>`
   SELECT t.user_id AS "userId", t.provider_id AS "providerId", t.scopes, u.staff_role AS "staffRole",
-         m.role AS "role?"
+         m.role AS "role?", m.provider_client_id AS "clientId"
     FROM oauth_tokens t JOIN users u ON u.id = t.user_id
     LEFT JOIN memberships m ON m.user_id = t.user_id AND m.provider_id = t.provider_id
    WHERE t.access_hash = $accessHash! AND t.revoked_at IS NULL AND t.access_expires_at > now()`;

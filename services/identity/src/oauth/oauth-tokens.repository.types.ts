@@ -92,6 +92,7 @@ export interface IResolveAccessTokenParams {
 
 /** 'ResolveAccessToken' return type */
 export interface IResolveAccessTokenResult {
+  clientId: string | null;
   providerId: string | null;
   role: string | null;
   scopes: stringArray;

@@ -25,6 +25,16 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'supplier@demo.test', firstName: 'Sam', lastName: 'Supplier', staffRole: 'external_supplier' },
 ];
 
+/**
+ * The demo client's agent (properties' demo contact Ana Ng of "Harbour Realty"), a client user of the demo provider in
+ * that client's portal (issue 31). README.md lists the account.
+ */
+export const DEMO_CLIENT_USER = {
+  email: 'ana.ng@harbour-realty.demo.test',
+  firstName: 'Ana',
+  lastName: 'Ng',
+} as const;
+
 /** What the seed writes with. */
 export interface SeedTools {
   db: Database;
@@ -81,5 +91,36 @@ export async function seedDemoAccounts({
       }
     }
     return providerId;
+  });
+}
+
+/**
+ * The demo client's portal user, once (an account that exists is left alone): a client user of the demo provider
+ * scoped to `clientId` (properties' demo client, whose contact has the same address). Whether it was made.
+ */
+export async function seedDemoClientUser(
+  { db, events, users, memberships }: Pick<SeedTools, 'db' | 'events' | 'users' | 'memberships'>,
+  providerId: string,
+  clientId: string,
+): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    const id = uuidv7();
+    const created = await users.createConfirmed(tx, {
+      id,
+      ...DEMO_CLIENT_USER,
+      passwordHash,
+      staffRole: null,
+      primaryProviderId: providerId,
+    });
+    if (!created) return false;
+    await events.publish('identity.user.created.v1', { userId: id, email: DEMO_CLIENT_USER.email }, tx);
+    await memberships.join(tx, id, providerId, 'client_user', clientId);
+    await events.publish(
+      'identity.membership.changed.v1',
+      { providerId, userId: id, role: 'client_user', providerClientId: clientId },
+      tx,
+    );
+    return true;
   });
 }

@@ -62,7 +62,7 @@ const revokeSessionsOfUser = sql<IRevokeSessionsOfUserQuery>`
 // acting-as user's staff role; the membership is joined as it is now: left, its role is null.
 const resolveSession = sql<Narrow<IResolveSessionQuery, KnownCaller>>`
   SELECT s.user_id AS "userId", s.current_provider_id AS "providerId", s.impersonator_id AS "impersonatorId",
-         s.csrf_token AS "csrfToken", m.role AS "role?",
+         s.csrf_token AS "csrfToken", m.role AS "role?", m.provider_client_id AS "clientId",
          CASE WHEN s.impersonation_id IS NULL THEN u.staff_role END AS "staffRole"
     FROM sessions s
     JOIN users u ON u.id = s.user_id

@@ -64,6 +64,7 @@ export interface IResolveSessionParams {
 
 /** 'ResolveSession' return type */
 export interface IResolveSessionResult {
+  clientId: string | null;
   csrfToken: string;
   impersonatorId: string | null;
   providerId: string | null;

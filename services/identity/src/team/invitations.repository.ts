@@ -27,17 +27,18 @@ import type {
 } from './invitations.repository.types';
 
 /** What the schema keeps to a union with a CHECK. */
-type Known = { role: Exclude<MembershipRole, 'client_user'> };
+type Known = { role: MembershipRole };
 
 export type InvitationRow = Narrowed<IListOpenInvitationsResult, Known>;
 export type InvitationByTokenRow = Narrowed<IFindInvitationByTokenResult, Known>;
 
 const createInvitation = sql<Narrow<ICreateInvitationQuery, Known>>`
   WITH created AS (
-    INSERT INTO team_invitations (id, provider_id, email, role, token_hash, invited_by, expires_at)
-    VALUES ($id!, $providerId!, $email!, $role!, $tokenHash!, $invitedBy, now() + $lifetime!::interval)
+    INSERT INTO team_invitations (id, provider_id, email, role, provider_client_id, token_hash, invited_by,
+                                  expires_at)
+    VALUES ($id!, $providerId!, $email!, $role!, $clientId, $tokenHash!, $invitedBy, now() + $lifetime!::interval)
     RETURNING *)
-  SELECT i.id, i.email, i.role, i.created_at AS "createdAt", i.sent_at AS "sentAt",
+  SELECT i.id, i.email, i.role, i.provider_client_id AS "clientId", i.created_at AS "createdAt", i.sent_at AS "sentAt",
          i.expires_at AS "expiresAt", (i.expires_at <= now()) AS "expired!",
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS "invitedBy!"
     FROM created i LEFT JOIN users u ON u.id = i.invited_by`;
@@ -51,38 +52,42 @@ const closeExpiredInvitation = sql<ICloseExpiredInvitationQuery>`
   UPDATE team_invitations SET revoked_at = now() WHERE id = $id! AND accepted_at IS NULL AND revoked_at IS NULL`;
 
 const listOpenInvitations = sql<Narrow<IListOpenInvitationsQuery, Known>>`
-  SELECT i.id, i.email, i.role, i.created_at AS "createdAt", i.sent_at AS "sentAt",
-         i.expires_at AS "expiresAt", (i.expires_at <= now()) AS "expired!",
+  SELECT i.id, i.email, i.role, i.provider_client_id AS "clientId", i.created_at AS "createdAt",
+         i.sent_at AS "sentAt", i.expires_at AS "expiresAt", (i.expires_at <= now()) AS "expired!",
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS "invitedBy!"
     FROM team_invitations i LEFT JOIN users u ON u.id = i.invited_by
-   WHERE i.provider_id = $providerId! AND i.accepted_at IS NULL AND i.revoked_at IS NULL
+   WHERE i.provider_id = $providerId! AND i.provider_client_id IS NOT DISTINCT FROM $clientId::uuid
+     AND i.accepted_at IS NULL AND i.revoked_at IS NULL
    ORDER BY i.created_at DESC, i.id DESC LIMIT $limit! OFFSET $offset!`;
 
 const countOpenInvitations = sql<ICountOpenInvitationsQuery>`
   SELECT count(*)::int AS "total!" FROM team_invitations
-   WHERE provider_id = $providerId! AND accepted_at IS NULL AND revoked_at IS NULL`;
+   WHERE provider_id = $providerId! AND provider_client_id IS NOT DISTINCT FROM $clientId::uuid
+     AND accepted_at IS NULL AND revoked_at IS NULL`;
 
 const findOpenInvitation = sql<IFindOpenInvitationQuery>`
   SELECT id, email FROM team_invitations
-   WHERE id = $id! AND provider_id = $providerId! AND accepted_at IS NULL AND revoked_at IS NULL FOR UPDATE`;
+   WHERE id = $id! AND provider_id = $providerId! AND provider_client_id IS NOT DISTINCT FROM $clientId::uuid
+     AND accepted_at IS NULL AND revoked_at IS NULL FOR UPDATE`;
 
 const resendInvitation = sql<Narrow<IResendInvitationQuery, Known>>`
   WITH resent AS (
     UPDATE team_invitations SET token_hash = $tokenHash!, sent_at = now(), expires_at = now() + $lifetime!::interval
      WHERE id = $id! AND provider_id = $providerId! AND accepted_at IS NULL AND revoked_at IS NULL
     RETURNING *)
-  SELECT i.id, i.email, i.role, i.created_at AS "createdAt", i.sent_at AS "sentAt",
+  SELECT i.id, i.email, i.role, i.provider_client_id AS "clientId", i.created_at AS "createdAt", i.sent_at AS "sentAt",
          i.expires_at AS "expiresAt", (i.expires_at <= now()) AS "expired!",
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS "invitedBy!"
     FROM resent i LEFT JOIN users u ON u.id = i.invited_by`;
 
 const revokeInvitation = sql<IRevokeInvitationQuery>`
   UPDATE team_invitations SET revoked_at = now()
-   WHERE id = $id! AND provider_id = $providerId! AND accepted_at IS NULL AND revoked_at IS NULL`;
+   WHERE id = $id! AND provider_id = $providerId! AND provider_client_id IS NOT DISTINCT FROM $clientId::uuid
+     AND accepted_at IS NULL AND revoked_at IS NULL`;
 
 const findInvitationByToken = sql<Narrow<IFindInvitationByTokenQuery, Known>>`
   SELECT i.id, i.provider_id AS "providerId", p.name AS "providerName", i.email, i.role,
-         i.expires_at AS "expiresAt", (i.expires_at <= now()) AS "expired!",
+         i.provider_client_id AS "clientId", i.expires_at AS "expiresAt", (i.expires_at <= now()) AS "expired!",
          i.accepted_at AS "acceptedAt", i.revoked_at AS "revokedAt",
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS "invitedBy!",
          (SELECT a.id FROM users a WHERE lower(a.email) = i.email) AS "accountId"
@@ -91,7 +96,7 @@ const findInvitationByToken = sql<Narrow<IFindInvitationByTokenQuery, Known>>`
 
 const lockInvitationByToken = sql<Narrow<ILockInvitationByTokenQuery, Known>>`
   SELECT i.id, i.provider_id AS "providerId", p.name AS "providerName", i.email, i.role,
-         i.expires_at AS "expiresAt", (i.expires_at <= now()) AS "expired!",
+         i.provider_client_id AS "clientId", i.expires_at AS "expiresAt", (i.expires_at <= now()) AS "expired!",
          i.accepted_at AS "acceptedAt", i.revoked_at AS "revokedAt",
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS "invitedBy!",
          (SELECT a.id FROM users a WHERE lower(a.email) = i.email) AS "accountId"
@@ -114,6 +119,8 @@ export class InvitationsRepository {
       providerId: string;
       email: string;
       role: string;
+      /** The client whose portal a client user's invitation opens; null for the team's roles. */
+      clientId: string | null;
       tokenHash: Buffer;
       invitedBy: string | null;
       lifetime: string;
@@ -134,18 +141,27 @@ export class InvitationsRepository {
     await queryAffected(tx, closeExpiredInvitation, { id });
   }
 
-  listOpen(providerId: string, limit: number, offset: number): Promise<InvitationRow[]> {
-    return queryRows(this.db.dataSource, listOpenInvitations, { providerId, limit, offset });
+  /** The open invitations of the team (`clientId` null) or of one client's portal. */
+  listOpen(
+    providerId: string,
+    clientId: string | null,
+    limit: number,
+    offset: number,
+  ): Promise<InvitationRow[]> {
+    return queryRows(this.db.dataSource, listOpenInvitations, { providerId, clientId, limit, offset });
   }
 
-  async countOpen(providerId: string): Promise<number> {
-    const row = await queryOne(this.db.dataSource, countOpenInvitations, { providerId });
+  async countOpen(providerId: string, clientId: string | null): Promise<number> {
+    const row = await queryOne(this.db.dataSource, countOpenInvitations, { providerId, clientId });
     return row?.total ?? 0;
   }
 
-  /** The provider's open invitation, locked; undefined when it is not the provider's, or accepted or revoked. */
-  findOpen(tx: Queryable, providerId: string, id: string) {
-    return queryOne(tx, findOpenInvitation, { providerId, id });
+  /**
+   * The provider's open invitation into the team (`clientId` null) or into that client's portal, locked;
+   * undefined when it is not one, or accepted or revoked.
+   */
+  findOpen(tx: Queryable, providerId: string, clientId: string | null, id: string) {
+    return queryOne(tx, findOpenInvitation, { providerId, clientId, id });
   }
 
   /** A new token and 7 more days for an open invitation; undefined when it is not open. */
@@ -156,9 +172,9 @@ export class InvitationsRepository {
     return queryOne(tx, resendInvitation, invitation);
   }
 
-  /** Whether an open invitation of the provider was revoked. */
-  async revoke(providerId: string, id: string): Promise<boolean> {
-    return (await queryAffected(this.db.dataSource, revokeInvitation, { providerId, id })) > 0;
+  /** Whether an open invitation of the provider (into the team, or that client's portal) was revoked. */
+  async revoke(providerId: string, clientId: string | null, id: string): Promise<boolean> {
+    return (await queryAffected(this.db.dataSource, revokeInvitation, { providerId, clientId, id })) > 0;
   }
 
   /** The invitation a link's token stands for, whatever became of it; undefined for an unknown token. */

@@ -5,6 +5,7 @@ export type NumberOrString = number | string;
 
 /** 'CreateInvitation' parameters type */
 export interface ICreateInvitationParams {
+  clientId?: string | null | void;
   email: string;
   id: string;
   invitedBy?: string | null | void;
@@ -16,6 +17,7 @@ export interface ICreateInvitationParams {
 
 /** 'CreateInvitation' return type */
 export interface ICreateInvitationResult {
+  clientId: string | null;
   createdAt: Date;
   email: string;
   expired: boolean;
@@ -66,6 +68,7 @@ export interface ICloseExpiredInvitationQuery {
 
 /** 'ListOpenInvitations' parameters type */
 export interface IListOpenInvitationsParams {
+  clientId?: string | null | void;
   limit: NumberOrString;
   offset: NumberOrString;
   providerId: string;
@@ -73,6 +76,7 @@ export interface IListOpenInvitationsParams {
 
 /** 'ListOpenInvitations' return type */
 export interface IListOpenInvitationsResult {
+  clientId: string | null;
   createdAt: Date;
   email: string;
   expired: boolean;
@@ -91,6 +95,7 @@ export interface IListOpenInvitationsQuery {
 
 /** 'CountOpenInvitations' parameters type */
 export interface ICountOpenInvitationsParams {
+  clientId?: string | null | void;
   providerId: string;
 }
 
@@ -107,6 +112,7 @@ export interface ICountOpenInvitationsQuery {
 
 /** 'FindOpenInvitation' parameters type */
 export interface IFindOpenInvitationParams {
+  clientId?: string | null | void;
   id: string;
   providerId: string;
 }
@@ -133,6 +139,7 @@ export interface IResendInvitationParams {
 
 /** 'ResendInvitation' return type */
 export interface IResendInvitationResult {
+  clientId: string | null;
   createdAt: Date;
   email: string;
   expired: boolean;
@@ -151,6 +158,7 @@ export interface IResendInvitationQuery {
 
 /** 'RevokeInvitation' parameters type */
 export interface IRevokeInvitationParams {
+  clientId?: string | null | void;
   id: string;
   providerId: string;
 }
@@ -173,6 +181,7 @@ export interface IFindInvitationByTokenParams {
 export interface IFindInvitationByTokenResult {
   acceptedAt: Date | null;
   accountId: string | null;
+  clientId: string | null;
   email: string;
   expired: boolean;
   expiresAt: Date;
@@ -199,6 +208,7 @@ export interface ILockInvitationByTokenParams {
 export interface ILockInvitationByTokenResult {
   acceptedAt: Date | null;
   accountId: string | null;
+  clientId: string | null;
   email: string;
   expired: boolean;
   expiresAt: Date;

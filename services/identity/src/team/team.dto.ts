@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { MESSAGES } from '@tourly/contracts';
+import { MEMBERSHIP_ROLES, MESSAGES, type MembershipRole } from '@tourly/contracts';
 import { Nested, RequiredEmail, RequiredOneOf, RequiredString } from '@tourly/platform';
 import { ProviderRef } from '../accounts/accounts.dto';
 import { NewPasswordField } from '../accounts/passwords';
@@ -137,8 +137,11 @@ export class InvitationLinkResponse {
   @ApiProperty()
   email!: string;
 
-  @ApiProperty({ enum: TEAM_ROLES })
-  role!: TeamRole;
+  @ApiProperty({
+    enum: MEMBERSHIP_ROLES,
+    description: "client_user: into a client's portal (issue 31), not the provider's team",
+  })
+  role!: MembershipRole;
 
   @ApiProperty({ type: () => ProviderRef })
   provider!: ProviderRef;
@@ -151,4 +154,73 @@ export class InvitationLinkResponse {
 
   @ApiProperty({ description: 'the email has an account: sign in to accept; otherwise create one' })
   hasAccount!: boolean;
+}
+
+/** A client's contact invited into the client's portal: `{"invitation": {"email"}}` (the contact's address). */
+export class NewPortalInvitation {
+  @RequiredEmail()
+  email!: string;
+}
+
+/** `{"invitation": {"email"}}` */
+export class PortalInviteRequest {
+  @Nested(() => NewPortalInvitation)
+  invitation!: NewPortalInvitation;
+}
+
+/** An invitation into a client's portal, not yet accepted nor revoked. */
+export class PortalInvitationResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ format: 'uuid', description: 'the client whose portal it opens' })
+  providerClientId!: string;
+
+  @ApiProperty({ enum: ['pending', 'expired'], description: 'expired: resend it for a new link' })
+  status!: 'pending' | 'expired';
+
+  @ApiProperty({ description: "the inviting admin's name (empty when that account is gone)" })
+  invitedBy!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'when the latest link was sent' })
+  sentAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  expiresAt!: string;
+}
+
+/** A person with access to a client's portal. */
+export class PortalUserResponse {
+  @ApiProperty({ format: 'uuid' })
+  userId!: string;
+
+  @ApiProperty()
+  firstName!: string;
+
+  @ApiProperty()
+  lastName!: string;
+
+  @ApiProperty()
+  email!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  joinedAt!: string;
+}
+
+/** What a client user's portal says of the provider that runs it. */
+export class PortalProviderResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  logoUrl!: string | null;
 }

@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { MailModule } from '../mail/mail.module';
+import { PermissionsModule } from '../permissions/permissions.module';
 import { SessionsModule } from '../sessions/sessions.module';
+import { ClientPortalController } from './client-portal.controller';
+import { ClientPortalService } from './client-portal.service';
 import { InvitationLinksController } from './invitation-links.controller';
 import { InvitationsRepository } from './invitations.repository';
+import { PortalProviderController } from './portal-provider.controller';
 import { TeamController } from './team.controller';
 import { TeamService } from './team.service';
 
 @Module({
-  imports: [AccountsModule, SessionsModule, MailModule],
-  controllers: [TeamController, InvitationLinksController],
-  providers: [TeamService, InvitationsRepository],
+  imports: [AccountsModule, SessionsModule, MailModule, PermissionsModule],
+  controllers: [TeamController, InvitationLinksController, ClientPortalController, PortalProviderController],
+  providers: [TeamService, ClientPortalService, InvitationsRepository],
 })
 export class TeamModule {}

@@ -1,10 +1,12 @@
+import type { MembershipRole } from '@tourly/contracts';
 import type { TeamRole } from './team.dto';
 
 /** A role as the emails and messages say it. */
-export const ROLE_WORDS: Record<TeamRole, string> = {
+export const ROLE_WORDS: Record<MembershipRole, string> = {
   admin: 'an admin',
   scan_technician: 'a scan technician',
   member: 'a member',
+  client_user: 'a client with portal access',
 };
 
 /** What became of an invitation, as its link is opened. */

@@ -13,6 +13,7 @@ import {
   type PageQuery,
   type EntityManager,
 } from '@tourly/platform';
+import type { MembershipRole } from '@tourly/contracts';
 import type { SignedInResponse } from '../accounts/accounts.dto';
 import { MembershipsRepository, type TeamMemberRow } from '../accounts/memberships.repository';
 import { hashPassword } from '../accounts/passwords';
@@ -50,6 +51,8 @@ const LIFETIME = `${INVITATION_LIFETIME_DAYS} days`;
 export const MEMBER_NOT_FOUND = 'Team member not found';
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 export const ALREADY_MEMBER = 'is already a member of this team';
+export const ALREADY_IN_PROVIDER =
+  'already has access to this provider (on its team or in a client portal); one person holds one access per provider';
 export const ALREADY_INVITED = 'already has a pending invitation; resend or revoke it';
 export const HAS_ACCOUNT = 'This email already has a Tourly account. Sign in with its password to accept.';
 export const NO_ACCOUNT_YET =
@@ -120,11 +123,16 @@ export class TeamService {
   }
 
   async pendingInvitations(providerId: string, query: PageQuery): Promise<Page<InvitationResponse>> {
-    const [rows, total] = await Promise.all([
-      this.invitations.listOpen(providerId, query.pageSize, query.offset),
-      this.invitations.countOpen(providerId),
-    ]);
+    const [rows, total] = await this.openInvitations(providerId, null, query);
     return pageOf(rows.map(invitationOf), total, query);
+  }
+
+  /** The open invitations into the team (`clientId` null) or into one client's portal, and their count. */
+  openInvitations(providerId: string, clientId: string | null, query: PageQuery) {
+    return Promise.all([
+      this.invitations.listOpen(providerId, clientId, query.pageSize, query.offset),
+      this.invitations.countOpen(providerId, clientId),
+    ]);
   }
 
   /**
@@ -132,10 +140,23 @@ export class TeamService {
    * is refused, as is one with a live invitation (resend or revoke that one); an expired one is replaced.
    */
   async invite(caller: Caller, providerId: string, invitation: NewInvitation): Promise<InvitationResponse> {
+    return invitationOf(await this.inviteInto(caller, providerId, invitation, null));
+  }
+
+  /**
+   * The invitation machinery of both audiences: into the team with a team role (`clientId` null), or into a
+   * client's portal as its client user (`clientId` that client's; the caller checked it is the provider's).
+   */
+  async inviteInto(
+    caller: Caller,
+    providerId: string,
+    invitation: { email: string; role: MembershipRole },
+    clientId: string | null,
+  ): Promise<InvitationRow> {
     const token = newSecret();
     const created = await this.db.transaction(async (tx) => {
       if (await this.memberships.memberByEmail(tx, providerId, invitation.email)) {
-        throw ApiError.invalid('invitation.email', ALREADY_MEMBER);
+        throw ApiError.invalid('invitation.email', clientId ? ALREADY_IN_PROVIDER : ALREADY_MEMBER);
       }
       const open = await this.invitations.lockOpenFor(tx, providerId, invitation.email);
       if (open && !open.expired) throw ApiError.invalid('invitation.email', ALREADY_INVITED);
@@ -145,6 +166,7 @@ export class TeamService {
         providerId,
         email: invitation.email,
         role: invitation.role,
+        clientId,
         tokenHash: hashSecret(token),
         // An impersonating administrator acts as the provider's admin, whose name the email gives.
         invitedBy: caller.userId,
@@ -152,14 +174,19 @@ export class TeamService {
       });
     });
     await this.mail(providerId, created, token);
-    return invitationOf(created);
+    return created;
   }
 
   /** A new link (the previous one stops working) and 7 more days. */
   async resend(providerId: string, id: string): Promise<InvitationResponse> {
+    return invitationOf(await this.resendIn(providerId, null, id));
+  }
+
+  /** Resends an open invitation into the team (`clientId` null) or into that client's portal; else 404. */
+  async resendIn(providerId: string, clientId: string | null, id: string): Promise<InvitationRow> {
     const token = newSecret();
     const resent = await this.db.transaction(async (tx) => {
-      const open = await this.invitations.findOpen(tx, providerId, id);
+      const open = await this.invitations.findOpen(tx, providerId, clientId, id);
       if (!open) throw ApiError.notFound(INVITATION_NOT_FOUND);
       return this.invitations.resend(tx, {
         id,
@@ -170,11 +197,13 @@ export class TeamService {
     });
     if (!resent) throw ApiError.notFound(INVITATION_NOT_FOUND);
     await this.mail(providerId, resent, token);
-    return invitationOf(resent);
+    return resent;
   }
 
-  async revoke(providerId: string, id: string): Promise<null> {
-    if (!(await this.invitations.revoke(providerId, id))) throw ApiError.notFound(INVITATION_NOT_FOUND);
+  /** Revokes an open invitation into the team (`clientId` null) or into that client's portal; else 404. */
+  async revoke(providerId: string, id: string, clientId: string | null = null): Promise<null> {
+    if (!(await this.invitations.revoke(providerId, clientId, id)))
+      throw ApiError.notFound(INVITATION_NOT_FOUND);
     return null;
   }
 
@@ -258,16 +287,21 @@ export class TeamService {
     const { providerId } = invitation;
     const userId = account.id;
     // Someone already in the provider keeps the role they have; the link is spent either way.
-    if (await this.memberships.join(tx, userId, providerId, invitation.role)) {
+    if (await this.memberships.join(tx, userId, providerId, invitation.role, invitation.clientId)) {
       await this.events.publish(
         'identity.membership.changed.v1',
-        { providerId, userId, role: invitation.role },
+        {
+          providerId,
+          userId,
+          role: invitation.role,
+          ...(invitation.clientId ? { providerClientId: invitation.clientId } : {}),
+        },
         tx,
       );
     }
     await this.invitations.markAccepted(tx, invitation.id, userId);
     await this.users.adoptPrimaryProvider(tx, userId, providerId);
-    const membership = await this.memberships.lockTeamMember(tx, providerId, userId);
+    const membership = await this.memberships.find(userId, providerId, tx);
     await this.sessions.revokePresented(tx, presentedToken);
     const opened = await this.sessions.openSession(tx, { userId, providerId });
     return {
@@ -303,6 +337,13 @@ export class TeamService {
 
 function invitationEmail(invitation: InvitationRow, provider: string, link: string): Email {
   const who = invitation.invitedBy || `An admin of ${provider}`;
+  if (invitation.role === 'client_user') {
+    return {
+      to: invitation.email,
+      subject: `${who} invited you to your client portal with ${provider} on Tourly`,
+      text: `${who} invited you to your client portal with ${provider} on Tourly: your properties' tours, websites, floor plans and documents in one place.\n\nTo accept, open this link (it works until ${invitation.expiresAt.toISOString().slice(0, 10)}):\n${link}\n\nIf you have a Tourly account, sign in with it; if not, you will choose a password there.\nIf you did not expect this, ignore this email: nothing happens without the link.`,
+    };
+  }
   return {
     to: invitation.email,
     subject: `${who} invited you to join ${provider} on Tourly`,
@@ -328,7 +369,7 @@ function invitationOf(row: InvitationRow): InvitationResponse {
   return {
     id: row.id,
     email: row.email,
-    role: row.role,
+    role: row.role as TeamRole,
     status: row.expired ? 'expired' : 'pending',
     invitedBy: row.invitedBy,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { queryAffected, queryOne, queryRows, sql, type Queryable } from '@tourly/platform';
 import type {
+  IClientContactByEmailQuery,
   IAdminClientPageQuery,
   IClientByIdQuery,
   IClientByIdResult,
@@ -152,6 +153,14 @@ const knownContacts = sql<IKnownContactsQuery>`
   SELECT id, full_name AS "fullName", email_address AS "emailAddress", phone_number AS "phoneNumber"
     FROM contacts WHERE provider_id = $providerId! AND id = ANY($ids!::uuid[])`;
 
+// The client, and its contact with the address (any case: one contact per address and provider) if any.
+const clientContactByEmail = sql<IClientContactByEmailQuery>`
+  SELECT c.id AS "clientId", c.name AS "clientName", k.id AS "contactId?", k.full_name AS "contactFullName?"
+    FROM provider_clients c
+    LEFT JOIN contacts k ON k.provider_id = c.provider_id AND k.provider_client_id = c.id
+                        AND lower(k.email_address) = lower($email!)
+   WHERE c.provider_id = $providerId! AND c.id = $clientId!`;
+
 /** The `provider_clients` and `contacts` tables: every query filters on the provider. */
 @Injectable()
 export class ClientsRepository {
@@ -248,6 +257,11 @@ export class ClientsRepository {
   /** The client a property is for, if any: what its tours show of it. */
   ofProperty(db: Queryable, propertyId: string): Promise<IClientOfPropertyResult | undefined> {
     return queryOne(db, clientOfProperty, { propertyId });
+  }
+
+  /** The provider's client with its contact of that address (null columns when none); undefined: no such client. */
+  contactByEmail(db: Queryable, providerId: string, clientId: string, email: string) {
+    return queryOne(db, clientContactByEmail, { providerId, clientId, email });
   }
 
   /** Those of the ids that are the provider's contacts. */

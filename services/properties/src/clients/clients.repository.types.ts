@@ -328,3 +328,24 @@ export interface IKnownContactsQuery {
   params: IKnownContactsParams;
   result: IKnownContactsResult;
 }
+
+/** 'ClientContactByEmail' parameters type */
+export interface IClientContactByEmailParams {
+  clientId: string;
+  email: string;
+  providerId: string;
+}
+
+/** 'ClientContactByEmail' return type */
+export interface IClientContactByEmailResult {
+  clientId: string;
+  clientName: string;
+  contactFullName: string | null;
+  contactId: string | null;
+}
+
+/** 'ClientContactByEmail' query type */
+export interface IClientContactByEmailQuery {
+  params: IClientContactByEmailParams;
+  result: IClientContactByEmailResult;
+}

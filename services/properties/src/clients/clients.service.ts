@@ -4,12 +4,14 @@ import {
   Database,
   EventBus,
   isUniqueViolation,
+  isUuid,
   likePattern,
   pageWithTotal,
   uuidv7,
   type Page,
   type Queryable,
 } from '@tourly/platform';
+import type { ClientPortalContact, ClientPortalContactRequest } from '@tourly/contracts';
 import type { ProviderSearchQuery } from '../properties/properties.dto';
 import {
   CLIENT_NOT_FOUND,
@@ -37,6 +39,26 @@ export class ClientsService {
     private readonly repository: ClientsRepository,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
+
+  /**
+   * Identity's question before it invites a client's contact into the client's portal: the client (404 when it is
+   * not the provider's) and its contact with the address, if any.
+   */
+  async portalContact(request: ClientPortalContactRequest): Promise<ClientPortalContact> {
+    if (!isUuid(request.providerId) || !isUuid(request.clientId)) throw ApiError.notFound(CLIENT_NOT_FOUND);
+    const row = await this.repository.contactByEmail(
+      this.db.dataSource,
+      request.providerId,
+      request.clientId,
+      request.email ?? '',
+    );
+    if (!row) throw ApiError.notFound(CLIENT_NOT_FOUND);
+    return {
+      clientId: row.clientId,
+      clientName: row.clientName,
+      contact: row.contactId ? { id: row.contactId, fullName: row.contactFullName ?? '' } : null,
+    };
+  }
 
   async clients(providerId: string, query: ClientsQuery): Promise<Page<ClientResponse>> {
     const search = likePattern(query.q);

@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { ClientsQuery } from '../clients/clients.dto';
 import { ClientsService } from '../clients/clients.service';
 import { seedDemoBookings } from './demo-bookings';
 import { ContactsService } from '../media/contacts.service';
@@ -50,4 +51,12 @@ async function seedDemoClient(app: INestApplicationContext, providerId: string, 
   for (const id of propertyIds)
     await app.get(PropertiesService).update(providerId, id, { providerClientId: client.id });
   await app.get(ContactsService).set(providerId, propertyIds[0]!, [contact.id]);
+}
+
+/** The demo client's id (the client the seed made, found by its name), or null before it exists. */
+export async function demoClientId(app: INestApplicationContext, providerId: string): Promise<string | null> {
+  const found = await app
+    .get(ClientsService)
+    .clients(providerId, Object.assign(new ClientsQuery(), { q: DEMO_CLIENT.name, pageSize: 1 }));
+  return found.items.find((client) => client.name === DEMO_CLIENT.name)?.id ?? null;
 }

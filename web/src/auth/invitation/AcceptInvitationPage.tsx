@@ -16,6 +16,7 @@ const ROLE_WORDS: Record<InvitationLink['role'], string> = {
   admin: 'an admin',
   scan_technician: 'a scan technician',
   member: 'a member',
+  client_user: 'a client',
 };
 
 const TITLE = 'Join the team';
@@ -71,10 +72,17 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationLi
   const inviter = invitation.invitedBy || `An admin of ${invitation.provider.name}`;
   return (
     <AuthLayout title={`Join ${invitation.provider.name}`}>
-      <p>
-        {inviter} invited <strong>{invitation.email}</strong> to join {invitation.provider.name} as{' '}
-        {ROLE_WORDS[invitation.role]}.
-      </p>
+      {invitation.role === 'client_user' ? (
+        <p>
+          {inviter} invited <strong>{invitation.email}</strong> to the client portal of{' '}
+          {invitation.provider.name}: your properties’ tours, websites, floor plans and documents.
+        </p>
+      ) : (
+        <p>
+          {inviter} invited <strong>{invitation.email}</strong> to join {invitation.provider.name} as{' '}
+          {ROLE_WORDS[invitation.role]}.
+        </p>
+      )}
       {invitation.hasAccount ? (
         <SignInToAccept token={token} email={invitation.email} />
       ) : (

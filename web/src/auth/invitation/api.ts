@@ -1,6 +1,11 @@
 import { api } from '../../api/client';
 import type { Answer } from '../../api/types';
+import { PORTAL_LANDING_PATH } from '../landing';
 import { DEFAULT_PATH_AFTER_SIGN_IN } from '../paths';
+
+/** A client user lands in its client's portal, anyone else in the provider's workspace. */
+const landingOf = (role: string | null) =>
+  role === 'client_user' ? PORTAL_LANDING_PATH : DEFAULT_PATH_AFTER_SIGN_IN;
 
 /** What an emailed invitation link invites to (POST /users/invitation/check, which spends nothing). */
 export type InvitationLink = Answer<'/users/invitation/check', 'post'>;
@@ -14,10 +19,10 @@ export const checkInvitation = (invitationToken: string, signal?: AbortSignal) =
  */
 export async function acceptInvitation(invitationToken: string, password: string): Promise<string> {
   // Signed in as the invited account, no password is sent (none is needed).
-  await api.post('/users/invitation/accept', {
+  const joined = await api.post('/users/invitation/accept', {
     invitation: { invitationToken, ...(password ? { password } : {}) },
   });
-  return DEFAULT_PATH_AFTER_SIGN_IN;
+  return landingOf(joined.user.role);
 }
 
 /** A new account for the invited email, in the team at once; resolves with where to go. */
@@ -25,6 +30,6 @@ export async function signUpByInvitation(
   invitationToken: string,
   account: { firstName: string; lastName: string; password: string },
 ): Promise<string> {
-  await api.post('/users/invitation/sign_up', { invitation: { invitationToken, ...account } });
-  return DEFAULT_PATH_AFTER_SIGN_IN;
+  const joined = await api.post('/users/invitation/sign_up', { invitation: { invitationToken, ...account } });
+  return landingOf(joined.user.role);
 }

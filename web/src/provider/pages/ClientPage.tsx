@@ -7,6 +7,7 @@ import { Loading } from '../../shared/Loading';
 import { Pager } from '../../shared/Pager';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { ClientFormModal } from '../features/clients/components/ClientFormModal';
+import { ClientPortalSection } from '../features/clients/components/ClientPortalSection';
 import { ContactFormModal } from '../features/clients/components/ContactFormModal';
 import { ContactList } from '../features/clients/components/ContactList';
 import '../features/clients/clients.css';
@@ -20,6 +21,7 @@ import {
 } from '../features/clients/queries';
 import { propertyPath } from '../features/properties/paths';
 import { usePropertiesQuery } from '../features/properties/queries';
+import { useAccountPermissionsQuery } from '../features/settings/queries';
 
 const PAGE_SIZE = 20;
 /** The properties the picker offers: the most a page holds, newest first. */
@@ -37,6 +39,7 @@ export default function ClientPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteClientMutation();
+  const permissions = useAccountPermissionsQuery();
 
   if (client.error) {
     const missing = client.error instanceof ApiError && client.error.status === 404;
@@ -86,6 +89,7 @@ export default function ClientPage() {
       </section>
       <ClientContacts clientId={data.id} />
       <ClientProperties clientId={data.id} />
+      <ClientPortalSection clientId={data.id} canManage={permissions.data?.manageUsers ?? false} />
       {editing && (
         <ClientFormModal client={data} onSaved={() => setEditing(false)} onClose={() => setEditing(false)} />
       )}

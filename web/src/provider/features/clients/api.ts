@@ -75,3 +75,51 @@ export const deleteContact = (id: string) => api.delete('/provider/contacts/{id}
 /** Sets (or with null clears) the client a property is for. */
 export const setPropertyClient = (propertyId: string, providerClientId: string | null) =>
   api.patch('/provider/properties/{id}', { property: { providerClientId } }, { params: { id: propertyId } });
+
+/** Who may enter a client's portal (identity's routes, issue 31). */
+export type PortalUser = Answer<'/provider/client_portal/clients/{client_id}/users', 'get'>['items'][number];
+export type PortalInvitation = Answer<
+  '/provider/client_portal/clients/{client_id}/invitations',
+  'get'
+>['items'][number];
+
+export const fetchPortalUsers = (clientId: string, signal?: AbortSignal) =>
+  api.page(
+    '/provider/client_portal/clients/{client_id}/users',
+    { page: 1, pageSize: 100 },
+    { params: { client_id: clientId }, signal },
+  );
+
+export const fetchPortalInvitations = (clientId: string, signal?: AbortSignal) =>
+  api.page(
+    '/provider/client_portal/clients/{client_id}/invitations',
+    { page: 1, pageSize: 100 },
+    { params: { client_id: clientId }, signal },
+  );
+
+/** Emails the contact a link into the client's portal. */
+export const inviteToPortal = (clientId: string, email: string) =>
+  api.post(
+    '/provider/client_portal/clients/{client_id}/invitations',
+    { invitation: { email } },
+    { params: { client_id: clientId } },
+  );
+
+export const resendPortalInvitation = (clientId: string, id: string) =>
+  api.post('/provider/client_portal/clients/{client_id}/invitations/{id}/resend', undefined, {
+    params: { client_id: clientId, id },
+  });
+
+export const revokePortalInvitation = (clientId: string, id: string) =>
+  api.delete('/provider/client_portal/clients/{client_id}/invitations/{id}', {
+    params: { client_id: clientId, id },
+  });
+
+export const removePortalUser = (clientId: string, userId: string) =>
+  api.delete('/provider/client_portal/clients/{client_id}/users/{user_id}', {
+    params: { client_id: clientId, user_id: userId },
+  });
+
+/** What the provider's plan allows (identity's projection of billing's plan): `clientPortal` opens inviting. */
+export const fetchPublishingPermissions = (signal?: AbortSignal) =>
+  api.get('/provider/permissions/publishing', { signal });

@@ -12,6 +12,13 @@ import {
   fetchClients,
   fetchContacts,
   setPropertyClient,
+  fetchPortalInvitations,
+  fetchPublishingPermissions,
+  fetchPortalUsers,
+  inviteToPortal,
+  removePortalUser,
+  resendPortalInvitation,
+  revokePortalInvitation,
   updateClient,
   updateContact,
   type ListQuery,
@@ -22,6 +29,7 @@ export const clientKeys = {
   list: (query: ListQuery) => [...clientKeys.all, 'list', query] as const,
   one: (id: string) => [...clientKeys.all, 'one', id] as const,
   properties: (id: string, page: number) => [...clientKeys.one(id), 'properties', page] as const,
+  portal: (id: string) => [...clientKeys.one(id), 'portal'] as const,
   contacts: [APP_KEY, 'contacts'] as const,
   contactList: (query: ListQuery & { providerClientId?: string }) =>
     [...clientKeys.contacts, 'list', query] as const,
@@ -73,3 +81,34 @@ export const useSetPropertyClientMutation = () =>
 
 /** Every client, for a picker: the most a page holds, by name. */
 export const useClientChoicesQuery = () => useClientsQuery({ page: 1, pageSize: 100 });
+
+export const usePortalUsersQuery = (clientId: string) =>
+  useQuery({
+    queryKey: [...clientKeys.portal(clientId), 'users'],
+    queryFn: ({ signal }) => fetchPortalUsers(clientId, signal),
+  });
+
+export const usePortalInvitationsQuery = (clientId: string) =>
+  useQuery({
+    queryKey: [...clientKeys.portal(clientId), 'invitations'],
+    queryFn: ({ signal }) => fetchPortalInvitations(clientId, signal),
+  });
+
+/** Each change of a client's portal access refreshes its users and invitations. */
+const portalRefreshed = (clientId: string, client: QueryClient) =>
+  client.invalidateQueries({ queryKey: clientKeys.portal(clientId) });
+
+export const useInviteToPortalMutation = () =>
+  useMutationAction(inviteToPortal, (_, [clientId], client) => portalRefreshed(clientId, client));
+export const useResendPortalInvitationMutation = () =>
+  useMutationAction(resendPortalInvitation, (_, [clientId], client) => portalRefreshed(clientId, client));
+export const useRevokePortalInvitationMutation = () =>
+  useMutationAction(revokePortalInvitation, (_, [clientId], client) => portalRefreshed(clientId, client));
+export const useRemovePortalUserMutation = () =>
+  useMutationAction(removePortalUser, (_, [clientId], client) => portalRefreshed(clientId, client));
+
+export const usePublishingPermissionsQuery = () =>
+  useQuery({
+    queryKey: [APP_KEY, 'permissions', 'publishing'],
+    queryFn: ({ signal }) => fetchPublishingPermissions(signal),
+  });
