@@ -1,5 +1,5 @@
 import { DEMO_CLIENT_USER, seedDemoClientPortal } from '@tourly/identity';
-import { Database } from '@tourly/platform';
+import { Database, uuidv7 } from '@tourly/platform';
 import { demoClientOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
 import { eventually } from '@tourly/platform/testing';
 import {
@@ -345,6 +345,34 @@ describe('client portals', () => {
       await clientUser.get(`/portal/properties/${a.propertyId}/documents`).expect(200);
     });
 
+    it('sees its own client’s bookings, never another client’s (which the provider’s preview of that client shows)', async () => {
+      // A booking client B's agent made and the provider accepted (a test builder: straight into the table).
+      const bookingId = uuidv7();
+      await it_.propertiesDb.dataSource.query(
+        `INSERT INTO bookings (id, provider_id, status, starts_at, ends_at, time_zone, assigned_user_id, services,
+                               total_cents, currency, address, formatted_address, latitude, longitude, access_type,
+                               full_name, email_address, provider_client_id)
+         VALUES ($1, $2, 'accepted', now() + interval '3 days', now() + interval '3 days 1 hour', 'UTC', $3,
+                 '[{"id": "${uuidv7()}", "name": "3D scan", "durationMinutes": 60, "priceCents": 25000}]',
+                 25000, 'aud', '5 Bay Road', '5 Bay Road, Sydney NSW, Australia', -33.8, 151.2, 'on_site',
+                 'Ben Other', 'ben@other.example', $4)`,
+        [bookingId, provider.providerId, uuidv7(), b.clientId],
+      );
+      const own = await clientUser.get('/portal/bookings').expect(200);
+      expect(own.body.data).toMatchObject({ total_count: 0, items: [] });
+      const preview = await provider.get(`/provider/clients/${b.clientId}/portal/bookings`).expect(200);
+      expect(preview.body.data.items).toEqual([
+        expect.objectContaining({
+          id: bookingId,
+          status: 'accepted',
+          full_name: 'Ben Other',
+          total_cents: 25000,
+        }),
+      ]);
+      expect(preview.body.data.items[0]).not.toHaveProperty('provider_notes');
+      expect((await other.get(`/provider/clients/${b.clientId}/portal/bookings`)).status).toBe(404);
+    });
+
     it.each(['', '/floorplans', '/documents'])(
       'gets 404 for client B’s property on GET /portal/properties/{id}%s, and for ids that name nothing',
       async (tail) => {
@@ -391,7 +419,7 @@ describe('client portals', () => {
     });
 
     it('the provider’s people are refused the portal routes: the portal is the client users’', async () => {
-      for (const path of ['/portal/provider', '/portal/client', '/portal/properties']) {
+      for (const path of ['/portal/provider', '/portal/client', '/portal/properties', '/portal/bookings']) {
         expect((await provider.get(path)).status).toBe(403);
       }
     });
@@ -436,6 +464,12 @@ describe('client portals', () => {
         name: 'Harbour Realty',
       });
       expect((await ana.get('/portal/properties').expect(200)).body.data.total_count).toBe(2);
+      // The demo bookings the provider accepted are the client's (the one waiting for an answer is not linked yet).
+      const bookings = (await ana.get('/portal/bookings').expect(200)).body.data.items;
+      expect(bookings.map((booking: { status: string }) => booking.status)).toEqual([
+        'accepted',
+        'completed',
+      ]);
       expect((await ana.get('/provider/properties')).status).toBe(403);
       const users = await demo.get(`/provider/client_portal/clients/${clientId}/users`).expect(200);
       expect(users.body.data.items.map((u: { email: string }) => u.email)).toEqual([DEMO_CLIENT_USER.email]);

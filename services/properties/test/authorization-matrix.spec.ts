@@ -217,6 +217,13 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     path: ({ property }) => `/portal/properties/${property}/floorplans`,
     expect: { anonymous: 401, others: 403 },
   },
+  { method: 'get', path: () => '/portal/bookings', expect: { anonymous: 401, others: 403 } },
+  {
+    method: 'get',
+    path: () => `/provider/clients/${UNKNOWN}/portal/bookings`,
+    expect: providerSide(404),
+    says: { 404: 'Client not found' },
+  },
   { method: 'get', path: () => '/admin/provider_clients.json', expect: platformAdmins(200) },
   // Bookings: the team reads the booking page and the bookings; admins set the page up; a member answers nothing.
   { method: 'get', path: () => '/provider/booking_page', expect: providerSide(200) },

@@ -1211,6 +1211,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/portal/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalBookingsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/portal/client': {
     parameters: {
       query?: never;
@@ -2147,6 +2163,22 @@ export type paths = {
       cookie?: never;
     };
     get: operations['ProviderClientsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/clients/{client_id}/portal/bookings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PortalBookingsPreviewController_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -7912,6 +7944,27 @@ export type components = {
         [key: string]: (number | string) | null;
       };
     };
+    'properties.PortalBookingResponse': {
+      currency: string;
+      /** Format: date-time */
+      ends_at: string;
+      formatted_address: string;
+      /** @description the agent who booked it */
+      full_name: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: date-time */
+      invoiced_at: string | null;
+      /** Format: uuid */
+      property_id: string | null;
+      services: components['schemas']['properties.BookedServiceResponse'][];
+      /** Format: date-time */
+      starts_at: string;
+      /** @enum {string} */
+      status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'completed';
+      time_zone: string;
+      total_cents: number;
+    };
     'properties.PortalClientResponse': {
       /** Format: uuid */
       id: string;
@@ -11068,6 +11121,38 @@ export interface operations {
       };
     };
   };
+  PortalBookingsController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PortalBookingResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
   PortalController_client: {
     parameters: {
       query?: never;
@@ -12823,6 +12908,40 @@ export interface operations {
             data: {
               current_page: number;
               items: components['schemas']['properties.ClientResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  PortalBookingsPreviewController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path: {
+        client_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.PortalBookingResponse'][];
               total_count: number;
               total_pages: number;
             };

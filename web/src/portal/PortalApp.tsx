@@ -10,6 +10,7 @@ import { ErrorDisplay } from '../shared/ErrorDisplay';
 import { Loading } from '../shared/Loading';
 import { PRODUCT_NAME } from '../shared/strings';
 import { ownPortal } from './api';
+import { PortalBookings } from './components/PortalBookings';
 import { PortalProperties } from './components/PortalProperties';
 import { PortalProperty } from './components/PortalProperty';
 import { PORTAL_PATH } from './paths';
@@ -88,6 +89,7 @@ function PortalHome() {
       <h1>{client.data?.name ?? 'Your portal'}</h1>
       <ErrorDisplay error={client.error} />
       <PortalProperties source={ownPortal} base={PORTAL_PATH} />
+      <PortalBookings source={ownPortal} />
     </div>
   );
 }

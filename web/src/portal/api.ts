@@ -6,6 +6,7 @@ export type PortalProperty = Answer<'/portal/properties/{id}', 'get'>;
 export type PortalClient = Answer<'/portal/client', 'get'>;
 export type PortalProvider = Answer<'/portal/provider', 'get'>;
 export type PortalFloorplan = Answer<'/portal/properties/{id}/floorplans', 'get'>[number];
+export type PortalBookings = Awaited<ReturnType<typeof ownBookings>>;
 
 /**
  * Where the portal's pages read from: the client user's own portal routes, or the provider's preview of one client's
@@ -19,6 +20,7 @@ export interface PortalSource {
   property(id: string, signal?: AbortSignal): Promise<PortalProperty>;
   floorplans(id: string, signal?: AbortSignal): Promise<PortalFloorplan[]>;
   documents(id: string, page: number, signal?: AbortSignal): ReturnType<typeof ownDocuments>;
+  bookings(page: number, signal?: AbortSignal): ReturnType<typeof ownBookings>;
 }
 
 const ownProperties = (page: number, pageSize: number, signal?: AbortSignal) =>
@@ -26,6 +28,9 @@ const ownProperties = (page: number, pageSize: number, signal?: AbortSignal) =>
 
 const ownDocuments = (id: string, page: number, signal?: AbortSignal) =>
   api.page('/portal/properties/{id}/documents', { page, pageSize: 20 }, { params: { id }, signal });
+
+const ownBookings = (page: number, signal?: AbortSignal) =>
+  api.page('/portal/bookings', { page, pageSize: 10 }, { signal });
 
 /** The signed-in client user's portal. */
 export const ownPortal: PortalSource = {
@@ -35,6 +40,7 @@ export const ownPortal: PortalSource = {
   property: (id, signal) => api.get('/portal/properties/{id}', { params: { id }, signal }),
   floorplans: (id, signal) => api.get('/portal/properties/{id}/floorplans', { params: { id }, signal }),
   documents: ownDocuments,
+  bookings: ownBookings,
 };
 
 /** A provider's preview of its client's portal. */
@@ -62,6 +68,12 @@ export function previewOf(clientId: string): PortalSource {
         '/provider/clients/{client_id}/portal/properties/{id}/documents',
         { page, pageSize: 20 },
         { params: { client_id, id }, signal },
+      ),
+    bookings: (page, signal) =>
+      api.page(
+        '/provider/clients/{client_id}/portal/bookings',
+        { page, pageSize: 10 },
+        { params: { client_id }, signal },
       ),
   };
 }

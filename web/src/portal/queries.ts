@@ -10,6 +10,7 @@ const portalKeys = {
   property: (source: PortalSource, id: string) => [...portalKeys.all(source), 'property', id] as const,
   floorplans: (source: PortalSource, id: string) =>
     [...portalKeys.property(source, id), 'floorplans'] as const,
+  bookings: (source: PortalSource, page: number) => [...portalKeys.all(source), 'bookings', page] as const,
   documents: (source: PortalSource, id: string, page: number) =>
     [...portalKeys.property(source, id), 'documents', page] as const,
 };
@@ -46,4 +47,10 @@ export const usePortalDocumentsQuery = (source: PortalSource, id: string, page: 
   useQuery({
     queryKey: portalKeys.documents(source, id, page),
     queryFn: ({ signal }) => source.documents(id, page, signal),
+  });
+
+export const usePortalBookingsQuery = (source: PortalSource, page: number) =>
+  useQuery({
+    queryKey: portalKeys.bookings(source, page),
+    queryFn: ({ signal }) => source.bookings(page, signal),
   });

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
+  ClientScope,
   clientAddressKey,
   IdParam,
   PageQuery,
@@ -12,6 +13,7 @@ import {
   TakesNoBody,
   type Page,
 } from '@tourly/platform';
+import { CLIENT_NOT_FOUND } from '../clients/clients.dto';
 import { PublicRateLimit } from '../player/public-rate-limit.guard';
 import { PROVIDER_NOT_FOUND } from '../properties/property-scope';
 import { VisitorLimits, type VisitorLimit } from '../visitors/visitor-limits';
@@ -34,6 +36,7 @@ import {
   CancelBooking,
   CreateBooking,
   MEMBER_NOT_FOUND,
+  PortalBookingResponse,
   PublicBookingPageResponse,
   RemovedResponse,
   SaveBookingMember,
@@ -278,6 +281,36 @@ export class PublicBookingController {
     @Req() request: FastifyRequest,
   ): Promise<BookingReceivedResponse> {
     return this.bookings.receive(await this.pages.open(slug), body.booking, request.ip);
+  }
+}
+
+/** A client's bookings in its portal (issue 31): client users only, their own client's. */
+@Controller('portal/bookings')
+@Roles('client_user')
+export class PortalBookingsController {
+  constructor(private readonly bookings: BookingsService) {}
+
+  @Get()
+  @Responds({ page: PortalBookingResponse })
+  list(@ClientScope() scope: ClientScope, @Query() query: PageQuery): Promise<Page<PortalBookingResponse>> {
+    return this.bookings.clientBookings(scope, query);
+  }
+}
+
+/** The provider's preview of a client's portal: its bookings, as the client's users will see them. */
+@Controller('provider/clients/:client_id/portal/bookings')
+@Roles('admin', 'scan_technician', 'member')
+export class PortalBookingsPreviewController {
+  constructor(private readonly bookings: BookingsService) {}
+
+  @Get()
+  @Responds({ page: PortalBookingResponse })
+  list(
+    @ProviderId() providerId: string,
+    @Param('client_id', IdParam(CLIENT_NOT_FOUND)) clientId: string,
+    @Query() query: PageQuery,
+  ): Promise<Page<PortalBookingResponse>> {
+    return this.bookings.clientBookings({ providerId, clientId }, query, { checkClient: true });
   }
 }
 

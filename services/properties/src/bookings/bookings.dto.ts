@@ -685,6 +685,45 @@ export class CancelBooking {
   reason?: string | null;
 }
 
+/** A booking as its client's portal shows it: what was booked and where it stands, not the provider's notes. */
+export class PortalBookingResponse {
+  @IdField()
+  id!: string;
+
+  @OneOfField(BOOKING_STATUSES)
+  status!: BookingStatus;
+
+  @TimeField()
+  startsAt!: string;
+
+  @TimeField()
+  endsAt!: string;
+
+  @ApiProperty()
+  timeZone!: string;
+
+  @ListField(BookedServiceResponse)
+  services!: BookedServiceResponse[];
+
+  @ApiProperty()
+  totalCents!: number;
+
+  @ApiProperty()
+  currency!: string;
+
+  @ApiProperty()
+  formattedAddress!: string;
+
+  @ApiProperty({ description: 'the agent who booked it' })
+  fullName!: string;
+
+  @IdField({ nullable: true })
+  propertyId!: string | null;
+
+  @TimeField({ nullable: true })
+  invoicedAt!: string | null;
+}
+
 export class AdminBookingResponse {
   @IdField()
   id!: string;

@@ -8,6 +8,8 @@ import { BookingPagesService } from './booking-pages.service';
 import {
   BookingPageController,
   BookingsAdminController,
+  PortalBookingsController,
+  PortalBookingsPreviewController,
   ProviderBookingsController,
   PublicBookingController,
 } from './bookings.controller';
@@ -23,6 +25,8 @@ import { BookingsService } from './bookings.service';
     ProviderBookingsController,
     PublicBookingController,
     BookingsAdminController,
+    PortalBookingsController,
+    PortalBookingsPreviewController,
     BookingsListener,
   ],
   providers: [BookingPagesService, BookingsService, BookingsRepository, Geocoder, Mailer, VisitorLimits],

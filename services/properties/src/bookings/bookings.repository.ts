@@ -14,6 +14,7 @@ import type {
   IBookingServicesQuery,
   IBookingMembersQuery,
   IClientNamedQuery,
+  IClientBookingPageQuery,
   IContactWithEmailQuery,
   IDeleteBookingMemberQuery,
   IDeleteBookingServiceQuery,
@@ -313,6 +314,18 @@ const adminBookingPage = sql<Narrow<IAdminBookingPageQuery, { status: BookingSta
     FROM bookings WHERE provider_id = $providerId!
    ORDER BY starts_at DESC, id LIMIT $limit! OFFSET $offset!`;
 
+// A client's bookings (those its agents made, linked when the provider accepted them): the shoots to come first, by
+// time, then those past, latest first.
+const clientBookingPage = sql<
+  Narrow<IClientBookingPageQuery, { status: BookingStatus; services: BookedService[] }>
+>`
+  SELECT id, status, starts_at AS "startsAt", ends_at AS "endsAt", time_zone AS "timeZone", services AS "services!",
+         total_cents AS "totalCents", currency, formatted_address AS "formattedAddress", full_name AS "fullName",
+         property_id AS "propertyId", invoiced_at AS "invoicedAt", count(*) OVER ()::int AS "total!"
+    FROM bookings WHERE provider_id = $providerId! AND provider_client_id = $clientId!
+   ORDER BY ends_at < now(), CASE WHEN ends_at >= now() THEN starts_at END, starts_at DESC, id
+   LIMIT $limit! OFFSET $offset!`;
+
 const contactWithEmail = sql<IContactWithEmailQuery>`
   SELECT id, provider_client_id AS "providerClientId" FROM contacts
    WHERE provider_id = $providerId! AND lower(email_address) = lower($emailAddress!)`;
@@ -466,6 +479,15 @@ export class BookingsRepository {
 
   adminBookings(db: Queryable, providerId: string, limit: number, offset: number) {
     return queryRows(db, adminBookingPage, { providerId, limit, offset });
+  }
+
+  clientBookings(
+    db: Queryable,
+    scope: { providerId: string; clientId: string },
+    limit: number,
+    offset: number,
+  ) {
+    return queryRows(db, clientBookingPage, { ...scope, limit, offset });
   }
 
   contactWithEmail(db: Queryable, providerId: string, emailAddress: string) {

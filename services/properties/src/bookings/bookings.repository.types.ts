@@ -566,6 +566,37 @@ export interface IAdminBookingPageQuery {
   result: IAdminBookingPageResult;
 }
 
+/** 'ClientBookingPage' parameters type */
+export interface IClientBookingPageParams {
+  clientId: string;
+  limit: NumberOrString;
+  offset: NumberOrString;
+  providerId: string;
+}
+
+/** 'ClientBookingPage' return type */
+export interface IClientBookingPageResult {
+  currency: string;
+  endsAt: Date;
+  formattedAddress: string;
+  fullName: string;
+  id: string;
+  invoicedAt: Date | null;
+  propertyId: string | null;
+  services: Json;
+  startsAt: Date;
+  status: string;
+  timeZone: string;
+  total: number;
+  totalCents: number;
+}
+
+/** 'ClientBookingPage' query type */
+export interface IClientBookingPageQuery {
+  params: IClientBookingPageParams;
+  result: IClientBookingPageResult;
+}
+
 /** 'ContactWithEmail' parameters type */
 export interface IContactWithEmailParams {
   emailAddress: string;

@@ -27,6 +27,7 @@ import {
   type Queryable,
 } from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
+import { CLIENT_NOT_FOUND } from '../clients/clients.dto';
 import { ClientsRepository } from '../clients/clients.repository';
 import type { PropertiesConfig } from '../config';
 import { Geocoder } from '../geocoding/geocoder';
@@ -46,6 +47,7 @@ import {
   type BookingsQuery,
   type BookingUpdateForm,
   type CalendarResponse,
+  type PortalBookingResponse,
 } from './bookings.dto';
 import {
   BookingsRepository,
@@ -269,6 +271,30 @@ export class BookingsService {
     reason: string | null | undefined,
   ): Promise<BookingResponseBody> {
     return this.update(providerId, id, { outcome: 'cancelled', cancelReason: reason ?? null });
+  }
+
+  /**
+   * A client's bookings for its portal (and, `checkClient`, the provider's preview of it: another provider's client
+   * is a 404): to come first, then past.
+   */
+  async clientBookings(
+    scope: { providerId: string; clientId: string },
+    query: PageQuery,
+    { checkClient = false } = {},
+  ): Promise<Page<PortalBookingResponse>> {
+    if (checkClient && !(await this.clients.client(this.db.dataSource, scope.providerId, scope.clientId)))
+      throw ApiError.notFound(CLIENT_NOT_FOUND);
+    const rows = await this.bookings.clientBookings(this.db.dataSource, scope, query.pageSize, query.offset);
+    return pageOf(
+      rows.map(({ total: _total, ...row }) => ({
+        ...row,
+        startsAt: row.startsAt.toISOString(),
+        endsAt: row.endsAt.toISOString(),
+        invoicedAt: row.invoicedAt?.toISOString() ?? null,
+      })),
+      rows[0]?.total ?? 0,
+      query,
+    );
   }
 
   async adminList(providerId: string, query: PageQuery): Promise<Page<AdminBookingResponse>> {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { previewOf } from '../../portal/api';
+import { PortalBookings } from '../../portal/components/PortalBookings';
 import { PortalProperties } from '../../portal/components/PortalProperties';
 import { PortalProperty } from '../../portal/components/PortalProperty';
 import { portalPreviewPath } from '../../portal/paths';
@@ -35,6 +36,7 @@ export default function PortalPreviewPage() {
         <>
           <h1>{client.data?.name ?? 'Client portal'}</h1>
           <PortalProperties source={source} base={base} />
+          <PortalBookings source={source} />
         </>
       )}
     </div>
