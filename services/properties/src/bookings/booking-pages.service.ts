@@ -193,9 +193,13 @@ export class BookingPagesService {
   /** The published page, as anyone may read it; a page not published (or whose plan lapsed) is not found. */
   async open(slug: string): Promise<OpenPage> {
     const page = await this.bookings.pageBySlug(this.db.dataSource, slug);
-    if (!page?.published || !(await this.plans.of(page.providerId)).canPublish)
-      throw ApiError.notFound(BOOKING_PAGE_NOT_FOUND);
-    return { page, services: await this.bookings.services(this.db.dataSource, page.providerId) };
+    if (!page?.published) throw ApiError.notFound(BOOKING_PAGE_NOT_FOUND);
+    const [plan, services] = await Promise.all([
+      this.plans.of(page.providerId),
+      this.bookings.services(this.db.dataSource, page.providerId),
+    ]);
+    if (!plan.canPublish) throw ApiError.notFound(BOOKING_PAGE_NOT_FOUND);
+    return { page, services };
   }
 
   /** The provider's own page, published or not: what its preview shows (before it is saved: its defaults). */
@@ -239,26 +243,28 @@ export class BookingPagesService {
       this.pickServices(services, query.serviceIds, 'serviceIds'),
       'serviceIds',
     );
-    const windows = await this.bookings.workingWindows(this.db.dataSource, page.providerId, {
-      from: query.from,
-      days: query.days,
-      horizonDays: BOOKING_LIMITS.horizonDays,
-    });
+    const [windows, booked] = await Promise.all([
+      this.bookings.workingWindows(this.db.dataSource, page.providerId, {
+        from: query.from,
+        days: query.days,
+        horizonDays: BOOKING_LIMITS.horizonDays,
+      }),
+      this.bookings.bookedTimes(this.db.dataSource, page.providerId, {
+        from: query.from,
+        days: query.days,
+        minutes,
+      }),
+    ]);
     const period = windows[0];
     const slots = period
-      ? openStarts(
-          windows,
-          await this.bookings.bookedTimes(
-            this.db.dataSource,
-            [...new Set(windows.map((window) => window.userId))],
-            period.earliest,
-            // A start just before the end of the period ends after it.
-            new Date(period.latest.getTime() + minutes * 60_000),
-          ),
-          { minutes, step: period.slotMinutes, earliest: period.earliest, latest: period.latest },
-        )
+      ? openStarts(windows, booked, {
+          minutes,
+          step: period.slotMinutes,
+          earliest: period.earliest,
+          latest: period.latest,
+        })
       : [];
-    const dayOf = new Intl.DateTimeFormat('en-CA', { timeZone: page.timeZone });
+    const dayOf = dayFormat(page.timeZone);
     const days = new Map<string, string[]>();
     for (let offset = 0; offset < query.days; offset += 1) {
       const day = new Date(Date.parse(`${query.from}T00:00:00Z`) + offset * 86_400_000);
@@ -333,6 +339,18 @@ export class BookingPagesService {
     if (!service) throw ApiError.notFound(BOOKING_SERVICE_NOT_FOUND);
     return service;
   }
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** YYYY-MM-DD of a moment in a time zone (`en-CA` writes dates so); one formatter per zone, kept (making one costs). */
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 function serviceValues(form: BookingServiceForm) {

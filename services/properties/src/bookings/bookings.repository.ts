@@ -193,13 +193,23 @@ const workingWindows = sql<IWorkingWindowsQuery>`
    CROSS JOIN generate_series($from!::date - 1, $from!::date + $days!::int, interval '1 day') d
    WHERE m.provider_id = $providerId! AND extract(dow FROM d) = h.weekday`;
 
-// The time these people have booked (with any provider) that could overlap the period: a booking lasts at most 12
-// hours, so one that overlaps it starts at most that much before it. Read from the index by member and time.
+// The time the page's members have booked (with any provider) that could overlap the period the page offers: from
+// its first day (a booking lasts at most 12 hours, so one that overlaps it starts at most that much before it) to its
+// end plus the shoot's length (a start just before the end runs past it). Read from the index by member and time,
+// beside the windows rather than after them.
 const bookedTimes = sql<IBookedTimesQuery>`
-  SELECT assigned_user_id AS "userId", starts_at AS "startsAt", ends_at AS "endsAt" FROM bookings
-   WHERE assigned_user_id = ANY($userIds!::uuid[]) AND status IN ('pending', 'accepted', 'completed')
-     AND starts_at > $from!::timestamptz - interval '12 hours' AND starts_at < $before!::timestamptz
-   ORDER BY assigned_user_id, starts_at`;
+  WITH page AS (
+    SELECT ($from!::date)::timestamp AT TIME ZONE time_zone AS first_at,
+           ($from!::date + $days!::int)::timestamp AT TIME ZONE time_zone AS last_at
+      FROM booking_pages WHERE provider_id = $providerId!
+  )
+  SELECT k.assigned_user_id AS "userId", k.starts_at AS "startsAt", k.ends_at AS "endsAt"
+    FROM page, bookings k
+   WHERE k.assigned_user_id IN (SELECT user_id FROM booking_members WHERE provider_id = $providerId!)
+     AND k.status IN ('pending', 'accepted', 'completed')
+     AND k.starts_at > page.first_at - interval '12 hours'
+     AND k.starts_at < page.last_at + make_interval(mins => $minutes!::int)
+   ORDER BY k.assigned_user_id, k.starts_at`;
 
 // The members whose working windows offer a shoot starting then (as above), and whether each is still free for its
 // length. The free ones with fewer open bookings that day first, so work is spread.
@@ -426,9 +436,9 @@ export class BookingsRepository {
     return queryRows(db, workingWindows, { providerId, ...period });
   }
 
-  /** The booked time of these people that could overlap [from, before), by person then start. */
-  bookedTimes(db: Queryable, userIds: string[], from: Date, before: Date) {
-    return userIds.length === 0 ? Promise.resolve([]) : queryRows(db, bookedTimes, { userIds, from, before });
+  /** The booked time of the page's members that could overlap the period, by person then start. */
+  bookedTimes(db: Queryable, providerId: string, period: { from: string; days: number; minutes: number }) {
+    return queryRows(db, bookedTimes, { providerId, ...period });
   }
 
   /** The members who work then, each with whether they are still free. */

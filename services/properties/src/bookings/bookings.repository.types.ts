@@ -295,9 +295,10 @@ export interface IWorkingWindowsQuery {
 
 /** 'BookedTimes' parameters type */
 export interface IBookedTimesParams {
-  before: DateOrString;
+  days: number;
   from: DateOrString;
-  userIds: stringArray;
+  minutes: number;
+  providerId: string;
 }
 
 /** 'BookedTimes' return type */
