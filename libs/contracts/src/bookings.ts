@@ -46,6 +46,13 @@ export const BOOKING_LIMITS = {
   windowsPerDay: 4,
 } as const;
 
+/**
+ * Why the free plan's provider cannot publish its booking form (000 §6): the server's 403, and what the setup page
+ * says beside the disabled Publish before anyone presses it.
+ */
+export const BOOKING_NEEDS_PLAN =
+  'Publishing the booking form comes with a paid plan. You can build and preview it now; upgrade your plan to publish it.';
+
 /** The lengths of the steps between two slots the form offers, in minutes. */
 export const SLOT_STEPS = [15, 30, 60] as const;
 

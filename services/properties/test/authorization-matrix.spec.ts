@@ -11,6 +11,7 @@ import {
   type MatrixRoute,
   type Who,
 } from '../../../test/support/authorization-matrix';
+import { BOOKING_NEEDS_PLAN } from '@tourly/contracts';
 import { matterportDemoModelId } from '@tourly/emulators';
 import { startPropertiesPlatform, type PropertiesPlatform } from './support';
 
@@ -19,8 +20,6 @@ const PROPERTY_NOT_FOUND = 'Property not found';
 /** Why the free plan's own people are refused publishing (the others get the guard's 403). */
 const PUBLISHING_NEEDS_PLAN =
   'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
-const BOOKING_NEEDS_PLAN =
-  'Publishing the booking form comes with a paid plan. You can build and preview it now; upgrade your plan to publish it.';
 /**
  * A model of the Matterport account Demo Media reads: the platform's own (identity answers `platform` for the demo
  * provider), the test platform's token id.

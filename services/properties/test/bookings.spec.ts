@@ -1,9 +1,8 @@
-import { MESSAGES, type SubscriptionChangedV1 } from '@tourly/contracts';
+import { BOOKING_NEEDS_PLAN, MESSAGES, type SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
 import { nextDelivery } from '@tourly/platform/testing';
 import { Plans } from '../src/plans/plans';
 import {
-  BOOKING_NEEDS_PLAN,
   BOOKING_PAGE_NOT_FOUND,
   NOT_A_SLOT,
   NOT_A_TEAM_MEMBER,
@@ -312,7 +311,9 @@ describe('bookings', () => {
         .query({ q: '12 Harbour View, Sydney' })
         .expect(200);
       expect(suggested.body.data[0].formatted_address).toContain('Sydney');
-      expect((await it_.http.get(`/booking_pages/${slug}/addresses`).query({ q: 'Sydney' })).status).toBe(404);
+      expect((await it_.http.get(`/booking_pages/${slug}/addresses`).query({ q: 'Sydney' })).status).toBe(
+        404,
+      );
 
       const refused = await provider.send('post', '/provider/booking_page/publish');
       expect(refused.status).toBe(403);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   ACCESS_TYPES,
+  BOOKING_NEEDS_PLAN,
   BOOKING_LIMITS,
   PEOPLE_PROFILES,
   PROVIDER_ADDRESSES,
@@ -13,7 +14,6 @@ import { ApiError, Database, isUniqueViolation, RpcClient, uuidv7, type Queryabl
 import { Geocoder } from '../geocoding/geocoder';
 import { Plans } from '../plans/plans';
 import {
-  BOOKING_NEEDS_PLAN,
   BOOKING_PAGE_NOT_FOUND,
   BOOKING_SERVICE_NOT_FOUND,
   MEMBER_NOT_FOUND,

@@ -64,8 +64,6 @@ export const NOT_A_TEAM_MEMBER = 'is not a member of your team';
 export const NOT_A_PROPERTY = 'is not one of your properties';
 export const TOO_LONG = 'together last more than 12 hours: book them as separate shoots';
 export const HOURS_OVERLAP = 'must not overlap on the same day';
-export const BOOKING_NEEDS_PLAN =
-  'Publishing the booking form comes with a paid plan. You can build and preview it now; upgrade your plan to publish it.';
 export const SETUP_INCOMPLETE =
   'Add at least one service and the working hours of at least one team member before publishing the booking form.';
 export const BOOKING_CLOSED =

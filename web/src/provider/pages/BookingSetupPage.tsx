@@ -4,6 +4,7 @@ import {
   ACCESS_TYPE_LABELS,
   ACCESS_TYPES,
   BOOKING_LIMITS,
+  BOOKING_NEEDS_PLAN,
   SLOT_STEPS,
   TIME_ZONES,
   type AccessType,
@@ -40,10 +41,6 @@ import { useAccountPermissionsQuery } from '../features/settings/queries';
 import { useMembersQuery } from '../features/team/queries';
 import { CopyField } from '../features/tours/sharing/components/CopyField';
 import '../features/tours/sharing/sharing.css';
-
-/** Said beside the disabled Publish on the free plan: the words publishing would be refused with (000 §6). */
-const NEEDS_PLAN =
-  'Publishing the booking form comes with a paid plan. You can build and preview it now; upgrade your plan to publish it.';
 
 /**
  * `/provider/bookings/setup`: the booking page agents book on (001 §2's setup progress, then its address and
@@ -126,7 +123,7 @@ function Publishing({ page, isAdmin }: { page: BookingPage; isAdmin: boolean }) 
       )}
       {!page.canPublish && !page.published && (
         <p id={reasonId} className="alert alert-warning">
-          {NEEDS_PLAN} <Link to={BILLING_PATH}>Upgrade your plan</Link>
+          {BOOKING_NEEDS_PLAN} <Link to={BILLING_PATH}>Upgrade your plan</Link>
         </p>
       )}
       <ErrorDisplay error={error} />
