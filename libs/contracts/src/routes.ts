@@ -96,6 +96,8 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/vt_staging/**', 'properties'],
   ['/v3_player_lead', 'properties'],
   ['/booking_pages/**', 'properties'],
+  // people's uploaded pictures (issue 31): files are properties'; the rest of a person's profile is identity's /users/**
+  ['/profile/**', 'properties'],
   ['/api/**', 'properties'],
 ];
 

@@ -41,6 +41,8 @@ describe('route table', () => {
     ['/digital_twin/5/layers/tags.json', 'properties'],
     ['/v3_player_lead', 'properties'],
     ['/api/integrations/sketchfab/auth_url', 'properties'],
+    ['/profile/avatar', 'properties'],
+    ['/profile/avatars', 'properties'],
     // Each service's parked events, carved out of the broad /admin/** family.
     ['/admin/events/identity/dead_letters', 'identity'],
     ['/admin/events/billing/dead_letters/replay', 'billing'],
@@ -50,10 +52,15 @@ describe('route table', () => {
     expect(routes.ownerOf(path)).toBe(owner);
   });
 
-  it.each(['/', '/healthz', '/assets/app.js', '/provider-properties', '/usersx', '/tours/demo/abc'])(
-    '%s belongs to no service',
-    (path) => {
-      expect(routes.ownerOf(path)).toBeUndefined();
-    },
-  );
+  it.each([
+    '/',
+    '/healthz',
+    '/assets/app.js',
+    '/provider-properties',
+    '/usersx',
+    '/tours/demo/abc',
+    '/profiles',
+  ])('%s belongs to no service', (path) => {
+    expect(routes.ownerOf(path)).toBeUndefined();
+  });
 });

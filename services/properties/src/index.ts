@@ -15,6 +15,8 @@ export const properties = defineService({
   migrations,
   // Other services' plans and settings, Matterport's copies, visitors' events and guesses: no provider's records.
   unaudited: [
+    // A person's own picture, not a provider's record; never written while impersonating.
+    'avatars',
     'matterport_auto_population',
     'matterport_populated_models',
     'provider_plans',

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AvatarsModule } from './avatars/avatars.module';
 import { BookingsModule } from './bookings/bookings.module';
 import {
   ProviderClientsAdminController,
@@ -50,6 +51,7 @@ import { WebsiteModule } from './website/website.module';
     PlayerModule,
     BookingsModule,
     PortalModule,
+    AvatarsModule,
   ],
   controllers: [
     PropertiesController,

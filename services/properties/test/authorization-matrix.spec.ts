@@ -12,11 +12,14 @@ import {
   type Who,
 } from '../../../test/support/authorization-matrix';
 import { BOOKING_NEEDS_PLAN } from '@tourly/contracts';
+import { IMPERSONATION_FORBIDDEN } from '@tourly/platform';
 import { matterportDemoModelId } from '@tourly/emulators';
 import { startPropertiesPlatform, type PropertiesPlatform } from './support';
 
 const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
 const PROPERTY_NOT_FOUND = 'Property not found';
+/** Why staff outside a provider keep no picture. */
+const NO_PROVIDER = 'Choose a provider to work in first.';
 /** Why the free plan's own people are refused publishing (the others get the guard's 403). */
 const PUBLISHING_NEEDS_PLAN =
   'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
@@ -289,6 +292,49 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     expect: platformAdmins(200),
   },
   { method: 'get', path: () => '/admin/matterport_models.json', expect: platformAdmins(200) },
+  // People's pictures (issue 31): anyone signed in reads their own; anyone working in a provider (its people, its
+  // client users) sets and removes their own, never an impersonating admin nor staff outside a provider; the team
+  // list's pictures are the provider's people's.
+  { method: 'get', path: () => '/profile/avatar', expect: { anonymous: 401, others: 200 } },
+  {
+    method: 'put',
+    path: () => '/profile/avatar',
+    expect: {
+      anonymous: 401,
+      impersonating: 403,
+      platform_admin: 403,
+      virtual_assistant: 403,
+      external_supplier: 403,
+      others: 400,
+    },
+    says: {
+      // Not multipart (the matrix sends JSON): the platform's own words.
+      400: 'Send the file as multipart/form-data in the field avatar.',
+      impersonating: IMPERSONATION_FORBIDDEN,
+      platform_admin: NO_PROVIDER,
+      virtual_assistant: NO_PROVIDER,
+      external_supplier: NO_PROVIDER,
+    },
+  },
+  {
+    method: 'delete',
+    path: () => '/profile/avatar',
+    expect: {
+      anonymous: 401,
+      impersonating: 403,
+      platform_admin: 403,
+      virtual_assistant: 403,
+      external_supplier: 403,
+      others: 200,
+    },
+    says: {
+      impersonating: IMPERSONATION_FORBIDDEN,
+      platform_admin: NO_PROVIDER,
+      virtual_assistant: NO_PROVIDER,
+      external_supplier: NO_PROVIDER,
+    },
+  },
+  { method: 'get', path: () => `/profile/avatars?user_ids=${UNKNOWN}`, expect: providerSide(200) },
 ];
 
 describe('authorization matrix of properties', () => {

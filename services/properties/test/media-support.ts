@@ -74,18 +74,19 @@ export interface Answer {
   body: { data?: Record<string, unknown> & { id: string }; errors?: Record<string, string[]> };
 }
 
-/** Sends a multipart body as the person (through the gateway: session cookie and CSRF token). */
+/** Sends a multipart body as the person (through the gateway: session cookie and CSRF token); POST unless told. */
 export function postMultipart(
   platform: Pick<PropertiesHarness, 'base'>,
   person: Person,
   path: string,
   body: MultipartBody,
+  method: 'POST' | 'PUT' = 'POST',
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       `${platform.base}${path}`,
       {
-        method: 'POST',
+        method,
         headers: {
           ...headersOf(person),
           'content-type': body.contentType,

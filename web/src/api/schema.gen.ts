@@ -1323,6 +1323,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/profile/avatar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AvatarsController_own'];
+    put: operations['AvatarsController_set'];
+    post?: never;
+    delete: operations['AvatarsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/profile/avatars': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AvatarsController_many'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/access/available_providers.json': {
     parameters: {
       query?: never;
@@ -6695,6 +6727,9 @@ export type components = {
       /** @description start times (ISO 8601, UTC), earliest first */
       slots: string[];
     };
+    'properties.AvatarResponse': {
+      avatar_url: string | null;
+    };
     'properties.BillboardAssetResponse': {
       id: string;
       url: string;
@@ -8457,6 +8492,12 @@ export type components = {
       values: {
         [key: string]: (number | string) | null;
       };
+    };
+    'properties.UserAvatarResponse': {
+      /** @description the picture's small square thumbnail (presigned, for a while) */
+      avatar_url: string;
+      /** Format: uuid */
+      user_id: string;
     };
     'properties.VirtualTourSummaryResponse': {
       /** Format: date-time */
@@ -11306,6 +11347,105 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.PortalProviderResponse'];
+          };
+        };
+      };
+    };
+  };
+  AvatarsController_own: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AvatarResponse'];
+          };
+        };
+      };
+    };
+  };
+  AvatarsController_set: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One image (JPEG, PNG, WebP or GIF; at most 100MB). */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          avatar: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AvatarResponse'];
+          };
+        };
+      };
+    };
+  };
+  AvatarsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AvatarResponse'];
+          };
+        };
+      };
+    };
+  };
+  AvatarsController_many: {
+    parameters: {
+      query?: {
+        /** @description comma-separated user ids */
+        user_ids?: string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.UserAvatarResponse'][];
           };
         };
       };

@@ -17,6 +17,7 @@ import { TourUnlockGuards1764610000000 } from './1764610000000-tour-unlock-guard
 import { LeadSenders1764620000000 } from './1764620000000-lead-senders';
 import { ClientsAndContacts1764700000000 } from './1764700000000-clients-and-contacts';
 import { Bookings1764900000000 } from './1764900000000-bookings';
+import { Avatars1765000000000 } from './1765000000000-avatars';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -38,4 +39,5 @@ export const migrations: MigrationClass[] = [
   LeadSenders1764620000000,
   ClientsAndContacts1764700000000,
   Bookings1764900000000,
+  Avatars1765000000000,
 ];

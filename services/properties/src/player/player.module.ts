@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AvatarsModule } from '../avatars/avatars.module';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
 import { ToursModule } from '../tours/tours.module';
@@ -13,7 +14,7 @@ import { CookiePolicyController, SegmentationController } from './visitor-extras
 
 /** The visitor's player (issue 13): the public API of shared tours, the cookie consent and the segmentation. */
 @Module({
-  imports: [ToursModule, MediaModule, PlansModule],
+  imports: [ToursModule, MediaModule, PlansModule, AvatarsModule],
   controllers: [PlayerController, CookiePolicyController, SegmentationController],
   providers: [
     PlayerService,

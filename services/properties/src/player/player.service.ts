@@ -12,6 +12,7 @@ import {
   type Logger,
 } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
+import { AvatarsService } from '../avatars/avatars.service';
 import { ContactsService } from '../media/contacts.service';
 import { Plans } from '../plans/plans';
 import { PlayerLinksService, type TourView } from '../tours/player-links.service';
@@ -108,6 +109,7 @@ export class PlayerService {
     private readonly player: PlayerRepository,
     private readonly playerLinks: PlayerLinksService,
     private readonly contacts: ContactsService,
+    private readonly avatars: AvatarsService,
     private readonly plans: Plans,
     private readonly rpc: RpcClient,
     private readonly visitorLimits: VisitorLimits,
@@ -255,12 +257,19 @@ export class PlayerService {
           { providerId, userIds },
           PROFILES_TIMEOUT_MS,
         );
+        // Identity keeps no pictures: the people's are here, one look-up for all of the tour's agents.
+        const pictures = new Map(
+          (await this.avatars.urls(profiles.people.map((person) => person.userId))).map((avatar) => [
+            avatar.userId.toLowerCase(),
+            avatar.avatarUrl,
+          ]),
+        );
         for (const person of profiles.people)
           byId.set(person.userId.toLowerCase(), {
             id: person.userId,
             fullName: person.fullName,
             phoneNumber: person.phoneNumber,
-            avatarUrl: person.avatarUrl,
+            avatarUrl: pictures.get(person.userId.toLowerCase()) ?? person.avatarUrl,
           });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;

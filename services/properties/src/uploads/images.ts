@@ -69,6 +69,17 @@ export async function describeImage(bytes: Buffer): Promise<ImageFacts | null> {
   }
 }
 
+/** The side of a person's picture, in pixels: a square cut from the middle of their image's thumbnail. */
+export const AVATAR_SIZE = 256;
+
+/** A square JPEG of `size` cut from the middle of an image (a thumbnail: small already). */
+export function squareJpeg(bytes: Buffer, size: number): Promise<Buffer> {
+  return sharp(bytes, { failOn: 'error' })
+    .resize(size, size, { fit: 'cover', position: 'centre' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}
+
 /** A stream's bytes, or null once it passes `limit` (the rest is not read). */
 export async function readUpTo(source: Readable, limit: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];

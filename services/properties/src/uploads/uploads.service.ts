@@ -30,7 +30,7 @@ import {
   type FileView,
 } from './files';
 import { FilesRepository } from './files.repository';
-import { describeImage, inImageSlot, readUpTo, THUMBNAIL_MAX_BYTES } from './images';
+import { describeImage, inImageSlot, readUpTo, squareJpeg, THUMBNAIL_MAX_BYTES } from './images';
 
 /** 001 §3 "Temporary upload: id, file (url, content_type)". */
 export interface TemporaryUpload {
@@ -108,6 +108,21 @@ export class UploadsService {
       if (error instanceof ClientGone) this.logger.debug({ providerId }, 'upload cut short by the client');
       throw error;
     }
+  }
+
+  /**
+   * A received image's thumbnail made a square of `size` (its middle): a person's picture. Before `insert`; an
+   * image too large for a thumbnail keeps none (its file is shown).
+   */
+  async squareThumbnail(row: FileRow, size: number): Promise<void> {
+    const key = row.thumbnailKey;
+    if (!key) return;
+    const square = await inImageSlot(async () => {
+      const source = await this.storage.read(key);
+      const bytes = source ? await readUpTo(source, THUMBNAIL_MAX_BYTES) : null;
+      return bytes ? squareJpeg(bytes, size) : null;
+    });
+    if (square) await this.storage.put(key, square, 'image/jpeg');
   }
 
   insert(tx: Queryable, row: FileRow, attached: boolean): Promise<void> {
