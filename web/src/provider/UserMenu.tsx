@@ -4,6 +4,8 @@ import { signOut } from '../auth/api';
 import { SIGN_IN_PATH } from '../auth/paths';
 import { useCurrentUserQuery } from '../auth/queries';
 import { useSessionChange } from '../auth/useSessionChange';
+import { Avatar } from '../shared/Avatar';
+import { useOwnAvatarQuery } from '../shared/avatars';
 import { ErrorDisplay } from '../shared/ErrorDisplay';
 import { useBilling } from './features/billing/BillingContext';
 import { BILLING_PATH } from './features/billing/paths';
@@ -32,6 +34,7 @@ export function UserMenu() {
   const providers = useAvailableProvidersQuery(me.data !== undefined && me.data.impersonatorId === null);
   const switching = useSessionChange(switchProvider);
   const others = providers.data && providers.data.totalCount > 1 ? providers.data.items : [];
+  const picture = useOwnAvatarQuery().data?.avatarUrl ?? null;
 
   useEffect(() => {
     if (!isOpen) return;
@@ -61,6 +64,9 @@ export function UserMenu() {
         aria-controls={panelId}
         onClick={() => setIsOpen((open) => !open)}
       >
+        {picture && me.data && (
+          <Avatar firstName={me.data.firstName} lastName={me.data.lastName} url={picture} size="tiny" />
+        )}
         Account
       </button>
       <div id={panelId} className="user-menu-panel" hidden={!isOpen}>

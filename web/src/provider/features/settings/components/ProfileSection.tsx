@@ -4,9 +4,10 @@ import { Loading } from '../../../../shared/Loading';
 import { useForm } from '../../../../shared/forms/useForm';
 import { TextField } from '../../../../shared/TextField';
 import type { Me } from '../api';
+import { ProfilePicture } from './ProfilePicture';
 import { useMeQuery, useUpdateProfileMutation } from '../queries';
 
-/** The signed-in person's own names and phone number (GET and PATCH /users/me), whatever their role. */
+/** The signed-in person's own picture, names and phone number (GET and PATCH /users/me), whatever their role. */
 export function ProfileSection() {
   const me = useMeQuery();
   return (
@@ -14,6 +15,7 @@ export function ProfileSection() {
       <h2 id="settings-profile">Profile</h2>
       <ErrorDisplay error={me.error} />
       {!me.data && !me.error && <Loading />}
+      {me.data && <ProfilePicture me={me.data} readOnly={!!me.data.impersonatorId} />}
       {me.data && (me.data.impersonatorId ? <ProfileDetails me={me.data} /> : <ProfileForm me={me.data} />)}
     </section>
   );

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Avatar } from '../../../../shared/Avatar';
+import { useAvatarsQuery } from '../../../../shared/avatars';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { Loading } from '../../../../shared/Loading';
@@ -11,18 +13,6 @@ const PAGE_SIZE = 20;
 
 const nameOf = (member: TeamMember) => `${member.firstName} ${member.lastName}`.trim() || member.email;
 
-/** The spec's avatar placeholder: the initials on the person's colour (#c4c4c4 unless they chose one). */
-function Avatar({ member }: { member: TeamMember }) {
-  const initials =
-    `${member.firstName.charAt(0)}${member.lastName.charAt(0)}`.toUpperCase() ||
-    member.email.charAt(0).toUpperCase();
-  return (
-    <span className="team-avatar" style={{ backgroundColor: member.color }} aria-hidden="true">
-      {initials}
-    </span>
-  );
-}
-
 /** The team with each person's role; the admins change roles and remove people (after a confirm). */
 export function MembersSection({ canManage }: { canManage: boolean }) {
   const [page, setPage] = useState(1);
@@ -31,6 +21,8 @@ export function MembersSection({ canManage }: { canManage: boolean }) {
   const remove = useRemoveMemberMutation();
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   const data = members.data;
+  // The pictures of this page's people; until they come (or if they do not), the initials show.
+  const pictures = useAvatarsQuery(data?.items.map((member) => member.userId) ?? []).data;
   const busy = change.isPending || remove.isPending;
 
   async function confirmRemove() {
@@ -64,7 +56,13 @@ export function MembersSection({ canManage }: { canManage: boolean }) {
                 <tr key={member.userId}>
                   <td data-label="Name">
                     <span className="team-person">
-                      <Avatar member={member} />
+                      <Avatar
+                        firstName={member.firstName}
+                        lastName={member.lastName}
+                        email={member.email}
+                        colour={member.color}
+                        url={pictures?.get(member.userId)}
+                      />
                       {nameOf(member)}
                     </span>
                   </td>
