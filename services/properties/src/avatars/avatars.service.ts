@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { PROVIDER_PEOPLE, type ProviderPeople } from '@tourly/contracts';
 import { ApiError, Database, RpcClient, Storage, type Caller } from '@tourly/platform';
@@ -43,7 +44,7 @@ export class AvatarsService {
   }
 
   /** Replaces the caller's picture with the image in the multipart field `avatar`; the old one's file is discarded. */
-  async set(caller: Caller, raw: Parameters<UploadsService['receive']>[1]): Promise<AvatarView> {
+  async set(caller: Caller, raw: IncomingMessage): Promise<AvatarView> {
     const { userId, providerId } = this.owner(caller);
     const file = await this.uploads.receive(providerId, raw, AVATAR_FIELD, ACCEPTS.photo);
     try {
