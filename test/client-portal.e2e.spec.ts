@@ -1,7 +1,7 @@
 import { DEMO_CLIENT_USER, seedDemoClientPortal } from '@tourly/identity';
 import { Database, uuidv7 } from '@tourly/platform';
 import { demoClientOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
-import { eventually } from '@tourly/platform/testing';
+import { eventually, nextDelivery } from '@tourly/platform/testing';
 import {
   sessionCookieOf,
   startPlatformWithEmulators,
@@ -442,6 +442,62 @@ describe('client portals', () => {
         'the removal holding from the gateway’s next lookup',
       );
       expect((await provider.get(`${portal(a.clientId)}/users`).expect(200)).body.data.items).toEqual([]);
+    });
+  });
+
+  describe('a client deleted', () => {
+    it('ends its portal users’ access and revokes its open invitations (each removal published)', async () => {
+      const cove = await aClient(provider, 'Cove Estates', 'cara@cove.test');
+      await provider
+        .send('post', `${portal(cove.clientId)}/invitations`, { invitation: { email: 'cara@cove.test' } })
+        .expect(201);
+      const [mail] = await emailsTo('cara@cove.test');
+      const joined = await it_.http.post('/users/invitation/sign_up').send({
+        invitation: {
+          invitation_token: tokenIn(mail!),
+          first_name: 'Cara',
+          last_name: 'Cove',
+          password: 'a long portal password',
+        },
+      });
+      expect(joined.status).toBe(201);
+      const cookie = sessionCookieOf(joined);
+      const caraId = joined.body.data.user.id as string;
+      await it_.http.get('/portal/properties').set('cookie', cookie).expect(200);
+      // A second contact invited, not yet accepted.
+      await provider
+        .send('post', '/provider/contacts/create_from_dashboard', {
+          contact: {
+            full_name: 'Cal Cove',
+            email_address: 'cal@cove.test',
+            provider_client_id: cove.clientId,
+          },
+        })
+        .expect(201);
+      await provider
+        .send('post', `${portal(cove.clientId)}/invitations`, { invitation: { email: 'cal@cove.test' } })
+        .expect(201);
+      const [calMail] = await emailsTo('cal@cove.test');
+
+      const handled = nextDelivery(it_.platform.services.identity, 'properties.client.deleted.v1');
+      await provider.send('delete', `/provider/clients/${cove.clientId}`).expect(200);
+      await handled;
+
+      expect((await membershipEvents(caraId)).at(-1)).toEqual({
+        provider_id: provider.providerId,
+        user_id: caraId,
+        role: null,
+        provider_client_id: cove.clientId,
+      });
+      await eventually(
+        async () => (await it_.http.get('/portal/properties').set('cookie', cookie)).status,
+        (status) => status === 403,
+        'the removal holding from the gateway’s next lookup',
+      );
+      const withdrawn = await it_.http
+        .post('/users/invitation/check')
+        .send({ invitation: { invitation_token: tokenIn(calMail!) } });
+      expect(withdrawn.status).toBe(410);
     });
   });
 

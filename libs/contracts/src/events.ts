@@ -259,6 +259,12 @@ export interface ClientCreatedV1 {
   name: string;
 }
 
+/** A provider's client deleted: whatever gave access to its records (its portal users, invitations) ends. */
+export interface ClientDeletedV1 {
+  providerId: string;
+  clientId: string;
+}
+
 /** A booking made, changed or cancelled (issue 31): where it stands now. */
 export interface BookingChangedV1 {
   providerId: string;
@@ -309,6 +315,7 @@ export interface EventCatalogue {
   'properties.website.unpublished.v1': WebsitePublicationV1;
   'properties.lead.received.v1': LeadReceivedV1;
   'properties.client.created.v1': ClientCreatedV1;
+  'properties.client.deleted.v1': ClientDeletedV1;
   'properties.booking.created.v1': BookingChangedV1;
   'properties.booking.updated.v1': BookingChangedV1;
   'properties.booking.cancelled.v1': BookingChangedV1;

@@ -40,6 +40,7 @@ import type {
   IClientUsersOfQuery,
   ICountClientUsersOfQuery,
   ILockClientUserQuery,
+  ILockClientUsersQuery,
 } from './memberships.repository.types';
 
 /** What the schema keeps to a union with a CHECK. */
@@ -129,6 +130,12 @@ const clientUsersOf = sql<IClientUsersOfQuery>`
 const countClientUsersOf = sql<ICountClientUsersOfQuery>`
   SELECT count(*)::int AS "total!" FROM memberships
    WHERE provider_id = $providerId! AND role = 'client_user' AND provider_client_id = $clientId!`;
+
+// A client's portal users, locked: all of them end when the client does.
+const lockClientUsers = sql<ILockClientUsersQuery>`
+  SELECT user_id AS "userId" FROM memberships
+   WHERE provider_id = $providerId! AND role = 'client_user' AND provider_client_id = $clientId!
+   ORDER BY user_id FOR UPDATE`;
 
 const lockClientUser = sql<ILockClientUserQuery>`
   SELECT user_id AS "userId" FROM memberships
@@ -297,6 +304,10 @@ export class MembershipsRepository {
   }
 
   /** The client's portal user, locked; undefined when the person is not one of that client's. */
+  async lockClientUsers(tx: Queryable, providerId: string, clientId: string): Promise<string[]> {
+    return (await queryRows(tx, lockClientUsers, { providerId, clientId })).map((row) => row.userId);
+  }
+
   lockClientUser(tx: Queryable, providerId: string, clientId: string, userId: string) {
     return queryOne(tx, lockClientUser, { providerId, clientId, userId });
   }

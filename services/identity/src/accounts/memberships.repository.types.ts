@@ -302,6 +302,23 @@ export interface ICountClientUsersOfQuery {
   result: ICountClientUsersOfResult;
 }
 
+/** 'LockClientUsers' parameters type */
+export interface ILockClientUsersParams {
+  clientId: string;
+  providerId: string;
+}
+
+/** 'LockClientUsers' return type */
+export interface ILockClientUsersResult {
+  userId: string;
+}
+
+/** 'LockClientUsers' query type */
+export interface ILockClientUsersQuery {
+  params: ILockClientUsersParams;
+  result: ILockClientUsersResult;
+}
+
 /** 'LockClientUser' parameters type */
 export interface ILockClientUserParams {
   clientId: string;

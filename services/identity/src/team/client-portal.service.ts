@@ -19,6 +19,7 @@ import { PermissionsService } from '../permissions/permissions.service';
 import type { InvitationRow } from './invitations.repository';
 import type { PortalInvitationResponse, PortalProviderResponse, PortalUserResponse } from './team.dto';
 import { TeamService } from './team.service';
+import { InvitationsRepository } from './invitations.repository';
 
 export const PORTAL_USER_NOT_FOUND = 'Portal user not found';
 /** Properties' own words for a client that is not the provider's. */
@@ -45,6 +46,7 @@ export class ClientPortalService {
     private readonly memberships: MembershipsRepository,
     private readonly providers: ProvidersRepository,
     private readonly users: UsersRepository,
+    private readonly invitationRecords: InvitationsRepository,
     private readonly permissions: PermissionsService,
     private readonly rpc: RpcClient,
     @Inject(EventBus) private readonly events: EventBus,
@@ -114,6 +116,25 @@ export class ClientPortalService {
       );
     });
     return null;
+  }
+
+  /**
+   * The client was deleted: its portal users lose their access (each removal published, as one by one) and its open
+   * invitations are revoked. A repeated event finds nobody left.
+   */
+  async clientDeleted(providerId: string, clientId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.invitationRecords.revokeAllOfClient(tx, providerId, clientId);
+      for (const userId of await this.memberships.lockClientUsers(tx, providerId, clientId)) {
+        await this.memberships.remove(tx, providerId, userId);
+        await this.users.leavePrimaryProvider(tx, userId, providerId);
+        await this.events.publish(
+          'identity.membership.changed.v1',
+          { providerId, userId, role: null, providerClientId: clientId },
+          tx,
+        );
+      }
+    });
   }
 
   /** The provider whose portal a client user is in: its name and logo, for the portal's header. */

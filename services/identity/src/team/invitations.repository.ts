@@ -23,6 +23,7 @@ import type {
   ILockOpenInvitationForEmailQuery,
   IMarkInvitationAcceptedQuery,
   IResendInvitationQuery,
+  IRevokeClientInvitationsQuery,
   IRevokeInvitationQuery,
 } from './invitations.repository.types';
 
@@ -83,6 +84,11 @@ const resendInvitation = sql<Narrow<IResendInvitationQuery, Known>>`
 const revokeInvitation = sql<IRevokeInvitationQuery>`
   UPDATE team_invitations SET revoked_at = now()
    WHERE id = $id! AND provider_id = $providerId! AND provider_client_id IS NOT DISTINCT FROM $clientId::uuid
+     AND accepted_at IS NULL AND revoked_at IS NULL`;
+
+const revokeClientInvitations = sql<IRevokeClientInvitationsQuery>`
+  UPDATE team_invitations SET revoked_at = now()
+   WHERE provider_id = $providerId! AND provider_client_id = $clientId!
      AND accepted_at IS NULL AND revoked_at IS NULL`;
 
 const findInvitationByToken = sql<Narrow<IFindInvitationByTokenQuery, Known>>`
@@ -178,6 +184,11 @@ export class InvitationsRepository {
   }
 
   /** The invitation a link's token stands for, whatever became of it; undefined for an unknown token. */
+  /** Revokes every open invitation into one client's portal. */
+  async revokeAllOfClient(tx: Queryable, providerId: string, clientId: string): Promise<void> {
+    await queryRows(tx, revokeClientInvitations, { providerId, clientId });
+  }
+
   byToken(tokenHash: Buffer): Promise<InvitationByTokenRow | undefined> {
     return queryOne(this.db.dataSource, findInvitationByToken, { tokenHash });
   }

@@ -172,6 +172,21 @@ export interface IRevokeInvitationQuery {
   result: IRevokeInvitationResult;
 }
 
+/** 'RevokeClientInvitations' parameters type */
+export interface IRevokeClientInvitationsParams {
+  clientId: string;
+  providerId: string;
+}
+
+/** 'RevokeClientInvitations' return type */
+export type IRevokeClientInvitationsResult = void;
+
+/** 'RevokeClientInvitations' query type */
+export interface IRevokeClientInvitationsQuery {
+  params: IRevokeClientInvitationsParams;
+  result: IRevokeClientInvitationsResult;
+}
+
 /** 'FindInvitationByToken' parameters type */
 export interface IFindInvitationByTokenParams {
   tokenHash: Buffer;

@@ -102,9 +102,13 @@ export class ClientsService {
   }
 
   /** Its contacts and properties stay, without a client. */
+  /** Its properties and contacts stay, without a client; identity ends its portal users' access (the event). */
   async deleteClient(providerId: string, id: string): Promise<{ id: string }> {
-    if (!(await this.repository.deleteClient(this.db.dataSource, providerId, id)))
-      throw ApiError.notFound(CLIENT_NOT_FOUND);
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repository.deleteClient(tx, providerId, id)))
+        throw ApiError.notFound(CLIENT_NOT_FOUND);
+      await this.events.publish('properties.client.deleted.v1', { providerId, clientId: id }, tx);
+    });
     return { id };
   }
 
