@@ -68,8 +68,10 @@ describe('a person’s picture', () => {
       const shown = picture.locator('img.avatar');
       await shown.waitFor();
       // The square thumbnail itself, loaded from storage.
+      // A function, not a string: the page's CSP refuses a string evaluated as code.
       await page.waitForFunction(
-        "document.querySelector('.profile-picture img.avatar')?.naturalWidth === 256",
+        (image) => image.complete && image.naturalWidth === 256,
+        await shown.elementHandle(),
       );
       expect(await picture.getByText('must be an image').count()).toBe(0);
       await noWiderThan(page, viewport.width);
