@@ -65,7 +65,11 @@ export function openStarts(
   const length = shoot.minutes * 60_000;
   const step = shoot.step * 60_000;
   const byMember = new Map<string, BookedTime[]>();
-  for (const time of booked) byMember.set(time.userId, [...(byMember.get(time.userId) ?? []), time]);
+  for (const time of booked) {
+    const theirs = byMember.get(time.userId);
+    if (theirs) theirs.push(time);
+    else byMember.set(time.userId, [time]);
+  }
   const starts = new Set<number>();
   for (const window of windows) {
     const theirs = byMember.get(window.userId) ?? [];
