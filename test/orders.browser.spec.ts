@@ -188,7 +188,13 @@ describe('floor-plan orders in the browser', () => {
     await comment.getByText('Thank you, it looks great.').waitFor();
     await comment.getByText('Paula Provider').waitFor();
     await comment.getByRole('link', { name: 'marked-up.png' }).waitFor();
-    expect(await comments.getByRole('textbox', { name: 'Your comment' }).inputValue()).toBe('');
+    // The box empties once the sent comment is shown: waited for, not read at once (a busy machine lags it).
+    const box = comments.getByRole('textbox', { name: 'Your comment' });
+    await page.waitForFunction(
+      (element) => (element as HTMLTextAreaElement).value === '',
+      await box.elementHandle(),
+    );
+    expect(await box.inputValue()).toBe('');
     expect(await comments.getByRole('list', { name: 'Attached files' }).count()).toBe(0);
     await fitsTheWidth(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-order-detail.png'), fullPage: true });
