@@ -191,7 +191,7 @@ describe('floor-plan orders in the browser', () => {
     // The box empties once the sent comment is shown: waited for, not read at once (a busy machine lags it).
     const box = comments.getByRole('textbox', { name: 'Your comment' });
     await page.waitForFunction(
-      (element) => (element as HTMLTextAreaElement).value === '',
+      (element) => (element as unknown as { value: string }).value === '',
       await box.elementHandle(),
     );
     expect(await box.inputValue()).toBe('');
