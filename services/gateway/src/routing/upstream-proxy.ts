@@ -115,13 +115,21 @@ export class UpstreamProxy {
       this.refuseTooLarge(request, response, service, limit.refusal);
       return;
     }
+    // A client that went away while the gateway was still deciding (a limit to count, a session to resolve) is
+    // owed nothing, and its request's body can no longer be read: forwarded, it would hold the service's
+    // connection, waiting for a body that never comes, until the upstream timeout.
+    if (request.raw.destroyed) {
+      response.destroy();
+      return;
+    }
     // The body passes through a counter that stops it past the limit (chunked bodies announce no length).
     // Piped rather than pipelined: an upstream that fails must not destroy the client's request, which is
-    // still owed an answer. A client that goes away mid-upload aborts the upstream request too, so the
-    // service sees an aborted request and nothing half-written remains.
+    // still owed an answer. A client that goes away before its body has all passed (mid-upload, or with the
+    // rest still buffered here) aborts the upstream request too, so the service sees an aborted request and
+    // nothing half-written remains.
     const requestBody = hasBody(request) ? request.raw.pipe(new ByteLimit(limit.bytes)) : undefined;
     const clientGone = () => {
-      if (!request.raw.complete) requestBody?.destroy(new ClientGone());
+      if (!request.raw.readableEnded) requestBody?.destroy(new ClientGone());
     };
     request.raw.once('close', clientGone);
     request.raw.once('error', clientGone);
