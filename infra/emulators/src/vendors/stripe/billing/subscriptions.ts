@@ -70,6 +70,8 @@ export interface CreateSpec {
   daysUntilDue: number | null;
   offSession: boolean;
   saveDefaultPaymentMethod: boolean;
+  defaultTaxRates: Stripe.TaxRate[];
+  applicationFeePercent: number | null;
   at: number;
 }
 
@@ -260,8 +262,35 @@ export class Subscriptions {
       offSession: params.bool('off_session') ?? false,
       saveDefaultPaymentMethod:
         params.obj('payment_settings')?.str('save_default_payment_method') === 'on_subscription',
+      defaultTaxRates: this.taxRates(params, 'default_tax_rates'),
+      applicationFeePercent: this.applicationFeePercent(params),
       at,
     };
+  }
+
+  /** Tax rate ids of this account (`default_tax_rates`, `items[0][tax_rates]`), active ones only, as Stripe. */
+  taxRates(params: Params, key: string): Stripe.TaxRate[] {
+    return (params.strList(key) ?? []).map((id, index) => {
+      const rate = this.store.get(this.store.taxRates, id, 'tax rate', `${params.name(key)}[${index}]`);
+      if (!rate.active)
+        throw invalidParam(`Tax rate ${id} is inactive and cannot be used.`, `${params.name(key)}[${index}]`);
+      return structuredClone(rate);
+    });
+  }
+
+  /** The platform's cut of each invoice: only on a connected account's subscription (`Stripe-Account`), as Stripe. */
+  private applicationFeePercent(params: Params): number | null {
+    const percent = params.num('application_fee_percent');
+    if (percent === undefined) return null;
+    if (this.store.account === null) {
+      throw invalidParam(
+        'Can only apply an application_fee_percent when the request is made on behalf of another account (using an OAuth key, the Stripe-Account header, or the destination parameter).',
+        'application_fee_percent',
+      );
+    }
+    if (percent < 0 || percent > 100)
+      throw invalidParam('application_fee_percent must be between 0 and 100.', 'application_fee_percent');
+    return percent;
   }
 
   create(spec: CreateSpec): Stripe.Subscription {
@@ -294,9 +323,13 @@ export class Subscriptions {
       testClock: this.store.clockOf(customer.id),
       billingCycleAnchor: spec.trialEnd ?? at,
     });
-    subscription.items.data = planned.map(({ price, quantity, input }) =>
-      newSubscriptionItem(id, price, quantity, period, at, mergeMetadata({}, input.metadata)),
-    );
+    subscription.items.data = planned.map(({ price, quantity, input }) => {
+      const item = newSubscriptionItem(id, price, quantity, period, at, mergeMetadata({}, input.metadata));
+      item.tax_rates = this.taxRates(input.params, 'tax_rates');
+      return item;
+    });
+    subscription.default_tax_rates = spec.defaultTaxRates;
+    subscription.application_fee_percent = spec.applicationFeePercent;
     subscription.metadata = spec.metadata;
     subscription.description = spec.description;
     subscription.default_payment_method = spec.defaultPaymentMethod;
