@@ -79,7 +79,11 @@ describe('Stripe emulator: Connect', () => {
     expect(submitted.headers.get('location')).toBe('http://app.example/billing?done=1');
 
     const onboarded = await stripe.accounts.retrieve(account.id);
-    expect(onboarded).toMatchObject({ charges_enabled: true, payouts_enabled: true, details_submitted: true });
+    expect(onboarded).toMatchObject({
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+    });
     expect(onboarded.requirements?.currently_due).toEqual([]);
 
     await h.emulators.stripe!.webhooksSettled();
@@ -97,7 +101,11 @@ describe('Stripe emulator: Connect', () => {
   it('refuses an account link without its urls, and an account it does not have', async () => {
     const account = await anAccount();
     await expect(
-      stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', return_url: 'http://a.example' }),
+      stripe.accountLinks.create({
+        account: account.id,
+        type: 'account_onboarding',
+        return_url: 'http://a.example',
+      }),
     ).rejects.toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'refresh_url' });
     await expect(stripe.accounts.retrieve('acct_nobody')).rejects.toMatchObject({
       statusCode: 403,
@@ -130,10 +138,13 @@ describe('Stripe emulator: Connect', () => {
 
     await h.emulators.stripe!.webhooksSettled();
     const created = eventsOf(connectReceiver, CONNECT_SECRET).find(
-      (event) => event.type === 'customer.created' && (event.data.object as Stripe.Customer).id === customer.id,
+      (event) =>
+        event.type === 'customer.created' && (event.data.object as Stripe.Customer).id === customer.id,
     );
     expect(created?.account).toBe(a.id);
-    const onPlatform = eventsOf(platformReceiver, PLATFORM_SECRET).map((e) => (e.data.object as { id: string }).id);
+    const onPlatform = eventsOf(platformReceiver, PLATFORM_SECRET).map(
+      (e) => (e.data.object as { id: string }).id,
+    );
     expect(onPlatform).not.toContain(customer.id);
     const accountEvents = await stripe.events.list({ type: 'customer.created' }, { stripeAccount: a.id });
     expect(accountEvents.data.map((e) => e.account)).toEqual([a.id]);
@@ -148,7 +159,9 @@ describe('Stripe emulator: Connect', () => {
       ['Reduced VAT', 5],
       ['City tax', 2.5],
     ] as const) {
-      made.push(await stripe.taxRates.create({ display_name: name, percentage, inclusive: false, country: 'gb' }, on));
+      made.push(
+        await stripe.taxRates.create({ display_name: name, percentage, inclusive: false, country: 'gb' }, on),
+      );
     }
     expect(made[2]).toMatchObject({
       object: 'tax_rate',
@@ -170,7 +183,9 @@ describe('Stripe emulator: Connect', () => {
     expect(archived.active).toBe(false);
     expect((await stripe.taxRates.list({ active: true }, on)).data).toHaveLength(2);
 
-    await expect(stripe.taxRates.create({ display_name: 'Too much', percentage: 101, inclusive: false }, on)).rejects.toMatchObject({
+    await expect(
+      stripe.taxRates.create({ display_name: 'Too much', percentage: 101, inclusive: false }, on),
+    ).rejects.toMatchObject({
       statusCode: 400,
       param: 'percentage',
     });
@@ -257,7 +272,10 @@ describe('Stripe emulator: Connect', () => {
     const paid = await pay('4242 4242 4242 4242');
     expect(paid.status).toBe(303);
     expect(await (await fetch(invoice.hosted_invoice_url!)).text()).toContain('Paid');
-    expect(await stripe.invoices.retrieve(invoice.id, {}, on)).toMatchObject({ status: 'paid', amount_paid: 12_000 });
+    expect(await stripe.invoices.retrieve(invoice.id, {}, on)).toMatchObject({
+      status: 'paid',
+      amount_paid: 12_000,
+    });
 
     await h.emulators.stripe!.webhooksSettled();
     const invoicePaid = eventsOf(connectReceiver, CONNECT_SECRET).find(
@@ -274,7 +292,12 @@ describe('Stripe emulator: Connect', () => {
       code: 'invoice_not_open',
     });
     const second = await stripe.subscriptions.create(
-      { customer: customer.id, items: [{ price: price.id }], collection_method: 'send_invoice', days_until_due: 14 },
+      {
+        customer: customer.id,
+        items: [{ price: price.id }],
+        collection_method: 'send_invoice',
+        days_until_due: 14,
+      },
       on,
     );
     const voided = await stripe.invoices.voidInvoice(second.latest_invoice as string, {}, on);
@@ -286,7 +309,12 @@ describe('Stripe emulator: Connect', () => {
     const { id: account } = await anAccount('DE');
     const on = { stripeAccount: account };
     const price = await stripe.prices.create(
-      { product_data: { name: 'Hosting' }, currency: 'eur', unit_amount: 11_900, recurring: { interval: 'year' } },
+      {
+        product_data: { name: 'Hosting' },
+        currency: 'eur',
+        unit_amount: 11_900,
+        recurring: { interval: 'year' },
+      },
       on,
     );
     const mwst = await stripe.taxRates.create({ display_name: 'MwSt', percentage: 19, inclusive: true }, on);

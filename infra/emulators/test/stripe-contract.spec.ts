@@ -300,7 +300,12 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
     };
     const sent = delivered.length;
     const account = keep(
-      await stripe.accounts.create({ type: 'standard', country: 'GB', email: 'o@example.com', metadata: { p: '1' } }),
+      await stripe.accounts.create({
+        type: 'standard',
+        country: 'GB',
+        email: 'o@example.com',
+        metadata: { p: '1' },
+      }),
     );
     const on = { stripeAccount: account.id };
     const link = keep(
@@ -315,13 +320,20 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
     await fetch(new URL(form, link.url), { method: 'POST', redirect: 'manual' });
     keep(await stripe.accounts.retrieve(account.id));
     keep(await stripe.accounts.update(account.id, { metadata: { p: '2' } }));
-    const vat = keep(await stripe.taxRates.create({ display_name: 'VAT', percentage: 20, inclusive: false }, on));
+    const vat = keep(
+      await stripe.taxRates.create({ display_name: 'VAT', percentage: 20, inclusive: false }, on),
+    );
     keep(await stripe.taxRates.update(vat.id, { description: 'UK VAT' }, on));
     keep(await stripe.taxRates.list({ limit: 5 }, on));
     keep(await stripe.taxRates.retrieve(vat.id, {}, on));
     const price = keep(
       await stripe.prices.create(
-        { product_data: { name: 'Hosting' }, currency: 'gbp', unit_amount: 5000, recurring: { interval: 'month' } },
+        {
+          product_data: { name: 'Hosting' },
+          currency: 'gbp',
+          unit_amount: 5000,
+          recurring: { interval: 'month' },
+        },
         on,
       ),
     );
@@ -349,7 +361,12 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
     const fees = keep(await stripe.applicationFees.list({ limit: 5 }));
     keep(await stripe.applicationFees.retrieve(fees.data[0]!.id));
     const second = await stripe.subscriptions.create(
-      { customer: customer.id, items: [{ price: price.id }], collection_method: 'send_invoice', days_until_due: 14 },
+      {
+        customer: customer.id,
+        items: [{ price: price.id }],
+        collection_method: 'send_invoice',
+        days_until_due: 14,
+      },
       on,
     );
     keep(await stripe.invoices.voidInvoice(second.latest_invoice as string, {}, on));

@@ -29,9 +29,28 @@ export const COUNTRY_CURRENCIES: Record<string, string> = {
   MX: 'mxn',
   BR: 'brl',
   ...Object.fromEntries(
-    ['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK'].map(
-      (country) => [country, 'eur'],
-    ),
+    [
+      'AT',
+      'BE',
+      'CY',
+      'DE',
+      'EE',
+      'ES',
+      'FI',
+      'FR',
+      'GR',
+      'HR',
+      'IE',
+      'IT',
+      'LT',
+      'LU',
+      'LV',
+      'MT',
+      'NL',
+      'PT',
+      'SI',
+      'SK',
+    ].map((country) => [country, 'eur']),
   ),
 };
 
@@ -162,7 +181,8 @@ export class StripeAccounts {
   load(saved: AccountsState): void {
     this.reset();
     this.platform.store.load(saved.store);
-    for (const [account, store] of Object.entries(saved.accounts ?? {})) this.engineOf(account)?.store.load(store);
+    for (const [account, store] of Object.entries(saved.accounts ?? {}))
+      this.engineOf(account)?.store.load(store);
     this.platform.webhooks.requeue(saved.webhooks, (id) => {
       for (const engine of this.all()) {
         const event = engine.store.events.get(id);

@@ -50,7 +50,8 @@ export function registerInvoicePages(
     if (!found) return reply.code(404).type('text/html').send('<h1>Invoice not found</h1>');
     const body = typeof request.body === 'string' ? request.body : '';
     const cardNumber = new URLSearchParams(body).get('card_number') ?? '';
-    if (!cardNumber.trim()) return page(reply, 400, found.invoice, request.params.token, 'Enter a card number.');
+    if (!cardNumber.trim())
+      return page(reply, 400, found.invoice, request.params.token, 'Enter a card number.');
     const failure = found.invoices.payOnPage(found.invoice, cardNumber);
     if (failure) return page(reply, 402, found.invoice, request.params.token, failure);
     return reply.code(303).header('location', `${INVOICE_PAGES}/i/${request.params.token}`).send();

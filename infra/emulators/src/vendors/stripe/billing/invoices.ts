@@ -83,7 +83,12 @@ export class Invoices {
     const subscription = draft.subscription ? this.store.subscriptions.get(draft.subscription) : undefined;
     invoice.lines = list(
       draft.lines.map((line, index) => {
-        const item = lineItem(line, id, draft.preview ? `il_tmp_${randomToken(24)}` : newId('il'), amounts[index]!);
+        const item = lineItem(
+          line,
+          id,
+          draft.preview ? `il_tmp_${randomToken(24)}` : newId('il'),
+          amounts[index]!,
+        );
         const discounted = line.amount - amounts[index]!.reduce((sum, { amount }) => sum + amount, 0);
         item.taxes = lineTaxes(discounted, taxRatesOf(subscription, line.subscriptionItem));
         return item;
@@ -106,8 +111,12 @@ export class Invoices {
       type: 'discount',
     }));
     const taxes = invoice.lines.data.flatMap((line) => line.taxes ?? []);
-    const inclusiveTax = taxes.filter((t) => t.tax_behavior === 'inclusive').reduce((sum, t) => sum + t.amount, 0);
-    const exclusiveTax = taxes.filter((t) => t.tax_behavior === 'exclusive').reduce((sum, t) => sum + t.amount, 0);
+    const inclusiveTax = taxes
+      .filter((t) => t.tax_behavior === 'inclusive')
+      .reduce((sum, t) => sum + t.amount, 0);
+    const exclusiveTax = taxes
+      .filter((t) => t.tax_behavior === 'exclusive')
+      .reduce((sum, t) => sum + t.amount, 0);
     invoice.total_taxes = totalTaxes(taxes);
     invoice.subtotal = subtotal;
     invoice.subtotal_excluding_tax = subtotal - inclusiveTax;
@@ -344,7 +353,10 @@ export class Invoices {
     let method: Stripe.PaymentMethod;
     try {
       method = this.payments.createFromParams(
-        new Params({ type: 'card', card: { number, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 4), cvc: '123' } }),
+        new Params({
+          type: 'card',
+          card: { number, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 4), cvc: '123' },
+        }),
         at,
       );
     } catch (error) {

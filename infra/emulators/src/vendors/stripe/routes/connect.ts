@@ -141,8 +141,10 @@ export function connectRoutes(engine: StripeEngine, accounts: StripeAccounts): R
         checkLength(displayName, 50, 'display_name');
         if (!params.has('percentage')) throw missingParam('percentage');
         const percentage = params.num('percentage')!;
-        if (percentage < 0) throw invalidParam('This value must be greater than or equal to 0.', 'percentage');
-        if (percentage > 100) throw invalidParam('This value must be less than or equal to 100.', 'percentage');
+        if (percentage < 0)
+          throw invalidParam('This value must be greater than or equal to 0.', 'percentage');
+        if (percentage > 100)
+          throw invalidParam('This value must be less than or equal to 100.', 'percentage');
         const inclusive = params.bool('inclusive');
         if (inclusive === undefined) throw missingParam('inclusive');
         const rate: Stripe.TaxRate = {
