@@ -13,7 +13,8 @@ export class AdminBillingAccountForm extends BillingAccountForm {
     nullable: true,
     minimum: 0,
     maximum: HOSTING_LIMITS.maxApplicationFeePercent,
-    description: "the platform's share of each hosting-fee payment, in percent (null: none; left out: unchanged)",
+    description:
+      "the platform's share of each hosting-fee payment, in percent (null: none; left out: unchanged)",
   })
   @IsOptional()
   @Max(HOSTING_LIMITS.maxApplicationFeePercent, { message: FEE_RANGE })
@@ -33,6 +34,9 @@ export class AdminBillingAccountResponse extends BillingAccountResponse {
   @ApiProperty({ minimum: 0, maximum: 100 })
   discountPercent!: number;
 
-  @NumberField({ nullable: true, description: "the platform's share of each hosting-fee payment, in percent" })
+  @NumberField({
+    nullable: true,
+    description: "the platform's share of each hosting-fee payment, in percent",
+  })
   hostingApplicationFeePercent!: number | null;
 }

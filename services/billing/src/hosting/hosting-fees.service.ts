@@ -135,7 +135,8 @@ export class HostingFeesService {
   }
 
   /**
-   * A fee for keeping the client's tours online: a product and a price on the connected account, invoiced to the
+   * A fee for keeping the client's tours online: a product and its price on the connected account (one each per
+   * subscription: the price is the subscription's own amount and interval), invoiced to the
    * client (`send_invoice`, 14 days to pay) with the tax rates and the platform's fee. Billing's row is written
    * first, so the webhooks that may overtake Stripe's answer find it by the id in the subscription's metadata.
    */
@@ -181,21 +182,25 @@ export class HostingFeesService {
           `hosting-product:${id}`,
         ),
       );
+      const price = await stripeCall(() =>
+        this.payments.createConnectedPrice(
+          account.stripeAccountId,
+          {
+            currency,
+            product: product.id,
+            recurring: { interval: form.interval },
+            unit_amount: form.amount,
+            metadata,
+          },
+          `hosting-price:${id}`,
+        ),
+      );
       created = await stripeCall(() =>
         this.payments.createConnectedSubscription(
           account.stripeAccountId,
           {
             customer: customer.stripeCustomerId,
-            items: [
-              {
-                price_data: {
-                  currency,
-                  product: product.id,
-                  recurring: { interval: form.interval },
-                  unit_amount: form.amount,
-                },
-              },
-            ],
+            items: [{ price: price.id }],
             collection_method: 'send_invoice',
             days_until_due: HOSTING_LIMITS.daysUntilDue,
             ...(taxRateIds.length > 0 && { default_tax_rates: taxRateIds }),
@@ -259,7 +264,9 @@ export class HostingFeesService {
   async voidInvoice(providerId: string, id: string): Promise<HostingInvoiceResponse> {
     const invoice = await this.invoice(providerId, id);
     if (!voidable(invoice.status)) throw ApiError.conflict(ONLY_OPEN_VOID);
-    await stripeCall(() => this.payments.voidConnectedInvoice(invoice.stripeAccountId, invoice.stripeInvoiceId));
+    await stripeCall(() =>
+      this.payments.voidConnectedInvoice(invoice.stripeAccountId, invoice.stripeInvoiceId),
+    );
     await this.sync.invoice(invoice.stripeAccountId, invoice.stripeInvoiceId);
     return this.shown(await this.invoice(providerId, id));
   }
@@ -289,10 +296,11 @@ export class HostingFeesService {
   }
 
   private async customerOf(providerId: string, id: string): Promise<HostingCustomerResponse> {
-    const { stripeAccountId: _account, stripeCustomerId: _stripeId, ...customer } = (await this.hosting.customer(
-      providerId,
-      id,
-    ))!;
+    const {
+      stripeAccountId: _account,
+      stripeCustomerId: _stripeId,
+      ...customer
+    } = (await this.hosting.customer(providerId, id))!;
     return customer;
   }
 

@@ -38,7 +38,10 @@ export class HostingSyncService {
     } catch (error) {
       // Gone at Stripe (a deleted draft invoice): nothing left to copy.
       if (!isMissing(error)) throw error;
-      this.logger.info({ type, account, id: target.id }, 'Connect event about an object Stripe no longer has');
+      this.logger.info(
+        { type, account, id: target.id },
+        'Connect event about an object Stripe no longer has',
+      );
     }
   }
 
@@ -82,7 +85,12 @@ export class HostingSyncService {
       if (!customer) return;
       const subscription =
         ofSubscription.stripeId || ofSubscription.ours
-          ? await this.hosting.subscriptionForSync(tx, account, ofSubscription.stripeId ?? '', ofSubscription.ours)
+          ? await this.hosting.subscriptionForSync(
+              tx,
+              account,
+              ofSubscription.stripeId ?? '',
+              ofSubscription.ours,
+            )
           : undefined;
       await this.hosting.lockKey(tx, `hosting-invoice:${invoice.id}`);
       const previous = (await this.hosting.invoiceStatus(tx, invoice.id)) ?? null;

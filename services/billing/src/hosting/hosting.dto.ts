@@ -74,7 +74,10 @@ export class MerchantAccountResponse {
   @TextField({ nullable: true })
   defaultCurrency!: string | null;
 
-  @NumberField({ nullable: true, description: "the platform's share of each payment, in percent (null: none)" })
+  @NumberField({
+    nullable: true,
+    description: "the platform's share of each payment, in percent (null: none)",
+  })
   applicationFeePercent!: number | null;
 }
 
@@ -89,7 +92,9 @@ export class AccountLinkRequest {
 }
 
 export class AccountLinkResponse {
-  @ApiProperty({ description: "Stripe's onboarding of the merchant account: open it now, it expires within minutes" })
+  @ApiProperty({
+    description: "Stripe's onboarding of the merchant account: open it now, it expires within minutes",
+  })
   url!: string;
 }
 
@@ -231,7 +236,9 @@ export class HostingSubscriptionForm {
 
   @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: HOSTING_LIMITS.maxProperties })
   @IsUUID('all', { each: true, message: 'must list property ids' })
-  @ArrayMaxSize(HOSTING_LIMITS.maxProperties, { message: `must list at most ${HOSTING_LIMITS.maxProperties}` })
+  @ArrayMaxSize(HOSTING_LIMITS.maxProperties, {
+    message: `must list at most ${HOSTING_LIMITS.maxProperties}`,
+  })
   @ArrayNotEmpty({ message: MESSAGES.required })
   @IsArray({ message: MESSAGES.required })
   propertyIds!: string[];
@@ -372,4 +379,3 @@ export class PaymentLinkResponse {
   @ApiProperty({ description: "Stripe's hosted invoice page, where the client pays" })
   url!: string;
 }
-

@@ -214,7 +214,10 @@ export class HostingRepository {
     await queryRows(tx, advisoryLock, { key });
   }
 
-  async customers(providerId: string, query: PageQuery & { search?: string }): Promise<Page<HostingCustomerRow>> {
+  async customers(
+    providerId: string,
+    query: PageQuery & { search?: string },
+  ): Promise<Page<HostingCustomerRow>> {
     const { where, params } = filters('c.provider_id', providerId, [], {
       pattern: likePattern(query.search),
       columns: ['c.name', 'c.email'],

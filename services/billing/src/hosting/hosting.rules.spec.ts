@@ -13,12 +13,30 @@ import {
 describe('merchantAccountStatus: what the page says of the merchant account', () => {
   it.each([
     ['no account yet', undefined, 'not_connected'],
-    ['created, details not submitted', { chargesEnabled: false, detailsSubmitted: false, requirementsDue: ['external_account'] }, 'onboarding'],
-    ['submitted, charges on, nothing due', { chargesEnabled: true, detailsSubmitted: true, requirementsDue: [] }, 'active'],
-    ['submitted, charges off', { chargesEnabled: false, detailsSubmitted: true, requirementsDue: [] }, 'restricted'],
-    ['submitted, something due', { chargesEnabled: true, detailsSubmitted: true, requirementsDue: ['business_profile.url'] }, 'restricted'],
+    [
+      'created, details not submitted',
+      { chargesEnabled: false, detailsSubmitted: false, requirementsDue: ['external_account'] },
+      'onboarding',
+    ],
+    [
+      'submitted, charges on, nothing due',
+      { chargesEnabled: true, detailsSubmitted: true, requirementsDue: [] },
+      'active',
+    ],
+    [
+      'submitted, charges off',
+      { chargesEnabled: false, detailsSubmitted: true, requirementsDue: [] },
+      'restricted',
+    ],
+    [
+      'submitted, something due',
+      { chargesEnabled: true, detailsSubmitted: true, requirementsDue: ['business_profile.url'] },
+      'restricted',
+    ],
   ] as const)('%s', (_case, account, status) => {
-    expect(merchantAccountStatus(account && { ...account, requirementsDue: [...account.requirementsDue] })).toBe(status);
+    expect(
+      merchantAccountStatus(account && { ...account, requirementsDue: [...account.requirementsDue] }),
+    ).toBe(status);
   });
 });
 
@@ -47,8 +65,18 @@ describe('merchantAccountState: what billing keeps of an account', () => {
 describe('connectTargetOf: what a connected account event is about', () => {
   it.each([
     ['an account update', 'account.updated', { id: 'acct_1' }, { kind: 'account', id: 'acct_1' }],
-    ['a subscription created', 'customer.subscription.created', { id: 'sub_1' }, { kind: 'subscription', id: 'sub_1' }],
-    ['a subscription deleted', 'customer.subscription.deleted', { id: 'sub_1' }, { kind: 'subscription', id: 'sub_1' }],
+    [
+      'a subscription created',
+      'customer.subscription.created',
+      { id: 'sub_1' },
+      { kind: 'subscription', id: 'sub_1' },
+    ],
+    [
+      'a subscription deleted',
+      'customer.subscription.deleted',
+      { id: 'sub_1' },
+      { kind: 'subscription', id: 'sub_1' },
+    ],
     ['an invoice paid', 'invoice.paid', { id: 'in_1' }, { kind: 'invoice', id: 'in_1' }],
     ['an invoice voided', 'invoice.voided', { id: 'in_1' }, { kind: 'invoice', id: 'in_1' }],
     ['an upcoming invoice (no id to read)', 'invoice.upcoming', { id: 'in_1' }, undefined],

@@ -16,7 +16,8 @@ export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export const ONLY_OPEN_VOID = 'Only an open invoice can be voided.';
 export const ALREADY_CANCELED = 'This subscription is already canceled.';
-export const NO_INVOICE_PAGE = 'This invoice has no payment page yet: Stripe makes it once the invoice is finalized.';
+export const NO_INVOICE_PAGE =
+  'This invoice has no payment page yet: Stripe makes it once the invoice is finalized.';
 export const NO_INVOICE_PDF = 'This invoice has no PDF yet: Stripe makes it once the invoice is finalized.';
 export const NOT_YOUR_PROPERTIES = 'must list only your own properties';
 export const NOT_YOUR_CLIENT = 'is not one of your clients';
@@ -97,7 +98,10 @@ export function invoiceStatusOf(status: Stripe.Invoice.Status | null): HostingIn
 }
 
 /** The subscription of an invoice (Stripe's id), and billing's id for it from the subscription's metadata. */
-export function subscriptionOfInvoice(invoice: Stripe.Invoice): { stripeId: string | null; ours: string | null } {
+export function subscriptionOfInvoice(invoice: Stripe.Invoice): {
+  stripeId: string | null;
+  ours: string | null;
+} {
   const details = invoice.parent?.subscription_details;
   return {
     stripeId: idOf(details?.subscription),
@@ -107,9 +111,7 @@ export function subscriptionOfInvoice(invoice: Stripe.Invoice): { stripeId: stri
 
 /** What a connected account's event is about, for billing to read again from Stripe; undefined: nothing. */
 export type ConnectTarget =
-  | { kind: 'account'; id: string }
-  | { kind: 'subscription'; id: string }
-  | { kind: 'invoice'; id: string };
+  { kind: 'account'; id: string } | { kind: 'subscription'; id: string } | { kind: 'invoice'; id: string };
 
 export function connectTargetOf(type: string, object: Record<string, unknown>): ConnectTarget | undefined {
   const id = typeof object.id === 'string' ? object.id : undefined;

@@ -15,11 +15,7 @@ import type {
   TaxRatesQuery,
   TaxRatesResponse,
 } from './hosting.dto';
-import {
-  MERCHANT_ACCOUNT_FIRST,
-  merchantAccountState,
-  merchantAccountStatus,
-} from './hosting.rules';
+import { MERCHANT_ACCOUNT_FIRST, merchantAccountState, merchantAccountStatus } from './hosting.rules';
 import { MerchantAccountsRepository, type MerchantAccountRow } from './merchant-accounts.repository';
 
 const taxRateOf = (rate: Stripe.TaxRate): TaxRateResponse => ({
@@ -87,7 +83,8 @@ export class MerchantAccountService {
   /** The account, once it can charge its customers; 409 otherwise. */
   async requireActive(providerId: string): Promise<MerchantAccountRow> {
     const account = await this.merchantAccounts.find(providerId);
-    if (!account || merchantAccountStatus(account) !== 'active') throw ApiError.conflict(MERCHANT_ACCOUNT_FIRST);
+    if (!account || merchantAccountStatus(account) !== 'active')
+      throw ApiError.conflict(MERCHANT_ACCOUNT_FIRST);
     return account;
   }
 

@@ -45,7 +45,8 @@ export class MerchantAccountsRepository {
   }
 
   async providerOf(stripeAccountId: string): Promise<string | undefined> {
-    return (await queryOne(this.db.dataSource, findMerchantAccountByStripeId, { stripeAccountId }))?.providerId;
+    return (await queryOne(this.db.dataSource, findMerchantAccountByStripeId, { stripeAccountId }))
+      ?.providerId;
   }
 
   /** Records the provider's new account (a second one at the same time loses: the first stays). */
@@ -59,6 +60,8 @@ export class MerchantAccountsRepository {
   }
 
   async update(stripeAccountId: string, state: MerchantAccountState): Promise<boolean> {
-    return (await queryAffected(this.db.dataSource, updateMerchantAccount, { stripeAccountId, ...state })) > 0;
+    return (
+      (await queryAffected(this.db.dataSource, updateMerchantAccount, { stripeAccountId, ...state })) > 0
+    );
   }
 }

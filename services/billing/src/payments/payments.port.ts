@@ -149,6 +149,11 @@ export abstract class Payments {
     params: Stripe.ProductCreateParams,
     idempotencyKey: string,
   ): Promise<Stripe.Product>;
+  abstract createConnectedPrice(
+    account: string,
+    params: Stripe.PriceCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Price>;
   abstract createConnectedSubscription(
     account: string,
     params: Stripe.SubscriptionCreateParams,

@@ -275,6 +275,14 @@ export class StripePaymentsAdapter extends Payments {
     return this.stripe.products.create(params, { stripeAccount: account, idempotencyKey });
   }
 
+  createConnectedPrice(
+    account: string,
+    params: Stripe.PriceCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Price> {
+    return this.stripe.prices.create(params, { stripeAccount: account, idempotencyKey });
+  }
+
   createConnectedSubscription(
     account: string,
     params: Stripe.SubscriptionCreateParams,
