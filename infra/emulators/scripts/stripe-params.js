@@ -24,6 +24,7 @@ const ROUTES = {
   'POST /customers': ['Customers', 'CustomerCreateParams'],
   'GET /customers/:id': ['Customers', 'CustomerRetrieveParams'],
   'POST /customers/:id': ['Customers', 'CustomerUpdateParams'],
+  'DELETE /customers/:id': ['Customers', 'CustomerDeleteParams'],
   'GET /customers': ['Customers', 'CustomerListParams'],
   'GET /customers/:id/payment_methods': ['Customers', 'CustomerListPaymentMethodsParams'],
   'POST /payment_methods': ['PaymentMethods', 'PaymentMethodCreateParams'],
