@@ -150,6 +150,60 @@ describe('Stripe emulator: Connect', () => {
     expect(accountEvents.data.map((e) => e.account)).toEqual([a.id]);
   });
 
+  it("deletes a connected account's customer there only, ending its subscription with Connect events", async () => {
+    const a = await anAccount();
+    const b = await anAccount();
+    const on = { stripeAccount: a.id };
+    const product = await stripe.products.create({ name: 'Hosting' }, on);
+    const customer = await stripe.customers.create({ name: 'Client of A', email: 'c@a.example' }, on);
+    const subscription = await stripe.subscriptions.create(
+      {
+        customer: customer.id,
+        collection_method: 'send_invoice',
+        days_until_due: 14,
+        items: [
+          {
+            price_data: {
+              currency: 'gbp',
+              product: product.id,
+              unit_amount: 2500,
+              recurring: { interval: 'month' },
+            },
+          },
+        ],
+      },
+      on,
+    );
+    await expect(stripe.customers.del(customer.id, {}, { stripeAccount: b.id })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+    await expect(stripe.customers.del(customer.id)).rejects.toMatchObject({ code: 'resource_missing' });
+
+    expect(await stripe.customers.del(customer.id, {}, on)).toEqual({
+      id: customer.id,
+      object: 'customer',
+      deleted: true,
+    });
+    expect(await stripe.customers.retrieve(customer.id, {}, on)).toEqual({
+      id: customer.id,
+      object: 'customer',
+      deleted: true,
+    });
+    expect((await stripe.subscriptions.retrieve(subscription.id, {}, on)).status).toBe('canceled');
+
+    await h.emulators.stripe!.webhooksSettled();
+    const connectEvents = eventsOf(connectReceiver, CONNECT_SECRET).filter(
+      (e) =>
+        (e.data.object as { id: string }).id === customer.id ||
+        (e.data.object as { id: string }).id === subscription.id,
+    );
+    expect(connectEvents.filter((e) => e.type.endsWith('.deleted')).map((e) => [e.type, e.account])).toEqual([
+      ['customer.subscription.deleted', a.id],
+      ['customer.deleted', a.id],
+    ]);
+  });
+
   it('creates, lists by pages and updates tax rates on an account', async () => {
     const { id: account } = await anAccount();
     const on = { stripeAccount: account };

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { invalidParam, invalidRequest, missingParam, noSuch, StripeApiError } from '../errors';
 import { changedAttributes, snapshot, type EventLog } from '../events';
 import { newId } from '../ids';
-import { newSubscription, newSubscriptionItem, planOf } from '../objects';
+import { newPrice, newSubscription, newSubscriptionItem, planOf } from '../objects';
 import { mergeMetadata, Params } from '../params';
 import { cardError, paymentOutcome, type PaymentMode, type Payments } from '../payments';
 import type { LineSpec, StripeStore } from '../store';
@@ -194,6 +194,77 @@ export class Subscriptions {
     return price;
   }
 
+  /**
+   * An item's price: its `price` (active and recurring), or the one `price_data` makes for it. Neither: Stripe's
+   * "You must pass one of plan, price, or price_data."
+   */
+  itemPrice(input: ItemInput, at: number): Stripe.Price {
+    if (input.price) return this.price(input.price, input.params.name('price'));
+    if (input.priceData) return this.inlinePrice(input.priceData, at);
+    throw invalidParam(
+      'You must pass one of plan, price, or price_data.',
+      input.params.name('price'),
+      'parameter_missing',
+    );
+  }
+
+  /**
+   * `price_data`: as Stripe, a new price of an existing product, made for this item and archived at once
+   * (`active: false`), so no other call can use it. Whole minor units only (`unit_amount_decimal` without a
+   * fraction): the emulator bills integer amounts.
+   */
+  private inlinePrice(data: Params, at: number): Stripe.Price {
+    const product = data.str('product');
+    if (!product) throw missingParam(data.name('product'));
+    this.store.get(this.store.products, product, 'product', data.name('product'));
+    const currency = data.str('currency');
+    if (!currency) throw missingParam(data.name('currency'));
+    const recurring = data.obj('recurring');
+    if (!recurring) throw missingParam(data.name('recurring'));
+    const interval = recurring.oneOf('interval', ['day', 'week', 'month', 'year'] as const);
+    if (!interval) throw missingParam(recurring.name('interval'));
+    const intervalCount = recurring.int('interval_count') ?? 1;
+    if (intervalCount < 1)
+      throw invalidParam('This value must be greater than or equal to 1.', recurring.name('interval_count'));
+    const amount = data.int('unit_amount');
+    const decimal = data.str('unit_amount_decimal');
+    if (amount !== undefined && decimal !== undefined) {
+      throw invalidParam(
+        'You may only specify one of these parameters: unit_amount, unit_amount_decimal.',
+        data.name('unit_amount'),
+      );
+    }
+    let unitAmount = amount;
+    if (decimal !== undefined) {
+      if (!/^\d+(\.0*)?$/.test(decimal)) {
+        throw invalidParam(
+          'The emulator bills whole minor units only: unit_amount_decimal must have no fraction.',
+          data.name('unit_amount_decimal'),
+        );
+      }
+      unitAmount = Number.parseInt(decimal, 10);
+    }
+    if (unitAmount === undefined) throw missingParam(data.name('unit_amount'));
+    if (unitAmount < 0)
+      throw invalidParam('This value must be greater than or equal to 0.', data.name('unit_amount'));
+    const price = newPrice({
+      product,
+      currency: currency.toLowerCase(),
+      unit_amount: unitAmount,
+      recurring: { interval, interval_count: intervalCount },
+      created: at,
+    });
+    price.active = false;
+    price.tax_behavior =
+      data.oneOf('tax_behavior', ['exclusive', 'inclusive', 'unspecified']) ?? 'unspecified';
+    return price;
+  }
+
+  /** An inline price is kept (retrievable by its id) once the item using it exists; a preview keeps none. */
+  private keepPrice(price: Stripe.Price): void {
+    if (!this.store.prices.has(price.id)) this.store.put(this.store.prices, price);
+  }
+
   private checkItems(items: Array<{ price: Stripe.Price }>, currency: string): void {
     const first = items[0]!.price;
     for (const { price } of items) {
@@ -301,14 +372,11 @@ export class Subscriptions {
         'payment_behavior',
       );
     }
-    const planned = spec.items.map((input) => {
-      if (!input.price) throw missingParam(input.params.name('price'));
-      return {
-        price: this.price(input.price, input.params.name('price')),
-        quantity: input.quantity ?? 1,
-        input,
-      };
-    });
+    const planned = spec.items.map((input) => ({
+      price: this.itemPrice(input, at),
+      quantity: input.quantity ?? 1,
+      input,
+    }));
     const currency = planned[0]!.price.currency;
     this.checkItems(planned, currency);
     const period: Period = spec.trialEnd
@@ -374,6 +442,7 @@ export class Subscriptions {
 
     const invoiceId = newId('in');
     subscription.latest_invoice = invoiceId;
+    for (const { price } of planned) this.keepPrice(price);
     this.store.put(this.store.subscriptions, subscription);
     this.store.subscriptionMeta.set(id, {
       trialWillEndSent: false,
@@ -502,15 +571,14 @@ export class Subscriptions {
           continue;
         }
         const item = items[index]!;
-        const price = input_.price ? this.price(input_.price, input_.params.name('price')) : item.price;
+        const price = input_.price || input_.priceData ? this.itemPrice(input_, at) : item.price;
         const quantity = input_.quantity ?? item.quantity;
         if (price.id !== item.price.id || quantity !== item.quantity) itemsChanged = true;
         items[index] = { ...item, price, quantity, metadata: mergeMetadata(item.metadata, input_.metadata) };
       } else {
-        if (!input_.price) throw missingParam(input_.params.name('price'));
         items.push({
           id: newId('si'),
-          price: this.price(input_.price, input_.params.name('price')),
+          price: this.itemPrice(input_, at),
           quantity: input_.quantity ?? 1,
           metadata: mergeMetadata({}, input_.metadata),
         });
@@ -585,6 +653,7 @@ export class Subscriptions {
     let period = plan.reset ?? this.period(subscription);
     if (plan.trial?.kind === 'set') period = { start: plan.at, end: plan.trial.end };
     subscription.items.data = plan.items.map((planned) => {
+      this.keepPrice(planned.price);
       const item = existing.get(planned.id);
       if (item) {
         item.price = planned.price;
