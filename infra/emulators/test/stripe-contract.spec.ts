@@ -370,6 +370,30 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
       on,
     );
     keep(await stripe.invoices.voidInvoice(second.latest_invoice as string, {}, on));
+    const inline = keep(
+      await stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [
+            {
+              price_data: {
+                currency: 'gbp',
+                product: price.product as string,
+                unit_amount: 1200,
+                recurring: { interval: 'year' },
+                tax_behavior: 'exclusive',
+              },
+            },
+          ],
+          collection_method: 'send_invoice',
+          days_until_due: 14,
+        },
+        on,
+      ),
+    );
+    keep(await stripe.prices.retrieve(inline.items.data[0]!.price.id, {}, on));
+    keep(await stripe.customers.del(customer.id, {}, on));
+    keep(await stripe.customers.retrieve(customer.id, {}, on));
     keep(await stripe.events.list({ limit: 100 }, on));
     await h.emulators.stripe?.webhooksSettled();
 
