@@ -1,4 +1,4 @@
-import { NavLink, Route, Routes } from 'react-router';
+import { Link, Route, Routes, useLocation } from 'react-router';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
@@ -18,10 +18,20 @@ import {
 import { useMerchantAccountQuery } from '../features/hostingFees/queries';
 import { NotFoundPage } from './NotFoundPage';
 
+/** Each tab, and whether a path is under it (a subscription's page is under Subscriptions). */
 const TABS = [
-  { to: HOSTING_FEES_PATH, label: 'Subscriptions', end: true },
-  { to: HOSTING_INVOICES_PATH, label: 'Invoices', end: false },
-  { to: HOSTING_CUSTOMERS_PATH, label: 'Customers', end: false },
+  {
+    to: HOSTING_FEES_PATH,
+    label: 'Subscriptions',
+    covers: (path: string) =>
+      path === HOSTING_FEES_PATH || path.startsWith(`${HOSTING_FEES_PATH}/subscriptions`),
+  },
+  { to: HOSTING_INVOICES_PATH, label: 'Invoices', covers: (path: string) => path === HOSTING_INVOICES_PATH },
+  {
+    to: HOSTING_CUSTOMERS_PATH,
+    label: 'Customers',
+    covers: (path: string) => path === HOSTING_CUSTOMERS_PATH,
+  },
 ];
 
 /**
@@ -32,6 +42,8 @@ const TABS = [
 export default function HostingFeesPage() {
   const account = useMerchantAccountQuery();
   const { canManageBilling } = useBilling();
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/$/, '');
 
   return (
     <div className="page hosting-fees-page">
@@ -49,9 +61,9 @@ export default function HostingFeesPage() {
             <ul>
               {TABS.map((tab) => (
                 <li key={tab.to}>
-                  <NavLink to={tab.to} end={tab.end}>
+                  <Link to={tab.to} aria-current={tab.covers(path) ? 'page' : undefined}>
                     {tab.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

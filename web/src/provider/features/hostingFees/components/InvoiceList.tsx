@@ -13,7 +13,16 @@ import { InvoiceStatusBadge } from './StatusBadge';
  * Hosting-fee invoices, one card each: the customer, number, amount (paid so far), due date and status; for an open
  * one its payment link to send the client and "Void" (asked first); the PDF once Stripe has made it final.
  */
-export function InvoiceList({ invoices, busy }: { invoices: HostingInvoice[]; busy: boolean }) {
+export function InvoiceList({
+  invoices,
+  busy,
+  linkSubscription = true,
+}: {
+  invoices: HostingInvoice[];
+  busy: boolean;
+  /** False on the subscription's own page. */
+  linkSubscription?: boolean;
+}) {
   const [linkFor, setLinkFor] = useState<HostingInvoice | null>(null);
   const [voiding, setVoiding] = useState<HostingInvoice | null>(null);
   const voidIt = useVoidInvoiceMutation();
@@ -40,7 +49,7 @@ export function InvoiceList({ invoices, busy }: { invoices: HostingInvoice[]; bu
                 <p className="record-row-line">
                   <InvoiceStatusBadge status={invoice.status} />{' '}
                   <span className="muted">made {formatDate(invoice.createdAt)}</span>
-                  {invoice.subscriptionId && (
+                  {linkSubscription && invoice.subscriptionId && (
                     <>
                       {' · '}
                       <Link to={hostingSubscriptionPath(invoice.subscriptionId)}>Subscription</Link>

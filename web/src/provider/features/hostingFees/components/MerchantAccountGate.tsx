@@ -25,7 +25,8 @@ export function MerchantAccountGate({
       <h2 id="merchant-gate-heading">Your merchant account first</h2>
       <p>
         Your clients pay hosting fees into your own Stripe account. Once it is active, you can add customers,
-        start their monthly or yearly hosting subscriptions and send them their invoices from here.
+        start their monthly or yearly hosting subscriptions and send them each invoice's payment link from
+        here.
       </p>
       <MerchantAccountStatus account={account} />
       {canManage ? (

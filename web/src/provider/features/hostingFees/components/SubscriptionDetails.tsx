@@ -159,7 +159,7 @@ function SubscriptionInvoices({ id, createdAt }: { id: string; createdAt: string
         </p>
       ) : (
         <>
-          <InvoiceList invoices={data.items} busy={invoices.isFetching} />
+          <InvoiceList invoices={data.items} busy={invoices.isFetching} linkSubscription={false} />
           {data.totalPages > 1 && (
             <p>
               <Link to={subscriptionInvoicesPath(id)}>All {data.totalCount} invoices</Link>
