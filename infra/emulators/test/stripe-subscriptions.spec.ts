@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {
   aClock,
   aCustomerWithCard,
@@ -288,7 +288,7 @@ describe('Stripe emulator: subscriptions', () => {
           price_data: {
             currency: 'EUR',
             product: product.id,
-            unit_amount_decimal: '4900',
+            unit_amount_decimal: Stripe.Decimal.from('4900'),
             recurring: { interval: 'year', interval_count: 1 },
             tax_behavior: 'exclusive',
           },
@@ -367,7 +367,7 @@ describe('Stripe emulator: subscriptions', () => {
           product: product.id,
           recurring,
           unit_amount: 1,
-          unit_amount_decimal: '1',
+          unit_amount_decimal: Stripe.Decimal.from('1'),
         },
       }),
     ).rejects.toMatchObject({
