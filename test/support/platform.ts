@@ -56,11 +56,18 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
   const gatewayPort = await freePort();
   const storage = options.s3 ? await startTestStorage(gatewayPort) : undefined;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  // Connected accounts' events (merchant accounts, hosting fees) go to their own endpoint, with its own secret.
+  const connectWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const emulators = await startEmulators({
     port: 0,
     stripe: {
       webhookEndpoints: [
         { url: `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe`, secret: webhookSecret },
+        {
+          url: `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe_connect`,
+          secret: connectWebhookSecret,
+          connect: true,
+        },
       ],
     },
   });
@@ -75,6 +82,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
         PORT: String(gatewayPort),
         STRIPE_API_URL: emulators.url,
         STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
         STRIPE_TEST_CLOCKS: 'true',
         CAPTCHA_VERIFY_URL: `${emulators.url}/captcha/siteverify`,
         CAPTCHA_SECRET: 'test-captcha-secret',

@@ -27,6 +27,7 @@ export {
   matterportAccountModels,
   matterportDemoModelId,
   STRIPE_API_VERSION,
+  STRIPE_COMPLETE_ONBOARDING_LABEL,
   type DunningOptions,
   type MapsAddressComponent,
   type MapsGeocodeResult,

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
     host: process.env.EMULATORS_HOST || '127.0.0.1',
     logRequests: process.env.EMULATORS_LOG_REQUESTS === 'true',
     stateDir: process.env.EMULATORS_STATE_DIR || undefined,
-    stripe: stripeFromEnv(process.env.STRIPE_WEBHOOK_URL, process.env.STRIPE_WEBHOOK_SECRET),
+    stripe: stripeFromEnv(process.env),
     matterport: matterportFromEnv(process.env),
   });
   console.log(`Vendor emulators listening on ${emulators.url}`);
@@ -18,12 +18,23 @@ async function main(): Promise<void> {
   }
 }
 
-/** STRIPE_WEBHOOK_URL and STRIPE_WEBHOOK_SECRET: where every Stripe event is sent, signed with that secret. */
-function stripeFromEnv(url: string | undefined, secret: string | undefined): StripeVendorOptions {
-  if (!url) return {};
-  if (!secret)
-    throw new Error('STRIPE_WEBHOOK_URL is set without STRIPE_WEBHOOK_SECRET (whsec_…) to sign with');
-  return { webhookEndpoints: [{ url, secret }] };
+/**
+ * STRIPE_WEBHOOK_URL and STRIPE_WEBHOOK_SECRET: where the platform's Stripe events are sent, signed with that secret;
+ * STRIPE_CONNECT_WEBHOOK_URL and STRIPE_CONNECT_WEBHOOK_SECRET: where the connected accounts' events are.
+ */
+function stripeFromEnv(env: NodeJS.ProcessEnv): StripeVendorOptions {
+  const endpoints: NonNullable<StripeVendorOptions['webhookEndpoints']> = [];
+  for (const [prefix, connect] of [
+    ['STRIPE_WEBHOOK', false],
+    ['STRIPE_CONNECT_WEBHOOK', true],
+  ] as const) {
+    const url = env[`${prefix}_URL`];
+    if (!url) continue;
+    const secret = env[`${prefix}_SECRET`];
+    if (!secret) throw new Error(`${prefix}_URL is set without ${prefix}_SECRET (whsec_…) to sign with`);
+    endpoints.push({ url, secret, ...(connect ? { connect } : {}) });
+  }
+  return endpoints.length > 0 ? { webhookEndpoints: endpoints } : {};
 }
 
 /**

@@ -183,6 +183,36 @@ describe('the emulators keep what the vendors remember across restarts (stateDir
     expect(receiver.eventIds).toEqual(owed);
   });
 
+  it("keeps the connected accounts and each account's objects, and owes their Connect webhooks, across a restart", async () => {
+    const first = await startEmulators({
+      port: 0,
+      stateDir,
+      stripe: { webhookEndpoints: [{ url: receiver.url, secret, connect: true }], retryDelaysMs: [60_000] },
+    });
+    running = first;
+    const stripe = stripeClient(first.url);
+    const account = await stripe.accounts.create({ type: 'standard', country: 'GB' });
+    first.stripe!.setWebhooksReachable(false);
+    const on = { stripeAccount: account.id };
+    const customer = await stripe.customers.create({ email: 'client@example.com' }, on);
+    const rate = await stripe.taxRates.create({ display_name: 'VAT', percentage: 20, inclusive: false }, on);
+    const owed = (await stripe.events.list({ type: 'customer.created' }, on)).data.map((event) => event.id);
+    await first.close();
+
+    running = await startEmulators({
+      port: 0,
+      stateDir,
+      stripe: { webhookEndpoints: [{ url: receiver.url, secret, connect: true }], retryDelaysMs: [20] },
+    });
+    const again = stripeClient(running.url);
+    expect((await again.accounts.retrieve(account.id)).default_currency).toBe('gbp');
+    expect((await again.customers.retrieve(customer.id, {}, on)).id).toBe(customer.id);
+    expect((await again.taxRates.list({}, on)).data.map((r) => r.id)).toEqual([rate.id]);
+    await expect(again.customers.retrieve(customer.id)).rejects.toMatchObject({ code: 'resource_missing' });
+    await running.stripe!.webhooksSettled();
+    expect(receiver.eventIds).toEqual(expect.arrayContaining(owed));
+  });
+
   it('refuses to start on a state file it cannot read, and says which and what to do', async () => {
     await writeFile(path.join(stateDir, 'stripe.state'), 'not what a save writes');
     await expect(start()).rejects.toThrow(

@@ -50,6 +50,10 @@ const OBJECTS: Record<string, [string, string]> = {
   'webhook_endpoint:deleted': ['WebhookEndpoints', 'DeletedWebhookEndpoint'],
   'test_helpers.test_clock': ['TestHelpers/TestClocks', 'TestClock'],
   'test_helpers.test_clock:deleted': ['TestHelpers/TestClocks', 'DeletedTestClock'],
+  account: ['Accounts', 'Account'],
+  account_link: ['AccountLinks', 'AccountLink'],
+  tax_rate: ['TaxRates', 'TaxRate'],
+  application_fee: ['ApplicationFees', 'ApplicationFee'],
 };
 const LIST: Shape = {
   o: { object: { s: 1 }, data: { a: {} }, has_more: { s: 1 }, url: { s: 1 } },
@@ -148,7 +152,10 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const { port } = receiver.address() as AddressInfo;
     h = await startStripe({
-      webhookEndpoints: [{ url: `http://127.0.0.1:${port}/hooks`, secret: 'whsec_contract' }],
+      webhookEndpoints: [
+        { url: `http://127.0.0.1:${port}/hooks`, secret: 'whsec_contract' },
+        { url: `http://127.0.0.1:${port}/connect-hooks`, secret: 'whsec_contract_connect', connect: true },
+      ],
     });
     stripe = h.stripe;
     const types = loadStripeTypes();
@@ -283,6 +290,119 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
       answers: [],
       webhooks: [],
     });
+  }, 120_000);
+
+  it('answers every call of a Connect journey, and sends its events, in the declared shapes', async () => {
+    const answers: unknown[] = [];
+    const keep = <T>(answer: T): T => {
+      answers.push(JSON.parse(JSON.stringify(answer)));
+      return answer;
+    };
+    const sent = delivered.length;
+    const account = keep(
+      await stripe.accounts.create({
+        type: 'standard',
+        country: 'GB',
+        email: 'o@example.com',
+        metadata: { p: '1' },
+      }),
+    );
+    const on = { stripeAccount: account.id };
+    const link = keep(
+      await stripe.accountLinks.create({
+        account: account.id,
+        type: 'account_onboarding',
+        refresh_url: 'http://app.example/refresh',
+        return_url: 'http://app.example/return',
+      }),
+    );
+    const form = /<form method="post" action="([^"]+)"/.exec(await (await fetch(link.url)).text())![1]!;
+    await fetch(new URL(form, link.url), { method: 'POST', redirect: 'manual' });
+    keep(await stripe.accounts.retrieve(account.id));
+    keep(await stripe.accounts.update(account.id, { metadata: { p: '2' } }));
+    const vat = keep(
+      await stripe.taxRates.create({ display_name: 'VAT', percentage: 20, inclusive: false }, on),
+    );
+    keep(await stripe.taxRates.update(vat.id, { description: 'UK VAT' }, on));
+    keep(await stripe.taxRates.list({ limit: 5 }, on));
+    keep(await stripe.taxRates.retrieve(vat.id, {}, on));
+    const price = keep(
+      await stripe.prices.create(
+        {
+          product_data: { name: 'Hosting' },
+          currency: 'gbp',
+          unit_amount: 5000,
+          recurring: { interval: 'month' },
+        },
+        on,
+      ),
+    );
+    const customer = keep(await stripe.customers.create({ name: 'Client' }, on));
+    const subscription = keep(
+      await stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [{ price: price.id, tax_rates: [vat.id] }],
+          collection_method: 'send_invoice',
+          days_until_due: 14,
+          application_fee_percent: 5,
+          expand: ['latest_invoice'],
+        },
+        on,
+      ),
+    );
+    const invoice = subscription.latest_invoice as Stripe.Invoice;
+    await fetch(`${invoice.hosted_invoice_url!}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'card_number=4242424242424242',
+    });
+    keep(await stripe.invoices.retrieve(invoice.id, {}, on));
+    const fees = keep(await stripe.applicationFees.list({ limit: 5 }));
+    keep(await stripe.applicationFees.retrieve(fees.data[0]!.id));
+    const second = await stripe.subscriptions.create(
+      {
+        customer: customer.id,
+        items: [{ price: price.id }],
+        collection_method: 'send_invoice',
+        days_until_due: 14,
+      },
+      on,
+    );
+    keep(await stripe.invoices.voidInvoice(second.latest_invoice as string, {}, on));
+    const inline = keep(
+      await stripe.subscriptions.create(
+        {
+          customer: customer.id,
+          items: [
+            {
+              price_data: {
+                currency: 'gbp',
+                product: price.product as string,
+                unit_amount: 1200,
+                recurring: { interval: 'year' },
+                tax_behavior: 'exclusive',
+              },
+            },
+          ],
+          collection_method: 'send_invoice',
+          days_until_due: 14,
+        },
+        on,
+      ),
+    );
+    keep(await stripe.prices.retrieve(inline.items.data[0]!.price.id, {}, on));
+    keep(await stripe.customers.del(customer.id, {}, on));
+    keep(await stripe.customers.retrieve(customer.id, {}, on));
+    keep(await stripe.events.list({ limit: 100 }, on));
+    await h.emulators.stripe?.webhooksSettled();
+
+    const connectEvents = delivered.slice(sent).filter((event) => (event as { account?: string }).account);
+    expect(connectEvents.length).toBeGreaterThan(10);
+    expect({
+      answers: contractProblems(answers, shapes),
+      webhooks: contractProblems(delivered.slice(sent), shapes),
+    }).toEqual({ answers: [], webhooks: [] });
   }, 120_000);
 
   it('would catch a key the SDK does not declare and a required key left out, at any depth', async () => {

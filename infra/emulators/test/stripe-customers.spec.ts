@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { authenticate, startStripe, type StripeHarness } from './stripe-support';
+import { aCustomerWithCard, aPrice, authenticate, startStripe, type StripeHarness } from './stripe-support';
 
 describe('Stripe emulator: customers, cards and setup intents', () => {
   let h: StripeHarness;
@@ -45,6 +45,56 @@ describe('Stripe emulator: customers, cards and setup intents', () => {
     expect((await stripe.customers.list({ email: 'ada@analytical.test' })).data.map((c) => c.id)).toEqual([
       customer.id,
     ]);
+  });
+
+  it('deletes a customer: its running subscriptions end at once, then it is a deleted object nothing new may use', async () => {
+    const price = await aPrice(stripe, 1200);
+    const { customer } = await aCustomerWithCard(stripe);
+    const running = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: price.id }],
+    });
+    const ended = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] });
+    await stripe.subscriptions.cancel(ended.id);
+
+    expect(await stripe.customers.del(customer.id)).toEqual({
+      id: customer.id,
+      object: 'customer',
+      deleted: true,
+    });
+    expect(await stripe.subscriptions.retrieve(running.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_details: { reason: 'cancellation_requested' },
+    });
+    const subscriptionEnds = await stripe.events.list({ type: 'customer.subscription.deleted' });
+    const endedIds = subscriptionEnds.data.map((e) => (e.data.object as Stripe.Subscription).id);
+    expect(endedIds.filter((id) => id === running.id)).toHaveLength(1);
+    expect(endedIds.filter((id) => id === ended.id)).toHaveLength(1);
+    const [gone] = (await stripe.events.list({ type: 'customer.deleted', limit: 1 })).data;
+    expect(gone?.data.object).toMatchObject({
+      id: customer.id,
+      object: 'customer',
+      email: 'ada@example.com',
+    });
+
+    expect(await stripe.customers.retrieve(customer.id)).toEqual({
+      id: customer.id,
+      object: 'customer',
+      deleted: true,
+    });
+    const refused = {
+      statusCode: 404,
+      code: 'resource_missing',
+      message: `No such customer: '${customer.id}'`,
+    };
+    await expect(
+      stripe.subscriptions.create({ customer: customer.id, items: [{ price: price.id }] }),
+    ).rejects.toMatchObject({ ...refused, param: 'customer' });
+    await expect(stripe.customers.update(customer.id, { name: 'Back' })).rejects.toMatchObject(refused);
+    await expect(stripe.customers.del(customer.id)).rejects.toMatchObject(refused);
+    expect((await stripe.customers.list({ email: 'ada@example.com' })).data.map((c) => c.id)).not.toContain(
+      customer.id,
+    );
   });
 
   it('attaches test cards as new payment methods, lists, sets the default, expands it and detaches', async () => {

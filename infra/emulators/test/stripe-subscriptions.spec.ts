@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {
   aClock,
   aCustomerWithCard,
@@ -276,6 +276,104 @@ describe('Stripe emulator: subscriptions', () => {
     expect(deletedEvents.data.map((e) => (e.data.object as Stripe.Subscription).id)).toContain(
       subscription.id,
     );
+  });
+
+  it('makes an inline price from items[].price_data, archived so no other call can use it', async () => {
+    const product = await stripe.products.create({ name: 'Hosting of 2 tours' });
+    const { customer } = await aCustomerWithCard(stripe);
+    const subscription = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [
+        {
+          price_data: {
+            currency: 'EUR',
+            product: product.id,
+            unit_amount_decimal: Stripe.Decimal.from('4900'),
+            recurring: { interval: 'year', interval_count: 1 },
+            tax_behavior: 'exclusive',
+          },
+        },
+      ],
+      expand: ['latest_invoice'],
+    });
+    const inline = subscription.items.data[0]!.price;
+    expect(inline).toMatchObject({
+      object: 'price',
+      active: false,
+      currency: 'eur',
+      product: product.id,
+      unit_amount: 4900,
+      recurring: { interval: 'year', interval_count: 1 },
+      tax_behavior: 'exclusive',
+      type: 'recurring',
+    });
+    expect(String(inline.unit_amount_decimal)).toBe('4900');
+    expect(subscription).toMatchObject({ status: 'active', currency: 'eur' });
+    expect((subscription.latest_invoice as Stripe.Invoice).amount_paid).toBe(4900);
+    expect(await stripe.prices.retrieve(inline.id)).toMatchObject({ id: inline.id, active: false });
+    await expect(
+      stripe.subscriptions.create({ customer: customer.id, items: [{ price: inline.id }] }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'The price specified is inactive. This field only accepts active prices.',
+    });
+
+    // An update swaps the item's price for a new inline one, with prorations as for any price change.
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [
+        {
+          id: subscription.items.data[0]!.id,
+          price_data: {
+            currency: 'eur',
+            product: product.id,
+            unit_amount: 9900,
+            recurring: { interval: 'year' },
+          },
+        },
+      ],
+      proration_behavior: 'none',
+    });
+    expect(updated.items.data).toHaveLength(1);
+    expect(updated.items.data[0]!.price).toMatchObject({ unit_amount: 9900, active: false });
+    expect(updated.items.data[0]!.price.id).not.toBe(inline.id);
+  });
+
+  it('refuses items with neither price nor price_data, and incomplete price_data, as Stripe', async () => {
+    const product = await stripe.products.create({ name: 'Hosting' });
+    const { customer } = await aCustomerWithCard(stripe);
+    const create = (item: Stripe.SubscriptionCreateParams.Item) =>
+      stripe.subscriptions.create({ customer: customer.id, items: [item] });
+    const recurring = { interval: 'month' as const };
+    await expect(create({ quantity: 1 })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'You must pass one of plan, price, or price_data.',
+    });
+    await expect(
+      create({ price_data: { currency: 'eur', unit_amount: 100, recurring } as never }),
+    ).rejects.toMatchObject({ code: 'parameter_missing', param: 'items[0][price_data][product]' });
+    await expect(
+      create({ price_data: { currency: 'eur', product: 'prod_nobody', unit_amount: 100, recurring } }),
+    ).rejects.toMatchObject({ statusCode: 404, message: "No such product: 'prod_nobody'" });
+    await expect(
+      create({ price_data: { currency: 'eur', product: product.id, unit_amount: 100 } as never }),
+    ).rejects.toMatchObject({ param: 'items[0][price_data][recurring]' });
+    await expect(
+      create({ price_data: { currency: 'eur', product: product.id, recurring } }),
+    ).rejects.toMatchObject({ param: 'items[0][price_data][unit_amount]' });
+    await expect(
+      create({
+        price_data: {
+          currency: 'eur',
+          product: product.id,
+          recurring,
+          unit_amount: 1,
+          unit_amount_decimal: Stripe.Decimal.from('1'),
+        },
+      }),
+    ).rejects.toMatchObject({
+      message: 'You may only specify one of these parameters: unit_amount, unit_amount_decimal.',
+    });
+    expect((await stripe.subscriptions.list({ customer: customer.id })).data).toEqual([]);
   });
 
   it('only lets a publishable key confirm with the right client secret', async () => {

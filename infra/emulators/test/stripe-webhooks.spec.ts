@@ -1,48 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type Stripe from 'stripe';
 import { STRIPE_API_VERSION } from '@tourly/emulators';
-import { aCustomerWithCard, aPrice, startStripe, type StripeHarness } from './stripe-support';
-
-interface Received {
-  body: string;
-  signature: string;
-}
-
-/** A webhook receiver that answers 500 to the first `failFirst` requests, then 200. */
-async function aReceiver(
-  failFirst = 0,
-): Promise<{ url: string; received: Received[]; attempts: number; close(): Promise<void> }> {
-  const state = { received: [] as Received[], attempts: 0 };
-  const server: Server = createServer((request: IncomingMessage, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      state.attempts += 1;
-      if (state.attempts <= failFirst) {
-        response.writeHead(500).end('not yet');
-        return;
-      }
-      state.received.push({
-        body: Buffer.concat(chunks).toString('utf8'),
-        signature: String(request.headers['stripe-signature']),
-      });
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/webhooks/stripe`,
-    get received() {
-      return state.received;
-    },
-    get attempts() {
-      return state.attempts;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { aCustomerWithCard, aPrice, aReceiver, startStripe, type StripeHarness } from './stripe-support';
 
 describe('Stripe emulator: events and webhooks', () => {
   const secret = 'whsec_configured_secret';

@@ -16,7 +16,13 @@ import { DEMO_CREDITS, seedDemoCredits } from '@tourly/billing';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
-import { EMULATOR_STRIPE_WEBHOOK_SECRET, startPlatform, withEmulators, type Env } from './platform';
+import {
+  EMULATOR_STRIPE_CONNECT_WEBHOOK_SECRET,
+  EMULATOR_STRIPE_WEBHOOK_SECRET,
+  startPlatform,
+  withEmulators,
+  type Env,
+} from './platform';
 
 /**
  * `npm start`: the whole platform in one process on http://localhost:3000. Whatever the environment does
@@ -87,6 +93,11 @@ async function main(): Promise<void> {
           {
             url: `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe`,
             secret: env.STRIPE_WEBHOOK_SECRET ?? EMULATOR_STRIPE_WEBHOOK_SECRET,
+          },
+          {
+            url: `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe_connect`,
+            secret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? EMULATOR_STRIPE_CONNECT_WEBHOOK_SECRET,
+            connect: true,
           },
         ],
         // Events still undelivered at the last stop go out again at the start, before the gateway listens: retried

@@ -32,6 +32,7 @@ export type Env = Record<string, string | undefined>;
 export const EMULATOR_CAPTCHA_SITE_KEY = 'emulator-site-key';
 /** The secret the Stripe emulator signs its webhooks to the platform with under `npm start`. */
 export const EMULATOR_STRIPE_WEBHOOK_SECRET = 'whsec_emulator_tourly';
+export const EMULATOR_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_emulator_tourly_connect';
 
 /**
  * The settings that point the platform at the vendor emulators (`startEmulators`), one group per vendor: the
@@ -58,6 +59,7 @@ export function emulatorEnv(
       STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
       STRIPE_JS_URL: `${emulatorsUrl}/stripe-js/v3.js`,
       STRIPE_WEBHOOK_SECRET: EMULATOR_STRIPE_WEBHOOK_SECRET,
+      STRIPE_CONNECT_WEBHOOK_SECRET: EMULATOR_STRIPE_CONNECT_WEBHOOK_SECRET,
       STRIPE_TEST_CLOCKS: 'true',
     },
     maps: {

@@ -5,6 +5,7 @@ import type { OrderKind, OrderStatus } from './orders';
 import type { MatterportConnectionStatus } from './matterport';
 import type { AdminChangeRecordedV1 } from './audit';
 import type { BookingStatus } from './bookings';
+import type { HostingInvoiceChangedV1, HostingSubscriptionChangedV1 } from './hosting';
 
 /**
  * Every event travels in this envelope. On the wire (NATS, webhooks) keys are snake_case like the HTTP API:
@@ -304,6 +305,9 @@ export interface EventCatalogue {
   'billing.stripe_event.received.v1': StripeEventReceivedV1;
   'billing.immersive_extension.changed.v1': ImmersiveExtensionChangedV1;
   'billing.credits.changed.v1': CreditsChangedV1;
+  'billing.hosting.subscription.changed.v1': HostingSubscriptionChangedV1;
+  'billing.hosting.invoice.changed.v1': HostingInvoiceChangedV1;
+  'billing.hosting.invoice.paid.v1': HostingInvoiceChangedV1;
   'properties.tours.deactivated.v1': ToursDeactivatedV1;
   'properties.publications.withdrawn.v1': PublicationsWithdrawnV1;
   'properties.property.created.v1': PropertyV1;

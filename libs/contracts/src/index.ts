@@ -5,6 +5,7 @@ export * from './services';
 export * from './routes';
 export * from './plans';
 export * from './billing';
+export * from './hosting';
 export * from './orders';
 export * from './limits';
 export * from './messages';

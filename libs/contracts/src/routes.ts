@@ -63,6 +63,7 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/admin/vouchers/**', 'billing'],
   ['/admin/offers/**', 'billing'],
   ['/api/webhooks/stripe', 'billing'],
+  ['/api/webhooks/stripe_connect', 'billing'],
 
   // orders: floorplan orders, amendments, back-office queues, supplier workflow, comments
   ['/provider/orders/**', 'orders'],

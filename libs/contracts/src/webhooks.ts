@@ -18,6 +18,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'order.cancelled',
   'subscription.changed',
   'credits.changed',
+  'hosting.subscription.changed',
+  'hosting.invoice.paid',
   'lead.received',
   'client.created',
   'booking.created',
@@ -44,6 +46,9 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'order.cancelled': 'An open order was cancelled; its credits came back.',
   'subscription.changed': 'The service plan subscription changed (plan, interval or status).',
   'credits.changed': 'The credit balance changed: a purchase, an adjustment, a hold, a spend or a release.',
+  'hosting.subscription.changed':
+    'A hosting-fee subscription of one of your clients changed: created, renewed, past due or canceled.',
+  'hosting.invoice.paid': 'A client paid a hosting-fee invoice.',
   'lead.received': 'A visitor sent the contact form of a shared tour or a published website.',
   'client.created': 'A client (an agency the provider works for) was recorded.',
   'booking.created': 'An agent booked a shoot on the booking form; it waits for the provider’s answer.',

@@ -3,6 +3,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AdminModule } from './admin/admin.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { CreditsModule } from './credits/credits.module';
+import { HostingModule } from './hosting/hosting.module';
 import { ImmersiveExtensionsModule } from './immersive-extensions/immersive-extensions.module';
 import { InvoicesModule } from './invoices/invoices.module';
 import { OffersModule } from './offers/offers.module';
@@ -25,6 +26,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
     VouchersModule,
     OffersModule,
     InvoicesModule,
+    HostingModule,
     CustomerPortalModule,
     WebhooksModule,
     ReconciliationModule,

@@ -31,6 +31,15 @@ export class BillingConfig extends DatabaseConfig {
   STRIPE_WEBHOOK_SECRET = 'whsec_tourly_local';
 
   /**
+   * The signing secret of the Connect webhook endpoint (`whsec_...`) that posts the events of the providers'
+   * connected accounts (account.updated, their customers' subscriptions and invoices) to /api/webhooks/stripe_connect.
+   */
+  @Matches(/^whsec_\S+$/, {
+    message: 'STRIPE_CONNECT_WEBHOOK_SECRET is required: the Connect endpoint signing secret (whsec_...)',
+  })
+  STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_tourly_connect_local';
+
+  /**
    * Each new billing customer gets its own Stripe test clock, so a provider (or a test) can move its
    * subscription through renewals and trial ends (`/provider/billing/test_clock`). Test mode only.
    */

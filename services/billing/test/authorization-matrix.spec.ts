@@ -13,6 +13,9 @@ import {
 import { startBillingPlatform, type BillingPlatform } from './support';
 
 const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
+/** What needs an onboarded merchant account says without one. */
+const MERCHANT_ACCOUNT_FIRST =
+  'Connect your Stripe account first: finish its setup from the billing page, then try again.';
 /** What needs a Stripe customer says, while the provider has saved no billing information. */
 const BILLING_INFO_FIRST = 'Save your billing information first: name, email, address and country.';
 const BILLING_FORM_REQUIRED = fieldErrors({
@@ -234,6 +237,82 @@ const ROUTES: Array<MatrixRoute<string>> = [
     path: () => `/admin/offers/${UNKNOWN}`,
     expect: platformAdmins(404),
     says: { 404: 'Offer not found' },
+  },
+  // Hosting fees (issue 32): Demo Media has no merchant account, so what needs one is 409.
+  { method: 'get', path: () => '/provider/billing/merchant_account', expect: providerSide(200) },
+  {
+    method: 'post',
+    path: () => '/provider/billing/merchant_account/account_link',
+    body: { return_url: 'http://evil.example/x' },
+    expect: providerAdmins(422),
+    says: { 422: fieldErrors({ return_url: 'must be a page of this site' }) },
+  },
+  {
+    method: 'get',
+    path: () => '/provider/billing/merchant_account/tax_rates',
+    expect: providerAdmins(409),
+    says: { 409: MERCHANT_ACCOUNT_FIRST },
+  },
+  {
+    method: 'post',
+    path: () => '/provider/billing/merchant_account/tax_rates',
+    body: { display_name: 'GST', percentage: 10, inclusive: false },
+    expect: providerAdmins(409),
+    says: { 409: MERCHANT_ACCOUNT_FIRST },
+  },
+  { method: 'get', path: () => '/provider/hosting_fees/customers', expect: providerAdmins(200) },
+  {
+    method: 'post',
+    path: () => '/provider/hosting_fees/customers',
+    body: {},
+    expect: providerAdmins(422),
+    says: { 422: fieldErrors({ name: 'Required', email: 'Required' }) },
+  },
+  {
+    method: 'delete',
+    path: () => `/provider/hosting_fees/customers/${UNKNOWN}`,
+    expect: providerAdmins(404),
+    says: { 404: 'Customer not found' },
+  },
+  { method: 'get', path: () => '/provider/hosting_fees/subscriptions', expect: providerAdmins(200) },
+  {
+    method: 'get',
+    path: () => `/provider/hosting_fees/subscriptions/${UNKNOWN}`,
+    expect: providerAdmins(404),
+    says: { 404: 'Subscription not found' },
+  },
+  {
+    method: 'post',
+    path: () => '/provider/hosting_fees/subscriptions',
+    body: { customer_id: UNKNOWN, property_ids: [UNKNOWN], interval: 'month', amount: 4900 },
+    expect: providerAdmins(409),
+    says: { 409: MERCHANT_ACCOUNT_FIRST },
+  },
+  {
+    method: 'post',
+    path: () => `/provider/hosting_fees/subscriptions/${UNKNOWN}/cancel`,
+    body: {},
+    expect: providerAdmins(404),
+    says: { 404: 'Subscription not found' },
+  },
+  { method: 'get', path: () => '/provider/hosting_fees/invoices.json', expect: providerAdmins(200) },
+  {
+    method: 'post',
+    path: () => `/provider/hosting_fees/invoices/${UNKNOWN}/void.json`,
+    expect: providerAdmins(404),
+    says: { 404: 'Invoice not found' },
+  },
+  {
+    method: 'get',
+    path: () => `/provider/hosting_fees/invoices/${UNKNOWN}/download`,
+    expect: providerAdmins(404),
+    says: { 404: 'Invoice not found' },
+  },
+  {
+    method: 'get',
+    path: () => `/provider/hosting_fees/invoices/${UNKNOWN}/payment_link`,
+    expect: providerAdmins(404),
+    says: { 404: 'Invoice not found' },
   },
   { method: 'get', path: () => '/admin/credit_bundles.json', expect: platformAdmins(200) },
   {

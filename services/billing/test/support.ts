@@ -84,15 +84,22 @@ export async function startBilling(options: { env?: (emulatorsUrl: string) => Re
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  const connectWebhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const emulators = await startEmulators({
     port: 0,
-    stripe: { webhookEndpoints: [{ url: `${base}/api/webhooks/stripe`, secret: webhookSecret }] },
+    stripe: {
+      webhookEndpoints: [
+        { url: `${base}/api/webhooks/stripe`, secret: webhookSecret },
+        { url: `${base}/api/webhooks/stripe_connect`, secret: connectWebhookSecret, connect: true },
+      ],
+    },
   });
   const service = await startTestService(billing, {
     extra: {
       PORT: String(port),
       STRIPE_API_URL: emulators.url,
       STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_CONNECT_WEBHOOK_SECRET: connectWebhookSecret,
       STRIPE_TEST_CLOCKS: 'true',
       ...options.env?.(emulators.url),
     },
@@ -129,6 +136,7 @@ export async function startBilling(options: { env?: (emulatorsUrl: string) => Re
     stripe,
     emulators,
     webhookSecret,
+    connectWebhookSecret,
     billingDb,
     base,
 

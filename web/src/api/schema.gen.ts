@@ -715,6 +715,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/webhooks/stripe_connect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['StripeWebhooksController_receiveConnect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/booking_pages/{slug}': {
     parameters: {
       query?: never;
@@ -1605,6 +1621,54 @@ export type paths = {
     get: operations['InvoicesController_list'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/merchant_account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MerchantAccountController_show'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/merchant_account/account_link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['MerchantAccountController_accountLink'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/billing/merchant_account/tax_rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MerchantAccountController_taxRates'];
+    put?: never;
+    post: operations['MerchantAccountController_createTaxRate'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2677,6 +2741,134 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['FloorplansController_assignToClient'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['HostingFeesController_customers'];
+    put?: never;
+    post: operations['HostingFeesController_createCustomer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/customers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['HostingFeesController_deleteCustomer'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/invoices.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['HostingFeesController_invoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/invoices/{id}/payment_link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['HostingFeesController_paymentLink'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/invoices/{id}/void.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['HostingFeesController_voidInvoice'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['HostingFeesController_subscriptions'];
+    put?: never;
+    post: operations['HostingFeesController_createSubscription'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/subscriptions/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['HostingFeesController_subscription'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/subscriptions/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['HostingFeesController_cancelSubscription'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4463,6 +4655,26 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
   schemas: {
+    'billing.AccountLinkRequest': {
+      /** @enum {string} */
+      came_from?: 'billing' | 'hosting_fees';
+      return_url?: string | null;
+    };
+    'billing.AccountLinkResponse': {
+      /** @description Stripe's onboarding of the merchant account: open it now, it expires within minutes */
+      url: string;
+    };
+    'billing.AdminBillingAccountForm': {
+      address: string;
+      country: string;
+      /** @enum {string} */
+      currency?: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      /** Format: email */
+      email: string;
+      /** @description the platform's share of each hosting-fee payment, in percent (null: none; left out: unchanged) */
+      hosting_application_fee_percent?: number | null;
+      name: string;
+    };
     'billing.AdminBillingAccountResponse': {
       address: string;
       /** @description the billing information has been saved (a Stripe customer exists) */
@@ -4473,6 +4685,8 @@ export type components = {
       currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
       discount_percent: number;
       email: string;
+      /** @description the platform's share of each hosting-fee payment, in percent */
+      hosting_application_fee_percent: number | null;
       name: string;
       stripe_customer_id: string | null;
       test_clock_id: string | null;
@@ -4501,6 +4715,10 @@ export type components = {
       currency: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
       email: string;
       name: string;
+    };
+    'billing.CancelHostingSubscription': {
+      /** @description end at the period end rather than now (default false) */
+      at_period_end?: boolean;
     };
     'billing.CardResponse': {
       /** @enum {string} */
@@ -4681,6 +4899,85 @@ export type components = {
       replays: number;
       subject: string;
     };
+    'billing.HostingCustomerForm': {
+      /**
+       * Format: uuid
+       * @description one of the provider's clients
+       */
+      client_id?: string | null;
+      /** Format: email */
+      email: string;
+      name: string;
+    };
+    'billing.HostingCustomerResponse': {
+      /** Format: uuid */
+      client_id: string | null;
+      /** Format: date-time */
+      created_at: string;
+      email: string;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      subscriptions_count: number;
+    };
+    'billing.HostingInvoiceResponse': {
+      amount_due: number;
+      amount_paid: number;
+      /** Format: date-time */
+      created_at: string;
+      currency: string;
+      /** Format: uuid */
+      customer_id: string;
+      customer_name: string;
+      /** Format: date-time */
+      due_date: string | null;
+      hosted_invoice_url: string | null;
+      /** Format: uuid */
+      id: string;
+      number: string | null;
+      /** @enum {string} */
+      status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+      /** Format: uuid */
+      subscription_id: string | null;
+    };
+    'billing.HostingSubscriptionForm': {
+      amount: number;
+      /** @enum {string} */
+      currency?: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
+      /** Format: uuid */
+      customer_id: string;
+      description?: string | null;
+      /** @enum {string} */
+      interval: 'month' | 'year';
+      property_ids: string[];
+      tax_rate_ids?: string[];
+    };
+    'billing.HostingSubscriptionResponse': {
+      /** @description each period, in minor units */
+      amount: number;
+      application_fee_percent: number | null;
+      cancel_at_period_end: boolean;
+      /** Format: date-time */
+      canceled_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      currency: string;
+      /** Format: date-time */
+      current_period_end: string | null;
+      /** Format: uuid */
+      customer_id: string;
+      customer_name: string;
+      description: string | null;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      interval: 'month' | 'year';
+      property_ids: string[];
+      /** @enum {string} */
+      status:
+        'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing';
+      tax_rate_ids: string[];
+    };
     'billing.ImmersiveExtensionResponse': {
       /** @description it pays for its tour: active, trialing or past due */
       active: boolean;
@@ -4777,6 +5074,21 @@ export type components = {
       /** @enum {string} */
       type: 'item' | 'discount';
     };
+    'billing.MerchantAccountResponse': {
+      /** @description the connected account's Stripe id (acct_...) */
+      account_id: string | null;
+      /** @description the platform's share of each payment, in percent (null: none) */
+      application_fee_percent: number | null;
+      charges_enabled: boolean;
+      country: string | null;
+      default_currency: string | null;
+      details_submitted: boolean;
+      payouts_enabled: boolean;
+      /** @description what Stripe still needs (its requirements' currently_due) */
+      requirements_due: string[];
+      /** @enum {string} */
+      status: 'not_connected' | 'onboarding' | 'active' | 'restricted';
+    };
     'billing.NextProductResponse': {
       /** @enum {string} */
       interval: 'month' | 'year';
@@ -4862,6 +5174,10 @@ export type components = {
       status: 'scheduled' | 'running' | 'ended' | 'archived';
       /** Format: date-time */
       updated_at: string;
+    };
+    'billing.PaymentLinkResponse': {
+      /** @description Stripe's hosted invoice page, where the client pays */
+      url: string;
     };
     'billing.PaymentMethodChoice': {
       payment_method_id: string;
@@ -5097,6 +5413,33 @@ export type components = {
       trial_available: boolean;
       /** Format: date-time */
       trial_end: string | null;
+    };
+    'billing.TaxRateForm': {
+      /** @example US */
+      country?: string | null;
+      description?: string | null;
+      display_name: string;
+      inclusive: boolean;
+      jurisdiction?: string | null;
+      percentage: number;
+    };
+    'billing.TaxRateResponse': {
+      active: boolean;
+      country: string | null;
+      /** Format: date-time */
+      created: string;
+      description: string | null;
+      display_name: string;
+      /** @description Stripe's id (txr_...) */
+      id: string;
+      inclusive: boolean;
+      jurisdiction: string | null;
+      percentage: number;
+    };
+    'billing.TaxRatesResponse': {
+      /** @description more after the last: ask again with starting_after = its id */
+      has_more: boolean;
+      items: components['schemas']['billing.TaxRateResponse'][];
     };
     'billing.TestClockResponse': {
       /** Format: date-time */
@@ -5580,6 +5923,8 @@ export type components = {
         | 'order.cancelled'
         | 'subscription.changed'
         | 'credits.changed'
+        | 'hosting.subscription.changed'
+        | 'hosting.invoice.paid'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -5621,6 +5966,8 @@ export type components = {
         | 'order.cancelled'
         | 'subscription.changed'
         | 'credits.changed'
+        | 'hosting.subscription.changed'
+        | 'hosting.invoice.paid'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -5673,6 +6020,8 @@ export type components = {
         | 'order.cancelled'
         | 'subscription.changed'
         | 'credits.changed'
+        | 'hosting.subscription.changed'
+        | 'hosting.invoice.paid'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -5720,6 +6069,8 @@ export type components = {
         | 'order.cancelled'
         | 'subscription.changed'
         | 'credits.changed'
+        | 'hosting.subscription.changed'
+        | 'hosting.invoice.paid'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -5867,6 +6218,8 @@ export type components = {
         | 'order.cancelled'
         | 'subscription.changed'
         | 'credits.changed'
+        | 'hosting.subscription.changed'
+        | 'hosting.invoice.paid'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -9431,7 +9784,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['billing.BillingAccountForm'];
+        'application/json': components['schemas']['billing.AdminBillingAccountForm'];
       };
     };
     responses: {
@@ -9442,7 +9795,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['billing.BillingAccountResponse'];
+            data: components['schemas']['billing.AdminBillingAccountResponse'];
           };
         };
       };
@@ -10179,6 +10532,38 @@ export interface operations {
       cookie?: never;
     };
     /** @description A Stripe event, signed with the endpoint secret (Stripe-Signature header). */
+    requestBody: {
+      content: {
+        'application/json': {
+          id: string;
+          type: string;
+        } & {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.ReceivedResponse'];
+          };
+        };
+      };
+    };
+  };
+  StripeWebhooksController_receiveConnect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A Stripe Connect event (a connected account's), signed with the Connect endpoint's secret (Stripe-Signature header). */
     requestBody: {
       content: {
         'application/json': {
@@ -11903,6 +12288,106 @@ export interface operations {
               total_count: number;
               total_pages: number;
             };
+          };
+        };
+      };
+    };
+  };
+  MerchantAccountController_show: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.MerchantAccountResponse'];
+          };
+        };
+      };
+    };
+  };
+  MerchantAccountController_accountLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.AccountLinkRequest'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.AccountLinkResponse'];
+          };
+        };
+      };
+    };
+  };
+  MerchantAccountController_taxRates: {
+    parameters: {
+      query?: {
+        /** @description tax rates per page (1 to 100, default 10) */
+        limit?: number;
+        starting_after?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.TaxRatesResponse'];
+          };
+        };
+      };
+    };
+  };
+  MerchantAccountController_createTaxRate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.TaxRateForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.TaxRateResponse'];
           };
         };
       };
@@ -14073,6 +14558,290 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['orders.VariantResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_customers: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.HostingCustomerResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_createCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.HostingCustomerForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.HostingCustomerResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_deleteCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_invoices: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        status?: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+        subscription_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.HostingInvoiceResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_paymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.PaymentLinkResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_voidInvoice: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.HostingInvoiceResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_subscriptions: {
+    parameters: {
+      query?: {
+        customer_id?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        status?:
+          'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'trialing';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.HostingSubscriptionResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_createSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.HostingSubscriptionForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.HostingSubscriptionResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_subscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.HostingSubscriptionResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_cancelSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.CancelHostingSubscription'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.HostingSubscriptionResponse'];
           };
         };
       };

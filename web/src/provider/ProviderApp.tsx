@@ -21,6 +21,7 @@ const BookingsPage = lazy(() => import('./pages/BookingsPage'));
 const BookingSetupPage = lazy(() => import('./pages/BookingSetupPage'));
 const BookingPage = lazy(() => import('./pages/BookingPage'));
 const PortalPreviewPage = lazy(() => import('./pages/PortalPreviewPage'));
+const HostingFeesPage = lazy(() => import('./pages/HostingFeesPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -45,6 +46,7 @@ export function ProviderApp() {
           element={<PortalPreviewPage />}
         />
         <Route path="provider/contacts" element={<ContactsPage />} />
+        <Route path="provider/hosting_fees/*" element={<HostingFeesPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/settings/developers" element={<DevelopersPage />} />
         <Route path="provider/settings/team" element={<TeamPage />} />

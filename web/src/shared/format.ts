@@ -25,6 +25,16 @@ export function formatMoney(cents: number, currency: string, locale?: string): s
   return format.format(cents / 10 ** maximumFractionDigits);
 }
 
+/**
+ * An amount typed in a field in the currency's major units, "250" or "250.5", -> 25000 / 25050 minor units (every
+ * currency the platform bills in has two); anything else goes as typed, for the form or the server to refuse.
+ */
+export function centsOf(text: string): number | string {
+  const match = /^\s*(\d+)(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return text;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 function formatLocalDate(date: Date): string {
   if (Number.isNaN(date.getTime())) return MESSAGES.invalidDate;
   const pad = (value: number, length = 2) => String(value).padStart(length, '0');

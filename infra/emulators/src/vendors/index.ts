@@ -40,6 +40,7 @@ export {
 } from './matterport';
 export {
   API_VERSION as STRIPE_API_VERSION,
+  COMPLETE_ONBOARDING_LABEL as STRIPE_COMPLETE_ONBOARDING_LABEL,
   createStripeJsVendor,
   createStripeVendor,
   isStripeVendor,

@@ -13,6 +13,8 @@ import {
 import type {
   IFindBillingAccountQuery,
   IFindBillingAccountResult,
+  IHostingFeeQuery,
+  ISetHostingFeeQuery,
   ILockBillingAccountQuery,
   IProviderOfCustomerQuery,
   IProviderWithCustomerQuery,
@@ -55,6 +57,13 @@ const setDiscount = sql<ISetDiscountQuery>`
   UPDATE billing_accounts SET discount_percent = $discountPercent!, updated_at = now()
   WHERE provider_id = $providerId!`;
 
+const hostingFee = sql<IHostingFeeQuery>`
+  SELECT hosting_application_fee_percent::float8 AS "percent" FROM billing_accounts WHERE provider_id = $providerId!`;
+
+const setHostingFee = sql<ISetHostingFeeQuery>`
+  UPDATE billing_accounts SET hosting_application_fee_percent = $percent, updated_at = now()
+  WHERE provider_id = $providerId!`;
+
 const providerOfCustomer = sql<IProviderOfCustomerQuery>`
   SELECT provider_id AS "providerId" FROM billing_accounts WHERE stripe_customer_id = $customerId`;
 
@@ -94,6 +103,15 @@ export class BillingAccountsRepository {
   async setDiscount(tx: Queryable, providerId: string, discountPercent: number): Promise<boolean> {
     const updated = await queryAffected(tx, setDiscount, { providerId, discountPercent });
     return updated > 0;
+  }
+
+  /** The platform's share of the provider's hosting-fee payments, in percent (null: none, or no account). */
+  async hostingFee(providerId: string, tx?: Queryable): Promise<number | null> {
+    return (await queryOne(tx ?? this.db.dataSource, hostingFee, { providerId }))?.percent ?? null;
+  }
+
+  async setHostingFee(tx: Queryable, providerId: string, percent: number | null): Promise<boolean> {
+    return (await queryAffected(tx, setHostingFee, { providerId, percent })) > 0;
   }
 
   /** The provider whose Stripe customer this is. */

@@ -1,4 +1,5 @@
 /** Types generated for queries found in "services/billing/src/accounts/billing-accounts.repository.ts" */
+export type NumberOrString = number | string;
 
 /** 'FindBillingAccount' parameters type */
 export interface IFindBillingAccountParams {
@@ -74,6 +75,37 @@ export type ISetDiscountResult = void;
 export interface ISetDiscountQuery {
   params: ISetDiscountParams;
   result: ISetDiscountResult;
+}
+
+/** 'HostingFee' parameters type */
+export interface IHostingFeeParams {
+  providerId: string;
+}
+
+/** 'HostingFee' return type */
+export interface IHostingFeeResult {
+  percent: number | null;
+}
+
+/** 'HostingFee' query type */
+export interface IHostingFeeQuery {
+  params: IHostingFeeParams;
+  result: IHostingFeeResult;
+}
+
+/** 'SetHostingFee' parameters type */
+export interface ISetHostingFeeParams {
+  percent?: NumberOrString | null | void;
+  providerId: string;
+}
+
+/** 'SetHostingFee' return type */
+export type ISetHostingFeeResult = void;
+
+/** 'SetHostingFee' query type */
+export interface ISetHostingFeeQuery {
+  params: ISetHostingFeeParams;
+  result: ISetHostingFeeResult;
 }
 
 /** 'ProviderOfCustomer' parameters type */

@@ -179,6 +179,27 @@ export class BillingAccountsService {
     );
   }
 
+  /**
+   * The platform's share of the provider's hosting-fee payments (0 to 50 percent; null: none), set by an
+   * administrator: new hosting-fee subscriptions carry it. 422 without a billing account.
+   */
+  async setHostingFee(providerId: string, percent: number | null, adminId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.accounts.lock(tx, providerId);
+      const before = await this.accounts.hostingFee(providerId, tx);
+      if (!(await this.accounts.setHostingFee(tx, providerId, percent))) {
+        throw ApiError.base(422, BILLING_INFO_FIRST);
+      }
+      await recordChangedFields(
+        this.events,
+        tx,
+        { providerId, adminId, action: 'billing_account.updated' },
+        { hostingApplicationFeePercent: before },
+        { hostingApplicationFeePercent: percent },
+      );
+    });
+  }
+
   async cards(providerId: string): Promise<CardResponse[]> {
     const account = await this.find(providerId);
     if (!account?.stripeCustomerId) return [];

@@ -1,11 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { Caller, IdParam, Responds, Staff } from '@tourly/platform';
-import { BillingAccountForm, BillingAccountResponse, PricingChange } from '../accounts/billing-accounts.dto';
-import { BillingAccountsService } from '../accounts/billing-accounts.service';
+import { PricingChange } from '../accounts/billing-accounts.dto';
 import { ChangePlan, PlanChangeResponse, SubscriptionResponse } from '../subscriptions/subscriptions.dto';
 import { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { adminOf } from './admin-changes';
-import { AdminBillingAccountResponse } from './admin.dto';
+import { AdminBillingAccountForm, AdminBillingAccountResponse } from './admin.dto';
 import { AdminBillingService } from './admin.service';
 
 const providerId = () => IdParam('Provider not found');
@@ -16,7 +15,6 @@ const providerId = () => IdParam('Provider not found');
 export class AdminBillingController {
   constructor(
     private readonly admin: AdminBillingService,
-    private readonly accounts: BillingAccountsService,
     private readonly subscriptions: SubscriptionsService,
   ) {}
 
@@ -55,13 +53,14 @@ export class AdminBillingController {
     return this.subscriptions.applyNegotiatedDiscount(id, body.pricing.discountPercent, adminOf(caller));
   }
 
+  /** The billing form, and the platform's share of the provider's hosting fees when given. */
   @Patch('billing_account')
-  @Responds(BillingAccountResponse)
+  @Responds(AdminBillingAccountResponse)
   updateAccount(
     @Param('id', providerId()) id: string,
     @Caller() caller: Caller,
-    @Body() form: BillingAccountForm,
-  ): Promise<BillingAccountResponse> {
-    return this.accounts.save(id, form, adminOf(caller));
+    @Body() form: AdminBillingAccountForm,
+  ): Promise<AdminBillingAccountResponse> {
+    return this.admin.updateAccount(id, form, adminOf(caller));
   }
 }

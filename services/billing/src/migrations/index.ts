@@ -10,6 +10,7 @@ import { CreditLedgerKinds1764010000000 } from './1764010000000-credit-ledger-ki
 import { Vouchers1764020000000 } from './1764020000000-vouchers';
 import { Offers1764030000000 } from './1764030000000-offers';
 import { CreditRefunds1764040000000 } from './1764040000000-credit-refunds';
+import { HostingFees1764050000000 } from './1764050000000-hosting-fees';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -24,4 +25,5 @@ export const migrations: MigrationClass[] = [
   Vouchers1764020000000,
   Offers1764030000000,
   CreditRefunds1764040000000,
+  HostingFees1764050000000,
 ];

@@ -126,6 +126,51 @@ export abstract class Payments {
   /** Starts moving the clock to `frozenTime` (seconds); Stripe works on it meanwhile. */
   abstract advanceTestClock(testClockId: string, frozenTime: number): Promise<Stripe.TestHelpers.TestClock>;
 
+  // Stripe Connect: the provider's own (Standard) account, and what is made on it for the provider's clients. Every
+  // call below but the account's creation and its links is made ON the connected account (`account`: its acct_ id,
+  // the Stripe-Account header), never on the platform's.
+
+  abstract createAccount(params: Stripe.AccountCreateParams, idempotencyKey: string): Promise<Stripe.Account>;
+  abstract account(accountId: string): Promise<Stripe.Account>;
+  /** A link to Stripe's onboarding of the account; its `url` lives minutes. */
+  abstract createAccountLink(params: Stripe.AccountLinkCreateParams): Promise<Stripe.AccountLink>;
+  /** One page of the account's tax rates, by Stripe's cursor. */
+  abstract taxRates(account: string, params: Stripe.TaxRateListParams): Promise<Stripe.ApiList<Stripe.TaxRate>>;
+  abstract taxRate(account: string, taxRateId: string): Promise<Stripe.TaxRate>;
+  abstract createTaxRate(account: string, params: Stripe.TaxRateCreateParams): Promise<Stripe.TaxRate>;
+  abstract createConnectedCustomer(
+    account: string,
+    params: Stripe.CustomerCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Customer>;
+  abstract deleteConnectedCustomer(account: string, customerId: string): Promise<void>;
+  abstract createConnectedProduct(
+    account: string,
+    params: Stripe.ProductCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Product>;
+  abstract createConnectedPrice(
+    account: string,
+    params: Stripe.PriceCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Price>;
+  abstract createConnectedSubscription(
+    account: string,
+    params: Stripe.SubscriptionCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Subscription>;
+  abstract connectedSubscription(account: string, subscriptionId: string): Promise<Stripe.Subscription>;
+  abstract updateConnectedSubscription(
+    account: string,
+    subscriptionId: string,
+    params: Stripe.SubscriptionUpdateParams,
+  ): Promise<Stripe.Subscription>;
+  abstract cancelConnectedSubscription(account: string, subscriptionId: string): Promise<Stripe.Subscription>;
+  abstract connectedInvoice(account: string, invoiceId: string): Promise<Stripe.Invoice>;
+  /** Finalizes a draft invoice now (open, with its hosted page), rather than in an hour as Stripe would. */
+  abstract finalizeConnectedInvoice(account: string, invoiceId: string): Promise<Stripe.Invoice>;
+  abstract voidConnectedInvoice(account: string, invoiceId: string): Promise<Stripe.Invoice>;
+
   // Events and webhooks
 
   /** The account's events created at or after `createdFrom` (seconds), read `pageSize` a call. */

@@ -231,6 +231,94 @@ export class StripePaymentsAdapter extends Payments {
     return this.stripe.testHelpers.testClocks.advance(testClockId, { frozen_time: frozenTime });
   }
 
+  createAccount(params: Stripe.AccountCreateParams, idempotencyKey: string): Promise<Stripe.Account> {
+    return this.stripe.accounts.create(params, { idempotencyKey });
+  }
+
+  account(accountId: string): Promise<Stripe.Account> {
+    return this.stripe.accounts.retrieve(accountId);
+  }
+
+  createAccountLink(params: Stripe.AccountLinkCreateParams): Promise<Stripe.AccountLink> {
+    return this.stripe.accountLinks.create(params);
+  }
+
+  taxRates(account: string, params: Stripe.TaxRateListParams): Promise<Stripe.ApiList<Stripe.TaxRate>> {
+    return this.stripe.taxRates.list(params, { stripeAccount: account });
+  }
+
+  taxRate(account: string, taxRateId: string): Promise<Stripe.TaxRate> {
+    return this.stripe.taxRates.retrieve(taxRateId, {}, { stripeAccount: account });
+  }
+
+  createTaxRate(account: string, params: Stripe.TaxRateCreateParams): Promise<Stripe.TaxRate> {
+    return this.stripe.taxRates.create(params, { stripeAccount: account });
+  }
+
+  createConnectedCustomer(
+    account: string,
+    params: Stripe.CustomerCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Customer> {
+    return this.stripe.customers.create(params, { stripeAccount: account, idempotencyKey });
+  }
+
+  async deleteConnectedCustomer(account: string, customerId: string): Promise<void> {
+    await this.stripe.customers.del(customerId, {}, { stripeAccount: account });
+  }
+
+  createConnectedProduct(
+    account: string,
+    params: Stripe.ProductCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Product> {
+    return this.stripe.products.create(params, { stripeAccount: account, idempotencyKey });
+  }
+
+  createConnectedPrice(
+    account: string,
+    params: Stripe.PriceCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Price> {
+    return this.stripe.prices.create(params, { stripeAccount: account, idempotencyKey });
+  }
+
+  createConnectedSubscription(
+    account: string,
+    params: Stripe.SubscriptionCreateParams,
+    idempotencyKey: string,
+  ): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.create(params, { stripeAccount: account, idempotencyKey });
+  }
+
+  connectedSubscription(account: string, subscriptionId: string): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.retrieve(subscriptionId, {}, { stripeAccount: account });
+  }
+
+  updateConnectedSubscription(
+    account: string,
+    subscriptionId: string,
+    params: Stripe.SubscriptionUpdateParams,
+  ): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.update(subscriptionId, params, { stripeAccount: account });
+  }
+
+  cancelConnectedSubscription(account: string, subscriptionId: string): Promise<Stripe.Subscription> {
+    return this.stripe.subscriptions.cancel(subscriptionId, {}, { stripeAccount: account });
+  }
+
+  connectedInvoice(account: string, invoiceId: string): Promise<Stripe.Invoice> {
+    return this.stripe.invoices.retrieve(invoiceId, {}, { stripeAccount: account });
+  }
+
+  finalizeConnectedInvoice(account: string, invoiceId: string): Promise<Stripe.Invoice> {
+    return this.stripe.invoices.finalizeInvoice(invoiceId, {}, { stripeAccount: account });
+  }
+
+  voidConnectedInvoice(account: string, invoiceId: string): Promise<Stripe.Invoice> {
+    return this.stripe.invoices.voidInvoice(invoiceId, {}, { stripeAccount: account });
+  }
+
   eventsSince(createdFrom: number, pageSize: number): AsyncIterable<Stripe.Event> {
     return this.stripe.events.list({ created: { gte: createdFrom }, limit: pageSize });
   }

@@ -1,4 +1,9 @@
-import { portalReturn } from './customer-portal.rules';
+import {
+  ACCOUNT_LINK_ORIGINS,
+  PORTAL_ORIGINS,
+  portalReturn,
+  type PortalOrigin,
+} from './customer-portal.rules';
 
 const APP = 'https://app.example.com';
 
@@ -20,11 +25,13 @@ describe('portalReturn: where the customer portal sends the person back', () => 
       `${APP}/provider/billing#credits`,
     ],
   ] as const)('%s', (_case, cameFrom, returnUrl, expected) => {
-    expect(portalReturn(APP, cameFrom, returnUrl)).toEqual({ kind: 'app', url: expected });
+    expect(
+      portalReturn(APP, PORTAL_ORIGINS[(cameFrom as PortalOrigin | undefined) ?? 'billing'], returnUrl),
+    ).toEqual({ kind: 'app', url: expected });
   });
 
   it('builds on APP_URL alone, whatever its path', () => {
-    expect(portalReturn(`${APP}/some/where/`, 'credits', undefined)).toEqual({
+    expect(portalReturn(`${APP}/some/where/`, PORTAL_ORIGINS.credits, undefined)).toEqual({
       kind: 'app',
       url: `${APP}/provider/billing/credits`,
     });
@@ -38,7 +45,11 @@ describe('portalReturn: where the customer portal sends the person back', () => 
     ],
     ['a white-label domain', 'https://tours.harbour.com/provider/billing', { domain: 'tours.harbour.com' }],
   ])('asks whose host %s is before using it', (_case, returnUrl, host) => {
-    expect(portalReturn(APP, 'billing', returnUrl)).toEqual({ kind: 'own_host', url: returnUrl, host });
+    expect(portalReturn(APP, PORTAL_ORIGINS.billing, returnUrl)).toEqual({
+      kind: 'own_host',
+      url: returnUrl,
+      host,
+    });
   });
 
   it.each([
@@ -55,6 +66,32 @@ describe('portalReturn: where the customer portal sends the person back', () => 
     ['a script', 'javascript:alert(1)'],
     ['not a URL', 'provider/billing'],
   ])('refuses %s', (_case, returnUrl) => {
-    expect(portalReturn(APP, 'billing', returnUrl)).toEqual({ kind: 'refused' });
+    expect(portalReturn(APP, PORTAL_ORIGINS.billing, returnUrl)).toEqual({ kind: 'refused' });
+  });
+});
+
+describe('the merchant account onboarding comes back the same way', () => {
+  it.each([
+    [
+      'from the hosting fees page',
+      ACCOUNT_LINK_ORIGINS.hosting_fees,
+      undefined,
+      `${APP}/provider/hosting_fees`,
+    ],
+    ['from the billing page', ACCOUNT_LINK_ORIGINS.billing, undefined, `${APP}/provider/billing`],
+    [
+      'to a path given',
+      ACCOUNT_LINK_ORIGINS.billing,
+      '/provider/hosting_fees?tab=customers',
+      `${APP}/provider/hosting_fees?tab=customers`,
+    ],
+  ] as const)('%s', (_case, fallback, returnUrl, expected) => {
+    expect(portalReturn(APP, fallback, returnUrl)).toEqual({ kind: 'app', url: expected });
+  });
+
+  it('refuses another site', () => {
+    expect(portalReturn(APP, ACCOUNT_LINK_ORIGINS.billing, 'http://evil.example/x')).toEqual({
+      kind: 'refused',
+    });
   });
 });

@@ -8,12 +8,19 @@ export const PORTAL_ORIGINS = {
 } as const;
 export type PortalOrigin = keyof typeof PORTAL_ORIGINS;
 
+/** The pages a person opens Stripe's onboarding of the merchant account from, and where each brings them back. */
+export const ACCOUNT_LINK_ORIGINS = {
+  billing: '/provider/billing',
+  hosting_fees: '/provider/hosting_fees',
+} as const;
+export type AccountLinkOrigin = keyof typeof ACCOUNT_LINK_ORIGINS;
+
 export const NOT_THIS_SITE = 'must be a page of this site';
 
 /**
- * Where Stripe's portal sends the person back:
+ * Where one of Stripe's pages (the customer portal, the merchant account's onboarding) sends the person back:
  * - `app`: a page of the platform (`appUrl`, APP_URL): `returnUrl` given as a path or whole on APP_URL's origin,
- *   else the page they came from, else the billing page;
+ *   else `fallbackPath` (the page they came from, else the billing page);
  * - `own_host`: a whole URL on a host that may be the provider's own (a subdomain of APP_URL's host on its scheme
  *   and port, or a white-label domain over https on the default port), to be used only once identity says the host
  *   is the provider's (`host`, the question to ask it);
@@ -27,12 +34,12 @@ export type PortalReturn =
 
 export function portalReturn(
   appUrl: string,
-  cameFrom: PortalOrigin | undefined,
+  fallbackPath: string,
   returnUrl: string | undefined,
 ): PortalReturn {
   const app = new URL(appUrl);
   if (returnUrl === undefined || returnUrl === '') {
-    return { kind: 'app', url: app.origin + PORTAL_ORIGINS[cameFrom ?? 'billing'] };
+    return { kind: 'app', url: app.origin + fallbackPath };
   }
   // A path of the platform, never a protocol-relative `//other.example` nor a backslash that browsers read as one.
   if (/^\/(?![/\\])/.test(returnUrl)) return { kind: 'app', url: app.origin + returnUrl };

@@ -20,4 +20,19 @@ export class StripeWebhooksController {
   ): Promise<ReceivedResponse> {
     return this.webhooks.receive(rawBodyOf(request), signature);
   }
+
+  /** The Connect endpoint: events of the providers' connected accounts (each carries its `account`). */
+  @Post('stripe_connect')
+  @SignedVendorEvent(
+    "A Stripe Connect event (a connected account's), signed with the Connect endpoint's secret (Stripe-Signature header).",
+  )
+  @Public()
+  @HttpCode(200)
+  @Responds(ReceivedResponse)
+  receiveConnect(
+    @Req() request: FastifyRequest,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<ReceivedResponse> {
+    return this.webhooks.receive(rawBodyOf(request), signature, 'connect');
+  }
 }

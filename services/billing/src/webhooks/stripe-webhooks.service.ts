@@ -5,6 +5,7 @@ import { SubscriptionsRepository } from '../accounts/subscriptions.repository';
 import type { BillingConfig } from '../config';
 import { CreditPurchasesService } from '../credits/credit-purchases.service';
 import { CreditRefundsService } from '../credits/credit-refunds.service';
+import { HostingSyncService } from '../hosting/hosting-sync.service';
 import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
 import { Payments } from '../payments/payments.port';
 import { isSignatureInvalid } from '../payments/stripe-errors';
@@ -34,17 +35,29 @@ export class StripeWebhooksService {
     private readonly extensions: ImmersiveExtensionsService,
     private readonly creditPurchases: CreditPurchasesService,
     private readonly creditRefunds: CreditRefundsService,
+    private readonly hosting: HostingSyncService,
     private readonly payments: Payments,
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(CONFIG) private readonly config: BillingConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async receive(rawBody: string | undefined, signature: string | undefined): Promise<ReceivedResponse> {
+  /**
+   * One delivery to either endpoint: the platform account's (`platform`, STRIPE_WEBHOOK_SECRET) or the Connect one
+   * (`connect`, STRIPE_CONNECT_WEBHOOK_SECRET: the connected accounts' events, each with its `account`). Both land in
+   * `stripe_events` and the same queue; processing tells them apart by `account`.
+   */
+  async receive(
+    rawBody: string | undefined,
+    signature: string | undefined,
+    endpoint: 'platform' | 'connect' = 'platform',
+  ): Promise<ReceivedResponse> {
     if (!signature) throw ApiError.badRequest(SIGNATURE_MISSING);
+    const secret =
+      endpoint === 'connect' ? this.config.STRIPE_CONNECT_WEBHOOK_SECRET : this.config.STRIPE_WEBHOOK_SECRET;
     let event: unknown;
     try {
-      event = this.payments.constructEvent(rawBody ?? '', signature, this.config.STRIPE_WEBHOOK_SECRET);
+      event = this.payments.constructEvent(rawBody ?? '', signature, secret);
     } catch (error) {
       if (isSignatureInvalid(error)) {
         throw ApiError.badRequest(SIGNATURE_INVALID);
@@ -77,6 +90,13 @@ export class StripeWebhooksService {
     const stored = await this.stripeEvents.find(stripeEventId);
     if (!stored) return;
     const object = stored.payload.data.object;
+    const account = stored.payload.account;
+    if (typeof account === 'string' && account !== '') {
+      // A connected account's event: hosting fees' (the platform's own objects never carry `account`).
+      await this.hosting.process(stored.type, account, object);
+      await this.stripeEvents.markProcessed(stripeEventId);
+      return;
+    }
     const purchase = creditsPurchaseOf(stored.type, object);
     if (purchase) await this.creditPurchases.refresh(purchase);
     const refund = refundOf(stored.type, object);

@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PROPERTY_FOR_ORDER, type PropertyForOrder, type PropertyForOrderRequest } from '@tourly/contracts';
+import {
+  PROPERTIES_OWNED,
+  PROPERTY_FOR_ORDER,
+  type PropertiesOwned,
+  type PropertiesOwnedRequest,
+  type PropertyForOrder,
+  type PropertyForOrderRequest,
+} from '@tourly/contracts';
 import { PropertiesService } from './properties.service';
 
 /** Request-reply for other services about a provider's properties. */
@@ -12,5 +19,11 @@ export class PropertiesListener {
   @MessagePattern(PROPERTY_FOR_ORDER)
   forOrder(@Payload() request: PropertyForOrderRequest): Promise<PropertyForOrder> {
     return this.properties.forOrder(request);
+  }
+
+  /** Billing, before a hosting-fee subscription names them: which of these ids are the provider's properties. */
+  @MessagePattern(PROPERTIES_OWNED)
+  owned(@Payload() request: PropertiesOwnedRequest): Promise<PropertiesOwned> {
+    return this.properties.owned(request);
   }
 }

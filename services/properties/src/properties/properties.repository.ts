@@ -29,6 +29,7 @@ import type {
   IModelCountQuery,
   IModelPageQuery,
   IModelPageResult,
+  IOwnedPropertyIdsQuery,
   IPremiumBeyondQuery,
   IPremiumBeyondResult,
   IPremiumCountQuery,
@@ -167,6 +168,9 @@ const modelCount = sql<IModelCountQuery>`
   SELECT count(DISTINCT matterport_key)::int AS "total!" FROM properties
    WHERE deleted_at IS NULL AND ($providerId::uuid IS NULL OR provider_id = $providerId)
      AND ($search::text IS NULL OR (search_text LIKE lower($search) OR lower(matterport_key) LIKE lower($search)))`;
+
+const ownedPropertyIds = sql<IOwnedPropertyIdsQuery>`
+  SELECT id FROM properties WHERE provider_id = $providerId! AND id = ANY($ids!::uuid[]) AND deleted_at IS NULL`;
 
 const findProperty = sql<IFindPropertyQuery>`
   SELECT id, provider_id AS "providerId", slug, title, address, formatted_address AS "formattedAddress",
@@ -363,6 +367,12 @@ export class PropertiesRepository {
   }
 
   /** The provider's live property (`forUpdate`: its row locked until the transaction ends). */
+  /** Which of these ids are the provider's properties (deleted ones left out). */
+  async owned(providerId: string, ids: string[]): Promise<string[]> {
+    const found = await queryRows(this.db.dataSource, ownedPropertyIds, { providerId, ids });
+    return found.map((row) => row.id);
+  }
+
   find(tx: Queryable, providerId: string, id: string, forUpdate = false): Promise<PropertyRow | undefined> {
     return queryOne(tx, forUpdate ? lockProperty : findProperty, { providerId, id });
   }

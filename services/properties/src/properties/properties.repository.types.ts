@@ -126,6 +126,23 @@ export interface IModelCountQuery {
   result: IModelCountResult;
 }
 
+/** 'OwnedPropertyIds' parameters type */
+export interface IOwnedPropertyIdsParams {
+  ids: stringArray;
+  providerId: string;
+}
+
+/** 'OwnedPropertyIds' return type */
+export interface IOwnedPropertyIdsResult {
+  id: string;
+}
+
+/** 'OwnedPropertyIds' query type */
+export interface IOwnedPropertyIdsQuery {
+  params: IOwnedPropertyIdsParams;
+  result: IOwnedPropertyIdsResult;
+}
+
 /** 'FindProperty' parameters type */
 export interface IFindPropertyParams {
   id: string;

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES, type PropertyForOrder, type PropertyForOrderRequest } from '@tourly/contracts';
+import {
+  MESSAGES,
+  type PropertiesOwned,
+  type PropertiesOwnedRequest,
+  type PropertyForOrder,
+  type PropertyForOrderRequest,
+} from '@tourly/contracts';
 import type { EntityManager } from 'typeorm';
 import {
   ApiError,
@@ -133,6 +139,13 @@ export class PropertiesService {
       // Unknown without the provider's Matterport account to read it in: not refused on a guess either.
       passwordProtected: model?.visibility === 'password',
     };
+  }
+
+  /** Billing, before a hosting-fee subscription names them: which of these ids are the provider's properties. */
+  async owned(request: PropertiesOwnedRequest): Promise<PropertiesOwned> {
+    const ids = (request.propertyIds ?? []).filter(isUuid);
+    if (!isUuid(request.providerId) || ids.length === 0) return { propertyIds: [] };
+    return { propertyIds: await this.properties.owned(request.providerId, ids) };
   }
 
   /** `alsoRecord` writes in the property's own transaction (whatever made it, once). */

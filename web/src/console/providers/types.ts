@@ -14,7 +14,7 @@ export type FloorplanConfigurationFields = Schema<'orders.ConfigurationFields'>;
 /** GET /admin/providers/{id}/billing_account: the billing information with its Stripe ids and discount. */
 export type BillingAccount = Answer<'/admin/providers/{id}/billing_account', 'get'>;
 /** PATCH /admin/providers/{id}/billing_account */
-export type BillingAccountForm = Schema<'billing.BillingAccountForm'>;
+export type BillingAccountForm = Schema<'billing.AdminBillingAccountForm'>;
 
 /** GET /admin/providers/{id}/service_plan_subscription */
 export type PlanSubscription = Answer<'/admin/providers/{id}/service_plan_subscription', 'get'>;

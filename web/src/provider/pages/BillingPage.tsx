@@ -19,6 +19,7 @@ import { RenewModal } from '../features/billing/components/RenewModal';
 import { SubscriptionOverview } from '../features/billing/components/SubscriptionOverview';
 import { TestClockPanel } from '../features/billing/components/TestClockPanel';
 import { useBillingAccountQuery, usePlansQuery } from '../features/billing/queries';
+import { MerchantAccountSection } from '../features/hostingFees/components/MerchantAccountSection';
 import { canUpgrade, lowerPlans, renewedMessage } from '../features/billing/rules';
 
 /** After the test clock moved, Stripe's events reach billing over a few seconds: ask again a few times. */
@@ -28,7 +29,7 @@ const REFRESH_AFTER_CLOCK_MS = [500, 1500, 3000, 6000, 10_000];
  * `/provider/billing`, accounts and billing (000 §2): the subscription with its scheduled change, the plan
  * upgrade, downgrade and renew modals, the credits (the balance, a waiting voucher discount, the credit purchase
  * modal, vouchers, the way to the credits page), the cards, the billing account, the invoices (and Stripe's
- * customer portal), the premium tours (those of the plan and those paid separately), the credit history, the orders
+ * customer portal), the merchant account its clients pay hosting fees into (with its tax rates), the premium tours (those of the plan and those paid separately), the credit history, the orders
  * paid with credits (and their CSV) and, in test mode, the test clock. Only those who manage billing (GET /provider/permissions/account: the provider's
  * admins) see it.
  */
@@ -133,6 +134,7 @@ function BillingSections({
         <BillingInformation account={account} headingLevel="h2" />
       </div>
       <InvoicesSection portal={isComplete(account)} />
+      <MerchantAccountSection />
       <PremiumToursSection />
       <CreditHistorySection />
       <BillingOrdersSection />

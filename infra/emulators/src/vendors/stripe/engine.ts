@@ -16,11 +16,13 @@ export interface EngineOptions {
   webhookEndpoints?: WebhookTarget[];
   retryDelaysMs?: number[];
   dunning?: Partial<DunningOptions>;
+  /** A connected account's engine (`Stripe-Account`): its id, and the platform's webhook dispatcher it shares. */
+  connected?: { account: string; webhooks: WebhookDispatcher };
 }
 
 /** One emulated Stripe account: its store and the services acting on it, wired together. */
 export class StripeEngine {
-  readonly store = new StripeStore();
+  readonly store: StripeStore;
   readonly webhooks: WebhookDispatcher;
   readonly events: EventLog;
   readonly payments: Payments;
@@ -34,11 +36,18 @@ export class StripeEngine {
 
   constructor(options: EngineOptions = {}) {
     const dunning = { ...DEFAULT_DUNNING, ...options.dunning };
-    this.webhooks = new WebhookDispatcher(
-      options.webhookEndpoints ?? [],
-      () => this.store.webhookEndpoints.values(),
-      options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
-    );
+    this.store = new StripeStore(options.connected?.account ?? null);
+    this.webhooks =
+      options.connected?.webhooks ??
+      new WebhookDispatcher(
+        options.webhookEndpoints ?? [],
+        () =>
+          [...this.store.webhookEndpoints.values()].map((endpoint) => ({
+            ...endpoint,
+            connect: this.store.connectEndpoints.has(endpoint.id),
+          })),
+        options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
+      );
     this.events = new EventLog(this.store, (event) => this.webhooks.publish(event));
     this.payments = new Payments(this.store, this.events);
     this.discounts = new Discounts(this.store, this.events);

@@ -46,6 +46,8 @@ export class EventLog {
     const event = {
       id: newId('evt'),
       object: 'event',
+      // A connected account's events name it, as Stripe's Connect webhooks do.
+      ...(this.store.account ? { account: this.store.account } : {}),
       api_version: API_VERSION,
       created: realNow(),
       data: {

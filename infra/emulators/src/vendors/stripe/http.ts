@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { maskKey, type StripeAccounts } from './accounts';
 import type { StripeEngine } from './engine';
 import { checkRequest, declaredParams, STRIPE_JS_PARAMS, type DeclaredParams } from './declared';
 import { authenticationError, StripeApiError, unrecognizedUrl, type StripeErrorBody } from './errors';
@@ -11,6 +12,8 @@ export interface Call {
   params: Params;
   path: Record<string, string>;
   key: KeyKind;
+  /** The key the call was made with (Stripe quotes it, masked, in some errors). */
+  apiKey: string;
 }
 
 export interface Route {
@@ -41,7 +44,19 @@ const NO_KEY =
  * The `/v1` plugin: Stripe's nested form bodies, API keys (test keys only), idempotency keys, expand, CORS
  * for Stripe.js, and Stripe's error bodies so the SDK raises the right error classes.
  */
-export function stripeApi(engine: StripeEngine, routes: Route[]): FastifyPluginAsync {
+export function stripeApi(
+  accounts: StripeAccounts,
+  routesOf: (engine: StripeEngine) => Route[],
+): FastifyPluginAsync {
+  const byEngine = new WeakMap<StripeEngine, Route[]>();
+  const routesFor = (engine: StripeEngine) => {
+    let routes = byEngine.get(engine);
+    if (!routes) {
+      routes = routesOf(engine);
+      byEngine.set(engine, routes);
+    }
+    return routes;
+  };
   return async (app: FastifyInstance) => {
     app.removeContentTypeParser('application/x-www-form-urlencoded');
     app.addContentTypeParser(
@@ -62,22 +77,27 @@ export function stripeApi(engine: StripeEngine, routes: Route[]): FastifyPluginA
         .send({ error: { type, message: error.message } });
     });
     app.options('/*', async (_request, reply) => reply.code(204).headers(CORS_HEADERS).send());
-    for (const route of routes) {
+    // Every account's engine has the same routes, in the same order: the request's account picks the handler.
+    routesFor(accounts.platform).forEach((route, index) => {
       app.route({
         method: route.method,
         url: route.url,
-        handler: async (request, reply) => handle(engine, route, request, reply),
+        handler: async (request, reply) =>
+          handle(accounts, (engine) => routesFor(engine)[index]!, route, request, reply),
       });
-    }
+    });
   };
 }
 
 function handle(
-  engine: StripeEngine,
-  route: Route,
+  accounts: StripeAccounts,
+  routeOf: (engine: StripeEngine) => Route,
+  platformRoute: Route,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
+  let engine = accounts.platform;
+  let route = platformRoute;
   const requestId = newId('req');
   void reply.headers(CORS_HEADERS).header('request-id', requestId);
   let idempotency: { key: string; hash: string } | undefined;
@@ -85,11 +105,13 @@ function handle(
     const raw = paramsOf(request);
     const params = new Params(raw);
     const path = request.params as Record<string, string>;
-    if (route.open) return reply.send(route.handler({ params, path, key: 'secret' }));
-    const key = authenticate(request, params, route);
-    engine.store.origin = `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`;
+    if (route.open) return reply.send(route.handler({ params, path, key: 'secret', apiKey: '' }));
+    const { kind: key, apiKey } = authenticate(request, params, route);
+    engine = accounts.engineFor(headerOf(request, 'stripe-account'), apiKey);
+    route = routeOf(engine);
+    accounts.setOrigin(`${request.protocol}://${request.headers.host ?? '127.0.0.1'}`);
     checkRequest(raw, declaredFor(route), headerOf(request, 'stripe-version'));
-    engine.catchUp();
+    accounts.catchUp();
     const idempotencyKey = headerOf(request, 'idempotency-key');
     if (request.method === 'POST' && idempotencyKey) {
       idempotency = { key: idempotencyKey, hash: stableJson(raw) };
@@ -103,7 +125,7 @@ function handle(
       }
     }
     const result = engine.events.withRequest({ id: requestId, idempotency_key: idempotencyKey ?? null }, () =>
-      route.handler({ params, path, key }),
+      route.handler({ params, path, key, apiKey }),
     );
     const body = engine.presenter.present(result, params.strList('expand') ?? []);
     remember(engine, idempotency, request, requestId, 200, body);
@@ -146,7 +168,11 @@ function paramsOf(request: FastifyRequest): RawParams {
   return query;
 }
 
-function authenticate(request: FastifyRequest, params: Params, route: Route): KeyKind {
+function authenticate(
+  request: FastifyRequest,
+  params: Params,
+  route: Route,
+): { kind: KeyKind; apiKey: string } {
   const header = headerOf(request, 'authorization');
   let key: string | undefined;
   if (header?.startsWith('Bearer ')) key = header.slice('Bearer '.length).trim();
@@ -154,20 +180,14 @@ function authenticate(request: FastifyRequest, params: Params, route: Route): Ke
     key = Buffer.from(header.slice('Basic '.length), 'base64').toString().split(':')[0];
   else key = params.str('key');
   if (!key) throw authenticationError(NO_KEY);
-  if (/^(sk|rk)_test_\w+/.test(key)) return 'secret';
+  if (/^(sk|rk)_test_\w+/.test(key)) return { kind: 'secret', apiKey: key };
   if (/^pk_test_\w+/.test(key)) {
-    if (route.publishable) return 'publishable';
+    if (route.publishable) return { kind: 'publishable', apiKey: key };
     throw authenticationError(
       'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
     );
   }
-  throw authenticationError(`Invalid API Key provided: ${mask(key)}`);
-}
-
-function mask(key: string): string {
-  return key.length <= 12
-    ? `${key.slice(0, 3)}****`
-    : `${key.slice(0, 8)}${'*'.repeat(key.length - 12)}${key.slice(-4)}`;
+  throw authenticationError(`Invalid API Key provided: ${maskKey(key)}`);
 }
 
 function replayed(

@@ -3,10 +3,13 @@ import type { Vendor } from '../../vendor';
 import type { DunningOptions } from './billing/invoices';
 import { registerInvoicePages } from './billing/invoice-pages';
 import { registerPortalPages } from './billing/portal-pages';
-import { StripeEngine } from './engine';
+import { StripeAccounts, type AccountsState } from './accounts';
+import { registerConnectPages } from './connect-pages';
+import type { StripeEngine } from './engine';
 import { stripeApi } from './http';
 import { billingRoutes } from './routes/billing';
 import { catalogRoutes } from './routes/catalog';
+import { connectRoutes } from './routes/connect';
 import { customerRoutes } from './routes/customers';
 import { intentRoutes } from './routes/intents';
 import { platformRoutes } from './routes/platform';
@@ -16,22 +19,20 @@ import type { WebhookDelivery, WebhookTarget } from './webhooks';
 
 export { createStripeJsVendor } from './stripe-js';
 export { API_VERSION } from './events';
+export { COMPLETE_ONBOARDING_LABEL } from './connect-pages';
 export { signatureHeader, type WebhookDelivery, type WebhookTarget } from './webhooks';
 export type { DunningOptions } from './billing/invoices';
 
 export interface StripeVendorOptions {
-  /** Endpoints every event is also sent to, like `stripe listen --forward-to` (not listed by the API). */
+  /**
+   * Endpoints events are also sent to, like `stripe listen --forward-to` (not listed by the API): the platform's own
+   * events, or with `connect: true` the connected accounts' (`stripe listen --forward-connect-to`).
+   */
   webhookEndpoints?: WebhookTarget[];
   /** Waits before each retry of a failed delivery; the default is 500 ms, 2 s, 5 s (then given up). */
   retryDelaysMs?: number[];
   /** Retries of failed renewals: days after the first failure, and the status once they all failed. */
   dunning?: Partial<DunningOptions>;
-}
-
-/** What the Stripe emulator keeps across restarts: the account, and the webhooks it has yet to deliver. */
-interface StripeState {
-  store: Record<string, unknown>;
-  webhooks: Array<{ endpoint: string; events: string[] }>;
 }
 
 export interface StripeVendor extends Vendor {
@@ -53,8 +54,8 @@ export interface StripeVendor extends Vendor {
  * webhooks. Inspection at `/_emulator/stripe/webhook_deliveries`.
  */
 export function createStripeVendor(options: StripeVendorOptions = {}): StripeVendor {
-  const engine = new StripeEngine(options);
-  const routes = [
+  const accounts = new StripeAccounts(options);
+  const routesOf = (engine: StripeEngine) => [
     ...catalogRoutes(engine),
     ...customerRoutes(engine),
     ...intentRoutes(engine),
@@ -62,18 +63,20 @@ export function createStripeVendor(options: StripeVendorOptions = {}): StripeVen
     ...refundRoutes(engine),
     ...portalRoutes(engine),
     ...platformRoutes(engine),
+    ...connectRoutes(engine, accounts),
   ];
-  const api = stripeApi(engine, routes);
+  const api = stripeApi(accounts, routesOf);
+  const { webhooks } = accounts;
   const controls: FastifyPluginAsync = async (app) => {
     app.get('/webhook_deliveries', async () => ({
       object: 'list',
-      pending: engine.webhooks.pendingCount(),
-      data: engine.webhooks.list(),
+      pending: webhooks.pendingCount(),
+      data: webhooks.list(),
     }));
     app.post<{ Body: { reachable?: unknown } }>('/webhook_reachability', async (request, reply) => {
       const reachable = request.body?.reachable;
       if (typeof reachable !== 'boolean') return reply.code(400).send({ error: 'reachable: true or false' });
-      engine.webhooks.setReachable(reachable);
+      webhooks.setReachable(reachable);
       return { reachable };
     });
   };
@@ -81,26 +84,25 @@ export function createStripeVendor(options: StripeVendorOptions = {}): StripeVen
     name: 'stripe',
     prefix: '/v1',
     routes: async (app) => {
-      app.addHook('onClose', async () => engine.webhooks.close());
+      app.addHook('onClose', async () => webhooks.close());
       await api(app, {});
-      registerInvoicePages(app, engine.store);
-      registerPortalPages(app, engine.store);
+      registerInvoicePages(app, (token) => {
+        const found = accounts.invoiceByPageToken(token);
+        return found && { invoices: found.engine.invoices, invoice: found.invoice };
+      });
+      registerPortalPages(app, accounts.platform.store);
+      registerConnectPages(app, accounts);
     },
     controls,
-    reset: () => engine.reset(),
+    reset: () => accounts.reset(),
     state: {
-      save: () => ({ store: engine.store.save(), webhooks: engine.webhooks.queued() }),
-      load: (saved) => {
-        const { store, webhooks } = saved as StripeState;
-        engine.reset();
-        engine.store.load(store);
-        engine.webhooks.requeue(webhooks, (id) => engine.store.events.get(id));
-      },
-      onChange: (listener) => engine.webhooks.onChange(listener),
+      save: () => accounts.save(),
+      load: (saved) => accounts.load(saved as AccountsState),
+      onChange: (listener) => webhooks.onChange(listener),
     },
-    webhooksSettled: () => engine.webhooks.settled(),
-    webhookDeliveries: () => engine.webhooks.list(),
-    setWebhooksReachable: (reachable) => engine.webhooks.setReachable(reachable),
+    webhooksSettled: () => webhooks.settled(),
+    webhookDeliveries: () => webhooks.list(),
+    setWebhooksReachable: (reachable) => webhooks.setReachable(reachable),
   };
 }
 

@@ -52,6 +52,16 @@ export interface SubscriptionMeta {
   saveDefaultPaymentMethod: boolean;
 }
 
+/** An account link's onboarding page, by the unguessable token in its URL. */
+export interface AccountLinkMeta {
+  account: string;
+  type: 'account_onboarding' | 'account_update';
+  refreshUrl: string;
+  returnUrl: string;
+  expiresAt: number;
+  used: boolean;
+}
+
 export interface IdempotentResult {
   method: string;
   path: string;
@@ -64,6 +74,16 @@ export interface IdempotentResult {
 
 /** One instance per vendor: every object the emulator knows, plus the bookkeeping Stripe keeps hidden. */
 export class StripeStore {
+  /**
+   * The connected account (`acct_…`) whose objects this store holds, from the `Stripe-Account` header; null for the
+   * platform's own.
+   */
+  account: string | null;
+
+  constructor(account: string | null = null) {
+    this.account = account;
+  }
+
   readonly products = new Map<string, Stripe.Product>();
   readonly prices = new Map<string, Stripe.Price>();
   readonly coupons = new Map<string, Stripe.Coupon>();
@@ -98,6 +118,13 @@ export class StripeStore {
   readonly portalSessions = new Map<string, Stripe.BillingPortal.Session>();
   /** A customer portal session's page, by the unguessable token in its URL, until it expires (real time). */
   readonly portalPages = new Map<string, { session: string; expiresAt: number }>();
+  readonly taxRates = new Map<string, Stripe.TaxRate>();
+  /** Webhook endpoints created with `connect: true`: they receive the connected accounts' events. */
+  readonly connectEndpoints = new Set<string>();
+  /** Connect (the platform's store only): its connected accounts, their onboarding links, the fees collected. */
+  readonly accounts = new Map<string, Stripe.Account>();
+  readonly accountLinks = new Map<string, AccountLinkMeta>();
+  readonly applicationFees = new Map<string, Stripe.ApplicationFee>();
   /** Where the API was last reached (`http://host:port`): the origin of the invoices' page and PDF links. */
   origin = 'http://127.0.0.1';
 
@@ -173,7 +200,7 @@ export class StripeStore {
    * two maps stay one object when loaded back.
    */
   save(): Record<string, unknown> {
-    const { processing: _running, ...state } = this as unknown as Record<string, unknown>;
+    const { processing: _running, account: _account, ...state } = this as unknown as Record<string, unknown>;
     return state;
   }
 

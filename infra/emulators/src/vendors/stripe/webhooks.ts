@@ -9,6 +9,11 @@ export interface WebhookTarget {
   secret: string;
   /** Event types to send; `['*']` (the default) sends all. */
   enabledEvents?: string[];
+  /**
+   * A Connect endpoint: it receives the events of the connected accounts (they carry `account`), and no event of the
+   * platform's own; without it (the default) the other way round, as on Stripe.
+   */
+  connect?: boolean;
 }
 
 export interface WebhookDelivery {
@@ -33,6 +38,7 @@ interface Target {
   url: string;
   secret: string;
   enabledEvents: string[];
+  connect: boolean;
 }
 
 interface Queue {
@@ -61,13 +67,13 @@ export class WebhookDispatcher {
 
   constructor(
     private readonly configured: WebhookTarget[],
-    private readonly apiEndpoints: () => Iterable<Stripe.WebhookEndpoint>,
+    private readonly apiEndpoints: () => Iterable<Stripe.WebhookEndpoint & { connect?: boolean }>,
     private readonly retryDelaysMs: number[] = DEFAULT_RETRY_DELAYS_MS,
   ) {}
 
   /** Queues the event for every endpoint it matches and sets its `pending_webhooks`. */
   publish(event: Stripe.Event): void {
-    const targets = this.targetsFor(event.type);
+    const targets = this.targetsFor(event);
     event.pending_webhooks = targets.length;
     if (this.closed || targets.length === 0) return;
     const body = JSON.stringify(event, null, 2);
@@ -152,9 +158,12 @@ export class WebhookDispatcher {
     this.reset();
   }
 
-  private targetsFor(type: string): Target[] {
-    return this.allTargets().filter((target) =>
-      target.enabledEvents.some((pattern) => matchesEventType(pattern, type)),
+  private targetsFor(event: Stripe.Event): Target[] {
+    const connected = typeof event.account === 'string';
+    return this.allTargets().filter(
+      (target) =>
+        target.connect === connected &&
+        target.enabledEvents.some((pattern) => matchesEventType(pattern, event.type)),
     );
   }
 
@@ -165,6 +174,7 @@ export class WebhookDispatcher {
       url: target.url,
       secret: target.secret,
       enabledEvents: target.enabledEvents ?? ['*'],
+      connect: target.connect ?? false,
     }));
     for (const endpoint of this.apiEndpoints()) {
       if (endpoint.status !== 'enabled' || !endpoint.secret) continue;
@@ -174,6 +184,7 @@ export class WebhookDispatcher {
         url: endpoint.url,
         secret: endpoint.secret,
         enabledEvents: endpoint.enabled_events,
+        connect: endpoint.connect ?? false,
       });
     }
     return targets;

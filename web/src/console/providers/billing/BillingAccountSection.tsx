@@ -2,7 +2,15 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { CURRENCIES } from '@tourly/contracts';
 import { useMemo } from 'react';
-import { Form, SelectInput, TextInput, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import {
+  Form,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  useCanAccess,
+  useDataProvider,
+  useNotify,
+} from 'react-admin';
 import type { ConsoleDataProvider } from '../../dataProvider';
 import { Details } from '../../shared/Details';
 import { Section } from '../../shared/Section';
@@ -11,12 +19,13 @@ import type { BillingAccount, BillingAccountForm, ProviderRecord } from '../type
 import { billingAccountKey, planSubscriptionKey, useBillingAccount } from './queries';
 
 const CURRENCY_CHOICES = CURRENCIES.map((id) => ({ id, name: id.toUpperCase() }));
-const FIELDS = ['name', 'email', 'address', 'country', 'currency'];
+const FIELDS = ['name', 'email', 'address', 'country', 'currency', 'hostingApplicationFeePercent'];
 
 /**
  * The provider's billing account (GET, PATCH /admin/providers/{id}/billing_account): the name, email, address and
  * country invoices carry and the currency plans are billed in; saving it the first time makes the provider's Stripe
  * customer. The server's refusals under their inputs (a change of currency while a paid plan runs, under Currency).
+ * With it, the platform's share of the hosting fees the provider's clients pay (issue 32; empty: none).
  */
 export function BillingAccountSection({ provider }: { provider: ProviderRecord }) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
@@ -72,6 +81,12 @@ export function BillingAccountSection({ provider }: { provider: ProviderRecord }
                 helperText="What its plans are billed in"
                 disabled={!canAccess}
               />
+              <NumberInput
+                source="hostingApplicationFeePercent"
+                label="Platform fee on hosting fees (%)"
+                helperText="The platform's share of each hosting fee its clients pay, 0 to 50; empty for none"
+                disabled={!canAccess}
+              />
               <FormErrorSummary />
               {canAccess && (
                 <Box>
@@ -88,6 +103,14 @@ export function BillingAccountSection({ provider }: { provider: ProviderRecord }
 
 /** The fields the form edits and PATCH takes, nothing else of the account. */
 function formOf(account: BillingAccount | BillingAccountForm): BillingAccountForm {
-  const { name, email, address, country, currency } = account;
-  return { name: name ?? '', email: email ?? '', address: address ?? '', country: country ?? '', currency };
+  const { name, email, address, country, currency, hostingApplicationFeePercent } = account;
+  return {
+    name: name ?? '',
+    email: email ?? '',
+    address: address ?? '',
+    country: country ?? '',
+    currency,
+    // An emptied input is none (null), as the server reads it.
+    hostingApplicationFeePercent: hostingApplicationFeePercent ?? null,
+  };
 }

@@ -1,5 +1,6 @@
 import type { AccessType, BookingStatus } from '@tourly/contracts';
 import { api } from '../../../api/client';
+import { centsOf } from '../../../shared/format';
 import type { Answer } from '../../../api/types';
 
 /** The provider's booking page with its services, who takes bookings and the setup progress. */
@@ -59,13 +60,6 @@ export interface BookingRequestValues {
 
 /** A whole number typed in a field, or the text itself (the server then says what is wrong with it). */
 const wholeNumber = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);
-
-/** "250" or "250.5" -> 25000 / 25050 cents; anything else goes as typed, for the server to refuse. */
-export function centsOf(text: string): number | string {
-  const match = /^\s*(\d+)(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return text;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
 
 // ---- the booking page (setup) ----
 

@@ -3,7 +3,7 @@ import { invalidRequest, StripeApiError, unexpectedState } from '../errors';
 import type { EventLog } from '../events';
 import { newId, randomToken } from '../ids';
 import { decimal, list, newInvoice, newInvoicePayment } from '../objects';
-import type { Params } from '../params';
+import { Params } from '../params';
 import { cardError, type Payments, type PaymentMode } from '../payments';
 import type { InvoiceMeta, LineSpec, StripeStore } from '../store';
 import { DAY } from '../time';
@@ -47,6 +47,8 @@ const REQUIRES_ACTION_MESSAGE =
 /** Invoices: built from lines, finalized (number, customer balance, PaymentIntent), collected, retried. */
 export class Invoices {
   hooks: InvoiceHooks = { paid: () => undefined, paymentFailed: () => undefined };
+  /** Told of every paid invoice (a connected account's: the platform's application fee). */
+  onPaid: (invoice: Stripe.Invoice) => void = () => undefined;
   private retrying: string | null = null;
 
   constructor(
@@ -78,12 +80,22 @@ export class Invoices {
       draft.lines.map((line) => line.amount),
       applicable,
     );
+    const subscription = draft.subscription ? this.store.subscriptions.get(draft.subscription) : undefined;
     invoice.lines = list(
-      draft.lines.map((line, index) =>
-        lineItem(line, id, draft.preview ? `il_tmp_${randomToken(24)}` : newId('il'), amounts[index]!),
-      ),
+      draft.lines.map((line, index) => {
+        const item = lineItem(
+          line,
+          id,
+          draft.preview ? `il_tmp_${randomToken(24)}` : newId('il'),
+          amounts[index]!,
+        );
+        const discounted = line.amount - amounts[index]!.reduce((sum, { amount }) => sum + amount, 0);
+        item.taxes = lineTaxes(discounted, taxRatesOf(subscription, line.subscriptionItem));
+        return item;
+      }),
       `/v1/invoices/${id}/lines`,
     );
+    invoice.default_tax_rates = structuredClone(subscription?.default_tax_rates ?? []);
     const subtotal = draft.lines.reduce((sum, line) => sum + line.amount, 0);
     const byDiscount = new Map<string, number>();
     for (const lineAmounts of amounts) {
@@ -98,10 +110,18 @@ export class Invoices {
       discount,
       type: 'discount',
     }));
+    const taxes = invoice.lines.data.flatMap((line) => line.taxes ?? []);
+    const inclusiveTax = taxes
+      .filter((t) => t.tax_behavior === 'inclusive')
+      .reduce((sum, t) => sum + t.amount, 0);
+    const exclusiveTax = taxes
+      .filter((t) => t.tax_behavior === 'exclusive')
+      .reduce((sum, t) => sum + t.amount, 0);
+    invoice.total_taxes = totalTaxes(taxes);
     invoice.subtotal = subtotal;
-    invoice.subtotal_excluding_tax = subtotal;
-    invoice.total = subtotal - discountTotal;
-    invoice.total_excluding_tax = invoice.total;
+    invoice.subtotal_excluding_tax = subtotal - inclusiveTax;
+    invoice.total = subtotal - discountTotal + exclusiveTax;
+    invoice.total_excluding_tax = invoice.total - inclusiveTax - exclusiveTax;
     applyBalance(invoice, draft.customer.balance);
     return invoice;
   }
@@ -288,6 +308,7 @@ export class Invoices {
     this.events.emit('invoice.paid', invoice);
     this.events.emit('invoice.payment_succeeded', invoice);
     this.hooks.paid(invoice);
+    this.onPaid(invoice);
   }
 
   void(invoice: Stripe.Invoice, at: number): void {
@@ -307,6 +328,47 @@ export class Invoices {
       }
     }
     this.events.emit('invoice.voided', invoice);
+  }
+
+  /** `POST /v1/invoices/:id/void`: an open invoice only, as Stripe (a draft is deleted, a paid one refunded instead). */
+  voidOpen(invoice: Stripe.Invoice): Stripe.Invoice {
+    if (invoice.status !== 'open') {
+      throw unexpectedState(
+        'invoice_not_open',
+        `You can only void an open invoice; this invoice is ${invoice.status ?? 'draft'}.`,
+      );
+    }
+    this.void(invoice, this.store.nowFor(invoice.customer as string));
+    return invoice;
+  }
+
+  /**
+   * The customer pays on the invoice's hosted page with a card number: an on-session attempt. Answers the card
+   * error's message when it fails, null when the invoice is paid.
+   */
+  payOnPage(invoice: Stripe.Invoice, cardNumber: string): string | null {
+    const at = this.store.nowFor(invoice.customer as string);
+    if (invoice.status !== 'open') return `This invoice is ${invoice.status ?? 'draft'}; it cannot be paid.`;
+    const number = cardNumber.replace(/[\s-]/g, '');
+    let method: Stripe.PaymentMethod;
+    try {
+      method = this.payments.createFromParams(
+        new Params({
+          type: 'card',
+          card: { number, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 4), cvc: '123' },
+        }),
+        at,
+      );
+    } catch (error) {
+      if (error instanceof StripeApiError) return error.body.message;
+      throw error;
+    }
+    this.collect(invoice, 'on_session', method);
+    if (invoice.status === 'paid') return null;
+    const intent = this.intentOf(invoice);
+    if (intent?.status === 'requires_action')
+      return 'This card needs 3-D Secure, which the emulated invoice page does not offer. Use another test card.';
+    return intent?.last_payment_error?.message ?? 'Your card was declined.';
   }
 
   /** `POST /v1/invoices/:id/pay`: off-session by default, like Stripe. */
@@ -427,4 +489,44 @@ function lineItem(
     subtotal: line.amount,
     taxes: [],
   };
+}
+
+/** A line's tax rates: its subscription item's, else the subscription's defaults. */
+function taxRatesOf(subscription: Stripe.Subscription | undefined, itemId: string | null): Stripe.TaxRate[] {
+  if (!subscription) return [];
+  const item = itemId ? subscription.items.data.find((i) => i.id === itemId) : undefined;
+  if (item?.tax_rates && item.tax_rates.length > 0) return item.tax_rates;
+  return subscription.default_tax_rates ?? [];
+}
+
+/**
+ * Taxes of a line's amount after discounts, as Stripe computes tax rates: an exclusive rate adds its percentage of
+ * the amount, an inclusive one is contained in it (amount × p / (100 + Σ inclusive p)); rounded to the minor unit.
+ */
+export function lineTaxes(amount: number, rates: Stripe.TaxRate[]): Stripe.InvoiceLineItem.Tax[] {
+  const inclusive = rates.filter((rate) => rate.inclusive);
+  const inclusivePercent = inclusive.reduce((sum, rate) => sum + rate.percentage, 0);
+  const taxable = Math.round((amount * 100) / (100 + inclusivePercent));
+  return rates.map((rate) => ({
+    amount: Math.round((taxable * rate.percentage) / 100),
+    tax_behavior: rate.inclusive ? 'inclusive' : 'exclusive',
+    tax_rate_details: { tax_rate: rate.id },
+    taxability_reason: 'not_available',
+    taxable_amount: taxable,
+    type: 'tax_rate_details',
+  }));
+}
+
+/** The invoice's `total_taxes`: the lines' taxes summed by tax rate. */
+function totalTaxes(taxes: Stripe.InvoiceLineItem.Tax[]): Stripe.Invoice.TotalTax[] {
+  const byRate = new Map<string, Stripe.Invoice.TotalTax>();
+  for (const tax of taxes) {
+    const rate = tax.tax_rate_details?.tax_rate ?? '';
+    const total = byRate.get(rate);
+    if (total) {
+      total.amount += tax.amount;
+      total.taxable_amount = (total.taxable_amount ?? 0) + (tax.taxable_amount ?? 0);
+    } else byRate.set(rate, { ...structuredClone(tax) } as Stripe.Invoice.TotalTax);
+  }
+  return [...byRate.values()];
 }

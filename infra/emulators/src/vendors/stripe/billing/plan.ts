@@ -11,6 +11,8 @@ export type PaymentBehavior =
 export interface ItemInput {
   id?: string;
   price?: string;
+  /** `price_data`: a price made inline for this item only. */
+  priceData?: Params;
   quantity?: number;
   deleted: boolean;
   metadata?: Record<string, string> | null;
@@ -21,6 +23,7 @@ export function itemInputs(list: Params[] | undefined): ItemInput[] {
   return (list ?? []).map((params) => ({
     id: params.str('id'),
     price: params.str('price') ?? params.str('plan'),
+    priceData: params.obj('price_data'),
     quantity: params.int('quantity'),
     deleted: params.bool('deleted') ?? false,
     metadata: params.metadata(),

@@ -137,16 +137,9 @@ export class Previews {
       );
     }
     const items = inputs.map((input, index) => {
-      const priceId = input.price;
-      if (!priceId)
-        throw invalidRequest(
-          'Missing required param: price.',
-          input.params.name('price'),
-          'parameter_missing',
-        );
       return {
         id: `si_tmp_${index}`,
-        price: this.subscriptions.price(priceId, input.params.name('price')),
+        price: this.subscriptions.itemPrice(input, at),
         quantity: input.quantity ?? 1,
       };
     });

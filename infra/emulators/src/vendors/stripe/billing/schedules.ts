@@ -213,6 +213,8 @@ export class Schedules {
       items: phaseItemInputs(first),
       defaultPaymentMethod: schedule.default_settings.default_payment_method as string | null,
       paymentBehavior: 'allow_incomplete',
+      defaultTaxRates: [],
+      applicationFeePercent: null,
       trialEnd: null,
       discounts: [],
       metadata: {},

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { invalidParam, invalidRequest, missingParam, noSuch, StripeApiError } from '../errors';
 import { changedAttributes, snapshot, type EventLog } from '../events';
 import { newId } from '../ids';
-import { newSubscription, newSubscriptionItem, planOf } from '../objects';
+import { newPrice, newSubscription, newSubscriptionItem, planOf } from '../objects';
 import { mergeMetadata, Params } from '../params';
 import { cardError, paymentOutcome, type PaymentMode, type Payments } from '../payments';
 import type { LineSpec, StripeStore } from '../store';
@@ -70,6 +70,8 @@ export interface CreateSpec {
   daysUntilDue: number | null;
   offSession: boolean;
   saveDefaultPaymentMethod: boolean;
+  defaultTaxRates: Stripe.TaxRate[];
+  applicationFeePercent: number | null;
   at: number;
 }
 
@@ -192,6 +194,77 @@ export class Subscriptions {
     return price;
   }
 
+  /**
+   * An item's price: its `price` (active and recurring), or the one `price_data` makes for it. Neither: Stripe's
+   * "You must pass one of plan, price, or price_data."
+   */
+  itemPrice(input: ItemInput, at: number): Stripe.Price {
+    if (input.price) return this.price(input.price, input.params.name('price'));
+    if (input.priceData) return this.inlinePrice(input.priceData, at);
+    throw invalidParam(
+      'You must pass one of plan, price, or price_data.',
+      input.params.name('price'),
+      'parameter_missing',
+    );
+  }
+
+  /**
+   * `price_data`: as Stripe, a new price of an existing product, made for this item and archived at once
+   * (`active: false`), so no other call can use it. Whole minor units only (`unit_amount_decimal` without a
+   * fraction): the emulator bills integer amounts.
+   */
+  private inlinePrice(data: Params, at: number): Stripe.Price {
+    const product = data.str('product');
+    if (!product) throw missingParam(data.name('product'));
+    this.store.get(this.store.products, product, 'product', data.name('product'));
+    const currency = data.str('currency');
+    if (!currency) throw missingParam(data.name('currency'));
+    const recurring = data.obj('recurring');
+    if (!recurring) throw missingParam(data.name('recurring'));
+    const interval = recurring.oneOf('interval', ['day', 'week', 'month', 'year'] as const);
+    if (!interval) throw missingParam(recurring.name('interval'));
+    const intervalCount = recurring.int('interval_count') ?? 1;
+    if (intervalCount < 1)
+      throw invalidParam('This value must be greater than or equal to 1.', recurring.name('interval_count'));
+    const amount = data.int('unit_amount');
+    const decimal = data.str('unit_amount_decimal');
+    if (amount !== undefined && decimal !== undefined) {
+      throw invalidParam(
+        'You may only specify one of these parameters: unit_amount, unit_amount_decimal.',
+        data.name('unit_amount'),
+      );
+    }
+    let unitAmount = amount;
+    if (decimal !== undefined) {
+      if (!/^\d+(\.0*)?$/.test(decimal)) {
+        throw invalidParam(
+          'The emulator bills whole minor units only: unit_amount_decimal must have no fraction.',
+          data.name('unit_amount_decimal'),
+        );
+      }
+      unitAmount = Number.parseInt(decimal, 10);
+    }
+    if (unitAmount === undefined) throw missingParam(data.name('unit_amount'));
+    if (unitAmount < 0)
+      throw invalidParam('This value must be greater than or equal to 0.', data.name('unit_amount'));
+    const price = newPrice({
+      product,
+      currency: currency.toLowerCase(),
+      unit_amount: unitAmount,
+      recurring: { interval, interval_count: intervalCount },
+      created: at,
+    });
+    price.active = false;
+    price.tax_behavior =
+      data.oneOf('tax_behavior', ['exclusive', 'inclusive', 'unspecified']) ?? 'unspecified';
+    return price;
+  }
+
+  /** An inline price is kept (retrievable by its id) once the item using it exists; a preview keeps none. */
+  private keepPrice(price: Stripe.Price): void {
+    if (!this.store.prices.has(price.id)) this.store.put(this.store.prices, price);
+  }
+
   private checkItems(items: Array<{ price: Stripe.Price }>, currency: string): void {
     const first = items[0]!.price;
     for (const { price } of items) {
@@ -260,8 +333,35 @@ export class Subscriptions {
       offSession: params.bool('off_session') ?? false,
       saveDefaultPaymentMethod:
         params.obj('payment_settings')?.str('save_default_payment_method') === 'on_subscription',
+      defaultTaxRates: this.taxRates(params, 'default_tax_rates'),
+      applicationFeePercent: this.applicationFeePercent(params),
       at,
     };
+  }
+
+  /** Tax rate ids of this account (`default_tax_rates`, `items[0][tax_rates]`), active ones only, as Stripe. */
+  taxRates(params: Params, key: string): Stripe.TaxRate[] {
+    return (params.strList(key) ?? []).map((id, index) => {
+      const rate = this.store.get(this.store.taxRates, id, 'tax rate', `${params.name(key)}[${index}]`);
+      if (!rate.active)
+        throw invalidParam(`Tax rate ${id} is inactive and cannot be used.`, `${params.name(key)}[${index}]`);
+      return structuredClone(rate);
+    });
+  }
+
+  /** The platform's cut of each invoice: only on a connected account's subscription (`Stripe-Account`), as Stripe. */
+  private applicationFeePercent(params: Params): number | null {
+    const percent = params.num('application_fee_percent');
+    if (percent === undefined) return null;
+    if (this.store.account === null) {
+      throw invalidParam(
+        'Can only apply an application_fee_percent when the request is made on behalf of another account (using an OAuth key, the Stripe-Account header, or the destination parameter).',
+        'application_fee_percent',
+      );
+    }
+    if (percent < 0 || percent > 100)
+      throw invalidParam('application_fee_percent must be between 0 and 100.', 'application_fee_percent');
+    return percent;
   }
 
   create(spec: CreateSpec): Stripe.Subscription {
@@ -272,14 +372,11 @@ export class Subscriptions {
         'payment_behavior',
       );
     }
-    const planned = spec.items.map((input) => {
-      if (!input.price) throw missingParam(input.params.name('price'));
-      return {
-        price: this.price(input.price, input.params.name('price')),
-        quantity: input.quantity ?? 1,
-        input,
-      };
-    });
+    const planned = spec.items.map((input) => ({
+      price: this.itemPrice(input, at),
+      quantity: input.quantity ?? 1,
+      input,
+    }));
     const currency = planned[0]!.price.currency;
     this.checkItems(planned, currency);
     const period: Period = spec.trialEnd
@@ -294,9 +391,13 @@ export class Subscriptions {
       testClock: this.store.clockOf(customer.id),
       billingCycleAnchor: spec.trialEnd ?? at,
     });
-    subscription.items.data = planned.map(({ price, quantity, input }) =>
-      newSubscriptionItem(id, price, quantity, period, at, mergeMetadata({}, input.metadata)),
-    );
+    subscription.items.data = planned.map(({ price, quantity, input }) => {
+      const item = newSubscriptionItem(id, price, quantity, period, at, mergeMetadata({}, input.metadata));
+      item.tax_rates = this.taxRates(input.params, 'tax_rates');
+      return item;
+    });
+    subscription.default_tax_rates = spec.defaultTaxRates;
+    subscription.application_fee_percent = spec.applicationFeePercent;
     subscription.metadata = spec.metadata;
     subscription.description = spec.description;
     subscription.default_payment_method = spec.defaultPaymentMethod;
@@ -341,6 +442,7 @@ export class Subscriptions {
 
     const invoiceId = newId('in');
     subscription.latest_invoice = invoiceId;
+    for (const { price } of planned) this.keepPrice(price);
     this.store.put(this.store.subscriptions, subscription);
     this.store.subscriptionMeta.set(id, {
       trialWillEndSent: false,
@@ -469,15 +571,14 @@ export class Subscriptions {
           continue;
         }
         const item = items[index]!;
-        const price = input_.price ? this.price(input_.price, input_.params.name('price')) : item.price;
+        const price = input_.price || input_.priceData ? this.itemPrice(input_, at) : item.price;
         const quantity = input_.quantity ?? item.quantity;
         if (price.id !== item.price.id || quantity !== item.quantity) itemsChanged = true;
         items[index] = { ...item, price, quantity, metadata: mergeMetadata(item.metadata, input_.metadata) };
       } else {
-        if (!input_.price) throw missingParam(input_.params.name('price'));
         items.push({
           id: newId('si'),
-          price: this.price(input_.price, input_.params.name('price')),
+          price: this.itemPrice(input_, at),
           quantity: input_.quantity ?? 1,
           metadata: mergeMetadata({}, input_.metadata),
         });
@@ -552,6 +653,7 @@ export class Subscriptions {
     let period = plan.reset ?? this.period(subscription);
     if (plan.trial?.kind === 'set') period = { start: plan.at, end: plan.trial.end };
     subscription.items.data = plan.items.map((planned) => {
+      this.keepPrice(planned.price);
       const item = existing.get(planned.id);
       if (item) {
         item.price = planned.price;

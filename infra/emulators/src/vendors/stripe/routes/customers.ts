@@ -11,7 +11,7 @@ import { deleted, equals, where } from './common';
 
 /** Customers and their payment methods. */
 export function customerRoutes(engine: StripeEngine): Route[] {
-  const { store, events, payments } = engine;
+  const { store, events, payments, subscriptions } = engine;
 
   function setDefaultPaymentMethod(customer: Stripe.Customer, params: Params): void {
     const settings = params.obj('invoice_settings');
@@ -97,6 +97,25 @@ export function customerRoutes(engine: StripeEngine): Route[] {
         setDefaultPaymentMethod(found, params);
         events.emitUpdated('customer.updated', found, before);
         return found;
+      },
+    },
+    {
+      method: 'DELETE',
+      url: '/customers/:id',
+      handler: ({ path }) => {
+        const found = customer(path.id!);
+        const at = store.nowFor(found.id);
+        // As Stripe: the subscriptions still running end now (customer.subscription.deleted each); from then on
+        // the customer is a deleted object that nothing new (a subscription, a payment) may use.
+        for (const subscription of store.subscriptions.values()) {
+          if (subscription.customer !== found.id) continue;
+          if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
+          subscriptions.cancel(subscription, at, 'cancellation_requested');
+        }
+        store.customers.delete(found.id);
+        store.deletedCustomers.add(found.id);
+        events.emit('customer.deleted', found);
+        return deleted(found.id, 'customer');
       },
     },
     {

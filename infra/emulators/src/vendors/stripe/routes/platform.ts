@@ -54,6 +54,7 @@ export function platformRoutes(engine: StripeEngine): Route[] {
           url,
         };
         store.put(store.webhookEndpoints, created);
+        if (params.bool('connect')) store.connectEndpoints.add(created.id);
         return created;
       },
     },

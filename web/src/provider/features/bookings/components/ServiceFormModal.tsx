@@ -6,7 +6,8 @@ import { Modal } from '../../../../shared/Modal';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextAreaField } from '../../../../shared/TextAreaField';
 import { TextField } from '../../../../shared/TextField';
-import { centsOf, type BookingService, type ServiceValues } from '../api';
+import { centsOf } from '../../../../shared/format';
+import type { BookingService, ServiceValues } from '../api';
 import { useAddServiceMutation, useUpdateServiceMutation } from '../queries';
 
 const FIELDS = {

@@ -18,6 +18,10 @@ interface PropertyPickerProps {
   messages?: string[];
   inputRef?: Ref<HTMLInputElement>;
   disabled?: boolean;
+  /** The search box's label ('Property' by default). */
+  label?: string;
+  /** Properties already chosen elsewhere in the form (a hosting subscription's), not offered again. */
+  excludedIds?: readonly string[];
 }
 
 const MATCHES = 8;
@@ -26,7 +30,15 @@ const MATCHES = 8;
  * Which property an order is for, from the orders page: a search over the provider's properties (title and
  * address, as the person types, debounced), the first matches as choices; once chosen, the property with "Change".
  */
-export function PropertyPicker({ picked, onPick, messages, inputRef, disabled }: PropertyPickerProps) {
+export function PropertyPicker({
+  picked,
+  onPick,
+  messages,
+  inputRef,
+  disabled,
+  label = 'Property',
+  excludedIds = [],
+}: PropertyPickerProps) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const matches = usePropertiesQuery({ page: 1, pageSize: MATCHES, search });
@@ -57,7 +69,7 @@ export function PropertyPicker({ picked, onPick, messages, inputRef, disabled }:
     <div className="property-picker">
       <TextField
         ref={inputRef}
-        label="Property"
+        label={label}
         type="search"
         placeholder="Title or address"
         requiredMark
@@ -86,22 +98,24 @@ export function PropertyPicker({ picked, onPick, messages, inputRef, disabled }:
           aria-label="Properties to choose from"
           aria-busy={matches.isFetching || undefined}
         >
-          {data.items.map((property) => {
-            const address = property.geocodedAddress?.formattedAddress ?? property.address;
-            return (
-              <li key={property.id}>
-                <button
-                  type="button"
-                  className="property-picker-choice"
-                  disabled={disabled}
-                  onClick={() => onPick({ id: property.id, title: property.title, address })}
-                >
-                  <strong>{property.title}</strong>
-                  {address && <span className="muted">{address}</span>}
-                </button>
-              </li>
-            );
-          })}
+          {data.items
+            .filter((property) => !excludedIds.includes(property.id))
+            .map((property) => {
+              const address = property.geocodedAddress?.formattedAddress ?? property.address;
+              return (
+                <li key={property.id}>
+                  <button
+                    type="button"
+                    className="property-picker-choice"
+                    disabled={disabled}
+                    onClick={() => onPick({ id: property.id, title: property.title, address })}
+                  >
+                    <strong>{property.title}</strong>
+                    {address && <span className="muted">{address}</span>}
+                  </button>
+                </li>
+              );
+            })}
           {data.totalCount > data.items.length && (
             <li className="muted">
               {data.totalCount - data.items.length} more: type part of the title or address to find one.

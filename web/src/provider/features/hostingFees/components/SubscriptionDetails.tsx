@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../../api/errors';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formatDate } from '../../../../shared/format';
+import { Loading } from '../../../../shared/Loading';
+import { PRODUCT_NAME } from '../../../../shared/strings';
+import { fetchProperty } from '../../properties/api';
+import { propertyPath } from '../../properties/paths';
+import { propertyKeys } from '../../properties/queries';
+import type { HostingSubscription } from '../api';
+import { HOSTING_FEES_PATH, subscriptionInvoicesPath } from '../paths';
+import { useInvoicesQuery, useSubscriptionQuery, useTaxRateChoicesQuery } from '../queries';
+import { isEnded, periodLabel, priceLabel, taxRateLabel } from '../rules';
+import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
+import { InvoiceList } from './InvoiceList';
+import { SubscriptionStatusBadge } from './StatusBadge';
+
+/**
+ * `/provider/hosting_fees/subscriptions/:id`: one hosting subscription: its customer, price, properties (linked),
+ * tax rates, period, and its invoices; "Cancel subscription" (asked first) while it runs. Another provider's or a
+ * malformed id: "Subscription not found", with the way back.
+ */
+export function SubscriptionDetails() {
+  const { id = '' } = useParams();
+  const subscription = useSubscriptionQuery(id);
+  const [cancelling, setCancelling] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  if (subscription.error) {
+    const missing = subscription.error instanceof ApiError && subscription.error.status === 404;
+    return (
+      <>
+        <ErrorDisplay error={subscription.error} title={missing ? 'Subscription not found' : undefined} />
+        <Link to={HOSTING_FEES_PATH}>Back to subscriptions</Link>
+      </>
+    );
+  }
+  if (!subscription.data) return <Loading />;
+  const data = subscription.data;
+
+  return (
+    <>
+      <title>{`${data.customerName} · Hosting fees · ${PRODUCT_NAME}`}</title>
+      <p>
+        <Link to={HOSTING_FEES_PATH}>← Subscriptions</Link>
+      </p>
+      <div className="section-heading">
+        <h2>{data.customerName}</h2>
+        {!isEnded(data.status) && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setFailure(null);
+              setCancelling(true);
+            }}
+          >
+            Cancel subscription
+          </button>
+        )}
+      </div>
+      <ErrorDisplay error={failure} />
+      <section className="card" aria-label="Subscription details">
+        <p>
+          <SubscriptionStatusBadge status={data.status} /> <span className="muted">{periodLabel(data)}</span>
+        </p>
+        <dl className="details">
+          <dt>Price</dt>
+          <dd>{priceLabel(data.amount, data.currency, data.interval)}</dd>
+          <dt>Tax</dt>
+          <dd>
+            <TaxRates ids={data.taxRateIds} />
+          </dd>
+          {data.description && (
+            <>
+              <dt>Description</dt>
+              <dd>{data.description}</dd>
+            </>
+          )}
+          {data.applicationFeePercent !== null && (
+            <>
+              <dt>Platform fee</dt>
+              <dd>{data.applicationFeePercent}%</dd>
+            </>
+          )}
+          <dt>Started</dt>
+          <dd>{formatDate(data.createdAt)}</dd>
+        </dl>
+      </section>
+      <Properties subscription={data} />
+      <SubscriptionInvoices id={data.id} createdAt={data.createdAt} />
+      {cancelling && (
+        <CancelSubscriptionDialog
+          subscription={data}
+          open
+          onClose={() => setCancelling(false)}
+          onFailed={setFailure}
+        />
+      )}
+    </>
+  );
+}
+
+function TaxRates({ ids }: { ids: readonly string[] }) {
+  const rates = useTaxRateChoicesQuery();
+  if (ids.length === 0) return <>None</>;
+  const byId = new Map((rates.data?.items ?? []).map((rate) => [rate.id, rate]));
+  return <>{ids.map((id) => (byId.get(id) ? taxRateLabel(byId.get(id)!) : id)).join(', ')}</>;
+}
+
+/** The properties whose tours the subscription keeps online, by title (each read as its page reads it). */
+function Properties({ subscription }: { subscription: HostingSubscription }) {
+  const properties = useQueries({
+    queries: subscription.propertyIds.map((id) => ({
+      queryKey: propertyKeys.details(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchProperty(id, signal),
+    })),
+  });
+  return (
+    <section className="card" aria-labelledby="hosted-properties">
+      <h3 id="hosted-properties">Properties</h3>
+      <ul className="plain-list" aria-label="Hosted properties">
+        {subscription.propertyIds.map((id, index) => {
+          const property = properties[index]?.data;
+          return (
+            <li key={id}>
+              <Link to={propertyPath(id)}>
+                {property?.title ?? (properties[index]?.error ? id : 'Loading…')}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** How long after a subscription is made its page waits for the first invoice to reach billing. */
+const FIRST_INVOICE_WAIT_MS = 120_000;
+
+function SubscriptionInvoices({ id, createdAt }: { id: string; createdAt: string }) {
+  const [madeAt] = useState(() => Date.parse(createdAt));
+  const invoices = useInvoicesQuery(
+    { page: 1, search: '', status: '', subscriptionId: id },
+    Date.now() - madeAt < FIRST_INVOICE_WAIT_MS,
+  );
+  const data = invoices.data;
+  return (
+    <section aria-labelledby="subscription-invoices">
+      <h3 id="subscription-invoices">Invoices</h3>
+      <ErrorDisplay error={invoices.error} />
+      {!data ? (
+        !invoices.error && <Loading />
+      ) : data.totalCount === 0 ? (
+        <p className="muted">
+          No invoices yet: the first one shows here a moment after the subscription starts.
+        </p>
+      ) : (
+        <>
+          <InvoiceList invoices={data.items} busy={invoices.isFetching} linkSubscription={false} />
+          {data.totalPages > 1 && (
+            <p>
+              <Link to={subscriptionInvoicesPath(id)}>All {data.totalCount} invoices</Link>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
