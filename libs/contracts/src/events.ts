@@ -5,7 +5,12 @@ import type { OrderKind, OrderStatus } from './orders';
 import type { MatterportConnectionStatus } from './matterport';
 import type { AdminChangeRecordedV1 } from './audit';
 import type { BookingStatus } from './bookings';
-import type { HostingInvoiceChangedV1, HostingSubscriptionChangedV1 } from './hosting';
+import type {
+  HostingInvoiceChangedV1,
+  HostingInvoiceOverdueV1,
+  HostingSubscriptionChangedV1,
+  HostingTourV1,
+} from './hosting';
 
 /**
  * Every event travels in this envelope. On the wire (NATS, webhooks) keys are snake_case like the HTTP API:
@@ -308,6 +313,7 @@ export interface EventCatalogue {
   'billing.hosting.subscription.changed.v1': HostingSubscriptionChangedV1;
   'billing.hosting.invoice.changed.v1': HostingInvoiceChangedV1;
   'billing.hosting.invoice.paid.v1': HostingInvoiceChangedV1;
+  'billing.hosting.invoice.overdue.v1': HostingInvoiceOverdueV1;
   'properties.tours.deactivated.v1': ToursDeactivatedV1;
   'properties.publications.withdrawn.v1': PublicationsWithdrawnV1;
   'properties.property.created.v1': PropertyV1;
@@ -320,6 +326,8 @@ export interface EventCatalogue {
   'properties.lead.received.v1': LeadReceivedV1;
   'properties.client.created.v1': ClientCreatedV1;
   'properties.client.deleted.v1': ClientDeletedV1;
+  'properties.hosting.tour.paused.v1': HostingTourV1;
+  'properties.hosting.tour.resumed.v1': HostingTourV1;
   'properties.booking.created.v1': BookingChangedV1;
   'properties.booking.updated.v1': BookingChangedV1;
   'properties.booking.cancelled.v1': BookingChangedV1;

@@ -22,8 +22,12 @@ export const HOSTING_LIMITS = {
   maxProperties: 50,
   maxTaxRates: 5,
   descriptionMaxLength: 200,
-  /** The client has this long to pay each invoice (the spec's payment window). */
+  /**
+   * The client has this long to pay each invoice (the spec's payment window), unless the provider gives another
+   * (`days_until_due`, 1 to `maxDaysUntilDue`): it is the grace period too, past it the tours are paused.
+   */
   daysUntilDue: 14,
+  maxDaysUntilDue: 90,
   maxApplicationFeePercent: 50,
 } as const;
 
@@ -68,3 +72,49 @@ export interface HostingInvoiceChangedV1 {
   /** The properties the invoice's subscription keeps online (empty without a subscription). */
   propertyIds: string[];
 }
+
+/**
+ * A hosting-fee invoice went unpaid past its due date (its grace period): its subscription's tours are paused until
+ * it is paid or voided. Once per invoice.
+ */
+export interface HostingInvoiceOverdueV1 {
+  providerId: string;
+  invoiceId: string;
+  subscriptionId: string | null;
+  customerId: string;
+  /** Whom the client's notice goes to (the hosting customer's email). */
+  customerName: string;
+  customerEmail: string;
+  number: string | null;
+  amountDue: number;
+  currency: string;
+  dueDate: string | null;
+  /** Stripe's page where the client pays it. */
+  hostedInvoiceUrl: string | null;
+  /** The properties the invoice's subscription keeps online (empty without a subscription). */
+  propertyIds: string[];
+}
+
+/** Why a tour's hosting paused or resumed. */
+export const HOSTING_TOUR_REASONS = [
+  'invoice_overdue',
+  'invoice_paid',
+  'invoice_voided',
+  'exempted',
+  'unexempted',
+] as const;
+export type HostingTourReason = (typeof HOSTING_TOUR_REASONS)[number];
+
+/** A tour was paused for visitors (an unpaid hosting-fee invoice), or resumed. */
+export interface HostingTourV1 {
+  providerId: string;
+  propertyId: string;
+  /** The invoice that paused it or whose payment resumed it (null: the provider's exemption did it). */
+  invoiceId: string | null;
+  reason: HostingTourReason;
+}
+
+/** What a visitor is told of a paused tour (the player's paused page). */
+export const HOSTING_MESSAGES = {
+  tourPaused: 'This tour is paused.',
+} as const;

@@ -25,6 +25,8 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   // Client portals (issue 31): who may enter a client's portal is identity's; the portal's reads are the owners'.
   ['/provider/client_portal/**', 'identity'],
   ['/portal/provider', 'identity'],
+  // ...and the client's hosting-fee invoices are billing's (issue 32)
+  ['/portal/hosting_fees/**', 'billing'],
   // The provider's Matterport OAuth (its start and Matterport's callback): before properties' /api/** below
   ['/api/integrations/matterport/**', 'identity'],
   ['/admin/users/**', 'identity'],

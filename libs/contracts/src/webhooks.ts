@@ -20,6 +20,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'credits.changed',
   'hosting.subscription.changed',
   'hosting.invoice.paid',
+  'hosting.tour.paused',
+  'hosting.tour.resumed',
   'lead.received',
   'client.created',
   'booking.created',
@@ -49,6 +51,10 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'hosting.subscription.changed':
     'A hosting-fee subscription of one of your clients changed: created, renewed, past due or canceled.',
   'hosting.invoice.paid': 'A client paid a hosting-fee invoice.',
+  'hosting.tour.paused':
+    'A tour was paused for visitors: its hosting-fee invoice went unpaid past its due date (or its exemption ended).',
+  'hosting.tour.resumed':
+    'A paused tour is back for visitors: its invoice was paid or voided, or the tour exempted.',
   'lead.received': 'A visitor sent the contact form of a shared tour or a published website.',
   'client.created': 'A client (an agency the provider works for) was recorded.',
   'booking.created': 'An agent booked a shoot on the booking form; it waits for the provider’s answer.',

@@ -314,6 +314,8 @@ const ROUTES: Array<MatrixRoute<string>> = [
     expect: providerAdmins(404),
     says: { 404: 'Invoice not found' },
   },
+  // The client's portal (issue 32): client users only (the one here has no client, so it is refused like everyone else).
+  { method: 'get', path: () => '/portal/hosting_fees/invoices', expect: { anonymous: 401, others: 403 } },
   { method: 'get', path: () => '/admin/credit_bundles.json', expect: platformAdmins(200) },
   {
     method: 'post',

@@ -17,6 +17,8 @@ export const properties = defineService({
   unaudited: [
     // A person's own picture, not a provider's record; never written while impersonating.
     'avatars',
+    // A copy of billing's overdue hosting-fee invoices (its events), never written by a request.
+    'hosting_overdue_invoices',
     'matterport_auto_population',
     'matterport_populated_models',
     'provider_plans',

@@ -9,6 +9,7 @@ import {
 import { ClientsListener } from './clients/clients.listener';
 import { ClientsService } from './clients/clients.service';
 import { Geocoder } from './geocoding/geocoder';
+import { HostingToursModule } from './hosting/hosting-tours.module';
 import { AutoPopulation } from './matterport/auto-population';
 import { AutoPopulationListener } from './matterport/auto-population.listener';
 import { AutoPopulationRepository } from './matterport/auto-population.repository';
@@ -52,6 +53,7 @@ import { WebsiteModule } from './website/website.module';
     BookingsModule,
     PortalModule,
     AvatarsModule,
+    HostingToursModule,
   ],
   controllers: [
     PropertiesController,

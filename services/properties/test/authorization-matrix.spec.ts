@@ -102,6 +102,13 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
       impersonating: PUBLISHING_NEEDS_PLAN,
     },
   },
+  // The autopilot (issue 32): an admin exempts a tour from pausing on an unpaid hosting fee.
+  {
+    method: 'put',
+    path: ({ property }) => `/provider/properties/${property}/hosting_exempt`,
+    body: { hosting_exempt: false },
+    expect: providerAdmins(200),
+  },
   {
     method: 'post',
     path: ({ property }) => `/provider/properties/${property}/preview_publish`,

@@ -68,6 +68,8 @@ export async function startProperties(options: { s3?: boolean } = {}) {
       MATTERPORT_API_URL: `${emulators.url}/matterport`,
       MATTERPORT_TOKEN_ID: 'test-token-id',
       MATTERPORT_TOKEN_SECRET: 'test-token-secret',
+      MAIL_API_URL: `${emulators.url}/mail`,
+      MAIL_API_TOKEN: 'test-mail-token',
       ...(s3
         ? {
             S3_ENDPOINT: s3.endpoint,

@@ -907,6 +907,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/digital_twin/{id}/paused.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlayerController_paused'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/digital_twin/{id}/unlock': {
     parameters: {
       query?: never;
@@ -1251,6 +1267,22 @@ export type paths = {
       cookie?: never;
     };
     get: operations['PortalController_client'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/portal/hosting_fees/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['HostingPortalController_invoices'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3387,6 +3419,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/properties/{id}/hosting_exempt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['HostingToursController_setExempt'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/leads': {
     parameters: {
       query?: never;
@@ -4946,6 +4994,8 @@ export type components = {
       currency?: 'aud' | 'cad' | 'eur' | 'gbp' | 'nzd' | 'usd';
       /** Format: uuid */
       customer_id: string;
+      /** @description the days the client has to pay each invoice, and the grace before its tours pause (default 14) */
+      days_until_due?: number;
       description?: string | null;
       /** @enum {string} */
       interval: 'month' | 'year';
@@ -5226,6 +5276,25 @@ export type components = {
       payment_method_id?: string | null;
       /** @enum {string} */
       product_code?: 'free_tier_plan' | 'starter_plan' | 'vt_creator_plan' | 'experience_creator_plan';
+    };
+    'billing.PortalHostingInvoiceResponse': {
+      /** @description in minor units */
+      amount_due: number;
+      amount_paid: number;
+      /** Format: date-time */
+      created_at: string;
+      currency: string;
+      /** Format: date-time */
+      due_date: string | null;
+      /** @description Stripe's page where the client pays it ("Pay now") */
+      hosted_invoice_url: string | null;
+      /** Format: uuid */
+      id: string;
+      number: string | null;
+      /** @description overdue: open past its due date (its tours are paused) */
+      overdue: boolean;
+      /** @enum {string} */
+      status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
     };
     'billing.PreviewResponse': {
       /** @enum {string} */
@@ -5925,6 +5994,8 @@ export type components = {
         | 'credits.changed'
         | 'hosting.subscription.changed'
         | 'hosting.invoice.paid'
+        | 'hosting.tour.paused'
+        | 'hosting.tour.resumed'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -5968,6 +6039,8 @@ export type components = {
         | 'credits.changed'
         | 'hosting.subscription.changed'
         | 'hosting.invoice.paid'
+        | 'hosting.tour.paused'
+        | 'hosting.tour.resumed'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -6022,6 +6095,8 @@ export type components = {
         | 'credits.changed'
         | 'hosting.subscription.changed'
         | 'hosting.invoice.paid'
+        | 'hosting.tour.paused'
+        | 'hosting.tour.resumed'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -6071,6 +6146,8 @@ export type components = {
         | 'credits.changed'
         | 'hosting.subscription.changed'
         | 'hosting.invoice.paid'
+        | 'hosting.tour.paused'
+        | 'hosting.tour.resumed'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -6220,6 +6297,8 @@ export type components = {
         | 'credits.changed'
         | 'hosting.subscription.changed'
         | 'hosting.invoice.paid'
+        | 'hosting.tour.paused'
+        | 'hosting.tour.resumed'
         | 'lead.received'
         | 'client.created'
         | 'booking.created'
@@ -7810,6 +7889,18 @@ export type components = {
       thumbnail_url: string | null;
       url: string | null;
     };
+    'properties.HostingExemptForm': {
+      /** @description true: the tour stays online whatever its hosting-fee invoices say */
+      hosting_exempt: boolean;
+    };
+    'properties.HostingStateResponse': {
+      /** @description the provider exempted it: never paused for an unpaid hosting fee */
+      exempt: boolean;
+      /** @description paused for visitors: a hosting-fee invoice of it is overdue */
+      paused: boolean;
+      /** Format: date-time */
+      paused_at: string | null;
+    };
     'properties.LeadCreatedResponse': {
       /** Format: uuid */
       id: string;
@@ -8231,6 +8322,20 @@ export type components = {
       password: string;
       username: string;
     };
+    'properties.PausedTourResponse': {
+      /** @description the property’s agents, in order */
+      agents: components['schemas']['properties.PlayerAgentResponse'][];
+      /** @description the public id: `{client_slug}~{model_slug}` */
+      id: string;
+      /**
+       * @description the tour’s language, until the visitor picks one
+       * @example en
+       */
+      language: string;
+      /** @example This tour is paused. */
+      message: string;
+      provider: components['schemas']['properties.PlayerProviderResponse'];
+    };
     'properties.PaymentResponse': {
       /** @description with requires_action: the Stripe.js client secret */
       client_secret: string | null;
@@ -8433,6 +8538,8 @@ export type components = {
       /** Format: date-time */
       created_at: string;
       geocoded_address: components['schemas']['properties.GeocodedAddressResponse'];
+      /** @description the autopilot: paused for visitors while a hosting-fee invoice of it is overdue, unless exempt */
+      hosting: components['schemas']['properties.HostingStateResponse'];
       /** Format: uuid */
       id: string;
       /** @description the billing subscription paying for this premium tour on its own (outside the quota) */
@@ -8541,6 +8648,8 @@ export type components = {
       /** Format: date-time */
       created_at: string;
       geocoded_address: components['schemas']['properties.GeocodedAddressResponse'];
+      /** @description the autopilot: paused for visitors while a hosting-fee invoice of it is overdue, unless exempt */
+      hosting: components['schemas']['properties.HostingStateResponse'];
       /** Format: uuid */
       id: string;
       /** @description the billing subscription paying for this premium tour on its own (outside the quota) */
@@ -10933,6 +11042,30 @@ export interface operations {
       };
     };
   };
+  PlayerController_paused: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PausedTourResponse'];
+          };
+        };
+      };
+    };
+  };
   PlayerController_unlock: {
     parameters: {
       query?: never;
@@ -11596,6 +11729,38 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.PortalClientResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingPortalController_invoices: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['billing.PortalHostingInvoiceResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };
@@ -15936,6 +16101,34 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.HeroImageResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingToursController_setExempt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.HostingExemptForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.HostingStateResponse'];
           };
         };
       };

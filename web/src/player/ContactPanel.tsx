@@ -12,7 +12,8 @@ interface ContactPanelProps {
   /** The tour's public id, for the phone-reveal analytics; null on the website, which records none. */
   tourId: string | null;
   agents: Agent[];
-  source: LeadSource;
+  /** Where a lead would come from; null: no contact form (a paused tour's page lists the agents only). */
+  source: LeadSource | null;
   title: string;
   onSent?(): void;
 }
@@ -42,7 +43,7 @@ export function ContactPanel({ tourId, agents, source, title, onSent }: ContactP
           ))}
         </ul>
       )}
-      <LeadForm source={source} defaultMessage={t('defaultMessage', { title })} onSent={onSent} />
+      {source && <LeadForm source={source} defaultMessage={t('defaultMessage', { title })} onSent={onSent} />}
     </div>
   );
 }

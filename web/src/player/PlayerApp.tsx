@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors';
 import { fetchTour, publicIdOf, unlockTour, type PlayerTour } from './api';
 import { applyTourLanguage } from './i18n';
 import { PasswordPage } from './PasswordPage';
+import { PausedPage } from './PausedPage';
 import type { PlayerRoute } from './routes';
 import { TourNotFound } from './TourNotFound';
 import { TourPage } from './TourPage';
@@ -27,10 +28,14 @@ type TourState =
   | { status: 'loading' }
   | { status: 'loaded'; tour: PlayerTour }
   | { status: 'password' }
+  | { status: 'paused' }
   | { status: 'not_found' }
   | { status: 'failed'; message: string };
 
-/** Loads the published tour: 404 is "Tour not found", 401 asks for the password, then loads it again. */
+/**
+ * Loads the published tour: 404 is "Tour not found", 401 asks for the password, then loads it again; 423 is the
+ * paused page (an unpaid hosting fee).
+ */
 function TourLoader({ id, mls }: { id: string; mls: boolean }) {
   const { t } = useTranslation();
   const [state, setState] = useState<TourState>({ status: 'loading' });
@@ -45,6 +50,8 @@ function TourLoader({ id, mls }: { id: string; mls: boolean }) {
         const status = error instanceof ApiError ? error.status : null;
         if (status === 404) setState({ status: 'not_found' });
         else if (status === 401) setState({ status: 'password' });
+        // Paused for an unpaid hosting fee: the paused page, with the provider's contact.
+        else if (status === 423) setState({ status: 'paused' });
         else
           setState({ status: 'failed', message: error instanceof ApiError ? error.message : String(error) });
       },
@@ -61,6 +68,8 @@ function TourLoader({ id, mls }: { id: string; mls: boolean }) {
       );
     case 'not_found':
       return <TourNotFound />;
+    case 'paused':
+      return <PausedPage id={id} />;
     case 'password':
       return (
         <PasswordPage

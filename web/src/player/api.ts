@@ -1,5 +1,6 @@
 import { tourPublicId } from '@tourly/contracts';
 import { api, request } from '../api/client';
+import type { Answer } from '../api/types';
 import type { TourData } from '../tour/types';
 import type { VisitorWebsite } from '../website/types';
 
@@ -44,6 +45,13 @@ export const fetchTour = (id: string, mls: boolean, signal?: AbortSignal) =>
     query: mls ? { mls: 1 } : undefined,
     signal,
   });
+
+/** What a visitor of a tour paused for an unpaid hosting fee is told: how to reach the provider. */
+export type PausedTour = Answer<'/digital_twin/{id}/paused.json', 'get'>;
+
+/** The paused page's answer (GET /digital_twin/{id}/paused.json, while base.json answers 423). */
+export const fetchPausedTour = (id: string, signal?: AbortSignal): Promise<PausedTour> =>
+  api.get('/digital_twin/{id}/paused.json', { params: { id }, signal });
 
 /** 204 and the tour's cookie, or a 422 in the server's words. */
 export const unlockTour = (id: string, username: string, password: string) =>

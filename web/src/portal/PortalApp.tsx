@@ -11,6 +11,7 @@ import { Loading } from '../shared/Loading';
 import { PRODUCT_NAME } from '../shared/strings';
 import { ownPortal } from './api';
 import { PortalBookings } from './components/PortalBookings';
+import { PortalInvoices } from './components/PortalInvoices';
 import { PortalProperties } from './components/PortalProperties';
 import { PortalProperty } from './components/PortalProperty';
 import { PORTAL_PATH } from './paths';
@@ -90,6 +91,7 @@ function PortalHome() {
       <ErrorDisplay error={client.error} />
       <PortalProperties source={ownPortal} base={PORTAL_PATH} />
       <PortalBookings source={ownPortal} />
+      <PortalInvoices source={ownPortal} />
     </div>
   );
 }

@@ -21,6 +21,8 @@ export interface PortalSource {
   floorplans(id: string, signal?: AbortSignal): Promise<PortalFloorplan[]>;
   documents(id: string, page: number, signal?: AbortSignal): ReturnType<typeof ownDocuments>;
   bookings(page: number, signal?: AbortSignal): ReturnType<typeof ownBookings>;
+  /** The client's hosting-fee invoices: the client user's own portal only (a preview has none). */
+  invoices?(page: number, signal?: AbortSignal): ReturnType<typeof ownInvoices>;
 }
 
 const ownProperties = (page: number, pageSize: number, signal?: AbortSignal) =>
@@ -32,6 +34,9 @@ const ownDocuments = (id: string, page: number, signal?: AbortSignal) =>
 const ownBookings = (page: number, signal?: AbortSignal) =>
   api.page('/portal/bookings', { page, pageSize: 10 }, { signal });
 
+const ownInvoices = (page: number, signal?: AbortSignal) =>
+  api.page('/portal/hosting_fees/invoices', { page, pageSize: 10 }, { signal });
+
 /** The signed-in client user's portal. */
 export const ownPortal: PortalSource = {
   key: 'own',
@@ -41,6 +46,7 @@ export const ownPortal: PortalSource = {
   floorplans: (id, signal) => api.get('/portal/properties/{id}/floorplans', { params: { id }, signal }),
   documents: ownDocuments,
   bookings: ownBookings,
+  invoices: ownInvoices,
 };
 
 /** A provider's preview of its client's portal. */

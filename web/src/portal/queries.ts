@@ -11,6 +11,7 @@ const portalKeys = {
   floorplans: (source: PortalSource, id: string) =>
     [...portalKeys.property(source, id), 'floorplans'] as const,
   bookings: (source: PortalSource, page: number) => [...portalKeys.all(source), 'bookings', page] as const,
+  invoices: (source: PortalSource, page: number) => [...portalKeys.all(source), 'invoices', page] as const,
   documents: (source: PortalSource, id: string, page: number) =>
     [...portalKeys.property(source, id), 'documents', page] as const,
 };
@@ -53,4 +54,12 @@ export const usePortalBookingsQuery = (source: PortalSource, page: number) =>
   useQuery({
     queryKey: portalKeys.bookings(source, page),
     queryFn: ({ signal }) => source.bookings(page, signal),
+  });
+
+/** The client's hosting-fee invoices (none to read in a provider's preview). */
+export const usePortalInvoicesQuery = (source: PortalSource, page: number) =>
+  useQuery({
+    queryKey: portalKeys.invoices(source, page),
+    queryFn: ({ signal }) => source.invoices!(page, signal),
+    enabled: source.invoices !== undefined,
   });

@@ -8,7 +8,15 @@ import {
   type ClientPortalContact,
   type PropertiesOwned,
 } from '@tourly/contracts';
-import { ApiError, Database, RpcClient, uuidv7, type Page } from '@tourly/platform';
+import {
+  ApiError,
+  Database,
+  RpcClient,
+  uuidv7,
+  type ClientScope,
+  type Page,
+  type PageQuery,
+} from '@tourly/platform';
 import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { Payments } from '../payments/payments.port';
 import { isMissing, stripeCall } from '../payments/stripe-errors';
@@ -24,6 +32,7 @@ import type {
   HostingSubscriptionResponse,
   HostingSubscriptionsQuery,
   PaymentLinkResponse,
+  PortalHostingInvoiceResponse,
 } from './hosting.dto';
 import { HostingRepository, type HostingInvoice } from './hosting.repository';
 import {
@@ -202,7 +211,7 @@ export class HostingFeesService {
             customer: customer.stripeCustomerId,
             items: [{ price: price.id }],
             collection_method: 'send_invoice',
-            days_until_due: HOSTING_LIMITS.daysUntilDue,
+            days_until_due: form.daysUntilDue ?? HOSTING_LIMITS.daysUntilDue,
             ...(taxRateIds.length > 0 && { default_tax_rates: taxRateIds }),
             ...(applicationFeePercent !== null && { application_fee_percent: applicationFeePercent }),
             ...(form.description && { description: form.description }),
@@ -256,6 +265,11 @@ export class HostingFeesService {
   }
 
   // Invoices
+
+  /** The client's portal: the invoices of the provider's hosting customers linked to the client (drafts left out). */
+  clientInvoices(scope: ClientScope, query: PageQuery): Promise<Page<PortalHostingInvoiceResponse>> {
+    return this.hosting.clientInvoices(scope.providerId, scope.clientId, query);
+  }
 
   invoices(providerId: string, query: HostingInvoicesQuery): Promise<Page<HostingInvoiceResponse>> {
     return this.hosting.invoices(providerId, query);

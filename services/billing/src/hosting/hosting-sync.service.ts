@@ -5,6 +5,7 @@ import { isMissing, stripeCall } from '../payments/stripe-errors';
 import { idOf } from '../payments/stripe-values';
 import { HostingRepository } from './hosting.repository';
 import { connectTargetOf, invoiceState, subscriptionOfInvoice, subscriptionState } from './hosting.rules';
+import { HostingOverdueService } from './hosting-overdue.service';
 import { MerchantAccountService } from './merchant-account.service';
 
 /**
@@ -20,6 +21,7 @@ export class HostingSyncService {
     private readonly hosting: HostingRepository,
     private readonly merchantAccounts: MerchantAccountService,
     private readonly payments: Payments,
+    private readonly overdue: HostingOverdueService,
     @Inject(EventBus) private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -34,7 +36,7 @@ export class HostingSyncService {
     try {
       if (target.kind === 'account') await this.merchantAccounts.refresh(target.id);
       else if (target.kind === 'subscription') await this.subscription(account, target.id);
-      else await this.invoice(account, target.id);
+      else await this.invoice(account, target.id, type === 'invoice.overdue');
     } catch (error) {
       // Gone at Stripe (a deleted draft invoice): nothing left to copy.
       if (!isMissing(error)) throw error;
@@ -75,7 +77,8 @@ export class HostingSyncService {
     });
   }
 
-  async invoice(account: string, stripeInvoiceId: string): Promise<void> {
+  /** `overdue`: Stripe says the invoice is past its due date (its `invoice.overdue`), on its own clock. */
+  async invoice(account: string, stripeInvoiceId: string, overdue = false): Promise<void> {
     const invoice = await stripeCall(() => this.payments.connectedInvoice(account, stripeInvoiceId));
     const state = invoiceState(invoice);
     const ofSubscription = subscriptionOfInvoice(invoice);
@@ -103,6 +106,7 @@ export class HostingSyncService {
         stripeInvoiceId: invoice.id,
         ...state,
       });
+      if (overdue && state.status === 'open') await this.overdue.announce(tx, id);
       if (previous === state.status) return;
       const payload = {
         providerId: customer.providerId,

@@ -266,6 +266,18 @@ export class HostingSubscriptionForm {
   @ArrayMaxSize(HOSTING_LIMITS.maxTaxRates, { message: `must list at most ${HOSTING_LIMITS.maxTaxRates}` })
   @IsArray({ message: 'must list tax rate ids' })
   taxRateIds?: string[];
+
+  @ApiPropertyOptional({
+    type: Number,
+    minimum: 1,
+    maximum: HOSTING_LIMITS.maxDaysUntilDue,
+    description: `the days the client has to pay each invoice, and the grace before its tours pause (default ${HOSTING_LIMITS.daysUntilDue})`,
+  })
+  @IsOptional()
+  @Max(HOSTING_LIMITS.maxDaysUntilDue, { message: `must be at most ${HOSTING_LIMITS.maxDaysUntilDue}` })
+  @Min(1, { message: 'must be at least 1' })
+  @IsInt({ message: 'must be a whole number of days' })
+  daysUntilDue?: number;
 }
 
 export class CancelHostingSubscription {
@@ -378,4 +390,37 @@ export class HostingInvoiceResponse {
 export class PaymentLinkResponse {
   @ApiProperty({ description: "Stripe's hosted invoice page, where the client pays" })
   url!: string;
+}
+
+/** A hosting-fee invoice as the client sees it in its portal. */
+export class PortalHostingInvoiceResponse {
+  @IdField()
+  id!: string;
+
+  @TextField({ nullable: true })
+  number!: string | null;
+
+  @OneOfField(HOSTING_INVOICE_STATUSES)
+  status!: HostingInvoiceStatus;
+
+  @ApiProperty({ description: 'overdue: open past its due date (its tours are paused)' })
+  overdue!: boolean;
+
+  @ApiProperty({ description: 'in minor units' })
+  amountDue!: number;
+
+  @ApiProperty()
+  amountPaid!: number;
+
+  @ApiProperty()
+  currency!: string;
+
+  @TimeField({ nullable: true })
+  dueDate!: Date | null;
+
+  @TimeField()
+  createdAt!: Date;
+
+  @TextField({ nullable: true, description: 'Stripe\'s page where the client pays it ("Pay now")' })
+  hostedInvoiceUrl!: string | null;
 }

@@ -17,6 +17,12 @@ import {
 } from '@tourly/platform';
 import type {
   IAdvisoryLockQuery,
+  IClientInvoiceCountQuery,
+  IClientInvoicePageQuery,
+  IClientInvoicePageResult,
+  IDueInvoicesQuery,
+  IMarkOverdueQuery,
+  IMarkOverdueResult,
   ICustomerByStripeIdQuery,
   ICustomerCountQuery,
   ICustomerPageQuery,
@@ -63,6 +69,8 @@ export type HostingInvoice = Narrowed<IFindInvoiceResult, KnownInvoice>;
 export type NewSubscription = IInsertSubscriptionParams;
 export type SubscriptionState = Omit<ISetSubscriptionStateParams, 'id'>;
 export type InvoiceWrite = IUpsertInvoiceParams;
+export type OverdueInvoice = IMarkOverdueResult;
+export type ClientInvoiceRow = Omit<Narrowed<IClientInvoicePageResult, KnownInvoice>, 'total'>;
 
 const advisoryLock = sql<IAdvisoryLockQuery>`SELECT pg_advisory_xact_lock(hashtext($key!))`;
 
@@ -179,6 +187,37 @@ const upsertInvoice = sql<IUpsertInvoiceQuery>`
     invoice_pdf = $invoicePdf, subscription_id = coalesce(hosting_invoices.subscription_id, $subscriptionId),
     updated_at = now()
   RETURNING id`;
+
+// Overdue invoices (the autopilot) and the client's portal
+
+const dueInvoices = sql<IDueInvoicesQuery>`
+  SELECT id FROM hosting_invoices
+   WHERE status = 'open' AND overdue_at IS NULL AND due_date <= now()
+   ORDER BY due_date LIMIT $limit! FOR UPDATE SKIP LOCKED`;
+
+const markOverdue = sql<IMarkOverdueQuery>`
+  UPDATE hosting_invoices i SET overdue_at = now(), updated_at = now()
+    FROM hosting_customers c
+   WHERE i.id = $id! AND c.id = i.customer_id AND i.status = 'open' AND i.overdue_at IS NULL
+  RETURNING i.id, i.provider_id AS "providerId", i.subscription_id AS "subscriptionId",
+            i.customer_id AS "customerId", c.name AS "customerName", c.email AS "customerEmail", i.number,
+            i.amount_due AS "amountDue", i.currency, i.due_date AS "dueDate",
+            i.hosted_invoice_url AS "hostedInvoiceUrl",
+            coalesce((SELECT s.property_ids FROM hosting_subscriptions s WHERE s.id = i.subscription_id),
+                     '{}'::uuid[]) AS "propertyIds!"`;
+
+const clientInvoicePage = sql<Narrow<IClientInvoicePageQuery, KnownInvoice>>`
+  SELECT i.id, i.number, i.status, i.amount_due AS "amountDue", i.amount_paid AS "amountPaid", i.currency,
+         i.due_date AS "dueDate", i.created_at AS "createdAt", i.hosted_invoice_url AS "hostedInvoiceUrl",
+         i.overdue_at IS NOT NULL AND i.status = 'open' AS "overdue!", count(*) OVER ()::int AS "total!"
+    FROM hosting_invoices i JOIN hosting_customers c ON c.id = i.customer_id
+   WHERE i.provider_id = $providerId! AND c.client_id = $clientId! AND i.status <> 'draft'
+   ORDER BY i.created_at DESC, i.id DESC LIMIT $limit! OFFSET $offset!`;
+
+const clientInvoiceCount = sql<IClientInvoiceCountQuery>`
+  SELECT count(*)::int AS "total!"
+    FROM hosting_invoices i JOIN hosting_customers c ON c.id = i.customer_id
+   WHERE i.provider_id = $providerId! AND c.client_id = $clientId! AND i.status <> 'draft'`;
 
 /** Composes a list's filters: `column = $n` for each given value, in order. */
 function filters(
@@ -362,5 +401,33 @@ export class HostingRepository {
   /** Writes billing's copy of the invoice; its id (billing's, kept from the first write). */
   async upsertInvoice(tx: Queryable, invoice: InvoiceWrite): Promise<string> {
     return (await queryOne(tx, upsertInvoice, invoice))!.id;
+  }
+
+  /** Open invoices past their due date not yet announced overdue, locked (another replica skips them). */
+  async dueInvoices(tx: Queryable, limit: number): Promise<string[]> {
+    return (await queryRows(tx, dueInvoices, { limit })).map((row) => row.id);
+  }
+
+  /** Marks an open invoice overdue, once; what the announcement says of it (undefined: not open, or already). */
+  markOverdue(tx: Queryable, id: string): Promise<OverdueInvoice | undefined> {
+    return queryOne(tx, markOverdue, { id });
+  }
+
+  /** The issued invoices of the hosting customers linked to a client of the provider (the client's portal). */
+  async clientInvoices(
+    providerId: string,
+    clientId: string,
+    query: PageQuery,
+  ): Promise<Page<ClientInvoiceRow>> {
+    const found = await queryRows(this.db.dataSource, clientInvoicePage, {
+      providerId,
+      clientId,
+      limit: query.pageSize,
+      offset: query.offset,
+    });
+    return pageWithTotal(found, query, async () => {
+      const counted = await queryOne(this.db.dataSource, clientInvoiceCount, { providerId, clientId });
+      return counted!.total;
+    });
   }
 }

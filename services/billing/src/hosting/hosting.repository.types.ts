@@ -436,3 +436,92 @@ export interface IUpsertInvoiceQuery {
   params: IUpsertInvoiceParams;
   result: IUpsertInvoiceResult;
 }
+
+/** 'DueInvoices' parameters type */
+export interface IDueInvoicesParams {
+  limit: NumberOrString;
+}
+
+/** 'DueInvoices' return type */
+export interface IDueInvoicesResult {
+  id: string;
+}
+
+/** 'DueInvoices' query type */
+export interface IDueInvoicesQuery {
+  params: IDueInvoicesParams;
+  result: IDueInvoicesResult;
+}
+
+/** 'MarkOverdue' parameters type */
+export interface IMarkOverdueParams {
+  id: string;
+}
+
+/** 'MarkOverdue' return type */
+export interface IMarkOverdueResult {
+  amountDue: number;
+  currency: string;
+  customerEmail: string;
+  customerId: string;
+  customerName: string;
+  dueDate: Date | null;
+  hostedInvoiceUrl: string | null;
+  id: string;
+  number: string | null;
+  propertyIds: stringArray;
+  providerId: string;
+  subscriptionId: string | null;
+}
+
+/** 'MarkOverdue' query type */
+export interface IMarkOverdueQuery {
+  params: IMarkOverdueParams;
+  result: IMarkOverdueResult;
+}
+
+/** 'ClientInvoicePage' parameters type */
+export interface IClientInvoicePageParams {
+  clientId: string;
+  limit: NumberOrString;
+  offset: NumberOrString;
+  providerId: string;
+}
+
+/** 'ClientInvoicePage' return type */
+export interface IClientInvoicePageResult {
+  amountDue: number;
+  amountPaid: number;
+  createdAt: Date;
+  currency: string;
+  dueDate: Date | null;
+  hostedInvoiceUrl: string | null;
+  id: string;
+  number: string | null;
+  overdue: boolean;
+  status: string;
+  total: number;
+}
+
+/** 'ClientInvoicePage' query type */
+export interface IClientInvoicePageQuery {
+  params: IClientInvoicePageParams;
+  result: IClientInvoicePageResult;
+}
+
+/** 'ClientInvoiceCount' parameters type */
+export interface IClientInvoiceCountParams {
+  clientId: string;
+  providerId: string;
+}
+
+/** 'ClientInvoiceCount' return type */
+export interface IClientInvoiceCountResult {
+  total: number;
+}
+
+/** 'ClientInvoiceCount' query type */
+export interface IClientInvoiceCountQuery {
+  params: IClientInvoiceCountParams;
+  result: IClientInvoiceCountResult;
+}

@@ -11,6 +11,7 @@ import { Vouchers1764020000000 } from './1764020000000-vouchers';
 import { Offers1764030000000 } from './1764030000000-offers';
 import { CreditRefunds1764040000000 } from './1764040000000-credit-refunds';
 import { HostingFees1764050000000 } from './1764050000000-hosting-fees';
+import { HostingOverdue1764060000000 } from './1764060000000-hosting-overdue';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -26,4 +27,5 @@ export const migrations: MigrationClass[] = [
   Offers1764030000000,
   CreditRefunds1764040000000,
   HostingFees1764050000000,
+  HostingOverdue1764060000000,
 ];

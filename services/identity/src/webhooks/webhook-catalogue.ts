@@ -5,6 +5,7 @@ import {
   INTERVALS,
   ORDER_KINDS,
   ORDER_STATUSES,
+  HOSTING_TOUR_REASONS,
   PRODUCT_CODES,
   SUBSCRIPTION_STATUSES,
   WEBHOOK_EVENT_DESCRIPTIONS,
@@ -12,6 +13,7 @@ import {
   type BookingChangedV1,
   type EventCatalogue,
   type EventSubject,
+  type HostingTourV1,
   type PropertyV1,
   type TourPublicationV1,
   type WebsitePublicationV1,
@@ -102,6 +104,27 @@ const tour = (type: WebhookEventType): PublicEvent<TourPublicationV1> => ({
   project: (data) => ({ providerId: data.providerId, propertyId: data.propertyId, premium: data.premium }),
   schema: schema({ property_id: uuid, premium: { type: 'boolean' } }),
   example: { provider_id: PROVIDER, property_id: PROPERTY, premium: false },
+});
+
+/** A tour paused for visitors by an unpaid hosting-fee invoice, or resumed (paid, voided, exempted). */
+const hostingTour = (
+  type: WebhookEventType,
+  reason: HostingTourV1['reason'],
+): PublicEvent<HostingTourV1> => ({
+  type,
+  project: (data) => ({
+    providerId: data.providerId,
+    propertyId: data.propertyId,
+    invoiceId: data.invoiceId,
+    reason: data.reason,
+  }),
+  schema: schema({ property_id: uuid, invoice_id: nullable(uuid), reason: oneOf(HOSTING_TOUR_REASONS) }),
+  example: {
+    provider_id: PROVIDER,
+    property_id: PROPERTY,
+    invoice_id: '0190f2e5-8b92-7da4-8e5f-6a7b8c9d0e1f',
+    reason,
+  },
 });
 
 const website = (type: WebhookEventType): PublicEvent<WebsitePublicationV1> => ({
@@ -361,6 +384,8 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       property_ids: [PROPERTY],
     },
   },
+  'properties.hosting.tour.paused.v1': hostingTour('hosting.tour.paused', 'invoice_overdue'),
+  'properties.hosting.tour.resumed.v1': hostingTour('hosting.tour.resumed', 'invoice_paid'),
   'properties.lead.received.v1': {
     type: 'lead.received',
     project: (data) => ({

@@ -18,6 +18,7 @@ import { LeadSenders1764620000000 } from './1764620000000-lead-senders';
 import { ClientsAndContacts1764700000000 } from './1764700000000-clients-and-contacts';
 import { Bookings1764900000000 } from './1764900000000-bookings';
 import { Avatars1765000000000 } from './1765000000000-avatars';
+import { HostingPauses1765100000000 } from './1765100000000-hosting-pauses';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -40,4 +41,5 @@ export const migrations: MigrationClass[] = [
   ClientsAndContacts1764700000000,
   Bookings1764900000000,
   Avatars1765000000000,
+  HostingPauses1765100000000,
 ];

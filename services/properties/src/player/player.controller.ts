@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BillboardAssetResponse,
   GuidedTourPageResponse,
+  PausedTourResponse,
   PlayerListQuery,
   PlayerQuery,
   PlayerTagResponse,
@@ -69,6 +70,16 @@ export class PlayerController {
     if (tour.passwordHash) void reply.header('vary', 'cookie');
     if (matchesEtag(request.headers['if-none-match'], built.etag)) return reply.status(304).send();
     return reply.status(200).type('application/json; charset=utf-8').send(built.body);
+  }
+
+  /**
+   * A tour paused for an unpaid hosting fee (base.json and the tour's other reads answer 423 `This tour is paused.`):
+   * how to reach the provider, for the player's paused page. Any other tour: 404.
+   */
+  @Get(':id/paused.json')
+  @Responds(PausedTourResponse)
+  paused(@Param('id') id: string, @Req() request: FastifyRequest): Promise<PausedTourResponse> {
+    return this.player.paused(id, visitorContext(request));
   }
 
   /** The password gate: the player link's username and password give a cookie that unlocks the tour for 12 h. */

@@ -214,3 +214,21 @@ export class SegmentedPanosResponse {
   @ApiProperty({ type: [SegmentedPanoResponse] })
   panos!: SegmentedPanoResponse[];
 }
+
+/** What a visitor of a tour paused for an unpaid hosting fee is told: how to reach the provider. */
+export class PausedTourResponse {
+  @ApiProperty({ description: 'the public id: `{client_slug}~{model_slug}`' })
+  id!: string;
+
+  @ApiProperty({ example: 'This tour is paused.' })
+  message!: string;
+
+  @ApiProperty({ description: 'the tour’s language, until the visitor picks one', example: 'en' })
+  language!: string;
+
+  @ApiProperty({ type: () => PlayerProviderResponse })
+  provider!: PlayerProviderResponse;
+
+  @ApiProperty({ type: [PlayerAgentResponse], description: 'the property’s agents, in order' })
+  agents!: PlayerAgentResponse[];
+}

@@ -32,13 +32,13 @@ export type SegmentationSceneRow = Narrowed<IFindSceneResult, Known>;
 
 const visitorTour = sql<IVisitorTourQuery>`
   SELECT l.property_id AS "propertyId", l.provider_id AS "providerId", p.tour_published AS "tourPublished",
-         l.username, l.password_hash AS "passwordHash"
+         l.username, l.password_hash AS "passwordHash", p.hosting_paused_at AS "hostingPausedAt"
     FROM player_links l JOIN properties p ON p.id = l.property_id
    WHERE l.client_slug = $clientSlug! AND l.model_slug = $modelSlug! AND p.deleted_at IS NULL`;
 
 const tourOfProperty = sql<ITourOfPropertyQuery>`
   SELECT l.property_id AS "propertyId", l.provider_id AS "providerId", p.tour_published AS "tourPublished",
-         l.username, l.password_hash AS "passwordHash", l.client_slug AS "clientSlug", l.model_slug AS "modelSlug"
+         l.username, l.password_hash AS "passwordHash", p.hosting_paused_at AS "hostingPausedAt", l.client_slug AS "clientSlug", l.model_slug AS "modelSlug"
     FROM player_links l JOIN properties p ON p.id = l.property_id
    WHERE l.property_id = $propertyId! AND p.deleted_at IS NULL`;
 

@@ -9,6 +9,7 @@ export interface IVisitorTourParams {
 
 /** 'VisitorTour' return type */
 export interface IVisitorTourResult {
+  hostingPausedAt: Date | null;
   passwordHash: string | null;
   propertyId: string;
   providerId: string;
@@ -30,6 +31,7 @@ export interface ITourOfPropertyParams {
 /** 'TourOfProperty' return type */
 export interface ITourOfPropertyResult {
   clientSlug: string;
+  hostingPausedAt: Date | null;
   modelSlug: string;
   passwordHash: string | null;
   propertyId: string;

@@ -1,5 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { PEOPLE_PROFILES, PLAYER_MESSAGES, parseTourPublicId, type PeopleProfiles } from '@tourly/contracts';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import {
+  HOSTING_MESSAGES,
+  PEOPLE_PROFILES,
+  PLAYER_MESSAGES,
+  parseTourPublicId,
+  type PeopleProfiles,
+} from '@tourly/contracts';
 import {
   ApiError,
   CONFIG,
@@ -76,6 +82,15 @@ export interface MapSettings {
   zoom: number;
 }
 
+/** What a visitor of a paused tour is told: how to reach the provider, in the tour's language. */
+export interface PausedTour {
+  id: string;
+  message: string;
+  language: string;
+  provider: { name: string; url: string | null; logoUrl: string | null };
+  agents: Agent[];
+}
+
 /** A property's tour as its website embeds it: its row, and its default link while visitors may see the tour. */
 export interface PropertyTour {
   tour: PropertyTourRow;
@@ -120,12 +135,46 @@ export class PlayerService {
     this.unlockKey = unlockKey(config.INTERNAL_TOKEN_SECRET);
   }
 
-  /** The tour a visitor may see, else 404 `Tour not found` whatever the reason. */
+  /**
+   * The tour a visitor may see, else 404 `Tour not found` whatever the reason; a shared tour paused for an unpaid
+   * hosting fee: 423 `This tour is paused.` (the player then shows `paused.json`: the provider's contact).
+   */
   async visible(publicId: string, context: VisitorContext): Promise<VisitorTourRow> {
+    const tour = await this.shared(publicId, context);
+    if (tour.hostingPausedAt) throw ApiError.base(HttpStatus.LOCKED, HOSTING_MESSAGES.tourPaused);
+    return tour;
+  }
+
+  /** A shared tour the visitor may know of (paused or not), else 404 `Tour not found`. */
+  private async shared(publicId: string, context: VisitorContext): Promise<VisitorTourRow> {
     const slugs = parseTourPublicId(publicId);
     const tour = slugs ? await this.player.tour(slugs.clientSlug, slugs.modelSlug) : undefined;
     if (!tour || !(await this.shows(tour, context))) throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
     return tour;
+  }
+
+  /**
+   * What a visitor of a paused tour is told (the paused page): how to reach the provider (the branding's provider,
+   * the property's agents) and the tour's language. Not paused (or not shared): 404.
+   */
+  async paused(publicId: string, context: VisitorContext): Promise<PausedTour> {
+    const tour = await this.shared(publicId, context);
+    if (!tour.hostingPausedAt) throw ApiError.notFound(PLAYER_MESSAGES.tourNotFound);
+    const [view, agents] = await Promise.all([
+      this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published'),
+      this.agents(tour.providerId, tour.propertyId),
+    ]);
+    return {
+      id: publicId,
+      message: HOSTING_MESSAGES.tourPaused,
+      language: view.setup.language,
+      provider: {
+        name: view.branding.providerName,
+        url: view.branding.providerUrl || null,
+        logoUrl: view.branding.providerLogoUrl || null,
+      },
+      agents,
+    };
   }
 
   /**
@@ -161,7 +210,8 @@ export class PlayerService {
   async propertyTour(propertyId: string): Promise<PropertyTour | undefined> {
     const tour = await this.player.tourOfProperty(propertyId);
     if (!tour) return undefined;
-    const shared = await this.shows(tour, { hostProviderId: null });
+    // A tour paused for an unpaid hosting fee is not embedded in its website either.
+    const shared = !tour.hostingPausedAt && (await this.shows(tour, { hostProviderId: null }));
     return { tour, sharedLink: shared ? tourLinks(this.config.APP_URL, tour, null).default : null };
   }
 

@@ -1,4 +1,5 @@
 import { IsBoolean, IsOptional } from 'class-validator';
+import { HostingStateResponse } from '../hosting/hosting-tours.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { OptionalClientId } from '../clients/clients.dto';
 import {
@@ -210,6 +211,13 @@ export class PropertyResponse {
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'the client it is for' })
   providerClientId!: string | null;
+
+  @ApiProperty({
+    type: () => HostingStateResponse,
+    description:
+      'the autopilot: paused for visitors while a hosting-fee invoice of it is overdue, unless exempt',
+  })
+  hosting!: HostingStateResponse;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   publishedAt!: string | null;

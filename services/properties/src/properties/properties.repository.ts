@@ -134,6 +134,7 @@ const propertyPage = sql<IPropertyPageQuery>`
     latitude, longitude, matterport_key AS "matterportKey", start_position AS "startPosition",
     tour_published AS "tourPublished", website_published AS "websitePublished", premium,
     immex_subscription_id AS "immexSubscriptionId", provider_client_id AS "providerClientId",
+    hosting_exempt AS "hostingExempt", hosting_paused_at AS "hostingPausedAt",
     published_at AS "publishedAt", created_at AS "createdAt",
     updated_at AS "updatedAt", (SELECT count(*) FROM matches)::int AS "total!"
   FROM properties JOIN page USING (id, created_at) ORDER BY created_at DESC, id DESC`;
@@ -178,6 +179,7 @@ const findProperty = sql<IFindPropertyQuery>`
     latitude, longitude, matterport_key AS "matterportKey", start_position AS "startPosition",
     tour_published AS "tourPublished", website_published AS "websitePublished", premium,
     immex_subscription_id AS "immexSubscriptionId", provider_client_id AS "providerClientId",
+    hosting_exempt AS "hostingExempt", hosting_paused_at AS "hostingPausedAt",
     published_at AS "publishedAt", created_at AS "createdAt",
     updated_at AS "updatedAt"
   FROM properties WHERE provider_id = $providerId! AND id = $id! AND deleted_at IS NULL`;
@@ -188,6 +190,7 @@ const lockProperty = sql<ILockPropertyQuery>`
     latitude, longitude, matterport_key AS "matterportKey", start_position AS "startPosition",
     tour_published AS "tourPublished", website_published AS "websitePublished", premium,
     immex_subscription_id AS "immexSubscriptionId", provider_client_id AS "providerClientId",
+    hosting_exempt AS "hostingExempt", hosting_paused_at AS "hostingPausedAt",
     published_at AS "publishedAt", created_at AS "createdAt",
     updated_at AS "updatedAt"
   FROM properties WHERE provider_id = $providerId! AND id = $id! AND deleted_at IS NULL FOR UPDATE`;

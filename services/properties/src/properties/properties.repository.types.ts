@@ -39,6 +39,8 @@ export interface IPropertyPageResult {
   countryShortName: string | null;
   createdAt: Date;
   formattedAddress: string | null;
+  hostingExempt: boolean;
+  hostingPausedAt: Date | null;
   id: string;
   immexSubscriptionId: string | null;
   latitude: number | null;
@@ -156,6 +158,8 @@ export interface IFindPropertyResult {
   countryShortName: string | null;
   createdAt: Date;
   formattedAddress: string | null;
+  hostingExempt: boolean;
+  hostingPausedAt: Date | null;
   id: string;
   immexSubscriptionId: string | null;
   latitude: number | null;
@@ -196,6 +200,8 @@ export interface ILockPropertyResult {
   countryShortName: string | null;
   createdAt: Date;
   formattedAddress: string | null;
+  hostingExempt: boolean;
+  hostingPausedAt: Date | null;
   id: string;
   immexSubscriptionId: string | null;
   latitude: number | null;

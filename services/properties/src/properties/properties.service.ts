@@ -59,6 +59,8 @@ export interface Property {
   immexSubscriptionId: string | null;
   /** The client (agency) the property is for, if any. */
   providerClientId: string | null;
+  /** The autopilot: exempt from pausing, paused for visitors (an overdue hosting-fee invoice). */
+  hosting: { exempt: boolean; paused: boolean; pausedAt: string | null };
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -372,6 +374,11 @@ function toProperty(row: PropertyRow): Property {
     tourType: row.premium ? 'premium' : 'basic',
     immexSubscriptionId: row.immexSubscriptionId,
     providerClientId: row.providerClientId,
+    hosting: {
+      exempt: row.hostingExempt,
+      paused: row.hostingPausedAt !== null,
+      pausedAt: row.hostingPausedAt?.toISOString() ?? null,
+    },
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
