@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { IdParam, ProviderId, RawResponse, Responds, Roles, type Page } from '@tourly/platform';
+import { IdParam, ProviderId, RawResponse, Responds, Roles, TakesNoBody, type Page } from '@tourly/platform';
 import {
   CancelHostingSubscription,
   HostingCustomerForm,
@@ -100,6 +100,7 @@ export class HostingFeesController {
 
   @Post('invoices/:id/void.json')
   @HttpCode(200)
+  @TakesNoBody()
   @Responds(HostingInvoiceResponse)
   voidInvoice(
     @ProviderId() providerId: string,
