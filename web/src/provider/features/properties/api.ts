@@ -101,6 +101,10 @@ export function withoutPayment(result: PublishResult): Property {
 export const stopPaidPremium = (id: string) =>
   api.post('/provider/properties/{id}/unpublish_immex_subscription', undefined, { params: { id } });
 
+/** Whether the tour stays online whatever its hosting-fee invoices say (the autopilot's exemption). */
+export const setHostingExempt = (id: string, exempt: boolean) =>
+  api.put('/provider/properties/{id}/hosting_exempt', { hostingExempt: exempt }, { params: { id } });
+
 export const fetchPhotos = (id: string, signal?: AbortSignal) =>
   api.get('/provider/properties/{id}/photos', { params: { id }, signal });
 

@@ -26,6 +26,7 @@ import {
   fetchProperty,
   fetchVideos,
   fetchWebsite,
+  setHostingExempt,
   stopPaidPremium,
   updateProperty,
   updatePropertyFeatures,
@@ -157,6 +158,15 @@ export const usePayAndPublishMutation = (pay: (id: string, request: PublishReque
 export const useStopPaidPremiumMutation = () =>
   useMutationAction(stopPaidPremium, (property, _, client) =>
     Promise.all([propertyChanged(client, property), premiumToursChanged(client)]),
+  );
+
+/** The hosting state answered is the property's own: its page and the lists read it again. */
+export const useHostingExemptMutation = () =>
+  useMutationAction(setHostingExempt, (_, [id], client) =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: propertyKeys.details(id) }),
+      client.invalidateQueries({ queryKey: propertyKeys.lists() }),
+    ]),
   );
 
 /**

@@ -6,9 +6,10 @@ import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
 import { Loading } from '../../../../shared/Loading';
 import { PRODUCT_NAME } from '../../../../shared/strings';
-import { fetchProperty } from '../../properties/api';
+import { fetchProperty, type Property } from '../../properties/api';
 import { propertyPath } from '../../properties/paths';
-import { propertyKeys } from '../../properties/queries';
+import { propertyKeys, useHostingExemptMutation } from '../../properties/queries';
+import { useBilling } from '../../billing/BillingContext';
 import type { HostingSubscription } from '../api';
 import { HOSTING_FEES_PATH, subscriptionInvoicesPath } from '../paths';
 import { useInvoicesQuery, useSubscriptionQuery, useTaxRateChoicesQuery } from '../queries';
@@ -110,8 +111,12 @@ function TaxRates({ ids }: { ids: readonly string[] }) {
   return <>{ids.map((id) => (byId.get(id) ? taxRateLabel(byId.get(id)!) : id)).join(', ')}</>;
 }
 
-/** The properties whose tours the subscription keeps online, by title (each read as its page reads it). */
+/**
+ * The properties whose tours the subscription keeps online, by title (each read as its page reads it): which are
+ * paused for visitors because an invoice is overdue, and (admins) which stay online whatever the invoices say.
+ */
 function Properties({ subscription }: { subscription: HostingSubscription }) {
+  const { canManageBilling } = useBilling();
   const properties = useQueries({
     queries: subscription.propertyIds.map((id) => ({
       queryKey: propertyKeys.details(id),
@@ -121,7 +126,7 @@ function Properties({ subscription }: { subscription: HostingSubscription }) {
   return (
     <section className="card" aria-labelledby="hosted-properties">
       <h3 id="hosted-properties">Properties</h3>
-      <ul className="plain-list" aria-label="Hosted properties">
+      <ul className="plain-list hosted-properties" aria-label="Hosted properties">
         {subscription.propertyIds.map((id, index) => {
           const property = properties[index]?.data;
           return (
@@ -129,11 +134,37 @@ function Properties({ subscription }: { subscription: HostingSubscription }) {
               <Link to={propertyPath(id)}>
                 {property?.title ?? (properties[index]?.error ? id : 'Loading…')}
               </Link>
+              {property?.hosting.paused && <span className="badge badge-danger">Paused for visitors</span>}
+              {property && canManageBilling && <ExemptCheck property={property} />}
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+/** "Keep online": the box shows what was asked at once, and what the server holds once it has answered. */
+function ExemptCheck({ property }: { property: Property }) {
+  const exempt = useHostingExemptMutation();
+  const [asked, setAsked] = useState<boolean | null>(null);
+  return (
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={asked ?? property.hosting.exempt}
+          disabled={exempt.isPending}
+          onChange={async (event) => {
+            setAsked(event.target.checked);
+            await exempt.run(property.id, event.target.checked);
+            setAsked(null);
+          }}
+        />
+        Keep online even when an invoice is overdue
+      </label>
+      {exempt.error !== null && <ErrorDisplay error={exempt.error} />}
+    </>
   );
 }
 

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../../shared/ConfirmDialog';
 import { ErrorBoundary } from '../../../../shared/ErrorBoundary';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formatDate } from '../../../../shared/format';
 import { useBilling } from '../../billing/BillingContext';
 import { useCurrentUserQuery } from '../../../../auth/queries';
+import { HOSTING_FEES_PATH } from '../../hostingFees/paths';
 import { CopyField, PropertyShare } from '../../tours/sharing';
 import type { Price, Property, PublishedFeatures, PublishPreview } from '../api';
 import { useApplyFeaturesMutation, useStopPaidPremiumMutation } from '../queries';
@@ -107,6 +110,14 @@ export function PublishingSection({ property }: PublishingSectionProps) {
   return (
     <section className="card" aria-labelledby="property-publishing">
       <h2 id="property-publishing">Publishing</h2>
+      {property.hosting.paused && (
+        <p className="alert alert-warning" role="status">
+          Paused for visitors
+          {property.hosting.pausedAt ? ` since ${formatDate(property.hosting.pausedAt)}` : ''}: an invoice of
+          its hosting fee is overdue. The tour is back as soon as your client pays it, or you void it under{' '}
+          <Link to={HOSTING_FEES_PATH}>Hosting fees</Link>.
+        </p>
+      )}
       {SWITCHES.map(({ feature, label, hint }) => (
         <div key={feature} className="publish-switch">
           <label className="check">
