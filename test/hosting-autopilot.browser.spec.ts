@@ -1,0 +1,297 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { Database } from '@tourly/platform';
+import { eventually } from '@tourly/platform/testing';
+import { HostingOverdueService } from '../services/billing/src/hosting/hosting-overdue.service';
+import { launchChromium } from './support/browser';
+import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { aProperty, onStarter } from './support/provider';
+import { builtWebApp, pagesEnv } from './support/web-build';
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Where the journeys leave their screenshots (not committed). */
+const SCREENSHOTS = path.join(__dirname, 'artifacts', 'hosting-fees');
+const AGENT_PHONE = '+61 400 123 456';
+
+/**
+ * The hosting-fee autopilot (issue 32) in a real browser (Debian's Chromium) against the whole platform and the
+ * Stripe emulator, at a phone's and a desktop's width: a provider on Starter with an active merchant account shares
+ * a tour (in French) and bills its client a monthly hosting fee for it; the invoice falls overdue (its due date moved
+ * back as the clock would, then billing's sweep); the visitor opening the tour's link sees the paused page in the
+ * tour's language with the provider's name, website and agent; the client's user signs in to the portal, sees the
+ * invoice overdue with "Pay now", pays it on Stripe's invoice page, and the visitor's reload shows the tour again.
+ * Screenshots go to `test/artifacts/hosting-fees/` (not committed).
+ */
+// Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
+jest.setTimeout(180_000);
+
+interface Email {
+  textBody: string;
+}
+
+describe('the hosting-fee autopilot in the browser', () => {
+  let it_: PlatformWithEmulators;
+  let browser: Browser;
+  let provider: Person;
+  /** A member of the provider, each property's agent, with a phone number on their profile. */
+  let agentId: string;
+  /** Errors no page code caught: each would be a bug, whatever the page showed. */
+  const uncaught: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const webDist = await builtWebApp();
+    [it_, browser] = await Promise.all([
+      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
+      launchChromium(),
+    ]);
+    provider = await it_.signUp('Harbour Lights Media');
+    await onStarter(it_, provider);
+    await eventually(
+      async () => (await provider.get('/provider/permissions/publishing')).body.data?.client_portal,
+      (open) => open === true,
+      'identity hearing of the paid plan',
+    );
+    // The merchant account, set up on Stripe's onboarding page (as the hosting fees browser spec does in the page).
+    const onboarding = await provider
+      .send('post', '/provider/billing/merchant_account/account_link', { came_from: 'hosting_fees' })
+      .expect(200);
+    const onboardingUrl = onboarding.body.data.url as string;
+    const html = await (await fetch(onboardingUrl)).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
+    await fetch(new URL(action, onboardingUrl), { method: 'POST', redirect: 'manual' });
+    await it_.settled();
+    await eventually(
+      async () => (await provider.get('/provider/billing/merchant_account')).body.data.status,
+      (status) => status === 'active',
+      'an active merchant account',
+    );
+    await it_.aMember('agent.harbour@example.com', provider.providerId, 'member');
+    const [agent] = (await it_.platform.services.identity.app
+      .get(Database)
+      .dataSource.query("SELECT id FROM users WHERE email = 'agent.harbour@example.com'")) as Array<{
+      id: string;
+    }>;
+    agentId = agent!.id;
+    const agentPerson = await it_.signIn('agent.harbour@example.com');
+    await agentPerson.send('patch', '/users/me', { user: { phone_number: AGENT_PHONE } }).expect(200);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await it_?.stop();
+    expect(uncaught).toEqual([]);
+  });
+
+  const emailsTo = (address: string) =>
+    eventually(
+      async () => {
+        const response = await fetch(`${it_.emulators.url}/mail/_messages?to=${encodeURIComponent(address)}`);
+        return ((await response.json()) as { messages: Email[] }).messages;
+      },
+      (messages) => messages.length > 0,
+      `an email to ${address}`,
+    );
+  const noWiderThan = async (page: Page, width: number) =>
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+
+  /**
+   * A shared tour in French with the provider's branding and agent, its client (whose contact joins the portal with
+   * `password`) and a monthly hosting subscription for it: the tour's link (on the platform under test), the
+   * invoice's id, the base.json path.
+   */
+  async function aHostedTour(label: string, email: string, password: string) {
+    const title = `Harbour View (${label})`;
+    const propertyId = await aProperty(provider, title);
+    await provider
+      .send('put', `/provider/properties/${propertyId}/published_features`, {
+        published_features: { tour: true },
+      })
+      .expect(200);
+    await provider
+      .send('patch', `/provider/properties/${propertyId}/contacts`, { agent_ids: [agentId] })
+      .expect(200);
+    const link = (await provider.get(`/provider/properties/${propertyId}/player_link`).expect(200)).body.data;
+    await provider
+      .send('post', `/provider/player_links/${link.id}/update_player_link_branding`, {
+        provider_properties_update_player_link_branding_form: {
+          provider_name: 'Harbour Lights Media',
+          provider_url: 'https://harbour-lights.test/',
+        },
+        provider_client_has_changed: '0',
+      })
+      .expect(200);
+    await provider
+      .send('post', `/provider/player_links/${link.id}/update_setup`, {
+        player_link_setup: { language: 'fr' },
+      })
+      .expect(200);
+
+    // The client, its contact invited into the portal, who makes an account from the emailed link.
+    const client = await provider
+      .send('post', '/provider/clients/create_from_dashboard', {
+        client_form: { name: `Seaside Realty (${label})` },
+      })
+      .expect(201);
+    const clientId = client.body.data.id as string;
+    await provider
+      .send('patch', `/provider/properties/${propertyId}`, { property: { provider_client_id: clientId } })
+      .expect(200);
+    await provider
+      .send('post', '/provider/contacts/create_from_dashboard', {
+        contact: { full_name: 'Ana Ng', email_address: email, provider_client_id: clientId },
+      })
+      .expect(201);
+    await provider
+      .send('post', `/provider/client_portal/clients/${clientId}/invitations`, { invitation: { email } })
+      .expect(201);
+    const [mail] = await emailsTo(email);
+    const token = /invitation_token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)![1]!;
+    await it_.http
+      .post('/users/invitation/sign_up')
+      .send({ invitation: { invitation_token: token, first_name: 'Ana', last_name: 'Ng', password } })
+      .expect(201);
+
+    // The hosting subscription: three days to pay.
+    const customer = await provider
+      .send('post', '/provider/hosting_fees/customers', {
+        name: `Seaside Realty (${label})`,
+        email: `accounts.${label}@seaside.example`,
+        client_id: clientId,
+      })
+      .expect(201);
+    const subscription = await provider
+      .send('post', '/provider/hosting_fees/subscriptions', {
+        customer_id: customer.body.data.id,
+        property_ids: [propertyId],
+        interval: 'month',
+        amount: 4900,
+        days_until_due: 3,
+      })
+      .expect(201);
+    await it_.settled();
+    const [invoice] = (
+      await provider
+        .get(`/provider/hosting_fees/invoices.json?subscription_id=${subscription.body.data.id}`)
+        .expect(200)
+    ).body.data.items as Array<{ id: string }>;
+    const tourUrl = `${it_.base}${new URL(link.links.default as string).pathname}`;
+    const baseJson = `/digital_twin/${encodeURIComponent(`${link.client_slug}~${link.model_slug}`)}/layers/base.json`;
+    return { title, tourUrl, invoiceId: invoice!.id, baseJson };
+  }
+
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)(
+    'an overdue invoice pauses the tour for visitors (in French); the client pays it in the portal and the tour is back (%s)',
+    async (label, viewport) => {
+      const email = `ana.${label}@seaside.example`;
+      const password = 'Quiet harbour lanterns 1987';
+      const tour = await aHostedTour(label, email, password);
+
+      // The visitor first sees the tour.
+      const visitorContext = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
+      const visitor = await visitorContext.newPage();
+      visitor.on('pageerror', (error) => uncaught.push(error.message));
+      const seesTheTour = async () => {
+        await visitor.locator('iframe.tour-model').waitFor();
+        await visitor.locator('.tour-overlay').getByText(tour.title, { exact: true }).waitFor();
+      };
+      await visitor.goto(tour.tourUrl);
+      await seesTheTour();
+
+      // Three days later (billing's copy of the due date moved back, as the clock would), billing's sweep.
+      await it_.billingDb.dataSource.query(
+        `UPDATE hosting_invoices SET due_date = now() - interval '1 minute' WHERE id = $1`,
+        [tour.invoiceId],
+      );
+      expect(await it_.platform.services.billing.app.get(HostingOverdueService).runNow()).toBe(1);
+      await it_.settled();
+      await eventually(
+        async () => (await it_.http.get(tour.baseJson)).status,
+        (status) => status === 423,
+        'the tour pausing',
+      );
+
+      // The visitor opens the link again: the paused page, in the tour's language, with how to reach the provider.
+      await visitor.goto(tour.tourUrl);
+      const paused = visitor.getByRole('main');
+      await paused.getByRole('heading', { level: 1, name: 'Cette visite est en pause' }).waitFor();
+      await paused
+        .getByText(
+          'La visite n’est pas disponible pour le moment. Contactez Harbour Lights Media pour la revoir.',
+        )
+        .waitFor();
+      expect(
+        await paused.getByRole('link', { name: 'Site web: Harbour Lights Media' }).getAttribute('href'),
+      ).toBe('https://harbour-lights.test/');
+      const agents = paused.getByRole('list', { name: 'Agents' });
+      await agents.getByText('Test User', { exact: true }).waitFor();
+      await agents.getByRole('button', { name: 'Afficher le numéro' }).click();
+      await agents.getByRole('link', { name: `Appeler Test User: ${AGENT_PHONE}` }).waitFor();
+      expect(await visitor.getByText('Tour not found').count()).toBe(0);
+      expect(await visitor.locator('iframe.tour-model').count()).toBe(0);
+      await noWiderThan(visitor, viewport.width);
+      await visitor.screenshot({
+        path: path.join(SCREENSHOTS, `${label}-autopilot-1-paused.png`),
+        fullPage: true,
+      });
+
+      // The client's user signs in to the portal: the invoice overdue, with "Pay now".
+      const clientContext = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
+      const ana = await clientContext.newPage();
+      ana.on('pageerror', (error) => uncaught.push(error.message));
+      await ana.goto(`${it_.base}/users/sign_in`);
+      await ana.getByLabel('Email').fill(email);
+      await ana.getByLabel('Password', { exact: true }).fill(password);
+      await ana.getByRole('button', { name: 'Sign in' }).click();
+      await ana.waitForURL(`${it_.base}/portal`);
+      const invoices = ana.getByRole('region', { name: 'Your invoices' });
+      const invoice = invoices.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
+      await invoice.getByRole('status').getByText('Overdue', { exact: false }).waitFor();
+      await invoice.getByText('$49.00', { exact: false }).waitFor();
+      await ana.getByRole('list', { name: 'Properties' }).getByText(tour.title).waitFor();
+      const payNow = invoice.getByRole('link', { name: 'Pay now' });
+      await payNow.waitFor();
+      await noWiderThan(ana, viewport.width);
+      await ana.screenshot({
+        path: path.join(SCREENSHOTS, `${label}-autopilot-2-portal-overdue.png`),
+        fullPage: true,
+      });
+
+      // Stripe's invoice page, in a new tab: the card, then "Pay …".
+      const [stripe] = await Promise.all([clientContext.waitForEvent('page'), payNow.click()]);
+      await stripe!.locator('input[name="card_number"]').fill('4242424242424242');
+      await stripe!.getByRole('button', { name: /^Pay / }).click();
+      await stripe!.getByRole('status').getByText('Paid', { exact: true }).waitFor();
+      await stripe!.close();
+
+      // The portal shows it paid, with nothing left to pay, once Stripe's word has come.
+      await it_.settled();
+      await ana.reload();
+      await invoice.getByText('Paid', { exact: false }).first().waitFor();
+      expect(await invoice.getByRole('link', { name: 'Pay now' }).count()).toBe(0);
+      expect(await invoice.getByRole('status').count()).toBe(0);
+      await ana.screenshot({
+        path: path.join(SCREENSHOTS, `${label}-autopilot-3-portal-paid.png`),
+        fullPage: true,
+      });
+
+      // The visitor's reload: the tour again.
+      await eventually(
+        async () => (await it_.http.get(tour.baseJson)).status,
+        (status) => status === 200,
+        'the tour resuming',
+      );
+      await visitor.reload();
+      await seesTheTour();
+      expect(await visitor.getByRole('heading', { name: 'Cette visite est en pause' }).count()).toBe(0);
+      await visitor.screenshot({ path: path.join(SCREENSHOTS, `${label}-autopilot-4-tour-back.png`) });
+      await clientContext.close();
+      await visitorContext.close();
+    },
+  );
+});
