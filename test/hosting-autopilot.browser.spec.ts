@@ -252,6 +252,7 @@ describe('the hosting-fee autopilot in the browser', () => {
       const invoices = ana.getByRole('region', { name: 'Your invoices' });
       const invoice = invoices.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
       await invoice.getByRole('status').getByText('Overdue', { exact: false }).waitFor();
+      await invoice.getByText(/^Overdue · was due /).waitFor();
       await invoice.getByText('$49.00', { exact: false }).waitFor();
       await ana.getByRole('list', { name: 'Properties' }).getByText(tour.title).waitFor();
       const payNow = invoice.getByRole('link', { name: 'Pay now' });

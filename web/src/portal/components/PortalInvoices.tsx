@@ -7,12 +7,20 @@ import type { PortalSource } from '../api';
 import { usePortalInvoicesQuery } from '../queries';
 
 const STATUS_LABELS: Record<string, string> = {
-  open: 'Due',
+  open: 'To pay',
   paid: 'Paid',
   void: 'Voided',
   uncollectible: 'Unpaid',
   draft: 'Draft',
 };
+
+/** "Paid", "To pay · due 14 Dec", or "Overdue · was due 30 Nov": the due date only while it is owed. */
+function statusLine(invoice: { status: string; overdue: boolean; dueDate: string | null }): string {
+  const label = STATUS_LABELS[invoice.status] ?? invoice.status;
+  if (invoice.status !== 'open' || !invoice.dueDate) return label;
+  const due = formatDate(invoice.dueDate);
+  return invoice.overdue ? `Overdue · was due ${due}` : `${label} · due ${due}`;
+}
 
 /**
  * The client's hosting-fee invoices (issue 32): what the provider bills it for keeping its tours online, newest first,
@@ -43,10 +51,7 @@ export function PortalInvoices({ source }: { source: PortalSource }) {
                     {invoice.number ? `Invoice ${invoice.number}` : 'Invoice'} ·{' '}
                     {formatMoney(invoice.amountDue, invoice.currency)}
                   </h3>
-                  <p className="record-row-line">
-                    {STATUS_LABELS[invoice.status] ?? invoice.status}
-                    {invoice.dueDate ? ` · due ${formatDate(invoice.dueDate)}` : ''}
-                  </p>
+                  <p className="record-row-line">{statusLine(invoice)}</p>
                   {invoice.overdue && (
                     <p className="record-row-line" role="status">
                       Overdue: the tours it pays for are paused until it is paid.
@@ -54,7 +59,12 @@ export function PortalInvoices({ source }: { source: PortalSource }) {
                   )}
                 </div>
                 {invoice.status === 'open' && invoice.hostedInvoiceUrl && (
-                  <a className="button" href={invoice.hostedInvoiceUrl} target="_blank" rel="noreferrer">
+                  <a
+                    className="button button-primary"
+                    href={invoice.hostedInvoiceUrl}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
                     Pay now
                   </a>
                 )}
