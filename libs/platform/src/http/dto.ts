@@ -18,6 +18,7 @@ import {
   MaxLength,
   Min,
   Max,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
@@ -89,6 +90,21 @@ export const Cents = () =>
     IsInt({ message: 'must be a whole number of cents' }),
     Min(0, { message: 'must not be negative' }),
   );
+
+/**
+ * A finite number with at most `places` decimals (a tax rate's 8.875, a fee's 2.5). Not class-validator's
+ * `IsNumber({ maxDecimalPlaces })`, which throws on a number JavaScript prints with an exponent (7e-323): a 500 for a
+ * body anyone can send.
+ */
+export const DecimalNumber = (places: number, message: string) =>
+  ValidateBy({
+    name: 'decimalNumber',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'number' && Number.isFinite(value) && Number(value.toFixed(places)) === value,
+      defaultMessage: () => message,
+    },
+  });
 
 /** An ISO 8601 timestamp; anything else gets the spec's 'Invalid Date'. */
 export const IsoDate = (options: { optional?: boolean } = {}) =>

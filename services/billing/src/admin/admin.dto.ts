@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { IsOptional, Max, Min } from 'class-validator';
 import { HOSTING_LIMITS } from '@tourly/contracts';
-import { NumberField } from '@tourly/platform';
+import { DecimalNumber, NumberField } from '@tourly/platform';
 import { BillingAccountForm, BillingAccountResponse } from '../accounts/billing-accounts.dto';
 
 const FEE_RANGE = `must be between 0 and ${HOSTING_LIMITS.maxApplicationFeePercent}`;
@@ -19,7 +19,7 @@ export class AdminBillingAccountForm extends BillingAccountForm {
   @IsOptional()
   @Max(HOSTING_LIMITS.maxApplicationFeePercent, { message: FEE_RANGE })
   @Min(0, { message: FEE_RANGE })
-  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'must be a percentage with at most 2 decimals' })
+  @DecimalNumber(2, 'must be a percentage with at most 2 decimals')
   hostingApplicationFeePercent?: number | null;
 }
 

@@ -7,7 +7,6 @@ import {
   IsBoolean,
   IsDefined,
   IsInt,
-  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
@@ -31,6 +30,7 @@ import {
   type SubscriptionStatus,
 } from '@tourly/contracts';
 import {
+  DecimalNumber,
   IdField,
   ListField,
   NumberField,
@@ -114,7 +114,7 @@ export class TaxRateForm {
   @ApiProperty({ type: Number, minimum: 0, maximum: 100 })
   @Max(100, { message: 'must be between 0 and 100' })
   @Min(0, { message: 'must be between 0 and 100' })
-  @IsNumber({ maxDecimalPlaces: 4 }, { message: 'must be a number with at most 4 decimals' })
+  @DecimalNumber(4, 'must be a number with at most 4 decimals')
   @IsDefined({ message: MESSAGES.required })
   percentage!: number;
 
