@@ -151,6 +151,7 @@ describe('orders rules', () => {
     ['an entry without an id', { 0: {} }, null],
     ['an entry that is not an object', { 0: FILE_A }, null],
     ['a null entry', { 0: null }, null],
+    ['null: the empty field, no files', null, []],
     ['an id that is not a UUID', { 0: { id: 'file-1' } }, null],
     ['an id that is a number', { 0: { id: 7 } }, null],
     ['the same file twice', { 0: { id: FILE_A }, 1: { id: FILE_A.toUpperCase() } }, null],

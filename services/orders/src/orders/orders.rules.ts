@@ -124,8 +124,9 @@ const MAX_SUPPORTING_FILES = 20;
  * The ids of an amendment's `supportingFiles`, an indexed map as the form sends it (`{"0": {"id": ...}, "1": ...}`),
  * in index order; null when it is not such a map (keys not 0..n-1, an entry without a file id, too many).
  */
-export function supportingFileIds(map: Record<string, unknown> | undefined): string[] | null {
-  if (map === undefined) return [];
+export function supportingFileIds(map: Record<string, unknown> | null | undefined): string[] | null {
+  // Left out or null (the form's empty field): no files.
+  if (map === undefined || map === null) return [];
   const keys = Object.keys(map);
   if (keys.length > MAX_SUPPORTING_FILES) return null;
   const ids: string[] = [];
