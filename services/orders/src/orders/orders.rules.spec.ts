@@ -140,7 +140,7 @@ describe('orders rules', () => {
     expect(variantName(title, kind, filename)).toBe(name);
   });
 
-  it.each<[string, Record<string, unknown> | undefined, string[] | null]>([
+  it.each<[string, Record<string, unknown> | null | undefined, string[] | null]>([
     ['none sent', undefined, []],
     ['an empty map', {}, []],
     ['one file', { 0: { id: FILE_A } }, [FILE_A]],
