@@ -56,3 +56,6 @@ export function useListParams<Filter extends string>(filters: readonly Filter[])
     },
   };
 }
+
+/** What `useListParams` answers, for a component that shows part of it (the filters). */
+export type ListParams<Filter extends string> = ReturnType<typeof useListParams<Filter>>;

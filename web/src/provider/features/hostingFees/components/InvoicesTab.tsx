@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { Loading } from '../../../../shared/Loading';
 import { Pager } from '../../../../shared/Pager';
-import { SelectField } from '../../../../shared/SelectField';
-import { TextField } from '../../../../shared/TextField';
 import { HOSTING_INVOICES_PATH, hostingSubscriptionPath } from '../paths';
 import { useInvoicesQuery } from '../queries';
 import { INVOICE_STATUS_LABELS } from '../rules';
 import { useListParams } from '../useListParams';
 import { InvoiceList } from './InvoiceList';
 import { ListFailure } from './ListFailure';
+import { ListFilters } from './ListFilters';
 
 const count = (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'}`;
 
@@ -36,27 +35,12 @@ export function InvoicesTab() {
           <Link to={HOSTING_INVOICES_PATH}>Show every invoice</Link>
         </p>
       )}
-      <div className="hosting-filters" role="search" aria-label="Invoices">
-        <TextField
-          label="Search"
-          type="search"
-          placeholder="Invoice number or customer"
-          value={list.text}
-          onChange={(event) => list.setText(event.target.value)}
-        />
-        <SelectField
-          label="Status"
-          value={list.values.status}
-          onChange={(event) => list.setFilter('status', event.target.value)}
-        >
-          <option value="">All</option>
-          {Object.entries(INVOICE_STATUS_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-      </div>
+      <ListFilters
+        label="Invoices"
+        placeholder="Invoice number or customer"
+        list={list}
+        statuses={INVOICE_STATUS_LABELS}
+      />
       {invoices.error ? (
         <ListFailure error={invoices.error} onRetry={() => void invoices.refetch()} />
       ) : !data ? (

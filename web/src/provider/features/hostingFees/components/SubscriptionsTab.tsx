@@ -4,12 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import { Loading } from '../../../../shared/Loading';
 import { Pager } from '../../../../shared/Pager';
 import { SelectField } from '../../../../shared/SelectField';
-import { TextField } from '../../../../shared/TextField';
 import { hostingSubscriptionPath } from '../paths';
 import { useCustomersQuery, useSubscriptionsQuery } from '../queries';
 import { periodLabel, priceLabel, SUBSCRIPTION_STATUS_LABELS } from '../rules';
 import { useListParams } from '../useListParams';
 import { ListFailure } from './ListFailure';
+import { ListFilters } from './ListFilters';
 import { SubscriptionFormModal } from './SubscriptionFormModal';
 import { SubscriptionStatusBadge } from './StatusBadge';
 
@@ -46,26 +46,12 @@ export function SubscriptionsTab() {
         <h2>Subscriptions</h2>
         {newButton}
       </div>
-      <div className="hosting-filters" role="search" aria-label="Subscriptions">
-        <TextField
-          label="Search"
-          type="search"
-          placeholder="Customer or description"
-          value={list.text}
-          onChange={(event) => list.setText(event.target.value)}
-        />
-        <SelectField
-          label="Status"
-          value={list.values.status}
-          onChange={(event) => list.setFilter('status', event.target.value)}
-        >
-          <option value="">All</option>
-          {Object.entries(SUBSCRIPTION_STATUS_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
+      <ListFilters
+        label="Subscriptions"
+        placeholder="Customer or description"
+        list={list}
+        statuses={SUBSCRIPTION_STATUS_LABELS}
+      >
         <SelectField
           label="Customer"
           value={customerId}
@@ -81,7 +67,7 @@ export function SubscriptionsTab() {
             </option>
           ))}
         </SelectField>
-      </div>
+      </ListFilters>
       {subscriptions.error ? (
         <ListFailure error={subscriptions.error} onRetry={() => void subscriptions.refetch()} />
       ) : !data ? (
