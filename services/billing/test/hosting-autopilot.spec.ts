@@ -6,6 +6,7 @@
  */
 import { HostingOverdueService } from '../src/hosting/hosting-overdue.service';
 import { aProperty, onStarter } from '../../../test/support/provider';
+import { onboardMerchantAccount, payOnHostedPage } from './hosting-support';
 import { sessionCookieOf, startBillingPlatform, type BillingPlatform, type Person } from './support';
 
 jest.setTimeout(180_000);
@@ -37,17 +38,6 @@ describe('hosting that follows payment', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-
-  async function onboard(person: Person): Promise<void> {
-    const link = await person
-      .send('post', '/provider/billing/merchant_account/account_link', { came_from: 'hosting_fees' })
-      .expect(200);
-    const html = await (await fetch(link.body.data.url as string)).text();
-    const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
-    await fetch(new URL(action, link.body.data.url as string), { method: 'POST', redirect: 'manual' });
-    await it_.settled();
-    expect((await person.get('/provider/billing/merchant_account')).body.data.status).toBe('active');
-  }
 
   /** A client of the provider with one contact, whom the provider invites into the portal; the client user. */
   async function aClientUser(person: Person, name: string, email: string) {
@@ -90,22 +80,11 @@ describe('hosting that follows payment', () => {
     return { clientId, user };
   }
 
-  async function hostedPage(url: string, card: string): Promise<Response> {
-    const html = await (await fetch(url)).text();
-    const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
-    return fetch(new URL(action, url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ card_number: card }).toString(),
-      redirect: 'manual',
-    });
-  }
-
   beforeAll(async () => {
     it_ = await startBillingPlatform();
     harbour = await it_.signUp('Autopilot Harbour');
     await onStarter(it_, harbour);
-    await onboard(harbour);
+    await onboardMerchantAccount(it_, harbour);
   }, 180_000);
   afterAll(() => it_?.stop());
 
@@ -209,7 +188,7 @@ describe('hosting that follows payment', () => {
     await it_.http.get('/portal/hosting_fees/invoices').expect(401);
 
     // The client pays: the tour is back within seconds of Stripe's webhook.
-    expect((await hostedPage(invoice!.hosted_invoice_url, '4242 4242 4242 4242')).status).toBe(303);
+    expect((await payOnHostedPage(invoice!.hosted_invoice_url, '4242 4242 4242 4242')).status).toBe(303);
     await it_.settled();
     await until(async () => (await it_.http.get(base)).status === 200, 'the tour resuming');
     const after = await realty.user.get('/portal/hosting_fees/invoices').expect(200);

@@ -4,6 +4,7 @@
  * kept from the Connect webhooks, and one provider never reaching another's.
  */
 import type Stripe from 'stripe';
+import { onboardMerchantAccount, payOnHostedPage } from './hosting-support';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
 jest.setTimeout(120_000);
@@ -18,28 +19,7 @@ describe('hosting fees', () => {
   let quayAccount: string;
   let harbourAccount: string;
 
-  async function onboard(person: Person): Promise<string> {
-    const link = await person
-      .send('post', '/provider/billing/merchant_account/account_link', { came_from: 'hosting_fees' })
-      .expect(200);
-    const page = await fetch(link.body.data.url as string);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('Complete onboarding');
-    const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
-    const submitted = await fetch(new URL(action, link.body.data.url as string), {
-      method: 'POST',
-      redirect: 'manual',
-    });
-    expect(submitted.status).toBe(303);
-    expect(submitted.headers.get('location')).toBe(`${appUrl()}/provider/hosting_fees`);
-    await it_.settled();
-    const account = await person.get('/provider/billing/merchant_account').expect(200);
-    expect(account.body.data.status).toBe('active');
-    return account.body.data.account_id as string;
-  }
-
-  const appUrl = () => 'http://localhost:3000';
+  const onboard = (person: Person) => onboardMerchantAccount(it_, person);
 
   async function aProperty(person: Person, title: string): Promise<string> {
     const created = await person
@@ -59,17 +39,6 @@ describe('hosting fees', () => {
       })
       .expect(201);
     return created.body.data as { id: string; name: string };
-  }
-
-  async function hostedPage(url: string, card: string): Promise<Response> {
-    const html = await (await fetch(url)).text();
-    const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
-    return fetch(new URL(action, url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ card_number: card }).toString(),
-      redirect: 'manual',
-    });
   }
 
   const invoicesOf = async (person: Person, subscriptionId: string) =>
@@ -398,10 +367,10 @@ describe('hosting fees', () => {
       });
 
       // The client's card is declined first: the invoice stays open.
-      expect((await hostedPage(link.body.data.url as string, '4000 0000 0000 0002')).status).toBe(402);
+      expect((await payOnHostedPage(link.body.data.url as string, '4000 0000 0000 0002')).status).toBe(402);
       await it_.settled();
       expect((await invoicesOf(harbour, subscription.id))[0]).toMatchObject({ status: 'open' });
-      expect((await hostedPage(link.body.data.url as string, '4242 4242 4242 4242')).status).toBe(303);
+      expect((await payOnHostedPage(link.body.data.url as string, '4242 4242 4242 4242')).status).toBe(303);
       await it_.settled();
       expect((await invoicesOf(harbour, subscription.id))[0]).toMatchObject({
         status: 'paid',

@@ -1,9 +1,9 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import type Stripe from 'stripe';
 import { Schedules, type SettledDelivery } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
 import { StripeEventRetry } from '../src/reconciliation/stripe-event-retry.service';
 import { StripeReconciliation } from '../src/reconciliation/reconciliation.service';
+import { StripeRoad } from './stripe-road';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
 /** A provider signed up as `name`, its billing account filled in, on Starter monthly paid by card, all settled. */
@@ -22,52 +22,6 @@ async function aStarterProvider(it_: BillingPlatform, name: string, domain: stri
   expect(subscribed.body.data.result).toBe('success');
   await it_.settled();
   return provider;
-}
-
-/**
- * The road from billing to Stripe's API, which a test can cut: a TCP relay in front of the emulator. Cut, it drops
- * what it carried and every new connection at once, so billing's calls fail as on a network outage.
- */
-class StripeRoad {
-  private server?: Server;
-  private readonly sockets = new Set<Socket>();
-  private down = false;
-  target = '';
-
-  async start(): Promise<string> {
-    const server = createServer((incoming) => {
-      incoming.on('error', () => undefined);
-      if (this.down) {
-        incoming.destroy();
-        return;
-      }
-      const { hostname, port } = new URL(this.target);
-      const outgoing = connect(Number(port), hostname);
-      for (const socket of [incoming, outgoing]) {
-        this.sockets.add(socket);
-        socket.on('close', () => this.sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      incoming.pipe(outgoing).pipe(incoming);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.server = server;
-    return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  }
-
-  cut(): void {
-    this.down = true;
-    for (const socket of this.sockets) socket.destroy();
-  }
-
-  restore(): void {
-    this.down = false;
-  }
-
-  async close(): Promise<void> {
-    this.cut();
-    await new Promise((resolve) => (this.server ? this.server.close(resolve) : resolve(undefined)));
-  }
 }
 
 /**

@@ -23,6 +23,6 @@ import { MerchantAccountsRepository } from './merchant-accounts.repository';
     HostingSyncService,
     HostingOverdueService,
   ],
-  exports: [HostingSyncService, HostingOverdueService],
+  exports: [HostingSyncService, HostingOverdueService, HostingRepository, MerchantAccountsRepository],
 })
 export class HostingModule {}

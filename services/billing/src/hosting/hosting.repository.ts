@@ -41,6 +41,10 @@ import type {
   IInvoiceCountQuery,
   IInvoicePageQuery,
   IInvoicePageResult,
+  IInvoiceSnapshotQuery,
+  IInvoiceSnapshotResult,
+  IInvoicesToReconcileQuery,
+  IInvoicesToReconcileResult,
   IInvoiceStatusQuery,
   ILockCustomerQuery,
   ISetSubscriptionStateParams,
@@ -51,6 +55,10 @@ import type {
   ISubscriptionForSyncResult,
   ISubscriptionPageQuery,
   ISubscriptionPageResult,
+  ISubscriptionSnapshotQuery,
+  ISubscriptionSnapshotResult,
+  ISubscriptionsToReconcileQuery,
+  ISubscriptionsToReconcileResult,
   IUpsertInvoiceParams,
   IUpsertInvoiceQuery,
 } from './hosting.repository.types';
@@ -70,6 +78,8 @@ export type NewSubscription = IInsertSubscriptionParams;
 export type SubscriptionState = Omit<ISetSubscriptionStateParams, 'id'>;
 export type InvoiceWrite = IUpsertInvoiceParams;
 export type OverdueInvoice = IMarkOverdueResult;
+export type SubscriptionToReconcile = ISubscriptionsToReconcileResult;
+export type InvoiceToReconcile = IInvoicesToReconcileResult;
 export type ClientInvoiceRow = Omit<Narrowed<IClientInvoicePageResult, KnownInvoice>, 'total'>;
 
 const advisoryLock = sql<IAdvisoryLockQuery>`SELECT pg_advisory_xact_lock(hashtext($key!))`;
@@ -218,6 +228,30 @@ const clientInvoiceCount = sql<IClientInvoiceCountQuery>`
   SELECT count(*)::int AS "total!"
     FROM hosting_invoices i JOIN hosting_customers c ON c.id = i.customer_id
    WHERE i.provider_id = $providerId! AND c.client_id = $clientId! AND i.status <> 'draft'`;
+
+// Reconciliation's walk: what may still change at Stripe, in billing's id order, and the state it compares
+
+const subscriptionsToReconcile = sql<ISubscriptionsToReconcileQuery>`
+  SELECT id, stripe_account_id AS "stripeAccountId", stripe_subscription_id AS "stripeSubscriptionId!"
+    FROM hosting_subscriptions
+   WHERE stripe_subscription_id IS NOT NULL AND status NOT IN ('canceled', 'incomplete_expired')
+     AND id > $after!::uuid
+   ORDER BY id LIMIT $limit!`;
+
+const subscriptionSnapshot = sql<ISubscriptionSnapshotQuery>`
+  SELECT status, current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd",
+         canceled_at AS "canceledAt"
+    FROM hosting_subscriptions WHERE id = $id!`;
+
+const invoicesToReconcile = sql<IInvoicesToReconcileQuery>`
+  SELECT id, stripe_account_id AS "stripeAccountId", stripe_invoice_id AS "stripeInvoiceId"
+    FROM hosting_invoices
+   WHERE status IN ('draft', 'open') AND id > $after!::uuid
+   ORDER BY id LIMIT $limit!`;
+
+const invoiceSnapshot = sql<IInvoiceSnapshotQuery>`
+  SELECT status, amount_due AS "amountDue", amount_paid AS "amountPaid", due_date AS "dueDate"
+    FROM hosting_invoices WHERE id = $id!`;
 
 /** Composes a list's filters: `column = $n` for each given value, in order. */
 function filters(
@@ -411,6 +445,26 @@ export class HostingRepository {
   /** Marks an open invoice overdue, once; what the announcement says of it (undefined: not open, or already). */
   markOverdue(tx: Queryable, id: string): Promise<OverdueInvoice | undefined> {
     return queryOne(tx, markOverdue, { id });
+  }
+
+  /** Subscriptions Stripe may still change (not ended), after billing's id `after`, in id order. */
+  subscriptionsToReconcile(after: string, limit: number): Promise<SubscriptionToReconcile[]> {
+    return queryRows(this.db.dataSource, subscriptionsToReconcile, { after, limit });
+  }
+
+  /** What reconciliation compares of a subscription before and after reading it again from Stripe. */
+  subscriptionSnapshot(id: string): Promise<ISubscriptionSnapshotResult | undefined> {
+    return queryOne(this.db.dataSource, subscriptionSnapshot, { id });
+  }
+
+  /** Invoices Stripe may still change (draft or open), after billing's id `after`, in id order. */
+  invoicesToReconcile(after: string, limit: number): Promise<InvoiceToReconcile[]> {
+    return queryRows(this.db.dataSource, invoicesToReconcile, { after, limit });
+  }
+
+  /** What reconciliation compares of an invoice before and after reading it again from Stripe. */
+  invoiceSnapshot(id: string): Promise<IInvoiceSnapshotResult | undefined> {
+    return queryOne(this.db.dataSource, invoiceSnapshot, { id });
   }
 
   /** The issued invoices of the hosting customers linked to a client of the provider (the client's portal). */

@@ -525,3 +525,79 @@ export interface IClientInvoiceCountQuery {
   params: IClientInvoiceCountParams;
   result: IClientInvoiceCountResult;
 }
+
+/** 'SubscriptionsToReconcile' parameters type */
+export interface ISubscriptionsToReconcileParams {
+  after: string;
+  limit: NumberOrString;
+}
+
+/** 'SubscriptionsToReconcile' return type */
+export interface ISubscriptionsToReconcileResult {
+  id: string;
+  stripeAccountId: string;
+  stripeSubscriptionId: string;
+}
+
+/** 'SubscriptionsToReconcile' query type */
+export interface ISubscriptionsToReconcileQuery {
+  params: ISubscriptionsToReconcileParams;
+  result: ISubscriptionsToReconcileResult;
+}
+
+/** 'SubscriptionSnapshot' parameters type */
+export interface ISubscriptionSnapshotParams {
+  id: string;
+}
+
+/** 'SubscriptionSnapshot' return type */
+export interface ISubscriptionSnapshotResult {
+  cancelAtPeriodEnd: boolean;
+  canceledAt: Date | null;
+  currentPeriodEnd: Date | null;
+  status: string;
+}
+
+/** 'SubscriptionSnapshot' query type */
+export interface ISubscriptionSnapshotQuery {
+  params: ISubscriptionSnapshotParams;
+  result: ISubscriptionSnapshotResult;
+}
+
+/** 'InvoicesToReconcile' parameters type */
+export interface IInvoicesToReconcileParams {
+  after: string;
+  limit: NumberOrString;
+}
+
+/** 'InvoicesToReconcile' return type */
+export interface IInvoicesToReconcileResult {
+  id: string;
+  stripeAccountId: string;
+  stripeInvoiceId: string;
+}
+
+/** 'InvoicesToReconcile' query type */
+export interface IInvoicesToReconcileQuery {
+  params: IInvoicesToReconcileParams;
+  result: IInvoicesToReconcileResult;
+}
+
+/** 'InvoiceSnapshot' parameters type */
+export interface IInvoiceSnapshotParams {
+  id: string;
+}
+
+/** 'InvoiceSnapshot' return type */
+export interface IInvoiceSnapshotResult {
+  amountDue: number;
+  amountPaid: number;
+  dueDate: Date | null;
+  status: string;
+}
+
+/** 'InvoiceSnapshot' query type */
+export interface IInvoiceSnapshotQuery {
+  params: IInvoiceSnapshotParams;
+  result: IInvoiceSnapshotResult;
+}

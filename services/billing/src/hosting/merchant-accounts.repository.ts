@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Database, queryAffected, queryOne, sql, type Queryable } from '@tourly/platform';
+import { Database, queryAffected, queryOne, queryRows, sql, type Queryable } from '@tourly/platform';
 import type { MerchantAccountState } from './hosting.rules';
 import type {
+  IAccountPageQuery,
   IFindMerchantAccountByStripeIdQuery,
   IFindMerchantAccountQuery,
   IFindMerchantAccountResult,
@@ -21,6 +22,10 @@ const findMerchantAccount = sql<IFindMerchantAccountQuery>`
 
 const findMerchantAccountByStripeId = sql<IFindMerchantAccountByStripeIdQuery>`
   SELECT provider_id AS "providerId" FROM merchant_accounts WHERE stripe_account_id = $stripeAccountId!`;
+
+const accountPage = sql<IAccountPageQuery>`
+  SELECT stripe_account_id AS "stripeAccountId" FROM merchant_accounts
+   WHERE stripe_account_id > $after! ORDER BY stripe_account_id LIMIT $limit!`;
 
 const insertMerchantAccount = sql<IInsertMerchantAccountQuery>`
   INSERT INTO merchant_accounts (provider_id, stripe_account_id, country, default_currency, charges_enabled,
@@ -47,6 +52,13 @@ export class MerchantAccountsRepository {
   async providerOf(stripeAccountId: string): Promise<string | undefined> {
     return (await queryOne(this.db.dataSource, findMerchantAccountByStripeId, { stripeAccountId }))
       ?.providerId;
+  }
+
+  /** The connected accounts' ids after `after`, in order (reconciliation reads each one's events). */
+  async accountIds(after: string, limit: number): Promise<string[]> {
+    return (await queryRows(this.db.dataSource, accountPage, { after, limit })).map(
+      (row) => row.stripeAccountId,
+    );
   }
 
   /** Records the provider's new account (a second one at the same time loses: the first stays). */

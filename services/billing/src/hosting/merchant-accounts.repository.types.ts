@@ -1,4 +1,6 @@
 /** Types generated for queries found in "services/billing/src/hosting/merchant-accounts.repository.ts" */
+export type NumberOrString = number | string;
+
 export type stringArray = string[];
 
 /** 'FindMerchantAccount' parameters type */
@@ -39,6 +41,23 @@ export interface IFindMerchantAccountByStripeIdResult {
 export interface IFindMerchantAccountByStripeIdQuery {
   params: IFindMerchantAccountByStripeIdParams;
   result: IFindMerchantAccountByStripeIdResult;
+}
+
+/** 'AccountPage' parameters type */
+export interface IAccountPageParams {
+  after: string;
+  limit: NumberOrString;
+}
+
+/** 'AccountPage' return type */
+export interface IAccountPageResult {
+  stripeAccountId: string;
+}
+
+/** 'AccountPage' query type */
+export interface IAccountPageQuery {
+  params: IAccountPageParams;
+  result: IAccountPageResult;
 }
 
 /** 'InsertMerchantAccount' parameters type */

@@ -175,6 +175,12 @@ export abstract class Payments {
 
   /** The account's events created at or after `createdFrom` (seconds), read `pageSize` a call. */
   abstract eventsSince(createdFrom: number, pageSize: number): AsyncIterable<Stripe.Event>;
+  /** A connected account's events created at or after `createdFrom` (seconds), each naming the `account`. */
+  abstract connectedEventsSince(
+    account: string,
+    createdFrom: number,
+    pageSize: number,
+  ): AsyncIterable<Stripe.Event>;
   /** The account's webhook endpoints. */
   abstract webhookEndpoints(): AsyncIterable<Stripe.WebhookEndpoint>;
   /**

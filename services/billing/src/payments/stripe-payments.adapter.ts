@@ -323,6 +323,13 @@ export class StripePaymentsAdapter extends Payments {
     return this.stripe.events.list({ created: { gte: createdFrom }, limit: pageSize });
   }
 
+  connectedEventsSince(account: string, createdFrom: number, pageSize: number): AsyncIterable<Stripe.Event> {
+    return this.stripe.events.list(
+      { created: { gte: createdFrom }, limit: pageSize },
+      { stripeAccount: account },
+    );
+  }
+
   webhookEndpoints(): AsyncIterable<Stripe.WebhookEndpoint> {
     return this.stripe.webhookEndpoints.list({ limit: 100 });
   }

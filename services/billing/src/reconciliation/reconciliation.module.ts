@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
+import { HostingModule } from '../hosting/hosting.module';
 import { ImmersiveExtensionsModule } from '../immersive-extensions/immersive-extensions.module';
 import { SubscriptionsModule } from '../subscriptions/subscriptions.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
@@ -8,7 +9,7 @@ import { StripeEventRetry } from './stripe-event-retry.service';
 
 /** What webhooks failed to tell: stored events processed again, and the periodic walk against Stripe. */
 @Module({
-  imports: [AccountsModule, SubscriptionsModule, ImmersiveExtensionsModule, WebhooksModule],
+  imports: [AccountsModule, SubscriptionsModule, ImmersiveExtensionsModule, HostingModule, WebhooksModule],
   providers: [StripeEventRetry, StripeReconciliation],
 })
 export class ReconciliationModule {}

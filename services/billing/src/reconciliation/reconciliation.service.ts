@@ -9,6 +9,9 @@ import { isUnreachable } from '../payments/stripe-errors';
 import { SubscriptionProjection } from '../subscriptions/subscription-projection';
 import { StripeWebhooksService } from '../webhooks/stripe-webhooks.service';
 import { SubscriptionsRepository } from '../accounts/subscriptions.repository';
+import { HostingRepository } from '../hosting/hosting.repository';
+import { HostingSyncService } from '../hosting/hosting-sync.service';
+import { MerchantAccountsRepository } from '../hosting/merchant-accounts.repository';
 import { ImmersiveExtensionsRepository } from '../immersive-extensions/immersive-extensions.repository';
 import { StripeEventsRepository } from '../webhooks/stripe-events.repository';
 import { differs } from './reconciliation.rules';
@@ -19,10 +22,20 @@ export const FIRST_EVENTS_WINDOW_SECONDS = 3 * 24 * 3600;
 const EVENTS_OVERLAP_SECONDS = 10 * 60;
 const PAGE = 100;
 
-export type RepairKind = 'subscription' | 'immersive_extension' | 'stripe_event';
+export type RepairKind =
+  | 'subscription'
+  | 'immersive_extension'
+  | 'hosting_subscription'
+  | 'hosting_invoice'
+  | 'stripe_event';
+/** Before the first of billing's ids (uuid v7): where a walk in id order starts. */
+const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
 export interface ReconciliationResult {
-  /** Subscriptions and immersive extensions whose copy differed from Stripe, and were brought up to it. */
+  /**
+   * Subscriptions, immersive extensions and the hosting fees' subscriptions and invoices (on the providers'
+   * connected accounts) whose copy differed from Stripe, and were brought up to it.
+   */
   repaired: number;
   /** Stripe events never delivered (Stripe gave up) now stored and queued, as intake would have. */
   recovered: number;
@@ -35,10 +48,13 @@ export interface ReconciliationResult {
  * tell (a delivery Stripe gave up, processing parked while Stripe was out of reach) is caught here.
  * 1. Every running subscription and immersive extension is refreshed from Stripe through the same refresh as
  *    webhooks use, which announces a changed plan (`billing.subscription.changed.v1`), so properties and
- *    identity follow. Each row that differed is a repair: logged, and counted in
+ *    identity follow. So is every running hosting-fee subscription and every draft or open hosting-fee invoice,
+ *    on its connected account: an invoice found paid is announced (`billing.hosting.invoice.paid.v1`) and
+ *    properties resumes its tours. Each row that differed is a repair: logged, and counted in
  *    `billing_reconciliation_repairs_total{kind}`.
- * 2. Events Stripe holds since the previous run (`events.list({created: {gte}})`) that billing never stored are
- *    stored and queued the way the webhook's intake does (`kind: stripe_event`).
+ * 2. Events Stripe holds since the previous run (`events.list({created: {gte}})`), the platform's and each
+ *    connected account's, that billing never stored are stored and queued the way the webhook's intake does
+ *    (`kind: stripe_event`).
  * One replica at a time (an advisory lock); everything it does is idempotent.
  */
 @Injectable()
@@ -52,6 +68,9 @@ export class StripeReconciliation {
   constructor(
     private readonly subscriptionRows: SubscriptionsRepository,
     private readonly extensionRows: ImmersiveExtensionsRepository,
+    private readonly hostingRows: HostingRepository,
+    private readonly merchantAccounts: MerchantAccountsRepository,
+    private readonly hosting: HostingSyncService,
     private readonly stripeEvents: StripeEventsRepository,
     private readonly projection: SubscriptionProjection,
     private readonly extensions: ImmersiveExtensionsService,
@@ -64,7 +83,7 @@ export class StripeReconciliation {
   ) {
     this.repairs = new Counter({
       name: 'billing_reconciliation_repairs_total',
-      help: 'What reconciliation with Stripe repaired: subscriptions and immersive extensions out of date, Stripe events never delivered',
+      help: 'What reconciliation with Stripe repaired: subscriptions, immersive extensions and hosting-fee subscriptions and invoices out of date, Stripe events never delivered',
       labelNames: ['kind'],
       registers: [metrics.registry],
     });
@@ -93,6 +112,8 @@ export class StripeReconciliation {
     // The walk first: what it finds out of date is a repair, before recovered events refresh the same rows.
     await this.subscriptions(outcome);
     await this.immersiveExtensions(outcome);
+    await this.hostingSubscriptions(outcome);
+    await this.hostingInvoices(outcome);
     outcome.recovered = await this.recoverEvents();
     this.eventsCheckedFrom = startedAt;
     this.last = outcome;
@@ -100,10 +121,23 @@ export class StripeReconciliation {
     return outcome;
   }
 
-  /** Stores and queues the events Stripe has that billing never received. */
+  /** Stores and queues the events Stripe has that billing never received: the platform's, then each connected account's. */
   private async recoverEvents(): Promise<number> {
     const now = Math.floor(Date.now() / 1000);
     const gte = (this.eventsCheckedFrom ?? now - FIRST_EVENTS_WINDOW_SECONDS) - EVENTS_OVERLAP_SECONDS;
+    let recovered = await this.recoverFrom(this.payments.eventsSince(gte, PAGE));
+    let after = '';
+    for (;;) {
+      const accounts = await this.merchantAccounts.accountIds(after, PAGE);
+      for (const account of accounts) {
+        recovered += await this.recoverFrom(this.payments.connectedEventsSince(account, gte, PAGE));
+      }
+      if (accounts.length < PAGE) return recovered;
+      after = accounts[accounts.length - 1]!;
+    }
+  }
+
+  private async recoverFrom(events: AsyncIterable<Stripe.Event>): Promise<number> {
     let recovered = 0;
     let page: Stripe.Event[] = [];
     const flush = async () => {
@@ -116,6 +150,7 @@ export class StripeReconciliation {
           {
             stripeEventId: event.id,
             type: event.type,
+            account: event.account,
             created: new Date(event.created * 1000).toISOString(),
           },
           'reconciliation: Stripe event never delivered, stored and queued',
@@ -123,7 +158,7 @@ export class StripeReconciliation {
       }
       page = [];
     };
-    for await (const event of this.payments.eventsSince(gte, PAGE)) {
+    for await (const event of events) {
       page.push(event);
       if (page.length === PAGE) await flush();
     }
@@ -164,11 +199,53 @@ export class StripeReconciliation {
     }
   }
 
+  private async hostingSubscriptions(outcome: ReconciliationResult): Promise<void> {
+    let after = FIRST_ID;
+    for (;;) {
+      const rows = await this.hostingRows.subscriptionsToReconcile(after, PAGE);
+      for (const row of rows) {
+        await this.repair(
+          outcome,
+          'hosting_subscription',
+          { subscriptionId: row.id, account: row.stripeAccountId },
+          async () => {
+            const before = await this.hostingRows.subscriptionSnapshot(row.id);
+            await this.hosting.subscription(row.stripeAccountId, row.stripeSubscriptionId);
+            return { before, after: await this.hostingRows.subscriptionSnapshot(row.id) };
+          },
+        );
+      }
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+
+  private async hostingInvoices(outcome: ReconciliationResult): Promise<void> {
+    let after = FIRST_ID;
+    for (;;) {
+      const rows = await this.hostingRows.invoicesToReconcile(after, PAGE);
+      for (const row of rows) {
+        await this.repair(
+          outcome,
+          'hosting_invoice',
+          { invoiceId: row.id, account: row.stripeAccountId },
+          async () => {
+            const before = await this.hostingRows.invoiceSnapshot(row.id);
+            await this.hosting.invoice(row.stripeAccountId, row.stripeInvoiceId);
+            return { before, after: await this.hostingRows.invoiceSnapshot(row.id) };
+          },
+        );
+      }
+      if (rows.length < PAGE) return;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+
   /** One refresh; a row that differed from Stripe is a repair. Stripe out of reach ends the run. */
   private async repair(
     outcome: ReconciliationResult,
     kind: RepairKind,
-    context: { providerId: string; subscriptionId: string },
+    context: Record<string, string>,
     refresh: () => Promise<{ before: unknown; after: unknown }>,
   ): Promise<void> {
     let found: { before: unknown; after: unknown };
@@ -185,7 +262,7 @@ export class StripeReconciliation {
     this.repairs.inc({ kind });
     this.logger.warn(
       { kind, ...context, before: found.before, after: found.after },
-      `reconciliation: billing's ${kind.replace('_', ' ')} differed from Stripe, repaired`,
+      `reconciliation: billing's ${kind.replaceAll('_', ' ')} differed from Stripe, repaired`,
     );
   }
 }

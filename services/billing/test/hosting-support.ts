@@ -1,0 +1,46 @@
+/**
+ * What hosting-fee suites do as the provider and its clients would at Stripe's pages: the merchant account's
+ * onboarding on the emulator's page, an invoice paid on its hosted page.
+ */
+import type { BillingPlatform, Person } from './support';
+
+/**
+ * The provider follows its account link and completes onboarding on the emulator's page; once billing has heard
+ * Stripe's account.updated, the merchant account reads active. Answers the connected account's id.
+ */
+export async function onboardMerchantAccount(it_: BillingPlatform, person: Person): Promise<string> {
+  const link = await person
+    .send('post', '/provider/billing/merchant_account/account_link', { came_from: 'hosting_fees' })
+    .expect(200);
+  const page = await fetch(link.body.data.url as string);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('Complete onboarding');
+  const submitted = await fetch(new URL(formAction(html), link.body.data.url as string), {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  expect(submitted.status).toBe(303);
+  expect(submitted.headers.get('location')).toBe('http://localhost:3000/provider/hosting_fees');
+  await it_.settled();
+  const account = await person.get('/provider/billing/merchant_account').expect(200);
+  expect(account.body.data.status).toBe('active');
+  return account.body.data.account_id as string;
+}
+
+/** The client pays (or tries to) on the invoice's hosted page with a test card number: Stripe's answer. */
+export async function payOnHostedPage(url: string, card: string): Promise<Response> {
+  const html = await (await fetch(url)).text();
+  return fetch(new URL(formAction(html), url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ card_number: card }).toString(),
+    redirect: 'manual',
+  });
+}
+
+function formAction(html: string): string {
+  const found = /<form method="post" action="([^"]+)"/.exec(html);
+  if (!found) throw new Error(`no form on the page: ${html.slice(0, 200)}`);
+  return found[1]!;
+}
