@@ -392,6 +392,31 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
       ),
     );
     keep(await stripe.prices.retrieve(inline.items.data[0]!.price.id, {}, on));
+    // On the account's own test clock, an invoice left unpaid past its due date: invoice.overdue, past_due.
+    const clock = keep(
+      await stripe.testHelpers.testClocks.create({ frozen_time: Date.UTC(2026, 0, 1) / 1000 }, on),
+    );
+    const late = keep(await stripe.customers.create({ name: 'Late', test_clock: clock.id }, on));
+    const overdue = keep(
+      await stripe.subscriptions.create(
+        {
+          customer: late.id,
+          items: [{ price: price.id }],
+          collection_method: 'send_invoice',
+          days_until_due: 14,
+        },
+        on,
+      ),
+    );
+    keep(
+      await stripe.testHelpers.testClocks.advance(
+        clock.id,
+        { frozen_time: clock.frozen_time + 15 * DAY },
+        on,
+      ),
+    );
+    expect(keep(await stripe.subscriptions.retrieve(overdue.id, {}, on)).status).toBe('past_due');
+    keep(await stripe.events.list({ type: 'invoice.overdue' }, on));
     keep(await stripe.customers.del(customer.id, {}, on));
     keep(await stripe.customers.retrieve(customer.id, {}, on));
     keep(await stripe.events.list({ limit: 100 }, on));
@@ -399,6 +424,7 @@ describe('Stripe emulator: the contract of the stripe SDK’s types', () => {
 
     const connectEvents = delivered.slice(sent).filter((event) => (event as { account?: string }).account);
     expect(connectEvents.length).toBeGreaterThan(10);
+    expect(connectEvents.map((event) => (event as { type: string }).type)).toContain('invoice.overdue');
     expect({
       answers: contractProblems(answers, shapes),
       webhooks: contractProblems(delivered.slice(sent), shapes),

@@ -12,7 +12,11 @@ const ENDED: string[] = ['canceled', 'incomplete_expired'];
 
 interface Due {
   at: number;
-  /** Ties at one instant: schedule phases first, then expiries, trial notices, cancellations, renewals, retries. */
+  /**
+   * Ties at one instant: schedule phases first, then expiries, trial notices, cancellations, overdue invoices,
+   * renewals, retries. An invoice falling overdue belongs to the period before: it comes before the renewal that
+   * starts the next one (which then renews a past_due subscription), as a cancellation does.
+   */
   priority: number;
   run: () => void;
 }
@@ -21,8 +25,9 @@ const RENEWING: string[] = ['active', 'trialing', 'past_due', 'unpaid'];
 
 /**
  * Time for everything billing does on its own: subscription renewals and trial ends, trial_will_end notices,
- * dunning retries, schedule phases, incomplete and pending-update expiry. Objects on a test clock move when
- * the clock is advanced; the others catch up with the real time before each request.
+ * dunning retries, send_invoice invoices falling overdue, schedule phases, incomplete and pending-update expiry.
+ * Objects on a test clock move when the clock is advanced; the others catch up with the real time before each
+ * request.
  */
 export class Clockwork {
   constructor(
@@ -59,13 +64,13 @@ export class Clockwork {
       this.subscriptionDue(subscription, consider);
     }
     for (const invoice of this.store.invoices.values()) {
-      if (
-        invoice.test_clock !== clock ||
-        invoice.status !== 'open' ||
-        invoice.collection_method !== 'charge_automatically'
-      )
-        continue;
-      consider(invoice.next_payment_attempt, 5, () => this.invoices.retry(invoice));
+      if (invoice.test_clock !== clock || invoice.status !== 'open') continue;
+      if (invoice.collection_method === 'send_invoice') {
+        const overdueAt = this.invoices.overdueAt(invoice);
+        consider(overdueAt, 4, () => this.invoices.overdue(invoice));
+      } else {
+        consider(invoice.next_payment_attempt, 6, () => this.invoices.retry(invoice));
+      }
     }
     return best;
   }
@@ -99,7 +104,7 @@ export class Clockwork {
         this.subscriptions.cancel(subscription, cancelAt, 'cancellation_requested', false),
       );
     }
-    consider(end, 4, () => this.subscriptions.renew(subscription, end));
+    consider(end, 5, () => this.subscriptions.renew(subscription, end));
   }
 
   /**

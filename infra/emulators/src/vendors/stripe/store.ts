@@ -43,6 +43,8 @@ export interface InvoiceMeta {
   firstFailureAt: number | null;
   /** The subscription update applied only once this invoice is paid (payment_behavior=pending_if_incomplete). */
   pendingUpdateOf: string | null;
+  /** send_invoice: its due date passed while open (`invoice.overdue` sent, once). Absent in older state files. */
+  overdue?: boolean;
 }
 
 export interface SubscriptionMeta {

@@ -37,6 +37,10 @@ export interface InvoiceDraft {
 export interface InvoiceHooks {
   paid(invoice: Stripe.Invoice): void;
   paymentFailed(invoice: Stripe.Invoice, exhausted: boolean): void;
+  /** A send_invoice invoice's due date passed while it was open. */
+  overdue(invoice: Stripe.Invoice): void;
+  /** An open invoice was closed without payment (voided): it no longer keeps its subscription behind. */
+  voided(invoice: Stripe.Invoice): void;
 }
 
 const REQUIRES_ACTION_MESSAGE =
@@ -46,7 +50,12 @@ const REQUIRES_ACTION_MESSAGE =
 
 /** Invoices: built from lines, finalized (number, customer balance, PaymentIntent), collected, retried. */
 export class Invoices {
-  hooks: InvoiceHooks = { paid: () => undefined, paymentFailed: () => undefined };
+  hooks: InvoiceHooks = {
+    paid: () => undefined,
+    paymentFailed: () => undefined,
+    overdue: () => undefined,
+    voided: () => undefined,
+  };
   /** Told of every paid invoice (a connected account's: the platform's application fee). */
   onPaid: (invoice: Stripe.Invoice) => void = () => undefined;
   private retrying: string | null = null;
@@ -248,6 +257,24 @@ export class Invoices {
     }
   }
 
+  /** When the clock makes the invoice overdue: a send_invoice invoice's due date while open, once; else null. */
+  overdueAt(invoice: Stripe.Invoice): number | null {
+    if (invoice.status !== 'open' || invoice.collection_method !== 'send_invoice') return null;
+    if (this.store.invoiceMeta.get(invoice.id)?.overdue) return null;
+    return invoice.due_date;
+  }
+
+  /**
+   * The clock's due date: an open send_invoice invoice not paid by its due_date is overdue, announced once with
+   * `invoice.overdue`; its subscription falls behind as after a failed renewal payment. (Stripe sends the event
+   * from a Billing automation, X days after the due date; the emulator is an account whose automation says 0.)
+   */
+  overdue(invoice: Stripe.Invoice): void {
+    this.meta(invoice).overdue = true;
+    this.events.emit('invoice.overdue', invoice);
+    this.hooks.overdue(invoice);
+  }
+
   private onIntentChanged(intent: Stripe.PaymentIntent): void {
     const invoiceId = this.store.intentMeta.get(intent.id)?.invoice;
     const invoice = invoiceId ? this.store.invoices.get(invoiceId) : undefined;
@@ -328,6 +355,7 @@ export class Invoices {
       }
     }
     this.events.emit('invoice.voided', invoice);
+    this.hooks.voided(invoice);
   }
 
   /** `POST /v1/invoices/:id/void`: an open invoice only, as Stripe (a draft is deleted, a paid one refunded instead). */

@@ -94,6 +94,8 @@ export class Subscriptions {
     invoices.hooks = {
       paid: (invoice) => this.onInvoicePaid(invoice),
       paymentFailed: (invoice, exhausted) => this.onInvoicePaymentFailed(invoice, exhausted),
+      overdue: (invoice) => this.onInvoiceOverdue(invoice),
+      voided: (invoice) => this.onInvoiceVoided(invoice),
     };
     payments.onSetupIntentSucceeded = (intent) => this.onSetupIntentSucceeded(intent);
   }
@@ -1009,14 +1011,8 @@ export class Subscriptions {
     if (subscription.status === 'incomplete') {
       subscription.status = subscription.trial_end && subscription.trial_end > at ? 'trialing' : 'active';
       if (meta) meta.incompleteExpiresAt = null;
-    } else if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
-      const stillOpen = [...this.store.invoices.values()].some(
-        (other) =>
-          other.status === 'open' &&
-          other.parent?.subscription_details?.subscription === subscription.id &&
-          other.id !== invoice.id,
-      );
-      if (!stillOpen) subscription.status = 'active';
+    } else {
+      this.recover(subscription);
     }
     if (meta?.saveDefaultPaymentMethod) {
       const intent = this.invoices.intentOf(invoice);
@@ -1032,6 +1028,31 @@ export class Subscriptions {
       return;
     if (invoice.billing_reason === 'subscription_create') return;
     if (this.store.invoiceMeta.get(invoice.id)?.pendingUpdateOf) return;
+    this.fallBehind(subscription, exhausted);
+  }
+
+  /**
+   * Stripe: a send_invoice subscription "becomes past_due when its invoice is not paid by the due date", its
+   * first invoice included (the subscription was active from the start, not incomplete).
+   */
+  private onInvoiceOverdue(invoice: Stripe.Invoice): void {
+    const subscription = this.subscriptionOf(invoice);
+    if (!subscription || subscription.status === 'canceled' || subscription.status === 'incomplete_expired')
+      return;
+    this.fallBehind(subscription, false);
+  }
+
+  /** A voided invoice is no longer owed: with nothing else keeping it behind, the subscription is active again. */
+  private onInvoiceVoided(invoice: Stripe.Invoice): void {
+    const subscription = this.subscriptionOf(invoice);
+    if (!subscription) return;
+    const before = snapshot(subscription);
+    this.recover(subscription);
+    this.events.emitUpdated('customer.subscription.updated', subscription, before);
+  }
+
+  /** past_due (then, once dunning is exhausted, what the settings say), with `customer.subscription.updated`. */
+  private fallBehind(subscription: Stripe.Subscription, exhausted: boolean): void {
     const at = this.store.nowFor(subscription.customer as string);
     const before = snapshot(subscription);
     if (subscription.status === 'active' || subscription.status === 'trialing')
@@ -1044,6 +1065,26 @@ export class Subscriptions {
       if (this.dunning.afterFinalRetry === 'unpaid') subscription.status = 'unpaid';
     }
     this.events.emitUpdated('customer.subscription.updated', subscription, before);
+  }
+
+  /** past_due or unpaid: active again once none of its invoices keeps it behind (the caller emits the update). */
+  private recover(subscription: Stripe.Subscription): void {
+    if (subscription.status !== 'past_due' && subscription.status !== 'unpaid') return;
+    const behind = [...this.store.invoices.values()].some(
+      (invoice) =>
+        invoice.parent?.subscription_details?.subscription === subscription.id && this.owed(invoice),
+    );
+    if (!behind) subscription.status = 'active';
+  }
+
+  /**
+   * An open invoice keeps its subscription behind: one collected automatically at once, a send_invoice one only
+   * once overdue (before its due date, the customer is not late).
+   */
+  private owed(invoice: Stripe.Invoice): boolean {
+    if (invoice.status !== 'open') return false;
+    if (invoice.collection_method !== 'send_invoice') return true;
+    return this.store.invoiceMeta.get(invoice.id)?.overdue === true;
   }
 
   private onSetupIntentSucceeded(intent: Stripe.SetupIntent): void {
