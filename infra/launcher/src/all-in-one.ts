@@ -12,8 +12,8 @@ import {
   seedDemoData,
 } from '@tourly/identity';
 import { demoClientOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
-import { DEMO_CREDITS, seedDemoCredits } from '@tourly/billing';
-import { closeOnSignals, createLogger } from '@tourly/platform';
+import { DEMO_CREDITS, seedDemoCredits, seedDemoHosting } from '@tourly/billing';
+import { closeOnSignals, createLogger, Database } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
 import {
@@ -137,6 +137,26 @@ async function main(): Promise<void> {
       logger.info(`demo client portal account: ${DEMO_CLIENT_USER.email}`);
     if (await seedDemoCredits(platform.services.billing, demoProviderId))
       logger.info(`${DEMO_CREDITS} demo credits for ${DEMO_PROVIDER}`);
+    // Hosting fees (issue 32) on the emulator's Stripe: the merchant account onboarded, a tax rate, the demo client
+    // as a customer and a subscription for its two properties, whose open invoice its portal shows. Billing reads the
+    // account back from Stripe itself, so nothing here waits on a webhook.
+    if (demoClientId) {
+      const clientPropertyIds = (
+        (await platform.services.properties.app.get(Database).dataSource.query(
+          `SELECT id FROM properties WHERE provider_id = $1 AND provider_client_id = $2 AND deleted_at IS NULL
+            ORDER BY created_at, id LIMIT 2`,
+          [demoProviderId, demoClientId],
+        )) as Array<{ id: string }>
+      ).map((property) => property.id);
+      const hosting = await seedDemoHosting(
+        platform.services.billing,
+        demoProviderId,
+        demoClientId,
+        clientPropertyIds,
+        { email: DEMO_CLIENT_USER.email, emulatorsUrl: env.EMULATORS_URL },
+      );
+      if (hosting.length > 0) logger.info(`demo hosting fees for ${DEMO_PROVIDER}: ${hosting.join(', ')}`);
+    }
   }
   closeOnSignals(closers, logger);
   logger.info(`${PRODUCT} is running at http://localhost:${platform.gateway.port}`);

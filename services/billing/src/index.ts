@@ -3,6 +3,7 @@ import { BillingConfig } from './config';
 import { BillingModule } from './billing.module';
 import { migrations } from './migrations';
 import { CreditsService, SYSTEM_ACTOR } from './credits/credits.service';
+import { seedDemoHostingFees } from './hosting/demo-hosting';
 
 export { BillingConfig } from './config';
 
@@ -39,4 +40,29 @@ export async function seedDemoCredits(service: RunningService, providerId: strin
     }),
   );
   return granted !== undefined;
+}
+
+/**
+ * Gives the demo provider hosting fees (issue 32) once: an active merchant account (onboarded on the emulator's
+ * page), a tax rate, the demo client as a hosting customer (its invoices to `demo.email`) and a monthly subscription
+ * for `propertyIds` whose first invoice is open. Never in production, and only when billing's Stripe is the emulators
+ * at `demo.emulatorsUrl`; a second run finds each part and makes nothing. Answers what it made now.
+ */
+export async function seedDemoHosting(
+  service: RunningService,
+  providerId: string,
+  clientId: string,
+  propertyIds: string[],
+  demo: { email: string; emulatorsUrl: string | undefined },
+): Promise<string[]> {
+  const { NODE_ENV, STRIPE_API_URL } = service.config as BillingConfig;
+  if (NODE_ENV === 'production' || !STRIPE_API_URL || !demo.emulatorsUrl) return [];
+  if (new URL(STRIPE_API_URL).origin !== new URL(demo.emulatorsUrl).origin) return [];
+  return seedDemoHostingFees(service.app, {
+    providerId,
+    clientId,
+    propertyIds,
+    email: demo.email,
+    emulatorsUrl: demo.emulatorsUrl,
+  });
 }
