@@ -11,9 +11,13 @@ import {
   seedDemoClientPortal,
   seedDemoData,
 } from '@tourly/identity';
-import { demoClientOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
+import {
+  demoClientOf,
+  demoClientPropertiesOf,
+  seedDemoData as seedDemoProperties,
+} from '@tourly/properties';
 import { DEMO_CREDITS, seedDemoCredits, seedDemoHosting } from '@tourly/billing';
-import { closeOnSignals, createLogger, Database } from '@tourly/platform';
+import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
 import {
@@ -141,13 +145,11 @@ async function main(): Promise<void> {
     // as a customer and a subscription for its two properties, whose open invoice its portal shows. Billing reads the
     // account back from Stripe itself, so nothing here waits on a webhook.
     if (demoClientId) {
-      const clientPropertyIds = (
-        (await platform.services.properties.app.get(Database).dataSource.query(
-          `SELECT id FROM properties WHERE provider_id = $1 AND provider_client_id = $2 AND deleted_at IS NULL
-            ORDER BY created_at, id LIMIT 2`,
-          [demoProviderId, demoClientId],
-        )) as Array<{ id: string }>
-      ).map((property) => property.id);
+      const clientPropertyIds = await demoClientPropertiesOf(
+        platform.services.properties,
+        demoProviderId,
+        demoClientId,
+      );
       const hosting = await seedDemoHosting(
         platform.services.billing,
         demoProviderId,

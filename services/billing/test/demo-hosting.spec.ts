@@ -4,7 +4,11 @@
  * client's portal; once, and only against the emulator.
  */
 import { DEMO_CLIENT_USER, seedDemoClientPortal } from '@tourly/identity';
-import { demoClientOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
+import {
+  demoClientOf,
+  demoClientPropertiesOf,
+  seedDemoData as seedDemoProperties,
+} from '@tourly/properties';
 import { seedDemoHosting } from '@tourly/billing';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
@@ -43,10 +47,13 @@ describe('demo hosting fees', () => {
     expect(await seedDemoProperties(properties, demo.providerId)).toBeGreaterThan(1);
     clientId = (await demoClientOf(properties, demo.providerId))!;
     expect(await seedDemoClientPortal(identity, demo.providerId, clientId)).toBe(true);
+    propertyIds = await demoClientPropertiesOf(properties, demo.providerId, clientId);
     const clientProperties = await demo
       .get(`/provider/properties?filters[provider_client_id]=${clientId}&page_size=100`)
       .expect(200);
-    propertyIds = clientProperties.body.data.items.map((property: { id: string }) => property.id);
+    expect(clientProperties.body.data.items.map((property: { id: string }) => property.id).reverse()).toEqual(
+      propertyIds,
+    );
     expect(propertyIds).toHaveLength(2);
   });
   afterAll(() => it_?.stop());

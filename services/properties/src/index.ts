@@ -2,7 +2,7 @@ import { defineService, type RunningService } from '@tourly/platform';
 import { PropertiesConfig } from './config';
 import { PropertiesModule } from './properties.module';
 import { migrations } from './migrations';
-import { demoClientId, seedDemoProperties } from './seed/demo-properties';
+import { demoClientId, demoClientPropertyIds, seedDemoProperties } from './seed/demo-properties';
 
 export { PropertiesConfig } from './config';
 
@@ -38,4 +38,14 @@ export async function seedDemoData(service: RunningService, providerId: string):
 export async function demoClientOf(service: RunningService, providerId: string): Promise<string | null> {
   if (service.config.NODE_ENV === 'production') return null;
   return demoClientId(service.app, providerId);
+}
+
+/** The demo client's properties (the demo seed gives it two), oldest first; none in production. */
+export async function demoClientPropertiesOf(
+  service: RunningService,
+  providerId: string,
+  clientId: string,
+): Promise<string[]> {
+  if (service.config.NODE_ENV === 'production') return [];
+  return demoClientPropertyIds(service.app, providerId, clientId);
 }

@@ -60,3 +60,19 @@ export async function demoClientId(app: INestApplicationContext, providerId: str
     .clients(providerId, Object.assign(new ClientsQuery(), { q: DEMO_CLIENT.name, pageSize: 1 }));
   return found.items.find((client) => client.name === DEMO_CLIENT.name)?.id ?? null;
 }
+
+/** The demo client's live properties (the seed gives it two), oldest first, as the provider's list shows them. */
+export async function demoClientPropertyIds(
+  app: INestApplicationContext,
+  providerId: string,
+  clientId: string,
+): Promise<string[]> {
+  const found = await app.get(PropertiesService).list(
+    providerId,
+    Object.assign(new PropertiesQuery(), {
+      pageSize: 100,
+      filters: { providerClientId: clientId },
+    }),
+  );
+  return found.items.map((property) => property.id).reverse();
+}
