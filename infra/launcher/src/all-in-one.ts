@@ -11,11 +11,7 @@ import {
   seedDemoClientPortal,
   seedDemoData,
 } from '@tourly/identity';
-import {
-  demoClientOf,
-  demoClientPropertiesOf,
-  seedDemoData as seedDemoProperties,
-} from '@tourly/properties';
+import { demoClientOf, demoClientPropertiesOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
 import { DEMO_CREDITS, seedDemoCredits, seedDemoHosting } from '@tourly/billing';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';

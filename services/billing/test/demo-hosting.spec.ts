@@ -4,11 +4,7 @@
  * client's portal; once, and only against the emulator.
  */
 import { DEMO_CLIENT_USER, seedDemoClientPortal } from '@tourly/identity';
-import {
-  demoClientOf,
-  demoClientPropertiesOf,
-  seedDemoData as seedDemoProperties,
-} from '@tourly/properties';
+import { demoClientOf, demoClientPropertiesOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
 import { seedDemoHosting } from '@tourly/billing';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 

@@ -180,7 +180,9 @@ describe('hosting fees while Stripe is out of reach', () => {
       ...new Set(
         stripeVendor
           .webhookDeliveries()
-          .filter((delivery) => !earlier.has(delivery.id) && delivery.status === 'failed' && !delivery.will_retry)
+          .filter(
+            (delivery) => !earlier.has(delivery.id) && delivery.status === 'failed' && !delivery.will_retry,
+          )
           .map((delivery) => delivery.event),
       ),
     ];
@@ -209,7 +211,11 @@ describe('hosting fees while Stripe is out of reach', () => {
 
     // Every tour matches its invoice, in billing as in Stripe; each pause and resume announced once.
     for (const tour of [realty, bayside]) {
-      const atStripe = await it_.stripe.invoices.retrieve(tour.stripeInvoiceId, {}, { stripeAccount: account });
+      const atStripe = await it_.stripe.invoices.retrieve(
+        tour.stripeInvoiceId,
+        {},
+        { stripeAccount: account },
+      );
       expect(atStripe.status).toBe('paid');
       expect(await billingStatus(tour)).toBe('paid');
       await eventually(

@@ -23,11 +23,7 @@ const EVENTS_OVERLAP_SECONDS = 10 * 60;
 const PAGE = 100;
 
 export type RepairKind =
-  | 'subscription'
-  | 'immersive_extension'
-  | 'hosting_subscription'
-  | 'hosting_invoice'
-  | 'stripe_event';
+  'subscription' | 'immersive_extension' | 'hosting_subscription' | 'hosting_invoice' | 'stripe_event';
 /** Before the first of billing's ids (uuid v7): where a walk in id order starts. */
 const FIRST_ID = '00000000-0000-0000-0000-000000000000';
 
