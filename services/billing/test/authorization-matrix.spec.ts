@@ -274,6 +274,19 @@ const ROUTES: Array<MatrixRoute<string>> = [
     expect: providerAdmins(404),
     says: { 404: 'Customer not found' },
   },
+  {
+    method: 'get',
+    path: () => `/provider/hosting_fees/customers/${UNKNOWN}/test_clock`,
+    expect: providerAdmins(404),
+    says: { 404: 'Customer not found' },
+  },
+  {
+    method: 'post',
+    path: () => `/provider/hosting_fees/customers/${UNKNOWN}/advance_test_clock`,
+    body: { test_clock_id: 'clock_123', time: '2030-01-01T00:00:00Z' },
+    expect: providerAdmins(404),
+    says: { 404: 'Customer not found' },
+  },
   { method: 'get', path: () => '/provider/hosting_fees/subscriptions', expect: providerAdmins(200) },
   {
     method: 'get',

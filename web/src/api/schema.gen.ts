@@ -2811,6 +2811,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/hosting_fees/customers/{id}/advance_test_clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['HostingFeesController_advanceCustomerTestClock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/hosting_fees/customers/{id}/test_clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['HostingFeesController_customerTestClock'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/hosting_fees/invoices.json': {
     parameters: {
       query?: never;
@@ -14810,6 +14842,58 @@ export interface operations {
              * @enum {unknown|null}
              */
             data: null;
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_advanceCustomerTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['billing.AdvanceTestClock'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.TestClockStateResponse'];
+          };
+        };
+      };
+    };
+  };
+  HostingFeesController_customerTestClock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['billing.TestClockStateResponse'];
           };
         };
       };

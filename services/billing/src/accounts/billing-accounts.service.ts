@@ -7,6 +7,7 @@ import { recordChangedFields } from '../admin/admin-changes';
 import type { BillingConfig } from '../config';
 import { asApiError, isMissing, stripeCall } from '../payments/stripe-errors';
 import { Payments } from '../payments/payments.port';
+import { TestClocks } from '../payments/test-clocks';
 import { inGoodStanding } from '../subscriptions/subscriptions.rules';
 import type {
   BillingAccountForm,
@@ -17,25 +18,13 @@ import type {
   TestClockStateResponse,
 } from './billing-accounts.dto';
 import { BillingAccountsRepository, type BillingAccountRow } from './billing-accounts.repository';
-import {
-  addMonths,
-  cardOf,
-  clockOf,
-  defaultPaymentMethodOf,
-  nextClockStop,
-  type Recurring,
-} from './billing-accounts.rules';
+import { cardOf, defaultPaymentMethodOf } from './billing-accounts.rules';
 import { SubscriptionsRepository } from './subscriptions.repository';
 
 export const BILLING_INFO_FIRST = 'Save your billing information first: name, email, address and country.';
 export const CARD_NOT_FOUND = 'Card not found';
 export const CURRENCY_LOCKED =
   'cannot change while you have a paid plan; it is the currency the plan is billed in';
-export const TEST_CLOCKS_OFF = 'Test clocks are only available in test mode.';
-export const TEST_CLOCK_TOO_FAR = "must be at most two years after the clock's current time";
-export const TEST_CLOCK_BUSY = 'The test clock is still moving; reload the page in a moment.';
-const TEST_CLOCK_MAX_MONTHS = 24;
-const TEST_CLOCK_WAIT_MS = 60_000;
 
 export type BillingAccount = BillingAccountRow;
 /** An account with its Stripe customer: one that can pay. */
@@ -58,6 +47,7 @@ export class BillingAccountsService {
     private readonly accounts: BillingAccountsRepository,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly payments: Payments,
+    private readonly testClocks: TestClocks,
     @Inject(CONFIG) private readonly config: BillingConfig,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
@@ -112,15 +102,10 @@ export class BillingAccountsService {
     if (customerId) {
       await stripeCall(() => this.payments.updateCustomer(customerId as string, details));
     } else {
-      if (this.config.STRIPE_TEST_CLOCKS) {
-        const clock = await stripeCall(() =>
-          this.payments.createTestClock(
-            { frozen_time: Math.floor(Date.now() / 1000), name: `provider ${providerId}` },
-            `test-clock:${providerId}`,
-          ),
-        );
-        testClockId = clock.id;
-      }
+      testClockId = await this.testClocks.forNewCustomer(
+        `provider ${providerId}`,
+        `test-clock:${providerId}`,
+      );
       const customer = await stripeCall(() =>
         this.payments.createCustomer(
           { ...details, ...(testClockId && { test_clock: testClockId }) },
@@ -292,16 +277,7 @@ export class BillingAccountsService {
   }
 
   async testClock(providerId: string): Promise<TestClockStateResponse> {
-    if (!this.config.STRIPE_TEST_CLOCKS) throw ApiError.notFound(TEST_CLOCKS_OFF);
-    const account = await this.find(providerId);
-    if (!account?.testClockId) return { testClock: null };
-    try {
-      return { testClock: clockOf(await this.payments.testClock(account.testClockId)) };
-    } catch (error) {
-      // Stripe deletes a test clock (and its customers) 30 days after its creation.
-      if (isMissing(error)) return { testClock: null };
-      throw asApiError(error);
-    }
+    return this.testClocks.read((await this.find(providerId))?.testClockId ?? null);
   }
 
   async advanceTestClock(
@@ -309,52 +285,8 @@ export class BillingAccountsService {
     testClockId: string,
     time: string,
   ): Promise<TestClockStateResponse> {
-    if (!this.config.STRIPE_TEST_CLOCKS) throw ApiError.notFound(TEST_CLOCKS_OFF);
-    const account = await this.find(providerId);
-    if (!account?.testClockId || account.testClockId !== testClockId)
-      throw ApiError.notFound('Test clock not found');
-    const frozenTime = Math.floor(new Date(time).getTime() / 1000);
-    let clock: Stripe.TestHelpers.TestClock = await stripeCall(() => this.payments.testClock(testClockId));
-    if (frozenTime <= clock.frozen_time) {
-      throw ApiError.invalid('time', "must be later than the clock's current time");
-    }
-    if (frozenTime > addMonths(clock.frozen_time, TEST_CLOCK_MAX_MONTHS)) {
-      throw ApiError.invalid('time', TEST_CLOCK_TOO_FAR);
-    }
-    // Stripe refuses to move a clock more than two intervals of its shortest subscription at once, and one
-    // advance must finish before the next: the clock goes one interval at a time, waiting for each.
-    while (clock.frozen_time < frozenTime) {
-      const stop = Math.min(frozenTime, await this.nextClockStop(testClockId, clock.frozen_time));
-      await stripeCall(() => this.payments.advanceTestClock(testClockId, stop));
-      clock = await this.clockWhenReady(testClockId);
-    }
-    return { testClock: clockOf(clock) };
-  }
-
-  /** Where one advance may go: one interval of the shortest subscription running on the clock, else a year. */
-  private async nextClockStop(testClockId: string, from: number): Promise<number> {
-    const subscriptions = await stripeCall(() =>
-      this.payments.subscriptions({ test_clock: testClockId, status: 'all', limit: 100 }),
-    );
-    const running: Recurring[] = [];
-    for (const subscription of subscriptions) {
-      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
-      const recurring = subscription.items.data[0]?.price.recurring;
-      if (recurring) running.push({ interval: recurring.interval, intervalCount: recurring.interval_count });
-    }
-    return nextClockStop(from, running);
-  }
-
-  /** Waits until an advance is done (Stripe answers `advancing` and works on its own). */
-  private async clockWhenReady(testClockId: string): Promise<Stripe.TestHelpers.TestClock> {
-    const deadline = Date.now() + TEST_CLOCK_WAIT_MS;
-    for (;;) {
-      const clock = await stripeCall(() => this.payments.testClock(testClockId));
-      if (clock.status === 'ready') return clock;
-      if (clock.status === 'internal_failure') throw ApiError.base(502, MESSAGES.somethingWentWrong);
-      if (Date.now() > deadline) throw ApiError.unavailable(TEST_CLOCK_BUSY);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    const ownClockId = (await this.find(providerId))?.testClockId ?? null;
+    return this.testClocks.advance(ownClockId, testClockId, time);
   }
 }
 

@@ -16,6 +16,7 @@ import {
 } from './hosting.dto';
 import { CUSTOMER_NOT_FOUND, INVOICE_NOT_FOUND, SUBSCRIPTION_NOT_FOUND } from './hosting.rules';
 import { HostingFeesService } from './hosting-fees.service';
+import { AdvanceTestClock, TestClockStateResponse } from '../accounts/billing-accounts.dto';
 
 /** Hosting fees: the provider's clients billed for keeping their tours online (000 §7, the hosting-fee routes). */
 @Controller('provider/hosting_fees')
@@ -49,6 +50,27 @@ export class HostingFeesController {
     @Param('id', IdParam(CUSTOMER_NOT_FOUND)) id: string,
   ): Promise<void> {
     await this.hosting.deleteCustomer(providerId, id);
+  }
+
+  /** Test mode: the customer's own Stripe test clock (404 otherwise), as the provider's billing test clock. */
+  @Get('customers/:id/test_clock')
+  @Responds(TestClockStateResponse)
+  customerTestClock(
+    @ProviderId() providerId: string,
+    @Param('id', IdParam(CUSTOMER_NOT_FOUND)) id: string,
+  ): Promise<TestClockStateResponse> {
+    return this.hosting.customerTestClock(providerId, id);
+  }
+
+  @Post('customers/:id/advance_test_clock')
+  @HttpCode(200)
+  @Responds(TestClockStateResponse)
+  advanceCustomerTestClock(
+    @ProviderId() providerId: string,
+    @Param('id', IdParam(CUSTOMER_NOT_FOUND)) id: string,
+    @Body() body: AdvanceTestClock,
+  ): Promise<TestClockStateResponse> {
+    return this.hosting.advanceCustomerTestClock(providerId, id, body.testClockId, body.time);
   }
 
   @Get('subscriptions')

@@ -19,6 +19,8 @@ import {
 } from '@tourly/platform';
 import { BillingAccountsRepository } from '../accounts/billing-accounts.repository';
 import { Payments } from '../payments/payments.port';
+import { TestClocks } from '../payments/test-clocks';
+import type { TestClockStateResponse } from '../accounts/billing-accounts.dto';
 import { isMissing, stripeCall } from '../payments/stripe-errors';
 import { idOf } from '../payments/stripe-values';
 import type {
@@ -69,6 +71,7 @@ export class HostingFeesService {
     private readonly sync: HostingSyncService,
     private readonly rpc: RpcClient,
     private readonly payments: Payments,
+    private readonly testClocks: TestClocks,
   ) {}
 
   // Customers
@@ -81,6 +84,12 @@ export class HostingFeesService {
     const account = await this.merchantAccounts.requireActive(providerId);
     if (form.clientId) await this.requireClient(providerId, form.clientId);
     const id = uuidv7();
+    // Test mode: the customer lives on a clock of its own, which the provider moves to see renewals fall due.
+    const testClockId = await this.testClocks.forNewCustomer(
+      `hosting customer ${id}`,
+      `hosting-test-clock:${id}`,
+      account.stripeAccountId,
+    );
     const customer = await stripeCall(() =>
       this.payments.createConnectedCustomer(
         account.stripeAccountId,
@@ -88,6 +97,7 @@ export class HostingFeesService {
           name: form.name,
           email: form.email,
           metadata: { hosting_customer_id: id, provider_id: providerId, client_id: form.clientId ?? '' },
+          ...(testClockId && { test_clock: testClockId }),
         },
         `hosting-customer:${id}`,
       ),
@@ -101,9 +111,29 @@ export class HostingFeesService {
         name: form.name,
         email: form.email,
         clientId: form.clientId ?? null,
+        testClockId,
       }),
     );
     return this.customerOf(providerId, id);
+  }
+
+  /** The customer's test clock (test mode); 404 when test clocks are off or the customer is not the provider's. */
+  async customerTestClock(providerId: string, id: string): Promise<TestClockStateResponse> {
+    const customer = await this.hosting.customer(providerId, id);
+    if (!customer) throw ApiError.notFound(CUSTOMER_NOT_FOUND);
+    return this.testClocks.read(customer.testClockId, customer.stripeAccountId);
+  }
+
+  /** Moves the customer's test clock to `time`: its subscriptions renew and its invoices fall due on the way. */
+  async advanceCustomerTestClock(
+    providerId: string,
+    id: string,
+    testClockId: string,
+    time: string,
+  ): Promise<TestClockStateResponse> {
+    const customer = await this.hosting.customer(providerId, id);
+    if (!customer) throw ApiError.notFound(CUSTOMER_NOT_FOUND);
+    return this.testClocks.advance(customer.testClockId, testClockId, time, customer.stripeAccountId);
   }
 
   /** Deletes the customer at Stripe and here; 409 while one of its subscriptions runs. */

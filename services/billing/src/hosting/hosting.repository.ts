@@ -97,15 +97,17 @@ const customerCount = sql<ICustomerCountQuery>`SELECT count(*)::int AS "total!" 
 const findCustomer = sql<IFindCustomerQuery>`
   SELECT c.id, c.name, c.email, c.client_id AS "clientId", c.created_at AS "createdAt",
          (SELECT count(*) FROM hosting_subscriptions s WHERE s.customer_id = c.id)::int AS "subscriptionsCount!",
-         c.stripe_account_id AS "stripeAccountId", c.stripe_customer_id AS "stripeCustomerId"
+         c.stripe_account_id AS "stripeAccountId", c.stripe_customer_id AS "stripeCustomerId",
+         c.test_clock_id AS "testClockId"
     FROM hosting_customers c WHERE c.provider_id = $providerId! AND c.id = $id! AND c.deleted_at IS NULL`;
 
 const lockCustomer = sql<ILockCustomerQuery>`
   SELECT id FROM hosting_customers WHERE provider_id = $providerId! AND id = $id! AND deleted_at IS NULL FOR UPDATE`;
 
 const insertCustomer = sql<IInsertCustomerQuery>`
-  INSERT INTO hosting_customers (id, provider_id, stripe_account_id, stripe_customer_id, name, email, client_id)
-  VALUES ($id!, $providerId!, $stripeAccountId!, $stripeCustomerId!, $name!, $email!, $clientId)`;
+  INSERT INTO hosting_customers (id, provider_id, stripe_account_id, stripe_customer_id, name, email, client_id,
+                                 test_clock_id)
+  VALUES ($id!, $providerId!, $stripeAccountId!, $stripeCustomerId!, $name!, $email!, $clientId, $testClockId)`;
 
 const softDeleteCustomer = sql<ISoftDeleteCustomerQuery>`
   UPDATE hosting_customers SET deleted_at = now() WHERE id = $id! AND deleted_at IS NULL`;
@@ -326,6 +328,7 @@ export class HostingRepository {
       name: string;
       email: string;
       clientId: string | null;
+      testClockId: string | null;
     },
   ): Promise<void> {
     await queryAffected(tx, insertCustomer, customer);

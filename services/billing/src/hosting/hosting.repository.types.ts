@@ -71,6 +71,7 @@ export interface IFindCustomerResult {
   stripeAccountId: string;
   stripeCustomerId: string;
   subscriptionsCount: number;
+  testClockId: string | null;
 }
 
 /** 'FindCustomer' query type */
@@ -105,6 +106,7 @@ export interface IInsertCustomerParams {
   providerId: string;
   stripeAccountId: string;
   stripeCustomerId: string;
+  testClockId?: string | null | void;
 }
 
 /** 'InsertCustomer' return type */

@@ -12,6 +12,7 @@ import { Offers1764030000000 } from './1764030000000-offers';
 import { CreditRefunds1764040000000 } from './1764040000000-credit-refunds';
 import { HostingFees1764050000000 } from './1764050000000-hosting-fees';
 import { HostingOverdue1764060000000 } from './1764060000000-hosting-overdue';
+import { HostingTestClocks1764070000000 } from './1764070000000-hosting-test-clocks';
 
 /** Committed migrations of the billing schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -28,4 +29,5 @@ export const migrations: MigrationClass[] = [
   CreditRefunds1764040000000,
   HostingFees1764050000000,
   HostingOverdue1764060000000,
+  HostingTestClocks1764070000000,
 ];

@@ -61,8 +61,11 @@ export abstract class Payments {
     params: Stripe.SubscriptionUpdateParams,
   ): Promise<Stripe.Subscription>;
   abstract cancelSubscription(subscriptionId: string): Promise<Stripe.Subscription>;
-  /** The subscriptions `params` selects (one page, at most `params.limit`). */
-  abstract subscriptions(params: Stripe.SubscriptionListParams): Promise<Stripe.Subscription[]>;
+  /** The subscriptions `params` selects (one page, at most `params.limit`); on a connected `account` if given. */
+  abstract subscriptions(
+    params: Stripe.SubscriptionListParams,
+    account?: string,
+  ): Promise<Stripe.Subscription[]>;
   abstract createSchedule(
     params: Stripe.SubscriptionScheduleCreateParams,
   ): Promise<Stripe.SubscriptionSchedule>;
@@ -118,13 +121,19 @@ export abstract class Payments {
 
   // Test clocks (test mode only)
 
+  // Test clocks: on the platform's account, or on a connected `account` (its hosting-fee customers').
   abstract createTestClock(
     params: Stripe.TestHelpers.TestClockCreateParams,
     idempotencyKey: string,
+    account?: string,
   ): Promise<Stripe.TestHelpers.TestClock>;
-  abstract testClock(testClockId: string): Promise<Stripe.TestHelpers.TestClock>;
+  abstract testClock(testClockId: string, account?: string): Promise<Stripe.TestHelpers.TestClock>;
   /** Starts moving the clock to `frozenTime` (seconds); Stripe works on it meanwhile. */
-  abstract advanceTestClock(testClockId: string, frozenTime: number): Promise<Stripe.TestHelpers.TestClock>;
+  abstract advanceTestClock(
+    testClockId: string,
+    frozenTime: number,
+    account?: string,
+  ): Promise<Stripe.TestHelpers.TestClock>;
 
   // Stripe Connect: the provider's own (Standard) account, and what is made on it for the provider's clients. Every
   // call below but the account's creation and its links is made ON the connected account (`account`: its acct_ id,
@@ -135,7 +144,10 @@ export abstract class Payments {
   /** A link to Stripe's onboarding of the account; its `url` lives minutes. */
   abstract createAccountLink(params: Stripe.AccountLinkCreateParams): Promise<Stripe.AccountLink>;
   /** One page of the account's tax rates, by Stripe's cursor. */
-  abstract taxRates(account: string, params: Stripe.TaxRateListParams): Promise<Stripe.ApiList<Stripe.TaxRate>>;
+  abstract taxRates(
+    account: string,
+    params: Stripe.TaxRateListParams,
+  ): Promise<Stripe.ApiList<Stripe.TaxRate>>;
   abstract taxRate(account: string, taxRateId: string): Promise<Stripe.TaxRate>;
   abstract createTaxRate(account: string, params: Stripe.TaxRateCreateParams): Promise<Stripe.TaxRate>;
   abstract createConnectedCustomer(

@@ -115,8 +115,11 @@ export class StripePaymentsAdapter extends Payments {
     return this.stripe.subscriptions.cancel(subscriptionId);
   }
 
-  async subscriptions(params: Stripe.SubscriptionListParams): Promise<Stripe.Subscription[]> {
-    return (await this.stripe.subscriptions.list(params)).data;
+  async subscriptions(
+    params: Stripe.SubscriptionListParams,
+    account?: string,
+  ): Promise<Stripe.Subscription[]> {
+    return (await this.stripe.subscriptions.list(params, onAccount(account))).data;
   }
 
   createSchedule(params: Stripe.SubscriptionScheduleCreateParams): Promise<Stripe.SubscriptionSchedule> {
@@ -219,16 +222,25 @@ export class StripePaymentsAdapter extends Payments {
   createTestClock(
     params: Stripe.TestHelpers.TestClockCreateParams,
     idempotencyKey: string,
+    account?: string,
   ): Promise<Stripe.TestHelpers.TestClock> {
-    return this.stripe.testHelpers.testClocks.create(params, { idempotencyKey });
+    return this.stripe.testHelpers.testClocks.create(params, { idempotencyKey, ...onAccount(account) });
   }
 
-  testClock(testClockId: string): Promise<Stripe.TestHelpers.TestClock> {
-    return this.stripe.testHelpers.testClocks.retrieve(testClockId);
+  testClock(testClockId: string, account?: string): Promise<Stripe.TestHelpers.TestClock> {
+    return this.stripe.testHelpers.testClocks.retrieve(testClockId, {}, onAccount(account));
   }
 
-  advanceTestClock(testClockId: string, frozenTime: number): Promise<Stripe.TestHelpers.TestClock> {
-    return this.stripe.testHelpers.testClocks.advance(testClockId, { frozen_time: frozenTime });
+  advanceTestClock(
+    testClockId: string,
+    frozenTime: number,
+    account?: string,
+  ): Promise<Stripe.TestHelpers.TestClock> {
+    return this.stripe.testHelpers.testClocks.advance(
+      testClockId,
+      { frozen_time: frozenTime },
+      onAccount(account),
+    );
   }
 
   createAccount(params: Stripe.AccountCreateParams, idempotencyKey: string): Promise<Stripe.Account> {
@@ -337,4 +349,9 @@ export class StripePaymentsAdapter extends Payments {
   constructEvent(rawBody: string, signature: string, secret: string): unknown {
     return this.stripe.webhooks.constructEvent(rawBody, signature, secret);
   }
+}
+
+/** The request options that make a call on a connected account (`Stripe-Account`); none for the platform's. */
+function onAccount(account: string | undefined): Stripe.RequestOptions {
+  return account ? { stripeAccount: account } : {};
 }
