@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Database } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
-import { HostingOverdueService } from '../services/billing/src/hosting/hosting-overdue.service';
-import { launchChromium } from './support/browser';
+import { launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -18,10 +17,11 @@ const AGENT_PHONE = '+61 400 123 456';
 /**
  * The hosting-fee autopilot (issue 32) in a real browser (Debian's Chromium) against the whole platform and the
  * Stripe emulator, at a phone's and a desktop's width: a provider on Starter with an active merchant account shares
- * a tour (in French) and bills its client a monthly hosting fee for it; the invoice falls overdue (its due date moved
- * back as the clock would, then billing's sweep); the visitor opening the tour's link sees the paused page in the
- * tour's language with the provider's name, website and agent; the client's user signs in to the portal, sees the
- * invoice overdue with "Pay now", pays it on Stripe's invoice page, and the visitor's reload shows the tour again.
+ * a tour (in French) and bills its client a monthly hosting fee for it; the client's user pays the first invoice in
+ * the portal; the provider moves the client's test clock on 35 days from the subscription's page, so the renewal's
+ * invoice stays unpaid past its three days (Stripe's invoice.overdue); the visitor opening the tour's link sees the
+ * paused page in the tour's language with the provider's name, website and agent; the client sees the invoice
+ * overdue with "Pay now", pays it on Stripe's invoice page, and the visitor's reload shows the tour again.
  * Screenshots go to `test/artifacts/hosting-fees/` (not committed).
  */
 // Whole journeys in a browser against the whole platform: on a loaded 2-core CI machine one takes 30 s or more.
@@ -172,14 +172,9 @@ describe('the hosting-fee autopilot in the browser', () => {
       })
       .expect(201);
     await it_.settled();
-    const [invoice] = (
-      await provider
-        .get(`/provider/hosting_fees/invoices.json?subscription_id=${subscription.body.data.id}`)
-        .expect(200)
-    ).body.data.items as Array<{ id: string }>;
     const tourUrl = `${it_.base}${new URL(link.links.default as string).pathname}`;
     const baseJson = `/digital_twin/${encodeURIComponent(`${link.client_slug}~${link.model_slug}`)}/layers/base.json`;
-    return { title, tourUrl, invoiceId: invoice!.id, baseJson };
+    return { title, tourUrl, subscriptionId: subscription.body.data.id as string, baseJson };
   }
 
   it.each([
@@ -203,13 +198,53 @@ describe('the hosting-fee autopilot in the browser', () => {
       await visitor.goto(tour.tourUrl);
       await seesTheTour();
 
-      // Three days later (billing's copy of the due date moved back, as the clock would), billing's sweep.
-      await it_.billingDb.dataSource.query(
-        `UPDATE hosting_invoices SET due_date = now() - interval '1 minute' WHERE id = $1`,
-        [tour.invoiceId],
-      );
-      expect(await it_.platform.services.billing.app.get(HostingOverdueService).runNow()).toBe(1);
-      await it_.settled();
+      // The client's user signs in to the portal and pays the first invoice: "Pay now" opens Stripe's page.
+      const clientContext = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
+      const ana = await clientContext.newPage();
+      ana.on('pageerror', (error) => uncaught.push(error.message));
+      await ana.goto(`${it_.base}/users/sign_in`);
+      await ana.getByLabel('Email').fill(email);
+      await ana.getByLabel('Password', { exact: true }).fill(password);
+      await ana.getByRole('button', { name: 'Sign in' }).click();
+      await ana.waitForURL(`${it_.base}/portal`);
+      const invoices = ana.getByRole('region', { name: 'Your invoices' });
+      const latest = invoices.getByRole('list', { name: 'Invoices' }).getByRole('listitem').first();
+      const payLatest = async () => {
+        const [stripe] = await Promise.all([
+          clientContext.waitForEvent('page'),
+          latest.getByRole('link', { name: 'Pay now' }).click(),
+        ]);
+        await stripe!.locator('input[name="card_number"]').fill('4242424242424242');
+        await stripe!.getByRole('button', { name: /^Pay / }).click();
+        await stripe!.getByRole('status').getByText('Paid', { exact: true }).waitFor();
+        await stripe!.close();
+        await it_.settled();
+        await ana.reload();
+        await latest.getByText('Paid', { exact: false }).first().waitFor();
+        expect(await latest.getByRole('link', { name: 'Pay now' }).count()).toBe(0);
+      };
+      await latest.getByText(/^To pay · due /).waitFor();
+      await latest.getByText('$49.00', { exact: false }).waitFor();
+      await payLatest();
+
+      // A month on, on the client's test clock: the subscription renews, and its second invoice stays unpaid past
+      // its three days. The provider moves the clock from the subscription's page.
+      const providerPage = await signedInPage(browser, it_.base, provider, viewport, uncaught);
+      await providerPage.goto(`${it_.base}/provider/hosting_fees/subscriptions/${tour.subscriptionId}`);
+      const clock = providerPage.getByRole('region', { name: 'Test clock' });
+      await clock.getByLabel('Days to move forward').fill('35');
+      await clock.getByRole('button', { name: 'Advance the clock' }).click();
+      await clock.getByText('The clock moved 35 days forward.').waitFor();
+      await providerPage
+        .getByRole('list', { name: 'Hosted properties' })
+        .getByText('Paused for visitors')
+        .waitFor();
+      await noWiderThan(providerPage, viewport.width);
+      await providerPage.screenshot({
+        path: path.join(SCREENSHOTS, `${label}-autopilot-1-clock-moved.png`),
+        fullPage: true,
+      });
+      await providerPage.context().close();
       await eventually(
         async () => (await it_.http.get(tour.baseJson)).status,
         (status) => status === 423,
@@ -240,42 +275,18 @@ describe('the hosting-fee autopilot in the browser', () => {
         fullPage: true,
       });
 
-      // The client's user signs in to the portal: the invoice overdue, with "Pay now".
-      const clientContext = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
-      const ana = await clientContext.newPage();
-      ana.on('pageerror', (error) => uncaught.push(error.message));
-      await ana.goto(`${it_.base}/users/sign_in`);
-      await ana.getByLabel('Email').fill(email);
-      await ana.getByLabel('Password', { exact: true }).fill(password);
-      await ana.getByRole('button', { name: 'Sign in' }).click();
-      await ana.waitForURL(`${it_.base}/portal`);
-      const invoices = ana.getByRole('region', { name: 'Your invoices' });
-      const invoice = invoices.getByRole('list', { name: 'Invoices' }).getByRole('listitem');
-      await invoice.getByRole('status').getByText('Overdue', { exact: false }).waitFor();
-      await invoice.getByText(/^Overdue · was due /).waitFor();
-      await invoice.getByText('$49.00', { exact: false }).waitFor();
+      // Back in the portal: the renewal's invoice overdue, with "Pay now"; the client pays it.
+      await ana.reload();
+      await latest.getByRole('status').getByText('Overdue', { exact: false }).waitFor();
+      await latest.getByText(/^Overdue · was due /).waitFor();
       await ana.getByRole('list', { name: 'Properties' }).getByText(tour.title).waitFor();
-      const payNow = invoice.getByRole('link', { name: 'Pay now' });
-      await payNow.waitFor();
       await noWiderThan(ana, viewport.width);
       await ana.screenshot({
         path: path.join(SCREENSHOTS, `${label}-autopilot-2-portal-overdue.png`),
         fullPage: true,
       });
-
-      // Stripe's invoice page, in a new tab: the card, then "Pay …".
-      const [stripe] = await Promise.all([clientContext.waitForEvent('page'), payNow.click()]);
-      await stripe!.locator('input[name="card_number"]').fill('4242424242424242');
-      await stripe!.getByRole('button', { name: /^Pay / }).click();
-      await stripe!.getByRole('status').getByText('Paid', { exact: true }).waitFor();
-      await stripe!.close();
-
-      // The portal shows it paid, with nothing left to pay, once Stripe's word has come.
-      await it_.settled();
-      await ana.reload();
-      await invoice.getByText('Paid', { exact: false }).first().waitFor();
-      expect(await invoice.getByRole('link', { name: 'Pay now' }).count()).toBe(0);
-      expect(await invoice.getByRole('status').count()).toBe(0);
+      await payLatest();
+      expect(await invoices.getByRole('status').count()).toBe(0);
       await ana.screenshot({
         path: path.join(SCREENSHOTS, `${label}-autopilot-3-portal-paid.png`),
         fullPage: true,

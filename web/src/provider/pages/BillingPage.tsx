@@ -18,12 +18,14 @@ import { PremiumToursSection } from '../features/billing/components/PremiumTours
 import { RenewModal } from '../features/billing/components/RenewModal';
 import { SubscriptionOverview } from '../features/billing/components/SubscriptionOverview';
 import { TestClockPanel } from '../features/billing/components/TestClockPanel';
-import { useBillingAccountQuery, usePlansQuery } from '../features/billing/queries';
+import {
+  useAdvanceTestClockMutation,
+  useBillingAccountQuery,
+  usePlansQuery,
+  useTestClockQuery,
+} from '../features/billing/queries';
 import { MerchantAccountSection } from '../features/hostingFees/components/MerchantAccountSection';
 import { canUpgrade, lowerPlans, renewedMessage } from '../features/billing/rules';
-
-/** After the test clock moved, Stripe's events reach billing over a few seconds: ask again a few times. */
-const REFRESH_AFTER_CLOCK_MS = [500, 1500, 3000, 6000, 10_000];
 
 /**
  * `/provider/billing`, accounts and billing (000 §2): the subscription with its scheduled change, the plan
@@ -43,9 +45,7 @@ export default function BillingPage() {
           <BillingSections
             subscription={subscription}
             onUpgrade={openUpgrade}
-            onClockMoved={() => {
-              for (const delay of REFRESH_AFTER_CLOCK_MS) setTimeout(() => void refresh(), delay);
-            }}
+            onClockMoved={() => void refresh()}
           />
         </div>
       )}
@@ -64,6 +64,8 @@ function BillingSections({
 }) {
   const plansQuery = usePlansQuery();
   const accountQuery = useBillingAccountQuery();
+  const testClock = useTestClockQuery();
+  const advanceTestClock = useAdvanceTestClockMutation();
   const [downgrading, setDowngrading] = useState(false);
   const [renewing, setRenewing] = useState(false);
   const [renewed, setRenewed] = useState('');
@@ -138,7 +140,15 @@ function BillingSections({
       <PremiumToursSection />
       <CreditHistorySection />
       <BillingOrdersSection />
-      <TestClockPanel onAdvanced={onClockMoved} />
+      <TestClockPanel
+        clock={testClock}
+        advance={advanceTestClock}
+        notStarted="The clock starts when you save your billing information."
+        onAdvanced={onClockMoved}
+      >
+        Test mode: your account has a clock of its own at Stripe. Move it forward to see a renewal, the end of
+        a trial or a scheduled plan change happen.
+      </TestClockPanel>
     </>
   );
 }

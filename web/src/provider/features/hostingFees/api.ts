@@ -1,5 +1,7 @@
 import { api } from '../../../api/client';
 import type { Answer } from '../../../api/types';
+import { ApiError } from '../../../api/errors';
+import type { TestClock } from '../billing/api';
 
 // The provider's merchant account (its own Stripe account, connected to the platform) and its tax rates: billing's
 // routes, read by every provider role, changed by admins.
@@ -156,3 +158,28 @@ export const fetchPaymentLink = (id: string) =>
 /** The invoice's PDF: a plain link (billing redirects to Stripe's file; the session's cookie goes with it). */
 export const invoicePdfPath = (id: string) =>
   `/provider/hosting_fees/invoices/${encodeURIComponent(id)}/download`;
+
+/** Test mode: the customer's own Stripe test clock (`unavailable` outside test mode: its GET answers 404). */
+export async function fetchCustomerTestClock(
+  customerId: string,
+  signal?: AbortSignal,
+): Promise<TestClock | null | 'unavailable'> {
+  try {
+    return (
+      await api.get('/provider/hosting_fees/customers/{id}/test_clock', {
+        params: { id: customerId },
+        signal,
+      })
+    ).testClock;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'unavailable';
+    throw error;
+  }
+}
+
+export const advanceCustomerTestClock = (customerId: string, testClockId: string, time: string) =>
+  api.post(
+    '/provider/hosting_fees/customers/{id}/advance_test_clock',
+    { testClockId, time },
+    { params: { id: customerId } },
+  );

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-qu
 import { APP_KEY } from '../../../shared/queryClient';
 import { useMutationAction } from '../../../shared/useMutationAction';
 import {
+  advanceCustomerTestClock,
   cancelSubscription,
   createAccountLink,
   createCustomer,
@@ -9,6 +10,7 @@ import {
   createTaxRate,
   deleteCustomer,
   fetchCustomers,
+  fetchCustomerTestClock,
   fetchInvoices,
   fetchMerchantAccount,
   fetchSubscription,
@@ -31,6 +33,7 @@ export const hostingKeys = {
   all: [APP_KEY, 'hosting-fees'] as const,
   customers: () => [...hostingKeys.all, 'customers'] as const,
   customerList: (query: CustomersQuery) => [...hostingKeys.customers(), query] as const,
+  customerTestClock: (id: string) => [...hostingKeys.customers(), 'test-clock', id] as const,
   subscriptions: () => [...hostingKeys.all, 'subscriptions'] as const,
   subscriptionList: (query: SubscriptionsQuery) => [...hostingKeys.subscriptions(), 'list', query] as const,
   subscription: (id: string) => [...hostingKeys.subscriptions(), 'one', id] as const,
@@ -123,3 +126,17 @@ export const useCancelSubscriptionMutation = () =>
   });
 export const useVoidInvoiceMutation = () =>
   useMutationAction(voidInvoice, (_, __, client) => refreshed(client));
+
+/** Test mode: the hosting customer's own test clock. */
+export const useCustomerTestClockQuery = (customerId: string) =>
+  useQuery({
+    queryKey: hostingKeys.customerTestClock(customerId),
+    queryFn: ({ signal }) => fetchCustomerTestClock(customerId, signal),
+  });
+
+/** Moves the customer's clock; renewals and invoices falling due on the way reach billing over the next seconds. */
+export const useAdvanceCustomerTestClockMutation = (customerId: string) =>
+  useMutationAction(
+    (testClockId: string, time: string) => advanceCustomerTestClock(customerId, testClockId, time),
+    (_, __, client) => refreshed(client),
+  );

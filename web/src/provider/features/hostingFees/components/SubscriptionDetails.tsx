@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../../api/errors';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
@@ -12,7 +12,15 @@ import { propertyKeys, useHostingExemptMutation } from '../../properties/queries
 import { useBilling } from '../../billing/BillingContext';
 import type { HostingSubscription } from '../api';
 import { HOSTING_FEES_PATH, subscriptionInvoicesPath } from '../paths';
-import { useInvoicesQuery, useSubscriptionQuery, useTaxRateChoicesQuery } from '../queries';
+import {
+  hostingKeys,
+  useAdvanceCustomerTestClockMutation,
+  useCustomerTestClockQuery,
+  useInvoicesQuery,
+  useSubscriptionQuery,
+  useTaxRateChoicesQuery,
+} from '../queries';
+import { TestClockPanel } from '../../billing/components/TestClockPanel';
 import { isEnded, periodLabel, priceLabel, taxRateLabel } from '../rules';
 import { CancelSubscriptionDialog } from './CancelSubscriptionDialog';
 import { InvoiceList } from './InvoiceList';
@@ -92,6 +100,7 @@ export function SubscriptionDetails() {
       </section>
       <Properties subscription={data} />
       <SubscriptionInvoices id={data.id} createdAt={data.createdAt} />
+      <CustomerTestClock customerId={data.customerId} customerName={data.customerName} />
       {cancelling && (
         <CancelSubscriptionDialog
           subscription={data}
@@ -165,6 +174,33 @@ function ExemptCheck({ property }: { property: Property }) {
       </label>
       {exempt.error !== null && <ErrorDisplay error={exempt.error} />}
     </>
+  );
+}
+
+/**
+ * Test mode: the customer's own clock at Stripe. Moved past a renewal and its payment window, the renewal's invoice
+ * falls overdue and the subscription's tours pause; what the page shows is asked again as billing hears of it.
+ */
+function CustomerTestClock({ customerId, customerName }: { customerId: string; customerName: string }) {
+  const client = useQueryClient();
+  const clock = useCustomerTestClockQuery(customerId);
+  const advance = useAdvanceCustomerTestClockMutation(customerId);
+  return (
+    <TestClockPanel
+      clock={clock}
+      advance={advance}
+      heading="h3"
+      notStarted="This customer has no clock: it was made before test clocks were on."
+      onAdvanced={() =>
+        void Promise.all([
+          client.invalidateQueries({ queryKey: hostingKeys.all }),
+          client.invalidateQueries({ queryKey: propertyKeys.all }),
+        ])
+      }
+    >
+      Test mode: {customerName} has a clock of its own at Stripe. Move it forward to see the subscription
+      renew, and an invoice left unpaid past its due date pause the tours.
+    </TestClockPanel>
   );
 }
 
