@@ -181,6 +181,9 @@ function ExemptCheck({ property }: { property: Property }) {
  * Test mode: the customer's own clock at Stripe. Moved past a renewal and its payment window, the renewal's invoice
  * falls overdue and the subscription's tours pause; what the page shows is asked again as billing hears of it.
  */
+/** A month, then the default payment window (14 days) and a day: far enough for a renewal's invoice to fall overdue. */
+const DAYS_PAST_A_RENEWAL_DUE = 46;
+
 function CustomerTestClock({ customerId, customerName }: { customerId: string; customerName: string }) {
   const client = useQueryClient();
   const clock = useCustomerTestClockQuery(customerId);
@@ -190,6 +193,7 @@ function CustomerTestClock({ customerId, customerName }: { customerId: string; c
       clock={clock}
       advance={advance}
       heading="h3"
+      initialDays={DAYS_PAST_A_RENEWAL_DUE}
       notStarted="This customer has no clock: it was made before test clocks were on."
       onAdvanced={() =>
         void Promise.all([
