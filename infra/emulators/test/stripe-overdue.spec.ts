@@ -96,6 +96,12 @@ describe('Stripe emulator: overdue send_invoice invoices', () => {
       due_date: JAN_1 + 14 * DAY,
     });
 
+    // Active from the start, as Stripe makes a subscription that sends its invoices: never incomplete first.
+    const created = await connectEventsOf(subscription.id);
+    expect(created.map((e) => [e.type, (e.data.object as Stripe.Subscription).status])).toEqual([
+      ['customer.subscription.created', 'active'],
+    ]);
+
     await advance(JAN_1 + 14 * DAY - 1);
     expect(await status()).toBe('active');
     expect((await connectEventsOf(invoice.id)).map((e) => e.type)).not.toContain('invoice.overdue');

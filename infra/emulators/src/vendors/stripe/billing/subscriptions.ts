@@ -405,6 +405,9 @@ export class Subscriptions {
     subscription.default_payment_method = spec.defaultPaymentMethod;
     subscription.collection_method = spec.collectionMethod;
     subscription.days_until_due = spec.collectionMethod === 'send_invoice' ? (spec.daysUntilDue ?? 30) : null;
+    // Stripe: a subscription that sends its invoices is active from the start (the customer has until the due date
+    // to pay), never incomplete.
+    if (spec.collectionMethod === 'send_invoice') subscription.status = 'active';
     subscription.payment_settings!.save_default_payment_method = spec.saveDefaultPaymentMethod
       ? 'on_subscription'
       : 'off';
@@ -469,7 +472,6 @@ export class Subscriptions {
     if (invoice.status === 'open') {
       if (subscription.collection_method === 'send_invoice') {
         invoice.due_date = at + (subscription.days_until_due ?? 30) * DAY;
-        this.setStatus(subscription, 'active');
       } else if (spec.paymentBehavior !== 'default_incomplete') {
         this.invoices.collect(invoice, spec.offSession ? 'invoice_off_session' : 'on_session');
       }
