@@ -39,12 +39,6 @@ export interface PlatformOptions {
    * the pages' Stripe.js and publishable key, and APP_URL for a page that comes back from a vendor's, say.
    */
   env?: (emulatorsUrl: string, gatewayUrl: string) => Record<string, string>;
-  /**
-   * How long Stripe's emulator waits before each retry of a webhook it could not deliver: a test of what happens
-   * once Stripe gives up shortens them (each endpoint gets its events in order, so every given-up event waits for
-   * the one before it).
-   */
-  stripeWebhookRetryDelaysMs?: number[];
 }
 
 /** The local S3 server of a test platform: where properties stores files, for tests to look into. */
@@ -75,7 +69,6 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
           connect: true,
         },
       ],
-      retryDelaysMs: options.stripeWebhookRetryDelaysMs,
     },
   });
   const database = await createTestDatabase();

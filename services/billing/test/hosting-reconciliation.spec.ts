@@ -39,8 +39,6 @@ describe('hosting fees while Stripe is out of reach', () => {
   beforeAll(async () => {
     const roadUrl = await road.start();
     it_ = await startBillingPlatform({
-      // Stripe gives Bayside's webhooks up in a fraction of a second, not 7.5 s an event.
-      stripeWebhookRetryDelaysMs: [50, 100],
       env: (emulatorsUrl) => {
         road.target = emulatorsUrl;
         return {

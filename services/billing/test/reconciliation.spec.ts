@@ -37,8 +37,7 @@ describe('reconciliation with Stripe', () => {
   let retry: StripeEventRetry;
 
   beforeAll(async () => {
-    // Stripe gives up the webhooks it cannot deliver in a fraction of a second, not 7.5 s an event.
-    it_ = await startBillingPlatform({ stripeWebhookRetryDelaysMs: [50, 100] });
+    it_ = await startBillingPlatform();
     reconciliation = it_.platform.services.billing.app.get(StripeReconciliation);
     retry = it_.platform.services.billing.app.get(StripeEventRetry);
     // Only the test's own runs: billing's timers stopped (their runs are the same as runNow's).
