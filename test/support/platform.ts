@@ -39,6 +39,11 @@ export interface PlatformOptions {
    * the pages' Stripe.js and publishable key, and APP_URL for a page that comes back from a vendor's, say.
    */
   env?: (emulatorsUrl: string, gatewayUrl: string) => Record<string, string>;
+  /**
+   * How long Stripe's emulator waits before each retry of a webhook it could not deliver (default 0.5, 2 and 5 s): a
+   * test of what happens once Stripe gives up shortens them, as each endpoint gets its events one after another.
+   */
+  stripeWebhookRetryDelaysMs?: number[];
 }
 
 /** The local S3 server of a test platform: where properties stores files, for tests to look into. */
@@ -69,6 +74,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
           connect: true,
         },
       ],
+      retryDelaysMs: options.stripeWebhookRetryDelaysMs,
     },
   });
   const database = await createTestDatabase();
