@@ -49,7 +49,7 @@ const WEBHOOK_RETRY_DELAYS_MS = [250, 500, 1_000, 2_000, 3_000, 5_000, 5_000, 5_
 const EVENT_RETRY_BACKOFF_MS = '250,500,1000,2000,4000,8000';
 /**
  * How long the catching up may stand still before the suite calls it stuck: longer than any wait the platform has by
- * design (a delivery left unacked by a killed consumer comes again after the ack wait, 30 s; Stripe's retries of a
+ * design (a delivery left unacked by a killed consumer comes again after the ack wait, 5 s here; Stripe's retries of a
  * webhook are at most 10 s apart here). As long as anything moves, the suite waits: a busy CI machine
  * took more than 90 s to work through 144 Stripe events after two kills of the all-in-one.
  */
@@ -79,6 +79,8 @@ function platformEnv(
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       CREDENTIAL_RATE_LIMIT: '100000',
       EVENT_RETRY_BACKOFF_MS,
+      // A delivery left unacked by a killed consumer comes again after 5 s, not JetStream's usual 30 s.
+      EVENT_ACK_WAIT_MS: '5000',
       STRIPE_EVENT_RETRY_AFTER_SECONDS: '86400',
       STRIPE_RECONCILIATION_SECONDS: '86400',
     },

@@ -84,6 +84,8 @@ describe('identity killed with -9 while webhooks are in flight', () => {
       // An attempt the receiver holds gives up after 2 s; a lease a dead process left expires 22 s after its claim.
       WEBHOOK_TIMEOUT_MS: '2000',
       WEBHOOK_RETRY_BACKOFF_MS: '500,1000,2000,4000,8000',
+      // An event in flight to the killed process comes again 5 s after its delivery, not JetStream's usual 30 s.
+      EVENT_ACK_WAIT_MS: '5000',
     });
     identity = moved.program;
     identityUrl = moved.url;

@@ -177,6 +177,14 @@ export class PlatformConfig {
       'EVENT_RETRY_BACKOFF_MS must be 1 to 50 comma-separated whole numbers of milliseconds, e.g. 1000,5000,30000',
   })
   EVENT_RETRY_BACKOFF_MS?: string;
+
+  /**
+   * How long a delivered event may stay unacknowledged before it is delivered again (a consumer that died
+   * mid-handler): JetStream's `ack_wait` of every durable, updated on start. Unset: the platform's 30 s, well above
+   * any handler's time. Tests that kill consumers set a few seconds, so the redelivery does not stall them.
+   */
+  @EnvInt({ min: 1_000, max: 600_000, unit: 'milliseconds', optional: true })
+  EVENT_ACK_WAIT_MS?: number;
 }
 
 /** Config of a service that owns a PostgreSQL schema. */

@@ -44,19 +44,20 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /**
  * The retry policy of a service: the waits of `EVENT_RETRY_BACKOFF_MS` when set (one more try than waits),
- * else the service's own policy, else the platform's default.
+ * else the service's own policy, else the platform's default; `EVENT_ACK_WAIT_MS` replaces the ack wait.
  */
 export function retryPolicyOf(
-  config: { EVENT_RETRY_BACKOFF_MS?: string },
+  config: { EVENT_RETRY_BACKOFF_MS?: string; EVENT_ACK_WAIT_MS?: number },
   fallback: RetryPolicy = DEFAULT_RETRY_POLICY,
 ): RetryPolicy {
+  const ackWaitMs = config.EVENT_ACK_WAIT_MS ?? fallback.ackWaitMs;
   const text = config.EVENT_RETRY_BACKOFF_MS?.trim();
-  if (!text) return fallback;
+  if (!text) return config.EVENT_ACK_WAIT_MS === undefined ? fallback : { ...fallback, ackWaitMs };
   const backoffMs = text.split(',').map((wait) => Number(wait.trim()));
   if (backoffMs.some((wait) => !Number.isSafeInteger(wait) || wait <= 0)) {
     throw new Error(`EVENT_RETRY_BACKOFF_MS must list whole numbers of milliseconds, not "${text}"`);
   }
-  return { maxAttempts: backoffMs.length + 1, backoffMs, ackWaitMs: fallback.ackWaitMs };
+  return { maxAttempts: backoffMs.length + 1, backoffMs, ackWaitMs };
 }
 
 export interface EventConsumerOptions {

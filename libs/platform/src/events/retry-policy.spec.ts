@@ -48,6 +48,23 @@ describe('the retry schedule of failing event handlers', () => {
     expect(retryPolicyOf(set, own)).toEqual({ maxAttempts: 2, backoffMs: [10], ackWaitMs: 1000 });
   });
 
+  it('takes the ack wait from EVENT_ACK_WAIT_MS, with the waits of either policy', () => {
+    const config = loadConfig(DatabaseConfig, 'billing', { ...env, EVENT_ACK_WAIT_MS: '5000' });
+    expect(retryPolicyOf(config)).toEqual({ ...DEFAULT_RETRY_POLICY, ackWaitMs: 5_000 });
+    const both = loadConfig(DatabaseConfig, 'billing', {
+      ...env,
+      EVENT_ACK_WAIT_MS: '2000',
+      EVENT_RETRY_BACKOFF_MS: '10',
+    });
+    expect(retryPolicyOf(both)).toEqual({ maxAttempts: 2, backoffMs: [10], ackWaitMs: 2_000 });
+  });
+
+  it.each(['999', '1.5', 'soon', '600001'])('refuses EVENT_ACK_WAIT_MS=%j at start, naming it', (value) => {
+    const load = () => loadConfig(DatabaseConfig, 'billing', { ...env, EVENT_ACK_WAIT_MS: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/EVENT_ACK_WAIT_MS must be/);
+  });
+
   it('reads an empty value as unset', () => {
     const config = loadConfig(DatabaseConfig, 'billing', { ...env, EVENT_RETRY_BACKOFF_MS: '' });
     expect(retryPolicyOf(config)).toBe(DEFAULT_RETRY_POLICY);
