@@ -67,6 +67,7 @@ const ROUTES = {
   'GET /refunds': ['Refunds', 'RefundListParams'],
   'POST /billing_portal/sessions': ['BillingPortal/Sessions', 'SessionCreateParams'],
   'GET /events': ['Events', 'EventListParams'],
+  'GET /events/:id': ['Events', 'EventRetrieveParams'],
   'POST /webhook_endpoints': ['WebhookEndpoints', 'WebhookEndpointCreateParams'],
   'GET /webhook_endpoints': ['WebhookEndpoints', 'WebhookEndpointListParams'],
   'POST /test_helpers/test_clocks': ['TestHelpers/TestClocks', 'TestClockCreateParams'],

@@ -75,6 +75,15 @@ describe('Stripe emulator: events and webhooks', () => {
       object: { status: 'active' },
       previous_attributes: { status: 'incomplete' },
     });
+    // One event by its id, as listed; another account's or an unknown id is resource_missing.
+    expect(await stripe.events.retrieve(created.id)).toEqual(
+      (await stripe.events.list({ limit: 100 })).data.find((event) => event.id === created.id),
+    );
+    await expect(stripe.events.retrieve('evt_unknown')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      message: "No such event: 'evt_unknown'",
+    });
     expect(
       (await stripe.events.list({ type: 'invoice.*' })).data.every((event) =>
         event.type.startsWith('invoice.'),

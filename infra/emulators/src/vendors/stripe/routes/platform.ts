@@ -30,6 +30,7 @@ export function platformRoutes(engine: StripeEngine): Route[] {
         return paginate(store.newestFirst(items), params, '/v1/events');
       },
     },
+    { method: 'GET', url: '/events/:id', handler: ({ path }) => store.get(store.events, path.id!, 'event') },
     {
       method: 'POST',
       url: '/webhook_endpoints',
