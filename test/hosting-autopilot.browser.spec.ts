@@ -5,7 +5,8 @@ import { Database } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
 import { launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
-import { aProperty, onStarter } from './support/provider';
+import { aSharedTour, onStarter } from './support/provider';
+import { aHostingSubscription, onboardMerchantAccount } from '../services/billing/test/hosting-support';
 import { builtWebApp, pagesEnv } from './support/web-build';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -55,19 +56,7 @@ describe('the hosting-fee autopilot in the browser', () => {
       'identity hearing of the paid plan',
     );
     // The merchant account, set up on Stripe's onboarding page (as the hosting fees browser spec does in the page).
-    const onboarding = await provider
-      .send('post', '/provider/billing/merchant_account/account_link', { came_from: 'hosting_fees' })
-      .expect(200);
-    const onboardingUrl = onboarding.body.data.url as string;
-    const html = await (await fetch(onboardingUrl)).text();
-    const action = /<form method="post" action="([^"]+)"/.exec(html)![1]!;
-    await fetch(new URL(action, onboardingUrl), { method: 'POST', redirect: 'manual' });
-    await it_.settled();
-    await eventually(
-      async () => (await provider.get('/provider/billing/merchant_account')).body.data.status,
-      (status) => status === 'active',
-      'an active merchant account',
-    );
+    await onboardMerchantAccount(it_, provider);
     await it_.aMember('agent.harbour@example.com', provider.providerId, 'member');
     const [agent] = (await it_.platform.services.identity.app
       .get(Database)
@@ -104,16 +93,10 @@ describe('the hosting-fee autopilot in the browser', () => {
    */
   async function aHostedTour(label: string, email: string, password: string) {
     const title = `Harbour View (${label})`;
-    const propertyId = await aProperty(provider, title);
-    await provider
-      .send('put', `/provider/properties/${propertyId}/published_features`, {
-        published_features: { tour: true },
-      })
-      .expect(200);
+    const { propertyId, link, basePath } = await aSharedTour(provider, title);
     await provider
       .send('patch', `/provider/properties/${propertyId}/contacts`, { agent_ids: [agentId] })
       .expect(200);
-    const link = (await provider.get(`/provider/properties/${propertyId}/player_link`).expect(200)).body.data;
     await provider
       .send('post', `/provider/player_links/${link.id}/update_player_link_branding`, {
         provider_properties_update_player_link_branding_form: {
@@ -155,26 +138,18 @@ describe('the hosting-fee autopilot in the browser', () => {
       .expect(201);
 
     // The hosting subscription: three days to pay.
-    const customer = await provider
-      .send('post', '/provider/hosting_fees/customers', {
+    const { subscriptionId } = await aHostingSubscription(it_, provider, {
+      customer: {
         name: `Seaside Realty (${label})`,
         email: `accounts.${label}@seaside.example`,
         client_id: clientId,
-      })
-      .expect(201);
-    const subscription = await provider
-      .send('post', '/provider/hosting_fees/subscriptions', {
-        customer_id: customer.body.data.id,
-        property_ids: [propertyId],
-        interval: 'month',
-        amount: 4900,
-        days_until_due: 3,
-      })
-      .expect(201);
-    await it_.settled();
-    const tourUrl = `${it_.base}${new URL(link.links.default as string).pathname}`;
-    const baseJson = `/digital_twin/${encodeURIComponent(`${link.client_slug}~${link.model_slug}`)}/layers/base.json`;
-    return { title, tourUrl, subscriptionId: subscription.body.data.id as string, baseJson };
+      },
+      propertyIds: [propertyId],
+      amount: 4900,
+      daysUntilDue: 3,
+    });
+    const tourUrl = `${it_.base}${new URL(link.links.default!).pathname}`;
+    return { title, tourUrl, subscriptionId, baseJson: basePath };
   }
 
   it.each([

@@ -1,3 +1,4 @@
+import { tourPublicId } from '@tourly/contracts';
 import { nextDelivery } from '@tourly/platform/testing';
 import type { Person, PlatformWithEmulators } from './platform';
 
@@ -33,4 +34,24 @@ export async function onStarter(platform: PlatformWithEmulators, person: Person)
   if (starter.body.data?.result !== 'success')
     throw new Error(`Starter refused: ${JSON.stringify(starter.body)}`);
   await planKnown;
+}
+
+/**
+ * A property of `person` whose tour is shared (its published feature on, as the Publishing section does it): its id,
+ * its player link (`GET player_link`) and the path of the tour's base layer for visitors (200 online, 423 paused).
+ */
+export async function aSharedTour(person: Person, title: string) {
+  const propertyId = await aProperty(person, title);
+  const shared = await person.send('put', `/provider/properties/${propertyId}/published_features`, {
+    published_features: { tour: true },
+  });
+  if (shared.status !== 200) throw new Error(`tour not shared: ${shared.status} ${shared.text}`);
+  const link = (await person.get(`/provider/properties/${propertyId}/player_link`)).body.data as {
+    id: string;
+    client_slug: string;
+    model_slug: string;
+    links: Record<string, string>;
+  };
+  const basePath = `/digital_twin/${encodeURIComponent(tourPublicId(link.client_slug, link.model_slug))}/layers/base.json`;
+  return { propertyId, link, basePath };
 }

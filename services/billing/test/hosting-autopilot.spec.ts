@@ -6,8 +6,13 @@
  */
 import { eventually } from '@tourly/platform/testing';
 import { HostingOverdueService } from '../src/hosting/hosting-overdue.service';
-import { aProperty, onStarter } from '../../../test/support/provider';
-import { onboardMerchantAccount, payOnHostedPage } from './hosting-support';
+import { aSharedTour, onStarter } from '../../../test/support/provider';
+import {
+  aHostingSubscription,
+  onboardMerchantAccount,
+  payOnHostedPage,
+  type ListedInvoice,
+} from './hosting-support';
 import { sessionCookieOf, startBillingPlatform, type BillingPlatform, type Person } from './support';
 
 jest.setTimeout(180_000);
@@ -92,14 +97,7 @@ describe('hosting that follows payment', () => {
   it('pauses the tour of an invoice unpaid past its due date, lists it in the client portal, resumes it once paid', async () => {
     const realty = await aClientUser(harbour, 'Autopilot Realty', 'ana@autopilot-realty.test');
     const bayside = await aClientUser(harbour, 'Autopilot Bayside', 'ben@autopilot-bayside.test');
-    const propertyId = await aProperty(harbour, 'Autopilot Villa');
-    await harbour
-      .send('put', `/provider/properties/${propertyId}/published_features`, {
-        published_features: { tour: true },
-      })
-      .expect(200);
-    const link = (await harbour.get(`/provider/properties/${propertyId}/player_link`).expect(200)).body.data;
-    const base = `/digital_twin/${encodeURIComponent(`${link.client_slug}~${link.model_slug}`)}/layers/base.json`;
+    const { propertyId, basePath: base } = await aSharedTour(harbour, 'Autopilot Villa');
     await it_.http.get(base).expect(200);
 
     const customer = await harbour
@@ -206,62 +204,44 @@ describe('hosting that follows payment', () => {
   });
 
   it('pauses the tour when the renewal’s invoice falls overdue on the clock, and brings it back once paid', async () => {
-    const propertyId = await aProperty(harbour, 'Clockwork Villa');
-    await harbour
-      .send('put', `/provider/properties/${propertyId}/published_features`, {
-        published_features: { tour: true },
-      })
-      .expect(200);
-    const link = (await harbour.get(`/provider/properties/${propertyId}/player_link`).expect(200)).body.data;
-    const base = `/digital_twin/${encodeURIComponent(`${link.client_slug}~${link.model_slug}`)}/layers/base.json`;
-    const customer = (
-      await harbour
-        .send('post', '/provider/hosting_fees/customers', {
-          name: 'Clockwork Realty',
-          email: 'accounts@clockwork-realty.test',
-        })
-        .expect(201)
-    ).body.data as { id: string };
-    const subscription = (
-      await harbour
-        .send('post', '/provider/hosting_fees/subscriptions', {
-          customer_id: customer.id,
-          property_ids: [propertyId],
-          interval: 'month',
-          amount: 2900,
-          days_until_due: 3,
-        })
-        .expect(201)
-    ).body.data as { id: string };
-    await it_.settled();
+    const { propertyId, basePath: base } = await aSharedTour(harbour, 'Clockwork Villa');
+    const {
+      customerId,
+      subscriptionId,
+      invoice: first,
+    } = await aHostingSubscription(it_, harbour, {
+      customer: { name: 'Clockwork Realty', email: 'accounts@clockwork-realty.test' },
+      propertyIds: [propertyId],
+      amount: 2900,
+      daysUntilDue: 3,
+    });
     const invoices = async () =>
       (
         await harbour
-          .get(`/provider/hosting_fees/invoices.json?subscription_id=${subscription.id}`)
+          .get(`/provider/hosting_fees/invoices.json?subscription_id=${subscriptionId}`)
           .expect(200)
-      ).body.data.items as Array<{ id: string; status: string; hosted_invoice_url: string }>;
-    const [first] = await invoices();
-    expect((await payOnHostedPage(first!.hosted_invoice_url, '4242 4242 4242 4242')).status).toBe(303);
+      ).body.data.items as ListedInvoice[];
+    expect((await payOnHostedPage(first.hosted_invoice_url, '4242 4242 4242 4242')).status).toBe(303);
     await it_.settled();
 
     // The customer's own clock, at the present; another provider reaches neither it nor its customer.
     const testClock = (
-      await harbour.get(`/provider/hosting_fees/customers/${customer.id}/test_clock`).expect(200)
+      await harbour.get(`/provider/hosting_fees/customers/${customerId}/test_clock`).expect(200)
     ).body.data.test_clock as { id: string; frozen_time: string; status: string };
     expect(testClock.status).toBe('ready');
     expect(Math.abs(Date.parse(testClock.frozen_time) - Date.now())).toBeLessThan(120_000);
     const quay = await it_.signUp('Clockwork Quay');
     await quay
-      .get(`/provider/hosting_fees/customers/${customer.id}/test_clock`)
+      .get(`/provider/hosting_fees/customers/${customerId}/test_clock`)
       .expect(404, { errors: { base: ['Customer not found'] } });
     await quay
-      .send('post', `/provider/hosting_fees/customers/${customer.id}/advance_test_clock`, {
+      .send('post', `/provider/hosting_fees/customers/${customerId}/advance_test_clock`, {
         test_clock_id: testClock.id,
         time: new Date(Date.parse(testClock.frozen_time) + 86_400_000).toISOString(),
       })
       .expect(404, { errors: { base: ['Customer not found'] } });
     await harbour
-      .send('post', `/provider/hosting_fees/customers/${customer.id}/advance_test_clock`, {
+      .send('post', `/provider/hosting_fees/customers/${customerId}/advance_test_clock`, {
         test_clock_id: testClock.id,
         time: testClock.frozen_time,
       })
@@ -270,7 +250,7 @@ describe('hosting that follows payment', () => {
     // 36 days on: the subscription renewed, its second invoice is three days past due and unpaid.
     const target = new Date(Date.parse(testClock.frozen_time) + 36 * 86_400_000).toISOString();
     const moved = await harbour
-      .send('post', `/provider/hosting_fees/customers/${customer.id}/advance_test_clock`, {
+      .send('post', `/provider/hosting_fees/customers/${customerId}/advance_test_clock`, {
         test_clock_id: testClock.id,
         time: target,
       })
@@ -287,13 +267,13 @@ describe('hosting that follows payment', () => {
       'the tour pausing',
     );
     const [second, paid] = await invoices();
-    expect(paid).toMatchObject({ id: first!.id, status: 'paid' });
+    expect(paid).toMatchObject({ id: first.id, status: 'paid' });
     expect(second).toMatchObject({ status: 'open' });
     expect(
-      (await harbour.get(`/provider/hosting_fees/subscriptions/${subscription.id}`).expect(200)).body.data,
+      (await harbour.get(`/provider/hosting_fees/subscriptions/${subscriptionId}`).expect(200)).body.data,
     ).toMatchObject({ status: 'past_due' });
     const overdue = await it_.published('billing.hosting.invoice.overdue.v1', harbour.providerId);
-    expect(overdue.filter((event) => event.subscriptionId === subscription.id)).toEqual([
+    expect(overdue.filter((event) => event.subscriptionId === subscriptionId)).toEqual([
       expect.objectContaining({ invoiceId: second!.id, propertyIds: [propertyId] }),
     ]);
 
@@ -306,7 +286,7 @@ describe('hosting that follows payment', () => {
       'the tour resuming',
     );
     expect(
-      (await harbour.get(`/provider/hosting_fees/subscriptions/${subscription.id}`).expect(200)).body.data,
+      (await harbour.get(`/provider/hosting_fees/subscriptions/${subscriptionId}`).expect(200)).body.data,
     ).toMatchObject({ status: 'active' });
   });
 });

@@ -10,8 +10,8 @@ import { eventually } from '@tourly/platform/testing';
 import { HostingOverdueService } from '../src/hosting/hosting-overdue.service';
 import { StripeEventRetry } from '../src/reconciliation/stripe-event-retry.service';
 import { StripeReconciliation } from '../src/reconciliation/reconciliation.service';
-import { aProperty, onStarter } from '../../../test/support/provider';
-import { onboardMerchantAccount, payOnHostedPage } from './hosting-support';
+import { aSharedTour, onStarter } from '../../../test/support/provider';
+import { aHostingSubscription, onboardMerchantAccount, payOnHostedPage } from './hosting-support';
 import { StripeRoad } from './stripe-road';
 import { startBillingPlatform, type BillingPlatform, type Person } from './support';
 
@@ -37,18 +37,10 @@ describe('hosting fees while Stripe is out of reach', () => {
   let overdue: HostingOverdueService;
 
   beforeAll(async () => {
-    const roadUrl = await road.start();
     it_ = await startBillingPlatform({
       // Stripe gives Bayside's webhooks up within a fraction of a second, not 7.5 s an event, one after another.
       stripeWebhookRetryDelaysMs: [50, 100],
-      env: (emulatorsUrl) => {
-        road.target = emulatorsUrl;
-        return {
-          STRIPE_API_URL: roadUrl,
-          STRIPE_EVENT_RETRY_AFTER_SECONDS: '1',
-          EVENT_RETRY_BACKOFF_MS: '50,100',
-        };
-      },
+      env: await road.billingBehind(),
     });
     const billing = it_.platform.services.billing;
     billing.deliveries.on('settled', (delivery: SettledDelivery) => settled.push(delivery));
@@ -69,46 +61,23 @@ describe('hosting fees while Stripe is out of reach', () => {
 
   /** A published tour of a client billed monthly for it, its first invoice open and due in three days. */
   async function aHostedTour(client: string): Promise<HostedTour> {
-    const propertyId = await aProperty(harbour, `${client} Villa`);
-    await harbour
-      .send('put', `/provider/properties/${propertyId}/published_features`, {
-        published_features: { tour: true },
-      })
-      .expect(200);
-    const link = (await harbour.get(`/provider/properties/${propertyId}/player_link`).expect(200)).body.data;
-    const base = `/digital_twin/${encodeURIComponent(`${link.client_slug}~${link.model_slug}`)}/layers/base.json`;
-    const customer = await harbour
-      .send('post', '/provider/hosting_fees/customers', {
-        name: client,
-        email: `accounts@${client.toLowerCase().replace(/\W+/g, '-')}.test`,
-      })
-      .expect(201);
-    const subscription = await harbour
-      .send('post', '/provider/hosting_fees/subscriptions', {
-        customer_id: customer.body.data.id,
-        property_ids: [propertyId],
-        interval: 'month',
-        amount: 3900,
-        days_until_due: 3,
-      })
-      .expect(201);
-    await it_.settled();
-    const [invoice] = (
-      await harbour
-        .get(`/provider/hosting_fees/invoices.json?subscription_id=${subscription.body.data.id}`)
-        .expect(200)
-    ).body.data.items as Array<{ id: string; status: string; hosted_invoice_url: string }>;
-    expect(invoice).toMatchObject({ status: 'open' });
+    const { propertyId, basePath } = await aSharedTour(harbour, `${client} Villa`);
+    const { invoice } = await aHostingSubscription(it_, harbour, {
+      customer: { name: client, email: `accounts@${client.toLowerCase().replace(/\W+/g, '-')}.test` },
+      propertyIds: [propertyId],
+      amount: 3900,
+      daysUntilDue: 3,
+    });
     const [{ stripeInvoiceId }] = (await it_.billingDb.dataSource.query(
       'SELECT stripe_invoice_id AS "stripeInvoiceId" FROM hosting_invoices WHERE id = $1',
-      [invoice!.id],
+      [invoice.id],
     )) as Array<{ stripeInvoiceId: string }>;
-    await it_.http.get(base).expect(200);
+    await it_.http.get(basePath).expect(200);
     return {
       propertyId,
-      base,
-      invoiceId: invoice!.id,
-      hostedInvoiceUrl: invoice!.hosted_invoice_url,
+      base: basePath,
+      invoiceId: invoice.id,
+      hostedInvoiceUrl: invoice.hosted_invoice_url,
       stripeInvoiceId,
     };
   }

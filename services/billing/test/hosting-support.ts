@@ -44,3 +44,46 @@ function formAction(html: string): string {
   if (!found) throw new Error(`no form on the page: ${html.slice(0, 200)}`);
   return found[1]!;
 }
+
+/** A hosting-fee invoice as the provider's list shows it. */
+export interface ListedInvoice {
+  id: string;
+  status: string;
+  due_date: string;
+  created_at: string;
+  hosted_invoice_url: string;
+}
+
+/**
+ * A monthly hosting subscription of `person` for `propertyIds`, to a new customer, made through the API as the
+ * provider's pages make it; once billing has settled, its first invoice (open, due `daysUntilDue` days later).
+ */
+export async function aHostingSubscription(
+  it_: BillingPlatform,
+  person: Person,
+  form: {
+    customer: { name: string; email: string; client_id?: string };
+    propertyIds: string[];
+    amount: number;
+    daysUntilDue: number;
+  },
+): Promise<{ customerId: string; subscriptionId: string; invoice: ListedInvoice }> {
+  const customer = await person.send('post', '/provider/hosting_fees/customers', form.customer).expect(201);
+  const customerId = customer.body.data.id as string;
+  const subscription = await person
+    .send('post', '/provider/hosting_fees/subscriptions', {
+      customer_id: customerId,
+      property_ids: form.propertyIds,
+      interval: 'month',
+      amount: form.amount,
+      days_until_due: form.daysUntilDue,
+    })
+    .expect(201);
+  const subscriptionId = subscription.body.data.id as string;
+  await it_.settled();
+  const [invoice] = (
+    await person.get(`/provider/hosting_fees/invoices.json?subscription_id=${subscriptionId}`).expect(200)
+  ).body.data.items as ListedInvoice[];
+  expect(invoice).toMatchObject({ status: 'open' });
+  return { customerId, subscriptionId, invoice: invoice! };
+}

@@ -206,17 +206,7 @@ describe('reconciliation after Stripe was out of reach for longer than the back-
   const settled: SettledDelivery[] = [];
 
   beforeAll(async () => {
-    const roadUrl = await road.start();
-    it_ = await startBillingPlatform({
-      env: (emulatorsUrl) => {
-        road.target = emulatorsUrl;
-        return {
-          STRIPE_API_URL: roadUrl,
-          STRIPE_EVENT_RETRY_AFTER_SECONDS: '1',
-          EVENT_RETRY_BACKOFF_MS: '50,100',
-        };
-      },
-    });
+    it_ = await startBillingPlatform({ env: await road.billingBehind() });
     it_.platform.services.billing.deliveries.on('settled', (delivery: SettledDelivery) =>
       settled.push(delivery),
     );

@@ -31,6 +31,19 @@ export class StripeRoad {
     return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   }
 
+  /**
+   * Starts the road; the settings that put billing's Stripe API behind it (the emulators' address as its far end),
+   * with a processing that parks after two quick tries and a stored event retried a second later, as an outage
+   * test wants them.
+   */
+  async billingBehind(): Promise<(emulatorsUrl: string) => Record<string, string>> {
+    const url = await this.start();
+    return (emulatorsUrl) => {
+      this.target = emulatorsUrl;
+      return { STRIPE_API_URL: url, STRIPE_EVENT_RETRY_AFTER_SECONDS: '1', EVENT_RETRY_BACKOFF_MS: '50,100' };
+    };
+  }
+
   cut(): void {
     this.down = true;
     for (const socket of this.sockets) socket.destroy();

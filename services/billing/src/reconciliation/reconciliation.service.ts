@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { Counter } from 'prom-client';
-import { CONFIG, LOGGER, Metrics, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
+import {
+  CONFIG,
+  keysetBatches,
+  LOGGER,
+  Metrics,
+  Schedules,
+  type Logger,
+  type PeriodicTask,
+} from '@tourly/platform';
 import type { BillingConfig } from '../config';
 import { ImmersiveExtensionsService } from '../immersive-extensions/immersive-extensions.service';
 import { Payments } from '../payments/payments.port';
@@ -122,15 +130,15 @@ export class StripeReconciliation {
     const now = Math.floor(Date.now() / 1000);
     const gte = (this.eventsCheckedFrom ?? now - FIRST_EVENTS_WINDOW_SECONDS) - EVENTS_OVERLAP_SECONDS;
     let recovered = await this.recoverFrom(this.payments.eventsSince(gte, PAGE));
-    let after = '';
-    for (;;) {
-      const accounts = await this.merchantAccounts.accountIds(after, PAGE);
-      for (const account of accounts) {
-        recovered += await this.recoverFrom(this.payments.connectedEventsSince(account, gte, PAGE));
-      }
-      if (accounts.length < PAGE) return recovered;
-      after = accounts[accounts.length - 1]!;
+    const accounts = keysetBatches(
+      (after: string | undefined, limit) => this.merchantAccounts.accountIds(after ?? '', limit),
+      (account) => account,
+      PAGE,
+    );
+    for await (const account of accounts) {
+      recovered += await this.recoverFrom(this.payments.connectedEventsSince(account, gte, PAGE));
     }
+    return recovered;
   }
 
   private async recoverFrom(events: AsyncIterable<Stripe.Event>): Promise<number> {
@@ -163,77 +171,71 @@ export class StripeReconciliation {
   }
 
   private async subscriptions(outcome: ReconciliationResult): Promise<void> {
-    let after = '';
-    for (;;) {
-      const rows = await this.subscriptionRows.running(after, PAGE);
-      for (const { providerId, subscriptionId } of rows) {
-        await this.repair(outcome, 'subscription', { providerId, subscriptionId }, async () => {
-          const before = await this.projection.find(providerId);
-          const now = await this.projection.refresh(subscriptionId, providerId);
-          return { before, after: now };
-        });
-      }
-      if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]!.providerId;
+    const rows = keysetBatches(
+      (after: string | undefined, limit) => this.subscriptionRows.running(after ?? '', limit),
+      (row) => row.providerId,
+      PAGE,
+    );
+    for await (const { providerId, subscriptionId } of rows) {
+      await this.repair(outcome, 'subscription', { providerId, subscriptionId }, async () => {
+        const before = await this.projection.find(providerId);
+        const now = await this.projection.refresh(subscriptionId, providerId);
+        return { before, after: now };
+      });
     }
   }
 
   private async immersiveExtensions(outcome: ReconciliationResult): Promise<void> {
     const snapshot = (subscriptionId: string) => this.extensionRows.snapshot(subscriptionId);
-    let after = '';
-    for (;;) {
-      const rows = await this.extensionRows.runningPage(after, PAGE);
-      for (const { providerId, subscriptionId } of rows) {
-        await this.repair(outcome, 'immersive_extension', { providerId, subscriptionId }, async () => {
-          const before = await snapshot(subscriptionId);
-          await this.extensions.refresh(subscriptionId);
-          return { before, after: await snapshot(subscriptionId) };
-        });
-      }
-      if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]!.subscriptionId;
+    const rows = keysetBatches(
+      (after: string | undefined, limit) => this.extensionRows.runningPage(after ?? '', limit),
+      (row) => row.subscriptionId,
+      PAGE,
+    );
+    for await (const { providerId, subscriptionId } of rows) {
+      await this.repair(outcome, 'immersive_extension', { providerId, subscriptionId }, async () => {
+        const before = await snapshot(subscriptionId);
+        await this.extensions.refresh(subscriptionId);
+        return { before, after: await snapshot(subscriptionId) };
+      });
     }
   }
 
   private async hostingSubscriptions(outcome: ReconciliationResult): Promise<void> {
-    let after = FIRST_ID;
-    for (;;) {
-      const rows = await this.hostingRows.subscriptionsToReconcile(after, PAGE);
-      for (const row of rows) {
-        await this.repair(
-          outcome,
-          'hosting_subscription',
-          { subscriptionId: row.id, account: row.stripeAccountId },
-          async () => {
-            const before = await this.hostingRows.subscriptionSnapshot(row.id);
-            await this.hosting.subscription(row.stripeAccountId, row.stripeSubscriptionId);
-            return { before, after: await this.hostingRows.subscriptionSnapshot(row.id) };
-          },
-        );
-      }
-      if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]!.id;
+    const snapshot = (id: string) => this.hostingRows.subscriptionSnapshot(id);
+    const rows = keysetBatches(
+      (after: string | undefined, limit) =>
+        this.hostingRows.subscriptionsToReconcile(after ?? FIRST_ID, limit),
+      (row) => row.id,
+      PAGE,
+    );
+    for await (const { id, stripeAccountId, stripeSubscriptionId } of rows) {
+      await this.repair(
+        outcome,
+        'hosting_subscription',
+        { subscriptionId: id, account: stripeAccountId },
+        async () => {
+          const before = await snapshot(id);
+          await this.hosting.subscription(stripeAccountId, stripeSubscriptionId);
+          return { before, after: await snapshot(id) };
+        },
+      );
     }
   }
 
   private async hostingInvoices(outcome: ReconciliationResult): Promise<void> {
-    let after = FIRST_ID;
-    for (;;) {
-      const rows = await this.hostingRows.invoicesToReconcile(after, PAGE);
-      for (const row of rows) {
-        await this.repair(
-          outcome,
-          'hosting_invoice',
-          { invoiceId: row.id, account: row.stripeAccountId },
-          async () => {
-            const before = await this.hostingRows.invoiceSnapshot(row.id);
-            await this.hosting.invoice(row.stripeAccountId, row.stripeInvoiceId);
-            return { before, after: await this.hostingRows.invoiceSnapshot(row.id) };
-          },
-        );
-      }
-      if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]!.id;
+    const snapshot = (id: string) => this.hostingRows.invoiceSnapshot(id);
+    const rows = keysetBatches(
+      (after: string | undefined, limit) => this.hostingRows.invoicesToReconcile(after ?? FIRST_ID, limit),
+      (row) => row.id,
+      PAGE,
+    );
+    for await (const { id, stripeAccountId, stripeInvoiceId } of rows) {
+      await this.repair(outcome, 'hosting_invoice', { invoiceId: id, account: stripeAccountId }, async () => {
+        const before = await snapshot(id);
+        await this.hosting.invoice(stripeAccountId, stripeInvoiceId);
+        return { before, after: await snapshot(id) };
+      });
     }
   }
 
