@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SESSION_COOKIE, type MembershipRole } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
 import { createTestDatabase, createTestNamespace, freePort, testEnv } from '@tourly/platform/testing';
@@ -9,7 +9,10 @@ import { startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
 import { startLocalS3 } from '../../infra/launcher/src/local-s3';
 import { startPlatform, withEmulators } from '../../infra/launcher/src/platform';
+import { launchChromium } from './chromium';
 import { builtWebApp } from './web-build';
+
+export { launchChromium };
 
 export interface Email {
   subject: string;
@@ -163,21 +166,6 @@ export async function startBrowserPlatform(
 }
 
 export type BrowserPlatform = Awaited<ReturnType<typeof startBrowserPlatform>>;
-
-/** Debian's Chromium, headless, as the toolchain notes say to start it (CHROMIUM_PATH to use another). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 /**
  * A fresh browser context signed in as the person (the session cookie of their sign-up). Errors no page code

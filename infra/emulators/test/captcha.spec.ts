@@ -1,4 +1,5 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../../test/support/chromium';
 import {
   FAILING_CAPTCHA_TOKEN,
   startEmulators,
@@ -78,10 +79,7 @@ describe('captcha widget script (api.js)', () => {
 
   beforeAll(async () => {
     emulators = await startEmulators({ port: 0 });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 30_000);
 
   afterAll(async () => {

@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../../../test/support/chromium';
 import type Stripe from 'stripe';
 import { aPrice, startStripe, type StripeHarness } from './stripe-support';
-
-const CHROMIUM = '/usr/bin/chromium';
-const inChromium = existsSync(CHROMIUM) ? it : it.skip;
 
 /** What a page does with window.Stripe, run in the browser. */
 type BrowserWindow = {
@@ -46,19 +43,8 @@ describe('Stripe.js stand-in (GET /stripe-js/v3.js)', () => {
     expect(() => new Function(source)).not.toThrow();
   });
 
-  inChromium('confirms card setups and payments from the card fields, with the 3-D Secure page', async () => {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+  it('confirms card setups and payments from the card fields, with the 3-D Secure page', async () => {
+    const browser = await launchChromium();
     try {
       const page = await browser.newPage();
       await page.setContent(
