@@ -22,6 +22,9 @@ const BookingSetupPage = lazy(() => import('./pages/BookingSetupPage'));
 const BookingPage = lazy(() => import('./pages/BookingPage'));
 const PortalPreviewPage = lazy(() => import('./pages/PortalPreviewPage'));
 const HostingFeesPage = lazy(() => import('./pages/HostingFeesPage'));
+// With Chart.js, which no other page loads.
+const AnalyticsPage = lazy(() => import('./pages/AnalyticsPage'));
+const PropertyAnalyticsPage = lazy(() => import('./pages/PropertyAnalyticsPage'));
 
 /** Every path outside the console areas: the provider pages, and "not found" for the rest. */
 export function ProviderApp() {
@@ -33,6 +36,7 @@ export function ProviderApp() {
         <Route path="provider/properties" element={<PropertiesPage />} />
         <Route path="provider/properties/:id" element={<PropertyPage />} />
         <Route path="provider/properties/:id/virtual-tour/space" element={<TourSpacePage />} />
+        <Route path="provider/properties/:id/analytics" element={<PropertyAnalyticsPage />} />
         <Route path="provider/orders" element={<OrdersPage />} />
         <Route path="provider/orders/:id" element={<OrderPage />} />
         <Route path="provider/bookings" element={<BookingsPage />} />
@@ -46,6 +50,7 @@ export function ProviderApp() {
           element={<PortalPreviewPage />}
         />
         <Route path="provider/contacts" element={<ContactsPage />} />
+        <Route path="provider/analytics" element={<AnalyticsPage />} />
         <Route path="provider/hosting_fees/*" element={<HostingFeesPage />} />
         <Route path="provider/settings" element={<SettingsPage />} />
         <Route path="provider/settings/developers" element={<DevelopersPage />} />

@@ -21,6 +21,7 @@ const NAV_ITEMS = [
   { to: '/provider/bookings', label: 'Bookings' },
   { to: '/provider/clients', label: 'Clients' },
   { to: '/provider/contacts', label: 'Contacts' },
+  { to: '/provider/analytics', label: 'Analytics' },
   { to: '/provider/hosting_fees', label: 'Hosting fees' },
   { to: '/provider/settings', label: 'Settings' },
 ];

@@ -5,6 +5,7 @@ import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { AgentsSection } from '../features/agents/AgentsSection';
+import { propertyAnalyticsPath } from '../features/analytics/paths';
 import { orderPath, type OrderPageState } from '../features/orders/paths';
 import { placedNotice } from '../features/orders/rules';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
@@ -32,7 +33,7 @@ const OrderFloorplanModal = lazy(() => import('../features/orders/components/Ord
  * `/provider/properties/:id`: one property's details (edit, delete), "Order a floor plan" (the order modal, then the
  * new order's page), publishing (with the plan upgrade and the
  * pay-and-publish modals), photos, floorplans, videos, documents, media links, the single-property website and the
- * leads visitors sent.
+ * leads visitors sent; a link to its visitor analytics.
  * Another provider's property, a deleted one or a malformed id: "Property not found", with the way back.
  */
 export default function PropertyPage() {
@@ -98,6 +99,9 @@ export default function PropertyPage() {
         <p className="property-header-actions">
           <Link className="button button-primary" to={tourSpacePath(property.id)}>
             Open the tour space
+          </Link>
+          <Link className="button button-secondary" to={propertyAnalyticsPath(property.id)}>
+            Analytics
           </Link>
           {!readOnly && (
             <button type="button" className="button button-secondary" onClick={() => setOrdering(true)}>

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { APP_KEY } from '../../../shared/queryClient';
+import { useMutationAction } from '../../../shared/useMutationAction';
+import {
+  deletePropertyAnalytics,
+  fetchAnalyticsOverview,
+  fetchPropertyAnalytics,
+  type AnalyticsRange,
+} from './api';
+
+export const analyticsKeys = {
+  all: [APP_KEY, 'analytics'] as const,
+  overviews: () => [...analyticsKeys.all, 'overview'] as const,
+  overview: (query: AnalyticsRange & { page: number; pageSize: number }) =>
+    [...analyticsKeys.overviews(), query] as const,
+  property: (id: string) => [...analyticsKeys.all, 'property', id] as const,
+  propertyRange: (id: string, range: AnalyticsRange) => [...analyticsKeys.property(id), range] as const,
+};
+
+/** One property's numbers for a range (every section of its analytics page). */
+export const usePropertyAnalyticsQuery = (id: string, range: AnalyticsRange) =>
+  useQuery({
+    queryKey: analyticsKeys.propertyRange(id, range),
+    queryFn: ({ signal }) => fetchPropertyAnalytics(id, range, signal),
+  });
+
+export const useAnalyticsOverviewQuery = (query: AnalyticsRange & { page: number; pageSize: number }) =>
+  useQuery({
+    queryKey: analyticsKeys.overview(query),
+    queryFn: ({ signal }) => fetchAnalyticsOverview(query, signal),
+  });
+
+/** Deleting the property's data empties its page for every range, and its row of the overview. */
+export const useDeleteAnalyticsMutation = (id: string) =>
+  useMutationAction(
+    () => deletePropertyAnalytics(id),
+    (_, __, client) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: analyticsKeys.property(id) }),
+        client.invalidateQueries({ queryKey: analyticsKeys.overviews() }),
+      ]),
+  );
