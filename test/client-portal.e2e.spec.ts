@@ -387,7 +387,7 @@ describe('client portals', () => {
     );
 
     it('is refused by every provider-side and back-office route of the API document (403 or 404), changing nothing', async () => {
-      const document = (await it_.http.get('/api/docs').expect(200)).body as {
+      const document = (await it_.apiDocument()) as {
         paths: Record<string, Record<string, unknown>>;
       };
       const theirs = /^\/(provider|admin|virtual_assistant|external_supplier)\//;

@@ -79,7 +79,7 @@ describe('route guard: malformed input on every route', () => {
       },
     });
     if (created.status !== 201) throw new Error(`no property to guard: ${created.status} ${created.text}`);
-    document = (await it_.http.get('/api/docs')).body;
+    document = await it_.apiDocument();
     db = it_.platform.services.identity.app.get(Database);
     const tables = (await db.dataSource.query(
       `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables

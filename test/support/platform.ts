@@ -9,6 +9,7 @@ import { Database, toCamelKeys } from '@tourly/platform';
 import {
   createTestDatabase,
   createTestNamespace,
+  eventually,
   freePort,
   testEnv,
   untilNothingLeft,
@@ -185,6 +186,19 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
         },
         (pending) => pending,
         'billing settling (Stripe events to process, events to send)',
+      );
+    },
+
+    /**
+     * The gateway's API document once every service is in it: the gateway leaves out, for that answer, a service
+     * whose own document took longer than its 2 s wait, which a CI machine loaded past its cores can make happen.
+     */
+    apiDocument() {
+      return eventually(
+        async () => (await http.get('/api/docs').expect(200)).body,
+        (document) => document['x-unavailable-services']?.length === 0,
+        'an API document with every service in it',
+        60_000,
       );
     },
 
