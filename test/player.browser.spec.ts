@@ -523,6 +523,41 @@ describe("the visitor's player in the browser", () => {
     }
   });
 
+  it("opens Showcase with the platform's SDK key, and the page may load the SDK that follows the visitor", async () => {
+    const page = await visitor(DESKTOP);
+    await openTour(page);
+    const embed = page.locator('iframe.tour-model');
+    expect(new URL((await embed.getAttribute('src'))!).searchParams.get('applicationKey')).toBe(
+      'testsdkkey0001',
+    );
+    // What the player's analytics does through web/src/tour/showcase-sdk.ts, under the player's own CSP.
+    const sdkUrl = `${it_.emulators.url}/matterport/showcase-sdk/latest.js`;
+    await page.addScriptTag({ url: sdkUrl });
+    const room = await page.evaluate(async (key) => {
+      type Sdk = {
+        Sweep: {
+          data: { subscribe(observer: { onCollectionUpdated(all: Record<string, unknown>): void }): void };
+          moveTo(sid: string): Promise<string>;
+        };
+        Room: { current: { subscribe(cb: (current: { rooms: Array<{ label: string }> }) => void): void } };
+      };
+      const w = globalThis as unknown as {
+        MP_SDK: { connect(iframe: unknown, key: string, version: string): Promise<Sdk> };
+        document: { querySelector(selector: string): unknown };
+      };
+      const sdk = await w.MP_SDK.connect(w.document.querySelector('iframe.tour-model'), key, '3.11');
+      const sweeps = await new Promise<string[]>((resolve) =>
+        sdk.Sweep.data.subscribe({ onCollectionUpdated: (all) => resolve(Object.keys(all)) }),
+      );
+      await sdk.Sweep.moveTo(sweeps[1]!);
+      return new Promise<string>((resolve) =>
+        sdk.Room.current.subscribe((current) => resolve(current.rooms[0]?.label ?? '')),
+      );
+    }, 'testsdkkey0001');
+    expect(room).not.toBe('');
+    expect(uncaught).toEqual([]);
+  });
+
   it('says "Tour not found" for a link that leads to no tour', async () => {
     const page = await visitor(PHONE);
     await page.goto(`${base}/tours/nobody/nothing-here`);

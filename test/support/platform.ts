@@ -102,6 +102,8 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
         MATTERPORT_TOKEN_ID: 'test-token-id',
         MATTERPORT_TOKEN_SECRET: 'test-token-secret',
         MATTERPORT_SHOWCASE_URL: `${emulators.url}/matterport/show/`,
+        MATTERPORT_SDK_URL: `${emulators.url}/matterport/showcase-sdk/latest.js`,
+        MATTERPORT_SDK_KEY: 'testsdkkey0001',
         MATTERPORT_OAUTH_AUTHORIZE_URL: `${emulators.url}/matterport/oauth/authorize`,
         MATTERPORT_OAUTH_TOKEN_URL: `${emulators.url}/matterport/oauth/token`,
         MATTERPORT_OAUTH_CLIENT_ID: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientId,

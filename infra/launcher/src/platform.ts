@@ -30,6 +30,8 @@ export type Env = Record<string, string | undefined>;
 
 /** The captcha emulator takes any site key; this one is what pages get under `npm start`. */
 export const EMULATOR_CAPTCHA_SITE_KEY = 'emulator-site-key';
+/** The Matterport SDK key under `npm start`: the Showcase stand-in takes any, as long as embed and SDK agree. */
+export const EMULATOR_MATTERPORT_SDK_KEY = 'emulatorsdkkey01';
 /** The secret the Stripe emulator signs its webhooks to the platform with under `npm start`. */
 export const EMULATOR_STRIPE_WEBHOOK_SECRET = 'whsec_emulator_tourly';
 export const EMULATOR_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_emulator_tourly_connect';
@@ -67,13 +69,16 @@ export function emulatorEnv(
       MAPS_API_KEY: 'emulator-maps-key',
       MAP_TILES_URL: `${emulatorsUrl}/maps/tiles/{z}/{x}/{y}.png`,
     },
-    // The platform's own account (an API token, the demo's models), the Showcase stand-in, and the OAuth client
-    // providers connect their own accounts through (the emulator's registered client).
+    // The platform's own account (an API token, the demo's models), the Showcase stand-in and the SDK client that
+    // follows the visitor in it, and the OAuth client providers connect their own accounts through (the emulator's
+    // registered client).
     matterport: {
       MATTERPORT_API_URL: `${emulatorsUrl}/matterport`,
       MATTERPORT_TOKEN_ID: 'emulator-token-id',
       MATTERPORT_TOKEN_SECRET: 'emulator-token-secret',
       MATTERPORT_SHOWCASE_URL: `${emulatorsUrl}/matterport/show/`,
+      MATTERPORT_SDK_URL: `${emulatorsUrl}/matterport/showcase-sdk/latest.js`,
+      MATTERPORT_SDK_KEY: EMULATOR_MATTERPORT_SDK_KEY,
       MATTERPORT_OAUTH_AUTHORIZE_URL: `${emulatorsUrl}/matterport/oauth/authorize`,
       MATTERPORT_OAUTH_TOKEN_URL: `${emulatorsUrl}/matterport/oauth/token`,
       MATTERPORT_OAUTH_CLIENT_ID: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientId,

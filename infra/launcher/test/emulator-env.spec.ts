@@ -58,6 +58,14 @@ describe('the platform pointed at the emulators', () => {
     expect(await script.text()).toContain('window.Stripe = Stripe');
   });
 
+  it("points the player's Showcase SDK at the emulators' client, with a key the Showcase stand-in takes", async () => {
+    const env = withEmulators({}, emulators.url);
+    expect(env.MATTERPORT_SDK_URL).toBe(`${emulators.url}/matterport/showcase-sdk/latest.js`);
+    expect(env.MATTERPORT_SDK_KEY).toMatch(/^[A-Za-z0-9]{10,64}$/);
+    const script = await fetch(env.MATTERPORT_SDK_URL as string);
+    expect(await script.text()).toContain('window.MP_SDK = { connect: connect };');
+  });
+
   it('leaves a vendor the environment configures alone, whole', () => {
     const env = withEmulators(
       { CAPTCHA_SITE_KEY: 'real-site-key', CAPTCHA_SECRET: 'real-secret', MAIL_API_TOKEN: '' },

@@ -3,6 +3,7 @@ import { EnvInt, EnvUrl, PlatformConfig } from '@tourly/platform';
 
 export const GOOGLE_RECAPTCHA_SCRIPT = 'https://www.google.com/recaptcha/api.js';
 export const MATTERPORT_SHOWCASE = 'https://my.matterport.com/show/';
+export const MATTERPORT_SDK_SCRIPT = 'https://static.matterport.com/showcase-sdk/latest.js';
 export const STRIPE_JS_SCRIPT = 'https://js.stripe.com/v3';
 /** Where the gateway reaches one service. */
 const ServiceUrl = EnvUrl({
@@ -54,6 +55,13 @@ export class GatewayConfig extends PlatformConfig {
   /** The scan viewer tours embed: Matterport's Showcase, or the emulators' stand-in (`<EMULATORS_URL>/matterport/show/`). */
   @EnvUrl({ example: MATTERPORT_SHOWCASE })
   MATTERPORT_SHOWCASE_URL: string = MATTERPORT_SHOWCASE;
+
+  /**
+   * The Showcase SDK's client the player's pages load (properties hands the player the same variable): Matterport's,
+   * or the emulators' stand-in (`<EMULATORS_URL>/matterport/showcase-sdk/latest.js`). The player's CSP allows it.
+   */
+  @EnvUrl({ example: MATTERPORT_SDK_SCRIPT })
+  MATTERPORT_SDK_URL: string = MATTERPORT_SDK_SCRIPT;
 
   /** Requests per minute one client address may make to the credential endpoints (sign-in, tokens...). */
   @EnvInt({ min: 1, unit: 'requests per minute' })

@@ -1,4 +1,4 @@
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { EnvInt, EnvUrl, StorageConfig } from '@tourly/platform';
 
 /** The properties service's environment; its own variables join the platform's here. */
@@ -25,6 +25,23 @@ export class PropertiesConfig extends StorageConfig {
    */
   @EnvUrl()
   MATTERPORT_SHOWCASE_URL = 'https://my.matterport.com/show/';
+
+  /**
+   * The Showcase SDK's client the visitor's player loads at run time (it defines `window.MP_SDK`, which tells the
+   * player where in the space the visitor stands); the emulators' stand-in in development and tests. The gateway
+   * reads the same variable to allow the script in the player's pages.
+   */
+  @EnvUrl()
+  MATTERPORT_SDK_URL = 'https://static.matterport.com/showcase-sdk/latest.js';
+
+  /**
+   * The platform's Matterport SDK key (public: Matterport ties it to the domains allowed to use it). Showcase
+   * accepts SDK connections only when opened with one (`applicationKey=` in the embed URL), so without it the
+   * player does not use the SDK.
+   */
+  @ValidateIf((config: PropertiesConfig) => config.MATTERPORT_SDK_KEY !== '')
+  @Matches(/^[A-Za-z0-9]{10,64}$/, { message: 'MATTERPORT_SDK_KEY must be 10 to 64 letters or digits' })
+  MATTERPORT_SDK_KEY = '';
 
   /**
    * The map tiles the visitor's player shows (`{z}/{x}/{y}` filled in by the map): OpenStreetMap's by default, the

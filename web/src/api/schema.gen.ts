@@ -8464,6 +8464,8 @@ export type components = {
       property: components['schemas']['properties.PublicPropertyResponse'];
       provider: components['schemas']['properties.PlayerProviderResponse'];
       setup: components['schemas']['properties.SetupResponse'];
+      /** @description the Showcase SDK the player connects to the embed with; null: none configured */
+      showcase_sdk: components['schemas']['properties.ShowcaseSdkResponse'] | null;
       /** @description every URL parameter by name, with its value */
       url_parameters: {
         [key: string]: (number | string) | null;
@@ -8811,6 +8813,15 @@ export type components = {
       /** @enum {string} */
       key: 'details' | 'services' | 'hours' | 'published';
       label: string;
+    };
+    'properties.ShowcaseSdkResponse': {
+      /** @description the SDK key the embed URL carries as `applicationKey`, which connect repeats */
+      key: string;
+      /**
+       * @description the SDK client script, which defines `window.MP_SDK`
+       * @example https://static.matterport.com/showcase-sdk/latest.js
+       */
+      url: string;
     };
     'properties.TemporaryUploadResponse': {
       file: components['schemas']['properties.FileResponse'];

@@ -5,7 +5,17 @@ import {
   type OverlayItem,
   type OverlayRow,
 } from '@tourly/contracts';
-import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+  type SyntheticEvent,
+} from 'react';
+import { connectShowcase, sdkVersion, type ShowcasePlace } from './showcase-sdk';
 import { bannerBackground, fontStyle, LOGO_HEIGHTS, menuBackground, titleStyle } from './style';
 import type { TourData, TourMode } from './types';
 import './tour.css';
@@ -23,6 +33,11 @@ export interface TourViewProps {
   renderPanel?(kind: TourPanelKind, tour: TourData, close: () => void): ReactNode;
   /** What the tour's own controls say: the visitor's language in the player, English in the preview. */
   strings?: TourStrings;
+  /**
+   * Told where in the 3D space the visitor stands, each time it changes (Matterport's SDK, when the tour carries
+   * `showcaseSdk`). Without it the SDK is never loaded.
+   */
+  onPlace?(place: ShowcasePlace): void;
 }
 
 /**
@@ -99,6 +114,7 @@ export function TourView({
   mode,
   renderPanel = defaultPanel,
   strings = ENGLISH_TOUR_STRINGS,
+  onPlace,
 }: TourViewProps) {
   const { layers, branding, mls } = tour;
   const { overlay } = layers;
@@ -107,6 +123,7 @@ export function TourView({
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
+  const modelLoaded = useShowcasePlace(tour.showcaseSdk, onPlace);
   const menuId = useId();
   const [phase, setPhase] = useState<MenuPhase>('closed');
   const [panel, setPanel] = useState<{ kind: TourPanelKind; title: string } | null>(null);
@@ -240,6 +257,7 @@ export function TourView({
         title={strings.tourOf(tour.property.title)}
         allow="fullscreen; xr-spatial-tracking"
         allowFullScreen
+        onLoad={modelLoaded}
       />
       <div className="tour-overlay" style={fontStyle(overlay.menu.font)}>
         {row('top', overlay.top)}
@@ -264,6 +282,48 @@ export function TourView({
       </div>
     </div>
   );
+}
+
+/**
+ * Follows the visitor in the Showcase embed while someone listens (`onPlace`) and the tour names an SDK: connects at
+ * each load of the frame (a new `src` is a new Showcase), and lets go at the next load or when the view goes. Returns
+ * the frame's load handler.
+ */
+function useShowcasePlace(
+  sdk: TourData['showcaseSdk'],
+  onPlace: ((place: ShowcasePlace) => void) | undefined,
+): ((event: SyntheticEvent<HTMLIFrameElement>) => void) | undefined {
+  const listener = useRef(onPlace);
+  useEffect(() => {
+    listener.current = onPlace;
+  });
+  const release = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => () => release.current?.(), []);
+  const listening = !!onPlace;
+  const url = sdk?.url;
+  const key = sdk?.key;
+  return useMemo(() => {
+    if (!listening || !url) return undefined;
+    return (event: SyntheticEvent<HTMLIFrameElement>) => {
+      release.current?.();
+      let released = false;
+      let close: (() => void) | undefined;
+      release.current = () => {
+        released = true;
+        close?.();
+      };
+      void connectShowcase(event.currentTarget, {
+        url,
+        key,
+        version: sdkVersion(window.location.search),
+      }).then((session) => {
+        if (!session) return;
+        if (released) return session.close();
+        session.onPlace((place) => listener.current?.(place));
+        close = () => session.close();
+      });
+    };
+  }, [listening, url, key]);
 }
 
 function TourLogo({

@@ -29,6 +29,11 @@ export interface TourData {
   };
   /** The multiple-listing-service link: no provider or agent branding, no lead capture. */
   mls: boolean;
+  /**
+   * The Showcase SDK the visitor's player follows the visitor with (base.json's `showcase_sdk`); absent or null: none
+   * (the provider's preview, or no SDK key configured).
+   */
+  showcaseSdk?: { url: string; key: string } | null;
 }
 
 /**

@@ -26,6 +26,7 @@ export {
   MATTERPORT_PASSWORD_PROTECTED_MODEL_NAME,
   matterportAccountModels,
   matterportDemoModelId,
+  matterportShowcaseSpace,
   type MatterportAccountModel,
   type MatterportFloor,
   type MatterportModel,
@@ -36,6 +37,8 @@ export {
   type MatterportOAuthAccountId,
   type MatterportOAuthOptions,
   type MatterportRoom,
+  type MatterportShowcaseSpace,
+  type MatterportSweep,
   type MatterportVendorOptions,
 } from './matterport';
 export {

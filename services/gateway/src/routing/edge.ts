@@ -40,6 +40,7 @@ export async function installEdge(
       : undefined,
     imageOrigins: config.IMAGE_ORIGINS?.split(',').map((origin) => origin.trim()),
     showcaseUrl: config.MATTERPORT_SHOWCASE_URL,
+    showcaseSdkUrl: config.MATTERPORT_SDK_URL,
     appUrl: config.APP_URL,
   });
   const routes = new RouteTable();

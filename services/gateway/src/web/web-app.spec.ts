@@ -139,8 +139,20 @@ describe('WebApp pages', () => {
       const { csp } = await page(pathname, { imageOrigins });
       expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', ...imageOrigins]);
       expect(directive(csp, 'media-src')).toEqual(["'self'", 'blob:', 'https:', ...imageOrigins]);
-      expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+      expect(directive(csp, 'script-src')).toEqual(
+        pathname.startsWith('/tours/') ? ["'self'", 'https://static.matterport.com'] : ["'self'"],
+      );
     }
+  });
+
+  it("lets the player's pages, and only them, load the configured Showcase SDK client", async () => {
+    const byDefault = await page('/tours/demo/harbour-view');
+    expect(directive(byDefault.csp, 'script-src')).toEqual(["'self'", 'https://static.matterport.com']);
+    const options = { showcaseSdkUrl: 'http://127.0.0.1:4010/matterport/showcase-sdk/latest.js' };
+    const player = await page('/tours/demo/harbour-view', options);
+    expect(directive(player.csp, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4010']);
+    const app = await page('/provider/properties/1/virtual-tour/space', options);
+    expect(directive(app.csp, 'script-src')).toEqual(["'self'"]);
   });
 
   it('escapes the settings it writes into the page', async () => {

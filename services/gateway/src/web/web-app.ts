@@ -8,7 +8,7 @@ import {
   pageSecurityHeaders,
   type PageSources,
 } from '../routing/security-headers';
-import { MATTERPORT_SHOWCASE } from '../config';
+import { MATTERPORT_SDK_SCRIPT, MATTERPORT_SHOWCASE } from '../config';
 
 /** Pages of the public tour player: served from player.html, embeddable in other sites. */
 const PLAYER_PAGES = /^\/tours(\/|$)/;
@@ -45,6 +45,8 @@ export interface WebAppOptions {
   imageOrigins?: readonly string[];
   /** The scan viewer tours embed (default Matterport's Showcase): the pages may frame its origin. */
   showcaseUrl?: string;
+  /** The Showcase SDK's client (default Matterport's): the player's pages may load it, to follow the visitor. */
+  showcaseSdkUrl?: string;
   /**
    * Where the app is (APP_URL): the player's pages may frame its origin, since a property's website embeds its
    * shared tour by the tour's default link, which is on the app's host whichever host shows the website.
@@ -97,7 +99,12 @@ export class WebApp {
         stripe ? stripeSources(stripe.scriptUrl) : {},
         images,
       ),
-      mergeSources(images, tours, options.appUrl ? { frame: [new URL(options.appUrl).origin] } : {}),
+      mergeSources(
+        images,
+        tours,
+        { script: [new URL(options.showcaseSdkUrl ?? MATTERPORT_SDK_SCRIPT).origin] },
+        options.appUrl ? { frame: [new URL(options.appUrl).origin] } : {},
+      ),
     );
   }
 

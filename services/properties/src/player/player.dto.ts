@@ -70,6 +70,19 @@ export class ModelCreditResponse {
   license!: CreditLicenseResponse;
 }
 
+export class ShowcaseSdkResponse {
+  @ApiProperty({
+    description: 'the SDK client script, which defines `window.MP_SDK`',
+    example: 'https://static.matterport.com/showcase-sdk/latest.js',
+  })
+  url!: string;
+
+  @ApiProperty({
+    description: 'the SDK key the embed URL carries as `applicationKey`, which connect repeats',
+  })
+  key!: string;
+}
+
 export class PlayerTourResponse extends TourViewResponse {
   @ApiProperty({
     description: 'the public id: `{client_slug}~{model_slug}`',
@@ -88,6 +101,13 @@ export class PlayerTourResponse extends TourViewResponse {
 
   @ApiProperty({ type: [ModelCreditResponse] })
   modelCredits!: ModelCreditResponse[];
+
+  @ApiProperty({
+    type: () => ShowcaseSdkResponse,
+    nullable: true,
+    description: 'the Showcase SDK the player connects to the embed with; null: none configured',
+  })
+  showcaseSdk!: ShowcaseSdkResponse | null;
 }
 
 // The password gate: `{username, password}` as the provider set them (the password is not trimmed).

@@ -1,4 +1,4 @@
-import { guessWaitSeconds } from './player.rules';
+import { guessWaitSeconds, showcaseSdk } from './player.rules';
 
 describe('the wait between guesses at one tour', () => {
   it.each([
@@ -16,5 +16,36 @@ describe('the wait between guesses at one tour', () => {
     [500, 60],
   ])('after %i wrong guesses: %i s', (wrongGuesses, seconds) => {
     expect(guessWaitSeconds(wrongGuesses)).toBe(seconds);
+  });
+});
+
+describe('the Showcase SDK of a visitor’s embed', () => {
+  const config = {
+    MATTERPORT_SDK_URL: 'https://static.matterport.com/showcase-sdk/latest.js',
+    MATTERPORT_SDK_KEY: '',
+  };
+  const embed = 'https://my.matterport.com/show/?m=SxQL3iGyoDo&play=1';
+
+  it('is none without a key: Showcase takes no SDK connection without one', () => {
+    expect(showcaseSdk(embed, config)).toBeNull();
+  });
+
+  it('opens the embed with the platform’s key, which connect repeats', () => {
+    expect(showcaseSdk(embed, { ...config, MATTERPORT_SDK_KEY: 'platformkey123' })).toEqual({
+      url: config.MATTERPORT_SDK_URL,
+      key: 'platformkey123',
+      embedUrl: `${embed}&applicationKey=platformkey123`,
+    });
+  });
+
+  it('keeps the key a provider gave the tour (its sdk_key URL parameter)', () => {
+    const own = `${embed}&applicationKey=providerkey456`;
+    for (const platformKey of ['', 'platformkey123']) {
+      expect(showcaseSdk(own, { ...config, MATTERPORT_SDK_KEY: platformKey })).toEqual({
+        url: config.MATTERPORT_SDK_URL,
+        key: 'providerkey456',
+        embedUrl: own,
+      });
+    }
   });
 });

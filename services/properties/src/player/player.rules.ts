@@ -93,3 +93,25 @@ export function guessWaitSeconds(wrongGuesses: number): number {
   if (wrongGuesses < FREE_WRONG_GUESSES) return 0;
   return Math.min(2 ** (wrongGuesses - FREE_WRONG_GUESSES), LONGEST_GUESS_WAIT_SECONDS);
 }
+
+/** Where the Showcase SDK's client is, and the SDK key the embed was opened with (which connect repeats). */
+export interface ShowcaseSdkSettings {
+  url: string;
+  key: string;
+}
+
+/**
+ * The Showcase SDK for a visitor's embed: Showcase takes SDK connections only when opened with a key, so the
+ * platform's key joins the embed URL, unless the provider gave the tour its own (the `sdk_key` URL parameter), which
+ * is then the key connect repeats. No key at all: no SDK.
+ */
+export function showcaseSdk(
+  embedUrl: string,
+  config: { MATTERPORT_SDK_URL: string; MATTERPORT_SDK_KEY: string },
+): (ShowcaseSdkSettings & { embedUrl: string }) | null {
+  const url = new URL(embedUrl);
+  const key = url.searchParams.get('applicationKey') || config.MATTERPORT_SDK_KEY;
+  if (!key) return null;
+  url.searchParams.set('applicationKey', key);
+  return { url: config.MATTERPORT_SDK_URL, key, embedUrl: url.toString() };
+}

@@ -31,6 +31,8 @@ import {
   PRIVATE_ANSWER,
   etagOf,
   guessWaitSeconds,
+  showcaseSdk,
+  type ShowcaseSdkSettings,
   unlockCookieName,
   unlockCookieValid,
   unlockCookieValue,
@@ -65,6 +67,8 @@ export interface PlayerTour extends TourView {
   provider: { name: string; url: string | null; logoUrl: string | null };
   map: MapSettings;
   modelCredits: never[];
+  /** The Showcase SDK the player connects to the embed with; null: none configured. */
+  showcaseSdk: ShowcaseSdkSettings | null;
 }
 
 /** One of the property's agents: one of the provider's people, as identity knows them, or one of its contacts. */
@@ -270,8 +274,10 @@ export class PlayerService {
       mls ? [] : this.agents(tour.providerId, tour.propertyId),
     ]);
     const branding = view.branding;
+    const sdk = showcaseSdk(view.model.embedUrl, this.config);
     const answer: PlayerTour = {
       ...view,
+      model: { ...view.model, embedUrl: sdk?.embedUrl ?? view.model.embedUrl },
       id: publicId,
       agents,
       provider: {
@@ -281,6 +287,7 @@ export class PlayerService {
       },
       map: this.map(),
       modelCredits: [],
+      showcaseSdk: sdk && { url: sdk.url, key: sdk.key },
     };
     const body = JSON.stringify({ data: toSnakeKeys(answer) });
     return { tour, body, etag: etagOf(stableForm(answer)) };

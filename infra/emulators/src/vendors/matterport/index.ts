@@ -6,6 +6,7 @@ import { MatterportOAuth, type MatterportOAuthOptions, type OAuthState } from '.
 import { oauthControls, oauthRoutes } from './oauth-routes';
 import { MODEL_API_RULES, MODEL_API_SCHEMA } from './schema';
 import { showcaseRoutes } from './showcase';
+import { showcaseSdkRoutes } from './showcase-sdk';
 import { thumbnailJpeg } from './thumbnail';
 
 export {
@@ -17,6 +18,9 @@ export {
   type ModelVisibility as MatterportModelVisibility,
   type Floor as MatterportFloor,
   type Room as MatterportRoom,
+  type ShowcaseSpace as MatterportShowcaseSpace,
+  type Sweep as MatterportSweep,
+  showcaseSpace as matterportShowcaseSpace,
   type AccountModel as MatterportAccountModel,
   type OAuthAccount as MatterportOAuthAccount,
   type OAuthAccountId as MatterportOAuthAccountId,
@@ -52,8 +56,8 @@ const PREFIX = '/matterport';
  * API token id and secret (each token id has its own account of thirteen demo models, one behind a password),
  * or an OAuth 2.0 bearer token of one of the OAUTH_ACCOUNTS, obtained with the authorization code flow and
  * PKCE at `/oauth/authorize` and `/oauth/token` (test controls under `/_oauth/`). Thumbnails are served at
- * `/thumbnails/<id>.jpg`, and a stand-in of the Showcase embed page at `/show/`. OAuth codes and tokens are
- * the only state.
+ * `/thumbnails/<id>.jpg`, a stand-in of the Showcase embed page at `/show/`, and the Showcase SDK's client that
+ * drives it at `/showcase-sdk/latest.js`. OAuth codes and tokens are the only state.
  */
 export function createMatterportVendor(options: MatterportVendorOptions = {}): Vendor {
   const oauth = new MatterportOAuth(options.oauth ?? {}, options.now ?? Date.now);
@@ -119,6 +123,7 @@ export function createMatterportVendor(options: MatterportVendorOptions = {}): V
     await app.register(oauthRoutes(oauth, PREFIX));
     await app.register(oauthControls(oauth));
     await app.register(showcaseRoutes);
+    await app.register(showcaseSdkRoutes);
 
     app.get<{ Params: { file: string } }>('/thumbnails/:file', async (request, reply) => {
       const id = /^([A-Za-z0-9]{1,64})\.jpg$/.exec(request.params.file)?.[1];

@@ -273,3 +273,61 @@ export function accountModels(account: OAuthAccountId): AccountModel[] {
 export function isOAuthAccountId(value: unknown): value is OAuthAccountId {
   return OAUTH_ACCOUNTS.some((account) => account.id === value);
 }
+
+/** One scan position of a model, as the Showcase SDK's `Sweep.data` describes it (the fields the emulator fills). */
+export interface Sweep {
+  /** 25 lowercase letters and digits, as Matterport's sweep ids. */
+  sid: string;
+  /** 32 hexadecimal digits: the sweep's id in the Model API's older scheme. */
+  uuid: string;
+  room: Room;
+  /** The floor's place from the lowest (0), as the SDK's `floorInfo.sequence`. */
+  floorSequence: number;
+  /** The sweeps one step away (the space is walked as a path, room after room, floor after floor). */
+  neighbors: string[];
+  position: { x: number; y: number; z: number };
+}
+
+/** A model as Showcase shows it: its floors lowest first, its rooms and one sweep per room. */
+export interface ShowcaseSpace {
+  floors: Array<Floor & { sequence: number }>;
+  rooms: Room[];
+  sweeps: Sweep[];
+}
+
+const LAYOUT_NAMES = Object.keys(LAYOUTS) as Layout[];
+let knownRooms: Map<string, Room[]> | undefined;
+
+/**
+ * The space Showcase shows for a model id: the rooms the Model API gives it when it is one of the models `npm start`
+ * shows (the Demo Scans and Harbour Studio accounts), else (a test's own token id, any other id) a layout picked by
+ * the id, so a model is the same space on every run either way. One sweep per room, its label unique in the space.
+ */
+export function showcaseSpace(modelId: string): ShowcaseSpace {
+  knownRooms ??= new Map(
+    [...accountModels('demo-scans'), ...accountModels('harbour-studio')].map((model) => [
+      model.id,
+      model.rooms,
+    ]),
+  );
+  const digest = createHash('sha256').update(`matterport-layout/${modelId}`).digest();
+  const rooms = knownRooms.get(modelId) ?? roomsOf(modelId, LAYOUT_NAMES[digest[0]! % LAYOUT_NAMES.length]!);
+  const floors: ShowcaseSpace['floors'] = [];
+  for (const room of rooms) {
+    if (!floors.some((floor) => floor.id === room.floor.id))
+      floors.push({ ...room.floor, sequence: floors.length });
+  }
+  const sids = rooms.map((room) => idFrom(`matterport-sweep/${modelId}/${room.id}`, SWEEP_ID_ALPHABET, 25));
+  const sweeps = rooms.map((room, index): Sweep => {
+    const floorSequence = floors.findIndex((floor) => floor.id === room.floor.id);
+    return {
+      sid: sids[index]!,
+      uuid: idFrom(`matterport-sweep-uuid/${modelId}/${room.id}`, '0123456789abcdef', 32),
+      room,
+      floorSequence,
+      neighbors: [sids[index - 1], sids[index + 1]].filter((sid): sid is string => sid !== undefined),
+      position: { x: index * 3, y: floorSequence * 3, z: 0 },
+    };
+  });
+  return { floors, rooms, sweeps };
+}

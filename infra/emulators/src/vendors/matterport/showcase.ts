@@ -1,4 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
+import { showcaseSpace, type ShowcaseSpace } from './models';
+
+/** The page's own script, hand-written in infra/emulators/static (the same place relative to src/ and dist/). */
+const PAGE_SCRIPT = readFileSync(
+  join(__dirname, '..', '..', '..', 'static', 'matterport', 'showcase-page.js'),
+  'utf8',
+);
 
 /** A model id as Matterport's Showcase takes it in `m`: letters and digits (11 in practice). */
 const MODEL_ID = /^[A-Za-z0-9]{5,64}$/;
@@ -11,7 +20,10 @@ const START_KEYS = ['start', 'ss', 'sr'];
  * load without the internet: a page meant to be framed that shows the model's picture where the 3D space would be,
  * a play button unless `play=1` (as Showcase does), and the embed parameters it was given (listed, and on
  * `<body data-model data-parameters>` for tests). Like Showcase, a missing or malformed `m` is a "space not found"
- * page, not a blank one.
+ * page, not a blank one. Once played, the visitor stands at a sweep of the model's space (`showcaseSpace`: `ss`
+ * picks the sweep by its index) and moves with "Go to <room>" buttons; the current sweep is on
+ * `<body data-sweep data-room data-floor>`, and the Showcase SDK stand-in (`showcase-sdk.ts`) of the framing page
+ * follows it over postMessage (static/matterport/showcase-page.js).
  */
 export const showcaseRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
@@ -30,6 +42,7 @@ export const showcaseRoutes: FastifyPluginAsync = async (app) => {
             `<main class="missing"><h1>This space is not available</h1>
         <p>The link may be wrong, or the space is private or was removed.</p></main>`,
             { model: '', parameters: '' },
+            null,
           ),
         );
       }
@@ -42,18 +55,42 @@ export const showcaseRoutes: FastifyPluginAsync = async (app) => {
             `<li><code>${escape(key)}=${escape(value)}</code>${START_KEYS.includes(key) ? ' (start position)' : ''}</li>`,
         )
         .join('');
+      const space = showcaseSpace(model);
+      const start = Number(query.get('ss'));
+      const startIndex = Number.isInteger(start) && start >= 0 && start < space.sweeps.length ? start : 0;
       const body = `<main class="space" style="background-image:url('../thumbnails/${model}.jpg')">
-      <p class="badge">Showcase stand-in · model <strong>${escape(model)}</strong></p>
-      ${autoplay ? '' : '<button type="button" class="play" aria-label="Explore the 3D space" onclick="this.remove()">▶</button>'}
+      <p class="badge">Showcase stand-in · model <strong>${escape(model)}</strong> <span id="where"></span></p>
+      ${autoplay ? '' : '<button type="button" id="play" class="play" aria-label="Explore the 3D space">▶</button>'}
+      <nav id="moves" class="moves" aria-label="Move" hidden></nav>
       <details class="parameters"><summary>${parameters.length} embed parameter${parameters.length === 1 ? '' : 's'}</summary>
         <ul>${list || '<li>none: the viewer\u2019s defaults</li>'}</ul></details>
     </main>`;
-      return reply.send(page(`Space ${model}`, body, { model, parameters: query.toString() }));
+      return reply.send(
+        page(
+          `Space ${model}`,
+          body,
+          { model, parameters: query.toString() },
+          { space, startIndex, autoplay, applicationKey: query.get('applicationKey') },
+        ),
+      );
     },
   );
 };
 
-function page(title: string, body: string, data: { model: string; parameters: string }): string {
+/** What the page's script works from: the space, where it starts, and the SDK key Showcase was opened with. */
+interface PageConfig {
+  space: ShowcaseSpace;
+  startIndex: number;
+  autoplay: boolean;
+  applicationKey: string | null;
+}
+
+function page(
+  title: string,
+  body: string,
+  data: { model: string; parameters: string },
+  config: PageConfig | null,
+): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
@@ -68,8 +105,22 @@ function page(title: string, body: string, data: { model: string; parameters: st
   .parameters { position: absolute; right: 12px; bottom: 48px; max-width: 60%; padding: 6px 10px;
     border-radius: 8px; background: #ffffffd9; font-size: 12px; }
   .parameters ul { margin: 4px 0 0; padding-left: 16px; }
+  .moves { position: absolute; left: 12px; top: 12px; display: flex; flex-wrap: wrap; gap: 6px; max-width: 60%; }
+  .moves button { padding: 6px 10px; border: 0; border-radius: 999px; background: #ffffffe6; cursor: pointer; }
 </style></head>
-<body data-model="${escape(data.model)}" data-parameters="${escape(data.parameters)}">${body}</body></html>`;
+<body data-model="${escape(data.model)}" data-parameters="${escape(data.parameters)}">${body}
+${config ? scriptTags(config) : ''}</body></html>`;
+}
+
+/** The page's script and what it works from; the "space not found" page has neither (no space to walk). */
+function scriptTags(config: PageConfig): string {
+  return `<script type="application/json" id="showcase-config">${scriptJson(config)}</script>
+<script>${PAGE_SCRIPT}</script>`;
+}
+
+/** JSON inside a <script> element: `<` escaped, so no value can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 function escape(value: string): string {
