@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAnalytics } from './analyticsContext';
 import { recordPhoneReveal, type Agent } from './api';
 import defaultAvatar from './default-avatar.svg';
 import { LeadForm } from './LeadForm';
@@ -21,6 +22,11 @@ interface ContactPanelProps {
 /** The contact modal's content: the agents (avatar, name, phone), then the contact form. */
 export function ContactPanel({ tourId, agents, source, title, onSent }: ContactPanelProps) {
   const { t } = useTranslation();
+  const analytics = useAnalytics();
+  const withForm = source !== null;
+  useEffect(() => {
+    if (withForm) analytics.record('contact_opened');
+  }, [analytics, withForm]);
   return (
     <div className="player-contact">
       {agents.length > 0 && (
@@ -50,10 +56,12 @@ export function ContactPanel({ tourId, agents, source, title, onSent }: ContactP
 
 function AgentPhone({ tourId, agent, phone }: { tourId: string | null; agent: Agent; phone: string }) {
   const { t } = useTranslation();
+  const analytics = useAnalytics();
   const [revealed, setRevealed] = useState(false);
 
   function reveal() {
     setRevealed(true);
+    analytics.record('phone_revealed');
     // The analytics event is the provider's to read later: the visitor gets the number whether or not it arrives.
     if (tourId) recordPhoneReveal(tourId, agent.id).catch(() => undefined);
   }
