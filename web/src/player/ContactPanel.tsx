@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAnalytics } from './analyticsContext';
 import { recordPhoneReveal, type Agent } from './api';
@@ -22,11 +22,6 @@ interface ContactPanelProps {
 /** The contact modal's content: the agents (avatar, name, phone), then the contact form. */
 export function ContactPanel({ tourId, agents, source, title, onSent }: ContactPanelProps) {
   const { t } = useTranslation();
-  const analytics = useAnalytics();
-  const withForm = source !== null;
-  useEffect(() => {
-    if (withForm) analytics.record('contact_opened');
-  }, [analytics, withForm]);
   return (
     <div className="player-contact">
       {agents.length > 0 && (

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAnalytics } from './analyticsContext';
 import type { PropertyMapProps } from './PropertyMap';
 
 const PropertyMap = lazy(() => import('./PropertyMap'));
@@ -17,8 +16,6 @@ export function MapPanel({
   longitude: number | null;
 }) {
   const { t } = useTranslation();
-  const analytics = useAnalytics();
-  useEffect(() => analytics.record('map_opened'), [analytics]);
   return (
     <div className="player-map-panel">
       {address && <p className="tour-panel-address">{address}</p>}

@@ -2,7 +2,7 @@ import type { MenuEntry } from '@tourly/contracts';
 import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TourView, type TourPanelKind, type TourStrings } from '../tour/TourView';
-import { browserConsent, NO_ANALYTICS, startAnalytics, type Analytics } from './analytics';
+import { browserConsent, NO_ANALYTICS, viewAnalytics, type Analytics } from './analytics';
 import { AnalyticsContext } from './analyticsContext';
 import type { PlayerTour } from './api';
 import { ContactPanel } from './ContactPanel';
@@ -30,12 +30,11 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
   const [asking, setAsking] = useState(consent.ask);
   const [analytics, setAnalytics] = useState<Analytics>(NO_ANALYTICS);
 
-  // One view per tour shown: the language and the consent reach the collector through its setters.
-  useEffect(() => {
-    const started = startAnalytics({ tourId: tour.id, language: i18n.language, consent: consent.consent });
-    setAnalytics(started);
-    return () => started.stop();
-  }, [tour.id]);
+  // One view per page load: the language and the consent reach the collector through its setters.
+  useEffect(
+    () => setAnalytics(viewAnalytics({ tourId: tour.id, language: i18n.language, consent: consent.consent })),
+    [tour.id],
+  );
   useEffect(() => analytics.setLanguage(i18n.language), [analytics, i18n.language]);
   const strings = useMemo<TourStrings>(
     () => ({
@@ -77,7 +76,10 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
     );
   }
 
-  /** A menu entry picked: `menu_opened` with its id, and `website_opened` for a link to the property's website. */
+  /**
+   * A menu entry picked: `menu_opened` with its id, then what it opens: the map's panel, the contact form's (the
+   * panels open from the menu only), or a link to the property's website.
+   */
   function recordMenuPick(event: MouseEvent<HTMLElement>) {
     const picked = menuEntryAt(event.target as Element, tour);
     if (!picked) return;
@@ -85,6 +87,8 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
     // A sub-menu counts as it opens, not as it closes.
     if (entry.type === 'submenu' && element.getAttribute('aria-expanded') === 'true') return;
     analytics.record('menu_opened', { target: entry.id });
+    if (entry.type === 'map') analytics.record('map_opened');
+    if (entry.type === 'contact_form') analytics.record('contact_opened');
     if (entry.type === 'link' && entry.url && isWebsiteLink(entry.url)) analytics.record('website_opened');
   }
 

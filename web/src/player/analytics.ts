@@ -276,6 +276,18 @@ export const NO_ANALYTICS: Analytics = {
   stop: () => undefined,
 };
 
+const views = new Map<string, Analytics>();
+
+/**
+ * The page's view of the tour: started at the first call, the same collector at the next ones (a page mounted again,
+ * as React's strict mode does), so one page load is one view, listening to the page until it goes.
+ */
+export function viewAnalytics(options: AnalyticsOptions): Analytics {
+  let view = views.get(options.tourId);
+  if (!view) views.set(options.tourId, (view = startAnalytics(options)));
+  return view;
+}
+
 /** Starts one view of the tour: `view_started` now, then what the page records. */
 export function startAnalytics(options: AnalyticsOptions, io: AnalyticsIo = browserIo): Analytics {
   try {
