@@ -665,4 +665,106 @@ describe("the visitor's player in the browser", () => {
         .expect(200);
     }
   });
+
+  it('asks a visitor for consent, then sends the view by beacon: unknown first, granted with a visitor id after Accept', async () => {
+    const page = await visitor(PHONE);
+    const batches: Array<Record<string, unknown>> = [];
+    const isBatch = (request: { url(): string; method(): string }) =>
+      request.method() === 'POST' && request.url().endsWith('/analytics.json');
+    // The answers are the server's to check (its own suite): here, what leaves the page.
+    page.on('request', (request) => {
+      if (!isBatch(request)) return;
+      expect(request.headers()['content-type']).toBe('application/json');
+      batches.push((request.postDataJSON() as { batch: Record<string, unknown> }).batch);
+    });
+    const tourId = decodeURIComponent(new URL(links.default).pathname.split('/').slice(2, 4).join('~'));
+    const firstBatch = page.waitForRequest(isBatch, { timeout: 15_000 });
+    await openTour(page);
+
+    // The banner at the foot of the page, under the footer: the tour's controls stay where a finger finds them.
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.waitFor();
+    const layout = await menuButton(page).evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      const doc = button.ownerDocument;
+      const at = doc.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const tour = doc.querySelector('.player-tour')!.getBoundingClientRect();
+      const cookies = doc.querySelector('.player-cookies')!.getBoundingClientRect();
+      return { onTop: at !== null && button.contains(at), below: cookies.top >= tour.bottom };
+    });
+    expect(layout).toEqual({ onTop: true, below: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-cookie-banner.png') });
+
+    // Not answered yet: the view counts, without a visitor id, and nothing is kept in the browser.
+    expect(new URL((await firstBatch).url()).pathname).toBe(
+      `/digital_twin/${encodeURIComponent(tourId)}/analytics.json`,
+    );
+    expect(batches[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      view_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      visitor_id: null,
+      consent: 'unknown',
+      device: 'phone',
+      language: 'en',
+      referrer: null,
+      events: [{ type: 'view_started', at: expect.any(String) }],
+    });
+    expect(await page.evaluate("localStorage.getItem('tourly_visitor_id')")).toBeNull();
+
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const cookies = await page.context().cookies(base);
+    expect(cookies.find((cookie) => cookie.name === 'cookie_policy_accepted')).toMatchObject({
+      httpOnly: false,
+      path: '/',
+    });
+
+    // The map from the menu: the next batch says so, granted, with the visitor id kept for the next visits.
+    const secondBatch = page.waitForRequest(isBatch, { timeout: 15_000 });
+    await menuButton(page).click();
+    await page
+      .getByRole('navigation', { name: 'Tour menu' })
+      .getByRole('button', { name: 'Location' })
+      .click();
+    await panel(page, 'Location').waitFor();
+    await secondBatch;
+    const visitorId = await page.evaluate("localStorage.getItem('tourly_visitor_id')");
+    expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(batches[1]).toMatchObject({
+      view_id: batches[0]!.view_id,
+      visitor_id: visitorId,
+      consent: 'granted',
+      events: [
+        { type: 'menu_opened', target: 'map' },
+        { type: 'map_opened', at: expect.any(String) },
+      ],
+    });
+    expect(batches[1]!.id).not.toBe(batches[0]!.id);
+
+    // Hidden (the visitor switches apps) sends what waits at once, without waiting for the timer. The page is made
+    // hidden by hand: Playwright does not see the beacons of a page being left, which the browser sends all the same.
+    await page.keyboard.press('Escape');
+    await menuButton(page).click();
+    await page
+      .getByRole('navigation', { name: 'Tour menu' })
+      .getByRole('button', { name: 'Contact the agent' })
+      .click();
+    await panel(page, 'Contact the agent').waitFor();
+    const atHide = page.waitForRequest(isBatch, { timeout: 4000 });
+    await page.evaluate(
+      "Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });" +
+        "document.dispatchEvent(new Event('visibilitychange'))",
+    );
+    await atHide;
+    expect(batches[2]).toMatchObject({
+      view_id: batches[0]!.view_id,
+      events: [{ type: 'menu_opened', target: 'contact' }, { type: 'contact_opened' }],
+    });
+
+    // The next visit of this browser: no banner.
+    await openTour(page);
+    await page.getByRole('combobox', { name: 'Language' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
+    await page.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAnalytics } from './analyticsContext';
 import { recordPhoneReveal, type Agent } from './api';
 import defaultAvatar from './default-avatar.svg';
 import { LeadForm } from './LeadForm';
@@ -50,10 +51,12 @@ export function ContactPanel({ tourId, agents, source, title, onSent }: ContactP
 
 function AgentPhone({ tourId, agent, phone }: { tourId: string | null; agent: Agent; phone: string }) {
   const { t } = useTranslation();
+  const analytics = useAnalytics();
   const [revealed, setRevealed] = useState(false);
 
   function reveal() {
     setRevealed(true);
+    analytics.record('phone_revealed');
     // The analytics event is the provider's to read later: the visitor gets the number whether or not it arrives.
     if (tourId) recordPhoneReveal(tourId, agent.id).catch(() => undefined);
   }

@@ -2,6 +2,7 @@ import { LIMITS } from '@tourly/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
+import { useAnalytics } from './analyticsContext';
 import { sendLead, type LeadFields, type LeadSource } from './api';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'message'] as const;
@@ -31,6 +32,7 @@ interface LeadFormProps {
  */
 export function LeadForm({ source, defaultMessage, onSent }: LeadFormProps) {
   const { t } = useTranslation();
+  const analytics = useAnalytics();
   const id = useId();
   const [lead, setLead] = useState<LeadFields>(() => emptyLead(defaultMessage));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -56,6 +58,7 @@ export function LeadForm({ source, defaultMessage, onSent }: LeadFormProps) {
     setStatus('sending');
     try {
       await sendLead({ ...toSend, ...source });
+      analytics.record('lead_sent');
       setStatus('sent');
       // 'Email sent!' stays 2 s, then the form empties and closes (001 §5 contact form).
       sentTimer.current = window.setTimeout(() => {

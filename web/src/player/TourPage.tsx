@@ -1,10 +1,15 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import type { MenuEntry } from '@tourly/contracts';
+import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TourView, type TourPanelKind, type TourStrings } from '../tour/TourView';
+import { browserConsent, NO_ANALYTICS, viewAnalytics, type Analytics } from './analytics';
+import { AnalyticsContext } from './analyticsContext';
 import type { PlayerTour } from './api';
 import { ContactPanel } from './ContactPanel';
+import { CookieBanner } from './CookieBanner';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MapPanel } from './MapPanel';
+import { routeOf } from './routes';
 
 // The credits modal is opened by few visitors: it loads when one does.
 const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
@@ -13,12 +18,24 @@ const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
  * form and map entries open the panels below), then the footer: the provider credited (not on the multiple listing
  * service's link), the third-party models' credits when the tour uses any, and the language switch. Virtual staging
- * and exterior toggles join the footer when tours have them (none do yet).
+ * and exterior toggles join the footer when tours have them (none do yet). Below them, until answered, the cookie
+ * banner. The page is one view for the analytics: the collector starts with it, and the panels record through its
+ * context what the visitor opens.
  */
 export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
   const { t, i18n } = useTranslation();
   const [creditsOpen, setCreditsOpen] = useState(false);
   const tour = useMemo(() => withSetup(loaded), [loaded]);
+  const [consent] = useState(browserConsent);
+  const [asking, setAsking] = useState(consent.ask);
+  const [analytics, setAnalytics] = useState<Analytics>(NO_ANALYTICS);
+
+  // One view per page load: the language and the consent reach the collector through its setters.
+  useEffect(
+    () => setAnalytics(viewAnalytics({ tourId: tour.id, language: i18n.language, consent: consent.consent })),
+    [tour.id],
+  );
+  useEffect(() => analytics.setLanguage(i18n.language), [analytics, i18n.language]);
   const strings = useMemo<TourStrings>(
     () => ({
       contactAgent: t('contactAgent'),
@@ -59,32 +76,89 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
     );
   }
 
+  /**
+   * A menu entry picked: `menu_opened` with its id, then what it opens: the map's panel, the contact form's (the
+   * panels open from the menu only), or a link to the property's website.
+   */
+  function recordMenuPick(event: MouseEvent<HTMLElement>) {
+    const picked = menuEntryAt(event.target as Element, tour);
+    if (!picked) return;
+    const { entry, element } = picked;
+    // A sub-menu counts as it opens, not as it closes.
+    if (entry.type === 'submenu' && element.getAttribute('aria-expanded') === 'true') return;
+    analytics.record('menu_opened', { target: entry.id });
+    if (entry.type === 'map') analytics.record('map_opened');
+    if (entry.type === 'contact_form') analytics.record('contact_opened');
+    if (entry.type === 'link' && entry.url && isWebsiteLink(entry.url)) analytics.record('website_opened');
+  }
+
   return (
-    <div className="player-page">
-      <title>{tour.property.title}</title>
-      <main className="player-tour">
-        <TourView tour={tour} mode="visitor" renderPanel={panel} strings={strings} />
-      </main>
-      {tour.setup?.showFooter !== false && (
-        <footer className="player-footer">
-          {!tour.mls && (tour.provider?.name || tour.provider?.logoUrl) && (
-            <ProviderCredit provider={tour.provider} />
-          )}
-          {tour.modelCredits.length > 0 && (
-            <button type="button" className="player-link-button" onClick={() => setCreditsOpen(true)}>
-              {t('modelCredits')}
-            </button>
-          )}
-          <LanguageSwitch />
-        </footer>
-      )}
-      {creditsOpen && (
-        <Suspense fallback={null}>
-          <ModelCreditsModal credits={tour.modelCredits} onClose={() => setCreditsOpen(false)} />
-        </Suspense>
-      )}
-    </div>
+    <AnalyticsContext value={analytics}>
+      <div className="player-page">
+        <title>{tour.property.title}</title>
+        <main className="player-tour" onClickCapture={recordMenuPick}>
+          <TourView tour={tour} mode="visitor" renderPanel={panel} strings={strings} />
+        </main>
+        {tour.setup?.showFooter !== false && (
+          <footer className="player-footer">
+            {!tour.mls && (tour.provider?.name || tour.provider?.logoUrl) && (
+              <ProviderCredit provider={tour.provider} />
+            )}
+            {tour.modelCredits.length > 0 && (
+              <button type="button" className="player-link-button" onClick={() => setCreditsOpen(true)}>
+                {t('modelCredits')}
+              </button>
+            )}
+            <LanguageSwitch />
+          </footer>
+        )}
+        {asking && (
+          <CookieBanner
+            onAnswer={(answer) => {
+              analytics.setConsent(answer);
+              setAsking(false);
+            }}
+          />
+        )}
+        {creditsOpen && (
+          <Suspense fallback={null}>
+            <ModelCreditsModal credits={tour.modelCredits} onClose={() => setCreditsOpen(false)} />
+          </Suspense>
+        )}
+      </div>
+    </AnalyticsContext>
   );
+}
+
+/**
+ * The menu entry a click in the tour landed on, found by its place in the tour view's menu (its lists follow the
+ * entries' order; a sub-menu's list sits in its entry's item); null for a click elsewhere.
+ */
+function menuEntryAt(target: Element, tour: PlayerTour): { entry: MenuEntry; element: Element } | null {
+  const element = target.closest('.tour-menu .tour-menu-entry');
+  const item = element?.parentElement;
+  const list = item?.parentElement;
+  if (!element || item?.tagName !== 'LI' || !list) return null;
+  const index = Array.prototype.indexOf.call(list.children, item);
+  // As the tour view lists them: an unbranded (MLS) tour leaves its contact form entries out.
+  const entries = tour.layers.menu.entries.filter((entry) => !(tour.mls && entry.type === 'contact_form'));
+  if (!list.classList.contains('tour-submenu'))
+    return entries[index] ? { entry: entries[index], element } : null;
+  const parent = list.parentElement;
+  const parentIndex = parent?.parentElement
+    ? Array.prototype.indexOf.call(parent.parentElement.children, parent)
+    : -1;
+  const child = entries[parentIndex]?.childEntries[index];
+  return child ? { entry: child, element } : null;
+}
+
+/** A link to a property's website on the player (`/tours/{provider_id}/{slug}/website`), on any host. */
+function isWebsiteLink(url: string): boolean {
+  try {
+    return routeOf(new URL(url, window.location.href).pathname)?.page === 'website';
+  } catch {
+    return false;
+  }
 }
 
 function ProviderCredit({ provider }: { provider: NonNullable<PlayerTour['provider']> }) {

@@ -90,3 +90,6 @@ export const unlockWebsite = (providerId: string, slug: string, username: string
     { username, password },
     { params: { providerId, slug } },
   );
+
+/** The visitor's consent to the cookie policy: 204 and the `cookie_policy_accepted` cookie, readable by the page. */
+export const acceptCookiePolicy = () => api.post('/cookie_policy/accept.json');

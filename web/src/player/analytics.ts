@@ -1,0 +1,381 @@
+/**
+ * The visitor's analytics (issue 33; analytics contract §1-2): what a visitor does in a tour, sent in batches to
+ * `POST /digital_twin/{id}/analytics.json` every few seconds while events wait and when the page is hidden, with
+ * `navigator.sendBeacon` (`fetch` with `keepalive` where it is missing or refuses). No dependency, nothing kept
+ * without consent, never a throw into the page, never a retry: a batch that does not leave is lost.
+ */
+
+export type AnalyticsEventType =
+  | 'view_started'
+  | 'sweep_entered'
+  | 'dwell'
+  | 'menu_opened'
+  | 'tag_opened'
+  | 'guided_tour_played'
+  | 'map_opened'
+  | 'website_opened'
+  | 'phone_revealed'
+  | 'contact_opened'
+  | 'lead_sent';
+
+/** granted: accepted; denied: declined (or Do Not Track / Global Privacy Control); unknown: not answered yet. */
+export type Consent = 'granted' | 'denied' | 'unknown';
+export type Device = 'phone' | 'tablet' | 'desktop';
+
+/** Where the visitor stands in the model, as the Showcase SDK tells it. */
+export interface Place {
+  sweep?: string | null;
+  room?: string | null;
+  floor?: number | null;
+}
+
+/** What an event may carry besides its type and time (`ms` is the collector's own, on `dwell`). */
+export interface EventFields extends Place {
+  target?: string | null;
+}
+
+export interface AnalyticsEvent {
+  type: AnalyticsEventType;
+  at: string;
+  sweep?: string;
+  room?: string;
+  floor?: number;
+  target?: string;
+  ms?: number;
+}
+
+export interface BatchMeta {
+  view_id: string;
+  visitor_id: string | null;
+  consent: Consent;
+  device: Device;
+  language: string;
+  referrer: string | null;
+}
+
+export interface Batch extends BatchMeta {
+  id: string;
+  events: AnalyticsEvent[];
+}
+
+export interface Analytics {
+  record(type: AnalyticsEventType, fields?: EventFields): void;
+  /** The visitor arrived at `place`: a `dwell` for the place left, then `sweep_entered`. */
+  place(place: Place): void;
+  /** The banner's answer: the next batches carry it (and, granted, the visitor id). */
+  setConsent(consent: Consent): void;
+  /** The visitor switched languages. */
+  setLanguage(language: string): void;
+  /** Sends what waits and stops listening to the page. */
+  stop(): void;
+}
+
+export interface AnalyticsOptions {
+  /** The tour's public id. */
+  tourId: string;
+  language: string;
+  consent: Consent;
+}
+
+/** The contract's limits. */
+export const MAX_EVENTS = 50;
+export const MAX_BODY_BYTES = 16 * 1024;
+export const MAX_DWELL_MS = 3_600_000;
+/** Events wait at most this long before they leave. */
+export const FLUSH_MS = 5000;
+export const VISITOR_ID_KEY = 'tourly_visitor_id';
+export const CONSENT_COOKIE = 'cookie_policy_accepted';
+export const DECLINED_KEY = 'cookie_policy_declined';
+
+/** The contract's classes by the viewport's width: under 576 px a phone, under 1024 px a tablet. */
+export const deviceOf = (width: number): Device =>
+  width < 576 ? 'phone' : width < 1024 ? 'tablet' : 'desktop';
+
+/** What the visitor said, and whether to ask: Do Not Track and Global Privacy Control are a standing "no". */
+export function consentOf(signals: {
+  doNotTrack?: string | null;
+  globalPrivacyControl?: boolean;
+  cookie: string;
+  declined: boolean;
+}): { consent: Consent; ask: boolean } {
+  if (signals.doNotTrack === '1' || signals.globalPrivacyControl === true)
+    return { consent: 'denied', ask: false };
+  if (new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=`).test(signals.cookie))
+    return { consent: 'granted', ask: false };
+  if (signals.declined) return { consent: 'denied', ask: false };
+  return { consent: 'unknown', ask: true };
+}
+
+/** This browser's answer so far (the cookie the accept route sets is readable by the page). */
+export function browserConsent(): { consent: Consent; ask: boolean } {
+  try {
+    let declined = false;
+    try {
+      declined = window.sessionStorage.getItem(DECLINED_KEY) !== null;
+    } catch {
+      // Storage refused (a sandboxed embed): the banner asks again.
+    }
+    const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+    return consentOf({
+      doNotTrack: nav.doNotTrack,
+      globalPrivacyControl: nav.globalPrivacyControl,
+      cookie: document.cookie,
+      declined,
+    });
+  } catch {
+    return { consent: 'unknown', ask: true };
+  }
+}
+
+/** Declined: remembered for this tab only (sessionStorage), never in a cookie. */
+export function rememberDeclined(): void {
+  try {
+    window.sessionStorage.setItem(DECLINED_KEY, '1');
+  } catch {
+    // Not remembered: the banner asks again on the next page.
+  }
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const text = (value: string | null | undefined) => {
+  const clean = value?.replace(CONTROL, '').trim().slice(0, 80);
+  return clean ? clean : undefined;
+};
+
+/** The event as the contract takes it: a field it would refuse is left out, never the whole batch refused. */
+export function eventOf(
+  type: AnalyticsEventType,
+  at: Date,
+  fields: EventFields & { ms?: number } = {},
+): AnalyticsEvent {
+  const event: AnalyticsEvent = { type, at: at.toISOString() };
+  if (fields.sweep && /^[\w-]{1,64}$/.test(fields.sweep)) event.sweep = fields.sweep;
+  const room = text(fields.room);
+  if (room) event.room = room;
+  const { floor, ms } = fields;
+  if (typeof floor === 'number' && Number.isInteger(floor) && floor >= 0 && floor <= 99) event.floor = floor;
+  const target = text(fields.target);
+  if (target) event.target = target;
+  if (type === 'dwell') event.ms = Math.min(MAX_DWELL_MS, Math.max(0, Math.round(ms ?? 0)));
+  return event;
+}
+
+/** The waiting events as batches of at most 50 events and 16 KB each, each with its own id. */
+export function toBatches(events: AnalyticsEvent[], meta: BatchMeta, newId: () => string): Batch[] {
+  const batches: Batch[] = [];
+  const add = (part: AnalyticsEvent[]) => {
+    const batch = { id: newId(), ...meta, events: part };
+    if (part.length > 1 && new Blob([JSON.stringify({ batch })]).size > MAX_BODY_BYTES) {
+      const half = Math.ceil(part.length / 2);
+      add(part.slice(0, half));
+      add(part.slice(half));
+    } else batches.push(batch);
+  };
+  for (let start = 0; start < events.length; start += MAX_EVENTS)
+    add(events.slice(start, start + MAX_EVENTS));
+  return batches;
+}
+
+/** What the collector uses of the browser; tests give their own. */
+export interface AnalyticsIo {
+  now(): number;
+  uuid(): string;
+  /** Sends one body, never throwing. */
+  send(url: string, json: string): void;
+  width(): number;
+  referrer(): string | null;
+  hidden(): boolean;
+  storage(): Pick<Storage, 'getItem' | 'setItem'> | null;
+  setTimer(run: () => void, ms: number): () => void;
+  /** Calls `onHide(true)` when the page is hidden or left, `onHide(false)` when it shows again; gives the undo. */
+  listen(onHide: (hidden: boolean) => void): () => void;
+}
+
+function send(url: string, json: string): void {
+  try {
+    if (navigator.sendBeacon?.(url, new Blob([json], { type: 'application/json' }))) return;
+  } catch {
+    // A refused beacon (a body over the browser's quota): fetch below.
+  }
+  try {
+    fetch(url, {
+      method: 'POST',
+      body: json,
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // No way out: the batch is lost, the page goes on.
+  }
+}
+
+/** A version 4 uuid; `crypto.randomUUID` exists on https (and localhost) only. */
+export function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const browserIo: AnalyticsIo = {
+  now: () => Date.now(),
+  uuid,
+  send,
+  width: () => window.innerWidth,
+  referrer: () => document.referrer || null,
+  hidden: () => document.visibilityState === 'hidden',
+  storage: () => {
+    try {
+      return window.localStorage;
+    } catch {
+      return null;
+    }
+  },
+  setTimer: (run, ms) => {
+    const timer = window.setTimeout(run, ms);
+    return () => window.clearTimeout(timer);
+  },
+  listen: (onHide) => {
+    const visibility = () => onHide(document.visibilityState === 'hidden');
+    const pagehide = () => onHide(true);
+    document.addEventListener('visibilitychange', visibility);
+    window.addEventListener('pagehide', pagehide);
+    return () => {
+      document.removeEventListener('visibilitychange', visibility);
+      window.removeEventListener('pagehide', pagehide);
+    };
+  },
+};
+
+/** The visitor id kept for returning visits: read, or made and kept, with consent only. */
+function visitorId(io: AnalyticsIo): string | null {
+  try {
+    const storage = io.storage();
+    if (!storage) return null;
+    let id = storage.getItem(VISITOR_ID_KEY);
+    if (!id) {
+      id = io.uuid();
+      storage.setItem(VISITOR_ID_KEY, id);
+    }
+    return id;
+  } catch {
+    return null;
+  }
+}
+
+/** Records nothing: the website's pages, and a browser the collector cannot start in. */
+export const NO_ANALYTICS: Analytics = {
+  record: () => undefined,
+  place: () => undefined,
+  setConsent: () => undefined,
+  setLanguage: () => undefined,
+  stop: () => undefined,
+};
+
+const views = new Map<string, Analytics>();
+
+/**
+ * The page's view of the tour: started at the first call, the same collector at the next ones (a page mounted again,
+ * as React's strict mode does), so one page load is one view, listening to the page until it goes.
+ */
+export function viewAnalytics(options: AnalyticsOptions): Analytics {
+  let view = views.get(options.tourId);
+  if (!view) views.set(options.tourId, (view = startAnalytics(options)));
+  return view;
+}
+
+/** Starts one view of the tour: `view_started` now, then what the page records. */
+export function startAnalytics(options: AnalyticsOptions, io: AnalyticsIo = browserIo): Analytics {
+  try {
+    return collector(options, io);
+  } catch {
+    return NO_ANALYTICS;
+  }
+}
+
+function collector(options: AnalyticsOptions, io: AnalyticsIo): Analytics {
+  const url = `/digital_twin/${encodeURIComponent(options.tourId)}/analytics.json`;
+  const viewId = io.uuid();
+  let { consent, language } = options;
+  let waiting: AnalyticsEvent[] = [];
+  let cancelTimer: (() => void) | null = null;
+  /** Where the visitor is, and since when it counts (null while the page is hidden). */
+  let current: Place | null = null;
+  let since: number | null = null;
+
+  const safely = (run: () => void) => {
+    try {
+      run();
+    } catch {
+      // Analytics never break the tour.
+    }
+  };
+
+  function flush() {
+    cancelTimer?.();
+    cancelTimer = null;
+    if (waiting.length === 0) return;
+    const meta: BatchMeta = {
+      view_id: viewId,
+      visitor_id: consent === 'granted' ? visitorId(io) : null,
+      consent,
+      device: deviceOf(io.width()),
+      language,
+      referrer: io.referrer(),
+    };
+    const events = waiting;
+    waiting = [];
+    for (const batch of toBatches(events, meta, io.uuid)) io.send(url, JSON.stringify({ batch }));
+  }
+
+  function push(type: AnalyticsEventType, fields?: EventFields & { ms?: number }) {
+    waiting.push(eventOf(type, new Date(io.now()), fields));
+    cancelTimer ??= io.setTimer(() => safely(flush), FLUSH_MS);
+  }
+
+  /** The time at the current place so far, as a `dwell`; the clock stops until `resume`. */
+  function closeDwell() {
+    if (current && since !== null) {
+      const ms = io.now() - since;
+      if (ms > 0) push('dwell', { ...current, ms });
+    }
+    since = null;
+  }
+
+  const unlisten = io.listen((hidden) =>
+    safely(() => {
+      if (hidden) {
+        closeDwell();
+        flush();
+      } else if (current && since === null) since = io.now();
+    }),
+  );
+  push('view_started');
+
+  return {
+    record: (type, fields) => safely(() => push(type, fields)),
+    place: (place) =>
+      safely(() => {
+        closeDwell();
+        current = { sweep: place.sweep, room: place.room, floor: place.floor };
+        since = io.hidden() ? null : io.now();
+        push('sweep_entered', current);
+      }),
+    setConsent: (next) => {
+      consent = next;
+    },
+    setLanguage: (next) => {
+      language = next;
+    },
+    stop: () =>
+      safely(() => {
+        unlisten();
+        closeDwell();
+        flush();
+      }),
+  };
+}
