@@ -1,5 +1,5 @@
 import type { MenuEntry } from '@tourly/contracts';
-import { lazy, Suspense, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TourView, type TourPanelKind, type TourStrings } from '../tour/TourView';
 import { browserConsent, NO_ANALYTICS, viewAnalytics, type Analytics } from './analytics';
@@ -76,16 +76,8 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
     );
   }
 
-  /**
-   * A menu entry picked: `menu_opened` with its id, then what it opens: the map's panel, the contact form's (the
-   * panels open from the menu only), or a link to the property's website.
-   */
-  function recordMenuPick(event: MouseEvent<HTMLElement>) {
-    const picked = menuEntryAt(event.target as Element, tour);
-    if (!picked) return;
-    const { entry, element } = picked;
-    // A sub-menu counts as it opens, not as it closes.
-    if (entry.type === 'submenu' && element.getAttribute('aria-expanded') === 'true') return;
+  /** A menu entry picked: `menu_opened` with its id, then what it opens: a panel, or the property's website. */
+  function recordMenuEntry(entry: MenuEntry) {
     analytics.record('menu_opened', { target: entry.id });
     if (entry.type === 'map') analytics.record('map_opened');
     if (entry.type === 'contact_form') analytics.record('contact_opened');
@@ -96,8 +88,15 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
     <AnalyticsContext value={analytics}>
       <div className="player-page">
         <title>{tour.property.title}</title>
-        <main className="player-tour" onClickCapture={recordMenuPick}>
-          <TourView tour={tour} mode="visitor" renderPanel={panel} strings={strings} />
+        <main className="player-tour">
+          <TourView
+            tour={tour}
+            mode="visitor"
+            renderPanel={panel}
+            strings={strings}
+            onPlace={analytics.place}
+            onMenuEntry={recordMenuEntry}
+          />
         </main>
         {tour.setup?.showFooter !== false && (
           <footer className="player-footer">
@@ -128,28 +127,6 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
       </div>
     </AnalyticsContext>
   );
-}
-
-/**
- * The menu entry a click in the tour landed on, found by its place in the tour view's menu (its lists follow the
- * entries' order; a sub-menu's list sits in its entry's item); null for a click elsewhere.
- */
-function menuEntryAt(target: Element, tour: PlayerTour): { entry: MenuEntry; element: Element } | null {
-  const element = target.closest('.tour-menu .tour-menu-entry');
-  const item = element?.parentElement;
-  const list = item?.parentElement;
-  if (!element || item?.tagName !== 'LI' || !list) return null;
-  const index = Array.prototype.indexOf.call(list.children, item);
-  // As the tour view lists them: an unbranded (MLS) tour leaves its contact form entries out.
-  const entries = tour.layers.menu.entries.filter((entry) => !(tour.mls && entry.type === 'contact_form'));
-  if (!list.classList.contains('tour-submenu'))
-    return entries[index] ? { entry: entries[index], element } : null;
-  const parent = list.parentElement;
-  const parentIndex = parent?.parentElement
-    ? Array.prototype.indexOf.call(parent.parentElement.children, parent)
-    : -1;
-  const child = entries[parentIndex]?.childEntries[index];
-  return child ? { entry: child, element } : null;
 }
 
 /** A link to a property's website on the player (`/tours/{provider_id}/{slug}/website`), on any host. */

@@ -38,6 +38,8 @@ export interface TourViewProps {
    * `showcaseSdk`). Without it the SDK is never loaded.
    */
   onPlace?(place: ShowcasePlace): void;
+  /** Told of each menu entry the visitor picks: a link followed, a sub-menu opened, a panel opened. */
+  onMenuEntry?(entry: MenuEntry): void;
 }
 
 /**
@@ -115,6 +117,7 @@ export function TourView({
   renderPanel = defaultPanel,
   strings = ENGLISH_TOUR_STRINGS,
   onPlace,
+  onMenuEntry,
 }: TourViewProps) {
   const { layers, branding, mls } = tour;
   const { overlay } = layers;
@@ -186,6 +189,7 @@ export function TourView({
         onClose={() => closeMenu()}
         onLink={picked}
         onPanel={openPanel}
+        onEntry={(entry) => onMenuEntry?.(entry)}
       />
     );
 
@@ -387,9 +391,22 @@ interface TourMenuProps {
   onClose(): void;
   onLink(): void;
   onPanel(entry: MenuEntry): void;
+  /** Any entry picked (a sub-menu as it opens), before what it does. */
+  onEntry(entry: MenuEntry): void;
 }
 
-function TourMenu({ id, ref, tour, strings, entries, closing, onClose, onLink, onPanel }: TourMenuProps) {
+function TourMenu({
+  id,
+  ref,
+  tour,
+  strings,
+  entries,
+  closing,
+  onClose,
+  onLink,
+  onPanel,
+  onEntry,
+}: TourMenuProps) {
   const { menu } = tour.layers.overlay;
   const [expanded, setExpanded] = useState<string | null>(null);
 
@@ -412,7 +429,10 @@ function TourMenu({ id, ref, tour, strings, entries, closing, onClose, onLink, o
             href={menuEntry.url ?? undefined}
             target="_blank"
             rel="noopener noreferrer"
-            onClick={onLink}
+            onClick={() => {
+              onEntry(menuEntry);
+              onLink();
+            }}
           >
             {label}
             <span className="visually-hidden"> {strings.opensInNewTab}</span>
@@ -429,7 +449,10 @@ function TourMenu({ id, ref, tour, strings, entries, closing, onClose, onLink, o
               className="tour-menu-entry"
               aria-expanded={open}
               aria-controls={childrenId}
-              onClick={() => setExpanded(open ? null : menuEntry.id)}
+              onClick={() => {
+                if (!open) onEntry(menuEntry);
+                setExpanded(open ? null : menuEntry.id);
+              }}
             >
               {label}
               <span className="tour-menu-chevron" aria-hidden="true">
@@ -453,7 +476,10 @@ function TourMenu({ id, ref, tour, strings, entries, closing, onClose, onLink, o
             type="button"
             className="tour-menu-entry"
             aria-haspopup="dialog"
-            onClick={() => onPanel(menuEntry)}
+            onClick={() => {
+              onEntry(menuEntry);
+              onPanel(menuEntry);
+            }}
           >
             {label}
           </button>
