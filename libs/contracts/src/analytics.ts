@@ -50,8 +50,7 @@ export const ANALYTICS_MESSAGES = {
   notWithinLastDay: 'must be within the last day',
   inTheFuture: 'must not be more than 5 minutes in the future',
   tooManyBatches: 'Too many analytics requests from your network. Try again in a minute.',
-  paidPlanOnly:
-    'Visitor analytics come with a paid plan. Upgrade your plan to see who visits your tours.',
+  paidPlanOnly: 'Visitor analytics come with a paid plan. Upgrade your plan to see who visits your tours.',
   bodyTooLarge: 'The analytics batch is too large (at most 16 KB).',
 } as const;
 

@@ -116,6 +116,8 @@ export class PropertiesConfig extends StorageConfig {
    * `cf-ipcountry`); unset: countries are unknown.
    */
   @IsOptional()
-  @Matches(/^[A-Za-z0-9-]*$/, { message: 'ANALYTICS_COUNTRY_HEADER must be an HTTP header name, e.g. cf-ipcountry' })
+  @Matches(/^[A-Za-z0-9-]*$/, {
+    message: 'ANALYTICS_COUNTRY_HEADER must be an HTTP header name, e.g. cf-ipcountry',
+  })
   ANALYTICS_COUNTRY_HEADER = '';
 }

@@ -30,9 +30,14 @@ export class AnalyticsJobs implements OnApplicationBootstrap {
       () => this.store.rollUpDue(firstKeptDay(new Date(), this.retentionDays)),
       { exclusiveLock: 'analytics:rollup' },
     );
-    this.partitions = schedules.every('analytics partitions', PARTITIONS_EVERY_MS, () => this.maintain(new Date()), {
-      exclusiveLock: 'analytics:partitions',
-    });
+    this.partitions = schedules.every(
+      'analytics partitions',
+      PARTITIONS_EVERY_MS,
+      () => this.maintain(new Date()),
+      {
+        exclusiveLock: 'analytics:partitions',
+      },
+    );
   }
 
   onApplicationBootstrap(): void {

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ANALYTICS_LIMITS, ANALYTICS_MESSAGES } from '@tourly/contracts';
-import { ApiError, BodyLimit, Public, Responds } from '@tourly/platform';
+import { ApiError, BodyLimit, Public, RawResponse, Responds } from '@tourly/platform';
 import type { FastifyRequest } from 'fastify';
 import { visitorContext } from '../player/player.controller';
 import { AnalyticsBatchBody } from './analytics.dto';
@@ -20,6 +20,8 @@ export class AnalyticsVisitorController {
   @HttpCode(202)
   @BodyLimit(ANALYTICS_LIMITS.maxBodyBytes, ANALYTICS_MESSAGES.bodyTooLarge)
   @Responds(null)
+  // Accepted, nothing to say: no `{data}` envelope, no body.
+  @RawResponse()
   async collect(
     @Param('id') id: string,
     @Body() body: AnalyticsBatchBody,

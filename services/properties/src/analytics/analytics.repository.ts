@@ -333,15 +333,29 @@ export class AnalyticsRepository {
     return queryRows(this.db.dataSource, analyticsBreakdowns, { providerId, propertyId, from, to });
   }
 
-  places(providerId: string, propertyId: string, from: string, to: string, limit: number): Promise<PlaceRow[]> {
+  places(
+    providerId: string,
+    propertyId: string,
+    from: string,
+    to: string,
+    limit: number,
+  ): Promise<PlaceRow[]> {
     return queryRows(this.db.dataSource, analyticsPlaces, { providerId, propertyId, from, to, limit });
   }
 
   async updatedAt(providerId: string, propertyId: string): Promise<Date | null> {
-    return (await queryOne(this.db.dataSource, analyticsUpdatedAt, { providerId, propertyId }))?.updatedAt ?? null;
+    return (
+      (await queryOne(this.db.dataSource, analyticsUpdatedAt, { providerId, propertyId }))?.updatedAt ?? null
+    );
   }
 
-  overview(providerId: string, from: string, to: string, limit: number, offset: number): Promise<OverviewRow[]> {
+  overview(
+    providerId: string,
+    from: string,
+    to: string,
+    limit: number,
+    offset: number,
+  ): Promise<OverviewRow[]> {
     return queryRows(this.db.dataSource, analyticsOverview, { providerId, from, to, limit, offset });
   }
 

@@ -131,7 +131,10 @@ export class AnalyticsService {
   }
 
   /** Every property with views in the range, most views first. */
-  async overview(providerId: string, query: AnalyticsOverviewQuery): Promise<Page<AnalyticsOverviewItemResponse>> {
+  async overview(
+    providerId: string,
+    query: AnalyticsOverviewQuery,
+  ): Promise<Page<AnalyticsOverviewItemResponse>> {
     await this.mustHavePaidPlan(providerId);
     return this.store.overview(providerId, this.range(query), query);
   }
@@ -156,7 +159,8 @@ export class AnalyticsService {
   }
 
   private async mustHavePaidPlan(providerId: string): Promise<void> {
-    if (!(await this.plans.of(providerId)).canPublish) throw ApiError.forbidden(ANALYTICS_MESSAGES.paidPlanOnly);
+    if (!(await this.plans.of(providerId)).canPublish)
+      throw ApiError.forbidden(ANALYTICS_MESSAGES.paidPlanOnly);
   }
 
   private range(query: { from?: string; to?: string }): DayRange {

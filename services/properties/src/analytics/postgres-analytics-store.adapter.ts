@@ -119,7 +119,10 @@ export class PostgresAnalyticsStore extends AnalyticsStore {
         .slice(0, TOP_REFERRERS)
         .map((row) => ({ host: row.value, views: row.views })),
       countries: ranked(breakdowns, 'country').map((row) => ({ country: row.value, views: row.views })),
-      languages: ranked(breakdowns, 'language').map((row) => ({ language: row.value ?? '', views: row.views })),
+      languages: ranked(breakdowns, 'language').map((row) => ({
+        language: row.value ?? '',
+        views: row.views,
+      })),
       places: places.map((place) => ({
         sweep: place.sweep,
         room: place.room,
