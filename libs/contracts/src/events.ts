@@ -5,6 +5,7 @@ import type { OrderKind, OrderStatus } from './orders';
 import type { MatterportConnectionStatus } from './matterport';
 import type { AdminChangeRecordedV1 } from './audit';
 import type { BookingStatus } from './bookings';
+import type { AnalyticsBatchV1 } from './analytics';
 import type {
   HostingInvoiceChangedV1,
   HostingInvoiceOverdueV1,
@@ -324,6 +325,7 @@ export interface EventCatalogue {
   'properties.website.published.v1': WebsitePublicationV1;
   'properties.website.unpublished.v1': WebsitePublicationV1;
   'properties.lead.received.v1': LeadReceivedV1;
+  'properties.analytics.batch.v1': AnalyticsBatchV1;
   'properties.client.created.v1': ClientCreatedV1;
   'properties.client.deleted.v1': ClientDeletedV1;
   'properties.hosting.tour.paused.v1': HostingTourV1;

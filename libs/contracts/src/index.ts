@@ -18,3 +18,4 @@ export * from './matterport';
 export * from './audit';
 export * from './bookings';
 export * from './portal';
+export * from './analytics';

@@ -116,4 +116,25 @@ export class PropertiesConfig extends StorageConfig {
    */
   @EnvInt({ min: 1 })
   LEADS_PER_TOUR_PER_HOUR: number = 50;
+
+  /**
+   * Days visitors' raw analytics events are kept (whole day partitions are dropped after that; the rollups the pages
+   * read stay). At least 2: an event may arrive a day old.
+   */
+  @EnvInt({ min: 2, max: 3660, unit: 'days' })
+  ANALYTICS_RETENTION_DAYS: number = 90;
+
+  /** How often the (property, day) pairs that received analytics events are rolled up again. */
+  @EnvInt({ min: 1000, unit: 'milliseconds' })
+  ANALYTICS_ROLLUP_INTERVAL_MS: number = 60_000;
+
+  /**
+   * The request header the gateway (or the CDN in front of it) puts the visitor's country in, two letters (e.g.
+   * `cf-ipcountry`); unset: countries are unknown.
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9-]*$/, {
+    message: 'ANALYTICS_COUNTRY_HEADER must be an HTTP header name, e.g. cf-ipcountry',
+  })
+  ANALYTICS_COUNTRY_HEADER = '';
 }

@@ -15,6 +15,12 @@ export const properties = defineService({
   migrations,
   // Other services' plans and settings, Matterport's copies, visitors' events and guesses: no provider's records.
   unaudited: [
+    // Visitors' analytics (their events, the rollups made of them, the pairs waiting): no provider's records.
+    'analytics_days',
+    'analytics_events',
+    'analytics_place_days',
+    'analytics_rollups_due',
+    'analytics_view_days',
     // A person's own picture, not a provider's record; never written while impersonating.
     'avatars',
     // A copy of billing's overdue hosting-fee invoices (its events), never written by a request.

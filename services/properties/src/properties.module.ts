@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AvatarsModule } from './avatars/avatars.module';
 import { BookingsModule } from './bookings/bookings.module';
 import {
@@ -54,6 +55,7 @@ import { WebsiteModule } from './website/website.module';
     PortalModule,
     AvatarsModule,
     HostingToursModule,
+    AnalyticsModule,
   ],
   controllers: [
     PropertiesController,

@@ -54,6 +54,17 @@ describe('demo properties', () => {
       'pending',
     ]);
     expect(bookings[0]).toMatchObject({ full_name: 'Ana Ng', assigned_user_name: expect.any(String) });
+
+    // Two weeks of visitor analytics on every tour, stored as events and rolled up (nothing left waiting).
+    const [analytics] = (await it_.propertiesDb.dataSource.query(
+      `SELECT count(DISTINCT d.property_id)::int AS properties, count(DISTINCT d.day)::int AS days,
+              (SELECT count(*)::int FROM analytics_events WHERE provider_id = $1) AS events,
+              (SELECT count(*)::int FROM analytics_rollups_due WHERE provider_id = $1) AS waiting
+         FROM analytics_days d WHERE d.provider_id = $1`,
+      [demo.providerId],
+    )) as Array<{ properties: number; days: number; events: number; waiting: number }>;
+    expect(analytics).toEqual({ properties: made, days: 14, events: expect.any(Number), waiting: 0 });
+    expect(analytics!.events).toBeGreaterThan(1000);
   });
 
   it('makes nothing for a provider with no Matterport account to read', async () => {

@@ -843,6 +843,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/digital_twin/{id}/analytics.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AnalyticsVisitorController_collect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/digital_twin/{id}/events': {
     parameters: {
       query?: never;
@@ -1445,6 +1461,22 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['AccessController_changeToDefault'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/analytics.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_overview'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3273,6 +3305,54 @@ export type paths = {
     options?: never;
     head?: never;
     patch: operations['PropertiesController_update'];
+    trace?: never;
+  };
+  '/provider/properties/{id}/analytics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['AnalyticsController_erase'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/analytics.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/analytics/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsController_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/provider/properties/{id}/contacts': {
@@ -7179,6 +7259,106 @@ export type components = {
       /** @description the default link: {APP_URL}/tours/{client_slug}/{model_slug} */
       url: string;
     };
+    'properties.AnalyticsBatchBody': {
+      batch: components['schemas']['properties.AnalyticsBatchForm'];
+    };
+    'properties.AnalyticsBatchForm': {
+      /** @enum {string} */
+      consent: 'granted' | 'denied' | 'unknown';
+      /** @enum {string} */
+      device: 'phone' | 'tablet' | 'desktop';
+      events: components['schemas']['properties.AnalyticsEventForm'][];
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      language: 'en' | 'es' | 'fr' | 'de' | 'ru' | 'cn' | 'jp';
+      referrer?: string | null;
+      /** Format: uuid */
+      view_id: string;
+      /** Format: uuid */
+      visitor_id?: Record<string, never> | null;
+    };
+    'properties.AnalyticsCountryResponse': {
+      /** @description null: unknown */
+      country: string | null;
+      views: number;
+    };
+    'properties.AnalyticsDayResponse': {
+      /** Format: date */
+      day: string;
+      views: number;
+      visitors: number;
+    };
+    'properties.AnalyticsDeviceResponse': {
+      /** @enum {string} */
+      device: 'phone' | 'tablet' | 'desktop';
+      views: number;
+    };
+    'properties.AnalyticsEventForm': {
+      /** Format: date-time */
+      at: string;
+      floor?: number | null;
+      /** @description dwell only: the milliseconds spent at the place */
+      ms?: number;
+      room?: string | null;
+      sweep?: string | null;
+      target?: string | null;
+      /** @enum {string} */
+      type:
+        | 'view_started'
+        | 'sweep_entered'
+        | 'dwell'
+        | 'menu_opened'
+        | 'tag_opened'
+        | 'guided_tour_played'
+        | 'map_opened'
+        | 'website_opened'
+        | 'phone_revealed'
+        | 'contact_opened'
+        | 'lead_sent';
+    };
+    'properties.AnalyticsFunnelResponse': {
+      contacts: number;
+      interactions: number;
+      leads: number;
+      views: number;
+    };
+    'properties.AnalyticsLanguageResponse': {
+      /** @enum {string} */
+      language: 'en' | 'es' | 'fr' | 'de' | 'ru' | 'cn' | 'jp';
+      views: number;
+    };
+    'properties.AnalyticsOverviewItemResponse': {
+      average_seconds: number;
+      leads: number;
+      /** Format: uuid */
+      property_id: string;
+      title: string;
+      views: number;
+      visitors: number;
+    };
+    'properties.AnalyticsPlaceResponse': {
+      floor: number | null;
+      room: string | null;
+      seconds: number;
+      /** @description seconds / all seconds of the range */
+      share: number;
+      sweep: string | null;
+      visits: number;
+    };
+    'properties.AnalyticsReferrerResponse': {
+      /** @description null: direct */
+      host: string | null;
+      views: number;
+    };
+    'properties.AnalyticsTotalsResponse': {
+      average_seconds: number;
+      median_seconds: number;
+      /** @description visitors of the range who had viewed the tour on an earlier day */
+      returning_visitors: number;
+      views: number;
+      visitors: number;
+    };
     'properties.AvailabilityResponse': {
       days: components['schemas']['properties.AvailableDayResponse'][];
       /** @description the length of the shoot the slots fit */
@@ -8529,6 +8709,22 @@ export type components = {
     };
     'properties.PrimaryModelForm': {
       model_source: string | null;
+    };
+    'properties.PropertyAnalyticsResponse': {
+      countries: components['schemas']['properties.AnalyticsCountryResponse'][];
+      days: components['schemas']['properties.AnalyticsDayResponse'][];
+      devices: components['schemas']['properties.AnalyticsDeviceResponse'][];
+      /** Format: date */
+      from: string;
+      funnel: components['schemas']['properties.AnalyticsFunnelResponse'];
+      languages: components['schemas']['properties.AnalyticsLanguageResponse'][];
+      places: components['schemas']['properties.AnalyticsPlaceResponse'][];
+      referrers: components['schemas']['properties.AnalyticsReferrerResponse'][];
+      /** Format: date */
+      to: string;
+      totals: components['schemas']['properties.AnalyticsTotalsResponse'];
+      /** Format: date-time */
+      updated_at: string | null;
     };
     'properties.PropertyChanges': {
       address?: string;
@@ -10953,6 +11149,39 @@ export interface operations {
       };
     };
   };
+  AnalyticsVisitorController_collect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.AnalyticsBatchBody'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': null;
+        };
+      };
+      /** @description The analytics batch is too large (at most 16 KB). */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   VisitorLeadsController_event: {
     parameters: {
       query?: never;
@@ -12125,6 +12354,40 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.CurrentProviderResponse'];
+          };
+        };
+      };
+    };
+  };
+  AnalyticsController_overview: {
+    parameters: {
+      query?: {
+        from?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.AnalyticsOverviewItemResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };
@@ -15770,6 +16033,83 @@ export interface operations {
           'application/json': {
             data: components['schemas']['properties.PropertyResponse'];
           };
+        };
+      };
+    };
+  };
+  AnalyticsController_erase: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  AnalyticsController_report: {
+    parameters: {
+      query?: {
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PropertyAnalyticsResponse'];
+          };
+        };
+      };
+    };
+  };
+  AnalyticsController_export: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The raw events still kept, oldest first: `attachment; filename="<slug>-analytics.csv"`, a header row, then occurred_at, view_id, type, sweep, room, floor, ms, target, device, language, referrer_host, country, consent */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
     };

@@ -1,5 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBody, ApiConsumes, ApiPayloadTooLargeResponse } from '@nestjs/swagger';
+import type { RouteBodyLimit } from './fastify';
 
 /**
  * The request bodies that are not a DTO, declared so that every unsafe operation of the OpenAPI document says
@@ -41,3 +43,13 @@ export const SignedVendorEvent = (description: string) =>
       additionalProperties: true,
     },
   });
+
+/**
+ * A route that reads a smaller body than the services' 1 MB (`JSON_BODY_LIMIT_BYTES`): past `bytes`, 413 with
+ * `message` (`{"errors": {"base": [message]}}`), announced length or chunked alike, before anything is parsed.
+ */
+export const BodyLimit = (bytes: number, message: string) =>
+  applyDecorators(
+    RouteConfig({ bodyLimit: { bytes, message } satisfies RouteBodyLimit }),
+    ApiPayloadTooLargeResponse({ description: message }),
+  );

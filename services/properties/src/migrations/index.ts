@@ -19,6 +19,7 @@ import { ClientsAndContacts1764700000000 } from './1764700000000-clients-and-con
 import { Bookings1764900000000 } from './1764900000000-bookings';
 import { Avatars1765000000000 } from './1765000000000-avatars';
 import { HostingPauses1765100000000 } from './1765100000000-hosting-pauses';
+import { Analytics1765200000000 } from './1765200000000-analytics';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -42,4 +43,5 @@ export const migrations: MigrationClass[] = [
   Bookings1764900000000,
   Avatars1765000000000,
   HostingPauses1765100000000,
+  Analytics1765200000000,
 ];

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { ClientsQuery } from '../clients/clients.dto';
 import { ClientsService } from '../clients/clients.service';
+import { seedDemoAnalytics } from './demo-analytics';
 import { seedDemoBookings } from './demo-bookings';
 import { ContactsService } from '../media/contacts.service';
 import { Matterport, MATTERPORT_MAX_PAGE_SIZE } from '../matterport/matterport';
@@ -19,7 +20,7 @@ export const DEMO_CONTACT = {
  * Gives the demo provider of `npm start` a property for each model of the Matterport account it reads (the
  * platform's own: the emulator's demo models), geocoded like any other, once: a provider that has properties is left
  * alone. The first two are for a demo client, whose agent is the first one's agent; the booking page is set up with a
- * few of that agent's bookings. Answers how many it made.
+ * few of that agent's bookings; two weeks of visitor analytics on every tour. Answers how many it made.
  */
 export async function seedDemoProperties(app: INestApplicationContext, providerId: string): Promise<number> {
   const properties = app.get(PropertiesService);
@@ -40,6 +41,7 @@ export async function seedDemoProperties(app: INestApplicationContext, providerI
   if (made.length > 0) {
     await seedDemoClient(app, providerId, made.slice(0, 2));
     await seedDemoBookings(app, providerId);
+    await seedDemoAnalytics(app, providerId, made);
   }
   return made.length;
 }
