@@ -1,0 +1,177 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { eventually } from '@tourly/platform/testing';
+import { launchChromium, signedInPage } from './support/browser';
+import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { aProperty, aSharedTour, onStarter } from './support/provider';
+import { builtWebApp, pagesEnv } from './support/web-build';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const SCREENSHOTS = path.join(__dirname, 'artifacts', 'analytics');
+
+/**
+ * Visitor analytics in a real browser (Debian's Chromium) against the whole platform: a visitor on a phone declines
+ * the cookie banner, walks a shared tour through three rooms of Matterport's space (the Showcase stand-in, followed
+ * through its SDK), leaves longest in the last, and sends a lead; nothing is kept in that browser, and the view is
+ * counted all the same. The provider's analytics page then shows the view and the lead in the funnel and the rooms
+ * ranked by time on the heat map, at a desktop's width and on a phone without sideways scrolling; a provider on the
+ * free plan sees the page blurred under the upgrade prompt. Screenshots go to `test/artifacts/analytics/`.
+ */
+jest.setTimeout(180_000);
+
+describe('visitor analytics in the browser', () => {
+  let it_: PlatformWithEmulators;
+  let browser: Browser;
+  let provider: Person;
+  let propertyId: string;
+  let tourLink: string;
+  const uncaught: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const webDist = await builtWebApp();
+    [it_, browser] = await Promise.all([
+      startPlatformWithEmulators({
+        env: (emulatorsUrl) => ({ ...pagesEnv(webDist, emulatorsUrl), ANALYTICS_ROLLUP_INTERVAL_MS: '1000' }),
+      }),
+      launchChromium(),
+    ]);
+    provider = await it_.signUp('Harbour Lights Media');
+    await onStarter(it_, provider);
+    const shared = await aSharedTour(provider, 'Harbour View Apartment');
+    propertyId = shared.propertyId;
+    tourLink = `${it_.base}${new URL(shared.link.links.default!).pathname}`;
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await it_?.stop();
+    expect(uncaught).toEqual([]);
+  });
+
+  it('counts a phone visitor who declined cookies, walks three rooms and sends a lead; the provider sees the rooms ranked', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await page.goto(tourLink);
+    await page
+      .getByRole('region', { name: 'Cookie consent' })
+      .getByRole('button', { name: 'Decline' })
+      .click();
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
+
+    // Into the space, then through three of its rooms: a short look at the first two, a longer one at the third.
+    const space = page.frameLocator('iframe.tour-model');
+    await space.getByRole('button', { name: 'Explore the 3D space' }).click();
+    const here = () => space.locator('body').getAttribute('data-room');
+    await eventually(here, (room) => !!room, 'the visitor in the space');
+    const rooms = [(await here())!];
+    for (let step = 0; step < 2; step++) {
+      // The next room not seen yet among those the visitor can walk to from here.
+      const labels = await space.getByRole('button', { name: /^Go to / }).allTextContents();
+      const room = labels
+        .map((label) => label.replace(/^Go to /, '').trim())
+        .find((r) => !rooms.includes(r))!;
+      const batch = page.waitForRequest((request) => request.url().endsWith('/analytics.json'));
+      await space.getByRole('button', { name: `Go to ${room}`, exact: true }).click();
+      await eventually(here, (now) => now === room, `the visitor in ${room}`);
+      rooms.push(room);
+      // Each move leaves in the next batch (every 5 s): the time in a room is what the visitor spent there.
+      await batch;
+    }
+
+    // A lead from the contact form, then the visitor leaves (the page hidden sends the last room's time).
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Tour menu' })
+      .getByRole('button', { name: 'Contact the agent' })
+      .click();
+    const form = page.getByRole('form', { name: 'Send a message' });
+    await form.getByLabel('First name').fill('Vera');
+    await form.getByLabel('Last name').fill('Visitor');
+    await form.getByLabel('Email').fill('vera.visitor@example.com');
+    await form.getByLabel('Phone number').fill('0400 000 000');
+    await form.getByLabel('Message').fill('Is the apartment still available?');
+    const sent = page.waitForResponse((response) => response.url().endsWith('/v3_player_lead'));
+    await form.getByRole('button', { name: 'Send' }).click();
+    expect((await sent).status()).toBe(201);
+    const last = page.waitForRequest((request) => request.url().endsWith('/analytics.json'));
+    await page.evaluate(
+      "Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });" +
+        "document.dispatchEvent(new Event('visibilitychange'))",
+    );
+    await last;
+    // Declined: no cookie and nothing in the browser's storage.
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+    expect(await page.evaluate('window.localStorage.length')).toBe(0);
+    await context.close();
+
+    // Rolled up within seconds: the provider's numbers count the view, the lead and the three rooms.
+    const report = await eventually(
+      async () =>
+        (await provider.get(`/provider/properties/${propertyId}/analytics.json`).expect(200)).body.data,
+      (data) => data.funnel.leads === 1 && data.places.length === rooms.length,
+      'the visit rolled up',
+      60_000,
+    );
+    expect(report.totals).toMatchObject({ views: 1, visitors: 1, returning_visitors: 0 });
+    // Every event the player sent says the visitor declined (the export's last column).
+    const exported = (
+      await provider.get(`/provider/properties/${propertyId}/analytics/export.csv`).expect(200)
+    ).text as string;
+    const consents = new Set(
+      exported
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',').at(-1)!.trim()),
+    );
+    expect([...consents]).toEqual(['denied']);
+    const ranked = (report.places as Array<{ room: string; seconds: number }>).map((place) => place.room);
+    expect([...ranked].sort()).toEqual([...rooms].sort());
+
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const own = await signedInPage(browser, it_.base, provider, viewport, uncaught);
+      await own.goto(`${it_.base}/provider/properties/${propertyId}/analytics`);
+      const places = own.getByRole('list', { name: 'Places by time spent' });
+      await places.waitFor();
+      expect(await places.getByRole('listitem').locator('strong').allTextContents()).toEqual(ranked);
+      const totals = own.getByRole('region', { name: 'Totals' });
+      expect(await totals.locator('.stat-tile').first().textContent()).toContain('Views1');
+      await own.getByRole('heading', { name: 'Engagement' }).waitFor();
+      // The chart comes in its own chunk, after the numbers.
+      await own.getByRole('img', { name: /^Views per day from .*: 1 views in all/ }).waitFor();
+      expect(await noSidewaysScroll(own)).toBe(true);
+      await own.screenshot({ path: path.join(SCREENSHOTS, `${name}-property.png`), fullPage: true });
+      await own.context().close();
+    }
+  });
+
+  it('shows a provider on the free plan the page blurred under the upgrade prompt', async () => {
+    const free = await it_.signUp('Free Fotos');
+    // The free plan builds and previews but cannot share: a property of its own is what it has.
+    const freeProperty = await aProperty(free, 'Free House');
+    const page = await signedInPage(browser, it_.base, free, PHONE, uncaught);
+    await page.goto(`${it_.base}/provider/properties/${freeProperty}/analytics`);
+    await page.getByRole('heading', { name: 'See who visits your tours' }).waitFor();
+    await page
+      .getByText('Visitor analytics come with a paid plan. Upgrade your plan to see who visits your tours.')
+      .waitFor();
+    expect(await page.locator('.analytics-gate-sample').count()).toBe(1);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-free-plan.png'), fullPage: true });
+    await page.context().close();
+  });
+});
+
+/** The page fits the screen's width (a phone never scrolls sideways). */
+function noSidewaysScroll(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>(
+    'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
+  );
+}
