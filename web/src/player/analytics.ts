@@ -5,22 +5,13 @@
  * without consent, never a throw into the page, never a retry: a batch that does not leave is lost.
  */
 
-export type AnalyticsEventType =
-  | 'view_started'
-  | 'sweep_entered'
-  | 'dwell'
-  | 'menu_opened'
-  | 'tag_opened'
-  | 'guided_tour_played'
-  | 'map_opened'
-  | 'website_opened'
-  | 'phone_revealed'
-  | 'contact_opened'
-  | 'lead_sent';
+import type {
+  AnalyticsConsent as Consent,
+  AnalyticsDevice as Device,
+  AnalyticsEventType,
+} from '@tourly/contracts';
 
-/** granted: accepted; denied: declined (or Do Not Track / Global Privacy Control); unknown: not answered yet. */
-export type Consent = 'granted' | 'denied' | 'unknown';
-export type Device = 'phone' | 'tablet' | 'desktop';
+export type { AnalyticsEventType, Consent, Device };
 
 /** Where the visitor stands in the model, as the Showcase SDK tells it. */
 export interface Place {
