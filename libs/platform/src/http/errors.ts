@@ -58,11 +58,14 @@ export class ApiError extends HttpException {
    * table of rules answers (`field -> message`, empty when all hold) for input no DTO checked alone.
    */
   static refuseAny(errors: Record<string, string>): void {
-    const fields = Object.keys(errors);
-    if (fields.length === 0) return;
-    throw new ApiError(
+    if (Object.keys(errors).length > 0) throw ApiError.refusal(errors);
+  }
+
+  /** 422 with a message per field (camelCase in code, snake_case on the wire), for a caller that knows some failed. */
+  static refusal(errors: Record<string, string>): ApiError {
+    return new ApiError(
       HttpStatus.UNPROCESSABLE_ENTITY,
-      Object.fromEntries(fields.map((field) => [toSnake(field), [errors[field]!]])),
+      Object.fromEntries(Object.entries(errors).map(([field, message]) => [toSnake(field), [message]])),
     );
   }
 

@@ -165,10 +165,7 @@ export class AnalyticsService {
 
   private range(query: { from?: string; to?: string }): DayRange {
     const range = analyticsRange(query, new Date());
-    if ('errors' in range) {
-      ApiError.refuseAny(range.errors);
-      throw new Error('unreachable');
-    }
+    if ('errors' in range) throw ApiError.refusal(range.errors);
     return range;
   }
 }

@@ -1,68 +1,21 @@
 import { getPage, request, type Page } from '../../../api/client';
-
-/*
- * The analytics routes (analytics contract §3) are not in the OpenAPI document yet: these types mirror the contract
- * in camelCase (the client converts the answers' keys), to be swapped for `Answer<'/provider/...', 'get'>` once the
- * server side lands and `npm run api:types` regenerates the document's types.
- */
+import type { Answer } from '../../../api/types';
 
 /** A day of the range, `YYYY-MM-DD` (UTC). */
 export type IsoDay = string;
 
-/** GET /provider/properties/{id}/analytics.json */
-export interface PropertyAnalytics {
-  from: IsoDay;
-  to: IsoDay;
-  /** The last rollup run over this property; null before the first. */
-  updatedAt: string | null;
-  totals: AnalyticsTotals;
-  /** Every day of the range, zeros included. */
-  days: Array<{ day: IsoDay; views: number; visitors: number }>;
-  devices: Array<{ device: string; views: number }>;
-  /** The top 10; a null host is a direct visit. */
-  referrers: Array<{ host: string | null; views: number }>;
-  /** ISO 3166 alpha-2; null is unknown. */
-  countries: Array<{ country: string | null; views: number }>;
-  languages: Array<{ language: string; views: number }>;
-  funnel: AnalyticsFunnel;
-  /** The heat map: the top 50 places by seconds, by room where the player sent one, else by sweep. */
-  places: AnalyticsPlace[];
-}
-
-export interface AnalyticsTotals {
-  views: number;
-  visitors: number;
-  returningVisitors: number;
-  averageSeconds: number;
-  medianSeconds: number;
-}
-
-export interface AnalyticsFunnel {
-  views: number;
-  interactions: number;
-  contacts: number;
-  leads: number;
-}
-
-export interface AnalyticsPlace {
-  sweep: string;
-  room: string | null;
-  floor: number | null;
-  seconds: number;
-  visits: number;
-  /** seconds / all seconds of the range, 0..1. */
-  share: number;
-}
+/**
+ * GET /provider/properties/{id}/analytics.json: totals, every day of the range (zeros included), devices, the top
+ * referrers (a null host is a direct visit), countries (null: unknown), languages, the funnel, and the heat map's
+ * places (the top 50 by seconds: by room where the player sent one, else by sweep).
+ */
+export type PropertyAnalytics = Answer<'/provider/properties/{id}/analytics.json', 'get'>;
+export type AnalyticsTotals = PropertyAnalytics['totals'];
+export type AnalyticsFunnel = PropertyAnalytics['funnel'];
+export type AnalyticsPlace = PropertyAnalytics['places'][number];
 
 /** One row of GET /provider/analytics.json: a property with views in the range. */
-export interface AnalyticsOverviewRow {
-  propertyId: string;
-  title: string;
-  views: number;
-  visitors: number;
-  averageSeconds: number;
-  leads: number;
-}
+export type AnalyticsOverviewRow = Answer<'/provider/analytics.json', 'get'>['items'][number];
 
 /** A type, not an interface: it goes into a request's query, which takes string keys. */
 export type AnalyticsRange = {

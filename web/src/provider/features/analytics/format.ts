@@ -35,11 +35,14 @@ export function countryLabel(code: string | null): string {
   }
 }
 
-/** The language's name in the viewer's language ('en' -> 'English'), or the code as sent. */
+/** The platform's language codes that are not ISO 639-1 (the spec's `cn` and `jp`), as Intl names them. */
+const ISO_LANGUAGE: Record<string, string> = { cn: 'zh', jp: 'ja' };
+
+/** The language's name in the viewer's language ('en' -> 'English', 'jp' -> 'Japanese'), or the code as sent. */
 export function languageLabel(code: string): string {
   languages ??= new Intl.DisplayNames(undefined, { type: 'language' });
   try {
-    return languages.of(code) ?? code;
+    return languages.of(ISO_LANGUAGE[code] ?? code) ?? code;
   } catch {
     return code;
   }

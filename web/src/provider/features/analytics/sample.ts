@@ -36,7 +36,7 @@ export function samplePropertyAnalytics(choice: RangeChoice): PropertyAnalytics 
     ],
     languages: [
       { language: 'en', views: 900 },
-      { language: 'zh', views: 100 },
+      { language: 'cn', views: 100 },
     ],
     funnel: { views: 1000, interactions: 500, contacts: 100, leads: 20 },
     places: [
