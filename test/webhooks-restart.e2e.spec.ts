@@ -81,8 +81,9 @@ describe('identity killed with -9 while webhooks are in flight', () => {
     it_ = await startPlatformWithEmulators();
     // The identity service in this process gives its port, database and stream to a process of its own.
     const moved = await ownProcess(it_.platform.services.identity, {
-      // An attempt the receiver holds gives up after 2 s; a lease a dead process left expires 22 s after its claim.
+      // An attempt the receiver holds gives up after 2 s; a lease a dead process left expires 5 s after its claim.
       WEBHOOK_TIMEOUT_MS: '2000',
+      WEBHOOK_LEASE_MARGIN_MS: '3000',
       WEBHOOK_RETRY_BACKOFF_MS: '500,1000,2000,4000,8000',
       // An event in flight to the killed process comes again 5 s after its delivery, not JetStream's usual 30 s.
       EVENT_ACK_WAIT_MS: '5000',

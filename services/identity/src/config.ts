@@ -38,6 +38,13 @@ export class IdentityConfig extends DatabaseConfig {
   @EnvInt({ min: 100, unit: 'milliseconds' })
   WEBHOOK_TIMEOUT_MS: number = 10_000;
 
+  /**
+   * How long past WEBHOOK_TIMEOUT_MS a claimed delivery stays leased to its dispatcher (room to record the outcome):
+   * a delivery whose dispatcher died is attempted again once this runs out.
+   */
+  @EnvInt({ min: 1_000, unit: 'milliseconds' })
+  WEBHOOK_LEASE_MARGIN_MS: number = 20_000;
+
   /** The waits between a delivery's attempts, comma-separated milliseconds (one more attempt than waits). */
   @IsOptional()
   @Matches(/^\s*\d+(\s*,\s*\d+)*\s*$/, {

@@ -48,7 +48,7 @@ export class WebhookDispatcher implements BeforeApplicationShutdown {
       ? config.WEBHOOK_RETRY_BACKOFF_MS.split(',').map((wait) => Number(wait.trim()))
       : DEFAULT_WEBHOOK_BACKOFF_MS;
     // Past the timeout with room for recording the outcome: a lease lost only to a dispatcher that is gone.
-    this.leaseMs = config.WEBHOOK_TIMEOUT_MS + 20_000;
+    this.leaseMs = config.WEBHOOK_TIMEOUT_MS + config.WEBHOOK_LEASE_MARGIN_MS;
     this.task = schedules.every('webhook dispatch', POLL_MS, () => this.dispatch());
     schedules.every('webhook log sweep', 3_600_000, () => this.webhooks.deleteOlderThan(RETENTION_DAYS));
   }
