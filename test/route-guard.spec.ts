@@ -166,8 +166,7 @@ describe('route guard: malformed input on every route', () => {
         node = document.components.schemas[node.$ref.replace('#/components/schemas/', '')] ?? {};
       return node;
     };
-    let baselineWrites = await writes();
-    let baseline = await settledFingerprint();
+    let { writes: baselineWrites, fingerprint: baseline } = await settled();
     const failures: string[] = [];
 
     for (const caller of ['anonymous', 'provider', 'admin'] as const) {
@@ -191,18 +190,21 @@ describe('route guard: malformed input on every route', () => {
                 baselineWrites = written;
                 if (after !== baseline) {
                   // An accepted request's events may still be arriving: only a change that stays is this one's.
-                  const settled = await settledFingerprint();
-                  if (settled !== baseline && (await changedTables(baseline, settled)).length > 0) {
-                    const changed = await changedTables(baseline, settled);
-                    baseline = settled;
+                  const now = await settled();
+                  baselineWrites = now.writes;
+                  if (
+                    now.fingerprint !== baseline &&
+                    (await changedTables(baseline, now.fingerprint)).length > 0
+                  ) {
+                    const changed = await changedTables(baseline, now.fingerprint);
+                    baseline = now.fingerprint;
                     throw new Error((problem = `a refused request changed ${changed.join(', ')}: ${label}`));
                   }
                 }
               } else {
                 seen.accepted++;
                 await keepSignedIn(caller);
-                baselineWrites = await writes();
-                baseline = await settledFingerprint();
+                ({ writes: baselineWrites, fingerprint: baseline } = await settled());
               }
             }),
             { seed: SEED, numRuns: RUNS, endOnFailure: true },
@@ -226,7 +228,7 @@ describe('route guard: malformed input on every route', () => {
         })
       ).body.data as { id: string });
     const json = (value: unknown) => JSON.stringify(value);
-    const before = await settledFingerprint();
+    const { fingerprint: before } = await settled();
     const answers = {
       'sign-in with an array for the user': await it_.http
         .post('/users/sign_in')
@@ -279,7 +281,7 @@ describe('route guard: malformed input on every route', () => {
     expect(answers['half a surrogate pair in the website settings'].body.errors).toEqual({
       'website_settings.headline': [UNSTORABLE_TEXT],
     });
-    expect(await settledFingerprint()).toBe(before);
+    expect((await settled()).fingerprint).toBe(before);
   });
 
   // ---- the requests ----
@@ -334,16 +336,19 @@ describe('route guard: malformed input on every route', () => {
     return row!.writes;
   }
 
-  /** The state once every event in flight has had its effect: the same fingerprint twice, 100 ms apart. */
-  async function settledFingerprint(): Promise<string> {
-    let last = await fingerprint();
-    for (let tries = 0; tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const now = await fingerprint();
-      if (now === last) return now;
+  /**
+   * The state once every event in flight has had its effect: nothing written for 100 ms (two looks at the write
+   * counter 50 ms apart), then the fingerprint, taken once, with the count of writes it covers.
+   */
+  async function settled(): Promise<{ writes: string; fingerprint: string }> {
+    let last = await writes();
+    for (let quiet = 0, tries = 0; quiet < 2 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const now = await writes();
+      quiet = now === last ? quiet + 1 : 0;
       last = now;
     }
-    return last;
+    return { writes: last, fingerprint: await fingerprint() };
   }
 
   async function changedTables(before: string, after: string): Promise<string[]> {
