@@ -55,6 +55,8 @@ describe('visitor analytics in the browser', () => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true });
     const page = await context.newPage();
     page.on('pageerror', (error) => uncaught.push(error.message));
+    // The visitor's time in each room is the page's clock, run forward here: exact, and not waited out.
+    await page.clock.install();
     await page.goto(tourLink);
     await page
       .getByRole('region', { name: 'Cookie consent' })
@@ -62,13 +64,13 @@ describe('visitor analytics in the browser', () => {
       .click();
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
 
-    // Into the space, then through three of its rooms: a short look at the first two, a longer one at the third.
+    // Into the space, then through three of its rooms: a glance at the first, 10 s in the second, 25 s in the third.
     const space = page.frameLocator('iframe.tour-model');
     await space.getByRole('button', { name: 'Explore the 3D space' }).click();
     const here = () => space.locator('body').getAttribute('data-room');
     await eventually(here, (room) => !!room, 'the visitor in the space');
     const rooms = [(await here())!];
-    for (let step = 0; step < 2; step++) {
+    for (const seconds of [10, 5]) {
       // The next room not seen yet among those the visitor can walk to from here.
       const labels = await space.getByRole('button', { name: /^Go to / }).allTextContents();
       const room = labels
@@ -78,9 +80,11 @@ describe('visitor analytics in the browser', () => {
       await space.getByRole('button', { name: `Go to ${room}`, exact: true }).click();
       await eventually(here, (now) => now === room, `the visitor in ${room}`);
       rooms.push(room);
-      // Each move leaves in the next batch (every 5 s): the time in a room is what the visitor spent there.
+      // Each move leaves in the next batch (every 5 s), with the time spent in the room before.
+      await page.clock.runFor(seconds * 1000);
       await batch;
     }
+    await page.clock.runFor(20_000);
 
     // A lead from the contact form, then the visitor leaves (the page hidden sends the last room's time).
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
@@ -130,7 +134,8 @@ describe('visitor analytics in the browser', () => {
     );
     expect([...consents]).toEqual(['denied']);
     const ranked = (report.places as Array<{ room: string; seconds: number }>).map((place) => place.room);
-    expect([...ranked].sort()).toEqual([...rooms].sort());
+    expect(ranked).toEqual([rooms[2], rooms[1], rooms[0]]);
+    expect(report.places[0].seconds).toBeGreaterThanOrEqual(25);
 
     for (const [name, viewport] of [
       ['desktop', DESKTOP],

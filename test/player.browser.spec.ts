@@ -668,6 +668,8 @@ describe("the visitor's player in the browser", () => {
 
   it('asks a visitor for consent, then sends the view by beacon: unknown first, granted with a visitor id after Accept', async () => {
     const page = await visitor(PHONE);
+    // The player sends what it recorded every 5 s: the page's clock is run forward over that wait, not waited out.
+    await page.clock.install();
     const batches: Array<Record<string, unknown>> = [];
     const isBatch = (request: { url(): string; method(): string }) =>
       request.method() === 'POST' && request.url().endsWith('/analytics.json');
@@ -696,6 +698,7 @@ describe("the visitor's player in the browser", () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-cookie-banner.png') });
 
     // Not answered yet: the view counts, without a visitor id, and nothing is kept in the browser.
+    await page.clock.runFor(5_000);
     expect(new URL((await firstBatch).url()).pathname).toBe(
       `/digital_twin/${encodeURIComponent(tourId)}/analytics.json`,
     );
@@ -727,6 +730,7 @@ describe("the visitor's player in the browser", () => {
       .getByRole('button', { name: 'Location' })
       .click();
     await panel(page, 'Location').waitFor();
+    await page.clock.runFor(5_000);
     await secondBatch;
     const visitorId = await page.evaluate("localStorage.getItem('tourly_visitor_id')");
     expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
