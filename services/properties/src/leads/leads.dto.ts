@@ -48,7 +48,7 @@ const RoomName = () =>
 /** The floor as the tour's analytics events name it; null or left out when the tour names none. */
 const RoomFloor = () =>
   applyDecorators(
-    ApiProperty({ type: Number, nullable: true, minimum: 0, maximum: LIMITS.maxFloor }),
+    ApiProperty({ type: Number, nullable: true, required: false, minimum: 0, maximum: LIMITS.maxFloor }),
     IsOptional(),
     IsInt({ message: 'must be a whole number' }),
     Min(0, { message: 'must be at least 0' }),
