@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
+import type { LeadAttribution } from '@tourly/contracts';
 import { launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty, aSharedTour, onStarter } from './support/provider';
@@ -17,7 +18,8 @@ const SCREENSHOTS = path.join(__dirname, 'artifacts', 'analytics');
  * through its SDK), leaves longest in the last, and sends a lead; nothing is kept in that browser, and the view is
  * counted all the same. The provider's analytics page then shows the view and the lead in the funnel and the rooms
  * ranked by time on the heat map, at a desktop's width and on a phone without sideways scrolling; a provider on the
- * free plan sees the page blurred under the upgrade prompt. Screenshots go to `test/artifacts/analytics/`.
+ * free plan sees the page blurred under the upgrade prompt. A second visitor accepts the cookies: its lead carries the
+ * rooms it walked, and the provider sees them on the lead. Screenshots go to `test/artifacts/analytics/`.
  */
 jest.setTimeout(180_000);
 
@@ -64,43 +66,10 @@ describe('visitor analytics in the browser', () => {
       .click();
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'detached' });
 
-    // Into the space, then through three of its rooms: a glance at the first, 10 s in the second, 25 s in the third.
-    const space = page.frameLocator('iframe.tour-model');
-    await space.getByRole('button', { name: 'Explore the 3D space' }).click();
-    const here = () => space.locator('body').getAttribute('data-room');
-    await eventually(here, (room) => !!room, 'the visitor in the space');
-    const rooms = [(await here())!];
-    for (const seconds of [10, 5]) {
-      // The next room not seen yet among those the visitor can walk to from here.
-      const labels = await space.getByRole('button', { name: /^Go to / }).allTextContents();
-      const room = labels
-        .map((label) => label.replace(/^Go to /, '').trim())
-        .find((r) => !rooms.includes(r))!;
-      const batch = page.waitForRequest((request) => request.url().endsWith('/analytics.json'));
-      await space.getByRole('button', { name: `Go to ${room}`, exact: true }).click();
-      await eventually(here, (now) => now === room, `the visitor in ${room}`);
-      rooms.push(room);
-      // Each move leaves in the next batch (every 5 s), with the time spent in the room before.
-      await page.clock.runFor(seconds * 1000);
-      await batch;
-    }
-    await page.clock.runFor(20_000);
-
+    const rooms = await walkThreeRooms(page);
     // A lead from the contact form, then the visitor leaves (the page hidden sends the last room's time).
-    await page.getByRole('button', { name: 'Menu', exact: true }).click();
-    await page
-      .getByRole('navigation', { name: 'Tour menu' })
-      .getByRole('button', { name: 'Contact the agent' })
-      .click();
-    const form = page.getByRole('form', { name: 'Send a message' });
-    await form.getByLabel('First name').fill('Vera');
-    await form.getByLabel('Last name').fill('Visitor');
-    await form.getByLabel('Email').fill('vera.visitor@example.com');
-    await form.getByLabel('Phone number').fill('0400 000 000');
-    await form.getByLabel('Message').fill('Is the apartment still available?');
-    const sent = page.waitForResponse((response) => response.url().endsWith('/v3_player_lead'));
-    await form.getByRole('button', { name: 'Send' }).click();
-    expect((await sent).status()).toBe(201);
+    const lead = await sendLead(page, 'Vera');
+    expect(lead.attribution).toBeUndefined();
     const last = page.waitForRequest((request) => request.url().endsWith('/analytics.json'));
     await page.evaluate(
       "Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });" +
@@ -157,6 +126,48 @@ describe('visitor analytics in the browser', () => {
     }
   });
 
+  it('a visitor who accepts cookies sends the rooms it walked with its lead; the provider sees them on the lead', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await page.clock.install();
+    await page.goto(tourLink);
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await banner.waitFor({ state: 'detached' });
+    const rooms = await walkThreeRooms(page);
+    const { attribution } = await sendLead(page, 'Ada');
+    // The path is every room walked; the rooms the longest first, with the time spent in each.
+    expect(attribution!.path).toEqual(rooms);
+    expect(attribution!.rooms.map(({ room }) => room)).toEqual([rooms[2], rooms[1], rooms[0]]);
+    const [longest, second, third] = attribution!.rooms.map(({ seconds }) => seconds);
+    expect([longest! >= 25, second! >= 10, third! >= 2]).toEqual([true, true, true]);
+    await context.close();
+
+    const own = await signedInPage(browser, it_.base, provider, PHONE, uncaught);
+    await own.goto(`${it_.base}/provider/properties/${propertyId}`);
+    const ada = own
+      .getByRole('list', { name: 'Leads' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Ada Visitor' });
+    await ada.waitFor();
+    // Seconds of a walk like this one read as seconds ('Office (5 s)'); the path as walked.
+    expect(attribution!.rooms.every(({ seconds }) => seconds < 60)).toBe(true);
+    const viewed = attribution!.rooms.map(({ room, seconds }) => `${room} (${seconds} s)`).join(', ');
+    expect(await ada.locator('.lead-rooms').innerText()).toBe(
+      `Rooms viewed: ${viewed}\nPath: ${rooms.join(' → ')}`,
+    );
+    // The lead sent after declining shows no rooms.
+    const vera = own
+      .getByRole('list', { name: 'Leads' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Vera Visitor' });
+    expect(await vera.locator('.lead-rooms').count()).toBe(0);
+    expect(await noSidewaysScroll(own)).toBe(true);
+    await ada.screenshot({ path: path.join(SCREENSHOTS, 'phone-lead-rooms.png') });
+    await own.context().close();
+  });
+
   it('shows a provider on the free plan the page blurred under the upgrade prompt', async () => {
     const free = await it_.signUp('Free Fotos');
     // The free plan builds and previews but cannot share: a property of its own is what it has.
@@ -173,6 +184,69 @@ describe('visitor analytics in the browser', () => {
     await page.context().close();
   });
 });
+
+/**
+ * Into the space, then through three of its rooms: 2 s in the first, 10 s in the second, 25 s in the third, on the
+ * page's clock (installed before the page opened), run forward rather than waited out. The rooms walked, in order.
+ */
+async function walkThreeRooms(page: Page): Promise<string[]> {
+  const space = page.frameLocator('iframe.tour-model');
+  await space.getByRole('button', { name: 'Explore the 3D space' }).click();
+  const here = () => space.locator('body').getAttribute('data-room');
+  await eventually(here, (room) => !!room, 'the visitor in the space');
+  await placeReachedThePlayer(page);
+  const rooms = [(await here())!];
+  await page.clock.runFor(2_000);
+  for (const seconds of [10, 25]) {
+    // The next room not seen yet among those the visitor can walk to from here.
+    const labels = await space.getByRole('button', { name: /^Go to / }).allTextContents();
+    const room = labels.map((label) => label.replace(/^Go to /, '').trim()).find((r) => !rooms.includes(r))!;
+    const batch = page.waitForRequest((request) => request.url().endsWith('/analytics.json'));
+    await space.getByRole('button', { name: `Go to ${room}`, exact: true }).click();
+    await eventually(here, (now) => now === room, `the visitor in ${room}`);
+    await placeReachedThePlayer(page);
+    rooms.push(room);
+    // The move leaves in the next batch (every 5 s), with the time spent in the room before.
+    await page.clock.runFor(seconds * 1000);
+    await batch;
+  }
+  return rooms;
+}
+
+/**
+ * Waits until the player has heard of the place Showcase shows now: Showcase tells the page over postMessage, so a
+ * message posted from Showcase's frame after it arrives after it (one sender, one receiver: in order). Only then may
+ * the clock run forward, or the time would count for the room before.
+ */
+async function placeReachedThePlayer(page: Page): Promise<void> {
+  const showcase = page.frames().find((frame) => frame.url().includes('/matterport/show/'))!;
+  await page.evaluate(
+    "window.placeProbe = new Promise((resolve) => addEventListener('message', function heard(event) {" +
+      " if (event.data === 'place-probe') { removeEventListener('message', heard); resolve(true); } })); true",
+  );
+  await showcase.evaluate("parent.postMessage('place-probe', '*')");
+  await page.evaluate('window.placeProbe');
+}
+
+/** The contact form sent from the tour's menu (201); the lead as the player sent it. */
+async function sendLead(page: Page, firstName: string): Promise<{ attribution?: LeadAttribution }> {
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Tour menu' })
+    .getByRole('button', { name: 'Contact the agent' })
+    .click();
+  const form = page.getByRole('form', { name: 'Send a message' });
+  await form.getByLabel('First name').fill(firstName);
+  await form.getByLabel('Last name').fill('Visitor');
+  await form.getByLabel('Email').fill(`${firstName.toLowerCase()}.visitor@example.com`);
+  await form.getByLabel('Phone number').fill('0400 000 000');
+  await form.getByLabel('Message').fill('Is the apartment still available?');
+  const sent = page.waitForResponse((response) => response.url().endsWith('/v3_player_lead'));
+  await form.getByRole('button', { name: 'Send' }).click();
+  const response = await sent;
+  expect(response.status()).toBe(201);
+  return (response.request().postDataJSON() as { lead: { attribution?: LeadAttribution } }).lead;
+}
 
 /** The page fits the screen's width (a phone never scrolls sideways). */
 function noSidewaysScroll(page: Page): Promise<boolean> {

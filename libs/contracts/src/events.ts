@@ -242,6 +242,30 @@ export interface WebsitePublicationV1 {
   providerId: string;
   propertyId: string;
 }
+/** What a lead's attribution may hold (the server refuses more; the player sends no more). */
+export const LEAD_ATTRIBUTION_LIMITS = {
+  /** Rooms listed, longest stay first. */
+  maxRooms: 5,
+  /** Rooms on the path: the last ones entered before writing. */
+  maxPath: 30,
+  /** A room's name, in characters. */
+  maxRoomLength: 100,
+  /** A floor, as the analytics events take it (0-based). */
+  maxFloor: 99,
+  /** Seconds in one room: a day. */
+  maxSeconds: 86_400,
+} as const;
+
+/**
+ * Where the visitor of a tour spent its time before sending a lead, as the visitor's own browser reported it (only
+ * with the visitor's consent to analytics): the rooms it stayed in longest, longest first, and the rooms in the order
+ * it entered them (a room entered again after another appears again), oldest first.
+ */
+export interface LeadAttribution {
+  rooms: Array<{ room: string; floor: number | null; seconds: number }>;
+  path: string[];
+}
+
 /**
  * A visitor sent the contact form of a shared tour (`source: tour`, `tourId` its public id) or of a published
  * website (`source: website`, `tourId` null). Properties mails it to the property's agents from this event.
@@ -257,6 +281,11 @@ export interface LeadReceivedV1 {
   email: string;
   phoneNumber: string;
   message: string;
+  /**
+   * The rooms behind the lead (`LeadAttribution`); null when none came (a website's form, a visitor without consent).
+   * Optional: events published before it have none.
+   */
+  attribution?: LeadAttribution | null;
 }
 
 /** A provider recorded a client (an agency it works for). */

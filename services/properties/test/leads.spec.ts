@@ -6,7 +6,9 @@ import {
   type PeopleProfiles,
 } from '@tourly/contracts';
 import { Database, RpcClient, uuidv7 } from '@tourly/platform';
+import { eventually } from '@tourly/platform/testing';
 import { onStarter } from '../../../test/support/provider';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../test/support/webhook-receiver';
 import { aProperty } from './media-support';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
@@ -34,6 +36,7 @@ describe('leads', () => {
   let propertyId: string;
   let tourId: string;
   let agent: { id: string; email: string };
+  let receiver: WebhookReceiver;
   let addressCount = 0;
 
   /** Every visitor its own client address, so the per-address limit counts only where a test means it to. */
@@ -97,6 +100,7 @@ describe('leads', () => {
   };
 
   beforeAll(async () => {
+    receiver = await startWebhookReceiver();
     it_ = await startPropertiesPlatform({
       env: () => ({
         LEADS_PER_ADDRESS_PER_HOUR: String(PER_ADDRESS),
@@ -119,7 +123,10 @@ describe('leads', () => {
     });
     expect(agents.status).toBe(200);
   });
-  afterAll(() => it_.stop());
+  afterAll(async () => {
+    await it_?.stop();
+    await receiver?.stop();
+  });
 
   describe('the contact form is checked with the spec’s words, and nothing is kept when refused', () => {
     it.each([
@@ -142,6 +149,119 @@ describe('leads', () => {
       const answer = await it_.http.post('/v3_player_lead').set('x-forwarded-for', anAddress()).send({});
       expect(answer.status).toBe(422);
       expect(answer.body.errors.lead).toEqual([MESSAGES.required]);
+    });
+  });
+
+  describe('the rooms behind a lead are checked strictly, and nothing is kept when refused', () => {
+    const kitchen = { room: 'Kitchen', floor: 0, seconds: 120 };
+    const rooms = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ room: `Room ${i}`, floor: 0, seconds: 1 }));
+    const path = (n: number) => Array.from({ length: n }, (_, i) => `Room ${i}`);
+    it.each([
+      ['not an object', 'Kitchen', 'attribution', 'must be an object'],
+      ['a list', [kitchen], 'attribution', 'must be an object'],
+      ['no rooms', { path: [] }, 'attribution.rooms', MESSAGES.required],
+      ['rooms not a list', { rooms: 'Kitchen', path: [] }, 'attribution.rooms', 'must be a list'],
+      ['rooms of text', { rooms: ['Kitchen'], path: [] }, 'attribution.rooms', 'must list objects'],
+      ['six rooms', { rooms: rooms(6), path: [] }, 'attribution.rooms', 'must list at most 5'],
+      [
+        'a room without a name',
+        { rooms: [{ seconds: 3 }], path: [] },
+        'attribution.rooms.0.room',
+        MESSAGES.required,
+      ],
+      [
+        'a blank room name',
+        { rooms: [{ ...kitchen, room: '   ' }], path: [] },
+        'attribution.rooms.0.room',
+        'must be 1 to 100 characters',
+      ],
+      [
+        'a room name of 101 characters',
+        { rooms: [kitchen, { ...kitchen, room: 'x'.repeat(101) }], path: [] },
+        'attribution.rooms.1.room',
+        'must be 1 to 100 characters',
+      ],
+      [
+        'a control character in a room name',
+        { rooms: [{ ...kitchen, room: 'Kit\u0007chen' }], path: [] },
+        'attribution.rooms.0.room',
+        'must not hold control characters',
+      ],
+      [
+        'a room name that is not text',
+        { rooms: [{ ...kitchen, room: 7 }], path: [] },
+        'attribution.rooms.0.room',
+        'must be text',
+      ],
+      [
+        'a floor of 1.5',
+        { rooms: [{ ...kitchen, floor: 1.5 }], path: [] },
+        'attribution.rooms.0.floor',
+        'must be a whole number',
+      ],
+      [
+        'a floor as text',
+        { rooms: [{ ...kitchen, floor: '1' }], path: [] },
+        'attribution.rooms.0.floor',
+        'must be a whole number',
+      ],
+      [
+        'a floor below 0',
+        { rooms: [{ ...kitchen, floor: -1 }], path: [] },
+        'attribution.rooms.0.floor',
+        'must be at least 0',
+      ],
+      [
+        'no seconds',
+        { rooms: [{ room: 'Kitchen', floor: 0 }], path: [] },
+        'attribution.rooms.0.seconds',
+        MESSAGES.required,
+      ],
+      [
+        'seconds of 12.5',
+        { rooms: [{ ...kitchen, seconds: 12.5 }], path: [] },
+        'attribution.rooms.0.seconds',
+        'must be a whole number of seconds',
+      ],
+      [
+        'negative seconds',
+        { rooms: [{ ...kitchen, seconds: -1 }], path: [] },
+        'attribution.rooms.0.seconds',
+        'must be at least 0',
+      ],
+      [
+        'more than a day',
+        { rooms: [{ ...kitchen, seconds: 86_401 }], path: [] },
+        'attribution.rooms.0.seconds',
+        'must be at most 86400',
+      ],
+      ['no path', { rooms: [kitchen] }, 'attribution.path', MESSAGES.required],
+      ['a path not a list', { rooms: [], path: 'Hall' }, 'attribution.path', 'must be a list'],
+      ['a path of 31 rooms', { rooms: [], path: path(31) }, 'attribution.path', 'must list at most 30'],
+      [
+        'a number on the path',
+        { rooms: [], path: ['Hall', 3] },
+        'attribution.path',
+        'must list room names as text',
+      ],
+      [
+        'a blank room on the path',
+        { rooms: [], path: ['Hall', ' '] },
+        'attribution.path',
+        'must list room names of 1 to 100 characters',
+      ],
+      [
+        'a control character on the path',
+        { rooms: [], path: ['Ha\u0001ll'] },
+        'attribution.path',
+        'must list room names without control characters',
+      ],
+    ])('%s: 422', async (_case, attribution, field, message) => {
+      const answer = await sendLead(aLead({ attribution }));
+      expect(answer.status).toBe(422);
+      expect(answer.body.errors[`lead.${field}`]).toEqual([message]);
+      expect(await storedLeads()).toBe(0);
     });
   });
 
@@ -175,6 +295,7 @@ describe('leads', () => {
         phone_number: '+1 555 0100',
         message: 'Second question',
         source: 'tour',
+        attribution: null,
         created_at: expect.any(String),
       },
     ]);
@@ -206,6 +327,65 @@ describe('leads', () => {
     // The admin's first e-mail was its sign-up code.
     const mails = await mailbox(await adminEmailOf(provider), 2);
     expect(mails.map((mail) => mail.subject)).toContain('New message about Lonely Cottage from Nora Visitor');
+  });
+
+  it('a tour’s lead keeps the rooms its visitor reported: stored, announced, listed and sent to the lead.received webhook', async () => {
+    const endpoint = await provider.send('post', '/provider/developers/webhooks_subscription/endpoints', {
+      endpoint: { url: receiver.url('/leads'), event_types: ['lead.received'] },
+    });
+    expect(endpoint.status).toBe(201);
+    const spot = await aTour(provider, 'Attributed House');
+    const attribution = {
+      rooms: [
+        { room: 'Kitchen', floor: 0, seconds: 120 },
+        { room: 'Living room', floor: null, seconds: 45 },
+        { room: 'Loft', seconds: 3 },
+      ],
+      path: ['Hall', 'Kitchen', 'Living room', 'Kitchen', 'Loft'],
+    };
+    const kept = {
+      rooms: [
+        { room: 'Kitchen', floor: 0, seconds: 120 },
+        { room: 'Living room', floor: null, seconds: 45 },
+        { room: 'Loft', floor: null, seconds: 3 },
+      ],
+      path: ['Hall', 'Kitchen', 'Living room', 'Kitchen', 'Loft'],
+    };
+    const answer = await sendLead(aLead({ tour_id: spot.tourId, message: 'Love the kitchen', attribution }));
+    expect(answer.status).toBe(201);
+    const id = answer.body.data.id as string;
+
+    const list = await provider.get(`/provider/properties/${spot.propertyId}/leads`);
+    expect(list.body.data.items).toEqual([expect.objectContaining({ id, attribution: kept })]);
+    const [event] = await announced(id);
+    expect(event?.data.attribution).toEqual(kept);
+
+    const [webhook] = await eventually(
+      async () => receiver.at('/leads'),
+      (received) => received.length > 0,
+      'the lead.received webhook',
+    );
+    expect(webhook!.payload).toMatchObject({
+      type: 'lead.received',
+      data: { lead_id: id, property_id: spot.propertyId, source: 'tour', attribution: kept },
+    });
+
+    // The other provider sees neither the property's leads nor their rooms.
+    const theirs = await other.get(`/provider/properties/${spot.propertyId}/leads`);
+    expect(theirs.status).toBe(404);
+    expect(JSON.stringify(theirs.body)).not.toContain('Kitchen');
+  });
+
+  it('a lead without rooms (no consent, or none named) keeps none', async () => {
+    const spot = await aTour(provider, 'Quiet House');
+    for (const attribution of [null, { rooms: [], path: [] }]) {
+      expect((await sendLead(aLead({ tour_id: spot.tourId, attribution }))).status).toBe(201);
+    }
+    const list = await provider.get(`/provider/properties/${spot.propertyId}/leads`);
+    expect(list.body.data.items.map((lead: { attribution: unknown }) => lead.attribution)).toEqual([
+      null,
+      null,
+    ]);
   });
 
   it('the honeypot: answered as accepted, but nothing kept, announced or mailed', async () => {
@@ -285,10 +465,17 @@ describe('leads', () => {
       published_features: { website: true },
     });
     expect(published.status).toBe(200);
+    // A website has no tour to walk: rooms sent with its form are refused, and nothing is kept.
+    const withRooms = await sendLead(
+      aLead({ tour_id: undefined, property_id: site, attribution: { rooms: [], path: ['Hall'] } }),
+    );
+    expect(withRooms.status).toBe(422);
+    expect(withRooms.body.errors['lead.attribution']).toEqual(['must be left out when property_id is given']);
+    expect(await storedLeads(site)).toBe(0);
     const answer = await sendLead(aLead({ tour_id: undefined, property_id: site }));
     expect(answer.status).toBe(201);
     const list = await provider.get(`/provider/properties/${site}/leads`);
-    expect(list.body.data.items.map((lead: { source: string }) => lead.source)).toEqual(['website']);
+    expect(list.body.data.items).toEqual([expect.objectContaining({ source: 'website', attribution: null })]);
   });
 
   it('identity answers the profiles of the provider’s own people only (no phone number or avatar: none kept)', async () => {

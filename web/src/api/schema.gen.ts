@@ -8113,11 +8113,24 @@ export type components = {
       /** Format: date-time */
       paused_at: string | null;
     };
+    'properties.LeadAttributionForm': {
+      /** @description the rooms in the order entered, oldest first */
+      path: string[];
+      /** @description longest stay first */
+      rooms: components['schemas']['properties.LeadRoomForm'][];
+    };
+    'properties.LeadAttributionResponse': {
+      /** @description the rooms in the order entered, oldest first */
+      path: string[];
+      /** @description the rooms stayed in longest, longest first */
+      rooms: components['schemas']['properties.LeadRoomResponse'][];
+    };
     'properties.LeadCreatedResponse': {
       /** Format: uuid */
       id: string;
     };
     'properties.LeadForm': {
+      attribution?: components['schemas']['properties.LeadAttributionForm'];
       company?: string | null;
       /** Format: email */
       email: string;
@@ -8129,6 +8142,8 @@ export type components = {
       tour_id?: string | null;
     };
     'properties.LeadResponse': {
+      /** @description the rooms behind a tour’s lead, as the visitor’s browser reported them; null: none sent */
+      attribution: components['schemas']['properties.LeadAttributionResponse'] | null;
       /** Format: date-time */
       created_at: string;
       email: string;
@@ -8143,6 +8158,18 @@ export type components = {
        * @enum {string}
        */
       source: 'tour' | 'website';
+    };
+    'properties.LeadRoomForm': {
+      floor?: number | null;
+      room: string;
+      /** @description seconds spent there in all */
+      seconds: number;
+    };
+    'properties.LeadRoomResponse': {
+      floor: number | null;
+      room: string;
+      /** @description seconds spent there in all */
+      seconds: number;
     };
     'properties.LinkMetadataResponse': {
       description: string | null;

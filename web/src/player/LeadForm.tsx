@@ -57,7 +57,9 @@ export function LeadForm({ source, defaultMessage, onSent }: LeadFormProps) {
     }
     setStatus('sending');
     try {
-      await sendLead({ ...toSend, ...source });
+      // Only a tour has rooms to walk; the collector gives none without the visitor's consent.
+      const attribution = 'tourId' in source ? analytics.attribution() : null;
+      await sendLead({ ...toSend, ...source, ...(attribution ? { attribution } : {}) });
       analytics.record('lead_sent');
       setStatus('sent');
       // 'Email sent!' stays 2 s, then the form empties and closes (001 §5 contact form).

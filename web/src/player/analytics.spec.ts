@@ -4,7 +4,9 @@ import {
   deviceOf,
   eventOf,
   MAX_BODY_BYTES,
+  NO_ANALYTICS,
   startAnalytics,
+  toAttribution,
   toBatches,
   uuid,
   VISITOR_ID_KEY,
@@ -204,6 +206,135 @@ describe('the analytics collector', () => {
     expect(page.events().map(({ type }) => type)).toEqual(['view_started', 'phone_revealed']);
     page.hide();
     expect(page.sent).toHaveLength(1);
+  });
+});
+
+describe('a lead’s attribution', () => {
+  /** A visitor walking the tour: each step a place, then the time spent there. */
+  function walk(
+    page: ReturnType<typeof aPage>,
+    steps: Array<[sweep: string, room: string | null, ms: number]>,
+  ) {
+    for (const [sweep, room, ms] of steps) {
+      page.analytics.place({ sweep, room, floor: room ? 0 : null });
+      page.wait(ms);
+    }
+  }
+  const tour: Array<[string, string | null, number]> = [
+    ['s1', 'Hall', 5_000],
+    ['s2', 'Kitchen', 70_000],
+    ['s3', 'Kitchen', 50_000],
+    ['s4', null, 4_000],
+    ['s5', 'Living room', 45_000],
+    ['s2', 'Kitchen', 10_400],
+  ];
+
+  it('with consent: the rooms stayed in longest, the one the visitor is in counted up to now, and the path walked', () => {
+    const page = aPage({ consent: 'granted' });
+    walk(page, tour);
+    expect(page.analytics.attribution()).toEqual({
+      rooms: [
+        { room: 'Kitchen', floor: 0, seconds: 130 },
+        { room: 'Living room', floor: 0, seconds: 45 },
+        { room: 'Hall', floor: 0, seconds: 5 },
+      ],
+      // Two sweeps of one kitchen are one step; a sweep the tour names no room for is none.
+      path: ['Hall', 'Kitchen', 'Living room', 'Kitchen'],
+    });
+    // Asking changes nothing the analytics send: the open room's dwell leaves when the visitor moves on.
+    page.wait(1000);
+    expect(page.analytics.attribution()!.rooms[0]).toEqual({ room: 'Kitchen', floor: 0, seconds: 131 });
+  });
+
+  it.each<Consent>(['denied', 'unknown'])(
+    'without consent (%s): none, whatever the visitor walked',
+    (consent) => {
+      const page = aPage({ consent });
+      walk(page, tour);
+      expect(page.analytics.attribution()).toBeNull();
+    },
+  );
+
+  it('consent granted during the view: the rooms from its start; withdrawn: none again', () => {
+    const page = aPage();
+    walk(page, tour.slice(0, 2));
+    page.analytics.setConsent('granted');
+    expect(page.analytics.attribution()).toEqual({
+      rooms: [
+        { room: 'Kitchen', floor: 0, seconds: 70 },
+        { room: 'Hall', floor: 0, seconds: 5 },
+      ],
+      path: ['Hall', 'Kitchen'],
+    });
+    page.analytics.setConsent('denied');
+    expect(page.analytics.attribution()).toBeNull();
+  });
+
+  it('does not count the time the page was hidden', () => {
+    const page = aPage({ consent: 'granted' });
+    walk(page, [['s1', 'Study', 3_000]]);
+    page.hide();
+    page.wait(600_000);
+    page.show();
+    page.wait(2_000);
+    expect(page.analytics.attribution()!.rooms).toEqual([{ room: 'Study', floor: 0, seconds: 5 }]);
+  });
+
+  it('none when the tour names no room, and none on a page without a tour', () => {
+    const page = aPage({ consent: 'granted' });
+    walk(page, [
+      ['s1', null, 30_000],
+      ['s2', '  ', 30_000],
+    ]);
+    expect(page.analytics.attribution()).toBeNull();
+    // The website's pages: no collector, so a lead from there carries none.
+    expect(NO_ANALYTICS.attribution()).toBeNull();
+  });
+
+  it('keeps to the limits: the five longest stays, the last thirty rooms entered', () => {
+    const page = aPage({ consent: 'granted' });
+    const rooms = Array.from({ length: 35 }, (_, n) => `Room ${n + 1}`);
+    walk(
+      page,
+      rooms.map((room, n) => [`s${n}`, room, (n % 7) * 1000 + 1000]),
+    );
+    const attribution = page.analytics.attribution()!;
+    expect(attribution.rooms.map(({ room, seconds }) => [room, seconds])).toEqual([
+      ['Room 7', 7],
+      ['Room 14', 7],
+      ['Room 21', 7],
+      ['Room 28', 7],
+      ['Room 35', 7],
+    ]);
+    expect(attribution.path).toEqual(rooms.slice(5));
+  });
+});
+
+describe('toAttribution', () => {
+  it('leaves out rooms of less than half a second, caps a stay at a day, keeps the first stayed first among equals', () => {
+    expect(
+      toAttribution(
+        [
+          { room: 'Porch', floor: null, ms: 499 },
+          { room: 'Attic', floor: 2, ms: 3_000 },
+          { room: 'Cellar', floor: 0, ms: 2_600 },
+          { room: 'Office', floor: 1, ms: 200_000_000 },
+        ],
+        ['Porch', 'Attic', 'Cellar', 'Office'],
+      ),
+    ).toEqual({
+      rooms: [
+        { room: 'Office', floor: 1, seconds: 86_400 },
+        { room: 'Attic', floor: 2, seconds: 3 },
+        { room: 'Cellar', floor: 0, seconds: 3 },
+      ],
+      path: ['Porch', 'Attic', 'Cellar', 'Office'],
+    });
+  });
+
+  it('is none for nothing', () => {
+    expect(toAttribution([], [])).toBeNull();
+    expect(toAttribution([{ room: 'Porch', floor: null, ms: 100 }], [])).toBeNull();
   });
 });
 

@@ -5,13 +5,15 @@
  * without consent, never a throw into the page, never a retry: a batch that does not leave is lost.
  */
 
-import type {
-  AnalyticsConsent as Consent,
-  AnalyticsDevice as Device,
-  AnalyticsEventType,
+import {
+  LEAD_ATTRIBUTION_LIMITS,
+  type AnalyticsConsent as Consent,
+  type AnalyticsDevice as Device,
+  type AnalyticsEventType,
+  type LeadAttribution,
 } from '@tourly/contracts';
 
-export type { AnalyticsEventType, Consent, Device };
+export type { AnalyticsEventType, Consent, Device, LeadAttribution };
 
 /** Where the visitor stands in the model, as the Showcase SDK tells it. */
 export interface Place {
@@ -57,6 +59,11 @@ export interface Analytics {
   setConsent(consent: Consent): void;
   /** The visitor switched languages. */
   setLanguage(language: string): void;
+  /**
+   * The rooms of this view for a lead the visitor sends: null unless the visitor granted consent (a lead joined to a
+   * person's path is personal data) or when the tour named no room.
+   */
+  attribution(): LeadAttribution | null;
   /** Sends what waits and stops listening to the page. */
   stop(): void;
 }
@@ -133,6 +140,8 @@ const text = (value: string | null | undefined) => {
   const clean = value?.replace(CONTROL, '').trim().slice(0, 80);
   return clean ? clean : undefined;
 };
+const floorOf = (floor: number | null | undefined) =>
+  typeof floor === 'number' && Number.isInteger(floor) && floor >= 0 && floor <= 99 ? floor : undefined;
 
 /** The event as the contract takes it: a field it would refuse is left out, never the whole batch refused. */
 export function eventOf(
@@ -144,8 +153,9 @@ export function eventOf(
   if (fields.sweep && /^[\w-]{1,64}$/.test(fields.sweep)) event.sweep = fields.sweep;
   const room = text(fields.room);
   if (room) event.room = room;
-  const { floor, ms } = fields;
-  if (typeof floor === 'number' && Number.isInteger(floor) && floor >= 0 && floor <= 99) event.floor = floor;
+  const floor = floorOf(fields.floor);
+  if (floor !== undefined) event.floor = floor;
+  const { ms } = fields;
   const target = text(fields.target);
   if (target) event.target = target;
   if (type === 'dwell') event.ms = Math.min(MAX_DWELL_MS, Math.max(0, Math.round(ms ?? 0)));
@@ -166,6 +176,43 @@ export function toBatches(events: AnalyticsEvent[], meta: BatchMeta, newId: () =
   for (let start = 0; start < events.length; start += MAX_EVENTS)
     add(events.slice(start, start + MAX_EVENTS));
   return batches;
+}
+
+/** The time a view spent in one room (a room of that name on that floor), in milliseconds. */
+export interface Stay {
+  room: string;
+  floor: number | null;
+  ms: number;
+}
+
+/**
+ * A lead's attribution from a view's stays (in the order first stayed) and the rooms it entered, oldest first: the
+ * rooms of at least a second, longest first (the first stayed first among equals), at most 5; the last 30 rooms of the
+ * path; null when both are empty.
+ */
+export function toAttribution(stays: Stay[], path: string[]): LeadAttribution | null {
+  const rooms = stays
+    .map(({ room, floor, ms }) => ({
+      room,
+      floor,
+      seconds: Math.min(LEAD_ATTRIBUTION_LIMITS.maxSeconds, Math.round(ms / 1000)),
+    }))
+    .filter((stay) => stay.seconds > 0)
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, LEAD_ATTRIBUTION_LIMITS.maxRooms);
+  const walked = path.slice(-LEAD_ATTRIBUTION_LIMITS.maxPath);
+  return rooms.length === 0 && walked.length === 0 ? null : { rooms, path: walked };
+}
+
+/** Adds time at a place to its room's stay (by room and floor); a place the tour names no room for has none. */
+function addStay(stays: Map<string, Stay>, place: Place, ms: number): void {
+  const room = text(place.room);
+  if (!room || ms <= 0) return;
+  const floor = floorOf(place.floor) ?? null;
+  const key = JSON.stringify([room, floor]);
+  const stay = stays.get(key);
+  if (stay) stay.ms += ms;
+  else stays.set(key, { room, floor, ms });
 }
 
 /** What the collector uses of the browser; tests give their own. */
@@ -264,6 +311,7 @@ export const NO_ANALYTICS: Analytics = {
   place: () => undefined,
   setConsent: () => undefined,
   setLanguage: () => undefined,
+  attribution: () => null,
   stop: () => undefined,
 };
 
@@ -297,6 +345,9 @@ function collector(options: AnalyticsOptions, io: AnalyticsIo): Analytics {
   /** Where the visitor is, and since when it counts (null while the page is hidden). */
   let current: Place | null = null;
   let since: number | null = null;
+  /** The rooms' time this view (by room and floor, in the order first stayed) and the rooms entered, for a lead. */
+  const stays = new Map<string, Stay>();
+  const path: string[] = [];
 
   const safely = (run: () => void) => {
     try {
@@ -332,9 +383,21 @@ function collector(options: AnalyticsOptions, io: AnalyticsIo): Analytics {
   function closeDwell() {
     if (current && since !== null) {
       const ms = io.now() - since;
-      if (ms > 0) push('dwell', { ...current, ms });
+      if (ms > 0) {
+        push('dwell', { ...current, ms });
+        addStay(stays, current, ms);
+      }
     }
     since = null;
+  }
+
+  /** A room entered: on the path unless it is the room the visitor was last in (two sweeps of one kitchen). */
+  function entered(place: Place) {
+    const room = text(place.room);
+    if (!room || path[path.length - 1] === room) return;
+    path.push(room);
+    // The path before writing is what counts: the oldest rooms go first.
+    if (path.length > LEAD_ATTRIBUTION_LIMITS.maxPath) path.shift();
   }
 
   const unlisten = io.listen((hidden) =>
@@ -355,12 +418,24 @@ function collector(options: AnalyticsOptions, io: AnalyticsIo): Analytics {
         current = { sweep: place.sweep, room: place.room, floor: place.floor };
         since = io.hidden() ? null : io.now();
         push('sweep_entered', current);
+        entered(current);
       }),
     setConsent: (next) => {
       consent = next;
     },
     setLanguage: (next) => {
       language = next;
+    },
+    attribution: () => {
+      try {
+        if (consent !== 'granted') return null;
+        // The room the visitor is in counts up to now, without closing its dwell.
+        const all = new Map([...stays].map(([key, stay]) => [key, { ...stay }]));
+        if (current && since !== null) addStay(all, current, io.now() - since);
+        return toAttribution([...all.values()], path);
+      } catch {
+        return null;
+      }
     },
     stop: () =>
       safely(() => {

@@ -1,4 +1,4 @@
-import { tourPublicId } from '@tourly/contracts';
+import { tourPublicId, type LeadAttribution } from '@tourly/contracts';
 import { api, request } from '../api/client';
 import type { Answer } from '../api/types';
 import type { TourData } from '../tour/types';
@@ -74,7 +74,9 @@ export interface LeadFields {
 /** Where a lead comes from: the tour (its public id) or the property's website (its id). */
 export type LeadSource = { tourId: string } | { propertyId: string };
 
-export const sendLead = (lead: LeadFields & LeadSource) => api.post('/v3_player_lead', { lead });
+/** A tour's lead may carry the rooms its visitor walked (the collector's, with consent); a website's never does. */
+export const sendLead = (lead: LeadFields & LeadSource & { attribution?: LeadAttribution | null }) =>
+  api.post('/v3_player_lead', { lead });
 
 export const fetchWebsite = (
   providerId: string,

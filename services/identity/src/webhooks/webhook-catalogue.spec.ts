@@ -45,6 +45,19 @@ const INTERNAL: { [S in keyof EventCatalogue]?: EventCatalogue[S] } = {
     reservedBalance: 0,
     version: 7,
   },
+  'properties.lead.received.v1': {
+    providerId: PROVIDER,
+    propertyId: PROPERTY,
+    leadId: PROPERTY,
+    source: 'tour',
+    tourId: 'harbour~view',
+    firstName: 'Ana',
+    lastName: 'Ng',
+    email: 'ana@example.com',
+    phoneNumber: '+61 400 000 000',
+    message: 'Is the open home on Saturday?',
+    attribution: { rooms: [{ room: 'Kitchen', floor: null, seconds: 120 }], path: ['Hall', 'Kitchen'] },
+  },
   'billing.subscription.changed.v1': {
     providerId: PROVIDER,
     productCode: 'starter_plan',
@@ -82,6 +95,51 @@ describe('the webhook catalogue', () => {
       expect(text).not.toContain('version');
     },
   );
+
+  describe('lead.received', () => {
+    const lead = INTERNAL['properties.lead.received.v1']!;
+    const schema = WEBHOOK_CATALOGUE['properties.lead.received.v1']!.schema;
+
+    it('carries the rooms and the path as the lead has them, in snake_case like the rest', () => {
+      expect(publicEventOf('properties.lead.received.v1', lead)).toEqual({
+        type: 'lead.received',
+        data: {
+          provider_id: PROVIDER,
+          property_id: PROPERTY,
+          lead_id: PROPERTY,
+          source: 'tour',
+          tour_id: 'harbour~view',
+          first_name: 'Ana',
+          last_name: 'Ng',
+          email: 'ana@example.com',
+          phone_number: '+61 400 000 000',
+          message: 'Is the open home on Saturday?',
+          attribution: { rooms: [{ room: 'Kitchen', floor: null, seconds: 120 }], path: ['Hall', 'Kitchen'] },
+        },
+      });
+    });
+
+    it.each([
+      [
+        'a lead without attribution (a website’s, or no consent)',
+        { ...lead, source: 'website', attribution: null },
+      ],
+      ['an event published before attribution existed', { ...lead, attribution: undefined }],
+    ])('%s: attribution null, and the payload fits the schema', (_case, data) => {
+      const published = publicEventOf('properties.lead.received.v1', data)!;
+      expect(published.data.attribution).toBeNull();
+      expect(ajv.validate(jsonSchema(schema) as object, published.data)).toBe(true);
+    });
+
+    it('its schema refuses an attribution past the limits', () => {
+      const tooMany = Array.from({ length: 6 }, (_, n) => ({ room: `Room ${n}`, floor: 0, seconds: 1 }));
+      const data = publicEventOf('properties.lead.received.v1', {
+        ...lead,
+        attribution: { rooms: tooMany, path: [] },
+      })!.data;
+      expect(ajv.validate(jsonSchema(schema) as object, data)).toBe(false);
+    });
+  });
 
   it('publishes nothing of the platform’s own events', () => {
     expect(

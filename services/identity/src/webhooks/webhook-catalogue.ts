@@ -3,6 +3,7 @@ import {
   CREDIT_CATEGORIES,
   CREDIT_CHANGES,
   INTERVALS,
+  LEAD_ATTRIBUTION_LIMITS,
   ORDER_KINDS,
   ORDER_STATUSES,
   HOSTING_TOUR_REASONS,
@@ -56,6 +57,36 @@ const PROPERTY = '0190f1c2-9d8e-7f6a-8b5c-4d3e2f1a0b9c';
 const ORDER = '0190f2a0-1b2c-7d3e-9f40-5a6b7c8d9e0f';
 
 const BOOKING_STATUS = oneOf(BOOKING_STATUSES);
+
+/** A lead's rooms and path (`LeadAttribution`), as the visitor's browser reported them; null when none came. */
+const LEAD_ATTRIBUTION = nullable({
+  type: 'object',
+  required: ['rooms', 'path'],
+  properties: {
+    rooms: {
+      type: 'array',
+      maxItems: LEAD_ATTRIBUTION_LIMITS.maxRooms,
+      description: 'the rooms the visitor stayed in longest, longest first',
+      items: {
+        type: 'object',
+        required: ['room', 'floor', 'seconds'],
+        properties: {
+          room: text,
+          floor: nullable({ type: 'integer', minimum: 0, maximum: LEAD_ATTRIBUTION_LIMITS.maxFloor }),
+          seconds: { type: 'integer', minimum: 0, maximum: LEAD_ATTRIBUTION_LIMITS.maxSeconds },
+        },
+        additionalProperties: false,
+      },
+    },
+    path: {
+      type: 'array',
+      maxItems: LEAD_ATTRIBUTION_LIMITS.maxPath,
+      description: 'the rooms in the order the visitor entered them, oldest first',
+      items: text,
+    },
+  },
+  additionalProperties: false,
+});
 const time = { type: 'string', format: 'date-time' };
 
 const booking = (
@@ -399,6 +430,8 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       email: data.email,
       phoneNumber: data.phoneNumber,
       message: data.message,
+      // Events published before attribution existed carry none: receivers always get the key.
+      attribution: data.attribution ?? null,
     }),
     schema: schema({
       property_id: uuid,
@@ -410,6 +443,7 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       email: text,
       phone_number: text,
       message: text,
+      attribution: LEAD_ATTRIBUTION,
     }),
     example: {
       provider_id: PROVIDER,
@@ -422,6 +456,13 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       email: 'ana@example.com',
       phone_number: '+61 400 000 000',
       message: 'Is the open home on Saturday?',
+      attribution: {
+        rooms: [
+          { room: 'Kitchen', floor: 0, seconds: 128 },
+          { room: 'Living room', floor: 0, seconds: 45 },
+        ],
+        path: ['Hall', 'Kitchen', 'Living room', 'Kitchen'],
+      },
     },
   },
   'properties.client.created.v1': {

@@ -9,6 +9,8 @@ import {
   type Narrowed,
   type Queryable,
 } from '@tourly/platform';
+import type { LeadAttribution } from '@tourly/contracts';
+import type { JsonShaped } from '../json-columns';
 import type { LeadSource } from './leads.rules';
 import type {
   ICountLeadsQuery,
@@ -25,14 +27,16 @@ import type {
   IMarkLeadMailedQuery,
 } from './leads.repository.types';
 
-/** What the schema keeps to a union with a CHECK. */
+/** What the schema keeps to a union with a CHECK, and the shape the service keeps in the jsonb column. */
 type Known = { source: LeadSource };
+type KnownRead = Known & { attribution: JsonShaped<LeadAttribution> | null };
 
 /** A lead; `senderKey`: who sent it, a keyed hash of the client (`leadSenderKey`), never the address. */
-export type NewLead = IInsertLeadParams & Known;
+export type NewLead = Omit<IInsertLeadParams, 'attribution'> &
+  Known & { attribution: LeadAttribution | null };
 
 /** A lead, with the count of all the property's (`total`). */
-export type LeadRow = Narrowed<ILeadPageResult, Known>;
+export type LeadRow = Narrowed<ILeadPageResult, KnownRead>;
 
 /** A website a visitor's form was sent from (by its property); `published`: visitors may see it. */
 export type LeadTarget = ILeadWebsiteResult;
@@ -55,13 +59,13 @@ const lockLeadSenders = sql<ILockLeadSendersQuery>`
 
 const insertLead = sql<IInsertLeadQuery>`
   INSERT INTO leads (id, provider_id, property_id, source, first_name, last_name, email, phone_number, message,
-                     sender_key)
+                     sender_key, attribution)
   VALUES ($id!, $providerId!, $propertyId!, $source!, $firstName!, $lastName!, $email!, $phoneNumber!, $message!,
-          $senderKey!)`;
+          $senderKey!, $attribution::jsonb)`;
 
-const leadPage = sql<Narrow<ILeadPageQuery, Known>>`
+const leadPage = sql<Narrow<ILeadPageQuery, KnownRead>>`
   SELECT id, first_name AS "firstName", last_name AS "lastName", email, phone_number AS "phoneNumber",
-         message, source, created_at AS "createdAt", count(*) OVER ()::int AS "total!"
+         message, source, attribution, created_at AS "createdAt", count(*) OVER ()::int AS "total!"
     FROM leads WHERE provider_id = $providerId! AND property_id = $propertyId!
    ORDER BY created_at DESC, id DESC LIMIT $limit! OFFSET $offset!`;
 
@@ -106,7 +110,10 @@ export class LeadsRepository {
   }
 
   async create(tx: Queryable, lead: NewLead): Promise<void> {
-    await queryRows(tx, insertLead, lead);
+    await queryRows(tx, insertLead, {
+      ...lead,
+      attribution: lead.attribution ? JSON.stringify(lead.attribution) : null,
+    });
   }
 
   /** A page of the property's leads, newest first, each carrying the total. */

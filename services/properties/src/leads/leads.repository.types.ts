@@ -1,4 +1,6 @@
 /** Types generated for queries found in "services/properties/src/leads/leads.repository.ts" */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
 export type NumberOrString = number | string;
 
 /** 'LeadWebsite' parameters type */
@@ -57,6 +59,7 @@ export interface ILockLeadSendersQuery {
 
 /** 'InsertLead' parameters type */
 export interface IInsertLeadParams {
+  attribution?: Json | null | void;
   email: string;
   firstName: string;
   id: string;
@@ -88,6 +91,7 @@ export interface ILeadPageParams {
 
 /** 'LeadPage' return type */
 export interface ILeadPageResult {
+  attribution: Json | null;
   createdAt: Date;
   email: string;
   firstName: string;

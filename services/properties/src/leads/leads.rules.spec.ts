@@ -1,4 +1,4 @@
-import { leadAddressLimit, leadEmail, tooManyLeads, tourSenderCheck } from './leads.rules';
+import { attributionOf, leadAddressLimit, leadEmail, tooManyLeads, tourSenderCheck } from './leads.rules';
 
 describe('the e-mail about a lead', () => {
   const lead = {
@@ -52,5 +52,33 @@ describe('the limits on leads', () => {
     [3600, 'Too many messages sent. Please try again in 60 minutes.'],
   ])('after %i s, says when: %s', (seconds, words) => {
     expect(tooManyLeads(seconds)).toBe(words);
+  });
+});
+
+describe('a lead’s attribution as kept', () => {
+  const kitchen = { room: 'Kitchen', floor: 0, seconds: 120 };
+
+  it.each([
+    ['nothing sent', undefined, null],
+    ['null', null, null],
+    ['two empty lists: no room named', { rooms: [], path: [] }, null],
+    [
+      'rooms and a path, as sent',
+      { rooms: [kitchen], path: ['Hall', 'Kitchen'] },
+      { rooms: [kitchen], path: ['Hall', 'Kitchen'] },
+    ],
+    [
+      'a floor left out: null',
+      { rooms: [{ room: 'Loft', seconds: 5 }], path: [] },
+      { rooms: [{ room: 'Loft', floor: null, seconds: 5 }], path: [] },
+    ],
+    ['a path alone (no time counted yet)', { rooms: [], path: ['Hall'] }, { rooms: [], path: ['Hall'] }],
+  ])('%s', (_case, sent, kept) => {
+    expect(attributionOf(sent)).toEqual(kept);
+  });
+
+  it('keeps only the fields it knows', () => {
+    const sent = { rooms: [{ ...kitchen, colour: 'red' }], path: ['Kitchen'], extra: true };
+    expect(attributionOf(sent)).toEqual({ rooms: [kitchen], path: ['Kitchen'] });
   });
 });

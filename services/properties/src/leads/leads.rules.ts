@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { LeadReceivedV1 } from '@tourly/contracts';
+import type { LeadAttribution, LeadReceivedV1 } from '@tourly/contracts';
 import { clientAddressKey } from '@tourly/platform';
 import type { VisitorLimit } from '../visitors/visitor-limits';
 
@@ -11,6 +11,26 @@ export type TourEventType = (typeof TOUR_EVENT_TYPES)[number];
 
 /** 422 on `lead.property_id` when both are named: a form is on one page. */
 export const ONE_LEAD_TARGET = 'must be left out when tour_id is given';
+
+/** 422 on `lead.attribution`: a website has no tour for its visitor to walk. */
+export const ATTRIBUTION_TOUR_ONLY = 'must be left out when property_id is given';
+
+/**
+ * A lead's attribution as kept, from the checked form: a plain copy (a floor left out is null); nothing sent, or
+ * two empty lists (a visitor who named no room), is none.
+ */
+export function attributionOf(
+  sent:
+    | { rooms: Array<{ room: string; floor?: number | null; seconds: number }>; path: string[] }
+    | null
+    | undefined,
+): LeadAttribution | null {
+  if (!sent || (sent.rooms.length === 0 && sent.path.length === 0)) return null;
+  return {
+    rooms: sent.rooms.map(({ room, floor, seconds }) => ({ room, floor: floor ?? null, seconds })),
+    path: [...sent.path],
+  };
+}
 
 export const TOO_MANY_EVENTS = 'Too many requests. Please wait a minute and try again.';
 

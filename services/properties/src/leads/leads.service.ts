@@ -21,9 +21,11 @@ import { WEBSITE_NOT_FOUND } from '../website/website.service';
 import type { CreateTourEvent, LeadForm, LeadResponse, LeadsQuery } from './leads.dto';
 import { LeadsRepository, type LeadTarget } from './leads.repository';
 import {
+  ATTRIBUTION_TOUR_ONLY,
   ONE_LEAD_TARGET,
   TOO_MANY_EVENTS,
   TOUR_EVENT_LIMIT,
+  attributionOf,
   leadAddressLimit,
   leadEmail,
   leadSenderKey,
@@ -75,6 +77,8 @@ export class LeadsService {
     const id = uuidv7();
     if (form.tourId && form.propertyId) throw ApiError.invalid('lead.propertyId', ONE_LEAD_TARGET);
     if (!form.tourId && !form.propertyId) throw ApiError.invalid('lead.tourId', MESSAGES.required);
+    if (form.propertyId && form.attribution)
+      throw ApiError.invalid('lead.attribution', ATTRIBUTION_TOUR_ONLY);
     // A robot is answered like a person, so it learns nothing to work around; nothing is kept or sent.
     if (form.company) return { id };
     // The client first (an office's or an open house's one address writes generously), before the tour is looked up,
@@ -95,6 +99,7 @@ export class LeadsService {
       email: form.email,
       phoneNumber: form.phoneNumber,
       message: form.message,
+      attribution: attributionOf(form.attribution),
     };
     await this.db.transaction(async (tx) => {
       // Then the tour: only senders new to it this hour count against it, so junk from a few addresses never shuts
@@ -105,7 +110,7 @@ export class LeadsService {
         this.newSendersPerTour,
       );
       if (retryAfter !== null) throw ApiError.tooMany(tooManyLeads(retryAfter), retryAfter);
-      await this.leads.create(tx, { ...lead, id, senderKey });
+      await this.leads.create(tx, { ...lead, id, senderKey, attribution: lead.attribution ?? null });
       await this.events.publish('properties.lead.received.v1', lead, tx);
     });
     return { id };

@@ -4,13 +4,16 @@ import { formatDateTime } from '../../../../shared/format';
 import { Pager } from '../../../../shared/Pager';
 import { useLeadsQuery } from '../../leads/queries';
 import type { Lead } from '../../leads/api';
+import { roomPath, roomsViewed, type LeadAttribution } from '../../leads/format';
 import '../../leads/leads.css';
 
 const FROM: Record<Lead['source'], string> = { tour: 'the tour', website: 'the website' };
 
 /**
  * The messages visitors sent about the property from the contact form of its published tour or website (issue 13
- * Leads), newest first, ten a page: who wrote, how to answer them (e-mail and phone as links), when and from where.
+ * Leads), newest first, ten a page: who wrote, how to answer them (e-mail and phone as links), when and from where,
+ * and for a tour's lead the rooms its visitor stayed in longest and the path it walked, when the visitor's browser
+ * sent them (only with its consent to analytics).
  */
 export function LeadsSection({ propertyId }: { propertyId: string }) {
   const headingId = useId();
@@ -51,6 +54,7 @@ export function LeadsSection({ propertyId }: { propertyId: string }) {
                   {formatDateTime(lead.createdAt)} · from {FROM[lead.source]}
                 </p>
                 <p className="lead-message">{lead.message}</p>
+                {lead.attribution && <LeadRooms attribution={lead.attribution} />}
               </li>
             ))}
           </ul>
@@ -64,5 +68,23 @@ export function LeadsSection({ propertyId }: { propertyId: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** Where the visitor went in the tour before writing, as its browser reported it. */
+function LeadRooms({ attribution }: { attribution: LeadAttribution }) {
+  return (
+    <dl className="lead-rooms">
+      {attribution.rooms.length > 0 && (
+        <div>
+          <dt>Rooms viewed:</dt> <dd>{roomsViewed(attribution.rooms)}</dd>
+        </div>
+      )}
+      {attribution.path.length > 0 && (
+        <div>
+          <dt>Path:</dt> <dd>{roomPath(attribution.path)}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
