@@ -42,7 +42,7 @@ describe('lead-gated tours', () => {
           tour_id: tourId,
         },
       });
-  const setGate = (linkId: string, body: unknown, person = provider) =>
+  const setGate = (linkId: string, body: object, person = provider) =>
     person.send('put', `/provider/player_links/${linkId}/update_lead_gate`, body);
   /** The name=value of the answer's lead pass cookie; undefined: none set. */
   const passCookie = (answer: { headers: Record<string, unknown> }) =>
