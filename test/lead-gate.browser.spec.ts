@@ -209,7 +209,11 @@ async function walkOn(space: FrameLocator, heard: () => string[], walked: string
 
 /** Whether a tap at the control's middle lands on it, and whether it takes the keyboard's focus. */
 function reachable(control: Locator): Promise<{ tapped: boolean; focused: boolean }> {
-  return control.evaluate((element: HTMLElement) => {
+  return control.evaluate((element) => {
+    // The page's own document (this runs in the browser; the tests are compiled without the DOM's types).
+    const { document } = globalThis as unknown as {
+      document: { activeElement: unknown; elementFromPoint(x: number, y: number): unknown };
+    };
     const box = element.getBoundingClientRect();
     const tapped = element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
     element.focus();
