@@ -82,6 +82,9 @@ export const TOUR_LIMITS = {
   username: 100,
   passwordMin: 8,
   passwordMax: 128,
+  /** The lead gate: visitors see this many positions (sweeps) at least, and at most, before the contact form. */
+  leadGateSweepsMin: 1,
+  leadGateSweepsMax: 50,
 } as const;
 
 /** The spec's words on tours (001 §2, §8), verbatim. */

@@ -83,6 +83,7 @@ describe('the visitor’s player', () => {
         model_credits: [],
         // No SDK key in this service's own tests: the player follows no one (the platform's tests set one).
         showcase_sdk: null,
+        lead_gate: null,
       });
       expect(data.layers.guided_tour.enabled).toBe(false);
       expect(data.branding.client_name).toBe('Ms Client');

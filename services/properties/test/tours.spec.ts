@@ -170,6 +170,7 @@ describe('tours', () => {
         },
         username: null,
         has_password: false,
+        lead_gate_sweeps: null,
         shareable: false,
         matterport_model_parameter: {
           id: data.matterport_model_parameter.id,

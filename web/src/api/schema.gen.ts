@@ -3211,6 +3211,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/player_links/{id}/update_lead_gate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['PlayerLinksController_leadGate'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/player_links/{id}/update_media': {
     parameters: {
       query?: never;
@@ -8128,6 +8144,8 @@ export type components = {
     'properties.LeadCreatedResponse': {
       /** Format: uuid */
       id: string;
+      /** @description a lead from a tour behind the lead gate: a link that opens the tour in another browser for 7 days; else null */
+      unlock_url: string | null;
     };
     'properties.LeadForm': {
       attribution?: components['schemas']['properties.LeadAttributionForm'];
@@ -8140,6 +8158,14 @@ export type components = {
       phone_number: string;
       property_id?: string | null;
       tour_id?: string | null;
+    };
+    'properties.LeadGateForm': {
+      /** @description the sweeps a visitor may see before the contact form asks for their details; null: no gate */
+      lead_gate_sweeps: number | null;
+    };
+    'properties.LeadGateResponse': {
+      /** @description the positions (sweeps) a visitor sees before the contact form asks for their details */
+      sweeps: number;
     };
     'properties.LeadResponse': {
       /** @description the rooms behind a tour’s lead, as the visitor’s browser reported them; null: none sent */
@@ -8615,6 +8641,8 @@ export type components = {
       has_password: boolean;
       /** Format: uuid */
       id: string;
+      /** @description the lead gate: the sweeps a visitor sees before the contact form asks for their details; null: none */
+      lead_gate_sweeps: number | null;
       links: components['schemas']['properties.TourLinksResponse'];
       /** @description the model the player shows */
       matterport_key: string;
@@ -8661,6 +8689,8 @@ export type components = {
        */
       id: string;
       layers: components['schemas']['properties.TourViewLayersResponse'];
+      /** @description the lead gate: after this many positions the player asks for the contact form before the rest; null: none, or this browser sent a lead from the tour in the last week */
+      lead_gate: components['schemas']['properties.LeadGateResponse'] | null;
       links: components['schemas']['properties.TourLinksResponse'];
       map: components['schemas']['properties.PlayerMapResponse'];
       media: components['schemas']['properties.MediaResponse'];
@@ -9153,6 +9183,9 @@ export type components = {
     };
     'properties.UpdateGuidedTourLayer': {
       guided_tour_layer: components['schemas']['properties.GuidedTourLayerChange'];
+    };
+    'properties.UpdateLeadGate': {
+      player_link: components['schemas']['properties.LeadGateForm'];
     };
     'properties.UpdateMedia': {
       player_link_media: components['schemas']['properties.MediaForm'];
@@ -15811,6 +15844,34 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.PublishingPermissionsResponse'];
+          };
+        };
+      };
+    };
+  };
+  PlayerLinksController_leadGate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateLeadGate'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PlayerLinkResponse'];
           };
         };
       };

@@ -1,6 +1,7 @@
 import type { MenuEntry } from '@tourly/contracts';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ShowcasePlace } from '../tour/showcase-sdk';
 import { TourView, type TourPanelKind, type TourStrings } from '../tour/TourView';
 import { browserConsent, NO_ANALYTICS, viewAnalytics, type Analytics } from './analytics';
 import { AnalyticsContext } from './analyticsContext';
@@ -8,6 +9,8 @@ import type { PlayerTour } from './api';
 import { ContactPanel } from './ContactPanel';
 import { CookieBanner } from './CookieBanner';
 import { LanguageSwitch } from './LanguageSwitch';
+import { LeadGate } from './LeadGate';
+import { entered, OPEN_GATE } from './lead-gate';
 import { MapPanel } from './MapPanel';
 import { routeOf } from './routes';
 
@@ -20,7 +23,9 @@ const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
  * service's link), the third-party models' credits when the tour uses any, and the language switch. Virtual staging
  * and exterior toggles join the footer when tours have them (none do yet). Below them, until answered, the cookie
  * banner. The page is one view for the analytics: the collector starts with it, and the panels record through its
- * context what the visitor opens.
+ * context what the visitor opens. A tour behind the lead gate counts the positions the visitor enters (the Showcase
+ * SDK tells them; without it nothing is counted and the tour plays ungated) and, past the gate's, asks for the
+ * contact form over the tour until it is sent.
  */
 export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
   const { t, i18n } = useTranslation();
@@ -29,6 +34,8 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
   const [consent] = useState(browserConsent);
   const [asking, setAsking] = useState(consent.ask);
   const [analytics, setAnalytics] = useState<Analytics>(NO_ANALYTICS);
+  const gateCount = useRef(OPEN_GATE);
+  const [gated, setGated] = useState(false);
 
   // One view per page load: the language and the consent reach the collector through its setters.
   useEffect(
@@ -76,6 +83,19 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
     );
   }
 
+  /** A position entered: recorded, and counted by the gate, which closes (once) past its positions. */
+  function place(where: ShowcasePlace) {
+    analytics.place(where);
+    const sweeps = tour.leadGate?.sweeps;
+    const count = gateCount.current;
+    if (!sweeps || count.closed) return;
+    gateCount.current = entered(count, where.sweep, sweeps);
+    if (!gateCount.current.closed) return;
+    // The gate is the contact form: opening it is a contact opened, as the menu's entry is.
+    analytics.record('contact_opened');
+    setGated(true);
+  }
+
   /** A menu entry picked: `menu_opened` with its id, then what it opens: a panel, or the property's website. */
   function recordMenuEntry(entry: MenuEntry) {
     analytics.record('menu_opened', { target: entry.id });
@@ -89,14 +109,19 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
       <div className="player-page">
         <title>{tour.property.title}</title>
         <main className="player-tour">
-          <TourView
-            tour={tour}
-            mode="visitor"
-            renderPanel={panel}
-            strings={strings}
-            onPlace={analytics.place}
-            onMenuEntry={recordMenuEntry}
-          />
+          {/* Inert while the gate is closed: no click, key or focus reaches the tour behind it. */}
+          <div className="player-tour-frame" inert={gated}>
+            <TourView
+              tour={tour}
+              mode="visitor"
+              renderPanel={panel}
+              strings={strings}
+              onPlace={place}
+              onMenuEntry={recordMenuEntry}
+            />
+          </div>
+          {/* Sent, the gate stays open for this page (the count stays closed): the pass opens the tour from now on. */}
+          {gated && <LeadGate tour={tour} onSent={() => setGated(false)} />}
         </main>
         {tour.setup?.showFooter !== false && (
           <footer className="player-footer">

@@ -34,6 +34,11 @@ export interface PlayerTour extends TourData {
    * contact form and the footer can be switched off.
    */
   setup?: { language: string; showMap: boolean; showContactForm: boolean; showFooter: boolean };
+  /**
+   * The lead gate: the positions a visitor sees before the contact form asks for their details; null: none, or this
+   * browser sent a lead from the tour in the last week.
+   */
+  leadGate?: { sweeps: number } | null;
 }
 
 export const publicIdOf = tourPublicId;

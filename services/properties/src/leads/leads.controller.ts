@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ProviderId, Public, Responds, Roles, type Page } from '@tourly/platform';
 import { CreateLead, CreateTourEvent, LeadCreatedResponse, LeadResponse, LeadsQuery } from './leads.dto';
 import { LeadsService, type Visitor } from './leads.service';
 import { visitorContext } from '../player/player.controller';
+import { setLeadPassCookie } from '../player/lead-gate.controller';
 
 /** The visitor a public request is from: its address, its cookies (a tour's unlock) and the host it came to. */
 function visitorOf(request: FastifyRequest): Visitor {
@@ -16,10 +17,17 @@ function visitorOf(request: FastifyRequest): Visitor {
 export class VisitorLeadsController {
   constructor(private readonly leads: LeadsService) {}
 
+  /** A lead from a tour behind the lead gate opens it: its pass as a cookie, and its temporary link in the answer. */
   @Post('v3_player_lead')
   @Responds(LeadCreatedResponse)
-  create(@Body() body: CreateLead, @Req() request: FastifyRequest): Promise<LeadCreatedResponse> {
-    return this.leads.receive(body.lead, visitorOf(request));
+  async create(
+    @Body() body: CreateLead,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<LeadCreatedResponse> {
+    const { id, pass } = await this.leads.receive(body.lead, visitorOf(request));
+    setLeadPassCookie(request, reply, pass);
+    return { id, unlockUrl: pass?.link ?? null };
   }
 
   @Post('digital_twin/:id/events')

@@ -169,6 +169,14 @@ export class CreateLead {
 export class LeadCreatedResponse {
   @ApiProperty({ format: 'uuid' })
   id!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'a lead from a tour behind the lead gate: a link that opens the tour in another browser for 7 days; else null',
+  })
+  unlockUrl!: string | null;
 }
 
 export class LeadRoomResponse {

@@ -16,6 +16,7 @@ import {
 import type { PropertiesConfig } from '../config';
 import { ContactsService } from '../media/contacts.service';
 import { PlayerService, type VisitorContext } from '../player/player.service';
+import { LeadGate, type LeadPass } from '../player/lead-gate.service';
 import { PropertyScope } from '../properties/property-scope';
 import { WEBSITE_NOT_FOUND } from '../website/website.service';
 import type { CreateTourEvent, LeadForm, LeadResponse, LeadsQuery } from './leads.dto';
@@ -39,6 +40,12 @@ export interface Visitor {
   address: string;
   cookieHeader: string | undefined;
   context: VisitorContext;
+}
+
+/** A lead kept: its id, and the pass it earned when sent from a tour behind the lead gate (else null). */
+export interface LeadReceipt {
+  id: string;
+  pass: LeadPass | null;
 }
 
 /** 422 on `event.agent_id`: the phone revealed must be one of the tour's agents. */
@@ -66,13 +73,14 @@ export class LeadsService {
     private readonly rpc: RpcClient,
     private readonly mailer: Mailer,
     private readonly visitorLimits: VisitorLimits,
+    private readonly leadGate: LeadGate,
   ) {
     this.addressLimit = leadAddressLimit(config.LEADS_PER_ADDRESS_PER_HOUR);
     this.newSendersPerTour = config.LEADS_PER_TOUR_PER_HOUR;
     this.secret = config.INTERNAL_TOKEN_SECRET;
   }
 
-  async receive(form: LeadForm, visitor: Visitor): Promise<{ id: string }> {
+  async receive(form: LeadForm, visitor: Visitor): Promise<LeadReceipt> {
     const { address } = visitor;
     const id = uuidv7();
     if (form.tourId && form.propertyId) throw ApiError.invalid('lead.propertyId', ONE_LEAD_TARGET);
@@ -80,13 +88,14 @@ export class LeadsService {
     if (form.propertyId && form.attribution)
       throw ApiError.invalid('lead.attribution', ATTRIBUTION_TOUR_ONLY);
     // A robot is answered like a person, so it learns nothing to work around; nothing is kept or sent.
-    if (form.company) return { id };
+    if (form.company) return { id, pass: null };
     // The client first (an office's or an open house's one address writes generously), before the tour is looked up,
     // so probing unknown tours costs the same.
     await this.visitorLimits.hit(this.addressLimit, clientAddressKey(address), tooManyLeads);
-    const target = form.tourId
+    const tour = form.tourId
       ? await this.player.open(form.tourId, visitor.context, visitor.cookieHeader)
-      : await this.website(form.propertyId, visitor.cookieHeader);
+      : null;
+    const target = tour ?? (await this.website(form.propertyId, visitor.cookieHeader));
     const senderKey = leadSenderKey(this.secret, address);
     const lead: LeadReceivedV1 = {
       providerId: target.providerId,
@@ -113,7 +122,7 @@ export class LeadsService {
       await this.leads.create(tx, { ...lead, id, senderKey, attribution: lead.attribution ?? null });
       await this.events.publish('properties.lead.received.v1', lead, tx);
     });
-    return { id };
+    return { id, pass: tour && this.leadGate.passFor(tour, form.tourId!) };
   }
 
   /** The property's leads, newest first; another provider's property: 404 `Property not found`. */

@@ -21,6 +21,7 @@ import { Avatars1765000000000 } from './1765000000000-avatars';
 import { HostingPauses1765100000000 } from './1765100000000-hosting-pauses';
 import { Analytics1765200000000 } from './1765200000000-analytics';
 import { LeadAttribution1765310000000 } from './1765310000000-lead-attribution';
+import { LeadGate1765320000000 } from './1765320000000-lead-gate';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -46,4 +47,5 @@ export const migrations: MigrationClass[] = [
   HostingPauses1765100000000,
   Analytics1765200000000,
   LeadAttribution1765310000000,
+  LeadGate1765320000000,
 ];

@@ -53,7 +53,8 @@ export class PlayerController {
   /**
    * The player's JSON. Browsers revalidate it at every visit (`max-age=0, must-revalidate`): an unchanged tour is a
    * 304. Shared caches (the gateway) may keep it as long as this service keeps it built (`s-maxage`); a tour behind
-   * a password only the browser (`private`, `Vary: Cookie`).
+   * a password or a lead gate only the browser (`private`, `Vary: Cookie`); a gated tour's answer says `lead_gate:
+   * null` to a visitor holding the tour's lead pass.
    */
   @Get(':id/layers/base.json')
   @Responds(PlayerTourResponse)
@@ -64,12 +65,12 @@ export class PlayerController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const built = await this.player.base(id, query.mls === '1', visitorContext(request));
-    const { tour } = built;
-    this.player.mustBeUnlocked(tour, request.headers.cookie);
-    void reply.header('etag', built.etag).header('cache-control', this.player.cacheControl(tour));
-    if (tour.passwordHash) void reply.header('vary', 'cookie');
-    if (matchesEtag(request.headers['if-none-match'], built.etag)) return reply.status(304).send();
-    return reply.status(200).type('application/json; charset=utf-8').send(built.body);
+    this.player.mustBeUnlocked(built.tour, request.headers.cookie);
+    const answer = this.player.answerFor(built, request.headers.cookie);
+    void reply.header('etag', answer.etag).header('cache-control', this.player.cacheControl(built));
+    if (this.player.variesByCookie(built)) void reply.header('vary', 'cookie');
+    if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.status(304).send();
+    return reply.status(200).type('application/json; charset=utf-8').send(answer.body);
   }
 
   /**

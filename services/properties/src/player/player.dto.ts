@@ -83,6 +83,13 @@ export class ShowcaseSdkResponse {
   key!: string;
 }
 
+export class LeadGateResponse {
+  @ApiProperty({
+    description: 'the positions (sweeps) a visitor sees before the contact form asks for their details',
+  })
+  sweeps!: number;
+}
+
 export class PlayerTourResponse extends TourViewResponse {
   @ApiProperty({
     description: 'the public id: `{client_slug}~{model_slug}`',
@@ -108,6 +115,21 @@ export class PlayerTourResponse extends TourViewResponse {
     description: 'the Showcase SDK the player connects to the embed with; null: none configured',
   })
   showcaseSdk!: ShowcaseSdkResponse | null;
+
+  @ApiProperty({
+    type: () => LeadGateResponse,
+    nullable: true,
+    description:
+      'the lead gate: after this many positions the player asks for the contact form before the rest; null: none, ' +
+      'or this browser sent a lead from the tour in the last week',
+  })
+  leadGate!: LeadGateResponse | null;
+}
+
+/** The temporary link of a lead: `?unlock=<pass>`. */
+export class LeadUnlockQuery {
+  @RequiredString(200)
+  unlock!: string;
 }
 
 // The password gate: `{username, password}` as the provider set them (the password is not trimmed).

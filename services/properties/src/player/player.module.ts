@@ -3,6 +3,8 @@ import { AvatarsModule } from '../avatars/avatars.module';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
 import { ToursModule } from '../tours/tours.module';
+import { LeadGateController } from './lead-gate.controller';
+import { LeadGate } from './lead-gate.service';
 import { PlayerController } from './player.controller';
 import { PlayerRepository } from './player.repository';
 import { PlayerService } from './player.service';
@@ -15,16 +17,18 @@ import { CookiePolicyController, SegmentationController } from './visitor-extras
 /** The visitor's player (issue 13): the public API of shared tours, the cookie consent and the segmentation. */
 @Module({
   imports: [ToursModule, MediaModule, PlansModule, AvatarsModule],
-  controllers: [PlayerController, CookiePolicyController, SegmentationController],
+  controllers: [PlayerController, LeadGateController, CookiePolicyController, SegmentationController],
   providers: [
     PlayerService,
+    LeadGate,
     PlayerRepository,
     TourUnlockGuardsRepository,
     SegmentationService,
     PublicRateLimit,
     VisitorLimits,
   ],
-  // The property's website shows the tour's agents, map and embed, behind the tour's password.
-  exports: [PlayerService, PublicRateLimit],
+  // The property's website shows the tour's agents, map and embed, behind the tour's password; a lead from a gated
+  // tour earns its pass.
+  exports: [PlayerService, LeadGate, PublicRateLimit],
 })
 export class PlayerModule {}

@@ -10,6 +10,7 @@ export interface IVisitorTourParams {
 /** 'VisitorTour' return type */
 export interface IVisitorTourResult {
   hostingPausedAt: Date | null;
+  leadGateSweeps: number | null;
   passwordHash: string | null;
   propertyId: string;
   providerId: string;
@@ -32,6 +33,7 @@ export interface ITourOfPropertyParams {
 export interface ITourOfPropertyResult {
   clientSlug: string;
   hostingPausedAt: Date | null;
+  leadGateSweeps: number | null;
   modelSlug: string;
   passwordHash: string | null;
   propertyId: string;

@@ -27,6 +27,7 @@ import type { UnlockForm } from './player.dto';
 import { PlayerRepository, type PropertyTourRow, type VisitorTourRow } from './player.repository';
 import { VisitorLimits, type VisitorLimit } from '../visitors/visitor-limits';
 import { TourUnlockGuardsRepository } from './tour-unlock-guards.repository';
+import { LeadGate } from './lead-gate.service';
 import {
   PRIVATE_ANSWER,
   etagOf,
@@ -69,6 +70,8 @@ export interface PlayerTour extends TourView {
   modelCredits: never[];
   /** The Showcase SDK the player connects to the embed with; null: none configured. */
   showcaseSdk: ShowcaseSdkSettings | null;
+  /** The positions a visitor sees before the contact form asks for their details; null: no gate (or passed). */
+  leadGate: { sweeps: number } | null;
 }
 
 /** One of the property's agents: one of the provider's people, as identity knows them, or one of its contacts. */
@@ -102,11 +105,17 @@ export interface PropertyTour {
   sharedLink: string | null;
 }
 
-/** base.json built: its bytes (the `{data}` envelope, snake_case) and their ETag, with the tour it is of. */
-export interface BuiltTour {
-  tour: VisitorTourRow;
+/** An answer's bytes (the `{data}` envelope, snake_case) and their ETag. */
+export interface TourAnswer {
   body: string;
   etag: string;
+}
+
+/** base.json built: its bytes and their ETag, with the tour it is of. */
+export interface BuiltTour extends TourAnswer {
+  tour: VisitorTourRow;
+  /** A gated tour's answer for a visitor who sent a lead from it (`lead_gate: null`); null: the answer has no gate. */
+  afterLead: TourAnswer | null;
 }
 
 /** Where a visitor asks from: the provider whose own host it is (null: the app's host). */
@@ -133,6 +142,7 @@ export class PlayerService {
     private readonly rpc: RpcClient,
     private readonly visitorLimits: VisitorLimits,
     private readonly guards: TourUnlockGuardsRepository,
+    private readonly leadGate: LeadGate,
     @Inject(CONFIG) private readonly config: PropertiesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -219,11 +229,24 @@ export class PlayerService {
     return { tour, sharedLink: shared ? tourLinks(this.config.APP_URL, tour, null).default : null };
   }
 
-  /** base.json's Cache-Control: shared caches may keep a public tour's answer as long as it is kept built here. */
-  cacheControl(tour: VisitorTourRow): string {
-    if (tour.passwordHash) return PRIVATE_ANSWER;
+  /**
+   * base.json's Cache-Control: shared caches may keep a public tour's answer as long as it is kept built here; an
+   * answer that depends on the visitor's cookies (a password, a lead gate) only the browser.
+   */
+  cacheControl(built: BuiltTour): string {
+    if (this.variesByCookie(built)) return PRIVATE_ANSWER;
     const seconds = this.config.PLAYER_CACHE_SECONDS;
     return `public, max-age=0${seconds > 0 ? `, s-maxage=${seconds}` : ''}, must-revalidate`;
+  }
+
+  /** Whether base.json depends on the visitor's cookies (`Vary: Cookie`): behind a password or a lead gate. */
+  variesByCookie(built: BuiltTour): boolean {
+    return built.tour.passwordHash !== null || built.afterLead !== null;
+  }
+
+  /** base.json for this visitor: a gated tour's without its gate when the request carries the tour's lead pass. */
+  answerFor(built: BuiltTour, cookieHeader: string | undefined): TourAnswer {
+    return built.afterLead && this.leadGate.passed(built.tour, cookieHeader) ? built.afterLead : built;
   }
 
   /**
@@ -288,9 +311,14 @@ export class PlayerService {
       map: this.map(),
       modelCredits: [],
       showcaseSdk: sdk && { url: sdk.url, key: sdk.key },
+      // The listing services' view takes no leads, so it asks for none.
+      leadGate: !mls && tour.leadGateSweeps !== null ? { sweeps: tour.leadGateSweeps } : null,
     };
-    const body = JSON.stringify({ data: toSnakeKeys(answer) });
-    return { tour, body, etag: etagOf(stableForm(answer)) };
+    return {
+      tour,
+      ...answerOf(answer),
+      afterLead: answer.leadGate ? answerOf({ ...answer, leadGate: null }) : null,
+    };
   }
 
   /**
@@ -383,6 +411,10 @@ export class PlayerService {
       cookieValue: unlockCookieValue(this.unlockKey, tour.propertyId, tour.passwordHash, Date.now()),
     };
   }
+}
+
+function answerOf(answer: PlayerTour): TourAnswer {
+  return { body: JSON.stringify({ data: toSnakeKeys(answer) }), etag: etagOf(stableForm(answer)) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { ProviderId, Responds, Roles } from '@tourly/platform';
 import {
   PlayerLinkResponse,
   UpdateBranding,
+  UpdateLeadGate,
   UpdateMedia,
   UpdatePassword,
   UpdatePrimaryModel,
@@ -71,6 +72,16 @@ export class PlayerLinksController {
     @Body() body: UpdateSetup,
   ): Promise<PlayerLinkView> {
     return this.playerLinks.updateSetup(providerId, id, body.playerLinkSetup);
+  }
+
+  @Put('player_links/:id/update_lead_gate')
+  @Responds(PlayerLinkResponse)
+  leadGate(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Body() body: UpdateLeadGate,
+  ): Promise<PlayerLinkView> {
+    return this.playerLinks.updateLeadGate(providerId, id, body.playerLink.leadGateSweeps);
   }
 
   @Patch('properties/:id/update_player_link_password')

@@ -5,11 +5,14 @@ import {
   IsBoolean,
   IsDefined,
   IsIn,
+  IsInt,
   IsObject,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
   ValidateIf,
 } from 'class-validator';
 import {
@@ -225,6 +228,35 @@ export class UpdatePassword {
   playerLink!: PasswordForm;
 }
 
+const LEAD_GATE_RANGE = `must be between ${TOUR_LIMITS.leadGateSweepsMin} and ${TOUR_LIMITS.leadGateSweepsMax}`;
+
+/** 422 on `base` when a gate is asked of a tour whose leads would reach no agent: what to do first. */
+export const LEAD_GATE_NEEDS_AN_AGENT = 'Add an agent to the tour before asking visitors for their details';
+
+/** `{player_link: {lead_gate_sweeps}}`: the positions a visitor sees before the contact form; null: no gate. */
+export class LeadGateForm {
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    minimum: TOUR_LIMITS.leadGateSweepsMin,
+    maximum: TOUR_LIMITS.leadGateSweepsMax,
+    description: 'the sweeps a visitor may see before the contact form asks for their details; null: no gate',
+  })
+  @InOrder(
+    IsDefined({ message: MESSAGES.required }),
+    ValidateIf((_form, value) => value !== null),
+    IsInt({ message: LEAD_GATE_RANGE }),
+    Min(TOUR_LIMITS.leadGateSweepsMin, { message: LEAD_GATE_RANGE }),
+    Max(TOUR_LIMITS.leadGateSweepsMax, { message: LEAD_GATE_RANGE }),
+  )
+  leadGateSweeps!: number | null;
+}
+
+export class UpdateLeadGate {
+  @Nested(() => LeadGateForm)
+  playerLink!: LeadGateForm;
+}
+
 /** `{matterport_model_parameter: {<name>: value | null}}`: names of the catalogue (`URL_PARAMETERS`). */
 export class UpdateUrlParameters {
   @ApiProperty({
@@ -389,6 +421,14 @@ export class PlayerLinkResponse {
 
   @ApiProperty()
   hasPassword!: boolean;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'the lead gate: the sweeps a visitor sees before the contact form asks for their details; null: none',
+  })
+  leadGateSweeps!: number | null;
 
   @ApiProperty({ description: 'the tour is shared and the plan publishes: the links answer visitors' })
   shareable!: boolean;

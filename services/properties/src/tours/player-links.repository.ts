@@ -41,6 +41,7 @@ import type {
   IReplaceMediaQuery,
   ISetModelSourceQuery,
   ISetParametersQuery,
+  ISetLeadGateQuery,
   ISetPasswordQuery,
 } from './player-links.repository.types';
 
@@ -93,7 +94,7 @@ const ensureVirtualTour = sql<IEnsureVirtualTourQuery>`
 const findPlayerLink = sql<Narrow<IFindPlayerLinkQuery, KnownLink>>`
   SELECT l.id, l.provider_id AS "providerId", l.property_id AS "propertyId", l.client_slug AS "clientSlug",
     l.model_slug AS "modelSlug", l.branding, l.media, l.model_source AS "modelSource", l.setup, l.username,
-    l.password_hash IS NOT NULL AS "hasPassword!", l.updated_at AS "updatedAt"
+    l.password_hash IS NOT NULL AS "hasPassword!", l.lead_gate_sweeps AS "leadGateSweeps", l.updated_at AS "updatedAt"
   FROM player_links l JOIN properties p ON p.id = l.property_id
   WHERE l.provider_id = $providerId! AND l.property_id = $propertyId! AND p.deleted_at IS NULL`;
 
@@ -175,6 +176,9 @@ const setModelSource = sql<ISetModelSourceQuery>`
 const setPassword = sql<ISetPasswordQuery>`
   UPDATE player_links SET username = $username, password_hash = $passwordHash, updated_at = now()
    WHERE property_id = $propertyId!`;
+
+const setLeadGate = sql<ISetLeadGateQuery>`
+  UPDATE player_links SET lead_gate_sweeps = $sweeps, updated_at = now() WHERE property_id = $propertyId!`;
 
 const findTourParameters = sql<Narrow<IFindTourParametersQuery, KnownParameters>>`
   SELECT id, property_id AS "propertyId", parameters FROM matterport_model_parameters
@@ -303,6 +307,11 @@ export class PlayerLinksRepository {
     passwordHash: string | null,
   ): Promise<void> {
     await queryAffected(tx, setPassword, { propertyId, username, passwordHash });
+  }
+
+  /** null: no lead gate. */
+  async setLeadGate(tx: Queryable, propertyId: string, sweeps: number | null): Promise<void> {
+    await queryAffected(tx, setLeadGate, { propertyId, sweeps });
   }
 
   parameters(tx: Queryable, propertyId: string): Promise<ParametersRow | undefined> {

@@ -112,6 +112,7 @@ export interface IFindPlayerLinkResult {
   clientSlug: string;
   hasPassword: boolean;
   id: string;
+  leadGateSweeps: number | null;
   media: Json;
   modelSlug: string;
   modelSource: string | null;
@@ -384,6 +385,21 @@ export type ISetPasswordResult = void;
 export interface ISetPasswordQuery {
   params: ISetPasswordParams;
   result: ISetPasswordResult;
+}
+
+/** 'SetLeadGate' parameters type */
+export interface ISetLeadGateParams {
+  propertyId: string;
+  sweeps?: number | null | void;
+}
+
+/** 'SetLeadGate' return type */
+export type ISetLeadGateResult = void;
+
+/** 'SetLeadGate' query type */
+export interface ISetLeadGateQuery {
+  params: ISetLeadGateParams;
+  result: ISetLeadGateResult;
 }
 
 /** 'FindTourParameters' parameters type */

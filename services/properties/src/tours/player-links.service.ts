@@ -23,6 +23,7 @@ import {
 } from '@tourly/platform';
 import { ClientsRepository } from '../clients/clients.repository';
 import type { PropertiesConfig } from '../config';
+import { ContactsService } from '../media/contacts.service';
 import { PropertyMediaRepository } from '../media/property-media.repository';
 import { Plans } from '../plans/plans';
 import type { PublicPropertyRow } from '../properties/properties.repository';
@@ -30,6 +31,7 @@ import { PROPERTY_NOT_FOUND } from '../properties/property-scope';
 import { SCAN_KEY_INVALID } from '../properties/properties.service';
 import { parseScanKey } from '../scan-keys/scan-key';
 import {
+  LEAD_GATE_NEEDS_AN_AGENT,
   NOT_THIS_PROPERTYS_MEDIA,
   type AdminToursQuery,
   type BrandingForm,
@@ -82,6 +84,7 @@ export interface PlayerLinkView {
   setup: Setup;
   username: string | null;
   hasPassword: boolean;
+  leadGateSweeps: number | null;
   shareable: boolean;
   matterportModelParameter: UrlParametersView;
   virtualTour: { id: string; hasDraft: boolean; draftSavedAt: Date | null; publishedAt: Date | null };
@@ -140,6 +143,7 @@ export class PlayerLinksService {
     private readonly tours: VirtualToursRepository,
     private readonly clients: ClientsRepository,
     private readonly propertyMedia: PropertyMediaRepository,
+    private readonly contacts: ContactsService,
     private readonly plans: Plans,
     private readonly storage: Storage,
     private readonly rpc: RpcClient,
@@ -236,6 +240,18 @@ export class PlayerLinksService {
       removing ? null : form.username.trim(),
       hash,
     );
+    return this.view(providerId, propertyId);
+  }
+
+  /**
+   * The lead gate: visitors see `sweeps` positions, then the contact form asks for their details before the rest;
+   * null: no gate. A gate needs someone its leads are for: 422 until the tour has an agent.
+   */
+  async updateLeadGate(providerId: string, linkId: string, sweeps: number | null): Promise<PlayerLinkView> {
+    const propertyId = await this.propertyOfLink(providerId, linkId);
+    if (sweeps !== null && (await this.contacts.agentIds(propertyId)).length === 0)
+      throw ApiError.invalid('base', LEAD_GATE_NEEDS_AN_AGENT);
+    await this.links.setLeadGate(this.db.dataSource, propertyId, sweeps);
     return this.view(providerId, propertyId);
   }
 
@@ -354,6 +370,7 @@ export class PlayerLinksService {
       setup: withDefaults(DEFAULT_SETUP, link.setup),
       username: link.username,
       hasPassword: link.hasPassword,
+      leadGateSweeps: link.leadGateSweeps,
       shareable: property.tourPublished && plan.canPublish,
       matterportModelParameter: parameters,
       virtualTour: {

@@ -60,6 +60,14 @@ export const updatePassword = (propertyId: string, credentials: { username: stri
     { params: { id: propertyId } },
   );
 
+/** The lead gate: the positions visitors see before the contact form asks for their details; null: no gate. */
+export const updateLeadGate = (linkId: string, leadGateSweeps: number | null) =>
+  api.put(
+    '/provider/player_links/{id}/update_lead_gate',
+    { playerLink: { leadGateSweeps } },
+    { params: { id: linkId } },
+  );
+
 /** Values by camelCased name (sent snake_case, the catalogue's names); null: back to the viewer's default. */
 export const updateUrlParameters = (
   parametersId: string,

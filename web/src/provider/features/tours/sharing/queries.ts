@@ -5,6 +5,7 @@ import {
   fetchPlayerLink,
   revertUrlParameters,
   updateBranding,
+  updateLeadGate,
   updateMedia,
   updatePassword,
   updatePrimaryModel,
@@ -52,6 +53,9 @@ export const useUpdateSetupMutation = () =>
 
 export const useUpdatePasswordMutation = () =>
   useMutationAction(updatePassword, (link, _, client) => linkChanged(client, link));
+
+export const useUpdateLeadGateMutation = () =>
+  useMutationAction(updateLeadGate, (link, _, client) => linkChanged(client, link));
 
 export const useUpdateUrlParametersMutation = () =>
   useMutationAction(updateUrlParameters, (parameters, _, client) => parametersChanged(client, parameters));

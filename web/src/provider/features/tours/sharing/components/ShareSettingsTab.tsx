@@ -11,6 +11,7 @@ import type { PlayerLink } from '../api';
 import { usePlayerLinkQuery } from '../queries';
 import '../sharing.css';
 import { BrandingForm } from './BrandingForm';
+import { LeadGateForm } from './LeadGateForm';
 import { MediaForm } from './MediaForm';
 import { PrimaryModelForm } from './PrimaryModelForm';
 import { SetupForm } from './SetupForm';
@@ -25,8 +26,8 @@ export const FREE_PLAN_RULE =
 
 /**
  * The tour space's Share Settings: the share links (white label, default, multiple listing service) with "Copy"
- * and "Share" (links, embed code, QR code), then the player's branding, media beside the tour, primary model and
- * setup, each saved on its own. A tour not shared says so first, with the way to share it.
+ * and "Share" (links, embed code, QR code), then the player's branding, media beside the tour, primary model,
+ * setup and lead gate, each saved on its own. A tour not shared says so first, with the way to share it.
  */
 export function ShareSettingsTab({ propertyId }: { propertyId: string }) {
   const loaded = usePlayerLinkQuery(propertyId);
@@ -68,6 +69,7 @@ export function ShareSettingsTab({ propertyId }: { propertyId: string }) {
         <MediaForm key={`media-${link.id}`} link={link} />
         <PrimaryModelForm key={`model-${link.id}`} link={link} />
         <SetupForm key={`setup-${link.id}`} link={link} />
+        <LeadGateForm key={`lead-gate-${link.id}`} link={link} />
       </section>
       {sharing && (
         <ErrorBoundary>
