@@ -4,6 +4,7 @@ import {
   NOT_A_FLOORPLAN_IMAGE,
   PLACED_TWICE,
 } from '../src/analytics/analytics-room-pins.rules';
+import { seedDemoHeatMap } from '../src/seed/demo-analytics';
 import { aProperty, aTemporaryUpload, png, pdf } from './media-support';
 import { shareTour, startProperties, type Person, type PropertiesAlone } from './support';
 
@@ -242,5 +243,33 @@ describe('analytics room pins', () => {
       422,
       { errors: { 'room_pins.0.floorplan_id': [NOT_A_FLOORPLAN] } },
     ]);
+  });
+
+  it('gives a demo property (npm start) two floor plans with the seeded rooms placed on them, once', async () => {
+    const demo = await aProperty(provider, 'Demo Heat House');
+    expect(await seedDemoHeatMap(it_.service.app, provider.providerId, demo)).toBe(6);
+    const plans = (await provider.get(`/provider/properties/${demo}/floorplans`).expect(200)).body
+      .data as Array<{
+      id: string;
+      name: string;
+      content_type: string;
+      width: number;
+    }>;
+    expect(plans.map((plan) => [plan.name, plan.content_type, plan.width])).toEqual([
+      ['Ground floor', 'image/png', 800],
+      ['First floor', 'image/png', 800],
+    ]);
+    const [groundFloor, firstFloor] = plans.map((plan) => plan.id);
+    expect((await pinsOf(provider, demo)).map((pin) => [pin.room, pin.floor, pin.floorplan_id])).toEqual([
+      ['Bathroom', 0, groundFloor],
+      ['Kitchen', 0, groundFloor],
+      ['Living room', 0, groundFloor],
+      ['Study', 0, groundFloor],
+      ['Balcony', 1, firstFloor],
+      ['Master bedroom', 1, firstFloor],
+    ]);
+    // Again (a restart): nothing more.
+    expect(await seedDemoHeatMap(it_.service.app, provider.providerId, demo)).toBe(0);
+    expect((await provider.get(`/provider/properties/${demo}/floorplans`)).body.data).toHaveLength(2);
   });
 });
