@@ -145,7 +145,8 @@ describe('the heat map over the floor plan', () => {
     await rooms.getByRole('button', { name: /^Living room/ }).focus();
     await page.keyboard.press('Enter');
     await floorPlan.evaluate((element) => {
-      if (document.activeElement !== element) throw new Error('the plan did not take the arrow keys');
+      if (element.ownerDocument.activeElement !== element)
+        throw new Error('the plan did not take the arrow keys');
     });
     for (let step = 0; step < 4; step++) await page.keyboard.press('Shift+ArrowRight');
     await heatMap
@@ -188,7 +189,10 @@ async function expectCircles(circles: Locator): Promise<void> {
   await circles.getByRole('listitem').first().waitFor();
   const shown = await circles.getByRole('listitem').evaluateAll((items) =>
     items.map((item) => {
-      const [red, green, blue] = getComputedStyle(item).backgroundColor.match(/\d+/g)!.map(Number);
+      const [red, green, blue] = item.ownerDocument
+        .defaultView!.getComputedStyle(item)
+        .backgroundColor.match(/\d+/g)!
+        .map(Number);
       return {
         label: item.getAttribute('aria-label'),
         // Relative luminance's weights: the deeper the colour, the lower.
