@@ -11,7 +11,12 @@ import {
   seedDemoClientPortal,
   seedDemoData,
 } from '@tourly/identity';
-import { demoClientOf, demoClientPropertiesOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
+import {
+  demoClientOf,
+  demoClientPropertiesOf,
+  seedDemoData as seedDemoProperties,
+  seedDemoHeatMapData,
+} from '@tourly/properties';
 import { DEMO_CREDITS, seedDemoCredits, seedDemoHosting } from '@tourly/billing';
 import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -127,7 +132,19 @@ async function main(): Promise<void> {
       `demo accounts (password ${DEMO_PASSWORD}): ${DEMO_USERS.map((user) => user.email).join(', ')}`,
     );
     const demoProperties = await seedDemoProperties(platform.services.properties, demoProviderId);
-    if (demoProperties > 0) logger.info(`${demoProperties} demo properties for ${DEMO_PROVIDER}`);
+    if (demoProperties > 0) {
+      logger.info(`${demoProperties} demo properties for ${DEMO_PROVIDER}`);
+      // The heat map over floor plans (issue 33), with the properties (once): here, where storage runs, for the
+      // floor plans' files. A nicety of the demo: storage out of reach (an S3_ENDPOINT given that answers nothing)
+      // leaves the page with its ranked list and its hint to add a floor plan, and the platform starts all the same.
+      const placed = await seedDemoHeatMapData(platform.services.properties, demoProviderId).catch(
+        (error: unknown) => {
+          logger.warn({ err: error }, 'demo floor plans not stored: the heat map shows once one is added');
+          return 0;
+        },
+      );
+      if (placed > 0) logger.info(`${placed} demo rooms placed on floor plans for the heat map`);
+    }
     // The demo client's agent signs in to the client's portal (issue 31).
     const demoClientId = await demoClientOf(platform.services.properties, demoProviderId);
     if (

@@ -2,6 +2,7 @@ import { defineService, type RunningService } from '@tourly/platform';
 import { PropertiesConfig } from './config';
 import { PropertiesModule } from './properties.module';
 import { migrations } from './migrations';
+import { firstPropertyId, seedDemoHeatMap } from './seed/demo-analytics';
 import { demoClientId, demoClientPropertyIds, seedDemoProperties } from './seed/demo-properties';
 
 export { PropertiesConfig } from './config';
@@ -38,6 +39,17 @@ export const properties = defineService({
 export async function seedDemoData(service: RunningService, providerId: string): Promise<number> {
   if (service.config.NODE_ENV === 'production') return 0;
   return seedDemoProperties(service.app, providerId);
+}
+
+/**
+ * The heat map over floor plans on the demo provider's busiest property (its oldest): two plans drawn, its rooms
+ * placed. Apart from `seedDemoData` because it writes files: only where storage runs (the all-in-one launcher's local
+ * S3). How many rooms it placed; none in production, or once placed.
+ */
+export async function seedDemoHeatMapData(service: RunningService, providerId: string): Promise<number> {
+  if (service.config.NODE_ENV === 'production') return 0;
+  const propertyId = await firstPropertyId(service.app, providerId);
+  return propertyId ? seedDemoHeatMap(service.app, providerId, propertyId) : 0;
 }
 
 /** The demo provider's demo client ("Harbour Realty"), once the demo properties made it: its id, else null. */

@@ -3371,6 +3371,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/properties/{id}/analytics/room_pins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AnalyticsRoomPinsController_list'];
+    put: operations['AnalyticsRoomPinsController_replace'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/contacts': {
     parameters: {
       query?: never;
@@ -7367,6 +7383,14 @@ export type components = {
       host: string | null;
       views: number;
     };
+    'properties.AnalyticsRoomPinResponse': {
+      floor: number | null;
+      /** Format: uuid */
+      floorplan_id: string;
+      room: string;
+      x: number;
+      y: number;
+    };
     'properties.AnalyticsTotalsResponse': {
       average_seconds: number;
       median_seconds: number;
@@ -8999,6 +9023,19 @@ export type components = {
       id: number;
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
+    };
+    'properties.RoomPinForm': {
+      floor?: number | null;
+      /** Format: uuid */
+      floorplan_id: string;
+      room: string;
+      /** @description from the left edge of the image (0) to its right edge (1) */
+      x: number;
+      /** @description from the top edge of the image (0) to its bottom edge (1) */
+      y: number;
+    };
+    'properties.RoomPinsBody': {
+      room_pins: components['schemas']['properties.RoomPinForm'][];
     };
     'properties.SaveBookingMember': {
       booking_member: components['schemas']['properties.BookingMemberForm'];
@@ -16198,6 +16235,58 @@ export interface operations {
         };
         content: {
           'text/csv': string;
+        };
+      };
+    };
+  };
+  AnalyticsRoomPinsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AnalyticsRoomPinResponse'][];
+          };
+        };
+      };
+    };
+  };
+  AnalyticsRoomPinsController_replace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.RoomPinsBody'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AnalyticsRoomPinResponse'][];
+          };
         };
       };
     };

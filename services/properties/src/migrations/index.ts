@@ -22,6 +22,7 @@ import { HostingPauses1765100000000 } from './1765100000000-hosting-pauses';
 import { Analytics1765200000000 } from './1765200000000-analytics';
 import { LeadAttribution1765310000000 } from './1765310000000-lead-attribution';
 import { LeadGate1765320000000 } from './1765320000000-lead-gate';
+import { AnalyticsRoomPins1765330000000 } from './1765330000000-analytics-room-pins';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -48,4 +49,5 @@ export const migrations: MigrationClass[] = [
   Analytics1765200000000,
   LeadAttribution1765310000000,
   LeadGate1765320000000,
+  AnalyticsRoomPins1765330000000,
 ];

@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AnalyticsBatchV1, AnalyticsDevice, AnalyticsEventType } from '@tourly/contracts';
-import { Database, uuidv7 } from '@tourly/platform';
+import { Database, Storage, uuidv7 } from '@tourly/platform';
+import sharp from 'sharp';
 import { AnalyticsJobs } from '../analytics/analytics-jobs';
+import { AnalyticsRoomPinsRepository } from '../analytics/analytics-room-pins.repository';
+import { isFloorplanImage, type RoomPin } from '../analytics/analytics-room-pins.rules';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { addDays, dayBounds, utcDay } from '../analytics/analytics.rules';
+import { MediaService } from '../media/media.service';
+import { PropertiesQuery } from '../properties/properties.dto';
+import { PropertiesService } from '../properties/properties.service';
+import { incomingKey } from '../uploads/files';
+import { UploadsService } from '../uploads/uploads.service';
 
 const DAYS = 14;
 const ROOMS = ['Living room', 'Kitchen', 'Master bedroom', 'Bathroom', 'Balcony', 'Study'];
@@ -115,4 +123,95 @@ export async function seedDemoAnalytics(
   }
   await app.get(AnalyticsJobs).rollUpNow();
   return views;
+}
+
+/**
+ * The demo floor plans, 800 x 500 like an architect's drawing (walls, door gaps, no words: the heat map labels the
+ * rooms), and where each seeded room is on them: floor 0's rooms on the ground floor, floor 1's upstairs.
+ */
+const PLAN_WALLS = `<g fill="none" stroke="#2f3a45" stroke-width="8" stroke-linecap="square">`;
+const DEMO_FLOORPLANS = [
+  {
+    name: 'Ground floor',
+    filename: 'ground-floor.png',
+    floor: 0,
+    svg: `${PLAN_WALLS}
+      <rect x="20" y="20" width="760" height="460"/>
+      <path d="M420 20 V120 M420 180 V300 M20 300 H120 M180 300 H300 V480 M420 300 V480 M420 260 H560 M620 260 H780"/>
+    </g>`,
+    rooms: { 'Living room': [0.26, 0.32], Kitchen: [0.76, 0.28], Study: [0.2, 0.8], Bathroom: [0.45, 0.8] },
+  },
+  {
+    name: 'First floor',
+    filename: 'first-floor.png',
+    floor: 1,
+    svg: `${PLAN_WALLS}
+      <rect x="20" y="20" width="520" height="460"/>
+      <path d="M540 120 V200 M540 280 V380"/>
+    </g>
+    <rect x="540" y="120" width="240" height="260" fill="none" stroke="#2f3a45" stroke-width="4"
+      stroke-dasharray="12 10"/>`,
+    rooms: { 'Master bedroom': [0.35, 0.5], Balcony: [0.82, 0.5] },
+  },
+] as const;
+
+/**
+ * The heat map over a demo property's floor plan (issue 33), for `npm start`: two floor plans drawn and added the way
+ * the Floorplans section adds images (a presigned upload, checked, described, attached) when the property has none,
+ * then the seeded rooms placed on them when none are. Needs storage (the launcher's local S3). How many rooms it placed.
+ */
+export async function seedDemoHeatMap(
+  app: INestApplicationContext,
+  providerId: string,
+  propertyId: string,
+): Promise<number> {
+  const media = app.get(MediaService);
+  if ((await media.list(providerId, propertyId, 'floorplan')).length === 0) {
+    for (const plan of DEMO_FLOORPLANS) {
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">
+        <rect width="800" height="500" fill="#ffffff"/>${plan.svg}</svg>`;
+      const png = await sharp(Buffer.from(svg)).png().toBuffer();
+      const upload = await app
+        .get(UploadsService)
+        .presign(providerId, plan.filename, 'image/png', png.length);
+      await app.get(Storage).put(incomingKey(providerId, upload.id, plan.filename), png, 'image/png');
+      await media.addUploads(
+        providerId,
+        propertyId,
+        'floorplan',
+        { uploadIds: [upload.id], names: [plan.name] },
+        'floorplan.temporaryUploadIds',
+      );
+    }
+  }
+  const pinsRepository = app.get(AnalyticsRoomPinsRepository);
+  const db = app.get(Database);
+  if ((await pinsRepository.list(db.dataSource, providerId, propertyId)).length > 0) return 0;
+  // The property's own images in their order: the first is the ground floor, the second upstairs.
+  const images = (await media.list(providerId, propertyId, 'floorplan')).filter(isFloorplanImage);
+  const pins: RoomPin[] = DEMO_FLOORPLANS.flatMap((plan, index) => {
+    const image = images[index];
+    if (!image) return [];
+    return Object.entries(plan.rooms).map(([room, [x, y]]) => ({
+      room,
+      floor: plan.floor,
+      floorplanId: image.id,
+      x,
+      y,
+    }));
+  });
+  await db.transaction((tx) => pinsRepository.replace(tx, providerId, propertyId, pins));
+  return pins.length;
+}
+
+/** The provider's oldest live property: the demo seed's first, to which it gives the most visits. */
+export async function firstPropertyId(
+  app: INestApplicationContext,
+  providerId: string,
+): Promise<string | null> {
+  const found = await app
+    .get(PropertiesService)
+    .list(providerId, Object.assign(new PropertiesQuery(), { pageSize: 100 }));
+  // Newest first, as the provider's list shows them.
+  return found.items.at(-1)?.id ?? null;
 }

@@ -92,7 +92,7 @@ export default function PropertyAnalyticsPage() {
           {data.totals.views === 0 ? (
             <NoVisits propertyId={id} counted={data.updatedAt !== null} />
           ) : (
-            <AnalyticsReport data={data} />
+            <AnalyticsReport data={data} propertyId={id} />
           )}
           <AnalyticsDataSection propertyId={id} propertyTitle={title ?? 'this property'} isAdmin={isAdmin} />
         </div>

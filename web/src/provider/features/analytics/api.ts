@@ -1,4 +1,4 @@
-import { getPage, request, type Page } from '../../../api/client';
+import { api, getPage, request, type Page } from '../../../api/client';
 import type { Answer } from '../../../api/types';
 
 /** A day of the range, `YYYY-MM-DD` (UTC). */
@@ -41,3 +41,16 @@ export const analyticsExportUrl = (id: string) => at(id, '/analytics/export.csv'
 
 /** Admins only: deletes the property's raw events and rollups (204). */
 export const deletePropertyAnalytics = (id: string) => request<undefined>('DELETE', at(id, '/analytics'));
+
+/**
+ * Where the provider placed a room of the tour on one of the property's floor-plan images: `x`, `y` are fractions of
+ * the image's width and height from its top left corner. A room is its name on its floor, as `places` names it.
+ */
+export type RoomPin = Answer<'/provider/properties/{id}/analytics/room_pins', 'get'>[number];
+
+export const fetchRoomPins = (id: string, signal?: AbortSignal) =>
+  api.get('/provider/properties/{id}/analytics/room_pins', { params: { id }, signal });
+
+/** Replaces every pin of the property (an empty list clears them); the pins as stored. */
+export const saveRoomPins = (id: string, roomPins: RoomPin[]) =>
+  api.put('/provider/properties/{id}/analytics/room_pins', { roomPins }, { params: { id } });

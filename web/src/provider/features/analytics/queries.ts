@@ -5,6 +5,8 @@ import {
   deletePropertyAnalytics,
   fetchAnalyticsOverview,
   fetchPropertyAnalytics,
+  fetchRoomPins,
+  saveRoomPins,
   type AnalyticsRange,
 } from './api';
 
@@ -15,6 +17,8 @@ export const analyticsKeys = {
     [...analyticsKeys.overviews(), query] as const,
   property: (id: string) => [...analyticsKeys.all, 'property', id] as const,
   propertyRange: (id: string, range: AnalyticsRange) => [...analyticsKeys.property(id), range] as const,
+  // Beside the property's key, not under it: deleting the analytics data keeps where the rooms are.
+  roomPins: (id: string) => [...analyticsKeys.all, 'room-pins', id] as const,
 };
 
 /** One property's numbers for a range (every section of its analytics page). */
@@ -39,4 +43,14 @@ export const useDeleteAnalyticsMutation = (id: string) =>
         client.invalidateQueries({ queryKey: analyticsKeys.property(id) }),
         client.invalidateQueries({ queryKey: analyticsKeys.overviews() }),
       ]),
+  );
+
+/** Where the provider placed the tour's rooms on the property's floor-plan images. */
+export const useRoomPinsQuery = (id: string) =>
+  useQuery({ queryKey: analyticsKeys.roomPins(id), queryFn: ({ signal }) => fetchRoomPins(id, signal) });
+
+/** Saving answers the pins as stored: they are the cache's at once. */
+export const useSaveRoomPinsMutation = () =>
+  useMutationAction(saveRoomPins, (pins, [id], client) =>
+    client.setQueryData(analyticsKeys.roomPins(id), pins),
   );

@@ -3,14 +3,18 @@ import type { PropertyAnalytics } from '../api';
 import { countryLabel, deviceLabel, languageLabel, referrerLabel } from '../format';
 import { BarList, type BarItem } from './BarList';
 import { Funnel } from './Funnel';
+import { HeatMap } from './HeatMap';
 import { PlacesList } from './PlacesList';
 import { Totals } from './Totals';
 
 // Chart.js (about 160 kB) comes in its own chunk while the numbers show: the chart's box keeps its place meanwhile.
 const ViewsChart = lazy(() => import('./ViewsChart'));
 
-/** Every section of a property's numbers for a range: the real ones, or the free plan's sample behind its notice. */
-export function AnalyticsReport({ data }: { data: PropertyAnalytics }) {
+/**
+ * Every section of a property's numbers for a range: the real ones, or the free plan's sample behind its notice. With
+ * the property (the real ones), the heat map over its floor plan comes before the ranked list.
+ */
+export function AnalyticsReport({ data, propertyId }: { data: PropertyAnalytics; propertyId?: string }) {
   const total = data.totals.views;
   return (
     <div className="analytics-report">
@@ -19,6 +23,7 @@ export function AnalyticsReport({ data }: { data: PropertyAnalytics }) {
         <ViewsChart days={data.days} />
       </Suspense>
       <Funnel funnel={data.funnel} />
+      {propertyId && <HeatMap propertyId={propertyId} places={data.places} />}
       <PlacesList places={data.places} />
       <div className="breakdowns">
         <Breakdown title="Devices">

@@ -3,7 +3,7 @@ import type { AnalyticsPlace } from '../api';
 import { floorLabel, formatCount, formatRatio, formatSeconds, placeLabel } from '../format';
 
 /** From a pale yellow (a small share) to a deep red (the most looked-at place): the heat map's colours. */
-function heatColour(strength: number): string {
+export function heatColour(strength: number): string {
   const t = Math.min(1, Math.max(0, strength));
   // Hue 50 (yellow) to 5 (red), lightness 72% to 42%: every step keeps 3:1 against the white card.
   return `hsl(${Math.round(50 - 45 * t)} 85% ${Math.round(72 - 30 * t)}%)`;
