@@ -1,4 +1,4 @@
-import { getPage, request, type Page } from '../../../api/client';
+import { api, getPage, request, type Page } from '../../../api/client';
 import type { Answer } from '../../../api/types';
 
 /** A day of the range, `YYYY-MM-DD` (UTC). */
@@ -41,3 +41,16 @@ export const analyticsExportUrl = (id: string) => at(id, '/analytics/export.csv'
 
 /** Admins only: deletes the property's raw events and rollups (204). */
 export const deletePropertyAnalytics = (id: string) => request<undefined>('DELETE', at(id, '/analytics'));
+
+/** GET /provider/analytics/weekly_report: whether the weekly report is e-mailed to the signed-in person, and where. */
+export type WeeklyReportSubscription = Answer<'/provider/analytics/weekly_report', 'get'>;
+
+export const fetchWeeklyReport = (signal?: AbortSignal) =>
+  api.get('/provider/analytics/weekly_report', { signal });
+
+export const saveWeeklyReport = (subscribed: boolean) =>
+  api.put('/provider/analytics/weekly_report', { subscribed });
+
+/** The one-click unsubscribe of a report's link (public: the token is the proof): 204. */
+export const unsubscribeWeeklyReport = (token: string) =>
+  api.post('/analytics/weekly_report/unsubscribe', { token });

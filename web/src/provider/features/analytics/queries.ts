@@ -5,6 +5,9 @@ import {
   deletePropertyAnalytics,
   fetchAnalyticsOverview,
   fetchPropertyAnalytics,
+  fetchWeeklyReport,
+  saveWeeklyReport,
+  unsubscribeWeeklyReport,
   type AnalyticsRange,
 } from './api';
 
@@ -15,6 +18,7 @@ export const analyticsKeys = {
     [...analyticsKeys.overviews(), query] as const,
   property: (id: string) => [...analyticsKeys.all, 'property', id] as const,
   propertyRange: (id: string, range: AnalyticsRange) => [...analyticsKeys.property(id), range] as const,
+  weeklyReport: () => [...analyticsKeys.all, 'weekly-report'] as const,
 };
 
 /** One property's numbers for a range (every section of its analytics page). */
@@ -40,3 +44,15 @@ export const useDeleteAnalyticsMutation = (id: string) =>
         client.invalidateQueries({ queryKey: analyticsKeys.overviews() }),
       ]),
   );
+
+/** Whether the signed-in person receives the weekly report (the overview's checkbox). */
+export const useWeeklyReportQuery = () =>
+  useQuery({ queryKey: analyticsKeys.weeklyReport(), queryFn: ({ signal }) => fetchWeeklyReport(signal) });
+
+export const useSaveWeeklyReportMutation = () =>
+  useMutationAction(saveWeeklyReport, (saved, _, client) =>
+    client.setQueryData(analyticsKeys.weeklyReport(), saved),
+  );
+
+/** A report's link: whoever follows it may not be signed in, so nothing cached is theirs to update. */
+export const useUnsubscribeWeeklyReportMutation = () => useMutationAction(unsubscribeWeeklyReport);
