@@ -125,7 +125,7 @@ describe('client portals in the browser', () => {
       await contacts.getByRole('button', { name: 'Add a contact' }).click();
       const newContact = page.getByRole('dialog', { name: 'New contact' });
       await newContact.getByLabel('Full name').fill('Ana Ng');
-      await newContact.getByLabel('Email').fill(email);
+      await newContact.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
       await newContact.getByRole('button', { name: 'Create contact' }).click();
       await contacts.getByRole('heading', { name: 'Ana Ng' }).waitFor();
       const properties = page.getByRole('region', { name: 'Properties' });

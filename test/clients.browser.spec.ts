@@ -61,7 +61,7 @@ describe('clients and contacts in the browser', () => {
     await contacts.getByRole('button', { name: 'Add a contact' }).click();
     const newContact = dialog(page, 'New contact');
     await newContact.getByLabel('Full name').fill('Ana Ng');
-    await newContact.getByLabel('Email').fill('ana@harbour.example');
+    await newContact.getByRole('textbox', { name: 'Email', exact: true }).fill('ana@harbour.example');
     await newContact.getByLabel('Phone number').fill('+61 400 000 001');
     expect(await newContact.getByLabel('Client').inputValue()).not.toBe('');
     await newContact.getByRole('button', { name: 'Create contact' }).click();
@@ -112,10 +112,10 @@ describe('clients and contacts in the browser', () => {
     await page.getByRole('button', { name: 'Add a contact' }).first().click();
     const form = dialog(page, 'New contact');
     await form.getByLabel('Full name').fill('Ana Again');
-    await form.getByLabel('Email').fill('ANA@harbour.example');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill('ANA@harbour.example');
     await form.getByRole('button', { name: 'Create contact' }).click();
     await form.getByText('is already the address of another contact').waitFor();
-    await form.getByLabel('Email').fill('bo@coastal.example');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill('bo@coastal.example');
     await form.getByRole('button', { name: 'Create contact' }).click();
     const list = page.getByRole('list', { name: 'Contacts' });
     await list.getByRole('heading', { name: 'Ana Again' }).waitFor();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
+import { WEEKLY_REPORT_UNSUBSCRIBE_PAGE } from '@tourly/contracts';
 import {
   ACCEPT_INVITATION_PATH,
   CONTACT_CONFIRMATION_PATH,
@@ -32,6 +33,8 @@ const AcceptInvitationPage = lazy(() => import('./auth/invitation/AcceptInvitati
 const ContactConfirmationPage = lazy(() => import('./auth/contactConfirmation/ContactConfirmationPage'));
 // The public booking form: agents book without an account, outside the provider shell.
 const BookPage = lazy(() => import('./book/BookPage'));
+// A weekly analytics report's unsubscribe link: its recipient may have no account (an agent).
+const WeeklyReportUnsubscribePage = lazy(() => import('./weeklyReport/UnsubscribePage'));
 
 const ACCOUNT_PAGES: Array<[string, ReactNode]> = [
   [SIGN_IN_PATH, <SignInPage />],
@@ -43,6 +46,7 @@ const ACCOUNT_PAGES: Array<[string, ReactNode]> = [
   [SURVEY_PATH, <SurveyPage />],
   [CONTACT_CONFIRMATION_PATH, <ContactConfirmationPage />],
   [ACCEPT_INVITATION_PATH, <AcceptInvitationPage />],
+  [WEEKLY_REPORT_UNSUBSCRIBE_PAGE, <WeeklyReportUnsubscribePage />],
 ];
 
 export function App() {

@@ -54,6 +54,12 @@ export const ANALYTICS_MESSAGES = {
   bodyTooLarge: 'The analytics batch is too large (at most 16 KB).',
 } as const;
 
+/**
+ * The web app's page a weekly analytics report's unsubscribe link opens (`?token=`): it shows whom the link stops and
+ * asks before it acts (POST /analytics/weekly_report/unsubscribe), so a mail scanner following links stops nothing.
+ */
+export const WEEKLY_REPORT_UNSUBSCRIBE_PAGE = '/weekly_report/unsubscribe';
+
 /** One event of a batch as the consumer stores it: `seq` its place in the batch (0-based). */
 export interface AnalyticsEventV1 {
   seq: number;

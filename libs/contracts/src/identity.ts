@@ -112,8 +112,9 @@ export interface ProviderAddresses {
 /**
  * Request-reply: the profiles of a provider's people (admin, scan technician or member; ids of anyone else are
  * left out), e.g. for the public player's agents and for mailing a lead to them. `admins: true` answers the
- * provider's admins as well (whom a lead goes to when its property has no agents). The phone number is the one
- * the person keeps on their profile (null when none); the avatar is always null (identity stores no images).
+ * provider's admins as well (whom a lead goes to when its property has no agents), and `team: true` every one of its
+ * people (the weekly analytics report's recipients). The phone number is the one the person keeps on their profile
+ * (null when none); the avatar is always null (identity stores no images).
  */
 export const PEOPLE_PROFILES = 'identity.people.profiles';
 
@@ -121,6 +122,7 @@ export interface PeopleProfilesRequest {
   providerId: string;
   userIds: string[];
   admins?: boolean;
+  team?: boolean;
 }
 
 export interface PersonProfile {

@@ -96,6 +96,8 @@ export const ROUTE_OWNERS: ReadonlyArray<readonly [pattern: string, owner: Backe
   ['/digital_twin/**', 'properties'],
   ['/segmentation/**', 'properties'],
   ['/cookie_policy/**', 'properties'],
+  // the weekly analytics report's one-click unsubscribe (its page, /weekly_report/unsubscribe, is the web app's)
+  ['/analytics/weekly_report/**', 'properties'],
   ['/vt_staging/**', 'properties'],
   ['/v3_player_lead', 'properties'],
   ['/booking_pages/**', 'properties'],

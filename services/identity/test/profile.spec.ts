@@ -247,5 +247,15 @@ describe('profile', () => {
     ]);
     await update(agent, { phone_number: '' });
     expect((await ask()).people[0]).toMatchObject({ userId: agent.id, phoneNumber: null });
+
+    // The whole team (the weekly analytics report's recipients): every person of the provider, never its clients.
+    const team = await it_.service.app
+      .get(RpcClient)
+      .ask<PeopleProfiles>(PEOPLE_PROFILES, { providerId: demoMedia, userIds: [], team: true });
+    const emails = team.people.map((person) => person.email);
+    expect(emails).toEqual(
+      expect.arrayContaining(['profile-agent@demo.test', 'profile-colleague@demo.test']),
+    );
+    expect(emails).not.toContain('profile-client@demo.test');
   });
 });

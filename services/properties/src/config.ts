@@ -128,6 +128,15 @@ export class PropertiesConfig extends StorageConfig {
   @EnvInt({ min: 1000, unit: 'milliseconds' })
   ANALYTICS_ROLLUP_INTERVAL_MS: number = 60_000;
 
+  /** The hour (UTC, 0-23) from which each Monday's weekly analytics report of the week before is sent. */
+  @EnvInt({
+    min: 0,
+    max: 23,
+    typeMessage: 'ANALYTICS_WEEKLY_REPORT_HOUR_UTC must be a whole hour from 0 to 23 (UTC)',
+    rangeMessage: 'ANALYTICS_WEEKLY_REPORT_HOUR_UTC must be a whole hour from 0 to 23 (UTC)',
+  })
+  ANALYTICS_WEEKLY_REPORT_HOUR_UTC: number = 6;
+
   /**
    * The request header the gateway (or the CDN in front of it) puts the visitor's country in, two letters (e.g.
    * `cf-ipcountry`); unset: countries are unknown.

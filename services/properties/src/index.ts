@@ -22,6 +22,8 @@ export const properties = defineService({
     'analytics_place_days',
     'analytics_rollups_due',
     'analytics_view_days',
+    // Which weekly reports left: written by the schedule alone, never by a request.
+    'analytics_reports_sent',
     // A person's own picture, not a provider's record; never written while impersonating.
     'avatars',
     // A copy of billing's overdue hosting-fee invoices (its events), never written by a request.

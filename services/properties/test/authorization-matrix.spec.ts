@@ -14,6 +14,7 @@ import {
 import { BOOKING_NEEDS_PLAN } from '@tourly/contracts';
 import { IMPERSONATION_FORBIDDEN } from '@tourly/platform';
 import { matterportDemoModelId } from '@tourly/emulators';
+import { BAD_UNSUBSCRIBE_TOKEN } from '../src/analytics/report.rules';
 import { startPropertiesPlatform, type PropertiesPlatform } from './support';
 
 const UNKNOWN = '01a20000-0000-7000-8000-000000000000';
@@ -342,6 +343,28 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     },
   },
   { method: 'get', path: () => `/profile/avatars?user_ids=${UNKNOWN}`, expect: providerSide(200) },
+  // The weekly analytics report: each of the provider's people reads and sets their own, a member too (a person's
+  // choice, not a provider's record), never an impersonating admin for them; its link's unsubscribe is anyone's.
+  { method: 'get', path: () => '/provider/analytics/weekly_report', expect: providerSide(200) },
+  {
+    method: 'put',
+    path: () => '/provider/analytics/weekly_report',
+    body: { subscribed: true },
+    expect: { ...providerSide(200), impersonating: 403 },
+    says: {
+      impersonating: IMPERSONATION_FORBIDDEN,
+      platform_admin: NO_PROVIDER,
+      virtual_assistant: NO_PROVIDER,
+      external_supplier: NO_PROVIDER,
+    },
+  },
+  {
+    method: 'post',
+    path: () => '/analytics/weekly_report/unsubscribe',
+    body: { token: 'not-a-token' },
+    expect: { others: 422 },
+    says: { 422: fieldErrors({ token: BAD_UNSUBSCRIBE_TOKEN }) },
+  },
 ];
 
 describe('authorization matrix of properties', () => {

@@ -228,6 +228,8 @@ describe('clients and contacts', () => {
         phone_number: '+61 400 000 001',
         provider_client_id: client.id,
         provider_client_name: 'North Shore Realty',
+        // Not asked for: no weekly report of the contact's listings.
+        weekly_report: false,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       });

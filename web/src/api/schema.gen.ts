@@ -683,6 +683,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/analytics/weekly_report/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReportPublicController_unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/integrations/matterport/auth_url': {
     parameters: {
       query?: never;
@@ -1476,6 +1492,22 @@ export type paths = {
     };
     get: operations['AnalyticsController_overview'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/analytics/weekly_report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ReportController_get'];
+    put: operations['ReportController_set'];
     post?: never;
     delete?: never;
     options?: never;
@@ -7923,6 +7955,8 @@ export type components = {
       phone_number?: string | null;
       /** Format: uuid */
       provider_client_id?: string | null;
+      /** @description e-mail it a weekly report of its listings (default false) */
+      weekly_report?: boolean;
     };
     'properties.ContactResponse': {
       /** Format: date-time */
@@ -7937,6 +7971,8 @@ export type components = {
       provider_client_name: string | null;
       /** Format: date-time */
       updated_at: string;
+      /** @description mailed the weekly analytics report of the properties it is an agent of */
+      weekly_report: boolean;
     };
     'properties.ContactsResponse': {
       agent_ids: string[];
@@ -9343,6 +9379,21 @@ export type components = {
       show_contact_form: boolean;
       show_map: boolean;
       show_tour: boolean;
+    };
+    'properties.WeeklyReportSubscriptionForm': {
+      subscribed: boolean;
+    };
+    'properties.WeeklyReportSubscriptionResponse': {
+      /**
+       * Format: email
+       * @description where it goes: the address of the signed-in person
+       */
+      email: string;
+      /** @description the weekly analytics report is e-mailed to this person */
+      subscribed: boolean;
+    };
+    'properties.WeeklyReportUnsubscribeForm': {
+      token: string;
     };
     'properties.WelcomeScreenAnswer': {
       overlay_welcome_screen: components['schemas']['properties.WelcomeScreenResponse'];
@@ -10947,6 +10998,36 @@ export interface operations {
       };
     };
   };
+  ReportPublicController_unsubscribe: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.WeeklyReportUnsubscribeForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
   MatterportIntegrationController_authUrl: {
     parameters: {
       query?: never;
@@ -12485,6 +12566,54 @@ export interface operations {
               total_count: number;
               total_pages: number;
             };
+          };
+        };
+      };
+    };
+  };
+  ReportController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WeeklyReportSubscriptionResponse'];
+          };
+        };
+      };
+    };
+  };
+  ReportController_set: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.WeeklyReportSubscriptionForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WeeklyReportSubscriptionResponse'];
           };
         };
       };

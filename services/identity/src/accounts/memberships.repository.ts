@@ -101,7 +101,7 @@ const profilesAmong = sql<IProfilesAmongQuery>`
          u.phone_number AS "phoneNumber", NULL AS "avatarUrl"
     FROM memberships m JOIN users u ON u.id = m.user_id
    WHERE m.provider_id = $providerId! AND m.role IN ('admin', 'scan_technician', 'member')
-     AND (m.user_id = ANY($userIds!::uuid[]) OR ($admins!::boolean AND m.role = 'admin'))
+     AND (m.user_id = ANY($userIds!::uuid[]) OR ($admins!::boolean AND m.role = 'admin') OR $team!::boolean)
    ORDER BY u.first_name, u.last_name, u.id`;
 
 const usersOf = sql<Narrow<IUsersOfQuery, Known>>`
@@ -247,10 +247,15 @@ export class MembershipsRepository {
 
   /**
    * The profiles of the provider's people among the users (its team, not its client users), and of all its
-   * admins when asked; by name. Identity stores no images, so the avatar is null (the player shows its default).
+   * admins, or all its people, when asked; by name. Identity stores no images, so the avatar is null (the player
+   * shows its default).
    */
-  profilesAmong(providerId: string, userIds: string[], admins: boolean): Promise<PersonProfileRow[]> {
-    return queryRows(this.db.dataSource, profilesAmong, { providerId, userIds, admins });
+  profilesAmong(
+    providerId: string,
+    userIds: string[],
+    also: { admins: boolean; team: boolean },
+  ): Promise<PersonProfileRow[]> {
+    return queryRows(this.db.dataSource, profilesAmong, { providerId, userIds, ...also });
   }
 
   /** The provider's users with their role, by name. */

@@ -182,6 +182,7 @@ export interface IPeopleAmongQuery {
 export interface IProfilesAmongParams {
   admins: boolean;
   providerId: string;
+  team: boolean;
   userIds: stringArray;
 }
 

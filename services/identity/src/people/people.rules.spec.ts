@@ -65,20 +65,27 @@ describe("another service's question for people's profiles", () => {
     [
       'a provider and users',
       { providerId: PROVIDER, userIds: [USER] },
-      { providerId: PROVIDER, userIds: [USER], admins: false },
+      { providerId: PROVIDER, userIds: [USER], admins: false, team: false },
     ],
     [
       'no users but its admins',
       { providerId: PROVIDER, userIds: [], admins: true },
-      { providerId: PROVIDER, userIds: [], admins: true },
+      { providerId: PROVIDER, userIds: [], admins: true, team: false },
+    ],
+    [
+      'no users but its whole team',
+      { providerId: PROVIDER, userIds: [], team: true },
+      { providerId: PROVIDER, userIds: [], admins: false, team: true },
     ],
     [
       'admins only when exactly true',
       { providerId: PROVIDER, userIds: [USER], admins: 'yes' },
-      { providerId: PROVIDER, userIds: [USER], admins: false },
+      { providerId: PROVIDER, userIds: [USER], admins: false, team: false },
     ],
+    ['the team only when exactly true', { providerId: PROVIDER, userIds: [], team: 1 }, null],
     ['no users and no admins', { providerId: PROVIDER, userIds: [] }, null],
     ['a provider id that is not a UUID', { providerId: 'x', userIds: [USER], admins: true }, null],
+    ['a provider id that is not a UUID, for the team', { providerId: 'x', userIds: [], team: true }, null],
     ['nothing', null, null],
   ])('%s', (_case, request, question) => {
     expect(profilesQuestion(request)).toEqual(question);

@@ -34,16 +34,17 @@ export function peopleQuestion(
 
 /**
  * A question for people's profiles, read defensively: the provider's id, at most MAX_IDS user ids that are UUIDs,
- * and whether its admins are wanted too; null when there is nothing to look up.
+ * and whether its admins, or its whole team, are wanted too; null when there is nothing to look up.
  */
 export function profilesQuestion(
-  request: { providerId?: unknown; userIds?: unknown; admins?: unknown } | null | undefined,
-): { providerId: string; userIds: string[]; admins: boolean } | null {
+  request: { providerId?: unknown; userIds?: unknown; admins?: unknown; team?: unknown } | null | undefined,
+): { providerId: string; userIds: string[]; admins: boolean; team: boolean } | null {
   const admins = request?.admins === true;
+  const team = request?.team === true;
   const people = peopleQuestion(request);
-  if (people) return { ...people, admins };
+  if (people) return { ...people, admins, team };
   const providerId = request?.providerId;
-  return admins && isUuid(providerId) ? { providerId, userIds: [], admins } : null;
+  return (admins || team) && isUuid(providerId) ? { providerId, userIds: [], admins, team } : null;
 }
 
 export const isStaffRole = (value: unknown): value is StaffRole =>

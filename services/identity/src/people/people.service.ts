@@ -44,12 +44,12 @@ export class PeopleService {
     return { userIds: await this.memberships.peopleAmong(question.providerId, question.userIds) };
   }
 
-  /** The profiles of the provider's people among the user ids (and of its admins when asked). */
+  /** The profiles of the provider's people among the user ids (and of its admins, or its whole team, when asked). */
   async profiles(request: PeopleProfilesRequest): Promise<PeopleProfiles> {
     const question = profilesQuestion(request);
     if (!question) return { people: [] };
-    const { providerId, userIds, admins } = question;
-    return { people: await this.memberships.profilesAmong(providerId, userIds, admins) };
+    const { providerId, userIds, admins, team } = question;
+    return { people: await this.memberships.profilesAmong(providerId, userIds, { admins, team }) };
   }
 
   /** When a provider's account was opened (billing's legacy plan check); null for an unknown provider. */

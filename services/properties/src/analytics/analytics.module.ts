@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Mailer } from '@tourly/platform';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
 import { PlayerModule } from '../player/player.module';
@@ -15,8 +16,16 @@ import { AnalyticsService } from './analytics.service';
 import { AnalyticsStore } from './analytics-store.port';
 import { AnalyticsVisitorController } from './analytics-visitor.controller';
 import { PostgresAnalyticsStore } from './postgres-analytics-store.adapter';
+import { ReportController } from './report.controller';
+import { ReportJobs } from './report-jobs';
+import { ReportPublicController } from './report-public.controller';
+import { ReportRepository } from './report.repository';
+import { ReportService } from './report.service';
 
-/** Visitor analytics (issue 33): collection from the player, storage behind `AnalyticsStore`, the provider's reads. */
+/**
+ * Visitor analytics (issue 33): collection from the player, storage behind `AnalyticsStore`, the provider's reads, and
+ * the weekly report e-mail.
+ */
 @Module({
   imports: [PropertiesDataModule, PlansModule, PlayerModule, MediaModule],
   controllers: [
@@ -24,6 +33,8 @@ import { PostgresAnalyticsStore } from './postgres-analytics-store.adapter';
     AnalyticsController,
     AnalyticsRoomPinsController,
     AnalyticsListener,
+    ReportController,
+    ReportPublicController,
   ],
   providers: [
     AnalyticsService,
@@ -33,6 +44,10 @@ import { PostgresAnalyticsStore } from './postgres-analytics-store.adapter';
     AnalyticsJobs,
     VisitorLimits,
     { provide: AnalyticsStore, useClass: PostgresAnalyticsStore },
+    ReportService,
+    ReportRepository,
+    ReportJobs,
+    Mailer,
   ],
   exports: [AnalyticsService, AnalyticsJobs],
 })

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsUUID } from 'class-validator';
+import { IsBoolean, IsOptional, IsUUID } from 'class-validator';
 import {
   Nested,
   OptionalEmail,
@@ -96,6 +96,12 @@ export class ContactForm {
   /** The client (agency) the contact works for; null: none. */
   @OptionalClientId()
   providerClientId?: string | null;
+
+  /** Mailed the weekly analytics report of the properties it is an agent of; left out: false (PUT takes it whole). */
+  @ApiPropertyOptional({ description: 'e-mail it a weekly report of its listings (default false)' })
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  weeklyReport?: boolean;
 }
 
 export class SaveContact {
@@ -131,6 +137,9 @@ export class ContactResponse {
 
   @ApiProperty({ type: String, nullable: true })
   providerClientName!: string | null;
+
+  @ApiProperty({ description: 'mailed the weekly analytics report of the properties it is an agent of' })
+  weeklyReport!: boolean;
 
   @ApiProperty({ format: 'date-time' })
   createdAt!: Date;

@@ -45,6 +45,8 @@ export interface ContactValues {
   emailAddress: string;
   phoneNumber: string | null;
   providerClientId: string | null;
+  /** Left out (a contact a booking makes): no weekly report. */
+  weeklyReport?: boolean;
 }
 
 // A client's counts: its contacts, and its properties not deleted.
@@ -91,7 +93,7 @@ const deleteClient = sql<IDeleteClientQuery>`
 const contactById = sql<IContactByIdQuery>`
   SELECT k.id, k.full_name AS "fullName", k.email_address AS "emailAddress", k.phone_number AS "phoneNumber",
          k.provider_client_id AS "providerClientId", c.name AS "providerClientName?",
-         k.created_at AS "createdAt", k.updated_at AS "updatedAt"
+         k.weekly_report AS "weeklyReport", k.created_at AS "createdAt", k.updated_at AS "updatedAt"
     FROM contacts k LEFT JOIN provider_clients c ON c.id = k.provider_client_id
    WHERE k.provider_id = $providerId! AND k.id = $id!`;
 
@@ -105,7 +107,8 @@ const contactPage = sql<IContactPageQuery>`
   )
   SELECT k.id, k.full_name AS "fullName", k.email_address AS "emailAddress", k.phone_number AS "phoneNumber",
          k.provider_client_id AS "providerClientId", c.name AS "providerClientName?",
-         k.created_at AS "createdAt", k.updated_at AS "updatedAt", page.total::int AS "total!"
+         k.weekly_report AS "weeklyReport", k.created_at AS "createdAt", k.updated_at AS "updatedAt",
+         page.total::int AS "total!"
     FROM contacts k JOIN page USING (id) LEFT JOIN provider_clients c ON c.id = k.provider_client_id
    ORDER BY page.full_name, page.id`;
 
@@ -117,14 +120,14 @@ const countContacts = sql<ICountContactsQuery>`
 
 // The e-mail address is one contact's per provider: a second one is not stored (no row comes back).
 const insertContact = sql<IInsertContactQuery>`
-  INSERT INTO contacts (id, provider_id, provider_client_id, full_name, email_address, phone_number)
-  VALUES ($id!, $providerId!, $providerClientId, $fullName!, $emailAddress!, $phoneNumber)
+  INSERT INTO contacts (id, provider_id, provider_client_id, full_name, email_address, phone_number, weekly_report)
+  VALUES ($id!, $providerId!, $providerClientId, $fullName!, $emailAddress!, $phoneNumber, $weeklyReport!)
   ON CONFLICT (provider_id, lower(email_address)) DO NOTHING RETURNING id`;
 
 const updateContact = sql<IUpdateContactQuery>`
   UPDATE contacts
      SET full_name = $fullName!, email_address = $emailAddress!, phone_number = $phoneNumber,
-         provider_client_id = $providerClientId, updated_at = now()
+         provider_client_id = $providerClientId, weekly_report = $weeklyReport!, updated_at = now()
    WHERE provider_id = $providerId! AND id = $id!`;
 
 // A contact deleted stops being any property's agent.
@@ -220,7 +223,9 @@ export class ClientsRepository {
     providerId: string,
     values: ContactValues,
   ): Promise<boolean> {
-    return (await queryRows(db, insertContact, { id, providerId, ...values })).length > 0;
+    return (
+      (await queryRows(db, insertContact, { id, providerId, weeklyReport: false, ...values })).length > 0
+    );
   }
 
   /** False when the provider has no such contact; a unique violation when another contact has the address. */
@@ -230,7 +235,7 @@ export class ClientsRepository {
     id: string,
     values: ContactValues,
   ): Promise<boolean> {
-    return (await queryAffected(db, updateContact, { providerId, id, ...values })) > 0;
+    return (await queryAffected(db, updateContact, { providerId, id, weeklyReport: false, ...values })) > 0;
   }
 
   async deleteContact(db: Queryable, providerId: string, id: string): Promise<boolean> {

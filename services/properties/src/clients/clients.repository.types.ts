@@ -142,6 +142,7 @@ export interface IContactByIdResult {
   providerClientId: string | null;
   providerClientName: string | null;
   updatedAt: Date;
+  weeklyReport: boolean;
 }
 
 /** 'ContactById' query type */
@@ -170,6 +171,7 @@ export interface IContactPageResult {
   providerClientName: string | null;
   total: number;
   updatedAt: Date;
+  weeklyReport: boolean;
 }
 
 /** 'ContactPage' query type */
@@ -204,6 +206,7 @@ export interface IInsertContactParams {
   phoneNumber?: string | null | void;
   providerClientId?: string | null | void;
   providerId: string;
+  weeklyReport: boolean;
 }
 
 /** 'InsertContact' return type */
@@ -225,6 +228,7 @@ export interface IUpdateContactParams {
   phoneNumber?: string | null | void;
   providerClientId?: string | null | void;
   providerId: string;
+  weeklyReport: boolean;
 }
 
 /** 'UpdateContact' return type */

@@ -183,6 +183,7 @@ export class ClientsService {
       emailAddress: form.emailAddress,
       phoneNumber: form.phoneNumber || null,
       providerClientId: client,
+      weeklyReport: form.weeklyReport ?? false,
     };
   }
 }

@@ -23,6 +23,7 @@ import { Analytics1765200000000 } from './1765200000000-analytics';
 import { LeadAttribution1765310000000 } from './1765310000000-lead-attribution';
 import { LeadGate1765320000000 } from './1765320000000-lead-gate';
 import { AnalyticsRoomPins1765330000000 } from './1765330000000-analytics-room-pins';
+import { AnalyticsWeeklyReport1765340000000 } from './1765340000000-analytics-weekly-report';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -50,4 +51,5 @@ export const migrations: MigrationClass[] = [
   LeadAttribution1765310000000,
   LeadGate1765320000000,
   AnalyticsRoomPins1765330000000,
+  AnalyticsWeeklyReport1765340000000,
 ];

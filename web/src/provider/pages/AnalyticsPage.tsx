@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from '../../shared/strings';
 import { OverviewTable } from '../features/analytics/components/OverviewTable';
 import { PaidPlanGate } from '../features/analytics/components/PaidPlanGate';
 import { RangePicker } from '../features/analytics/components/RangePicker';
+import { WeeklyReportSetting } from '../features/analytics/components/WeeklyReportSetting';
 import '../features/analytics/analytics.css';
 import { useAnalyticsOverviewQuery } from '../features/analytics/queries';
 import { choiceLabel, choiceOf, rangeOf, searchOf, type RangeChoice } from '../features/analytics/range';
@@ -19,8 +20,9 @@ const PAGE_SIZE = 20;
 /**
  * `/provider/analytics` (issue 33, analytics contract §3): every property with views in a range (in the address, as
  * on a property's analytics page, with the page number), most views first, a page at a time: views, visitors,
- * average time in the tour and leads; each row opens the property's analytics for the same range. The free plan's
- * 403: sample rows, blurred, under the server's message and the way to upgrade.
+ * average time in the tour and leads; each row opens the property's analytics for the same range; below, the person's
+ * weekly report e-mail. The free plan's 403: sample rows, blurred, under the server's message and the way to upgrade
+ * (and no weekly report, which the free plan does not get).
  */
 export default function AnalyticsPage() {
   const [params, setParams] = useSearchParams();
@@ -87,6 +89,8 @@ export default function AnalyticsPage() {
           />
         </>
       )}
+      {/* Once the overview answered: the free plan's 403 (no report is sent on it) hides it before it shows. */}
+      {data && <WeeklyReportSetting />}
     </div>
   );
 }

@@ -54,3 +54,15 @@ export const fetchRoomPins = (id: string, signal?: AbortSignal) =>
 /** Replaces every pin of the property (an empty list clears them); the pins as stored. */
 export const saveRoomPins = (id: string, roomPins: RoomPin[]) =>
   api.put('/provider/properties/{id}/analytics/room_pins', { roomPins }, { params: { id } });
+/** GET /provider/analytics/weekly_report: whether the weekly report is e-mailed to the signed-in person, and where. */
+export type WeeklyReportSubscription = Answer<'/provider/analytics/weekly_report', 'get'>;
+
+export const fetchWeeklyReport = (signal?: AbortSignal) =>
+  api.get('/provider/analytics/weekly_report', { signal });
+
+export const saveWeeklyReport = (subscribed: boolean) =>
+  api.put('/provider/analytics/weekly_report', { subscribed });
+
+/** The one-click unsubscribe of a report's link (public: the token is the proof): 204. */
+export const unsubscribeWeeklyReport = (token: string) =>
+  api.post('/analytics/weekly_report/unsubscribe', { token });

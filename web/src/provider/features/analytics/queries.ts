@@ -7,6 +7,9 @@ import {
   fetchPropertyAnalytics,
   fetchRoomPins,
   saveRoomPins,
+  fetchWeeklyReport,
+  saveWeeklyReport,
+  unsubscribeWeeklyReport,
   type AnalyticsRange,
 } from './api';
 
@@ -19,6 +22,7 @@ export const analyticsKeys = {
   propertyRange: (id: string, range: AnalyticsRange) => [...analyticsKeys.property(id), range] as const,
   // Beside the property's key, not under it: deleting the analytics data keeps where the rooms are.
   roomPins: (id: string) => [...analyticsKeys.all, 'room-pins', id] as const,
+  weeklyReport: () => [...analyticsKeys.all, 'weekly-report'] as const,
 };
 
 /** One property's numbers for a range (every section of its analytics page). */
@@ -54,3 +58,14 @@ export const useSaveRoomPinsMutation = () =>
   useMutationAction(saveRoomPins, (pins, [id], client) =>
     client.setQueryData(analyticsKeys.roomPins(id), pins),
   );
+/** Whether the signed-in person receives the weekly report (the overview's checkbox). */
+export const useWeeklyReportQuery = () =>
+  useQuery({ queryKey: analyticsKeys.weeklyReport(), queryFn: ({ signal }) => fetchWeeklyReport(signal) });
+
+export const useSaveWeeklyReportMutation = () =>
+  useMutationAction(saveWeeklyReport, (saved, _, client) =>
+    client.setQueryData(analyticsKeys.weeklyReport(), saved),
+  );
+
+/** A report's link: whoever follows it may not be signed in, so nothing cached is theirs to update. */
+export const useUnsubscribeWeeklyReportMutation = () => useMutationAction(unsubscribeWeeklyReport);

@@ -19,6 +19,8 @@ export interface ContactValues {
   phoneNumber: string;
   /** '' for none. */
   providerClientId: string;
+  /** E-mailed the weekly analytics report of the properties they are an agent of. */
+  weeklyReport: boolean;
 }
 
 export interface ListQuery {
@@ -40,6 +42,7 @@ const contactForm = (values: ContactValues) => ({
   emailAddress: values.emailAddress.trim(),
   phoneNumber: values.phoneNumber.trim() || null,
   providerClientId: values.providerClientId || null,
+  weeklyReport: values.weeklyReport,
 });
 
 export const fetchClients = ({ page, pageSize, q }: ListQuery, signal?: AbortSignal) =>

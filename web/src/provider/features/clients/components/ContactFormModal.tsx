@@ -23,18 +23,23 @@ interface ContactFormModalProps {
   onClose(): void;
 }
 
-/** A contact's form (002 §3 payload `contact`): the person, how to reach them, and the client they work for. */
+/**
+ * A contact's form (002 §3 payload `contact`): the person, how to reach them, the client they work for, and whether
+ * they receive the weekly analytics report of the properties they are an agent of.
+ */
 export function ContactFormModal({ contact, clientId, onSaved, onClose }: ContactFormModalProps) {
   const create = useCreateContactMutation();
   const update = useUpdateContactMutation();
   const clients = useClientChoicesQuery();
   const formId = useId();
+  const weeklyReportHintId = useId();
   const form = useForm<ContactValues, keyof typeof FIELDS, Contact>({
     initial: {
       fullName: contact?.fullName ?? '',
       emailAddress: contact?.emailAddress ?? '',
       phoneNumber: contact?.phoneNumber ?? '',
       providerClientId: contact?.providerClientId ?? clientId ?? '',
+      weeklyReport: contact?.weeklyReport ?? false,
     },
     fields: FIELDS,
     submit: (values) => (contact ? update.run(contact.id, values) : create.run(values)),
@@ -97,6 +102,20 @@ export function ContactFormModal({ contact, clientId, onSaved, onClose }: Contac
             </option>
           ))}
         </SelectField>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={form.values.weeklyReport}
+            disabled={isPending}
+            aria-describedby={weeklyReportHintId}
+            onChange={(event) => form.set('weeklyReport', event.target.checked)}
+          />
+          Email this agent a weekly report of their listings
+        </label>
+        <p id={weeklyReportHintId} className="field-hint">
+          Every Monday, last week’s views, visitors and leads of the properties that show them as an agent and
+          had views. Each email has a link to stop it.
+        </p>
       </form>
     </Modal>
   );

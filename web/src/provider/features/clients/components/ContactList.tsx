@@ -38,6 +38,9 @@ export function ContactList({
                   </>
                 )}
               </p>
+              {contact.weeklyReport && (
+                <p className="record-row-line muted">Gets a weekly report of their listings</p>
+              )}
               {showClient && (
                 <p className="record-row-line muted">
                   {contact.providerClientId ? (

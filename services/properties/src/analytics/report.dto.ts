@@ -1,0 +1,26 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean, IsDefined } from 'class-validator';
+import { MESSAGES } from '@tourly/contracts';
+import { RequiredString } from '@tourly/platform';
+
+/** `PUT /provider/analytics/weekly_report`: whether the signed-in person receives the weekly report. */
+export class WeeklyReportSubscriptionForm {
+  @ApiProperty()
+  @IsDefined({ message: MESSAGES.required })
+  @IsBoolean({ message: 'must be true or false' })
+  subscribed!: boolean;
+}
+
+export class WeeklyReportSubscriptionResponse {
+  @ApiProperty({ description: 'the weekly analytics report is e-mailed to this person' })
+  subscribed!: boolean;
+
+  @ApiProperty({ format: 'email', description: 'where it goes: the address of the signed-in person' })
+  email!: string;
+}
+
+/** `POST /analytics/weekly_report/unsubscribe`: the token of a report's unsubscribe link. */
+export class WeeklyReportUnsubscribeForm {
+  @RequiredString(1000)
+  token!: string;
+}
