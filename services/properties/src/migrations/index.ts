@@ -20,6 +20,7 @@ import { Bookings1764900000000 } from './1764900000000-bookings';
 import { Avatars1765000000000 } from './1765000000000-avatars';
 import { HostingPauses1765100000000 } from './1765100000000-hosting-pauses';
 import { Analytics1765200000000 } from './1765200000000-analytics';
+import { AnalyticsRangeRollups1765250000000 } from './1765250000000-analytics-range-rollups';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -44,4 +45,5 @@ export const migrations: MigrationClass[] = [
   Avatars1765000000000,
   HostingPauses1765100000000,
   Analytics1765200000000,
+  AnalyticsRangeRollups1765250000000,
 ];
