@@ -1,19 +1,22 @@
 // Visitor analytics, collection: 2,000 events a second (40 batches of 50) posted to a shared tour's
-// `POST /digital_twin/{id}/analytics.json` through the gateway for 60 s, by 400 simulated visitors each sending a
-// batch every 10 s from its own address. The gateway and properties stand behind a CDN here, as in production: the
-// load generator is the trusted proxy (`TRUSTED_PROXIES`, loopback) and names each visitor's address in
-// X-Forwarded-For, so the per-address limit (120 batches a minute) counts visitors, not the CDN. Baseline in the same
-// run: the cookie-consent POST (properties' most trivial public route, no body, no database) through the same gateway
-// from the same addresses at the same rate. Measured: p50/p99 of each, the gateway's memory (after a full collection
-// once warm and at the end, and its RSS sampled every 5 s), and that every accepted event was stored once the
-// consumer drained. Targets: ingestion p99 < 50 ms, no growth of the gateway's memory, every event stored.
+// `POST /digital_twin/{id}/analytics.json` through the gateway, by 400 simulated visitors each sending a batch every
+// 10 s from its own address. The gateway and properties stand behind a CDN here, as in production: the load generator
+// is the trusted proxy (`TRUSTED_PROXIES`, loopback) and names each visitor's address in X-Forwarded-For, so the
+// per-address limit (120 batches a minute) counts visitors, not the CDN. Baseline in the same run: the cookie-consent
+// POST (properties' most trivial public route, no body, no database) through the same gateway from the same addresses
+// at the same rate. The two alternate for three rounds (10 s of the baseline, 20 s of ingestion: 60 s of ingestion in
+// all), the median round reported, as the machine's load drifts under a long run. Measured: p50/p99 of each, the
+// gateway's memory after a full collection once warm and at the end (and its RSS sampled every 5 s), and that every
+// accepted event was stored once the consumer drained. Targets: ingestion p99 < 50 ms, no growth of the gateway's
+// memory, every event stored.
 const { randomBytes, randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 const { freshDatabase, serve, paced, residentBytes, signIn, NATS_URL, record } = require('./support');
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S || 60);
-const BASELINE_S = Number(process.env.BENCH_BASELINE_S || 20);
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 20);
+const BASELINE_S = Number(process.env.BENCH_BASELINE_S || 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const BATCHES_PER_SECOND = 40;
 const EVENTS_PER_BATCH = 50;
 const VISITORS = 400;
@@ -68,7 +71,10 @@ function batchOf(person) {
   });
 }
 
-/** The gateway's RSS every few seconds while `work` runs: the samples (MB) and their trend in MB a minute. */
+/**
+ * The gateway's RSS every few seconds while `work` runs (MB). Between two full collections it climbs as V8 grows its
+ * heap lazily, so the verdict is on the heap left after one; the samples show the shape.
+ */
 async function sampledWhile(pid, work) {
   const samples = [];
   const started = performance.now();
@@ -82,16 +88,6 @@ async function sampledWhile(pid, work) {
   } finally {
     clearInterval(timer);
   }
-}
-
-/** Least-squares slope of the samples, in MB a minute. */
-function trendPerMinute(samples) {
-  const n = samples.length;
-  const meanS = samples.reduce((sum, p) => sum + p.s, 0) / n;
-  const meanMb = samples.reduce((sum, p) => sum + p.mb, 0) / n;
-  const covariance = samples.reduce((sum, p) => sum + (p.s - meanS) * (p.mb - meanMb), 0);
-  const variance = samples.reduce((sum, p) => sum + (p.s - meanS) ** 2, 0);
-  return variance === 0 ? 0 : (covariance / variance) * 60;
 }
 
 const memoryFigures = (memory) => ({
@@ -182,16 +178,30 @@ async function main() {
     const warmIngestion = await ingest(10);
     const warm = await gateway.memory();
 
-    const baseline = await consent(BASELINE_S);
-    const { result: ingestion, samples } = await sampledWhile(gateway.pid, () => ingest(DURATION_S));
+    const { result: rounds, samples } = await sampledWhile(gateway.pid, async () => {
+      const measured = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const baseline = await consent(BASELINE_S);
+        const ingestion = await ingest(DURATION_S);
+        measured.push({
+          baseline,
+          ingestion,
+          p50Ratio: +(ingestion.p50Ms / baseline.p50Ms).toFixed(2),
+          p99Ratio: +(ingestion.p99Ms / baseline.p99Ms).toFixed(2),
+        });
+      }
+      return measured;
+    });
+    const median = [...rounds].sort((a, b) => a.ingestion.p99Ms - b.ingestion.p99Ms)[Math.floor(ROUNDS / 2)];
+    const failed = (kind) => rounds.reduce((sum, round) => sum + round[kind].failures, 0);
     const drainStarted = performance.now();
     // Every batch answered 202 since the tour was made: the first, the warm-up's and the measured ones.
     const accepted =
       1 +
       BATCHES_PER_SECOND * 10 -
       warmIngestion.failures +
-      Math.round(BATCHES_PER_SECOND * DURATION_S) -
-      ingestion.failures;
+      Math.round(BATCHES_PER_SECOND * DURATION_S) * ROUNDS -
+      failed('ingestion');
     const expectedEvents = accepted * EVENTS_PER_BATCH;
     let stored = 0;
     for (let still = 0; still < 60;) {
@@ -208,9 +218,9 @@ async function main() {
     const end = await gateway.memory();
 
     const heapGrowthMb = (end.heapUsed - warm.heapUsed) / MB;
-    const rssTrend = trendPerMinute(samples);
+    const rssGrowthMb = (end.rss - warm.rss) / MB;
     const verdicts = {
-      latency: ingestion.p99Ms < TARGET_P99_MS ? 'PASS' : 'MISS',
+      latency: median.ingestion.p99Ms < TARGET_P99_MS ? 'PASS' : 'MISS',
       memory: heapGrowthMb <= HEAP_GROWTH_ALLOWED_MB ? 'PASS' : 'MISS',
       stored: stored === expectedEvents ? 'PASS' : 'MISS',
     };
@@ -219,26 +229,23 @@ async function main() {
       visitors: VISITORS,
       batchesPerSecond: BATCHES_PER_SECOND,
       eventsPerSecond: BATCHES_PER_SECOND * EVENTS_PER_BATCH,
-      durationSeconds: DURATION_S,
-      baselineSeconds: BASELINE_S,
-      baseline,
-      ingestion,
-      p50Ratio: +(ingestion.p50Ms / baseline.p50Ms).toFixed(2),
-      p99Ratio: +(ingestion.p99Ms / baseline.p99Ms).toFixed(2),
+      roundSeconds: { baseline: BASELINE_S, ingestion: DURATION_S },
+      median,
+      rounds,
       gatewayMemory: {
         warmAfterGc: memoryFigures(warm),
         endAfterGc: memoryFigures(end),
         heapGrowthMb: +heapGrowthMb.toFixed(1),
-        rssTrendMbPerMinute: +rssTrend.toFixed(2),
+        rssGrowthMb: +rssGrowthMb.toFixed(1),
         rssSamplesMb: samples.map((sample) => +sample.mb.toFixed(1)),
       },
       events: { expected: expectedEvents, stored, drainSecondsAfterLastRequest: +drainS.toFixed(1) },
-      target: `ingestion p99 < ${TARGET_P99_MS} ms; gateway heap after GC grows <= ${HEAP_GROWTH_ALLOWED_MB} MB; every event stored`,
+      target: `median round's ingestion p99 < ${TARGET_P99_MS} ms; gateway heap after GC grows <= ${HEAP_GROWTH_ALLOWED_MB} MB; every event stored`,
       verdicts,
     };
     record('analytics-ingest', result);
     console.log(JSON.stringify(result, null, 2));
-    if (baseline.failures + ingestion.failures > 0 || verdicts.stored !== 'PASS') process.exitCode = 1;
+    if (failed('baseline') + failed('ingestion') > 0 || verdicts.stored !== 'PASS') process.exitCode = 1;
   } finally {
     await db.end();
     await gateway.stop();
