@@ -16,6 +16,8 @@ const ALL = [
   'upload-throughput',
   'player-page',
   'player-base',
+  'analytics-ingest',
+  'analytics-read',
 ];
 const asked = process.argv.slice(2);
 if (asked.some((name) => name === '--help' || name === '-h')) {

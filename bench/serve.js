@@ -34,6 +34,12 @@ start().then(
   async (running) => {
     await prepare[what]?.(running);
     process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
+    // Started with --expose-gc: SIGUSR2 asks for the memory left after a full collection (support.js's memory()).
+    if (globalThis.gc)
+      process.on('SIGUSR2', () => {
+        globalThis.gc();
+        process.stdout.write(`${JSON.stringify({ memory: process.memoryUsage() })}\n`);
+      });
     process.once('SIGTERM', () => running.close().then(() => process.exit(0)));
   },
   (error) => {

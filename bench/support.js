@@ -2,7 +2,7 @@
 const { spawn } = require('node:child_process');
 const http = require('node:http');
 const { performance } = require('node:perf_hooks');
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { mkdirSync, readFileSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 
@@ -18,9 +18,13 @@ function freshDatabase() {
   return require('@tourly/platform/testing').createTestDatabase();
 }
 
-/** Starts `node bench/serve.js <what>` with the env and resolves with the URL it prints. */
-function serve(what, env) {
-  const child = spawn(process.execPath, [path.join(__dirname, 'serve.js'), what], {
+/**
+ * Starts `node bench/serve.js <what>` with the env and resolves with the URL it prints, its process id, and
+ * `memory()`: the child's `process.memoryUsage()` right after a full garbage collection (only for a child started with
+ * `nodeArgs: ['--expose-gc']`).
+ */
+function serve(what, env, { nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(__dirname, 'serve.js'), what], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -32,15 +36,37 @@ function serve(what, env) {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const memoryWaiters = [];
   return new Promise((resolve, reject) => {
     let buffered = '';
     child.stdout.on('data', (chunk) => {
       buffered += chunk;
-      const line = buffered.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ url: JSON.parse(line).url, stop: () => stopChild(child) });
+      const lines = buffered.split('\n');
+      buffered = lines.pop();
+      for (const line of lines.filter((l) => l.startsWith('{'))) {
+        const message = JSON.parse(line);
+        if (message.url) {
+          resolve({
+            url: message.url,
+            pid: child.pid,
+            memory: () =>
+              new Promise((answer) => {
+                memoryWaiters.push(answer);
+                child.kill('SIGUSR2');
+              }),
+            stop: () => stopChild(child),
+          });
+        } else if (message.memory) memoryWaiters.shift()?.(message.memory);
+      }
     });
     child.once('exit', (code) => reject(new Error(`${what} exited with ${code}`)));
   });
+}
+
+/** A process's resident set size in bytes, as the kernel counts it now (no collection first). */
+function residentBytes(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)[1]) * 1024;
 }
 
 function stopChild(child) {
@@ -58,35 +84,42 @@ function percentile(sorted, p) {
 /**
  * GETs `url` at a steady `rate` a second for `durationS`, each request sent on its schedule whatever the ones
  * before it are doing (an open loop: autocannon's rate limit sends each second's requests in one burst). Latency
- * counts from the scheduled moment, so a stall is charged to every request it delayed.
+ * counts from the scheduled moment, so a stall is charged to every request it delayed. `method`, and `headers` and
+ * `body` as values or as functions of the request's number (from 0), make it another request; an answer of 300 or
+ * more counts as a failure.
  */
-async function paced(url, { headers, rate, durationS }) {
+async function paced(url, { headers, rate, durationS, method = 'GET', body }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const total = Math.round(rate * durationS);
   const start = performance.now();
   const latencies = [];
   let failures = 0;
-  const send = (scheduled) =>
+  const send = (scheduled, n) =>
     new Promise((resolve) => {
-      const request = http.get(url, { agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          if (response.statusCode >= 300) failures += 1;
-          latencies.push(performance.now() - scheduled);
-          resolve();
-        });
-      });
+      const request = http.request(
+        url,
+        { agent, method, headers: typeof headers === 'function' ? headers(n) : headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if (response.statusCode >= 300) failures += 1;
+            latencies.push(performance.now() - scheduled);
+            resolve();
+          });
+        },
+      );
       request.on('error', () => {
         failures += 1;
         resolve();
       });
+      request.end(typeof body === 'function' ? body(n) : body);
     });
   const sent = [];
   for (let n = 0; n < total; n += 1) {
     const scheduled = start + (n * 1000) / rate;
     const wait = scheduled - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    sent.push(send(scheduled));
+    sent.push(send(scheduled, n));
   }
   await Promise.all(sent);
   agent.destroy();
@@ -149,6 +182,7 @@ module.exports = {
   NATS_URL,
   freshDatabase,
   serve,
+  residentBytes,
   paced,
   percentile,
   record,

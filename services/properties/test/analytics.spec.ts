@@ -6,6 +6,7 @@ import { untilNothingLeft } from '@tourly/platform/testing';
 import { aProperty, aSharedTour, onStarter } from '../../../test/support/provider';
 import { AnalyticsJobs } from '../src/analytics/analytics-jobs';
 import { AnalyticsService } from '../src/analytics/analytics.service';
+import { AnalyticsStore } from '../src/analytics/analytics-store.port';
 import { addDays, dayBounds, utcDay } from '../src/analytics/analytics.rules';
 import { startPropertiesPlatform, type PropertiesPlatform, type Person } from './support';
 
@@ -660,6 +661,212 @@ describe('visitor analytics', () => {
           ]);
         }),
         { numRuns: 15 },
+      );
+    });
+
+    /**
+     * The page's numbers over a range, which come from per-day rows (single-day views summed per day, views spanning
+     * days row by row, visitors by the day they came before), against the same numbers counted straight from the raw
+     * events by the definitions (README, "Reads"): views spanning days, visitors coming back, a view's key turning
+     * into its consented one, and late batches rolled up after the days around them, over every range of four days.
+     */
+    it('over any range of days, the report equals the numbers counted from the raw events', async () => {
+      const today = utcDay(Date.now());
+      const days = [4, 3, 2, 1].map((back) => addDays(today, -back));
+      const store = app().get(AnalyticsStore);
+      const service = app().get(AnalyticsService);
+      const aBatchOfDays = fc.record({
+        consent: fc.constantFrom('granted' as const, 'unknown' as const),
+        device: fc.constantFrom('phone' as const, 'tablet' as const, 'desktop' as const),
+        late: fc.boolean(),
+        events: fc.array(
+          fc.record({
+            type: fc.constantFrom(...TYPES),
+            day: fc.integer({ min: 0, max: 3 }),
+            second: fc.integer({ min: 0, max: 86_399 }),
+            // Times from a blink to an hour, so that a view's time falls in every bucket of the median.
+            ms: fc.oneof(fc.integer({ min: 0, max: 150_000 }), fc.integer({ min: 0, max: 3_600_000 })),
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+      });
+      const aViewOfDays = fc.record({
+        visitor: fc.integer({ min: 0, max: 2 }),
+        batches: fc.array(aBatchOfDays, { minLength: 1, maxLength: 3 }),
+      });
+      const bucket = (ms: number) => {
+        const s = Math.round(ms / 1000);
+        if (s < 120) return s;
+        if (s < 600) return Math.round(s / 5) * 5;
+        if (s < 3600) return Math.round(s / 30) * 30;
+        return Math.round(s / 300) * 300;
+      };
+      const min = (values: string[]) => [...values].sort()[0]!;
+      type Raw = {
+        viewId: string;
+        key: string;
+        granted: boolean;
+        device: string;
+        day: string;
+        type: string;
+        ms: number;
+      };
+
+      await fc.assert(
+        fc.asyncProperty(fc.array(aViewOfDays, { minLength: 1, maxLength: 6 }), async (views) => {
+          const propertyId = randomUUID();
+          const providerId = randomUUID();
+          await db().query(
+            `INSERT INTO properties (id, provider_id, slug, title, address, matterport_key)
+             VALUES ($1, $2, 'days', 'Days Villa', '1 Days St', 'Model12345')`,
+            [propertyId, providerId],
+          );
+          const raw: Raw[] = [];
+          const batches = views.flatMap((view) => {
+            const viewId = randomUUID();
+            return view.batches.map((batch) => ({ ...batch, viewId, visitor: view.visitor }));
+          });
+          const send = async (late: boolean) => {
+            for (const batch of batches.filter((b) => b.late === late)) {
+              const key =
+                batch.consent === 'granted' ? `v:visitor-${batch.visitor}` : `d:visitor-${batch.visitor}`;
+              const stored: AnalyticsBatchV1 = {
+                providerId,
+                propertyId,
+                batchId: randomUUID(),
+                viewId: batch.viewId,
+                visitorKey: key,
+                consent: batch.consent,
+                device: batch.device,
+                language: 'en',
+                referrerHost: null,
+                country: null,
+                receivedAt: new Date().toISOString(),
+                events: batch.events.map((event, seq) => ({
+                  seq,
+                  type: event.type,
+                  at: new Date(
+                    dayBounds(days[event.day]!).from.getTime() + event.second * 1000,
+                  ).toISOString(),
+                  sweep: null,
+                  room: null,
+                  floor: null,
+                  ms: event.type === 'dwell' ? event.ms : null,
+                  target: null,
+                })),
+              };
+              await it_.propertiesDb.transaction((tx) => service.storeBatch(stored, tx));
+              for (const event of batch.events)
+                raw.push({
+                  viewId: batch.viewId,
+                  key,
+                  granted: batch.consent === 'granted',
+                  device: batch.device,
+                  day: days[event.day]!,
+                  type: event.type,
+                  ms: event.type === 'dwell' ? event.ms : 0,
+                });
+            }
+            await jobs().rollUpNow();
+          };
+          await send(false);
+          await send(true);
+
+          // One row per view and day, as the definitions have it.
+          const viewDays = new Map<string, Raw[]>();
+          for (const event of raw) {
+            const id = `${event.viewId} ${event.day}`;
+            viewDays.set(id, [...(viewDays.get(id) ?? []), event]);
+          }
+          const rowsOfDays = [...viewDays.values()].map((events) => {
+            const granted = events.filter((event) => event.granted).map((event) => event.key);
+            return {
+              viewId: events[0]!.viewId,
+              day: events[0]!.day,
+              key: granted.length ? min(granted) : min(events.map((event) => event.key)),
+              device: min(events.map((event) => event.device)),
+              ms: events.reduce((sum, event) => sum + event.ms, 0),
+              entries: events.filter((event) => event.type === 'sweep_entered').length,
+              opened: events.some(
+                (event) => !['view_started', 'dwell', 'sweep_entered'].includes(event.type),
+              ),
+              contacted: events.some((event) => event.type === 'phone_revealed'),
+              lead: events.some((event) => event.type === 'lead_sent'),
+            };
+          });
+
+          for (let first = 0; first < days.length; first++) {
+            for (let last = first; last < days.length; last++) {
+              const [from, to] = [days[first]!, days[last]!];
+              const inRange = rowsOfDays.filter((row) => row.day >= from && row.day <= to);
+              const perView = new Map<string, typeof inRange>();
+              for (const row of inRange) perView.set(row.viewId, [...(perView.get(row.viewId) ?? []), row]);
+              const merged = [...perView.values()].map((parts) => ({
+                ms: parts.reduce((sum, part) => sum + part.ms, 0),
+                entries: parts.reduce((sum, part) => sum + part.entries, 0),
+                opened: parts.some((part) => part.opened),
+                contacted: parts.some((part) => part.contacted),
+                lead: parts.some((part) => part.lead),
+                device: min(parts.map((part) => part.device)),
+              }));
+              const lastDays = new Map<string, string>();
+              for (const row of inRange)
+                if (!(row.day <= (lastDays.get(row.key) ?? ''))) lastDays.set(row.key, row.day);
+              const returning = [...lastDays].filter(([key, lastDay]) =>
+                rowsOfDays.some((row) => row.key === key && row.day < lastDay),
+              ).length;
+              const times = merged.map((view) => bucket(view.ms)).sort((a, b) => a - b);
+              const n = times.length;
+              const allMs = merged.reduce((sum, view) => sum + view.ms, 0);
+              const devices = new Map<string, number>();
+              for (const view of merged) devices.set(view.device, (devices.get(view.device) ?? 0) + 1);
+              const funnel = {
+                views: n,
+                interactions: merged.filter((view) => view.opened || view.entries > 1).length,
+                contacts: merged.filter((view) => view.contacted).length,
+                leads: merged.filter((view) => view.lead).length,
+              };
+
+              const report = await store.report(providerId, propertyId, { from, to });
+              expect({ range: [from, to], totals: report.totals, funnel: report.funnel }).toEqual({
+                range: [from, to],
+                totals: {
+                  views: n,
+                  visitors: lastDays.size,
+                  returningVisitors: returning,
+                  averageSeconds: n ? Math.round(allMs / n / 1000) : 0,
+                  medianSeconds: n
+                    ? Math.round((times[Math.floor((n - 1) / 2)]! + times[Math.floor(n / 2)]!) / 2)
+                    : 0,
+                },
+                funnel,
+              });
+              expect(report.devices.map(({ device, views }) => [device, views]).sort()).toEqual(
+                [...devices].sort(),
+              );
+              const overview = await store.overview(
+                providerId,
+                { from, to },
+                { page: 1, pageSize: 5, offset: 0 },
+              );
+              expect(overview.items).toEqual(
+                n
+                  ? [
+                      {
+                        propertyId,
+                        title: 'Days Villa',
+                        views: n,
+                        visitors: lastDays.size,
+                        averageSeconds: Math.round(allMs / n / 1000),
+                        leads: funnel.leads,
+                      },
+                    ]
+                  : [],
+              );
+            }
+          }
+        }),
+        { numRuns: 25 },
       );
     });
   });

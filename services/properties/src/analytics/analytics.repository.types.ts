@@ -7,6 +7,8 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 export type NumberOrString = number | string;
 
+export type stringArray = string[];
+
 /** 'EnsurePartition' parameters type */
 export interface IEnsurePartitionParams {
   day: DateOrString;
@@ -175,6 +177,23 @@ export interface IInsertViewDaysQuery {
   result: IInsertViewDaysResult;
 }
 
+/** 'MarkSpanning' parameters type */
+export interface IMarkSpanningParams {
+  day: DateOrString;
+  propertyId: string;
+}
+
+/** 'MarkSpanning' return type */
+export interface IMarkSpanningResult {
+  day: string;
+}
+
+/** 'MarkSpanning' query type */
+export interface IMarkSpanningQuery {
+  params: IMarkSpanningParams;
+  result: IMarkSpanningResult;
+}
+
 /** 'InsertDays' parameters type */
 export interface IInsertDaysParams {
   day: DateOrString;
@@ -207,6 +226,181 @@ export type IInsertPlaceDaysResult = void;
 export interface IInsertPlaceDaysQuery {
   params: IInsertPlaceDaysParams;
   result: IInsertPlaceDaysResult;
+}
+
+/** 'RefreshSingleDays' parameters type */
+export interface IRefreshSingleDaysParams {
+  days: DateOrStringArray;
+  propertyId: string;
+}
+
+/** 'RefreshSingleDays' return type */
+export type IRefreshSingleDaysResult = void;
+
+/** 'RefreshSingleDays' query type */
+export interface IRefreshSingleDaysQuery {
+  params: IRefreshSingleDaysParams;
+  result: IRefreshSingleDaysResult;
+}
+
+/** 'DeleteDurationDays' parameters type */
+export interface IDeleteDurationDaysParams {
+  days: DateOrStringArray;
+  propertyId: string;
+}
+
+/** 'DeleteDurationDays' return type */
+export type IDeleteDurationDaysResult = void;
+
+/** 'DeleteDurationDays' query type */
+export interface IDeleteDurationDaysQuery {
+  params: IDeleteDurationDaysParams;
+  result: IDeleteDurationDaysResult;
+}
+
+/** 'InsertDurationDays' parameters type */
+export interface IInsertDurationDaysParams {
+  days: DateOrStringArray;
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'InsertDurationDays' return type */
+export type IInsertDurationDaysResult = void;
+
+/** 'InsertDurationDays' query type */
+export interface IInsertDurationDaysQuery {
+  params: IInsertDurationDaysParams;
+  result: IInsertDurationDaysResult;
+}
+
+/** 'DeleteBreakdownDays' parameters type */
+export interface IDeleteBreakdownDaysParams {
+  days: DateOrStringArray;
+  propertyId: string;
+}
+
+/** 'DeleteBreakdownDays' return type */
+export type IDeleteBreakdownDaysResult = void;
+
+/** 'DeleteBreakdownDays' query type */
+export interface IDeleteBreakdownDaysQuery {
+  params: IDeleteBreakdownDaysParams;
+  result: IDeleteBreakdownDaysResult;
+}
+
+/** 'InsertBreakdownDays' parameters type */
+export interface IInsertBreakdownDaysParams {
+  days: DateOrStringArray;
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'InsertBreakdownDays' return type */
+export type IInsertBreakdownDaysResult = void;
+
+/** 'InsertBreakdownDays' query type */
+export interface IInsertBreakdownDaysQuery {
+  params: IInsertBreakdownDaysParams;
+  result: IInsertBreakdownDaysResult;
+}
+
+/** 'DeleteGoneVisitorDays' parameters type */
+export interface IDeleteGoneVisitorDaysParams {
+  day: DateOrString;
+  propertyId: string;
+}
+
+/** 'DeleteGoneVisitorDays' return type */
+export interface IDeleteGoneVisitorDaysResult {
+  visitorKey: string;
+}
+
+/** 'DeleteGoneVisitorDays' query type */
+export interface IDeleteGoneVisitorDaysQuery {
+  params: IDeleteGoneVisitorDaysParams;
+  result: IDeleteGoneVisitorDaysResult;
+}
+
+/** 'InsertVisitorDays' parameters type */
+export interface IInsertVisitorDaysParams {
+  day: DateOrString;
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'InsertVisitorDays' return type */
+export type IInsertVisitorDaysResult = void;
+
+/** 'InsertVisitorDays' query type */
+export interface IInsertVisitorDaysQuery {
+  params: IInsertVisitorDaysParams;
+  result: IInsertVisitorDaysResult;
+}
+
+/** 'LinkVisitorDays' parameters type */
+export interface ILinkVisitorDaysParams {
+  day: DateOrString;
+  goneKeys: stringArray;
+  propertyId: string;
+}
+
+/** 'LinkVisitorDays' return type */
+export interface ILinkVisitorDaysResult {
+  day: string;
+}
+
+/** 'LinkVisitorDays' query type */
+export interface ILinkVisitorDaysQuery {
+  params: ILinkVisitorDaysParams;
+  result: ILinkVisitorDaysResult;
+}
+
+/** 'DeleteVisitorCounts' parameters type */
+export interface IDeleteVisitorCountsParams {
+  days: DateOrStringArray;
+  propertyId: string;
+}
+
+/** 'DeleteVisitorCounts' return type */
+export type IDeleteVisitorCountsResult = void;
+
+/** 'DeleteVisitorCounts' query type */
+export interface IDeleteVisitorCountsQuery {
+  params: IDeleteVisitorCountsParams;
+  result: IDeleteVisitorCountsResult;
+}
+
+/** 'InsertVisitorCounts' parameters type */
+export interface IInsertVisitorCountsParams {
+  days: DateOrStringArray;
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'InsertVisitorCounts' return type */
+export type IInsertVisitorCountsResult = void;
+
+/** 'InsertVisitorCounts' query type */
+export interface IInsertVisitorCountsQuery {
+  params: IInsertVisitorCountsParams;
+  result: IInsertVisitorCountsResult;
+}
+
+/** 'LockPropertyRollups' parameters type */
+export interface ILockPropertyRollupsParams {
+  propertyId: string;
+}
+
+/** 'LockPropertyRollups' return type */
+export interface ILockPropertyRollupsResult {
+  pg_advisory_xact_lock: undefined | null;
+}
+
+/** 'LockPropertyRollups' query type */
+export interface ILockPropertyRollupsQuery {
+  params: ILockPropertyRollupsParams;
+  result: ILockPropertyRollupsResult;
 }
 
 /** 'AnalyticsTotals' parameters type */
@@ -506,4 +700,64 @@ export type IEraseDueResult = void;
 export interface IEraseDueQuery {
   params: IEraseDueParams;
   result: IEraseDueResult;
+}
+
+/** 'EraseDurationDays' parameters type */
+export interface IEraseDurationDaysParams {
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'EraseDurationDays' return type */
+export type IEraseDurationDaysResult = void;
+
+/** 'EraseDurationDays' query type */
+export interface IEraseDurationDaysQuery {
+  params: IEraseDurationDaysParams;
+  result: IEraseDurationDaysResult;
+}
+
+/** 'EraseBreakdownDays' parameters type */
+export interface IEraseBreakdownDaysParams {
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'EraseBreakdownDays' return type */
+export type IEraseBreakdownDaysResult = void;
+
+/** 'EraseBreakdownDays' query type */
+export interface IEraseBreakdownDaysQuery {
+  params: IEraseBreakdownDaysParams;
+  result: IEraseBreakdownDaysResult;
+}
+
+/** 'EraseVisitorDays' parameters type */
+export interface IEraseVisitorDaysParams {
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'EraseVisitorDays' return type */
+export type IEraseVisitorDaysResult = void;
+
+/** 'EraseVisitorDays' query type */
+export interface IEraseVisitorDaysQuery {
+  params: IEraseVisitorDaysParams;
+  result: IEraseVisitorDaysResult;
+}
+
+/** 'EraseVisitorCounts' parameters type */
+export interface IEraseVisitorCountsParams {
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'EraseVisitorCounts' return type */
+export type IEraseVisitorCountsResult = void;
+
+/** 'EraseVisitorCounts' query type */
+export interface IEraseVisitorCountsQuery {
+  params: IEraseVisitorCountsParams;
+  result: IEraseVisitorCountsResult;
 }

@@ -24,6 +24,7 @@ import { LeadAttribution1765310000000 } from './1765310000000-lead-attribution';
 import { LeadGate1765320000000 } from './1765320000000-lead-gate';
 import { AnalyticsRoomPins1765330000000 } from './1765330000000-analytics-room-pins';
 import { AnalyticsWeeklyReport1765340000000 } from './1765340000000-analytics-weekly-report';
+import { AnalyticsRangeRollups1765350000000 } from './1765350000000-analytics-range-rollups';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -52,4 +53,5 @@ export const migrations: MigrationClass[] = [
   LeadGate1765320000000,
   AnalyticsRoomPins1765330000000,
   AnalyticsWeeklyReport1765340000000,
+  AnalyticsRangeRollups1765350000000,
 ];
