@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
 import type { LeadAttribution } from '@tourly/contracts';
 import { launchChromium, signedInPage } from './support/browser';
+import { placeReachedThePlayer } from './support/matterport';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty, aSharedTour, onStarter } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -211,21 +212,6 @@ async function walkThreeRooms(page: Page): Promise<string[]> {
     await batch;
   }
   return rooms;
-}
-
-/**
- * Waits until the player has heard of the place Showcase shows now: Showcase tells the page over postMessage, so a
- * message posted from Showcase's frame after it arrives after it (one sender, one receiver: in order). Only then may
- * the clock run forward, or the time would count for the room before.
- */
-async function placeReachedThePlayer(page: Page): Promise<void> {
-  const showcase = page.frames().find((frame) => frame.url().includes('/matterport/show/'))!;
-  await page.evaluate(
-    "window.placeProbe = new Promise((resolve) => addEventListener('message', function heard(event) {" +
-      " if (event.data === 'place-probe') { removeEventListener('message', heard); resolve(true); } })); true",
-  );
-  await showcase.evaluate("parent.postMessage('place-probe', '*')");
-  await page.evaluate('window.placeProbe');
 }
 
 /** The contact form sent from the tour's menu (201); the lead as the player sent it. */

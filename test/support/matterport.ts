@@ -1,3 +1,5 @@
+import type { Page } from 'playwright-core';
+
 /** The Matterport emulator's OAuth accounts: the demo account (the platform's demo models) and Harbour Studio's. */
 export type MatterportAccount = 'demo-scans' | 'harbour-studio';
 
@@ -77,4 +79,19 @@ function unescapeHtml(text: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
+}
+
+/**
+ * Waits until the player has heard of the place Showcase shows now: Showcase tells the page over postMessage, so a
+ * message posted from Showcase's frame after it arrives after it (one sender, one receiver: in order). Only then may
+ * the clock run forward, or the time would count for the room before.
+ */
+export async function placeReachedThePlayer(page: Page): Promise<void> {
+  const showcase = page.frames().find((frame) => frame.url().includes('/matterport/show/'))!;
+  await page.evaluate(
+    "window.placeProbe = new Promise((resolve) => addEventListener('message', function heard(event) {" +
+      " if (event.data === 'place-probe') { removeEventListener('message', heard); resolve(true); } })); true",
+  );
+  await showcase.evaluate("parent.postMessage('place-probe', '*')");
+  await page.evaluate('window.placeProbe');
 }
