@@ -127,6 +127,7 @@ function HeatMapPlan({
 
   // A floor plan deleted meanwhile (on the property's page) falls back to the first.
   const shown = images.find((image) => image.id === shownId) ?? images[0]!;
+  const shownPins = heatPins(pins, places).filter((pin) => pin.floorplanId === shown.id);
   const rooms = placeableRooms(places, pins);
   const placed = new Set(pins.map(roomKey));
   const unplaced = rooms.filter((room) => !placed.has(roomKey(room))).length;
@@ -290,9 +291,10 @@ function HeatMapPlan({
               ))}
           </ul>
         ) : (
-          <HeatCircles pins={heatPins(pins, places).filter((pin) => pin.floorplanId === shown.id)} />
+          <HeatCircles pins={shownPins} />
         )}
       </div>
+      {!draft && shownPins.length > 0 && <HeatLegend pins={shownPins} />}
 
       <p className="heat-map-notice" role="status">
         {notice}
@@ -370,48 +372,76 @@ function HeatMapPlan({
   );
 }
 
-/** The placed rooms of the plan shown, hottest drawn last (on top). */
+/**
+ * The placed rooms of the plan shown, hottest drawn last (on top), each numbered by its rank in time spent; the
+ * legend under the plan names the numbers. Names hung on the circles ran into each other where rooms are close on a
+ * phone-sized plan.
+ */
 function HeatCircles({ pins }: { pins: HeatPin[] }) {
+  const ranked = [...pins].sort((a, b) => b.seconds - a.seconds);
+  const rankOf = new Map(ranked.map((pin, index) => [roomKey(pin), index + 1]));
   return (
     <ul className="heat-pins" aria-label="Rooms on the floor plan by time spent">
-      {[...pins]
-        .sort((a, b) => a.seconds - b.seconds)
-        .map((pin) => {
-          const label = heatLabel(pin);
-          const size = `${2 + 2.5 * pin.size}rem`;
-          return (
-            <li
-              key={roomKey(pin)}
-              className={`heat-pin${edgeClass(pin)}${pin.visited ? '' : ' heat-pin-unvisited'}`}
-              style={{
-                left: at(pin.x),
-                top: at(pin.y),
-                width: size,
-                height: size,
-                ...(pin.visited ? { background: heatColour(pin.heat) } : {}),
-              }}
-              aria-label={label}
-              title={label}
-            >
-              <span className="heat-pin-label" aria-hidden="true">
-                {pin.room}
-                <br />
-                {pin.visited ? shortSeconds(pin.seconds) : 'no time'}
-              </span>
-            </li>
-          );
-        })}
+      {[...ranked].reverse().map((pin) => {
+        const label = heatLabel(pin);
+        const size = `${2 + 2.5 * pin.size}rem`;
+        return (
+          <li
+            key={roomKey(pin)}
+            className={`heat-pin${pin.visited ? '' : ' heat-pin-unvisited'}`}
+            style={{
+              left: at(pin.x),
+              top: at(pin.y),
+              width: size,
+              height: size,
+              ...(pin.visited ? heatFill(pin.heat) : {}),
+            }}
+            aria-label={label}
+            title={label}
+          >
+            <span className="heat-pin-rank" aria-hidden="true">
+              {rankOf.get(roomKey(pin))}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
+/** The numbers of the circles, named: under the plan, hottest first (the circles' own labels are what is read out). */
+function HeatLegend({ pins }: { pins: HeatPin[] }) {
+  const ranked = [...pins].sort((a, b) => b.seconds - a.seconds);
+  return (
+    <ol className="heat-legend" aria-hidden="true">
+      {ranked.map((pin, index) => (
+        <li key={roomKey(pin)}>
+          <span
+            className={`heat-legend-rank${pin.visited ? '' : ' heat-pin-unvisited'}`}
+            style={pin.visited ? heatFill(pin.heat) : {}}
+          >
+            {index + 1}
+          </span>
+          {pin.room} · {pin.visited ? shortSeconds(pin.seconds) : 'no time'}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A circle's colour by its heat, its number white on the deep reds (dark on the yellows), readable on both. */
+const heatFill = (heat: number) => ({
+  background: heatColour(heat),
+  color: heat > 0.75 ? '#fff' : undefined,
+});
+
 /**
- * A label near the plan's edge is kept on it: aligned to that side rather than centred, above the circle rather than
- * under it near the bottom.
+ * While placing, a pin's name near the plan's edge is kept on it: aligned to that side rather than centred near a side,
+ * and above the pin in the plan's lower half.
  */
 const edgeClass = (pin: { x: number; y: number }) =>
   (pin.x < 0.2 ? ' heat-pin-left' : pin.x > 0.8 ? ' heat-pin-right' : '') +
-  (pin.y > 0.85 ? ' heat-pin-low' : '');
+  (pin.y > 0.5 ? ' heat-pin-low' : '');
 
 /** The server's refusal in the rooms' names ('Kitchen: is not a floor plan of this property'), and what to do. */
 function saveRefusal(error: unknown, draft: RoomPin[]): unknown {
