@@ -145,8 +145,9 @@ describe('visitor analytics in the browser', () => {
     expect([longest! >= 25, second! >= 10, third! >= 2]).toEqual([true, true, true]);
     await context.close();
 
+    // On the property's analytics page, under the numbers that count it.
     const own = await signedInPage(browser, it_.base, provider, PHONE, uncaught);
-    await own.goto(`${it_.base}/provider/properties/${propertyId}`);
+    await own.goto(`${it_.base}/provider/properties/${propertyId}/analytics`);
     const ada = own
       .getByRole('list', { name: 'Leads' })
       .getByRole('listitem')

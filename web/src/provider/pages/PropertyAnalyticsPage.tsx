@@ -14,6 +14,7 @@ import '../features/properties/properties.css';
 import { usePropertyAnalyticsQuery } from '../features/analytics/queries';
 import { choiceOf, rangeOf, searchOf, type RangeChoice } from '../features/analytics/range';
 import { samplePropertyAnalytics } from '../features/analytics/sample';
+import { LeadsSection } from '../features/properties/components/LeadsSection';
 import { propertyPath, PROPERTIES_PATH } from '../features/properties/paths';
 import { usePropertyQuery } from '../features/properties/queries';
 import { useAccountPermissionsQuery } from '../features/settings/queries';
@@ -21,7 +22,8 @@ import { useAccountPermissionsQuery } from '../features/settings/queries';
 /**
  * `/provider/properties/:id/analytics` (issue 33, analytics contract §3): who visited the property's tour in a range
  * of days (kept in the address: `?range=7d|30d|90d` or `?from&to`): the totals, views per day, the engagement funnel,
- * where visitors spent their time, devices, referrers, countries and languages; Export CSV and, for admins, deleting
+ * where visitors spent their time, devices, referrers, countries and languages, the leads with the rooms their
+ * visitors stayed in; Export CSV and, for admins, deleting
  * the data. On the free plan the server refuses (403): the layout with sample numbers, blurred, under its message
  * and the way to upgrade.
  */
@@ -92,7 +94,11 @@ export default function PropertyAnalyticsPage() {
           {data.totals.views === 0 ? (
             <NoVisits propertyId={id} counted={data.updatedAt !== null} />
           ) : (
-            <AnalyticsReport data={data} propertyId={id} />
+            <>
+              <AnalyticsReport data={data} propertyId={id} />
+              {/* The leads beside the funnel that counts them, each with the rooms its visitor stayed in. */}
+              <LeadsSection propertyId={id} />
+            </>
           )}
           <AnalyticsDataSection propertyId={id} propertyTitle={title ?? 'this property'} isAdmin={isAdmin} />
         </div>
