@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
 import type { LeadAttribution } from '@tourly/contracts';
 import { launchChromium, signedInPage } from './support/browser';
-import { placeReachedThePlayer } from './support/matterport';
+import { placeReachedThePlayer, showcaseConnected } from './support/matterport';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty, aSharedTour, onStarter } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -193,6 +193,7 @@ describe('visitor analytics in the browser', () => {
  */
 async function walkThreeRooms(page: Page): Promise<string[]> {
   const space = page.frameLocator('iframe.tour-model');
+  await showcaseConnected(page);
   await space.getByRole('button', { name: 'Explore the 3D space' }).click();
   const here = () => space.locator('body').getAttribute('data-room');
   await eventually(here, (room) => !!room, 'the visitor in the space');

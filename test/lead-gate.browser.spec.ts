@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
 import { launchChromium, signedInPage } from './support/browser';
-import { placeReachedThePlayer } from './support/matterport';
+import { placeReachedThePlayer, showcaseConnected } from './support/matterport';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -149,6 +149,7 @@ describe('a lead-gated tour in the browser', () => {
 /** Into the space: the room the visitor starts in, once the player heard of it. */
 async function enter(page: Page): Promise<string> {
   const space = page.frameLocator('iframe.tour-model');
+  await showcaseConnected(page);
   await space.getByRole('button', { name: 'Explore the 3D space' }).click();
   const room = await eventually(
     () => space.locator('body').getAttribute('data-room'),

@@ -82,6 +82,17 @@ function unescapeHtml(text: string): string {
 }
 
 /**
+ * Waits until the page's Matterport SDK has connected to Showcase (the stand-in counts its sessions on its body): a
+ * move made before that reaches the page only as the place it connects to, so a walk that counts places starts after.
+ */
+export async function showcaseConnected(page: Page): Promise<void> {
+  await page
+    .frameLocator('iframe.tour-model')
+    .locator('body[data-sdk-sessions]')
+    .waitFor({ state: 'attached' });
+}
+
+/**
  * Waits until the player has heard of the place Showcase shows now: Showcase tells the page over postMessage, so a
  * message posted from Showcase's frame after it arrives after it (one sender, one receiver: in order). Only then may
  * the clock run forward, or the time would count for the room before.

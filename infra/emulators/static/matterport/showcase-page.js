@@ -5,7 +5,8 @@
  * It walks the space's sweeps (the "Go to <room>" buttons, after the play button as in Showcase), keeps the
  * current sweep on <body data-sweep data-room data-floor>, and answers the SDK bundle
  * (static/matterport/showcase-sdk.js) of the page that frames it, over postMessage: only messages from its parent
- * window, each session answered at the origin it connected from.
+ * window, each session answered at the origin it connected from. <body data-sdk-sessions> counts the SDK sessions
+ * connected: a move made before the page's SDK connects reaches it only as the state it connects to.
  */
 (function () {
   'use strict';
@@ -114,6 +115,7 @@
         return;
       }
       sessions.set(message.session, event.origin);
+      document.body.setAttribute('data-sdk-sessions', String(sessions.size));
       post(event.origin, {
         type: 'connected',
         session: message.session,
