@@ -31,7 +31,10 @@ export default function BookingsPage() {
   const bookingPage = useBookingPageQuery();
   const zone = bookingPage.data?.timeZone ?? localZone();
   const today = todayIn(zone);
-  const [month, setMonth] = useState(() => todayIn(localZone()).slice(0, 7));
+  // Today's month in the booking page's zone (its days are that zone's) until the person turns the calendar: a month
+  // fixed from the browser's own zone showed November while the provider's Sydney was already in December.
+  const [chosenMonth, setMonth] = useState<string | null>(null);
+  const month = chosenMonth ?? today.slice(0, 7);
   const [selected, setSelected] = useState<string | null>(null);
   const [status, setStatus] = useState<BookingStatus | ''>('');
   const [text, setText] = useState('');
