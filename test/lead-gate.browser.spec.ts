@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
 import { launchChromium, signedInPage } from './support/browser';
-import { placeReachedThePlayer, showcaseConnected } from './support/matterport';
+import { showcaseConnected } from './support/matterport';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -94,6 +94,9 @@ describe('a lead-gated tour in the browser', () => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true });
     const page = await context.newPage();
     page.on('pageerror', (error) => uncaught.push(error.message));
+    // The player sends its analytics every 5 s: the page's clock is run forward to send them, not waited out.
+    await page.clock.install();
+    const heard = await roomsHeard(page);
     const first = page.waitForResponse((response) => response.url().includes('/layers/base.json'));
     await page.goto(tourLink);
     expect(((await (await first).json()) as { data: { lead_gate: unknown } }).data.lead_gate).toEqual({
@@ -102,12 +105,12 @@ describe('a lead-gated tour in the browser', () => {
     await declineCookies(page);
 
     // The start and one room more: the gate's two positions, walked freely.
-    const walked = [await enter(page)];
-    walked.push(await walkOn(page, walked));
+    const walked = [await enter(page, heard)];
+    walked.push(await walkOn(page, heard, walked));
     expect(await page.getByRole('dialog', { name: GATE }).count()).toBe(0);
 
     // The third: the contact form over the tour, which no tap or key reaches behind it (the tour's menu, say).
-    walked.push(await walkOn(page, walked));
+    walked.push(await walkOn(page, heard, walked));
     const gate = page.getByRole('dialog', { name: GATE });
     await gate.waitFor();
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
@@ -129,7 +132,7 @@ describe('a lead-gated tour in the browser', () => {
 
     // The tour again, and the visitor walks on into a position the gate held back.
     expect(await reachable(menu)).toEqual({ tapped: true, focused: true });
-    await walkOn(page, walked);
+    await walkOn(page, heard, walked);
     expect(await page.getByRole('dialog', { name: GATE }).count()).toBe(0);
     const pass = (await context.cookies()).find((cookie) => cookie.name.startsWith('tour_lead_'));
     expect(pass).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -138,25 +141,61 @@ describe('a lead-gated tour in the browser', () => {
     const again = page.waitForResponse((response) => response.url().includes('/layers/base.json'));
     await page.reload();
     expect(((await (await again).json()) as { data: { lead_gate: unknown } }).data.lead_gate).toBeNull();
-    const rewalked = [await enter(page)];
-    for (let step = 0; step < 2; step++) rewalked.push(await walkOn(page, rewalked));
+    const rewalked = [await enter(page, heard)];
+    for (let step = 0; step < 2; step++) rewalked.push(await walkOn(page, heard, rewalked));
     expect(await page.getByRole('dialog', { name: GATE }).count()).toBe(0);
     expect(await reachable(menu)).toEqual({ tapped: true, focused: true });
     await context.close();
   });
 });
 
-/** Into the space: the room the visitor starts in, once the player heard of it. */
-async function enter(page: Page): Promise<string> {
+/**
+ * The rooms the player has heard the visitor enter, from its analytics batches (sent every 5 s while events wait, on
+ * the page's clock, which `toldOf` runs forward): the page counts each position for the gate as it records it for the
+ * analytics, so a room heard of is a room counted.
+ */
+async function roomsHeard(page: Page): Promise<() => string[]> {
+  const rooms: string[] = [];
+  await page.route('**/analytics.json', async (route) => {
+    const { batch } = JSON.parse(route.request().postData() ?? '{}') as {
+      batch?: { events: Array<{ type: string; room?: string }> };
+    };
+    for (const event of batch?.events ?? []) {
+      if (event.type === 'sweep_entered' && event.room) rooms.push(event.room);
+    }
+    await route.continue();
+  });
+  return () => rooms;
+}
+
+/** Waits until the player's analytics told of `room` among the rooms heard after the first `before`. */
+async function toldOf(page: Page, heard: () => string[], room: string, before: number): Promise<void> {
+  await eventually(
+    async () => {
+      await page.clock.runFor(5_000);
+      return heard();
+    },
+    (rooms) => rooms.slice(before).includes(room),
+    `the player told of ${room}`,
+    20_000,
+  );
+}
+
+/**
+ * Into the space, once the page's SDK has connected to Showcase (Showcase's SDK timers run on the page's clock too):
+ * the room the visitor starts in, once the player heard of it.
+ */
+async function enter(page: Page, heard: () => string[]): Promise<string> {
   const space = page.frameLocator('iframe.tour-model');
   await showcaseConnected(page);
+  const before = heard().length;
   await space.getByRole('button', { name: 'Explore the 3D space' }).click();
   const room = await eventually(
     () => space.locator('body').getAttribute('data-room'),
     (here) => !!here,
     'the visitor in the space',
   );
-  await placeReachedThePlayer(page);
+  await toldOf(page, heard, room!, before);
   return room!;
 }
 
@@ -164,18 +203,19 @@ async function enter(page: Page): Promise<string> {
  * One step to the next room not walked yet (one position per room in the Showcase stand-in), once the player heard
  * of it: the position reaches the player through Matterport's SDK a moment after the space shows it.
  */
-async function walkOn(page: Page, walked: string[]): Promise<string> {
+async function walkOn(page: Page, heard: () => string[], walked: string[]): Promise<string> {
   const space = page.frameLocator('iframe.tour-model');
   const labels = await space.getByRole('button', { name: /^Go to / }).allTextContents();
   const room = labels.map((label) => label.replace(/^Go to /, '').trim()).find((r) => !walked.includes(r));
   if (!room) throw new Error(`no room left to walk to after ${walked.join(', ')}`);
+  const before = heard().length;
   await space.getByRole('button', { name: `Go to ${room}`, exact: true }).click();
   await eventually(
     () => space.locator('body').getAttribute('data-room'),
     (here) => here === room,
     `the visitor in ${room}`,
   );
-  await placeReachedThePlayer(page);
+  await toldOf(page, heard, room, before);
   return room;
 }
 
