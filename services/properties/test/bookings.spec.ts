@@ -257,6 +257,12 @@ describe('bookings', () => {
       });
       expect(stranger.status).toBe(422);
       expect(stranger.body.errors).toEqual({ user_id: [NOT_A_TEAM_MEMBER] });
+      // A list inside the list (the route guard's find) is refused, not a 500.
+      const nested = await provider.send('put', `/provider/booking_page/members/${memberId}`, {
+        booking_member: { time_zone: ZONE, hours: [[]] },
+      });
+      expect(nested.status).toBe(422);
+      expect(nested.body.errors).toEqual({ 'booking_member.hours': ['must list objects'] });
       expect(
         await count('SELECT count(*) AS n FROM booking_hours WHERE provider_id = $1', [provider.providerId]),
       ).toBe(0);

@@ -5,6 +5,7 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
+  IsObject,
   IsDefined,
   IsIn,
   IsInt,
@@ -223,6 +224,8 @@ export class BookingMemberForm {
   @ArrayMaxSize(7 * BOOKING_LIMITS.windowsPerDay, {
     message: `must list at most ${7 * BOOKING_LIMITS.windowsPerDay}`,
   })
+  // Each one an object: a list inside the list (`[[]]`) reached the rules as hours and answered 500.
+  @IsObject({ each: true, message: 'must list objects' })
   @ValidateNested({ each: true })
   @Type(() => WorkingHours)
   hours!: WorkingHours[];
