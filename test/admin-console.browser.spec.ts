@@ -102,15 +102,33 @@ describe('the provider’s page in the admin console', () => {
 
   /**
    * Opens one of the provider's page's tabs, as a person does: its tab (the page first, by its address, when the page
-   * is elsewhere), then the tab's address.
+   * is elsewhere), then the tab's address. On a phone the strip of tabs is scrolled to reach the tab while MUI may
+   * scroll the selected tab back into view: a tap that a moving strip gave to another tab (once in a loaded CI run)
+   * is made again, as a person would, and a tab that never opens says where the page went instead.
    */
   async function openTab(page: Page, label: string, path: string): Promise<void> {
     if (!page.url().startsWith(providerPage())) {
       await page.goto(providerPage());
       await page.getByRole('heading', { name: PROVIDER, level: 1 }).waitFor();
     }
-    await page.getByRole('tab', { name: label, exact: true }).click();
-    await page.waitForURL(path === '' ? providerPage() : `${providerPage()}/${path}`);
+    const address = path === '' ? providerPage() : `${providerPage()}/${path}`;
+    for (let tap = 1; ; tap++) {
+      await page.getByRole('tab', { name: label, exact: true }).click();
+      try {
+        await page.waitForURL(address, { timeout: 10_000 });
+        return;
+      } catch (error) {
+        if (tap === 3) {
+          const selected = await page.getByRole('tab', { selected: true }).allTextContents();
+          throw new Error(
+            `The ${label} tab did not open: the page is at ${page.url()}, its tab ${selected.join()}`,
+            {
+              cause: error,
+            },
+          );
+        }
+      }
+    }
   }
 
   /** Picks an option of a react-admin SelectInput (MUI's select: a combobox and its listbox). */
