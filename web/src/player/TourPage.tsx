@@ -118,7 +118,14 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
               strings={strings}
               onPlace={place}
               onMenuEntry={recordMenuEntry}
-            />
+            >
+              {/*
+               * The layers placed in the 3D space: a premium tour's only. Each is its own module, lazily imported
+               * (`const XLayer = lazy(() => import('./layers/XLayer'))` above) and rendered here only when the tour
+               * has that layer, so a tour without it never loads its code.
+               */}
+              {tour.premiumLayers && <Suspense fallback={null}></Suspense>}
+            </TourView>
           </div>
           {/* Sent, the gate stays open for this page (the count stays closed): the pass opens the tour from now on. */}
           {gated && <LeadGate tour={tour} onSent={() => setGated(false)} />}
