@@ -15,7 +15,7 @@ import {
   type Ref,
   type SyntheticEvent,
 } from 'react';
-import { connectShowcase, sdkVersion, type ShowcasePlace } from './showcase-sdk';
+import type { ShowcasePlace } from './showcase-sdk';
 import { SpaceContext, type SpaceSession } from './space';
 import { bannerBackground, fontStyle, LOGO_HEIGHTS, menuBackground, titleStyle } from './style';
 import type { TourData, TourMode } from './types';
@@ -333,17 +333,20 @@ function useShowcase(
         setSpace(null);
         close?.();
       };
-      void connectShowcase(event.currentTarget, {
-        url,
-        key,
-        version: sdkVersion(window.location.search),
-      }).then((session) => {
-        if (!session) return;
-        if (released) return session.close();
-        session.onPlace((place) => listener.current?.(place));
-        close = () => session.close();
-        setSpace(session.space);
-      });
+      const iframe = event.currentTarget;
+      // The session's code is not needed for the first paint: it loads with the embed.
+      void import('./showcase-sdk')
+        .then(({ connectShowcase, sdkVersion }) =>
+          connectShowcase(iframe, { url, key, version: sdkVersion(window.location.search) }),
+        )
+        .then((session) => {
+          if (!session) return;
+          if (released) return session.close();
+          session.onPlace((place) => listener.current?.(place));
+          close = () => session.close();
+          setSpace(session.space);
+        })
+        .catch((error: unknown) => console.warn('the Showcase session could not load', error));
     };
   }, [needed, url, key]);
   return [space, loaded];
