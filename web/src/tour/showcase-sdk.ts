@@ -212,6 +212,11 @@ function poseOf(pose: MpPose): SpacePose {
   };
 }
 
+function absolute(url: string): string {
+  const here = (globalThis as { location?: { href: string } }).location?.href;
+  return here ? new URL(url, here).href : url;
+}
+
 /** `#rrggbb` as the SDK's colour: each part from 0 to 1. */
 export function sdkColor(hex: string): { r: number; g: number; b: number } {
   const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
@@ -292,7 +297,8 @@ function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
       anchorPosition: tag.anchorPosition,
       stemVector: tag.stemVector,
       color: sdkColor(tag.color),
-      ...(tag.iconUrl ? { iconId: await icon(tag.iconUrl) } : {}),
+      // Showcase loads the icon from its own frame: a path of the app's (a built-in icon) is made absolute first.
+      ...(tag.iconUrl ? { iconId: await icon(absolute(tag.iconUrl)) } : {}),
     };
   }
 
