@@ -247,6 +247,241 @@ describe('Matterport Showcase SDK stand-in (GET /matterport/showcase-sdk/latest.
     }
   });
 
+  /** Runs `body` in the framing page with the connected SDK as `sdk`; answers what it returns or the error's message. */
+  function inPage<T>(page: Page, body: string, arg?: unknown): Promise<T | string> {
+    return page.evaluate(
+      async ([source, value]) => {
+        const w = globalThis as unknown as TestWindow & Record<string, unknown>;
+        try {
+          return await new Function('sdk', 'w', 'arg', `return (async () => { ${source} })();`)(
+            w.sdk,
+            w,
+            value,
+          );
+        } catch (error) {
+          return (error as Error).message;
+        }
+      },
+      [body, arg] as const,
+    ) as Promise<T | string>;
+  }
+
+  async function connected(query: string): Promise<Page> {
+    const page = await framing(query);
+    await page.evaluate(async (key) => {
+      const w = globalThis as unknown as TestWindow;
+      w.sdk = await w.MP_SDK.connect(w.document.getElementById('showcase'), key, '3.11');
+    }, KEY);
+    return page;
+  }
+
+  it('tells the camera (Camera.pose) and the mode, turns it (Camera.setRotation, Sweep.moveTo rotation) and refuses what Showcase refuses', async () => {
+    const { sweeps } = space;
+    const page = await connected(`m=${model}&applicationKey=${KEY}&play=1`);
+    try {
+      await inPage(
+        page,
+        `w.poses = []; w.modes = [];
+         sdk.Camera.pose.subscribe((pose) => w.poses.push({ ...pose, projection: pose.projection.length }));
+         sdk.Mode.current.subscribe((mode) => w.modes.push(mode));`,
+      );
+      const poses = () => page.evaluate('window.poses') as Promise<Array<Record<string, unknown>>>;
+      expect(await poses()).toEqual([
+        {
+          position: sweeps[0]!.position,
+          rotation: { x: 0, y: 0 },
+          projection: 16,
+          sweep: sweeps[0]!.sid,
+          mode: 'mode.inside',
+        },
+      ]);
+
+      // Moved with a rotation and a transition: the camera stands at the sweep, turned as asked, once.
+      expect(
+        await inPage(
+          page,
+          `return sdk.Sweep.moveTo(arg, { rotation: { x: -10, y: 45 }, transition: sdk.Sweep.Transition.INSTANT })`,
+          sweeps[1]!.sid,
+        ),
+      ).toBe(sweeps[1]!.sid);
+      expect((await poses()).slice(1)).toEqual([
+        expect.objectContaining({
+          sweep: sweeps[1]!.sid,
+          rotation: { x: -10, y: 45 },
+          position: sweeps[1]!.position,
+        }),
+      ]);
+      await inPage(page, `await sdk.Camera.setRotation({ x: 20, y: -90 })`);
+      expect((await poses()).at(-1)).toMatchObject({ sweep: sweeps[1]!.sid, rotation: { x: 20, y: -90 } });
+      await expect(showcase(page).getAttribute('data-rotation')).resolves.toBe('20,-90');
+
+      // The mode: to the dollhouse and back inside.
+      expect(await inPage(page, `return sdk.Mode.moveTo(sdk.Mode.Mode.DOLLHOUSE)`)).toBe('mode.dollhouse');
+      expect((await poses()).at(-1)).toMatchObject({ mode: 'mode.dollhouse' });
+      await inPage(page, `await sdk.Mode.moveTo(sdk.Mode.Mode.INSIDE)`);
+      expect(await page.evaluate('window.modes')).toEqual(['mode.inside', 'mode.dollhouse', 'mode.inside']);
+
+      // Refused, nothing changes.
+      const before = (await poses()).length;
+      expect(await inPage(page, `await sdk.Camera.setRotation({ x: 120, y: 0 })`)).toBe(
+        'Camera.setRotation: rotation must be {x, y} in degrees, x from -90 to 90',
+      );
+      expect(await inPage(page, `await sdk.Mode.moveTo('mode.sideways')`)).toBe(
+        'Mode.moveTo: unknown mode mode.sideways',
+      );
+      expect(
+        await inPage(
+          page,
+          `await sdk.Sweep.moveTo(arg, { transition: 'transition.teleport' })`,
+          sweeps[2]!.sid,
+        ),
+      ).toBe('Sweep.moveTo: unknown transition transition.teleport');
+      expect(
+        await inPage(page, `await sdk.Sweep.moveTo(arg, { rotation: { x: 'up' } })`, sweeps[2]!.sid),
+      ).toBe('Sweep.moveTo: rotation must be {x, y} in degrees, x from -90 to 90');
+      expect(await poses()).toHaveLength(before);
+      await expect(showcase(page).getAttribute('data-sweep')).resolves.toBe(sweeps[1]!.sid);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('places tags (Tag.add), shows them on the page, edits, opens and removes them, and tells Tag.data, Tag.openTags and tag.click', async () => {
+    const page = await connected(`m=${model}&applicationKey=${KEY}&play=1`);
+    try {
+      await inPage(
+        page,
+        `w.data = []; w.opened = []; w.clicks = [];
+         sdk.Tag.data.subscribe({
+           onAdded: (id, tag) => w.data.push(['added', id, tag.label]),
+           onUpdated: (id, tag) => w.data.push(['updated', id, tag.label, tag.color.r]),
+           onRemoved: (id) => w.data.push(['removed', id]),
+         });
+         sdk.Tag.openTags.subscribe((open) => w.opened.push([...open.selected]));
+         sdk.on(sdk.Mattertag.Event.CLICK, (id) => w.clicks.push(id));`,
+      );
+      const anchor = { x: 1, y: 0, z: -2 };
+      const stem = { x: 0, y: 0.5, z: 0 };
+      await inPage(page, `await sdk.Tag.registerIcon('pool', 'https://example.com/pool.png')`);
+      const ids = (await inPage(
+        page,
+        `return sdk.Tag.add(
+           { label: 'Kitchen island', description: 'Marble top', anchorPosition: arg.anchor, stemVector: arg.stem,
+             color: { r: 1, g: 0, b: 0 } },
+           { label: 'Pool', anchorPosition: arg.anchor, stemVector: arg.stem, iconId: 'pool' })`,
+        { anchor, stem },
+      )) as string[];
+      expect(ids).toHaveLength(2);
+      expect(new Set(ids).size).toBe(2);
+      const frame = page.frameLocator('#showcase');
+      await frame.getByRole('button', { name: 'Kitchen island' }).waitFor();
+      await expect(frame.getByRole('button', { name: 'Pool' }).getAttribute('data-icon')).resolves.toBe(
+        'https://example.com/pool.png',
+      );
+      expect(await page.evaluate('window.data')).toEqual([
+        ['added', ids[0], 'Kitchen island'],
+        ['added', ids[1], 'Pool'],
+      ]);
+
+      // Edited: the label and the colour, heard as updates.
+      await inPage(page, `await sdk.Tag.editBillboard(arg, { label: 'Island' })`, ids[0]);
+      await inPage(page, `await sdk.Tag.editColor(arg, { r: 0, g: 0.5, b: 1 })`, ids[0]);
+      await frame.getByRole('button', { name: 'Island', exact: true }).waitFor();
+      expect((await page.evaluate('window.data')) as unknown[]).toEqual(
+        expect.arrayContaining([
+          ['updated', ids[0], 'Island', 1],
+          ['updated', ids[0], 'Island', 0],
+        ]),
+      );
+
+      // Opened by the app: selected, the description shown; no click event (the visitor did not click).
+      await inPage(page, `await sdk.Tag.open(arg)`, ids[0]);
+      await expect(frame.getByRole('button', { name: 'Island' }).getAttribute('aria-pressed')).resolves.toBe(
+        'true',
+      );
+      await frame.getByText('Marble top').waitFor();
+      // Clicked by the visitor: selected, and tag.click with its id.
+      await frame.getByRole('button', { name: 'Pool' }).click();
+      await page.waitForFunction('window.clicks.length === 1');
+      expect(await page.evaluate('window.clicks')).toEqual([ids[1]]);
+      expect(await page.evaluate('window.opened')).toEqual([[], [ids[0]], [ids[1]]]);
+
+      // Refused: no position, a bad colour, an unregistered icon, an unknown tag; one bad descriptor adds none.
+      const refusals = await Promise.all([
+        inPage(page, `await sdk.Tag.add({ label: 'Nowhere', stemVector: arg })`, stem),
+        inPage(page, `await sdk.Tag.add({ label: 'Stemless', anchorPosition: arg })`, anchor),
+        inPage(
+          page,
+          `await sdk.Tag.add({ label: 'Fine', anchorPosition: arg, stemVector: arg },
+                             { label: 'Red', anchorPosition: arg, stemVector: arg, color: '#ff0000' })`,
+          anchor,
+        ),
+        inPage(page, `await sdk.Tag.add({ anchorPosition: arg, stemVector: arg, iconId: 'sauna' })`, anchor),
+        inPage(page, `await sdk.Tag.editColor(arg, { r: 2, g: 0, b: 0 })`, ids[0]),
+        inPage(page, `await sdk.Tag.open('nosuchtag')`),
+        inPage(page, `await sdk.Tag.remove('nosuchtag')`),
+        inPage(page, `await sdk.Tag.registerIcon('pool', 'https://example.com/other.png')`),
+      ]);
+      expect(refusals).toEqual([
+        'Tag.add: tag 0 has no anchorPosition {x, y, z}',
+        'Tag.add: tag 0 has no stemVector {x, y, z}',
+        'Tag.add: tag 1: color must be {r, g, b} with each part from 0 to 1',
+        'Tag.add: tag 0: no icon registered with id sauna',
+        'Tag.editColor: color must be {r, g, b} with each part from 0 to 1',
+        'Tag.open: no tag with id nosuchtag',
+        'Tag.remove: no tag with id nosuchtag',
+        'Tag.registerIcon: an icon with id pool is already registered',
+      ]);
+      await expect(showcase(page).getAttribute('data-tags')).resolves.toBe('2');
+
+      // Removed: gone from the page and from Tag.data.
+      expect(await inPage(page, `return sdk.Tag.remove(arg)`, ids[1])).toEqual([ids[1]]);
+      await frame.getByRole('button', { name: 'Pool' }).waitFor({ state: 'detached' });
+      expect(((await page.evaluate('window.data')) as unknown[]).at(-1)).toEqual(['removed', ids[1]]);
+      expect(await page.evaluate('window.opened.at(-1)')).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("tells where a click on the page's floor met the model (Pointer.intersection)", async () => {
+    const sweep = space.sweeps[0]!;
+    const page = await connected(`m=${model}&applicationKey=${KEY}&play=1`);
+    try {
+      await inPage(page, `w.hits = []; sdk.Pointer.intersection.subscribe((hit) => w.hits.push(hit));`);
+      expect(await page.evaluate('window.hits')).toEqual([
+        expect.objectContaining({ object: 'intersectedobject.none' }),
+      ]);
+      const floor = page
+        .frameLocator('#showcase')
+        .getByRole('button', { name: `Floor of ${sweep.room.label}` });
+      const box = (await floor.boundingBox())!;
+      // The floor's centre is under the sweep; it spans 6 m across (x) and deep (z).
+      await floor.click({ position: { x: box.width / 2, y: box.height / 2 } });
+      await floor.click({ position: { x: box.width * 0.75, y: box.height * 0.25 } });
+      await page.waitForFunction('window.hits.length === 3');
+      const hits = (await page.evaluate('window.hits')) as Array<Record<string, unknown>>;
+      // A pixel is a few millimetres of floor: positions are compared to the decimetre.
+      const near = (x: number, y: number, z: number) => ({
+        x: expect.closeTo(x, 1),
+        y: expect.closeTo(y, 1),
+        z: expect.closeTo(z, 1),
+      });
+      expect(hits[1]).toEqual({
+        position: near(sweep.position.x, sweep.position.y - 1.5, sweep.position.z),
+        normal: { x: 0, y: 1, z: 0 },
+        floorId: sweep.floorSequence,
+        floorIndex: sweep.floorSequence,
+        object: 'intersectedobject.model',
+      });
+      expect(hits[2]).toMatchObject({
+        position: near(sweep.position.x + 1.5, sweep.position.y - 1.5, sweep.position.z - 1.5),
+      });
+    } finally {
+      await page.close();
+    }
+  });
+
   it('shows the walk on the page alone too, with the current sweep on <body> for tests', async () => {
     const page = await browser.newPage();
     try {

@@ -84,6 +84,8 @@ describe('the visitor’s player', () => {
         // No SDK key in this service's own tests: the player follows no one (the platform's tests set one).
         showcase_sdk: null,
         lead_gate: null,
+        // Shared basic (not premium): the model under its overlay, no layers in the space.
+        premium_layers: false,
       });
       expect(data.layers.guided_tour.enabled).toBe(false);
       expect(data.branding.client_name).toBe('Ms Client');
@@ -108,6 +110,23 @@ describe('the visitor’s player', () => {
         setup: { show_contact_form: false },
       });
       expect(mls.headers.etag).not.toBe(answer.headers.etag);
+    });
+
+    it('says a premium tour has the layers in the space, and the same tour turned basic has none', async () => {
+      const tour = await aTour(provider, 'Premium Penthouse');
+      await share(provider, tour.propertyId);
+      const features = (published_features: Record<string, boolean>) =>
+        provider.send('put', `/provider/properties/${tour.propertyId}/published_features`, {
+          published_features,
+        });
+      expect((await features({ tour: true, premium: true })).status).toBe(200);
+      await eventually(async () => (await base(tour.publicId)).body.data?.premium_layers === true);
+      expect((await features({ tour: true, premium: false })).status).toBe(200);
+      await eventually(async () => (await base(tour.publicId)).body.data?.premium_layers === false);
+      // Basic, the tour still plays: its layers' lists answer no items.
+      const tags = await it_.http.get(`/digital_twin/${encodeURIComponent(tour.publicId)}/layers/tags.json`);
+      expect(tags.status).toBe(200);
+      expect(tags.body.data).toMatchObject({ items: [], total_count: 0 });
     });
 
     it('answers the same 404 for every tour a visitor may not see', async () => {

@@ -812,6 +812,8 @@ describe('tours', () => {
         url_parameters: defaultUrlParameters(),
         mls: false,
         links: link.links,
+        // No SDK key in this service's own tests: the preview reaches no space (the platform's tests set one).
+        showcase_sdk: null,
       });
       const published = await provider.get(`${tour()}/preview?state=published`);
       expect(published.body.data.layers).toEqual(viewed(defaultTourLayers()));

@@ -8758,6 +8758,8 @@ export type components = {
       mls: boolean;
       model: components['schemas']['properties.TourModelResponse'];
       model_credits: components['schemas']['properties.ModelCreditResponse'][];
+      /** @description a premium tour: the player shows the layers placed in the 3D space (tags, wayfinding, welcome screens, guided stops, audio) and loads each it has; false: a basic tour, the model under its overlay, whose tags.json and guided_tour.json answer no items */
+      premium_layers: boolean;
       property: components['schemas']['properties.PublicPropertyResponse'];
       provider: components['schemas']['properties.PlayerProviderResponse'];
       setup: components['schemas']['properties.SetupResponse'];
@@ -9195,6 +9197,23 @@ export type components = {
       /** @example ss=12&sr=-.5,1.2 */
       start_position: string | null;
     };
+    'properties.TourPreviewResponse': {
+      branding: components['schemas']['properties.BrandingResponse'];
+      layers: components['schemas']['properties.TourViewLayersResponse'];
+      links: components['schemas']['properties.TourLinksResponse'];
+      media: components['schemas']['properties.MediaResponse'];
+      /** @description the listing services’ view: no branding, no lead capture */
+      mls: boolean;
+      model: components['schemas']['properties.TourModelResponse'];
+      property: components['schemas']['properties.PublicPropertyResponse'];
+      setup: components['schemas']['properties.SetupResponse'];
+      /** @description the Showcase SDK the preview connects to the embed with; null: no SDK key configured */
+      showcase_sdk: components['schemas']['properties.ShowcaseSdkResponse'] | null;
+      /** @description every URL parameter by name, with its value */
+      url_parameters: {
+        [key: string]: (number | string) | null;
+      };
+    };
     'properties.TourToDeactivateResponse': {
       /** Format: uuid */
       id: string;
@@ -9207,21 +9226,6 @@ export type components = {
       menu: components['schemas']['properties.MenuResponse'];
       overlay: components['schemas']['properties.OverlayLayoutResponse'];
       welcome_screen: components['schemas']['properties.TourWelcomeScreenResponse'];
-    };
-    'properties.TourViewResponse': {
-      branding: components['schemas']['properties.BrandingResponse'];
-      layers: components['schemas']['properties.TourViewLayersResponse'];
-      links: components['schemas']['properties.TourLinksResponse'];
-      media: components['schemas']['properties.MediaResponse'];
-      /** @description the listing services’ view: no branding, no lead capture */
-      mls: boolean;
-      model: components['schemas']['properties.TourModelResponse'];
-      property: components['schemas']['properties.PublicPropertyResponse'];
-      setup: components['schemas']['properties.SetupResponse'];
-      /** @description every URL parameter by name, with its value */
-      url_parameters: {
-        [key: string]: (number | string) | null;
-      };
     };
     'properties.TourWelcomeScreenResponse': {
       button_label: string;
@@ -18315,7 +18319,7 @@ export interface operations {
         };
         content: {
           'application/json': {
-            data: components['schemas']['properties.TourViewResponse'];
+            data: components['schemas']['properties.TourPreviewResponse'];
           };
         };
       };

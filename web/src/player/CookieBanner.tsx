@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rememberDeclined } from './analytics';
+import { rememberDeclined } from './consent';
 import { acceptCookiePolicy } from './api';
 
 /**

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShowcasePlace } from '../tour/showcase-sdk';
 import { TourView, type TourPanelKind, type TourStrings } from '../tour/TourView';
-import { browserConsent, NO_ANALYTICS, viewAnalytics, type Analytics } from './analytics';
+import { browserConsent, deferredAnalytics, NO_ANALYTICS, type Analytics } from './consent';
 import { AnalyticsContext } from './analyticsContext';
 import type { PlayerTour } from './api';
 import { ContactPanel } from './ContactPanel';
@@ -37,11 +37,14 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
   const gateCount = useRef(OPEN_GATE);
   const [gated, setGated] = useState(false);
 
-  // One view per page load: the language and the consent reach the collector through its setters.
-  useEffect(
-    () => setAnalytics(viewAnalytics({ tourId: tour.id, language: i18n.language, consent: consent.consent })),
-    [tour.id],
-  );
+  // One view per page load: the language and the consent reach the collector through its setters. The collector is
+  // not needed for the first paint: it loads after it, and what the page records meanwhile waits for it.
+  useEffect(() => {
+    const options = { tourId: tour.id, language: i18n.language, consent: consent.consent };
+    setAnalytics(
+      deferredAnalytics(import('./analytics').then(({ viewAnalytics }) => viewAnalytics(options))),
+    );
+  }, [tour.id]);
   useEffect(() => analytics.setLanguage(i18n.language), [analytics, i18n.language]);
   const strings = useMemo<TourStrings>(
     () => ({
@@ -118,7 +121,14 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
               strings={strings}
               onPlace={place}
               onMenuEntry={recordMenuEntry}
-            />
+            >
+              {/*
+               * The layers placed in the 3D space: a premium tour's only. Each is its own module, lazily imported
+               * (`const XLayer = lazy(() => import('./layers/XLayer'))` above) and rendered here only when the tour
+               * has that layer, so a tour without it never loads its code.
+               */}
+              {tour.premiumLayers && <Suspense fallback={null}></Suspense>}
+            </TourView>
           </div>
           {/* Sent, the gate stays open for this page (the count stays closed): the pass opens the tour from now on. */}
           {gated && <LeadGate tour={tour} onSent={() => setGated(false)} />}

@@ -12,20 +12,21 @@ import {
   type AnalyticsEventType,
   type LeadAttribution,
 } from '@tourly/contracts';
+import { NO_ANALYTICS, type Analytics, type EventFields, type Place } from './consent';
 
 export type { AnalyticsEventType, Consent, Device, LeadAttribution };
-
-/** Where the visitor stands in the model, as the Showcase SDK tells it. */
-export interface Place {
-  sweep?: string | null;
-  room?: string | null;
-  floor?: number | null;
-}
-
-/** What an event may carry besides its type and time (`ms` is the collector's own, on `dwell`). */
-export interface EventFields extends Place {
-  target?: string | null;
-}
+// What the page needs before the collector loads lives in ./consent; the collector's users find it here too.
+export {
+  browserConsent,
+  consentOf,
+  CONSENT_COOKIE,
+  DECLINED_KEY,
+  NO_ANALYTICS,
+  rememberDeclined,
+  type Analytics,
+  type EventFields,
+  type Place,
+} from './consent';
 
 export interface AnalyticsEvent {
   type: AnalyticsEventType;
@@ -51,23 +52,6 @@ export interface Batch extends BatchMeta {
   events: AnalyticsEvent[];
 }
 
-export interface Analytics {
-  record(type: AnalyticsEventType, fields?: EventFields): void;
-  /** The visitor arrived at `place`: a `dwell` for the place left, then `sweep_entered`. */
-  place(place: Place): void;
-  /** The banner's answer: the next batches carry it (and, granted, the visitor id). */
-  setConsent(consent: Consent): void;
-  /** The visitor switched languages. */
-  setLanguage(language: string): void;
-  /**
-   * The rooms of this view for a lead the visitor sends: null unless the visitor granted consent (a lead joined to a
-   * person's path is personal data) or when the tour named no room.
-   */
-  attribution(): LeadAttribution | null;
-  /** Sends what waits and stops listening to the page. */
-  stop(): void;
-}
-
 export interface AnalyticsOptions {
   /** The tour's public id. */
   tourId: string;
@@ -82,57 +66,10 @@ export const MAX_DWELL_MS = 3_600_000;
 /** Events wait at most this long before they leave. */
 export const FLUSH_MS = 5000;
 export const VISITOR_ID_KEY = 'tourly_visitor_id';
-export const CONSENT_COOKIE = 'cookie_policy_accepted';
-export const DECLINED_KEY = 'cookie_policy_declined';
 
 /** The contract's classes by the viewport's width: under 576 px a phone, under 1024 px a tablet. */
 export const deviceOf = (width: number): Device =>
   width < 576 ? 'phone' : width < 1024 ? 'tablet' : 'desktop';
-
-/** What the visitor said, and whether to ask: Do Not Track and Global Privacy Control are a standing "no". */
-export function consentOf(signals: {
-  doNotTrack?: string | null;
-  globalPrivacyControl?: boolean;
-  cookie: string;
-  declined: boolean;
-}): { consent: Consent; ask: boolean } {
-  if (signals.doNotTrack === '1' || signals.globalPrivacyControl === true)
-    return { consent: 'denied', ask: false };
-  if (new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=`).test(signals.cookie))
-    return { consent: 'granted', ask: false };
-  if (signals.declined) return { consent: 'denied', ask: false };
-  return { consent: 'unknown', ask: true };
-}
-
-/** This browser's answer so far (the cookie the accept route sets is readable by the page). */
-export function browserConsent(): { consent: Consent; ask: boolean } {
-  try {
-    let declined = false;
-    try {
-      declined = window.sessionStorage.getItem(DECLINED_KEY) !== null;
-    } catch {
-      // Storage refused (a sandboxed embed): the banner asks again.
-    }
-    const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-    return consentOf({
-      doNotTrack: nav.doNotTrack,
-      globalPrivacyControl: nav.globalPrivacyControl,
-      cookie: document.cookie,
-      declined,
-    });
-  } catch {
-    return { consent: 'unknown', ask: true };
-  }
-}
-
-/** Declined: remembered for this tab only (sessionStorage), never in a cookie. */
-export function rememberDeclined(): void {
-  try {
-    window.sessionStorage.setItem(DECLINED_KEY, '1');
-  } catch {
-    // Not remembered: the banner asks again on the next page.
-  }
-}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -304,16 +241,6 @@ function visitorId(io: AnalyticsIo): string | null {
     return null;
   }
 }
-
-/** Records nothing: the website's pages, and a browser the collector cannot start in. */
-export const NO_ANALYTICS: Analytics = {
-  record: () => undefined,
-  place: () => undefined,
-  setConsent: () => undefined,
-  setLanguage: () => undefined,
-  attribution: () => null,
-  stop: () => undefined,
-};
 
 const views = new Map<string, Analytics>();
 

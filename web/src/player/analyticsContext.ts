@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { NO_ANALYTICS, type Analytics } from './analytics';
+import { NO_ANALYTICS, type Analytics } from './consent';
 
 /** The tour page's collector; outside a tour (the website, the paused page) one that records nothing. */
 export const AnalyticsContext = createContext<Analytics>(NO_ANALYTICS);

@@ -39,6 +39,11 @@ export interface PlayerTour extends TourData {
    * browser sent a lead from the tour in the last week.
    */
   leadGate?: { sweeps: number } | null;
+  /**
+   * A premium tour: the player shows the layers placed in the 3D space, each loaded only when the tour has it; false
+   * (or absent): a basic tour, the model under its overlay (properties' README, "What premium gives visitors").
+   */
+  premiumLayers?: boolean;
 }
 
 export const publicIdOf = tourPublicId;

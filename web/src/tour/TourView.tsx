@@ -15,7 +15,8 @@ import {
   type Ref,
   type SyntheticEvent,
 } from 'react';
-import { connectShowcase, sdkVersion, type ShowcasePlace } from './showcase-sdk';
+import type { ShowcasePlace } from './showcase-sdk';
+import { SpaceContext, type SpaceSession } from './space';
 import { bannerBackground, fontStyle, LOGO_HEIGHTS, menuBackground, titleStyle } from './style';
 import type { TourData, TourMode } from './types';
 import './tour.css';
@@ -40,6 +41,12 @@ export interface TourViewProps {
   onPlace?(place: ShowcasePlace): void;
   /** Told of each menu entry the visitor picks: a link followed, a sub-menu opened, a panel opened. */
   onMenuEntry?(entry: MenuEntry): void;
+  /**
+   * The layers placed in the 3D space (tags, wayfinding, guided stops, audio), rendered over the embed and under the
+   * overlay's rows; they read the space with `useSpace()` (null until the SDK has connected, or when it never does).
+   * With children the SDK is loaded when the tour names one.
+   */
+  children?: ReactNode;
 }
 
 /**
@@ -118,6 +125,7 @@ export function TourView({
   strings = ENGLISH_TOUR_STRINGS,
   onPlace,
   onMenuEntry,
+  children,
 }: TourViewProps) {
   const { layers, branding, mls } = tour;
   const { overlay } = layers;
@@ -126,7 +134,8 @@ export function TourView({
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
-  const modelLoaded = useShowcasePlace(tour.showcaseSdk, onPlace);
+  const hasLayers = children !== undefined && children !== null && children !== false;
+  const [space, modelLoaded] = useShowcase(tour.showcaseSdk, onPlace, hasLayers);
   const menuId = useId();
   const [phase, setPhase] = useState<MenuPhase>('closed');
   const [panel, setPanel] = useState<{ kind: TourPanelKind; title: string } | null>(null);
@@ -263,6 +272,11 @@ export function TourView({
         allowFullScreen
         onLoad={modelLoaded}
       />
+      {hasLayers && (
+        <div className="tour-layers">
+          <SpaceContext value={space}>{children}</SpaceContext>
+        </div>
+      )}
       <div className="tour-overlay" style={fontStyle(overlay.menu.font)}>
         {row('top', overlay.top)}
         {row('bottom', overlay.bottom)}
@@ -289,45 +303,53 @@ export function TourView({
 }
 
 /**
- * Follows the visitor in the Showcase embed while someone listens (`onPlace`) and the tour names an SDK: connects at
- * each load of the frame (a new `src` is a new Showcase), and lets go at the next load or when the view goes. Returns
- * the frame's load handler.
+ * Connects to the Showcase embed while someone needs it (`onPlace`, or layers in the space) and the tour names an
+ * SDK: at each load of the frame (a new `src` is a new Showcase), letting go at the next load or when the view goes.
+ * Returns the space (null until connected) and the frame's load handler.
  */
-function useShowcasePlace(
+function useShowcase(
   sdk: TourData['showcaseSdk'],
   onPlace: ((place: ShowcasePlace) => void) | undefined,
-): ((event: SyntheticEvent<HTMLIFrameElement>) => void) | undefined {
+  withLayers: boolean,
+): [SpaceSession | null, ((event: SyntheticEvent<HTMLIFrameElement>) => void) | undefined] {
   const listener = useRef(onPlace);
   useEffect(() => {
     listener.current = onPlace;
   });
+  const [space, setSpace] = useState<SpaceSession | null>(null);
   const release = useRef<(() => void) | undefined>(undefined);
   useEffect(() => () => release.current?.(), []);
-  const listening = !!onPlace;
+  const needed = !!onPlace || withLayers;
   const url = sdk?.url;
   const key = sdk?.key;
-  return useMemo(() => {
-    if (!listening || !url) return undefined;
+  const loaded = useMemo(() => {
+    if (!needed || !url) return undefined;
     return (event: SyntheticEvent<HTMLIFrameElement>) => {
       release.current?.();
       let released = false;
       let close: (() => void) | undefined;
       release.current = () => {
         released = true;
+        setSpace(null);
         close?.();
       };
-      void connectShowcase(event.currentTarget, {
-        url,
-        key,
-        version: sdkVersion(window.location.search),
-      }).then((session) => {
-        if (!session) return;
-        if (released) return session.close();
-        session.onPlace((place) => listener.current?.(place));
-        close = () => session.close();
-      });
+      const iframe = event.currentTarget;
+      // The session's code is not needed for the first paint: it loads with the embed.
+      void import('./showcase-sdk')
+        .then(({ connectShowcase, sdkVersion }) =>
+          connectShowcase(iframe, { url, key, version: sdkVersion(window.location.search) }),
+        )
+        .then((session) => {
+          if (!session) return;
+          if (released) return session.close();
+          session.onPlace((place) => listener.current?.(place));
+          close = () => session.close();
+          setSpace(session.space);
+        })
+        .catch((error: unknown) => console.warn('the Showcase session could not load', error));
     };
-  }, [listening, url, key]);
+  }, [needed, url, key]);
+  return [space, loaded];
 }
 
 function TourLogo({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { sdkVersion } from './showcase-sdk';
+import { sdkVersion, showcaseSession, type MpSdk } from './showcase-sdk';
+import type { SpacePick, SpacePose, SpaceTag } from './space';
 
 describe('the Matterport SDK version the player asks for', () => {
   it.each([
@@ -10,5 +11,197 @@ describe('the Matterport SDK version the player asks for', () => {
     ['?sdk_version=', '3.11'],
   ])('%j -> %s', (search, version) => {
     expect(sdkVersion(search)).toBe(version);
+  });
+});
+
+/** An observable as the SDK's: calls back at once, then at each `set`. */
+function observable<T>(value: T) {
+  const observers = new Set<(value: T) => void>();
+  return {
+    api: {
+      subscribe(callback: (value: T) => void) {
+        observers.add(callback);
+        callback(value);
+        return { cancel: () => observers.delete(callback) };
+      },
+    },
+    set(next: T) {
+      value = next;
+      for (const observer of observers) observer(value);
+    },
+  };
+}
+
+function collection<T>(items: Record<string, T>) {
+  return {
+    subscribe(observer: { onCollectionUpdated(all: Record<string, T>): void }) {
+      observer.onCollectionUpdated(items);
+      return { cancel() {} };
+    },
+  };
+}
+
+/** A small MpSdk: what the session calls, recorded; tags named t1, t2... as the SDK names its own. */
+function fakeSdk() {
+  const calls: unknown[][] = [];
+  const pose = observable({ rotation: { x: 0, y: 0 }, sweep: '', mode: 'mode.transitioning' });
+  const openTags = observable({ selected: new Set<string>() });
+  const intersection = observable({
+    position: { x: 0, y: 0, z: 0 },
+    normal: { x: 0, y: 0, z: 0 },
+    object: 'intersectedobject.none',
+  });
+  let tagCount = 0;
+  const mp: MpSdk = {
+    Sweep: {
+      current: observable({ sid: '', floorInfo: {} }).api,
+      data: collection({
+        a: {
+          sid: 'a',
+          position: { x: 0, y: 0, z: 0 },
+          floorInfo: { sequence: 0 },
+          roomInfo: { id: 'r1' },
+          neighbors: ['b'],
+        },
+        b: {
+          sid: 'b',
+          position: { x: 3, y: 0, z: 0 },
+          floorInfo: { sequence: 0 },
+          roomInfo: {},
+          neighbors: ['a'],
+        },
+      }),
+      moveTo: async (sid, options) => {
+        calls.push(['Sweep.moveTo', sid, options]);
+        if (sid !== 'a' && sid !== 'b')
+          throw new Error(`Sweep.moveTo: no sweep with id ${sid} in this space`);
+        pose.set({ rotation: options?.rotation ?? { x: 0, y: 0 }, sweep: sid, mode: 'mode.inside' });
+        return sid;
+      },
+    },
+    Room: {
+      current: observable({ rooms: [] as Array<{ label?: string }> }).api,
+      data: collection({ r1: { id: 'r1', label: 'Kitchen' } }),
+    },
+    Camera: { pose: pose.api },
+    Tag: {
+      add: async (...tags) => {
+        calls.push(['Tag.add', ...tags]);
+        return tags.map(() => `t${++tagCount}`);
+      },
+      remove: async (...ids) => {
+        calls.push(['Tag.remove', ...ids]);
+        return ids;
+      },
+      open: async (id) => {
+        calls.push(['Tag.open', id]);
+        openTags.set({ selected: new Set([id]) });
+      },
+      registerIcon: async (id, src) => {
+        calls.push(['Tag.registerIcon', id, src]);
+      },
+      openTags: openTags.api,
+    },
+    Pointer: { intersection: intersection.api },
+    disconnect: () => calls.push(['disconnect']),
+  };
+  return { mp, calls, openTags, intersection };
+}
+
+const tag = (id: string, extra: Partial<SpaceTag> = {}): SpaceTag => ({
+  id,
+  label: `Tag ${id}`,
+  description: '',
+  color: '#ff8000',
+  anchorPosition: { x: 1, y: 0, z: 1 },
+  stemVector: { x: 0, y: 0.3, z: 0 },
+  ...extra,
+});
+
+describe('the SpaceSession over Matterport’s SDK', () => {
+  it('lists the sweeps with their floor, room and neighbours', async () => {
+    const { space } = showcaseSession(fakeSdk().mp);
+    expect(await space.sweeps()).toEqual([
+      { sid: 'a', position: { x: 0, y: 0, z: 0 }, floor: 0, room: 'Kitchen', neighbors: ['b'] },
+      { sid: 'b', position: { x: 3, y: 0, z: 0 }, floor: 0, room: null, neighbors: ['a'] },
+    ]);
+  });
+
+  it('moves with a fly and a rotation, tells the pose, and passes the SDK’s refusal on', async () => {
+    const { mp, calls } = fakeSdk();
+    const { space } = showcaseSession(mp);
+    const poses: SpacePose[] = [];
+    space.onPose((pose) => poses.push(pose));
+    expect(await space.pose()).toEqual({ sweep: null, rotation: { x: 0, y: 0 }, mode: 'transitioning' });
+    await space.moveTo('b', { x: -10, y: 90 });
+    expect(calls).toEqual([
+      ['Sweep.moveTo', 'b', { transition: 'transition.fly', rotation: { x: -10, y: 90 } }],
+    ]);
+    expect(poses).toEqual([{ sweep: 'b', rotation: { x: -10, y: 90 }, mode: 'inside' }]);
+    expect(await space.pose()).toEqual(poses[0]);
+    await expect(space.moveTo('z')).rejects.toThrow('Sweep.moveTo: no sweep with id z in this space');
+  });
+
+  it('shows tags in the SDK’s shapes (colour, icon registered once), replaces one shown again, opens and hides them', async () => {
+    const { mp, calls, openTags } = fakeSdk();
+    const { space } = showcaseSession(mp);
+    const opened: string[] = [];
+    space.onTagOpened((id) => opened.push(id));
+    await space.showTags([tag('one'), tag('two', { iconUrl: 'https://cdn.test/pool.png' })]);
+    expect(calls).toEqual([
+      ['Tag.registerIcon', 'tourly-icon-1', 'https://cdn.test/pool.png'],
+      [
+        'Tag.add',
+        {
+          label: 'Tag one',
+          description: '',
+          anchorPosition: { x: 1, y: 0, z: 1 },
+          stemVector: { x: 0, y: 0.3, z: 0 },
+          color: { r: 1, g: 128 / 255, b: 0 },
+        },
+        expect.objectContaining({ label: 'Tag two', iconId: 'tourly-icon-1' }),
+      ],
+    ]);
+    calls.length = 0;
+    // Shown again: the SDK's tag is replaced; the icon is not registered twice.
+    await space.showTags([tag('two', { label: 'Pool', iconUrl: 'https://cdn.test/pool.png' })]);
+    expect(calls).toEqual([
+      ['Tag.remove', 't2'],
+      ['Tag.add', expect.objectContaining({ label: 'Pool' })],
+    ]);
+    calls.length = 0;
+    // Opened by the layer, then by the visitor in Showcase: told by the layer's ids.
+    await space.openTag('two');
+    openTags.set({ selected: new Set(['t1']) });
+    expect(calls).toEqual([['Tag.open', 't3']]);
+    expect(opened).toEqual(['two', 'one']);
+    await expect(space.openTag('three')).rejects.toThrow('no tag three in the space');
+    calls.length = 0;
+    await space.hideTags(['one', 'never-shown']);
+    expect(calls).toEqual([['Tag.remove', 't1']]);
+    // A colour that is not #rrggbb: nothing leaves the space, nothing is added.
+    calls.length = 0;
+    await expect(space.showTags([tag('two', { color: 'red' })])).rejects.toThrow('not a colour: red');
+    expect(calls).toEqual([]);
+  });
+
+  it('tells picks: each new intersection with the model, not the one before subscribing', () => {
+    const { mp, intersection } = fakeSdk();
+    const { space } = showcaseSession(mp);
+    const picks: SpacePick[] = [];
+    const stop = space.onPick((pick) => picks.push(pick));
+    const hit = { position: { x: 1, y: -1.5, z: 2 }, normal: { x: 0, y: 1, z: 0 } };
+    intersection.set({ ...hit, object: 'intersectedobject.model' });
+    intersection.set({ ...hit, object: 'intersectedobject.sweep' });
+    stop();
+    intersection.set({ ...hit, object: 'intersectedobject.model' });
+    expect(picks).toEqual([hit]);
+  });
+
+  it('closes: listeners let go, the SDK disconnects', () => {
+    const { mp, calls } = fakeSdk();
+    const session = showcaseSession(mp);
+    session.close();
+    expect(calls).toEqual([['disconnect']]);
   });
 });

@@ -1,4 +1,13 @@
 import { TOUR_DEFAULTS } from '@tourly/contracts';
+import type {
+  SpacePick,
+  SpacePoint,
+  SpacePose,
+  SpaceRotation,
+  SpaceSession,
+  SpaceSweep,
+  SpaceTag,
+} from './space';
 
 /** Where the visitor stands in the 3D space: the sweep, its room's label and its floor's sequence (0: lowest). */
 export interface ShowcasePlace {
@@ -11,6 +20,8 @@ export interface ShowcasePlace {
 export interface ShowcaseSession {
   /** Calls `listener` with the place reached so far (if any), then with every new one; returns the unsubscribe. */
   onPlace(listener: (place: ShowcasePlace) => void): () => void;
+  /** The 3D space as the layers use it (`SpaceContext`). */
+  space: SpaceSession;
   close(): void;
 }
 
@@ -21,14 +32,58 @@ export interface ShowcaseSdkSettings {
   version?: string;
 }
 
-/** The part of Matterport's SDK read here (its reference: Sweep.current, Room.current). */
-interface MpSdk {
-  Sweep: { current: Observable<{ sid: string; floorInfo: { sequence?: number } }> };
-  Room: { current: Observable<{ rooms: Array<{ label?: string }> }> };
+/** The part of Matterport's SDK 3.x called here (its reference: Sweep, Room, Camera, Tag, Pointer). */
+export interface MpSdk {
+  Sweep: {
+    current: Observable<{ sid: string; floorInfo: { sequence?: number } }>;
+    data: ObservableMap<MpSweep>;
+    moveTo(sid: string, options?: { rotation?: SpaceRotation; transition?: string }): Promise<string>;
+  };
+  Room: {
+    current: Observable<{ rooms: Array<{ label?: string }> }>;
+    data: ObservableMap<{ id: string; label?: string }>;
+  };
+  Camera: { pose: Observable<MpPose> };
+  Tag: {
+    add(...tags: MpTagDescriptor[]): Promise<string[]>;
+    remove(...ids: string[]): Promise<string[]>;
+    open(id: string): Promise<void>;
+    registerIcon(iconId: string, src: string): Promise<void>;
+    openTags: Observable<{ selected: Set<string> }>;
+  };
+  Pointer: { intersection: Observable<MpIntersection> };
   disconnect(): void;
 }
 interface Observable<T> {
   subscribe(callback: (value: T) => void): { cancel(): void };
+}
+interface ObservableMap<T> {
+  subscribe(observer: { onCollectionUpdated(collection: Record<string, T>): void }): { cancel(): void };
+}
+interface MpSweep {
+  sid: string;
+  position: SpacePoint;
+  floorInfo: { sequence?: number };
+  roomInfo: { id?: string };
+  neighbors: string[];
+}
+interface MpPose {
+  rotation: SpaceRotation;
+  sweep: string;
+  mode: string;
+}
+interface MpIntersection {
+  position: SpacePoint;
+  normal: SpacePoint;
+  object: string;
+}
+interface MpTagDescriptor {
+  label: string;
+  description: string;
+  anchorPosition: SpacePoint;
+  stemVector: SpacePoint;
+  color: { r: number; g: number; b: number };
+  iconId?: string;
 }
 type MpSdkWindow = Window & {
   MP_SDK?: { connect(iframe: HTMLIFrameElement, key?: string, version?: string): Promise<MpSdk> };
@@ -81,14 +136,15 @@ export async function connectShowcase(
     const client = (window as MpSdkWindow).MP_SDK;
     if (!client) throw new Error(`${sdk.url} defined no MP_SDK`);
     const mp = await client.connect(iframe, sdk.key ?? undefined, sdk.version ?? TOUR_DEFAULTS.sdkVersion);
-    return session(mp);
+    return showcaseSession(mp);
   } catch (error) {
     console.warn('Matterport SDK unavailable; the tour plays without the visitor’s place', error);
     return null;
   }
 }
 
-function session(mp: MpSdk): ShowcaseSession {
+/** The session over a connected SDK: the visitor's place (`onPlace`) and the space the layers use. */
+export function showcaseSession(mp: MpSdk): ShowcaseSession {
   const listeners = new Set<(place: ShowcasePlace) => void>();
   let sweep = '';
   let floor: number | null = null;
@@ -123,17 +179,199 @@ function session(mp: MpSdk): ShowcaseSession {
     }),
   ];
 
+  const space = spaceSession(mp);
   return {
     onPlace(listener) {
       listeners.add(listener);
       if (last) listener(last);
       return () => listeners.delete(listener);
     },
+    space: space.session,
     close() {
       clearTimeout(timer);
       listeners.clear();
       for (const subscription of subscriptions) subscription.cancel();
+      space.close();
       mp.disconnect();
+    },
+  };
+}
+
+const MODES: Record<string, SpacePose['mode']> = {
+  'mode.inside': 'inside',
+  'mode.dollhouse': 'dollhouse',
+  'mode.floorplan': 'floorplan',
+};
+const MODEL = 'intersectedobject.model';
+
+function poseOf(pose: MpPose): SpacePose {
+  return {
+    sweep: pose.sweep || null,
+    rotation: { x: pose.rotation.x, y: pose.rotation.y },
+    mode: MODES[pose.mode] ?? 'transitioning',
+  };
+}
+
+function absolute(url: string): string {
+  const here = (globalThis as { location?: { href: string } }).location?.href;
+  return here ? new URL(url, here).href : url;
+}
+
+/** `#rrggbb` as the SDK's colour: each part from 0 to 1. */
+export function sdkColor(hex: string): { r: number; g: number; b: number } {
+  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!match) throw new Error(`not a colour: ${hex}`);
+  const [r, g, b] = match.slice(1).map((part) => Number.parseInt(part, 16) / 255);
+  return { r: r!, g: g!, b: b! };
+}
+
+/**
+ * `SpaceSession` on Matterport's SDK. The SDK names the tags it adds: the layers' ids are kept beside them, so
+ * showing a tag again replaces it and an opened tag is told by the layer's id (a tag opened by `openTag` is heard by
+ * `onTagOpened` too, as Showcase selects it). An icon's image is registered once (`Tag.registerIcon`) per URL.
+ * A pick is each new `Pointer.intersection` on the model: the stand-in tells one per click on its floor; Matterport's
+ * Showcase tells them as the pointer moves (a known difference: there a pick follows the pointer until the editor
+ * keeps one).
+ */
+function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
+  /** the layer's tag id -> the SDK's */
+  const shown = new Map<string, string>();
+  const icons = new Map<string, Promise<string>>();
+  const subscriptions: Array<{ cancel(): void }> = [];
+  let pose: SpacePose = { sweep: null, rotation: { x: 0, y: 0 }, mode: 'transitioning' };
+  const poseListeners = new Set<(pose: SpacePose) => void>();
+  subscriptions.push(
+    mp.Camera.pose.subscribe((now) => {
+      pose = poseOf(now);
+      for (const listener of poseListeners) listener(pose);
+    }),
+  );
+  // The sweeps and the rooms' labels: read once, when the SDK first tells them.
+  const sweeps = new Promise<SpaceSweep[]>((resolve) => {
+    let all: Record<string, MpSweep> | null = null;
+    let rooms: Record<string, { label?: string }> | null = null;
+    const settle = () => {
+      if (!all || !rooms) return;
+      const labels = rooms;
+      resolve(
+        Object.values(all).map((sweep) => ({
+          sid: sweep.sid,
+          position: { x: sweep.position.x, y: sweep.position.y, z: sweep.position.z },
+          floor: sweep.floorInfo.sequence ?? null,
+          room: (sweep.roomInfo.id && labels[sweep.roomInfo.id]?.label) || null,
+          neighbors: [...sweep.neighbors],
+        })),
+      );
+    };
+    subscriptions.push(
+      mp.Sweep.data.subscribe({
+        onCollectionUpdated: (collection) => {
+          all ??= collection;
+          settle();
+        },
+      }),
+      mp.Room.data.subscribe({
+        onCollectionUpdated: (collection) => {
+          rooms ??= collection;
+          settle();
+        },
+      }),
+    );
+  });
+
+  function icon(url: string): Promise<string> {
+    let registered = icons.get(url);
+    if (!registered) {
+      const id = `tourly-icon-${icons.size + 1}`;
+      registered = mp.Tag.registerIcon(id, url).then(() => id);
+      registered.catch(() => icons.delete(url));
+      icons.set(url, registered);
+    }
+    return registered;
+  }
+
+  async function descriptor(tag: SpaceTag): Promise<MpTagDescriptor> {
+    return {
+      label: tag.label,
+      description: tag.description,
+      anchorPosition: tag.anchorPosition,
+      stemVector: tag.stemVector,
+      color: sdkColor(tag.color),
+      // Showcase loads the icon from its own frame: a path of the app's (a built-in icon) is made absolute first.
+      ...(tag.iconUrl ? { iconId: await icon(absolute(tag.iconUrl)) } : {}),
+    };
+  }
+
+  const session: SpaceSession = {
+    sweeps: () => sweeps,
+    async moveTo(sweep, rotation) {
+      await mp.Sweep.moveTo(sweep, { transition: 'transition.fly', ...(rotation ? { rotation } : {}) });
+    },
+    pose: () => Promise.resolve(pose),
+    onPose(listener) {
+      poseListeners.add(listener);
+      return () => poseListeners.delete(listener);
+    },
+    async showTags(tags) {
+      if (tags.length === 0) return;
+      // Every tag is checked (its colour) before any leaves the space.
+      const descriptors = await Promise.all(tags.map(descriptor));
+      await session.hideTags(tags.map((tag) => tag.id));
+      const ids = await mp.Tag.add(...descriptors);
+      tags.forEach((tag, index) => shown.set(tag.id, ids[index]!));
+    },
+    async hideTags(ids) {
+      const known = ids.filter((id) => shown.has(id));
+      if (known.length === 0) return;
+      const sdkIds = known.map((id) => shown.get(id)!);
+      for (const id of known) shown.delete(id);
+      await mp.Tag.remove(...sdkIds);
+    },
+    async openTag(id) {
+      const sdkId = shown.get(id);
+      if (!sdkId) throw new Error(`no tag ${id} in the space`);
+      await mp.Tag.open(sdkId);
+    },
+    onTagOpened(listener) {
+      // The SDK tells the open tags at once: those were opened before this listener.
+      let open: Set<string> | null = null;
+      const subscription = mp.Tag.openTags.subscribe(({ selected }) => {
+        const before = open;
+        open = new Set(selected);
+        if (!before) return;
+        for (const sdkId of open) {
+          if (before.has(sdkId)) continue;
+          const id = [...shown].find(([, shownId]) => shownId === sdkId)?.[0];
+          if (id) listener(id);
+        }
+      });
+      subscriptions.push(subscription);
+      return () => subscription.cancel();
+    },
+    onPick(listener) {
+      // The SDK tells the intersection at once: only the ones after subscribing are picks.
+      let first = true;
+      const subscription = mp.Pointer.intersection.subscribe((hit) => {
+        if (first) {
+          first = false;
+          return;
+        }
+        if (hit.object !== MODEL) return;
+        const pick: SpacePick = {
+          position: { x: hit.position.x, y: hit.position.y, z: hit.position.z },
+          normal: { x: hit.normal.x, y: hit.normal.y, z: hit.normal.z },
+        };
+        listener(pick);
+      });
+      subscriptions.push(subscription);
+      return () => subscription.cancel();
+    },
+  };
+  return {
+    session,
+    close() {
+      poseListeners.clear();
+      for (const subscription of subscriptions) subscription.cancel();
     },
   };
 }

@@ -3,7 +3,7 @@ import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from '
 import { MESSAGES, TOUR_LIMITS } from '@tourly/contracts';
 import { Nested, OptionalString, PageQuery, RequiredString } from '@tourly/platform';
 import { GuidedTourLayerResponse } from '../tours/tour-layers.dto';
-import { TourViewResponse } from '../tours/tour-view.dto';
+import { ShowcaseSdkResponse, TourViewResponse } from '../tours/tour-view.dto';
 import { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
 
 export { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
@@ -70,19 +70,6 @@ export class ModelCreditResponse {
   license!: CreditLicenseResponse;
 }
 
-export class ShowcaseSdkResponse {
-  @ApiProperty({
-    description: 'the SDK client script, which defines `window.MP_SDK`',
-    example: 'https://static.matterport.com/showcase-sdk/latest.js',
-  })
-  url!: string;
-
-  @ApiProperty({
-    description: 'the SDK key the embed URL carries as `applicationKey`, which connect repeats',
-  })
-  key!: string;
-}
-
 export class LeadGateResponse {
   @ApiProperty({
     description: 'the positions (sweeps) a visitor sees before the contact form asks for their details',
@@ -124,6 +111,14 @@ export class PlayerTourResponse extends TourViewResponse {
       'or this browser sent a lead from the tour in the last week',
   })
   leadGate!: LeadGateResponse | null;
+
+  @ApiProperty({
+    description:
+      'a premium tour: the player shows the layers placed in the 3D space (tags, wayfinding, welcome screens, guided ' +
+      'stops, audio) and loads each it has; false: a basic tour, the model under its overlay, whose tags.json and ' +
+      'guided_tour.json answer no items',
+  })
+  premiumLayers!: boolean;
 }
 
 /** The temporary link of a lead: `?unlock=<pass>`. */

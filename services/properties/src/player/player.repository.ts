@@ -16,7 +16,7 @@ import type {
 /**
  * A tour as a visitor reaches it by its player link: whose it is, whether it is shared (`tourPublished`, the published
  * feature `tour`: the plan must publish too), its password, and its lead gate (the sweeps a visitor sees before the
- * contact form asks for their details; null: none).
+ * contact form asks for their details; null: none), and whether it is premium (its visitors get the space's layers).
  */
 export type VisitorTourRow = IVisitorTourResult;
 
@@ -34,14 +34,14 @@ export type SegmentationSceneRow = Narrowed<IFindSceneResult, Known>;
 const visitorTour = sql<IVisitorTourQuery>`
   SELECT l.property_id AS "propertyId", l.provider_id AS "providerId", p.tour_published AS "tourPublished",
          l.username, l.password_hash AS "passwordHash", p.hosting_paused_at AS "hostingPausedAt",
-         l.lead_gate_sweeps AS "leadGateSweeps"
+         l.lead_gate_sweeps AS "leadGateSweeps", p.premium
     FROM player_links l JOIN properties p ON p.id = l.property_id
    WHERE l.client_slug = $clientSlug! AND l.model_slug = $modelSlug! AND p.deleted_at IS NULL`;
 
 const tourOfProperty = sql<ITourOfPropertyQuery>`
   SELECT l.property_id AS "propertyId", l.provider_id AS "providerId", p.tour_published AS "tourPublished",
          l.username, l.password_hash AS "passwordHash", p.hosting_paused_at AS "hostingPausedAt", l.client_slug AS "clientSlug", l.model_slug AS "modelSlug",
-         l.lead_gate_sweeps AS "leadGateSweeps"
+         l.lead_gate_sweeps AS "leadGateSweeps", p.premium
     FROM player_links l JOIN properties p ON p.id = l.property_id
    WHERE l.property_id = $propertyId! AND p.deleted_at IS NULL`;
 

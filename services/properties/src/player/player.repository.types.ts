@@ -12,6 +12,7 @@ export interface IVisitorTourResult {
   hostingPausedAt: Date | null;
   leadGateSweeps: number | null;
   passwordHash: string | null;
+  premium: boolean;
   propertyId: string;
   providerId: string;
   tourPublished: boolean;
@@ -36,6 +37,7 @@ export interface ITourOfPropertyResult {
   leadGateSweeps: number | null;
   modelSlug: string;
   passwordHash: string | null;
+  premium: boolean;
   propertyId: string;
   providerId: string;
   tourPublished: boolean;

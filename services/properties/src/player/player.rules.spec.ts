@@ -1,4 +1,4 @@
-import { guessWaitSeconds, showcaseSdk } from './player.rules';
+import { guessWaitSeconds, hasPremiumLayers, showcaseSdk } from './player.rules';
 
 describe('the wait between guesses at one tour', () => {
   it.each([
@@ -47,5 +47,18 @@ describe('the Showcase SDK of a visitor’s embed', () => {
         embedUrl: own,
       });
     }
+  });
+});
+
+describe('what premium gives visitors: the layers in the 3D space', () => {
+  it.each([
+    [true, 20, true],
+    [true, null, true],
+    [false, 20, false],
+    [false, null, false],
+    // The free plan makes no tour premium: one marked so before a downgrade plays basic.
+    [true, 0, false],
+  ])('a tour premium %s on a plan of %s premium tours: layers %s', (premium, premiumTourLimit, layers) => {
+    expect(hasPremiumLayers({ premium }, { premiumTourLimit })).toBe(layers);
   });
 });

@@ -115,3 +115,29 @@ export function showcaseSdk(
   url.searchParams.set('applicationKey', key);
   return { url: config.MATTERPORT_SDK_URL, key, embedUrl: url.toString() };
 }
+
+/**
+ * A tour view's model and SDK as a page that connects to Showcase gets them (the visitor's player, the provider's
+ * preview): the embed URL with the SDK key, and the SDK's script and key (null: no key, no SDK).
+ */
+export function withShowcaseSdk<M extends { embedUrl: string }>(
+  model: M,
+  config: { MATTERPORT_SDK_URL: string; MATTERPORT_SDK_KEY: string },
+): { model: M; showcaseSdk: ShowcaseSdkSettings | null } {
+  const sdk = showcaseSdk(model.embedUrl, config);
+  return {
+    model: { ...model, embedUrl: sdk?.embedUrl ?? model.embedUrl },
+    showcaseSdk: sdk && { url: sdk.url, key: sdk.key },
+  };
+}
+
+/**
+ * What premium gives visitors (services/properties/README.md): a premium tour, on a plan whose tours are premium,
+ * plays with the layers placed in the 3D space; any other tour plays basic (the model under its overlay).
+ */
+export function hasPremiumLayers(
+  tour: { premium: boolean },
+  plan: { premiumTourLimit: number | null },
+): boolean {
+  return tour.premium && plan.premiumTourLimit !== 0;
+}

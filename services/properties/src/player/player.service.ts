@@ -32,7 +32,8 @@ import {
   PRIVATE_ANSWER,
   etagOf,
   guessWaitSeconds,
-  showcaseSdk,
+  hasPremiumLayers,
+  withShowcaseSdk,
   type ShowcaseSdkSettings,
   unlockCookieName,
   unlockCookieValid,
@@ -72,6 +73,8 @@ export interface PlayerTour extends TourView {
   showcaseSdk: ShowcaseSdkSettings | null;
   /** The positions a visitor sees before the contact form asks for their details; null: no gate (or passed). */
   leadGate: { sweeps: number } | null;
+  /** A premium tour: the player shows the layers placed in the 3D space (README, "What premium gives visitors"). */
+  premiumLayers: boolean;
 }
 
 /** One of the property's agents: one of the provider's people, as identity knows them, or one of its contacts. */
@@ -211,6 +214,14 @@ export class PlayerService {
     if (!this.unlocked(tour, cookieHeader)) throw ApiError.unauthorized(PLAYER_MESSAGES.passwordRequired);
   }
 
+  /**
+   * Whether the tour's visitors get its layers in the 3D space (tags, wayfinding, welcome screens, guided stops,
+   * audio): a premium tour on a plan of premium tours. A basic tour's public lists of them answer empty.
+   */
+  async premiumLayers(tour: VisitorTourRow): Promise<boolean> {
+    return hasPremiumLayers(tour, await this.plans.of(tour.providerId));
+  }
+
   /** The one rule of what visitors may see: a shared tour, of a plan that publishes, on its provider's host. */
   private async shows(tour: VisitorTourRow, context: VisitorContext): Promise<boolean> {
     return (
@@ -292,15 +303,15 @@ export class PlayerService {
   }
 
   private async build(publicId: string, tour: VisitorTourRow, mls: boolean): Promise<BuiltTour> {
-    const [view, agents] = await Promise.all([
+    const [view, agents, plan] = await Promise.all([
       this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published', { mls }),
       mls ? [] : this.agents(tour.providerId, tour.propertyId),
+      this.plans.of(tour.providerId),
     ]);
     const branding = view.branding;
-    const sdk = showcaseSdk(view.model.embedUrl, this.config);
     const answer: PlayerTour = {
       ...view,
-      model: { ...view.model, embedUrl: sdk?.embedUrl ?? view.model.embedUrl },
+      ...withShowcaseSdk(view.model, this.config),
       id: publicId,
       agents,
       provider: {
@@ -310,9 +321,9 @@ export class PlayerService {
       },
       map: this.map(),
       modelCredits: [],
-      showcaseSdk: sdk && { url: sdk.url, key: sdk.key },
       // The listing services' view takes no leads, so it asks for none.
       leadGate: !mls && tour.leadGateSweeps !== null ? { sweeps: tour.leadGateSweeps } : null,
+      premiumLayers: hasPremiumLayers(tour, plan),
     };
     return {
       tour,

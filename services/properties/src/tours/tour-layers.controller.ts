@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import type { TourLayers } from '@tourly/contracts';
 import { ProviderId, Responds, Roles } from '@tourly/platform';
-import type { TourView } from './player-links.service';
 import {
   DraftResponse,
   OverlayItemModels,
@@ -12,8 +11,8 @@ import {
   UpdateWelcomeScreen,
   WelcomeScreenAnswer,
 } from './tour-layers.dto';
-import { TourLayersService, type DraftView } from './tour-layers.service';
-import { TourViewResponse } from './tour-view.dto';
+import { TourLayersService, type DraftView, type TourPreview } from './tour-layers.service';
+import { TourPreviewResponse } from './tour-view.dto';
 
 /**
  * 001 §3, §7: a tour's layers. Every edit goes to the draft; visitors see the published layers, which publishing
@@ -86,12 +85,12 @@ export class TourLayersController {
   }
 
   @Get(':id/preview')
-  @Responds(TourViewResponse)
+  @Responds(TourPreviewResponse)
   preview(
     @ProviderId() providerId: string,
     @Param('id') id: string,
     @Query() query: PreviewQuery,
-  ): Promise<TourView> {
+  ): Promise<TourPreview> {
     return this.layers.preview(providerId, id, query.state ?? 'draft');
   }
 }

@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { defaultTourLayers, TOUR_MESSAGES, type TourLayers } from '@tourly/contracts';
-import { ApiError, Database, isUuid } from '@tourly/platform';
+import { ApiError, CONFIG, Database, isUuid } from '@tourly/platform';
+import type { PropertiesConfig } from '../config';
+import { withShowcaseSdk, type ShowcaseSdkSettings } from '../player/player.rules';
 import { Plans, PUBLISHING_NEEDS_PLAN } from '../plans/plans';
 import { PROPERTY_NOT_FOUND } from '../properties/property-scope';
 import { PlayerLinksService, type TourView } from './player-links.service';
@@ -31,6 +33,11 @@ export interface DraftView {
  * A tour's layers (overlay, menu, welcome screen, guided tour): every edit goes to the draft, started from the
  * published layers (or the defaults); publishing copies the draft into the published layers in one statement.
  */
+/** The provider's preview: the tour view, and the Showcase SDK (null: no SDK key configured). */
+export interface TourPreview extends TourView {
+  showcaseSdk: ShowcaseSdkSettings | null;
+}
+
 @Injectable()
 export class TourLayersService {
   constructor(
@@ -39,6 +46,7 @@ export class TourLayersService {
     private readonly links: PlayerLinksRepository,
     private readonly playerLinks: PlayerLinksService,
     private readonly plans: Plans,
+    @Inject(CONFIG) private readonly config: PropertiesConfig,
   ) {}
 
   async draft(providerId: string, tourId: string): Promise<DraftView> {
@@ -114,10 +122,12 @@ export class TourLayersService {
   }
 
   /** The player's JSON with the draft's layers (`draft`) or the ones visitors see (`published`). */
-  async preview(providerId: string, tourId: string, state: PreviewState): Promise<TourView> {
+  /** The tour as the provider previews it, with the Showcase SDK its editors place things in the space with. */
+  async preview(providerId: string, tourId: string, state: PreviewState): Promise<TourPreview> {
     const tour = await this.tour(providerId, tourId);
     const layers = state === 'draft' ? draftView(tour).state : (tour.published ?? defaultTourLayers());
-    return this.playerLinks.tourView(providerId, tour.propertyId, layers);
+    const view = await this.playerLinks.tourView(providerId, tour.propertyId, layers);
+    return { ...view, ...withShowcaseSdk(view.model, this.config) };
   }
 
   private async tour(providerId: string, tourId: string): Promise<VirtualTourRow> {

@@ -43,6 +43,19 @@ export class TourModelResponse {
   embedUrl!: string;
 }
 
+export class ShowcaseSdkResponse {
+  @ApiProperty({
+    description: 'the SDK client script, which defines `window.MP_SDK`',
+    example: 'https://static.matterport.com/showcase-sdk/latest.js',
+  })
+  url!: string;
+
+  @ApiProperty({
+    description: 'the SDK key the embed URL carries as `applicationKey`, which connect repeats',
+  })
+  key!: string;
+}
+
 /**
  * The player's JSON: what the provider's preview and the visitor's tour page (issue 13) both render, with the same
  * component.
@@ -78,4 +91,17 @@ export class TourViewResponse {
 
   @ApiProperty({ type: () => TourLinksResponse })
   links!: TourLinksResponse;
+}
+
+/**
+ * The provider's preview: the tour view with the Showcase SDK its layers' editors reach the 3D space through (where
+ * a tag stands, which sweep a stop is at).
+ */
+export class TourPreviewResponse extends TourViewResponse {
+  @ApiProperty({
+    type: () => ShowcaseSdkResponse,
+    nullable: true,
+    description: 'the Showcase SDK the preview connects to the embed with; null: no SDK key configured',
+  })
+  showcaseSdk!: ShowcaseSdkResponse | null;
 }

@@ -23,7 +23,9 @@ const START_KEYS = ['start', 'ss', 'sr'];
  * page, not a blank one. Once played, the visitor stands at a sweep of the model's space (`showcaseSpace`: `ss`
  * picks the sweep by its index) and moves with "Go to <room>" buttons; the current sweep is on
  * `<body data-sweep data-room data-floor>`, and the Showcase SDK stand-in (`showcase-sdk.ts`) of the framing page
- * follows it over postMessage (static/matterport/showcase-page.js).
+ * follows it over postMessage (static/matterport/showcase-page.js). The tags the SDK places are listed over the
+ * view (buttons named by their labels, a click opens one), and the lower part of the view is the floor: a click there
+ * is the SDK's Pointer.intersection.
  */
 export const showcaseRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
@@ -59,9 +61,11 @@ export const showcaseRoutes: FastifyPluginAsync = async (app) => {
       const start = Number(query.get('ss'));
       const startIndex = Number.isInteger(start) && start >= 0 && start < space.sweeps.length ? start : 0;
       const body = `<main class="space" style="background-image:url('../thumbnails/${model}.jpg')">
+      <button type="button" id="floor" class="floor" aria-label="Floor" hidden></button>
       <p class="badge">Showcase stand-in · model <strong>${escape(model)}</strong> <span id="where"></span></p>
       ${autoplay ? '' : '<button type="button" id="play" class="play" aria-label="Explore the 3D space">▶</button>'}
       <nav id="moves" class="moves" aria-label="Move" hidden></nav>
+      <ul id="tags" class="tags" aria-label="Tags" hidden></ul>
       <details class="parameters"><summary>${parameters.length} embed parameter${parameters.length === 1 ? '' : 's'}</summary>
         <ul>${list || '<li>none: the viewer\u2019s defaults</li>'}</ul></details>
     </main>`;
@@ -107,6 +111,13 @@ function page(
   .parameters ul { margin: 4px 0 0; padding-left: 16px; }
   .moves { position: absolute; left: 12px; top: 12px; display: flex; flex-wrap: wrap; gap: 6px; max-width: 60%; }
   .moves button { padding: 6px 10px; border: 0; border-radius: 999px; background: #ffffffe6; cursor: pointer; }
+  .floor { position: absolute; left: 0; right: 0; bottom: 0; height: 45%; border: 0; padding: 0; cursor: crosshair;
+    background: linear-gradient(#0000, #0000001a); }
+  .tags { position: absolute; right: 12px; top: 12px; display: flex; flex-direction: column; align-items: flex-end;
+    gap: 6px; max-width: 40%; margin: 0; padding: 0; list-style: none; }
+  .tags .tag { padding: 4px 10px; border: 3px solid; border-radius: 999px; background: #fff; cursor: pointer; }
+  .tags .tag[aria-pressed="true"] { font-weight: 700; }
+  .tag-description { margin: 4px 0 0; padding: 6px 10px; border-radius: 8px; background: #ffffffe6; }
 </style></head>
 <body data-model="${escape(data.model)}" data-parameters="${escape(data.parameters)}">${body}
 ${config ? scriptTags(config) : ''}</body></html>`;
