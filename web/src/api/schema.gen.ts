@@ -9539,6 +9539,17 @@ export type components = {
       /** @enum {string} */
       type: 'no_media' | 'photo' | 'video';
     };
+    'properties.WelcomeScreenMediaResponse': {
+      content_type: string | null;
+      /** Format: uuid */
+      file_id: string | null;
+      /** @enum {string} */
+      size: 'small' | 'medium' | 'large' | 'fullscreen';
+      /** @enum {string} */
+      type: 'no_media' | 'photo' | 'video';
+      /** @description a signed link to the file, for a while */
+      url: string | null;
+    };
     'properties.WelcomeScreenResponse': {
       button_label: string;
       enabled: boolean;
@@ -9548,7 +9559,16 @@ export type components = {
       title: string;
     };
     'properties.WelcomeScreensAnswer': {
-      welcome_screens: components['schemas']['properties.WelcomeScreenResponse'][];
+      welcome_screens: components['schemas']['properties.WelcomeSequenceScreenResponse'][];
+    };
+    'properties.WelcomeSequenceScreenResponse': {
+      /** @description empty: the player says Next, or Start the tour on the last screen */
+      button_label: string;
+      /** Format: uuid */
+      id: string;
+      media: components['schemas']['properties.WelcomeScreenMediaResponse'];
+      text: string;
+      title: string;
     };
     'properties.WorkingHours': {
       /**

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { visitorContext } from '../player/player.controller';
 import { PlayerService } from '../player/player.service';
 import { PublicRateLimit } from '../player/public-rate-limit.guard';
-import { WelcomeScreensAnswer, type WelcomeScreenResponse } from './welcome-screens.dto';
+import { WelcomeScreensAnswer, type WelcomeSequenceScreenResponse } from './welcome-screens.dto';
 import { WelcomeScreensService } from './welcome-screens.service';
 
 /**
@@ -26,7 +26,7 @@ export class WelcomeScreensPublicController {
   async get(
     @Param('id') id: string,
     @Req() request: FastifyRequest,
-  ): Promise<{ welcomeScreens: WelcomeScreenResponse[] }> {
+  ): Promise<{ welcomeScreens: WelcomeSequenceScreenResponse[] }> {
     const tour = await this.player.open(id, visitorContext(request), request.headers.cookie);
     return { welcomeScreens: await this.screens.shown(tour.propertyId) };
   }

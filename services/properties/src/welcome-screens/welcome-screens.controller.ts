@@ -3,11 +3,11 @@ import { ProviderId, Responds, Roles } from '@tourly/platform';
 import {
   UpdateWelcomeScreens,
   WelcomeScreensAnswer,
-  type WelcomeScreenResponse,
+  type WelcomeSequenceScreenResponse,
 } from './welcome-screens.dto';
 import { WelcomeScreensService } from './welcome-screens.service';
 
-type Answer = { welcomeScreens: WelcomeScreenResponse[] };
+type Answer = { welcomeScreens: WelcomeSequenceScreenResponse[] };
 
 /** 002 §7: a property's welcome screens, the sequence shown before its tour starts, saved whole. */
 @Controller('provider/properties/:id/welcome_screens')

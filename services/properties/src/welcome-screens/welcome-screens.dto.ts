@@ -75,7 +75,7 @@ export class WelcomeScreenMediaResponse {
   contentType!: string | null;
 }
 
-export class WelcomeScreenResponse {
+export class WelcomeSequenceScreenResponse {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
@@ -93,6 +93,6 @@ export class WelcomeScreenResponse {
 }
 
 export class WelcomeScreensAnswer {
-  @ApiProperty({ type: () => [WelcomeScreenResponse] })
-  welcomeScreens!: WelcomeScreenResponse[];
+  @ApiProperty({ type: () => [WelcomeSequenceScreenResponse] })
+  welcomeScreens!: WelcomeSequenceScreenResponse[];
 }

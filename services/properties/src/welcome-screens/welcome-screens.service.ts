@@ -5,7 +5,7 @@ import { PropertyScope } from '../properties/property-scope';
 import { kindOf } from '../uploads/files';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
-import type { WelcomeScreenItemForm, WelcomeScreenResponse } from './welcome-screens.dto';
+import type { WelcomeScreenItemForm, WelcomeSequenceScreenResponse } from './welcome-screens.dto';
 import { WelcomeScreensRepository, type WelcomeScreenRow } from './welcome-screens.repository';
 import { filesLetGo, planFiles, type FilePlan } from './welcome-screens.rules';
 
@@ -27,7 +27,7 @@ export class WelcomeScreensService {
     private readonly storage: Storage,
   ) {}
 
-  async get(providerId: string, propertyId: string): Promise<WelcomeScreenResponse[]> {
+  async get(providerId: string, propertyId: string): Promise<WelcomeSequenceScreenResponse[]> {
     const property = await this.scope.of(this.db.dataSource, providerId, propertyId);
     return this.answer(await this.screens.list(this.db.dataSource, property.id));
   }
@@ -36,7 +36,7 @@ export class WelcomeScreensService {
     providerId: string,
     propertyId: string,
     form: WelcomeScreenItemForm[],
-  ): Promise<WelcomeScreenResponse[]> {
+  ): Promise<WelcomeSequenceScreenResponse[]> {
     const property = await this.scope.of(this.db.dataSource, providerId, propertyId);
     const choices = form.map((screen) => ({ type: screen.media.type, fileId: screen.media.fileId }));
     const before = await this.screens.list(this.db.dataSource, property.id);
@@ -90,12 +90,12 @@ export class WelcomeScreensService {
   }
 
   /** What a visitor of a shared tour (the player checked it may be seen) is given: none on a basic tour. */
-  async shown(propertyId: string): Promise<WelcomeScreenResponse[]> {
+  async shown(propertyId: string): Promise<WelcomeSequenceScreenResponse[]> {
     if (!(await this.screens.premium(this.db.dataSource, propertyId))) return [];
     return this.answer(await this.screens.list(this.db.dataSource, propertyId));
   }
 
-  private answer(rows: WelcomeScreenRow[]): Promise<WelcomeScreenResponse[]> {
+  private answer(rows: WelcomeScreenRow[]): Promise<WelcomeSequenceScreenResponse[]> {
     return Promise.all(
       rows.map(async (row) => ({
         id: row.id,
