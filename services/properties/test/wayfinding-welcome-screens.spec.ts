@@ -40,7 +40,7 @@ describe('wayfinding and welcome screens', () => {
   const storedLayer = async (id = propertyId) =>
     rows(db(), 'SELECT points, journeys FROM wayfinding_layers WHERE property_id = $1', [id]);
   const storedScreens = async (id = propertyId) =>
-    rows(
+    rows<{ file_id: string | null }>(
       db(),
       'SELECT position, title, text, button_label, media_type, media_size, file_id FROM welcome_screens WHERE property_id = $1 ORDER BY position',
       [id],
