@@ -36,7 +36,7 @@ describe('wayfinding and welcome screens in the browser', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const webDist = await builtWebApp();
     [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
+      startPlatformWithEmulators({ s3: true, env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
       launchChromium(),
     ]);
     base = it_.base;
@@ -107,6 +107,7 @@ describe('wayfinding and welcome screens in the browser', () => {
     // Saved for good: a new visit to the editor lists them in their order.
     await page.reload();
     const screens = editor(page, 'Welcome screens');
+    await screens.getByRole('listitem', { name: 'Screen 2' }).waitFor();
     expect(
       await screens
         .getByRole('listitem')
