@@ -250,6 +250,17 @@ describe('wayfinding and welcome screens', () => {
         [kept.file_id],
       );
       expect(file.discarded).toBe(true);
+
+      // The video kept by its id cannot become a photo.
+      const before = await storedScreens();
+      const retyped = await provider.send('post', welcome(), {
+        welcome_screens: [screen('Walk', { type: 'photo', size: 'large', file_id: video })],
+      });
+      expect([retyped.status, retyped.body]).toEqual([
+        422,
+        { errors: { 'welcome_screens.0.media.file_id': ['must be an image (JPEG, PNG, WebP or GIF)'] } },
+      ]);
+      expect(await storedScreens()).toEqual(before);
     });
 
     it('are the provider’s only: another provider’s property is 404 and stays as it was', async () => {

@@ -148,30 +148,21 @@ function Editor({ propertyId, saved }: { propertyId: string; saved: WayfindingLa
                 onChange={(event) => set({ name: event.target.value })}
                 messages={at(`journeys.${index}.name`)}
               />
-              <SelectField
-                label="From"
-                value={each.from}
-                onChange={(event) => set({ from: event.target.value })}
-                messages={at(`journeys.${index}.from`)}
-              >
-                {layer.points.map((point) => (
-                  <option key={point.id} value={point.id}>
-                    {point.name}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
-                label="To"
-                value={each.to}
-                onChange={(event) => set({ to: event.target.value })}
-                messages={at(`journeys.${index}.to`)}
-              >
-                {layer.points.map((point) => (
-                  <option key={point.id} value={point.id}>
-                    {point.name}
-                  </option>
-                ))}
-              </SelectField>
+              {(['from', 'to'] as const).map((end) => (
+                <SelectField
+                  key={end}
+                  label={end === 'from' ? 'From' : 'To'}
+                  value={each[end]}
+                  onChange={(event) => set({ [end]: event.target.value })}
+                  messages={at(`journeys.${index}.${end}`)}
+                >
+                  {layer.points.map((point) => (
+                    <option key={point.id} value={point.id}>
+                      {point.name}
+                    </option>
+                  ))}
+                </SelectField>
+              ))}
               <button
                 type="button"
                 className="button button-secondary"
