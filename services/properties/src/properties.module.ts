@@ -34,6 +34,8 @@ import { TourAssetsModule } from './tour-assets/tour-assets.module';
 import { ToursModule } from './tours/tours.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { WebsiteModule } from './website/website.module';
+import { WayfindingModule } from './wayfinding/wayfinding.module';
+import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
 
 /**
  * The service: the properties feature itself (its controllers and service, which every other feature's module
@@ -56,6 +58,8 @@ import { WebsiteModule } from './website/website.module';
     AvatarsModule,
     HostingToursModule,
     AnalyticsModule,
+    WayfindingModule,
+    WelcomeScreensModule,
   ],
   controllers: [
     PropertiesController,

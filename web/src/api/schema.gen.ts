@@ -939,6 +939,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/digital_twin/{id}/layers/wayfinding.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WayfindingPublicController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/digital_twin/{id}/layers/welcome_screens.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WelcomeScreensPublicController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/digital_twin/{id}/paused.json': {
     parameters: {
       query?: never;
@@ -3851,6 +3883,22 @@ export type paths = {
     patch: operations['PlayerLinksController_password'];
     trace?: never;
   };
+  '/provider/properties/{id}/wayfinding_layer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WayfindingController_get'];
+    put?: never;
+    post: operations['WayfindingController_save'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/website': {
     parameters: {
       query?: never;
@@ -3961,6 +4009,22 @@ export type paths = {
     options?: never;
     head?: never;
     patch: operations['WebsiteController_videos'];
+    trace?: never;
+  };
+  '/provider/properties/{id}/welcome_screens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['WelcomeScreensController_get'];
+    put?: never;
+    post: operations['WelcomeScreensController_save'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/provider/properties/matterport_spaces.json': {
@@ -9298,6 +9362,9 @@ export type components = {
         [key: string]: (number | string) | null;
       };
     };
+    'properties.UpdateWayfindingLayer': {
+      wayfinding_layer: components['schemas']['properties.WayfindingLayerForm'];
+    };
     'properties.UpdateWebsiteDocumentsAndLinks': {
       documents_and_links: components['schemas']['properties.DocumentsAndLinks'];
     };
@@ -9315,6 +9382,9 @@ export type components = {
     };
     'properties.UpdateWelcomeScreen': {
       overlay_welcome_screen: components['schemas']['properties.WelcomeScreenForm'];
+    };
+    'properties.UpdateWelcomeScreens': {
+      welcome_screens: components['schemas']['properties.WelcomeScreenItemForm'][];
     };
     'properties.UrlParametersResponse': {
       /** Format: uuid */
@@ -9345,6 +9415,55 @@ export type components = {
       id: string;
       /** Format: date-time */
       published_at: string | null;
+    };
+    'properties.WayfindingJourneyForm': {
+      /** @description a point id of the same layer */
+      from: string;
+      /** @description chosen by the editor, unique within its list */
+      id: string;
+      name: string;
+      /** @description a point id of the same layer, not `from` */
+      to: string;
+    };
+    'properties.WayfindingJourneyResponse': {
+      /** @description the id of the point it starts at */
+      from: string;
+      id: string;
+      name: string;
+      /** @description the id of the point it ends at */
+      to: string;
+    };
+    'properties.WayfindingLayerAnswer': {
+      wayfinding_layer: components['schemas']['properties.WayfindingLayerResponse'];
+    };
+    'properties.WayfindingLayerForm': {
+      journeys: components['schemas']['properties.WayfindingJourneyForm'][];
+      points: components['schemas']['properties.WayfindingPointForm'][];
+    };
+    'properties.WayfindingLayerResponse': {
+      journeys: components['schemas']['properties.WayfindingJourneyResponse'][];
+      points: components['schemas']['properties.WayfindingPointResponse'][];
+    };
+    'properties.WayfindingPointForm': {
+      /** @description chosen by the editor, unique within its list */
+      id: string;
+      name: string;
+      rotation: components['schemas']['properties.WayfindingRotationForm'] | null;
+      sweep: string;
+    };
+    'properties.WayfindingPointResponse': {
+      id: string;
+      name: string;
+      rotation: components['schemas']['properties.WayfindingRotationResponse'] | null;
+      sweep: string;
+    };
+    'properties.WayfindingRotationForm': {
+      x: number;
+      y: number;
+    };
+    'properties.WayfindingRotationResponse': {
+      x: number;
+      y: number;
     };
     'properties.WebsiteResponse': {
       documents_and_links: components['schemas']['properties.DocumentsAndLinksResponse'];
@@ -9410,12 +9529,49 @@ export type components = {
       message: string;
       title: string;
     };
+    'properties.WelcomeScreenItemForm': {
+      button_label?: string;
+      media: components['schemas']['properties.WelcomeScreenMediaForm'];
+      text?: string;
+      title: string;
+    };
+    'properties.WelcomeScreenMediaForm': {
+      /** Format: uuid */
+      file_id: string | null;
+      /** @enum {string} */
+      size: 'small' | 'medium' | 'large' | 'fullscreen';
+      /** @enum {string} */
+      type: 'no_media' | 'photo' | 'video';
+    };
+    'properties.WelcomeScreenMediaResponse': {
+      content_type: string | null;
+      /** Format: uuid */
+      file_id: string | null;
+      /** @enum {string} */
+      size: 'small' | 'medium' | 'large' | 'fullscreen';
+      /** @enum {string} */
+      type: 'no_media' | 'photo' | 'video';
+      /** @description a signed link to the file, for a while */
+      url: string | null;
+    };
     'properties.WelcomeScreenResponse': {
       button_label: string;
       enabled: boolean;
       /** Format: uuid */
       image_id: string | null;
       message: string;
+      title: string;
+    };
+    'properties.WelcomeScreensAnswer': {
+      welcome_screens: components['schemas']['properties.WelcomeSequenceScreenResponse'][];
+    };
+    'properties.WelcomeSequenceScreenResponse': {
+      /** @description empty: the player says Next, or Start the tour on the last screen */
+      button_label: string;
+      /** Format: uuid */
+      id: string;
+      media: components['schemas']['properties.WelcomeScreenMediaResponse'];
+      text: string;
       title: string;
     };
     'properties.WorkingHours': {
@@ -11491,6 +11647,54 @@ export interface operations {
               total_count: number;
               total_pages: number;
             };
+          };
+        };
+      };
+    };
+  };
+  WayfindingPublicController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WayfindingLayerAnswer'];
+          };
+        };
+      };
+    };
+  };
+  WelcomeScreensPublicController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WelcomeScreensAnswer'];
           };
         };
       };
@@ -17417,6 +17621,58 @@ export interface operations {
       };
     };
   };
+  WayfindingController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WayfindingLayerAnswer'];
+          };
+        };
+      };
+    };
+  };
+  WayfindingController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateWayfindingLayer'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WayfindingLayerAnswer'];
+          };
+        };
+      };
+    };
+  };
   WebsiteController_get: {
     parameters: {
       query?: never;
@@ -17604,6 +17860,58 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.WebsiteResponse'];
+          };
+        };
+      };
+    };
+  };
+  WelcomeScreensController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WelcomeScreensAnswer'];
+          };
+        };
+      };
+    };
+  };
+  WelcomeScreensController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateWelcomeScreens'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.WelcomeScreensAnswer'];
           };
         };
       };

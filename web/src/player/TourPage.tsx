@@ -16,6 +16,9 @@ import { routeOf } from './routes';
 
 // The credits modal is opened by few visitors: it loads when one does.
 const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
+// The layers of a premium tour load with it, apart from the page's first load.
+const WelcomePlayerLayer = lazy(() => import('./layers/welcome/WelcomePlayerLayer'));
+const WayfindingPlayerLayer = lazy(() => import('./layers/wayfinding/WayfindingPlayerLayer'));
 
 /**
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
@@ -124,10 +127,14 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
             >
               {/*
                * The layers placed in the 3D space: a premium tour's only. Each is its own module, lazily imported
-               * (`const XLayer = lazy(() => import('./layers/XLayer'))` above) and rendered here only when the tour
-               * has that layer, so a tour without it never loads its code.
+               * above, so a basic tour never loads their code.
                */}
-              {tour.premiumLayers && <Suspense fallback={null}></Suspense>}
+              {tour.premiumLayers && (
+                <Suspense fallback={null}>
+                  <WelcomePlayerLayer tourId={tour.id} />
+                  <WayfindingPlayerLayer tourId={tour.id} />
+                </Suspense>
+              )}
             </TourView>
           </div>
           {/* Sent, the gate stays open for this page (the count stays closed): the pass opens the tour from now on. */}

@@ -14,6 +14,10 @@ import { OverlayEditor } from './OverlayEditor';
 import { PublishBar } from './PublishBar';
 import { TemplatesPanel } from './TemplatesPanel';
 import { WelcomeScreenEditor } from './WelcomeScreenEditor';
+import { WayfindingEditor } from '../../wayfinding/WayfindingEditor';
+import { WayfindingPreview } from '../../wayfinding/WayfindingPreview';
+import { WelcomeScreensEditor } from '../../welcomeScreens/WelcomeScreensEditor';
+import { WelcomeScreensPreview } from '../../welcomeScreens/WelcomeScreensPreview';
 
 /**
  * The Space tab: the tour as visitors will see it (the draft's preview, asked again after each save) beside the
@@ -53,7 +57,10 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
           </h2>
           <div className="tour-preview-frame">
             {preview.data ? (
-              <TourView tour={withImage(preview.data, images)} mode="preview" />
+              <TourView tour={withImage(preview.data, images)} mode="preview">
+                <WelcomeScreensPreview propertyId={property.id} />
+                <WayfindingPreview propertyId={property.id} />
+              </TourView>
             ) : preview.error ? (
               <ErrorDisplay error={preview.error} />
             ) : (
@@ -96,6 +103,12 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
               guidedTour={layers.guidedTour}
               onSaved={(guidedTour) => editor.absorb((current) => ({ ...current, guidedTour }))}
             />
+          </EditorSection>
+          <EditorSection title="Wayfinding">
+            <WayfindingEditor propertyId={property.id} />
+          </EditorSection>
+          <EditorSection title="Welcome screens">
+            <WelcomeScreensEditor propertyId={property.id} />
           </EditorSection>
           <EditorSection title="Overlay templates">
             <TemplatesPanel
