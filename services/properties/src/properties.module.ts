@@ -9,6 +9,7 @@ import {
 } from './clients/clients.controller';
 import { ClientsListener } from './clients/clients.listener';
 import { ClientsService } from './clients/clients.service';
+import { CustomTagsModule } from './custom-tags/custom-tags.module';
 import { Geocoder } from './geocoding/geocoder';
 import { HostingToursModule } from './hosting/hosting-tours.module';
 import { AutoPopulation } from './matterport/auto-population';
@@ -56,6 +57,7 @@ import { WebsiteModule } from './website/website.module';
     AvatarsModule,
     HostingToursModule,
     AnalyticsModule,
+    CustomTagsModule,
   ],
   controllers: [
     PropertiesController,
