@@ -157,3 +157,8 @@ export class ThumbnailQuery {
   @QueryInt({ min: THUMBNAIL_BOUNDS.min, max: THUMBNAIL_BOUNDS.max, description: 'at most this high' })
   height?: number;
 }
+
+export class ThumbnailResponse {
+  @ApiProperty({ description: 'the thumbnail, a JPEG (presigned, for a while)' })
+  url!: string;
+}
