@@ -16,6 +16,8 @@ import { routeOf } from './routes';
 
 // The credits modal is opened by few visitors: it loads when one does.
 const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
+// A premium tour's custom tags load with it, apart from the page's first load.
+const PlayerTagsLayer = lazy(() => import('./layers/tags/PlayerTagsLayer'));
 
 /**
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
@@ -118,7 +120,13 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
               strings={strings}
               onPlace={place}
               onMenuEntry={recordMenuEntry}
-            />
+            >
+              {'premiumLayers' in tour && tour.premiumLayers === true && (
+                <Suspense fallback={null}>
+                  <PlayerTagsLayer tourId={tour.id} />
+                </Suspense>
+              )}
+            </TourView>
           </div>
           {/* Sent, the gate stays open for this page (the count stays closed): the pass opens the tour from now on. */}
           {gated && <LeadGate tour={tour} onSent={() => setGated(false)} />}

@@ -14,6 +14,8 @@ import { OverlayEditor } from './OverlayEditor';
 import { PublishBar } from './PublishBar';
 import { TemplatesPanel } from './TemplatesPanel';
 import { WelcomeScreenEditor } from './WelcomeScreenEditor';
+import { CustomTagsEditor } from '../../tags/CustomTagsEditor';
+import { TagsPreview } from '../../tags/TagsPreview';
 
 /**
  * The Space tab: the tour as visitors will see it (the draft's preview, asked again after each save) beside the
@@ -53,7 +55,9 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
           </h2>
           <div className="tour-preview-frame">
             {preview.data ? (
-              <TourView tour={withImage(preview.data, images)} mode="preview" />
+              <TourView tour={withImage(preview.data, images)} mode="preview">
+                <TagsPreview propertyId={property.id} />
+              </TourView>
             ) : preview.error ? (
               <ErrorDisplay error={preview.error} />
             ) : (
@@ -96,6 +100,9 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
               guidedTour={layers.guidedTour}
               onSaved={(guidedTour) => editor.absorb((current) => ({ ...current, guidedTour }))}
             />
+          </EditorSection>
+          <EditorSection title="Custom tags">
+            <CustomTagsEditor propertyId={property.id} />
           </EditorSection>
           <EditorSection title="Overlay templates">
             <TemplatesPanel
