@@ -101,7 +101,8 @@ export class PlayerController {
 
   /**
    * The tour's custom tags as saved (no draft), `search` in labels and descriptions, `filters[media_type]` and
-   * `filters[icon]`; an empty page for a basic tour or one whose tag layer is off.
+   * `filters[icon]`; an empty page for a basic tour or one whose tag layer is off. Cached as base.json is: shared
+   * caches (the gateway) keep it PLAYER_CACHE_SECONDS unless the tour is behind a password.
    */
   @Get(':id/layers/tags.json')
   @Responds({ page: PlayerTagResponse })
@@ -109,8 +110,12 @@ export class PlayerController {
     @Param('id') id: string,
     @Query() query: PlayerListQuery,
     @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Page<PlayerTagResponse>> {
     const tour = await this.unlockedTour(id, request);
+    const built = { tour, afterLead: null, body: '', etag: '' };
+    void reply.header('cache-control', this.player.cacheControl(built));
+    if (this.player.variesByCookie(built)) void reply.header('vary', 'cookie');
     return this.customTags.visitorPage(tour.propertyId, query);
   }
 
