@@ -7,7 +7,8 @@ const { tmpdir } = require('node:os');
 const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
-const { freshDatabase, serve, NATS_URL } = require('./support');
+const { randomUUID } = require('node:crypto');
+const { freshDatabase, serve, signIn, NATS_URL } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -133,4 +134,32 @@ async function compareWithStatic({ gatewayUrl, webDist, answerPath, staticName, 
   };
 }
 
-module.exports = { withPlayerPlatform, compareWithStatic };
+/**
+ * A shared tour of the demo provider (signed in): its property (premium when asked), a plan that publishes, and its
+ * player link (made at the first read). Its owner (cookie, CSRF token), property id and public id.
+ */
+async function aSharedTour({ gatewayUrl, db }, { premium = false } = {}) {
+  const owner = await signIn(gatewayUrl, 'provider@demo.test');
+  const propertyId = randomUUID();
+  await db.query(
+    `INSERT INTO properties.properties (id, provider_id, slug, title, address, matterport_key, tour_published,
+                                        premium, premium_since)
+     VALUES ($1, $2, 'seaside-villa', 'Seaside Villa', '12 Harbour St, Sydney NSW 2000, Australia', 'SxQL3iGyoDo',
+             true, $3, CASE WHEN $3 THEN now() END)`,
+    [propertyId, owner.providerId, premium],
+  );
+  await db.query(
+    `INSERT INTO properties.provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
+     VALUES ($1, 'vt_creator_plan', 'active', 100, now())
+     ON CONFLICT (provider_id) DO UPDATE SET product_code = 'vt_creator_plan', status = 'active'`,
+    [owner.providerId],
+  );
+  const link = await (
+    await fetch(`${gatewayUrl}/provider/properties/${propertyId}/player_link`, {
+      headers: { cookie: owner.cookie },
+    })
+  ).json();
+  return { owner, propertyId, publicId: `${link.data.client_slug}~${link.data.model_slug}` };
+}
+
+module.exports = { withPlayerPlatform, compareWithStatic, aSharedTour };

@@ -2,9 +2,8 @@
 // media type, one page of the list's largest size twice over: page_size=100, pages 1 and 2 alike) through the
 // gateway, against a static file of the same bytes served by the same gateway, each for 10 s with autocannon.
 // Target: tags.json >= 50% of the static file's throughput (issue 34). Three alternating rounds, the median reported.
-const { randomUUID } = require('node:crypto');
-const { signIn, record } = require('./support');
-const { compareWithStatic, withPlayerPlatform } = require('./static-comparison');
+const { record } = require('./support');
+const { aSharedTour, compareWithStatic, withPlayerPlatform } = require('./static-comparison');
 
 const TAGS = 200;
 const MEDIA = [
@@ -16,29 +15,12 @@ const MEDIA = [
 
 async function main() {
   await withPlayerPlatform(async ({ gatewayUrl, webDist, db }) => {
-    const owner = await signIn(gatewayUrl, 'provider@demo.test');
-    const propertyId = randomUUID();
-    await db.query(
-      `INSERT INTO properties.properties (id, provider_id, slug, title, address, matterport_key, tour_published,
-                                          premium, premium_since)
-       VALUES ($1, $2, 'seaside-villa', 'Seaside Villa', '12 Harbour St, Sydney NSW 2000, Australia', 'SxQL3iGyoDo',
-               true, true, now())`,
-      [propertyId, owner.providerId],
-    );
-    await db.query(
-      `INSERT INTO properties.provider_plans (provider_id, product_code, status, premium_tour_limit, changed_at)
-       VALUES ($1, 'vt_creator_plan', 'active', 100, now())
-       ON CONFLICT (provider_id) DO UPDATE SET product_code = 'vt_creator_plan', status = 'active'`,
-      [owner.providerId],
-    );
+    const { owner, propertyId, publicId } = await aSharedTour({ gatewayUrl, db }, { premium: true });
     const headers = {
       cookie: owner.cookie,
       'x-csrf-token': owner.csrfToken,
       'content-type': 'application/json',
     };
-    const link = await (
-      await fetch(`${gatewayUrl}/provider/properties/${propertyId}/player_link`, { headers })
-    ).json();
     const tags = Array.from({ length: TAGS }, (_, index) => ({
       label: `Tag ${index + 1}`,
       description: `What tag ${index + 1} shows the visitor`,
@@ -57,7 +39,7 @@ async function main() {
     const measured = await compareWithStatic({
       gatewayUrl,
       webDist,
-      answerPath: `/digital_twin/${link.data.client_slug}~${link.data.model_slug}/layers/tags.json?page_size=100`,
+      answerPath: `/digital_twin/${publicId}/layers/tags.json?page_size=100`,
       staticName: 'tags.json',
       revalidate: false,
     });

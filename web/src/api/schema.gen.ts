@@ -3003,6 +3003,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/img_proxy/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ImageProxyController_thumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/matterport_api/models': {
     parameters: {
       query?: never;
@@ -9356,6 +9372,10 @@ export type components = {
       file: components['schemas']['properties.FileResponse'];
       /** Format: uuid */
       id: string;
+    };
+    'properties.ThumbnailResponse': {
+      /** @description the thumbnail, a JPEG (presigned, for a while) */
+      url: string;
     };
     'properties.TourEventForm': {
       agent_id: string;
@@ -15829,6 +15849,35 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.HostingSubscriptionResponse'];
+          };
+        };
+      };
+    };
+  };
+  ImageProxyController_thumbnail: {
+    parameters: {
+      query: {
+        /** @description at most this high */
+        height?: number;
+        /** @description an http(s) image on the public internet */
+        url: string;
+        /** @description at most this wide (320) */
+        width?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ThumbnailResponse'];
           };
         };
       };
