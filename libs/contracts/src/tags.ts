@@ -47,6 +47,16 @@ export type BuiltinTagIcon = (typeof BUILTIN_TAG_ICONS)[number];
  */
 export const TAGS_ENABLED_KEY = `${PRODUCT}TagsEnabled` as const;
 
+/** A tag's media when it has none (the rest of a media's fields empty, its size the default). */
+export const NO_TAG_MEDIA = {
+  type: 'no_media',
+  subType: null,
+  size: 'medium',
+  url: null,
+  mediaId: null,
+  text: null,
+} as const;
+
 /** A tag colour: #rrggbb. */
 export const TAG_COLOUR_PATTERN = /^#[0-9a-f]{6}$/i;
 

@@ -1,18 +1,11 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { TOUR_MESSAGES } from '@tourly/contracts';
 import { Storage } from '@tourly/platform';
 import { ImageProxyService, thumbnailKey } from '../src/tour-assets/img-proxy.service';
 import type { LinkPolicy } from '../src/tour-assets/tour-assets.rules';
-import {
-  IMAGE_LIMIT_BYTES,
-  IMAGE_TOO_LARGE,
-  NOT_AN_IMAGE,
-  WebPages,
-  type Network,
-} from '../src/tour-assets/web-pages';
+import { IMAGE_LIMIT_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE, WebPages } from '../src/tour-assets/web-pages';
 import { jpeg, png } from './media-support';
+import { aLocalInternet, type Routes } from './network-support';
 import { startProperties, type PropertiesAlone, type Person } from './support';
 
 const policy: LinkPolicy = {
@@ -44,24 +37,8 @@ const THUMBNAIL = '/provider/img_proxy/thumbnail';
 describe('the image proxy', () => {
   let it_: PropertiesAlone;
   let provider: Person;
-  let server: Server;
-  let port: number;
-  let fetched = 0;
-  const connections: string[] = [];
-  const network: Network = {
-    async resolve(hostname) {
-      const found = NAMES[hostname];
-      if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-      return found;
-    },
-    connect(address) {
-      connections.push(address);
-      return connect({ host: '127.0.0.1', port });
-    },
-  };
-  const pages = new WebPages(network, policy);
   let photo: Buffer;
-  const routes: Record<string, (response: ServerResponse) => void> = {
+  const routes: Routes = {
     '/photo.png': (response) => response.writeHead(200, { 'content-type': 'image/png' }).end(photo),
     '/moved.png': (response) => response.writeHead(302, { location: '/photo.png' }).end(),
     '/to-metadata': (response) =>
@@ -90,22 +67,19 @@ describe('the image proxy', () => {
     },
   };
 
+  const internet = aLocalInternet(NAMES, routes);
+  const { connections } = internet;
+  const pages = new WebPages(internet.network, policy);
+
   beforeAll(async () => {
     photo = await png(800, 400);
-    server = createServer((request, response) => {
-      fetched += 1;
-      const route = routes[new URL(request.url!, 'http://x').pathname];
-      if (route) route(response);
-      else response.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    await internet.start();
     it_ = await startProperties({ s3: true });
     provider = await it_.signUp('Proxy User');
   });
   afterAll(async () => {
     await it_.stop();
-    await new Promise((resolve) => server.close(resolve));
+    await internet.stop();
   });
 
   describe('its route', () => {
@@ -167,7 +141,7 @@ describe('the image proxy', () => {
 
     it('resizes an image into a JPEG that fits, keeps it, and answers the same size from storage', async () => {
       connections.length = 0;
-      const before = fetched;
+      const before = internet.requests;
       const url = 'http://images.example.com/moved.png';
       const location = await proxy.thumbnail(url, 200, undefined);
       expect(connections).toEqual(['93.184.216.34', '93.184.216.34']);
@@ -181,7 +155,7 @@ describe('the image proxy', () => {
       });
       expect(new URL(location).pathname).toContain(thumbnailKey(url, 200, undefined));
       await proxy.thumbnail(url, 200, undefined);
-      expect(fetched - before).toBe(2); // the redirect and the image, once
+      expect(internet.requests - before).toBe(2); // the redirect and the image, once
       const small = await sharp(
         Buffer.from(await (await fetch(await proxy.thumbnail(url, 1024, 1024))).arrayBuffer()),
       ).metadata();

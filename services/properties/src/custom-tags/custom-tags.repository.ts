@@ -9,7 +9,7 @@ import {
   type Queryable,
 } from '@tourly/platform';
 import type { JsonShaped } from '../json-columns';
-import type { TagMedia, TagPosition, Vector } from './custom-tags.rules';
+import type { CustomTag, TagMedia, Vector } from './custom-tags.rules';
 import type {
   IDeleteTagsQuery,
   IInsertTagsQuery,
@@ -97,19 +97,8 @@ const publicTagPage = sql<Narrow<IPublicTagPageQuery, Known>>`
   ORDER BY t.sort_order
   LIMIT $limit! OFFSET $offset!`;
 
-/** A tag as written: its columns, the position split in two. */
-export interface TagToInsert {
-  id: string;
-  label: string;
-  description: string;
-  icon: string | null;
-  uploadedIconId: string | null;
-  color: string;
-  position: TagPosition | null;
-  sweepId: string | null;
-  media: TagMedia;
-  searchText: string;
-}
+/** A tag as written, with what the player's search reads. */
+export type TagToInsert = CustomTag & { searchText: string };
 
 /** The `custom_tag_layers` and `custom_tags` tables: a property's tag switch and its tags, in order. */
 @Injectable()

@@ -3,6 +3,7 @@ import {
   CUSTOM_TAG_MESSAGES,
   MEDIA_SIZES,
   MESSAGES,
+  NO_TAG_MEDIA,
   type MEDIA_SUB_TYPES,
   type MEDIA_TYPES,
 } from '@tourly/contracts';
@@ -62,14 +63,7 @@ export const SUB_TYPES_OF: Record<TagMediaType, readonly TagMediaSubType[]> = {
 };
 
 export const DEFAULT_TAG_ICON: (typeof BUILTIN_TAG_ICONS)[number] = 'info';
-export const NO_MEDIA: TagMedia = {
-  type: 'no_media',
-  subType: null,
-  size: 'medium',
-  url: null,
-  mediaId: null,
-  text: null,
-};
+export const NO_MEDIA: TagMedia = { ...NO_TAG_MEDIA };
 
 export const subTypeMismatch = (type: TagMediaType) => {
   const allowed = SUB_TYPES_OF[type];

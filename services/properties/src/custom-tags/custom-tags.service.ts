@@ -19,6 +19,7 @@ import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
 import { CustomTagsRepository, type CustomTagRow, type TagToInsert } from './custom-tags.repository';
 import {
+  DEFAULT_TAG_ICON,
   iconRefusal,
   repeatedIds,
   searchTextOf,
@@ -26,9 +27,6 @@ import {
   tagMediaOf,
   type CustomTag,
   type TagMedia,
-  type TagMediaSize,
-  type TagMediaSubType,
-  type TagMediaType,
   type TagPosition,
 } from './custom-tags.rules';
 import { UploadedIconsRepository, type UploadedIconRow } from './uploaded-icons.repository';
@@ -62,14 +60,7 @@ export interface TagInput {
   color: string;
   position?: TagPosition | null;
   sweepId?: string | null;
-  media: {
-    type: TagMediaType;
-    subType?: TagMediaSubType | null;
-    size?: TagMediaSize | null;
-    url?: string | null;
-    mediaId?: string | null;
-    text?: string | null;
-  };
+  media: Parameters<typeof tagMediaOf>[0];
 }
 
 /** A tag checked: an id only when it names one of the tour's tags (a new tag gets one when saved). */
@@ -263,7 +254,7 @@ export class CustomTagsService {
         id: tag.id?.toLowerCase() ?? null,
         label: tag.label,
         description: tag.description ?? '',
-        icon: icon === null && uploadedIconId === null ? 'info' : icon,
+        icon: icon === null && uploadedIconId === null ? DEFAULT_TAG_ICON : icon,
         uploadedIconId,
         color: tag.color.toLowerCase(),
         position: tag.position

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { NO_TAG_MEDIA } from '@tourly/contracts';
 import type { SpacePick, SpacePose, SpaceSession, SpaceTag } from '../../../tour/space';
 import { builtinIconUrl } from './icons';
 import {
@@ -12,15 +13,7 @@ import {
   type Tag,
 } from './tags';
 
-const NO_MEDIA: Tag['media'] = {
-  type: 'no_media',
-  subType: null,
-  size: 'medium',
-  url: null,
-  mediaId: null,
-  text: null,
-  photoUrl: null,
-};
+const NO_MEDIA: Tag['media'] = { ...NO_TAG_MEDIA, photoUrl: null };
 
 const aTag = (id: string, extra: Partial<Tag> = {}): Tag => ({
   id,

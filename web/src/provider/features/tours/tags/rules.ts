@@ -1,4 +1,4 @@
-import { MEDIA_SIZES, MEDIA_TYPES } from '@tourly/contracts';
+import { MEDIA_SIZES, MEDIA_TYPES, NO_TAG_MEDIA } from '@tourly/contracts';
 import type { SpacePick, SpacePose } from '../../../../tour/space';
 import type { CustomTag, EditedTag } from './api';
 
@@ -50,15 +50,7 @@ export function newTag(): EditedTag {
     color: '#e4572e',
     position: null,
     sweepId: null,
-    media: {
-      type: 'no_media',
-      subType: null,
-      size: 'medium',
-      url: null,
-      mediaId: null,
-      text: null,
-      photoUrl: null,
-    },
+    media: { ...NO_TAG_MEDIA, photoUrl: null },
   };
 }
 
