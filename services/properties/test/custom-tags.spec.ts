@@ -402,6 +402,8 @@ describe('custom tags', () => {
       expect(premium.status).toBe(200);
       const all = await tagsJson();
       expect(all.status).toBe(200);
+      // Shared caches (the gateway) may keep it as they keep base.json: no password here.
+      expect(all.headers['cache-control']).toMatch(/^public, max-age=0\b.*must-revalidate$/);
       expect(all.body.data.total_count).toBe(4);
       expect(all.body.data.items.map((tag: { label: string }) => tag.label)).toEqual([
         'Kitchen',
