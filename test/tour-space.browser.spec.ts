@@ -81,6 +81,15 @@ describe('the tour space in the browser', () => {
     const page = await signedInPage(browser, base, provider, DESKTOP, uncaught);
     await openTourSpace(page, propertyId, 'Harbour View Apartment');
 
+    // The overlay's hint shows to a person until they dismiss it; dismissed, it is recorded for them.
+    const hint = editor(page, 'Overlay').getByRole('complementary', { name: 'Your brand over the tour' });
+    await hint.getByRole('button', { name: 'Got it' }).click();
+    await hint.waitFor({ state: 'detached' });
+    const seen = await provider
+      .get('/provider/onboarding/check_visibility.json?check=cs_overlay')
+      .expect(200);
+    expect(seen.body.data).toEqual({ check: 'cs_overlay', visible: false });
+
     // The tabs are addressable: a link opens one, and the Space tab comes back without `?tab`.
     await page.getByRole('tab', { name: 'Password' }).click();
     await page.waitForURL(/\?tab=password$/);

@@ -1,3 +1,4 @@
+import { OnboardingHint } from '../../../onboarding/OnboardingHint';
 import {
   FONT_FAMILIES,
   FONT_WEIGHTS,
@@ -73,6 +74,13 @@ export function OverlayEditor({ overlay, onChange, refusal }: OverlayEditorProps
 
   return (
     <div className="layers-editor">
+      <OnboardingHint flag="cs_overlay" title="Your brand over the tour">
+        <p>
+          The overlay frames the 3D tour with your banner, logos and the property’s title, at the top and the
+          bottom. Each change shows in the preview a moment after you make it; visitors see it once you
+          publish.
+        </p>
+      </OnboardingHint>
       {(['top', 'bottom'] as const).map((row) => (
         <RowEditor
           key={row}

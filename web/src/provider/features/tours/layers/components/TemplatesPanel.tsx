@@ -1,3 +1,4 @@
+import { OnboardingHint } from '../../../onboarding/OnboardingHint';
 import { TOUR_LIMITS, type OverlayLayout } from '@tourly/contracts';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../../../shared/ConfirmDialog';
@@ -59,6 +60,12 @@ export function TemplatesPanel({ overlay, onApply }: TemplatesPanelProps) {
   const templates = list.data;
   return (
     <div className="layers-editor">
+      <OnboardingHint flag="overlay_template" title="Reuse an overlay">
+        <p>
+          Save this tour’s overlay as a template. In any of your tours, applying a template gives it the
+          template’s rows, colours and logos.
+        </p>
+      </OnboardingHint>
       <form className="template-save" aria-label="Save as template" onSubmit={form.handleSubmit} noValidate>
         <TextField label="Template name" maxLength={TOUR_LIMITS.templateName} {...form.field('name')} />
         <div ref={form.alertRef} tabIndex={-1}>
