@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../../api/errors';
 import { builtinIconUrl } from '../../../../player/layers/tags/icons';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { OnboardingHint } from '../../onboarding/OnboardingHint';
 import { Loading } from '../../../../shared/Loading';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
@@ -79,6 +80,12 @@ function Editor({ propertyId, saved }: { propertyId: string; saved: TagLayer }) 
 
   return (
     <div className="layers-editor tags-editor">
+      <OnboardingHint flag="custom_tags_start" title="Tags in the 3D space">
+        <p>
+          Add a tag, then place it with a click in the preview’s 3D view. Give it a label, an icon and a
+          photo, a video, text or a web page: visitors open it in the space or from the Tags list.
+        </p>
+      </OnboardingHint>
       <label className="check">
         <input
           type="checkbox"
