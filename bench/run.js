@@ -16,6 +16,7 @@ const ALL = [
   'upload-throughput',
   'player-page',
   'player-base',
+  'tags-json',
   'analytics-ingest',
   'analytics-read',
 ];

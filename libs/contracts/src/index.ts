@@ -19,3 +19,4 @@ export * from './audit';
 export * from './bookings';
 export * from './portal';
 export * from './analytics';
+export * from './tags';

@@ -9,6 +9,7 @@ import {
 } from './clients/clients.controller';
 import { ClientsListener } from './clients/clients.listener';
 import { ClientsService } from './clients/clients.service';
+import { CustomTagsModule } from './custom-tags/custom-tags.module';
 import { Geocoder } from './geocoding/geocoder';
 import { HostingToursModule } from './hosting/hosting-tours.module';
 import { AutoPopulation } from './matterport/auto-population';
@@ -60,6 +61,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     AnalyticsModule,
     WayfindingModule,
     WelcomeScreensModule,
+    CustomTagsModule,
   ],
   controllers: [
     PropertiesController,

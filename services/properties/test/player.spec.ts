@@ -204,7 +204,7 @@ describe('the visitor’s player', () => {
       await other.send('put', '/provider/virtual_tours/layers/publish', { property_slug: tour.slug });
     });
 
-    it('answers the tags (none yet) and the guided tour’s published settings, paged', async () => {
+    it('answers the tags (none saved) and the guided tour’s published settings, paged', async () => {
       const tags = await it_.http.get(
         `/digital_twin/${tour.publicId}/layers/tags.json?page=2&search=kitchen`,
       );
@@ -231,7 +231,7 @@ describe('the visitor’s player', () => {
       expect(badPage.status).toBe(422);
       const unknown = await it_.http.get(`/digital_twin/nobody~nothing/layers/guided_tour.json`);
       expect({ status: unknown.status, text: unknown.text }).toEqual({ status: 404, text: NOT_FOUND });
-      const billboards = await it_.http.get('/digital_twin/tags/billboard_assets');
+      const billboards = await it_.http.get(`/digital_twin/tags/billboard_assets?tour=${tour.publicId}`);
       expect({ status: billboards.status, body: billboards.body }).toEqual({
         status: 200,
         body: { data: [] },

@@ -1,8 +1,7 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
 import { TOUR_MESSAGES } from '@tourly/contracts';
 import type { LinkPolicy } from '../src/tour-assets/tour-assets.rules';
-import { READ_LIMIT_BYTES, WebPages, type Network } from '../src/tour-assets/web-pages';
+import { READ_LIMIT_BYTES, WebPages } from '../src/tour-assets/web-pages';
+import { aLocalInternet, type Routes } from './network-support';
 
 const policy: LinkPolicy = {
   showcaseHost: 'showcase.example.net',
@@ -29,22 +28,7 @@ const NAMES: Record<string, string[]> = {
  * server: what the guard lets through, to which address it connects, and how pages, redirects and failures read.
  */
 describe('reading a linked page on the server', () => {
-  let server: Server;
-  let port: number;
-  const connections: string[] = [];
-  const network: Network = {
-    async resolve(hostname) {
-      const found = NAMES[hostname];
-      if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-      return found;
-    },
-    connect(address) {
-      connections.push(address);
-      return connect({ host: '127.0.0.1', port });
-    },
-  };
-  const pages = new WebPages(network, policy);
-  const routes: Record<string, (response: ServerResponse) => void> = {
+  const routes: Routes = {
     '/villa': (response) =>
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
         `<html><head><title>Villa</title>
@@ -88,19 +72,12 @@ describe('reading a linked page on the server', () => {
     '/silent': () => undefined, // never answers
   };
 
-  beforeAll(async () => {
-    server = createServer((request, response) => {
-      const route = routes[new URL(request.url!, 'http://x').pathname];
-      if (route) route(response);
-      else response.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const internet = aLocalInternet(NAMES, routes);
+  const { connections } = internet;
+  const pages = new WebPages(internet.network, policy);
+
+  beforeAll(() => internet.start());
+  afterAll(() => internet.stop());
   beforeEach(() => {
     connections.length = 0;
   });

@@ -3035,6 +3035,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/img_proxy/thumbnail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ImageProxyController_thumbnail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/matterport_api/models': {
     parameters: {
       query?: never;
@@ -3465,6 +3481,38 @@ export type paths = {
     options?: never;
     head?: never;
     patch: operations['ContactsController_update'];
+    trace?: never;
+  };
+  '/provider/properties/{id}/custom_tag_layer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['CustomTagsController_layer'];
+    put?: never;
+    post: operations['CustomTagsController_save'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/custom_tag_layer/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['CustomTagsController_settings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/provider/properties/{id}/documents': {
@@ -4358,6 +4406,38 @@ export type paths = {
     put?: never;
     post?: never;
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/custom_tags/uploaded_icons.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['UploadedIconsController_list'];
+    put?: never;
+    post: operations['UploadedIconsController_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/custom_tags/uploaded_icons/{iconId}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['UploadedIconsController_remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -7511,7 +7591,12 @@ export type components = {
       avatar_url: string | null;
     };
     'properties.BillboardAssetResponse': {
+      /**
+       * Format: uuid
+       * @description the tag’s id
+       */
       id: string;
+      /** @description the picture (presigned, for a while) */
       url: string;
     };
     'properties.BookedServiceResponse': {
@@ -8071,6 +8156,59 @@ export type components = {
     'properties.CreditUserResponse': {
       name: string;
       profile_url: string;
+    };
+    'properties.CustomTagForm': {
+      /** @example #e4572e */
+      color: string;
+      description?: string | null;
+      /**
+       * @description a built-in icon (none: info)
+       * @enum {string|null}
+       */
+      icon?:
+        | 'info'
+        | 'star'
+        | 'heart'
+        | 'camera'
+        | 'video'
+        | 'link'
+        | 'home'
+        | 'bed'
+        | 'bath'
+        | 'kitchen'
+        | 'sofa'
+        | 'car'
+        | 'tree'
+        | 'sun'
+        | 'key'
+        | 'pin'
+        | null;
+      /** Format: uuid */
+      id?: string | null;
+      label: string;
+      media: components['schemas']['properties.TagMediaForm'];
+      /** @description null: not placed yet */
+      position?: components['schemas']['properties.TagPositionForm'] | null;
+      sweep_id?: string | null;
+      /** Format: uuid */
+      uploaded_icon_id?: string | null;
+    };
+    'properties.CustomTagResponse': {
+      /** @example #e4572e */
+      color: string;
+      description: string;
+      /** @description a built-in icon; null with an uploaded icon */
+      icon: string | null;
+      /** @description the uploaded icon's image (presigned, for a while) */
+      icon_url: string | null;
+      /** Format: uuid */
+      id: string;
+      label: string;
+      media: components['schemas']['properties.TagMediaResponse'];
+      position: components['schemas']['properties.TagPositionResponse'] | null;
+      sweep_id: string | null;
+      /** Format: uuid */
+      uploaded_icon_id: string | null;
     };
     'properties.DeactivationPreviewResponse': {
       limit: number;
@@ -8800,8 +8938,21 @@ export type components = {
       url: string | null;
     };
     'properties.PlayerTagResponse': {
+      /** @example #e4572e */
+      color: string;
+      description: string;
+      /** @description a built-in icon; null with an uploaded icon */
+      icon: string | null;
+      /** @description the uploaded icon's image (presigned, for a while) */
+      icon_url: string | null;
+      /** Format: uuid */
       id: string;
       label: string;
+      media: components['schemas']['properties.TagMediaResponse'];
+      position: components['schemas']['properties.TagPositionResponse'] | null;
+      sweep_id: string | null;
+      /** Format: uuid */
+      uploaded_icon_id: string | null;
     };
     'properties.PlayerTourResponse': {
       /** @description the property’s agents, in order; none for mls */
@@ -9154,6 +9305,15 @@ export type components = {
     'properties.SaveContact': {
       contact: components['schemas']['properties.ContactForm'];
     };
+    'properties.SaveTagLayer': {
+      tag_layer: components['schemas']['properties.TagLayerForm'];
+    };
+    'properties.SaveTagLayerSettings': {
+      tag_layer_settings: components['schemas']['properties.TagLayerSettingsForm'];
+    };
+    'properties.SaveUploadedIcon': {
+      uploaded_icon: components['schemas']['properties.UploadedIconForm'];
+    };
     'properties.SceneKeys': {
       matterport_key: string;
       mp_model_id: string;
@@ -9215,10 +9375,73 @@ export type components = {
        */
       url: string;
     };
+    'properties.TagLayerForm': {
+      custom_tags: components['schemas']['properties.CustomTagForm'][];
+    };
+    'properties.TagLayerResponse': {
+      custom_tags: components['schemas']['properties.CustomTagResponse'][];
+      settings: components['schemas']['properties.TagLayerSettingsResponse'];
+      /**
+       * Format: date-time
+       * @description null: never saved
+       */
+      updated_at: string | null;
+    };
+    'properties.TagLayerSettingsForm': {
+      /** @description the tag layer shown to visitors (002 §3 `{product}TagsEnabled`) */
+      tourly_tags_enabled: boolean;
+    };
+    'properties.TagLayerSettingsResponse': {
+      tourly_tags_enabled: boolean;
+    };
+    'properties.TagMediaForm': {
+      /** Format: uuid */
+      media_id?: string | null;
+      /** @enum {string} */
+      size?: 'small' | 'medium' | 'large' | 'fullscreen';
+      /** @enum {string} */
+      sub_type?: 'embedded_website' | 'rich_billboard' | 'matterport_body';
+      /** @description rich: plain text, paragraphs separated by a blank line (never HTML) */
+      text?: string | null;
+      /** @enum {string} */
+      type: 'no_media' | 'photo' | 'video' | 'rich' | 'website';
+      /** @description video: a YouTube, Vimeo or mp4 link; website: an https page */
+      url?: string | null;
+    };
+    'properties.TagMediaResponse': {
+      /**
+       * Format: uuid
+       * @description photo: the property's photo
+       */
+      media_id: string | null;
+      /** @description photo: its image (presigned, for a while) */
+      photo_url: string | null;
+      /** @enum {string} */
+      size: 'small' | 'medium' | 'large' | 'fullscreen';
+      /** @enum {string|null} */
+      sub_type: 'embedded_website' | 'rich_billboard' | 'matterport_body' | null;
+      /** @description rich: plain text */
+      text: string | null;
+      /** @enum {string} */
+      type: 'no_media' | 'photo' | 'video' | 'rich' | 'website';
+      url: string | null;
+    };
+    'properties.TagPositionForm': {
+      anchor: components['schemas']['properties.VectorForm'];
+      stem_normal: components['schemas']['properties.VectorForm'];
+    };
+    'properties.TagPositionResponse': {
+      anchor: components['schemas']['properties.VectorResponse'];
+      stem_normal: components['schemas']['properties.VectorResponse'];
+    };
     'properties.TemporaryUploadResponse': {
       file: components['schemas']['properties.FileResponse'];
       /** Format: uuid */
       id: string;
+    };
+    'properties.ThumbnailResponse': {
+      /** @description the thumbnail, a JPEG (presigned, for a while) */
+      url: string;
     };
     'properties.TourEventForm': {
       agent_id: string;
@@ -9386,6 +9609,23 @@ export type components = {
     'properties.UpdateWelcomeScreens': {
       welcome_screens: components['schemas']['properties.WelcomeScreenItemForm'][];
     };
+    'properties.UploadedIconForm': {
+      name: string;
+      /**
+       * Format: uuid
+       * @description a temporary upload (an image) of the caller’s, used up
+       */
+      upload_id: string;
+    };
+    'properties.UploadedIconResponse': {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description the image (presigned, for a while) */
+      url: string;
+    };
     'properties.UrlParametersResponse': {
       /** Format: uuid */
       id: string;
@@ -9406,6 +9646,16 @@ export type components = {
       avatar_url: string;
       /** Format: uuid */
       user_id: string;
+    };
+    'properties.VectorForm': {
+      x: number;
+      y: number;
+      z: number;
+    };
+    'properties.VectorResponse': {
+      x: number;
+      y: number;
+      z: number;
     };
     'properties.VirtualTourSummaryResponse': {
       /** Format: date-time */
@@ -11758,7 +12008,10 @@ export interface operations {
   };
   PlayerController_billboardAssets: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description the tour’s public id: `{client_slug}~{model_slug}` */
+        tour: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -15809,6 +16062,35 @@ export interface operations {
       };
     };
   };
+  ImageProxyController_thumbnail: {
+    parameters: {
+      query: {
+        /** @description at most this high */
+        height?: number;
+        /** @description an http(s) image on the public internet */
+        url: string;
+        /** @description at most this wide (320) */
+        width?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ThumbnailResponse'];
+          };
+        };
+      };
+    };
+  };
   MatterportController_models: {
     parameters: {
       query?: {
@@ -16675,6 +16957,86 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.ContactsResponse'];
+          };
+        };
+      };
+    };
+  };
+  CustomTagsController_layer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.TagLayerResponse'];
+          };
+        };
+      };
+    };
+  };
+  CustomTagsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveTagLayer'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.TagLayerResponse'];
+          };
+        };
+      };
+    };
+  };
+  CustomTagsController_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveTagLayerSettings'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.TagLayerResponse'];
           };
         };
       };
@@ -18628,6 +18990,84 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.TourPreviewResponse'];
+          };
+        };
+      };
+    };
+  };
+  UploadedIconsController_list: {
+    parameters: {
+      query?: {
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.UploadedIconResponse'][];
+          };
+        };
+      };
+    };
+  };
+  UploadedIconsController_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveUploadedIcon'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.UploadedIconResponse'];
+          };
+        };
+      };
+    };
+  };
+  UploadedIconsController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        iconId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
           };
         };
       };

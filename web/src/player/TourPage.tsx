@@ -19,6 +19,7 @@ const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
 // The layers of a premium tour load with it, apart from the page's first load.
 const WelcomePlayerLayer = lazy(() => import('./layers/welcome/WelcomePlayerLayer'));
 const WayfindingPlayerLayer = lazy(() => import('./layers/wayfinding/WayfindingPlayerLayer'));
+const PlayerTagsLayer = lazy(() => import('./layers/tags/PlayerTagsLayer'));
 
 /**
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
@@ -133,6 +134,7 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
                 <Suspense fallback={null}>
                   <WelcomePlayerLayer tourId={tour.id} />
                   <WayfindingPlayerLayer tourId={tour.id} />
+                  <PlayerTagsLayer tourId={tour.id} />
                 </Suspense>
               )}
             </TourView>

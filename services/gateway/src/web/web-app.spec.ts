@@ -189,15 +189,20 @@ describe('WebApp pages', () => {
     }
   });
 
-  it.each(['/provider/properties/1/virtual-tour/space', '/tours/demo/abc'])(
-    'lets %s frame the configured scan viewer, and nothing else',
-    async (pathname) => {
-      const { csp } = await page(pathname, { showcaseUrl: 'http://127.0.0.1:4010/matterport/show/' });
-      expect(directive(csp, 'frame-src')).toEqual(['http://127.0.0.1:4010']);
-      const byDefault = await page(pathname);
-      expect(directive(byDefault.csp, 'frame-src')).toEqual(['https://my.matterport.com']);
-    },
-  );
+  it('lets the tour space frame the configured scan viewer, and nothing else', async () => {
+    const pathname = '/provider/properties/1/virtual-tour/space';
+    const { csp } = await page(pathname, { showcaseUrl: 'http://127.0.0.1:4010/matterport/show/' });
+    expect(directive(csp, 'frame-src')).toEqual(['http://127.0.0.1:4010']);
+    const byDefault = await page(pathname);
+    expect(directive(byDefault.csp, 'frame-src')).toEqual(['https://my.matterport.com']);
+  });
+
+  it('lets the player frame the configured scan viewer and, for custom tags, https pages (videos, websites)', async () => {
+    const { csp } = await page('/tours/demo/abc', { showcaseUrl: 'http://127.0.0.1:4010/matterport/show/' });
+    expect(directive(csp, 'frame-src')).toEqual(['http://127.0.0.1:4010', 'https:']);
+    const byDefault = await page('/tours/demo/abc');
+    expect(directive(byDefault.csp, 'frame-src')).toEqual(['https://my.matterport.com', 'https:']);
+  });
 
   it("lets the player's pages (a property's website) frame the app's own tour links, and the app's pages not", async () => {
     const options = {
@@ -205,7 +210,11 @@ describe('WebApp pages', () => {
       showcaseUrl: 'http://127.0.0.1:4010/matterport/show/',
     };
     const website = await page('/tours/0190a1b2-0000-7000-8000-000000000000/harbour-house/website', options);
-    expect(directive(website.csp, 'frame-src')).toEqual(['http://127.0.0.1:4010', 'https://app.tourly.test']);
+    expect(directive(website.csp, 'frame-src')).toEqual([
+      'http://127.0.0.1:4010',
+      'https://app.tourly.test',
+      'https:',
+    ]);
     const app = await page('/provider/properties', options);
     expect(directive(app.csp, 'frame-src')).toEqual(['http://127.0.0.1:4010']);
   });

@@ -59,6 +59,9 @@ export interface WebAppOptions {
  * public player, and the hashed assets they load. The shell is read once at start and personalised per
  * request with meta tags the app reads (the caller's role, the CSRF token, the captcha's and Stripe's settings).
  */
+/** What a custom tag may frame in the player: a video's player or an embedded https page, sandboxed there. */
+const TAG_FRAMES: PageSources = { frame: ['https:'] };
+
 export class WebApp {
   private constructor(
     readonly assetsDir: string | undefined,
@@ -104,6 +107,8 @@ export class WebApp {
         tours,
         { script: [new URL(options.showcaseSdkUrl ?? MATTERPORT_SDK_SCRIPT).origin] },
         options.appUrl ? { frame: [new URL(options.appUrl).origin] } : {},
+        // A tour's custom tags show videos (YouTube's and Vimeo's players) and https pages in frames (issue 34).
+        TAG_FRAMES,
       ),
     );
   }

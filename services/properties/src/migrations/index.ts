@@ -1,4 +1,5 @@
 import type { MigrationClass } from '@tourly/platform';
+import { CustomTags1765410000000 } from './1765410000000-custom-tags';
 import { Properties1763920000000 } from './1763920000000-properties';
 import { FilesAndMedia1763930000001 } from './1763930000001-files-and-media';
 import { Websites1763930000002 } from './1763930000002-websites';
@@ -56,6 +57,7 @@ export const migrations: MigrationClass[] = [
   AnalyticsRoomPins1765330000000,
   AnalyticsWeeklyReport1765340000000,
   AnalyticsRangeRollups1765350000000,
+  CustomTags1765410000000,
   WayfindingLayers1765420000000,
   WelcomeScreens1765421000000,
 ];

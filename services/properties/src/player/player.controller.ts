@@ -1,9 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { HOST_PROVIDER_HEADER } from '@tourly/contracts';
-import { Public, Responds, pageOf } from '@tourly/platform';
+import { Public, Responds, pageOf, type Page } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BillboardAssetResponse,
+  BillboardAssetsQuery,
   GuidedTourPageResponse,
   PausedTourResponse,
   PlayerListQuery,
@@ -14,6 +15,7 @@ import {
 } from './player.dto';
 import { matchesEtag, unlockSetCookie } from './player.rules';
 import { PlayerService, type VisitorContext } from './player.service';
+import { CustomTagsService } from '../custom-tags/custom-tags.service';
 import { PlayerLinksService } from '../tours/player-links.service';
 import { PublicRateLimit } from './public-rate-limit.guard';
 
@@ -48,6 +50,7 @@ export class PlayerController {
   constructor(
     private readonly player: PlayerService,
     private readonly playerLinks: PlayerLinksService,
+    private readonly customTags: CustomTagsService,
   ) {}
 
   /**
@@ -96,12 +99,24 @@ export class PlayerController {
     setUnlockCookie(request, reply, await this.player.unlock(id, visitorContext(request), form, request.ip));
   }
 
-  /** The tour's tags (none are stored yet: an empty page). */
+  /**
+   * The tour's custom tags as saved (no draft), `search` in labels and descriptions, `filters[media_type]` and
+   * `filters[icon]`; an empty page for a basic tour or one whose tag layer is off. Cached as base.json is: shared
+   * caches (the gateway) keep it PLAYER_CACHE_SECONDS unless the tour is behind a password.
+   */
   @Get(':id/layers/tags.json')
   @Responds({ page: PlayerTagResponse })
-  async tags(@Param('id') id: string, @Query() query: PlayerListQuery, @Req() request: FastifyRequest) {
-    await this.unlockedTour(id, request);
-    return pageOf<PlayerTagResponse>([], 0, query);
+  async tags(
+    @Param('id') id: string,
+    @Query() query: PlayerListQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Page<PlayerTagResponse>> {
+    const tour = await this.unlockedTour(id, request);
+    const built = { tour, afterLead: null, body: '', etag: '' };
+    void reply.header('cache-control', this.player.cacheControl(built));
+    if (this.player.variesByCookie(built)) void reply.header('vary', 'cookie');
+    return this.customTags.visitorPage(tour.propertyId, query);
   }
 
   /** The published guided tour layer's settings and its stops (none are stored yet). */
@@ -117,11 +132,15 @@ export class PlayerController {
     return { guidedTourLayer: view.layers.guidedTour, ...pageOf<never>([], 0, query) };
   }
 
-  /** The billboards' assets a tour may show (none yet). */
+  /** `?tour=<public id>`: the pictures of the tour's billboards (its rich_billboard tags with a photo). */
   @Get('tags/billboard_assets')
   @Responds([BillboardAssetResponse])
-  billboardAssets(): BillboardAssetResponse[] {
-    return [];
+  async billboardAssets(
+    @Query() query: BillboardAssetsQuery,
+    @Req() request: FastifyRequest,
+  ): Promise<BillboardAssetResponse[]> {
+    const tour = await this.unlockedTour(query.tour, request);
+    return this.customTags.billboards(tour.propertyId);
   }
 
   private unlockedTour(id: string, request: FastifyRequest) {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MESSAGES, TOUR_LIMITS } from '@tourly/contracts';
 import { Nested, OptionalString, PageQuery, RequiredString } from '@tourly/platform';
+import { CustomTagResponse } from '../custom-tags/custom-tags.dto';
 import { GuidedTourLayerResponse } from '../tours/tour-layers.dto';
 import { ShowcaseSdkResponse, TourViewResponse } from '../tours/tour-view.dto';
 import { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
@@ -156,13 +157,14 @@ export class PlayerListQuery extends PageQuery {
   filters?: Record<string, string>;
 }
 
-/** A tag the visitor may open (none are stored yet). */
-export class PlayerTagResponse {
-  @ApiProperty()
-  id!: string;
+/** A tag the visitor may open: placed in the space (or not yet: listed only), with its media. */
+export class PlayerTagResponse extends CustomTagResponse {}
 
-  @ApiProperty()
-  label!: string;
+/** `?tour=<public id>`: whose billboards. */
+export class BillboardAssetsQuery {
+  @ApiProperty({ description: 'the tour’s public id: `{client_slug}~{model_slug}`' })
+  @RequiredString(200)
+  tour!: string;
 }
 
 /** A stop of the guided tour (none are stored yet). */
@@ -191,11 +193,12 @@ export class GuidedTourPageResponse {
   totalCount!: number;
 }
 
+/** A billboard's picture: a rich_billboard tag's photo, by the tag's id. */
 export class BillboardAssetResponse {
-  @ApiProperty()
+  @ApiProperty({ format: 'uuid', description: 'the tag’s id' })
   id!: string;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'the picture (presigned, for a while)' })
   url!: string;
 }
 

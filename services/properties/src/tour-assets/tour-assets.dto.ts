@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, Matches } from 'class-validator';
 import { MESSAGES, TOUR_LIMITS } from '@tourly/contracts';
-import { Nested, OptionalString, PageQuery, RequiredString, UUID_PATTERN } from '@tourly/platform';
+import { Nested, OptionalString, PageQuery, QueryInt, RequiredString, UUID_PATTERN } from '@tourly/platform';
 import { OverlayLayoutForm, OverlayLayoutResponse } from '../tours/tour-layers.dto';
 import { UPLOAD_UNUSABLE } from '../uploads/uploads.service';
 
@@ -140,4 +140,25 @@ export class TourMetadataResponse {
     description: 'the property’s first photo, presigned for a while',
   })
   imageUrl!: string | null;
+}
+
+// The image proxy: `?url=...&width=&height=`.
+
+export const THUMBNAIL_BOUNDS = { min: 16, max: 1024, defaultWidth: 320 } as const;
+
+export class ThumbnailQuery {
+  @ApiProperty({ type: String, maxLength: 2000, description: 'an http(s) image on the public internet' })
+  @RequiredString(2000)
+  url!: string;
+
+  @QueryInt({ min: THUMBNAIL_BOUNDS.min, max: THUMBNAIL_BOUNDS.max, description: 'at most this wide (320)' })
+  width?: number;
+
+  @QueryInt({ min: THUMBNAIL_BOUNDS.min, max: THUMBNAIL_BOUNDS.max, description: 'at most this high' })
+  height?: number;
+}
+
+export class ThumbnailResponse {
+  @ApiProperty({ description: 'the thumbnail, a JPEG (presigned, for a while)' })
+  url!: string;
 }

@@ -5,6 +5,8 @@ import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
 import { PlayerModule } from '../player/player.module';
 import { UploadsModule } from '../uploads/uploads.module';
+import { ImageProxyController } from './img-proxy.controller';
+import { ImageProxyService } from './img-proxy.service';
 import { LinkMetadataController } from './link-metadata.controller';
 import { LocationImagesController } from './location-images.controller';
 import { LocationImagesRepository } from './location-images.repository';
@@ -22,9 +24,11 @@ import { INTERNET, NETWORK, WebPages, type Network } from './web-pages';
     LocationImagesController,
     LinkMetadataController,
     PublicTourMetadataController,
+    ImageProxyController,
   ],
   providers: [
     TourAssetsService,
+    ImageProxyService,
     OverlayTemplatesRepository,
     LocationImagesRepository,
     TourLinksRepository,

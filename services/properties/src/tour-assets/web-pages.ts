@@ -54,8 +54,19 @@ export const INTERNET: Network = {
 export type LinkReading =
   { refusal: string } | { ownTour: OwnTour } | { page: PageMetadata & { url: string } };
 
+/** What reading an image found: a refusal (a message on the URL's field), or its bytes and type. */
+export type ImageReading = { refusal: string } | { image: { bytes: Buffer; contentType: string } };
+
+/** The most of an image read: a larger one is refused. */
+export const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
+export const NOT_AN_IMAGE = 'is not an image';
+export const IMAGE_TOO_LARGE = `is an image larger than ${IMAGE_LIMIT_BYTES / 1024 / 1024} MB`;
+
 /** A page did not answer: down, slow, too many redirects, an error status. */
 class Unanswered extends Error {}
+
+/** An answer that is not what was asked for (not an image, too large): its message is the refusal. */
+class Refused extends Error {}
 
 /**
  * Reads the metadata of a page a person links to, on the server, guarded against being turned on the platform's
@@ -70,6 +81,31 @@ export class WebPages {
   ) {}
 
   async read(link: string): Promise<LinkReading> {
+    const got = await this.fetch(link, 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', readHtml);
+    if (!('body' in got)) return got;
+    return { page: { url: got.url.toString(), ...pageMetadata(got.body, got.url) } };
+  }
+
+  /**
+   * An image another host serves, under the same guard as a page (and its limits of time and redirects), its bytes
+   * up to IMAGE_LIMIT_BYTES: what an editor shows from another host (the image proxy). The platform's own tours are
+   * pages, not images.
+   */
+  async image(link: string): Promise<ImageReading> {
+    const got = await this.fetch(link, 'image/*', readImage);
+    if ('ownTour' in got) return { refusal: NOT_AN_IMAGE };
+    return 'body' in got ? { image: got.body } : got;
+  }
+
+  /**
+   * GETs `link` under the guard: every URL (the link and each redirect) passes `linkTarget` and every address its
+   * name resolves to is public, the connection goes to the checked address, and `readBody` reads a 2xx answer.
+   */
+  private async fetch<T>(
+    link: string,
+    accept: string,
+    readBody: (response: IncomingMessage) => Promise<T>,
+  ): Promise<{ refusal: string } | { ownTour: OwnTour } | { url: URL; body: T }> {
     const deadline = AbortSignal.timeout(READ_TIMEOUT_MS);
     let next = link;
     try {
@@ -78,15 +114,16 @@ export class WebPages {
         if (!('fetch' in target)) return target;
         const address = await this.checkedAddress(target.fetch, deadline);
         if (address === null) return { refusal: TOUR_MESSAGES.metadataNotPublic };
-        const answer = await this.get(target.fetch, address, deadline);
+        const answer = await this.get(target.fetch, address, accept, deadline, readBody);
         if ('location' in answer) {
           if (redirects === MAX_REDIRECTS) throw new Unanswered('too many redirects');
           next = redirectTarget(answer.location, target.fetch);
           continue;
         }
-        return { page: { url: target.fetch.toString(), ...pageMetadata(answer.html, target.fetch) } };
+        return { url: target.fetch, body: answer.body };
       }
     } catch (error) {
+      if (error instanceof Refused) return { refusal: error.message };
       if (error instanceof Unanswered || isNetworkError(error)) {
         return { refusal: TOUR_MESSAGES.metadataUnreachable };
       }
@@ -102,11 +139,13 @@ export class WebPages {
     return addresses.every(isOutboundAddress) ? addresses[0]! : null;
   }
 
-  private get(
+  private get<T>(
     url: URL,
     address: string,
+    accept: string,
     deadline: AbortSignal,
-  ): Promise<{ location: string } | { html: string }> {
+    readBody: (response: IncomingMessage) => Promise<T>,
+  ): Promise<{ location: string } | { body: T }> {
     return new Promise((resolve, reject) => {
       const outgoing = request(
         {
@@ -116,7 +155,7 @@ export class WebPages {
           path: `${url.pathname}${url.search}`,
           headers: {
             host: url.host,
-            accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
+            accept,
             'user-agent': 'TourlyLinkPreview/1.0',
           },
           createConnection: () => this.network.connect(address, url),
@@ -133,7 +172,7 @@ export class WebPages {
             response.resume();
             return reject(new Unanswered(`answered ${status}`));
           }
-          readHtml(response).then((html) => resolve({ html }), reject);
+          readBody(response).then((body) => resolve({ body }), reject);
         },
       );
       outgoing.on('error', (error) => reject(deadline.aborted ? new Unanswered('timed out') : error));
@@ -166,6 +205,27 @@ async function readHtml(response: IncomingMessage): Promise<string> {
   } catch {
     return new TextDecoder('utf-8').decode(body);
   }
+}
+
+/** An image's bytes (an `image/*` answer of at most IMAGE_LIMIT_BYTES), else refused. */
+async function readImage(response: IncomingMessage): Promise<{ bytes: Buffer; contentType: string }> {
+  const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const declared = Number(response.headers['content-length']);
+  if (!contentType.startsWith('image/') || declared > IMAGE_LIMIT_BYTES) {
+    response.destroy();
+    throw new Refused(contentType.startsWith('image/') ? IMAGE_TOO_LARGE : NOT_AN_IMAGE);
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of response) {
+    length += (chunk as Buffer).length;
+    if (length > IMAGE_LIMIT_BYTES) {
+      response.destroy();
+      throw new Refused(IMAGE_TOO_LARGE);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return { bytes: Buffer.concat(chunks, length), contentType };
 }
 
 function redirectTarget(location: string, from: URL): string {

@@ -18,6 +18,8 @@ import { WayfindingEditor } from '../../wayfinding/WayfindingEditor';
 import { WayfindingPreview } from '../../wayfinding/WayfindingPreview';
 import { WelcomeScreensEditor } from '../../welcomeScreens/WelcomeScreensEditor';
 import { WelcomeScreensPreview } from '../../welcomeScreens/WelcomeScreensPreview';
+import { CustomTagsEditor } from '../../tags/CustomTagsEditor';
+import { TagsPreview } from '../../tags/TagsPreview';
 
 /**
  * The Space tab: the tour as visitors will see it (the draft's preview, asked again after each save) beside the
@@ -60,6 +62,7 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
               <TourView tour={withImage(preview.data, images)} mode="preview">
                 <WelcomeScreensPreview propertyId={property.id} />
                 <WayfindingPreview propertyId={property.id} />
+                <TagsPreview propertyId={property.id} />
               </TourView>
             ) : preview.error ? (
               <ErrorDisplay error={preview.error} />
@@ -109,6 +112,9 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
           </EditorSection>
           <EditorSection title="Welcome screens">
             <WelcomeScreensEditor propertyId={property.id} />
+          </EditorSection>
+          <EditorSection title="Custom tags">
+            <CustomTagsEditor propertyId={property.id} />
           </EditorSection>
           <EditorSection title="Overlay templates">
             <TemplatesPanel
