@@ -276,7 +276,9 @@ describe('temporary uploads', () => {
     const html = await provider.get('/s3/params?filename=page.html&type=text/html&size=1000');
     expect(html.status).toBe(422);
     expect(html.body.errors).toEqual({
-      type: ['must be an image (JPEG, PNG, WebP or GIF), a PDF or a video (MP4, MOV or WebM)'],
+      type: [
+        'must be an image (JPEG, PNG, WebP or GIF), a PDF, a video (MP4, MOV or WebM) or an audio file (MP3, M4A, OGG or WAV)',
+      ],
     });
   });
 
