@@ -25,6 +25,7 @@ import { LeadGate1765320000000 } from './1765320000000-lead-gate';
 import { AnalyticsRoomPins1765330000000 } from './1765330000000-analytics-room-pins';
 import { AnalyticsWeeklyReport1765340000000 } from './1765340000000-analytics-weekly-report';
 import { AnalyticsRangeRollups1765350000000 } from './1765350000000-analytics-range-rollups';
+import { GuidedStopsAndAudioTours1765430000000 } from './1765430000000-guided-stops-and-audio-tours';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -54,4 +55,5 @@ export const migrations: MigrationClass[] = [
   AnalyticsRoomPins1765330000000,
   AnalyticsWeeklyReport1765340000000,
   AnalyticsRangeRollups1765350000000,
+  GuidedStopsAndAudioTours1765430000000,
 ];

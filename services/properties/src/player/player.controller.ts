@@ -16,6 +16,7 @@ import { matchesEtag, unlockSetCookie } from './player.rules';
 import { PlayerService, type VisitorContext } from './player.service';
 import { PlayerLinksService } from '../tours/player-links.service';
 import { PublicRateLimit } from './public-rate-limit.guard';
+import { GuidedStopsService } from '../guided-tours/guided-stops.service';
 
 /** The provider whose own host the gateway says the request came to (none: the app's host). */
 export function visitorContext(request: FastifyRequest): VisitorContext {
@@ -48,6 +49,7 @@ export class PlayerController {
   constructor(
     private readonly player: PlayerService,
     private readonly playerLinks: PlayerLinksService,
+    private readonly guidedStops: GuidedStopsService,
   ) {}
 
   /**
@@ -104,7 +106,10 @@ export class PlayerController {
     return pageOf<PlayerTagResponse>([], 0, query);
   }
 
-  /** The published guided tour layer's settings and its stops (none are stored yet). */
+  /**
+   * The published guided tour layer's settings and a page of its stops (`search` in titles and texts,
+   * `filters[narrated]=true|false`); a basic tour's: no stops.
+   */
   @Get(':id/layers/guided_tour.json')
   @Responds(GuidedTourPageResponse)
   async guidedTour(
@@ -113,8 +118,11 @@ export class PlayerController {
     @Req() request: FastifyRequest,
   ): Promise<GuidedTourPageResponse> {
     const tour = await this.unlockedTour(id, request);
-    const view = await this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published');
-    return { guidedTourLayer: view.layers.guidedTour, ...pageOf<never>([], 0, query) };
+    const [view, stops] = await Promise.all([
+      this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published'),
+      this.guidedStops.forVisitors(tour.propertyId, query),
+    ]);
+    return { guidedTourLayer: view.layers.guidedTour, ...stops };
   }
 
   /** The billboards' assets a tour may show (none yet). */
