@@ -68,13 +68,6 @@ describe('audio tours', () => {
 
     it('refuses what is not audio, even named .mp3, keeping nothing', async () => {
       const before = await audioRows(provider);
-      const text = await upload(
-        provider,
-        'song.mp3',
-        Buffer.from('just some text, not a song'),
-        'pdf,image',
-      ).catch((error: Error) => error.message);
-      expect(text).toContain('422');
       const named = await it_.http
         .post('/provider/temporary_uploads.json?accept=audio')
         .set(provider.headers!())
