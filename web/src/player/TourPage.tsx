@@ -16,6 +16,9 @@ import { routeOf } from './routes';
 
 // The credits modal is opened by few visitors: it loads when one does.
 const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
+// The guided tour and the audio tour: layers of premium tours, loaded when the tour has them.
+const GuidedLayer = lazy(() => import('./layers/guided/GuidedLayer'));
+const AudioLayer = lazy(() => import('./layers/audio/AudioLayer'));
 
 /**
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
@@ -118,7 +121,14 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
               strings={strings}
               onPlace={place}
               onMenuEntry={recordMenuEntry}
-            />
+            >
+              {tour.premiumLayers && (
+                <Suspense fallback={null}>
+                  {tour.layers.guidedTour.enabled && <GuidedLayer tourId={tour.id} />}
+                  <AudioLayer tourId={tour.id} />
+                </Suspense>
+              )}
+            </TourView>
           </div>
           {/* Sent, the gate stays open for this page (the count stays closed): the pass opens the tour from now on. */}
           {gated && <LeadGate tour={tour} onSent={() => setGated(false)} />}

@@ -39,6 +39,8 @@ export interface PlayerTour extends TourData {
    * browser sent a lead from the tour in the last week.
    */
   leadGate?: { sweeps: number } | null;
+  /** Whether the tour plays the layers premium tours come with (tags, wayfinding, guided and audio tours). */
+  premiumLayers?: boolean;
 }
 
 export const publicIdOf = tourPublicId;

@@ -40,6 +40,8 @@ export interface TourViewProps {
   onPlace?(place: ShowcasePlace): void;
   /** Told of each menu entry the visitor picks: a link followed, a sub-menu opened, a panel opened. */
   onMenuEntry?(entry: MenuEntry): void;
+  /** The tour's layers in the 3D space, over the Showcase frame and under the overlay's rows. */
+  children?: ReactNode;
 }
 
 /**
@@ -118,6 +120,7 @@ export function TourView({
   strings = ENGLISH_TOUR_STRINGS,
   onPlace,
   onMenuEntry,
+  children,
 }: TourViewProps) {
   const { layers, branding, mls } = tour;
   const { overlay } = layers;
@@ -263,6 +266,7 @@ export function TourView({
         allowFullScreen
         onLoad={modelLoaded}
       />
+      {children}
       <div className="tour-overlay" style={fontStyle(overlay.menu.font)}>
         {row('top', overlay.top)}
         {row('bottom', overlay.bottom)}

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { SpacePose, SpaceSweep } from '../../../tour/space';
 import { cameraPosition, cameraRoom, distance, narrationFor, sourceLevels, spatialVolume } from './spatial';
 

@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { SpacePose, SpaceRotation, SpaceSession } from '../../../tour/space';
 import { GuidedPlayer, STOP_SECONDS, type GuidedState, type PlayerStop } from './guided-player';
 
