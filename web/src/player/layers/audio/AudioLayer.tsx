@@ -13,10 +13,7 @@ import '../layers.css';
  */
 export default function AudioLayer({ tourId }: { tourId: string }) {
   const { t } = useTranslation();
-  const space = useSpace();
   const [tour, setTour] = useState<VisitorAudioTour | null>(null);
-  const [soundOn, setSoundOn] = useState(false);
-  const audio = useRef<TourAudio | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -24,8 +21,33 @@ export default function AudioLayer({ tourId }: { tourId: string }) {
     return () => abort.abort();
   }, [tourId]);
 
+  return tour ? <TourSound tour={tour} words={{ soundOn: t('soundOn'), mute: t('soundMute') }} /> : null;
+}
+
+/** The sound button's words: the visitor's language in the player, English in the provider's preview. */
+export interface SoundWords {
+  soundOn: string;
+  mute: string;
+}
+
+export const ENGLISH_SOUND_WORDS: SoundWords = { soundOn: 'Sound on', mute: 'Mute' };
+
+/** An audio tour playing over the space (the visitor's, or the provider's in the preview), with its sound button. */
+export function TourSound({
+  tour,
+  words,
+  tapToStart = true,
+}: {
+  tour: VisitorAudioTour;
+  words: SoundWords;
+  /** A first tap anywhere on the page turns the sound on (the visitor's page; not the editor's preview). */
+  tapToStart?: boolean;
+}) {
+  const space = useSpace();
+  const [soundOn, setSoundOn] = useState(false);
+  const audio = useRef<TourAudio | null>(null);
+
   useEffect(() => {
-    if (!tour) return;
     const made = new TourAudio(tour);
     audio.current = made;
     return () => {
@@ -34,18 +56,21 @@ export default function AudioLayer({ tourId }: { tourId: string }) {
     };
   }, [tour]);
 
-  // A first tap anywhere on the page (outside the 3D frame, which keeps its own) is the gesture sound waits for.
+  // A first tap anywhere on the page (outside the 3D frame, which keeps its own) is the gesture sound waits for; a tap
+  // on the sound button is the button's.
   useEffect(() => {
-    if (!tour || soundOn) return;
-    const first = () => setSoundOn(true);
-    window.addEventListener('pointerdown', first, { once: true });
+    if (soundOn || !tapToStart) return;
+    const first = (event: PointerEvent) => {
+      if (!(event.target instanceof Element && event.target.closest('.layer-sound'))) setSoundOn(true);
+    };
+    window.addEventListener('pointerdown', first);
     return () => window.removeEventListener('pointerdown', first);
-  }, [tour, soundOn]);
+  }, [soundOn, tapToStart]);
 
   useEffect(() => audio.current?.setSound(soundOn), [soundOn, tour]);
 
   useEffect(() => {
-    if (!space || !tour) return;
+    if (!space) return;
     let sweeps: SpaceSweep[] = [];
     let last: SpacePose | null = null;
     let gone = false;
@@ -66,19 +91,14 @@ export default function AudioLayer({ tourId }: { tourId: string }) {
     };
   }, [space, tour]);
 
-  if (!tour) return null;
   return (
     <button
       type="button"
       className="layer-sound"
       aria-pressed={soundOn}
-      onClick={(event) => {
-        // The page's own first-tap listener must not turn it straight back on.
-        event.stopPropagation();
-        setSoundOn((on) => !on);
-      }}
+      onClick={() => setSoundOn((on) => !on)}
     >
-      {soundOn ? t('soundMute') : t('soundOn')}
+      {soundOn ? words.mute : words.soundOn}
     </button>
   );
 }

@@ -12,10 +12,7 @@ import '../layers.css';
  */
 export default function GuidedLayer({ tourId }: { tourId: string }) {
   const { t } = useTranslation();
-  const space = useSpace();
-  const [tour, setTour] = useState<{ autoplay: boolean; loop: boolean; stops: PlayerStop[] } | null>(null);
-  const [state, setState] = useState<GuidedState>({ index: 0, playing: false, unreachable: false });
-  const started = useRef(false);
+  const [tour, setTour] = useState<GuidedTour | null>(null);
 
   useEffect(() => {
     const abort = new AbortController();
@@ -27,48 +24,89 @@ export default function GuidedLayer({ tourId }: { tourId: string }) {
     return () => abort.abort();
   }, [tourId]);
 
+  const words: GuidedWords = {
+    guidedTour: t('guidedTour'),
+    stopOf: (number, count) => t('guidedStopOf', { number, count }),
+    previous: t('guidedPrevious'),
+    pause: t('guidedPause'),
+    play: t('guidedPlay'),
+    next: t('guidedNext'),
+  };
+  return tour ? <GuidedTourBar tour={tour} words={words} /> : null;
+}
+
+export interface GuidedTour {
+  autoplay: boolean;
+  loop: boolean;
+  stops: PlayerStop[];
+}
+
+/** The bar's words: the visitor's language in the player, English in the provider's preview. */
+export interface GuidedWords {
+  guidedTour: string;
+  stopOf(number: number, count: number): string;
+  previous: string;
+  pause: string;
+  play: string;
+  next: string;
+}
+
+export const ENGLISH_GUIDED_WORDS: GuidedWords = {
+  guidedTour: 'Guided tour',
+  stopOf: (number, count) => `Stop ${number} of ${count}`,
+  previous: 'Back',
+  pause: 'Pause',
+  play: 'Play',
+  next: 'Next',
+};
+
+/** The guided tour's bar over the space, playing `tour` (the visitor's, or the provider's stops in the preview). */
+export function GuidedTourBar({ tour, words }: { tour: GuidedTour; words: GuidedWords }) {
+  const space = useSpace();
+  const [state, setState] = useState<GuidedState>({ index: 0, playing: false, unreachable: false });
+  const started = useRef(false);
+
   const player = useMemo(() => {
-    if (!tour || tour.stops.length === 0) return null;
+    if (tour.stops.length === 0) return null;
     return new GuidedPlayer(space, tour.stops, { loop: tour.loop }, audioNarrator(), pageTimer, setState);
   }, [tour, space]);
 
   useEffect(() => {
     if (!player) return;
-    if (tour?.autoplay && space && !started.current) {
+    if (tour.autoplay && space && !started.current) {
       started.current = true;
       player.play();
     }
     return () => player.close();
   }, [player]);
 
-  if (!player || !tour) return null;
-  const stop = tour.stops[state.index]!;
+  if (!player) return null;
+  const index = Math.min(state.index, tour.stops.length - 1);
+  const stop = tour.stops[index]!;
   return (
-    <section className="layer-guided" aria-label={t('guidedTour')}>
-      <p className="layer-guided-count">
-        {t('guidedStopOf', { number: state.index + 1, count: tour.stops.length })}
-      </p>
+    <section className="layer-guided" aria-label={words.guidedTour}>
+      <p className="layer-guided-count">{words.stopOf(index + 1, tour.stops.length)}</p>
       <h2 className="layer-guided-title">{stop.title}</h2>
       {stop.text && <p className="layer-guided-text">{stop.text}</p>}
       <div className="layer-guided-controls">
-        <button type="button" onClick={() => player.previous()} disabled={state.index === 0}>
-          {t('guidedPrevious')}
+        <button type="button" onClick={() => player.previous()} disabled={index === 0}>
+          {words.previous}
         </button>
         {state.playing ? (
           <button type="button" onClick={() => player.pause()}>
-            {t('guidedPause')}
+            {words.pause}
           </button>
         ) : (
           <button type="button" onClick={() => player.play()}>
-            {t('guidedPlay')}
+            {words.play}
           </button>
         )}
         <button
           type="button"
           onClick={() => player.next()}
-          disabled={state.index === tour.stops.length - 1 && !tour.loop}
+          disabled={index === tour.stops.length - 1 && !tour.loop}
         >
-          {t('guidedNext')}
+          {words.next}
         </button>
       </div>
     </section>
