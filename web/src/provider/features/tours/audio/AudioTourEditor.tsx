@@ -3,6 +3,7 @@ import { formatFileSize, uploadFailureMessages } from '../../../../api/upload';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { Loading } from '../../../../shared/Loading';
 import { useSpace, type SpaceSweep } from '../../../../tour/space';
+import { OnboardingHint } from '../../onboarding/OnboardingHint';
 import { FileButton } from '../../properties/components/FileButton';
 import { AUDIO_MAX_BYTES, AUDIO_TYPES, type AudioFile, type AudioTour, type AudioTourChange } from './api';
 import {
@@ -125,6 +126,13 @@ export function AudioTourEditor({ propertyId, propertySlug }: { propertyId: stri
 
   return (
     <div className="layers-editor audio-tour">
+      <OnboardingHint flag="spatial_audio_start" title="Sound for your tour">
+        <p>
+          Upload audio files, then choose music for the whole tour, a narration for each room, and sounds
+          placed in the space: walk the preview to a spot and place a sound there; visitors hear it louder as
+          they come near. Visitors of a shared premium tour hear it after their first tap.
+        </p>
+      </OnboardingHint>
       <AudioFiles files={audioFiles} />
 
       <h3>Background music</h3>
