@@ -204,9 +204,10 @@ describe('guided tour stops', () => {
       expect(await titles('?filters[narrated]=true')).toEqual(['Entrance']);
       expect(await titles('?page=2&page_size=2')).toEqual(['Lounge']);
 
-      const badFilter = await guided(tour.publicId, '?filters[colour]=red');
+      expect(await titles('?filters[room]=kitchen')).toEqual(['Entrance', 'Kitchen', 'Lounge']);
+      const badFilter = await guided(tour.publicId, '?filters[narrated]=maybe');
       expect(badFilter.status).toBe(422);
-      expect(badFilter.body.errors).toEqual({ filters: ['may filter on narrated (true or false) only'] });
+      expect(badFilter.body.errors).toEqual({ 'filters.narrated': ['must be true or false'] });
     });
   });
 });

@@ -160,10 +160,10 @@ describe('temporary uploads', () => {
     const badAccept = await upload(
       { filename: 'a.jpg', content: await jpeg(10, 10) },
       provider,
-      '?accept=audio',
+      '?accept=music',
     );
     expect(badAccept.status).toBe(422);
-    expect(badAccept.body.errors).toEqual({ accept: ['must list one or more of: image, pdf, video'] });
+    expect(badAccept.body.errors).toEqual({ accept: ['must list one or more of: image, pdf, video, audio'] });
   });
 
   it('refuses a file of 100MB + 1 byte with the spec’s message, keeping nothing', async () => {

@@ -18445,7 +18445,7 @@ export interface operations {
   UploadsController_create: {
     parameters: {
       query?: {
-        /** @description comma-separated: image, pdf, video (default image,pdf) */
+        /** @description comma-separated: image, pdf, video, audio (default image,pdf) */
         accept?: string;
       };
       header?: never;

@@ -36,8 +36,15 @@ describe('guided tour stops for visitors', () => {
     [{}, {}],
     [{ narrated: 'true' }, { narrated: true }],
     [{ narrated: 'false' }, { narrated: false }],
-    [{ narrated: 'yes' }, { refusal: GUIDED_MESSAGES.unknownFilter }],
-    [{ category: 'x' }, { refusal: GUIDED_MESSAGES.unknownFilter }],
+    [
+      { narrated: 'yes' },
+      { refusal: { field: 'filters.narrated', message: GUIDED_MESSAGES.narratedFilter } },
+    ],
+    [
+      { narrated: ['true'] },
+      { refusal: { field: 'filters.narrated', message: GUIDED_MESSAGES.narratedFilter } },
+    ],
+    [{ room: 'kitchen' }, {}],
   ])('filters %j', (filters, read) => {
     expect(stopFilter(filters)).toEqual(read);
   });

@@ -4,7 +4,7 @@ export const GUIDED_LIMITS = { stops: 50, sweepId: 64, title: 120, text: 2000 } 
 
 export const GUIDED_MESSAGES = {
   notASweep: 'is not a sweep of the space',
-  unknownFilter: 'may filter on narrated (true or false) only',
+  narratedFilter: 'must be true or false',
 } as const;
 
 /** What the stops page of `guided_tour.json` needs of a stop. */
@@ -15,18 +15,18 @@ export interface Searchable {
 }
 
 /**
- * A filter of `guided_tour.json` read: `narrated` true or false; another name or value is refused (the field and its
- * message), so a typo does not answer every stop.
+ * The filters of `guided_tour.json` read: `narrated` true or false (another value is refused: its field and message);
+ * filters the stops do not have (the tags' own, sent to both lists) are left aside.
  */
 export function stopFilter(
-  filters: Record<string, string> | undefined,
-): { narrated?: boolean } | { refusal: string } {
-  const entries = Object.entries(filters ?? {});
-  if (entries.some(([name, value]) => name !== 'narrated' || (value !== 'true' && value !== 'false'))) {
-    return { refusal: GUIDED_MESSAGES.unknownFilter };
-  }
+  filters: Record<string, unknown> | undefined,
+): { narrated?: boolean } | { refusal: { field: string; message: string } } {
   const narrated = filters?.narrated;
-  return narrated === undefined ? {} : { narrated: narrated === 'true' };
+  if (narrated === undefined) return {};
+  if (narrated !== 'true' && narrated !== 'false') {
+    return { refusal: { field: 'filters.narrated', message: GUIDED_MESSAGES.narratedFilter } };
+  }
+  return { narrated: narrated === 'true' };
 }
 
 /** A page of the stops, in their order: those whose title or text holds `search` (any case), filtered. */

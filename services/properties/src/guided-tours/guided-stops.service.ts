@@ -75,7 +75,7 @@ export class GuidedStopsService {
     query: PageQuery & { search?: string; filters?: Record<string, string> },
   ): Promise<Page<GuidedStop>> {
     const filter = stopFilter(query.filters);
-    if ('refusal' in filter) throw ApiError.invalid('filters', filter.refusal);
+    if ('refusal' in filter) throw ApiError.invalid(filter.refusal.field, filter.refusal.message);
     if (!(await this.audioTours.premium(propertyId))) return pageOf<GuidedStop>([], 0, query);
     return stopsPage(await this.views(await this.stops.list(propertyId)), query, filter);
   }
