@@ -157,7 +157,8 @@ export class UpdateAudioTour {
 
 // Answers.
 
-export class AudioFileResponse {
+/** An audio file as a tour uses it. */
+export class AudioRefResponse {
   @ApiProperty({ format: 'uuid' })
   id!: string;
 
@@ -166,7 +167,9 @@ export class AudioFileResponse {
 
   @ApiProperty({ description: 'presigned, for a while' })
   url!: string;
+}
 
+export class AudioFileResponse extends AudioRefResponse {
   @ApiProperty({ enum: ['audio/mpeg', 'audio/mp4', 'audio/ogg', 'audio/wav'] })
   contentType!: string;
 
@@ -178,18 +181,6 @@ export class AudioFileResponse {
 
   @ApiProperty({ format: 'date-time' })
   updatedAt!: string;
-}
-
-/** An audio file as a tour uses it. */
-export class AudioRefResponse {
-  @ApiProperty({ format: 'uuid' })
-  id!: string;
-
-  @ApiProperty()
-  name!: string;
-
-  @ApiProperty({ description: 'presigned, for a while' })
-  url!: string;
 }
 
 export class SpacePointResponse {

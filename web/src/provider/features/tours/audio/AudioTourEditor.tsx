@@ -5,6 +5,7 @@ import { Loading } from '../../../../shared/Loading';
 import { useSpace, type SpaceSweep } from '../../../../tour/space';
 import { OnboardingHint } from '../../onboarding/OnboardingHint';
 import { FileButton } from '../../properties/components/FileButton';
+import { SaveBar } from '../guided/SaveBar';
 import { AUDIO_MAX_BYTES, AUDIO_TYPES, type AudioFile, type AudioTour, type AudioTourChange } from './api';
 import {
   useAudioFilesQuery,
@@ -304,22 +305,14 @@ export function AudioTourEditor({ propertyId, propertySlug }: { propertyId: stri
       </button>
       {!space && <p className="muted">{NO_SPACE_HINT}</p>}
 
-      <div>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!changed || save.isPending}
-          onClick={() => void saveAll()}
-        >
-          {save.isPending ? 'Saving…' : 'Save the audio tour'}
-        </button>
-      </div>
-      {notice && (
-        <p className="muted" role="status">
-          {notice}
-        </p>
-      )}
-      <ErrorDisplay error={save.error} />
+      <SaveBar
+        label="Save the audio tour"
+        changed={changed}
+        pending={save.isPending}
+        onSave={() => void saveAll()}
+        notice={notice}
+        error={save.error}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { SaveBar } from './SaveBar';
 import { Loading } from '../../../../shared/Loading';
 import { useSpace } from '../../../../tour/space';
 import { useAudioFilesQuery } from '../audio/queries';
@@ -151,31 +152,23 @@ export function GuidedStopsEditor({ propertyId }: { propertyId: string }) {
           ))}
         </ol>
       )}
-      <div className="guided-stop-actions">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={!space}
-          onClick={() => void addHere()}
-        >
-          Add a stop here
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={!changed || save.isPending}
-          onClick={() => void saveAll()}
-        >
-          {save.isPending ? 'Saving…' : 'Save the stops'}
-        </button>
-      </div>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={!space}
+        onClick={() => void addHere()}
+      >
+        Add a stop here
+      </button>
       {!space && <p className="muted">{NO_SPACE_HINT}</p>}
-      {notice && (
-        <p className="muted" role="status">
-          {notice}
-        </p>
-      )}
-      <ErrorDisplay error={save.error} />
+      <SaveBar
+        label="Save the stops"
+        changed={changed}
+        pending={save.isPending}
+        onSave={() => void saveAll()}
+        notice={notice}
+        error={save.error}
+      />
     </div>
   );
 }
