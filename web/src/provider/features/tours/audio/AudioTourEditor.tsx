@@ -6,6 +6,7 @@ import { useSpace, type SpaceSweep } from '../../../../tour/space';
 import { OnboardingHint } from '../../onboarding/OnboardingHint';
 import { FileButton } from '../../properties/components/FileButton';
 import { SaveBar } from '../guided/SaveBar';
+import '../guided/editors.css';
 import { AUDIO_MAX_BYTES, AUDIO_TYPES, type AudioFile, type AudioTour, type AudioTourChange } from './api';
 import {
   useAudioFilesQuery,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { SaveBar } from './SaveBar';
+import './editors.css';
 import { Loading } from '../../../../shared/Loading';
 import { useSpace } from '../../../../tour/space';
 import { useAudioFilesQuery } from '../audio/queries';
