@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { AudioToursPublicModule } from './audio-tours/audio-tours-public.module';
+import { AudioToursModule } from './audio-tours/audio-tours.module';
+import { GuidedToursModule } from './guided-tours/guided-tours.module';
 import { AvatarsModule } from './avatars/avatars.module';
 import { BookingsModule } from './bookings/bookings.module';
 import {
@@ -62,6 +65,9 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     WayfindingModule,
     WelcomeScreensModule,
     CustomTagsModule,
+    AudioToursModule,
+    AudioToursPublicModule,
+    GuidedToursModule,
   ],
   controllers: [
     PropertiesController,

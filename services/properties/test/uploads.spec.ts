@@ -160,10 +160,10 @@ describe('temporary uploads', () => {
     const badAccept = await upload(
       { filename: 'a.jpg', content: await jpeg(10, 10) },
       provider,
-      '?accept=audio',
+      '?accept=music',
     );
     expect(badAccept.status).toBe(422);
-    expect(badAccept.body.errors).toEqual({ accept: ['must list one or more of: image, pdf, video'] });
+    expect(badAccept.body.errors).toEqual({ accept: ['must list one or more of: image, pdf, video, audio'] });
   });
 
   it('refuses a file of 100MB + 1 byte with the spec’s message, keeping nothing', async () => {
@@ -276,7 +276,9 @@ describe('temporary uploads', () => {
     const html = await provider.get('/s3/params?filename=page.html&type=text/html&size=1000');
     expect(html.status).toBe(422);
     expect(html.body.errors).toEqual({
-      type: ['must be an image (JPEG, PNG, WebP or GIF), a PDF or a video (MP4, MOV or WebM)'],
+      type: [
+        'must be an image (JPEG, PNG, WebP or GIF), a PDF, a video (MP4, MOV or WebM) or an audio file (MP3, M4A, OGG or WAV)',
+      ],
     });
   });
 

@@ -891,6 +891,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/digital_twin/{id}/layers/audio_tour.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AudioToursPublicController_audioTour'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/digital_twin/{id}/layers/base.json': {
     parameters: {
       query?: never;
@@ -3659,6 +3675,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/properties/{id}/guided_tour_layer/stops.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['GuidedStopsController_list'];
+    put?: never;
+    post: operations['GuidedStopsController_save'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/hero_image': {
     parameters: {
       query?: never;
@@ -4405,6 +4437,70 @@ export type paths = {
     get: operations['TourLayersController_preview'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/audio_tours/{id}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['AudioToursController_update'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/audio_tours/audio_files.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AudioToursController_files'];
+    put?: never;
+    post: operations['AudioToursController_addFile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/audio_tours/audio_files/{id}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['AudioToursController_renameFile'];
+    post?: never;
+    delete: operations['AudioToursController_removeFile'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/virtual_tours/audio_tours/default.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AudioToursController_defaultTour'];
     delete?: never;
     options?: never;
     head?: never;
@@ -7575,6 +7671,64 @@ export type components = {
       views: number;
       visitors: number;
     };
+    'properties.AudioFileChanges': {
+      name: string;
+    };
+    'properties.AudioFileForm': {
+      /** @description default: the uploaded file’s name without its extension */
+      name?: string;
+      /**
+       * Format: uuid
+       * @description a temporary upload (temporary_uploads.json?accept=audio or /s3/params)
+       */
+      upload_id: string;
+    };
+    'properties.AudioFileResponse': {
+      /** @enum {string} */
+      content_type: 'audio/mpeg' | 'audio/mp4' | 'audio/ogg' | 'audio/wav';
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description bytes */
+      size: number;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description presigned, for a while */
+      url: string;
+    };
+    'properties.AudioRefResponse': {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description presigned, for a while */
+      url: string;
+    };
+    'properties.AudioTourForm': {
+      /**
+       * Format: uuid
+       * @description null: no music
+       */
+      background_music_id?: string | null;
+      room_narrations?: components['schemas']['properties.RoomNarrationForm'][];
+      spatial_sources?: components['schemas']['properties.SpatialSourceForm'][];
+      /** @description the music’s, per cent */
+      volume?: number;
+    };
+    'properties.AudioTourResponse': {
+      background_music: components['schemas']['properties.AudioRefResponse'] | null;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      property_id: string;
+      room_narrations: components['schemas']['properties.RoomNarrationResponse'][];
+      spatial_sources: components['schemas']['properties.SpatialSourceResponse'][];
+      /** Format: date-time */
+      updated_at: string;
+      /** @description the music’s, per cent */
+      volume: number;
+    };
     'properties.AvailabilityResponse': {
       days: components['schemas']['properties.AvailableDayResponse'][];
       /** @description the length of the shoot the slots fit */
@@ -8126,6 +8280,9 @@ export type components = {
     'properties.ContactsResponse': {
       agent_ids: string[];
     };
+    'properties.CreateAudioFile': {
+      audio_file: components['schemas']['properties.AudioFileForm'];
+    };
     'properties.CreateBooking': {
       booking: components['schemas']['properties.BookingRequest'];
     };
@@ -8237,6 +8394,9 @@ export type components = {
       replays: number;
       subject: string;
     };
+    'properties.DefaultAudioTourForm': {
+      property_slug: string;
+    };
     'properties.DeletedPropertyResponse': {
       /** Format: uuid */
       id: string;
@@ -8340,6 +8500,36 @@ export type components = {
       street_address: string | null;
       suburb: string | null;
     };
+    'properties.GuidedStopForm': {
+      /**
+       * Format: uuid
+       * @description its narration; null: none
+       */
+      audio_file_id?: string | null;
+      rotation: components['schemas']['properties.StopRotationForm'];
+      /** @description the sweep (scan position) the stop stands at */
+      sweep_id: string;
+      text?: string | null;
+      title: string;
+    };
+    'properties.GuidedStopResponse': {
+      /** @description its narration */
+      audio_file: components['schemas']['properties.AudioRefResponse'] | null;
+      /** Format: uuid */
+      id: string;
+      rotation: components['schemas']['properties.StopRotationResponse'];
+      sweep_id: string;
+      /** @description empty: none */
+      text: string;
+      title: string;
+    };
+    'properties.GuidedStopsForm': {
+      stops: components['schemas']['properties.GuidedStopForm'][];
+    };
+    'properties.GuidedStopsResponse': {
+      /** @description in the order the tour plays them */
+      stops: components['schemas']['properties.GuidedStopResponse'][];
+    };
     'properties.GuidedTourEnabled': {
       enabled: boolean;
     };
@@ -8370,7 +8560,14 @@ export type components = {
       total_pages: number;
     };
     'properties.GuidedTourStopResponse': {
+      /** @description its narration */
+      audio_file: components['schemas']['properties.AudioRefResponse'] | null;
+      /** Format: uuid */
       id: string;
+      rotation: components['schemas']['properties.StopRotationResponse'];
+      sweep_id: string;
+      /** @description empty: none */
+      text: string;
       title: string;
     };
     'properties.HeroImageResponse': {
@@ -9141,6 +9338,10 @@ export type components = {
       /** @enum {string} */
       type: 'property-title';
     };
+    'properties.PublicAudioTourResponse': {
+      /** @description null: the tour has no audio tour (or is a basic tour) */
+      audio_tour: components['schemas']['properties.AudioTourResponse'] | null;
+    };
     'properties.PublicBookingPageResponse': {
       access_types: ('on_site' | 'key_safe' | 'office' | 'other')[];
       intro: string | null;
@@ -9277,6 +9478,16 @@ export type components = {
       /** @enum {string} */
       outcome: 'replayed' | 'already_handled' | 'not_parked' | 'failed';
     };
+    'properties.RoomNarrationForm': {
+      /** Format: uuid */
+      audio_file_id: string;
+      /** @description the room’s label, as the space names it */
+      room: string;
+    };
+    'properties.RoomNarrationResponse': {
+      audio_file: components['schemas']['properties.AudioRefResponse'];
+      room: string;
+    };
     'properties.RoomPinForm': {
       floor?: number | null;
       /** Format: uuid */
@@ -9304,6 +9515,9 @@ export type components = {
     };
     'properties.SaveContact': {
       contact: components['schemas']['properties.ContactForm'];
+    };
+    'properties.SaveGuidedStops': {
+      guided_tour_layer: components['schemas']['properties.GuidedStopsForm'];
     };
     'properties.SaveTagLayer': {
       tag_layer: components['schemas']['properties.TagLayerForm'];
@@ -9374,6 +9588,46 @@ export type components = {
        * @example https://static.matterport.com/showcase-sdk/latest.js
        */
       url: string;
+    };
+    'properties.SpacePointForm': {
+      /** @description metres */
+      x: number;
+      /** @description metres (up) */
+      y: number;
+      /** @description metres */
+      z: number;
+    };
+    'properties.SpacePointResponse': {
+      x: number;
+      y: number;
+      z: number;
+    };
+    'properties.SpatialSourceForm': {
+      /** Format: uuid */
+      audio_file_id: string;
+      position: components['schemas']['properties.SpacePointForm'];
+      /** @description metres: silent beyond it */
+      radius: number;
+      /** @description per cent, at the source itself */
+      volume: number;
+    };
+    'properties.SpatialSourceResponse': {
+      audio_file: components['schemas']['properties.AudioRefResponse'];
+      position: components['schemas']['properties.SpacePointResponse'];
+      /** @description metres */
+      radius: number;
+      /** @description per cent */
+      volume: number;
+    };
+    'properties.StopRotationForm': {
+      /** @description the pitch, degrees */
+      x: number;
+      /** @description the yaw, degrees */
+      y: number;
+    };
+    'properties.StopRotationResponse': {
+      x: number;
+      y: number;
     };
     'properties.TagLayerForm': {
       custom_tags: components['schemas']['properties.CustomTagForm'][];
@@ -9527,6 +9781,12 @@ export type components = {
     'properties.UnlockForm': {
       password: string;
       username: string;
+    };
+    'properties.UpdateAudioFile': {
+      audio_file: components['schemas']['properties.AudioFileChanges'];
+    };
+    'properties.UpdateAudioTour': {
+      audio_tour: components['schemas']['properties.AudioTourForm'];
     };
     'properties.UpdateBooking': {
       provider_properties_update_booking_form: components['schemas']['properties.BookingUpdateForm'];
@@ -11797,6 +12057,30 @@ export interface operations {
              * @enum {unknown|null}
              */
             data: null;
+          };
+        };
+      };
+    };
+  };
+  AudioToursPublicController_audioTour: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublicAudioTourResponse'];
           };
         };
       };
@@ -17398,6 +17682,58 @@ export interface operations {
       };
     };
   };
+  GuidedStopsController_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.GuidedStopsResponse'];
+          };
+        };
+      };
+    };
+  };
+  GuidedStopsController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveGuidedStops'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.GuidedStopsResponse'];
+          };
+        };
+      };
+    };
+  };
   PropertiesController_heroImage: {
     parameters: {
       query?: never;
@@ -18783,7 +19119,7 @@ export interface operations {
   UploadsController_create: {
     parameters: {
       query?: {
-        /** @description comma-separated: image, pdf, video (default image,pdf) */
+        /** @description comma-separated: image, pdf, video, audio (default image,pdf) */
         accept?: string;
       };
       header?: never;
@@ -18990,6 +19326,175 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.TourPreviewResponse'];
+          };
+        };
+      };
+    };
+  };
+  AudioToursController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateAudioTour'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AudioTourResponse'];
+          };
+        };
+      };
+    };
+  };
+  AudioToursController_files: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.AudioFileResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  AudioToursController_addFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.CreateAudioFile'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AudioFileResponse'];
+          };
+        };
+      };
+    };
+  };
+  AudioToursController_renameFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateAudioFile'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AudioFileResponse'];
+          };
+        };
+      };
+    };
+  };
+  AudioToursController_removeFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  AudioToursController_defaultTour: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.DefaultAudioTourForm'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AudioTourResponse'];
           };
         };
       };

@@ -20,6 +20,9 @@ const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));
 const WelcomePlayerLayer = lazy(() => import('./layers/welcome/WelcomePlayerLayer'));
 const WayfindingPlayerLayer = lazy(() => import('./layers/wayfinding/WayfindingPlayerLayer'));
 const PlayerTagsLayer = lazy(() => import('./layers/tags/PlayerTagsLayer'));
+// The guided tour and the audio tour: layers of premium tours, loaded when the tour has them.
+const GuidedLayer = lazy(() => import('./layers/guided/GuidedLayer'));
+const AudioLayer = lazy(() => import('./layers/audio/AudioLayer'));
 
 /**
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
@@ -135,6 +138,8 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
                   <WelcomePlayerLayer tourId={tour.id} />
                   <WayfindingPlayerLayer tourId={tour.id} />
                   <PlayerTagsLayer tourId={tour.id} />
+                  {tour.layers.guidedTour.enabled && <GuidedLayer tourId={tour.id} />}
+                  <AudioLayer tourId={tour.id} />
                 </Suspense>
               )}
             </TourView>

@@ -28,6 +28,7 @@ import { AnalyticsWeeklyReport1765340000000 } from './1765340000000-analytics-we
 import { AnalyticsRangeRollups1765350000000 } from './1765350000000-analytics-range-rollups';
 import { WayfindingLayers1765420000000 } from './1765420000000-wayfinding-layers';
 import { WelcomeScreens1765421000000 } from './1765421000000-welcome-screens';
+import { GuidedStopsAndAudioTours1765430000000 } from './1765430000000-guided-stops-and-audio-tours';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -60,4 +61,5 @@ export const migrations: MigrationClass[] = [
   CustomTags1765410000000,
   WayfindingLayers1765420000000,
   WelcomeScreens1765421000000,
+  GuidedStopsAndAudioTours1765430000000,
 ];

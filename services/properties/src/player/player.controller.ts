@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { HOST_PROVIDER_HEADER } from '@tourly/contracts';
-import { Public, Responds, pageOf, type Page } from '@tourly/platform';
+import { Public, Responds, type Page } from '@tourly/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BillboardAssetResponse,
@@ -18,6 +18,7 @@ import { PlayerService, type VisitorContext } from './player.service';
 import { CustomTagsService } from '../custom-tags/custom-tags.service';
 import { PlayerLinksService } from '../tours/player-links.service';
 import { PublicRateLimit } from './public-rate-limit.guard';
+import { GuidedStopsService } from '../guided-tours/guided-stops.service';
 
 /** The provider whose own host the gateway says the request came to (none: the app's host). */
 export function visitorContext(request: FastifyRequest): VisitorContext {
@@ -51,6 +52,7 @@ export class PlayerController {
     private readonly player: PlayerService,
     private readonly playerLinks: PlayerLinksService,
     private readonly customTags: CustomTagsService,
+    private readonly guidedStops: GuidedStopsService,
   ) {}
 
   /**
@@ -119,7 +121,10 @@ export class PlayerController {
     return this.customTags.visitorPage(tour.propertyId, query);
   }
 
-  /** The published guided tour layer's settings and its stops (none are stored yet). */
+  /**
+   * The published guided tour layer's settings and a page of its stops (`search` in titles and texts,
+   * `filters[narrated]=true|false`); a basic tour's: no stops.
+   */
   @Get(':id/layers/guided_tour.json')
   @Responds(GuidedTourPageResponse)
   async guidedTour(
@@ -128,8 +133,11 @@ export class PlayerController {
     @Req() request: FastifyRequest,
   ): Promise<GuidedTourPageResponse> {
     const tour = await this.unlockedTour(id, request);
-    const view = await this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published');
-    return { guidedTourLayer: view.layers.guidedTour, ...pageOf<never>([], 0, query) };
+    const [view, stops] = await Promise.all([
+      this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published'),
+      this.guidedStops.forVisitors(tour.propertyId, query),
+    ]);
+    return { guidedTourLayer: view.layers.guidedTour, ...stops };
   }
 
   /** `?tour=<public id>`: the pictures of the tour's billboards (its rich_billboard tags with a photo). */

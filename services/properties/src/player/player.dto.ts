@@ -3,6 +3,7 @@ import { IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength } from '
 import { MESSAGES, TOUR_LIMITS } from '@tourly/contracts';
 import { Nested, OptionalString, PageQuery, RequiredString } from '@tourly/platform';
 import { CustomTagResponse } from '../custom-tags/custom-tags.dto';
+import { GuidedStopResponse } from '../guided-tours/guided-stops.dto';
 import { GuidedTourLayerResponse } from '../tours/tour-layers.dto';
 import { ShowcaseSdkResponse, TourViewResponse } from '../tours/tour-view.dto';
 import { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
@@ -167,14 +168,8 @@ export class BillboardAssetsQuery {
   tour!: string;
 }
 
-/** A stop of the guided tour (none are stored yet). */
-export class GuidedTourStopResponse {
-  @ApiProperty()
-  id!: string;
-
-  @ApiProperty()
-  title!: string;
-}
+/** A stop of the guided tour: where it stands and looks, what it says, its narration. */
+export class GuidedTourStopResponse extends GuidedStopResponse {}
 
 export class GuidedTourPageResponse {
   @ApiProperty({ type: () => GuidedTourLayerResponse, description: 'the published guided tour layer' })

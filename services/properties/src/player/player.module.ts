@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AvatarsModule } from '../avatars/avatars.module';
 import { CustomTagsModule } from '../custom-tags/custom-tags.module';
+import { GuidedToursModule } from '../guided-tours/guided-tours.module';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
 import { ToursModule } from '../tours/tours.module';
@@ -17,7 +18,7 @@ import { CookiePolicyController, SegmentationController } from './visitor-extras
 
 /** The visitor's player (issue 13): the public API of shared tours, the cookie consent and the segmentation. */
 @Module({
-  imports: [ToursModule, MediaModule, PlansModule, AvatarsModule, CustomTagsModule],
+  imports: [ToursModule, MediaModule, PlansModule, AvatarsModule, CustomTagsModule, GuidedToursModule],
   controllers: [PlayerController, LeadGateController, CookiePolicyController, SegmentationController],
   providers: [
     PlayerService,

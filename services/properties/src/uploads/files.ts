@@ -19,6 +19,7 @@ export function kindOf(contentType: string | null): ContentKind | null {
   if (contentType === 'application/pdf') return 'pdf';
   if (contentType.startsWith('image/')) return 'image';
   if (contentType.startsWith('video/')) return 'video';
+  if (contentType.startsWith('audio/')) return 'audio';
   return null;
 }
 

@@ -4,11 +4,11 @@ import { ArrayNotEmpty, IsIn, IsInt, IsNotEmpty, IsOptional, Min } from 'class-v
 import { LIMITS, MESSAGES } from '@tourly/contracts';
 import { CONTENT_KINDS, DEFAULT_ACCEPT, RequiredString, type ContentKind } from '@tourly/platform';
 
-/** `?accept=image,pdf,video`: what this upload may be (default: images and PDF, 001 §5). */
+/** `?accept=image,pdf,video,audio`: what this upload may be (default: images and PDF, 001 §5). */
 export class TemporaryUploadQuery {
   @ApiPropertyOptional({
     type: String,
-    description: 'comma-separated: image, pdf, video (default image,pdf)',
+    description: 'comma-separated: image, pdf, video, audio (default image,pdf)',
   })
   @IsOptional()
   @Transform(({ value }) =>

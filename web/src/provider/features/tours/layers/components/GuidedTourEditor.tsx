@@ -1,5 +1,6 @@
 import type { TourLayers } from '@tourly/contracts';
 import { ErrorDisplay } from '../../../../../shared/ErrorDisplay';
+import { GuidedStopsEditor } from '../../guided/GuidedStopsEditor';
 import { useSaveGuidedTourMutation } from '../queries';
 
 type GuidedTour = TourLayers['guidedTour'];
@@ -13,7 +14,8 @@ interface GuidedTourEditorProps {
 
 /**
  * The guided tour (the scan's highlights played one after another): on or off (`enable_layer.json`), then whether
- * it starts by itself and loops (`guided_tour_layer.json`). Saved to the draft as each box is ticked.
+ * it starts by itself and loops (`guided_tour_layer.json`). Saved to the draft as each box is ticked. Below, its
+ * stops (saved at once, apart from the draft).
  */
 export function GuidedTourEditor({ propertyId, guidedTour, onSaved }: GuidedTourEditorProps) {
   const save = useSaveGuidedTourMutation();
@@ -53,6 +55,7 @@ export function GuidedTourEditor({ propertyId, guidedTour, onSaved }: GuidedTour
         Start again after the last stop
       </label>
       <ErrorDisplay error={save.error} />
+      <GuidedStopsEditor propertyId={propertyId} />
     </div>
   );
 }

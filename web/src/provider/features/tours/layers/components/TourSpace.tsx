@@ -1,5 +1,6 @@
 import type { TourLayers } from '@tourly/contracts';
 import { useState, type ReactNode } from 'react';
+import { SpaceContext, type SpaceSession } from '../../../../../tour/space';
 import { ErrorDisplay } from '../../../../../shared/ErrorDisplay';
 import { Loading } from '../../../../../shared/Loading';
 import { TourView } from '../../../../../tour/TourView';
@@ -8,6 +9,9 @@ import { usePlayerLinkQuery } from '../../sharing';
 import type { TourDraft, TourPreview } from '../api';
 import { useDraftQuery, usePreviewQuery } from '../queries';
 import { useLayersEditor } from '../useLayersEditor';
+import { AudioTourEditor } from '../../audio/AudioTourEditor';
+import { PreviewLayers } from '../../guided/PreviewLayers';
+import { SpaceRelay } from '../../guided/SpaceRelay';
 import { GuidedTourEditor } from './GuidedTourEditor';
 import { MenuEditor } from './MenuEditor';
 import { OverlayEditor } from './OverlayEditor';
@@ -40,6 +44,8 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
   const preview = usePreviewQuery(property.id, tourId);
   // Pictures uploaded here, by id: the editor shows them before the preview comes back with them.
   const [images, setImages] = useState<Record<string, string>>({});
+  // The preview's 3D space, for the editors beside it (stops and sounds take its camera).
+  const [space, setSpace] = useState<SpaceSession | null>(null);
   const { layers } = editor;
   if (!layers) return <Loading />;
 
@@ -60,9 +66,15 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
           <div className="tour-preview-frame">
             {preview.data ? (
               <TourView tour={withImage(preview.data, images)} mode="preview">
+                <SpaceRelay onSpace={setSpace} />
                 <WelcomeScreensPreview propertyId={property.id} />
                 <WayfindingPreview propertyId={property.id} />
                 <TagsPreview propertyId={property.id} />
+                <PreviewLayers
+                  propertyId={property.id}
+                  propertySlug={property.slug}
+                  guidedTour={layers.guidedTour}
+                />
               </TourView>
             ) : preview.error ? (
               <ErrorDisplay error={preview.error} />
@@ -76,53 +88,58 @@ function Workspace({ property, tourId, draft }: { property: Property; tourId: st
               : 'The preview shows the saved draft; edits are saved by themselves a moment after you stop.'}
           </p>
         </section>
-        <div className="tour-editors">
-          <EditorSection title="Overlay">
-            <OverlayEditor
-              overlay={layers.overlay}
-              onChange={(change) => set('overlay', change)}
-              refusal={editor.refusal}
-            />
-          </EditorSection>
-          <EditorSection title="Menu">
-            <MenuEditor
-              entries={layers.menu.entries}
-              onChange={(change) => set('menu', (menu) => ({ ...menu, entries: change(menu.entries) }))}
-              refusal={editor.refusal}
-            />
-          </EditorSection>
-          <EditorSection title="Welcome screen">
-            <WelcomeScreenEditor
-              welcome={layers.welcomeScreen}
-              imageUrl={welcomeImageUrl}
-              onChange={(change) => set('welcomeScreen', (welcome) => ({ ...welcome, ...change }))}
-              onImage={(image) => setImages((current) => ({ ...current, [image.id]: image.url }))}
-              refusal={editor.refusal}
-            />
-          </EditorSection>
-          <EditorSection title="Guided tour">
-            <GuidedTourEditor
-              propertyId={property.id}
-              guidedTour={layers.guidedTour}
-              onSaved={(guidedTour) => editor.absorb((current) => ({ ...current, guidedTour }))}
-            />
-          </EditorSection>
-          <EditorSection title="Wayfinding">
-            <WayfindingEditor propertyId={property.id} />
-          </EditorSection>
-          <EditorSection title="Welcome screens">
-            <WelcomeScreensEditor propertyId={property.id} />
-          </EditorSection>
-          <EditorSection title="Custom tags">
-            <CustomTagsEditor propertyId={property.id} />
-          </EditorSection>
-          <EditorSection title="Overlay templates">
-            <TemplatesPanel
-              overlay={layers.overlay}
-              onApply={(template) => set('overlay', () => template.overlay)}
-            />
-          </EditorSection>
-        </div>
+        <SpaceContext value={space}>
+          <div className="tour-editors">
+            <EditorSection title="Overlay">
+              <OverlayEditor
+                overlay={layers.overlay}
+                onChange={(change) => set('overlay', change)}
+                refusal={editor.refusal}
+              />
+            </EditorSection>
+            <EditorSection title="Menu">
+              <MenuEditor
+                entries={layers.menu.entries}
+                onChange={(change) => set('menu', (menu) => ({ ...menu, entries: change(menu.entries) }))}
+                refusal={editor.refusal}
+              />
+            </EditorSection>
+            <EditorSection title="Welcome screen">
+              <WelcomeScreenEditor
+                welcome={layers.welcomeScreen}
+                imageUrl={welcomeImageUrl}
+                onChange={(change) => set('welcomeScreen', (welcome) => ({ ...welcome, ...change }))}
+                onImage={(image) => setImages((current) => ({ ...current, [image.id]: image.url }))}
+                refusal={editor.refusal}
+              />
+            </EditorSection>
+            <EditorSection title="Guided tour">
+              <GuidedTourEditor
+                propertyId={property.id}
+                guidedTour={layers.guidedTour}
+                onSaved={(guidedTour) => editor.absorb((current) => ({ ...current, guidedTour }))}
+              />
+            </EditorSection>
+            <EditorSection title="Custom tags">
+              <CustomTagsEditor propertyId={property.id} />
+            </EditorSection>
+            <EditorSection title="Wayfinding">
+              <WayfindingEditor propertyId={property.id} />
+            </EditorSection>
+            <EditorSection title="Welcome screens">
+              <WelcomeScreensEditor propertyId={property.id} />
+            </EditorSection>
+            <EditorSection title="Audio tour">
+              <AudioTourEditor propertyId={property.id} propertySlug={property.slug} />
+            </EditorSection>
+            <EditorSection title="Overlay templates">
+              <TemplatesPanel
+                overlay={layers.overlay}
+                onApply={(template) => set('overlay', () => template.overlay)}
+              />
+            </EditorSection>
+          </div>
+        </SpaceContext>
       </div>
     </div>
   );
