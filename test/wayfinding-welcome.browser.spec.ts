@@ -20,9 +20,6 @@ const SCREENSHOTS = path.join(__dirname, 'artifacts', 'wayfinding-welcome');
  * preview's camera stands in the Showcase stand-in and a journey between them; makes the tour premium and shares it.
  * A visitor on a phone meets the welcome screens full screen (Next, then Start the tour), then follows the journey
  * step by step to its end.
- *
- * The second test needs engineer A's part of issue 34 (TourView giving its children the Showcase SDK's session, and
- * base.json's `premium_layers`): it runs once that is merged.
  */
 jest.setTimeout(150_000);
 

@@ -1,3 +1,4 @@
+import { useSpace } from '../../../../tour/space';
 import { BUILTIN_TAG_ICONS, CUSTOM_TAG_LIMITS, MEDIA_SIZES, MEDIA_TYPES } from '@tourly/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../../api/errors';
@@ -10,7 +11,6 @@ import { TextField } from '../../../../shared/TextField';
 import { usePhotosQuery } from '../../properties/queries';
 import { messagesAt } from '../layers/layers';
 import type { EditedTag, TagLayer } from './api';
-import { usePreviewSpace } from './previewSpace';
 import {
   useDeleteIconMutation,
   useIconsQuery,
@@ -184,7 +184,7 @@ interface TagFormProps {
 }
 
 function TagForm({ propertyId, tag, index, error, onChange, onClose }: TagFormProps) {
-  const space = usePreviewSpace();
+  const space = useSpace();
   const photos = usePhotosQuery(propertyId);
   const [placing, setPlacing] = useState(false);
   const latest = useRef(tag);

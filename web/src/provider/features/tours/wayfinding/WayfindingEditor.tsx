@@ -1,3 +1,4 @@
+import { useSpace } from '../../../../tour/space';
 import { useEffect, useState } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { Loading } from '../../../../shared/Loading';
@@ -5,7 +6,6 @@ import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
 import { messagesAt } from '../layers/layers';
 import type { WayfindingLayer } from './api';
-import { usePreviewSpace } from './previewSpace';
 import { useSaveWayfindingMutation, useWayfindingQuery } from './queries';
 import { newJourney, pointAtPose, pointsNotInSpace, withoutPoint } from './rules';
 
@@ -23,7 +23,7 @@ export function WayfindingEditor({ propertyId }: { propertyId: string }) {
 }
 
 function Editor({ propertyId, saved }: { propertyId: string; saved: WayfindingLayer }) {
-  const space = usePreviewSpace();
+  const space = useSpace();
   const save = useSaveWayfindingMutation();
   const [layer, setLayer] = useState(saved);
   const [placeName, setPlaceName] = useState('');

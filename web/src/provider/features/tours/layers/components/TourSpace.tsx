@@ -11,7 +11,7 @@ import { useDraftQuery, usePreviewQuery } from '../queries';
 import { useLayersEditor } from '../useLayersEditor';
 import { AudioTourEditor } from '../../audio/AudioTourEditor';
 import { PreviewLayers } from '../../guided/PreviewLayers';
-import { SpaceRelay } from '../../guided/SpaceRelay';
+import { SpaceRelay } from './SpaceRelay';
 import { GuidedTourEditor } from './GuidedTourEditor';
 import { MenuEditor } from './MenuEditor';
 import { OverlayEditor } from './OverlayEditor';

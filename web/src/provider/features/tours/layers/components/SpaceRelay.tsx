@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSpace, type SpaceSession } from '../../../../tour/space';
+import { useSpace, type SpaceSession } from '../../../../../tour/space';
 
 /**
  * Inside the preview's TourView (which gives its children the space), tells the page the preview's space, so the
