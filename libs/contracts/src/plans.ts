@@ -60,6 +60,7 @@ export const PLANS: Record<ProductCode, Plan> = {
     description: 'Publish and share premium tours.',
     packageList: [
       '20 premium tours',
+      'Premium tours play custom tags, wayfinding, welcome screens, a guided tour and sound in the 3D space',
       'Everything in Free',
       'Publish and share single-property websites',
       'More premium tours, paid one by one as you publish them',
