@@ -382,6 +382,10 @@ describe('audio tours', () => {
         volume: 30,
         background_music: { name: 'Welcome', url: expect.stringContaining('welcome.mp3') },
       });
+
+      // Its music taken out, it plays nothing: visitors get no audio tour (and no sound button for silence).
+      await visitor.send('put', `${AUDIO}/${id}.json`, { audio_tour: { background_music_id: null } });
+      expect((await publicTour(tour.publicId)).body.data).toEqual({ audio_tour: null });
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   AUDIO_MESSAGES,
   defaultAudioName,
   roomNarrationRefusals,
+  playsSomething,
   unknownAudioRefusals,
 } from './audio-tours.rules';
 
@@ -143,7 +144,10 @@ export class AudioToursService {
   async forVisitors(providerId: string, propertyId: string): Promise<AudioTour | null> {
     if (!(await this.tours.premium(propertyId))) return null;
     const row = await this.tours.find(providerId, { propertyId });
-    return row ? this.tourView(row) : null;
+    if (!row) return null;
+    const tour = await this.tourView(row);
+    // A tour that plays nothing (made empty by the editor's first visit) is none: no sound button for silence.
+    return playsSomething(tour) ? tour : null;
   }
 
   /** Every audio file the form names must be the provider's (locked from removal until the change is saved). */

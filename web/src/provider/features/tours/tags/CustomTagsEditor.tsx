@@ -110,7 +110,7 @@ function Editor({ propertyId, saved }: { propertyId: string; saved: TagLayer }) 
             <span className="muted">{tag.position ? 'placed' : 'not placed'}</span>
             <button
               type="button"
-              className="button-link"
+              className="button button-secondary"
               onClick={() => setEditing(tag.key)}
               aria-label={`Edit ${tag.label || 'the untitled tag'}`}
             >
@@ -118,7 +118,7 @@ function Editor({ propertyId, saved }: { propertyId: string; saved: TagLayer }) 
             </button>
             <button
               type="button"
-              className="button-link"
+              className="button button-secondary"
               aria-label={`Remove ${tag.label || 'the untitled tag'}`}
               onClick={() => {
                 change(tags.filter((each) => each.key !== tag.key));
@@ -132,7 +132,7 @@ function Editor({ propertyId, saved }: { propertyId: string; saved: TagLayer }) 
       </ul>
       <button
         type="button"
-        className="button-secondary"
+        className="button button-secondary"
         disabled={tags.length >= CUSTOM_TAG_LIMITS.tagsPerTour}
         onClick={() => {
           const tag = newTag();
@@ -156,7 +156,7 @@ function Editor({ propertyId, saved }: { propertyId: string; saved: TagLayer }) 
       <div className="tags-editor-actions">
         <button
           type="button"
-          className="button-primary"
+          className="button button-primary"
           disabled={save.isPending}
           onClick={() => void submit()}
         >
@@ -326,7 +326,7 @@ function TagForm({ propertyId, tag, index, error, onChange, onClose }: TagFormPr
       <div className="tags-editor-place">
         <button
           type="button"
-          className="button-secondary"
+          className="button button-secondary"
           disabled={!space}
           aria-pressed={placing}
           onClick={() => setPlacing((current) => !current)}
@@ -347,7 +347,7 @@ function TagForm({ propertyId, tag, index, error, onChange, onClose }: TagFormPr
                 : 'Not placed yet: visitors see it in the list only.'}
         </span>
       </div>
-      <button type="button" className="button-link" onClick={onClose}>
+      <button type="button" className="button button-secondary" onClick={onClose}>
         Done
       </button>
     </fieldset>
@@ -405,7 +405,7 @@ function IconPicker({
             </button>
             <button
               type="button"
-              className="button-link"
+              className="button button-secondary"
               aria-label={`Delete the icon ${icon.name}`}
               disabled={remove.isPending}
               onClick={() => void remove.run(icon.id)}
@@ -422,7 +422,7 @@ function IconPicker({
           maxLength={CUSTOM_TAG_LIMITS.iconName}
           onChange={(event) => setName(event.target.value)}
         />
-        <label className="button-secondary">
+        <label className="button button-secondary">
           {upload.isPending ? 'Uploading…' : 'Upload an icon'}
           <input
             ref={file}

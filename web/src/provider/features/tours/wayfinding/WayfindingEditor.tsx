@@ -1,5 +1,6 @@
 import { useSpace } from '../../../../tour/space';
 import { useEffect, useState } from 'react';
+import { OnboardingHint } from '../../onboarding/OnboardingHint';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { Loading } from '../../../../shared/Loading';
 import { SelectField } from '../../../../shared/SelectField';
@@ -72,6 +73,12 @@ function Editor({ propertyId, saved }: { propertyId: string; saved: WayfindingLa
   const journey = newJourney(layer);
   return (
     <div className="layers-editor wayfinding-editor">
+      <OnboardingHint flag="wayfinding_start" title="Take visitors where they want to go">
+        <p>
+          Walk the preview to a place and add it; then join two places in a journey (“Take me to the
+          kitchen”). Visitors of the shared tour follow it step by step through the space.
+        </p>
+      </OnboardingHint>
       <h3>Places</h3>
       {layer.points.length === 0 && <p className="muted">No places yet.</p>}
       <ul className="wayfinding-editor-list">
