@@ -195,8 +195,18 @@ function faultPlan(random: () => number, targets: string[], fromMs: number, toMs
     .sort((a, b) => a.atMs - b.atMs);
 }
 
-/** Runs each fault at its moment; `strike` kills the target and starts it again. */
-async function runFaults(plan: Fault[], strike: (target: string) => Promise<void>): Promise<void> {
+/**
+ * Runs each fault at its moment; `strike` kills the target and starts it again. The caller awaits the result after
+ * its own traffic: should that traffic throw first (a failed set-up), a failed strike must not be an unhandled
+ * rejection, which ends the whole Jest worker and fails the files that share it.
+ */
+function runFaults(plan: Fault[], strike: (target: string) => Promise<void>): Promise<void> {
+  const running = strikeInTurn(plan, strike);
+  running.catch(() => undefined);
+  return running;
+}
+
+async function strikeInTurn(plan: Fault[], strike: (target: string) => Promise<void>): Promise<void> {
   const started = Date.now();
   const striking = new Map<string, Promise<void>>();
   for (const fault of plan) {

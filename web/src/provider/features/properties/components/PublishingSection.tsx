@@ -40,8 +40,8 @@ const SWITCHES: Array<{
     feature: 'premium',
     label: 'Premium tour',
     hint: {
-      on: 'A premium tour counts against the premium tours of your plan.',
-      off: 'A basic tour does not count against the premium tours of your plan.',
+      on: 'A premium tour plays its tags, wayfinding, welcome screens, guided tour and sound, and counts against the premium tours of your plan.',
+      off: 'A basic tour plays the model under its overlay, and does not count against the premium tours of your plan.',
     },
   },
 ];
