@@ -113,6 +113,39 @@ describe('the tour space in the browser', () => {
     await right.getByRole('combobox', { name: 'Logo size' }).selectOption('xl');
     await preview(page).locator('.tour-logo[data-size="xl"]').waitFor();
 
+    // The title in a web font served with the app, Lato Black: the preview shows it in that font once its
+    // stylesheet (loaded only now) and its woff2 (from the app's own origin, never a font host) have loaded.
+    const left = overlay.getByRole('region', { name: 'Top row, left column' });
+    const titleFont = left.getByRole('combobox', { name: 'Title font', exact: true });
+    await titleFont.selectOption('lato');
+    await left.getByRole('combobox', { name: 'Title weight', exact: true }).selectOption('900');
+    expect(
+      await left
+        .getByRole('combobox', { name: 'Title weight', exact: true })
+        .locator('option')
+        .allTextContents(),
+    ).toEqual(['Light 300', 'Normal 400', 'Bold 700', 'Black 900']);
+    const shownTitle = preview(page).locator('.tour-title');
+    await page.waitForFunction(
+      (title) =>
+        !!title &&
+        getComputedStyle(title).fontFamily.replace(/['"]/g, '').startsWith('Lato') &&
+        getComputedStyle(title).fontWeight === '900' &&
+        [...document.fonts].some(
+          (face) =>
+            face.family.replace(/['"]/g, '') === 'Lato' && face.weight === '900' && face.status === 'loaded',
+        ),
+      await shownTitle.elementHandle(),
+    );
+    const fontFiles = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => /\.woff2?(\?|$)/.test(name)),
+    );
+    expect(fontFiles.length).toBeGreaterThan(0);
+    expect(fontFiles.every((url) => new URL(url).origin === new URL(base).origin)).toBe(true);
+
     // The menu: a sub-menu of two links beside the default contact form; a refused link under its field first.
     const menu = editor(page, 'Menu');
     await menu.getByRole('combobox', { name: 'New entry type' }).selectOption('submenu');
@@ -176,6 +209,7 @@ describe('the tour space in the browser', () => {
     expect(draft.body.data.has_draft).toBe(false);
     expect(published.overlay.top.banner).toEqual({ style: 'color', color: '#123456' });
     expect(published.overlay.top.columns[2]).toEqual([{ type: 'logo', size: 'xl', source: 'provider' }]);
+    expect(published.overlay.top.columns[0][1].font).toMatchObject({ family: 'lato', weight: 900 });
     expect(
       published.menu.entries.map((entry: { title: string; type: string }) => [entry.title, entry.type]),
     ).toEqual([
