@@ -25,88 +25,23 @@ export const TITLE_SIZES = ['sm', 'md', 'lg'] as const;
 /** 002 constants "Font weights: Light 300, Normal, Bold 700, Black 900": the only weights a font takes. */
 export const FONT_WEIGHTS = [300, 400, 700, 900] as const;
 export type FontWeight = (typeof FONT_WEIGHTS)[number];
-export const FONT_WEIGHT_NAMES: Record<FontWeight, string> = {
-  300: 'Light',
-  400: 'Normal',
-  700: 'Bold',
-  900: 'Black',
-};
-/**
- * The weights stored before the spec's four (Medium 500, Semibold 600), and the spec weight each became: the
- * migration FontWeights1765440000000 moved every stored font by this mapping.
- */
-export const RETIRED_FONT_WEIGHTS: Readonly<Record<number, FontWeight>> = { 500: 400, 600: 700 };
-
-/** A weight as the spec knows it: one of the four as is, a retired one by its mapping, anything else null. */
-export function specFontWeight(weight: number): FontWeight | null {
-  if ((FONT_WEIGHTS as readonly number[]).includes(weight)) return weight as FontWeight;
-  return RETIRED_FONT_WEIGHTS[weight] ?? null;
-}
-
 /** System stacks: nothing to load. */
 export const SYSTEM_FONT_FAMILIES = ['system', 'serif', 'mono', 'rounded'] as const;
-/** Web fonts served with the app (npm @fontsource packages, woff2 from the app's own origin): see WEB_FONTS. */
+/** Web fonts served with the app (npm @fontsource packages, woff2 from the app's own origin): FONT_OPTIONS in fonts.ts. */
 export const WEB_FONT_FAMILIES = ['lato', 'montserrat', 'merriweather', 'source-sans-3'] as const;
 /** Font families the overlay offers: the system stacks, then the web fonts served with the app. */
-export const FONT_FAMILIES = [...SYSTEM_FONT_FAMILIES, ...WEB_FONT_FAMILIES] as const;
+export const FONT_FAMILIES = [
+  'system',
+  'serif',
+  'mono',
+  'rounded',
+  'lato',
+  'montserrat',
+  'merriweather',
+  'source-sans-3',
+] as const satisfies readonly [...typeof SYSTEM_FONT_FAMILIES, ...typeof WEB_FONT_FAMILIES];
 export type FontFamily = (typeof FONT_FAMILIES)[number];
 export type WebFontFamily = (typeof WEB_FONT_FAMILIES)[number];
-
-/** 002 §3 "Font option: family, variants, subsets". */
-export interface FontOption {
-  /** The value stored in a layer's font (`OverlayFont.family`). */
-  family: FontFamily;
-  /** What a person reads in the editor, and the CSS family name of a web font. */
-  name: string;
-  /** The weights it has: every option has the spec's four. */
-  variants: readonly FontWeight[];
-  /** The character sets its files cover (a web font's unicode ranges); empty for a system stack (the device's). */
-  subsets: readonly string[];
-  /** Served with the app (loaded when a tour uses it) or the device's own. */
-  source: 'system' | 'web';
-}
-
-const SYSTEM_FONT_NAMES: Record<(typeof SYSTEM_FONT_FAMILIES)[number], string> = {
-  system: 'System sans-serif',
-  serif: 'Serif',
-  mono: 'Monospace',
-  rounded: 'Rounded',
-};
-const WEB_FONT_NAMES: Record<WebFontFamily, string> = {
-  lato: 'Lato',
-  montserrat: 'Montserrat',
-  merriweather: 'Merriweather',
-  'source-sans-3': 'Source Sans 3',
-};
-/** The subsets of each web font the app serves (the @fontsource package's files, by unicode range). */
-const WEB_FONT_SUBSETS: Record<WebFontFamily, readonly string[]> = {
-  lato: ['latin', 'latin-ext'],
-  montserrat: ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'],
-  merriweather: ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese'],
-  'source-sans-3': ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'greek-ext', 'vietnamese'],
-};
-
-/** Every font option, system stacks first, in the order the editor offers them. */
-export const FONT_OPTIONS: readonly FontOption[] = [
-  ...SYSTEM_FONT_FAMILIES.map((family) => ({
-    family,
-    name: SYSTEM_FONT_NAMES[family],
-    variants: FONT_WEIGHTS,
-    subsets: [],
-    source: 'system' as const,
-  })),
-  ...WEB_FONT_FAMILIES.map((family) => ({
-    family,
-    name: WEB_FONT_NAMES[family],
-    variants: FONT_WEIGHTS,
-    subsets: WEB_FONT_SUBSETS[family],
-    source: 'web' as const,
-  })),
-];
-
-export function fontOption(family: FontFamily): FontOption {
-  return FONT_OPTIONS.find((option) => option.family === family)!;
-}
 
 export function isWebFont(family: FontFamily): family is WebFontFamily {
   return (WEB_FONT_FAMILIES as readonly string[]).includes(family);

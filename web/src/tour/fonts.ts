@@ -1,46 +1,18 @@
-import {
-  fontOption,
-  isWebFont,
-  type FontWeight,
-  type OverlayFont,
-  type OverlayLayout,
-  type WebFontFamily,
-} from '@tourly/contracts';
+import { isWebFont, type OverlayFont, type OverlayLayout, type WebFontFamily } from '@tourly/contracts';
 import { useEffect } from 'react';
 
-type Load = () => Promise<unknown>;
-
 /**
- * Each web font's stylesheet for one weight (@fontsource: one @font-face a subset, by unicode range, so the browser
- * fetches only the subsets the page's text needs). Vite makes each a lazy chunk and serves the woff2 files from the
- * app's own origin (the player's CSP: font-src 'self'); none of it is in the player's first load.
+ * A web font's CSS family: its name (the @fontsource stylesheet's), then a generic family for the fallback while it
+ * loads (font-display: swap).
  */
-const WEB_FONT_CSS: Record<WebFontFamily, Record<FontWeight, Load>> = {
-  lato: {
-    300: () => import('@fontsource/lato/300.css'),
-    400: () => import('@fontsource/lato/400.css'),
-    700: () => import('@fontsource/lato/700.css'),
-    900: () => import('@fontsource/lato/900.css'),
-  },
-  montserrat: {
-    300: () => import('@fontsource/montserrat/300.css'),
-    400: () => import('@fontsource/montserrat/400.css'),
-    700: () => import('@fontsource/montserrat/700.css'),
-    900: () => import('@fontsource/montserrat/900.css'),
-  },
-  merriweather: {
-    300: () => import('@fontsource/merriweather/300.css'),
-    400: () => import('@fontsource/merriweather/400.css'),
-    700: () => import('@fontsource/merriweather/700.css'),
-    900: () => import('@fontsource/merriweather/900.css'),
-  },
-  'source-sans-3': {
-    300: () => import('@fontsource/source-sans-3/300.css'),
-    400: () => import('@fontsource/source-sans-3/400.css'),
-    700: () => import('@fontsource/source-sans-3/700.css'),
-    900: () => import('@fontsource/source-sans-3/900.css'),
-  },
+const WEB_FONT_STACKS: Record<WebFontFamily, string> = {
+  lato: "'Lato', system-ui, sans-serif",
+  montserrat: "'Montserrat', system-ui, sans-serif",
+  merriweather: "'Merriweather', Georgia, serif",
+  'source-sans-3': "'Source Sans 3', system-ui, sans-serif",
 };
+
+export const webFontStack = (family: WebFontFamily): string => WEB_FONT_STACKS[family];
 
 /** Every font the overlay shows text in: its menu's, and each property title's of both rows. */
 export function overlayFonts(overlay: OverlayLayout): OverlayFont[] {
@@ -57,34 +29,14 @@ export function webFontsUsed(fonts: OverlayFont[]): string[] {
   ];
 }
 
-const loading = new Map<string, Promise<unknown>>();
-
-/** Loads the stylesheet of each web font weight these fonts use (each once a page); system stacks load nothing. */
-export function loadWebFonts(fonts: OverlayFont[]): Promise<unknown> {
-  return Promise.all(webFontsUsed(fonts).map(loadWebFont));
-}
-
-function loadWebFont(key: string): Promise<unknown> {
-  const [family, weight] = key.split(':') as [WebFontFamily, string];
-  let load = loading.get(key);
-  if (!load) {
-    // A chunk that failed (offline) is tried again by the next render that needs it; the stack's fallback shows.
-    load = WEB_FONT_CSS[family][Number(weight) as FontWeight]().catch(() => loading.delete(key));
-    loading.set(key, load);
-  }
-  return load;
-}
-
-/** Loads the web fonts the overlay uses, again whenever it comes to use another. */
+/**
+ * Loads the web fonts the overlay uses, again whenever it comes to use another. The loaders (./font-files) are a
+ * lazy module of their own: a tour on system stacks loads nothing, and the player's first load carries none of it.
+ */
 export function useWebFonts(overlay: OverlayLayout): void {
   const used = webFontsUsed(overlayFonts(overlay)).join(' ');
   useEffect(() => {
-    if (used) void Promise.all(used.split(' ').map(loadWebFont));
+    if (!used) return;
+    void import('./font-files').then(({ loadWebFonts }) => loadWebFonts(used.split(' ')));
   }, [used]);
-}
-
-/** The CSS family of a web font: its name, then the generic family its fallback is. */
-export function webFontStack(family: WebFontFamily): string {
-  const generic = family === 'merriweather' ? 'Georgia, serif' : 'system-ui, sans-serif';
-  return `'${fontOption(family).name}', ${generic}`;
 }
