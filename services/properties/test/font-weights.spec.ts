@@ -60,12 +60,10 @@ describe('font weights', () => {
     const tourId = tour.split('/').pop()!;
     // Layers as stored before the spec's weights: a title at 600, the menu at 500; the published ones the other way.
     const old = (titleWeight: number, menuWeight: number) => {
-      const layers = defaultTourLayers() as unknown as {
-        overlay: TourLayers['overlay'] & { menu: { font: { weight: number } } };
-      };
-      const item = title(layers as unknown as TourLayers) as unknown as { font: { weight: number } };
-      item.font.weight = titleWeight;
-      layers.overlay.menu.font.weight = menuWeight;
+      const layers = defaultTourLayers();
+      const stored = (font: object, weight: number) => Object.assign(font, { weight });
+      stored(title(layers).font, titleWeight);
+      stored(layers.overlay.menu.font, menuWeight);
       return layers;
     };
     await db.query('UPDATE virtual_tours SET draft = $2::jsonb, published = $3::jsonb WHERE id = $1', [
