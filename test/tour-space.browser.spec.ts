@@ -11,6 +11,14 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PUBLISHING_NEEDS_PLAN =
   'Publishing and sharing tours come with a paid plan. Upgrade your plan to publish this tour.';
+/** The page's fonts, as the journeys read them in the page. */
+interface PageFonts {
+  document: {
+    querySelector(selector: string): object | null;
+    fonts: Iterable<{ family: string; weight: string; status: string }>;
+  };
+  getComputedStyle(element: object): { fontFamily: string; fontWeight: string };
+}
 /** Where the journeys leave their screenshots (not committed). */
 const SCREENSHOTS = path.join(__dirname, 'artifacts', 'tour-space');
 
@@ -113,6 +121,41 @@ describe('the tour space in the browser', () => {
     await right.getByRole('combobox', { name: 'Logo size' }).selectOption('xl');
     await preview(page).locator('.tour-logo[data-size="xl"]').waitFor();
 
+    // The title in a web font served with the app, Lato Black: the preview shows it in that font once its
+    // stylesheet (loaded only now) and its woff2 (from the app's own origin, never a font host) have loaded.
+    const fontFiles: string[] = [];
+    page.on('request', (request) => {
+      if (/\.woff2?$/.test(new URL(request.url()).pathname)) fontFiles.push(request.url());
+    });
+    const left = overlay.getByRole('region', { name: 'Top row, left column' });
+    const titleFont = left.getByRole('combobox', { name: 'Title font', exact: true });
+    await titleFont.selectOption('lato');
+    await left.getByRole('combobox', { name: 'Title weight', exact: true }).selectOption('900');
+    expect(
+      await left
+        .getByRole('combobox', { name: 'Title weight', exact: true })
+        .locator('option')
+        .allTextContents(),
+    ).toEqual(['Light 300', 'Normal 400', 'Bold 700', 'Black 900']);
+    expect(await preview(page).locator('.tour-title').count()).toBe(1);
+    await page.waitForFunction(() => {
+      // What the page has, typed here: this project's TypeScript has no DOM types (and the CSP no string eval).
+      const { document, getComputedStyle } = globalThis as unknown as PageFonts;
+      const title = document.querySelector('.tour-title');
+      const style = title && getComputedStyle(title);
+      const unquoted = (family: string) => family.replace(/['"]/g, '');
+      return (
+        !!style &&
+        unquoted(style.fontFamily).startsWith('Lato') &&
+        style.fontWeight === '900' &&
+        [...document.fonts].some(
+          (face) => unquoted(face.family) === 'Lato' && face.weight === '900' && face.status === 'loaded',
+        )
+      );
+    });
+    expect(fontFiles.length).toBeGreaterThan(0);
+    expect(fontFiles.every((url) => new URL(url).origin === new URL(base).origin)).toBe(true);
+
     // The menu: a sub-menu of two links beside the default contact form; a refused link under its field first.
     const menu = editor(page, 'Menu');
     await menu.getByRole('combobox', { name: 'New entry type' }).selectOption('submenu');
@@ -176,6 +219,7 @@ describe('the tour space in the browser', () => {
     expect(draft.body.data.has_draft).toBe(false);
     expect(published.overlay.top.banner).toEqual({ style: 'color', color: '#123456' });
     expect(published.overlay.top.columns[2]).toEqual([{ type: 'logo', size: 'xl', source: 'provider' }]);
+    expect(published.overlay.top.columns[0][1].font).toMatchObject({ family: 'lato', weight: 900 });
     expect(
       published.menu.entries.map((entry: { title: string; type: string }) => [entry.title, entry.type]),
     ).toEqual([

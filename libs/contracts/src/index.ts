@@ -12,6 +12,7 @@ export * from './messages';
 export * from './events';
 export * from './identity';
 export * from './tours';
+export * from './fonts';
 export * from './player';
 export * from './webhooks';
 export * from './matterport';

@@ -22,9 +22,30 @@ export const OVERLAY_ITEM_TYPES = ['logo', 'menu-button', 'property-title'] as c
 /** A logo item shows the provider's logo or the client's (the branding's URLs). */
 export const LOGO_SOURCES = ['provider', 'client'] as const;
 export const TITLE_SIZES = ['sm', 'md', 'lg'] as const;
-export const FONT_WEIGHTS = [300, 400, 500, 600, 700] as const;
-/** Font families the overlay offers: system stacks, so a tour never waits for a web font. */
-export const FONT_FAMILIES = ['system', 'serif', 'mono', 'rounded'] as const;
+/** 002 constants "Font weights: Light 300, Normal, Bold 700, Black 900": the only weights a font takes. */
+export const FONT_WEIGHTS = [300, 400, 700, 900] as const;
+export type FontWeight = (typeof FONT_WEIGHTS)[number];
+/** System stacks: nothing to load. */
+export const SYSTEM_FONT_FAMILIES = ['system', 'serif', 'mono', 'rounded'] as const;
+/** Web fonts served with the app (npm @fontsource packages, woff2 from the app's own origin): FONT_OPTIONS in fonts.ts. */
+export const WEB_FONT_FAMILIES = ['lato', 'montserrat', 'merriweather', 'source-sans-3'] as const;
+/** Font families the overlay offers: the system stacks, then the web fonts served with the app. */
+export const FONT_FAMILIES = [
+  'system',
+  'serif',
+  'mono',
+  'rounded',
+  'lato',
+  'montserrat',
+  'merriweather',
+  'source-sans-3',
+] as const satisfies readonly [...typeof SYSTEM_FONT_FAMILIES, ...typeof WEB_FONT_FAMILIES];
+export type FontFamily = (typeof FONT_FAMILIES)[number];
+export type WebFontFamily = (typeof WEB_FONT_FAMILIES)[number];
+
+export function isWebFont(family: FontFamily): family is WebFontFamily {
+  return (WEB_FONT_FAMILIES as readonly string[]).includes(family);
+}
 
 /** Menu entries (001 §3 "type (submenu, contact_form, others)"): a link, a sub-menu of entries, the contact form, the map. */
 export const MENU_ENTRY_TYPES = ['link', 'submenu', 'contact_form', 'map'] as const;
@@ -481,8 +502,8 @@ export function embedQuery(values: UrlParameterValues): URLSearchParams {
 // The tour's layers: what the draft holds and publishing copies (camelCase here; snake_case on the wire).
 
 export interface OverlayFont {
-  family: (typeof FONT_FAMILIES)[number];
-  weight: (typeof FONT_WEIGHTS)[number];
+  family: FontFamily;
+  weight: FontWeight;
   /** A colour (001 §5 colour parsing). */
   color: string;
 }
@@ -537,7 +558,7 @@ export interface TourLayers {
   guidedTour: GuidedTourLayer;
 }
 
-const DEFAULT_FONT: OverlayFont = { family: 'system', weight: 600, color: '#ffffff' };
+const DEFAULT_FONT: OverlayFont = { family: 'system', weight: 700, color: '#ffffff' };
 
 /**
  * The English words the display defaults give the contact form's and the map's menu entries and the welcome screen's
@@ -567,7 +588,7 @@ export function defaultTourLayers(): TourLayers {
       bottom: { banner: null, columns: [[], [], []] },
       menu: {
         type: 'sidebar',
-        font: { family: 'system', weight: 500, color: '#ffffff' },
+        font: { family: 'system', weight: 400, color: '#ffffff' },
         background: { color: '#454545bf', style: 'frosted' },
       },
     },

@@ -8960,17 +8960,19 @@ export type components = {
       /** @example #ffffff */
       color: string;
       /** @enum {string} */
-      family: 'system' | 'serif' | 'mono' | 'rounded';
+      family:
+        'system' | 'serif' | 'mono' | 'rounded' | 'lato' | 'montserrat' | 'merriweather' | 'source-sans-3';
       /** @enum {number} */
-      weight: 300 | 400 | 500 | 600 | 700;
+      weight: 300 | 400 | 700 | 900;
     };
     'properties.OverlayFontResponse': {
       /** @example #ffffff */
       color: string;
       /** @enum {string} */
-      family: 'system' | 'serif' | 'mono' | 'rounded';
+      family:
+        'system' | 'serif' | 'mono' | 'rounded' | 'lato' | 'montserrat' | 'merriweather' | 'source-sans-3';
       /** @enum {number} */
-      weight: 300 | 400 | 500 | 600 | 700;
+      weight: 300 | 400 | 700 | 900;
     };
     'properties.OverlayLayoutForm': {
       bottom: components['schemas']['properties.OverlayRowForm'];

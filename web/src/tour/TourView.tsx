@@ -16,6 +16,7 @@ import {
   type SyntheticEvent,
 } from 'react';
 import type { ShowcasePlace } from './showcase-sdk';
+import { useWebFonts } from './fonts';
 import { SpaceContext, type SpaceSession } from './space';
 import { bannerBackground, fontStyle, LOGO_HEIGHTS, menuBackground, titleStyle } from './style';
 import type { TourData, TourMode } from './types';
@@ -130,6 +131,7 @@ export function TourView({
   const { layers, branding, mls } = tour;
   const { overlay } = layers;
   const menuType = overlay.menu.type;
+  useWebFonts(overlay);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);

@@ -49,7 +49,7 @@ describe('menuBackground', () => {
     expect(
       menuBackground({
         type: 'sidebar',
-        font: { family: 'system', weight: 500, color: '#ffffff' },
+        font: { family: 'system', weight: 400, color: '#ffffff' },
         background: { color: '#454545bf', style },
       }),
     ).toMatchObject(expected),

@@ -1,6 +1,7 @@
 import {
+  isWebFont,
   TOUR_DEFAULTS,
-  type FONT_FAMILIES,
+  type SYSTEM_FONT_FAMILIES,
   type LogoSize,
   type OverlayFont,
   type OverlayLayout,
@@ -8,9 +9,10 @@ import {
   type TITLE_SIZES,
 } from '@tourly/contracts';
 import type { CSSProperties } from 'react';
+import { webFontStack } from './fonts';
 
-/** The overlay's font families are system stacks: a tour never waits for a web font. */
-const FONT_STACKS: Record<(typeof FONT_FAMILIES)[number], string> = {
+/** The system stacks: nothing to load. A web font's stack falls back to one while its files load (font-display: swap). */
+const FONT_STACKS: Record<(typeof SYSTEM_FONT_FAMILIES)[number], string> = {
   system: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   serif: "Georgia, Cambria, 'Times New Roman', Times, serif",
   mono: "ui-monospace, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace",
@@ -27,7 +29,8 @@ const TITLE_FONT_SIZES: Record<(typeof TITLE_SIZES)[number], string> = {
 };
 
 export function fontStyle(font: OverlayFont): CSSProperties {
-  return { fontFamily: FONT_STACKS[font.family], fontWeight: font.weight, color: font.color };
+  const fontFamily = isWebFont(font.family) ? webFontStack(font.family) : FONT_STACKS[font.family];
+  return { fontFamily, fontWeight: font.weight, color: font.color };
 }
 
 export const titleStyle = (font: OverlayFont, size: (typeof TITLE_SIZES)[number]): CSSProperties => ({

@@ -29,6 +29,7 @@ import { AnalyticsRangeRollups1765350000000 } from './1765350000000-analytics-ra
 import { WayfindingLayers1765420000000 } from './1765420000000-wayfinding-layers';
 import { WelcomeScreens1765421000000 } from './1765421000000-welcome-screens';
 import { GuidedStopsAndAudioTours1765430000000 } from './1765430000000-guided-stops-and-audio-tours';
+import { FontWeights1765440000000 } from './1765440000000-font-weights';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -62,4 +63,5 @@ export const migrations: MigrationClass[] = [
   WayfindingLayers1765420000000,
   WelcomeScreens1765421000000,
   GuidedStopsAndAudioTours1765430000000,
+  FontWeights1765440000000,
 ];

@@ -53,7 +53,7 @@ export function newItem(type: ItemType): OverlayItem {
     case 'menu-button':
       return { type };
     case 'property-title':
-      return { type, font: { family: 'system', weight: 600, color: '#222222' }, size: 'md' };
+      return { type, font: { family: 'system', weight: 700, color: '#222222' }, size: 'md' };
   }
 }
 

@@ -1,7 +1,8 @@
 import { OnboardingHint } from '../../../onboarding/OnboardingHint';
 import {
-  FONT_FAMILIES,
-  FONT_WEIGHTS,
+  fontOption,
+  FONT_OPTIONS,
+  FONT_WEIGHT_NAMES,
   LOGO_SIZES,
   LOGO_SOURCES,
   MENU_BACKGROUND_STYLES,
@@ -38,19 +39,6 @@ const MENU_TYPE_LABELS: Record<OverlayLayout['menu']['type'], string> = {
   burger_menu: 'Burger menu (a dropdown)',
   fullscreen: 'Full screen',
   no_menu: 'No menu',
-};
-const FAMILY_LABELS: Record<OverlayFont['family'], string> = {
-  system: 'System sans-serif',
-  serif: 'Serif',
-  mono: 'Monospace',
-  rounded: 'Rounded',
-};
-const WEIGHT_LABELS: Record<OverlayFont['weight'], string> = {
-  300: 'Light',
-  400: 'Regular',
-  500: 'Medium',
-  600: 'Semibold',
-  700: 'Bold',
 };
 const SIZE_LABELS: Record<string, string> = {
   xs: 'Extra small',
@@ -429,6 +417,12 @@ interface FontFieldsProps {
   path: string;
 }
 
+/** The editor's font select: the device's own stacks, then the web fonts served with the app. */
+const FONT_GROUPS = [
+  ['System fonts', FONT_OPTIONS.filter((option) => option.source === 'system')],
+  ['Web fonts', FONT_OPTIONS.filter((option) => option.source === 'web')],
+] as const;
+
 function FontFields({ label, font, onChange, refusal, path }: FontFieldsProps) {
   return (
     <div className="field-row">
@@ -437,10 +431,14 @@ function FontFields({ label, font, onChange, refusal, path }: FontFieldsProps) {
         value={font.family}
         onChange={(event) => onChange({ ...font, family: event.target.value as OverlayFont['family'] })}
       >
-        {FONT_FAMILIES.map((family) => (
-          <option key={family} value={family}>
-            {FAMILY_LABELS[family]}
-          </option>
+        {FONT_GROUPS.map(([group, options]) => (
+          <optgroup key={group} label={group}>
+            {options.map((option) => (
+              <option key={option.family} value={option.family}>
+                {option.name}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </SelectField>
       <SelectField
@@ -450,9 +448,9 @@ function FontFields({ label, font, onChange, refusal, path }: FontFieldsProps) {
           onChange({ ...font, weight: Number(event.target.value) as OverlayFont['weight'] })
         }
       >
-        {FONT_WEIGHTS.map((weight) => (
+        {fontOption(font.family).variants.map((weight) => (
           <option key={weight} value={weight}>
-            {WEIGHT_LABELS[weight]}
+            {`${FONT_WEIGHT_NAMES[weight]} ${weight}`}
           </option>
         ))}
       </SelectField>
