@@ -21,3 +21,4 @@ export * from './bookings';
 export * from './portal';
 export * from './analytics';
 export * from './tags';
+export * from './audio-tours';

@@ -1,29 +1,11 @@
 import {
   AUDIO_MESSAGES,
   defaultAudioName,
-  playsSomething,
   roomNarrationRefusals,
   unknownAudioRefusals,
 } from './audio-tours.rules';
 
 describe('audio tour rules', () => {
-  it.each([
-    ['nothing', { backgroundMusic: null, roomNarrations: [], spatialSources: [] }, false],
-    ['music', { backgroundMusic: { id: 'm' }, roomNarrations: [], spatialSources: [] }, true],
-    [
-      'a room narrated',
-      { backgroundMusic: null, roomNarrations: [{ room: 'Kitchen' }], spatialSources: [] },
-      true,
-    ],
-    [
-      'a sound in the space',
-      { backgroundMusic: null, roomNarrations: [], spatialSources: [{ id: 's' }] },
-      true,
-    ],
-  ])('plays something with %s: %s', (_name, tour, expected) => {
-    expect(playsSomething(tour)).toBe(expected);
-  });
-
   it.each([
     ['narration.mp3', 'narration'],
     ['Kitchen tour.M4A', 'Kitchen tour'],

@@ -51,12 +51,3 @@ export function unknownAudioRefusals(
   }
   return refusals;
 }
-
-/** Whether an audio tour has any sound to play: music, a room's narration or a sound in the space. */
-export function playsSomething(tour: {
-  backgroundMusic: unknown;
-  roomNarrations: readonly unknown[];
-  spatialSources: readonly unknown[];
-}): boolean {
-  return tour.backgroundMusic !== null || tour.roomNarrations.length > 0 || tour.spatialSources.length > 0;
-}

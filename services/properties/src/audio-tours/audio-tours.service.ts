@@ -1,3 +1,4 @@
+import { playsSomething } from '@tourly/contracts';
 import { Injectable } from '@nestjs/common';
 import { ApiError, Database, Storage, uuidv7, type Page, type Queryable } from '@tourly/platform';
 import { UploadsService } from '../uploads/uploads.service';
@@ -10,7 +11,6 @@ import {
   AUDIO_MESSAGES,
   defaultAudioName,
   roomNarrationRefusals,
-  playsSomething,
   unknownAudioRefusals,
 } from './audio-tours.rules';
 

@@ -1,4 +1,4 @@
-import type { TourLayers } from '@tourly/contracts';
+import { playsSomething, type TourLayers } from '@tourly/contracts';
 import { useMemo } from 'react';
 import { ENGLISH_SOUND_WORDS, TourSound } from '../../../../player/layers/audio/AudioLayer';
 import { ENGLISH_GUIDED_WORDS, GuidedTourBar } from '../../../../player/layers/guided/GuidedLayer';
@@ -39,7 +39,9 @@ export function PreviewLayers({
   return (
     <>
       {guidedTour.enabled && tour && <GuidedTourBar tour={tour} words={ENGLISH_GUIDED_WORDS} />}
-      {audio.data && <TourSound tour={audio.data} words={ENGLISH_SOUND_WORDS} tapToStart={false} />}
+      {audio.data && playsSomething(audio.data) && (
+        <TourSound tour={audio.data} words={ENGLISH_SOUND_WORDS} tapToStart={false} />
+      )}
     </>
   );
 }
