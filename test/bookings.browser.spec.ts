@@ -254,6 +254,10 @@ describe('bookings in the browser', () => {
     // The calendar counts it on its day (in the page's time zone), which lists it.
     await page.goto(`${it_.base}/provider/bookings`);
     const shootDay = sydneyDay(Date.now() - 86_400_000);
+    // The calendar opens on this month in the booking page's zone once that zone has come: only then is the day
+    // before, when Sydney has just started a month, one month back.
+    const sydneyMonth = new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, month: 'long', year: 'numeric' });
+    await page.getByRole('heading', { name: sydneyMonth.format(Date.now()), exact: true }).waitFor();
     if (shootDay.slice(0, 7) !== sydneyDay(Date.now()).slice(0, 7))
       await page.getByRole('button', { name: 'Previous month' }).click();
     await page.getByRole('button', { name: new RegExp(`${shootDay}: 1 booking \\(1 completed\\)`) }).click();
