@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
 import type { LeadAttribution } from '@tourly/contracts';
-import { launchChromium, signedInPage } from './support/browser';
+import { hidePage, launchChromium, signedInPage } from './support/browser';
 import { placeReachedThePlayer, showcaseConnected } from './support/matterport';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty, aSharedTour, onStarter } from './support/provider';
@@ -72,10 +72,7 @@ describe('visitor analytics in the browser', () => {
     const lead = await sendLead(page, 'Vera');
     expect(lead.attribution).toBeUndefined();
     const last = page.waitForRequest((request) => request.url().endsWith('/analytics.json'));
-    await page.evaluate(
-      "Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });" +
-        "document.dispatchEvent(new Event('visibilitychange'))",
-    );
+    await hidePage(page);
     await last;
     // Declined: no cookie and nothing in the browser's storage.
     expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);

@@ -2,8 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchChromium, signedInPage } from './support/browser';
+import { analyticsSent, hidePage, launchChromium, signedInPage } from './support/browser';
 import { showcaseConnected } from './support/matterport';
+import { eventually } from '@tourly/platform/testing';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -120,6 +121,7 @@ describe('custom tags in the browser', () => {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true });
     const visitor = await context.newPage();
     visitor.on('pageerror', (error) => uncaught.push(error.message));
+    const sent = await analyticsSent(visitor);
     await visitor.goto(`${base}/tours/${link.client_slug}/${link.model_slug}`);
     await showcaseConnected(visitor);
     await visitor.getByRole('button', { name: 'Tags', exact: true }).click();
@@ -146,6 +148,19 @@ describe('custom tags in the browser', () => {
       'https://player.vimeo.com/video/76979871',
     );
     await visitor.screenshot({ path: path.join(SCREENSHOTS, 'phone-kitchen.png') });
+
+    // Each card shown is a tag opened in the tour's analytics, named by the tag's id: Pool, then Kitchen.
+    const layer = await provider.get(`/provider/properties/${propertyId}/custom_tag_layer`).expect(200);
+    const placed: Array<{ id: string; label: string }> = layer.body.data.custom_tags;
+    const idOf = (label: string) => placed.find((tag) => tag.label === label)?.id;
+    const opened = () => sent().filter((event) => event.type === 'tag_opened');
+    await hidePage(visitor);
+    await eventually(
+      async () => opened(),
+      (events) => events.length === 2,
+      'the tags opened sent',
+    );
+    expect(opened().map((event) => event.target)).toEqual([idOf('Pool'), idOf('Kitchen')]);
     await context.close();
   });
 });

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { tourPublicId } from '@tourly/contracts';
-import { launchChromium, signedInPage } from './support/browser';
+import { eventually } from '@tourly/platform/testing';
+import { analyticsSent, hidePage, launchChromium, signedInPage } from './support/browser';
 import { showcaseConnected } from './support/matterport';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
@@ -166,6 +167,7 @@ describe('guided and audio tours in the browser', () => {
     const visitor = await browser.newContext({ viewport: PHONE, isMobile: true });
     const phone = await visitor.newPage();
     phone.on('pageerror', (error) => uncaught.push(error.message));
+    const sent = await analyticsSent(phone);
     await phone.clock.install();
     // The narrations are asked for and refused here, so each stop goes on by the page's clock, never by how fast a
     // loaded machine plays 0.3 s of sound.
@@ -191,6 +193,14 @@ describe('guided and audio tours in the browser', () => {
     await bar.getByRole('button', { name: 'Back' }).click();
     await bar.getByText('Stop 2 of 3').waitFor();
     await phone.screenshot({ path: path.join(SCREENSHOTS, 'phone-guided-tour.png') });
+    // One play in the tour's analytics: the visitor's Play (stepping back and forth plays nothing more).
+    await hidePage(phone);
+    await eventually(
+      async () => sent(),
+      (events) => events.some((event) => event.type === 'guided_tour_played'),
+      'the play sent',
+    );
+    expect(sent().filter((event) => event.type === 'guided_tour_played')).toHaveLength(1);
     await visitor.close();
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, PRODUCT, type MenuType } from '@tourly/contracts';
 import { Database } from '@tourly/platform';
-import { launchChromium } from './support/browser';
+import { hidePage, launchChromium } from './support/browser';
 import type { Person } from './support/platform';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
@@ -745,8 +745,7 @@ describe("the visitor's player in the browser", () => {
     });
     expect(batches[1]!.id).not.toBe(batches[0]!.id);
 
-    // Hidden (the visitor switches apps) sends what waits at once, without waiting for the timer. The page is made
-    // hidden by hand: Playwright does not see the beacons of a page being left, which the browser sends all the same.
+    // Hidden (the visitor switches apps) sends what waits at once, without waiting for the timer.
     await page.keyboard.press('Escape');
     await menuButton(page).click();
     await page
@@ -755,10 +754,7 @@ describe("the visitor's player in the browser", () => {
       .click();
     await panel(page, 'Contact the agent').waitFor();
     const atHide = page.waitForRequest(isBatch, { timeout: 4000 });
-    await page.evaluate(
-      "Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });" +
-        "document.dispatchEvent(new Event('visibilitychange'))",
-    );
+    await hidePage(page);
     await atHide;
     expect(batches[2]).toMatchObject({
       view_id: batches[0]!.view_id,

@@ -202,3 +202,41 @@ export async function completeAuthentication(page: Page): Promise<void> {
   await secure.getByRole('button', { name: 'Complete authentication' }).click();
   await secure.waitFor({ state: 'detached' });
 }
+
+/** One event of the player's analytics batches, as it left the page. */
+export interface SentAnalyticsEvent {
+  type: string;
+  target?: string;
+  room?: string;
+}
+
+/**
+ * The analytics events a player page sends from now on, every batch's, read on their way out (a route: a beacon's
+ * body is not always on the request event).
+ */
+export async function analyticsSent(page: Page): Promise<() => SentAnalyticsEvent[]> {
+  const events: SentAnalyticsEvent[] = [];
+  await page.route('**/analytics.json', async (route) => {
+    const request = route.request();
+    if (request.method() === 'POST') {
+      const { batch } = JSON.parse(request.postData() ?? '{}') as {
+        batch?: { events: SentAnalyticsEvent[] };
+      };
+      events.push(...(batch?.events ?? []));
+    }
+    await route.continue();
+  });
+  return () => events;
+}
+
+/**
+ * Hides the page as a visitor switching apps does: the player sends what it recorded at once, without waiting for its
+ * timer. Made hidden by hand: Playwright does not see the beacons of a page being left, which the browser sends all
+ * the same.
+ */
+export async function hidePage(page: Page): Promise<void> {
+  await page.evaluate(
+    "Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });" +
+      "document.dispatchEvent(new Event('visibilitychange'))",
+  );
+}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSpace } from '../../../tour/space';
+import { useAnalytics } from '../../analyticsContext';
 import { fetchGuidedTour } from './api';
 import { GuidedPlayer, type After, type GuidedState, type Narrator, type PlayerStop } from './guided-player';
 import '../layers.css';
@@ -12,6 +13,7 @@ import '../layers.css';
  */
 export default function GuidedLayer({ tourId }: { tourId: string }) {
   const { t } = useTranslation();
+  const analytics = useAnalytics();
   const [tour, setTour] = useState<GuidedTour | null>(null);
 
   useEffect(() => {
@@ -32,7 +34,9 @@ export default function GuidedLayer({ tourId }: { tourId: string }) {
     play: t('guidedPlay'),
     next: t('guidedNext'),
   };
-  return tour ? <GuidedTourBar tour={tour} words={words} /> : null;
+  return tour ? (
+    <GuidedTourBar tour={tour} words={words} onPlay={() => analytics.record('guided_tour_played')} />
+  ) : null;
 }
 
 export interface GuidedTour {
@@ -60,8 +64,19 @@ export const ENGLISH_GUIDED_WORDS: GuidedWords = {
   next: 'Next',
 };
 
-/** The guided tour's bar over the space, playing `tour` (the visitor's, or the provider's stops in the preview). */
-export function GuidedTourBar({ tour, words }: { tour: GuidedTour; words: GuidedWords }) {
+/**
+ * The guided tour's bar over the space, playing `tour` (the visitor's, or the provider's stops in the preview).
+ * `onPlay`: each start of playing, by the visitor or by autoplay.
+ */
+export function GuidedTourBar({
+  tour,
+  words,
+  onPlay,
+}: {
+  tour: GuidedTour;
+  words: GuidedWords;
+  onPlay?: () => void;
+}) {
   const space = useSpace();
   const [state, setState] = useState<GuidedState>({ index: 0, playing: false, unreachable: false });
   const started = useRef(false);
@@ -76,6 +91,7 @@ export function GuidedTourBar({ tour, words }: { tour: GuidedTour; words: Guided
     if (tour.autoplay && space && !started.current) {
       started.current = true;
       player.play();
+      onPlay?.();
     }
     return () => player.close();
   }, [player]);
@@ -97,7 +113,13 @@ export function GuidedTourBar({ tour, words }: { tour: GuidedTour; words: Guided
             {words.pause}
           </button>
         ) : (
-          <button type="button" onClick={() => player.play()}>
+          <button
+            type="button"
+            onClick={() => {
+              player.play();
+              onPlay?.();
+            }}
+          >
             {words.play}
           </button>
         )}

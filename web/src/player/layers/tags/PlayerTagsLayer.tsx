@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../../api/client';
+import { useAnalytics } from '../../analyticsContext';
 import type { Page } from '../../../api/client';
 import { TagsLayer } from './TagsLayer';
 import type { Tag } from './tags';
@@ -32,6 +33,7 @@ async function fetchTags(tourId: string, signal: AbortSignal): Promise<Tag[]> {
  */
 export default function PlayerTagsLayer({ tourId }: { tourId: string }) {
   const { t } = useTranslation();
+  const analytics = useAnalytics();
   const [tags, setTags] = useState<Tag[]>([]);
   useEffect(() => {
     const controller = new AbortController();
@@ -49,6 +51,7 @@ export default function PlayerTagsLayer({ tourId }: { tourId: string }) {
         close: t('close'),
         openPage: t('tagOpenPage'),
       }}
+      onOpen={(tagId) => analytics.record('tag_opened', { target: tagId })}
     />
   );
 }

@@ -25,6 +25,8 @@ export const ENGLISH_TAGS_STRINGS: TagsStrings = {
 interface TagsLayerProps {
   tags: Tag[];
   strings?: TagsStrings;
+  /** A tag's card shown (from the list or from the space): the player records it. */
+  onOpen?: (tagId: string) => void;
 }
 
 /**
@@ -32,7 +34,7 @@ interface TagsLayerProps {
  * opening a searchable list, and the open tag's card with its media at its size (a bottom sheet at phone width). A
  * tag opens from the list (the view moves to it) or from the space.
  */
-export function TagsLayer({ tags, strings = ENGLISH_TAGS_STRINGS }: TagsLayerProps) {
+export function TagsLayer({ tags, strings = ENGLISH_TAGS_STRINGS, onOpen }: TagsLayerProps) {
   const space = useSpace();
   const [listOpen, setListOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -44,6 +46,11 @@ export function TagsLayer({ tags, strings = ENGLISH_TAGS_STRINGS }: TagsLayerPro
     if (!space || tags.length === 0) return undefined;
     return showInSpace(space, tags, setOpenId);
   }, [space, tags]);
+
+  // Once per card shown: the list's pick also opens the tag in the space, which answers with the same id.
+  useEffect(() => {
+    if (openId) onOpen?.(openId);
+  }, [openId]);
 
   const found = useMemo(() => matching(tags, search), [tags, search]);
   const open = tags.find((tag) => tag.id === openId) ?? null;
