@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { tourPublicId } from '@tourly/contracts';
 import { analyticsSent, hidePage, launchChromium, signedInPage } from './support/browser';
 import { showcaseConnected } from './support/matterport';
 import { eventually } from '@tourly/platform/testing';
@@ -20,7 +21,8 @@ const SCREENSHOTS = path.join(__dirname, 'artifacts', 'custom-tags');
  * stand-in's floor: "Kitchen" with a Vimeo video (a link to the app itself refused first, in the server's words) and
  * "Pool" with an icon it uploads; saves them, sees them placed in the preview's space, makes the tour premium and
  * shares it. A visitor on a phone finds "Pool" in the Tags list by searching, opens it (a bottom sheet across the
- * tour), then opens "Kitchen" from the space itself and meets its video.
+ * tour), then opens "Kitchen" from the space itself and meets its video; each card is a tag opened in the tour's
+ * analytics. Turned basic, the same tour plays without the layers.
  */
 jest.setTimeout(150_000);
 
@@ -161,6 +163,28 @@ describe('custom tags in the browser', () => {
       'the tags opened sent',
     );
     expect(opened().map((event) => event.target)).toEqual([idOf('Pool'), idOf('Kitchen')]);
+
+    // The same tour turned basic plays without its layers: no Tags, and no layer's code nor the tags asked for.
+    await provider
+      .send('put', `/provider/properties/${propertyId}/published_features`, {
+        published_features: { tour: true, premium: false },
+      })
+      .expect(200);
+    const basePath = `/digital_twin/${encodeURIComponent(tourPublicId(link.client_slug, link.model_slug))}/layers/base.json`;
+    await eventually(
+      async () => (await it_.http.get(basePath)).body.data?.premium_layers,
+      (layers) => layers === false,
+      'the tour basic',
+    );
+    const basic = await context.newPage();
+    basic.on('pageerror', (error) => uncaught.push(error.message));
+    const asked: string[] = [];
+    basic.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await basic.goto(`${base}/tours/${link.client_slug}/${link.model_slug}`);
+    await showcaseConnected(basic);
+    await basic.getByRole('button', { name: 'Menu' }).waitFor();
+    expect(await basic.getByRole('button', { name: 'Tags', exact: true }).count()).toBe(0);
+    expect(asked.filter((path) => /Layer-[\w-]+\.js$|tags\.json$/.test(path))).toEqual([]);
     await context.close();
   });
 });
