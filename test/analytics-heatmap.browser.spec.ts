@@ -6,10 +6,9 @@ import sharp from 'sharp';
 import { SESSION_COOKIE, tourPublicId } from '@tourly/contracts';
 import { eventually } from '@tourly/platform/testing';
 import { aTemporaryUpload } from '../services/properties/test/media-support';
-import { launchChromium } from './support/browser';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import type { Person, PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const PHONE = { width: 390, height: 844 };
 const SCREENSHOTS = path.join(__dirname, 'artifacts', 'analytics');
@@ -33,20 +32,14 @@ jest.setTimeout(180_000);
 describe('the heat map over the floor plan', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let provider: Person;
   let propertyId: string;
   const uncaught: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({
-        s3: true,
-        env: (emulatorsUrl) => ({ ...pagesEnv(webDist, emulatorsUrl), ANALYTICS_ROLLUP_INTERVAL_MS: '1000' }),
-      }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     provider = await it_.signUp('Floorplan Heat Media');
     await onStarter(it_, provider);
     const shared = await aSharedTour(provider, 'Harbour Heat House');
@@ -89,8 +82,7 @@ describe('the heat map over the floor plan', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

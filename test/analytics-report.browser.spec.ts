@@ -9,10 +9,10 @@ import { AnalyticsService } from '../services/properties/src/analytics/analytics
 import { addDays, utcDay } from '../services/properties/src/analytics/analytics.rules';
 import { BAD_UNSUBSCRIBE_TOKEN, isoWeekStart } from '../services/properties/src/analytics/report.rules';
 import { ReportService } from '../services/properties/src/analytics/report.service';
-import { launchChromium, signedInPage } from './support/browser';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { signedInPage } from './support/browser';
+import type { Person, PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -30,26 +30,20 @@ jest.setTimeout(180_000);
 describe('the weekly analytics report in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let provider: Person;
   const agentEmail = `nora.${randomUUID().slice(0, 8)}@agency.example`;
   const uncaught: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({
-        env: (emulatorsUrl, gatewayUrl) => ({ ...pagesEnv(webDist, emulatorsUrl), APP_URL: gatewayUrl }),
-      }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     provider = await it_.signUp('Harbour Lights Media');
     await onStarter(it_, provider);
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
 import type { LeadAttribution } from '@tourly/contracts';
-import { hidePage, launchChromium, signedInPage } from './support/browser';
+import { hidePage, signedInPage } from './support/browser';
 import { placeReachedThePlayer, showcaseConnected } from './support/matterport';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import type { Person, PlatformWithEmulators } from './support/platform';
 import { aProperty, aSharedTour, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -27,6 +27,7 @@ jest.setTimeout(180_000);
 describe('visitor analytics in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let provider: Person;
   let propertyId: string;
   let tourLink: string;
@@ -34,13 +35,7 @@ describe('visitor analytics in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({
-        env: (emulatorsUrl) => ({ ...pagesEnv(webDist, emulatorsUrl), ANALYTICS_ROLLUP_INTERVAL_MS: '1000' }),
-      }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     provider = await it_.signUp('Harbour Lights Media');
     await onStarter(it_, provider);
     const shared = await aSharedTour(provider, 'Harbour View Apartment');
@@ -49,8 +44,7 @@ describe('visitor analytics in the browser', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { Database, uuidv7 } from '@tourly/platform';
-import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { completeAuthentication, enterCard, signedInPage } from './support/browser';
+import type { Person, PlatformWithEmulators } from './support/platform';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -19,6 +19,7 @@ jest.setTimeout(90_000);
 describe('billing in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let base: string;
   let provider: Person;
   let page: Page;
@@ -26,21 +27,14 @@ describe('billing in the browser', () => {
   const uncaught: string[] = [];
 
   beforeAll(async () => {
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({
-        env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl),
-      }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     base = it_.base;
     provider = await it_.signUp('Lighthouse Media');
     page = await signedIn(provider, DESKTOP);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

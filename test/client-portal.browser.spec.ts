@@ -3,10 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
-import { launchChromium, signedInPage } from './support/browser';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { signedInPage } from './support/browser';
+import type { Person, PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -31,16 +31,13 @@ interface Email {
 describe('client portals in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let provider: Person;
   const uncaught: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ s3: true, env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     provider = await it_.signUp('Coast Media');
     await onStarter(it_, provider);
     await eventually(
@@ -51,8 +48,7 @@ describe('client portals in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

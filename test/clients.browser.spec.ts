@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, signedInPage } from './support/browser';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { signedInPage } from './support/browser';
+import type { Person, PlatformWithEmulators } from './support/platform';
 import { aProperty } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -18,21 +18,17 @@ jest.setTimeout(90_000);
 describe('clients and contacts in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let provider: Person;
   const uncaught: string[] = [];
 
   beforeAll(async () => {
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     provider = await it_.signUp('Harbour Lights Media');
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { tourPublicId } from '@tourly/contracts';
-import { analyticsSent, hidePage, launchChromium, signedInPage } from './support/browser';
+import { analyticsSent, hidePage, signedInPage } from './support/browser';
 import { showcaseConnected } from './support/matterport';
 import { eventually } from '@tourly/platform/testing';
-import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
+import type { PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -29,22 +29,18 @@ jest.setTimeout(150_000);
 describe('custom tags in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let base: string;
   const uncaught: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ s3: true, env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     base = it_.base;
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 
@@ -155,7 +151,7 @@ describe('custom tags in the browser', () => {
     const layer = await provider.get(`/provider/properties/${propertyId}/custom_tag_layer`).expect(200);
     const placed: Array<{ id: string; label: string }> = layer.body.data.custom_tags;
     const idOf = (label: string) => placed.find((tag) => tag.label === label)?.id;
-    const opened = () => sent().filter((event) => event.type === 'tag_opened');
+    const opened = () => sent.events().filter((event) => event.type === 'tag_opened');
     await hidePage(visitor);
     await eventually(
       async () => opened(),

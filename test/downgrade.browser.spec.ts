@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { Database, uuidv7 } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
-import { launchChromium, signedInPage } from './support/browser';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { signedInPage } from './support/browser';
+import type { Person, PlatformWithEmulators } from './support/platform';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const PHONE = { width: 390, height: 844 };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,6 +19,7 @@ jest.setTimeout(90_000);
 describe('a downgrade to the free plan, reviewed on a phone', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let provider: Person;
   let page: Page;
   const uncaught: string[] = [];
@@ -47,11 +48,7 @@ describe('a downgrade to the free plan, reviewed on a phone', () => {
   }
 
   beforeAll(async () => {
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     provider = await it_.signUp('Harbour Homes');
     await provider
       .send('put', '/provider/billing/account', {
@@ -88,8 +85,7 @@ describe('a downgrade to the free plan, reviewed on a phone', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { tourPublicId } from '@tourly/contracts';
 import { eventually } from '@tourly/platform/testing';
-import { analyticsSent, hidePage, launchChromium, signedInPage } from './support/browser';
+import { analyticsSent, hidePage, signedInPage } from './support/browser';
 import { showcaseConnected } from './support/matterport';
-import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
+import type { PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -43,22 +43,18 @@ jest.setTimeout(120_000);
 describe('guided and audio tours in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let base: string;
   const uncaught: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ s3: true, env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     base = it_.base;
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 
@@ -196,11 +192,11 @@ describe('guided and audio tours in the browser', () => {
     // One play in the tour's analytics: the visitor's Play (stepping back and forth plays nothing more).
     await hidePage(phone);
     await eventually(
-      async () => sent(),
+      async () => sent.events(),
       (events) => events.some((event) => event.type === 'guided_tour_played'),
       'the play sent',
     );
-    expect(sent().filter((event) => event.type === 'guided_tour_played')).toHaveLength(1);
+    expect(sent.events().filter((event) => event.type === 'guided_tour_played')).toHaveLength(1);
     await visitor.close();
   });
 });

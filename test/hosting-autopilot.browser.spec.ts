@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { Database } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
-import { launchChromium, signedInPage } from './support/browser';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { signedInPage } from './support/browser';
+import type { Person, PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
 import { aHostingSubscription, onboardMerchantAccount } from '../services/billing/test/hosting-support';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -35,6 +35,7 @@ interface Email {
 describe('the hosting-fee autopilot in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let provider: Person;
   /** A member of the provider, each property's agent, with a phone number on their profile. */
   let agentId: string;
@@ -43,11 +44,7 @@ describe('the hosting-fee autopilot in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     provider = await it_.signUp('Harbour Lights Media');
     await onStarter(it_, provider);
     await eventually(
@@ -57,20 +54,19 @@ describe('the hosting-fee autopilot in the browser', () => {
     );
     // The merchant account, set up on Stripe's onboarding page (as the hosting fees browser spec does in the page).
     await onboardMerchantAccount(it_, provider);
-    await it_.aMember('agent.harbour@example.com', provider.providerId, 'member');
+    await it_.aMember('autopilot.agent@example.com', provider.providerId, 'member');
     const [agent] = (await it_.platform.services.identity.app
       .get(Database)
-      .dataSource.query("SELECT id FROM users WHERE email = 'agent.harbour@example.com'")) as Array<{
+      .dataSource.query("SELECT id FROM users WHERE email = 'autopilot.agent@example.com'")) as Array<{
       id: string;
     }>;
     agentId = agent!.id;
-    const agentPerson = await it_.signIn('agent.harbour@example.com');
+    const agentPerson = await it_.signIn('autopilot.agent@example.com');
     await agentPerson.send('patch', '/users/me', { user: { phone_number: AGENT_PHONE } }).expect(200);
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

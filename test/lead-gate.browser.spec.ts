@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
-import { launchChromium, signedInPage } from './support/browser';
+import { signedInPage } from './support/browser';
 import { showcaseConnected } from './support/matterport';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import type { Person, PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const PHONE = { width: 390, height: 844 };
 const SCREENSHOTS = path.join(__dirname, 'artifacts', 'lead-gate');
@@ -23,6 +23,7 @@ jest.setTimeout(180_000);
 describe('a lead-gated tour in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let provider: Person;
   let propertyId: string;
   let tourLink: string;
@@ -30,11 +31,7 @@ describe('a lead-gated tour in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     provider = await it_.signUp('Gatehouse Media');
     await onStarter(it_, provider);
     const shared = await aSharedTour(provider, 'Harbour View Apartment');
@@ -49,8 +46,7 @@ describe('a lead-gated tour in the browser', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

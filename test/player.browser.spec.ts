@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MESSAGES, PRODUCT, type MenuType } from '@tourly/contracts';
 import { Database } from '@tourly/platform';
-import { hidePage, launchChromium } from './support/browser';
+import { analyticsSent, hidePage } from './support/browser';
 import type { Person } from './support/platform';
-import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
+import type { PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -29,6 +29,7 @@ jest.setTimeout(180_000);
 describe("the visitor's player in the browser", () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let base: string;
   let provider: Person;
   let propertyId: string;
@@ -47,17 +48,7 @@ describe("the visitor's player in the browser", () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({
-        env: (emulatorsUrl) => ({
-          ...pagesEnv(webDist, emulatorsUrl),
-          // Each journey publishes a menu style and opens the tour at once: no answer kept from before.
-          PLAYER_CACHE_SECONDS: '0',
-        }),
-      }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     base = it_.base;
 
     // A shared tour on Starter, its menu published with a map, a sub-menu of two links and the contact form.
@@ -107,8 +98,7 @@ describe("the visitor's player in the browser", () => {
 
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 
@@ -152,13 +142,15 @@ describe("the visitor's player in the browser", () => {
   async function visitor(viewport: { width: number; height: number }): Promise<Page> {
     const context = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
     contexts.push(context);
-    // The tour's links are on APP_URL, which the platform under test does not answer: what a page asks of it (the
+    // The tour's links are on APP_URL: where that is not the platform under test, what a page asks of it (the
     // website's embedded tour) is answered by the platform under test, as APP_URL's host would.
     const app = new URL(appLink).origin;
-    await context.route(`${app}/**`, async (route) => {
-      const url = new URL(route.request().url());
-      await route.fulfill({ response: await route.fetch({ url: `${base}${url.pathname}${url.search}` }) });
-    });
+    if (app !== new URL(base).origin) {
+      await context.route(`${app}/**`, async (route) => {
+        const url = new URL(route.request().url());
+        await route.fulfill({ response: await route.fetch({ url: `${base}${url.pathname}${url.search}` }) });
+      });
+    }
     const page = await context.newPage();
     page.on('pageerror', (error) => uncaught.push(error.message));
     return page;
@@ -670,17 +662,10 @@ describe("the visitor's player in the browser", () => {
     const page = await visitor(PHONE);
     // The player sends what it recorded every 5 s: the page's clock is run forward over that wait, not waited out.
     await page.clock.install();
-    const batches: Array<Record<string, unknown>> = [];
-    const isBatch = (request: { url(): string; method(): string }) =>
-      request.method() === 'POST' && request.url().endsWith('/analytics.json');
     // The answers are the server's to check (its own suite): here, what leaves the page.
-    page.on('request', (request) => {
-      if (!isBatch(request)) return;
-      expect(request.headers()['content-type']).toBe('application/json');
-      batches.push((request.postDataJSON() as { batch: Record<string, unknown> }).batch);
-    });
+    const sent = await analyticsSent(page);
+    const batch = (index: number) => sent.batches[index]!.batch;
     const tourId = decodeURIComponent(new URL(links.default).pathname.split('/').slice(2, 4).join('~'));
-    const firstBatch = page.waitForRequest(isBatch, { timeout: 15_000 });
     await openTour(page);
 
     // The banner at the foot of the page, under the footer: the tour's controls stay where a finger finds them.
@@ -699,10 +684,12 @@ describe("the visitor's player in the browser", () => {
 
     // Not answered yet: the view counts, without a visitor id, and nothing is kept in the browser.
     await page.clock.runFor(5_000);
-    expect(new URL((await firstBatch).url()).pathname).toBe(
-      `/digital_twin/${encodeURIComponent(tourId)}/analytics.json`,
-    );
-    expect(batches[0]).toEqual({
+    await sent.until(1);
+    expect(sent.batches[0]).toMatchObject({
+      path: `/digital_twin/${encodeURIComponent(tourId)}/analytics.json`,
+      contentType: 'application/json',
+    });
+    expect(batch(0)).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       view_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       visitor_id: null,
@@ -723,7 +710,6 @@ describe("the visitor's player in the browser", () => {
     });
 
     // The map from the menu: the next batch says so, granted, with the visitor id kept for the next visits.
-    const secondBatch = page.waitForRequest(isBatch, { timeout: 15_000 });
     await menuButton(page).click();
     await page
       .getByRole('navigation', { name: 'Tour menu' })
@@ -731,11 +717,11 @@ describe("the visitor's player in the browser", () => {
       .click();
     await panel(page, 'Location').waitFor();
     await page.clock.runFor(5_000);
-    await secondBatch;
+    await sent.until(2);
     const visitorId = await page.evaluate("localStorage.getItem('tourly_visitor_id')");
     expect(visitorId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(batches[1]).toMatchObject({
-      view_id: batches[0]!.view_id,
+    expect(batch(1)).toMatchObject({
+      view_id: batch(0).view_id,
       visitor_id: visitorId,
       consent: 'granted',
       events: [
@@ -743,7 +729,7 @@ describe("the visitor's player in the browser", () => {
         { type: 'map_opened', at: expect.any(String) },
       ],
     });
-    expect(batches[1]!.id).not.toBe(batches[0]!.id);
+    expect(batch(1).id).not.toBe(batch(0).id);
 
     // Hidden (the visitor switches apps) sends what waits at once, without waiting for the timer.
     await page.keyboard.press('Escape');
@@ -753,11 +739,10 @@ describe("the visitor's player in the browser", () => {
       .getByRole('button', { name: 'Contact the agent' })
       .click();
     await panel(page, 'Contact the agent').waitFor();
-    const atHide = page.waitForRequest(isBatch, { timeout: 4000 });
     await hidePage(page);
-    await atHide;
-    expect(batches[2]).toMatchObject({
-      view_id: batches[0]!.view_id,
+    await sent.until(3);
+    expect(batch(2)).toMatchObject({
+      view_id: batch(0).view_id,
       events: [{ type: 'menu_opened', target: 'contact' }, { type: 'contact_opened' }],
     });
 

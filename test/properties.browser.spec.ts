@@ -6,11 +6,11 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
 import { matterportAccountModels } from '@tourly/emulators';
 import { Database } from '@tourly/platform';
-import { completeAuthentication, enterCard, launchChromium, signedInPage } from './support/browser';
+import { completeAuthentication, enterCard, signedInPage } from './support/browser';
 import { connectMatterport } from './support/matterport';
 import { onStarter } from './support/provider';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import type { Person, PlatformWithEmulators } from './support/platform';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -31,6 +31,7 @@ jest.setTimeout(90_000);
 describe('property pages in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let base: string;
   let provider: Person;
   let page: Page;
@@ -39,14 +40,7 @@ describe('property pages in the browser', () => {
   const uncaught: string[] = [];
 
   beforeAll(async () => {
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({
-        s3: true,
-        env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl),
-      }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     base = it_.base;
     provider = await it_.signUp('Harbour Lights Media');
     // The spaces picker lists the provider's own Matterport account's models.
@@ -56,8 +50,7 @@ describe('property pages in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     if (files) rmSync(files, { recursive: true, force: true });
     expect(uncaught).toEqual([]);
   });

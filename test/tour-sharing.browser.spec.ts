@@ -3,10 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { NOT_A_COLOUR, TOUR_MESSAGES } from '@tourly/contracts';
-import { launchChromium, signedInPage } from './support/browser';
+import { signedInPage } from './support/browser';
 import { aProperty, onStarter } from './support/provider';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import type { Person, PlatformWithEmulators } from './support/platform';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -29,6 +29,7 @@ jest.setTimeout(120_000);
 describe('sharing a tour in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let base: string;
   let provider: Person;
   let propertyId: string;
@@ -38,14 +39,7 @@ describe('sharing a tour in the browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({
-        s3: true,
-        env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl),
-      }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     base = it_.base;
     provider = await it_.signUp('Harbour Lights Media');
     await onStarter(it_, provider);
@@ -55,8 +49,7 @@ describe('sharing a tour in the browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

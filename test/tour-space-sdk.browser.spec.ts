@@ -3,12 +3,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { rolldown } from 'rolldown';
-import { matterportShowcaseSpace, startEmulators, type RunningEmulators } from '@tourly/emulators';
-import { launchChromium } from './support/browser';
+import { matterportShowcaseSpace, type RunningEmulators } from '@tourly/emulators';
 import { showcaseConnected } from './support/matterport';
-import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import type { Person, PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -65,8 +64,10 @@ type SpaceWindow = {
  * Showcase, and renders the space's layers for a premium tour only; the same tour basic plays without them.
  */
 describe('the 3D space through Showcase’s SDK (SpaceSession)', () => {
+  let it_: PlatformWithEmulators;
   let emulators: RunningEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let framer: Server;
   let framerUrl = '';
   let sessionScript = '';
@@ -77,7 +78,8 @@ describe('the 3D space through Showcase’s SDK (SpaceSession)', () => {
       input: path.join(__dirname, '..', 'web', 'src', 'tour', 'showcase-sdk.ts'),
     });
     sessionScript = (await bundle.generate({ format: 'iife', name: 'tourlySpace' })).output[0].code;
-    [emulators, browser] = await Promise.all([startEmulators({ port: 0 }), launchChromium()]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
+    emulators = it_.emulators;
     // The page framing Showcase is on another origin than the emulators', as the player is.
     framer = createServer((request, response) => {
       if (request.url === '/session.js') {
@@ -90,9 +92,8 @@ describe('the 3D space through Showcase’s SDK (SpaceSession)', () => {
     framerUrl = `http://127.0.0.1:${(framer.address() as AddressInfo).port}/`;
   });
   afterAll(async () => {
-    await browser?.close();
     await new Promise((resolve) => framer?.close(resolve));
-    await emulators?.close();
+    await release?.();
   });
 
   async function connectedPage(viewport: { width: number; height: number }): Promise<Page> {
@@ -204,17 +205,12 @@ describe('the 3D space through Showcase’s SDK (SpaceSession)', () => {
   }
 
   describe('in the visitor’s player', () => {
-    let it_: PlatformWithEmulators;
     let provider: Person;
     let tourUrl = '';
     let propertyId = '';
     const contexts: BrowserContext[] = [];
 
     beforeAll(async () => {
-      const webDist = await builtWebApp();
-      it_ = await startPlatformWithEmulators({
-        env: (emulatorsUrl) => ({ ...pagesEnv(webDist, emulatorsUrl), PLAYER_CACHE_SECONDS: '0' }),
-      });
       provider = await it_.signUp('Space Layers Media');
       await onStarter(it_, provider);
       const tour = await aSharedTour(provider, 'Harbour Penthouse');
@@ -223,7 +219,6 @@ describe('the 3D space through Showcase’s SDK (SpaceSession)', () => {
     }, 240_000);
     afterAll(async () => {
       await Promise.all(contexts.map((context) => context.close()));
-      await it_?.stop();
     });
 
     const premium = (on: boolean) =>

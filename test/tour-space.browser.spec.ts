@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { NOT_A_COLOUR, TOUR_MESSAGES } from '@tourly/contracts';
-import { launchChromium, signedInPage } from './support/browser';
-import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
+import { signedInPage } from './support/browser';
+import type { PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -36,25 +36,19 @@ jest.setTimeout(120_000);
 describe('the tour space in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let base: string;
   /** Errors no page code caught: each would be a bug, whatever the page showed. */
   const uncaught: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({
-        env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl),
-      }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     base = it_.base;
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchChromium, signedInPage } from './support/browser';
+import { signedInPage } from './support/browser';
 import { showcaseConnected } from './support/matterport';
-import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
+import type { PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
-import { builtWebApp, pagesEnv } from './support/web-build';
+import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -26,22 +26,18 @@ jest.setTimeout(150_000);
 describe('wayfinding and welcome screens in the browser', () => {
   let it_: PlatformWithEmulators;
   let browser: Browser;
+  let release: () => Promise<void>;
   let base: string;
   const uncaught: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const webDist = await builtWebApp();
-    [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ s3: true, env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
-      launchChromium(),
-    ]);
+    ({ it_, browser, release } = await sharedBrowserPlatform());
     base = it_.base;
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await it_?.stop();
+    await release?.();
     expect(uncaught).toEqual([]);
   });
 

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SESSION_COOKIE, type MembershipRole } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
-import { createTestDatabase, createTestNamespace, freePort, testEnv } from '@tourly/platform/testing';
+import {
+  createTestDatabase,
+  createTestNamespace,
+  eventually,
+  freePort,
+  testEnv,
+} from '@tourly/platform/testing';
 import { startEmulators } from '@tourly/emulators';
 import { DEMO_PASSWORD, seedDemoData } from '@tourly/identity';
 import { startLocalS3 } from '../../infra/launcher/src/local-s3';
@@ -210,23 +216,41 @@ export interface SentAnalyticsEvent {
   room?: string;
 }
 
+/** One analytics batch as it left the page: where to, as what, and the batch itself. */
+export interface SentAnalyticsBatch {
+  path: string;
+  contentType: string | undefined;
+  batch: Record<string, unknown> & { events: SentAnalyticsEvent[] };
+}
+
 /**
- * The analytics events a player page sends from now on, every batch's, read on their way out (a route: a beacon's
- * body is not always on the request event).
+ * The analytics batches a player page sends from now on, read on their way out (a route: a beacon's body is not
+ * always on the request event): `batches` in the order sent, `events` all of theirs, `until(n)` waits for n batches.
  */
-export async function analyticsSent(page: Page): Promise<() => SentAnalyticsEvent[]> {
-  const events: SentAnalyticsEvent[] = [];
+export async function analyticsSent(page: Page) {
+  const batches: SentAnalyticsBatch[] = [];
   await page.route('**/analytics.json', async (route) => {
     const request = route.request();
     if (request.method() === 'POST') {
-      const { batch } = JSON.parse(request.postData() ?? '{}') as {
-        batch?: { events: SentAnalyticsEvent[] };
-      };
-      events.push(...(batch?.events ?? []));
+      const { batch } = JSON.parse(request.postData() ?? '{}') as { batch: SentAnalyticsBatch['batch'] };
+      batches.push({
+        path: new URL(request.url()).pathname,
+        contentType: request.headers()['content-type'],
+        batch,
+      });
     }
     await route.continue();
   });
-  return () => events;
+  return {
+    batches,
+    events: () => batches.flatMap(({ batch }) => batch.events),
+    until: (count: number) =>
+      eventually(
+        async () => batches.length,
+        (sent) => sent >= count,
+        `${count} analytics batch(es) sent`,
+      ),
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { tourPublicId } from '@tourly/contracts';
-import { nextDelivery } from '@tourly/platform/testing';
+import { eventually } from '@tourly/platform/testing';
 import type { Person, PlatformWithEmulators } from './platform';
 
 /** A property made through the API, as a test builder (a model of the Matterport emulator's): its id. */
@@ -27,13 +27,22 @@ export async function onStarter(platform: PlatformWithEmulators, person: Person)
     })
     .expect(200);
   const card = await platform.saveCard(person, 'pm_card_visa');
-  const planKnown = nextDelivery(platform.platform.services.properties, 'billing.subscription.changed.v1');
   const starter = await person.send('put', '/provider/billing/service_plan_subscription', {
     service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: card },
   });
   if (starter.body.data?.result !== 'success')
     throw new Error(`Starter refused: ${JSON.stringify(starter.body)}`);
-  await planKnown;
+  // This provider's plan in properties' own record (not the next plan event: on a shared platform that may be
+  // another provider's).
+  await eventually(
+    async () =>
+      (await platform.propertiesDb.dataSource.query(
+        'SELECT product_code FROM provider_plans WHERE provider_id = $1',
+        [person.providerId],
+      )) as Array<{ product_code: string }>,
+    (rows) => rows[0]?.product_code === 'starter_plan',
+    'properties hearing of the Starter plan',
+  );
 }
 
 /**
