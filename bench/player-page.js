@@ -1,5 +1,5 @@
 // The visitor's player page as a phone on a mobile network meets it: the JavaScript its first load fetches
-// (player.html's entry script and the chunks it preloads), gzipped (target < 100 KB), and its time to interactive
+// (player.html's entry script and the chunks it preloads), gzipped (target < 90 KB, issue 39), and its time to interactive
 // in headless Chromium throttled over CDP (Network: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up; CPU 4x
 // slower), median of five cold loads. The page is web/dist as built, served by a static server beside a stand-in
 // base.json of a tour at the display defaults (the front end's cost, not the API's: base.json's own bench is the
@@ -144,7 +144,8 @@ async function main() {
   }
   const result = {
     firstLoadJsGzipKB,
-    targetKB: 100,
+    targetKB: 90,
+    targetTimeToInteractiveMs: 2000,
     scripts,
     throttling: { ...NETWORK, cpuSlowdown: CPU_SLOWDOWN },
     medianTimeToInteractiveMs: median(loads.map((load) => load.interactiveMs)),

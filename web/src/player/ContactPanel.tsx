@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { useAnalytics } from './analyticsContext';
 import { recordPhoneReveal, type Agent } from './api';
 import defaultAvatar from './default-avatar.svg';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { rememberDeclined } from './consent';
 import { acceptCookiePolicy } from './api';
 

@@ -1,7 +1,6 @@
 import { LANGUAGES, type Language } from '@tourly/contracts';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGE_NAMES } from './i18n';
+import { changeLanguage, LANGUAGE_NAMES, useTranslation } from './i18n';
 
 /** The visitor's language (001 §5), kept for the next visit. */
 export function LanguageSwitch() {

@@ -1,6 +1,6 @@
 import { LIMITS } from '@tourly/contracts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { ApiError } from '../api/errors';
 import { useAnalytics } from './analyticsContext';
 import { sendLead, type LeadFields, type LeadSource } from './api';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import type { PropertyMapProps } from './PropertyMap';
 
 const PropertyMap = lazy(() => import('./PropertyMap'));

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ContactPanel } from './ContactPanel';
 import { fetchPausedTour, type PausedTour } from './api';
-import { applyTourLanguage } from './i18n';
+import { applyTourLanguage, useTranslation } from './i18n';
 
 /**
  * A tour paused for an unpaid hosting fee (issue 32): the visitor is told so in their language (the tour's, until

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/errors';
 import { fetchTour, publicIdOf, unlockTour, type PlayerTour } from './api';
-import { applyTourLanguage } from './i18n';
+import { applyTourLanguage, useTranslation } from './i18n';
 import { PasswordPage } from './PasswordPage';
 import { PausedPage } from './PausedPage';
 import type { PlayerRoute } from './routes';

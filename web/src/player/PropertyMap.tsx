@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { divIcon, map as leafletMap, marker, tileLayer } from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 
 export interface PropertyMapProps {
   latitude: number;

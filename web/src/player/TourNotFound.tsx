@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 
 /** What a visitor sees when the link does not lead to a published tour. */
 export function TourNotFound() {

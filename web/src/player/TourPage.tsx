@@ -1,6 +1,6 @@
 import type { MenuEntry } from '@tourly/contracts';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import type { ShowcasePlace } from '../tour/showcase-sdk';
 import { TourView, type TourPanelKind, type TourStrings } from '../tour/TourView';
 import { browserConsent, deferredAnalytics, NO_ANALYTICS, type Analytics } from './consent';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n';
 import { ApiError } from '../api/errors';
 import { PropertyWebsite } from '../website/PropertyWebsite';
 import type { WebsiteStrings } from '../website/strings';

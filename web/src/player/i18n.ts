@@ -1,7 +1,7 @@
 import { LANGUAGE_STORAGE_KEY, LANGUAGES, MESSAGES, type Language } from '@tourly/contracts';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useCallback, useSyncExternalStore } from 'react';
 import en from './locales/en.json';
+import { HTML_LANG, translator, type TranslationParams } from './translate';
 
 /** Each language's own name, as the switch lists it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -12,17 +12,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ru: 'Русский',
   cn: '中文',
   jp: '日本語',
-};
-
-/** The spec names Chinese and Japanese `cn` and `jp`; the page's `lang` attribute needs BCP 47's `zh` and `ja`. */
-const HTML_LANG: Record<Language, string> = {
-  en: 'en',
-  es: 'es',
-  fr: 'fr',
-  de: 'de',
-  ru: 'ru',
-  cn: 'zh',
-  jp: 'ja',
 };
 
 // Only English comes with the page; another language's strings load when it is chosen.
@@ -45,43 +34,64 @@ function storedLanguage(): Language | null {
   }
 }
 
-async function load(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  const module = await otherLocales[`./locales/${language}.json`]!();
-  i18next.addResourceBundle(language, 'translation', module.default);
+// English quotes the spec's strings from contracts, so the two cannot drift apart.
+const strings = translator({ ...en, required: MESSAGES.required, emailSent: MESSAGES.emailSent });
+let language: Language = 'en';
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-/** Shows the page in `language`; the visitor's choice is kept at once, before its strings have loaded. */
-export async function changeLanguage(language: Language, remember = true): Promise<void> {
+const currentLanguage = () => language;
+
+/**
+ * The page's language and its `t`, for a component: it renders again when the language changes (`t` is then a new
+ * function, so what a component memoises on it is made again).
+ */
+export function useTranslation(): {
+  t: (key: string, params?: TranslationParams) => string;
+  i18n: { language: Language };
+} {
+  const shown = useSyncExternalStore(subscribe, currentLanguage);
+  const t = useCallback(
+    (key: string, params?: TranslationParams) => strings.translate(shown, key, params),
+    [shown],
+  );
+  return { t, i18n: { language: shown } };
+}
+
+async function load(wanted: Language): Promise<void> {
+  if (strings.has(wanted)) return;
+  const module = await otherLocales[`./locales/${wanted}.json`]!();
+  strings.add(wanted, module.default);
+}
+
+/** Shows the page in `wanted`; the visitor's choice is kept at once, before its strings have loaded. */
+export async function changeLanguage(wanted: Language, remember = true): Promise<void> {
   if (remember) {
     try {
-      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, wanted);
     } catch {
       // Not kept past this page, as above.
     }
   }
-  await load(language);
-  await i18next.changeLanguage(language);
-  document.documentElement.lang = HTML_LANG[language];
+  await load(wanted);
+  language = wanted;
+  document.documentElement.lang = HTML_LANG[wanted];
+  for (const listener of listeners) listener();
 }
 
-/** Starts i18next in the stored language (default English), its strings loaded before the first render. */
+/** Starts in the stored language (default English), its strings loaded before the first render. */
 export async function startI18n(): Promise<void> {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    // English quotes the spec's strings from contracts, so the two cannot drift apart.
-    resources: { en: { translation: { ...en, required: MESSAGES.required, emailSent: MESSAGES.emailSent } } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  const language = storedLanguage() ?? 'en';
-  if (language !== 'en') await changeLanguage(language, false);
+  const stored = storedLanguage() ?? 'en';
+  if (stored !== 'en') await changeLanguage(stored, false);
   else document.documentElement.lang = HTML_LANG.en;
 }
 
 /** The tour's language (the provider's setup) for a visitor who has chosen none; their own choice wins. */
-export async function applyTourLanguage(language: string | undefined): Promise<void> {
-  if (storedLanguage() === null && isLanguage(language ?? null) && language !== i18next.language)
-    await changeLanguage(language as Language, false);
+export async function applyTourLanguage(tourLanguage: string | undefined): Promise<void> {
+  if (storedLanguage() === null && isLanguage(tourLanguage ?? null) && tourLanguage !== language)
+    await changeLanguage(tourLanguage as Language, false);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSpace, type SpacePose, type SpaceSweep } from '../../../tour/space';
 import { fetchAudioTour, type VisitorAudioTour } from './api';
 import { cameraPosition, cameraRoom, narrationFor, sourceLevels } from './spatial';

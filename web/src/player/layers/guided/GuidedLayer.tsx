@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSpace } from '../../../tour/space';
 import { useAnalytics } from '../../analyticsContext';
 import { fetchGuidedTour } from './api';

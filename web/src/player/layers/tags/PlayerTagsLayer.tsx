@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { request } from '../../../api/client';
 import { useAnalytics } from '../../analyticsContext';
 import type { Page } from '../../../api/client';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { api } from '../../../api/client';
 import type { WelcomeScreenData, WelcomeWords } from './sequence';
 import { WelcomeScreens } from './WelcomeScreens';
