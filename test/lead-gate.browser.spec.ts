@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
-import { signedInPage } from './support/browser';
+import { analyticsSent, signedInPage } from './support/browser';
 import { showcaseConnected } from './support/matterport';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
@@ -151,17 +151,12 @@ describe('a lead-gated tour in the browser', () => {
  * analytics, so a room heard of is a room counted.
  */
 async function roomsHeard(page: Page): Promise<() => string[]> {
-  const rooms: string[] = [];
-  await page.route('**/analytics.json', async (route) => {
-    const { batch } = JSON.parse(route.request().postData() ?? '{}') as {
-      batch?: { events: Array<{ type: string; room?: string }> };
-    };
-    for (const event of batch?.events ?? []) {
-      if (event.type === 'sweep_entered' && event.room) rooms.push(event.room);
-    }
-    await route.continue();
-  });
-  return () => rooms;
+  const sent = await analyticsSent(page);
+  return () =>
+    sent
+      .events()
+      .filter((event) => event.type === 'sweep_entered' && event.room)
+      .map((event) => event.room!);
 }
 
 /** Waits until the player's analytics told of `room` among the rooms heard after the first `before`. */

@@ -45,7 +45,7 @@ let shared: Promise<{ it_: PlatformWithEmulators; browser: Browser }> | undefine
  */
 export async function sharedBrowserPlatform(): Promise<SharedBrowserPlatform> {
   const inWorker = typeof process.send === 'function';
-  const started = inWorker ? (shared ??= startShared()) : startShared();
+  const started = inWorker ? (shared ??= startShared(true)) : startShared(false);
   const { it_, browser } = await started;
   return {
     it_,
@@ -58,7 +58,7 @@ export async function sharedBrowserPlatform(): Promise<SharedBrowserPlatform> {
   };
 }
 
-async function startShared(): Promise<{ it_: PlatformWithEmulators; browser: Browser }> {
+async function startShared(inWorker: boolean): Promise<{ it_: PlatformWithEmulators; browser: Browser }> {
   const webDist = await builtWebApp();
   const [it_, browser] = await Promise.all([
     startPlatformWithEmulators({
@@ -67,7 +67,7 @@ async function startShared(): Promise<{ it_: PlatformWithEmulators; browser: Bro
     }),
     launchChromium(),
   ]);
-  if (typeof process.send === 'function') process.once('disconnect', () => void stop(it_, browser));
+  if (inWorker) process.once('disconnect', () => void stop(it_, browser));
   return { it_, browser };
 }
 

@@ -80,6 +80,11 @@ export function GuidedTourBar({
   const space = useSpace();
   const [state, setState] = useState<GuidedState>({ index: 0, playing: false, unreachable: false });
   const started = useRef(false);
+  /** Each start of playing, by the visitor or by autoplay, is told to `onPlay`. */
+  const play = (guided: GuidedPlayer) => {
+    guided.play();
+    onPlay?.();
+  };
 
   const player = useMemo(() => {
     if (tour.stops.length === 0) return null;
@@ -90,8 +95,7 @@ export function GuidedTourBar({
     if (!player) return;
     if (tour.autoplay && space && !started.current) {
       started.current = true;
-      player.play();
-      onPlay?.();
+      play(player);
     }
     return () => player.close();
   }, [player]);
@@ -113,13 +117,7 @@ export function GuidedTourBar({
             {words.pause}
           </button>
         ) : (
-          <button
-            type="button"
-            onClick={() => {
-              player.play();
-              onPlay?.();
-            }}
-          >
+          <button type="button" onClick={() => play(player)}>
             {words.play}
           </button>
         )}
