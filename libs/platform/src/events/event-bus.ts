@@ -21,12 +21,11 @@ export class EventBus {
       throw new Error(`events.publish(${subject}) needs the EntityManager of an open transaction`);
     }
     const envelope = createEnvelope(subject, payload);
-    await tx.query('INSERT INTO outbox (id, subject, envelope) VALUES ($1, $2, $3)', [
-      envelope.id,
-      subject,
-      JSON.stringify(encodeEnvelope(envelope)),
-    ]);
-    await tx.query('SELECT pg_notify($1, $2)', [outboxChannel(this.schema), '']);
+    // One round trip: the row, and the relay's wake-up (delivered on commit). A WITH's INSERT runs whoever reads it.
+    await tx.query(
+      `WITH queued AS (INSERT INTO outbox (id, subject, envelope) VALUES ($1, $2, $3)) SELECT pg_notify($4, '')`,
+      [envelope.id, subject, JSON.stringify(encodeEnvelope(envelope)), outboxChannel(this.schema)],
+    );
     return envelope;
   }
 }
