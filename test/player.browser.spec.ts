@@ -171,6 +171,14 @@ describe("the visitor's player in the browser", () => {
   it('shows the published tour on a desktop: sidebar and sub-menu, contact form, phone, map, credits', async () => {
     const page = await visitor(DESKTOP);
     await openTour(page);
+    // The gateway preloads the tour's layers with the page, and the player's own request is answered from it.
+    const layersRequests = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/layers/base.json'))
+        .map((entry) => ('initiatorType' in entry ? entry.initiatorType : entry.entryType)),
+    );
+    expect(layersRequests).toEqual(['link']);
 
     // The footer credits the provider; the tour uses no third-party models, so there are no credits to open.
     const footer = page.getByRole('contentinfo');

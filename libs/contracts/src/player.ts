@@ -27,6 +27,40 @@ export function parseTourPublicId(id: string): { clientSlug: string; modelSlug: 
 }
 
 /**
+ * The player's pages, read from the address (the gateway serves player.html for every path under `/tours/`):
+ * a tour at its default link `/tours/{client_slug}/{model_slug}` or its multiple-listing-service link `.../mls`,
+ * and the property's website at `/tours/{provider_id}/{slug}/website` (beside the data it shows, `website.json`).
+ */
+export type PlayerRoute =
+  | { page: 'tour'; clientSlug: string; modelSlug: string; mls: boolean }
+  | { page: 'website'; providerId: string; slug: string };
+
+export function routeOf(pathname: string): PlayerRoute | null {
+  let parts: string[];
+  try {
+    parts = pathname.replace(/\/+$/, '').split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    // A malformed escape (`%E0%A4%A`) names no page.
+    return null;
+  }
+  if (parts[0] !== 'tours' || parts.some((part) => part === '')) return null;
+  const [, first, second, third] = parts;
+  if (!first || !second || parts.length > 4) return null;
+  if (parts.length === 3) return { page: 'tour', clientSlug: first, modelSlug: second, mls: false };
+  if (third === 'mls') return { page: 'tour', clientSlug: first, modelSlug: second, mls: true };
+  if (third === 'website') return { page: 'website', providerId: first, slug: second };
+  return null;
+}
+
+/**
+ * What the player asks first for a tour: its published layers (`base.json`, with `?mls=1` on the MLS link). The
+ * gateway preloads it with the page, so the request starts before the page's code has arrived.
+ */
+export function tourLayersPath(publicId: string, mls: boolean): string {
+  return `/digital_twin/${encodeURIComponent(publicId)}/layers/base.json${mls ? '?mls=1' : ''}`;
+}
+
+/**
  * The header the gateway sets on every request it forwards to properties: the provider whose own host (subdomain
  * or active white-label domain) the request came to; absent on the app's host. The gateway drops a client's own.
  */

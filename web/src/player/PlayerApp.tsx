@@ -4,15 +4,36 @@ import { fetchTour, publicIdOf, unlockTour, type PlayerTour } from './api';
 import { applyTourLanguage, useTranslation } from './i18n';
 import { PasswordPage } from './PasswordPage';
 import { PausedPage } from './PausedPage';
-import type { PlayerRoute } from './routes';
+import type { PlayerRoute } from '@tourly/contracts';
 import { TourNotFound } from './TourNotFound';
 import { TourPage } from './TourPage';
 
 // Most visitors come for a tour: the website's page and its component load only for the website.
 const WebsitePage = lazy(() => import('./WebsitePage'));
 
-/** The page the address names: a tour, a property's website, or "Tour not found". */
-export function PlayerApp({ route }: { route: PlayerRoute | null }) {
+/**
+ * The tour's request, started as the page's code starts (beside the visitor's language, before the first render), so
+ * a phone on a slow network waits for the two at once rather than one after the other.
+ */
+export function startTourRequest(route: PlayerRoute | null): Promise<PlayerTour> | undefined {
+  if (route?.page !== 'tour') return undefined;
+  const request = fetchTour(publicIdOf(route.clientSlug, route.modelSlug), route.mls);
+  // Its failure is read once the page renders; until then it is not an unhandled rejection.
+  request.catch(() => undefined);
+  return request;
+}
+
+/**
+ * The page the address names: a tour, a property's website, or "Tour not found". `tourRequest`: the tour's request
+ * if it was started already (`startTourRequest`).
+ */
+export function PlayerApp({
+  route,
+  tourRequest,
+}: {
+  route: PlayerRoute | null;
+  tourRequest?: Promise<PlayerTour>;
+}) {
   if (!route) return <TourNotFound />;
   if (route.page === 'website')
     return (
@@ -20,7 +41,13 @@ export function PlayerApp({ route }: { route: PlayerRoute | null }) {
         <WebsitePage providerId={route.providerId} slug={route.slug} />
       </Suspense>
     );
-  return <TourLoader id={publicIdOf(route.clientSlug, route.modelSlug)} mls={route.mls} />;
+  return (
+    <TourLoader
+      id={publicIdOf(route.clientSlug, route.modelSlug)}
+      mls={route.mls}
+      firstRequest={tourRequest}
+    />
+  );
 }
 
 type TourState =
@@ -35,15 +62,28 @@ type TourState =
  * Loads the published tour: 404 is "Tour not found", 401 asks for the password, then loads it again; 423 is the
  * paused page (an unpaid hosting fee).
  */
-function TourLoader({ id, mls }: { id: string; mls: boolean }) {
+function TourLoader({
+  id,
+  mls,
+  firstRequest,
+}: {
+  id: string;
+  mls: boolean;
+  firstRequest?: Promise<PlayerTour>;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<TourState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchTour(id, mls, controller.signal).then(
-      (tour) => applyTourLanguage(tour.setup?.language).then(() => setState({ status: 'loaded', tour })),
+    // The first look reads the request the page started with; a look again (after the password) asks anew.
+    const request = attempt === 0 && firstRequest ? firstRequest : fetchTour(id, mls, controller.signal);
+    request.then(
+      (tour) => {
+        if (controller.signal.aborted) return;
+        void applyTourLanguage(tour.setup?.language).then(() => setState({ status: 'loaded', tour }));
+      },
       (error: unknown) => {
         if (controller.signal.aborted) return;
         const status = error instanceof ApiError ? error.status : null;
@@ -56,7 +96,7 @@ function TourLoader({ id, mls }: { id: string; mls: boolean }) {
       },
     );
     return () => controller.abort();
-  }, [id, mls, attempt]);
+  }, [id, mls, attempt, firstRequest]);
 
   switch (state.status) {
     case 'loading':

@@ -12,7 +12,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { LeadGate } from './LeadGate';
 import { entered, OPEN_GATE } from './lead-gate';
 import { MapPanel } from './MapPanel';
-import { routeOf } from './routes';
+import { routeOf } from '@tourly/contracts';
 
 // The credits modal is opened by few visitors: it loads when one does.
 const ModelCreditsModal = lazy(() => import('./ModelCreditsModal'));

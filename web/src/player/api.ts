@@ -1,4 +1,4 @@
-import { tourPublicId, type LeadAttribution } from '@tourly/contracts';
+import { tourLayersPath, tourPublicId, type LeadAttribution } from '@tourly/contracts';
 import { api, request } from '../api/client';
 import type { Answer } from '../api/types';
 import type { TourData } from '../tour/types';
@@ -50,11 +50,9 @@ export const publicIdOf = tourPublicId;
 
 // Read as the tour view's types (the contract's layers: exactly three columns, children without children), which
 // the document cannot state; the provider's preview reads the same shape into them field by field.
+// The same address the gateway preloads with the page (`tourLayersPath`), so the browser answers from the preload.
 export const fetchTour = (id: string, mls: boolean, signal?: AbortSignal) =>
-  request<PlayerTour>('GET', `/digital_twin/${encodeURIComponent(id)}/layers/base.json`, {
-    query: mls ? { mls: 1 } : undefined,
-    signal,
-  });
+  request<PlayerTour>('GET', tourLayersPath(id, mls), { signal });
 
 /** What a visitor of a tour paused for an unpaid hosting fee is told: how to reach the provider. */
 export type PausedTour = Answer<'/digital_twin/{id}/paused.json', 'get'>;

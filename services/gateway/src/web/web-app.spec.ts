@@ -155,6 +155,22 @@ describe('WebApp pages', () => {
     expect(directive(app.csp, 'script-src')).toEqual(["'self'"]);
   });
 
+  it("preloads a tour's layers with the player's page, where the player will ask for them", async () => {
+    expect((await page('/tours/harbour/view-apartment')).headers.link).toBe(
+      '</digital_twin/harbour~view-apartment/layers/base.json>; rel=preload; as=fetch; crossorigin',
+    );
+    expect((await page('/tours/harbour/view-apartment/mls')).headers.link).toBe(
+      '</digital_twin/harbour~view-apartment/layers/base.json?mls=1>; rel=preload; as=fetch; crossorigin',
+    );
+    for (const pathname of [
+      '/tours/0195-provider/view-apartment/website',
+      '/tours/harbour',
+      '/provider/properties',
+    ]) {
+      expect((await page(pathname)).headers.link).toBeUndefined();
+    }
+  });
+
   it('escapes the settings it writes into the page', async () => {
     const { html } = await page('/users/sign_up', {
       captcha: {

@@ -1,5 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
-import { routeOf, type PlayerRoute } from './routes';
+import { routeOf, tourLayersPath, type PlayerRoute } from '@tourly/contracts';
 
 describe('routeOf', () => {
   it.each<[string, string, PlayerRoute | null]>([
@@ -28,7 +27,17 @@ describe('routeOf', () => {
     ['too deep', '/tours/harbour/view-apartment/mls/more', null],
     ['an empty part', '/tours//view-apartment', null],
     ['not under /tours', '/provider/properties', null],
+    ['a malformed escape', '/tours/harbour/%E0%A4%A', null],
   ])('%s', (_, pathname, route) => {
     expect(routeOf(pathname)).toEqual(route);
+  });
+});
+
+describe('tourLayersPath', () => {
+  it('is what the player asks first, on the default link and the MLS one', () => {
+    expect(tourLayersPath('harbour~view apartment', false)).toBe(
+      '/digital_twin/harbour~view%20apartment/layers/base.json',
+    );
+    expect(tourLayersPath('harbour~view', true)).toBe('/digital_twin/harbour~view/layers/base.json?mls=1');
   });
 });
