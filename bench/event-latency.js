@@ -1,7 +1,7 @@
 // Event latency: outbox write (commit) -> consumer handler, p50/p99 over 1,000 events on NATS JetStream,
 // each event its own committed transaction, written at a steady pace. Baseline in the same run: a bare
 // JetStream publish -> durable consumer round trip with no outbox, inbox or database.
-// Target: p99 < 100 ms.
+// Three rounds (BENCH_ROUNDS), the one with the median outbox p99 reported. Target: p99 < 15 ms (issue 39).
 const { performance } = require('node:perf_hooks');
 const { randomBytes } = require('node:crypto');
 const pino = require('pino');
@@ -17,6 +17,8 @@ const {
 const { freshDatabase, NATS_URL, percentile, record } = require('./support');
 
 const EVENTS = Number(process.env.BENCH_EVENTS || 1000);
+/** Rounds of both runs, alternating; the round with the median outbox p99 is reported. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const PER_SECOND = 200;
 const SUBJECT = 'identity.provider.created.v1';
 const logger = pino({ level: 'warn' });
@@ -118,15 +120,21 @@ async function main() {
   const transport = new NatsTransport({ url: NATS_URL, namespace, name: 'bench', logger });
   await transport.start();
   try {
-    const baseline = await bareRun(transport);
-    const outbox = await outboxRun(transport, database);
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const baseline = await bareRun(transport);
+      const outbox = await outboxRun(transport, database);
+      rounds.push({ baselineBareJetStream: baseline, outboxToHandler: outbox });
+    }
+    const sorted = [...rounds].sort((a, b) => a.outboxToHandler.p99Ms - b.outboxToHandler.p99Ms);
+    const median = sorted[Math.floor(sorted.length / 2)];
     const result = {
       events: EVENTS,
       ratePerSecond: PER_SECOND,
-      baselineBareJetStream: baseline,
-      outboxToHandler: outbox,
-      p99Ratio: +(outbox.p99Ms / baseline.p99Ms).toFixed(2),
-      target: 'outboxToHandler.p99Ms < 100',
+      ...median,
+      p99Ratio: +(median.outboxToHandler.p99Ms / median.baselineBareJetStream.p99Ms).toFixed(2),
+      target: 'outboxToHandler.p99Ms < 15 (issue 39), the median round',
+      rounds,
     };
     record('event-latency', result);
     console.log(JSON.stringify(result, null, 2));

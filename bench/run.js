@@ -1,38 +1,113 @@
 // `npm run bench [name ...]`: builds, then runs the named benchmarks (all of them by default) in turn. Not part of
 // `npm test`.
+//
+// `npm run bench -- --short [name ...]` (CI, after the tests): each benchmark once, for a few seconds, on smaller
+// data, failing only on a collapse: a figure past a floor far from its target (about a quarter of a ratio's
+// target, four times a latency's), so a fall like the gateway's 0.59 -> 0.04 fails the stop that causes it while a
+// busy machine's noise does not. The full run is what a closing note quotes; the short one only guards.
 const { execFileSync } = require('node:child_process');
+const { readFileSync } = require('node:fs');
 const path = require('node:path');
 
-const ALL = [
-  'gateway-overhead',
-  'event-latency',
-  'credential-resolution',
-  'webhook-intake',
-  'webhooks',
-  'properties-list',
-  'bookings',
-  'credits-ledger',
-  'va-queue',
-  'upload-throughput',
-  'player-page',
-  'player-base',
-  'tags-json',
-  'analytics-ingest',
-  'analytics-read',
-];
-const asked = process.argv.slice(2);
-if (asked.some((name) => name === '--help' || name === '-h')) {
-  console.log(`npm run bench [name ...]\nBenchmarks: ${ALL.join(', ')} (all of them when none is named).`);
+/** Shortens a benchmark: one round of a few seconds. */
+const ONE_SHORT_ROUND = { BENCH_ROUNDS: '1', BENCH_DURATION_S: '3' };
+
+/**
+ * Every benchmark, with what its short run changes and the floors it must stay on the right side of: a figure (a
+ * path in its results' JSON), `min` (at least) or `max` (at most), and why that floor.
+ */
+const BENCHES = {
+  'gateway-overhead': {
+    short: ONE_SHORT_ROUND,
+    floors: [{ figure: 'median.throughputRatio', min: 0.19, why: 'a quarter of the 0.75 target' }],
+  },
+  'event-latency': {
+    short: { BENCH_EVENTS: '400', BENCH_ROUNDS: '1' },
+    floors: [{ figure: 'outboxToHandler.p99Ms', max: 60, why: 'four times the 15 ms target' }],
+  },
+  'credential-resolution': { short: ONE_SHORT_ROUND, floors: [] },
+  'webhook-intake': {
+    short: ONE_SHORT_ROUND,
+    floors: [{ figure: 'median.throughputRatio', min: 0.075, why: 'a quarter of the 0.30 target' }],
+  },
+  webhooks: {
+    short: { BENCH_ROUNDS: '1', BENCH_EVENTS: '5', BENCH_BURST: '5' },
+    floors: [
+      { figure: 'median.baseline.steady.healthyP99Ms', max: 600, why: 'four times the 150 ms target' },
+    ],
+  },
+  'properties-list': {
+    short: ONE_SHORT_ROUND,
+    floors: [
+      { figure: 'median.steady.tenThousandProperties.p99Ms', max: 200, why: 'four times the 50 ms target' },
+    ],
+  },
+  bookings: { short: ONE_SHORT_ROUND, floors: [] },
+  'credits-ledger': { short: ONE_SHORT_ROUND, floors: [] },
+  'va-queue': { short: ONE_SHORT_ROUND, floors: [] },
+  'upload-throughput': { short: { BENCH_ROUNDS: '1' }, floors: [] },
+  'player-page': {
+    short: { BENCH_LOADS: '1' },
+    floors: [{ figure: 'firstLoadJsGzipKB', max: 120, why: 'the 90 KB target and a third more' }],
+  },
+  'player-base': { short: ONE_SHORT_ROUND, floors: [] },
+  'tags-json': { short: ONE_SHORT_ROUND, floors: [] },
+  'analytics-ingest': { short: { ...ONE_SHORT_ROUND, BENCH_BASELINE_S: '3' }, floors: [] },
+  'analytics-read': { short: { ...ONE_SHORT_ROUND, BENCH_EVENTS: '200000' }, floors: [] },
+};
+const ALL = Object.keys(BENCHES);
+
+const args = process.argv.slice(2);
+if (args.some((arg) => arg === '--help' || arg === '-h')) {
+  console.log(
+    `npm run bench -- [--short] [name ...]\nBenchmarks: ${ALL.join(', ')} (all of them when none is named).`,
+  );
   process.exit(0);
 }
+const short = args.includes('--short');
+const asked = args.filter((arg) => arg !== '--short');
 const unknown = asked.filter((name) => !ALL.includes(name));
 if (unknown.length > 0) {
   console.error(`No benchmark named ${unknown.join(', ')}. Benchmarks: ${ALL.join(', ')}.`);
   process.exit(2);
 }
+
+/** The value at a dotted path of a results object. */
+const valueAt = (result, figure) => figure.split('.').reduce((value, key) => value?.[key], result);
+
 const benches = asked.length > 0 ? asked : ALL;
 execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: path.join(__dirname, '..') });
+const verdicts = [];
 for (const name of benches) {
-  console.log(`\n== ${name}`);
-  execFileSync(process.execPath, [path.join(__dirname, `${name}.js`)], { stdio: 'inherit' });
+  console.log(`\n== ${name}${short ? ' (short)' : ''}`);
+  const { short: shortEnv, floors } = BENCHES[name];
+  const startedAt = Date.now();
+  try {
+    execFileSync(process.execPath, [path.join(__dirname, `${name}.js`)], {
+      stdio: 'inherit',
+      env: short ? { ...process.env, ...shortEnv } : process.env,
+    });
+  } catch {
+    verdicts.push({ name, figure: '(the run)', value: 'failed', floor: 'finishes', ok: false });
+    continue;
+  }
+  console.log(`== ${name}: ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  const result = JSON.parse(readFileSync(path.join(__dirname, 'results', `${name}.json`), 'utf8'));
+  for (const { figure, min, max, why } of floors) {
+    const value = valueAt(result, figure);
+    const ok =
+      typeof value === 'number' && (min === undefined || value >= min) && (max === undefined || value <= max);
+    verdicts.push({ name, figure, value, floor: min !== undefined ? `>= ${min}` : `<= ${max}`, why, ok });
+  }
+}
+if (verdicts.length > 0) {
+  console.log('\n== floors');
+  console.table(verdicts);
+}
+const collapsed = verdicts.filter((verdict) => !verdict.ok);
+if (collapsed.length > 0) {
+  console.error(
+    `${collapsed.length} benchmark figure(s) past their floor: ${collapsed.map((v) => `${v.name} ${v.figure}`).join(', ')}`,
+  );
+  process.exitCode = 1;
 }
