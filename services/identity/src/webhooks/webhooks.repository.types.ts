@@ -162,6 +162,7 @@ export interface IInsertEndpointQuery {
 
 /** 'UpdateEndpoint' parameters type */
 export interface IUpdateEndpointParams {
+  channel: string;
   description?: string | null | void;
   enabled?: boolean | null | void;
   eventTypes?: stringArray | null | void;
@@ -171,7 +172,9 @@ export interface IUpdateEndpointParams {
 }
 
 /** 'UpdateEndpoint' return type */
-export type IUpdateEndpointResult = void;
+export interface IUpdateEndpointResult {
+  id: string;
+}
 
 /** 'UpdateEndpoint' query type */
 export interface IUpdateEndpointQuery {
@@ -231,6 +234,7 @@ export interface IRecordMessageQuery {
 
 /** 'QueueDeliveriesOfMessage' parameters type */
 export interface IQueueDeliveriesOfMessageParams {
+  channel: string;
   messageId: string;
 }
 
@@ -264,6 +268,7 @@ export interface IInsertMessageForEndpointQuery {
 
 /** 'QueueDeliveryForEndpoint' parameters type */
 export interface IQueueDeliveryForEndpointParams {
+  channel: string;
   endpointId: string;
   eventType: string;
   id: string;
@@ -272,7 +277,9 @@ export interface IQueueDeliveryForEndpointParams {
 }
 
 /** 'QueueDeliveryForEndpoint' return type */
-export type IQueueDeliveryForEndpointResult = void;
+export interface IQueueDeliveryForEndpointResult {
+  id: string;
+}
 
 /** 'QueueDeliveryForEndpoint' query type */
 export interface IQueueDeliveryForEndpointQuery {
@@ -387,6 +394,7 @@ export interface IDeliveryAttemptsQuery {
 
 /** 'ReplayDeliveries' parameters type */
 export interface IReplayDeliveriesParams {
+  channel: string;
   endpointId: string;
   ids?: stringArray | null | void;
   providerId: string;
