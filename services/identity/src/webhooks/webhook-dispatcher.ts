@@ -137,20 +137,22 @@ export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicat
   private async record(delivery: ClaimedDelivery, startedAt: Date, outcome: AttemptOutcome): Promise<void> {
     const delay = outcome.ok ? null : retryDelayMs(delivery.attempts, this.backoffMs);
     const next = outcome.ok ? 'succeeded' : delay === null ? 'failed' : new Date(Date.now() + delay);
+    const attempt = {
+      startedAt,
+      statusCode: outcome.statusCode,
+      latencyMs: outcome.latencyMs,
+      responseSnippet: outcome.responseSnippet,
+      error: outcome.error,
+    };
+    if (next !== 'failed') {
+      // Nothing else to decide: one statement, without a transaction holding a connection the inbox and the
+      // claims share (every delivery records one).
+      await this.webhooks.recordAttempt(this.db.dataSource, delivery, attempt, next);
+      return;
+    }
     await this.db.transaction(async (tx) => {
-      const recorded = await this.webhooks.recordAttempt(
-        tx,
-        delivery,
-        {
-          startedAt,
-          statusCode: outcome.statusCode,
-          latencyMs: outcome.latencyMs,
-          responseSnippet: outcome.responseSnippet,
-          error: outcome.error,
-        },
-        next,
-      );
-      if (next !== 'failed' || !recorded?.failingSince) return;
+      const recorded = await this.webhooks.recordAttempt(tx, delivery, attempt, next);
+      if (!recorded?.failingSince) return;
       const now = new Date();
       if (!failingForTooLong(recorded.failingSince, now, this.config.WEBHOOK_DISABLE_AFTER_MS)) return;
       const days = (now.getTime() - recorded.failingSince.getTime()) / 86_400_000;

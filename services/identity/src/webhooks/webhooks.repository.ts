@@ -36,10 +36,7 @@ import type {
   IInsertMessageForEndpointQuery,
   IInsertSubscriptionQuery,
   ILockSubscriptionQuery,
-  IMarkEndpointFailingQuery,
-  IQueueDeliveriesOfMessageQuery,
   IQueueDeliveryForEndpointQuery,
-  IRecordAttemptOutcomeQuery,
   IRecordAttemptQuery,
   IRecordMessageQuery,
   IReplayDeliveriesQuery,
@@ -166,22 +163,21 @@ const rotateEndpointSecret = sql<IRotateEndpointSecretQuery>`
     previous_secret_expires_at = now() + make_interval(hours => $keepPreviousHours!), updated_at = now()
   WHERE provider_id = $providerId! AND id = $id!`;
 
+// The message (only when an endpoint wants it), a delivery to each endpoint that does, and then one wake-up of the
+// dispatchers at commit (`woken` is joined so that it runs): one round trip in the inbox's transaction.
 const recordMessage = sql<IRecordMessageQuery>`
-  INSERT INTO webhook_messages (id, provider_id, event_type, body, created_at)
-  SELECT $id!, $providerId!, $eventType!, $body!, $createdAt!
-  WHERE EXISTS (SELECT 1 FROM webhook_endpoints
-                WHERE provider_id = $providerId! AND enabled AND $eventType! = ANY(event_types))
-  ON CONFLICT (id) DO NOTHING`;
-
-// The deliveries and, only when there are some, one wake-up of the dispatchers at commit (`woken` is joined so that
-// it runs): no round trip of its own.
-const queueDeliveriesOfMessage = sql<IQueueDeliveriesOfMessageQuery>`
-  WITH queued AS (
+  WITH message AS (
+    INSERT INTO webhook_messages (id, provider_id, event_type, body, created_at)
+    SELECT $id!, $providerId!, $eventType!, $body!, $createdAt!
+    WHERE EXISTS (SELECT 1 FROM webhook_endpoints
+                  WHERE provider_id = $providerId! AND enabled AND $eventType! = ANY(event_types))
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id, provider_id, event_type
+  ), queued AS (
     INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
     SELECT gen_random_uuid(), m.id, e.id, e.provider_id, m.event_type, now()
-    FROM webhook_messages m
+    FROM message m
     JOIN webhook_endpoints e ON e.provider_id = m.provider_id AND e.enabled AND m.event_type = ANY(e.event_types)
-    WHERE m.id = $messageId!
     ON CONFLICT (message_id, endpoint_id) DO NOTHING
     RETURNING id
   ), woken AS (SELECT pg_notify($channel!, '') FROM queued LIMIT 1)
@@ -275,22 +271,28 @@ const claimDeliveries = sql<IClaimDeliveriesQuery>`
     d.provider_id AS "providerId", m.body, e.id AS "endpointId", e.url, e.secret,
     e.previous_secret AS "previousSecret", e.previous_secret_expires_at AS "previousSecretExpiresAt"`;
 
-const recordAttemptOutcome = sql<IRecordAttemptOutcomeQuery>`
-  UPDATE webhook_deliveries SET status = $status!, next_attempt_at = $nextAttemptAt, lease_until = NULL,
-    lease_token = NULL, last_attempt_at = $startedAt!, last_status_code = $statusCode, last_latency_ms = $latencyMs,
-    last_response_snippet = $responseSnippet, last_error = $error,
-    delivered_at = CASE WHEN $status! = 'succeeded' THEN now() ELSE delivered_at END
-  WHERE id = $id! AND lease_token = $leaseToken!`;
-
+// The outcome, the attempt's line in the log and the endpoint's failing streak in one statement (one round trip, a
+// transaction of its own unless the caller's), only while the lease is the caller's.
 const recordAttempt = sql<IRecordAttemptQuery>`
-  INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error)
-  SELECT $deliveryId!, coalesce(max(number), 0) + 1, $startedAt!, $statusCode, $latencyMs, $responseSnippet, $error
-  FROM webhook_attempts WHERE delivery_id = $deliveryId!`;
-
-const markEndpointFailing = sql<IMarkEndpointFailingQuery>`
-  UPDATE webhook_endpoints
-     SET failing_since = CASE WHEN $succeeded! THEN NULL ELSE coalesce(failing_since, $startedAt!) END
-  WHERE id = $id! RETURNING failing_since AS "failingSince"`;
+  WITH outcome AS (
+    UPDATE webhook_deliveries SET status = $status!, next_attempt_at = $nextAttemptAt, lease_until = NULL,
+      lease_token = NULL, last_attempt_at = $startedAt!, last_status_code = $statusCode, last_latency_ms = $latencyMs,
+      last_response_snippet = $responseSnippet, last_error = $error,
+      delivered_at = CASE WHEN $status! = 'succeeded' THEN now() ELSE delivered_at END
+    WHERE id = $id! AND lease_token = $leaseToken!
+    RETURNING id, endpoint_id
+  ), logged AS (
+    INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error)
+    SELECT o.id, coalesce((SELECT max(a.number) FROM webhook_attempts a WHERE a.delivery_id = o.id), 0) + 1,
+      $startedAt!, $statusCode, $latencyMs, $responseSnippet, $error
+    FROM outcome o
+  ), streak AS (
+    UPDATE webhook_endpoints e
+       SET failing_since = CASE WHEN $status! = 'succeeded' THEN NULL ELSE coalesce(e.failing_since, $startedAt!) END
+    FROM outcome o WHERE e.id = o.endpoint_id
+    RETURNING e.failing_since
+  )
+  SELECT failing_since AS "failingSince" FROM streak`;
 
 const disableEndpoint = sql<IDisableEndpointQuery>`
   UPDATE webhook_endpoints e SET enabled = false, disabled_at = now(), disabled_reason = $reason!, updated_at = now()
@@ -400,11 +402,7 @@ export class WebhooksRepository {
     tx: Queryable,
     message: { id: string; providerId: string; eventType: string; body: string; createdAt: Date },
   ): Promise<number> {
-    await queryRows(tx, recordMessage, message);
-    const queued = await queryRows(tx, queueDeliveriesOfMessage, {
-      messageId: message.id,
-      channel: DELIVERIES_DUE_CHANNEL,
-    });
+    const queued = await queryRows(tx, recordMessage, { ...message, channel: DELIVERIES_DUE_CHANNEL });
     return queued.length;
   }
 
@@ -494,28 +492,19 @@ export class WebhooksRepository {
    * another, whose attempt counts instead). `next` is when to try again, or 'succeeded' / 'failed' when done.
    * Answers the endpoint's failing streak start after this attempt, or undefined when the lease was lost.
    */
-  async recordAttempt(
-    tx: Queryable,
-    claimed: Pick<ClaimedDelivery, 'id' | 'leaseToken' | 'endpointId'>,
+  recordAttempt(
+    db: Queryable,
+    claimed: Pick<ClaimedDelivery, 'id' | 'leaseToken'>,
     attempt: Omit<AttemptRow, 'number'>,
     next: Date | 'succeeded' | 'failed',
   ): Promise<{ failingSince: Date | null } | undefined> {
-    const status = next instanceof Date ? 'pending' : next;
-    const updated = await queryAffected(tx, recordAttemptOutcome, {
+    return queryOne(db, recordAttempt, {
       ...attempt,
       id: claimed.id,
       leaseToken: claimed.leaseToken,
-      status,
+      status: next instanceof Date ? 'pending' : next,
       nextAttemptAt: next instanceof Date ? next : null,
     });
-    if (updated === 0) return undefined;
-    await queryRows(tx, recordAttempt, { ...attempt, deliveryId: claimed.id });
-    const endpoint = await queryOne(tx, markEndpointFailing, {
-      id: claimed.endpointId,
-      succeeded: status === 'succeeded',
-      startedAt: attempt.startedAt,
-    });
-    return { failingSince: endpoint?.failingSince ?? null };
   }
 
   /** Disables an endpoint that kept failing; false if it was disabled (or deleted) meanwhile. */

@@ -217,6 +217,7 @@ export interface IRotateEndpointSecretQuery {
 /** 'RecordMessage' parameters type */
 export interface IRecordMessageParams {
   body: string;
+  channel: string;
   createdAt: DateOrString;
   eventType: string;
   id: string;
@@ -224,29 +225,14 @@ export interface IRecordMessageParams {
 }
 
 /** 'RecordMessage' return type */
-export type IRecordMessageResult = void;
+export interface IRecordMessageResult {
+  id: string;
+}
 
 /** 'RecordMessage' query type */
 export interface IRecordMessageQuery {
   params: IRecordMessageParams;
   result: IRecordMessageResult;
-}
-
-/** 'QueueDeliveriesOfMessage' parameters type */
-export interface IQueueDeliveriesOfMessageParams {
-  channel: string;
-  messageId: string;
-}
-
-/** 'QueueDeliveriesOfMessage' return type */
-export interface IQueueDeliveriesOfMessageResult {
-  id: string;
-}
-
-/** 'QueueDeliveriesOfMessage' query type */
-export interface IQueueDeliveriesOfMessageQuery {
-  params: IQueueDeliveriesOfMessageParams;
-  result: IQueueDeliveriesOfMessageResult;
 }
 
 /** 'InsertMessageForEndpoint' parameters type */
@@ -470,8 +456,8 @@ export interface IClaimDeliveriesQuery {
   result: IClaimDeliveriesResult;
 }
 
-/** 'RecordAttemptOutcome' parameters type */
-export interface IRecordAttemptOutcomeParams {
+/** 'RecordAttempt' parameters type */
+export interface IRecordAttemptParams {
   error?: string | null | void;
   id: string;
   latencyMs?: number | null | void;
@@ -483,50 +469,15 @@ export interface IRecordAttemptOutcomeParams {
   statusCode?: number | null | void;
 }
 
-/** 'RecordAttemptOutcome' return type */
-export type IRecordAttemptOutcomeResult = void;
-
-/** 'RecordAttemptOutcome' query type */
-export interface IRecordAttemptOutcomeQuery {
-  params: IRecordAttemptOutcomeParams;
-  result: IRecordAttemptOutcomeResult;
-}
-
-/** 'RecordAttempt' parameters type */
-export interface IRecordAttemptParams {
-  deliveryId: string;
-  error?: string | null | void;
-  latencyMs?: number | null | void;
-  responseSnippet?: string | null | void;
-  startedAt: DateOrString;
-  statusCode?: number | null | void;
-}
-
 /** 'RecordAttempt' return type */
-export type IRecordAttemptResult = void;
+export interface IRecordAttemptResult {
+  failingSince: Date | null;
+}
 
 /** 'RecordAttempt' query type */
 export interface IRecordAttemptQuery {
   params: IRecordAttemptParams;
   result: IRecordAttemptResult;
-}
-
-/** 'MarkEndpointFailing' parameters type */
-export interface IMarkEndpointFailingParams {
-  id: string;
-  startedAt: DateOrString;
-  succeeded: boolean;
-}
-
-/** 'MarkEndpointFailing' return type */
-export interface IMarkEndpointFailingResult {
-  failingSince: Date | null;
-}
-
-/** 'MarkEndpointFailing' query type */
-export interface IMarkEndpointFailingQuery {
-  params: IMarkEndpointFailingParams;
-  result: IMarkEndpointFailingResult;
 }
 
 /** 'DisableEndpoint' parameters type */
