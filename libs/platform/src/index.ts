@@ -26,6 +26,7 @@ export * from './database/database';
 export * from './database/rows';
 export * from './database/queries';
 export * from './database/unique-violation';
+export * from './database/notification-listener';
 export * from './database/platform-tables.migration';
 export * from './database/outbox-parking.migration';
 export * from './audit/impersonation-audit';

@@ -56,6 +56,14 @@ export class IdentityConfig extends DatabaseConfig {
   @EnvInt({ min: 0, unit: 'milliseconds' })
   WEBHOOK_DISABLE_AFTER_MS: number = DEFAULT_DISABLE_AFTER_MS;
 
+  /**
+   * How often a replica looks for due deliveries that nothing woke it for: retries coming due, slots freed by
+   * another replica, leases of a replica that died. A delivery queued, replayed or re-enabled wakes every replica at
+   * commit (NOTIFY), so this only bounds how late those are.
+   */
+  @EnvInt({ min: 10, max: 3_600_000, unit: 'milliseconds' })
+  WEBHOOK_POLL_MS: number = 250;
+
   /** Deliveries one replica sends at once, across every endpoint. */
   @EnvInt({ min: 1, max: 1_000 })
   WEBHOOK_CONCURRENCY: number = 32;

@@ -87,9 +87,9 @@ export async function startIdentityPlatform(extra: Record<string, string> = {}) 
  * gets the internal token for the caller identity resolves the cookie to (as the gateway asks it over
  * `identity.credentials.resolve`). CSRF, rate limits and API keys at the gateway have their own suites.
  */
-export async function startIdentity() {
+export async function startIdentity(extra: Record<string, string> = {}) {
   const emulators = await startEmulators({ port: 0 });
-  const service = await startTestService(identity, { extra: vendorEnv(emulators.url) });
+  const service = await startTestService(identity, { extra: { ...vendorEnv(emulators.url), ...extra } });
   await seedDemoData(service);
   const sessions = service.app.get(SessionsService);
   const withCaller = (call: request.Test): request.Test => {

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { Client } from 'pg';
 import type { Logger } from 'pino';
+import { NotificationListener } from '../database/notification-listener';
 import { outboxChannel } from './event-bus';
 import { PublishRefusedError, type Transport } from './transport';
 
@@ -38,9 +38,6 @@ interface BatchOutcome {
 }
 
 const CLEANUP_EVERY_MS = 10 * 60 * 1000;
-/** Back-off of the LISTEN connection's reconnection: 100 ms, doubling up to 5 s while the database is away. */
-const LISTEN_RETRY_FIRST_MS = 100;
-const LISTEN_RETRY_MAX_MS = 5000;
 
 /**
  * Moves committed outbox rows to the broker. Woken by NOTIFY on commit (and a slow poll), it claims a batch
@@ -52,10 +49,7 @@ const LISTEN_RETRY_MAX_MS = 5000;
  * them by event id (the inbox catches any that get past it).
  */
 export class OutboxRelay {
-  /** A connection of its own, outside the pool: LISTEN belongs to one connection for its whole life. */
-  private listener?: Client;
-  private relisten?: NodeJS.Timeout;
-  private listenFailures = 0;
+  private readonly listener: NotificationListener;
   private poller?: NodeJS.Timeout;
   private running?: Promise<void>;
   private again = false;
@@ -69,84 +63,21 @@ export class OutboxRelay {
     private readonly options: OutboxRelayOptions,
   ) {
     this.batchSize = options.batchSize ?? 100;
+    this.listener = new NotificationListener(dataSource, {
+      channel: outboxChannel(options.schema),
+      onNotification: () => this.wake(),
+      name: 'outbox listener',
+      logger: options.logger,
+    });
   }
 
   async start(): Promise<void> {
     if (!this.stopped) return;
     this.stopped = false;
-    try {
-      await this.listen();
-    } catch (error) {
-      this.options.logger.warn({ err: error }, 'outbox listener could not connect; polling until it does');
-      this.scheduleListen();
-    }
+    await this.listener.start();
     this.poller = setInterval(() => this.wake(), this.options.pollIntervalMs ?? 1000);
     this.poller.unref();
     this.wake();
-  }
-
-  private async listen(): Promise<void> {
-    const { url } = this.dataSource.options as { url?: string };
-    // Keep-alive: a connection cut without a word (a failover, a dropped route) is noticed and replaced.
-    const client = new Client({
-      connectionString: url,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
-    });
-    client.on('notification', () => this.wake());
-    client.on('error', (error) => this.listenerLost(client, error));
-    client.on('end', () => this.listenerLost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${outboxChannel(this.options.schema)}"`);
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    if (this.stopped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.listener = client;
-    this.listenFailures = 0;
-  }
-
-  /** The LISTEN connection died (the database restarted, the backend was terminated): listen again. */
-  private listenerLost(client: Client, error?: Error): void {
-    // Errors while connecting reach listen()'s caller; a connection we already let go has nothing to say.
-    if (this.listener !== client) return;
-    this.listener = undefined;
-    void client.end().catch(() => undefined);
-    if (this.stopped) return;
-    this.options.logger.warn({ err: error }, 'outbox listener lost its connection; polling until it is back');
-    this.scheduleListen();
-  }
-
-  private scheduleListen(): void {
-    if (this.stopped || this.relisten) return;
-    const delayMs = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_FIRST_MS * 2 ** this.listenFailures);
-    this.relisten = setTimeout(() => {
-      this.listen().then(
-        () => {
-          this.relisten = undefined;
-          if (this.stopped) return;
-          this.options.logger.info('outbox listener is back');
-          // What committed while nobody listened.
-          this.wake();
-        },
-        (error: unknown) => {
-          this.relisten = undefined;
-          this.listenFailures += 1;
-          if (this.stopped) return;
-          this.options.logger.warn(
-            { err: error, attempt: this.listenFailures },
-            'outbox listener could not reconnect; trying again',
-          );
-          this.scheduleListen();
-        },
-      );
-    }, delayMs);
-    this.relisten.unref();
   }
 
   /** Runs a relay pass now, or right after the one in progress. */
@@ -267,8 +198,7 @@ export class OutboxRelay {
     if (this.stopped) return;
     this.stopped = true;
     clearInterval(this.poller);
-    clearTimeout(this.relisten);
-    this.relisten = undefined;
+    await this.listener.stop();
     await this.running;
     try {
       await this.relayAll('outbox not fully flushed at shutdown; the rows stay for the next start');
@@ -278,8 +208,5 @@ export class OutboxRelay {
         'outbox not fully flushed at shutdown; the rows stay for the next start',
       );
     }
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
   }
 }

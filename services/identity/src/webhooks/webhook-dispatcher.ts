@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import type { Logger } from 'pino';
-import { CONFIG, Database, EventBus, LOGGER, Schedules, type PeriodicTask } from '@tourly/platform';
+import {
+  CONFIG,
+  Database,
+  EventBus,
+  LOGGER,
+  NotificationListener,
+  Schedules,
+  type PeriodicTask,
+} from '@tourly/platform';
 import type { IdentityConfig } from '../config';
 import {
   DEFAULT_WEBHOOK_BACKOFF_MS,
@@ -11,28 +24,30 @@ import {
 } from './webhook-retries';
 import { WebhookSender, type AttemptOutcome } from './webhook-sender';
 import { targetPolicyOf } from './webhook-targets';
-import { WebhooksRepository, type ClaimedDelivery } from './webhooks.repository';
+import { DELIVERIES_DUE_CHANNEL, WebhooksRepository, type ClaimedDelivery } from './webhooks.repository';
 
-/** How often a replica looks for due deliveries when nothing woke it. */
-const POLL_MS = 250;
 /** The log keeps deliveries this long (pending ones stay until they end). */
 const RETENTION_DAYS = 30;
 
 /**
- * Sends queued deliveries. Each replica claims due deliveries under a lease (claims take turns on a lock and count
+ * Sends queued deliveries. A replica looks for due deliveries when a transaction that made some due commits (its
+ * NOTIFY), when one of its own sends ends (a slot is free), and every WEBHOOK_POLL_MS for what no notification
+ * announces (retries coming due, another replica's freed slots or expired leases, a notification missed while
+ * the listener reconnected). Each replica claims due deliveries under a lease (claims take turns on a lock and count
  * the leases in flight), so one attempt is made by one replica; a replica that dies mid-delivery leaves its lease
  * to expire, and another sends again with the same message id. Bounded: at most
  * `WEBHOOK_CONCURRENCY` sends at once per replica, and `WEBHOOK_ENDPOINT_CONCURRENCY` per endpoint across them
  * all, so a receiver that hangs holds a few slots for the timeout and the other endpoints keep theirs.
  */
 @Injectable()
-export class WebhookDispatcher implements BeforeApplicationShutdown {
+export class WebhookDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly sender: WebhookSender;
   private readonly backoffMs: number[];
   private readonly leaseMs: number;
   private readonly leaseToken = randomUUID();
   private readonly sending = new Set<Promise<void>>();
   private readonly task: PeriodicTask;
+  private readonly listener: NotificationListener;
   private stopped = false;
 
   constructor(
@@ -49,13 +64,25 @@ export class WebhookDispatcher implements BeforeApplicationShutdown {
       : DEFAULT_WEBHOOK_BACKOFF_MS;
     // Past the timeout with room for recording the outcome: a lease lost only to a dispatcher that is gone.
     this.leaseMs = config.WEBHOOK_TIMEOUT_MS + config.WEBHOOK_LEASE_MARGIN_MS;
-    this.task = schedules.every('webhook dispatch', POLL_MS, () => this.dispatch());
+    this.task = schedules.every('webhook dispatch', config.WEBHOOK_POLL_MS, () => this.dispatch());
+    this.listener = new NotificationListener(db.dataSource, {
+      channel: DELIVERIES_DUE_CHANNEL,
+      onNotification: () => this.wake(),
+      name: 'webhook dispatch listener',
+      logger,
+    });
     schedules.every('webhook log sweep', 3_600_000, () => this.webhooks.deleteOlderThan(RETENTION_DAYS));
   }
 
-  /** Looks for due deliveries now (something was queued or re-enabled in this replica). */
-  wake(): void {
-    void this.task.runNow();
+  /** Deliveries left due while no replica ran (or queued while this one started) go now, not at the first poll. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.listener.start();
+    this.wake();
+  }
+
+  /** Looks for due deliveries now, or right after the look in progress. */
+  private wake(): void {
+    if (!this.stopped) void this.task.runNow();
   }
 
   /** Claims what the free slots allow and starts sending it; resolves with how many it started. */
@@ -110,20 +137,22 @@ export class WebhookDispatcher implements BeforeApplicationShutdown {
   private async record(delivery: ClaimedDelivery, startedAt: Date, outcome: AttemptOutcome): Promise<void> {
     const delay = outcome.ok ? null : retryDelayMs(delivery.attempts, this.backoffMs);
     const next = outcome.ok ? 'succeeded' : delay === null ? 'failed' : new Date(Date.now() + delay);
+    const attempt = {
+      startedAt,
+      statusCode: outcome.statusCode,
+      latencyMs: outcome.latencyMs,
+      responseSnippet: outcome.responseSnippet,
+      error: outcome.error,
+    };
+    if (next !== 'failed') {
+      // Nothing else to decide: one statement, without a transaction holding a connection the inbox and the
+      // claims share (every delivery records one).
+      await this.webhooks.recordAttempt(this.db.dataSource, delivery, attempt, next);
+      return;
+    }
     await this.db.transaction(async (tx) => {
-      const recorded = await this.webhooks.recordAttempt(
-        tx,
-        delivery,
-        {
-          startedAt,
-          statusCode: outcome.statusCode,
-          latencyMs: outcome.latencyMs,
-          responseSnippet: outcome.responseSnippet,
-          error: outcome.error,
-        },
-        next,
-      );
-      if (next !== 'failed' || !recorded?.failingSince) return;
+      const recorded = await this.webhooks.recordAttempt(tx, delivery, attempt, next);
+      if (!recorded?.failingSince) return;
       const now = new Date();
       if (!failingForTooLong(recorded.failingSince, now, this.config.WEBHOOK_DISABLE_AFTER_MS)) return;
       const days = (now.getTime() - recorded.failingSince.getTime()) / 86_400_000;
@@ -146,6 +175,7 @@ export class WebhookDispatcher implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
+    await this.listener.stop();
     await Promise.all(this.sending);
     this.sender.close();
   }

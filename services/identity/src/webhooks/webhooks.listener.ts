@@ -8,8 +8,8 @@ import { WebhooksService } from './webhooks.service';
 /**
  * The platform's events, turned into deliveries: each public event of a provider is recorded once with a pending
  * delivery to each of that provider's enabled endpoints that wants its type, in the inbox's transaction, so a
- * redelivered event queues nothing twice and a crash queues nothing half. The dispatchers find the deliveries on
- * their next look (within a quarter of a second).
+ * redelivered event queues nothing twice and a crash queues nothing half. The transaction's commit wakes the
+ * dispatchers (NOTIFY).
  */
 @Controller()
 export class WebhooksListener {

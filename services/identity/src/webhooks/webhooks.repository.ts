@@ -36,10 +36,7 @@ import type {
   IInsertMessageForEndpointQuery,
   IInsertSubscriptionQuery,
   ILockSubscriptionQuery,
-  IMarkEndpointFailingQuery,
-  IQueueDeliveriesOfMessageQuery,
   IQueueDeliveryForEndpointQuery,
-  IRecordAttemptOutcomeQuery,
   IRecordAttemptQuery,
   IRecordMessageQuery,
   IReplayDeliveriesQuery,
@@ -84,6 +81,12 @@ export interface EndpointFields {
 
 /** Claims take turns on this lock, so the count of deliveries in flight per endpoint is exact across replicas. */
 const CLAIM_LOCK = 'webhook_claims';
+
+/**
+ * NOTIFY'd by every statement that makes a delivery due now, delivered when its transaction commits: the
+ * dispatchers of every replica LISTEN on it and look for due deliveries at once.
+ */
+export const DELIVERIES_DUE_CHANNEL = 'identity_webhook_deliveries_due';
 
 const subscriptionOfProvider = sql<ISubscriptionOfProviderQuery>`
   SELECT id, provider_id AS "providerId", created_at AS "createdAt"
@@ -132,20 +135,25 @@ const insertEndpoint = sql<IInsertEndpointQuery>`
   INSERT INTO webhook_endpoints (id, subscription_id, provider_id, url, description, event_types, enabled, secret)
   VALUES ($id!, $subscriptionId!, $providerId!, $url!, $description!, $eventTypes!, $enabled!, $secret!)`;
 
-// A field given null stays; enabling clears why it was disabled and the failing streak.
+// A field given null stays; enabling clears why it was disabled and the failing streak, and wakes the dispatchers
+// for the endpoint's pending deliveries (`woken` is joined so that it runs, and finds a row only when enabling).
 const updateEndpoint = sql<IUpdateEndpointQuery>`
-  UPDATE webhook_endpoints SET
-    url = coalesce($url, url),
-    description = coalesce($description, description),
-    event_types = coalesce($eventTypes, event_types),
-    enabled = coalesce($enabled, enabled),
-    disabled_at = CASE WHEN $enabled IS NULL THEN disabled_at WHEN $enabled THEN NULL
-                       ELSE coalesce(disabled_at, now()) END,
-    disabled_reason = CASE WHEN $enabled IS NULL THEN disabled_reason WHEN $enabled THEN NULL
-                           ELSE disabled_reason END,
-    failing_since = CASE WHEN $enabled THEN NULL ELSE failing_since END,
-    updated_at = now()
-  WHERE provider_id = $providerId! AND id = $id!`;
+  WITH updated AS (
+    UPDATE webhook_endpoints SET
+      url = coalesce($url, url),
+      description = coalesce($description, description),
+      event_types = coalesce($eventTypes, event_types),
+      enabled = coalesce($enabled, enabled),
+      disabled_at = CASE WHEN $enabled IS NULL THEN disabled_at WHEN $enabled THEN NULL
+                         ELSE coalesce(disabled_at, now()) END,
+      disabled_reason = CASE WHEN $enabled IS NULL THEN disabled_reason WHEN $enabled THEN NULL
+                             ELSE disabled_reason END,
+      failing_since = CASE WHEN $enabled THEN NULL ELSE failing_since END,
+      updated_at = now()
+    WHERE provider_id = $providerId! AND id = $id!
+    RETURNING id
+  ), woken AS (SELECT pg_notify($channel!, '') FROM updated WHERE $enabled)
+  SELECT updated.id AS "id!" FROM updated LEFT JOIN woken ON true`;
 
 const deleteEndpoint = sql<IDeleteEndpointQuery>`
   DELETE FROM webhook_endpoints WHERE provider_id = $providerId! AND id = $id!`;
@@ -155,28 +163,36 @@ const rotateEndpointSecret = sql<IRotateEndpointSecretQuery>`
     previous_secret_expires_at = now() + make_interval(hours => $keepPreviousHours!), updated_at = now()
   WHERE provider_id = $providerId! AND id = $id!`;
 
+// The message (only when an endpoint wants it), a delivery to each endpoint that does, and then one wake-up of the
+// dispatchers at commit (`woken` is joined so that it runs): one round trip in the inbox's transaction.
 const recordMessage = sql<IRecordMessageQuery>`
-  INSERT INTO webhook_messages (id, provider_id, event_type, body, created_at)
-  SELECT $id!, $providerId!, $eventType!, $body!, $createdAt!
-  WHERE EXISTS (SELECT 1 FROM webhook_endpoints
-                WHERE provider_id = $providerId! AND enabled AND $eventType! = ANY(event_types))
-  ON CONFLICT (id) DO NOTHING`;
-
-const queueDeliveriesOfMessage = sql<IQueueDeliveriesOfMessageQuery>`
-  INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
-  SELECT gen_random_uuid(), m.id, e.id, e.provider_id, m.event_type, now()
-  FROM webhook_messages m
-  JOIN webhook_endpoints e ON e.provider_id = m.provider_id AND e.enabled AND m.event_type = ANY(e.event_types)
-  WHERE m.id = $messageId!
-  ON CONFLICT (message_id, endpoint_id) DO NOTHING
-  RETURNING id`;
+  WITH message AS (
+    INSERT INTO webhook_messages (id, provider_id, event_type, body, created_at)
+    SELECT $id!, $providerId!, $eventType!, $body!, $createdAt!
+    WHERE EXISTS (SELECT 1 FROM webhook_endpoints
+                  WHERE provider_id = $providerId! AND enabled AND $eventType! = ANY(event_types))
+    ON CONFLICT (id) DO NOTHING
+    RETURNING id, provider_id, event_type
+  ), queued AS (
+    INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
+    SELECT gen_random_uuid(), m.id, e.id, e.provider_id, m.event_type, now()
+    FROM message m
+    JOIN webhook_endpoints e ON e.provider_id = m.provider_id AND e.enabled AND m.event_type = ANY(e.event_types)
+    ON CONFLICT (message_id, endpoint_id) DO NOTHING
+    RETURNING id
+  ), woken AS (SELECT pg_notify($channel!, '') FROM queued LIMIT 1)
+  SELECT queued.id AS "id!" FROM queued, woken`;
 
 const insertMessageForEndpoint = sql<IInsertMessageForEndpointQuery>`
   INSERT INTO webhook_messages (id, provider_id, event_type, body) VALUES ($id!, $providerId!, $eventType!, $body!)`;
 
 const queueDeliveryForEndpoint = sql<IQueueDeliveryForEndpointQuery>`
-  INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
-  VALUES ($id!, $messageId!, $endpointId!, $providerId!, $eventType!, now())`;
+  WITH queued AS (
+    INSERT INTO webhook_deliveries (id, message_id, endpoint_id, provider_id, event_type, next_attempt_at)
+    VALUES ($id!, $messageId!, $endpointId!, $providerId!, $eventType!, now())
+    RETURNING id
+  ), woken AS (SELECT pg_notify($channel!, '') FROM queued)
+  SELECT queued.id AS "id!" FROM queued, woken`;
 
 // `status` null: every status.
 const deliveriesPage = sql<Narrow<IDeliveriesPageQuery, KnownDelivery>>`
@@ -209,14 +225,17 @@ const deliveryAttempts = sql<IDeliveryAttemptsQuery>`
          response_snippet AS "responseSnippet", error
   FROM webhook_attempts WHERE delivery_id = $deliveryId! ORDER BY number DESC`;
 
-// `ids` null: every failed delivery of the endpoint.
+// `ids` null: every failed delivery of the endpoint. Wakes the dispatchers when it replayed any.
 const replayDeliveries = sql<IReplayDeliveriesQuery>`
-  UPDATE webhook_deliveries SET
-    attempts = CASE WHEN status = 'pending' THEN attempts ELSE 0 END,
-    status = 'pending', next_attempt_at = now(), delivered_at = NULL
-  WHERE provider_id = $providerId! AND endpoint_id = $endpointId! AND (lease_until IS NULL OR lease_until <= now())
-    AND (CASE WHEN $ids::uuid[] IS NULL THEN status = 'failed' ELSE id = ANY($ids::uuid[]) END)
-  RETURNING id`;
+  WITH replayed AS (
+    UPDATE webhook_deliveries SET
+      attempts = CASE WHEN status = 'pending' THEN attempts ELSE 0 END,
+      status = 'pending', next_attempt_at = now(), delivered_at = NULL
+    WHERE provider_id = $providerId! AND endpoint_id = $endpointId! AND (lease_until IS NULL OR lease_until <= now())
+      AND (CASE WHEN $ids::uuid[] IS NULL THEN status = 'failed' ELSE id = ANY($ids::uuid[]) END)
+    RETURNING id
+  ), woken AS (SELECT pg_notify($channel!, '') FROM replayed LIMIT 1)
+  SELECT replayed.id AS "id!" FROM replayed, woken`;
 
 const anyDeliveryDue = sql<IAnyDeliveryDueQuery>`
   SELECT EXISTS (SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= now()) AS "due!"`;
@@ -252,22 +271,28 @@ const claimDeliveries = sql<IClaimDeliveriesQuery>`
     d.provider_id AS "providerId", m.body, e.id AS "endpointId", e.url, e.secret,
     e.previous_secret AS "previousSecret", e.previous_secret_expires_at AS "previousSecretExpiresAt"`;
 
-const recordAttemptOutcome = sql<IRecordAttemptOutcomeQuery>`
-  UPDATE webhook_deliveries SET status = $status!, next_attempt_at = $nextAttemptAt, lease_until = NULL,
-    lease_token = NULL, last_attempt_at = $startedAt!, last_status_code = $statusCode, last_latency_ms = $latencyMs,
-    last_response_snippet = $responseSnippet, last_error = $error,
-    delivered_at = CASE WHEN $status! = 'succeeded' THEN now() ELSE delivered_at END
-  WHERE id = $id! AND lease_token = $leaseToken!`;
-
+// The outcome, the attempt's line in the log and the endpoint's failing streak in one statement (one round trip, a
+// transaction of its own unless the caller's), only while the lease is the caller's.
 const recordAttempt = sql<IRecordAttemptQuery>`
-  INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error)
-  SELECT $deliveryId!, coalesce(max(number), 0) + 1, $startedAt!, $statusCode, $latencyMs, $responseSnippet, $error
-  FROM webhook_attempts WHERE delivery_id = $deliveryId!`;
-
-const markEndpointFailing = sql<IMarkEndpointFailingQuery>`
-  UPDATE webhook_endpoints
-     SET failing_since = CASE WHEN $succeeded! THEN NULL ELSE coalesce(failing_since, $startedAt!) END
-  WHERE id = $id! RETURNING failing_since AS "failingSince"`;
+  WITH outcome AS (
+    UPDATE webhook_deliveries SET status = $status!, next_attempt_at = $nextAttemptAt, lease_until = NULL,
+      lease_token = NULL, last_attempt_at = $startedAt!, last_status_code = $statusCode, last_latency_ms = $latencyMs,
+      last_response_snippet = $responseSnippet, last_error = $error,
+      delivered_at = CASE WHEN $status! = 'succeeded' THEN now() ELSE delivered_at END
+    WHERE id = $id! AND lease_token = $leaseToken!
+    RETURNING id, endpoint_id
+  ), logged AS (
+    INSERT INTO webhook_attempts (delivery_id, number, started_at, status_code, latency_ms, response_snippet, error)
+    SELECT o.id, coalesce((SELECT max(a.number) FROM webhook_attempts a WHERE a.delivery_id = o.id), 0) + 1,
+      $startedAt!, $statusCode, $latencyMs, $responseSnippet, $error
+    FROM outcome o
+  ), streak AS (
+    UPDATE webhook_endpoints e
+       SET failing_since = CASE WHEN $status! = 'succeeded' THEN NULL ELSE coalesce(e.failing_since, $startedAt!) END
+    FROM outcome o WHERE e.id = o.endpoint_id
+    RETURNING e.failing_since
+  )
+  SELECT failing_since AS "failingSince" FROM streak`;
 
 const disableEndpoint = sql<IDisableEndpointQuery>`
   UPDATE webhook_endpoints e SET enabled = false, disabled_at = now(), disabled_reason = $reason!, updated_at = now()
@@ -331,18 +356,21 @@ export class WebhooksRepository {
     await queryRows(tx, insertEndpoint, endpoint);
   }
 
-  /** Applies the fields given; enabling clears why it was disabled and the failing streak. */
+  /**
+   * Applies the fields given; enabling clears why it was disabled and the failing streak, and wakes the dispatchers
+   * for its pending deliveries.
+   */
   async updateEndpoint(providerId: string, id: string, fields: Partial<EndpointFields>): Promise<boolean> {
-    return (
-      (await queryAffected(this.db.dataSource, updateEndpoint, {
-        providerId,
-        id,
-        url: fields.url ?? null,
-        description: fields.description ?? null,
-        eventTypes: fields.eventTypes ?? null,
-        enabled: fields.enabled ?? null,
-      })) === 1
-    );
+    const updated = await queryRows(this.db.dataSource, updateEndpoint, {
+      providerId,
+      id,
+      url: fields.url ?? null,
+      description: fields.description ?? null,
+      eventTypes: fields.eventTypes ?? null,
+      enabled: fields.enabled ?? null,
+      channel: DELIVERIES_DUE_CHANNEL,
+    });
+    return updated.length === 1;
   }
 
   async deleteEndpoint(providerId: string, id: string): Promise<boolean> {
@@ -368,18 +396,17 @@ export class WebhooksRepository {
 
   /**
    * Records one event for the provider's enabled endpoints that subscribe to its type, and a pending delivery to
-   * each; nothing when none does. Answers how many deliveries it queued.
+   * each, which wakes the dispatchers on commit; nothing when none does. Answers how many deliveries it queued.
    */
   async recordMessage(
     tx: Queryable,
     message: { id: string; providerId: string; eventType: string; body: string; createdAt: Date },
   ): Promise<number> {
-    await queryRows(tx, recordMessage, message);
-    const queued = await queryRows(tx, queueDeliveriesOfMessage, { messageId: message.id });
+    const queued = await queryRows(tx, recordMessage, { ...message, channel: DELIVERIES_DUE_CHANNEL });
     return queued.length;
   }
 
-  /** A message for one endpoint only (a test event), queued at once. */
+  /** A message for one endpoint only (a test event), queued at once: the dispatchers wake on commit. */
   async queueForEndpoint(
     tx: Queryable,
     message: { id: string; providerId: string; eventType: string; body: string },
@@ -393,6 +420,7 @@ export class WebhooksRepository {
       endpointId,
       providerId: message.providerId,
       eventType: message.eventType,
+      channel: DELIVERIES_DUE_CHANNEL,
     });
   }
 
@@ -425,13 +453,14 @@ export class WebhooksRepository {
   /**
    * Sends deliveries again, with their message ids unchanged: a finished one (failed or succeeded) from a new round
    * of attempts, a pending one waiting for its next attempt at once (its round goes on). One being sent right now
-   * is left alone. Answers the ids replayed.
+   * is left alone. Answers the ids replayed; the dispatchers wake when there are some.
    */
   async replay(providerId: string, endpointId: string, ids: string[] | 'failed'): Promise<string[]> {
     const replayed = await queryRows(this.db.dataSource, replayDeliveries, {
       providerId,
       endpointId,
       ids: ids === 'failed' ? null : ids,
+      channel: DELIVERIES_DUE_CHANNEL,
     });
     return replayed.map((row) => row.id);
   }
@@ -463,28 +492,19 @@ export class WebhooksRepository {
    * another, whose attempt counts instead). `next` is when to try again, or 'succeeded' / 'failed' when done.
    * Answers the endpoint's failing streak start after this attempt, or undefined when the lease was lost.
    */
-  async recordAttempt(
-    tx: Queryable,
-    claimed: Pick<ClaimedDelivery, 'id' | 'leaseToken' | 'endpointId'>,
+  recordAttempt(
+    db: Queryable,
+    claimed: Pick<ClaimedDelivery, 'id' | 'leaseToken'>,
     attempt: Omit<AttemptRow, 'number'>,
     next: Date | 'succeeded' | 'failed',
   ): Promise<{ failingSince: Date | null } | undefined> {
-    const status = next instanceof Date ? 'pending' : next;
-    const updated = await queryAffected(tx, recordAttemptOutcome, {
+    return queryOne(db, recordAttempt, {
       ...attempt,
       id: claimed.id,
       leaseToken: claimed.leaseToken,
-      status,
+      status: next instanceof Date ? 'pending' : next,
       nextAttemptAt: next instanceof Date ? next : null,
     });
-    if (updated === 0) return undefined;
-    await queryRows(tx, recordAttempt, { ...attempt, deliveryId: claimed.id });
-    const endpoint = await queryOne(tx, markEndpointFailing, {
-      id: claimed.endpointId,
-      succeeded: status === 'succeeded',
-      startedAt: attempt.startedAt,
-    });
-    return { failingSince: endpoint?.failingSince ?? null };
   }
 
   /** Disables an endpoint that kept failing; false if it was disabled (or deleted) meanwhile. */

@@ -162,6 +162,7 @@ export interface IInsertEndpointQuery {
 
 /** 'UpdateEndpoint' parameters type */
 export interface IUpdateEndpointParams {
+  channel: string;
   description?: string | null | void;
   enabled?: boolean | null | void;
   eventTypes?: stringArray | null | void;
@@ -171,7 +172,9 @@ export interface IUpdateEndpointParams {
 }
 
 /** 'UpdateEndpoint' return type */
-export type IUpdateEndpointResult = void;
+export interface IUpdateEndpointResult {
+  id: string;
+}
 
 /** 'UpdateEndpoint' query type */
 export interface IUpdateEndpointQuery {
@@ -214,6 +217,7 @@ export interface IRotateEndpointSecretQuery {
 /** 'RecordMessage' parameters type */
 export interface IRecordMessageParams {
   body: string;
+  channel: string;
   createdAt: DateOrString;
   eventType: string;
   id: string;
@@ -221,28 +225,14 @@ export interface IRecordMessageParams {
 }
 
 /** 'RecordMessage' return type */
-export type IRecordMessageResult = void;
+export interface IRecordMessageResult {
+  id: string;
+}
 
 /** 'RecordMessage' query type */
 export interface IRecordMessageQuery {
   params: IRecordMessageParams;
   result: IRecordMessageResult;
-}
-
-/** 'QueueDeliveriesOfMessage' parameters type */
-export interface IQueueDeliveriesOfMessageParams {
-  messageId: string;
-}
-
-/** 'QueueDeliveriesOfMessage' return type */
-export interface IQueueDeliveriesOfMessageResult {
-  id: string;
-}
-
-/** 'QueueDeliveriesOfMessage' query type */
-export interface IQueueDeliveriesOfMessageQuery {
-  params: IQueueDeliveriesOfMessageParams;
-  result: IQueueDeliveriesOfMessageResult;
 }
 
 /** 'InsertMessageForEndpoint' parameters type */
@@ -264,6 +254,7 @@ export interface IInsertMessageForEndpointQuery {
 
 /** 'QueueDeliveryForEndpoint' parameters type */
 export interface IQueueDeliveryForEndpointParams {
+  channel: string;
   endpointId: string;
   eventType: string;
   id: string;
@@ -272,7 +263,9 @@ export interface IQueueDeliveryForEndpointParams {
 }
 
 /** 'QueueDeliveryForEndpoint' return type */
-export type IQueueDeliveryForEndpointResult = void;
+export interface IQueueDeliveryForEndpointResult {
+  id: string;
+}
 
 /** 'QueueDeliveryForEndpoint' query type */
 export interface IQueueDeliveryForEndpointQuery {
@@ -387,6 +380,7 @@ export interface IDeliveryAttemptsQuery {
 
 /** 'ReplayDeliveries' parameters type */
 export interface IReplayDeliveriesParams {
+  channel: string;
   endpointId: string;
   ids?: stringArray | null | void;
   providerId: string;
@@ -462,8 +456,8 @@ export interface IClaimDeliveriesQuery {
   result: IClaimDeliveriesResult;
 }
 
-/** 'RecordAttemptOutcome' parameters type */
-export interface IRecordAttemptOutcomeParams {
+/** 'RecordAttempt' parameters type */
+export interface IRecordAttemptParams {
   error?: string | null | void;
   id: string;
   latencyMs?: number | null | void;
@@ -475,50 +469,15 @@ export interface IRecordAttemptOutcomeParams {
   statusCode?: number | null | void;
 }
 
-/** 'RecordAttemptOutcome' return type */
-export type IRecordAttemptOutcomeResult = void;
-
-/** 'RecordAttemptOutcome' query type */
-export interface IRecordAttemptOutcomeQuery {
-  params: IRecordAttemptOutcomeParams;
-  result: IRecordAttemptOutcomeResult;
-}
-
-/** 'RecordAttempt' parameters type */
-export interface IRecordAttemptParams {
-  deliveryId: string;
-  error?: string | null | void;
-  latencyMs?: number | null | void;
-  responseSnippet?: string | null | void;
-  startedAt: DateOrString;
-  statusCode?: number | null | void;
-}
-
 /** 'RecordAttempt' return type */
-export type IRecordAttemptResult = void;
+export interface IRecordAttemptResult {
+  failingSince: Date | null;
+}
 
 /** 'RecordAttempt' query type */
 export interface IRecordAttemptQuery {
   params: IRecordAttemptParams;
   result: IRecordAttemptResult;
-}
-
-/** 'MarkEndpointFailing' parameters type */
-export interface IMarkEndpointFailingParams {
-  id: string;
-  startedAt: DateOrString;
-  succeeded: boolean;
-}
-
-/** 'MarkEndpointFailing' return type */
-export interface IMarkEndpointFailingResult {
-  failingSince: Date | null;
-}
-
-/** 'MarkEndpointFailing' query type */
-export interface IMarkEndpointFailingQuery {
-  params: IMarkEndpointFailingParams;
-  result: IMarkEndpointFailingResult;
 }
 
 /** 'DisableEndpoint' parameters type */

@@ -30,7 +30,6 @@ import {
   type EndpointWithSecretResponse,
   type WebhooksResponse,
 } from './webhooks.dto';
-import { WebhookDispatcher } from './webhook-dispatcher';
 import { WebhooksRepository, type EndpointFields, type EndpointWithCounts } from './webhooks.repository';
 
 export const TOO_MANY_ENDPOINTS = `A provider can have at most ${WEBHOOK_LIMITS.endpointsPerProvider} endpoints.`;
@@ -49,7 +48,6 @@ export class WebhooksService {
   constructor(
     private readonly db: Database,
     private readonly webhooks: WebhooksRepository,
-    private readonly dispatcher: WebhookDispatcher,
     private readonly memberships: MembershipsRepository,
     private readonly mailer: Mailer,
     @Inject(CONFIG) config: IdentityConfig,
@@ -162,7 +160,6 @@ export class WebhooksService {
       eventTypes: fields.eventTypes && unique(fields.eventTypes),
     });
     if (!updated) throw ApiError.notFound(ENDPOINT_NOT_FOUND);
-    if (fields.enabled) this.dispatcher.wake();
     return this.endpoint(providerId, id);
   }
 
@@ -198,7 +195,6 @@ export class WebhooksService {
         deliveryId,
       ),
     );
-    this.dispatcher.wake();
     return this.delivery(providerId, id, deliveryId);
   }
 
@@ -222,14 +218,12 @@ export class WebhooksService {
     await this.delivery(providerId, endpointId, id);
     const [replayed] = await this.webhooks.replay(providerId, endpointId, [id]);
     if (!replayed) throw ApiError.conflict(DELIVERY_SENDING);
-    this.dispatcher.wake();
     return this.delivery(providerId, endpointId, id);
   }
 
   async replayFailed(providerId: string, endpointId: string): Promise<{ replayed: number }> {
     await this.endpoint(providerId, endpointId);
     const replayed = await this.webhooks.replay(providerId, endpointId, 'failed');
-    if (replayed.length > 0) this.dispatcher.wake();
     return { replayed: replayed.length };
   }
 
