@@ -12,8 +12,11 @@ import {
   PlatformTables1763769600000,
   TRANSPORT,
   openDatabase,
+  sql,
+  statement,
   streamName,
   type DatabaseConfig,
+  type Queryable,
   type Transport,
 } from '@tourly/platform';
 import {
@@ -35,6 +38,9 @@ import {
  * connection dies; the backlog shows in the metrics and in readiness.
  */
 const SUBJECT = 'identity.provider.created.v1';
+// A repository's write, its types written out here as `npm run sql:types` would generate them.
+const insertReceived = sql<{ params: { id: string }; result: { id: string } }>`
+  INSERT INTO received (id) VALUES ($id!) ON CONFLICT (id) DO NOTHING RETURNING id AS "id!"`;
 const silent = pino({ level: 'silent' });
 
 /** A logger whose lines a test can wait for. */
@@ -251,6 +257,41 @@ describe('outbox relay on NATS JetStream', () => {
       (all) => all.some((row) => row.id === id && row.state === 'published'),
       'the event relayed on its notification',
     );
+  });
+
+  it('publishes in the statement of a write only when the write returns a row, and wakes the relay', async () => {
+    await dataSource.query('CREATE TABLE IF NOT EXISTS received (id text PRIMARY KEY)');
+    const receive = (id: string, db: Queryable = dataSource) =>
+      bus.publishIfWritten(db, statement(insertReceived, { id }), SUBJECT, { providerId: 'p1', name: id });
+    const relayed = (id: string | undefined) =>
+      eventually(
+        rows,
+        (all) => all.some((row) => row.id === id && row.state === 'published'),
+        `${id} relayed`,
+      );
+    await startRelay({ pollIntervalMs: 10 * 60_000 }).start();
+
+    const first = await receive('r1');
+    expect(first.rows).toEqual([{ id: 'r1' }]);
+    expect(first.published).toMatchObject({ type: SUBJECT, data: { providerId: 'p1', name: 'r1' } });
+    await relayed(first.published?.id);
+    // Written already: nothing queued.
+    expect(await receive('r1')).toEqual({ rows: [] });
+    // Only its notification can wake the relay now: the poll is ten minutes away.
+    await relayed((await receive('r2')).published?.id);
+    // Part of a transaction that rolls back: neither the write nor the event.
+    await expect(
+      dataSource.transaction(async (tx) => {
+        expect((await receive('r3', tx)).published).toBeDefined();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await rows()).toHaveLength(2);
+    expect(await dataSource.query('SELECT id FROM received ORDER BY id')).toEqual([
+      { id: 'r1' },
+      { id: 'r2' },
+    ]);
+    expect(await storedMessages()).toBe(2);
   });
 });
 

@@ -13,6 +13,19 @@ export interface QueryTypes {
   result: unknown;
 }
 
+/**
+ * A generated query with its parameters, not run yet: a repository's write that another part of the platform runs
+ * inside a statement of its own (`EventBus.publishIfWritten`), so the SQL stays in the repository.
+ */
+export interface Statement<Q extends QueryTypes> {
+  query: TaggedQuery<Q>;
+  params: Q['params'];
+}
+
+export function statement<Q extends QueryTypes>(query: TaggedQuery<Q>, params: Q['params']): Statement<Q> {
+  return { query, params };
+}
+
 /** A row with some columns narrowed; only narrowing compiles (a column the row lacks, or a wider type, fails). */
 export type Narrowed<R, N extends { [K in keyof N]: K extends keyof R ? R[K] : never }> = Omit<R, keyof N> &
   N;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { EventCatalogue, EventEnvelope, EventSubject } from '@tourly/contracts';
 import { toCamelKeys, toSnakeKeys } from '../http/case';
 
@@ -7,24 +7,23 @@ let sequence = 0;
 
 /**
  * UUID version 7 (RFC 9562): 48 bits of Unix milliseconds, then a 12-bit counter that keeps ids from one
- * process increasing within the same millisecond, then random bits.
+ * process increasing within the same millisecond, then random bits. The random bits are a version 4 UUID's:
+ * `randomUUID` draws them from a pool it refills in bulk, where `randomBytes` asks OpenSSL on every call (two
+ * calls an id took a few percent of the processor in a Stripe intake profile).
  */
 export function uuidv7(now = Date.now()): string {
+  // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: V holds the variant bits; every x is random.
+  const random = randomUUID();
   if (now <= lastMillis) {
     sequence = (sequence + 1) & 0xfff;
     if (sequence === 0) lastMillis += 1;
     now = lastMillis;
   } else {
     lastMillis = now;
-    sequence = randomBytes(2).readUInt16BE(0) & 0x7ff;
+    sequence = parseInt(random.slice(15, 18), 16) & 0x7ff;
   }
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(now, 0, 6);
-  bytes[6] = 0x70 | (sequence >> 8);
-  bytes[7] = sequence & 0xff;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const millis = now.toString(16).padStart(12, '0');
+  return `${millis.slice(0, 8)}-${millis.slice(8)}-${(0x7000 | sequence).toString(16)}-${random.slice(19)}`;
 }
 
 export function createEnvelope<S extends EventSubject>(

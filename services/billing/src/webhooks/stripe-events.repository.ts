@@ -6,9 +6,10 @@ import {
   queryOne,
   queryRows,
   sql,
+  statement,
   type Narrow,
   type Narrowed,
-  type Queryable,
+  type Statement,
 } from '@tourly/platform';
 import type {
   IFindStripeEventQuery,
@@ -60,15 +61,17 @@ const unprocessedStripeEvents = sql<IUnprocessedStripeEventsQuery>`
 export class StripeEventsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Stores the event unless it is stored already; whether it was new. */
-  async insert(tx: Queryable, event: Stripe.Event, payload: string): Promise<boolean> {
-    const stored = await queryRows(tx, insertStripeEvent, {
+  /**
+   * The write that stores the event unless it is stored already (its row when it was new), for the statement
+   * that also queues its processing.
+   */
+  insertion(event: Stripe.Event, payload: string): Statement<IInsertStripeEventQuery> {
+    return statement(insertStripeEvent, {
       id: event.id,
       type: event.type,
       created: event.created,
       payload,
     });
-    return stored.length > 0;
   }
 
   find(stripeEventId: string): Promise<StoredEventRow | undefined> {

@@ -21,7 +21,7 @@ export const NOT_AN_EVENT =
 
 /**
  * Stripe's webhooks, in two steps. Intake verifies the signature over the raw body, stores the event once
- * (its id is the key, so a redelivery is a no-op) and queues it through the outbox, all in one transaction,
+ * (its id is the key, so a redelivery is a no-op) and queues it through the outbox, all in one statement,
  * then answers at once. Processing, from the queue, refreshes the subscription (or the credits purchase) the event
  * is about (or the refund of one) from Stripe's current state, which makes the order events arrive in irrelevant.
  */
@@ -71,19 +71,18 @@ export class StripeWebhooksService {
   }
 
   /**
-   * Stores a Stripe event once and queues its processing, in one transaction: the webhook's intake, and the
-   * reconciliation for events Stripe gave up delivering. Whether it was new.
+   * Stores a Stripe event once and queues its processing, in one statement (one round trip, atomic without a
+   * transaction): the webhook's intake, and the reconciliation for events Stripe gave up delivering. Whether it was
+   * new.
    */
   async store(event: Stripe.Event, payload: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      if (!(await this.stripeEvents.insert(tx, event, payload))) return false;
-      await this.events.publish(
-        'billing.stripe_event.received.v1',
-        { stripeEventId: event.id, type: event.type },
-        tx,
-      );
-      return true;
-    });
+    const { published } = await this.events.publishIfWritten(
+      this.db.dataSource,
+      this.stripeEvents.insertion(event, payload),
+      'billing.stripe_event.received.v1',
+      { stripeEventId: event.id, type: event.type },
+    );
+    return published !== undefined;
   }
 
   async process(stripeEventId: string): Promise<void> {
