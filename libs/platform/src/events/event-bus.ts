@@ -6,6 +6,18 @@ import { createEnvelope, encodeEnvelope } from './envelope';
 export const outboxChannel = (schema: string): string => `${schema}_outbox`;
 
 /**
+ * An event that a repository's statement writes itself, beside the change it announces: `INSERT INTO outbox (id,
+ * subject, envelope)` with the envelope's `data` completed by the statement, and `pg_notify(channel, '')` to wake the
+ * relay. `envelope` is the encoded envelope (JSON text, snake_case as it travels) of the payload's known fields.
+ */
+export interface StatementEvent {
+  id: string;
+  subject: EventSubject;
+  envelope: string;
+  channel: string;
+}
+
+/**
  * The only way to publish: `events.publish(subject, payload, tx)` inside the transaction that changes the
  * state. The event is a row of that transaction, so it leaves if and only if the transaction commits.
  */
@@ -27,5 +39,24 @@ export class EventBus {
       [envelope.id, subject, JSON.stringify(encodeEnvelope(envelope)), outboxChannel(this.schema)],
     );
     return envelope;
+  }
+
+  /**
+   * For a change made by one statement outside any transaction, where a second statement would hold the change's row
+   * lock across another round trip: the event for that statement to write (see StatementEvent), with the payload's
+   * fields it alone knows (`Later`, e.g. a balance after its update) left for it to merge into `data` under their wire
+   * names. The event still exists if and only if the change commits, since both are the same statement.
+   */
+  inStatement<S extends EventSubject, Later extends keyof EventCatalogue[S]>(
+    subject: S,
+    known: Omit<EventCatalogue[S], Later>,
+  ): StatementEvent {
+    const envelope = createEnvelope(subject, known as EventCatalogue[S]);
+    return {
+      id: envelope.id,
+      subject,
+      envelope: JSON.stringify(encodeEnvelope(envelope)),
+      channel: outboxChannel(this.schema),
+    };
   }
 }
