@@ -137,6 +137,18 @@ export interface CreditsChangedV1 {
   reservedBalance: number;
   version: number;
 }
+/**
+ * A credits purchase was paid and its credits granted, once per payment intent, in the transaction of the purchase's
+ * `billing.credits.changed.v1` (`change: purchase`). Its own subject, so what acts on purchases alone (billing's
+ * offers) is not woken by every reservation and capture of credits.
+ */
+export interface CreditsPurchasedV1 {
+  providerId: string;
+  /** The Stripe payment intent that paid for them. */
+  paymentIntentId: string;
+  /** Credits granted. */
+  credits: number;
+}
 export interface SubscriptionDowngradedV1 {
   providerId: string;
   fromProductCode: ProductCode;
@@ -340,6 +352,7 @@ export interface EventCatalogue {
   'billing.stripe_event.received.v1': StripeEventReceivedV1;
   'billing.immersive_extension.changed.v1': ImmersiveExtensionChangedV1;
   'billing.credits.changed.v1': CreditsChangedV1;
+  'billing.credits.purchased.v1': CreditsPurchasedV1;
   'billing.hosting.subscription.changed.v1': HostingSubscriptionChangedV1;
   'billing.hosting.invoice.changed.v1': HostingInvoiceChangedV1;
   'billing.hosting.invoice.paid.v1': HostingInvoiceChangedV1;

@@ -5,7 +5,7 @@ import {
   MESSAGES,
   type CreditReservation,
 } from '@tourly/contracts';
-import { ApiError, RpcClient } from '@tourly/platform';
+import { ApiError, RpcClient, rows } from '@tourly/platform';
 import { rpcRefusal } from '@tourly/platform/testing';
 import { CreditReservationSweep } from '../src/credits/credit-reservation-sweep.service';
 import { ledgerInvariantBreaches, ledgerKinds } from './credits-support';
@@ -99,6 +99,63 @@ describe('credits over request-reply', () => {
     );
   });
 
+  it('answers one reservation to many callers reserving the same reference at once, holding it once', async () => {
+    // Exactly the balance: every caller but the first finds too few credits left, and must still be answered the hold.
+    const provider = await providerWith(3);
+    const { providerId } = provider;
+    const request = { providerId, amount: 3, reference: 'order:everyone' };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => ask(CREDITS_RESERVE, request)));
+    expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(answers[0]).toMatchObject({
+      reference: 'order:everyone',
+      amount: 3,
+      status: 'held',
+      availableBalance: 0,
+    });
+    expect(await ledgerKinds(it_.billingDb, providerId)).toEqual({ adjustment: 1, spend: 1 });
+    expect(
+      (await it_.published('billing.credits.changed.v1', providerId)).map((event) => [
+        event.change,
+        event.version,
+      ]),
+    ).toEqual([
+      ['adjustment', 1],
+      ['reserve', 2],
+    ]);
+  });
+
+  it('settles a hold once when captures and releases of it race', async () => {
+    const provider = await providerWith(4);
+    const { providerId } = provider;
+    await ask(CREDITS_RESERVE, { providerId, amount: 4, reference: 'order:raced' });
+    const settle = { providerId, reference: 'order:raced' };
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, index) => ask(index % 2 ? CREDITS_RELEASE : CREDITS_CAPTURE, settle)),
+    );
+    const statuses = answers.map((answer) =>
+      answer.status === 'fulfilled' ? answer.value.status : (answer.reason as ApiError).getStatus(),
+    );
+    // Whichever came first won; the same verb answers it again, the other one 409.
+    const won = statuses.includes('captured') ? 'captured' : 'released';
+    expect(statuses.every((status) => status === won || status === 409)).toBe(true);
+    expect(statuses.filter((status) => status === won)).toHaveLength(5);
+    const changes = (await it_.published('billing.credits.changed.v1', providerId)).map((event) => [
+      event.change,
+      event.amount,
+      event.availableBalance,
+      event.reservedBalance,
+      event.version,
+    ]);
+    expect(changes).toEqual([
+      ['adjustment', 4, 4, 0, 1],
+      ['reserve', -4, 0, 4, 2],
+      won === 'captured' ? ['capture', 0, 0, 0, 3] : ['release', 4, 4, 0, 3],
+    ]);
+    expect(await ledgerKinds(it_.billingDb, providerId)).toEqual(
+      won === 'captured' ? { adjustment: 1, spend: 1 } : { adjustment: 1, spend: 1, release: 1 },
+    );
+  });
+
   it('captures a hold into a spend and releases another back, each once', async () => {
     const provider = await providerWith(10);
     const { providerId } = provider;
@@ -166,6 +223,29 @@ describe('credits over request-reply', () => {
       { change: 'capture', amount: 0, availableBalance: 3, reservedBalance: 3, version: 4 },
       { change: 'release', amount: 3, availableBalance: 6, reservedBalance: 0, version: 5 },
     ]);
+    // Written by the release's own statement: the envelope as the event bus makes it, the data completed.
+    const [releasedEvent] = await rows<{ id: string; envelope: Record<string, unknown> }>(
+      it_.billingDb.dataSource,
+      `SELECT id, envelope FROM outbox WHERE subject = 'billing.credits.changed.v1'
+          AND envelope -> 'data' ->> 'provider_id' = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [providerId],
+    );
+    expect(releasedEvent!.envelope).toEqual({
+      id: releasedEvent!.id,
+      type: 'billing.credits.changed.v1',
+      occurred_at: expect.any(String),
+      provider_id: providerId,
+      data: {
+        provider_id: providerId,
+        change: 'release',
+        category: null,
+        amount: 3,
+        reference: 'order:cancelled',
+        available_balance: 6,
+        reserved_balance: 0,
+        version: 5,
+      },
+    });
   });
 
   it('releases a hold never captured once its time is up, and not one captured', async () => {

@@ -1,9 +1,19 @@
-import type { EventCatalogue, EventEnvelope, EventSubject, MembershipRole } from '@tourly/contracts';
 import {
+  CREDITS_CAPTURE,
+  CREDITS_RELEASE,
+  CREDITS_RESERVE,
+  type EventCatalogue,
+  type EventEnvelope,
+  type EventSubject,
+  type MembershipRole,
+} from '@tourly/contracts';
+import {
+  ConsumerRegistry,
   Database,
   EventBus,
   RpcClient,
   TRANSPORT,
+  durableName,
   rows,
   uuidv7,
   type SettledDelivery,
@@ -534,10 +544,23 @@ describe('offers and credit bundles', () => {
       });
       expect(await redemptionsOf(buyer.providerId)).toEqual([{ offerId: offer.id, reference: intent }]);
 
-      const [purchased] = await publishedIds('billing.credits.changed.v1', buyer.providerId);
+      // The purchase on its own subject, beside its change of credits (which identity's webhooks send on).
+      expect(await it_.published('billing.credits.purchased.v1', buyer.providerId)).toEqual([
+        { providerId: buyer.providerId, paymentIntentId: intent, credits: 10 },
+      ]);
+      expect(
+        (await it_.published('billing.credits.changed.v1', buyer.providerId)).map((event) => [
+          event.change,
+          event.reference,
+        ]),
+      ).toEqual([
+        ['purchase', intent],
+        ['offer', offer.id],
+      ]);
+      const [purchased] = await publishedIds('billing.credits.purchased.v1', buyer.providerId);
       expect((await redeliver(purchased!)).outcome).toBe('duplicate');
       const second = await buy(buyer, visa, 3);
-      await handled(await publishedIds('billing.credits.changed.v1', buyer.providerId));
+      await handled(await publishedIds('billing.credits.purchased.v1', buyer.providerId));
 
       expect(
         (await historyOf(buyer)).map((item) => [item.kind, item.category, item.amount, item.reference]),
@@ -553,6 +576,34 @@ describe('offers and credit bundles', () => {
       });
       expect(await redemptionsOf(buyer.providerId)).toEqual([{ offerId: offer.id, reference: intent }]);
       expect((await buyer.get(`${REDEEMABLE}?redeem_action=credits_purchased`)).body.data).toEqual([]);
+    });
+
+    it('credits_purchased: reserves, captures and releases of credits never reach offers', async () => {
+      const durables = it_.service.app.get(ConsumerRegistry).durables();
+      expect(durables).toContain(durableName('billing', 'billing.credits.purchased.v1'));
+      expect(durables).not.toContain(durableName('billing', 'billing.credits.changed.v1'));
+
+      const spender = await withAccount('Offer Spenders');
+      await admin
+        .send('post', `/admin/providers/${spender.providerId}/credit_adjustments`, {
+          category: 'promotional',
+          amount: 5,
+        })
+        .expect(201);
+      const rpc = it_.service.app.get(RpcClient);
+      const { providerId } = spender;
+      await rpc.ask(CREDITS_RESERVE, { providerId, amount: 2, reference: 'order:kept' });
+      await rpc.ask(CREDITS_CAPTURE, { providerId, reference: 'order:kept' });
+      await rpc.ask(CREDITS_RESERVE, { providerId, amount: 1, reference: 'order:dropped' });
+      await rpc.ask(CREDITS_RELEASE, { providerId, reference: 'order:dropped' });
+      const changes = await publishedIds('billing.credits.changed.v1', providerId);
+      expect(changes).toHaveLength(5);
+      const [{ count }] = await rows<{ count: number }>(
+        db.dataSource,
+        'SELECT count(*)::int AS count FROM inbox WHERE event_id = ANY($1::uuid[])',
+        [changes],
+      );
+      expect(count).toBe(0);
     });
 
     it('subscription_created: a paid plan gives the offer once, and a later plan change nothing more', async () => {

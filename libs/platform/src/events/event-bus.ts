@@ -8,6 +8,18 @@ import { createEnvelope, encodeEnvelope } from './envelope';
 export const outboxChannel = (schema: string): string => `${schema}_outbox`;
 
 /**
+ * An event that a repository's statement writes itself, beside the change it announces: `INSERT INTO outbox (id,
+ * subject, envelope)` with the envelope's `data` completed by the statement, and `pg_notify(channel, '')` to wake the
+ * relay. `envelope` is the encoded envelope (JSON text, snake_case as it travels) of the payload's known fields.
+ */
+export interface StatementEvent {
+  id: string;
+  subject: EventSubject;
+  envelope: string;
+  channel: string;
+}
+
+/**
  * The only way to publish: `events.publish(subject, payload, tx)` inside the transaction that changes the
  * state, or `events.publishIfWritten(db, write, subject, payload)` in the statement that does. The event is a row
  * of that transaction or statement, so it leaves if and only if the change commits.
@@ -62,6 +74,21 @@ export class EventBus {
       },
     });
     return rows.length > 0 ? { rows, published: envelope } : { rows };
+  }
+
+  /**
+   * For a statement that computes part of its own event (a write wrapped by publishIfWritten cannot be a WITH of
+   * writes itself, and its event is known before it runs): the event for that statement to write (see
+   * StatementEvent), with the payload's fields it alone knows (`Later`, e.g. a balance after its update) left for it
+   * to merge into `data` under their wire names. The event still exists if and only if the change commits, since
+   * both are the same statement.
+   */
+  inStatement<S extends EventSubject, Later extends keyof EventCatalogue[S]>(
+    subject: S,
+    known: Omit<EventCatalogue[S], Later>,
+  ): StatementEvent {
+    const [id, , envelope, channel] = this.outboxValues(createEnvelope(subject, known as EventCatalogue[S]));
+    return { id, subject, envelope, channel };
   }
 
   /** An outbox row's values (id, subject, envelope) and the channel that wakes its relay. */

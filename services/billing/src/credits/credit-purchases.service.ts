@@ -7,7 +7,16 @@ import {
   MAX_CREDITS_PER_PURCHASE,
   type Currency,
 } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, isUuid, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import {
+  ApiError,
+  CONFIG,
+  Database,
+  EventBus,
+  isUuid,
+  uuidv7,
+  type Page,
+  type PageQuery,
+} from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { BillingAccountsService } from '../accounts/billing-accounts.service';
 import type { BillingConfig } from '../config';
@@ -40,7 +49,8 @@ export const PURCHASE_CANCELLED = 'This payment was cancelled; start a new purch
  * The credits are granted once, when Stripe says the intent succeeded, whichever comes first: the page's success call
  * or the `payment_intent.succeeded` webhook. Both read the intent from Stripe and grant through one ledger row keyed
  * by the intent's id (unique per provider), under the provider's balance lock, so the second finds it written; the
- * same transaction marks the voucher discount it claimed used.
+ * same transaction marks the voucher discount it claimed used and announces the purchase
+ * (`billing.credits.purchased.v1`, beside the grant's `billing.credits.changed.v1`).
  */
 @Injectable()
 export class CreditPurchasesService {
@@ -51,6 +61,7 @@ export class CreditPurchasesService {
     private readonly credits: CreditsService,
     private readonly accounts: BillingAccountsService,
     private readonly payments: Payments,
+    @Inject(EventBus) private readonly events: EventBus,
     @Inject(CONFIG) private readonly config: BillingConfig,
   ) {}
 
@@ -234,7 +245,7 @@ export class CreditPurchasesService {
     const succeeded = intent.status === 'succeeded';
     await this.db.transaction(async (tx) => {
       if (succeeded) {
-        await this.credits.grant(tx, {
+        const granted = await this.credits.grant(tx, {
           providerId: purchase.providerId,
           kind: 'purchase',
           category: 'customer_purchase',
@@ -243,6 +254,13 @@ export class CreditPurchasesService {
           reference: intent.id,
           note: null,
         });
+        if (granted) {
+          await this.events.publish(
+            'billing.credits.purchased.v1',
+            { providerId: purchase.providerId, paymentIntentId: intent.id, credits: purchase.creditsQty },
+            tx,
+          );
+        }
         await this.purchases.discountUsed(tx, intent.id);
       }
       await this.purchases.setStatus(tx, intent.id, intent.status, succeeded);

@@ -4,14 +4,27 @@ import {
   type CreditCategory,
   type CreditChange,
   type CreditReservation,
+  type CreditsChangedV1,
   type CreditsReserveRequest,
   type CreditsSettleRequest,
 } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, EventBus, type Page, type PageQuery } from '@tourly/platform';
+import {
+  ApiError,
+  CONFIG,
+  Database,
+  EventBus,
+  type Page,
+  type PageQuery,
+  type StatementEvent,
+} from '@tourly/platform';
 import type { EntityManager } from 'typeorm';
 import { recordAdminChange } from '../admin/admin-changes';
 import type { BillingConfig } from '../config';
-import { CreditReservationsRepository, type ReservationRow } from './credit-reservations.repository';
+import {
+  CreditReservationsRepository,
+  type ReservationRow,
+  type SettledRow,
+} from './credit-reservations.repository';
 import type { CreditBundleForm, CreditBundleResponse } from './credit-bundles.dto';
 import type {
   CreditAdjustmentForm,
@@ -33,6 +46,9 @@ export const RESERVED_FOR_ANOTHER_AMOUNT = 'was already reserved for another amo
 export const ALREADY_RELEASED = 'These credits were released; reserve them again.';
 export const ALREADY_SPENT = 'These credits were already spent.';
 export const BELOW_ZERO = "would take the provider's available credits below zero";
+
+/** What the statement of a hold, capture or release adds to its event: the balances and version it leaves. */
+type StatementFields = 'availableBalance' | 'reservedBalance' | 'version';
 
 /** The system itself, as the actor of a ledger row no person wrote (a service's spend, an expired hold). */
 export const SYSTEM_ACTOR = 'system';
@@ -61,7 +77,8 @@ export interface Grant {
  * available balance never goes below zero (a CHECK backs it). Credits never expire. Another service reserves
  * credits (a spend row, held), then captures them (the spend stands) or releases them (a release row gives them
  * back); a hold never captured is released after its `holdSeconds` (default `CREDIT_RESERVATION_TTL_SECONDS`). Each change is announced as
- * `billing.credits.changed.v1` with the provider's next credits version.
+ * `billing.credits.changed.v1` with the provider's next credits version. A hold, capture or release is one statement
+ * (CreditReservationsRepository): they are other services' round trips, and the lock lasts no round trip of ours.
  */
 @Injectable()
 export class CreditsService {
@@ -192,93 +209,83 @@ export class CreditsService {
   async reserve(request: CreditsReserveRequest): Promise<CreditReservation> {
     checked(request, true);
     const { providerId, reference, amount } = request;
-    const holdSeconds = request.holdSeconds ?? this.config.CREDIT_RESERVATION_TTL_SECONDS;
-    return this.db.transaction(async (tx) => {
-      const before = await this.credits.lock(tx, providerId);
-      const existing = await this.reservations.find(tx, providerId, reference);
-      if (existing) {
-        if (existing.amount !== amount) throw ApiError.invalid('reference', RESERVED_FOR_ANOTHER_AMOUNT);
-        return reservationOf(existing, before);
-      }
-      if (before.available < amount) throw ApiError.base(422, MESSAGES.notEnoughCredits);
-      await this.credits.append(tx, {
-        providerId,
-        kind: 'spend',
-        category: null,
-        amount: -amount,
-        actor: SYSTEM_ACTOR,
-        reference,
-        note: null,
-      });
-      const held = await this.reservations.hold(tx, providerId, reference, amount, holdSeconds);
-      const after = await this.credits.apply(tx, providerId, -amount, amount);
-      await this.announce(tx, providerId, after, 'reserve', null, -amount, reference);
-      return reservationOf(held, after);
-    });
+    const ttlSeconds = request.holdSeconds ?? this.config.CREDIT_RESERVATION_TTL_SECONDS;
+    const held = await this.reservations.hold(
+      { providerId, reference, amount, ttlSeconds, actor: SYSTEM_ACTOR },
+      this.changed({ providerId, change: 'reserve', category: null, amount: -amount, reference }),
+    );
+    if (held) return reservationOf(held);
+    // Nothing held: the reference was reserved before (now or by a concurrent request), or the credits fall short.
+    const existing = await this.reservations.current(providerId, reference);
+    if (!existing) throw ApiError.base(422, MESSAGES.notEnoughCredits);
+    if (existing.amount !== amount) throw ApiError.invalid('reference', RESERVED_FOR_ANOTHER_AMOUNT);
+    return reservationOf(existing);
   }
 
   /** The held credits are spent. Again: the same answer; released already: 409. */
   async capture(request: CreditsSettleRequest): Promise<CreditReservation> {
     checked(request, false);
     const { providerId, reference } = request;
-    return this.db.transaction(async (tx) => {
-      const before = await this.credits.lock(tx, providerId);
-      const existing = await this.reservations.find(tx, providerId, reference);
-      if (!existing) throw ApiError.notFound(NOTHING_RESERVED);
-      if (existing.status === 'captured') return reservationOf(existing, before);
-      if (existing.status === 'released') throw ApiError.conflict(ALREADY_RELEASED);
-      const captured = await this.reservations.settle(tx, providerId, reference, 'captured');
-      const after = await this.credits.apply(tx, providerId, 0, -existing.amount);
-      await this.announce(tx, providerId, after, 'capture', null, 0, reference);
-      return reservationOf(captured, after);
-    });
+    // Twice at most: held after a capture that wrote nothing is a reserve of the reference that committed in between.
+    for (let attempt = 1; ; attempt++) {
+      const captured = await this.reservations.capture(
+        providerId,
+        reference,
+        this.changed({ providerId, change: 'capture', category: null, amount: 0, reference }),
+      );
+      if (captured) return reservationOf(captured);
+      const current = await this.reservations.current(providerId, reference);
+      if (!current) throw ApiError.notFound(NOTHING_RESERVED);
+      if (current.status === 'captured') return reservationOf(current);
+      if (current.status === 'released') throw ApiError.conflict(ALREADY_RELEASED);
+      if (attempt === 2)
+        throw new Error(`the hold ${reference} of ${providerId} stays held but cannot be captured`);
+    }
   }
 
   /** The held credits come back. Again: the same answer; captured already: 409. */
   async release(request: CreditsSettleRequest): Promise<CreditReservation> {
     checked(request, false);
     const { providerId, reference } = request;
-    return this.db.transaction(async (tx) => {
-      const before = await this.credits.lock(tx, providerId);
-      const existing = await this.reservations.find(tx, providerId, reference);
-      if (!existing) throw ApiError.notFound(NOTHING_RESERVED);
-      if (existing.status === 'released') return reservationOf(existing, before);
-      if (existing.status === 'captured') throw ApiError.conflict(ALREADY_SPENT);
-      return this.releaseHeld(tx, existing);
-    });
+    // Twice at most, as a capture.
+    for (let attempt = 1; ; attempt++) {
+      const released = await this.releaseHeld(providerId, reference);
+      if (released) return reservationOf(released);
+      const current = await this.reservations.current(providerId, reference);
+      if (!current) throw ApiError.notFound(NOTHING_RESERVED);
+      if (current.status === 'released') return reservationOf(current);
+      if (current.status === 'captured') throw ApiError.conflict(ALREADY_SPENT);
+      if (attempt === 2)
+        throw new Error(`the hold ${reference} of ${providerId} stays held but cannot be released`);
+    }
   }
 
   /** Releases the holds past their expiry (the periodic sweep); how many it released. */
   async releaseExpired(limit: number): Promise<number> {
     let released = 0;
     for (const { providerId, reference } of await this.reservations.expired(limit)) {
-      await this.db.transaction(async (tx) => {
-        await this.credits.lock(tx, providerId);
-        const current = await this.reservations.find(tx, providerId, reference);
-        // Captured or released since it was listed: nothing to do.
-        if (current?.status !== 'held') return;
-        await this.releaseHeld(tx, current);
-        released += 1;
-      });
+      // Captured or released since it was listed: nothing to do.
+      if (await this.releaseHeld(providerId, reference)) released += 1;
     }
     return released;
   }
 
-  private async releaseHeld(tx: EntityManager, held: ReservationRow): Promise<CreditReservation> {
-    const { providerId, reference, amount } = held;
-    await this.credits.append(tx, {
-      providerId,
-      kind: 'release',
-      category: null,
-      amount,
-      actor: SYSTEM_ACTOR,
-      reference,
-      note: null,
-    });
-    const released = await this.reservations.settle(tx, providerId, reference, 'released');
-    const after = await this.credits.apply(tx, providerId, amount, -amount);
-    await this.announce(tx, providerId, after, 'release', null, amount, reference);
-    return reservationOf(released, after);
+  private releaseHeld(providerId: string, reference: string): Promise<SettledRow | undefined> {
+    return this.reservations.release(
+      { providerId, reference, actor: SYSTEM_ACTOR },
+      // The amount given back is the reservation's: its statement adds it.
+      this.changed<StatementFields | 'amount'>({ providerId, change: 'release', category: null, reference }),
+    );
+  }
+
+  /**
+   * The `billing.credits.changed.v1` of a hold, capture or release, for its statement to write with the balances and
+   * version it leaves (and a release's amount).
+   */
+  private changed<Later extends keyof CreditsChangedV1 = StatementFields>(
+    known: Omit<CreditsChangedV1, Later>,
+  ): StatementEvent {
+    return this.events.inStatement<'billing.credits.changed.v1', Later>('billing.credits.changed.v1', known);
   }
 
   private async announce(
@@ -327,13 +334,13 @@ function balanceFields(row: BalanceRow): Record<string, unknown> {
   return { creditBalance, availableBalance };
 }
 
-function reservationOf(row: ReservationRow, balance: BalanceRow): CreditReservation {
+function reservationOf(row: ReservationRow): CreditReservation {
   return {
     reference: row.reference,
     amount: row.amount,
     status: row.status,
     expiresAt: row.expiresAt.toISOString(),
-    availableBalance: balance.available,
+    availableBalance: row.available,
   };
 }
 

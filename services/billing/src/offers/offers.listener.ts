@@ -12,10 +12,13 @@ import { OffersService } from './offers.service';
 export class OffersListener {
   constructor(private readonly offers: OffersService) {}
 
-  /** `credits_purchased`: billing's own announcement of a purchase granted (other changes give nothing). */
-  @EventPattern('billing.credits.changed.v1')
-  async onCreditsChanged(
-    @Payload() event: EventEnvelope<'billing.credits.changed.v1'>,
+  /**
+   * `credits_purchased`: billing's own announcement of a purchase granted. Not `billing.credits.changed.v1`, which
+   * every hold and capture of credits publishes too.
+   */
+  @EventPattern('billing.credits.purchased.v1')
+  async onCreditsPurchased(
+    @Payload() event: EventEnvelope<'billing.credits.purchased.v1'>,
     @Ctx() context: EventContext,
   ): Promise<void> {
     await this.offers.giveFor(context.tx, event);

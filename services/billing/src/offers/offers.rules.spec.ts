@@ -72,6 +72,8 @@ describe('offerTrigger', () => {
       reservedBalance: 0,
       version: 1,
     });
+  const purchased = (paymentIntentId: string) =>
+    envelope('billing.credits.purchased.v1', { paymentIntentId, credits: 10 });
   const plan = (productCode: string, status: string) =>
     envelope('billing.subscription.changed.v1', {
       productCode,
@@ -88,8 +90,8 @@ describe('offerTrigger', () => {
   });
 
   it.each([
-    ['a purchase', credits('purchase', 'pi_123'), gives('credits_purchased', 'pi_123')],
-    ['a purchase without a reference', credits('purchase', null), gives('credits_purchased', id)],
+    ['a purchase', purchased('pi_123'), gives('credits_purchased', 'pi_123')],
+    ["a purchase's change of credits (its purchase event gives)", credits('purchase', 'pi_123'), null],
     ['an admin bundle', credits('grant', null), null],
     ['an offer given', credits('offer', 'offer-id'), null],
     ['a voucher', credits('voucher', 'CODE'), null],

@@ -66,7 +66,7 @@ export interface OfferTrigger {
 
 /** The events that give offers, and the action each stands for. */
 export type TriggerEvent =
-  | EventEnvelope<'billing.credits.changed.v1'>
+  | EventEnvelope<'billing.credits.purchased.v1'>
   | EventEnvelope<'billing.subscription.changed.v1'>
   | EventEnvelope<'identity.provider.created.v1'>
   | EventEnvelope<'orders.order.placed.v1'>;
@@ -83,9 +83,8 @@ export function offerTrigger(event: TriggerEvent): OfferTrigger | null {
   const at = new Date(event.occurredAt);
   const { providerId } = event.data;
   switch (event.type) {
-    case 'billing.credits.changed.v1':
-      if (event.data.change !== 'purchase') return null;
-      return { providerId, action: 'credits_purchased', reference: event.data.reference || event.id, at };
+    case 'billing.credits.purchased.v1':
+      return { providerId, action: 'credits_purchased', reference: event.data.paymentIntentId, at };
     case 'billing.subscription.changed.v1':
       if (event.data.productCode === 'free_tier_plan' || !TAKEN.includes(event.data.status)) return null;
       return { providerId, action: 'subscription_created', reference: event.id, at };
