@@ -155,8 +155,11 @@ export class OutboxRelay {
         // The mark need not wait for the disk: lost in a crash, the rows are published again and dropped as
         // duplicates (the broker's window, then the inbox), as after a crash between publish and mark. The
         // events' own rows were flushed by their writers' commits.
-        await tx.query('SET LOCAL synchronous_commit = off');
-        await tx.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1)', [published]);
+        await tx.query(
+          `WITH unflushed AS (SELECT set_config('synchronous_commit', 'off', true))
+           UPDATE outbox SET published_at = now() FROM unflushed WHERE id = ANY($1)`,
+          [published],
+        );
       }
       for (const { row, reason } of refused) {
         await tx.query('UPDATE outbox SET parked_at = now(), park_reason = $2 WHERE id = $1', [
