@@ -94,11 +94,13 @@ export class OutboxRelay {
 
   private async drain(): Promise<void> {
     try {
+      // The clean-up inside the loop: a notification while it deletes (the first pass's, at start) asks for a pass
+      // as well, and the poll may be minutes away.
       do {
         this.again = false;
         await this.relayAll('outbox rows left for the next pass: the broker did not take them');
+        await this.cleanup();
       } while (this.again && !this.stopped);
-      await this.cleanup();
     } catch (error) {
       this.options.logger.warn({ err: error }, 'outbox relay pass failed; retrying on the next poll');
     }
