@@ -50,9 +50,9 @@ function send(url, { method, headers, body, length }) {
   });
 }
 
-/** Straight to storage: one PUT of the bytes (the local server takes unsigned requests). */
-function putToStorage(endpoint, key) {
-  return send(`${endpoint}/${BUCKET}/${key}`, {
+/** Straight to storage: one PUT of the bytes to a signed URL (as a browser uploads straight to S3). */
+async function putToStorage(storage, key) {
+  return send(await storage.writeUrl(key, 'application/pdf', SIZE), {
     method: 'PUT',
     headers: { 'content-type': 'application/pdf' },
     body: fileBytes,
@@ -92,9 +92,8 @@ function uploadThroughGateway(gatewayUrl, session) {
   });
 }
 
-async function removeObject(url) {
-  await fetch(url, { method: 'DELETE' });
-}
+/** An uploaded file's key in the bench's bucket, from the signed URL the API answers with. */
+const keyOf = (url) => decodeURIComponent(new URL(url).pathname.slice(`/${BUCKET}/`.length));
 
 async function rssBytes(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -200,10 +199,10 @@ async function main() {
       uploadThroughGateway(gateway.url, session),
     );
     if (warm.status !== 201) throw new Error(`warm-up upload refused: ${warm.status} ${warm.text}`);
-    await removeObject(JSON.parse(warm.text).data.file.url.split('?')[0]);
+    await storage.delete([keyOf(JSON.parse(warm.text).data.file.url)]);
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const direct = await putToStorage(s3.endpoint, `bench/direct-${round}.pdf`);
+      const direct = await putToStorage(storage, `bench/direct-${round}.pdf`);
       const multipart = await multipartToStorage(storage, `bench/multipart-${round}.pdf`);
       const before = await rssBytes(properties.pid);
       const { result: upload, peak } = await peakRssDuring(properties.pid, () =>
@@ -219,9 +218,8 @@ async function main() {
         failed: (direct.status === 200 ? 0 : 1) + (upload.status === 201 ? 0 : 1),
       });
       // Keep the disk from filling: each round stores 200 MB.
-      await removeObject(`${s3.endpoint}/${BUCKET}/bench/direct-${round}.pdf`);
-      await removeObject(`${s3.endpoint}/${BUCKET}/bench/multipart-${round}.pdf`);
-      if (upload.status === 201) await removeObject(JSON.parse(upload.text).data.file.url.split('?')[0]);
+      await storage.delete([`bench/direct-${round}.pdf`, `bench/multipart-${round}.pdf`]);
+      if (upload.status === 201) await storage.delete([keyOf(JSON.parse(upload.text).data.file.url)]);
     }
     const result = {
       fileBytes: SIZE,
