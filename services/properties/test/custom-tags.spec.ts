@@ -153,7 +153,9 @@ describe('custom tags', () => {
         icon: 'info',
         media: { type: 'website', sub_type: 'embedded_website', url: 'https://example.com/about' },
       });
-      expect((await provider.get(layerPath())).body.data).toEqual(data);
+      // Read back as saved, but for the files' links: each answer signs them anew, a second later or not.
+      const unsigned = (answer: unknown) => JSON.parse(JSON.stringify(answer).replace(/\?X-Amz-[^"]*/g, ''));
+      expect(unsigned((await provider.get(layerPath())).body.data)).toEqual(unsigned(data));
     });
 
     it('keeps the ids sent, gives new tags theirs, and drops the tags left out', async () => {
