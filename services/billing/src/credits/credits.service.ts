@@ -226,37 +226,43 @@ export class CreditsService {
   async capture(request: CreditsSettleRequest): Promise<CreditReservation> {
     checked(request, false);
     const { providerId, reference } = request;
-    // Twice at most: held after a capture that wrote nothing is a reserve of the reference that committed in between.
-    for (let attempt = 1; ; attempt++) {
-      const captured = await this.reservations.capture(
+    return this.settle(request, 'captured', ALREADY_RELEASED, () =>
+      this.reservations.capture(
         providerId,
         reference,
         this.changed({ providerId, change: 'capture', category: null, amount: 0, reference }),
-      );
-      if (captured) return reservationOf(captured);
-      const current = await this.reservations.current(providerId, reference);
-      if (!current) throw ApiError.notFound(NOTHING_RESERVED);
-      if (current.status === 'captured') return reservationOf(current);
-      if (current.status === 'released') throw ApiError.conflict(ALREADY_RELEASED);
-      if (attempt === 2)
-        throw new Error(`the hold ${reference} of ${providerId} stays held but cannot be captured`);
-    }
+      ),
+    );
   }
 
   /** The held credits come back. Again: the same answer; captured already: 409. */
   async release(request: CreditsSettleRequest): Promise<CreditReservation> {
     checked(request, false);
     const { providerId, reference } = request;
-    // Twice at most, as a capture.
+    return this.settle(request, 'released', ALREADY_SPENT, () => this.releaseHeld(providerId, reference));
+  }
+
+  /**
+   * Settles a hold with `write` (a capture's or a release's statement, which writes only while the hold is held).
+   * When it wrote nothing, the reservation as it now is answers: settled so already (the same answer again), settled
+   * the other way (409), none (404). Twice at most: still held after a write that wrote nothing is a reserve of the
+   * reference that committed in between.
+   */
+  private async settle(
+    { providerId, reference }: CreditsSettleRequest,
+    settled: 'captured' | 'released',
+    otherwise: string,
+    write: () => Promise<SettledRow | undefined>,
+  ): Promise<CreditReservation> {
     for (let attempt = 1; ; attempt++) {
-      const released = await this.releaseHeld(providerId, reference);
-      if (released) return reservationOf(released);
+      const written = await write();
+      if (written) return reservationOf(written);
       const current = await this.reservations.current(providerId, reference);
       if (!current) throw ApiError.notFound(NOTHING_RESERVED);
-      if (current.status === 'released') return reservationOf(current);
-      if (current.status === 'captured') throw ApiError.conflict(ALREADY_SPENT);
+      if (current.status === settled) return reservationOf(current);
+      if (current.status !== 'held') throw ApiError.conflict(otherwise);
       if (attempt === 2)
-        throw new Error(`the hold ${reference} of ${providerId} stays held but cannot be released`);
+        throw new Error(`the hold ${reference} of ${providerId} stays held but cannot be ${settled}`);
     }
   }
 
