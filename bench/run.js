@@ -99,6 +99,37 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
+/**
+ * The event streams that exist on NATS_URL's server: `node -e` in a child, as this runner is synchronous. A
+ * benchmark's services publish under a namespace of their own (`EVENTS_bench_*`), which the benchmark leaves behind.
+ */
+function eventStreams() {
+  const list = `
+    const { connect } = require('nats');
+    (async () => {
+      const connection = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
+      const names = [];
+      for await (const stream of (await connection.jetstreamManager()).streams.list()) names.push(stream.config.name);
+      console.log(JSON.stringify(names));
+      await connection.close();
+    })();`;
+  return JSON.parse(execFileSync(process.execPath, ['-e', list], { encoding: 'utf8' }));
+}
+
+/** Deletes the benchmark's own streams: those that appeared while it ran. */
+function deleteStreams(names) {
+  if (names.length === 0) return;
+  const remove = `
+    const { connect } = require('nats');
+    (async () => {
+      const connection = await connect({ servers: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
+      const streams = (await connection.jetstreamManager()).streams;
+      for (const name of ${JSON.stringify(names)}) await streams.delete(name).catch(() => undefined);
+      await connection.close();
+    })();`;
+  execFileSync(process.execPath, ['-e', remove]);
+}
+
 /** The value at a dotted path of a results object. */
 const valueAt = (result, figure) => figure.split('.').reduce((value, key) => value?.[key], result);
 
@@ -109,6 +140,7 @@ for (const name of benches) {
   console.log(`\n== ${name}${short ? ' (short)' : ''}`);
   const { short: shortEnv, floors } = BENCHES[name];
   const startedAt = Date.now();
+  const streamsBefore = new Set(eventStreams());
   try {
     execFileSync(process.execPath, [path.join(__dirname, `${name}.js`)], {
       stdio: 'inherit',
@@ -117,6 +149,10 @@ for (const name of benches) {
   } catch {
     verdicts.push({ name, figure: '(the run)', value: 'failed', floor: 'finishes', ok: false });
     continue;
+  } finally {
+    deleteStreams(
+      eventStreams().filter((stream) => stream.startsWith('EVENTS_bench_') && !streamsBefore.has(stream)),
+    );
   }
   console.log(`== ${name}: ${Math.round((Date.now() - startedAt) / 1000)} s`);
   const result = JSON.parse(readFileSync(path.join(__dirname, 'results', `${name}.json`), 'utf8'));
