@@ -119,15 +119,19 @@ describe("the provider's invoices", () => {
   });
 
   it('pages the invoices newest first after renewals', async () => {
-    const clock = (await provider.get('/provider/billing/test_clock')).body.data.test_clock;
-    const twoRenewals = Date.parse(clock.frozen_time) + 61 * 24 * HOUR_MS;
-    await provider
-      .send('post', '/provider/billing/advance_test_clock', {
-        test_clock_id: clock.id,
-        time: new Date(twoRenewals).toISOString(),
-      })
-      .expect(200);
-    await it_.settled();
+    // Each renewal an hour past the period's end, as Stripe's calendar months fall (a fixed 61 days is one renewal
+    // from the first of December).
+    for (const _renewal of [1, 2]) {
+      const clock = (await provider.get('/provider/billing/test_clock')).body.data.test_clock;
+      const { current_period_end: periodEnd } = await subscription();
+      await provider
+        .send('post', '/provider/billing/advance_test_clock', {
+          test_clock_id: clock.id,
+          time: new Date(Date.parse(periodEnd) + HOUR_MS).toISOString(),
+        })
+        .expect(200);
+      await it_.settled();
+    }
 
     const all = (await provider.get(`${INVOICES}?page_size=100`).expect(200)).body.data;
     expect(all.total_count).toBe(3);

@@ -59,7 +59,9 @@ export async function seedDemoAnalytics(
 ): Promise<number> {
   const analytics = app.get(AnalyticsService);
   const db = app.get(Database);
-  const now = Date.now();
+  // The latest a seeded view starts, so that its events (a few minutes of them) end before now; the two weeks end on
+  // its day, which keeps a full fourteen days even in the first minutes after midnight.
+  const latest = Date.now() - 600_000;
   let views = 0;
   for (const [index, propertyId] of propertyIds.entries()) {
     const random = generator(propertyId);
@@ -67,12 +69,12 @@ export async function seedDemoAnalytics(
     const regulars = Array.from({ length: 3 }, (_, n) => `v:demo-regular-${index}-${n}`);
     const busiest = Math.max(2, 9 - index);
     for (let back = DAYS - 1; back >= 0; back--) {
-      const day = addDays(utcDay(now), -back);
+      const day = addDays(utcDay(latest), -back);
       const { from } = dayBounds(day);
+      const window = Math.min(20 * 3600_000, latest - from.getTime());
       const dayViews = Math.round(random() * busiest) + (back < 3 ? 1 : 0);
       for (let view = 0; view < dayViews; view++) {
-        let at = from.getTime() + Math.floor(random() * 20 * 3600_000);
-        if (at > now - 600_000) continue;
+        let at = from.getTime() + Math.floor(random() * window);
         const returning = random() < 0.2;
         const events: AnalyticsBatchV1['events'] = [];
         const add = (event: Partial<AnalyticsBatchV1['events'][number]> & { type: AnalyticsEventType }) => {
