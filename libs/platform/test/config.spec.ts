@@ -127,8 +127,17 @@ describe('configuration from the environment', () => {
         '  - DATABASE_URL is required (postgres://user:pass@host:5432/db)',
         '  - PORT must be a whole number (0 picks a free port)',
         '  - INTERNAL_TOKEN_SECRET must be at least 32 characters long',
-        '  - NATS_URL must look like nats://host:4222',
+        '  - NATS_URL must look like nats://host:4222, or several such addresses separated by commas',
       ].join('\n'),
     );
+  });
+
+  it('takes the servers of a NATS cluster comma-separated, and refuses a list with a bad one', () => {
+    const cluster = 'nats://10.0.0.1:4222,nats://10.0.0.2:4222,tls://10.0.0.3:4222';
+    const env = { DATABASE_URL: 'postgres://localhost/tourly', INTERNAL_TOKEN_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(DatabaseConfig, 'billing', { ...env, NATS_URL: cluster }).NATS_URL).toBe(cluster);
+    expect(() =>
+      loadConfig(DatabaseConfig, 'billing', { ...env, NATS_URL: 'nats://10.0.0.1:4222,10.0.0.2:4222' }),
+    ).toThrow('NATS_URL must look like nats://host:4222, or several such addresses separated by commas');
   });
 });

@@ -147,9 +147,14 @@ export class PlatformConfig {
   @IsString({ message: 'METRICS_TOKEN must be a string of 32 or more characters' })
   METRICS_TOKEN?: string;
 
-  /** Unset: events and request-reply stay inside this process (the all-in-one launcher). */
+  /**
+   * Unset: events and request-reply stay inside this process (the all-in-one launcher). Several servers of one
+   * cluster comma-separated: the client starts on any of them that answers.
+   */
   @IsOptional()
-  @Matches(/^(nats|tls):\/\/\S+$/, { message: 'NATS_URL must look like nats://host:4222' })
+  @Matches(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, {
+    message: 'NATS_URL must look like nats://host:4222, or several such addresses separated by commas',
+  })
   NATS_URL?: string;
 
   /** Prefix for stream names and subjects, so several deployments (or test runs) can share one NATS. */

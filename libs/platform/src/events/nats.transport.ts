@@ -32,6 +32,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PULL_BATCH = 32;
 
 export interface NatsTransportOptions {
+  /** A server, or the servers of one cluster comma-separated. */
   url: string;
   namespace: string;
   /** Connection name shown by the NATS server, e.g. the service name. */
@@ -61,7 +62,7 @@ export class NatsTransport implements Transport {
 
   async start(): Promise<void> {
     this.nc = await connect({
-      servers: this.options.url,
+      servers: this.options.url.split(','),
       name: this.options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
