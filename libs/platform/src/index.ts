@@ -43,6 +43,7 @@ export * from './events/event-consumer';
 export * from './events/dead-letters';
 export * from './events/events.server';
 export * from './events/rpc.client';
+export * from './events/broadcasts';
 export * from './health/health';
 export * from './metrics/metrics';
 export * from './platform.module';

@@ -26,6 +26,7 @@ import { EventBus } from './events/event-bus';
 import { ConsumerRegistry, DeadLetters, deadLettersController } from './events/dead-letters';
 import { OutboxRelay } from './events/outbox-relay';
 import { RpcClient } from './events/rpc.client';
+import { Broadcasts } from './events/broadcasts';
 import { createTransport } from './events/transports';
 import type { Transport } from './events/transport';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
@@ -108,6 +109,11 @@ export class PlatformModule {
         useFactory: (transport: Transport) => new RpcClient(transport),
         inject: [TRANSPORT],
       },
+      {
+        provide: Broadcasts,
+        useFactory: (transport: Transport) => new Broadcasts(transport),
+        inject: [TRANSPORT],
+      },
       { provide: ConsumerRegistry, useValue: new ConsumerRegistry() },
       Schedules,
       EventsHealthIndicator,
@@ -124,6 +130,7 @@ export class PlatformModule {
       SERVICE_NAME,
       TRANSPORT,
       RpcClient,
+      Broadcasts,
       Metrics,
       InternalTokens,
       ConsumerRegistry,

@@ -51,6 +51,7 @@ export class InProcessBroker {
   private readonly schema: string;
   private readonly consumers = new Map<string, DurableConsumer>();
   private readonly servers = new Map<string, Array<(data: Uint8Array) => Promise<Uint8Array>>>();
+  private readonly listeners = new Map<string, Set<(data: Uint8Array) => void>>();
   private turn = 0;
   private readonly queue: QueuedPublish[] = [];
   /** Set while a store loop runs; cleared in the same step that finds the queue empty, so no publish waits unseen. */
@@ -321,6 +322,17 @@ export class InProcessBroker {
     };
   }
 
+  broadcast(subject: string, data: Uint8Array): void {
+    for (const handle of this.listeners.get(subject) ?? []) handle(Uint8Array.from(data));
+  }
+
+  listen(subject: string, handle: (data: Uint8Array) => void): Stoppable {
+    const handlers = this.listeners.get(subject) ?? new Set();
+    handlers.add(handle);
+    this.listeners.set(subject, handlers);
+    return { stop: async () => void handlers.delete(handle) };
+  }
+
   async request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
     const handlers = this.servers.get(subject) ?? [];
     if (handlers.length === 0) throw new RpcError('no_responders', subject);
@@ -484,6 +496,14 @@ export class InProcessTransport implements Transport {
     handle: (data: Uint8Array) => Promise<Uint8Array>,
   ): Promise<Stoppable> {
     return this.broker.serve(subject, handle);
+  }
+
+  async broadcast(subject: string, data: Uint8Array): Promise<void> {
+    this.broker.broadcast(subject, data);
+  }
+
+  async listen(subject: string, handle: (data: Uint8Array) => void): Promise<Stoppable> {
+    return this.broker.listen(subject, handle);
   }
 
   consumersDown(): string[] {

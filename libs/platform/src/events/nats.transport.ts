@@ -347,6 +347,22 @@ export class NatsTransport implements Transport {
     return { stop: async () => subscription.drain() };
   }
 
+  /** Flushed: the server has it (and has passed it on to the listeners) before this resolves. */
+  async broadcast(subject: string, data: Uint8Array): Promise<void> {
+    const nc = this.connection();
+    nc.publish(`${this.prefix}notice.${subject}`, data);
+    await nc.flush();
+  }
+
+  async listen(subject: string, handle: (data: Uint8Array) => void): Promise<Stoppable> {
+    const subscription = this.connection().subscribe(`${this.prefix}notice.${subject}`, {
+      callback: (error, message) => {
+        if (!error) handle(message.data);
+      },
+    });
+    return { stop: async () => subscription.drain() };
+  }
+
   isConnected(): boolean {
     return this.connected && !!this.nc && !this.nc.isClosed();
   }

@@ -56,6 +56,12 @@ export interface Transport {
     group: string,
     handle: (data: Uint8Array) => Promise<Uint8Array>,
   ): Promise<Stoppable>;
+  /**
+   * Fan-out, kept nowhere: every process listening on `subject` at that moment hears it (each replica its own
+   * subscription, no queue group). Resolves once the broker has it.
+   */
+  broadcast(subject: string, data: Uint8Array): Promise<void>;
+  listen(subject: string, handle: (data: Uint8Array) => void): Promise<Stoppable>;
   isConnected(): boolean;
   /** The durable consumers not receiving right now (lost and being re-created): readiness reports them. */
   consumersDown(): string[];

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   API_KEY_HEADER,
   CSRF_HEADER,
@@ -7,8 +7,15 @@ import {
   type ResolveCredentialsRequest,
   type ResolvedCredentials,
 } from '@tourly/contracts';
-import { ANONYMOUS, readCookie, type CallerIdentity, type RpcClient } from '@tourly/platform';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  ANONYMOUS,
+  readCookie,
+  type Broadcasts,
+  type CallerIdentity,
+  type RpcClient,
+  type Stoppable,
+} from '@tourly/platform';
+import type { FastifyRequest } from 'fastify';
 
 /** How long an answer from identity is reused: revoking a session takes effect within this time. */
 const CACHE_MS = 2000;
@@ -16,6 +23,12 @@ const MAX_ENTRIES = 10_000;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Signing in needs no CSRF token (there is no session yet, and it always starts a new one). */
 const CSRF_EXEMPT = new Set(['/users/sign_in']);
+/** Told to every gateway replica: a session may resolve to something else now; `{session}` is its key here. */
+const SESSION_CHANGED = 'gateway.session_changed';
+
+interface SessionChanged {
+  session: string;
+}
 
 export interface ResolvedCaller {
   caller: CallerIdentity;
@@ -31,7 +44,17 @@ export interface ResolvedCaller {
 export class CredentialResolver {
   private readonly cache = new Map<string, { at: number; resolved: ResolvedCredentials }>();
 
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly broadcasts: Broadcasts,
+  ) {}
+
+  /** Hears the other replicas' changed sessions (and this one's own): each is forgotten, asked again when next used. */
+  listen(): Promise<Stoppable> {
+    return this.broadcasts.listen<SessionChanged>(SESSION_CHANGED, ({ session }) =>
+      this.cache.delete(session),
+    );
+  }
 
   async resolve(request: FastifyRequest): Promise<ResolvedCaller> {
     // An OAuth access token (the spec's "OAuth marker") or a provider system's API key: no cookie, no CSRF.
@@ -47,7 +70,7 @@ export class CredentialResolver {
     }
     const sessionToken = readCookie(request.headers.cookie, SESSION_COOKIE);
     if (!sessionToken) return { caller: ANONYMOUS, csrfToken: null };
-    const resolved = await this.lookup(`session:${sessionToken}`, { sessionToken });
+    const resolved = await this.lookup(sessionKey(sessionToken), { sessionToken });
     if (!resolved.caller) return { caller: ANONYMOUS, csrfToken: null };
     return { caller: resolved.caller, csrfToken: resolved.csrfToken, sessionToken };
   }
@@ -65,13 +88,20 @@ export class CredentialResolver {
 
   /**
    * An unsafe request to identity may change what the session resolves to (signing out, switching provider,
-   * impersonating): through this gateway it takes effect at once, not after the cache time.
+   * impersonating): it takes effect at once on every gateway replica, not after the cache time. This one forgets
+   * the session now; the answer is what to await once identity answered, before the answer is passed on: this one
+   * forgets it again (a request resolved meanwhile kept the old one), and every replica is told, so the browser's
+   * next request, whichever replica the load balancer sends it to, is resolved afresh.
    */
-  forgetAfterChange(request: FastifyRequest, reply: FastifyReply, resolved: ResolvedCaller): void {
+  forgetAfterChange(request: FastifyRequest, resolved: ResolvedCaller): (() => Promise<void>) | undefined {
     const token = resolved.sessionToken;
-    if (!token || !UNSAFE_METHODS.has(request.method)) return;
-    this.cache.delete(`session:${token}`);
-    reply.raw.once('finish', () => this.cache.delete(`session:${token}`));
+    if (!token || !UNSAFE_METHODS.has(request.method)) return undefined;
+    const session = sessionKey(token);
+    this.cache.delete(session);
+    return () => {
+      this.cache.delete(session);
+      return this.broadcasts.send(SESSION_CHANGED, { session } satisfies SessionChanged);
+    };
   }
 
   private async lookup(key: string, request: ResolveCredentialsRequest): Promise<ResolvedCredentials> {
@@ -83,4 +113,9 @@ export class CredentialResolver {
     this.cache.set(key, { at: now, resolved });
     return resolved;
   }
+}
+
+/** A session's key in the cache, and in what replicas tell each other: its hash, so the token itself never goes round. */
+function sessionKey(token: string): string {
+  return `session:${createHash('sha256').update(token).digest('base64url')}`;
 }

@@ -2,7 +2,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { IDENTITY_MESSAGES, signInPageFor } from '@tourly/contracts';
-import { ApiError, InternalTokens, RpcClient, toErrorResponse, type Logger } from '@tourly/platform';
+import {
+  ApiError,
+  Broadcasts,
+  InternalTokens,
+  RpcClient,
+  toErrorResponse,
+  type Logger,
+} from '@tourly/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CredentialResolver, type ResolvedCaller } from '../auth/credentials';
 import type { GatewayConfig } from '../config';
@@ -45,7 +52,9 @@ export async function installEdge(
   });
   const routes = new RouteTable();
   const tokens = new TokenCache(app.get(InternalTokens));
-  const credentials = new CredentialResolver(app.get(RpcClient));
+  const credentials = new CredentialResolver(app.get(RpcClient), app.get(Broadcasts));
+  const sessionChanges = await credentials.listen();
+  fastify.addHook('onClose', () => sessionChanges.stop());
   const rateLimit = new CredentialRateLimit(app.get(RpcClient), config.CREDENTIAL_RATE_LIMIT);
   const hosts = new HostProviders(app.get(RpcClient), config.APP_URL, logger);
   const sharedAnswers = new SharedAnswers();
@@ -106,7 +115,7 @@ export async function installEdge(
       return reply.status(403).send({ errors: { base: [IDENTITY_MESSAGES.csrfRejected] } });
     }
     const owner = routes.ownerOf(pathname);
-    if (owner === 'identity') credentials.forgetAfterChange(request, reply, resolved);
+    const answered = owner === 'identity' ? credentials.forgetAfterChange(request, resolved) : undefined;
     // A browser sent here (a vendor's callback, a file's link) that needs a session it has not: sign in, and back.
     const signInPage = isNavigation(request) ? signInPageFor(request.url) : undefined;
     // Properties serves tours by host (a provider's own host shows its tours only): it is told whose host it is.
@@ -121,7 +130,7 @@ export async function installEdge(
         signInPage,
       });
     }
-    if (owner) return proxy.forward(request, reply, owner, tokens.tokenFor(caller), { signInPage });
+    if (owner) return proxy.forward(request, reply, owner, tokens.tokenFor(caller), { signInPage, answered });
     return reply.status(404).send({ errors: { base: [`Cannot ${request.method} ${pathname}`] } });
   };
 

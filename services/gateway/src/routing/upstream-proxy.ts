@@ -67,6 +67,11 @@ export interface ForwardOptions {
    * which brings it back, instead of showing it the JSON meant for the app.
    */
   signInPage?: string;
+  /**
+   * Awaited once the service answered, before the answer is passed on: what must happen before the client can send
+   * its next request (the gateway replicas told that its session changed).
+   */
+  answered?: () => Promise<void>;
 }
 
 export interface ProxyOptions {
@@ -106,7 +111,7 @@ export class UpstreamProxy {
     reply: FastifyReply,
     service: BackendService,
     token: string,
-    { hostProviderId = null, keep, signInPage }: ForwardOptions = {},
+    { hostProviderId = null, keep, signInPage, answered }: ForwardOptions = {},
   ): Promise<void> {
     void reply.hijack();
     const response = reply.raw;
@@ -168,6 +173,9 @@ export class UpstreamProxy {
       request.raw.off('close', clientGone);
       request.raw.off('error', clientGone);
     }
+    await answered?.().catch((error: unknown) =>
+      this.options.logger.warn({ err: error, reqId: request.id, service }, 'after-answer step failed'),
+    );
     const headers: Record<string, string | string[]> = { ...this.options.responseHeaders };
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
