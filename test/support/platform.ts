@@ -271,10 +271,14 @@ export function gatewayClient(base: string, emulatorsUrl: string) {
      * A new provider through sign-up: account (with the emailed code), business; its admin signed in. With
      * `referralCode`, signed up through that provider's link.
      */
-    async signUp(name: string, options: { referralCode?: string } = {}): Promise<Person> {
+    async signUp(
+      name: string,
+      options: { referralCode?: string } = {},
+    ): Promise<Person & { email: string; password: string }> {
       const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${randomBytes(3).toString('hex')}@example.com`;
+      const password = 'long-enough-password';
       const asked = await http.post('/sign_up').send({
-        user: { email, password: 'long-enough-password' },
+        user: { email, password },
         captcha_response: 'human',
         ...(options.referralCode ? { referral_code: options.referralCode } : {}),
       });
@@ -289,7 +293,7 @@ export function gatewayClient(base: string, emulatorsUrl: string) {
         .set('cookie', cookie)
         .set('x-csrf-token', csrf)
         .send({ setup_provider: { name } });
-      return personFrom(cookie, csrf, setup.body.data.provider.id);
+      return { ...personFrom(cookie, csrf, setup.body.data.provider.id), email, password };
     },
 
     async signIn(email: string, password = 'demo-password'): Promise<Person> {
