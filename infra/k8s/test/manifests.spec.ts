@@ -222,6 +222,20 @@ describe.each(OVERLAYS)('Kubernetes manifests, overlay %s', (overlay) => {
     expect([...migrated].sort()).toEqual([...BACKEND_SERVICES].sort());
   });
 
+  it("applies, in a release's first step, the Jobs and what they read, and no service", () => {
+    // README.md, "A release": kubectl apply -l 'app.kubernetes.io/component in (settings, migrations)'
+    const firstStep = objects.filter((o) =>
+      ['settings', 'migrations'].includes(o.metadata.labels?.['app.kubernetes.io/component'] ?? ''),
+    );
+    expect(firstStep.filter((o) => o.kind === 'Job')).toHaveLength(jobs.length);
+    expect(firstStep.filter((o) => o.kind === 'Deployment')).toEqual([]);
+    for (const job of jobs)
+      for (const source of containersOf(job).flatMap((container) => container.envFrom ?? []))
+        expect(firstStep.map((o) => `${o.kind} ${o.metadata.name}`)).toContain(
+          `ConfigMap ${source.configMapRef!.name}`,
+        );
+  });
+
   it('takes every secret from a Secret, never from a literal or a ConfigMap', () => {
     for (const workload of workloads)
       for (const container of containersOf(workload))
