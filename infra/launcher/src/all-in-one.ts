@@ -18,7 +18,7 @@ import {
   seedDemoHeatMapData,
 } from '@tourly/properties';
 import { DEMO_CREDITS, seedDemoCredits, seedDemoHosting } from '@tourly/billing';
-import { closeOnSignals, createLogger } from '@tourly/platform';
+import { closeOnSignals, createLogger, startTracing } from '@tourly/platform';
 import { startEmbeddedPostgres } from './embedded-postgres';
 import { startLocalS3 } from './local-s3';
 import {
@@ -46,6 +46,15 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(env.TOURLY_DATA_DIR ?? '.data');
   mkdirSync(dataDir, { recursive: true });
   const closers: Array<() => Promise<void>> = [];
+  // Every service in this process exports under its own service.name (libs/platform's README, "Tracing"); the last
+  // thing to close, so the spans of the others' shutdown go out too.
+  const tracing = startTracing(env);
+  if (tracing) {
+    closers.push(tracing.shutdown);
+    logger.info(
+      `tracing exported to ${env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT}`,
+    );
+  }
 
   env.INTERNAL_TOKEN_SECRET ??= persistedSecret(dataDir, 'internal-token-secret', 'base64url');
   // The providers' Matterport tokens are encrypted with it: a restart must read what the last run stored.
