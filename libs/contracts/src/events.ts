@@ -15,7 +15,7 @@ import type {
 
 /**
  * Every event travels in this envelope. On the wire (NATS, webhooks) keys are snake_case like the HTTP API:
- * `id, type, occurred_at, provider_id, data`.
+ * `id, type, occurred_at, provider_id, data`, and `trace` when the event was published inside a traced request.
  */
 export interface EventEnvelope<S extends EventSubject = EventSubject> {
   /** UUID v7: sortable by time, and the JetStream `Nats-Msg-Id`. */
@@ -24,6 +24,14 @@ export interface EventEnvelope<S extends EventSubject = EventSubject> {
   occurredAt: string;
   providerId: string | null;
   data: EventCatalogue[S];
+  /** The publisher's trace (W3C Trace Context), so the consumer's span joins it; absent when nothing was traced. */
+  trace?: TraceContext;
+}
+
+/** A W3C Trace Context as its two headers carry it (https://www.w3.org/TR/trace-context/). */
+export interface TraceContext {
+  traceparent: string;
+  tracestate?: string;
 }
 
 // identity

@@ -3,6 +3,7 @@ import 'reflect-metadata';
 export * from './tokens';
 export * from './config/config';
 export * from './logging/logger';
+export { startTracing, type Tracing } from './tracing/tracing';
 export * from './http/case';
 export * from './http/cookies';
 export { fastifyOptions, installWireConventions, JSON_BODY_LIMIT_BYTES, rawBodyOf } from './http/fastify';

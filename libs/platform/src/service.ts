@@ -26,6 +26,7 @@ import { createLogger, PinoNestLogger, type Logger } from './logging/logger';
 import { Metrics } from './metrics/metrics';
 import { PlatformModule, type MigrationClass } from './platform.module';
 import { TRANSPORT } from './tokens';
+import { nameServerSpan, traceRequestsOf, tracingOn } from './tracing/tracing';
 
 export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
   name: ServiceName;
@@ -88,6 +89,10 @@ export async function startService<C extends PlatformConfig>(
   const adapter = new FastifyAdapter(fastifyOptions(config.TRUSTED_PROXIES, definition.parseQuery));
   const fastify = adapter.getInstance();
   installWireConventions(fastify, logger);
+  if (tracingOn()) {
+    traceRequestsOf(fastify.server, definition.name);
+    fastify.addHook('onRequest', async (request) => nameServerSpan(request.method, request.routeOptions.url));
+  }
   metrics.install(fastify, { token: config.METRICS_TOKEN, publicPort: definition.publicPort });
   // Built on first request (the gateway's /api/docs), not on every start: it walks every route and DTO.
   let openApi: OpenAPIObject | undefined;

@@ -168,6 +168,7 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
   ): Promise<Watcher> {
     let failures = options.failTimes ?? 0;
     const consumer = new EventConsumer(dataSource, options.transport ?? fixture.transport, {
+      service: 'contract',
       durable: 'contract__effects',
       subject: SUBJECT,
       logger,

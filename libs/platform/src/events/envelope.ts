@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventCatalogue, EventEnvelope, EventSubject } from '@tourly/contracts';
 import { toCamelKeys, toSnakeKeys } from '../http/case';
+import { currentTraceContext } from '../tracing/tracing';
 
 let lastMillis = 0;
 let sequence = 0;
@@ -31,13 +32,17 @@ export function createEnvelope<S extends EventSubject>(
   data: EventCatalogue[S],
 ): EventEnvelope<S> {
   const providerId = (data as { providerId?: unknown }).providerId;
-  return {
+  const envelope: EventEnvelope<S> = {
     id: uuidv7(),
     type: subject,
     occurredAt: new Date().toISOString(),
     providerId: typeof providerId === 'string' ? providerId : null,
     data,
   };
+  // Written with the outbox row, in the request's transaction: the relay publishes it later, outside the request.
+  const trace = currentTraceContext();
+  if (trace) envelope.trace = trace;
+  return envelope;
 }
 
 /** The envelope as it travels: snake_case JSON, like the HTTP API. */

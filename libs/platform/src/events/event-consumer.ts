@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { EventEnvelope } from '@tourly/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
+import { traceConsume } from '../tracing/tracing';
 import { decodeEnvelope } from './envelope';
 import type { Delivery, Stoppable, Transport } from './transport';
 
@@ -67,6 +68,8 @@ const POSITION_UPSERT = `INSERT INTO consumer_positions (consumer, instance, res
   ON CONFLICT (consumer, instance) DO UPDATE SET resume_from = EXCLUDED.resume_from, updated_at = now()`;
 
 export interface EventConsumerOptions {
+  /** The service that consumes: its spans carry that name. */
+  service: string;
   durable: string;
   subject: string;
   handler: EventHandler;
@@ -158,8 +161,12 @@ export class EventConsumer {
       return;
     }
     try {
-      const handled = await this.dataSource.transaction((tx) =>
-        this.handleOnce(envelope, tx, delivery.resumeFrom),
+      const handled = await traceConsume(
+        this.options.service,
+        this.transport.kind,
+        this.durable,
+        envelope,
+        () => this.dataSource.transaction((tx) => this.handleOnce(envelope, tx, delivery.resumeFrom)),
       );
       delivery.ack();
       this.emit(envelope, handled ? 'handled' : 'duplicate', attempt);

@@ -4,6 +4,7 @@ import { lastValueFrom, type Observable } from 'rxjs';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { ApiError } from '../http/errors';
+import { traceAnswer } from '../tracing/tracing';
 import { toCamelKeys, toSnakeKeys } from '../http/case';
 import type { ConsumerRegistry } from './dead-letters';
 import { EventConsumer, type RetryPolicy, type SettledDelivery } from './event-consumer';
@@ -63,6 +64,7 @@ export class EventsServer extends Server implements CustomTransportStrategy {
     const { dataSource, service, transport, logger } = this.options;
     if (!dataSource) throw new Error(`${service} handles ${subject} but has no database for its inbox`);
     const consumer = new EventConsumer(dataSource, transport, {
+      service,
       durable: durableName(service, subject),
       subject,
       retry: this.options.retry,
@@ -78,19 +80,22 @@ export class EventsServer extends Server implements CustomTransportStrategy {
   }
 
   private async startResponder(subject: string, handler: (...args: unknown[]) => unknown): Promise<void> {
-    const stoppable = await this.options.transport.serve(subject, this.options.service, async (data) => {
-      let answer: unknown;
-      try {
-        const request = toCamelKeys(JSON.parse(Buffer.from(data).toString('utf8')));
-        answer = { data: toSnakeKeys(await this.run(handler(request, new BaseRpcContext([])))) };
-      } catch (error) {
-        answer = toFailure(error);
-        if ((answer as RpcFailure).error.status >= 500) {
-          this.options.logger.error({ err: error, subject }, 'request handler failed');
+    const { service, transport, logger } = this.options;
+    const stoppable = await transport.serve(subject, service, (data, trace) =>
+      traceAnswer(service, transport.kind, subject, trace, async () => {
+        let answer: unknown;
+        try {
+          const request = toCamelKeys(JSON.parse(Buffer.from(data).toString('utf8')));
+          answer = { data: toSnakeKeys(await this.run(handler(request, new BaseRpcContext([])))) };
+        } catch (error) {
+          answer = toFailure(error);
+          if ((answer as RpcFailure).error.status >= 500) {
+            logger.error({ err: error, subject }, 'request handler failed');
+          }
         }
-      }
-      return Buffer.from(JSON.stringify(answer ?? { data: null }));
-    });
+        return Buffer.from(JSON.stringify(answer ?? { data: null }));
+      }),
+    );
     this.servers.push(stoppable);
   }
 

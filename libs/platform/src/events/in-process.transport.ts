@@ -1,10 +1,12 @@
 import { Pool, type PoolClient, type QueryResultRow } from 'pg';
 import type { Logger } from 'pino';
+import type { TraceContext } from '@tourly/contracts';
 import {
   RpcError,
   streamName,
   type ConsumerSpec,
   type Delivery,
+  type RequestHandler,
   type Stoppable,
   type Transport,
 } from './transport';
@@ -50,7 +52,7 @@ export class InProcessBroker {
   private users = 0;
   private readonly schema: string;
   private readonly consumers = new Map<string, DurableConsumer>();
-  private readonly servers = new Map<string, Array<(data: Uint8Array) => Promise<Uint8Array>>>();
+  private readonly servers = new Map<string, RequestHandler[]>();
   private readonly listeners = new Map<string, Set<(data: Uint8Array) => void>>();
   private turn = 0;
   private readonly queue: QueuedPublish[] = [];
@@ -310,7 +312,7 @@ export class InProcessBroker {
     return [...this.consumers.values()].filter((consumer) => consumer.down).map((consumer) => consumer.name);
   }
 
-  serve(subject: string, handle: (data: Uint8Array) => Promise<Uint8Array>): Stoppable {
+  serve(subject: string, handle: RequestHandler): Stoppable {
     const handlers = this.servers.get(subject) ?? [];
     handlers.push(handle);
     this.servers.set(subject, handlers);
@@ -333,7 +335,12 @@ export class InProcessBroker {
     return { stop: async () => void handlers.delete(handle) };
   }
 
-  async request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+  async request(
+    subject: string,
+    data: Uint8Array,
+    timeoutMs: number,
+    trace?: TraceContext,
+  ): Promise<Uint8Array> {
     const handlers = this.servers.get(subject) ?? [];
     if (handlers.length === 0) throw new RpcError('no_responders', subject);
     const handle = handlers[this.turn++ % handlers.length];
@@ -342,7 +349,7 @@ export class InProcessBroker {
       timer = setTimeout(() => reject(new RpcError('timeout', subject)), timeoutMs);
     });
     try {
-      return await Promise.race([handle(Uint8Array.from(data)), timeout]);
+      return await Promise.race([handle(Uint8Array.from(data), trace), timeout]);
     } finally {
       clearTimeout(timer);
     }
@@ -486,15 +493,11 @@ export class InProcessTransport implements Transport {
     return this.broker.durable(spec).attach(handle);
   }
 
-  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
-    return this.broker.request(subject, data, timeoutMs);
+  request(subject: string, data: Uint8Array, timeoutMs: number, trace?: TraceContext): Promise<Uint8Array> {
+    return this.broker.request(subject, data, timeoutMs, trace);
   }
 
-  async serve(
-    subject: string,
-    _group: string,
-    handle: (data: Uint8Array) => Promise<Uint8Array>,
-  ): Promise<Stoppable> {
+  async serve(subject: string, _group: string, handle: RequestHandler): Promise<Stoppable> {
     return this.broker.serve(subject, handle);
   }
 

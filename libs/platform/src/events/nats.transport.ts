@@ -6,15 +6,17 @@ import {
   RetentionPolicy,
   StorageType,
   connect,
+  headers,
   nanos,
   type ConsumerConfig,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
+  type MsgHdrs,
   type NatsConnection,
   type NatsError,
 } from 'nats';
-import { BACKEND_SERVICES } from '@tourly/contracts';
+import { BACKEND_SERVICES, type TraceContext } from '@tourly/contracts';
 import type { Logger } from 'pino';
 import {
   PublishRefusedError,
@@ -23,6 +25,7 @@ import {
   subjectPrefix,
   type ConsumerSpec,
   type Delivery,
+  type RequestHandler,
   type Stoppable,
   type Transport,
 } from './transport';
@@ -314,10 +317,16 @@ export class NatsTransport implements Transport {
     return [...this.down];
   }
 
-  async request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+  async request(
+    subject: string,
+    data: Uint8Array,
+    timeoutMs: number,
+    trace?: TraceContext,
+  ): Promise<Uint8Array> {
     try {
       const reply = await this.connection().request(`${this.prefix}rpc.${subject}`, data, {
         timeout: timeoutMs,
+        ...(trace ? { headers: traceHeaders(trace) } : {}),
       });
       return reply.data;
     } catch (error) {
@@ -328,16 +337,12 @@ export class NatsTransport implements Transport {
     }
   }
 
-  async serve(
-    subject: string,
-    group: string,
-    handle: (data: Uint8Array) => Promise<Uint8Array>,
-  ): Promise<Stoppable> {
+  async serve(subject: string, group: string, handle: RequestHandler): Promise<Stoppable> {
     const subscription = this.connection().subscribe(`${this.prefix}rpc.${subject}`, {
       queue: group,
       callback: (error, message) => {
         if (error) return;
-        handle(message.data).then(
+        handle(message.data, carriedTrace(message.headers)).then(
           (answer) => message.respond(answer),
           (failure: unknown) =>
             this.options.logger.error({ err: failure, subject }, 'request handler failed'),
@@ -392,4 +397,19 @@ export class NatsTransport implements Transport {
 function isNotFound(error: unknown): boolean {
   const { code, api_error: apiError } = error as NatsError & { api_error?: { err_code?: number } };
   return code === '404' || apiError?.err_code === 10059 || /stream not found/i.test((error as Error).message);
+}
+
+/** A request's trace as NATS headers, named as the W3C's HTTP headers are. */
+function traceHeaders(trace: TraceContext): MsgHdrs {
+  const carried = headers();
+  carried.set('traceparent', trace.traceparent);
+  if (trace.tracestate) carried.set('tracestate', trace.tracestate);
+  return carried;
+}
+
+function carriedTrace(carried: MsgHdrs | undefined): TraceContext | undefined {
+  const traceparent = carried?.get('traceparent');
+  if (!traceparent) return undefined;
+  const tracestate = carried!.get('tracestate');
+  return tracestate ? { traceparent, tracestate } : { traceparent };
 }

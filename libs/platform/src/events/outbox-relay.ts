@@ -1,10 +1,13 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
+import type { TraceContext } from '@tourly/contracts';
 import { NotificationListener } from '../database/notification-listener';
+import { tracePublish } from '../tracing/tracing';
 import { outboxChannel } from './event-bus';
 import { PublishRefusedError, type Transport } from './transport';
 
 export interface OutboxRelayOptions {
+  /** The service's schema, named after the service: its publish spans carry that name. */
   schema: string;
   batchSize?: number;
   /** Safety net for a missed notification (another replica's insert, a reconnect). */
@@ -26,7 +29,8 @@ export interface OutboxBacklog {
 interface OutboxRow {
   id: string;
   subject: string;
-  envelope: unknown;
+  /** The encoded envelope (snake_case, as it travels), parsed. */
+  envelope: { id: string; type: string; trace?: TraceContext };
 }
 
 /** One batch: rows claimed, published and parked, and the first failure worth another try, if any. */
@@ -141,7 +145,9 @@ export class OutboxRelay {
       // Sent in order without waiting for each acknowledgement; each row's outcome is its own.
       const outcomes = await Promise.allSettled(
         rows.map((row) =>
-          this.transport.publish(row.subject, row.id, Buffer.from(JSON.stringify(row.envelope))),
+          tracePublish(this.options.schema, this.transport.kind, row.envelope, (envelope) =>
+            this.transport.publish(row.subject, row.id, Buffer.from(JSON.stringify(envelope))),
+          ),
         ),
       );
       const published: string[] = [];

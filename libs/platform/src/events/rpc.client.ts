@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiError } from '../http/errors';
 import { toCamelKeys, toSnakeKeys } from '../http/case';
+import { traceRequest } from '../tracing/tracing';
 import type { RpcFailure } from './events.server';
 import { RpcError, type Transport } from './transport';
 
@@ -19,10 +20,9 @@ export class RpcClient {
     const owner = subject.split('.')[0];
     let reply: Uint8Array;
     try {
-      reply = await this.transport.request(
-        subject,
-        Buffer.from(JSON.stringify(toSnakeKeys(request))),
-        timeoutMs,
+      const data = Buffer.from(JSON.stringify(toSnakeKeys(request)));
+      reply = await traceRequest(this.transport.kind, subject, (trace) =>
+        this.transport.request(subject, data, timeoutMs, trace),
       );
     } catch (error) {
       if (error instanceof RpcError) {

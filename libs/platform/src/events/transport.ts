@@ -1,3 +1,5 @@
+import type { TraceContext } from '@tourly/contracts';
+
 /**
  * What the event backbone needs from a broker. Two implementations: NATS JetStream (whenever NATS_URL is
  * set) and an in-process broker for the all-in-one launcher; the outbox, inbox, retries and dead letters
@@ -33,6 +35,9 @@ export interface ConsumerSpec {
   startFrom?: number;
 }
 
+/** Answers one request; `trace` is the asker's, when it carried one. */
+export type RequestHandler = (data: Uint8Array, trace?: TraceContext) => Promise<Uint8Array>;
+
 export interface Stoppable {
   stop(): Promise<void>;
 }
@@ -49,13 +54,12 @@ export interface Transport {
   publish(subject: string, eventId: string, data: Uint8Array): Promise<void>;
   /** Creates the durable consumer if needed and hands its deliveries to `handle`, one at a time. */
   consume(spec: ConsumerSpec, handle: (delivery: Delivery) => Promise<void>): Promise<Stoppable>;
-  /** Request-reply: the answer of one server of `subject`, or RpcError after the timeout. */
-  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
-  serve(
-    subject: string,
-    group: string,
-    handle: (data: Uint8Array) => Promise<Uint8Array>,
-  ): Promise<Stoppable>;
+  /**
+   * Request-reply: the answer of one server of `subject`, or RpcError after the timeout. `trace`: the asker's, handed
+   * to the server with the request (NATS headers) so its span joins the asker's trace.
+   */
+  request(subject: string, data: Uint8Array, timeoutMs: number, trace?: TraceContext): Promise<Uint8Array>;
+  serve(subject: string, group: string, handle: RequestHandler): Promise<Stoppable>;
   /**
    * Fan-out, kept nowhere: every process listening on `subject` at that moment hears it (each replica its own
    * subscription, no queue group). Resolves once the broker has it.

@@ -344,3 +344,4 @@ export function undeclaredAnswers(document: {
     })
     .map(([name]) => name);
 }
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver';

@@ -48,8 +48,18 @@ function bodyLimitOf(request: FastifyRequest): { bytes: number; refusal: ErrorBo
     : { bytes: JSON_BODY_LIMIT_BYTES, refusal: JSON_TOO_LARGE };
 }
 
-/** Headers only the gateway sets: a client's own are dropped (the host is sent on as x-forwarded-host). */
-const GATEWAYS_OWN = new Set([INTERNAL_TOKEN_HEADER, HOST_PROVIDER_HEADER, 'host']);
+/**
+ * Headers only the gateway sets: a client's own are dropped (the host is sent on as x-forwarded-host). The trace
+ * headers are the gateway's span's, added by its tracing when on: a client's copy beside them would make the
+ * service read neither.
+ */
+const GATEWAYS_OWN = new Set([
+  INTERNAL_TOKEN_HEADER,
+  HOST_PROVIDER_HEADER,
+  'host',
+  'traceparent',
+  'tracestate',
+]);
 
 /** What the gateway adds to a service's answer that names no caching of its own. */
 export const NOT_STORED = 'no-store';
