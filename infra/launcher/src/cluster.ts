@@ -215,7 +215,11 @@ function natsNode(
  * HAProxy in front of the gateways and of each service: round robin over the replicas that answer `/readyz` (checked
  * every second, out after two misses), a connection refused tried again on another replica (the request never
  * reached the dead one, so it is safe for any method); the client's address passed on in X-Forwarded-For, which
- * the gateways trust from 127.0.0.1 (TRUSTED_PROXIES).
+ * the gateways trust from 127.0.0.1 (TRUSTED_PROXIES). Each connection to a replica serves one request
+ * (`http-server-close`; a new loopback connection is cheap): when a replica died under a request sent on a kept-alive
+ * connection, HAProxy closed the client's connection without an answer, for it to try again (the chaos suite saw 2-4
+ * such requests a round, POSTs among them, which a client must not simply repeat); on a connection of its own, the
+ * client gets a 502 instead.
  */
 export function haproxyConfig(ports: ClusterPorts, replicas: number): string {
   const section = (service: ServiceName) => {
@@ -249,6 +253,7 @@ export function haproxyConfig(ports: ClusterPorts, replicas: number): string {
     '  option redispatch 1',
     '  retries 3',
     '  retry-on conn-failure',
+    '  option http-server-close',
     '  default-server check inter 1s fall 2 rise 1',
     '',
     ...SERVICES.map(section),
