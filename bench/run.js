@@ -81,6 +81,16 @@ const BENCHES = {
     short: { ...ONE_SHORT_ROUND, BENCH_EVENTS: '200000' },
     floors: [{ figure: 'median.property90Days.p99Ms', max: 400, why: 'four times the 100 ms target' }],
   },
+  cluster: {
+    short: ONE_SHORT_ROUND,
+    floors: [
+      {
+        figure: 'median.throughputRatio',
+        min: 0.25,
+        why: 'two replicas far slower than one: a balancer or replicas at odds, not the cost of more processes',
+      },
+    ],
+  },
 };
 const ALL = Object.keys(BENCHES);
 
