@@ -7,8 +7,7 @@ import {
   createTestDatabase,
   createTestNamespace,
   freePort,
-  requiredEnv,
-  TEST_INTERNAL_SECRET,
+  testEnv,
   type TestDatabase,
 } from '@tourly/platform/testing';
 import { orders } from '@tourly/orders';
@@ -66,16 +65,12 @@ describe('migrations run once per release', () => {
   beforeAll(async () => {
     [database] = await Promise.all([createTestDatabase({ empty: true }), builtServices()]);
     namespace = createTestNamespace();
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: requiredEnv('NATS_URL'),
-      EVENTS_NAMESPACE: namespace.namespace,
-      INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
-      // Nothing here stores a file: an endpoint nothing answers keeps the service off any real storage.
-      S3_ENDPOINT: 'http://127.0.0.1:9',
-    };
+    // Nothing here stores a file: an endpoint nothing answers keeps the service off any real storage.
+    env = testEnv({
+      databaseUrl: database.url,
+      namespace: namespace.namespace,
+      extra: { S3_ENDPOINT: 'http://127.0.0.1:9' },
+    });
   }, 180_000);
 
   afterAll(async () => {
@@ -85,7 +80,7 @@ describe('migrations run once per release', () => {
   });
 
   it('a replica that does not migrate refuses an unmigrated database, naming the migrations it lacks', async () => {
-    const refused = await runToExit([], { ...env, MIGRATIONS_AT_BOOT: 'false', PORT: '0' });
+    const refused = await runToExit([], { ...env, MIGRATIONS_AT_BOOT: 'false' });
 
     expect(refused.code).toBe(1);
     const said =
@@ -121,7 +116,7 @@ describe('migrations run once per release', () => {
     await client.query('DELETE FROM orders.migrations WHERE name = $1', [latest]);
     await client.end();
 
-    const refused = await runToExit([], { ...env, MIGRATIONS_AT_BOOT: 'false', PORT: '0' });
+    const refused = await runToExit([], { ...env, MIGRATIONS_AT_BOOT: 'false' });
 
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
