@@ -26,7 +26,9 @@ async function runToExit(
     const { stderr } = await promisify(execFile)(process.execPath, [path.join(ROOT, MAIN), ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
-      timeout: 60_000,
+      // Within a test's 30 s: a build that runs on instead of exiting is killed before the test gives up on it.
+      timeout: 25_000,
+      killSignal: 'SIGKILL',
     });
     return { code: 0, stderr };
   } catch (error) {
