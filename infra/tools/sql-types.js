@@ -31,6 +31,7 @@ function loadTypeScript() {
   const aliases = {
     '@tourly/contracts': 'libs/contracts/src',
     '@tourly/platform': 'libs/platform/src',
+    '@tourly/platform/storage': 'libs/platform/src/storage',
     '@tourly/platform/testing': 'libs/platform/src/testing',
     '@tourly/emulators': 'infra/emulators/src',
   };

@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import { InternalAuthGuard } from './auth/internal-auth.guard';
 import { InternalTokens } from './auth/internal-token';
 import type { PlatformConfig } from './config/config';
-import { Database, openDatabase } from './database/database';
+import { Database, openDatabase, SchemaBehind } from './database/database';
 import { PLATFORM_MIGRATIONS } from './database/platform-tables.migration';
 import { ImpersonationAuditInterceptor } from './audit/impersonation-audit';
 import { EventBus } from './events/event-bus';
@@ -47,7 +47,7 @@ export type MigrationClass = new () => MigrationInterface;
 
 export interface PlatformModuleOptions {
   service: string;
-  config: PlatformConfig & { DATABASE_URL?: string };
+  config: PlatformConfig & { DATABASE_URL?: string; MIGRATIONS_AT_BOOT?: boolean };
   logger: Logger;
   metrics: Metrics;
   /** Present when the service owns a schema (named after the service). */
@@ -145,13 +145,19 @@ export class PlatformModule {
       if (!url) throw new Error(`${service} owns a schema but has no DATABASE_URL`);
       imports.push(
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ type: 'postgres', autoLoadEntities: true }),
+          // A schema behind the release stays behind however often it is asked: refuse at once, not after ten tries.
+          useFactory: () => ({
+            type: 'postgres',
+            autoLoadEntities: true,
+            toRetry: (error: unknown) => !(error instanceof SchemaBehind),
+          }),
           dataSourceFactory: async (typeOrmOptions) =>
             openDatabase(
               {
                 url,
                 schema: service,
                 migrations: [...PLATFORM_MIGRATIONS, ...(options.migrations ?? [])],
+                migrate: config.MIGRATIONS_AT_BOOT,
                 unaudited: options.unaudited,
                 logger,
               },

@@ -13,7 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PORTS, type ServiceName } from '@tourly/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { loadConfig, type PlatformConfig } from './config/config';
+import { loadConfig, type DatabaseConfig, type PlatformConfig } from './config/config';
+import { openDatabase } from './database/database';
+import { PLATFORM_MIGRATIONS } from './database/platform-tables.migration';
 import { EventsServer } from './events/events.server';
 import { retryPolicyOf, type RetryPolicy, type SettledDelivery } from './events/event-consumer';
 import { ConsumerRegistry } from './events/dead-letters';
@@ -25,8 +27,9 @@ import type { HealthChecks } from './health/health';
 import { createLogger, PinoNestLogger, type Logger } from './logging/logger';
 import { Metrics } from './metrics/metrics';
 import { PlatformModule, type MigrationClass } from './platform.module';
+import { closeOnSignals } from './shutdown';
 import { TRANSPORT } from './tokens';
-import { nameServerSpan, traceRequestsOf, tracingOn } from './tracing/tracing';
+import { nameServerSpan, startTracing, traceRequestsOf, tracingOn } from './tracing/tracing';
 
 export interface ServiceDefinition<C extends PlatformConfig = PlatformConfig> {
   name: ServiceName;
@@ -182,6 +185,77 @@ export async function startService<C extends PlatformConfig>(
         logger.info(`${definition.name} stopped`);
       })()),
   };
+}
+
+/**
+ * Applies the service's migrations (the platform's tables first) as a start would, then closes: a release's one
+ * migration step (a Kubernetes Job) before its replicas start with MIGRATIONS_AT_BOOT=false. Takes the service's
+ * whole environment, checked as a start checks it, so a release with a bad setting fails here, before any replica.
+ * A service without a schema (the gateway) has nothing to do, so one Job template serves every service.
+ */
+export async function migrateService<C extends PlatformConfig>(
+  definition: ServiceDefinition<C>,
+  env: Record<string, string | undefined>,
+): Promise<void> {
+  if (!definition.migrations) {
+    console.log(`${definition.name} owns no schema: nothing to migrate`);
+    return;
+  }
+  const config = loadConfig(definition.config, definition.name, env);
+  const url = (config as Partial<DatabaseConfig>).DATABASE_URL;
+  if (!url) throw new Error(`${definition.name} owns a schema but has no DATABASE_URL`);
+  const logger = createLogger(definition.name, config.LOG_LEVEL);
+  const dataSource = await openDatabase(
+    {
+      url,
+      schema: definition.name,
+      migrations: [...PLATFORM_MIGRATIONS, ...definition.migrations],
+      unaudited: definition.unaudited,
+      logger,
+    },
+    [],
+  );
+  await dataSource.destroy();
+  logger.info(`${definition.name} schema up to date`);
+}
+
+const USAGE = (name: string) =>
+  `usage: node services/${name}/dist/main.js [migrate]\n` +
+  '  no argument: runs the service until SIGTERM or SIGINT\n' +
+  '  migrate: applies its migrations, then exits (0 when its schema is up to date)';
+
+/**
+ * A service's `main.ts`: `node services/<name>/dist/main.js` runs it until a signal stops it, `... migrate` migrates
+ * its schema and exits. What stops either is printed on its own (the config's list of bad variables, the migrations
+ * a schema lacks), and the process exits 1; an unknown command prints the usage and exits 2.
+ */
+export function runServiceCommand<C extends PlatformConfig>(
+  definition: ServiceDefinition<C>,
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+): void {
+  const failed = (prefix: string) => (error: unknown) => {
+    console.error(prefix + (error instanceof Error ? error.message : String(error)));
+    process.exit(1);
+  };
+  const [command, ...rest] = args;
+  if (command === undefined) {
+    // Before the service, so its requests, queries and events are traced from the first; shut down last, so the
+    // spans of the drain are exported. Nothing without OTEL_EXPORTER_OTLP_ENDPOINT.
+    const tracing = startTracing(env);
+    startService(definition, env).then(
+      (running) => closeOnSignals([running.close, ...(tracing ? [tracing.shutdown] : [])], running.logger),
+      failed(''),
+    );
+  } else if (command === 'migrate' && rest.length === 0) {
+    migrateService(definition, env).then(
+      () => process.exit(0),
+      failed(`${definition.name}: migrations not applied: `),
+    );
+  } else {
+    console.error(USAGE(definition.name));
+    process.exit(2);
+  }
 }
 
 /** Requests in flight get this long to finish when the service stops; the connections still open are then cut. */

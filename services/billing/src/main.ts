@@ -1,13 +1,4 @@
-import { closeOnSignals, startService, startTracing } from '@tourly/platform';
+import { runServiceCommand } from '@tourly/platform';
 import { billing } from './index';
 
-// Before the service, so its requests, queries and events are traced from the first; shut down last, so the spans
-// of the drain are exported. Nothing without OTEL_EXPORTER_OTLP_ENDPOINT.
-const tracing = startTracing(process.env);
-startService(billing, process.env).then(
-  (running) => closeOnSignals([running.close, ...(tracing ? [tracing.shutdown] : [])], running.logger),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runServiceCommand(billing, process.argv.slice(2), process.env);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { TOUR_MESSAGES } from '@tourly/contracts';
-import { Storage } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { ImageProxyService, thumbnailKey } from '../src/tour-assets/img-proxy.service';
 import type { LinkPolicy } from '../src/tour-assets/tour-assets.rules';
 import { IMAGE_LIMIT_BYTES, IMAGE_TOO_LARGE, NOT_AN_IMAGE, WebPages } from '../src/tour-assets/web-pages';

@@ -3,12 +3,12 @@ import {
   createEnvelope,
   encodeEnvelope,
   rows,
-  Storage,
   TRANSPORT,
   uuidv7,
   type SettledDelivery,
   type Transport,
 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { nextDelivery } from '@tourly/platform/testing';
 import { aProperty, aTemporaryUpload, jpeg, pdf } from './media-support';
 import { startProperties, type Person, type PropertiesAlone } from './support';

@@ -200,6 +200,14 @@ export class DatabaseConfig extends PlatformConfig {
   DATABASE_URL!: string;
 
   /**
+   * True: the service migrates its schema as it starts, replicas taking turns (`npm start`, `start:services`, the
+   * tests). False: a release migrates it once (`node services/<name>/dist/main.js migrate`, a Kubernetes Job) and
+   * replicas only check that it did, refusing to start on a schema that lacks a migration of theirs.
+   */
+  @EnvFlag()
+  MIGRATIONS_AT_BOOT: boolean = true;
+
+  /**
    * Readiness fails when the oldest outbox row not yet published is older than this many seconds: events are
    * not leaving (the broker refuses or is away). 0 turns the check off; the metric stays.
    */

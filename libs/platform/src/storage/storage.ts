@@ -16,6 +16,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { StorageConfig } from '../config/config';
+import { contentDisposition } from '../http/content-disposition';
 import { CONFIG } from '../tokens';
 
 /** Presigned reads: long enough to view a page and download from it, short enough not to be a permalink. */
@@ -310,10 +311,4 @@ class MultipartWriter {
 function isNotFound(error: unknown): boolean {
   const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return name === 'NoSuchKey' || name === 'NotFound' || $metadata?.httpStatusCode === 404;
-}
-
-/** RFC 6266: an ASCII fallback name plus the UTF-8 one. */
-export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

@@ -71,12 +71,13 @@ export interface TestDatabase {
 
 /**
  * A fresh database on the shared server, for one test file: a copy of the migrated template when the run has one
- * (`TOURLY_TEST_TEMPLATE`, see `useMigratedTemplate`), so the services booting on it find their migrations applied.
+ * (`TOURLY_TEST_TEMPLATE`, see `useMigratedTemplate`), so the services booting on it find their migrations applied;
+ * `empty`: a database no service has migrated yet, as a release finds it the first time.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = requiredEnv('DATABASE_URL');
   const name = uniqueName('tourly_t');
-  const template = process.env.TOURLY_TEST_TEMPLATE;
+  const template = options.empty ? undefined : process.env.TOURLY_TEST_TEMPLATE;
   await withAdmin(serverUrl, (admin) =>
     admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { USER_NAMES, type UserNames } from '@tourly/contracts';
-import { ApiError, Database, RpcClient, Storage, uuidv7, type CallerIdentity } from '@tourly/platform';
+import { ApiError, Database, RpcClient, uuidv7, type CallerIdentity } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import type { FileResponse } from '../orders/orders.dto';
 import { OrderFilesRepository } from '../orders/order-files.repository';
 import { OrdersService } from '../orders/orders.service';

@@ -3,11 +3,11 @@ import {
   ApiError,
   Database,
   EventBus,
-  Storage,
   type CallerIdentity,
   type Page,
   changedFields,
 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { FloorplanVariantsRepository, type VariantRow } from '../orders/floorplan-variants.repository';
 import { OrdersService } from '../orders/orders.service';
 import {

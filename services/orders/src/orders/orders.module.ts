@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MultipartBodies, StorageModule } from '@tourly/platform';
+import { MultipartBodies } from '@tourly/platform';
+import { StorageModule } from '@tourly/platform/storage';
 import { BillingOrdersController } from './billing-orders.controller';
 import { FloorplanVariantsRepository } from './floorplan-variants.repository';
 import { OrderCreditsService } from './order-credits.service';

@@ -22,7 +22,6 @@ import {
   keysetBatches,
   receiveFile,
   RpcClient,
-  Storage,
   uuidv7,
   type CallerIdentity,
   type EntityManager,
@@ -30,6 +29,7 @@ import {
   type PageQuery,
   periodOf,
 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import type {
   AmendmentFields,
   FileResponse,

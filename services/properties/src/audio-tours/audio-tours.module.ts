@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '@tourly/platform';
+import { StorageModule } from '@tourly/platform/storage';
 import { UploadsModule } from '../uploads/uploads.module';
 import { AudioFilesRepository } from './audio-files.repository';
 import { AudioToursController } from './audio-tours.controller';

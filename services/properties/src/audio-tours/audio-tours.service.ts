@@ -1,6 +1,7 @@
 import { playsSomething } from '@tourly/contracts';
 import { Injectable } from '@nestjs/common';
-import { ApiError, Database, Storage, uuidv7, type Page, type Queryable } from '@tourly/platform';
+import { ApiError, Database, uuidv7, type Page, type Queryable } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
 import type { AudioFileForm, AudioFilesQuery, AudioTourForm } from './audio-tours.dto';

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import { PROVIDER_PEOPLE, type ProviderPeople } from '@tourly/contracts';
-import { ApiError, Database, RpcClient, Storage, type Caller } from '@tourly/platform';
+import { ApiError, Database, RpcClient, type Caller } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { ACCEPTS } from '../media/media.rules';
 import { AVATAR_SIZE } from '../uploads/images';
 import { UploadsService } from '../uploads/uploads.service';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '@tourly/platform';
+import { StorageModule } from '@tourly/platform/storage';
 import { PropertiesDataModule } from '../properties/properties-data.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { CustomTagsController } from './custom-tags.controller';

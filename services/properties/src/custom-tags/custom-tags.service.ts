@@ -7,11 +7,11 @@ import {
   isUuid,
   likePattern,
   pageOf,
-  Storage,
   uuidv7,
   type Page,
   type PageQuery,
 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import type { PropertiesConfig } from '../config';
 import { requireExternalVideoLink } from '../media/links';
 import { PropertyScope } from '../properties/property-scope';

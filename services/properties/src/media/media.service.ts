@@ -12,12 +12,12 @@ import {
   isUuid,
   LOGGER,
   pageOf,
-  Storage,
   uuidv7,
   type Logger,
   type Page,
   type Queryable,
 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import type { EntityManager } from 'typeorm';
 import type { PropertiesConfig } from '../config';
 import { kindOf, storageKey, type FileRow } from '../uploads/files';

@@ -11,12 +11,12 @@ import {
   CONFIG,
   clientAddressKey,
   LOGGER,
-  READ_URL_SECONDS,
   readCookie,
   RpcClient,
   toSnakeKeys,
   type Logger,
 } from '@tourly/platform';
+import { READ_URL_SECONDS } from '@tourly/platform/storage';
 import type { PropertiesConfig } from '../config';
 import { AvatarsService } from '../avatars/avatars.service';
 import { ContactsService } from '../media/contacts.service';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import type { AnalyticsBatchV1, AnalyticsDevice, AnalyticsEventType } from '@tourly/contracts';
-import { Database, Storage, uuidv7 } from '@tourly/platform';
+import { Database, uuidv7 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import sharp from 'sharp';
 import { AnalyticsJobs } from '../analytics/analytics-jobs';
 import { AnalyticsRoomPinsRepository } from '../analytics/analytics-room-pins.repository';

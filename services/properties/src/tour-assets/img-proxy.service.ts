@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { ApiError, sniff, Storage } from '@tourly/platform';
+import { ApiError, sniff } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { inImageSlot } from '../uploads/images';
 import { THUMBNAIL_BOUNDS } from './tour-assets.dto';
 import { NOT_AN_IMAGE, WebPages } from './web-pages';

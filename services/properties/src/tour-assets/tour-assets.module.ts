@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CONFIG, StorageModule } from '@tourly/platform';
+import { CONFIG } from '@tourly/platform';
+import { StorageModule } from '@tourly/platform/storage';
 import type { PropertiesConfig } from '../config';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';

@@ -7,7 +7,8 @@ import {
   tourPublicId,
   type OverlayLayout,
 } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, Storage, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import { ApiError, CONFIG, Database, uuidv7, type Page, type PageQuery } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import type { PropertiesConfig } from '../config';
 import { MediaService } from '../media/media.service';
 import { Plans } from '../plans/plans';

@@ -14,13 +14,13 @@ import {
   isUuid,
   LOGGER,
   RpcClient,
-  Storage,
   type Logger,
   type Page,
   type PageQuery,
   pageWithTotal,
   type Queryable,
 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { ClientsRepository } from '../clients/clients.repository';
 import type { PropertiesConfig } from '../config';
 import { ContactsService } from '../media/contacts.service';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PropertiesDataModule } from '../properties/properties-data.module';
-import { StorageModule } from '@tourly/platform';
+import { StorageModule } from '@tourly/platform/storage';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
 import { GuidedTourLayerController } from './guided-tour-layer.controller';

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MultipartBodies, StorageModule } from '@tourly/platform';
+import { MultipartBodies } from '@tourly/platform';
+import { StorageModule } from '@tourly/platform/storage';
 import { FilesRepository } from './files.repository';
 import { UploadsController } from './uploads.controller';
 import { UploadsService } from './uploads.service';

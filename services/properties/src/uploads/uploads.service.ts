@@ -14,12 +14,12 @@ import {
   receiveFile,
   sniff,
   SNIFF_BYTES,
-  Storage,
   uuidv7,
   type ContentKind,
   type Logger,
   type Queryable,
 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import {
   checkedKeys,
   incomingKey,

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, LOGGER, Schedules, Storage, type Logger, type PeriodicTask } from '@tourly/platform';
+import { Database, LOGGER, Schedules, type Logger, type PeriodicTask } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { FilesRepository } from './files.repository';
 
 /** Temporary uploads never attached to media are removed after this long. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MESSAGES } from '@tourly/contracts';
-import { ApiError, Database, mustBe, Storage, uuidv7 } from '@tourly/platform';
+import { ApiError, Database, mustBe, uuidv7 } from '@tourly/platform';
+import { Storage } from '@tourly/platform/storage';
 import { PropertyScope } from '../properties/property-scope';
 import { kindOf } from '../uploads/files';
 import { UploadsService } from '../uploads/uploads.service';
