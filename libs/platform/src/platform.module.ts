@@ -47,7 +47,11 @@ export type MigrationClass = new () => MigrationInterface;
 
 export interface PlatformModuleOptions {
   service: string;
-  config: PlatformConfig & { DATABASE_URL?: string; MIGRATIONS_AT_BOOT?: boolean };
+  config: PlatformConfig & {
+    DATABASE_URL?: string;
+    MIGRATIONS_AT_BOOT?: boolean;
+    DATABASE_POOL_SIZE?: number;
+  };
   logger: Logger;
   metrics: Metrics;
   /** Present when the service owns a schema (named after the service). */
@@ -158,6 +162,7 @@ export class PlatformModule {
                 schema: service,
                 migrations: [...PLATFORM_MIGRATIONS, ...(options.migrations ?? [])],
                 migrate: config.MIGRATIONS_AT_BOOT,
+                poolSize: config.DATABASE_POOL_SIZE,
                 unaudited: options.unaudited,
                 logger,
               },

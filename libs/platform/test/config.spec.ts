@@ -132,6 +132,17 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('sizes the database pool from DATABASE_POOL_SIZE, 10 unless set, and refuses one of none', () => {
+    const env = { DATABASE_URL: 'postgres://localhost/tourly', INTERNAL_TOKEN_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(DatabaseConfig, 'billing', env).DATABASE_POOL_SIZE).toBe(10);
+    expect(
+      loadConfig(DatabaseConfig, 'billing', { ...env, DATABASE_POOL_SIZE: '4' }).DATABASE_POOL_SIZE,
+    ).toBe(4);
+    expect(() => loadConfig(DatabaseConfig, 'billing', { ...env, DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE must be between 1 and 200',
+    );
+  });
+
   it('takes the servers of a NATS cluster comma-separated, and refuses a list with a bad one', () => {
     const cluster = 'nats://10.0.0.1:4222,nats://10.0.0.2:4222,tls://10.0.0.3:4222';
     const env = { DATABASE_URL: 'postgres://localhost/tourly', INTERNAL_TOKEN_SECRET: 'x'.repeat(32) };

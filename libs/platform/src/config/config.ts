@@ -208,6 +208,13 @@ export class DatabaseConfig extends PlatformConfig {
   MIGRATIONS_AT_BOOT: boolean = true;
 
   /**
+   * Connections in this process's pool (each process also holds one for LISTEN): the database's max_connections must
+   * cover every replica's pool (infra/k8s/README.md counts them per overlay).
+   */
+  @EnvInt({ min: 1, max: 200 })
+  DATABASE_POOL_SIZE: number = 10;
+
+  /**
    * Readiness fails when the oldest outbox row not yet published is older than this many seconds: events are
    * not leaving (the broker refuses or is away). 0 turns the check off; the metric stays.
    */
