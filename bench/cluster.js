@@ -15,8 +15,8 @@ const { freePort } = require('@tourly/platform/testing');
 const { startEmulators } = require('@tourly/emulators');
 const { ClusterPorts, startCluster } = require('../infra/launcher/dist/cluster');
 const { startEmbeddedPostgres } = require('../infra/launcher/dist/embedded-postgres');
-const { startPlatform, emulatorEnv } = require('../infra/launcher/dist/platform');
-const { seedDemo } = require('../infra/launcher/dist/demo');
+const { emulatorEnv } = require('../infra/launcher/dist/platform');
+const { seedDemoOnCluster } = require('../infra/launcher/dist/demo');
 const { record, signIn } = require('./support');
 const { aSharedTour } = require('./static-comparison');
 
@@ -98,15 +98,7 @@ async function main() {
     replicas: 2,
   });
   try {
-    const seeder = await startPlatform(
-      { ...env, NATS_URL: cluster.natsUrl, EVENTS_STREAM_REPLICAS: '3' },
-      'ephemeral',
-    );
-    try {
-      await seedDemo(seeder, env, logger);
-    } finally {
-      await seeder.close();
-    }
+    await seedDemoOnCluster(cluster, env, logger);
     const db = new Client({ connectionString: postgres.url });
     await db.connect();
     const { publicId } = await aSharedTour({ gatewayUrl: cluster.url, db }).finally(() => db.end());

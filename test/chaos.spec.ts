@@ -5,7 +5,7 @@ import path from 'node:path';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import type Stripe from 'stripe';
-import { BACKEND_SERVICES, SERVICES } from '@tourly/contracts';
+import { BACKEND_SERVICES, SERVICES, type ServiceName } from '@tourly/contracts';
 import { startEmulators, type RunningEmulators } from '@tourly/emulators';
 import { createLogger, streamName } from '@tourly/platform';
 import { eventually, testEnv } from '@tourly/platform/testing';
@@ -309,18 +309,7 @@ describe('the cluster under a steady load while its parts fail', () => {
             dataDir: path.join(dir, 'postgres'),
             port: POSTGRES_PORT,
           });
-          await Promise.all(
-            BACKEND_SERVICES.flatMap((service) =>
-              [1, 2].map((replica) =>
-                eventually(
-                  () => readyAt(PORTS.replica(service, replica)),
-                  (ready) => ready,
-                  `${service}-${replica} ready after PostgreSQL came back`,
-                  60_000,
-                ),
-              ),
-            ),
-          );
+          await everyReplicaReady(BACKEND_SERVICES);
         });
       }),
     PHASE_TIMEOUT_MS,
@@ -360,18 +349,7 @@ describe('the cluster under a steady load while its parts fail', () => {
           await pause(NATS_DOWN_MS);
           node.start();
           await natsHealthy(PORTS.natsMonitor(2));
-          await Promise.all(
-            SERVICES.flatMap((service) =>
-              [1, 2].map((replica) =>
-                eventually(
-                  () => readyAt(PORTS.replica(service, replica)),
-                  (ready) => ready,
-                  `${service}-${replica} back`,
-                  60_000,
-                ),
-              ),
-            ),
-          );
+          await everyReplicaReady(SERVICES);
         });
         // Each event once on the wire: a relay's republish after a kill is a duplicate JetStream drops.
         const nc = await connect({ servers: cluster.natsUrl.split(',') });
@@ -452,6 +430,22 @@ async function answersOk(url: string): Promise<boolean> {
 }
 
 const readyAt = (port: number) => answersOk(`http://127.0.0.1:${port}/readyz`);
+
+/** Both replicas of each service ready again (the launcher starts a killed one again by itself). */
+async function everyReplicaReady(services: readonly ServiceName[]): Promise<void> {
+  await Promise.all(
+    services.flatMap((service) =>
+      [1, 2].map((replica) =>
+        eventually(
+          () => readyAt(PORTS.replica(service, replica)),
+          (ready) => ready,
+          `${service}-${replica} ready`,
+          60_000,
+        ),
+      ),
+    ),
+  );
+}
 
 /** The node back in the cluster, its JetStream current. */
 async function natsHealthy(monitorPort: number): Promise<void> {

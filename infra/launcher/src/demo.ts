@@ -14,7 +14,8 @@ import {
 } from '@tourly/properties';
 import { DEMO_CREDITS, seedDemoCredits, seedDemoHosting } from '@tourly/billing';
 import type { Logger } from '@tourly/platform';
-import type { Env, RunningPlatform } from './platform';
+import type { RunningCluster } from './cluster';
+import { startPlatform, type Env, type RunningPlatform } from './platform';
 
 /**
  * The demo accounts and what they show, made once (every step finds what an earlier start made): the provider and
@@ -64,5 +65,21 @@ export async function seedDemo(platform: RunningPlatform, env: Env, logger: Logg
       { email: DEMO_CLIENT_USER.email, emulatorsUrl: env.EMULATORS_URL },
     );
     if (hosting.length > 0) logger.info(`demo hosting fees for ${DEMO_PROVIDER}: ${hosting.join(', ')}`);
+  }
+}
+
+/**
+ * The demo data on a cluster: through one more copy of the platform in this process, on the cluster's database and
+ * NATS, for as long as the seeding takes (several copies at once is what a cluster is for).
+ */
+export async function seedDemoOnCluster(cluster: RunningCluster, env: Env, logger: Logger): Promise<void> {
+  const seeder = await startPlatform(
+    { ...env, NATS_URL: cluster.natsUrl, EVENTS_STREAM_REPLICAS: String(cluster.natsNodes.length) },
+    'ephemeral',
+  );
+  try {
+    await seedDemo(seeder, env, logger);
+  } finally {
+    await seeder.close();
   }
 }

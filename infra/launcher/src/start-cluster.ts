@@ -4,8 +4,8 @@ import { closeOnSignals, createLogger } from '@tourly/platform';
 import { startBackingServices } from './backing';
 import { stopChildren } from './child';
 import { ClusterPorts, startCluster } from './cluster';
-import { seedDemo } from './demo';
-import { startPlatform, type Env } from './platform';
+import { seedDemoOnCluster } from './demo';
+import type { Env } from './platform';
 
 /**
  * `npm run start:cluster`: the platform as it runs past one machine, on this one (`startCluster`): three NATS nodes,
@@ -16,6 +16,9 @@ async function main(): Promise<void> {
   const env: Env = { LOG_LEVEL: 'info', ...process.env };
   const logger = createLogger('launcher', env.LOG_LEVEL ?? 'info');
   const dataDir = path.resolve(env.TOURLY_DATA_DIR ?? '.data', 'cluster');
+  const replicas = Number(env.CLUSTER_REPLICAS ?? 2);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 9)
+    throw new Error(`CLUSTER_REPLICAS must be a whole number from 1 to 9 (got '${env.CLUSTER_REPLICAS}')`);
   const ports = new ClusterPorts(Number(env.PORT ?? DEFAULT_PORTS.gateway));
   const closers = await startBackingServices(env, { dataDir, gatewayPort: String(ports.base), logger });
   // Signals stop whatever has started by then, the cluster's processes too while it starts.
@@ -25,20 +28,10 @@ async function main(): Promise<void> {
     dataDir,
     logger,
     ports,
-    replicas: Number(env.CLUSTER_REPLICAS ?? 2),
+    replicas,
   });
   closers.unshift(cluster.close);
-  // The demo data through one more copy of the platform, in this process and on the same database and NATS, for as
-  // long as the seeding takes: several copies at once is what the cluster is for.
-  const seeder = await startPlatform(
-    { ...env, NATS_URL: cluster.natsUrl, EVENTS_STREAM_REPLICAS: '3' },
-    'ephemeral',
-  );
-  try {
-    await seedDemo(seeder, env, logger);
-  } finally {
-    await seeder.close();
-  }
+  await seedDemoOnCluster(cluster, env, logger);
   logger.info(`${PRODUCT} is running at http://localhost:${ports.base} (a cluster: ${cluster.url})`);
 }
 
