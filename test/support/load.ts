@@ -6,6 +6,8 @@ export interface Sample {
   status: number;
   /** Why there was no answer: the client's error. */
   error?: string;
+  /** No answer within the timeout. */
+  timedOut?: boolean;
 }
 
 /** A request a virtual user makes: its kind (for the report) and how to send it, answering the status. */
@@ -20,9 +22,14 @@ export interface LoadFigures {
   perSecond: number;
   /** Answers 500 and above. */
   serverErrors: number;
-  /** Requests that got no answer at all within the timeout: a connection refused or reset, or silence. */
+  /** Requests that got nothing within the timeout: silence, what a platform must never give. */
   unanswered: number;
-  /** (server errors + unanswered) / requests. */
+  /**
+   * Requests whose connection closed before an answer: what a process killed -9 while it was answering leaves (no
+   * one is left to answer), and nothing else should.
+   */
+  cut: number;
+  /** (server errors + unanswered + cut) / requests. */
   errorShare: number;
   p50Ms: number;
   p99Ms: number;
@@ -72,7 +79,8 @@ export class SteadyLoad {
       requests: samples.length,
       perSecond: Math.round((samples.length / Math.max(1, to - from)) * 1000 * 10) / 10,
       serverErrors: samples.filter((sample) => sample.status >= 500).length,
-      unanswered: samples.filter((sample) => sample.status === 0).length,
+      unanswered: samples.filter((sample) => sample.status === 0 && sample.timedOut).length,
+      cut: samples.filter((sample) => sample.status === 0 && !sample.timedOut).length,
       errorShare: samples.length ? Math.round((failed.length / samples.length) * 10_000) / 10_000 : 0,
       p50Ms: Math.round(quantile(0.5)),
       p99Ms: Math.round(quantile(0.99)),
@@ -86,13 +94,21 @@ export class SteadyLoad {
       const at = Date.now();
       let status = 0;
       let error: string | undefined;
+      const signal = AbortSignal.timeout(this.timeoutMs);
       try {
-        status = await step.send(AbortSignal.timeout(this.timeoutMs));
+        status = await step.send(signal);
       } catch (failure) {
         const cause = (failure as Error & { cause?: Error }).cause;
         error = `${(failure as Error).message}${cause ? `: ${cause.message}` : ''}`;
       }
-      this.samples.push({ kind: step.kind, at, ms: Date.now() - at, status, ...(error ? { error } : {}) });
+      const timedOut = status === 0 && signal.aborted;
+      this.samples.push({
+        kind: step.kind,
+        at,
+        ms: Date.now() - at,
+        status,
+        ...(error ? { error, timedOut } : {}),
+      });
       await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
     }
   }

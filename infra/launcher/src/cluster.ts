@@ -230,9 +230,9 @@ export function haproxyConfig(ports: ClusterPorts, replicas: number): string {
     return [
       `frontend ${service}`,
       `  bind 127.0.0.1:${ports.front(service)}`,
-      `  default_backend ${service}s`,
+      `  default_backend ${service}-replicas`,
       '',
-      `backend ${service}s`,
+      `backend ${service}-replicas`,
       '  balance roundrobin',
       '  option httpchk GET /readyz',
       ...(service === 'gateway' ? ['  option forwardfor'] : []),

@@ -210,6 +210,12 @@ describe('gateway', () => {
     expect(response.body.error).toHaveProperty('orders');
   });
 
+  it('stays ready for its balancer with a service down: the other services are still reached through it', async () => {
+    const response = await http.get('/readyz');
+    expect(response.status).toBe(200);
+    expect(response.body.info).toEqual({ events: expect.objectContaining({ status: 'up' }) });
+  });
+
   it('publishes one OpenAPI document merged from the services, naming those it could not reach', async () => {
     const response = await http.get('/api/docs');
     expect(response.status).toBe(200);

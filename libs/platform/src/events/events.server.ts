@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@tourly/contracts';
 import { lastValueFrom, type Observable } from 'rxjs';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import { ApiError } from '../http/errors';
+import { ApiError, BRIEFLY_UNAVAILABLE, databaseUnavailable } from '../http/errors';
 import { traceAnswer } from '../tracing/tracing';
 import { toCamelKeys, toSnakeKeys } from '../http/case';
 import type { ConsumerRegistry } from './dead-letters';
@@ -89,7 +89,8 @@ export class EventsServer extends Server implements CustomTransportStrategy {
           answer = { data: toSnakeKeys(await this.run(handler(request, new BaseRpcContext([])))) };
         } catch (error) {
           answer = toFailure(error);
-          if ((answer as RpcFailure).error.status >= 500) {
+          if (databaseUnavailable(error)) logger.warn({ err: error, subject }, 'database out of reach');
+          else if ((answer as RpcFailure).error.status >= 500) {
             logger.error({ err: error, subject }, 'request handler failed');
           }
         }
@@ -124,5 +125,7 @@ export class EventsServer extends Server implements CustomTransportStrategy {
 
 function toFailure(error: unknown): RpcFailure {
   if (error instanceof ApiError) return { error: { status: error.getStatus(), errors: error.errors } };
+  // The asker answers its own client 503 in the same words: the database is back in a moment, nothing to report.
+  if (databaseUnavailable(error)) return { error: { status: 503, errors: { base: [BRIEFLY_UNAVAILABLE] } } };
   return { error: { status: 500, errors: { base: ['The service could not answer the request.'] } } };
 }

@@ -127,7 +127,28 @@ export function toErrorResponse(exception: unknown, requestId: string): { status
     const text = (typeof code === 'string' && FASTIFY_MESSAGES[code]) || String(message ?? 'Bad request');
     return { status: statusCode, body: { errors: { base: [text] } } };
   }
+  if (databaseUnavailable(exception))
+    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { errors: { base: [BRIEFLY_UNAVAILABLE] } } };
   return internalError(requestId, HttpStatus.INTERNAL_SERVER_ERROR);
+}
+
+export const BRIEFLY_UNAVAILABLE = 'Tourly is briefly unavailable. Please try again in a moment.';
+/** SQLSTATE classes of a database out of reach: connection exceptions (08), shut down or starting (57P01-57P03). */
+const UNREACHABLE_STATE = /^(08|57P0[1-3])/;
+const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/**
+ * Whether a request failed because the database was out of reach (restarting, failing over, its connection cut):
+ * the client did nothing wrong and the same request will work again shortly, so 503, not a 500 to report.
+ */
+export function databaseUnavailable(exception: unknown): boolean {
+  const error = (exception ?? {}) as { code?: unknown; message?: unknown; driverError?: { code?: unknown } };
+  const code = String(error.driverError?.code ?? error.code ?? '');
+  return (
+    UNREACHABLE_STATE.test(code) ||
+    UNREACHABLE_SOCKET.has(code) ||
+    /^Connection terminated/.test(String(error.message ?? ''))
+  );
 }
 
 function internalError(requestId: string, status: number): { status: number; body: ErrorBody } {

@@ -2,7 +2,10 @@ import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { throwError, type Observable } from 'rxjs';
 import type { Logger } from 'pino';
-import { RetryLater, toErrorResponse } from './errors';
+import { databaseUnavailable, RetryLater, toErrorResponse } from './errors';
+
+/** What a 503 tells a client to wait before it tries again: a database restart or failover takes seconds. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every exception an HTTP handler throws leaves as `{errors: ...}` with its status; unknown ones as a logged
@@ -19,7 +22,11 @@ export class ErrorFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const { status, body } = toErrorResponse(exception, request.id);
-    if (status >= 500) this.logger.error({ reqId: request.id, err: exception }, 'unhandled error');
+    const unavailable = databaseUnavailable(exception);
+    if (unavailable) {
+      this.logger.warn({ reqId: request.id, err: exception }, 'database out of reach');
+      void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    } else if (status >= 500) this.logger.error({ reqId: request.id, err: exception }, 'unhandled error');
     if (exception instanceof RetryLater)
       void reply.header('retry-after', String(exception.retryAfterSeconds));
     void reply.status(status).type('application/json').send(body);

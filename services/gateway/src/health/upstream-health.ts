@@ -8,8 +8,10 @@ import { upstreamUrls } from '../routing/upstreams';
 const PROBE_TIMEOUT_MS = 2000;
 
 /**
- * The gateway is healthy when the services behind it are: `/healthz` asks each service's `/healthz`,
- * `/readyz` each service's `/readyz`.
+ * `/healthz` is the platform's health as a person asks for it (`curl localhost:3000/healthz`): each service's
+ * `/healthz`, 503 when one fails. `/readyz` is the gateway's own (its events transport, which resolves callers): a
+ * balancer asks it whether to send this gateway requests, and a service down must not take every gateway out of
+ * rotation with it (the other services' routes keep working; the dead one's answer 502 through any gateway).
  */
 @Injectable()
 export class UpstreamHealth implements HealthChecks {
@@ -27,7 +29,7 @@ export class UpstreamHealth implements HealthChecks {
   }
 
   ready(): HealthIndicatorFunction[] {
-    return BACKEND_SERVICES.map((service) => () => this.probe(service, '/readyz'));
+    return [];
   }
 
   private async probe(service: BackendService, path: string) {
