@@ -349,6 +349,8 @@ export class NatsTransport implements Transport {
         );
       },
     });
+    // Serving once this resolves: the server has the subscription, so the next ask finds a responder.
+    await this.connection().flush();
     return { stop: async () => subscription.drain() };
   }
 
@@ -365,6 +367,8 @@ export class NatsTransport implements Transport {
         if (!error) handle(message.data);
       },
     });
+    // Listening once this resolves: a notice sent after it reaches this process.
+    await this.connection().flush();
     return { stop: async () => subscription.drain() };
   }
 
