@@ -1,7 +1,7 @@
 import { rows } from '@tourly/platform';
 import { aTemporaryUpload } from './media-support';
 import { aTourOf, sharePremium, wav } from './audio-support';
-import { shareTour, startProperties, type PropertiesAlone, type Person } from './support';
+import { shareTour, startProperties, withoutSignatures, type PropertiesAlone, type Person } from './support';
 
 const STOPS = (propertyId: string) => `/provider/properties/${propertyId}/guided_tour_layer/stops.json`;
 
@@ -73,7 +73,10 @@ describe('guided tour stops', () => {
       expect.objectContaining({ title: 'Kitchen', text: '', audio_file: null }),
       expect.objectContaining({ title: 'Lounge', rotation: { x: 12.5, y: -45 } }),
     ]);
-    expect((await provider.get(STOPS(tour.propertyId))).body.data).toEqual(saved.body.data);
+    // Read back as saved, but for the files' links: each answer signs them anew, a second later or not.
+    expect(withoutSignatures((await provider.get(STOPS(tour.propertyId))).body.data)).toEqual(
+      withoutSignatures(saved.body.data),
+    );
 
     const reordered = await save(provider, tour.propertyId, [
       stop('Lounge'),
