@@ -224,6 +224,9 @@ async function sendLead(page: Page, firstName: string): Promise<{ attribution?: 
   await form.getByRole('button', { name: 'Send' }).click();
   const response = await sent;
   expect(response.status()).toBe(201);
+  // Shown once the player has taken the answer in and recorded the lead for analytics: a page hidden before that
+  // would leave the lead out of its last batch (a CI run hid it within the same moment).
+  await form.getByText('Email sent!').waitFor();
   return (response.request().postDataJSON() as { lead: { attribution?: LeadAttribution } }).lead;
 }
 
