@@ -370,7 +370,10 @@ describe('the cluster under a steady load while its parts fail', () => {
           },
           { killed: 3 },
         );
-        // Each event once on the wire: a relay's republish after a kill is a duplicate JetStream drops.
+        // Each event once on the wire: a relay's republish after a kill is a duplicate JetStream drops. Counted with
+        // the load stopped and everything published, or an edit made between the two reads counts as lost.
+        await load.stop();
+        await withDb((db) => caughtUp(db, stripe));
         const nc = await connect({ servers: cluster.natsUrl.split(',') });
         try {
           const stream = await (await nc.jetstreamManager()).streams.info(streamName('chaos'));
