@@ -12,7 +12,16 @@
 const { randomBytes, randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
-const { freshDatabase, serve, paced, residentBytes, signIn, NATS_URL, record } = require('./support');
+const {
+  freshDatabase,
+  serve,
+  paced,
+  residentBytes,
+  signIn,
+  NATS_URL,
+  WARM_UP_S,
+  record,
+} = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 20);
 const BASELINE_S = Number(process.env.BENCH_BASELINE_S || 10);
@@ -101,8 +110,10 @@ async function main() {
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
   // The CDN in front is this process on loopback: its X-Forwarded-For is believed (the platform's default, said aloud).
   const trusted = { TRUSTED_PROXIES: '127.0.0.1,::1' };
-  const identity = await serve('identity', { ...shared, ...trusted, NODE_ENV: 'development' });
-  const properties = await serve('properties', { ...shared, ...trusted });
+  const [identity, properties] = await Promise.all([
+    serve('identity', { ...shared, ...trusted, NODE_ENV: 'development' }),
+    serve('properties', { ...shared, ...trusted }),
+  ]);
   const gateway = await serve(
     'gateway',
     {
@@ -174,8 +185,9 @@ async function main() {
     if (first.status !== 202)
       throw new Error(`analytics.json answered ${first.status} ${await first.text()}`);
     // Warm: both routes' code loaded and compiled, the pools and caches filled, before memory is first read.
-    await consent(5);
-    const warmIngestion = await ingest(10);
+    const warmIngestionS = 5 * WARM_UP_S;
+    await consent(WARM_UP_S);
+    const warmIngestion = await ingest(warmIngestionS);
     const warm = await gateway.memory();
 
     const { result: rounds, samples } = await sampledWhile(gateway.pid, async () => {
@@ -198,7 +210,7 @@ async function main() {
     // Every batch answered 202 since the tour was made: the first, the warm-up's and the measured ones.
     const accepted =
       1 +
-      BATCHES_PER_SECOND * 10 -
+      BATCHES_PER_SECOND * warmIngestionS -
       warmIngestion.failures +
       Math.round(BATCHES_PER_SECOND * DURATION_S) * ROUNDS -
       failed('ingestion');

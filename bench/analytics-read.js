@@ -7,7 +7,7 @@
 const { randomBytes, randomUUID } = require('node:crypto');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
-const { freshDatabase, serve, paced, signIn, NATS_URL, record } = require('./support');
+const { freshDatabase, serve, paced, signIn, NATS_URL, WARM_UP_S, record } = require('./support');
 
 const EVENTS = Number(process.env.BENCH_EVENTS || 10_000_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
@@ -139,9 +139,11 @@ async function main() {
   const database = await freshDatabase();
   const namespace = `bench_${randomBytes(3).toString('hex')}`;
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
-  const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
-  // The rollup job looks for marked pairs every 2 s instead of every minute: the bench waits for it, not for a clock.
-  const properties = await serve('properties', { ...shared, ANALYTICS_ROLLUP_INTERVAL_MS: '2000' });
+  const [identity, properties] = await Promise.all([
+    serve('identity', { ...shared, NODE_ENV: 'development' }),
+    // The rollup job looks for marked pairs every 2 s instead of every minute: the bench waits for it, not a clock.
+    serve('properties', { ...shared, ANALYTICS_ROLLUP_INTERVAL_MS: '2000' }),
+  ]);
   const gateway = await serve('gateway', {
     ...shared,
     IDENTITY_URL: identity.url,
@@ -200,7 +202,7 @@ async function main() {
     if (!answer.data) throw new Error(`analytics.json answered ${JSON.stringify(answer)}`);
     const steadily = (path, durationS) =>
       paced(`${gateway.url}${path}`, { headers: { cookie: owner.cookie }, rate: RATE, durationS });
-    for (const path of Object.values(paths)) await steadily(path, 2);
+    for (const path of Object.values(paths)) await steadily(path, WARM_UP_S);
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       const measured = {};

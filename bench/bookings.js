@@ -93,8 +93,10 @@ async function main() {
   const database = await freshDatabase();
   const namespace = `bench_${randomBytes(3).toString('hex')}`;
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
-  const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
-  const properties = await serve('properties', { ...shared, PUBLIC_RATE_LIMIT: '100000' });
+  const [identity, properties] = await Promise.all([
+    serve('identity', { ...shared, NODE_ENV: 'development' }),
+    serve('properties', { ...shared, PUBLIC_RATE_LIMIT: '100000' }),
+  ]);
   const gateway = await serve('gateway', {
     ...shared,
     IDENTITY_URL: identity.url,

@@ -17,7 +17,7 @@ const { ClusterPorts, startCluster } = require('../infra/launcher/dist/cluster')
 const { startEmbeddedPostgres } = require('../infra/launcher/dist/embedded-postgres');
 const { emulatorEnv } = require('../infra/launcher/dist/platform');
 const { seedDemoOnCluster } = require('../infra/launcher/dist/demo');
-const { record, signIn } = require('./support');
+const { WARM_UP_S, record, signIn } = require('./support');
 const { aSharedTour } = require('./static-comparison');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
@@ -26,9 +26,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const CONNECTIONS = 8;
 const PORTS = new ClusterPorts(21_500);
 const LIST = '/provider/properties?page=1&page_size=20';
-
-/** Before each measured load: the replicas just started back compile and fill their caches, as warm ones have. */
-const WARM_UP_S = 3;
 
 function load(url, headers, duration) {
   return new Promise((resolve, reject) =>
@@ -122,6 +119,7 @@ async function main() {
       }
     }
 
+    // Each measured load follows a warm-up: replicas just started back compile and fill their caches, as warm ones have.
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       await replicas(1);

@@ -397,13 +397,12 @@ async function main() {
       },
     ]);
     // The demo accounts are seeded outside production only.
-    const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
-    cleanup.push(['identity', identity.stop]);
-    const billing = await serve('billing', {
-      ...shared,
+    const [identity, billing] = await Promise.all([
+      serve('identity', { ...shared, NODE_ENV: 'development' }),
       // Nothing here calls Stripe; the catalogue sync at start finds nobody and keeps retrying quietly.
-      STRIPE_API_URL: 'http://127.0.0.1:9',
-    });
+      serve('billing', { ...shared, STRIPE_API_URL: 'http://127.0.0.1:9' }),
+    ]);
+    cleanup.push(['identity', identity.stop]);
     cleanup.push(['billing', billing.stop]);
     const gateway = await serve('gateway', {
       ...shared,

@@ -7,7 +7,7 @@
 // noisy: the two are alternated for three rounds and the median round is reported.
 const autocannon = require('autocannon');
 const { randomBytes } = require('node:crypto');
-const { freshDatabase, serve, NATS_URL, record } = require('./support');
+const { freshDatabase, serve, NATS_URL, WARM_UP_S, record } = require('./support');
 
 const PATH = '/segmentation/segmented_panos.json';
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
@@ -30,7 +30,7 @@ function load(url) {
 
 async function warm(url) {
   await new Promise((resolve) =>
-    autocannon({ url: url + PATH, connections: CONNECTIONS, duration: 2 }, resolve),
+    autocannon({ url: url + PATH, connections: CONNECTIONS, duration: WARM_UP_S }, resolve),
   );
 }
 
@@ -50,8 +50,10 @@ async function main() {
     PROPERTIES_URL: service.url,
     ORDERS_URL: service.url,
   });
-  const gateway = await serve('gateway', gatewayEnv(namespace));
-  const identityAway = await serve('gateway', gatewayEnv(`${namespace}_away`));
+  const [gateway, identityAway] = await Promise.all([
+    serve('gateway', gatewayEnv(namespace)),
+    serve('gateway', gatewayEnv(`${namespace}_away`)),
+  ]);
   try {
     await warm(service.url);
     await warm(gateway.url);

@@ -71,8 +71,10 @@ async function main() {
   const namespace = `bench_${randomBytes(3).toString('hex')}`;
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
   // The demo accounts are seeded outside production only.
-  const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
-  const properties = await serve('properties', shared);
+  const [identity, properties] = await Promise.all([
+    serve('identity', { ...shared, NODE_ENV: 'development' }),
+    serve('properties', shared),
+  ]);
   const gateway = await serve('gateway', {
     ...shared,
     IDENTITY_URL: identity.url,

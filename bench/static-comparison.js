@@ -8,7 +8,7 @@ const path = require('node:path');
 const { randomBytes } = require('node:crypto');
 const { Client } = require('pg');
 const { randomUUID } = require('node:crypto');
-const { freshDatabase, serve, signIn, NATS_URL } = require('./support');
+const { freshDatabase, serve, signIn, NATS_URL, WARM_UP_S } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -23,7 +23,7 @@ function load(url, headers, duration = DURATION_S) {
   );
 }
 
-const warm = (url, headers) => load(url, headers, 2).catch(() => undefined);
+const warm = (url, headers) => load(url, headers, WARM_UP_S).catch(() => undefined);
 
 const figures = (result) => ({
   requestsPerSecond: result.requests.average,
@@ -49,9 +49,11 @@ async function withPlayerPlatform(work) {
   const webDist = mkdtempSync(path.join(tmpdir(), 'bench-player-'));
   mkdirSync(path.join(webDist, 'assets'));
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
-  const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
-  // One address sends every request here: the per-address limit is lifted for the measurement.
-  const properties = await serve('properties', { ...shared, PUBLIC_RATE_LIMIT: '100000000' });
+  const [identity, properties] = await Promise.all([
+    serve('identity', { ...shared, NODE_ENV: 'development' }),
+    // One address sends every request here: the per-address limit is lifted for the measurement.
+    serve('properties', { ...shared, PUBLIC_RATE_LIMIT: '100000000' }),
+  ]);
   const gateway = await serve('gateway', {
     ...shared,
     IDENTITY_URL: identity.url,

@@ -9,6 +9,8 @@ const { randomBytes } = require('node:crypto');
 const DATABASE_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 const SECRET = randomBytes(32).toString('base64url');
+/** How long a server is loaded before it is measured, so that a round measures the code, not the JIT compiling it. */
+const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S || 2);
 // Benchmarks that mint internal tokens themselves need the secret the services were given.
 process.env.BENCH_SECRET = SECRET;
 
@@ -180,6 +182,7 @@ async function secondProvider(db) {
 module.exports = {
   DATABASE_URL,
   NATS_URL,
+  WARM_UP_S,
   freshDatabase,
   serve,
   residentBytes,

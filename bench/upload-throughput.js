@@ -172,8 +172,6 @@ async function main() {
   const database = await freshDatabase();
   const namespace = `bench_${randomBytes(3).toString('hex')}`;
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
-  // The demo accounts are seeded outside production only.
-  const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
   const storageEnv = {
     S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: BUCKET,
@@ -181,7 +179,11 @@ async function main() {
     S3_ACCESS_KEY_ID: s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
   };
-  const properties = await serveMeasured('properties', { ...shared, ...storageEnv });
+  const [identity, properties] = await Promise.all([
+    // The demo accounts are seeded outside production only.
+    serve('identity', { ...shared, NODE_ENV: 'development' }),
+    serveMeasured('properties', { ...shared, ...storageEnv }),
+  ]);
   const gateway = await serve('gateway', {
     ...shared,
     IDENTITY_URL: identity.url,

@@ -88,8 +88,10 @@ async function main() {
   const namespace = `bench_${randomBytes(3).toString('hex')}`;
   const shared = { NATS_URL, EVENTS_NAMESPACE: namespace, DATABASE_URL: database.url };
   // The demo accounts (the virtual assistant among them) are seeded outside production only.
-  const identity = await serve('identity', { ...shared, NODE_ENV: 'development' });
-  const orders = await serve('orders', shared);
+  const [identity, orders] = await Promise.all([
+    serve('identity', { ...shared, NODE_ENV: 'development' }),
+    serve('orders', shared),
+  ]);
   const gateway = await serve('gateway', {
     ...shared,
     IDENTITY_URL: identity.url,

@@ -5,11 +5,10 @@
 const autocannon = require('autocannon');
 const { randomBytes } = require('node:crypto');
 const Stripe = require('stripe');
-const { freshDatabase, serve, NATS_URL, record } = require('./support');
+const { freshDatabase, serve, NATS_URL, WARM_UP_S, record } = require('./support');
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
-const WARM_UP_S = 2;
 const CONNECTIONS = 16;
 const SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 const stripe = new Stripe('sk_test_bench');

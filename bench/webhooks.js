@@ -287,15 +287,13 @@ async function main() {
   try {
     const receiver = await startReceiver();
     // The demo accounts are seeded outside production only; endpoints on 127.0.0.1 need the explicit setting.
-    const identity = await serve('identity', {
-      ...shared,
-      NODE_ENV: 'development',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    });
+    const [identity, properties] = await Promise.all([
+      serve('identity', { ...shared, NODE_ENV: 'development', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }),
+      serve('properties', shared),
+    ]);
     cleanup.push(['identity', identity.stop]);
     // The receiver goes before identity: its held requests end, so identity stops without waiting out the timeout.
     cleanup.push(['receiver', receiver.stop]);
-    const properties = await serve('properties', shared);
     cleanup.push(['properties', properties.stop]);
     const gateway = await serve('gateway', {
       ...shared,
