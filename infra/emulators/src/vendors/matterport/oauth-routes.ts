@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { FORM, htmlPage, isForm, redirect } from '../oauth-helpers';
 import { consentPage, refusalPage } from './authorize-page';
 import { isOAuthAccountId, OAUTH_ACCOUNTS, type OAuthAccountId } from './models';
 import type { AuthorizationCheck, MatterportOAuth } from './oauth';
-
-const FORM = 'application/x-www-form-urlencoded';
 
 /**
  * Matterport's OAuth endpoints, relative to the vendor's prefix: the authorize page (`GET`, and `POST` for the
@@ -130,28 +129,6 @@ function answerInvalid(reply: FastifyReply, check: Exclude<AuthorizationCheck, {
     error_description: check.description,
     state: check.state,
   });
-}
-
-/** 302 to the client's redirect URI with the response parameters (RFC 6749 §4.1.2). */
-function redirect(reply: FastifyReply, redirectUri: string, params: Record<string, string | undefined>) {
-  const url = new URL(redirectUri);
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(name, value);
-  return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);
-}
-
-/** An HTML page of the authorization server: never cached, never framed (RFC 6749 §10.13). */
-function htmlPage(reply: FastifyReply): FastifyReply {
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-frame-options', 'DENY')
-    .header('content-security-policy', "frame-ancestors 'none'")
-    .header('referrer-policy', 'no-referrer');
-}
-
-function isForm(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase() === FORM;
 }
 
 function pageErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
