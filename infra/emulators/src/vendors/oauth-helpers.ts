@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 export const FORM = 'application/x-www-form-urlencoded';
 
@@ -71,4 +71,48 @@ export function isForm(request: FastifyRequest): boolean {
 /** Text made safe inside HTML, attribute values included. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** The consent form's hidden inputs: every parameter of the authorization request, posted back as it came. */
+export function hiddenFields(params: URLSearchParams): string {
+  return [...params.entries()]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('\n      ');
+}
+
+/** An authorization request the server will not act on: one it cannot trust gets a page, any other goes back to the client. */
+export type AuthorizationRefusal =
+  | { kind: 'refused'; message: string }
+  | { kind: 'error'; redirectUri: string; error: string; description: string; state: string | undefined };
+
+/** Answers a refusal: the page (`render`) when the client cannot be trusted, else the error at its redirect URI. */
+export function answerRefusal(
+  reply: FastifyReply,
+  refusal: AuthorizationRefusal,
+  render: (message: string) => string,
+) {
+  if (refusal.kind === 'refused') return htmlPage(reply).code(400).send(render(refusal.message));
+  return redirect(reply, refusal.redirectUri, {
+    error: refusal.error,
+    error_description: refusal.description,
+    state: refusal.state,
+  });
+}
+
+/** Errors fastify raises on the authorize page's routes (a malformed query), as a page (`render`). */
+export function pageErrorHandler(render: (message: string) => string) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode && error.statusCode < 500 ? 400 : 500;
+    void htmlPage(reply).code(status).send(render(error.message));
+  };
+}
+
+/** Errors fastify raises on the token endpoint (a malformed body), the OAuth way: JSON, never cached. */
+export function tokenErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const client = error.statusCode !== undefined && error.statusCode < 500;
+  void reply
+    .code(client ? 400 : 500)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .send({ error: client ? 'invalid_request' : 'server_error', error_description: error.message });
 }

@@ -1,4 +1,4 @@
-import { escapeHtml as escape } from '../oauth-helpers';
+import { escapeHtml as escape, hiddenFields } from '../oauth-helpers';
 import type { SketchfabUser } from './catalogue';
 
 const SCOPE_LABELS: Record<string, string> = {
@@ -19,9 +19,7 @@ export function consentPage(input: {
   params: URLSearchParams;
 }): string {
   const heading = `Authorize ${input.clientName}`;
-  const hidden = [...input.params.entries()]
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
-    .join('\n      ');
+  const hidden = hiddenFields(input.params);
   const scopes = input.scope.map((scope) => `<li>${escape(SCOPE_LABELS[scope] ?? scope)}</li>`).join('');
   const accounts = input.accounts
     .map(

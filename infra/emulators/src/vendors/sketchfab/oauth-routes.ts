@@ -1,8 +1,16 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { FORM, htmlPage, isForm, redirect } from '../oauth-helpers';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  answerRefusal,
+  FORM,
+  htmlPage,
+  isForm,
+  pageErrorHandler,
+  redirect,
+  tokenErrorHandler,
+} from '../oauth-helpers';
 import { consentPage, errorPage } from './authorize-page';
 import { isOAuthAccountId, OAUTH_ACCOUNTS } from './catalogue';
-import type { AuthorizationCheck, SketchfabOAuth } from './oauth';
+import type { SketchfabOAuth } from './oauth';
 
 /**
  * Sketchfab's OAuth endpoints, relative to the vendor's prefix, with their trailing slashes as on sketchfab.com:
@@ -14,10 +22,10 @@ export function oauthRoutes(oauth: SketchfabOAuth, prefix: string): FastifyPlugi
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-    app.get('/oauth2/authorize/', { errorHandler: pageErrorHandler }, async (request, reply) => {
+    app.get('/oauth2/authorize/', { errorHandler: pageErrorHandler(errorPage) }, async (request, reply) => {
       const params = queryOf(request);
       const check = oauth.checkAuthorization(params);
-      if (check.kind !== 'valid') return answerInvalid(reply, check);
+      if (check.kind !== 'valid') return answerRefusal(reply, check, errorPage);
       return htmlPage(reply).send(
         consentPage({
           action: `${prefix}/oauth2/authorize/`,
@@ -29,7 +37,7 @@ export function oauthRoutes(oauth: SketchfabOAuth, prefix: string): FastifyPlugi
       );
     });
 
-    app.post('/oauth2/authorize/', { errorHandler: pageErrorHandler }, async (request, reply) => {
+    app.post('/oauth2/authorize/', { errorHandler: pageErrorHandler(errorPage) }, async (request, reply) => {
       if (!isForm(request))
         return htmlPage(reply).code(400).send(errorPage('The form was not sent as a form.'));
       const params = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
@@ -38,7 +46,7 @@ export function oauthRoutes(oauth: SketchfabOAuth, prefix: string): FastifyPlugi
       params.delete('decision');
       params.delete('account');
       const check = oauth.checkAuthorization(params);
-      if (check.kind !== 'valid') return answerInvalid(reply, check);
+      if (check.kind !== 'valid') return answerRefusal(reply, check, errorPage);
       const { redirectUri, state } = check.request;
       if (decisions.length > 0) {
         if (decisions.length > 1 || decisions[0] !== 'deny') {
@@ -87,27 +95,4 @@ export function oauthControls(oauth: SketchfabOAuth): FastifyPluginAsync {
 function queryOf(request: FastifyRequest): URLSearchParams {
   const query = request.url.indexOf('?');
   return new URLSearchParams(query < 0 ? '' : request.url.slice(query + 1));
-}
-
-function answerInvalid(reply: FastifyReply, check: Exclude<AuthorizationCheck, { kind: 'valid' }>) {
-  if (check.kind === 'refused') return htmlPage(reply).code(400).send(errorPage(check.message));
-  return redirect(reply, check.redirectUri, {
-    error: check.error,
-    error_description: check.description,
-    state: check.state,
-  });
-}
-
-function pageErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode && error.statusCode < 500 ? 400 : 500;
-  void htmlPage(reply).code(status).send(errorPage(error.message));
-}
-
-function tokenErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const client = error.statusCode !== undefined && error.statusCode < 500;
-  void reply
-    .code(client ? 400 : 500)
-    .header('cache-control', 'no-store')
-    .header('pragma', 'no-cache')
-    .send({ error: client ? 'invalid_request' : 'server_error', error_description: error.message });
 }
