@@ -13,6 +13,7 @@ import {
   type RunningEmulators,
   type SketchfabOAuthAccountId,
 } from '@tourly/emulators';
+import { basic, hiddenInputs } from './oauth-support';
 
 const CLIENT = {
   id: SKETCHFAB_OAUTH_CLIENT_DEFAULTS.clientId,
@@ -54,20 +55,6 @@ const byName = (name: string) => SKETCHFAB_CATALOGUE.find((model) => model.name 
 const SOFA = byName('Mid-Century Sofa'); // by, downloadable
 const FIG = byName('Fiddle Leaf Fig Plant'); // by-nd: no derivatives
 const ARMCHAIR = byName('Velvet Armchair'); // not downloadable
-
-const basic = (id: string, secret: string) =>
-  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
-
-/** The hidden inputs of the consent page's form, as a browser would submit them. */
-function hiddenInputs(html: string): URLSearchParams {
-  const unescape = (value: string) =>
-    value.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
-    form.append(unescape(name!), unescape(value!));
-  }
-  return form;
-}
 
 describe('sketchfab emulator: OAuth 2.0, the Data API v3 and real downloads', () => {
   let emulators: RunningEmulators;
@@ -366,6 +353,26 @@ describe('sketchfab emulator: OAuth 2.0, the Data API v3 and real downloads', ()
         body: { detail: 'Invalid cursor' },
       });
       expect((await getJson('/v3/search?type=collections')).status).toBe(400);
+    });
+
+    it('reads odd queries as Django does (the last of a repeated parameter, a bad count as the default), never a 5xx', async () => {
+      const repeated = await getJson<PageAnswer>('/v3/search?type=models&q=lamp&q=sofa&downloadable=maybe');
+      expect(repeated.body.results.map((model) => model.name)).toEqual(['Mid-Century Sofa']);
+      const badCount = await getJson<PageAnswer>('/v3/models?count=lots');
+      expect(badCount.body.results).toHaveLength(SKETCHFAB_CATALOGUE.length);
+      expect((await getJson<PageAnswer>('/v3/models?count=500')).body.results).toHaveLength(
+        SKETCHFAB_CATALOGUE.length,
+      );
+      for (const path of [
+        '/v3/search?type=models&cursor=-3',
+        '/v3/models?cursor=bz0tMQ',
+        `/v3/models/${SOFA.uid}/download?uid=x`,
+        '/v3/models/%E0%A4%A/download',
+        '/archives/x/glb/x.glb?Expires=soon&Signature=x',
+      ]) {
+        const response = await fetch(url(path), { headers: { authorization: 'Bearer' } });
+        expect([400, 401, 403, 404]).toContain(response.status);
+      }
     });
 
     it('answers a model with its author, thumbnails and licence; an unknown uid is 404', async () => {

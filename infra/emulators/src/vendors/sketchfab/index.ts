@@ -107,8 +107,8 @@ export function createSketchfabVendor(options: SketchfabVendorOptions = {}): Ven
       return presentMe(caller.user, originOf(request));
     });
 
-    app.get<{ Querystring: Record<string, string | undefined> }>('/v3/search', async (request, reply) => {
-      const type = request.query.type;
+    app.get('/v3/search', async (request, reply) => {
+      const type = queryOf(request).type;
       if (type !== 'models') {
         return reply
           .code(400)
@@ -117,9 +117,7 @@ export function createSketchfabVendor(options: SketchfabVendorOptions = {}): Ven
       return searchPage(request, reply, 'offset');
     });
 
-    app.get<{ Querystring: Record<string, string | undefined> }>('/v3/models', async (request, reply) =>
-      searchPage(request, reply, 'cursor'),
-    );
+    app.get('/v3/models', async (request, reply) => searchPage(request, reply, 'cursor'));
 
     app.get<{ Params: { uid: string } }>('/v3/models/:uid', async (request, reply) => {
       const model = catalogueModel(request.params.uid);
@@ -148,7 +146,7 @@ export function createSketchfabVendor(options: SketchfabVendorOptions = {}): Ven
       return { gltf: entry('gltf'), glb: entry('glb') };
     });
 
-    app.get<{ Params: { uid: string; format: string; file: string }; Querystring: Record<string, string> }>(
+    app.get<{ Params: { uid: string; format: string; file: string } }>(
       '/archives/:uid/:format/:file',
       async (request, reply) => {
         const { uid, format, file } = request.params;
@@ -160,7 +158,7 @@ export function createSketchfabVendor(options: SketchfabVendorOptions = {}): Ven
         if (!archive || archive.fileName !== file) {
           return storageError(reply, 404, 'NoSuchKey', 'The specified key does not exist.');
         }
-        const { Expires: expiresText, Signature: given } = request.query;
+        const { Expires: expiresText, Signature: given } = queryOf(request);
         if (!expiresText || !given) {
           return storageError(
             reply,
@@ -225,12 +223,8 @@ export function createSketchfabVendor(options: SketchfabVendorOptions = {}): Ven
    * `cursor`: an offset for `/v3/search`, Django REST framework's opaque cursor (`base64("o=<offset>")`) for
    * `/v3/models`. `next` and `previous` are the same request at the neighbouring pages.
    */
-  function searchPage(
-    request: FastifyRequest<{ Querystring: Record<string, string | undefined> }>,
-    reply: FastifyReply,
-    cursorKind: 'offset' | 'cursor',
-  ) {
-    const query = request.query;
+  function searchPage(request: FastifyRequest, reply: FastifyReply, cursorKind: 'offset' | 'cursor') {
+    const query = queryOf(request);
     const offset = decodeCursor(query.cursor, cursorKind);
     if (offset === undefined) return reply.code(404).send({ detail: 'Invalid cursor' });
     const requested = Number(query.count);
@@ -245,9 +239,9 @@ export function createSketchfabVendor(options: SketchfabVendorOptions = {}): Ven
     const origin = originOf(request);
     const pageUrl = (at: number | undefined) => {
       if (at === undefined) return null;
-      const url = new URL(`${origin}${request.url}`);
-      url.searchParams.set('cursor', encodeCursor(at, cursorKind));
-      return url.toString();
+      const params = new URLSearchParams(rawQuery(request));
+      params.set('cursor', encodeCursor(at, cursorKind));
+      return `${origin}${request.url.split('?', 1)[0]}?${params.toString()}`;
     };
     return {
       cursors: {
@@ -276,7 +270,7 @@ export function createSketchfabVendor(options: SketchfabVendorOptions = {}): Ven
   };
 }
 
-function matches(model: CatalogueModel, query: Record<string, string | undefined>): boolean {
+function matches(model: CatalogueModel, query: Partial<Record<string, string>>): boolean {
   const words = (query.q ?? '')
     .toLowerCase()
     .split(/\s+/)
@@ -377,6 +371,16 @@ function storageError(reply: FastifyReply, status: 403 | 404, code: string, mess
     .send(
       `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`,
     );
+}
+
+/** The query string's parameters, the last one winning when one is repeated (as Django's `QueryDict.get`). */
+function queryOf(request: FastifyRequest): Partial<Record<string, string>> {
+  return Object.fromEntries(new URLSearchParams(rawQuery(request)));
+}
+
+function rawQuery(request: FastifyRequest): string {
+  const start = request.url.indexOf('?');
+  return start < 0 ? '' : request.url.slice(start + 1);
 }
 
 function originOf(request: FastifyRequest): string {
