@@ -33,6 +33,7 @@ interface Tokens {
 interface DownloadAnswer {
   gltf: { url: string; size: number; expires: number };
   glb: { url: string; size: number; expires: number };
+  usdz: { url: string; size: number; expires: number };
 }
 
 interface ModelAnswer {
@@ -427,6 +428,7 @@ describe('sketchfab emulator: OAuth 2.0, the Data API v3 and real downloads', ()
       expect(answer.body).toEqual({
         gltf: { url: expect.any(String), size: expect.any(Number), expires: SKETCHFAB_DOWNLOAD_URL_TTL_S },
         glb: { url: expect.any(String), size: expect.any(Number), expires: SKETCHFAB_DOWNLOAD_URL_TTL_S },
+        usdz: { url: expect.any(String), size: expect.any(Number), expires: SKETCHFAB_DOWNLOAD_URL_TTL_S },
       });
 
       const glb = await fetch(answer.body.glb.url);
@@ -462,6 +464,18 @@ describe('sketchfab emulator: OAuth 2.0, the Data API v3 and real downloads', ()
           .listNodes()
           .map((node) => node.getName()),
       ).toEqual(['Mid-Century Sofa']);
+
+      // The USDZ: one stage, stored, its data 64-byte aligned as the USDZ specification asks.
+      const usdz = Buffer.from(await (await fetch(answer.body.usdz.url)).arrayBuffer());
+      expect(usdz.byteLength).toBe(answer.body.usdz.size);
+      expect(usdz.readUInt32LE(0)).toBe(0x04034b50);
+      expect(usdz.readUInt16LE(8)).toBe(0); // stored, not deflated
+      const dataStart = 30 + usdz.readUInt16LE(26) + usdz.readUInt16LE(28);
+      expect(dataStart % 64).toBe(0);
+      const stage = strFromU8(unzipSync(new Uint8Array(usdz))['scene.usda']!);
+      expect(stage.startsWith('#usda 1.0')).toBe(true);
+      expect(stage).toContain('def Mesh "Mesh"');
+      expect(stage).toContain('Mid-Century Sofa by Nordic Loft Studio (CC Attribution)');
 
       // The same model always gives the same bytes.
       const again = await getJson<DownloadAnswer>(`/v3/models/${SOFA.uid}/download`, access_token);

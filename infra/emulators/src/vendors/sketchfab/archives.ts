@@ -3,7 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { fileStem, viewerUrl, type CatalogueModel, type Shape } from './catalogue';
 
 /** The formats the Download API offers, as Sketchfab names them in its answer. */
-export const ARCHIVE_FORMATS = ['gltf', 'glb'] as const;
+export const ARCHIVE_FORMATS = ['gltf', 'glb', 'usdz'] as const;
 export type ArchiveFormat = (typeof ARCHIVE_FORMATS)[number];
 
 export interface Archive {
@@ -18,7 +18,8 @@ const ARCHIVE_TIME = new Date(Date.UTC(2025, 0, 1));
 /**
  * The model's downloadable files, built with glTF-Transform: a GLB (`model/gltf-binary`), and the glTF flavour as
  * Sketchfab ships it, a zip of `scene.gltf`, `scene.bin` and `license.txt`. The mesh is the furniture's boxes in
- * metres, Y up, in one material of its colour; the scene, node, mesh and material carry the model's name.
+ * metres, Y up, in one material of its colour; the scene, node, mesh and material carry the model's name. The
+ * USDZ is the same mesh in USD's text form (`scene.usda`), packaged as the USDZ format asks (stored, 64-byte aligned).
  */
 export async function buildArchives(model: CatalogueModel): Promise<Record<ArchiveFormat, Archive>> {
   const document = furnitureDocument(model);
@@ -35,6 +36,7 @@ export async function buildArchives(model: CatalogueModel): Promise<Record<Archi
   return {
     glb: { fileName: `${base}.glb`, contentType: 'model/gltf-binary', bytes: glb },
     gltf: { fileName: `${base}.zip`, contentType: 'application/zip', bytes: zip },
+    usdz: { fileName: `${base}.usdz`, contentType: 'model/vnd.usdz+zip', bytes: usdzPackage(model) },
   };
 }
 
@@ -98,6 +100,63 @@ function boxes(shape: Shape): { positions: Float32Array; normals: Float32Array; 
     normals: new Float32Array(normals),
     indices: new Uint16Array(indices),
   };
+}
+
+/** USDZ's own name for the padding of a local file header's extra field (any id works; this is Pixar's). */
+const USDZ_PADDING_FIELD = 0x1986;
+
+/**
+ * A USDZ package: an uncompressed zip whose one file, the stage, starts at a multiple of 64 bytes (the USDZ
+ * specification), padded with an extra field in its local header. The stage is the furniture's boxes as one mesh
+ * of quads, with its colour as the display colour.
+ */
+function usdzPackage(model: CatalogueModel): Uint8Array {
+  const name = 'scene.usda';
+  const headerEnd = 30 + name.length + 4; // local header, the name, the padding field's own id and length
+  const padding = (64 - (headerEnd % 64)) % 64;
+  return zipSync(
+    {
+      [name]: [strToU8(usda(model)), { level: 0, extra: { [USDZ_PADDING_FIELD]: new Uint8Array(padding) } }],
+    },
+    { mtime: ARCHIVE_TIME },
+  );
+}
+
+function usda(model: CatalogueModel): string {
+  const { positions, normals } = boxes(model.shape);
+  const triples = (values: Float32Array) =>
+    Array.from(
+      { length: values.length / 3 },
+      (_, index) =>
+        `(${[...values.slice(index * 3, index * 3 + 3)].map((value) => Number(value.toFixed(4))).join(', ')})`,
+    ).join(', ');
+  const vertexCount = positions.length / 3;
+  const [red, green, blue] = model.colour.map((channel) => Number((channel / 255).toFixed(4)));
+  return `#usda 1.0
+(
+    defaultPrim = "Model"
+    doc = ${JSON.stringify(`${model.name} by ${model.author.displayName} (${model.license.label})`)}
+    metersPerUnit = 1
+    upAxis = "Y"
+)
+
+def Xform "Model" (
+    kind = "component"
+)
+{
+    def Mesh "Mesh"
+    {
+        int[] faceVertexCounts = [${Array.from({ length: vertexCount / 4 }, () => 4).join(', ')}]
+        int[] faceVertexIndices = [${Array.from({ length: vertexCount }, (_, index) => index).join(', ')}]
+        normal3f[] normals = [${triples(normals)}] (
+            interpolation = "vertex"
+        )
+        point3f[] points = [${triples(positions)}]
+        color3f[] primvars:displayColor = [(${red}, ${green}, ${blue})]
+        uniform token subdivisionScheme = "none"
+    }
+}
+`;
 }
 
 /** What Sketchfab puts beside the model in its archives: the credit the licence asks for. */

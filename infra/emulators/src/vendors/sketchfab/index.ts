@@ -143,7 +143,7 @@ export function createSketchfabVendor(options: SketchfabVendorOptions = {}): Ven
         size: files[format].bytes.byteLength,
         expires: urlTtlS,
       });
-      return { gltf: entry('gltf'), glb: entry('glb') };
+      return { gltf: entry('gltf'), glb: entry('glb'), usdz: entry('usdz') };
     });
 
     app.get<{ Params: { uid: string; format: string; file: string } }>(
