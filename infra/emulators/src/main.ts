@@ -1,5 +1,5 @@
 import { portFromEnv, startEmulators } from './server';
-import type { MatterportVendorOptions, StripeVendorOptions } from './vendors';
+import type { MatterportVendorOptions, SketchfabVendorOptions, StripeVendorOptions } from './vendors';
 
 const DEFAULT_PORT = 4010;
 
@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     stateDir: process.env.EMULATORS_STATE_DIR || undefined,
     stripe: stripeFromEnv(process.env),
     matterport: matterportFromEnv(process.env),
+    sketchfab: sketchfabFromEnv(process.env),
   });
   console.log(`Vendor emulators listening on ${emulators.url}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -46,6 +47,35 @@ function matterportFromEnv(env: NodeJS.ProcessEnv): MatterportVendorOptions {
     oauth: {
       clientId: env.MATTERPORT_OAUTH_CLIENT_ID || undefined,
       clientSecret: env.MATTERPORT_OAUTH_CLIENT_SECRET || undefined,
+    },
+  };
+}
+
+/**
+ * SKETCHFAB_OAUTH_CLIENT_ID and SKETCHFAB_OAUTH_CLIENT_SECRET: the application the Sketchfab emulator registers
+ * (defaults emulator-sketchfab-client / emulator-sketchfab-secret); SKETCHFAB_OAUTH_REDIRECT_URIS (space-separated):
+ * its redirect URIs, matched exactly (default: any origin's /api/integrations/sketchfab/callback).
+ */
+function sketchfabFromEnv(env: NodeJS.ProcessEnv): SketchfabVendorOptions {
+  const id = env.SKETCHFAB_OAUTH_CLIENT_ID;
+  const secret = env.SKETCHFAB_OAUTH_CLIENT_SECRET;
+  const redirectUris = env.SKETCHFAB_OAUTH_REDIRECT_URIS?.split(/\s+/).filter((uri) => uri !== '');
+  if (!id && !secret && !redirectUris?.length) return {};
+  if (!id || !secret) {
+    throw new Error(
+      'SKETCHFAB_OAUTH_CLIENT_ID and SKETCHFAB_OAUTH_CLIENT_SECRET are set together, or neither',
+    );
+  }
+  return {
+    oauth: {
+      clients: [
+        {
+          clientId: id,
+          clientSecret: secret,
+          name: 'Tourly',
+          ...(redirectUris?.length ? { redirectUris } : {}),
+        },
+      ],
     },
   };
 }

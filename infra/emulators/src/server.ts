@@ -5,6 +5,7 @@ import {
   createVendors,
   isStripeVendor,
   type MatterportVendorOptions,
+  type SketchfabVendorOptions,
   type StripeVendor,
   type StripeVendorOptions,
 } from './vendors';
@@ -22,6 +23,8 @@ export interface EmulatorsOptions {
   stripe?: StripeVendorOptions;
   /** Options of the Matterport emulator (its OAuth client's credentials), when `vendors` is not given. */
   matterport?: MatterportVendorOptions;
+  /** Options of the Sketchfab emulator (its OAuth applications, token and download URL lifetimes), when `vendors` is not given. */
+  sketchfab?: SketchfabVendorOptions;
   /**
    * Where the vendors keep what they remember across restarts (`StateFiles`): given, a restarted server is the same
    * Stripe account, the same Matterport grants, the same mailbox. Without it, state lives and dies with the process.
@@ -42,7 +45,8 @@ const RESERVED_PREFIXES = ['/healthz', '/_emulator'];
 export async function startEmulators(options: EmulatorsOptions): Promise<RunningEmulators> {
   const host = options.host ?? '127.0.0.1';
   const vendors =
-    options.vendors ?? createVendors({ stripe: options.stripe, matterport: options.matterport });
+    options.vendors ??
+    createVendors({ stripe: options.stripe, matterport: options.matterport, sketchfab: options.sketchfab });
   const app = buildEmulatorsApp(vendors, options.logRequests ?? false);
   if (options.stateDir) keepState(app, vendors, new StateFiles(options.stateDir));
   await app.listen({ port: options.port, host });

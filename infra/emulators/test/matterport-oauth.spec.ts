@@ -10,6 +10,7 @@ import {
   type MatterportRoom,
   type RunningEmulators,
 } from '@tourly/emulators';
+import { basic, hiddenInputs } from './oauth-support';
 
 const CLIENT = {
   id: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientId,
@@ -44,20 +45,6 @@ interface Answer<T = Record<string, unknown>> {
 function pkce(): Pkce {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-const basic = (id: string, secret: string) =>
-  `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
-
-/** The hidden inputs of the consent page's form, as a browser would submit them. */
-function hiddenInputs(html: string): URLSearchParams {
-  const unescape = (value: string) =>
-    value.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) {
-    form.append(unescape(name!), unescape(value!));
-  }
-  return form;
 }
 
 describe('matterport emulator: OAuth 2.0 (authorization code + PKCE) and the accounts behind it', () => {

@@ -3,6 +3,7 @@ import { createCaptchaVendor } from './captcha';
 import { createMailVendor } from './mail';
 import { createMapsVendor } from './maps';
 import { createMatterportVendor, type MatterportVendorOptions } from './matterport';
+import { createSketchfabVendor, type SketchfabVendorOptions } from './sketchfab';
 import { createStripeJsVendor, createStripeVendor, type StripeVendorOptions } from './stripe';
 
 export { createCaptchaVendor, FAILING_CAPTCHA_TOKEN, type SiteverifyResult } from './captcha';
@@ -42,6 +43,27 @@ export {
   type MatterportVendorOptions,
 } from './matterport';
 export {
+  createSketchfabVendor,
+  SKETCHFAB_CALLBACK_PATH,
+  SKETCHFAB_CATALOGUE,
+  SKETCHFAB_DOWNLOAD_URL_TTL_S,
+  SKETCHFAB_LICENSE_SLUGS,
+  SKETCHFAB_LICENSES,
+  SKETCHFAB_OAUTH_ACCOUNTS,
+  SKETCHFAB_OAUTH_CLIENT_DEFAULTS,
+  SKETCHFAB_PAGE_SIZE,
+  SKETCHFAB_TOKEN_DEFAULTS,
+  sketchfabUid,
+  type SketchfabCatalogueModel,
+  type SketchfabLicense,
+  type SketchfabLicenseSlug,
+  type SketchfabOAuthAccountId,
+  type SketchfabOAuthClient,
+  type SketchfabOAuthOptions,
+  type SketchfabUser,
+  type SketchfabVendorOptions,
+} from './sketchfab';
+export {
   API_VERSION as STRIPE_API_VERSION,
   COMPLETE_ONBOARDING_LABEL as STRIPE_COMPLETE_ONBOARDING_LABEL,
   createStripeJsVendor,
@@ -58,6 +80,7 @@ export {
 export interface VendorOptions {
   stripe?: StripeVendorOptions;
   matterport?: MatterportVendorOptions;
+  sketchfab?: SketchfabVendorOptions;
 }
 
 /**
@@ -72,5 +95,6 @@ export function createVendors(options: VendorOptions = {}): Vendor[] {
     createStripeJsVendor(),
     createMapsVendor(),
     createMatterportVendor(options.matterport),
+    createSketchfabVendor(options.sketchfab),
   ];
 }

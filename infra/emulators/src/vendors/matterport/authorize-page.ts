@@ -1,3 +1,4 @@
+import { escapeHtml as escape, hiddenFields } from '../oauth-helpers';
 import type { OAuthAccount } from './models';
 
 /** What the consent page asks for each scope. */
@@ -22,9 +23,7 @@ export function consentPage(input: {
   params: URLSearchParams;
 }): string {
   const heading = `Allow ${input.clientName} to view your Matterport models?`;
-  const hidden = [...input.params.entries()]
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
-    .join('\n      ');
+  const hidden = hiddenFields(input.params);
   const scopes = input.scope.map((scope) => `<li>${escape(SCOPE_LABELS[scope] ?? scope)}</li>`).join('');
   const accounts = input.accounts
     .map(
@@ -85,8 +84,4 @@ function layout(title: string, body: string): string {
   .note { margin-top: 24px; font-size: .875rem; color: #57606a; }
 </style></head>
 <body>${body}</body></html>`;
-}
-
-function escape(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

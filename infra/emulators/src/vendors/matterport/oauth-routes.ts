@@ -1,9 +1,16 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import {
+  answerRefusal,
+  FORM,
+  htmlPage,
+  isForm,
+  pageErrorHandler,
+  redirect,
+  tokenErrorHandler,
+} from '../oauth-helpers';
 import { consentPage, refusalPage } from './authorize-page';
 import { isOAuthAccountId, OAUTH_ACCOUNTS, type OAuthAccountId } from './models';
-import type { AuthorizationCheck, MatterportOAuth } from './oauth';
-
-const FORM = 'application/x-www-form-urlencoded';
+import type { MatterportOAuth } from './oauth';
 
 /**
  * Matterport's OAuth endpoints, relative to the vendor's prefix: the authorize page (`GET`, and `POST` for the
@@ -15,11 +22,11 @@ export function oauthRoutes(oauth: MatterportOAuth, prefix: string): FastifyPlug
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-    app.get('/oauth/authorize', { errorHandler: pageErrorHandler }, async (request, reply) => {
+    app.get('/oauth/authorize', { errorHandler: pageErrorHandler(refusalPage) }, async (request, reply) => {
       const query = request.url.indexOf('?');
       const params = new URLSearchParams(query < 0 ? '' : request.url.slice(query + 1));
       const check = oauth.checkAuthorization(params);
-      if (check.kind !== 'valid') return answerInvalid(reply, check);
+      if (check.kind !== 'valid') return answerRefusal(reply, check, refusalPage);
       return htmlPage(reply).send(
         consentPage({
           action: `${prefix}/oauth/authorize`,
@@ -31,7 +38,7 @@ export function oauthRoutes(oauth: MatterportOAuth, prefix: string): FastifyPlug
       );
     });
 
-    app.post('/oauth/authorize', { errorHandler: pageErrorHandler }, async (request, reply) => {
+    app.post('/oauth/authorize', { errorHandler: pageErrorHandler(refusalPage) }, async (request, reply) => {
       if (!isForm(request)) {
         return htmlPage(reply).code(400).send(refusalPage('The form was not sent as a form.'));
       }
@@ -41,7 +48,7 @@ export function oauthRoutes(oauth: MatterportOAuth, prefix: string): FastifyPlug
       params.delete('decision');
       params.delete('account');
       const check = oauth.checkAuthorization(params);
-      if (check.kind !== 'valid') return answerInvalid(reply, check);
+      if (check.kind !== 'valid') return answerRefusal(reply, check, refusalPage);
       const { redirectUri, state } = check.request;
       if (decisions.length > 0) {
         if (decisions.length > 1 || decisions[0] !== 'deny') {
@@ -121,49 +128,4 @@ function accountOf(body: unknown, required: boolean): OAuthAccountId | undefined
 function accountError(required: boolean) {
   const accounts = OAUTH_ACCOUNTS.map(({ id }) => id).join(', ');
   return { error: { message: `account${required ? '' : ' (optional)'}: one of ${accounts}` } };
-}
-
-function answerInvalid(reply: FastifyReply, check: Exclude<AuthorizationCheck, { kind: 'valid' }>) {
-  if (check.kind === 'refused') return htmlPage(reply).code(400).send(refusalPage(check.message));
-  return redirect(reply, check.redirectUri, {
-    error: check.error,
-    error_description: check.description,
-    state: check.state,
-  });
-}
-
-/** 302 to the client's redirect URI with the response parameters (RFC 6749 §4.1.2). */
-function redirect(reply: FastifyReply, redirectUri: string, params: Record<string, string | undefined>) {
-  const url = new URL(redirectUri);
-  for (const [name, value] of Object.entries(params))
-    if (value !== undefined) url.searchParams.set(name, value);
-  return reply.header('cache-control', 'no-store').redirect(url.toString(), 302);
-}
-
-/** An HTML page of the authorization server: never cached, never framed (RFC 6749 §10.13). */
-function htmlPage(reply: FastifyReply): FastifyReply {
-  return reply
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-frame-options', 'DENY')
-    .header('content-security-policy', "frame-ancestors 'none'")
-    .header('referrer-policy', 'no-referrer');
-}
-
-function isForm(request: FastifyRequest): boolean {
-  return (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase() === FORM;
-}
-
-function pageErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode && error.statusCode < 500 ? 400 : 500;
-  void htmlPage(reply).code(status).send(refusalPage(error.message));
-}
-
-function tokenErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const client = error.statusCode !== undefined && error.statusCode < 500;
-  void reply
-    .code(client ? 400 : 500)
-    .header('cache-control', 'no-store')
-    .header('pragma', 'no-cache')
-    .send({ error: client ? 'invalid_request' : 'server_error', error_description: error.message });
 }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { basicCredentials, isCallbackUri, sameSecret } from '../oauth-helpers';
 import type { OAuthAccountId } from './models';
 
 /** The one registered OAuth client: its credentials come from configuration. */
@@ -28,9 +29,6 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const KNOWN_SCOPES = ['ViewDetails', 'ViewPublic', 'EditDetails', 'DownloadAssets', 'PurchaseAssets'];
 const REQUIRED_SCOPE = 'ViewDetails';
 
-/** Where the client may be sent back: `http(s)://<host>[:port]/api/integrations/matterport/callback`, exactly. */
-const REDIRECT_URI =
-  /^https?:\/\/(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?\/api\/integrations\/matterport\/callback$/;
 /** RFC 7636 §4.2: BASE64URL(SHA256(verifier)) without padding is 43 characters. */
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 /** RFC 7636 §4.1: 43 to 128 unreserved characters. */
@@ -415,14 +413,9 @@ export class MatterportOAuth {
 /** The parameters of an authorization request, each of which may appear once (RFC 6749 §3.1). */
 const OAUTH_PARAMETERS = ['response_type', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
 
+/** Where the client may be sent back: `http(s)://<host>[:port]/api/integrations/matterport/callback`, exactly. */
 export function isAllowedRedirectUri(value: string): boolean {
-  if (!REDIRECT_URI.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return url.port === '' || Number(url.port) <= 65535;
-  } catch {
-    return false;
-  }
+  return isCallbackUri(value, '/api/integrations/matterport/callback');
 }
 
 function s256(verifier: string): string {
@@ -431,26 +424,6 @@ function s256(verifier: string): string {
 
 function randomToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
-/** `Basic base64(urlencoded(client_id):urlencoded(client_secret))`, decoded; undefined when malformed. */
-function basicCredentials(header: string): [string, string] | undefined {
-  const encoded = /^Basic +([A-Za-z0-9+/]+={0,2}) *$/i.exec(header)?.[1];
-  if (!encoded) return undefined;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon < 0) return undefined;
-  try {
-    const formDecode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
-    return [formDecode(decoded.slice(0, colon)), formDecode(decoded.slice(colon + 1))];
-  } catch {
-    return undefined;
-  }
 }
 
 function invalid(error: string, description: string): TokenResponse {

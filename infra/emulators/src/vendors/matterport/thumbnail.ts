@@ -16,10 +16,16 @@ const PALETTE: ReadonlyArray<readonly [number, number, number]> = [
   [170, 200, 190],
 ];
 
-/** A small baseline JPEG: a vertical gradient from a light tint at the top to the model's colour at the bottom. */
-export function thumbnailJpeg(id: string): Promise<Buffer> {
+/**
+ * A small baseline JPEG: a vertical gradient from a light tint at the top to the model's colour at the bottom
+ * (`size`: Matterport's 160x120 unless another vendor's thumbnails are another size).
+ */
+export function thumbnailJpeg(
+  id: string,
+  size: { width: number; height: number } = THUMBNAIL_SIZE,
+): Promise<Buffer> {
   const base = PALETTE[createHash('sha256').update(id).digest()[0]! % PALETTE.length]!;
-  const { width, height } = THUMBNAIL_SIZE;
+  const { width, height } = size;
   const pixels = Buffer.alloc(width * height * 3);
   for (let row = 0; row < height; row += 1) {
     const shade = 0.35 + (0.65 * row) / (height - 1);
