@@ -262,7 +262,7 @@ describe('staging assets', () => {
     it('refuses edits in words, changing nothing', async () => {
       const asset = await asAdmin('Brass lamp', 'lighting');
       const before = await counts();
-      const cases: Array<[unknown, Record<string, string[]>]> = [
+      const cases: Array<[object, Record<string, string[]>]> = [
         [
           { asset: { category_id: 'spaceships' } },
           { 'asset.category_id': ['is not a category of the asset library'] },

@@ -1,8 +1,12 @@
-import { Document, NodeIO, Primitive } from '@gltf-transform/core';
+import { Document, NodeIO, Primitive, type GLTF } from '@gltf-transform/core';
 import { readModel, STAGING_LIMITS, trianglesOf } from './staging-assets.rules';
 
 /** A GLB of one primitive drawn in `mode` over `vertices` vertices (unindexed), written by glTF Transform. */
-async function model(mode: number, vertices: number, extensionsRequired: string[] = []): Promise<Uint8Array> {
+async function model(
+  mode: GLTF.MeshPrimitiveMode,
+  vertices: number,
+  extensionsRequired: string[] = [],
+): Promise<Uint8Array> {
   const document = new Document();
   const buffer = document.createBuffer();
   const positions = new Float32Array(vertices * 3);
