@@ -246,13 +246,13 @@ describe('staging assets', () => {
       expect(
         log.body.data.items.map((row: { action: string; changes: unknown }) => [row.action, row.changes]),
       ).toEqual([
-        ['restored', { archived: { from: true, to: false } }],
-        ['archived', { archived: { from: false, to: true } }],
+        ['restored', { before: { archived: true }, after: { archived: false } }],
+        ['archived', { before: { archived: false }, after: { archived: true } }],
         [
           'updated',
           {
-            name: { from: 'Oak table', to: 'Oak dining table' },
-            category_id: { from: 'tables', to: 'kitchen' },
+            before: { name: 'Oak table', category_id: 'tables' },
+            after: { name: 'Oak dining table', category_id: 'kitchen' },
           },
         ],
         ['created', null],

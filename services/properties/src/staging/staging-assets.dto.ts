@@ -285,10 +285,13 @@ export class AssetLogResponse {
   @ApiProperty({
     type: 'object',
     nullable: true,
-    additionalProperties: { type: 'object', properties: { from: {}, to: {} } },
-    description: 'updated: each changed field, from and to',
+    properties: {
+      before: { type: 'object', additionalProperties: true },
+      after: { type: 'object', additionalProperties: true },
+    },
+    description: 'an update: the fields it changed, as they were (before) and became (after)',
   })
-  changes!: Record<string, { from: unknown; to: unknown }> | null;
+  changes!: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
 
   @TimeField()
   createdAt!: Date;

@@ -7,6 +7,7 @@ import {
   queryRows,
   queryRowsWith,
   sql,
+  type FieldChanges,
   type Narrow,
   type Narrowed,
   type Page,
@@ -42,10 +43,10 @@ export const ASSET_LOG_ACTIONS = ['created', 'updated', 'archived', 'restored', 
 export type AssetLogAction = (typeof ASSET_LOG_ACTIONS)[number];
 
 type KnownAsset = { credit: AssetCredit | null };
-/** An update's changed fields, each as it was and as it became. */
-export type AssetChangeSet = Record<string, { from: Json; to: Json }>;
+/** An update's changed fields as they were and as they became (the platform's `changedFields`). */
+export type AssetChanges = { before: Record<string, Json>; after: Record<string, Json> };
 
-type KnownLog = { action: AssetLogAction; changes: AssetChangeSet | null };
+type KnownLog = { action: AssetLogAction; changes: AssetChanges | null };
 
 /** An asset with its category's name. */
 export type AssetRow = Narrowed<IFindAssetResult, KnownAsset>;
@@ -137,7 +138,7 @@ export interface NewLog {
   action: AssetLogAction;
   actorUserId: string;
   impersonatorId: string | null;
-  changes: AssetChangeSet | null;
+  changes: FieldChanges | null;
 }
 
 /** The staging asset library's tables: categories, assets (the platform's and providers' own) and their log. */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ApiError,
+  changedFields,
   createValidationPipe,
   Database,
   LOGGER,
@@ -10,6 +11,7 @@ import {
   toCamelKeys,
   uuidv7,
   type Caller,
+  type FieldChanges,
   type Logger,
   type Page,
   type PageQuery,
@@ -30,12 +32,10 @@ import type {
 import { MODEL_FIELD, NewAssetForm } from './staging-assets.dto';
 import {
   StagingAssetsRepository,
-  type AssetChangeSet,
   type AssetCredit,
   type AssetLogAction,
   type AssetRow,
 } from './staging-assets.repository';
-import type { Json } from './staging-assets.repository.types';
 import { readModel, STAGING_LIMITS, STAGING_MESSAGES } from './staging-assets.rules';
 
 export const GLB_CONTENT_TYPE = 'model/gltf-binary';
@@ -142,7 +142,7 @@ export class StagingAssetsService {
               ? (row.archivedAt ?? new Date())
               : null,
       };
-      const diff = differences(
+      const diff = changedFields(
         { name: row.name, categoryId: row.categoryId, credit: row.credit, archived: row.archivedAt !== null },
         {
           name: next.name,
@@ -153,7 +153,7 @@ export class StagingAssetsService {
       );
       if (!diff) return;
       await this.assets.update(tx, id, next);
-      const action: AssetLogAction = !('archived' in diff)
+      const action: AssetLogAction = !('archived' in diff.after!)
         ? 'updated'
         : next.archivedAt
           ? 'archived'
@@ -227,7 +227,7 @@ export class StagingAssetsService {
     caller: Caller,
     asset: { id: string; providerId: string | null; name: string },
     action: AssetLogAction,
-    changes: AssetChangeSet | null,
+    changes: FieldChanges | null,
   ): Promise<void> {
     if (!caller.userId) throw ApiError.unauthorized();
     await this.assets.log(tx, {
@@ -281,17 +281,6 @@ function creditOf(form: CreditForm | null | undefined): AssetCredit | null {
     user: { name: form.user.name, profileUrl: form.user.profileUrl || null },
     license: { label: form.license.label, url: form.license.url || null },
   };
-}
-
-/** The fields whose values differ (compared as JSON), each from and to; null when nothing changed. */
-function differences(before: Record<string, Json>, after: Record<string, Json>): AssetChangeSet | null {
-  const changed: AssetChangeSet = {};
-  for (const [field, value] of Object.entries(after)) {
-    if (JSON.stringify(before[field] ?? null) !== JSON.stringify(value ?? null)) {
-      changed[field] = { from: before[field] ?? null, to: value ?? null };
-    }
-  }
-  return Object.keys(changed).length > 0 ? changed : null;
 }
 
 const FIELD_NAME = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
