@@ -279,7 +279,7 @@ describe('staging assets', () => {
               },
             },
           },
-          { 'asset.credit.license.url': ['Invalid URL'] },
+          { 'asset.credit.user.profile_url': ['Required'], 'asset.credit.license.url': ['Invalid URL'] },
         ],
       ];
       for (const [body, errors] of cases) {

@@ -7848,7 +7848,8 @@ export type components = {
       category: components['schemas']['properties.CategoryResponse'];
       /** Format: date-time */
       created_at: string;
-      credit: components['schemas']['properties.CreditResponse'] | null;
+      /** @description a third-party model’s credit (002 §3), as the player’s credits modal lists it */
+      credit: components['schemas']['properties.ModelCreditResponse'] | null;
       dimensions: components['schemas']['properties.DimensionsResponse'];
       filename: string;
       /** Format: uuid */
@@ -8515,7 +8516,7 @@ export type components = {
     };
     'properties.CreditLicenseForm': {
       label: string;
-      url?: string | null;
+      url: string;
     };
     'properties.CreditLicenseResponse': {
       label: string;
@@ -8531,14 +8532,9 @@ export type components = {
       thumbnail_url: string | null;
       uid: string;
     };
-    'properties.CreditResponse': {
-      license: components['schemas']['properties.CreditLicenseResponse'];
-      model: components['schemas']['properties.CreditModelResponse'];
-      user: components['schemas']['properties.CreditUserResponse'];
-    };
     'properties.CreditUserForm': {
       name: string;
-      profile_url?: string | null;
+      profile_url: string;
     };
     'properties.CreditUserResponse': {
       name: string;

@@ -10,7 +10,8 @@ import {
   TimeField,
   UUID_PATTERN,
 } from '@tourly/platform';
-import { OptionalLink } from '../tours/http-link';
+import { ModelCreditResponse } from '../player/player.dto';
+import { OptionalLink, RequiredLink } from '../tours/http-link';
 import { PROPERTY_NOT_FOUND } from '../properties/property-scope';
 import { ASSET_LOG_ACTIONS, type AssetLogAction } from './staging-assets.repository';
 import { STAGING_LIMITS } from './staging-assets.rules';
@@ -68,16 +69,16 @@ export class CreditUserForm {
   @RequiredString(STAGING_LIMITS.creditText)
   name!: string;
 
-  @OptionalLink()
-  profileUrl?: string | null;
+  @RequiredLink()
+  profileUrl!: string;
 }
 
 export class CreditLicenseForm {
   @RequiredString(STAGING_LIMITS.creditText)
   label!: string;
 
-  @OptionalLink()
-  url?: string | null;
+  @RequiredLink()
+  url!: string;
 }
 
 /** A third-party model's credit (002 §3), shown to visitors in the player's credits modal. */
@@ -160,44 +161,6 @@ export class DimensionsResponse {
   depth!: number;
 }
 
-export class CreditModelResponse {
-  @ApiProperty()
-  uid!: string;
-
-  @ApiProperty()
-  name!: string;
-
-  @ApiProperty({ type: String, nullable: true })
-  thumbnailUrl!: string | null;
-}
-
-export class CreditUserResponse {
-  @ApiProperty()
-  name!: string;
-
-  @ApiProperty({ type: String, nullable: true })
-  profileUrl!: string | null;
-}
-
-export class CreditLicenseResponse {
-  @ApiProperty()
-  label!: string;
-
-  @ApiProperty({ type: String, nullable: true })
-  url!: string | null;
-}
-
-export class CreditResponse {
-  @ApiProperty({ type: () => CreditModelResponse })
-  model!: CreditModelResponse;
-
-  @ApiProperty({ type: () => CreditUserResponse })
-  user!: CreditUserResponse;
-
-  @ApiProperty({ type: () => CreditLicenseResponse })
-  license!: CreditLicenseResponse;
-}
-
 export class AssetResponse {
   @IdField()
   id!: string;
@@ -237,8 +200,12 @@ export class AssetResponse {
   @ApiProperty({ type: () => DimensionsResponse })
   dimensions!: DimensionsResponse;
 
-  @ApiProperty({ type: () => CreditResponse, nullable: true })
-  credit!: CreditResponse | null;
+  @ApiProperty({
+    type: () => ModelCreditResponse,
+    nullable: true,
+    description: 'a third-party model’s credit (002 §3), as the player’s credits modal lists it',
+  })
+  credit!: ModelCreditResponse | null;
 
   @TimeField({ nullable: true })
   archivedAt!: Date | null;

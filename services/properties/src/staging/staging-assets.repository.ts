@@ -35,8 +35,8 @@ import type {
 /** A third-party model's credit (002 §3): model (uid, name, thumbnailUrl), user (name, profileUrl), license. */
 export type AssetCredit = {
   model: { uid: string; name: string; thumbnailUrl: string | null };
-  user: { name: string; profileUrl: string | null };
-  license: { label: string; url: string | null };
+  user: { name: string; profileUrl: string };
+  license: { label: string; url: string };
 };
 
 export const ASSET_LOG_ACTIONS = ['created', 'updated', 'archived', 'restored', 'deleted'] as const;

@@ -273,13 +273,13 @@ export class StagingAssetsService {
   }
 }
 
-/** The credit as stored: links absent or empty are null. */
+/** The credit as stored: a thumbnail absent or empty is null. */
 function creditOf(form: CreditForm | null | undefined): AssetCredit | null {
   if (!form) return null;
   return {
     model: { uid: form.model.uid, name: form.model.name, thumbnailUrl: form.model.thumbnailUrl || null },
-    user: { name: form.user.name, profileUrl: form.user.profileUrl || null },
-    license: { label: form.license.label, url: form.license.url || null },
+    user: { name: form.user.name, profileUrl: form.user.profileUrl },
+    license: { label: form.license.label, url: form.license.url },
   };
 }
 
