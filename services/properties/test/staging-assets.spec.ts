@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Document, NodeIO } from '@gltf-transform/core';
-import { one, rows } from '@tourly/platform';
+import { one, rows, uuidv7 } from '@tourly/platform';
+import { internalHeaders } from '@tourly/platform/testing';
 import { STAGING_LIMITS } from '../src/staging/staging-assets.rules';
 import {
   aProperty,
@@ -434,6 +435,48 @@ describe('staging assets', () => {
         { action: 'created', providerId: provider.providerId },
         { action: 'deleted', providerId: provider.providerId },
       ]);
+    });
+
+    it('logs the administrator impersonating the provider, and the change reaches the provider’s audit trail', async () => {
+      const adminId = uuidv7();
+      const impersonatedUserId = uuidv7();
+      const person = it_.member(provider.providerId, 'admin');
+      const impersonated: Person = {
+        ...person,
+        headers: () =>
+          internalHeaders({
+            userId: impersonatedUserId,
+            providerId: provider.providerId,
+            role: 'admin',
+            impersonatorId: adminId,
+            scopes: [],
+          }),
+      };
+      const answer = await upload(
+        impersonated,
+        `${PROVIDER}/assets.json`,
+        await glb(),
+        assetFields({ name: 'Impersonated ottoman', category: 'sofas' }),
+      );
+      expect(answer.status).toBe(201);
+      const logged = await one<{ actor: string; impersonator: string }>(
+        db(),
+        `SELECT actor_user_id AS actor, impersonator_id AS impersonator FROM staging_asset_logs WHERE asset_id = $1`,
+        [answer.body.data!.id],
+      );
+      expect(logged).toEqual({ actor: impersonatedUserId, impersonator: adminId });
+      // The asset row is audited (identity keeps it in the provider's trail); the log, written beside it, is not.
+      const audited = await rows<{ record: string; action: string; adminId: string }>(
+        db(),
+        `SELECT envelope -> 'data' ->> 'record' AS record, envelope -> 'data' ->> 'action' AS action,
+                envelope -> 'data' ->> 'admin_id' AS "adminId"
+           FROM outbox
+          WHERE subject = 'properties.admin_change.recorded.v1'
+            AND envelope -> 'data' -> 'after' ->> 'id' = $1
+          ORDER BY created_at`,
+        [answer.body.data!.id],
+      );
+      expect(audited).toEqual([{ record: 'staging_assets', action: 'record.created', adminId }]);
     });
 
     it('lets a member look but not upload or delete', async () => {
