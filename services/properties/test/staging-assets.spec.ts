@@ -408,6 +408,8 @@ describe('staging assets', () => {
       expect((await provider.get(`${PROVIDER}/assets.json?property_id=${own}`)).status).toBe(200);
       const refused = await provider.get(`${PROVIDER}/assets.json?property_id=${theirs}`);
       expect([refused.status, refused.body.errors]).toEqual([404, { base: ['Property not found'] }]);
+      const malformed = await provider.get(`${PROVIDER}/assets.json?property_id=not-a-property`);
+      expect([malformed.status, malformed.body.errors]).toEqual([404, { base: ['Property not found'] }]);
     });
 
     it('deletes its own assets only: another provider’s and the platform’s are not found', async () => {

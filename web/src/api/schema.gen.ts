@@ -20247,7 +20247,7 @@ export interface operations {
         /** @description items per page (at most 100) */
         page_size?: number;
         /** @description the property the library is opened for (the staging editor): it must be one of yours */
-        property_id?: string;
+        property_id?: string | null;
         search?: string | null;
       };
       header?: never;

@@ -12,7 +12,6 @@ import {
 } from '@tourly/platform';
 import { ModelCreditResponse } from '../player/player.dto';
 import { OptionalLink, RequiredLink } from '../tours/http-link';
-import { PROPERTY_NOT_FOUND } from '../properties/property-scope';
 import { ASSET_LOG_ACTIONS, type AssetLogAction } from './staging-assets.repository';
 import { STAGING_LIMITS } from './staging-assets.rules';
 
@@ -38,12 +37,12 @@ export class ProviderAssetsQuery extends AssetsQuery {
   @ApiPropertyOptional({ description: "a category's id (`sofas`): that category only" })
   filter?: string;
 
+  /** Checked like a path's property id: another provider's, a deleted or a malformed one is a 404. */
+  @OptionalString(100)
   @ApiPropertyOptional({
     format: 'uuid',
     description: 'the property the library is opened for (the staging editor): it must be one of yours',
   })
-  @IsOptional()
-  @Matches(UUID_PATTERN, { message: PROPERTY_NOT_FOUND })
   propertyId?: string;
 }
 
