@@ -1,5 +1,5 @@
 import { Document, NodeIO, Primitive, type GLTF } from '@gltf-transform/core';
-import { readModel, STAGING_LIMITS, trianglesOf } from './staging-assets.rules';
+import { declaredAccessorBytes, readModel, STAGING_LIMITS, trianglesOf } from './staging-assets.rules';
 
 /** A GLB of one primitive drawn in `mode` over `vertices` vertices (unindexed), written by glTF Transform. */
 async function model(
@@ -25,10 +25,22 @@ async function model(
  * has registered.
  */
 function requiring(binary: Uint8Array, extensions: string[]): Buffer {
+  return withJson(binary, (json) => ({
+    ...json,
+    extensionsUsed: extensions,
+    extensionsRequired: extensions,
+  }));
+}
+
+/** The GLB with its JSON chunk rewritten by `edit`, its binary chunk as it was. */
+function withJson(
+  binary: Uint8Array,
+  edit: (json: Record<string, unknown>) => Record<string, unknown>,
+): Buffer {
   const glb = Buffer.from(binary);
   const jsonLength = glb.readUInt32LE(12);
   const json = JSON.parse(glb.subarray(20, 20 + jsonLength).toString('utf8'));
-  let text = JSON.stringify({ ...json, extensionsUsed: extensions, extensionsRequired: extensions });
+  let text = JSON.stringify(edit(json));
   while (text.length % 4 !== 0) text += ' ';
   const rest = glb.subarray(20 + jsonLength);
   const header = Buffer.alloc(20);
@@ -82,5 +94,22 @@ describe('staging models', () => {
           'needs KHR_draco_mesh_compression, which the player cannot read: export it without compression extensions',
       },
     );
+  });
+
+  it('refuses a model whose accessors declare far more than it holds, before reading it', async () => {
+    const source = await model(Primitive.Mode.TRIANGLES, 3);
+    expect(declaredAccessorBytes(source)).toBe(36);
+    const inflated = withJson(source, (json) => ({
+      ...json,
+      accessors: [
+        ...(json.accessors as object[]),
+        { type: 'VEC4', componentType: 5126, count: 50_000_000, sparse: { count: 0 } },
+      ],
+    }));
+    expect(declaredAccessorBytes(inflated)).toBe(36 + 800_000_000);
+    expect(await readModel(inflated)).toEqual({
+      refused: 'declares more geometry data than a model may hold',
+    });
+    expect(declaredAccessorBytes(Buffer.from('glTF\x02\0\0\0 no JSON chunk here'))).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ export const STAGING_MESSAGES = {
   assetNotFound: 'Asset not found',
   modelTooLarge: 'A 3D model must be at most 25 MB',
   unreadableModel: 'is not a readable glTF binary (GLB) model',
+  oversizedData: 'declares more geometry data than a model may hold',
   noGeometry: 'holds no triangles to show: export the model with its meshes',
   notACategory: 'is not a category of the asset library',
   tooManyTriangles: (triangles: number) =>
@@ -44,6 +45,10 @@ export type ModelRefusal = { refused: string };
  * or drawn without a decoder), or holds no triangles is refused; so is one over the triangle budget.
  */
 export async function readModel(bytes: Uint8Array): Promise<ModelFacts | ModelRefusal> {
+  // The reader allocates what the accessors declare (a sparse one holds little and declares much): measured first.
+  const declared = declaredAccessorBytes(bytes);
+  if (declared === null) return { refused: STAGING_MESSAGES.unreadableModel };
+  if (declared > MAX_DECLARED_BYTES) return { refused: STAGING_MESSAGES.oversizedData };
   let document: Document;
   try {
     document = await new NodeIO().readBinary(bytes);
@@ -104,4 +109,46 @@ function boxOf(document: Document): Pick<ModelFacts, 'widthM' | 'heightM' | 'dep
 function quotedIn(message: string): string[] {
   const names = [...message.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
   return names.length > 0 ? names : ['an extension'];
+}
+
+/** What the accessors of an accepted model may declare in all: a few times the file (its data is in the file). */
+const MAX_DECLARED_BYTES = 4 * STAGING_LIMITS.maxModelBytes;
+
+const COMPONENTS: Record<string, number> = {
+  SCALAR: 1,
+  VEC2: 2,
+  VEC3: 3,
+  VEC4: 4,
+  MAT2: 4,
+  MAT3: 9,
+  MAT4: 16,
+};
+const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+
+/**
+ * The bytes the GLB's accessors declare (count x components x component size), read from its JSON chunk alone; null
+ * when the file has no JSON chunk that parses (glTF 2.0 §4.4: a 12-byte header, then the JSON chunk). Values the
+ * reader would refuse anyway (unknown types, odd counts) count as nothing here.
+ */
+export function declaredAccessorBytes(bytes: Uint8Array): number | null {
+  const glb = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (glb.length < 20 || glb.toString('latin1', 16, 20) !== 'JSON') return null;
+  const length = glb.readUInt32LE(12);
+  if (20 + length > glb.length) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(glb.toString('utf8', 20, 20 + length));
+  } catch {
+    return null;
+  }
+  const accessors = (json as { accessors?: unknown }).accessors;
+  if (!Array.isArray(accessors)) return 0;
+  let total = 0;
+  for (const accessor of accessors as Array<Record<string, unknown>>) {
+    const count = typeof accessor?.count === 'number' && accessor.count > 0 ? accessor.count : 0;
+    const components = COMPONENTS[String(accessor?.type)] ?? 0;
+    const size = COMPONENT_BYTES[Number(accessor?.componentType)] ?? 0;
+    total += count * components * size;
+  }
+  return total;
 }
