@@ -31,6 +31,9 @@ export const properties = defineService({
     'matterport_auto_population',
     'matterport_populated_models',
     'provider_plans',
+    // The staging library's categories (the platform's, seeded) and its log (written beside each audited change).
+    'staging_asset_categories',
+    'staging_asset_logs',
     'tour_events',
     'tour_unlock_guards',
     'tour_unlock_wrong_addresses',

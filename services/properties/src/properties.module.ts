@@ -34,6 +34,7 @@ import { BillingPremiumToursController } from './properties/properties-billing.c
 import { PropertiesController } from './properties/properties.controller';
 import { PropertiesListener } from './properties/properties.listener';
 import { PropertiesService } from './properties/properties.service';
+import { StagingModule } from './staging/staging.module';
 import { TourAssetsModule } from './tour-assets/tour-assets.module';
 import { ToursModule } from './tours/tours.module';
 import { UploadsModule } from './uploads/uploads.module';
@@ -68,6 +69,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     AudioToursModule,
     AudioToursPublicModule,
     GuidedToursModule,
+    StagingModule,
   ],
   controllers: [
     PropertiesController,

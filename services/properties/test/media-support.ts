@@ -38,12 +38,17 @@ export interface MultipartBody {
 
 /**
  * A multipart/form-data body with one file, as a stream: a file given by size is generated chunk by chunk
- * (its head first), so a 100 MB body never sits in the test's memory either.
+ * (its head first), so a 100 MB body never sits in the test's memory either. `fields`: text fields sent before the
+ * file, as a form sends them.
  */
-export function multipart(field: string, file: FilePart): MultipartBody {
+export function multipart(field: string, file: FilePart, fields: Record<string, string> = {}): MultipartBody {
   const boundary = `----tourly${randomBytes(8).toString('hex')}`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.filename}"\r\n` +
+    texts.join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${file.filename}"\r\n` +
       `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);

@@ -651,6 +651,86 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/vt_staging/asset/categories.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingAssetsAdminController_categories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/vt_staging/asset/logs.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingAssetsAdminController_logs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/vt_staging/assets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['StagingAssetsAdminController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/vt_staging/assets.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingAssetsAdminController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/vt_staging/assets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['StagingAssetsAdminController_remove'];
+    options?: never;
+    head?: never;
+    patch: operations['StagingAssetsAdminController_update'];
+    trace?: never;
+  };
   '/admin/whitelabeled_domains': {
     parameters: {
       query?: never;
@@ -4635,6 +4715,54 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/vt_staging/asset/categories.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingAssetsController_categories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/vt_staging/assets.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingAssetsController_list'];
+    put?: never;
+    post: operations['StagingAssetsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/vt_staging/assets/{id}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['StagingAssetsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/s3/params': {
     parameters: {
       query?: never;
@@ -7671,6 +7799,80 @@ export type components = {
       views: number;
       visitors: number;
     };
+    'properties.AssetChanges': {
+      /** @description true: out of the providers’ library (scenes keep it); false: back in */
+      archived?: boolean;
+      category_id?: string;
+      credit?: components['schemas']['properties.CreditForm'] | null;
+      name?: string;
+    };
+    'properties.AssetLogResponse': {
+      /** @enum {string} */
+      action: 'created' | 'updated' | 'archived' | 'restored' | 'deleted';
+      /**
+       * Format: uuid
+       * @description who did it
+       */
+      actor_user_id: string;
+      /** Format: uuid */
+      asset_id: string;
+      /** @description the asset’s name when it was done */
+      asset_name: string;
+      /** @description an update: the fields it changed, as they were (before) and became (after) */
+      changes: {
+        after?: {
+          [key: string]: unknown;
+        };
+        before?: {
+          [key: string]: unknown;
+        };
+      } | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      /**
+       * Format: uuid
+       * @description the administrator impersonating
+       */
+      impersonator_id: string | null;
+      /**
+       * Format: uuid
+       * @description whose asset; null: the platform’s
+       */
+      provider_id: string | null;
+    };
+    'properties.AssetResponse': {
+      /** Format: date-time */
+      archived_at: string | null;
+      category: components['schemas']['properties.CategoryResponse'];
+      /** Format: date-time */
+      created_at: string;
+      /** @description a third-party model’s credit (002 §3), as the player’s credits modal lists it */
+      credit: components['schemas']['properties.ModelCreditResponse'] | null;
+      dimensions: components['schemas']['properties.DimensionsResponse'];
+      filename: string;
+      /** Format: uuid */
+      id: string;
+      /**
+       * @description the platform's library, or the provider's own
+       * @enum {string}
+       */
+      library: 'platform' | 'provider';
+      name: string;
+      /**
+       * Format: uuid
+       * @description whose own asset; null: the platform’s
+       */
+      provider_id: string | null;
+      /** @description bytes */
+      size: number;
+      triangle_count: number;
+      /** Format: date-time */
+      updated_at: string;
+      /** @description the GLB, presigned for an hour */
+      url: string;
+    };
     'properties.AudioFileChanges': {
       name: string;
     };
@@ -8229,6 +8431,12 @@ export type components = {
     'properties.CancelBooking': {
       reason?: string | null;
     };
+    'properties.CategoryResponse': {
+      /** @description the slug, e.g. sofas */
+      id: string;
+      name: string;
+      position: number;
+    };
     'properties.ClientForm': {
       default_player_branding_logo_url?: string | null;
       /** Format: email */
@@ -8301,14 +8509,32 @@ export type components = {
     'properties.CreateTourEvent': {
       event: components['schemas']['properties.TourEventForm'];
     };
+    'properties.CreditForm': {
+      license: components['schemas']['properties.CreditLicenseForm'];
+      model: components['schemas']['properties.CreditModelForm'];
+      user: components['schemas']['properties.CreditUserForm'];
+    };
+    'properties.CreditLicenseForm': {
+      label: string;
+      url: string;
+    };
     'properties.CreditLicenseResponse': {
       label: string;
       url: string;
+    };
+    'properties.CreditModelForm': {
+      name: string;
+      thumbnail_url?: string | null;
+      uid: string;
     };
     'properties.CreditModelResponse': {
       name: string;
       thumbnail_url: string | null;
       uid: string;
+    };
+    'properties.CreditUserForm': {
+      name: string;
+      profile_url: string;
     };
     'properties.CreditUserResponse': {
       name: string;
@@ -8404,6 +8630,14 @@ export type components = {
     'properties.DeletedResponse': {
       /** Format: uuid */
       id: string;
+    };
+    'properties.DimensionsResponse': {
+      /** @description metres along z */
+      depth: number;
+      /** @description metres along y (up) */
+      height: number;
+      /** @description metres along x */
+      width: number;
     };
     'properties.DocumentResponse': {
       content_type: string | null;
@@ -9783,6 +10017,9 @@ export type components = {
     'properties.UnlockForm': {
       password: string;
       username: string;
+    };
+    'properties.UpdateAsset': {
+      asset: components['schemas']['properties.AssetChanges'];
     };
     'properties.UpdateAudioFile': {
       audio_file: components['schemas']['properties.AudioFileChanges'];
@@ -11603,6 +11840,181 @@ export interface operations {
         };
         content: {
           'text/csv': string;
+        };
+      };
+    };
+  };
+  StagingAssetsAdminController_categories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.CategoryResponse'][];
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsAdminController_logs: {
+    parameters: {
+      query?: {
+        /** @description one asset's rows */
+        asset_id?: string;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.AssetLogResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsAdminController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One 3D model in glTF binary (GLB, checked by its content; at most 25 MB and 150,000 triangles), with the text fields asset[name], asset[category_id] and, for a third-party model, asset[credit][model][uid], asset[credit][model][name], asset[credit][model][thumbnail_url], asset[credit][user][name], asset[credit][user][profile_url], asset[credit][license][label], asset[credit][license][url]. */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          'asset[file]': string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AssetResponse'];
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsAdminController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.AssetResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsAdminController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsAdminController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateAsset'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AssetResponse'];
+          };
         };
       };
     };
@@ -19776,6 +20188,123 @@ export interface operations {
     };
   };
   OverlayTemplatesController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsController_categories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.CategoryResponse'][];
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsController_list: {
+    parameters: {
+      query?: {
+        /** @description a category's id (`sofas`): that category only */
+        filter?: string | null;
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        /** @description the property the library is opened for (the staging editor): it must be one of yours */
+        property_id?: string | null;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.AssetResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description One 3D model in glTF binary (GLB, checked by its content; at most 25 MB and 150,000 triangles), with the text fields asset[name], asset[category_id] and, for a third-party model, asset[credit][model][uid], asset[credit][model][name], asset[credit][model][thumbnail_url], asset[credit][user][name], asset[credit][user][profile_url], asset[credit][license][label], asset[credit][license][url]. */
+    requestBody: {
+      content: {
+        'multipart/form-data': {
+          /** Format: binary */
+          'asset[file]': string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AssetResponse'];
+          };
+        };
+      };
+    };
+  };
+  StagingAssetsController_remove: {
     parameters: {
       query?: never;
       header?: never;

@@ -22,6 +22,7 @@ describe('what a file is, from its first bytes', () => {
     ['MP3 frame (MPEG-1 layer III, 128 kbit/s, 44.1 kHz)', bytes([0xff, 0xfb, 0x90, 0x64]), 'audio/mpeg'],
     ['MP3 frame (MPEG-2 layer III, 64 kbit/s, 22.05 kHz)', bytes([0xff, 0xf3, 0x80, 0xc4]), 'audio/mpeg'],
     ['M4A', bytes([0, 0, 0, 0x20], 'ftypM4A ', [0, 0, 0, 0]), 'audio/mp4'],
+    ['GLB (glTF 2.0 binary)', bytes('glTF', [2, 0, 0, 0], [0x10, 0, 0, 0]), 'model/gltf-binary'],
   ])('%s', (_name, head, contentType) => {
     expect(sniff(head)?.contentType).toBe(contentType);
   });
@@ -36,6 +37,7 @@ describe('what a file is, from its first bytes', () => {
     ['an MPEG frame of the free bitrate', bytes([0xff, 0xfb, 0x00, 0x64])],
     ['nothing', Buffer.alloc(0)],
     ['a PDF signature not at the start', bytes(' %PDF-1.7')],
+    ['a glTF 1.0 binary (its version 1)', bytes('glTF', [1, 0, 0, 0], [0x10, 0, 0, 0])],
   ])('not %s', (_name, head) => {
     expect(sniff(head)).toBeNull();
   });
@@ -47,5 +49,6 @@ describe('what a file is, from its first bytes', () => {
       'must be an image (JPEG, PNG, WebP or GIF), a PDF or a video (MP4, MOV or WebM)',
     );
     expect(mustBe(['audio'])).toBe('must be an audio file (MP3, M4A, OGG or WAV)');
+    expect(mustBe(['model'])).toBe('must be a 3D model in glTF binary (GLB)');
   });
 });

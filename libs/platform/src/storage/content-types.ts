@@ -3,7 +3,11 @@
  * .jpg is a PDF. A small table of signatures instead of a sniffing library: the platform accepts few types.
  */
 export const CONTENT_KINDS = ['image', 'pdf', 'video', 'audio'] as const;
-export type ContentKind = (typeof CONTENT_KINDS)[number];
+/**
+ * 3D models in glTF binary (GLB): taken only by the routes of their own (the staging asset library), never by the
+ * general uploads above, whose `accept` lists CONTENT_KINDS.
+ */
+export type ContentKind = (typeof CONTENT_KINDS)[number] | 'model';
 
 export interface Sniffed {
   kind: ContentKind;
@@ -23,6 +27,10 @@ export function sniff(head: Buffer): Sniffed | null {
   if (ascii(head, 0, 'GIF87a') || ascii(head, 0, 'GIF89a'))
     return { kind: 'image', contentType: 'image/gif' };
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return { kind: 'image', contentType: 'image/webp' };
+  // GLB's header: the magic 'glTF', then its version (2) as a little-endian uint32.
+  if (ascii(head, 0, 'glTF') && head.length >= 8 && head.readUInt32LE(4) === 2) {
+    return { kind: 'model', contentType: 'model/gltf-binary' };
+  }
   if (ascii(head, 0, '%PDF-')) return { kind: 'pdf', contentType: 'application/pdf' };
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return { kind: 'audio', contentType: 'audio/wav' };
   if (ascii(head, 0, 'OggS')) return { kind: 'audio', contentType: 'audio/ogg' };
@@ -59,6 +67,7 @@ const KIND_NAMES: Record<ContentKind, string> = {
   pdf: 'a PDF',
   video: 'a video (MP4, MOV or WebM)',
   audio: 'an audio file (MP3, M4A, OGG or WAV)',
+  model: 'a 3D model in glTF binary (GLB)',
 };
 
 /** The field message for a file of another kind: 'must be an image (JPEG, PNG, WebP or GIF) or a PDF'. */

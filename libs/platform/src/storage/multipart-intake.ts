@@ -12,6 +12,12 @@ export interface IntakeOptions {
   /** Where the file goes once its first bytes are known to be acceptable. Must consume `body`. */
   store(body: Readable, sniffed: Sniffed, filename: string): Promise<void>;
   maxBytes?: number;
+  /**
+   * The form's text fields, filled in by name as they arrive (the first value of a name counts). When given, the file
+   * is reported received only once the whole form is read, so fields sent after the file are here too; a form cut
+   * short after the file was stored then fails (ClientGone), so `store` should keep nothing lasting on its own.
+   */
+  fields?: Record<string, string>;
 }
 
 export interface ReceivedFile extends Sniffed {
@@ -50,6 +56,9 @@ export function receiveFile(raw: IncomingMessage, options: IntakeOptions): Promi
     let found = false;
     let storing: Promise<ReceivedFile> | undefined;
     let failure: Error | undefined;
+    let closed = false;
+    /** The file is in and `fields` were asked for: what finishes once the form is read to its end. */
+    let afterClose: (() => void) | undefined;
 
     const finish = (error: Error | null, result?: ReceivedFile) => {
       if (settled) return;
@@ -59,7 +68,7 @@ export function receiveFile(raw: IncomingMessage, options: IntakeOptions): Promi
     };
     const fail = (error: Error) => {
       failure ??= error;
-      if (storing) return; // settled when the store has given up
+      if (storing && !afterClose) return; // settled when the store has given up
       finish(failure);
     };
 
@@ -94,7 +103,10 @@ export function receiveFile(raw: IncomingMessage, options: IntakeOptions): Promi
           },
         );
         storing.then(
-          (received) => finish(null, received),
+          (received) => {
+            if (!options.fields || closed) finish(null, received);
+            else afterClose = () => finish(null, received);
+          },
           (error: Error) => finish(error),
         );
       });
@@ -104,15 +116,20 @@ export function receiveFile(raw: IncomingMessage, options: IntakeOptions): Promi
         failure ?? ApiError.badRequest(`The upload is not a well-formed form (${(error as Error).message}).`),
       );
     });
+    parser.on('field', (name: string, value: string) => {
+      if (options.fields && !Object.hasOwn(options.fields, name)) options.fields[name] = value;
+    });
     parser.once('close', () => {
+      closed = true;
       if (!found) fail(ApiError.invalid(fieldPath, MESSAGES.required));
+      afterClose?.();
     });
     raw.once('close', () => {
       if (raw.complete) return;
       const gone = new ClientGone('the client went away mid-upload');
       failure ??= gone;
       parser.destroy(gone);
-      if (!storing) finish(gone);
+      if (!storing || afterClose) finish(gone);
     });
     raw.pipe(parser);
   });

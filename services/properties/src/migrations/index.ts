@@ -30,6 +30,7 @@ import { WayfindingLayers1765420000000 } from './1765420000000-wayfinding-layers
 import { WelcomeScreens1765421000000 } from './1765421000000-welcome-screens';
 import { GuidedStopsAndAudioTours1765430000000 } from './1765430000000-guided-stops-and-audio-tours';
 import { FontWeights1765440000000 } from './1765440000000-font-weights';
+import { StagingAssets1765450000000 } from './1765450000000-staging-assets';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -64,4 +65,5 @@ export const migrations: MigrationClass[] = [
   WelcomeScreens1765421000000,
   GuidedStopsAndAudioTours1765430000000,
   FontWeights1765440000000,
+  StagingAssets1765450000000,
 ];

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsDefined, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 import { parseLink } from '../media/links';
 
@@ -28,5 +28,16 @@ export const OptionalLink = (options: { nullable?: boolean } = {}) =>
     IsOptional(),
     IsString({ message: MESSAGES.invalidUrl }),
     HttpLink({ orEmpty: true }),
+    MaxLength(2000, { message: 'must be at most 2000 characters' }),
+  );
+
+/** An absolute http(s) URL that must be there (`Required`, else `Invalid URL`). */
+export const RequiredLink = () =>
+  applyDecorators(
+    ApiProperty({ type: String, maxLength: 2000 }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    IsDefined({ message: MESSAGES.required }),
+    IsString({ message: MESSAGES.invalidUrl }),
+    HttpLink(),
     MaxLength(2000, { message: 'must be at most 2000 characters' }),
   );

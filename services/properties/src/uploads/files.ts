@@ -51,7 +51,7 @@ export const checkedKeys = (providerId: string, fileId: string, checkId: string,
   thumbnailKey: `uploads/${providerId}/${fileId}/${checkId}/thumbnail.jpg`,
 });
 
-function safeKeyName(filename: string): string {
+export function safeKeyName(filename: string): string {
   return (
     filename
       .normalize('NFKD')
