@@ -11,5 +11,7 @@ import { StagingAssetsService } from './staging-assets.service';
   imports: [PropertiesDataModule, StorageModule],
   controllers: [StagingAssetsController, StagingAssetsAdminController],
   providers: [StagingAssetsService, StagingAssetsRepository],
+  // The library's own service creates the assets other features bring in (the Sketchfab import).
+  exports: [StagingAssetsService],
 })
 export class StagingModule {}
