@@ -323,13 +323,14 @@ describe('staging scenes', () => {
       const table = await platformAsset('Oak table', other);
       const lamp = await ownAsset(person, 'Plain lamp');
       const sceneJson = () => it_.http.get(`/vt_staging/${publicId}/scene.json`);
-      const credits = async () =>
-        (await it_.http.get(`/digital_twin/${publicId}/layers/base.json`)).body.data.model_credits;
+      const base = async () => (await it_.http.get(`/digital_twin/${publicId}/layers/base.json`)).body.data;
+      const credits = async () => (await base()).model_credits;
 
       await save(person, propertyId, [placement(sofa), placement(table), placement(sofa), placement(lamp)]);
       expect((await sceneJson()).status).toBe(404);
       expect((await sceneJson()).body).toEqual({ errors: { base: [SCENE_MESSAGES.sceneNotFound] } });
       expect(await credits()).toEqual([]);
+      expect((await base()).virtual_staging).toBe(false);
 
       await publishLayers(person, propertyId);
       const published = await sceneJson();
@@ -357,6 +358,7 @@ describe('staging scenes', () => {
       // base.json is kept built PLAYER_CACHE_SECONDS: the credits show once it is built again.
       const shown = await eventually(credits, (listed: unknown[]) => listed.length > 0, 'the credits');
       expect(shown).toEqual([creditOf(credited), creditOf(other)]);
+      expect((await base()).virtual_staging).toBe(true);
 
       // A new draft is the provider's until the layers are published again.
       await save(person, propertyId, [placement(lamp)]);

@@ -73,6 +73,8 @@ export interface PlayerTour extends TourView {
   map: MapSettings;
   /** The published staging scene's third-party models, each once (its credits modal). */
   modelCredits: AssetCredit[];
+  /** A published staging scene: the player loads scene.json (lazily) and shows the staging toggle. */
+  virtualStaging: boolean;
   /** The Showcase SDK the player connects to the embed with; null: none configured. */
   showcaseSdk: ShowcaseSdkSettings | null;
   /** The positions a visitor sees before the contact form asks for their details; null: no gate (or passed). */
@@ -308,11 +310,12 @@ export class PlayerService {
   }
 
   private async build(publicId: string, tour: VisitorTourRow, mls: boolean): Promise<BuiltTour> {
-    const [view, agents, plan, credits] = await Promise.all([
+    const [view, agents, plan, credits, scene] = await Promise.all([
       this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published', { mls }),
       mls ? [] : this.agents(tour.providerId, tour.propertyId),
       this.plans.of(tour.providerId),
       this.scenes.publishedCredits(tour.propertyId),
+      this.scenes.find(tour.propertyId),
     ]);
     const branding = view.branding;
     const answer: PlayerTour = {
@@ -327,6 +330,7 @@ export class PlayerService {
       },
       map: this.map(),
       modelCredits: creditsOnce(credits),
+      virtualStaging: scene?.published != null,
       // The listing services' view takes no leads, so it asks for none.
       leadGate: !mls && tour.leadGateSweeps !== null ? { sweeps: tour.leadGateSweeps } : null,
       premiumLayers: hasPremiumLayers(tour, plan),

@@ -3,6 +3,7 @@ import { IsBoolean, IsDefined, IsOptional, Matches } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 import { Nested, OptionalOneOf, TimeField, UUID_PATTERN } from '@tourly/platform';
 import { Bounded, NestedListOrNone } from '../../audio-tours/audio-tours.dto';
+import { VectorResponse } from '../../custom-tags/custom-tags.dto';
 import { ModelCreditResponse } from '../../player/player.dto';
 import { AssetResponse, CategoryResponse, DimensionsResponse } from '../staging-assets.dto';
 import { LIGHTING_PRESETS, SCENE_LIMITS, SCENE_MESSAGES, type LightingPreset } from './staging-scenes.rules';
@@ -99,17 +100,6 @@ export class SceneSettingsResponse {
   shadows!: boolean;
 }
 
-export class PositionResponse {
-  @ApiProperty()
-  x!: number;
-
-  @ApiProperty()
-  y!: number;
-
-  @ApiProperty()
-  z!: number;
-}
-
 /** The asset a placement places, as the editor and the player load it. */
 export class PlacedAssetResponse {
   @ApiProperty({ format: 'uuid' })
@@ -138,8 +128,8 @@ export class PlacementResponse {
   @ApiProperty({ format: 'uuid' })
   assetId!: string;
 
-  @ApiProperty({ type: () => PositionResponse })
-  position!: PositionResponse;
+  @ApiProperty({ type: () => VectorResponse, description: 'metres in the scan’s space' })
+  position!: VectorResponse;
 
   @ApiProperty({ description: 'degrees about the up axis' })
   yaw!: number;
