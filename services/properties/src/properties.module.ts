@@ -34,6 +34,7 @@ import { BillingPremiumToursController } from './properties/properties-billing.c
 import { PropertiesController } from './properties/properties.controller';
 import { PropertiesListener } from './properties/properties.listener';
 import { PropertiesService } from './properties/properties.service';
+import { StagingScenesModule } from './staging/scenes/staging-scenes.module';
 import { StagingModule } from './staging/staging.module';
 import { TourAssetsModule } from './tour-assets/tour-assets.module';
 import { ToursModule } from './tours/tours.module';
@@ -70,6 +71,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     AudioToursPublicModule,
     GuidedToursModule,
     StagingModule,
+    StagingScenesModule,
   ],
   controllers: [
     PropertiesController,
