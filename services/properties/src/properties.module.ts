@@ -35,6 +35,7 @@ import { PropertiesController } from './properties/properties.controller';
 import { PropertiesListener } from './properties/properties.listener';
 import { PropertiesService } from './properties/properties.service';
 import { SketchfabModule } from './sketchfab/sketchfab.module';
+import { StagingScenesModule } from './staging/scenes/staging-scenes.module';
 import { StagingModule } from './staging/staging.module';
 import { TourAssetsModule } from './tour-assets/tour-assets.module';
 import { ToursModule } from './tours/tours.module';
@@ -71,6 +72,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     AudioToursPublicModule,
     GuidedToursModule,
     StagingModule,
+    StagingScenesModule,
     SketchfabModule,
   ],
   controllers: [

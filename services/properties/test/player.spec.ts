@@ -81,6 +81,8 @@ describe('the visitor’s player', () => {
         provider: { name: 'Harbour Realty', url: 'https://harbour.example/', logo_url: null },
         map: { tiles_url: expect.stringContaining('{z}/{x}/{y}'), attribution: expect.any(String), zoom: 18 },
         model_credits: [],
+        // No staging scene published.
+        virtual_staging: false,
         // No SDK key in this service's own tests: the player follows no one (the platform's tests set one).
         showcase_sdk: null,
         lead_gate: null,

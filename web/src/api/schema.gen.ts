@@ -4043,6 +4043,70 @@ export type paths = {
     patch: operations['PlayerLinksController_password'];
     trace?: never;
   };
+  '/provider/properties/{id}/vt_staging': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingScenesController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/vt_staging/creator_studio_props': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingScenesController_creatorStudioProps'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/vt_staging/scene': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['StagingScenesController_save'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/vt_staging/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['StagingScenesController_settings'];
+    trace?: never;
+  };
   '/provider/properties/{id}/wayfinding_layer': {
     parameters: {
       query?: never;
@@ -5241,6 +5305,22 @@ export type paths = {
     options?: never;
     head?: never;
     patch: operations['DomainsQueueController_decide'];
+    trace?: never;
+  };
+  '/vt_staging/{id}/scene.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingScenesPublicController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
 };
@@ -8509,6 +8589,16 @@ export type components = {
     'properties.CreateTourEvent': {
       event: components['schemas']['properties.TourEventForm'];
     };
+    'properties.CreatorStudioPropsResponse': {
+      /** @description how many assets the provider’s library holds */
+      asset_count: number;
+      /** @description the first page of the provider’s library, newest first */
+      assets: components['schemas']['properties.AssetResponse'][];
+      categories: components['schemas']['properties.CategoryResponse'][];
+      default_settings: components['schemas']['properties.SceneSettingsResponse'];
+      lighting_presets: ('natural' | 'warm' | 'cool' | 'evening')[];
+      limits: components['schemas']['properties.SceneLimitsResponse'];
+    };
     'properties.CreditForm': {
       license: components['schemas']['properties.CreditLicenseForm'];
       model: components['schemas']['properties.CreditModelForm'];
@@ -9309,6 +9399,45 @@ export type components = {
     'properties.PhotoUploads': {
       temporary_upload_ids: string[];
     };
+    'properties.PlacedAssetResponse': {
+      /** @description out of the library (kept for the scenes that place it) */
+      archived: boolean;
+      credit: components['schemas']['properties.ModelCreditResponse'] | null;
+      dimensions: components['schemas']['properties.DimensionsResponse'];
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** @description the GLB, presigned for an hour */
+      url: string;
+    };
+    'properties.PlacementForm': {
+      /**
+       * Format: uuid
+       * @description an asset of the staging library the provider may use
+       */
+      asset_id: string;
+      /** @description the floor it stands on (Matterport’s index) */
+      floor: number;
+      /** @description kept when given; else one is made */
+      id?: string;
+      position: components['schemas']['properties.PositionForm'];
+      /** @description uniform, 1 the model’s own size */
+      scale: number;
+      /** @description degrees about the up axis (y), counter-clockwise seen from above */
+      yaw: number;
+    };
+    'properties.PlacementResponse': {
+      asset: components['schemas']['properties.PlacedAssetResponse'];
+      /** Format: uuid */
+      asset_id: string;
+      floor: number;
+      id: string;
+      /** @description metres in the scan’s space */
+      position: components['schemas']['properties.VectorResponse'];
+      scale: number;
+      /** @description degrees about the up axis */
+      yaw: number;
+    };
     'properties.PlayerAgentResponse': {
       avatar_url: string | null;
       full_name: string;
@@ -9405,6 +9534,7 @@ export type components = {
       /** @description the listing services’ view: no branding, no lead capture */
       mls: boolean;
       model: components['schemas']['properties.TourModelResponse'];
+      /** @description the published staging scene’s third-party models, each once */
       model_credits: components['schemas']['properties.ModelCreditResponse'][];
       /** @description a premium tour: the player shows the layers placed in the 3D space (tags, wayfinding, welcome screens, guided stops, audio) and loads each it has; false: a basic tour, the model under its overlay, whose tags.json and guided_tour.json answer no items */
       premium_layers: boolean;
@@ -9417,6 +9547,8 @@ export type components = {
       url_parameters: {
         [key: string]: (number | string) | null;
       };
+      /** @description the tour has a published staging scene: the player loads `/vt_staging/{id}/scene.json` and shows its toggle */
+      virtual_staging: boolean;
     };
     'properties.PortalBookingResponse': {
       currency: string;
@@ -9456,6 +9588,14 @@ export type components = {
       tour_url: string | null;
       /** @description the single-property website's link while it is published (null: not published) */
       website_url: string | null;
+    };
+    'properties.PositionForm': {
+      /** @description metres, the scan’s x */
+      x: number;
+      /** @description metres, the scan’s y (up) */
+      y: number;
+      /** @description metres, the scan’s z */
+      z: number;
     };
     'properties.PresignedUploadResponse': {
       /** @description the headers the PUT must carry (its Content-Type) */
@@ -9609,6 +9749,16 @@ export type components = {
       slug: string;
       title: string;
     };
+    'properties.PublicSceneResponse': {
+      /** @description the tour’s public id */
+      id: string;
+      /** @description each third-party model once */
+      model_credits: components['schemas']['properties.ModelCreditResponse'][];
+      placements: components['schemas']['properties.PlacementResponse'][];
+      /** Format: date-time */
+      published_at: string;
+      settings: components['schemas']['properties.SceneSettingsResponse'];
+    };
     'properties.PublicWebsiteResponse': {
       agent_ids: string[];
       /** @description the property’s agents, in order, as the tour shows them; none when the settings hide them */
@@ -9755,6 +9905,9 @@ export type components = {
     'properties.SaveGuidedStops': {
       guided_tour_layer: components['schemas']['properties.GuidedStopsForm'];
     };
+    'properties.SaveScene': {
+      scene: components['schemas']['properties.SceneForm'];
+    };
     'properties.SaveTagLayer': {
       tag_layer: components['schemas']['properties.TagLayerForm'];
     };
@@ -9764,9 +9917,34 @@ export type components = {
     'properties.SaveUploadedIcon': {
       uploaded_icon: components['schemas']['properties.UploadedIconForm'];
     };
+    'properties.SceneForm': {
+      placements: components['schemas']['properties.PlacementForm'][];
+    };
     'properties.SceneKeys': {
       matterport_key: string;
       mp_model_id: string;
+    };
+    'properties.SceneLimitsResponse': {
+      /** @description the highest floor index */
+      floors: number;
+      placements: number;
+      /** @description metres from the scan’s origin, each axis, either way */
+      position: number;
+      scale_max: number;
+      scale_min: number;
+    };
+    'properties.SceneSettingsForm': {
+      /** @description the preset lights the whole space, not only the placed models */
+      global_lighting?: boolean;
+      /** @enum {string} */
+      lighting?: 'natural' | 'warm' | 'cool' | 'evening';
+      shadows?: boolean;
+    };
+    'properties.SceneSettingsResponse': {
+      global_lighting: boolean;
+      /** @enum {string} */
+      lighting: 'natural' | 'warm' | 'cool' | 'evening';
+      shadows: boolean;
     };
     'properties.SegmentationSceneResponse': {
       /** Format: uuid */
@@ -9854,6 +10032,23 @@ export type components = {
       radius: number;
       /** @description per cent */
       volume: number;
+    };
+    'properties.StagingSceneResponse': {
+      /** Format: date-time */
+      draft_saved_at: string | null;
+      /** @description unpublished changes: the draft is what this answer shows */
+      has_draft: boolean;
+      placement_count: number;
+      /** @description with `scene_data=true` */
+      placements?: components['schemas']['properties.PlacementResponse'][];
+      /** Format: uuid */
+      property_id: string;
+      /**
+       * Format: date-time
+       * @description null: visitors see no scene
+       */
+      published_at: string | null;
+      settings: components['schemas']['properties.SceneSettingsResponse'];
     };
     'properties.StopRotationForm': {
       /** @description the pitch, degrees */
@@ -10074,6 +10269,9 @@ export type components = {
     'properties.UpdatePublishedFeatures': {
       payment_method_id?: string | null;
       published_features: components['schemas']['properties.PublishedFeaturesForm'];
+    };
+    'properties.UpdateSceneSettings': {
+      scene_settings: components['schemas']['properties.SceneSettingsForm'];
     };
     'properties.UpdateSetup': {
       player_link_setup: components['schemas']['properties.SetupForm'];
@@ -18733,6 +18931,112 @@ export interface operations {
       };
     };
   };
+  StagingScenesController_get: {
+    parameters: {
+      query?: {
+        scene_data?: 'true' | 'false';
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.StagingSceneResponse'];
+          };
+        };
+      };
+    };
+  };
+  StagingScenesController_creatorStudioProps: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.CreatorStudioPropsResponse'];
+          };
+        };
+      };
+    };
+  };
+  StagingScenesController_save: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SaveScene'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.StagingSceneResponse'];
+          };
+        };
+      };
+    };
+  };
+  StagingScenesController_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateSceneSettings'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.StagingSceneResponse'];
+          };
+        };
+      };
+    };
+  };
   WayfindingController_get: {
     parameters: {
       query?: never;
@@ -21233,6 +21537,30 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.DomainResponse'];
+          };
+        };
+      };
+    };
+  };
+  StagingScenesPublicController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.PublicSceneResponse'];
           };
         };
       };

@@ -95,8 +95,17 @@ export class PlayerTourResponse extends TourViewResponse {
   @ApiProperty({ type: () => PlayerMapResponse })
   map!: PlayerMapResponse;
 
-  @ApiProperty({ type: [ModelCreditResponse] })
+  @ApiProperty({
+    type: [ModelCreditResponse],
+    description: 'the published staging scene’s third-party models, each once',
+  })
   modelCredits!: ModelCreditResponse[];
+
+  @ApiProperty({
+    description:
+      'the tour has a published staging scene: the player loads `/vt_staging/{id}/scene.json` and shows its toggle',
+  })
+  virtualStaging!: boolean;
 
   @ApiProperty({
     type: () => ShowcaseSdkResponse,

@@ -4,6 +4,7 @@ import { CustomTagsModule } from '../custom-tags/custom-tags.module';
 import { GuidedToursModule } from '../guided-tours/guided-tours.module';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
+import { StagingScenesDataModule } from '../staging/scenes/staging-scenes-data.module';
 import { ToursModule } from '../tours/tours.module';
 import { LeadGateController } from './lead-gate.controller';
 import { LeadGate } from './lead-gate.service';
@@ -18,7 +19,15 @@ import { CookiePolicyController, SegmentationController } from './visitor-extras
 
 /** The visitor's player (issue 13): the public API of shared tours, the cookie consent and the segmentation. */
 @Module({
-  imports: [ToursModule, MediaModule, PlansModule, AvatarsModule, CustomTagsModule, GuidedToursModule],
+  imports: [
+    ToursModule,
+    MediaModule,
+    PlansModule,
+    AvatarsModule,
+    CustomTagsModule,
+    GuidedToursModule,
+    StagingScenesDataModule,
+  ],
   controllers: [PlayerController, LeadGateController, CookiePolicyController, SegmentationController],
   providers: [
     PlayerService,

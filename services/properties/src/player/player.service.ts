@@ -26,6 +26,9 @@ import { tourLinks, tourPasswordMatches } from '../tours/tours.rules';
 import type { UnlockForm } from './player.dto';
 import { PlayerRepository, type PropertyTourRow, type VisitorTourRow } from './player.repository';
 import { VisitorLimits, type VisitorLimit } from '../visitors/visitor-limits';
+import { StagingScenesRepository } from '../staging/scenes/staging-scenes.repository';
+import { creditsOnce } from '../staging/scenes/staging-scenes.rules';
+import type { AssetCredit } from '../staging/staging-assets.repository';
 import { TourUnlockGuardsRepository } from './tour-unlock-guards.repository';
 import { LeadGate } from './lead-gate.service';
 import {
@@ -68,7 +71,10 @@ export interface PlayerTour extends TourView {
   agents: Agent[];
   provider: { name: string; url: string | null; logoUrl: string | null };
   map: MapSettings;
-  modelCredits: never[];
+  /** The published staging scene's third-party models, each once (its credits modal). */
+  modelCredits: AssetCredit[];
+  /** A published staging scene: the player loads scene.json (lazily) and shows the staging toggle. */
+  virtualStaging: boolean;
   /** The Showcase SDK the player connects to the embed with; null: none configured. */
   showcaseSdk: ShowcaseSdkSettings | null;
   /** The positions a visitor sees before the contact form asks for their details; null: no gate (or passed). */
@@ -146,6 +152,7 @@ export class PlayerService {
     private readonly visitorLimits: VisitorLimits,
     private readonly guards: TourUnlockGuardsRepository,
     private readonly leadGate: LeadGate,
+    private readonly scenes: StagingScenesRepository,
     @Inject(CONFIG) private readonly config: PropertiesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -303,10 +310,12 @@ export class PlayerService {
   }
 
   private async build(publicId: string, tour: VisitorTourRow, mls: boolean): Promise<BuiltTour> {
-    const [view, agents, plan] = await Promise.all([
+    const [view, agents, plan, credits, scene] = await Promise.all([
       this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published', { mls }),
       mls ? [] : this.agents(tour.providerId, tour.propertyId),
       this.plans.of(tour.providerId),
+      this.scenes.publishedCredits(tour.propertyId),
+      this.scenes.find(tour.propertyId),
     ]);
     const branding = view.branding;
     const answer: PlayerTour = {
@@ -320,7 +329,8 @@ export class PlayerService {
         logoUrl: branding.providerLogoUrl || null,
       },
       map: this.map(),
-      modelCredits: [],
+      modelCredits: creditsOnce(credits),
+      virtualStaging: scene?.published != null,
       // The listing services' view takes no leads, so it asks for none.
       leadGate: !mls && tour.leadGateSweeps !== null ? { sweeps: tour.leadGateSweeps } : null,
       premiumLayers: hasPremiumLayers(tour, plan),

@@ -37,6 +37,7 @@ import {
   type AssetRow,
 } from './staging-assets.repository';
 import { readModel, STAGING_LIMITS, STAGING_MESSAGES } from './staging-assets.rules';
+import { StagingScenesRepository } from './scenes/staging-scenes.repository';
 
 export const GLB_CONTENT_TYPE = 'model/gltf-binary';
 
@@ -59,6 +60,7 @@ export class StagingAssetsService {
     private readonly assets: StagingAssetsRepository,
     private readonly storage: Storage,
     private readonly properties: PropertyScope,
+    private readonly scenes: StagingScenesRepository,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -199,7 +201,8 @@ export class StagingAssetsService {
 
   /**
    * Deletes an asset and its model. `providerId`: a provider deleting, who reaches its own assets only (the platform's
-   * and another provider's are not found); undefined: the back office, any asset.
+   * and another provider's are not found); undefined: the back office, any asset. An asset a published scene places
+   * is archived instead (out of the library, logged `archived`), never pulled out from under a visitor.
    */
   async remove(caller: Caller, id: string, providerId?: string): Promise<void> {
     const key = await this.db.transaction(async (tx) => {
@@ -207,11 +210,20 @@ export class StagingAssetsService {
       if (!row || (providerId !== undefined && row.providerId !== providerId)) {
         throw ApiError.notFound(STAGING_MESSAGES.assetNotFound);
       }
+      const asset = { id, providerId: row.providerId, name: row.name };
+      if (await this.scenes.placesPublished(tx, id)) {
+        if (row.archivedAt === null) {
+          await this.assets.update(tx, id, { ...row, archivedAt: new Date() });
+          const changes = { before: { archived: false }, after: { archived: true } };
+          await this.log(tx, caller, asset, 'archived', changes);
+        }
+        return null;
+      }
       await this.assets.delete(tx, id);
-      await this.log(tx, caller, { id, providerId: row.providerId, name: row.name }, 'deleted', null);
+      await this.log(tx, caller, asset, 'deleted', null);
       return row.storageKey;
     });
-    await this.forget([key]);
+    if (key) await this.forget([key]);
   }
 
   async logs(query: PageQuery & { assetId?: string }): Promise<Page<AssetLogResponse>> {

@@ -5,6 +5,7 @@ import type { PropertiesConfig } from '../config';
 import { withShowcaseSdk, type ShowcaseSdkSettings } from '../player/player.rules';
 import { Plans, PUBLISHING_NEEDS_PLAN } from '../plans/plans';
 import { PROPERTY_NOT_FOUND } from '../properties/property-scope';
+import { StagingScenesRepository } from '../staging/scenes/staging-scenes.repository';
 import { PlayerLinksService, type TourView } from './player-links.service';
 import { PlayerLinksRepository } from './player-links.repository';
 import {
@@ -46,6 +47,7 @@ export class TourLayersService {
     private readonly links: PlayerLinksRepository,
     private readonly playerLinks: PlayerLinksService,
     private readonly plans: Plans,
+    private readonly scenes: StagingScenesRepository,
     @Inject(CONFIG) private readonly config: PropertiesConfig,
   ) {}
 
@@ -116,8 +118,16 @@ export class TourLayersService {
     if (publish && !(await this.plans.of(providerId)).canPublish)
       throw ApiError.forbidden(PUBLISHING_NEEDS_PLAN);
     const tour = await this.tourOfProperty(providerId, propertyId);
-    if (publish) await this.tours.publish(this.db.dataSource, tour.id);
-    else await this.tours.unpublish(this.db.dataSource, tour.id);
+    // The staging scene is one of the tour's layers: it goes up and comes down with the others, in one transaction.
+    await this.db.transaction(async (tx) => {
+      if (publish) {
+        await this.tours.publish(tx, tour.id);
+        await this.scenes.publish(tx, propertyId);
+      } else {
+        await this.tours.unpublish(tx, tour.id);
+        await this.scenes.unpublish(tx, propertyId);
+      }
+    });
     return this.draft(providerId, tour.id);
   }
 

@@ -3,6 +3,7 @@ import { PropertiesDataModule } from '../properties/properties-data.module';
 import { StorageModule } from '@tourly/platform/storage';
 import { MediaModule } from '../media/media.module';
 import { PlansModule } from '../plans/plans.module';
+import { StagingScenesDataModule } from '../staging/scenes/staging-scenes-data.module';
 import { GuidedTourLayerController } from './guided-tour-layer.controller';
 import { PlayerLinksAdminController } from './player-links-admin.controller';
 import { PlayerLinksController } from './player-links.controller';
@@ -15,7 +16,7 @@ import { VirtualToursRepository } from './virtual-tours.repository';
 
 /** Tours (issue 12): each property's player link and its settings, URL parameters, and layers with their draft. */
 @Module({
-  imports: [MediaModule, PlansModule, StorageModule, PropertiesDataModule],
+  imports: [MediaModule, PlansModule, StorageModule, PropertiesDataModule, StagingScenesDataModule],
   controllers: [
     PlayerLinksController,
     PlayerLinksAdminController,

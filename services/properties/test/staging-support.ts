@@ -1,0 +1,53 @@
+import { Document, NodeIO } from '@gltf-transform/core';
+
+/**
+ * A GLB made with glTF Transform: one mesh of `triangles` triangles (indexed, over three corners) spanning a box of
+ * `size` metres; `padding` bytes of unused vertices make a file large without adding triangles.
+ */
+export async function glb(
+  options: { triangles?: number; size?: [number, number, number]; padding?: number } = {},
+): Promise<Buffer> {
+  const { triangles = 12, size = [2, 0.9, 0.8], padding = 0 } = options;
+  const document = new Document();
+  const buffer = document.createBuffer();
+  const [x, y, z] = size;
+  // The corners first; `padding` bytes of unused vertices after them (at the origin, inside the box) make it large.
+  const positions = new Float32Array(Math.max(9, Math.ceil(padding / 12) * 3));
+  positions.set([0, 0, 0, x, y, 0, 0, 0, z]);
+  const corners = document.createAccessor().setType('VEC3').setArray(positions).setBuffer(buffer);
+  const indices = document
+    .createAccessor()
+    .setType('SCALAR')
+    .setArray(Uint32Array.from({ length: triangles * 3 }, (_, index) => index % 3))
+    .setBuffer(buffer);
+  const primitive = document.createPrimitive().setAttribute('POSITION', corners).setIndices(indices);
+  const node = document.createNode('piece').setMesh(document.createMesh('piece').addPrimitive(primitive));
+  document.createScene('scene').addChild(node);
+  return Buffer.from(await new NodeIO().writeBinary(document));
+}
+
+/** The upload form's text fields as a browser sends them (bracketed names, snake_case). */
+export function assetFields(fields: {
+  name?: string;
+  category?: string;
+  /** A third-party model's credit; `uid`: another model than the default one. */
+  credit?: boolean | { uid: string; name: string };
+}): Record<string, string> {
+  const model =
+    typeof fields.credit === 'object' ? fields.credit : { uid: 'c0ffee12', name: 'Mid-century sofa' };
+  return {
+    ...(fields.name !== undefined ? { 'asset[name]': fields.name } : {}),
+    ...(fields.category !== undefined ? { 'asset[category_id]': fields.category } : {}),
+    ...(fields.credit
+      ? {
+          'asset[credit][model][uid]': model.uid,
+          'asset[credit][model][name]': model.name,
+          'asset[credit][model][thumbnail_url]': `https://media.sketchfab.test/${model.uid}/thumb.jpg`,
+          'asset[credit][user][name]': 'Ada Modeller',
+          'asset[credit][user][profile_url]': 'https://sketchfab.test/ada',
+          'asset[credit][license][label]': 'CC Attribution',
+          'asset[credit][license][url]': 'https://creativecommons.org/licenses/by/4.0/',
+        }
+      : {}),
+  };
+}
