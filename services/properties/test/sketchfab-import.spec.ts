@@ -1,10 +1,14 @@
-import { SKETCHFAB_MESSAGES } from '@tourly/contracts';
-import { rows, uuidv7 } from '@tourly/platform';
-import { sketchfabUid } from '@tourly/emulators';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { SKETCHFAB_CALLBACK_PATH, SKETCHFAB_MESSAGES } from '@tourly/contracts';
+import { one, rows, uuidv7 } from '@tourly/platform';
+import { SKETCHFAB_OAUTH_CLIENT_DEFAULTS, sketchfabUid } from '@tourly/emulators';
 import { authorizeOnSketchfab, type SketchfabAccount } from '../../../test/support/sketchfab';
+import { ArchiveRefused, glbFromGltfZip } from '../src/sketchfab/sketchfab-archive';
 import { NOT_A_UID } from '../src/sketchfab/sketchfab.dto';
+import { readModel } from '../src/staging/staging-assets.rules';
 import { aProperty, objectKeys, storageClient } from './media-support';
-import { startProperties, type PropertiesAlone, type Person } from './support';
+import { onPlan } from './staging-support';
+import { shareTour, startProperties, type PropertiesAlone, type Person } from './support';
 
 const INTEGRATION = '/api/integrations/sketchfab';
 const DOWNLOAD = '/provider/vt_staging/sketchfab/download.json';
@@ -16,6 +20,9 @@ const TABLE = sketchfabUid('Oak Dining Table'); // cc0
 const LAMP = sketchfabUid('Brass Floor Lamp'); // by-sa
 const PLANT = sketchfabUid('Fiddle Leaf Fig Plant'); // by-nd
 const RUG = sketchfabUid('Wool Area Rug'); // by-nc
+const SIDEBOARD = sketchfabUid('Walnut Sideboard'); // by-nc-sa
+const TABLE_LAMP = sketchfabUid('Ceramic Table Lamp'); // by-nc-nd
+const BED = sketchfabUid('Linen Bed'); // st (the store's Standard licence)
 const ARMCHAIR = sketchfabUid('Velvet Armchair'); // by, not downloadable
 const DESK = sketchfabUid('Chesterfield Desk'); // ed, not downloadable
 const UNKNOWN = '0123456789abcdef0123456789abcdef';
@@ -201,9 +208,29 @@ describe('Sketchfab imports', () => {
       expect(before.imports.filter((uid) => uid === SOFA)).toHaveLength(1);
     });
 
+    it('imports a model under the store’s Standard licence, credited with Sketchfab’s licence page', async () => {
+      const answer = await importModel(provider, BED);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toMatchObject({
+        name: 'Linen Bed',
+        category: { id: 'beds' },
+        credit: { license: { label: 'Standard', url: 'https://sketchfab.com/licenses' } },
+      });
+    });
+
     it.each([
       ['a no-derivatives licence', PLANT, SKETCHFAB_MESSAGES.licenseRefused('CC Attribution-NoDerivs')],
       ['a non-commercial licence', RUG, SKETCHFAB_MESSAGES.licenseRefused('CC Attribution-NonCommercial')],
+      [
+        'a non-commercial share-alike licence',
+        SIDEBOARD,
+        SKETCHFAB_MESSAGES.licenseRefused('CC Attribution-NonCommercial-ShareAlike'),
+      ],
+      [
+        'a non-commercial no-derivatives licence',
+        TABLE_LAMP,
+        SKETCHFAB_MESSAGES.licenseRefused('CC Attribution-NonCommercial-NoDerivs'),
+      ],
       ['a model that is not downloadable', ARMCHAIR, SKETCHFAB_MESSAGES.notDownloadable],
       ['an editorial model that is not downloadable', DESK, SKETCHFAB_MESSAGES.notDownloadable],
     ])('refuses %s in words, with nothing stored', async (_case, uid, message) => {
@@ -295,6 +322,107 @@ describe('Sketchfab imports', () => {
       const again = await importModel(provider, TABLE);
       expect(again.status).toBe(200);
       expect(again.body.data.id).not.toBe(asset.id);
+    });
+  });
+
+  describe('an asset a published scene places', () => {
+    it('is archived when deleted; importing the model again makes a new asset, the scene keeps the old', async () => {
+      await shareTour(it_, provider, propertyId);
+      await onPlan(it_, provider, 'vt_creator_plan');
+      const placed = (await importModel(provider, SOFA)).body.data.id as string;
+      const scene = {
+        placements: [{ asset_id: placed, position: { x: 1, y: 0, z: -2 }, yaw: 0, scale: 1, floor: 0 }],
+      };
+      expect(
+        (await provider.send('post', `/provider/properties/${propertyId}/vt_staging/scene`, { scene }))
+          .status,
+      ).toBe(200);
+      const slug = (await provider.get(`/provider/properties/${propertyId}`)).body.data.slug as string;
+      const published = await provider.send('put', '/provider/virtual_tours/layers/publish', {
+        property_slug: slug,
+        publish: true,
+      });
+      expect(published.status).toBe(200);
+
+      expect((await provider.send('delete', `/provider/vt_staging/assets/${placed}.json`)).status).toBe(204);
+      const archived = await one<{ archived: boolean }>(
+        it_.propertiesDb.dataSource,
+        'SELECT archived_at IS NOT NULL AS archived FROM staging_assets WHERE id = $1',
+        [placed],
+      );
+      expect(archived).toEqual({ archived: true });
+      // Out of the library, so the import does not answer it: the model comes in again as a new asset.
+      const details = await provider.get(`${INTEGRATION}/download?uid=${SOFA}`);
+      expect(details.body.data.asset_id).toBeNull();
+      const again = await importModel(provider, SOFA);
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ name: 'Mid-Century Sofa', archived_at: null });
+      expect(again.body.data.id).not.toBe(placed);
+      // Still one import of the model, now the new asset's; importing it once more answers that one.
+      const imported = await rows<{ assetId: string }>(
+        it_.propertiesDb.dataSource,
+        'SELECT asset_id AS "assetId" FROM sketchfab_imports WHERE provider_id = $1 AND model_uid = $2',
+        [provider.providerId, SOFA],
+      );
+      expect(imported).toEqual([{ assetId: again.body.data.id }]);
+      expect((await importModel(provider, SOFA)).body.data.id).toBe(again.body.data.id);
+      // The published scene still places the archived one.
+      const draft = await provider.get(`/provider/properties/${propertyId}/vt_staging/?scene_data=true`);
+      expect(draft.body.data.placements.map((shown: { asset: { id: string } }) => shown.asset.id)).toEqual([
+        placed,
+      ]);
+    });
+  });
+
+  describe('converting a glTF zip', () => {
+    /** The emulator's own download links for a model, with a token of its OAuth server (as the adapter gets one). */
+    async function downloadLinks(uid: string): Promise<{ gltf: { url: string }; glb: { url: string } }> {
+      const redirectUri = `http://127.0.0.1${SKETCHFAB_CALLBACK_PATH}`;
+      const authorize = new URL(`${it_.emulators.url}/sketchfab/oauth2/authorize/`);
+      authorize.search = new URLSearchParams({
+        response_type: 'code',
+        client_id: SKETCHFAB_OAUTH_CLIENT_DEFAULTS.clientId,
+        redirect_uri: redirectUri,
+        state: 'conversion',
+      }).toString();
+      const back = await authorizeOnSketchfab(authorize.toString(), 'demo-stager');
+      const code = new URLSearchParams(back.split('?')[1]).get('code')!;
+      const token = await fetch(`${it_.emulators.url}/sketchfab/oauth2/token/`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: SKETCHFAB_OAUTH_CLIENT_DEFAULTS.clientId,
+          client_secret: SKETCHFAB_OAUTH_CLIENT_DEFAULTS.clientSecret,
+        }),
+      });
+      const { access_token: accessToken } = (await token.json()) as { access_token: string };
+      const links = await fetch(`${it_.emulators.url}/sketchfab/v3/models/${uid}/download`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+      expect(links.status).toBe(200);
+      return (await links.json()) as { gltf: { url: string }; glb: { url: string } };
+    }
+    const bytesAt = async (url: string) => new Uint8Array(await (await fetch(url)).arrayBuffer());
+
+    it('makes one GLB of Sketchfab’s zip that the library reads as it reads the GLB download', async () => {
+      const links = await downloadLinks(TABLE);
+      const zip = await bytesAt(links.gltf.url);
+      const converted = await glbFromGltfZip(zip);
+      expect(Buffer.from(converted.subarray(0, 4)).toString('latin1')).toBe('glTF');
+      const facts = await readModel(converted);
+      expect(facts).not.toHaveProperty('refused');
+      expect(facts).toEqual(await readModel(await bytesAt(links.glb.url)));
+
+      // A zip without the buffer its glTF names, or without a glTF at all, is refused as unreadable.
+      const files = unzipSync(zip);
+      const { ['scene.bin']: _bin, ...withoutBuffer } = files;
+      await expect(glbFromGltfZip(zipSync(withoutBuffer))).rejects.toEqual(new ArchiveRefused(null));
+      await expect(glbFromGltfZip(zipSync({ 'license.txt': strToU8('CC0') }))).rejects.toBeInstanceOf(
+        ArchiveRefused,
+      );
+      await expect(glbFromGltfZip(strToU8('not a zip'))).rejects.toBeInstanceOf(ArchiveRefused);
     });
   });
 

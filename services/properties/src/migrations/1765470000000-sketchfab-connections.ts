@@ -37,7 +37,9 @@ export class SketchfabConnections1765470000000 implements MigrationInterface {
       'CREATE INDEX sketchfab_authorizations_expires_idx ON sketchfab_authorizations (expires_at)',
     );
     // Which Sketchfab model each of a provider's assets came from: one asset per (provider, model), so importing a
-    // model again answers the asset it made. Deleting the asset forgets the import (it may be imported again).
+    // model again answers the asset it made. Deleting the asset forgets the import (it may be imported again); archiving
+    // it (deleted while a published scene places it) leaves the row until the model is imported again, which moves it
+    // to the new asset.
     await queryRunner.query(`
       CREATE TABLE sketchfab_imports (
         provider_id uuid NOT NULL,

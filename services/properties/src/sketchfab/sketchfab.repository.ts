@@ -78,12 +78,19 @@ const storeRenewedTokens = sql<IStoreRenewedTokensQuery>`
 const markBroken = sql<IMarkBrokenQuery>`
   UPDATE sketchfab_connections SET status = 'broken' WHERE provider_id = $providerId!`;
 
+// An archived asset (deleted while a published scene places it) is out of the library: the import is not answered.
 const findImport = sql<IFindImportQuery>`
-  SELECT asset_id AS "assetId" FROM sketchfab_imports WHERE provider_id = $providerId! AND model_uid = $uid!`;
+  SELECT i.asset_id AS "assetId"
+    FROM sketchfab_imports i JOIN staging_assets a ON a.id = i.asset_id
+   WHERE i.provider_id = $providerId! AND i.model_uid = $uid! AND a.archived_at IS NULL`;
 
+// An import of a model whose asset was archived moves to the new asset (the archived one stays where scenes place
+// it); one whose asset is in the library keeps it (a concurrent import made it).
 const recordImport = sql<IRecordImportQuery>`
   INSERT INTO sketchfab_imports (provider_id, model_uid, asset_id) VALUES ($providerId!, $uid!, $assetId!)
-  ON CONFLICT (provider_id, model_uid) DO NOTHING
+  ON CONFLICT (provider_id, model_uid) DO UPDATE SET asset_id = excluded.asset_id, created_at = now()
+   WHERE EXISTS (SELECT 1 FROM staging_assets a
+                  WHERE a.id = sketchfab_imports.asset_id AND a.archived_at IS NOT NULL)
   RETURNING asset_id AS "assetId"`;
 
 /**
@@ -141,11 +148,15 @@ export class SketchfabRepository {
     await queryAffected(tx, markBroken, { providerId });
   }
 
+  /** The provider's asset in the library made of the model; undefined when none is (never imported, or archived). */
   async importedAsset(providerId: string, uid: string): Promise<string | undefined> {
     return (await queryOne(this.db.dataSource, findImport, { providerId, uid }))?.assetId;
   }
 
-  /** Whether this import was recorded now (false: the provider imported the model meanwhile). */
+  /**
+   * Whether this import was recorded now, or took over from an archived asset's (false: the provider imported the
+   * model meanwhile, and that asset is in the library).
+   */
   async recordImport(tx: Queryable, providerId: string, uid: string, assetId: string): Promise<boolean> {
     return (await queryOne(tx, recordImport, { providerId, uid, assetId })) !== undefined;
   }
