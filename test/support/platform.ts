@@ -17,7 +17,7 @@ import {
 import { MATTERPORT_OAUTH_CLIENT_DEFAULTS, startEmulators } from '@tourly/emulators';
 import { seedDemoData } from '@tourly/identity';
 import { startLocalS3, type RunningS3 } from '../../infra/launcher/src/local-s3';
-import { startPlatform, type RunningPlatform } from '../../infra/launcher/src/platform';
+import { sketchfabEmulatorEnv, startPlatform, type RunningPlatform } from '../../infra/launcher/src/platform';
 
 export interface Person {
   cookie: string;
@@ -55,7 +55,7 @@ export interface TestStorage extends RunningS3 {
 /**
  * The whole platform (events on NATS JetStream, or in-process with `nats: false`) with the vendor emulators and
  * the demo accounts, reached through the gateway the way the pages reach it: Stripe's webhooks delivered to the
- * gateway, signed with the endpoint's secret; the captcha, mail, maps and Matterport ports pointed at the
+ * gateway, signed with the endpoint's secret; the captcha, mail, maps, Matterport and Sketchfab ports pointed at the
  * emulators; with `s3`, file storage on a local S3 server.
  */
 export async function startPlatformWithEmulators(options: PlatformOptions = {}) {
@@ -108,6 +108,7 @@ export async function startPlatformWithEmulators(options: PlatformOptions = {}) 
         MATTERPORT_OAUTH_TOKEN_URL: `${emulators.url}/matterport/oauth/token`,
         MATTERPORT_OAUTH_CLIENT_ID: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientId,
         MATTERPORT_OAUTH_CLIENT_SECRET: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientSecret,
+        ...sketchfabEmulatorEnv(emulators.url),
         CREDENTIAL_RATE_LIMIT: '100000',
         ...(storage
           ? {

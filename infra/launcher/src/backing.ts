@@ -36,6 +36,8 @@ export async function startBackingServices(
     env.INTERNAL_TOKEN_SECRET ??= persistedSecret(dataDir, 'internal-token-secret', 'base64url');
     // The providers' Matterport tokens are encrypted with it: a restart must read what the last run stored.
     env.MATTERPORT_TOKEN_KEY ??= persistedSecret(dataDir, 'matterport-token-key', 'base64');
+    // ...and properties encrypts their Sketchfab tokens with this one.
+    env.SKETCHFAB_TOKEN_KEY ??= persistedSecret(dataDir, 'sketchfab-token-key', 'base64');
     if (!env.DATABASE_URL) {
       const postgres = await startEmbeddedPostgres({
         dataDir: path.join(dataDir, 'postgres'),

@@ -6,7 +6,7 @@ import {
   type ServiceDefinition,
 } from '@tourly/platform';
 import { billing } from '@tourly/billing';
-import { MATTERPORT_OAUTH_CLIENT_DEFAULTS } from '@tourly/emulators';
+import { MATTERPORT_OAUTH_CLIENT_DEFAULTS, SKETCHFAB_OAUTH_CLIENT_DEFAULTS } from '@tourly/emulators';
 import { gateway, type GatewayConfig } from '@tourly/gateway';
 import { identity } from '@tourly/identity';
 import { orders } from '@tourly/orders';
@@ -40,11 +40,11 @@ export const EMULATOR_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_emulator_tourly_con
  * The settings that point the platform at the vendor emulators (`startEmulators`), one group per vendor: the
  * captcha (identity verifies answers at its siteverify; the gateway gives the sign-up page its browser script
  * and a site key), the mail API, Stripe (billing's API and webhooks; the gateway gives the billing pages
- * Stripe.js and the publishable key), the maps service and Matterport.
+ * Stripe.js and the publishable key), the maps service, Matterport and Sketchfab.
  */
 export function emulatorEnv(
   emulatorsUrl: string,
-): Record<'captcha' | 'mail' | 'stripe' | 'maps' | 'matterport', Record<string, string>> {
+): Record<'captcha' | 'mail' | 'stripe' | 'maps' | 'matterport' | 'sketchfab', Record<string, string>> {
   return {
     captcha: {
       CAPTCHA_VERIFY_URL: `${emulatorsUrl}/captcha/siteverify`,
@@ -84,6 +84,20 @@ export function emulatorEnv(
       MATTERPORT_OAUTH_CLIENT_ID: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientId,
       MATTERPORT_OAUTH_CLIENT_SECRET: MATTERPORT_OAUTH_CLIENT_DEFAULTS.clientSecret,
     },
+    // Properties' staging imports: the OAuth application providers connect their Sketchfab accounts through (the
+    // emulator's registered one) and the Data API whose downloads they import.
+    sketchfab: sketchfabEmulatorEnv(emulatorsUrl),
+  };
+}
+
+/** The Sketchfab settings of properties pointed at the emulators (the test platforms take the same). */
+export function sketchfabEmulatorEnv(emulatorsUrl: string): Record<string, string> {
+  return {
+    SKETCHFAB_OAUTH_AUTHORIZE_URL: `${emulatorsUrl}/sketchfab/oauth2/authorize/`,
+    SKETCHFAB_OAUTH_TOKEN_URL: `${emulatorsUrl}/sketchfab/oauth2/token/`,
+    SKETCHFAB_API_URL: `${emulatorsUrl}/sketchfab`,
+    SKETCHFAB_OAUTH_CLIENT_ID: SKETCHFAB_OAUTH_CLIENT_DEFAULTS.clientId,
+    SKETCHFAB_OAUTH_CLIENT_SECRET: SKETCHFAB_OAUTH_CLIENT_DEFAULTS.clientSecret,
   };
 }
 

@@ -1,4 +1,5 @@
-import { startEmulators, type RunningEmulators } from '@tourly/emulators';
+import { SKETCHFAB_CALLBACK_PATH } from '@tourly/contracts';
+import { sketchfabUid, startEmulators, type RunningEmulators } from '@tourly/emulators';
 import { EMULATOR_CAPTCHA_SITE_KEY, withEmulators } from '../src/platform';
 
 /** What `npm start` hands the services and the gateway when it starts the vendor emulators itself. */
@@ -64,6 +65,31 @@ describe('the platform pointed at the emulators', () => {
     expect(env.MATTERPORT_SDK_KEY).toMatch(/^[A-Za-z0-9]{10,64}$/);
     const script = await fetch(env.MATTERPORT_SDK_URL as string);
     expect(await script.text()).toContain('window.MP_SDK = { connect: connect };');
+  });
+
+  it("points properties' Sketchfab imports at the emulator: its OAuth application, consent page and Data API", async () => {
+    const env = withEmulators({}, emulators.url);
+    const authorize = new URL(env.SKETCHFAB_OAUTH_AUTHORIZE_URL as string);
+    authorize.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: env.SKETCHFAB_OAUTH_CLIENT_ID as string,
+      redirect_uri: `http://localhost:8080${SKETCHFAB_CALLBACK_PATH}`,
+      state: 'launcher-check',
+    }).toString();
+    const page = await fetch(authorize);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Continue as Harbour Staging Co');
+    // The application's credentials are the emulator's: a code that is not one is refused as a grant, not the client.
+    const token = await fetch(env.SKETCHFAB_OAUTH_TOKEN_URL as string, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${env.SKETCHFAB_OAUTH_CLIENT_ID}:${env.SKETCHFAB_OAUTH_CLIENT_SECRET}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'authorization_code', code: 'not-a-code' }),
+    });
+    expect(await token.json()).toEqual({ error: 'invalid_grant' });
+    const model = await fetch(`${env.SKETCHFAB_API_URL}/v3/models/${sketchfabUid('Oak Dining Table')}`);
+    expect(((await model.json()) as { name: string }).name).toBe('Oak Dining Table');
   });
 
   it('leaves a vendor the environment configures alone, whole', () => {

@@ -22,3 +22,4 @@ export * from './portal';
 export * from './analytics';
 export * from './tags';
 export * from './audio-tours';
+export * from './sketchfab';

@@ -24,6 +24,7 @@ export * from './auth/internal-token';
 export * from './auth/caller';
 export * from './auth/internal-auth.guard';
 export * from './auth/password-strength';
+export * from './auth/token-cipher';
 export * from './database/database';
 export * from './database/rows';
 export * from './database/queries';

@@ -13,6 +13,8 @@ import {
   one,
   RpcClient,
   startService,
+  TokenCipher,
+  UnreadableToken,
   type Logger,
   type RunningService,
 } from '@tourly/platform';
@@ -24,7 +26,6 @@ import { MatterportOAuth } from '../src/matterport/matterport-oauth';
 import { MatterportRepository } from '../src/matterport/matterport.repository';
 import { MatterportService } from '../src/matterport/matterport.service';
 import { sealedFor } from '../src/matterport/matterport.rules';
-import { TokenCipher, UnreadableToken } from '../src/matterport/token-cipher';
 import { emulatorEnv } from '../../../infra/launcher/src/platform';
 import { authorizeOnMatterport, type MatterportAccount } from '../../../test/support/matterport';
 import { startIdentityPlatform, type SignedIn } from './support';

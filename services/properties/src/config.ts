@@ -146,4 +146,38 @@ export class PropertiesConfig extends StorageConfig {
     message: 'ANALYTICS_COUNTRY_HEADER must be an HTTP header name, e.g. cf-ipcountry',
   })
   ANALYTICS_COUNTRY_HEADER = '';
+
+  /** Sketchfab's OAuth 2.0 authorisation page (staging imports); the emulator's in development and tests. */
+  @EnvUrl()
+  SKETCHFAB_OAUTH_AUTHORIZE_URL = 'https://sketchfab.com/oauth2/authorize/';
+
+  /** Sketchfab's OAuth 2.0 token endpoint. */
+  @EnvUrl()
+  SKETCHFAB_OAUTH_TOKEN_URL = 'https://sketchfab.com/oauth2/token/';
+
+  /** Sketchfab's Data API (`/v3/...` below it). */
+  @EnvUrl()
+  SKETCHFAB_API_URL = 'https://api.sketchfab.com';
+
+  /**
+   * The platform's application at Sketchfab (its redirect URI: `APP_URL/api/integrations/sketchfab/callback`). Unset:
+   * connecting a Sketchfab account, and importing, answer 503.
+   */
+  @IsOptional()
+  @IsString()
+  SKETCHFAB_OAUTH_CLIENT_ID = '';
+
+  @IsOptional()
+  @IsString()
+  SKETCHFAB_OAUTH_CLIENT_SECRET = '';
+
+  /**
+   * The key the providers' Sketchfab tokens are encrypted with (AES-256-GCM): 32 random bytes in base64 (`openssl rand
+   * -base64 32`). The same on every replica; losing it means every provider connects again. Unset: as without a client.
+   */
+  @IsOptional()
+  @Matches(/^([A-Za-z0-9+/_-]{43}=?)?$/, {
+    message: 'SKETCHFAB_TOKEN_KEY must be 32 random bytes in base64, e.g. from openssl rand -base64 32',
+  })
+  SKETCHFAB_TOKEN_KEY = '';
 }

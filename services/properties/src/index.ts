@@ -31,6 +31,8 @@ export const properties = defineService({
     'matterport_auto_population',
     'matterport_populated_models',
     'provider_plans',
+    // Sketchfab authorisations on their way through its page (machinery, spent in minutes).
+    'sketchfab_authorizations',
     // The staging library's categories (the platform's, seeded) and its log (written beside each audited change).
     'staging_asset_categories',
     'staging_asset_logs',

@@ -34,6 +34,7 @@ import { BillingPremiumToursController } from './properties/properties-billing.c
 import { PropertiesController } from './properties/properties.controller';
 import { PropertiesListener } from './properties/properties.listener';
 import { PropertiesService } from './properties/properties.service';
+import { SketchfabModule } from './sketchfab/sketchfab.module';
 import { StagingScenesModule } from './staging/scenes/staging-scenes.module';
 import { StagingModule } from './staging/staging.module';
 import { TourAssetsModule } from './tour-assets/tour-assets.module';
@@ -72,6 +73,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     GuidedToursModule,
     StagingModule,
     StagingScenesModule,
+    SketchfabModule,
   ],
   controllers: [
     PropertiesController,

@@ -1,15 +1,9 @@
-import {
-  PLAYER_MESSAGES,
-  tourPublicId,
-  type ProductCode,
-  type SubscriptionChangedV1,
-} from '@tourly/contracts';
-import { Database, one, uuidv7 } from '@tourly/platform';
+import { PLAYER_MESSAGES, tourPublicId } from '@tourly/contracts';
+import { one, uuidv7 } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
-import { Plans } from '../src/plans/plans';
 import { SCENE_LIMITS, SCENE_MESSAGES } from '../src/staging/scenes/staging-scenes.rules';
 import { aProperty, multipart, postMultipart } from './media-support';
-import { assetFields, glb } from './staging-support';
+import { assetFields, glb, onPlan } from './staging-support';
 import { shareTour, startProperties, type PropertiesAlone, type Person } from './support';
 
 const scenePath = (propertyId: string) => `/provider/properties/${propertyId}/vt_staging`;
@@ -31,29 +25,12 @@ describe('staging scenes', () => {
 
   const db = () => it_.propertiesDb.dataSource;
 
-  /** The provider's plan as billing would announce it (later than any before it). */
-  const onPlan = async (person: Person, productCode: ProductCode) => {
-    const change: SubscriptionChangedV1 = {
-      providerId: person.providerId,
-      productCode,
-      interval: 'month',
-      status: 'active',
-      premiumTourLimit: productCode === 'experience_creator_plan' ? null : 100,
-    };
-    const app = it_.service.app;
-    await app
-      .get(Database)
-      .transaction((tx) =>
-        app.get(Plans).apply(change, { occurredAt: new Date().toISOString(), eventId: uuidv7() }, tx),
-      );
-  };
-
   /** A provider on the Creator plan with a property whose tour is shared. */
   const aStager = async () => {
     const person = await it_.signUp('Stager');
     const propertyId = await aProperty(person);
     await shareTour(it_, person, propertyId);
-    await onPlan(person, 'vt_creator_plan');
+    await onPlan(it_, person, 'vt_creator_plan');
     return { person, propertyId };
   };
 
@@ -130,7 +107,7 @@ describe('staging scenes', () => {
       }
       expect(await storedScene(propertyId)).toBeUndefined();
 
-      await onPlan(person, 'experience_creator_plan');
+      await onPlan(it_, person, 'experience_creator_plan');
       expect((await save(person, propertyId, [placement(asset)])).status).toBe(200);
     });
   });
@@ -385,7 +362,7 @@ describe('staging scenes', () => {
     it('answers 404 for a tour that is not shared, as the player does', async () => {
       const person = await it_.signUp('Unshared');
       const propertyId = await aProperty(person);
-      await onPlan(person, 'vt_creator_plan');
+      await onPlan(it_, person, 'vt_creator_plan');
       const publicId = await publicIdOf(person, propertyId);
       const sofa = await platformAsset('Hidden sofa');
       await save(person, propertyId, [placement(sofa)]);

@@ -1,4 +1,8 @@
 import { Document, NodeIO } from '@gltf-transform/core';
+import type { ProductCode, SubscriptionChangedV1 } from '@tourly/contracts';
+import { Database, uuidv7 } from '@tourly/platform';
+import { Plans } from '../src/plans/plans';
+import type { Person, PropertiesAlone } from './support';
 
 /**
  * A GLB made with glTF Transform: one mesh of `triangles` triangles (indexed, over three corners) spanning a box of
@@ -50,4 +54,21 @@ export function assetFields(fields: {
         }
       : {}),
   };
+}
+
+/** The provider's plan as billing would announce it (later than any before it): the creator studio's gate. */
+export async function onPlan(it_: PropertiesAlone, person: Person, productCode: ProductCode): Promise<void> {
+  const change: SubscriptionChangedV1 = {
+    providerId: person.providerId,
+    productCode,
+    interval: 'month',
+    status: 'active',
+    premiumTourLimit: productCode === 'experience_creator_plan' ? null : 100,
+  };
+  const app = it_.service.app;
+  await app
+    .get(Database)
+    .transaction((tx) =>
+      app.get(Plans).apply(change, { occurredAt: new Date().toISOString(), eventId: uuidv7() }, tx),
+    );
 }

@@ -9,6 +9,7 @@ import { startEmulators } from '@tourly/emulators';
 import { properties } from '@tourly/properties';
 import type { Person as PlatformPerson, PlatformWithEmulators } from '../../../test/support/platform';
 import { startLocalS3 } from '../../../infra/launcher/src/local-s3';
+import { sketchfabEmulatorEnv } from '../../../infra/launcher/src/platform';
 import { Plans } from '../src/plans/plans';
 
 export {
@@ -55,7 +56,7 @@ export interface PropertiesHarness {
 }
 
 /**
- * Properties alone (a fresh database, NATS, the maps and Matterport emulators, with `s3` a local S3 server), for
+ * Properties alone (a fresh database, NATS, the maps, Matterport and Sketchfab emulators, with `s3` a local S3 server), for
  * the suites of its own behaviour. People are callers as identity would resolve them: `signUp` is a new provider
  * with its admin, `staff` a platform admin; each request carries the internal token the gateway would add. What
  * needs another service (billing's plans and payments, identity's people, the gateway's limits) stays with the
@@ -78,6 +79,7 @@ export async function startProperties(options: { s3?: boolean } = {}) {
       MATTERPORT_TOKEN_SECRET: 'test-token-secret',
       MAIL_API_URL: `${emulators.url}/mail`,
       MAIL_API_TOKEN: 'test-mail-token',
+      ...sketchfabEmulatorEnv(emulators.url),
       ...(s3
         ? {
             S3_ENDPOINT: s3.endpoint,

@@ -795,6 +795,54 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/integrations/sketchfab/account_exists.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SketchfabIntegrationController_accountExists'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/integrations/sketchfab/auth_url': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SketchfabIntegrationController_authUrl'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/integrations/sketchfab/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SketchfabIntegrationController_details'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/webhooks/stripe': {
     parameters: {
       query?: never;
@@ -4827,6 +4875,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/vt_staging/sketchfab/download.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SketchfabDownloadController_download'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/s3/params': {
     parameters: {
       query?: never;
@@ -7695,6 +7759,12 @@ export type components = {
       /** Format: uuid */
       provider_client_id: string | null;
     };
+    'properties.AccountExistsResponse': {
+      /** @description the Sketchfab account’s name, when connected */
+      account_name: string | null;
+      /** @description whether the provider has a working Sketchfab connection */
+      exists: boolean;
+    };
     'properties.AddFloorplans': {
       floorplan: components['schemas']['properties.FloorplanUploads'];
     };
@@ -8010,6 +8080,13 @@ export type components = {
       updated_at: string;
       /** @description the music’s, per cent */
       volume: number;
+    };
+    'properties.AuthUrlResponse': {
+      /**
+       * @description Sketchfab’s authorisation page for this attempt (code flow, a fresh state): open it in the browser; it comes back to the property’s staging editor
+       * @example https://sketchfab.com/oauth2/authorize/?response_type=code&client_id=…&redirect_uri=…&scope=read&state=…
+       */
+      url: string;
     };
     'properties.AvailabilityResponse': {
       days: components['schemas']['properties.AvailableDayResponse'][];
@@ -10002,6 +10079,26 @@ export type components = {
        * @example https://static.matterport.com/showcase-sdk/latest.js
        */
       url: string;
+    };
+    'properties.SketchfabModelRef': {
+      uid: string;
+    };
+    'properties.SketchfabModelResponse': {
+      /**
+       * Format: uuid
+       * @description the provider’s asset imported from it already; null when not imported
+       */
+      asset_id: string | null;
+      /** @description the credit the imported asset carries (002 §3), shown to visitors */
+      credit: components['schemas']['properties.ModelCreditResponse'];
+      /** @description whether its author offers it for download */
+      downloadable: boolean;
+      /** @description whether it can be imported: downloadable, under a licence that allows staging */
+      importable: boolean;
+      name: string;
+      /** @description why it cannot be imported, as the import would answer it; null when it can */
+      refusal: string | null;
+      uid: string;
     };
     'properties.SpacePointForm': {
       /** @description metres */
@@ -12327,6 +12424,76 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.AuthUrlResponse'];
+          };
+        };
+      };
+    };
+  };
+  SketchfabIntegrationController_accountExists: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AccountExistsResponse'];
+          };
+        };
+      };
+    };
+  };
+  SketchfabIntegrationController_authUrl: {
+    parameters: {
+      query: {
+        property_id: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AuthUrlResponse'];
+          };
+        };
+      };
+    };
+  };
+  SketchfabIntegrationController_details: {
+    parameters: {
+      query: {
+        uid: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.SketchfabModelResponse'];
           };
         };
       };
@@ -20631,6 +20798,32 @@ export interface operations {
              * @enum {unknown|null}
              */
             data: null;
+          };
+        };
+      };
+    };
+  };
+  SketchfabDownloadController_download: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.SketchfabModelRef'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AssetResponse'];
           };
         };
       };

@@ -18,6 +18,7 @@ import { ApiError } from '../http/errors';
 export const TEST_INTERNAL_SECRET = 'test-internal-token-secret-0123456789abcdef';
 /** The key identity encrypts the providers' Matterport tokens with in tests (32 bytes in base64). */
 export const TEST_MATTERPORT_TOKEN_KEY = Buffer.alloc(32, 'tourly-test-matterport-key').toString('base64');
+export const TEST_SKETCHFAB_TOKEN_KEY = Buffer.alloc(32, 'tourly-test-sketchfab-key').toString('base64');
 export const testTokens = new InternalTokens(TEST_INTERNAL_SECRET);
 
 export function requiredEnv(name: 'DATABASE_URL' | 'NATS_URL'): string {
@@ -182,6 +183,7 @@ export function testEnv(options: TestEnvOptions): Record<string, string> {
     PORT: '0',
     INTERNAL_TOKEN_SECRET: TEST_INTERNAL_SECRET,
     MATTERPORT_TOKEN_KEY: TEST_MATTERPORT_TOKEN_KEY,
+    SKETCHFAB_TOKEN_KEY: TEST_SKETCHFAB_TOKEN_KEY,
     EVENTS_NAMESPACE: options.namespace,
     // The tests' webhook receivers listen on 127.0.0.1, which only this explicit setting lets identity reach.
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',

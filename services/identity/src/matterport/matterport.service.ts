@@ -5,7 +5,17 @@ import {
   type MatterportAccessToken,
   type MatterportAccessTokenRequest,
 } from '@tourly/contracts';
-import { ApiError, CONFIG, Database, EventBus, LOGGER, type Caller, type Logger } from '@tourly/platform';
+import {
+  ApiError,
+  CONFIG,
+  Database,
+  EventBus,
+  LOGGER,
+  TokenCipher,
+  UnreadableToken,
+  type Caller,
+  type Logger,
+} from '@tourly/platform';
 import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
 import { MatterportOAuth } from './matterport-oauth';
@@ -29,7 +39,6 @@ import {
   showsSwitchPrompt,
   vendorRefusal,
 } from './matterport.rules';
-import { TokenCipher, UnreadableToken } from './token-cipher';
 
 const NOT_CONNECTED: MatterportAccessToken = { status: 'not_connected', accessToken: null };
 const BROKEN: MatterportAccessToken = { status: 'broken', accessToken: null };

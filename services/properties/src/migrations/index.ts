@@ -32,6 +32,7 @@ import { GuidedStopsAndAudioTours1765430000000 } from './1765430000000-guided-st
 import { FontWeights1765440000000 } from './1765440000000-font-weights';
 import { StagingAssets1765450000000 } from './1765450000000-staging-assets';
 import { StagingScenes1765460000000 } from './1765460000000-staging-scenes';
+import { SketchfabConnections1765470000000 } from './1765470000000-sketchfab-connections';
 
 /** Committed migrations of the properties schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -68,4 +69,5 @@ export const migrations: MigrationClass[] = [
   FontWeights1765440000000,
   StagingAssets1765450000000,
   StagingScenes1765460000000,
+  SketchfabConnections1765470000000,
 ];

@@ -112,7 +112,7 @@ function quotedIn(message: string): string[] {
 }
 
 /** What the accessors of an accepted model may declare in all: a few times the file (its data is in the file). */
-const MAX_DECLARED_BYTES = 4 * STAGING_LIMITS.maxModelBytes;
+export const MAX_DECLARED_BYTES = 4 * STAGING_LIMITS.maxModelBytes;
 
 const COMPONENTS: Record<string, number> = {
   SCALAR: 1,
@@ -141,7 +141,12 @@ export function declaredAccessorBytes(bytes: Uint8Array): number | null {
   } catch {
     return null;
   }
-  const accessors = (json as { accessors?: unknown }).accessors;
+  return accessorBytesOf(json);
+}
+
+/** The bytes a glTF document's accessors declare (its JSON, from a GLB's chunk or a .gltf file). */
+export function accessorBytesOf(json: unknown): number {
+  const accessors = (json as { accessors?: unknown } | null)?.accessors;
   if (!Array.isArray(accessors)) return 0;
   let total = 0;
   for (const accessor of accessors as Array<Record<string, unknown>>) {

@@ -94,11 +94,38 @@ export class StagingAssetsService {
   async create(caller: Caller, owner: string | null, raw: IncomingMessage): Promise<AssetResponse> {
     const { fields, model } = await this.receive(raw);
     const form = await this.formOf(fields);
-    if (!(await this.assets.category(form.asset.categoryId))) {
+    return this.createFromModel(caller, owner, model, {
+      name: form.asset.name,
+      categoryId: form.asset.categoryId,
+      credit: creditOf(form.asset.credit),
+    });
+  }
+
+  /**
+   * A new asset from a model already in memory (an upload's, or an import's: the Sketchfab import), with the same
+   * checks: the size limit (413), the category, and the model read by its content; refused in `refuse`'s words (the
+   * upload's `asset.file` field by default). `alongside` runs in the asset's transaction (a row that points at it);
+   * nothing is kept when anything fails.
+   */
+  async createFromModel(
+    caller: Caller,
+    owner: string | null,
+    model: { bytes: Buffer; filename: string },
+    fields: { name: string; categoryId: string; credit: AssetCredit | null },
+    options: {
+      refuse?: (reason: string) => ApiError;
+      alongside?: (tx: Queryable, assetId: string) => Promise<void>;
+    } = {},
+  ): Promise<AssetResponse> {
+    const refuse = options.refuse ?? ((reason: string) => ApiError.invalid('asset.file', reason));
+    if (model.bytes.length > STAGING_LIMITS.maxModelBytes) {
+      throw ApiError.base(413, STAGING_MESSAGES.modelTooLarge);
+    }
+    if (!(await this.assets.category(fields.categoryId))) {
       throw ApiError.invalid('asset.category_id', STAGING_MESSAGES.notACategory);
     }
     const facts = await readModel(model.bytes);
-    if ('refused' in facts) throw ApiError.invalid('asset.file', facts.refused);
+    if ('refused' in facts) throw refuse(facts.refused);
 
     const id = uuidv7();
     const storageKey = assetKey(owner, id, model.filename);
@@ -108,21 +135,28 @@ export class StagingAssetsService {
         await this.assets.insert(tx, {
           id,
           providerId: owner,
-          categoryId: form.asset.categoryId,
-          name: form.asset.name,
+          categoryId: fields.categoryId,
+          name: fields.name,
           storageKey,
           filename: model.filename,
           sizeBytes: model.bytes.length,
           ...facts,
-          credit: creditOf(form.asset.credit),
+          credit: fields.credit,
         });
-        await this.log(tx, caller, { id, providerId: owner, name: form.asset.name }, 'created', null);
+        await this.log(tx, caller, { id, providerId: owner, name: fields.name }, 'created', null);
+        await options.alongside?.(tx, id);
       });
     } catch (error) {
       await this.forget([storageKey]);
       throw error;
     }
     return this.view((await this.assets.find(id))!);
+  }
+
+  /** One asset as the library answers it; undefined when it is gone. */
+  async find(id: string): Promise<AssetResponse | undefined> {
+    const row = await this.assets.find(id);
+    return row ? this.view(row) : undefined;
   }
 
   /** The back office's edit: name, category, credit, archived. One log row: archived, restored or updated. */

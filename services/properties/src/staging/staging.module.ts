@@ -12,7 +12,7 @@ import { StagingAssetsService } from './staging-assets.service';
   imports: [PropertiesDataModule, StorageModule, StagingScenesDataModule],
   controllers: [StagingAssetsController, StagingAssetsAdminController],
   providers: [StagingAssetsService, StagingAssetsRepository],
-  // The scenes' editor lists the library and its categories.
+  // The scenes' editor lists the library and its categories; the Sketchfab import creates assets through it.
   exports: [StagingAssetsService],
 })
 export class StagingModule {}

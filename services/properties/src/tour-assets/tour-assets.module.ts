@@ -45,5 +45,7 @@ import { INTERNET, NETWORK, WebPages, type Network } from './web-pages';
         }),
     },
   ],
+  // The guarded reader of other hosts' files, for the Sketchfab import's downloads.
+  exports: [WebPages],
 })
 export class TourAssetsModule {}

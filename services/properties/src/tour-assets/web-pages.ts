@@ -98,6 +98,21 @@ export class WebPages {
   }
 
   /**
+   * A file another host serves (a vendor's download), under the same guard, its bytes up to `maxBytes` (a larger one is
+   * refused with `tooLarge`), within `timeoutMs`. `configuredOrigin`: the origin of a vendor API the operator configured
+   * (the emulators' in development and tests, on this machine), whose own files are read although its address is
+   * private, as its API is; every other URL, and every redirect, must be public.
+   */
+  async file(
+    link: string,
+    options: { maxBytes: number; tooLarge: string; timeoutMs: number; configuredOrigin?: string },
+  ): Promise<{ refusal: string } | { file: { bytes: Buffer; contentType: string } }> {
+    const got = await this.fetch(link, '*/*', (response) => readLimited(response, options), options);
+    if ('ownTour' in got) return { refusal: TOUR_MESSAGES.metadataNotPublic };
+    return 'body' in got ? { file: got.body } : got;
+  }
+
+  /**
    * GETs `link` under the guard: every URL (the link and each redirect) passes `linkTarget` and every address its
    * name resolves to is public, the connection goes to the checked address, and `readBody` reads a 2xx answer.
    */
@@ -105,14 +120,18 @@ export class WebPages {
     link: string,
     accept: string,
     readBody: (response: IncomingMessage) => Promise<T>,
+    options: { timeoutMs?: number; configuredOrigin?: string } = {},
   ): Promise<{ refusal: string } | { ownTour: OwnTour } | { url: URL; body: T }> {
-    const deadline = AbortSignal.timeout(READ_TIMEOUT_MS);
+    const deadline = AbortSignal.timeout(options.timeoutMs ?? READ_TIMEOUT_MS);
     let next = link;
     try {
       for (let redirects = 0; ; redirects += 1) {
-        const target = linkTarget(next, this.policy);
+        const configured = onOrigin(next, options.configuredOrigin);
+        const target = configured ? { fetch: configured } : linkTarget(next, this.policy);
         if (!('fetch' in target)) return target;
-        const address = await this.checkedAddress(target.fetch, deadline);
+        const address = configured
+          ? await this.anyAddress(configured, deadline)
+          : await this.checkedAddress(target.fetch, deadline);
         if (address === null) return { refusal: TOUR_MESSAGES.metadataNotPublic };
         const answer = await this.get(target.fetch, address, accept, deadline, readBody);
         if ('location' in answer) {
@@ -129,6 +148,14 @@ export class WebPages {
       }
       throw error;
     }
+  }
+
+  /** The configured vendor's address, public or not (its API is reached there too). */
+  private async anyAddress(url: URL, deadline: AbortSignal): Promise<string> {
+    const host = bare(url.hostname);
+    const addresses = isIP(host) ? [host] : await beforeDeadline(this.network.resolve(host), deadline);
+    if (addresses.length === 0) throw new Unanswered('the name has no address');
+    return addresses[0]!;
   }
 
   /** The address to connect to, when every address of the name is public; null when one is not. */
@@ -226,6 +253,42 @@ async function readImage(response: IncomingMessage): Promise<{ bytes: Buffer; co
     chunks.push(chunk as Buffer);
   }
   return { bytes: Buffer.concat(chunks, length), contentType };
+}
+
+/** Any answer's bytes up to `maxBytes`; a larger one (declared or read) is refused with `tooLarge`. */
+async function readLimited(
+  response: IncomingMessage,
+  limits: { maxBytes: number; tooLarge: string },
+): Promise<{ bytes: Buffer; contentType: string }> {
+  const contentType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (Number(response.headers['content-length']) > limits.maxBytes) {
+    response.destroy();
+    throw new Refused(limits.tooLarge);
+  }
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of response) {
+    length += (chunk as Buffer).length;
+    if (length > limits.maxBytes) {
+      response.destroy();
+      throw new Refused(limits.tooLarge);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return { bytes: Buffer.concat(chunks, length), contentType };
+}
+
+/** The link as a URL when it is http(s) on exactly `origin` (scheme, host and port); otherwise null. */
+function onOrigin(link: string, origin: string | undefined): URL | null {
+  if (!origin) return null;
+  try {
+    const url = new URL(link);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === new URL(origin).origin
+      ? url
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 function redirectTarget(location: string, from: URL): string {

@@ -5,7 +5,7 @@ const key = randomBytes(32).toString('base64');
 const cipher = TokenCipher.fromBase64(key);
 const TOKEN = 'mp_access_0123456789abcdef';
 
-describe('sealing Matterport tokens (AES-256-GCM)', () => {
+describe('sealing vendor tokens (AES-256-GCM)', () => {
   it('opens what it sealed, for the same context', () => {
     const sealed = cipher.seal(TOKEN, 'matterport:access_token:p1');
     expect(cipher.open(sealed, 'matterport:access_token:p1')).toBe(TOKEN);

@@ -16,7 +16,8 @@ export class UnreadableToken extends Error {
 }
 
 /**
- * Encrypts the secrets identity must be able to read back (a provider's Matterport tokens, a PKCE verifier) with
+ * Encrypts the secrets a service must be able to read back (a provider's Matterport tokens in identity, its Sketchfab
+ * tokens in properties, a PKCE verifier) with
  * AES-256-GCM: a random 96-bit IV per value and the 128-bit authentication tag, stored as
  * `version (1) | iv (12) | tag (16) | ciphertext`. `context` (which secret of which row) is authenticated with it,
  * so a value copied into another row or column does not open there.
@@ -24,7 +25,7 @@ export class UnreadableToken extends Error {
 export class TokenCipher {
   private constructor(private readonly key: Buffer) {}
 
-  /** From MATTERPORT_TOKEN_KEY: 32 bytes in base64 (base64url too). */
+  /** From a service's token key setting (MATTERPORT_TOKEN_KEY, SKETCHFAB_TOKEN_KEY): 32 bytes in base64 (base64url too). */
   static fromBase64(text: string): TokenCipher {
     const key = Buffer.from(text, 'base64');
     if (key.length !== KEY_BYTES) throw new Error(`the token key must be ${KEY_BYTES} bytes in base64`);
