@@ -180,4 +180,15 @@ export class PropertiesConfig extends StorageConfig {
     message: 'SKETCHFAB_TOKEN_KEY must be 32 random bytes in base64, e.g. from openssl rand -base64 32',
   })
   SKETCHFAB_TOKEN_KEY = '';
+
+  /**
+   * Origins on the operator's own network (`http://assets.internal:8080`, comma-separated) whose files the staging
+   * assets' bulk upload reads although their addresses are private: an asset server beside the platform. Every other
+   * URL in a bulk upload, and every redirect, must be on the public internet. Empty: none.
+   */
+  @Matches(/^(https?:\/\/[^\s,/]+)?(,https?:\/\/[^\s,/]+)*$/, {
+    message:
+      'STAGING_IMPORT_TRUSTED_ORIGINS must be origins separated by commas, e.g. http://assets.internal:8080 (no path)',
+  })
+  STAGING_IMPORT_TRUSTED_ORIGINS = '';
 }

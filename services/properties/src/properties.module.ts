@@ -35,6 +35,7 @@ import { PropertiesController } from './properties/properties.controller';
 import { PropertiesListener } from './properties/properties.listener';
 import { PropertiesService } from './properties/properties.service';
 import { SketchfabModule } from './sketchfab/sketchfab.module';
+import { StagingImportsModule } from './staging/imports/staging-imports.module';
 import { StagingScenesModule } from './staging/scenes/staging-scenes.module';
 import { StagingModule } from './staging/staging.module';
 import { TourAssetsModule } from './tour-assets/tour-assets.module';
@@ -73,6 +74,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     GuidedToursModule,
     StagingModule,
     StagingScenesModule,
+    StagingImportsModule,
     SketchfabModule,
   ],
   controllers: [

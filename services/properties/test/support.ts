@@ -62,7 +62,7 @@ export interface PropertiesHarness {
  * needs another service (billing's plans and payments, identity's people, the gateway's limits) stays with the
  * whole platform (`startPropertiesPlatform`).
  */
-export async function startProperties(options: { s3?: boolean } = {}) {
+export async function startProperties(options: { s3?: boolean; env?: Record<string, string> } = {}) {
   const emulators = await startEmulators({ port: 0 });
   const dataDir = options.s3 ? await mkdtemp(path.join(tmpdir(), 'tourly-s3-')) : undefined;
   const bucket = 'tourly-test-uploads';
@@ -89,6 +89,7 @@ export async function startProperties(options: { s3?: boolean } = {}) {
             S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
           }
         : {}),
+      ...options.env,
     },
   });
   const http = request(service.url);
@@ -127,8 +128,8 @@ export async function startProperties(options: { s3?: boolean } = {}) {
       return caller({ userId: uuidv7(), providerId, role });
     },
     /** Platform staff (the back office). */
-    staff(staffRole: StaffRole = 'platform_admin'): Person {
-      return caller({ userId: uuidv7(), staffRole });
+    staff(staffRole: StaffRole = 'platform_admin', userId = uuidv7()): Person {
+      return caller({ userId, staffRole });
     },
     async stop() {
       await service.stop();

@@ -31,6 +31,7 @@ import { WelcomeScreens1765421000000 } from './1765421000000-welcome-screens';
 import { GuidedStopsAndAudioTours1765430000000 } from './1765430000000-guided-stops-and-audio-tours';
 import { FontWeights1765440000000 } from './1765440000000-font-weights';
 import { StagingAssets1765450000000 } from './1765450000000-staging-assets';
+import { StagingAssetImports1765480000000 } from './1765480000000-staging-asset-imports';
 import { StagingScenes1765460000000 } from './1765460000000-staging-scenes';
 import { SketchfabConnections1765470000000 } from './1765470000000-sketchfab-connections';
 
@@ -70,4 +71,5 @@ export const migrations: MigrationClass[] = [
   StagingAssets1765450000000,
   StagingScenes1765460000000,
   SketchfabConnections1765470000000,
+  StagingAssetImports1765480000000,
 ];

@@ -157,3 +157,13 @@ export function accessorBytesOf(json: unknown): number {
   }
   return total;
 }
+
+/** A model's file name from its name (an import's, which has no file name of its own): letters, digits and dashes. */
+export function modelFileName(name: string): string {
+  const stem = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${stem || 'model'}.glb`;
+}

@@ -320,7 +320,7 @@ export class StagingAssetsService {
 }
 
 /** The credit as stored: a thumbnail absent or empty is null. */
-function creditOf(form: CreditForm | null | undefined): AssetCredit | null {
+export function creditOf(form: CreditForm | null | undefined): AssetCredit | null {
   if (!form) return null;
   return {
     model: { uid: form.model.uid, name: form.model.name, thumbnailUrl: form.model.thumbnailUrl || null },
