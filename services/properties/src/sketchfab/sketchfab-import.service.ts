@@ -3,7 +3,7 @@ import { SKETCHFAB_MESSAGES } from '@tourly/contracts';
 import { ApiError, type Caller } from '@tourly/platform';
 import type { AssetResponse } from '../staging/staging-assets.dto';
 import type { AssetCredit } from '../staging/staging-assets.repository';
-import { STAGING_LIMITS, STAGING_MESSAGES } from '../staging/staging-assets.rules';
+import { modelFileName, STAGING_LIMITS, STAGING_MESSAGES } from '../staging/staging-assets.rules';
 import { StagingAssetsService } from '../staging/staging-assets.service';
 import { SketchfabConnectionService } from './sketchfab-connection.service';
 import { ArchiveRefused, glbFromGltfZip } from './sketchfab-archive';
@@ -74,7 +74,7 @@ export class SketchfabImportService {
       return await this.assets.createFromModel(
         caller,
         providerId,
-        { bytes, filename: `${fileStem(model.name)}.glb` },
+        { bytes, filename: modelFileName(model.name) },
         {
           name: clipped(model.name, STAGING_LIMITS.name),
           categoryId: categoryFor(model),
@@ -153,14 +153,4 @@ function creditOf(model: SketchfabModel): AssetCredit {
       url: model.license?.url ?? 'https://sketchfab.com/licenses',
     },
   };
-}
-
-/** A file name of the model's name: letters, digits and dashes. */
-function fileStem(name: string): string {
-  const stem = name
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return stem || 'sketchfab-model';
 }
