@@ -667,6 +667,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/vt_staging/asset/imports.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingImportsController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/vt_staging/asset/imports/{id}.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['StagingImportsController_one'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/vt_staging/asset/logs.json': {
     parameters: {
       query?: never;
@@ -729,6 +761,23 @@ export type paths = {
     options?: never;
     head?: never;
     patch: operations['StagingAssetsAdminController_update'];
+    trace?: never;
+  };
+  '/admin/vt_staging/assets/bulk_upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** @description A CSV at a URL (at most 1 MB and 500 rows) with a header row naming its columns: model_url, name, category, credit_model_uid, credit_model_name, credit_model_thumbnail_url, credit_user_name, credit_user_profile_url, credit_license_label, credit_license_url (model_url, name and category required; the credit columns all empty, or filled as the upload form’s credit). Each model is downloaded and checked in the background. */
+    post: operations['StagingImportsController_upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/admin/whitelabeled_domains': {
@@ -8571,6 +8620,9 @@ export type components = {
       /** @description empty: none */
       provider_url: string;
     };
+    'properties.BulkUpload': {
+      csv: components['schemas']['properties.CsvForm'];
+    };
     'properties.CalendarDayResponse': {
       accepted: number;
       /** @description declined and cancelled */
@@ -8706,6 +8758,9 @@ export type components = {
     'properties.CreditUserResponse': {
       name: string;
       profile_url: string;
+    };
+    'properties.CsvForm': {
+      url: string;
     };
     'properties.CustomTagForm': {
       /** @example #e4572e */
@@ -8988,6 +9043,84 @@ export type components = {
       paused: boolean;
       /** Format: date-time */
       paused_at: string | null;
+    };
+    'properties.ImportResponse': {
+      /**
+       * Format: uuid
+       * @description the administrator who uploaded it
+       */
+      actor_user_id: string;
+      /** Format: date-time */
+      created_at: string;
+      created_count: number;
+      csv_url: string;
+      failed_count: number;
+      /** Format: date-time */
+      finished_at: string | null;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      impersonator_id: Record<string, never> | null;
+      /** @description rows waiting for their download */
+      pending_count: number;
+      /** @description rows in the file */
+      row_count: number;
+      /**
+       * @description running while a row waits for its download; finished when every row is created or failed
+       * @enum {string}
+       */
+      status: 'running' | 'finished';
+    };
+    'properties.ImportRowResponse': {
+      /**
+       * Format: uuid
+       * @description the asset the row made
+       */
+      asset_id: Record<string, never> | null;
+      /** @description the row’s line in the file (the header is line 1) */
+      line: number;
+      /** @description why the row failed, each naming its column (`model_url: ...`); empty otherwise */
+      messages: string[];
+      /** @description the row’s model_url cell */
+      model_url: string;
+      /** @description the row’s name cell */
+      name: string;
+      /** Format: date-time */
+      settled_at: string | null;
+      /**
+       * @description pending: waiting for its download; created: its asset is in the library; failed: see messages
+       * @enum {string}
+       */
+      status: 'pending' | 'created' | 'failed';
+    };
+    'properties.ImportWithRowsResponse': {
+      /**
+       * Format: uuid
+       * @description the administrator who uploaded it
+       */
+      actor_user_id: string;
+      /** Format: date-time */
+      created_at: string;
+      created_count: number;
+      csv_url: string;
+      failed_count: number;
+      /** Format: date-time */
+      finished_at: string | null;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      impersonator_id: Record<string, never> | null;
+      /** @description rows waiting for their download */
+      pending_count: number;
+      /** @description rows in the file */
+      row_count: number;
+      /** @description every row, in the file’s order */
+      rows: components['schemas']['properties.ImportRowResponse'][];
+      /**
+       * @description running while a row waits for its download; finished when every row is created or failed
+       * @enum {string}
+       */
+      status: 'running' | 'finished';
     };
     'properties.LeadAttributionForm': {
       /** @description the rooms in the order entered, oldest first */
@@ -12161,6 +12294,62 @@ export interface operations {
       };
     };
   };
+  StagingImportsController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.ImportResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  StagingImportsController_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ImportWithRowsResponse'];
+          };
+        };
+      };
+    };
+  };
   StagingAssetsAdminController_logs: {
     parameters: {
       query?: {
@@ -12309,6 +12498,32 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.AssetResponse'];
+          };
+        };
+      };
+    };
+  };
+  StagingImportsController_upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.BulkUpload'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.ImportWithRowsResponse'];
           };
         };
       };
