@@ -253,7 +253,7 @@ describe('the console on a phone', () => {
   it('says on the admins’ dashboard what the console does not do yet, in plain words', async () => {
     const page = await signedIn('admin@demo.test');
     await page.getByRole('heading', { name: 'Admin', level: 1 }).waitFor();
-    await page.getByText('Not in the console yet: digital twins and staging assets.').waitFor();
+    await page.getByText('Not in the console yet: digital twins.').waitFor();
     expect(await page.getByText(/Still to come|service\)/).count()).toBe(0);
     await fitsThePhone(page);
     await page.context().close();

@@ -51,6 +51,10 @@ const RULES: Readonly<Record<string, Readonly<Record<string, readonly StaffRole[
   offers: { list: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
   credit_bundles: { list: ADMIN, create: ADMIN },
   credit_adjustments: { list: ADMIN, create: ADMIN },
+  // The staging asset library (issue 36): archived and restored by edit, deleted for good (or archived by the server
+  // when a published scene places the asset), and the log of all of it.
+  staging_assets: { list: ADMIN, create: ADMIN, edit: ADMIN, delete: ADMIN },
+  staging_asset_log: { list: ADMIN },
   // Who referred whom: read only as the export.
   referrals: { list: ADMIN },
   // The virtual assistants' set-up queue (admins may work it too, as the service allows).

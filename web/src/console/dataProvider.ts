@@ -15,6 +15,7 @@ import {
 import { isPlainObject, toSnakeCase } from '../api/caseConversion';
 import { api, getPage, send } from '../api/client';
 import { errorFromResponse, networkError, unrecognisedError } from '../api/errors';
+import { uploadWithProgress, type UploadProgress } from '../api/upload';
 import type { Answer, Schema } from '../api/types';
 import { withHttpErrors } from './httpErrors';
 import { orderVerbs, type OrderVerbs } from './orders/api';
@@ -30,6 +31,7 @@ import type {
   ProviderRecord,
 } from './providers/types';
 import { voucherCsvName } from './shared/billing';
+import type { StagingAssetChanges, StagingAssetRecord, StagingCategory } from './stagingAssets/stagingAssets';
 
 const DEFAULT_PAGE_SIZE = 25;
 
@@ -85,6 +87,25 @@ export interface ConsoleDataProvider extends DataProvider, OrderVerbs {
   planSubscription(providerId: string, signal?: AbortSignal): Promise<PlanSubscription>;
   /** Changes the provider's plan as the provider would, paid with its card (PUT .../service_plan_subscription). */
   changePlan(providerId: string, selection: PlanSelection): Promise<PlanChange>;
+  /** The staging asset library's categories, in order (GET /admin/vt_staging/asset/categories.json). */
+  stagingCategories(signal?: AbortSignal): Promise<StagingCategory[]>;
+  /**
+   * A new asset of the platform's library (POST /admin/vt_staging/assets, multipart: `asset[file]` and the text
+   * fields), with the upload's progress.
+   */
+  uploadStagingAsset(
+    file: File | null,
+    fields: [string, string][],
+    onProgress: UploadProgress,
+    signal?: AbortSignal,
+  ): Promise<StagingAssetRecord>;
+  /** Renames, recategorises, credits, archives or restores an asset (PATCH /admin/vt_staging/assets/{id}). */
+  updateStagingAsset(id: string, changes: StagingAssetChanges): Promise<StagingAssetRecord>;
+  /**
+   * Deletes an asset (DELETE /admin/vt_staging/assets/{id}), which the server archives instead when a published
+   * staging scene places it: resolves with what happened, read from the asset's log.
+   */
+  deleteStagingAsset(id: string): Promise<'deleted' | 'archived'>;
 }
 
 export type CreditBalance = Answer<'/admin/providers/{id}/available_credit_balance', 'get'>;
@@ -234,6 +255,28 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
           { params: { id: providerId } },
         ),
       ),
+    stagingCategories: (signal) =>
+      withHttpErrors(api.get('/admin/vt_staging/asset/categories.json', { signal })),
+    uploadStagingAsset: (file, fields, onProgress, signal) => {
+      const form = new FormData();
+      // The text fields first: the server reads them before the model, which it then checks as it streams in.
+      for (const [name, value] of fields) form.append(name, value);
+      if (file) form.append('asset[file]', file);
+      return withHttpErrors(
+        uploadWithProgress<StagingAssetRecord>(`${apiUrl}/vt_staging/assets`, form, onProgress, signal),
+      );
+    },
+    updateStagingAsset: (id, changes) =>
+      withHttpErrors(api.patch('/admin/vt_staging/assets/{id}', { asset: changes }, { params: { id } })),
+    deleteStagingAsset: async (id) => {
+      await withHttpErrors(api.delete('/admin/vt_staging/assets/{id}', { params: { id } }));
+      // The answer is 204 either way; the log's newest row of the asset says which it was (an asset already
+      // archived that a published scene places is left as it was: archived, and no row is added).
+      const log = await withHttpErrors(
+        api.page('/admin/vt_staging/asset/logs.json', { page: 1, pageSize: 1, assetId: id }),
+      );
+      return log.items[0]?.action === 'deleted' ? 'deleted' : 'archived';
+    },
   };
 }
 

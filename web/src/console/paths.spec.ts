@@ -42,6 +42,9 @@ describe('the console’s resources at the spec’s paths', () => {
     ['trueplan_amendments', {}, 'amendments/trueplans.json', {}],
     ['assigned_orders', {}, 'floorplan_orders', {}],
     ['vouchers', { search: 'SPRING' }, 'vouchers', { search: 'SPRING' }],
+    ['staging_assets', { search: 'sofa' }, 'vt_staging/assets.json', { search: 'sofa' }],
+    ['staging_asset_log', {}, 'vt_staging/asset/logs.json', {}],
+    ['staging_asset_log', { assetId: PROVIDER }, 'vt_staging/asset/logs.json', { assetId: PROVIDER }],
   ])('%s filtered by %j: %s with %j', (resource, filter, path, query) => {
     expect(listRoute(resource, filter)).toEqual({ path, filter: query });
   });

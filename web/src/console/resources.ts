@@ -8,6 +8,7 @@ import { orderQueues } from './orderQueues';
 import { ASSIGNED_ORDERS } from './orders/orders';
 import providers from './providers';
 import referrals from './referrals';
+import { stagingAssetLog, stagingAssets } from './stagingAssets';
 import vouchers from './vouchers';
 import whitelabeledDomains from './whitelabeledDomains';
 import whitelabelQueue from './whitelabelQueue';
@@ -25,6 +26,8 @@ export const AREA_RESOURCES: Record<ConsoleArea, ResourceProps[]> = {
     { name: 'offers', ...offers },
     { name: 'credit_bundles', ...creditBundles },
     { name: 'referrals', ...referrals },
+    { name: 'staging_assets', ...stagingAssets },
+    { name: 'staging_asset_log', ...stagingAssetLog },
   ],
   virtual_assistant: [...orderQueues, { name: 'whitelabeled-domains', ...whitelabelQueue }],
   external_supplier: [{ name: ASSIGNED_ORDERS, ...assignedOrders }],
