@@ -17,6 +17,8 @@ export default function StagingLayer({ tourId }: { tourId: string }) {
   const space = useSpace();
   const [models, setModels] = useState<SpaceModel[] | null>(null);
   const [on, setOn] = useState(true);
+  // Showcase refused the models (an SDK without the Scene API): nothing to toggle.
+  const [refused, setRefused] = useState(false);
   // The SDK's calls one after another: a toggle pressed twice quickly never shows the models after hiding them.
   const queue = useRef<Promise<void>>(Promise.resolve());
 
@@ -32,16 +34,18 @@ export default function StagingLayer({ tourId }: { tourId: string }) {
   useEffect(() => {
     if (!space || !models || models.length === 0 || !on) return;
     const ids = models.map((model) => model.id);
-    const run = (step: () => Promise<void>) => {
-      queue.current = queue.current
-        .then(step)
-        .catch((error: unknown) => console.warn('Virtual staging: the models cannot show', error));
+    queue.current = queue.current
+      .then(() => space.showModels(models))
+      .catch((error: unknown) => {
+        console.warn('Virtual staging: the models cannot show', error);
+        setRefused(true);
+      });
+    return () => {
+      queue.current = queue.current.then(() => space.hideModels(ids)).catch(() => undefined);
     };
-    run(() => space.showModels(models));
-    return () => run(() => space.hideModels(ids));
   }, [space, models, on]);
 
-  if (!space || !models || models.length === 0) return null;
+  if (!space || !models || models.length === 0 || refused) return null;
   return (
     <button
       type="button"
