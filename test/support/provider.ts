@@ -1,4 +1,4 @@
-import { tourPublicId } from '@tourly/contracts';
+import { tourPublicId, type ProductCode } from '@tourly/contracts';
 import { eventually } from '@tourly/platform/testing';
 import type { Person, PlatformWithEmulators } from './platform';
 
@@ -16,14 +16,15 @@ export async function aProperty(person: Person, title: string): Promise<string> 
  * Puts the provider on Starter the way the billing page does (the billing account, a card, then the plan), and
  * waits until properties has heard of it, so what the plan allows holds from the next request.
  */
-export const onStarter = (platform: PlatformWithEmulators, person: Person) =>
-  onPlan(platform, person, 'starter_plan');
+export async function onStarter(platform: PlatformWithEmulators, person: Person): Promise<void> {
+  await onPlan(platform, person, 'starter_plan');
+}
 
-/** As `onStarter`, on any plan the billing page sells (`vt_creator_plan` for the creator studio). */
+/** Puts the provider on a paid plan (`vt_creator_plan` for the creator studio, say) as `onStarter` does. */
 export async function onPlan(
   platform: PlatformWithEmulators,
   person: Person,
-  productCode: string,
+  productCode: Exclude<ProductCode, 'free_tier_plan'>,
 ): Promise<void> {
   await person
     .send('put', '/provider/billing/account', {

@@ -23,12 +23,15 @@ const PlayerTagsLayer = lazy(() => import('./layers/tags/PlayerTagsLayer'));
 // The guided tour and the audio tour: layers of premium tours, loaded when the tour has them.
 const GuidedLayer = lazy(() => import('./layers/guided/GuidedLayer'));
 const AudioLayer = lazy(() => import('./layers/audio/AudioLayer'));
+// Virtual staging: loaded only for a tour with a published scene (base.json's `virtual_staging`).
+const StagingLayer = lazy(() => import('./layers/staging/StagingLayer'));
 
 /**
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
  * form and map entries open the panels below), then the footer: the provider credited (not on the multiple listing
- * service's link), the third-party models' credits when the tour uses any, and the language switch. Virtual staging
- * and exterior toggles join the footer when tours have them (none do yet). Below them, until answered, the cookie
+ * service's link), the third-party models' credits when the tour uses any, and the language switch. A tour with a
+ * published staging scene shows its models in the space, with the overlay's virtual staging toggle (the exterior
+ * toggle joins it when tours have one). Below them, until answered, the cookie
  * banner. The page is one view for the analytics: the collector starts with it, and the panels record through its
  * context what the visitor opens. A tour behind the lead gate counts the positions the visitor enters (the Showcase
  * SDK tells them; without it nothing is counted and the tour plays ungated) and, past the gate's, asks for the
@@ -130,16 +133,22 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
               onMenuEntry={recordMenuEntry}
             >
               {/*
-               * The layers placed in the 3D space: a premium tour's only. Each is its own module, lazily imported
-               * above, so a basic tour never loads their code.
+               * The layers placed in the 3D space: a premium tour's, and the staging of a tour with a published
+               * scene. Each is its own module, lazily imported above, so a tour without them never loads their code
+               * (nor the SDK: the tour view loads it for children only).
                */}
-              {tour.premiumLayers && (
+              {(tour.premiumLayers || tour.virtualStaging) && (
                 <Suspense fallback={null}>
-                  <WelcomePlayerLayer tourId={tour.id} />
-                  <WayfindingPlayerLayer tourId={tour.id} />
-                  <PlayerTagsLayer tourId={tour.id} />
-                  {tour.layers.guidedTour.enabled && <GuidedLayer tourId={tour.id} />}
-                  <AudioLayer tourId={tour.id} />
+                  {tour.premiumLayers && (
+                    <>
+                      <WelcomePlayerLayer tourId={tour.id} />
+                      <WayfindingPlayerLayer tourId={tour.id} />
+                      <PlayerTagsLayer tourId={tour.id} />
+                      {tour.layers.guidedTour.enabled && <GuidedLayer tourId={tour.id} />}
+                      <AudioLayer tourId={tour.id} />
+                    </>
+                  )}
+                  {tour.virtualStaging && <StagingLayer tourId={tour.id} />}
                 </Suspense>
               )}
             </TourView>

@@ -44,6 +44,11 @@ export interface PlayerTour extends TourData {
    * (or absent): a basic tour, the model under its overlay (properties' README, "What premium gives visitors").
    */
   premiumLayers?: boolean;
+  /**
+   * The tour has a published staging scene: the player loads its layer, which reads `/vt_staging/{id}/scene.json`
+   * and shows the overlay's virtual staging toggle; false (or absent): neither.
+   */
+  virtualStaging?: boolean;
 }
 
 export const publicIdOf = tourPublicId;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { sdkVersion, showcaseSession, type MpSdk } from './showcase-sdk';
-import type { SpacePick, SpacePose, SpaceTag } from './space';
+import { sdkVersion, showcaseSession, yawQuaternion, type MpSdk } from './showcase-sdk';
+import type { SpaceModel, SpacePick, SpacePose, SpaceTag } from './space';
 
 describe('the Matterport SDK version the player asks for', () => {
   it.each([
@@ -103,9 +103,35 @@ function fakeSdk() {
       openTags: openTags.api,
     },
     Pointer: { intersection: intersection.api },
+    Scene: {
+      createObjects: async (count) => {
+        calls.push(['Scene.createObjects', count]);
+        return [{ addNode: () => sceneNode(calls) }];
+      },
+    },
     disconnect: () => calls.push(['disconnect']),
   };
   return { mp, calls, openTags, intersection };
+}
+
+/** A scene node as the SDK's: its transform set in place; its start and stop recorded with what it shows. */
+function sceneNode(calls: unknown[][]) {
+  const node = {
+    name: '',
+    inputs: {} as Record<string, unknown>,
+    at: [0, 0, 0],
+    turn: [0, 0, 0, 1],
+    position: { set: (x: number, y: number, z: number) => (node.at = [x, y, z]) },
+    quaternion: { set: (x: number, y: number, z: number, w: number) => (node.turn = [x, y, z, w]) },
+    addComponent(type: string, inputs?: Record<string, unknown>) {
+      if (type === 'mp.lights') node.name = 'lights';
+      else if (type !== 'mp.gltfLoader') throw new Error(`addComponent: no component registered as ${type}`);
+      node.inputs = inputs ?? {};
+    },
+    start: () => calls.push(['start', node.name, node.inputs, node.at, node.turn]),
+    stop: () => calls.push(['stop', node.name]),
+  };
+  return node;
 }
 
 const tag = (id: string, extra: Partial<SpaceTag> = {}): SpaceTag => ({
@@ -116,6 +142,27 @@ const tag = (id: string, extra: Partial<SpaceTag> = {}): SpaceTag => ({
   anchorPosition: { x: 1, y: 0, z: 1 },
   stemVector: { x: 0, y: 0.3, z: 0 },
   ...extra,
+});
+
+describe('a yaw as the quaternion a scene node takes', () => {
+  it.each([
+    [0, { x: 0, y: 0, z: 0, w: 1 }],
+    [90, { x: 0, y: Math.SQRT1_2, z: 0, w: Math.SQRT1_2 }],
+    [180, { x: 0, y: 1, z: 0, w: 0 }],
+    [270, { x: 0, y: Math.SQRT1_2, z: 0, w: -Math.SQRT1_2 }],
+    [360, { x: 0, y: 0, z: 0, w: -1 }],
+  ])('%d degrees', (yaw, expected) => {
+    const turn = yawQuaternion(yaw);
+    for (const axis of ['x', 'y', 'z', 'w'] as const) expect(turn[axis]).toBeCloseTo(expected[axis], 12);
+  });
+
+  it('turns counter-clockwise seen from above: +x goes to -z at 90 degrees', () => {
+    // v' = q v q*, for a turn about y: x' = x cos + z sin, z' = -x sin + z cos (the angle 2 atan2(y, w)).
+    const { y, w } = yawQuaternion(90);
+    const angle = 2 * Math.atan2(y, w);
+    expect(Math.cos(angle)).toBeCloseTo(0, 12);
+    expect(-Math.sin(angle)).toBeCloseTo(-1, 12);
+  });
 });
 
 describe('the SpaceSession over Matterport’s SDK', () => {
@@ -196,6 +243,69 @@ describe('the SpaceSession over Matterport’s SDK', () => {
     stop();
     intersection.set({ ...hit, object: 'intersectedobject.model' });
     expect(picks).toEqual([hit]);
+  });
+
+  it('places models as scene nodes with the glTF loader, scaled and turned, lit once; one shown again is a new node', async () => {
+    const { mp, calls } = fakeSdk();
+    const session = showcaseSession(mp);
+    const sofa: SpaceModel = {
+      id: 'p1',
+      name: 'Sofa',
+      url: 'https://s3.test/sofa.glb',
+      position: { x: 1.5, y: 0, z: -2.25 },
+      yaw: 180,
+      scale: 1.5,
+    };
+    await session.space.showModels([sofa, { ...sofa, id: 'p2', name: 'Lamp', yaw: 0, scale: 1 }]);
+    const turned = yawQuaternion(180);
+    expect(calls).toEqual([
+      ['Scene.createObjects', 1],
+      ['start', 'lights', {}, [0, 0, 0], [0, 0, 0, 1]],
+      [
+        'start',
+        'Sofa',
+        { url: 'https://s3.test/sofa.glb', localScale: { x: 1.5, y: 1.5, z: 1.5 } },
+        [1.5, 0, -2.25],
+        [turned.x, turned.y, turned.z, turned.w],
+      ],
+      [
+        'start',
+        'Lamp',
+        expect.objectContaining({ localScale: { x: 1, y: 1, z: 1 } }),
+        [1.5, 0, -2.25],
+        [0, 0, 0, 1],
+      ],
+    ]);
+    calls.length = 0;
+    // Hidden: its node stops (for good); shown again: a new node starts.
+    await session.space.hideModels(['p1', 'never-shown']);
+    await session.space.showModels([sofa]);
+    expect(calls.map((call) => call.slice(0, 2))).toEqual([
+      ['stop', 'Sofa'],
+      ['Scene.createObjects', 1],
+      ['start', 'Sofa'],
+    ]);
+    calls.length = 0;
+    // Closed: the models leave the space before the SDK disconnects.
+    session.close();
+    expect(calls).toEqual([['stop', 'Lamp'], ['stop', 'Sofa'], ['stop', 'lights'], ['disconnect']]);
+  });
+
+  it('refuses models when the SDK has no Scene API (the embed SDK)', async () => {
+    const { mp } = fakeSdk();
+    const { space } = showcaseSession({ ...mp, Scene: undefined });
+    await expect(
+      space.showModels([
+        {
+          id: 'p1',
+          name: 'Sofa',
+          url: 'https://s3.test/sofa.glb',
+          position: { x: 0, y: 0, z: 0 },
+          yaw: 0,
+          scale: 1,
+        },
+      ]),
+    ).rejects.toThrow('this Showcase SDK has no Scene API (the Bundle SDK has)');
   });
 
   it('closes: listeners let go, the SDK disconnects', () => {

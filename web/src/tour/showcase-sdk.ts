@@ -32,7 +32,10 @@ export interface ShowcaseSdkSettings {
   version?: string;
 }
 
-/** The part of Matterport's SDK 3.x called here (its reference: Sweep, Room, Camera, Tag, Pointer). */
+/**
+ * The part of Matterport's SDK 3.x called here (its reference: Sweep, Room, Camera, Tag, Pointer, Scene). The Scene
+ * API comes with Matterport's Bundle SDK only: absent, virtual staging shows nothing.
+ */
 export interface MpSdk {
   Sweep: {
     current: Observable<{ sid: string; floorInfo: { sequence?: number } }>;
@@ -52,7 +55,20 @@ export interface MpSdk {
     openTags: Observable<{ selected: Set<string> }>;
   };
   Pointer: { intersection: Observable<MpIntersection> };
+  Scene?: { createObjects(count: number): Promise<MpSceneObject[]> };
   disconnect(): void;
+}
+interface MpSceneObject {
+  addNode(id?: string): MpSceneNode;
+}
+/** Scene.INode: `position` and `quaternion` are three.js's Vector3 and Quaternion, set in place. */
+interface MpSceneNode {
+  name: string;
+  position: { set(x: number, y: number, z: number): unknown };
+  quaternion: { set(x: number, y: number, z: number, w: number): unknown };
+  addComponent(type: string, inputs?: Record<string, unknown>): unknown;
+  start(): void;
+  stop(): void;
 }
 interface Observable<T> {
   subscribe(callback: (value: T) => void): { cancel(): void };
@@ -225,17 +241,36 @@ export function sdkColor(hex: string): { r: number; g: number; b: number } {
   return { r: r!, g: g!, b: b! };
 }
 
+/** The SDK's component that loads a glTF model into a scene node (Scene.Component.GLTF_LOADER). */
+const GLTF_LOADER = 'mp.gltfLoader';
+/** The SDK's basic lights (Scene.Component.LIGHTS_COMPONENT): without lights the models show black. */
+const LIGHTS = 'mp.lights';
+
+/**
+ * A turn of `yaw` degrees about the up axis (y; counter-clockwise seen from above, three.js's right hand) as the
+ * unit quaternion a scene node takes.
+ */
+export function yawQuaternion(yaw: number): { x: number; y: number; z: number; w: number } {
+  const half = (yaw * Math.PI) / 360;
+  return { x: 0, y: Math.sin(half), z: 0, w: Math.cos(half) };
+}
+
 /**
  * `SpaceSession` on Matterport's SDK. The SDK names the tags it adds: the layers' ids are kept beside them, so
  * showing a tag again replaces it and an opened tag is told by the layer's id (a tag opened by `openTag` is heard by
  * `onTagOpened` too, as Showcase selects it). An icon's image is registered once (`Tag.registerIcon`) per URL.
  * A pick is each new `Pointer.intersection` on the model: the stand-in tells one per click on its floor; Matterport's
  * Showcase tells them as the pointer moves (a known difference: there a pick follows the pointer until the editor
- * keeps one).
+ * keeps one). A model is a scene node with the SDK's glTF loader: a node cannot start again once stopped, so a model
+ * shown again (or after it was hidden) is a new node.
  */
 function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
   /** the layer's tag id -> the SDK's */
   const shown = new Map<string, string>();
+  /** the layer's model id -> its started scene node */
+  const models = new Map<string, MpSceneNode>();
+  /** The lights of the models, one node for the session, started with the first models. */
+  let lights: MpSceneNode | null = null;
   const icons = new Map<string, Promise<string>>();
   const subscriptions: Array<{ cancel(): void }> = [];
   let pose: SpacePose = { sweep: null, rotation: { x: 0, y: 0 }, mode: 'transitioning' };
@@ -366,10 +401,48 @@ function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
       subscriptions.push(subscription);
       return () => subscription.cancel();
     },
+    async showModels(list) {
+      if (list.length === 0) return;
+      if (!mp.Scene) throw new Error('this Showcase SDK has no Scene API (the Bundle SDK has)');
+      const [object] = await mp.Scene.createObjects(1);
+      // Every node is made (its inputs checked by the SDK) before any model leaves the space or starts.
+      const nodes = list.map((model) => {
+        const node = object!.addNode();
+        node.name = model.name;
+        node.addComponent(GLTF_LOADER, {
+          url: model.url,
+          localScale: { x: model.scale, y: model.scale, z: model.scale },
+        });
+        node.position.set(model.position.x, model.position.y, model.position.z);
+        const turn = yawQuaternion(model.yaw);
+        node.quaternion.set(turn.x, turn.y, turn.z, turn.w);
+        return node;
+      });
+      await session.hideModels(list.map((model) => model.id));
+      if (!lights) {
+        lights = object!.addNode();
+        lights.addComponent(LIGHTS);
+        lights.start();
+      }
+      list.forEach((model, index) => {
+        const node = nodes[index]!;
+        node.start();
+        models.set(model.id, node);
+      });
+    },
+    async hideModels(ids) {
+      for (const id of ids) {
+        models.get(id)?.stop();
+        models.delete(id);
+      }
+    },
   };
   return {
     session,
     close() {
+      for (const node of models.values()) node.stop();
+      models.clear();
+      lights?.stop();
       poseListeners.clear();
       for (const subscription of subscriptions) subscription.cancel();
     },

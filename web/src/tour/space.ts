@@ -47,6 +47,22 @@ export interface SpaceTag {
   iconUrl?: string | null;
 }
 
+/**
+ * A 3D model placed in the space (virtual staging): a GLB standing on the floor at `position`, turned about the up
+ * axis; Showcase loads it from `url`.
+ */
+export interface SpaceModel {
+  id: string;
+  /** What it is (the node's name in the SDK). */
+  name: string;
+  url: string;
+  position: SpacePoint;
+  /** Degrees about the up axis (y), counter-clockwise seen from above. */
+  yaw: number;
+  /** Uniform, 1 the model's own size. */
+  scale: number;
+}
+
 /** What a click in the 3D view landed on (the SDK's Pointer.intersection at the click). */
 export interface SpacePick {
   position: SpacePoint;
@@ -80,6 +96,13 @@ export interface SpaceSession {
   onTagOpened(listener: (id: string) => void): () => void;
   /** Calls `listener` with each click in the 3D view (the editor places a tag there); returns the unsubscribe. */
   onPick(listener: (pick: SpacePick) => void): () => void;
+  /**
+   * Places 3D models in the space (replacing any of the same id); rejects when this Showcase's SDK has no Scene API.
+   * A model whose file does not load is Showcase's to report; the others show.
+   */
+  showModels(models: SpaceModel[]): Promise<void>;
+  /** Takes models out of the space (ids it does not show are ignored). */
+  hideModels(ids: string[]): Promise<void>;
 }
 
 export const SpaceContext = createContext<SpaceSession | null>(null);

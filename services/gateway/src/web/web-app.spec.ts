@@ -133,7 +133,7 @@ describe('WebApp pages', () => {
     expect(directive(csp, 'script-src')).toContain('https://www.gstatic.com/recaptcha/');
   });
 
-  it('lets the app and the player show images and media from the configured origins (local storage in development)', async () => {
+  it('lets the app and the player show images and media from the configured origins (local storage in development), and the player read its 3D models there', async () => {
     const imageOrigins = ['http://127.0.0.1:4569', 'http://127.0.0.1:4010'];
     for (const pathname of ['/provider/properties', '/tours/demo/harbour-view']) {
       const { csp } = await page(pathname, { imageOrigins });
@@ -141,6 +141,10 @@ describe('WebApp pages', () => {
       expect(directive(csp, 'media-src')).toEqual(["'self'", 'blob:', 'https:', ...imageOrigins]);
       expect(directive(csp, 'script-src')).toEqual(
         pathname.startsWith('/tours/') ? ["'self'", 'https://static.matterport.com'] : ["'self'"],
+      );
+      // The player's staged models are fetched from storage by the Showcase SDK's loader; the app fetches none.
+      expect(directive(csp, 'connect-src')).toEqual(
+        pathname.startsWith('/tours/') ? ["'self'", 'https:', ...imageOrigins] : ["'self'", 'https:'],
       );
     }
   });

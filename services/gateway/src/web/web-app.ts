@@ -111,6 +111,9 @@ export class WebApp {
       ),
       mergeSources(
         images,
+        // A staged tour's 3D models are read by the Showcase SDK's loader in the page (fetch), from storage as its
+        // images are (issue 36): over HTTPS anywhere, and from the same local origins in development.
+        { connect: options.imageOrigins ?? [] },
         tours,
         { script: [new URL(options.showcaseSdkUrl ?? MATTERPORT_SDK_SCRIPT).origin] },
         options.appUrl ? { frame: [new URL(options.appUrl).origin] } : {},

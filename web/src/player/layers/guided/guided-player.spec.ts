@@ -20,6 +20,8 @@ function aSpace(sweeps: string[]) {
     openTag: () => Promise.resolve(),
     onTagOpened: () => () => {},
     onPick: () => () => {},
+    showModels: () => Promise.resolve(),
+    hideModels: () => Promise.resolve(),
   };
   return { space, moves };
 }

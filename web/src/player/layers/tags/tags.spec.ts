@@ -59,6 +59,8 @@ function aSpace(refuse: string[] = []) {
       return () => listeners.delete(listener);
     },
     onPick: (_listener: (pick: SpacePick) => void) => () => undefined,
+    showModels: async () => undefined,
+    hideModels: async () => undefined,
   };
   const click = (id: string) => listeners.forEach((listener) => listener(id));
   return { space, shown, opened, moves, listeners, click };

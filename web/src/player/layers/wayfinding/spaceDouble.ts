@@ -28,6 +28,8 @@ export function spaceOver(sweeps: SpaceSweep[], options: { refuse?: string[] } =
     openTag: async () => undefined,
     onTagOpened: () => () => undefined,
     onPick: () => () => undefined,
+    showModels: async () => undefined,
+    hideModels: async () => undefined,
   };
   return { session, moves, pose: () => pose };
 }
