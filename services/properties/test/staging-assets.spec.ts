@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import sharp from 'sharp';
 import { one, rows, uuidv7 } from '@tourly/platform';
 import { internalHeaders } from '@tourly/platform/testing';
 import { STAGING_LIMITS } from '../src/staging/staging-assets.rules';
@@ -123,6 +124,7 @@ describe('staging assets', () => {
         provider_id: null,
         category: { id: 'sofas', name: 'Sofas' },
         url: expect.stringContaining('velvet-sofa.glb'),
+        thumbnail_url: expect.stringContaining('/thumbnail.webp?'),
         filename: 'velvet-sofa.glb',
         size: model.length,
         triangle_count: 1_200,
@@ -141,11 +143,16 @@ describe('staging assets', () => {
         updated_at: expect.any(String),
       });
       expect(await storedUnder(`staging-assets/platform/${asset.id}/`)).toEqual([
+        `staging-assets/platform/${asset.id}/thumbnail.webp`,
         `staging-assets/platform/${asset.id}/velvet-sofa.glb`,
       ]);
-      // The link serves the model itself.
+      // The link serves the model itself; the thumbnail is a picture of it.
       const served = await fetch(asset.url as string);
       expect(Buffer.from(await served.arrayBuffer()).equals(model)).toBe(true);
+      const thumbnail = await fetch(asset.thumbnail_url as string);
+      expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+      const picture = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+      expect([picture.format, picture.width, picture.height]).toEqual(['webp', 256, 256]);
 
       const log = await admin.get(`${ADMIN}/asset/logs.json?asset_id=${asset.id}`);
       expect(log.status).toBe(200);
@@ -378,7 +385,7 @@ describe('staging assets', () => {
       const platformByProvider = await provider.send('delete', `${PROVIDER}/assets/${platform.id}.json`);
       expect(platformByProvider.status).toBe(404);
       expect(await counts()).toEqual(before);
-      expect(await storedUnder(`staging-assets/${provider.providerId}/${own.id}/`)).toHaveLength(1);
+      expect(await storedUnder(`staging-assets/${provider.providerId}/${own.id}/`)).toHaveLength(2);
 
       const deleted = await provider.send('delete', `${PROVIDER}/assets/${own.id}.json`);
       expect(deleted.status).toBe(204);

@@ -32,6 +32,7 @@ import { GuidedStopsAndAudioTours1765430000000 } from './1765430000000-guided-st
 import { FontWeights1765440000000 } from './1765440000000-font-weights';
 import { StagingAssets1765450000000 } from './1765450000000-staging-assets';
 import { StagingAssetImports1765480000000 } from './1765480000000-staging-asset-imports';
+import { StagingAssetThumbnails1765490000000 } from './1765490000000-staging-asset-thumbnails';
 import { StagingScenes1765460000000 } from './1765460000000-staging-scenes';
 import { SketchfabConnections1765470000000 } from './1765470000000-sketchfab-connections';
 
@@ -72,4 +73,5 @@ export const migrations: MigrationClass[] = [
   StagingScenes1765460000000,
   SketchfabConnections1765470000000,
   StagingAssetImports1765480000000,
+  StagingAssetThumbnails1765490000000,
 ];

@@ -187,6 +187,14 @@ export class AssetResponse {
   @ApiProperty({ description: 'the GLB, presigned for an hour' })
   url!: string;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'its catalogue picture (WebP, 256 px square), presigned for an hour; null: none could be made',
+  })
+  thumbnailUrl!: string | null;
+
   @ApiProperty()
   filename!: string;
 

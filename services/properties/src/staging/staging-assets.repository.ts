@@ -60,7 +60,7 @@ const category = sql<ICategoryQuery>`SELECT id, name FROM staging_asset_categori
 // The lists compose their filters at run time: their columns and tables are these queries, checked (queryRowsWith).
 const assetPage = sql<Narrow<IAssetPageQuery, KnownAsset>>`
   SELECT a.id, a.provider_id AS "providerId", a.category_id AS "categoryId", c.name AS "categoryName",
-         a.name, a.storage_key AS "storageKey", a.filename, a.size_bytes::int AS "sizeBytes!",
+         a.name, a.storage_key AS "storageKey", a.thumbnail_key AS "thumbnailKey", a.filename, a.size_bytes::int AS "sizeBytes!",
          a.triangle_count AS "triangleCount", a.width_m AS "widthM", a.height_m AS "heightM", a.depth_m AS "depthM",
          a.credit, a.archived_at AS "archivedAt", a.created_at AS "createdAt", a.updated_at AS "updatedAt",
          count(*) OVER ()::int AS "total!"
@@ -70,7 +70,7 @@ const assetCount = sql<IAssetCountQuery>`SELECT count(*)::int AS "total!" FROM s
 
 const findAsset = sql<Narrow<IFindAssetQuery, KnownAsset>>`
   SELECT a.id, a.provider_id AS "providerId", a.category_id AS "categoryId", c.name AS "categoryName",
-         a.name, a.storage_key AS "storageKey", a.filename, a.size_bytes::int AS "sizeBytes!",
+         a.name, a.storage_key AS "storageKey", a.thumbnail_key AS "thumbnailKey", a.filename, a.size_bytes::int AS "sizeBytes!",
          a.triangle_count AS "triangleCount", a.width_m AS "widthM", a.height_m AS "heightM", a.depth_m AS "depthM",
          a.credit, a.archived_at AS "archivedAt", a.created_at AS "createdAt", a.updated_at AS "updatedAt"
     FROM staging_assets a JOIN staging_asset_categories c ON c.id = a.category_id
@@ -79,10 +79,10 @@ const findAsset = sql<Narrow<IFindAssetQuery, KnownAsset>>`
 const lockAsset = sql<ILockAssetQuery>`SELECT id FROM staging_assets WHERE id = $id! FOR UPDATE`;
 
 const insertAsset = sql<IInsertAssetQuery>`
-  INSERT INTO staging_assets (id, provider_id, category_id, name, storage_key, filename, size_bytes, triangle_count,
-                              width_m, height_m, depth_m, credit)
-  VALUES ($id!, $providerId, $categoryId!, $name!, $storageKey!, $filename!, $sizeBytes!, $triangleCount!,
-          $widthM!, $heightM!, $depthM!, $credit::jsonb)`;
+  INSERT INTO staging_assets (id, provider_id, category_id, name, storage_key, thumbnail_key, filename, size_bytes,
+                              triangle_count, width_m, height_m, depth_m, credit)
+  VALUES ($id!, $providerId, $categoryId!, $name!, $storageKey!, $thumbnailKey, $filename!, $sizeBytes!,
+          $triangleCount!, $widthM!, $heightM!, $depthM!, $credit::jsonb)`;
 
 const updateAsset = sql<IUpdateAssetQuery>`
   UPDATE staging_assets
@@ -121,6 +121,8 @@ export interface NewAsset {
   categoryId: string;
   name: string;
   storageKey: string;
+  /** The catalogue picture's object; null when it could not be made. */
+  thumbnailKey: string | null;
   filename: string;
   sizeBytes: number;
   triangleCount: number;

@@ -56,6 +56,7 @@ export interface IAssetPageResult {
   providerId: string | null;
   sizeBytes: number;
   storageKey: string;
+  thumbnailKey: string | null;
   total: number;
   triangleCount: number;
   updatedAt: Date;
@@ -102,6 +103,7 @@ export interface IFindAssetResult {
   providerId: string | null;
   sizeBytes: number;
   storageKey: string;
+  thumbnailKey: string | null;
   triangleCount: number;
   updatedAt: Date;
   widthM: number;
@@ -141,6 +143,7 @@ export interface IInsertAssetParams {
   providerId?: string | null | void;
   sizeBytes: NumberOrString;
   storageKey: string;
+  thumbnailKey?: string | null | void;
   triangleCount: number;
   widthM: number;
 }

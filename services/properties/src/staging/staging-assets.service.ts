@@ -37,6 +37,7 @@ import {
   type AssetRow,
 } from './staging-assets.repository';
 import { readModel, STAGING_LIMITS, STAGING_MESSAGES } from './staging-assets.rules';
+import { modelThumbnail } from './model-thumbnail';
 import { StagingScenesRepository } from './scenes/staging-scenes.repository';
 
 export const GLB_CONTENT_TYPE = 'model/gltf-binary';
@@ -44,6 +45,11 @@ export const GLB_CONTENT_TYPE = 'model/gltf-binary';
 /** Where a model is kept: under its library (the platform's, or the provider's id), then its own id. */
 export const assetKey = (owner: string | null, id: string, filename: string) =>
   `staging-assets/${owner ?? 'platform'}/${id}/${safeKeyName(filename)}`;
+
+/** Beside the model: its catalogue picture (`model-thumbnail.ts`). */
+const thumbnailKeyOf = (owner: string | null, id: string) =>
+  `staging-assets/${owner ?? 'platform'}/${id}/thumbnail.webp`;
+const THUMBNAIL_CONTENT_TYPE = 'image/webp';
 
 /**
  * The staging asset library (issue 36): 3D models in categories, the platform's library (administrators curate it)
@@ -130,6 +136,7 @@ export class StagingAssetsService {
     const id = uuidv7();
     const storageKey = assetKey(owner, id, model.filename);
     await this.storage.put(storageKey, model.bytes, GLB_CONTENT_TYPE);
+    const thumbnailKey = await this.storeThumbnail(model.bytes, thumbnailKeyOf(owner, id));
     try {
       await this.db.transaction(async (tx) => {
         await this.assets.insert(tx, {
@@ -138,6 +145,7 @@ export class StagingAssetsService {
           categoryId: fields.categoryId,
           name: fields.name,
           storageKey,
+          thumbnailKey,
           filename: model.filename,
           sizeBytes: model.bytes.length,
           ...facts,
@@ -147,7 +155,7 @@ export class StagingAssetsService {
         await options.alongside?.(tx, id);
       });
     } catch (error) {
-      await this.forget([storageKey]);
+      await this.forget(storedKeys({ storageKey, thumbnailKey }));
       throw error;
     }
     return this.view((await this.assets.find(id))!);
@@ -205,7 +213,7 @@ export class StagingAssetsService {
    * is archived instead (out of the library, logged `archived`), never pulled out from under a visitor.
    */
   async remove(caller: Caller, id: string, providerId?: string): Promise<void> {
-    const key = await this.db.transaction(async (tx) => {
+    const keys = await this.db.transaction(async (tx) => {
       const row = await this.assets.lock(tx, id);
       if (!row || (providerId !== undefined && row.providerId !== providerId)) {
         throw ApiError.notFound(STAGING_MESSAGES.assetNotFound);
@@ -217,13 +225,13 @@ export class StagingAssetsService {
           const changes = { before: { archived: false }, after: { archived: true } };
           await this.log(tx, caller, asset, 'archived', changes);
         }
-        return null;
+        return [];
       }
       await this.assets.delete(tx, id);
       await this.log(tx, caller, asset, 'deleted', null);
-      return row.storageKey;
+      return storedKeys(row);
     });
-    if (key) await this.forget([key]);
+    if (keys.length > 0) await this.forget(keys);
   }
 
   async logs(query: PageQuery & { assetId?: string }): Promise<Page<AssetLogResponse>> {
@@ -300,6 +308,9 @@ export class StagingAssetsService {
       providerId: row.providerId,
       category: { id: row.categoryId, name: row.categoryName },
       url: await this.storage.readUrl(row.storageKey, row.filename, GLB_CONTENT_TYPE),
+      thumbnailUrl: row.thumbnailKey
+        ? await this.storage.readUrl(row.thumbnailKey, 'thumbnail.webp', THUMBNAIL_CONTENT_TYPE)
+        : null,
       filename: row.filename,
       size: row.sizeBytes,
       triangleCount: row.triangleCount,
@@ -311,12 +322,31 @@ export class StagingAssetsService {
     };
   }
 
+  /**
+   * The model's catalogue picture, stored; null (logged) when it cannot be made or kept: an asset is worth having
+   * without its picture, which the library replaces with its name.
+   */
+  private async storeThumbnail(model: Buffer, key: string): Promise<string | null> {
+    try {
+      await this.storage.put(key, await modelThumbnail(model), THUMBNAIL_CONTENT_TYPE);
+      return key;
+    } catch (error) {
+      this.logger.warn({ err: error, key }, 'could not make a staging asset’s thumbnail');
+      return null;
+    }
+  }
+
   /** Best effort: a model no row points to any more (deleted, or its row never written). */
   private async forget(keys: string[]): Promise<void> {
     await this.storage.delete(keys).catch((error: unknown) => {
       this.logger.warn({ err: error, keys }, 'could not delete a staging asset’s model');
     });
   }
+}
+
+/** The objects an asset keeps in storage: its model, and its picture if it has one. */
+function storedKeys(row: { storageKey: string; thumbnailKey: string | null }): string[] {
+  return row.thumbnailKey ? [row.storageKey, row.thumbnailKey] : [row.storageKey];
 }
 
 /** The credit as stored: a thumbnail absent or empty is null. */
