@@ -8066,6 +8066,8 @@ export type components = {
       provider_id: string | null;
       /** @description bytes */
       size: number;
+      /** @description its catalogue picture (WebP, 256 px square), presigned for an hour; null: none could be made */
+      thumbnail_url: string | null;
       triangle_count: number;
       /** Format: date-time */
       updated_at: string;
