@@ -16,8 +16,16 @@ import { promisify } from 'node:util';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const WEB = path.join(ROOT, 'web');
-/** Everything the build reads besides node_modules: the app, the contracts it imports, the locked versions. */
-const INPUTS = [WEB, path.join(ROOT, 'libs', 'contracts', 'src'), path.join(ROOT, 'package-lock.json')];
+/**
+ * Everything the build reads besides node_modules: the app, the contracts it imports, the locked versions, and this
+ * file (how it builds).
+ */
+const INPUTS = [
+  WEB,
+  path.join(ROOT, 'libs', 'contracts', 'src'),
+  path.join(ROOT, 'package-lock.json'),
+  __filename,
+];
 const SKIPPED = new Set(['node_modules', 'dist', '.vite']);
 const PREFIX = 'tourly-web-build-';
 const DONE = '.complete';
@@ -66,7 +74,9 @@ async function build(dir: string): Promise<void> {
   await promisify(execFile)(
     'npx',
     ['vite', 'build', '--outDir', staging, '--emptyOutDir', '--logLevel', 'error'],
-    { cwd: WEB, maxBuffer: 16 * 1024 * 1024 },
+    // Jest sets NODE_ENV=test, which Vite would take for a development build (React's, with StrictMode's double
+    // mounts): the browser tests load the bundle that ships.
+    { cwd: WEB, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } },
   );
   writeFileSync(path.join(staging, DONE), new Date().toISOString());
   rmSync(dir, { recursive: true, force: true });
