@@ -1,6 +1,7 @@
-import { DEMO_CLIENT_USER, seedDemoClientPortal } from '@tourly/identity';
+import { DEMO_CLIENT_USER, demoUserId, seedDemoClientPortal } from '@tourly/identity';
 import { Database, uuidv7 } from '@tourly/platform';
-import { demoClientOf, seedDemoData as seedDemoProperties } from '@tourly/properties';
+import { demoClientOf, seedDemoData as seedDemoProperties, seedDemoStagingLibrary } from '@tourly/properties';
+import { demoStagingModels } from '../infra/launcher/src/demo';
 import { eventually, nextDelivery } from '@tourly/platform/testing';
 import {
   sessionCookieOf,
@@ -529,6 +530,37 @@ describe('client portals', () => {
       expect((await ana.get('/provider/properties')).status).toBe(403);
       const users = await demo.get(`/provider/client_portal/clients/${clientId}/users`).expect(200);
       expect(users.body.data.items.map((u: { email: string }) => u.email)).toEqual([DEMO_CLIENT_USER.email]);
+    });
+
+    it('fills the staging library with the emulated catalogue’s models that staging may use, once, each drawn and credited', async () => {
+      const { properties, identity } = it_.platform.services;
+      const administratorId = await demoUserId(identity, 'admin@demo.test');
+      expect(administratorId).not.toBeNull();
+      const models = await demoStagingModels();
+      const stageable = models.filter((model) => ['cc0', 'by', 'by-sa', 'st'].includes(model.licenseSlug));
+      expect(stageable.length).toBeGreaterThan(2);
+      expect(stageable.length).toBeLessThan(models.length);
+      expect(await seedDemoStagingLibrary(properties, administratorId!, models)).toBe(stageable.length);
+      expect(await seedDemoStagingLibrary(properties, administratorId!, models)).toBe(0);
+
+      const admin = await it_.signIn('admin@demo.test');
+      const library = (await admin.get('/admin/vt_staging/assets.json?page_size=50').expect(200)).body.data;
+      expect(library.items.map((asset: { name: string }) => asset.name).sort()).toEqual(
+        stageable.map((model) => model.name).sort(),
+      );
+      for (const asset of library.items) {
+        expect(asset).toMatchObject({ library: 'platform', archived_at: null });
+        expect(asset.thumbnail_url).toEqual(expect.stringContaining('/thumbnail.webp'));
+        expect(asset.credit.license.label).toEqual(expect.any(String));
+      }
+      const logs = (await admin.get('/admin/vt_staging/asset/logs.json?page_size=50').expect(200)).body.data;
+      expect(new Set(logs.items.map((log: { actor_user_id: string }) => log.actor_user_id))).toEqual(
+        new Set([administratorId]),
+      );
+      // The demo provider's staging library is the platform's.
+      const demo = await it_.signIn('provider@demo.test');
+      const seen = (await demo.get('/provider/vt_staging/assets.json').expect(200)).body.data;
+      expect(seen.total_count).toBe(stageable.length);
     });
   });
 });

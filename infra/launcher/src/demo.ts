@@ -3,6 +3,7 @@ import {
   DEMO_PASSWORD,
   DEMO_PROVIDER,
   DEMO_USERS,
+  demoUserId,
   seedDemoClientPortal,
   seedDemoData,
 } from '@tourly/identity';
@@ -11,7 +12,10 @@ import {
   demoClientPropertiesOf,
   seedDemoData as seedDemoProperties,
   seedDemoHeatMapData,
+  seedDemoStagingLibrary,
+  type DemoStagingModel,
 } from '@tourly/properties';
+import { SKETCHFAB_CATALOGUE, sketchfabArchives } from '@tourly/emulators';
 import { DEMO_CREDITS, seedDemoCredits, seedDemoHosting } from '@tourly/billing';
 import type { Logger } from '@tourly/platform';
 import type { RunningCluster } from './cluster';
@@ -42,6 +46,12 @@ export async function seedDemo(platform: RunningPlatform, env: Env, logger: Logg
     );
     if (placed > 0) logger.info(`${placed} demo rooms placed on floor plans for the heat map`);
   }
+  // The platform's staging library (issue 36), for the staging editor: where storage runs, as the heat map's plans.
+  const stagingAssets = await seedDemoStaging(platform).catch((error: unknown) => {
+    logger.warn({ err: error }, 'demo staging library not stored: administrators can upload its models');
+    return 0;
+  });
+  if (stagingAssets > 0) logger.info(`${stagingAssets} demo models in the staging library`);
   // The demo client's agent signs in to the client's portal (issue 31).
   const demoClientId = await demoClientOf(platform.services.properties, demoProviderId);
   if (demoClientId && (await seedDemoClientPortal(platform.services.identity, demoProviderId, demoClientId)))
@@ -82,4 +92,38 @@ export async function seedDemoOnCluster(cluster: RunningCluster, env: Env, logge
   } finally {
     await seeder.close();
   }
+}
+
+/**
+ * The staging library's demo models: the emulated Sketchfab catalogue's downloadable furniture (properties keeps those
+ * whose licence allows staging), each with its credit, logged as the demo administrator's uploads.
+ */
+async function seedDemoStaging(platform: RunningPlatform): Promise<number> {
+  const administrator = DEMO_USERS.find((user) => user.staffRole === 'platform_admin')!;
+  const administratorId = await demoUserId(platform.services.identity, administrator.email);
+  if (!administratorId) return 0;
+  return seedDemoStagingLibrary(platform.services.properties, administratorId, await demoStagingModels());
+}
+
+/** The emulated Sketchfab catalogue's downloadable models, as the demo's staging library takes them. */
+export async function demoStagingModels(): Promise<DemoStagingModel[]> {
+  const models: DemoStagingModel[] = [];
+  for (const model of SKETCHFAB_CATALOGUE) {
+    if (!model.isDownloadable) continue;
+    models.push({
+      name: model.name,
+      tags: model.tags,
+      licenseSlug: model.license.slug,
+      glb: (await sketchfabArchives(model)).glb.bytes,
+      credit: {
+        model: { uid: model.uid, name: model.name, thumbnailUrl: null },
+        user: {
+          name: model.author.displayName,
+          profileUrl: `https://sketchfab.com/${encodeURIComponent(model.author.username)}`,
+        },
+        license: { label: model.license.label, url: model.license.url },
+      },
+    });
+  }
+  return models;
 }

@@ -81,3 +81,9 @@ export async function seedDemoClientPortal(
     clientId,
   );
 }
+
+/** A demo account's user id (the demo seed's other steps log what they make as theirs); null before it is seeded. */
+export async function demoUserId(service: RunningService, email: string): Promise<string | null> {
+  if (service.config.NODE_ENV === 'production') return null;
+  return (await service.app.get(UsersRepository).findByEmail(email))?.id ?? null;
+}

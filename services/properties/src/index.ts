@@ -4,8 +4,10 @@ import { PropertiesModule } from './properties.module';
 import { migrations } from './migrations';
 import { firstPropertyId, seedDemoHeatMap } from './seed/demo-analytics';
 import { demoClientId, demoClientPropertyIds, seedDemoProperties } from './seed/demo-properties';
+import { seedDemoStaging, type DemoStagingModel } from './seed/demo-staging';
 
 export { PropertiesConfig } from './config';
+export type { DemoStagingModel } from './seed/demo-staging';
 
 export const properties = defineService({
   name: 'properties',
@@ -35,6 +37,9 @@ export const properties = defineService({
     'sketchfab_authorizations',
     // The staging library's categories (the platform's, seeded) and its log (written beside each audited change).
     'staging_asset_categories',
+    // The back office's bulk uploads and their rows (platform work, settled by the schedule): no provider's records.
+    'staging_asset_import_rows',
+    'staging_asset_imports',
     'staging_asset_logs',
     'tour_events',
     'tour_unlock_guards',
@@ -73,4 +78,17 @@ export async function demoClientPropertiesOf(
 ): Promise<string[]> {
   if (service.config.NODE_ENV === 'production') return [];
   return demoClientPropertyIds(service.app, providerId, clientId);
+}
+
+/**
+ * The platform's staging library for `npm start` (where storage runs): the demo models as the demo administrator's
+ * uploads, once; none in production. How many it made.
+ */
+export async function seedDemoStagingLibrary(
+  service: RunningService,
+  administratorId: string,
+  models: DemoStagingModel[],
+): Promise<number> {
+  if (service.config.NODE_ENV === 'production') return 0;
+  return seedDemoStaging(service.app, administratorId, models);
 }

@@ -53,6 +53,7 @@ export {
   SKETCHFAB_OAUTH_CLIENT_DEFAULTS,
   SKETCHFAB_PAGE_SIZE,
   SKETCHFAB_TOKEN_DEFAULTS,
+  sketchfabArchives,
   sketchfabUid,
   type SketchfabCatalogueModel,
   type SketchfabLicense,

@@ -27,6 +27,7 @@ export {
   type OAuthAccountId as SketchfabOAuthAccountId,
   type SketchfabUser,
 } from './catalogue';
+export { buildArchives as sketchfabArchives } from './archives';
 export {
   SKETCHFAB_CALLBACK_PATH,
   SKETCHFAB_OAUTH_CLIENT_DEFAULTS,
