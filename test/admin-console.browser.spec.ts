@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '@tourly/identity';
-import { launchChromium } from './support/browser';
+import { launchChromium, signInAsDemoAdmin } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -81,18 +80,8 @@ describe('the provider’s page in the admin console', () => {
     expect(uncaught).toEqual([]);
   });
 
-  /** As the other console suites sign admins in: the demo platform admin, from the sign-in page. */
-  async function signInAsAdmin(): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => uncaught.push(error.message));
-    await page.goto(`${base}/users/sign_in`);
-    await page.getByLabel('Email').fill('admin@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin`);
-    return page;
-  }
+  /** The demo platform admin, signed in from the sign-in page at a desktop's width. */
+  const signInAsAdmin = () => signInAsDemoAdmin(browser, base, DESKTOP, uncaught);
 
   const row = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
   /** The tab's page, named by its tab (so never the page of the tab left a moment ago). */

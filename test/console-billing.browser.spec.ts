@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '@tourly/identity';
-import { launchChromium, signedInPage } from './support/browser';
+import { launchChromium, signInAsDemoAdmin, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { builtWebApp, pagesEnv } from './support/web-build';
 
@@ -58,18 +57,8 @@ describe('the console’s billing screens in the browser', () => {
     expect(uncaught).toEqual([]);
   });
 
-  /** As browser.spec.ts signs admins in: the demo platform admin, from the sign-in page, landing in the console. */
-  async function signInAsAdmin(): Promise<Page> {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => uncaught.push(error.message));
-    await page.goto(`${base}/users/sign_in`);
-    await page.getByLabel('Email').fill('admin@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin`);
-    return page;
-  }
+  /** The demo platform admin, signed in from the sign-in page at a desktop's width. */
+  const signInAsAdmin = () => signInAsDemoAdmin(browser, base, DESKTOP, uncaught);
 
   const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
   /** A list's row on a phone: a block of the list named `list`. */

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '@tourly/identity';
 import { png } from '../services/properties/test/media-support';
 import { glb } from '../services/properties/test/staging-support';
-import { launchChromium } from './support/browser';
+import { launchChromium, signInAsDemoAdmin } from './support/browser';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onPlan } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -63,18 +62,9 @@ describe('the console’s staging asset library in the browser', () => {
     expect(uncaught).toEqual([]);
   });
 
-  /** As the other console suites sign admins in: the demo platform admin, from the sign-in page. */
-  async function signInAsAdmin(viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
-    const page = await context.newPage();
-    page.on('pageerror', (error) => uncaught.push(error.message));
-    await page.goto(`${base}/users/sign_in`);
-    await page.getByLabel('Email').fill('admin@demo.test');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/admin`);
-    return page;
-  }
+  /** The demo platform admin, signed in from the sign-in page. */
+  const signInAsAdmin = (viewport: { width: number; height: number }) =>
+    signInAsDemoAdmin(browser, base, viewport, uncaught);
 
   const row = (scope: Page | Locator, text: string) => scope.getByRole('row').filter({ hasText: text });
   const cells = async (scope: Locator) =>

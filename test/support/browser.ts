@@ -264,3 +264,25 @@ export async function hidePage(page: Page): Promise<void> {
       "document.dispatchEvent(new Event('visibilitychange'))",
   );
 }
+
+/**
+ * The demo platform admin, signed in from the sign-in page in a browser context of its own at `viewport` (a phone's,
+ * touch included, under 576 px), landing in the console. Errors no page code caught go to `uncaught`: each would be a
+ * bug, whatever the page showed.
+ */
+export async function signInAsDemoAdmin(
+  browser: Browser,
+  base: string,
+  viewport: { width: number; height: number },
+  uncaught: string[],
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, isMobile: viewport.width < 576 });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  await page.goto(`${base}/users/sign_in`);
+  await page.getByLabel('Email').fill('admin@demo.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/admin`);
+  return page;
+}

@@ -1,23 +1,12 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { rows, uuidv7 } from '@tourly/platform';
 import { untilNothingLeft } from '@tourly/platform/testing';
 import { IMPORT_COLUMNS } from '../src/staging/imports/staging-imports.rules';
 import { objectKeys, png, storageClient } from './media-support';
-import { glb } from './staging-support';
+import { CSV_CREDIT_CELLS as CREDIT, glb, startFileServer } from './staging-support';
 import { startProperties, type PropertiesAlone, type Person } from './support';
 
 const ADMIN = '/admin/vt_staging';
 const HEADER = IMPORT_COLUMNS.join(',');
-const CREDIT = [
-  'sf-0042',
-  'Wool Area Rug',
-  '',
-  'Ada Modeller',
-  'https://sketchfab.test/ada',
-  'CC Attribution',
-  'https://creativecommons.org/licenses/by/4.0/',
-];
 
 type Row = { line: number; name: string; status: string; messages: string[]; asset_id: string | null };
 type Import = {
@@ -40,30 +29,22 @@ describe('staging assets bulk upload', () => {
   let it_: PropertiesAlone;
   let admin: Person;
   const adminUserId = uuidv7();
-  let files: Server;
+  let files: Awaited<ReturnType<typeof startFileServer>>;
   let origin: string;
-  const served = new Map<string, (response: ServerResponse) => void>();
 
   beforeAll(async () => {
-    files = createServer((request, response) => {
-      const route = served.get(new URL(request.url!, 'http://x').pathname);
-      if (route) route(response);
-      else response.writeHead(404).end();
-    });
-    await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+    files = await startFileServer();
+    origin = files.origin;
     it_ = await startProperties({ s3: true, env: { STAGING_IMPORT_TRUSTED_ORIGINS: origin } });
     admin = it_.staff('platform_admin', adminUserId);
   });
   afterAll(async () => {
     await it_?.stop();
-    files?.closeAllConnections();
-    await new Promise((resolve) => files?.close(resolve));
+    await files?.close();
   });
 
   const db = () => it_.propertiesDb.dataSource;
-  const serve = (path: string, body: Buffer | string, type = 'text/csv') =>
-    served.set(path, (response) => response.writeHead(200, { 'content-type': type }).end(body));
+  const serve = (path: string, body: Buffer | string, type?: string) => files.serve(path, body, type);
   const bulkUpload = (url: string, person = admin) =>
     person.send('post', `${ADMIN}/assets/bulk_upload`, { csv: { url } });
   const importOf = async (id: string): Promise<Import> => {
@@ -177,7 +158,7 @@ describe('staging assets bulk upload', () => {
     serve('/header-only.csv', `${HEADER}\n`);
     serve('/latin1.csv', Buffer.from(`${HEADER}\n${origin}/m.glb,Caf\xe9,decor,,,,,,,\n`, 'latin1'));
     serve('/short-row.csv', `${HEADER}\n${origin}/m.glb,Sofa,sofas\n`);
-    served.set('/huge.csv', (response) => {
+    files.route('/huge.csv', (response) => {
       response.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(2 * 1024 * 1024) });
       response.end();
     });
@@ -208,7 +189,7 @@ describe('staging assets bulk upload', () => {
   });
 
   it('reads no CSV on a private network the operator did not trust, nor one a redirect leads to', async () => {
-    served.set('/to-metadata.csv', (response) =>
+    files.route('/to-metadata.csv', (response) =>
       response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
     );
     const before = await stored();

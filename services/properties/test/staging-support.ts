@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Document, NodeIO } from '@gltf-transform/core';
 import type { ProductCode, SubscriptionChangedV1 } from '@tourly/contracts';
 import { Database, uuidv7 } from '@tourly/platform';
@@ -28,6 +30,42 @@ export async function glb(
   const node = document.createNode('piece').setMesh(document.createMesh('piece').addPrimitive(primitive));
   document.createScene('scene').addChild(node);
   return Buffer.from(await new NodeIO().writeBinary(document));
+}
+
+/** A bulk upload's credit cells (credit_model_uid ... credit_license_url) of a third-party model, thumbnail left empty. */
+export const CSV_CREDIT_CELLS = [
+  'sf-0042',
+  'Wool Area Rug',
+  '',
+  'Ada Modeller',
+  'https://sketchfab.test/ada',
+  'CC Attribution',
+  'https://creativecommons.org/licenses/by/4.0/',
+];
+
+/**
+ * A web server on this machine (127.0.0.1, port 0) for the files a bulk upload reads, as an operator's own asset server
+ * would serve them: `serve` answers a path with a body, `route` with a handler of its own (a redirect, a slow answer);
+ * any other path is a 404. The service reads it only when its `origin` is in STAGING_IMPORT_TRUSTED_ORIGINS.
+ */
+export async function startFileServer() {
+  const routes = new Map<string, (response: ServerResponse) => void>();
+  const server = createServer((request, response) => {
+    const route = routes.get(new URL(request.url!, 'http://x').pathname);
+    if (route) route(response);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    route: (path: string, handler: (response: ServerResponse) => void) => void routes.set(path, handler),
+    serve: (path: string, body: Buffer | string, type = 'text/csv') =>
+      void routes.set(path, (response) => response.writeHead(200, { 'content-type': type }).end(body)),
+    async close(): Promise<void> {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
 }
 
 /** The upload form's text fields as a browser sends them (bracketed names, snake_case). */

@@ -9061,8 +9061,11 @@ export type components = {
       finished_at: string | null;
       /** Format: uuid */
       id: string;
-      /** Format: uuid */
-      impersonator_id: Record<string, never> | null;
+      /**
+       * Format: uuid
+       * @description the administrator impersonating
+       */
+      impersonator_id: string | null;
       /** @description rows waiting for their download */
       pending_count: number;
       /** @description rows in the file */
@@ -9078,7 +9081,7 @@ export type components = {
        * Format: uuid
        * @description the asset the row made
        */
-      asset_id: Record<string, never> | null;
+      asset_id: string | null;
       /** @description the row’s line in the file (the header is line 1) */
       line: number;
       /** @description why the row failed, each naming its column (`model_url: ...`); empty otherwise */
@@ -9110,8 +9113,11 @@ export type components = {
       finished_at: string | null;
       /** Format: uuid */
       id: string;
-      /** Format: uuid */
-      impersonator_id: Record<string, never> | null;
+      /**
+       * Format: uuid
+       * @description the administrator impersonating
+       */
+      impersonator_id: string | null;
       /** @description rows waiting for their download */
       pending_count: number;
       /** @description rows in the file */

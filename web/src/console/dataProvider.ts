@@ -32,6 +32,7 @@ import type {
 } from './providers/types';
 import { voucherCsvName } from './shared/billing';
 import type { StagingAssetChanges, StagingAssetRecord, StagingCategory } from './stagingAssets/stagingAssets';
+import type { StagingImportWithRows } from './stagingAssets/stagingImports';
 
 const DEFAULT_PAGE_SIZE = 25;
 
@@ -106,6 +107,14 @@ export interface ConsoleDataProvider extends DataProvider, OrderVerbs {
    * staging scene places it: resolves with what happened, read from the asset's log.
    */
   deleteStagingAsset(id: string): Promise<'deleted' | 'archived'>;
+  /**
+   * Imports the models of a CSV at a URL into the platform's library (POST /admin/vt_staging/assets/bulk_upload,
+   * `csv.url`): resolves with the import, its rows downloaded in the background; a file it cannot use is refused
+   * under `csv.url`.
+   */
+  bulkUploadStagingAssets(csvUrl: string): Promise<StagingImportWithRows>;
+  /** An import with every row, as it stands (GET /admin/vt_staging/asset/imports/{id}.json). */
+  stagingImport(id: string, signal?: AbortSignal): Promise<StagingImportWithRows>;
 }
 
 export type CreditBalance = Answer<'/admin/providers/{id}/available_credit_balance', 'get'>;
@@ -277,6 +286,10 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
       );
       return log.items[0]?.action === 'deleted' ? 'deleted' : 'archived';
     },
+    bulkUploadStagingAssets: (csvUrl) =>
+      withHttpErrors(api.post('/admin/vt_staging/assets/bulk_upload', { csv: { url: csvUrl } })),
+    stagingImport: (id, signal) =>
+      withHttpErrors(api.get('/admin/vt_staging/asset/imports/{id}.json', { params: { id }, signal })),
   };
 }
 

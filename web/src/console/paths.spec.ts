@@ -45,6 +45,7 @@ describe('the console’s resources at the spec’s paths', () => {
     ['staging_assets', { search: 'sofa' }, 'vt_staging/assets.json', { search: 'sofa' }],
     ['staging_asset_log', {}, 'vt_staging/asset/logs.json', {}],
     ['staging_asset_log', { assetId: PROVIDER }, 'vt_staging/asset/logs.json', { assetId: PROVIDER }],
+    ['staging_asset_imports', {}, 'vt_staging/asset/imports.json', {}],
   ])('%s filtered by %j: %s with %j', (resource, filter, path, query) => {
     expect(listRoute(resource, filter)).toEqual({ path, filter: query });
   });

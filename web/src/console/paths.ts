@@ -44,9 +44,11 @@ const LIST_PATHS: Record<string, (filter: Filter) => ListRoute> = {
     VA_QUEUES.map(({ resource, path }) => [resource, (filter: Filter) => ({ path, filter })]),
   ),
   [ASSIGNED_ORDERS]: (filter) => ({ path: 'floorplan_orders', filter }),
-  // The staging asset library (properties service), every provider's assets and the platform's, and its log.
+  // The staging asset library (properties service), every provider's assets and the platform's, its log and its
+  // bulk uploads.
   staging_assets: (filter) => ({ path: 'vt_staging/assets.json', filter }),
   staging_asset_log: (filter) => ({ path: 'vt_staging/asset/logs.json', filter }),
+  staging_asset_imports: (filter) => ({ path: 'vt_staging/asset/imports.json', filter }),
 };
 
 /** The list of `resource` filtered by `filter`: its path under the area and the query's filters. */

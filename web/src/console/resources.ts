@@ -8,7 +8,7 @@ import { orderQueues } from './orderQueues';
 import { ASSIGNED_ORDERS } from './orders/orders';
 import providers from './providers';
 import referrals from './referrals';
-import { stagingAssetLog, stagingAssets } from './stagingAssets';
+import { stagingAssetImports, stagingAssetLog, stagingAssets } from './stagingAssets';
 import vouchers from './vouchers';
 import whitelabeledDomains from './whitelabeledDomains';
 import whitelabelQueue from './whitelabelQueue';
@@ -28,6 +28,7 @@ export const AREA_RESOURCES: Record<ConsoleArea, ResourceProps[]> = {
     { name: 'referrals', ...referrals },
     { name: 'staging_assets', ...stagingAssets },
     { name: 'staging_asset_log', ...stagingAssetLog },
+    { name: 'staging_asset_imports', ...stagingAssetImports },
   ],
   virtual_assistant: [...orderQueues, { name: 'whitelabeled-domains', ...whitelabelQueue }],
   external_supplier: [{ name: ASSIGNED_ORDERS, ...assignedOrders }],

@@ -6,6 +6,8 @@ interface ListWithCreateProps {
   /** The create button's words ("New voucher", "Give credits"). */
   createLabel: string;
   filters: ReactElement[];
+  /** The list's other actions, before the create button ("Bulk upload"). */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
@@ -13,7 +15,7 @@ interface ListWithCreateProps {
  * A back-office list of records an admin creates: 25 a page, no export, its filters and its create button in view
  * even when nothing is listed yet (react-admin's empty page would hide both), searches 400 ms after typing stops.
  */
-export function ListWithCreate({ title, createLabel, filters, children }: ListWithCreateProps) {
+export function ListWithCreate({ title, createLabel, filters, actions, children }: ListWithCreateProps) {
   return (
     <List
       title={title}
@@ -24,6 +26,7 @@ export function ListWithCreate({ title, createLabel, filters, children }: ListWi
       perPage={25}
       actions={
         <TopToolbar>
+          {actions}
           <CreateButton label={createLabel} />
         </TopToolbar>
       }

@@ -1,10 +1,12 @@
 import { Typography } from '@mui/material';
-import { DataTable, SearchInput, useRecordContext } from 'react-admin';
+import { DataTable, SearchInput, useBasename, useCanAccess, useRecordContext } from 'react-admin';
 import { oneLine } from '../shared/cells';
+import { BulkUploadIcon } from '../shared/icons';
 import { ListWithCreate } from '../shared/ListWithCreate';
 import { ProviderField } from '../shared/ProviderField';
 import { RowBlocks, useIsPhone } from '../shared/RowBlocks';
 import { StatusChip } from '../shared/StatusChip';
+import { TextButton } from '../shared/TextButton';
 import { StagingAssetActions } from './StagingAssetActions';
 import {
   creditLabel,
@@ -18,7 +20,8 @@ import {
  * The staging asset library (GET /admin/vt_staging/assets.json: page, search in the name), newest first: the
  * platform's assets and every provider's own, archived ones too. Each asset's category, whose library it is, its
  * triangles, size and box, its third-party credit and whether it is archived, with "Edit", "Archive" or "Restore",
- * "Delete" and "Log". On a phone each asset is a block, its actions under it.
+ * "Delete" and "Log". On a phone each asset is a block, its actions under it. "Bulk upload" beside "New asset" adds
+ * many from a CSV.
  */
 export function StagingAssetList() {
   const isPhone = useIsPhone();
@@ -27,6 +30,7 @@ export function StagingAssetList() {
       title="Staging assets"
       createLabel="New asset"
       filters={[<SearchInput key="search" source="search" alwaysOn placeholder="Name" />]}
+      actions={<BulkUploadButton />}
     >
       {isPhone ? (
         <RowBlocks<StagingAssetRecord>
@@ -91,6 +95,20 @@ export function StagingAssetList() {
         </DataTable>
       )}
     </ListWithCreate>
+  );
+}
+
+/** "Bulk upload": the form taking a CSV's URL. */
+function BulkUploadButton() {
+  const basename = useBasename();
+  const { canAccess } = useCanAccess({ resource: 'staging_asset_imports', action: 'create' });
+  if (!canAccess) return null;
+  return (
+    <TextButton
+      to={`${basename}/staging_asset_imports/create`}
+      label="Bulk upload"
+      startIcon={<BulkUploadIcon />}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Typography } from '@mui/material';
+import { Alert, Box } from '@mui/material';
 import { DataTable, List, useListContext, useRecordContext } from 'react-admin';
 import { oneLine } from '../shared/cells';
 import { IsoDateField } from '../shared/IsoDateField';
@@ -6,6 +6,7 @@ import { NoRows } from '../shared/NoRows';
 import { RowBlocks, useIsPhone } from '../shared/RowBlocks';
 import { TextButton } from '../shared/TextButton';
 import { formatDateTime } from '../../shared/format';
+import { ActorField } from './ActorField';
 import { assetChangeLines, changeLine, LOG_ACTIONS, type StagingAssetLogRecord } from './stagingAssets';
 import { useStagingCategories } from './useStagingCategories';
 
@@ -28,7 +29,7 @@ export function StagingAssetLogList() {
           title={(row) => `${LOG_ACTIONS[row.action]} “${row.assetName}”`}
           details={[
             { label: 'When', value: (row) => formatDateTime(row.createdAt) },
-            { label: 'Who', value: () => <WhoField /> },
+            { label: 'Who', value: () => <ActorField /> },
             { label: 'Changes', value: () => <ChangesField /> },
           ]}
           empty={<NoEntries />}
@@ -47,7 +48,7 @@ export function StagingAssetLogList() {
           />
           <DataTable.Col source="assetName" label="Asset" disableSort />
           <DataTable.Col label="Who" disableSort>
-            <WhoField />
+            <ActorField />
           </DataTable.Col>
           <DataTable.Col label="Changes" disableSort>
             <ChangesField />
@@ -74,29 +75,6 @@ function OneAssetNotice() {
     >
       {name ? `The log of “${name}” only.` : 'The log of one asset only.'}
     </Alert>
-  );
-}
-
-/** The user who did it; the administrator impersonating them under it, when one was. */
-function WhoField() {
-  const row = useRecordContext<StagingAssetLogRecord>();
-  if (!row) return null;
-  return (
-    <>
-      <Typography component="span" variant="body2" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-        User {row.actorUserId}
-      </Typography>
-      {row.impersonatorId && (
-        <Typography
-          component="span"
-          variant="caption"
-          color="text.secondary"
-          sx={{ display: 'block', overflowWrap: 'anywhere' }}
-        >
-          impersonated by administrator {row.impersonatorId}
-        </Typography>
-      )}
-    </>
   );
 }
 

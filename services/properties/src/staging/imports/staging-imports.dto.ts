@@ -62,7 +62,7 @@ export class ImportRowResponse {
   })
   messages!: string[];
 
-  @ApiProperty({ format: 'uuid', nullable: true, description: 'the asset the row made' })
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'the asset the row made' })
   assetId!: string | null;
 
   @TimeField({ nullable: true })
@@ -97,7 +97,12 @@ export class ImportResponse {
   @ApiProperty({ format: 'uuid', description: 'the administrator who uploaded it' })
   actorUserId!: string;
 
-  @ApiProperty({ format: 'uuid', nullable: true })
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'the administrator impersonating',
+  })
   impersonatorId!: string | null;
 
   @TimeField()
