@@ -33,6 +33,23 @@ type Sdk = {
   disconnect(): void;
 };
 
+/** The smallest GLB: its 12-byte header and one JSON chunk naming glTF 2.0 (padded to 4 bytes with spaces). */
+function tinyGlb(): Buffer {
+  const json = Buffer.from(JSON.stringify({ asset: { version: '2.0' } }).padEnd(28, ' '));
+  const header = Buffer.alloc(20);
+  header.write('glTF', 0, 'ascii');
+  header.writeUInt32LE(2, 4);
+  header.writeUInt32LE(20 + json.length, 8);
+  header.writeUInt32LE(json.length, 12);
+  header.write('JSON', 16, 'ascii');
+  return Buffer.concat([header, json]);
+}
+
+const MODELS: Record<string, { type: string; body: Buffer }> = {
+  '/models/sofa.glb': { type: 'model/gltf-binary', body: tinyGlb() },
+  '/models/picture.glb': { type: 'image/png', body: Buffer.from('\x89PNG not a model') },
+};
+
 describe('Matterport Showcase SDK stand-in (GET /matterport/showcase-sdk/latest.js) and its Showcase page', () => {
   let emulators: RunningEmulators;
   let browser: Browser;
@@ -48,7 +65,11 @@ describe('Matterport Showcase SDK stand-in (GET /matterport/showcase-sdk/latest.
   beforeAll(async () => {
     emulators = await startEmulators({ port: 0 });
     browser = await launchChromium();
-    const server = createServer((_request, response) => {
+    const server = createServer((request, response) => {
+      // The models a scene node loads, beside the framing page (its origin: the loader reads them from there).
+      const model = MODELS[request.url ?? ''];
+      if (model) return void response.writeHead(200, { 'content-type': model.type }).end(model.body);
+      if (request.url?.startsWith('/models/')) return void response.writeHead(404).end('no such model');
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(framingPage);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -439,6 +460,100 @@ describe('Matterport Showcase SDK stand-in (GET /matterport/showcase-sdk/latest.
       await frame.getByRole('button', { name: 'Pool' }).waitFor({ state: 'detached' });
       expect(((await page.evaluate('window.data')) as unknown[]).at(-1)).toEqual(['removed', ids[1]]);
       expect(await page.evaluate('window.opened.at(-1)')).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('starts scene nodes with an mp.gltfLoader (Scene API): each model fetched, listed on the page with its transform, gone once stopped', async () => {
+    const page = await connected(`m=${model}&applicationKey=${KEY}&play=1`);
+    try {
+      const models = page.frameLocator('#showcase').getByRole('list', { name: 'Staged models' });
+      const started = await inPage(
+        page,
+        `const [object] = await sdk.Scene.createObjects(1);
+         w.object = object;
+         const sofa = object.addNode('sofa');
+         sofa.name = 'Sofa';
+         sofa.addComponent(sdk.Scene.Component.GLTF_LOADER, { url: arg.base + 'models/sofa.glb', localScale: { x: 2, y: 2, z: 2 } });
+         sofa.position.set(1.5, 0, -2.25);
+         sofa.quaternion.setFromAxisAngle({ x: 0, y: 1, z: 0 }, Math.PI / 2);
+         const lamp = object.addNode('lamp');
+         lamp.name = 'Lamp';
+         lamp.addComponent('mp.gltfLoader', { url: arg.base + 'models/missing.glb' });
+         const picture = object.addNode();
+         picture.name = 'Picture';
+         picture.addComponent('mp.gltfLoader', { url: arg.base + 'models/picture.glb' });
+         const lights = object.addNode();
+         lights.addComponent('mp.lights');
+         object.start();
+         w.sofa = sofa;
+         return [sofa.id, lamp.id, picture.id.startsWith('node-')];`,
+        { base: framer.url },
+      );
+      expect(started).toEqual(['sofa', 'lamp', true]);
+      // The lights draw nothing: three models, each loaded or failed in words.
+      const sofa = models.getByRole('listitem').filter({ hasText: 'Sofa' });
+      await sofa.and(page.frameLocator('#showcase').locator('[data-state="loaded"]')).waitFor();
+      expect(await sofa.getAttribute('data-position')).toBe('1.5,0,-2.25');
+      const [qx, qy, qz, qw] = (await sofa.getAttribute('data-quaternion'))!.split(',').map(Number);
+      expect([qx, qy, qz]).toEqual([0, expect.closeTo(Math.SQRT1_2, 6), 0]);
+      expect(qw).toBeCloseTo(Math.SQRT1_2, 6);
+      expect(await sofa.getAttribute('data-scale')).toBe('2,2,2');
+      await models
+        .getByRole('listitem')
+        .filter({ hasText: `Lamp (HTTP 404 for ${framer.url}models/missing.glb)` })
+        .waitFor();
+      await models
+        .getByRole('listitem')
+        .filter({ hasText: `Picture (not a glTF model: ${framer.url}models/picture.glb)` })
+        .waitFor();
+      await expect(page.frameLocator('#showcase').locator('body').getAttribute('data-models')).resolves.toBe(
+        '3',
+      );
+
+      // As strict as the SDK: an unknown component, a component once started, a restart, a bad input or count.
+      expect(await inPage(page, `w.object.addNode().addComponent('mp.sofa', {})`)).toBe(
+        'addComponent: no component registered as mp.sofa',
+      );
+      expect(await inPage(page, `w.sofa.addComponent('mp.lights')`)).toBe(
+        'addComponent: components can only be added to a node before it starts (sofa)',
+      );
+      expect(
+        await inPage(page, `w.object.addNode().addComponent('mp.gltfLoader', { url: 'x', localScale: 2 })`),
+      ).toBe('addComponent: mp.gltfLoader localScale must be {x, y, z}');
+      expect(await inPage(page, `return sdk.Scene.createObjects(0)`)).toBe(
+        'Scene.createObjects: the count must be a whole number from 1',
+      );
+      expect(await inPage(page, `w.object.addNode('sofa')`)).toBe(
+        'addNode: a node with id sofa already exists in this object',
+      );
+
+      // Stopped, the sofa leaves the space, and cannot come back: a new node must.
+      await inPage(page, `w.sofa.stop()`);
+      await sofa.waitFor({ state: 'detached' });
+      expect(await inPage(page, `w.sofa.start()`)).toBe(
+        'INode.start: a scene node cannot be restarted (sofa)',
+      );
+      await inPage(page, `w.object.stop()`);
+      await models.waitFor({ state: 'hidden' });
+      await expect(page.frameLocator('#showcase').locator('body').getAttribute('data-models')).resolves.toBe(
+        '0',
+      );
+
+      // A disconnected session's nodes leave with it.
+      await inPage(
+        page,
+        `const [object] = await sdk.Scene.createObjects(1);
+         const chair = object.addNode('chair');
+         chair.name = 'Chair';
+         chair.addComponent('mp.gltfLoader', { url: arg.base + 'models/sofa.glb' });
+         chair.start();`,
+        { base: framer.url },
+      );
+      await models.getByRole('listitem').filter({ hasText: 'Chair' }).waitFor();
+      await inPage(page, `sdk.disconnect()`);
+      await models.waitFor({ state: 'hidden' });
     } finally {
       await page.close();
     }

@@ -13,6 +13,12 @@
  * opens it, as a click on a tag's disc does), the open tag, and the last click on the floor (the "floor" area: a
  * click there is where the pointer met the model, Pointer.intersection). The SDK's calls are checked here, as
  * Showcase checks them, and refused in Showcase's words.
+ *
+ * The scene nodes the SDK started (Scene API: a node with an mp.gltfLoader) are listed over the view as "Staged
+ * models", one item per model named by the node's name, with where it stands (data-position x,y,z, data-quaternion
+ * x,y,z,w, data-scale x,y,z: the node's transform times the loader's localScale) and whether its GLB loaded
+ * (data-state loading, loaded or failed, and the reason shown); a stopped node's item goes, as do a disconnected
+ * session's. <body data-models> counts them.
  */
 (function () {
   'use strict';
@@ -40,6 +46,8 @@
   var clicks = 0;
   /** session id -> the origin of the window that connected it */
   var sessions = new Map();
+  /** the started scene nodes' models: "<session> <node id>" -> { session, id, name, url, position, ... } */
+  var models = new Map();
 
   function sweepIndex(sid) {
     for (var index = 0; index < space.sweeps.length; index++) {
@@ -54,6 +62,7 @@
     var where = document.getElementById('where');
     var floor = document.getElementById('floor');
     renderTags();
+    renderModels();
     if (current < 0) {
       body.removeAttribute('data-sweep');
       body.removeAttribute('data-room');
@@ -111,6 +120,36 @@
         text.className = 'tag-description';
         text.textContent = tag.description;
         item.appendChild(text);
+      }
+      list.appendChild(item);
+    });
+  }
+
+  /** The started nodes' models, each an item named by its node's name, its transform and load state on it. */
+  function renderModels() {
+    var list = document.getElementById('models');
+    if (!list) return;
+    list.textContent = '';
+    list.hidden = models.size === 0;
+    document.body.setAttribute('data-models', String(models.size));
+    models.forEach(function (model) {
+      var item = document.createElement('li');
+      item.className = 'model';
+      item.setAttribute('data-node-id', model.id);
+      item.setAttribute('data-state', model.state);
+      item.setAttribute('data-url', model.url);
+      item.setAttribute('data-position', [model.position.x, model.position.y, model.position.z].join(','));
+      item.setAttribute(
+        'data-quaternion',
+        [model.quaternion.x, model.quaternion.y, model.quaternion.z, model.quaternion.w].join(','),
+      );
+      item.setAttribute('data-scale', [model.scale.x, model.scale.y, model.scale.z].join(','));
+      item.textContent = model.name || model.id;
+      if (model.state === 'failed') {
+        var reason = document.createElement('span');
+        reason.className = 'model-error';
+        reason.textContent = ' (' + model.error + ')';
+        item.appendChild(reason);
       }
       list.appendChild(item);
     });
@@ -256,6 +295,10 @@
     );
   }
 
+  function isQuaternion(value) {
+    return isVector(value) && isNumber(value.w);
+  }
+
   function isColor(value) {
     return (
       !!value &&
@@ -321,6 +364,55 @@
       return id;
     });
   }
+
+  /**
+   * A started scene node's model (the SDK client checked the node: its loader, its state): its transform in the
+   * space and the GLB it loads, shown as loading until the client tells how the load went.
+   */
+  function startNode(session, node) {
+    if (!node || typeof node !== 'object' || typeof node.id !== 'string' || node.id === '') {
+      fail('Scene: a node without an id cannot start');
+    }
+    var key = session + ' ' + node.id;
+    if (models.has(key)) fail('Scene: the node ' + node.id + ' has already started');
+    if (!isVector(node.position) || !isQuaternion(node.quaternion) || !isVector(node.scale)) {
+      fail('Scene: the node ' + node.id + ' has no position, quaternion and scale');
+    }
+    if (typeof node.url !== 'string' || node.url === '') fail('Scene: the node ' + node.id + ' loads no url');
+    models.set(key, {
+      session: session,
+      id: node.id,
+      name: typeof node.name === 'string' ? node.name : '',
+      url: node.url,
+      position: node.position,
+      quaternion: node.quaternion,
+      scale: node.scale,
+      state: 'loading',
+      error: '',
+    });
+    render();
+  }
+
+  /** How a started node's GLB load went; a node stopped since is gone and stays gone. */
+  function nodeLoaded(session, id, result) {
+    var model = models.get(session + ' ' + id);
+    if (!model) return;
+    model.state = result && result.ok ? 'loaded' : 'failed';
+    model.error = result && !result.ok ? String(result.error) : '';
+    render();
+  }
+
+  function stopNode(session, id) {
+    models.delete(session + ' ' + id);
+    render();
+  }
+
+  /** The Scene API's calls, which belong to the session that made them (nodes are the client's objects). */
+  var sceneCalls = {
+    'Scene.startNode': startNode,
+    'Scene.nodeLoaded': nodeLoaded,
+    'Scene.stopNode': stopNode,
+  };
 
   /** The SDK's calls, by name: each answers its result or throws Showcase's refusal. */
   var calls = {
@@ -437,16 +529,26 @@
     if (sessions.get(message.session) !== event.origin) return;
     if (message.type === 'call') {
       var answer = { type: 'answer', session: message.session, request: message.request };
+      var args = Array.isArray(message.args) ? message.args : [];
       var call = Object.prototype.hasOwnProperty.call(calls, message.method) ? calls[message.method] : null;
+      var sceneCall = Object.prototype.hasOwnProperty.call(sceneCalls, message.method)
+        ? sceneCalls[message.method]
+        : null;
       try {
-        if (!call) fail(String(message.method) + ' is not a function of the SDK');
-        answer.result = call.apply(null, Array.isArray(message.args) ? message.args : []);
+        if (sceneCall) answer.result = sceneCall.apply(null, [message.session].concat(args));
+        else if (!call) fail(String(message.method) + ' is not a function of the SDK');
+        else answer.result = call.apply(null, args);
       } catch (error) {
         answer.error = error.message;
       }
       post(event.origin, answer);
     } else if (message.type === 'disconnect') {
       sessions.delete(message.session);
+      // A disconnected session's nodes leave the space with it (Showcase drops the scene of an SDK that left).
+      models.forEach(function (model, key) {
+        if (model.session === message.session) models.delete(key);
+      });
+      render();
     }
   });
 })();

@@ -1,4 +1,4 @@
-/* global window, document, HTMLIFrameElement */
+/* global window, document, HTMLIFrameElement, TextDecoder */
 /*
  * Matterport Showcase SDK stand-in (the embed SDK's client), served by the vendor emulators at
  * /matterport/showcase-sdk/latest.js and /matterport/showcase-sdk/<build>/sdk.js, as Matterport serves
@@ -16,14 +16,25 @@
  *   Mattertag.Event.CLICK ('tag.click', heard with on(event, handler) / off),
  *   Pointer.intersection ({ position, normal, floorIndex, object }: where a click on the stand-in's floor met the
  *   model; Matterport's follows the pointer), Pointer.Colliders,
+ *   Scene.createObjects(count) -> objects, object.addNode(id?) -> node, object.start(), object.stop(),
+ *   node.addComponent(type, inputs?, id?) -> component, node.position / node.scale (Vector3: x, y, z, set, copy),
+ *   node.quaternion (Quaternion: x, y, z, w, set, copy, setFromAxisAngle), node.name, node.start(), node.stop(),
+ *   Scene.Component (the built-in component types: 'mp.gltfLoader', 'mp.lights'...),
  *   on, off, disconnect().
+ * The Scene API is Matterport's Bundle SDK's (the embed's SDK has none); here it is part of the one client. A node's
+ * mp.gltfLoader fetches its `url` here, in the framing page (as the Bundle SDK loads models in the page's own
+ * window), when the node starts: a GLB or glTF loads, anything else (an HTTP error, a refused cross-origin read,
+ * bytes that are no glTF) fails, and Showcase's page lists the model as failed with the reason. The page draws the
+ * node's transform as it is at start() (position, quaternion, scale times the loader's localScale).
  * Observables take a callback or an { onChanged } observer and call it at once with the current value, then at each
  * change of it; collections take { onAdded, onRemoved, onUpdated, onCollectionUpdated }; both return { cancel() }.
  *
  * Refused as the real SDK refuses: a target that is not an iframe of this Showcase, a Showcase opened without
  * applicationKey (or with another key), a version that is not 3.x, a sweep id the space does not have, a tag
  * without anchorPosition or stemVector, a colour that is not {r, g, b} in 0..1, an icon not registered, a tag id
- * the space does not show, an unknown mode or transition. Showcase's page (showcase-page.js) keeps the state and
+ * the space does not show, an unknown mode or transition, a component type the SDK has not registered, a component
+ * added to a node that has started, a node started again once stopped, a gltfLoader input of the wrong shape, an
+ * object count that is not a whole number from 1. Showcase's page (showcase-page.js) keeps the state and
  * checks the calls; this client mirrors the state it is told.
  * It talks to the page over postMessage (static/matterport/showcase-page.js): messages carry
  * channel 'matterport-showcase-emulator' and a session id, and only the framed page's window at the Showcase's
@@ -45,6 +56,28 @@
   var SHOWCASE_PATH = vendorPath + '/show';
 
   var sessionCount = 0;
+  /** Scene.Component: the types of the components the SDK registers itself. */
+  var COMPONENTS = {
+    AMBIENT_LIGHT: 'mp.ambientLight',
+    CAMERA: 'mp.camera',
+    DAE_LOADER: 'mp.daeLoader',
+    DIRECTIONAL_LIGHT: 'mp.directionalLight',
+    FBX_LOADER: 'mp.fbxLoader',
+    GLTF_LOADER: 'mp.gltfLoader',
+    INPUT: 'mp.input',
+    LIGHTS_COMPONENT: 'mp.lights',
+    OBJ_LOADER: 'mp.objLoader',
+    POINT_LIGHT: 'mp.pointLight',
+    SCROLLING_TUBE: 'mp.scrollingTube',
+    TRANSFORM_CONTROLS: 'mp.transformControls',
+    XR: 'mp.xr',
+  };
+  var COMPONENT_TYPES = Object.keys(COMPONENTS).map(function (key) {
+    return COMPONENTS[key];
+  });
+  /** A glTF binary starts with these four bytes ("glTF"). */
+  var GLB_MAGIC = [0x67, 0x6c, 0x54, 0x46];
+
   /** Camera.pose.projection: the stand-in draws no perspective. */
   var IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 
@@ -199,6 +232,122 @@
     };
   }
 
+  function finite(value) {
+    return typeof value === 'number' && isFinite(value);
+  }
+
+  /** three.js's Vector3 as far as nodes use it. */
+  function vector3(x, y, z) {
+    return {
+      x: x,
+      y: y,
+      z: z,
+      set: function (nx, ny, nz) {
+        if (!finite(nx) || !finite(ny) || !finite(nz))
+          throw new Error('Vector3.set: x, y and z must be numbers');
+        this.x = nx;
+        this.y = ny;
+        this.z = nz;
+        return this;
+      },
+      copy: function (other) {
+        return this.set(other.x, other.y, other.z);
+      },
+    };
+  }
+
+  /** three.js's Quaternion as far as nodes use it. */
+  function quaternion() {
+    return {
+      x: 0,
+      y: 0,
+      z: 0,
+      w: 1,
+      set: function (x, y, z, w) {
+        if (![x, y, z, w].every(finite)) throw new Error('Quaternion.set: x, y, z and w must be numbers');
+        this.x = x;
+        this.y = y;
+        this.z = z;
+        this.w = w;
+        return this;
+      },
+      copy: function (other) {
+        return this.set(other.x, other.y, other.z, other.w);
+      },
+      /** `axis` a unit vector, `angle` in radians (three.js's). */
+      setFromAxisAngle: function (axis, angle) {
+        var half = angle / 2;
+        var sin = Math.sin(half);
+        return this.set(axis.x * sin, axis.y * sin, axis.z * sin, Math.cos(half));
+      },
+    };
+  }
+
+  function plain(vector) {
+    var copy = { x: vector.x, y: vector.y, z: vector.z };
+    if ('w' in vector) copy.w = vector.w;
+    return copy;
+  }
+
+  function isVectorInput(value) {
+    return !!value && typeof value === 'object' && finite(value.x) && finite(value.y) && finite(value.z);
+  }
+
+  /** A gltfLoader's inputs checked as the SDK types them; the defaults filled in. */
+  function gltfInputs(inputs) {
+    var kept = {
+      url: '',
+      visible: true,
+      localScale: { x: 1, y: 1, z: 1 },
+      localPosition: { x: 0, y: 0, z: 0 },
+    };
+    kept.localRotation = { x: 0, y: 0, z: 0 };
+    kept.colliderEnabled = true;
+    Object.keys(inputs).forEach(function (key) {
+      var value = inputs[key];
+      if (key === 'url') {
+        if (typeof value !== 'string') throw new Error('addComponent: mp.gltfLoader url must be a string');
+      } else if (key === 'localScale' || key === 'localPosition' || key === 'localRotation') {
+        if (!isVectorInput(value))
+          throw new Error('addComponent: mp.gltfLoader ' + key + ' must be {x, y, z}');
+        value = plain(value);
+      } else if (key === 'visible' || key === 'colliderEnabled') {
+        if (typeof value !== 'boolean')
+          throw new Error('addComponent: mp.gltfLoader ' + key + ' must be true or false');
+      }
+      kept[key] = value;
+    });
+    return kept;
+  }
+
+  /** Fetches a model as the loader does: resolves when it is a glTF (binary or JSON), rejects with the reason. */
+  function loadModel(url) {
+    return fetch(url, { credentials: 'omit' })
+      .then(
+        function (response) {
+          if (!response.ok) throw new Error('HTTP ' + response.status + ' for ' + url);
+          return response.arrayBuffer();
+        },
+        function () {
+          throw new Error('could not fetch ' + url);
+        },
+      )
+      .then(function (buffer) {
+        var bytes = new Uint8Array(buffer);
+        var binary = GLB_MAGIC.every(function (byte, index) {
+          return bytes[index] === byte;
+        });
+        if (binary) return;
+        try {
+          var json = JSON.parse(new TextDecoder().decode(bytes));
+          if (json && json.asset && json.asset.version) return;
+        } catch {
+          // not JSON either
+        }
+        throw new Error('not a glTF model: ' + url);
+      });
+  }
+
   function connect(target, keyOrOptions, version) {
     return new Promise(function (resolve, reject) {
       if (!(target instanceof HTMLIFrameElement)) {
@@ -237,6 +386,7 @@
       var pending = new Map();
       var requests = 0;
       var closed = false;
+      var nodeCount = 0;
 
       function send(message) {
         if (!target.contentWindow) return;
@@ -412,6 +562,126 @@
         return Array.prototype.slice.call(args);
       }
 
+      /**
+       * A scene node (Scene.INode): initializing until start(), updating until stop(), then destroyed for good.
+       * Started, each of its mp.gltfLoader components is a model on Showcase's page, loaded from its url.
+       */
+      function sceneNode(id) {
+        var state = 'initializing';
+        var components = [];
+        var shownIds = [];
+        var node = {
+          id: id,
+          name: '',
+          position: vector3(0, 0, 0),
+          quaternion: quaternion(),
+          scale: vector3(1, 1, 1),
+          addComponent: function (type, inputs, componentId) {
+            if (state !== 'initializing') {
+              throw new Error(
+                'addComponent: components can only be added to a node before it starts (' + id + ')',
+              );
+            }
+            if (COMPONENT_TYPES.indexOf(type) < 0) {
+              throw new Error('addComponent: no component registered as ' + String(type));
+            }
+            if (inputs !== undefined && (inputs === null || typeof inputs !== 'object')) {
+              throw new Error('addComponent: inputs must be an object');
+            }
+            var component = {
+              componentType: type,
+              id: componentId || id + '-component-' + (components.length + 1),
+              inputs: type === COMPONENTS.GLTF_LOADER ? gltfInputs(inputs || {}) : Object.assign({}, inputs),
+              outputs: { objectRoot: null, collider: null },
+              events: {},
+              emits: {},
+            };
+            components.push(component);
+            return component;
+          },
+          start: function () {
+            if (closed) throw new Error('The SDK was disconnected');
+            if (state === 'destroyed')
+              throw new Error('INode.start: a scene node cannot be restarted (' + id + ')');
+            if (state === 'updating') return;
+            state = 'updating';
+            components.forEach(function (component, index) {
+              if (component.componentType !== COMPONENTS.GLTF_LOADER || !component.inputs.visible) return;
+              var shownId = index === 0 ? id : id + '#' + index;
+              var local = component.inputs.localScale;
+              var url = component.inputs.url ? new URL(component.inputs.url, window.location.href).href : '';
+              shownIds.push(shownId);
+              call('Scene.startNode', [
+                {
+                  id: shownId,
+                  name: node.name,
+                  url: url,
+                  position: plain(node.position),
+                  quaternion: plain(node.quaternion),
+                  scale: { x: node.scale.x * local.x, y: node.scale.y * local.y, z: node.scale.z * local.z },
+                },
+              ])
+                .then(function () {
+                  return loadModel(url).then(
+                    function () {
+                      return call('Scene.nodeLoaded', [shownId, { ok: true }]);
+                    },
+                    function (error) {
+                      console.warn('mp.gltfLoader: ' + error.message);
+                      return call('Scene.nodeLoaded', [shownId, { ok: false, error: error.message }]);
+                    },
+                  );
+                })
+                .catch(function (error) {
+                  console.error(error);
+                });
+            });
+          },
+          stop: function () {
+            if (state === 'destroyed') return;
+            var started = state === 'updating';
+            state = 'destroyed';
+            if (!started || closed) return;
+            shownIds.forEach(function (shownId) {
+              call('Scene.stopNode', [shownId]).catch(function (error) {
+                console.error(error);
+              });
+            });
+          },
+        };
+        return node;
+      }
+
+      /** A scene object (Scene.IObject): a factory of nodes, started and stopped together. */
+      function sceneObject() {
+        var nodes = [];
+        return {
+          addNode: function (id) {
+            if (id !== undefined && (typeof id !== 'string' || id === '')) {
+              throw new Error('addNode: the id must be a string');
+            }
+            var taken = nodes.some(function (node) {
+              return node.id === id;
+            });
+            if (taken) throw new Error('addNode: a node with id ' + id + ' already exists in this object');
+            nodeCount += 1;
+            var node = sceneNode(id || 'node-' + nodeCount);
+            nodes.push(node);
+            return node;
+          },
+          start: function () {
+            nodes.forEach(function (node) {
+              node.start();
+            });
+          },
+          stop: function () {
+            nodes.forEach(function (node) {
+              node.stop();
+            });
+          },
+        };
+      }
+
       function stop() {
         closed = true;
         window.clearInterval(retry);
@@ -508,6 +778,20 @@
           },
           off: function (name, handler) {
             if (handlers.has(name)) handlers.get(name).delete(handler);
+          },
+          Scene: {
+            Component: COMPONENTS,
+            createObjects: function (count) {
+              if (closed) return Promise.reject(new Error('The SDK was disconnected'));
+              if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+                return Promise.reject(
+                  new Error('Scene.createObjects: the count must be a whole number from 1'),
+                );
+              }
+              var objects = [];
+              for (var index = 0; index < count; index++) objects.push(sceneObject());
+              return Promise.resolve(objects);
+            },
           },
           Floor: { current: currentFloor.api, data: collection(floors) },
           Room: { current: currentRooms.api, data: collection(rooms) },

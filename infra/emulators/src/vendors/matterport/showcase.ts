@@ -25,7 +25,8 @@ const START_KEYS = ['start', 'ss', 'sr'];
  * `<body data-sweep data-room data-floor>`, and the Showcase SDK stand-in (`showcase-sdk.ts`) of the framing page
  * follows it over postMessage (static/matterport/showcase-page.js). The tags the SDK places are listed over the
  * view (buttons named by their labels, a click opens one), and the lower part of the view is the floor: a click there
- * is the SDK's Pointer.intersection.
+ * is the SDK's Pointer.intersection. The models of the scene nodes the SDK started (its Scene API) are listed as
+ * "Staged models", each with its transform and whether its GLB loaded.
  */
 export const showcaseRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
@@ -66,6 +67,7 @@ export const showcaseRoutes: FastifyPluginAsync = async (app) => {
       ${autoplay ? '' : '<button type="button" id="play" class="play" aria-label="Explore the 3D space">▶</button>'}
       <nav id="moves" class="moves" aria-label="Move" hidden></nav>
       <ul id="tags" class="tags" aria-label="Tags" hidden></ul>
+      <ul id="models" class="models" aria-label="Staged models" hidden></ul>
       <details class="parameters"><summary>${parameters.length} embed parameter${parameters.length === 1 ? '' : 's'}</summary>
         <ul>${list || '<li>none: the viewer\u2019s defaults</li>'}</ul></details>
     </main>`;
@@ -117,6 +119,10 @@ function page(
     gap: 6px; max-width: 40%; margin: 0; padding: 0; list-style: none; }
   .tags .tag { padding: 4px 10px; border: 3px solid; border-radius: 999px; background: #fff; cursor: pointer; }
   .tags .tag[aria-pressed="true"] { font-weight: 700; }
+  .models { position: absolute; left: 12px; top: 30%; display: flex; flex-direction: column; gap: 4px;
+    max-width: 50%; margin: 0; padding: 0; list-style: none; }
+  .models .model { padding: 3px 8px; border-radius: 4px; background: #fffffff0; font-size: 12px; }
+  .models .model[data-state="failed"] { background: #fde2e2; }
   .tag-description { margin: 4px 0 0; padding: 6px 10px; border-radius: 8px; background: #ffffffe6; }
 </style></head>
 <body data-model="${escape(data.model)}" data-parameters="${escape(data.parameters)}">${body}
