@@ -1,4 +1,4 @@
-import { tourPublicId } from '@tourly/contracts';
+import { tourPublicId, type ProductCode } from '@tourly/contracts';
 import { eventually } from '@tourly/platform/testing';
 import type { Person, PlatformWithEmulators } from './platform';
 
@@ -13,10 +13,14 @@ export async function aProperty(person: Person, title: string): Promise<string> 
 }
 
 /**
- * Puts the provider on Starter the way the billing page does (the billing account, a card, then the plan), and
+ * Puts the provider on a paid plan the way the billing page does (the billing account, a card, then the plan), and
  * waits until properties has heard of it, so what the plan allows holds from the next request.
  */
-export async function onStarter(platform: PlatformWithEmulators, person: Person): Promise<void> {
+export async function onPlan(
+  platform: PlatformWithEmulators,
+  person: Person,
+  productCode: Exclude<ProductCode, 'free_tier_plan'>,
+): Promise<void> {
   await person
     .send('put', '/provider/billing/account', {
       name: 'Harbour Lights Media',
@@ -27,11 +31,11 @@ export async function onStarter(platform: PlatformWithEmulators, person: Person)
     })
     .expect(200);
   const card = await platform.saveCard(person, 'pm_card_visa');
-  const starter = await person.send('put', '/provider/billing/service_plan_subscription', {
-    service_plan_subscription: { product_code: 'starter_plan', interval: 'month', payment_method_id: card },
+  const subscribed = await person.send('put', '/provider/billing/service_plan_subscription', {
+    service_plan_subscription: { product_code: productCode, interval: 'month', payment_method_id: card },
   });
-  if (starter.body.data?.result !== 'success')
-    throw new Error(`Starter refused: ${JSON.stringify(starter.body)}`);
+  if (subscribed.body.data?.result !== 'success')
+    throw new Error(`${productCode} refused: ${JSON.stringify(subscribed.body)}`);
   // This provider's plan in properties' own record (not the next plan event: on a shared platform that may be
   // another provider's).
   await eventually(
@@ -40,10 +44,14 @@ export async function onStarter(platform: PlatformWithEmulators, person: Person)
         'SELECT product_code FROM provider_plans WHERE provider_id = $1',
         [person.providerId],
       )) as Array<{ product_code: string }>,
-    (rows) => rows[0]?.product_code === 'starter_plan',
-    'properties hearing of the Starter plan',
+    (rows) => rows[0]?.product_code === productCode,
+    `properties hearing of the plan ${productCode}`,
   );
 }
+
+/** On Starter (`onPlan`): premium tours, no creator studio. */
+export const onStarter = (platform: PlatformWithEmulators, person: Person): Promise<void> =>
+  onPlan(platform, person, 'starter_plan');
 
 /**
  * A property of `person` whose tour is shared (its published feature on, as the Publishing section does it): its id,
