@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { tourPublicId } from '@tourly/contracts';
 import { sketchfabUid } from '@tourly/emulators';
 import { eventually } from '@tourly/platform/testing';
@@ -9,6 +11,8 @@ import { aProperty, aSharedTour, onPlan, onStarter } from './support/provider';
 import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SCREENSHOTS = path.join(__dirname, 'artifacts', 'staging-editor');
 /** The Sketchfab emulator's catalogue (infra/emulators README, "Sketchfab Data API v3"). */
 const SOFA = sketchfabUid('Mid-Century Sofa'); // CC Attribution, downloadable
 const FIG = sketchfabUid('Fiddle Leaf Fig Plant'); // CC Attribution-NoDerivs: refused
@@ -42,6 +46,7 @@ describe('the staging editor', () => {
   const uncaught: string[] = [];
 
   beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
     ({ it_, browser, release, base } = await sharedBrowserPlatform());
   }, 180_000);
 
@@ -163,6 +168,8 @@ describe('the staging editor', () => {
     await showcase(page).locator('li.model[data-state="loaded"]').nth(2).waitFor();
     expect(await showcase(page).locator('li.model[data-state="failed"]').count()).toBe(0);
 
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-editor.png'), fullPage: true });
+
     // Moved on the plan (one drag) and turned: the piece's panel and the scan follow.
     const plan = page.getByRole('application', { name: 'Plan of the floor' });
     const sofa = plan.getByRole('button', { name: 'Linen sofa' });
@@ -225,6 +232,15 @@ describe('the staging editor', () => {
     expect(published.body.data.model_credits).toEqual([
       expect.objectContaining({ model: expect.objectContaining({ uid: SOFA }) }),
     ]);
+
+    // On a phone's width the panels stack: the scan first, then the piece's panels, then the library.
+    await page.setViewportSize(PHONE);
+    const top = async (name: string) => (await region(page, name).boundingBox())!.y;
+    const [scan, pieces, libraryTop] = [await top('The scan'), await top('Pieces'), await top('Library')];
+    expect(scan).toBeLessThan(pieces);
+    expect(pieces).toBeLessThan(libraryTop);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-editor.png'), fullPage: true });
+    await page.setViewportSize(DESKTOP);
 
     // The staging's page says so, with nothing left to publish.
     await page.getByRole('link', { name: 'Done' }).click();

@@ -52,6 +52,7 @@ export function LibraryPanel({
           Search the library
         </label>
         <input
+          className="field-input"
           id={searchId}
           type="search"
           placeholder="Search the library"
@@ -62,6 +63,7 @@ export function LibraryPanel({
           }}
         />
         <select
+          className="field-input"
           aria-label="Category"
           value={category}
           onChange={(event) => {
@@ -218,9 +220,20 @@ function UploadForm({
         }}
       />
       <label htmlFor={nameId}>Name</label>
-      <input id={nameId} value={name} maxLength={120} onChange={(event) => setName(event.target.value)} />
+      <input
+        className="field-input"
+        id={nameId}
+        value={name}
+        maxLength={120}
+        onChange={(event) => setName(event.target.value)}
+      />
       <label htmlFor={categoryFieldId}>Category</label>
-      <select id={categoryFieldId} value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
+      <select
+        className="field-input"
+        id={categoryFieldId}
+        value={categoryId}
+        onChange={(event) => setCategoryId(event.target.value)}
+      >
         {categories.map((each) => (
           <option key={each.id} value={each.id}>
             {each.name}

@@ -32,6 +32,7 @@ export function SceneSettingsForm({
       <h2 id="staging-settings-title">Scene settings</h2>
       <label htmlFor={lightingId}>Lighting</label>
       <select
+        className="field-input"
         id={lightingId}
         value={settings.lighting}
         disabled={saving.isPending}

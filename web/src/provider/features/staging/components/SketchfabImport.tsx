@@ -73,6 +73,7 @@ export function SketchfabImport({
           <form className="staging-sketchfab-form" onSubmit={lookUp}>
             <label htmlFor={fieldId}>Sketchfab model link or uid</label>
             <input
+              className="field-input"
               id={fieldId}
               value={text}
               placeholder="https://sketchfab.com/3d-models/…"

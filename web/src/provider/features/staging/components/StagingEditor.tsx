@@ -307,7 +307,8 @@ export function StagingEditor({
           type="button"
           className="button button-primary"
           onClick={() => void publishScene()}
-          disabled={busy}
+          disabled={busy || (!dirty && !scene.hasDraft)}
+          title={!dirty && !scene.hasDraft ? 'Nothing new to publish' : undefined}
         >
           Publish
         </button>
@@ -352,6 +353,7 @@ export function StagingEditor({
             <h2 id="staging-plan-title">Plan</h2>
             {floors.length > 1 && (
               <select
+                className="field-input"
                 aria-label="Floor"
                 value={floor}
                 onChange={(event) => setFloor(Number(event.target.value))}
@@ -465,6 +467,7 @@ function PieceControls({
       <label>
         Rotation (degrees)
         <input
+          className="field-input"
           type="number"
           min={0}
           max={359}
@@ -479,6 +482,7 @@ function PieceControls({
       <label>
         Scale
         <input
+          className="field-input"
           type="number"
           min={limits.scaleMin}
           max={limits.scaleMax}
