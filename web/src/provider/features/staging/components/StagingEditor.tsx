@@ -205,7 +205,7 @@ export function StagingEditor({
     setNotice(
       session
         ? `Click the floor in the 3D view where ${asset.name} goes.`
-        : `${asset.name} is chosen, but the 3D view is not connected: pieces are dropped on its floor.`,
+        : `${asset.name} is chosen: once the 3D view has connected, click its floor where it goes.`,
     );
   }
 
