@@ -125,6 +125,10 @@ describe('the staging editor', () => {
       .click();
     await page.waitForURL(/\/vt_staging\/edit\?sketchfab=connected$/);
     await page.getByText('Your Sketchfab account is connected', { exact: false }).waitFor();
+    // The editor's hint for a first staging, until dismissed (the user's onboarding flag vt_staging_start).
+    const hint = page.getByRole('complementary', { name: 'Stage this room' });
+    await hint.getByRole('button', { name: 'Got it' }).click();
+    await hint.waitFor({ state: 'detached' });
     await exploreTheSpace(page);
 
     // 1. A model of the library.

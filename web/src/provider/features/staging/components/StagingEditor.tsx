@@ -4,6 +4,7 @@ import type { ScenePick, StagingShowcase as Session } from '../../../../tour/sho
 import type { SpaceSweep } from '../../../../tour/space';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDateTime } from '../../../../shared/format';
+import { OnboardingHint } from '../../onboarding/OnboardingHint';
 import type { Property } from '../../properties/api';
 import type { CreatorStudioProps, ScenePlacement, StagingAsset, StagingScene } from '../api';
 import { canRedo, canUndo, historyOf, pushed, redone, replaced, undone, type History } from '../history';
@@ -314,6 +315,13 @@ export function StagingEditor({
         </button>
         <Link to={stagingPath(property.id)}>Done</Link>
       </div>
+      <OnboardingHint flag="vt_staging_start" title="Stage this room">
+        <p>
+          Choose a piece in the library (or upload your own GLB, or import one from Sketchfab), then click the
+          floor in the 3D view where it goes. Arrange the pieces on the plan below the view, save the draft,
+          and publish when the room is ready: visitors see it only then, all at once.
+        </p>
+      </OnboardingHint>
       {notice && (
         <p className="alert alert-info staging-notice" role="status">
           {notice}
