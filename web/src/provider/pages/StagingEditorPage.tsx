@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import type { Property } from '../features/properties/api';
@@ -22,21 +22,28 @@ export default function StagingEditorPage() {
       heading="Staging editor"
       back={(property) => ({ to: stagingPath(property.id), label: 'Virtual staging' })}
     >
-      {(loaded) => (
-        <>
-          {sketchfab === 'connected' && (
-            <p className="alert alert-success" role="status">
-              Your Sketchfab account is connected: paste a model’s link in the library to import it.
-            </p>
-          )}
-          {sketchfab === 'failed' && (
-            <p className="alert alert-error" role="alert">
-              Sketchfab was not connected: {search.get('reason') ?? 'please start again.'}
-            </p>
-          )}
-          <EditorWithSpace {...loaded} />
-        </>
-      )}
+      {({ readOnly, ...loaded }) =>
+        readOnly ? (
+          <p className="alert alert-info">
+            As a member you can see the staging on its <Link to={stagingPath(loaded.property.id)}>page</Link>;
+            the admins and scan technicians of your account stage and publish it.
+          </p>
+        ) : (
+          <>
+            {sketchfab === 'connected' && (
+              <p className="alert alert-success" role="status">
+                Your Sketchfab account is connected: paste a model’s link in the library to import it.
+              </p>
+            )}
+            {sketchfab === 'failed' && (
+              <p className="alert alert-error" role="alert">
+                Sketchfab was not connected: {search.get('reason') ?? 'please start again.'}
+              </p>
+            )}
+            <EditorWithSpace {...loaded} />
+          </>
+        )
+      }
     </StagingPageFrame>
   );
 }

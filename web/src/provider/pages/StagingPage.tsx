@@ -22,12 +22,22 @@ const LIGHTING: Record<StagingScene['settings']['lighting'], string> = {
 export default function StagingPage() {
   return (
     <StagingPageFrame heading="Virtual staging">
-      {({ property, scene }) => <StagingSummary property={property} scene={scene} />}
+      {({ property, scene, readOnly }) => (
+        <StagingSummary property={property} scene={scene} readOnly={readOnly} />
+      )}
     </StagingPageFrame>
   );
 }
 
-function StagingSummary({ property, scene }: { property: Property; scene: StagingScene }) {
+function StagingSummary({
+  property,
+  scene,
+  readOnly,
+}: {
+  property: Property;
+  scene: StagingScene;
+  readOnly: boolean;
+}) {
   const publish = usePublishStagingMutation(property.id);
   const [published, setPublished] = useState(false);
   const counts = new Map<string, number>();
@@ -58,22 +68,28 @@ function StagingSummary({ property, scene }: { property: Property; scene: Stagin
           </ul>
         </>
       )}
-      <p className="staging-summary-actions">
-        <Link className="button button-primary" to={stagingEditorPath(property.id)}>
-          {scene.placementCount > 0 ? 'Edit the staging' : 'Stage this property'}
-        </Link>
-        {scene.hasDraft && (
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={publish.isPending}
-            onClick={() => void publish.run(property.slug).then((outcome) => setPublished(outcome.ok))}
-          >
-            Publish
-          </button>
-        )}
-      </p>
-      {scene.hasDraft && (
+      {readOnly ? (
+        <p className="muted">
+          As a member you can see the staging; the admins and scan technicians change and publish it.
+        </p>
+      ) : (
+        <p className="staging-summary-actions">
+          <Link className="button button-primary" to={stagingEditorPath(property.id)}>
+            {scene.placementCount > 0 ? 'Edit the staging' : 'Stage this property'}
+          </Link>
+          {scene.hasDraft && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={publish.isPending}
+              onClick={() => void publish.run(property.slug).then((outcome) => setPublished(outcome.ok))}
+            >
+              Publish
+            </button>
+          )}
+        </p>
+      )}
+      {scene.hasDraft && !readOnly && (
         <p className="muted">
           Publishing puts the staging live with the tour’s other saved layer changes, all at once.
         </p>

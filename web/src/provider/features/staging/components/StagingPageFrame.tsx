@@ -7,6 +7,7 @@ import { PRODUCT_NAME } from '../../../../shared/strings';
 import type { Property } from '../../properties/api';
 import { propertyPath, PROPERTIES_PATH } from '../../properties/paths';
 import { usePropertyQuery } from '../../properties/queries';
+import { useAccountPermissionsQuery } from '../../settings/queries';
 import type { CreatorStudioProps, StagingScene } from '../api';
 import { useCreatorStudioPropsQuery, useSceneQuery } from '../queries';
 import { CreatorStudioRequired } from './CreatorStudioRequired';
@@ -25,12 +26,19 @@ export function StagingPageFrame({
   heading: string;
   /** where the back link leads, and its words; the property's page when not given */
   back?: (property: Property) => { to: string; label: string };
-  children: (loaded: { property: Property; props: CreatorStudioProps; scene: StagingScene }) => ReactNode;
+  children: (loaded: {
+    property: Property;
+    props: CreatorStudioProps;
+    scene: StagingScene;
+    /** a member: reads the staging, which the admins and scan technicians change */
+    readOnly: boolean;
+  }) => ReactNode;
 }) {
   const { id = '' } = useParams();
   const property = usePropertyQuery(id);
   const props = useCreatorStudioPropsQuery(id);
   const scene = useSceneQuery(id);
+  const readOnly = useAccountPermissionsQuery().data?.manageProperties === false;
   const failure = property.error ?? props.error ?? scene.error;
 
   const notFound = failure instanceof ApiError && failure.status === 404;
@@ -67,7 +75,7 @@ export function StagingPageFrame({
       ) : failure ? (
         <ErrorDisplay error={failure} />
       ) : props.data && scene.data ? (
-        children({ property: property.data, props: props.data, scene: scene.data })
+        children({ property: property.data, props: props.data, scene: scene.data, readOnly })
       ) : (
         <Loading />
       )}
