@@ -204,6 +204,29 @@ describe('the staging editor', () => {
     await page.keyboard.press('Control+Z');
     await hasValue(rotation, '0');
     expect(await where.textContent()).toBe(moved);
+    // A key nudges it 10 cm across (the plan has the focus); Ctrl+Z takes that back too.
+    await page.keyboard.press('ArrowRight');
+    await eventually(
+      () => where.textContent(),
+      (text) => text !== moved,
+      'the sofa nudged',
+    );
+    await page.keyboard.press('Control+Z');
+    await eventually(
+      () => where.textContent(),
+      (text) => text === moved,
+      'the nudge undone',
+    );
+
+    // Leaving with unsaved changes asks first; staying keeps them.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: 'Done' }).click();
+    expect(asked).toEqual(['The staging has changes that are not saved. Leave without saving them?']);
+    expect(page.url()).toBe(`${base}/provider/properties/${propertyId}/vt_staging/edit?sketchfab=connected`);
 
     // Saved as the draft: visitors still see no staging.
     await page.getByRole('button', { name: 'Save draft' }).click();
