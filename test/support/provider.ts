@@ -13,14 +13,9 @@ export async function aProperty(person: Person, title: string): Promise<string> 
 }
 
 /**
- * Puts the provider on Starter the way the billing page does (the billing account, a card, then the plan), and
+ * Puts the provider on a paid plan the way the billing page does (the billing account, a card, then the plan), and
  * waits until properties has heard of it, so what the plan allows holds from the next request.
  */
-export async function onStarter(platform: PlatformWithEmulators, person: Person): Promise<void> {
-  await onPlan(platform, person, 'starter_plan');
-}
-
-/** Puts the provider on a paid plan (`vt_creator_plan` for the creator studio, say) as `onStarter` does. */
 export async function onPlan(
   platform: PlatformWithEmulators,
   person: Person,
@@ -53,6 +48,10 @@ export async function onPlan(
     `properties hearing of the ${productCode} plan`,
   );
 }
+
+/** On Starter (`onPlan`): premium tours, no creator studio. */
+export const onStarter = (platform: PlatformWithEmulators, person: Person): Promise<void> =>
+  onPlan(platform, person, 'starter_plan');
 
 /**
  * A property of `person` whose tour is shared (its published feature on, as the Publishing section does it): its id,

@@ -81,7 +81,12 @@ export const PLANS: Record<ProductCode, Plan> = {
     planTier: 2,
     name: 'Creator',
     description: 'For busy providers who brand every tour as their own.',
-    packageList: ['100 premium tours', 'Everything in Starter', 'White-label domains'],
+    packageList: [
+      '100 premium tours',
+      'Everything in Starter',
+      'White-label domains',
+      'Virtual staging: furnish scanned rooms with 3D furniture from the library, your uploads or Sketchfab',
+    ],
     premiumTourLimit: 100,
     toursType: 'premium',
     prices: {
@@ -99,7 +104,11 @@ export const PLANS: Record<ProductCode, Plan> = {
     name: 'Pro',
     description: 'Unlimited premium tours and a dedicated account manager.',
     // The free trial is offered by the grid while the provider has not used it (`trial_available`).
-    packageList: ['Unlimited premium tours', 'Everything in Creator', 'A dedicated account manager'],
+    packageList: [
+      'Unlimited premium tours',
+      'Everything in Creator, virtual staging included',
+      'A dedicated account manager',
+    ],
     premiumTourLimit: null,
     toursType: 'premium',
     prices: {

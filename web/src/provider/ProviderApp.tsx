@@ -12,6 +12,8 @@ const BillingPage = lazy(() => import('./pages/BillingPage'));
 const CreditsPage = lazy(() => import('./pages/CreditsPage'));
 const PropertyPage = lazy(() => import('./pages/PropertyPage'));
 const TourSpacePage = lazy(() => import('./pages/TourSpacePage'));
+const StagingPage = lazy(() => import('./pages/StagingPage'));
+const StagingEditorPage = lazy(() => import('./pages/StagingEditorPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderPage = lazy(() => import('./pages/OrderPage'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
@@ -36,6 +38,8 @@ export function ProviderApp() {
         <Route path="provider/properties" element={<PropertiesPage />} />
         <Route path="provider/properties/:id" element={<PropertyPage />} />
         <Route path="provider/properties/:id/virtual-tour/space" element={<TourSpacePage />} />
+        <Route path="provider/properties/:id/vt_staging" element={<StagingPage />} />
+        <Route path="provider/properties/:id/vt_staging/edit" element={<StagingEditorPage />} />
         <Route path="provider/properties/:id/analytics" element={<PropertyAnalyticsPage />} />
         <Route path="provider/orders" element={<OrdersPage />} />
         <Route path="provider/orders/:id" element={<OrderPage />} />

@@ -149,6 +149,12 @@ describe('WebApp pages', () => {
     }
   });
 
+  it("lets the app's pages read 3D models from the configured storage origins (the staging editor's SDK loader)", async () => {
+    const imageOrigins = ['http://127.0.0.1:4569'];
+    const { csp } = await page('/provider/properties/1/vt_staging/edit', { imageOrigins });
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https:', ...imageOrigins]);
+  });
+
   it("lets the player's pages, and only them, load the configured Showcase SDK client", async () => {
     const byDefault = await page('/tours/demo/harbour-view');
     expect(directive(byDefault.csp, 'script-src')).toEqual(["'self'", 'https://static.matterport.com']);

@@ -104,6 +104,9 @@ export class WebApp {
           : []),
       ],
       mergeSources(
+        // The staging editor's 3D models are read by the Showcase SDK's loader in the page (fetch), from storage as
+        // its images are (issue 36): over HTTPS anywhere, and from the same local origins in development.
+        { connect: options.imageOrigins ?? [] },
         tours,
         captcha ? captchaSources(captcha.scriptUrl) : {},
         stripe ? stripeSources(stripe.scriptUrl) : {},

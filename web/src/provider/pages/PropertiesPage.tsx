@@ -42,6 +42,9 @@ export function PropertiesPage() {
   const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(false);
   const notice = (location.state as PropertiesPageState | null)?.notice;
+  // Sketchfab's authorisation comes back here when it cannot tell which staging editor started it (README
+  // "Sketchfab imports"): its reason, as the server words it.
+  const sketchfabFailure = params.get('sketchfab') === 'failed' ? params.get('reason') : null;
 
   function change(
     next: { page?: number; search?: string; status?: string; tour_type?: string },
@@ -91,6 +94,11 @@ export function PropertiesPage() {
       {notice && (
         <p className="alert alert-success" role="status">
           {notice}
+        </p>
+      )}
+      {sketchfabFailure && (
+        <p className="alert alert-error" role="alert">
+          Sketchfab was not connected: {sketchfabFailure}
         </p>
       )}
       <PropertyFilters

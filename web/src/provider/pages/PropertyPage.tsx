@@ -22,6 +22,7 @@ import { PROPERTIES_PATH } from '../features/properties/paths';
 import { PropertyReadOnly } from '../features/properties/readOnly';
 import '../features/properties/properties.css';
 import { useFloorplansQuery, usePhotosQuery, usePropertyQuery } from '../features/properties/queries';
+import { stagingPath } from '../features/staging/paths';
 import { tourSpacePath } from '../features/tours/paths';
 import type { PropertiesPageState } from './PropertiesPage';
 import { useAccountPermissionsQuery } from '../features/settings/queries';
@@ -99,6 +100,9 @@ export default function PropertyPage() {
         <p className="property-header-actions">
           <Link className="button button-primary" to={tourSpacePath(property.id)}>
             Open the tour space
+          </Link>
+          <Link className="button button-secondary" to={stagingPath(property.id)}>
+            Virtual staging
           </Link>
           <Link className="button button-secondary" to={propertyAnalyticsPath(property.id)}>
             Analytics
