@@ -1,127 +1,70 @@
 import { describe, expect, it } from '@jest/globals';
-import { stagingShowcase, type MpSceneSdk, type StagedModel } from './showcase-scene';
+import { stagingShowcase } from './showcase-scene';
+import type { ShowcaseSession } from './showcase-sdk';
+import type { SpaceModel, SpacePick, SpaceSession } from './space';
 
-type Hit = { position: { x: number; y: number; z: number }; normal: { x: number; y: number; z: number } } & {
-  floorIndex?: number;
-  object: string;
-};
-
-/** An observable as the SDK's: calls back at once, then at each `set`. */
-function observable<T>(value: T) {
-  const observers = new Set<(value: T) => void>();
-  return {
-    api: {
-      subscribe(callback: (value: T) => void) {
-        observers.add(callback);
-        callback(value);
-        return { cancel: () => observers.delete(callback) };
-      },
+/** A session whose space records what the editor's scene asks of it (the SDK's side is showcase-sdk.spec.ts's). */
+function recordingSession() {
+  const calls: string[] = [];
+  const pickListeners = new Set<(pick: SpacePick) => void>();
+  const space = {
+    async showModels(models: SpaceModel[]) {
+      if (models.length > 0) calls.push(`show ${models.map((model) => model.id).join(',')}`);
     },
-    set(next: T) {
-      for (const observer of observers) observer(next);
+    async hideModels(ids: string[]) {
+      if (ids.length > 0) calls.push(`hide ${ids.join(',')}`);
     },
+    onPick(listener: (pick: SpacePick) => void) {
+      pickListeners.add(listener);
+      return () => pickListeners.delete(listener);
+    },
+  } as unknown as SpaceSession;
+  const session: ShowcaseSession = {
+    onPlace: () => () => undefined,
+    space,
+    close: () => calls.push('close'),
   };
-}
-const empty = { subscribe: () => ({ cancel() {} }) };
-
-/** The SDK's Scene as far as the editor uses it: every node it starts and stops, recorded. */
-function fakeSdk() {
-  const events: string[] = [];
-  const nodes: Array<Record<string, unknown>> = [];
-  const intersection = observable<Hit>({
-    position: { x: 0, y: 0, z: 0 },
-    normal: { x: 0, y: 1, z: 0 },
-    object: 'intersectedobject.model',
-  });
-  const vector = (name: string, node: Record<string, unknown>) => ({
-    set: (x: number, y: number, z: number) => void (node[name] = { x, y, z }),
-  });
-  const mp = {
-    Sweep: { current: observable({ sid: '', floorInfo: {} }).api, data: empty },
-    Room: { current: observable({ rooms: [] }).api, data: empty },
-    Camera: { pose: observable({ rotation: { x: 0, y: 0 }, sweep: '', mode: '' }).api },
-    Pointer: { intersection: intersection.api },
-    disconnect: () => events.push('disconnect'),
-    Scene: {
-      createObjects: async (count: number) =>
-        Array.from({ length: count }, () => {
-          let node: Record<string, unknown> = {};
-          return {
-            addNode(id: string) {
-              node = { id };
-              nodes.push(node);
-              return {
-                set name(name: string) {
-                  node.name = name;
-                },
-                position: vector('position', node),
-                scale: vector('scale', node),
-                quaternion: {
-                  set: (x: number, y: number, z: number, w: number) => void (node.rotation = { x, y, z, w }),
-                },
-                addComponent: (type: string, inputs: Record<string, unknown>) => void (node[type] = inputs),
-              };
-            },
-            start: () => events.push(`start ${node.id as string}`),
-            stop: () => events.push(`stop ${node.id as string}`),
-          };
-        }),
-    },
-  } as unknown as MpSceneSdk;
-  return { mp, events, nodes, intersection };
+  return { session, calls, pick: (pick: SpacePick) => pickListeners.forEach((listener) => listener(pick)) };
 }
 
-const SOFA: StagedModel = {
-  id: 'sofa',
-  name: 'Linen sofa',
+const sofa: SpaceModel = {
+  id: 'p1',
+  name: 'Sofa',
   url: 'https://storage.test/sofa.glb?X-Amz-Signature=1',
-  position: { x: 1, y: -1.5, z: 2 },
-  rotation: { x: 0, y: 0, z: 0, w: 1 },
+  position: { x: 1, y: 0, z: 2 },
+  yaw: 90,
   scale: 1,
 };
+const lamp: SpaceModel = { ...sofa, id: 'p2', name: 'Lamp', url: 'https://storage.test/lamp.glb?sig=1' };
 
-describe('the staged scene in Showcase', () => {
-  it('places each model as a started node with its GLB and transform', async () => {
-    const { mp, events, nodes } = fakeSdk();
-    await stagingShowcase(mp).show([SOFA]);
-    expect(events).toEqual(['start sofa']);
-    expect(nodes).toEqual([
-      {
-        id: 'sofa',
-        name: 'Linen sofa',
-        'mp.gltfLoader': { url: SOFA.url },
-        position: SOFA.position,
-        rotation: SOFA.rotation,
-        scale: { x: 1, y: 1, z: 1 },
-      },
-    ]);
-  });
-
-  it('leaves a model that did not change, places a moved one again and stops a removed one', async () => {
-    const { mp, events } = fakeSdk();
-    const scene = stagingShowcase(mp);
-    const lamp = { ...SOFA, id: 'lamp', name: 'Lamp' };
-    await scene.show([SOFA, lamp]);
-    // A fresh signature of the same GLB is the same model.
-    await scene.show([{ ...SOFA, url: `${SOFA.url}2` }, lamp]);
-    expect(events).toEqual(['start sofa', 'start lamp']);
-    await scene.show([{ ...SOFA, scale: 2 }]);
-    expect(events).toEqual(['start sofa', 'start lamp', 'stop lamp', 'stop sofa', 'start sofa']);
+describe('the staging editor’s scene in Showcase', () => {
+  it('shows new pieces, leaves unchanged ones (a fresh link signature aside), re-places moved ones, takes out removed ones', async () => {
+    const { session, calls } = recordingSession();
+    const scene = stagingShowcase(session);
+    await scene.show([sofa, lamp]);
+    await scene.show([{ ...sofa, url: 'https://storage.test/sofa.glb?X-Amz-Signature=2' }, lamp]);
+    await scene.show([{ ...sofa, yaw: 180 }]);
+    await scene.show([]);
     scene.close();
-    expect(events.slice(-2)).toEqual(['stop sofa', 'disconnect']);
+    expect(calls).toEqual(['show p1,p2', 'hide p2', 'show p1', 'hide p1', 'close']);
   });
 
-  it('tells each click on the model after subscribing, with its floor', () => {
-    const { mp, intersection } = fakeSdk();
-    const picks: unknown[] = [];
-    stagingShowcase(mp).onPick((pick) => picks.push(pick));
-    const floor = { position: { x: 1, y: -1.5, z: 2 }, normal: { x: 0, y: 1, z: 0 } };
-    intersection.set({ ...floor, floorIndex: 1, object: 'intersectedobject.model' });
-    intersection.set({ ...floor, object: 'intersectedobject.tag' });
-    intersection.set({ ...floor, object: 'intersectedobject.model' });
-    expect(picks).toEqual([
-      { ...floor, floor: 1 },
-      { ...floor, floor: null },
-    ]);
+  it('runs one change after another, so a quick series of edits ends as the last one says', async () => {
+    const { session, calls } = recordingSession();
+    const scene = stagingShowcase(session);
+    await Promise.all([scene.show([sofa]), scene.show([sofa, lamp]), scene.show([lamp])]);
+    expect(calls).toEqual(['show p1', 'show p2', 'hide p1']);
+  });
+
+  it('passes on each click with its floor, until unsubscribed', () => {
+    const { session, pick } = recordingSession();
+    const scene = stagingShowcase(session);
+    const heard: SpacePick[] = [];
+    const stop = scene.onPick((spot) => heard.push(spot));
+    const spot = { position: { x: 1, y: 0, z: 1 }, normal: { x: 0, y: 1, z: 0 }, floor: 1 };
+    pick(spot);
+    stop();
+    pick(spot);
+    expect(heard).toEqual([spot]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { sdkVersion, showcaseSession, yawQuaternion, type MpSdk } from './showcase-sdk';
-import type { SpaceModel, SpacePick, SpacePose, SpaceTag } from './space';
+import type { SpaceModel, SpacePick, SpacePoint, SpacePose, SpaceTag } from './space';
 
 describe('the Matterport SDK version the player asks for', () => {
   it.each([
@@ -46,7 +46,12 @@ function fakeSdk() {
   const calls: unknown[][] = [];
   const pose = observable({ rotation: { x: 0, y: 0 }, sweep: '', mode: 'mode.transitioning' });
   const openTags = observable({ selected: new Set<string>() });
-  const intersection = observable({
+  const intersection = observable<{
+    position: SpacePoint;
+    normal: SpacePoint;
+    floorIndex?: number;
+    object: string;
+  }>({
     position: { x: 0, y: 0, z: 0 },
     normal: { x: 0, y: 0, z: 0 },
     object: 'intersectedobject.none',
@@ -232,17 +237,21 @@ describe('the SpaceSession over Matterport’s SDK', () => {
     expect(calls).toEqual([]);
   });
 
-  it('tells picks: each new intersection with the model, not the one before subscribing', () => {
+  it('tells picks: each new intersection with the model, not the one before subscribing, with its floor', () => {
     const { mp, intersection } = fakeSdk();
     const { space } = showcaseSession(mp);
     const picks: SpacePick[] = [];
     const stop = space.onPick((pick) => picks.push(pick));
     const hit = { position: { x: 1, y: -1.5, z: 2 }, normal: { x: 0, y: 1, z: 0 } };
     intersection.set({ ...hit, object: 'intersectedobject.model' });
+    intersection.set({ ...hit, floorIndex: 1, object: 'intersectedobject.model' });
     intersection.set({ ...hit, object: 'intersectedobject.sweep' });
     stop();
     intersection.set({ ...hit, object: 'intersectedobject.model' });
-    expect(picks).toEqual([hit]);
+    expect(picks).toEqual([
+      { ...hit, floor: null },
+      { ...hit, floor: 1 },
+    ]);
   });
 
   it('places models as scene nodes with the glTF loader, scaled and turned, lit once; one shown again is a new node', async () => {

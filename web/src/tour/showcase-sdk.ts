@@ -91,6 +91,7 @@ interface MpPose {
 interface MpIntersection {
   position: SpacePoint;
   normal: SpacePoint;
+  floorIndex?: number;
   object: string;
 }
 interface MpTagDescriptor {
@@ -148,15 +149,23 @@ export async function connectShowcase(
   sdk: ShowcaseSdkSettings,
 ): Promise<ShowcaseSession | null> {
   try {
-    await loadScript(sdk.url);
-    const client = (window as MpSdkWindow).MP_SDK;
-    if (!client) throw new Error(`${sdk.url} defined no MP_SDK`);
-    const mp = await client.connect(iframe, sdk.key ?? undefined, sdk.version ?? TOUR_DEFAULTS.sdkVersion);
-    return showcaseSession(mp);
+    return await connectShowcaseOrFail(iframe, sdk);
   } catch (error) {
     console.warn('Matterport SDK unavailable; the tour plays without the visitor’s place', error);
     return null;
   }
+}
+
+/** As `connectShowcase`, rejecting with the reason when the SDK cannot be used (an editor says it cannot place). */
+export async function connectShowcaseOrFail(
+  iframe: HTMLIFrameElement,
+  sdk: ShowcaseSdkSettings,
+): Promise<ShowcaseSession> {
+  await loadScript(sdk.url);
+  const client = (window as MpSdkWindow).MP_SDK;
+  if (!client) throw new Error(`${sdk.url} defined no MP_SDK`);
+  const mp = await client.connect(iframe, sdk.key ?? undefined, sdk.version ?? TOUR_DEFAULTS.sdkVersion);
+  return showcaseSession(mp);
 }
 
 /** The session over a connected SDK: the visitor's place (`onPlace`) and the space the layers use. */
@@ -395,6 +404,7 @@ function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
         const pick: SpacePick = {
           position: { x: hit.position.x, y: hit.position.y, z: hit.position.z },
           normal: { x: hit.normal.x, y: hit.normal.y, z: hit.normal.z },
+          floor: typeof hit.floorIndex === 'number' ? hit.floorIndex : null,
         };
         listener(pick);
       });

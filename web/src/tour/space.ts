@@ -68,6 +68,8 @@ export interface SpacePick {
   position: SpacePoint;
   /** The surface's normal there: a tag's stem points along it. */
   normal: SpacePoint;
+  /** Matterport's floor index there, when the SDK tells one (a staged piece stands on that floor). */
+  floor: number | null;
 }
 
 /** The camera: the sweep the visitor stands at and where they look. */

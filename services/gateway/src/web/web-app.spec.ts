@@ -46,7 +46,7 @@ describe('WebApp pages', () => {
     expect(html).toContain('<meta name="csrf-token" content="csrf-123">');
     expect(html).not.toMatch(/captcha|stripe/);
     expect(csp).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+      "default-src 'self'; script-src 'self' https://static.matterport.com; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' data: blob: https:; media-src 'self' blob: https:; font-src 'self' data:; " +
         "connect-src 'self' https:; " +
         'frame-src https://my.matterport.com; ' +
@@ -78,6 +78,7 @@ describe('WebApp pages', () => {
     });
     expect(directive(csp, 'script-src')).toEqual([
       "'self'",
+      'https://static.matterport.com',
       'https://www.google.com/recaptcha/',
       'https://www.gstatic.com/recaptcha/',
     ]);
@@ -107,6 +108,7 @@ describe('WebApp pages', () => {
     expect(html).toContain('<meta name="stripe-js-url" content="https://js.stripe.com/v3">');
     expect(directive(csp, 'script-src')).toEqual([
       "'self'",
+      'https://static.matterport.com',
       'https://js.stripe.com',
       'https://*.js.stripe.com',
     ]);
@@ -139,13 +141,8 @@ describe('WebApp pages', () => {
       const { csp } = await page(pathname, { imageOrigins });
       expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', ...imageOrigins]);
       expect(directive(csp, 'media-src')).toEqual(["'self'", 'blob:', 'https:', ...imageOrigins]);
-      expect(directive(csp, 'script-src')).toEqual(
-        pathname.startsWith('/tours/') ? ["'self'", 'https://static.matterport.com'] : ["'self'"],
-      );
-      // The player's staged models are fetched from storage by the Showcase SDK's loader; the app fetches none.
-      expect(directive(csp, 'connect-src')).toEqual(
-        pathname.startsWith('/tours/') ? ["'self'", 'https:', ...imageOrigins] : ["'self'", 'https:'],
-      );
+      // Staged models are fetched from storage by the Showcase SDK's loader: the player's and the staging editor's.
+      expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https:', ...imageOrigins]);
     }
   });
 
@@ -155,14 +152,16 @@ describe('WebApp pages', () => {
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'https:', ...imageOrigins]);
   });
 
-  it("lets the player's pages, and only them, load the configured Showcase SDK client", async () => {
-    const byDefault = await page('/tours/demo/harbour-view');
-    expect(directive(byDefault.csp, 'script-src')).toEqual(["'self'", 'https://static.matterport.com']);
+  it("lets the player and the app's editors in the scan (tour space, staging) load the configured Showcase SDK client", async () => {
+    for (const pathname of ['/tours/demo/harbour-view', '/provider/properties/1/vt_staging/edit']) {
+      const byDefault = await page(pathname);
+      expect(directive(byDefault.csp, 'script-src')).toEqual(["'self'", 'https://static.matterport.com']);
+    }
     const options = { showcaseSdkUrl: 'http://127.0.0.1:4010/matterport/showcase-sdk/latest.js' };
-    const player = await page('/tours/demo/harbour-view', options);
-    expect(directive(player.csp, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4010']);
-    const app = await page('/provider/properties/1/virtual-tour/space', options);
-    expect(directive(app.csp, 'script-src')).toEqual(["'self'"]);
+    for (const pathname of ['/tours/demo/harbour-view', '/provider/properties/1/virtual-tour/space']) {
+      const configured = await page(pathname, options);
+      expect(directive(configured.csp, 'script-src')).toEqual(["'self'", 'http://127.0.0.1:4010']);
+    }
   });
 
   it("preloads a tour's layers with the player's page, where the player will ask for them", async () => {

@@ -87,8 +87,12 @@ export class WebApp {
     const assets = path.join(distDir, 'assets');
     const { captcha, stripe } = options;
     const images: PageSources = { img: options.imageOrigins ?? [] };
-    // Both the provider's tour space and the visitor's player show the tour in the scan viewer's frame.
-    const tours: PageSources = { frame: [new URL(options.showcaseUrl ?? MATTERPORT_SHOWCASE).origin] };
+    // Both the provider's editors (the tour space, the staging editor) and the visitor's player show the tour in the
+    // scan viewer's frame and connect to it with Matterport's SDK, loaded from Matterport at run time.
+    const tours: PageSources = {
+      frame: [new URL(options.showcaseUrl ?? MATTERPORT_SHOWCASE).origin],
+      script: [new URL(options.showcaseSdkUrl ?? MATTERPORT_SDK_SCRIPT).origin],
+    };
     return new WebApp(
       existsSync(assets) ? assets : undefined,
       { app: read('index.html'), player: read('player.html') },
@@ -118,7 +122,6 @@ export class WebApp {
         // images are (issue 36): over HTTPS anywhere, and from the same local origins in development.
         { connect: options.imageOrigins ?? [] },
         tours,
-        { script: [new URL(options.showcaseSdkUrl ?? MATTERPORT_SDK_SCRIPT).origin] },
         options.appUrl ? { frame: [new URL(options.appUrl).origin] } : {},
         // A tour's custom tags show videos (YouTube's and Vimeo's players) and https pages in frames (issue 34).
         TAG_FRAMES,

@@ -10,7 +10,6 @@ import {
   nudged,
   placementRefusal,
   turnedBy,
-  yawQuaternion,
   type Placement,
   type SceneLimits,
 } from './placements';
@@ -52,13 +51,6 @@ describe('placements', () => {
 
   it('moves a piece across the floor at the floor’s height', () => {
     expect(movedBy(SOFA, 0.5, -0.25, LIMITS).position).toEqual({ x: 1.5, y: -1.5, z: 1.75 });
-  });
-
-  it('turns the yaw into the quaternion of a turn about the up axis', () => {
-    expect(yawQuaternion(0)).toEqual({ x: 0, y: 0, z: 0, w: 1 });
-    const quarter = yawQuaternion(90);
-    expect(quarter.y).toBeCloseTo(Math.SQRT1_2, 10);
-    expect(quarter.w).toBeCloseTo(Math.SQRT1_2, 10);
   });
 
   it('reads the keyboard’s nudges: arrows move, Q and E turn, + and - scale, Shift finer', () => {

@@ -98,12 +98,6 @@ export const scaledTo = (placement: Placement, scale: number, limits: SceneLimit
   scale: clampedScale(scale, limits),
 });
 
-/** The rotation about the up axis as the SDK's nodes take it (a unit quaternion). */
-export function yawQuaternion(yaw: number): { x: number; y: number; z: number; w: number } {
-  const half = (yaw * Math.PI) / 360;
-  return { x: 0, y: Math.sin(half), z: 0, w: Math.cos(half) };
-}
-
 /** What a key does to the selected piece (arrows move it, Q/E turn it, +/- scale it); Shift makes the step finer. */
 export type Nudge =
   | { kind: 'move'; dx: number; dz: number }

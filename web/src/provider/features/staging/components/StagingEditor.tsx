@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import type { ScenePick, StagingShowcase as Session } from '../../../../tour/showcase-scene';
+import type { StagingShowcase as Session } from '../../../../tour/showcase-scene';
+import type { SpacePick } from '../../../../tour/space';
 import type { SpaceSweep } from '../../../../tour/space';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDateTime } from '../../../../shared/format';
@@ -17,7 +18,6 @@ import {
   placementRefusal,
   scaledTo,
   turnedBy,
-  yawQuaternion,
   type Placement,
   type SceneLimits,
 } from '../placements';
@@ -151,7 +151,7 @@ export function StagingEditor({
               name: model.name,
               url: model.url,
               position: placement.position,
-              rotation: yawQuaternion(placement.yaw),
+              yaw: placement.yaw,
               scale: placement.scale,
             },
           ];
@@ -161,7 +161,7 @@ export function StagingEditor({
   }, [session, placements, models]);
 
   // A click on the scan drops the chosen piece there (the latest state through a ref: one subscription a session).
-  const dropRef = useRef<(pick: ScenePick) => void>(() => undefined);
+  const dropRef = useRef<(pick: SpacePick) => void>(() => undefined);
   dropRef.current = (pick) => {
     if (!chosen) {
       setNotice('Choose a piece in the library, then click the floor where it goes.');

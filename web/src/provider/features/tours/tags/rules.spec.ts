@@ -45,7 +45,7 @@ describe('the tag editor’s rules', () => {
   });
 
   it('places a tag where the click landed, its stem along the surface, from the camera’s sweep', () => {
-    const pick = { position: { x: 1, y: 0.5, z: -2 }, normal: { x: 0, y: 0, z: 1 } };
+    const pick = { position: { x: 1, y: 0.5, z: -2 }, normal: { x: 0, y: 0, z: 1 }, floor: null };
     const placed = placedAt(newTag(), pick, { sweep: 'sw-3', rotation: { x: 0, y: 90 }, mode: 'inside' });
     expect({ position: placed.position, sweepId: placed.sweepId }).toEqual({
       position: { anchor: { x: 1, y: 0.5, z: -2 }, stemNormal: { x: 0, y: 0, z: 1 } },
