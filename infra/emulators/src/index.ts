@@ -7,6 +7,8 @@ export {
 } from './server';
 export type { Vendor } from './vendor';
 export {
+  ASSET_HOST_PACK_PATH,
+  createAssetHostVendor,
   createVendors,
   createCaptchaVendor,
   createMailVendor,

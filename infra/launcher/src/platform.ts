@@ -44,7 +44,10 @@ export const EMULATOR_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_emulator_tourly_con
  */
 export function emulatorEnv(
   emulatorsUrl: string,
-): Record<'captcha' | 'mail' | 'stripe' | 'maps' | 'matterport' | 'sketchfab', Record<string, string>> {
+): Record<
+  'captcha' | 'mail' | 'stripe' | 'maps' | 'matterport' | 'sketchfab' | 'assetHost',
+  Record<string, string>
+> {
   return {
     captcha: {
       CAPTCHA_VERIFY_URL: `${emulatorsUrl}/captcha/siteverify`,
@@ -87,6 +90,9 @@ export function emulatorEnv(
     // Properties' staging imports: the OAuth application providers connect their Sketchfab accounts through (the
     // emulator's registered one) and the Data API whose downloads they import.
     sketchfab: sketchfabEmulatorEnv(emulatorsUrl),
+    // The staging assets' bulk upload reads the emulators' asset host (a furniture pack's CSV and models) though it
+    // is on this machine, as an operator's own asset server would be.
+    assetHost: { STAGING_IMPORT_TRUSTED_ORIGINS: new URL(emulatorsUrl).origin },
   };
 }
 

@@ -1,5 +1,5 @@
 import { SKETCHFAB_CALLBACK_PATH } from '@tourly/contracts';
-import { sketchfabUid, startEmulators, type RunningEmulators } from '@tourly/emulators';
+import { ASSET_HOST_PACK_PATH, sketchfabUid, startEmulators, type RunningEmulators } from '@tourly/emulators';
 import { EMULATOR_CAPTCHA_SITE_KEY, withEmulators } from '../src/platform';
 
 /** What `npm start` hands the services and the gateway when it starts the vendor emulators itself. */
@@ -90,6 +90,16 @@ describe('the platform pointed at the emulators', () => {
     expect(await token.json()).toEqual({ error: 'invalid_grant' });
     const model = await fetch(`${env.SKETCHFAB_API_URL}/v3/models/${sketchfabUid('Oak Dining Table')}`);
     expect(((await model.json()) as { name: string }).name).toBe('Oak Dining Table');
+  });
+
+  it("lets the staging assets' bulk upload read the emulators' asset host, and its pack there", async () => {
+    const env = withEmulators({}, emulators.url);
+    expect(env.STAGING_IMPORT_TRUSTED_ORIGINS).toBe(new URL(emulators.url).origin);
+    const pack = await fetch(`${env.STAGING_IMPORT_TRUSTED_ORIGINS}/asset-host${ASSET_HOST_PACK_PATH}`);
+    expect((await pack.text()).split('\n')[0]).toMatch(/^model_url,name,category,/);
+    // An operator's own setting stays.
+    const own = withEmulators({ STAGING_IMPORT_TRUSTED_ORIGINS: 'http://assets.internal' }, emulators.url);
+    expect(own.STAGING_IMPORT_TRUSTED_ORIGINS).toBe('http://assets.internal');
   });
 
   it('leaves a vendor the environment configures alone, whole', () => {

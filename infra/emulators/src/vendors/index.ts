@@ -3,6 +3,7 @@ import { createCaptchaVendor } from './captcha';
 import { createMailVendor } from './mail';
 import { createMapsVendor } from './maps';
 import { createMatterportVendor, type MatterportVendorOptions } from './matterport';
+import { createAssetHostVendor } from './asset-host';
 import { createSketchfabVendor, type SketchfabVendorOptions } from './sketchfab';
 import { createStripeJsVendor, createStripeVendor, type StripeVendorOptions } from './stripe';
 
@@ -42,6 +43,7 @@ export {
   type MatterportSweep,
   type MatterportVendorOptions,
 } from './matterport';
+export { ASSET_HOST_PACK_PATH, createAssetHostVendor } from './asset-host';
 export {
   createSketchfabVendor,
   SKETCHFAB_CALLBACK_PATH,
@@ -97,5 +99,6 @@ export function createVendors(options: VendorOptions = {}): Vendor[] {
     createMapsVendor(),
     createMatterportVendor(options.matterport),
     createSketchfabVendor(options.sketchfab),
+    createAssetHostVendor(),
   ];
 }
