@@ -7,6 +7,7 @@ import type { StagingScene } from '../features/staging/api';
 import { StagingPageFrame } from '../features/staging/components/StagingPageFrame';
 import { stagingEditorPath } from '../features/staging/paths';
 import { usePublishStagingMutation } from '../features/staging/queries';
+import { publishedNotice } from '../features/staging/visibility';
 
 const LIGHTING: Record<StagingScene['settings']['lighting'], string> = {
   natural: 'natural daylight',
@@ -50,9 +51,11 @@ function StagingSummary({
       </h2>
       <p role="status">
         {scene.hasDraft && scene.draftSavedAt ? `Saved ${formatDateTime(scene.draftSavedAt)}. ` : ''}
-        {scene.publishedAt
-          ? `Visitors see the staging published ${formatDateTime(scene.publishedAt)}.`
-          : 'Visitors see the rooms as scanned, unstaged.'}
+        {!property.publishedFeatures.tour
+          ? 'The tour is not shared yet: visitors see it, staged or not, once “Share the tour” is on.'
+          : scene.publishedAt
+            ? `Visitors see the staging published ${formatDateTime(scene.publishedAt)}.`
+            : 'Visitors see the rooms as scanned, unstaged.'}
       </p>
       {counts.size > 0 && (
         <>
@@ -96,7 +99,7 @@ function StagingSummary({
       )}
       {published && (
         <p className="alert alert-success" role="status">
-          Published: visitors now see the staged room.
+          {publishedNotice(property)}
         </p>
       )}
       <ErrorDisplay error={publish.error} />

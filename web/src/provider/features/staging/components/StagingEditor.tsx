@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { StagingShowcase as Session } from '../../../../tour/showcase-scene';
+import { publishedNotice } from '../visibility';
 import type { SpacePick } from '../../../../tour/space';
 import type { SpaceSweep } from '../../../../tour/space';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
@@ -250,7 +251,7 @@ export function StagingEditor({
   async function publishScene() {
     if (dirty && !(await saveDraft())) return;
     const outcome = await publish.run(property.slug);
-    if (outcome.ok) setNotice('Published: visitors now see the staged room.');
+    if (outcome.ok) setNotice(publishedNotice(property));
   }
 
   const floors = [
