@@ -126,6 +126,7 @@ function page(
   .models .model { padding: 3px 8px; border-radius: 4px; background: #fffffff0; font-size: 12px; }
   .models .model[data-state="failed"] { background: #fde2e2; }
   .lights { position: absolute; right: 12px; top: 30%; display: flex; flex-direction: column; gap: 4px;
+    pointer-events: none;
     margin: 0; padding: 0; list-style: none; }
   .lights .light { display: flex; align-items: center; gap: 6px; padding: 3px 8px; border-radius: 4px;
     background: #fffffff0; font-size: 12px; }

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { CONTACT_SHADOW_URL } from '../../../../tour/contact-shadow';
+import { SceneTint } from '../../../../tour/SceneTint';
 import type { StagingShowcase as Session } from '../../../../tour/showcase-scene';
 import type { SpacePick } from '../../../../tour/space';
 import type { SpaceSweep } from '../../../../tour/space';
+import { sceneTint, stagingLighting } from '../../../../tour/staging-lighting';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDateTime } from '../../../../shared/format';
 import { OnboardingHint } from '../../onboarding/OnboardingHint';
@@ -153,12 +156,20 @@ export function StagingEditor({
               position: placement.position,
               yaw: placement.yaw,
               scale: placement.scale,
+              footprint: { width: model.dimensions.width, depth: model.dimensions.depth },
             },
           ];
         }),
       )
       .catch(() => undefined);
   }, [session, placements, models]);
+
+  // The pieces in Showcase are lit as the draft's settings say, and take each change of them.
+  const lighting = useMemo(() => stagingLighting(scene.settings, CONTACT_SHADOW_URL), [scene.settings]);
+  useEffect(() => {
+    if (!session) return;
+    void session.light(lighting).catch(() => undefined);
+  }, [session, lighting]);
 
   // A click on the scan drops the chosen piece there (the latest state through a ref: one subscription a session).
   const dropRef = useRef<(pick: SpacePick) => void>(() => undefined);
@@ -351,6 +362,7 @@ export function StagingEditor({
               title={`The 3D space of ${property.title}`}
               onSession={setSession}
             />
+            <SceneTint tint={sceneTint(scene.settings)} />
           </div>
           <p className="muted">
             Choose a piece in the library, then click the floor in the 3D view where it goes: it stands on the
