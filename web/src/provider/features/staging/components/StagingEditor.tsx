@@ -140,6 +140,14 @@ export function StagingEditor({
     };
   }, [session]);
 
+  // The pieces in Showcase are lit as the draft's settings say, and take each change of them; told before the
+  // pieces are shown, so the first ones start under the preset's lights rather than the SDK's basic ones.
+  const lighting = useMemo(() => stagingLighting(scene.settings, CONTACT_SHADOW_URL), [scene.settings]);
+  useEffect(() => {
+    if (!session) return;
+    void session.light(lighting).catch(() => undefined);
+  }, [session, lighting]);
+
   // The scene in Showcase follows the editor's placements.
   useEffect(() => {
     if (!session) return;
@@ -163,13 +171,6 @@ export function StagingEditor({
       )
       .catch(() => undefined);
   }, [session, placements, models]);
-
-  // The pieces in Showcase are lit as the draft's settings say, and take each change of them.
-  const lighting = useMemo(() => stagingLighting(scene.settings, CONTACT_SHADOW_URL), [scene.settings]);
-  useEffect(() => {
-    if (!session) return;
-    void session.light(lighting).catch(() => undefined);
-  }, [session, lighting]);
 
   // A click on the scan drops the chosen piece there (the latest state through a ref: one subscription a session).
   const dropRef = useRef<(pick: SpacePick) => void>(() => undefined);
