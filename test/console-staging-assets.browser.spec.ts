@@ -167,6 +167,7 @@ describe('the console’s staging asset library in the browser', () => {
     const listed = row(page, ASSET);
     await listed.waitFor();
     expect(await cells(listed)).toEqual([
+      '',
       `${ASSET}\nmid-century-sofa.glb`,
       'Sofas',
       'Platform',
@@ -177,6 +178,16 @@ describe('the console’s staging asset library in the browser', () => {
       'In the library',
       expect.stringMatching(/^Edit\s+Archive\s+Delete\s+Log$/i),
     ]);
+    // Its picture: the thumbnail made at upload, loaded lazily at a fixed size, named by the asset.
+    const picture = listed.getByRole('img', { name: ASSET });
+    // A function, not a string: the page's CSP refuses a string evaluated as code.
+    await page.waitForFunction(
+      (image) => image.complete && image.naturalWidth === 256,
+      await picture.elementHandle(),
+    );
+    expect(await picture.getAttribute('loading')).toBe('lazy');
+    const shown = (await picture.boundingBox())!;
+    expect([shown.width, shown.height]).toEqual([48, 48]);
     // The refused upload left nothing.
     await page.getByRole('textbox', { name: 'Name' }).fill('model');
     await page.waitForURL(/filter=.*model/);
@@ -347,6 +358,7 @@ describe('the console’s staging asset library in the browser', () => {
       .getByRole('listitem')
       .filter({ hasText: PHONE_ASSET });
     await block.getByText('0.70 × 0.80 × 0.70 m').waitFor();
+    await block.getByRole('img', { name: PHONE_ASSET }).waitFor();
     for (const action of ['Edit', 'Archive', 'Delete']) {
       await block.getByRole('button', { name: `${action} ${PHONE_ASSET}` }).waitFor();
     }

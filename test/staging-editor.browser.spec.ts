@@ -13,6 +13,11 @@ import { sharedBrowserPlatform } from './support/shared-platform';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const SCREENSHOTS = path.join(__dirname, 'artifacts', 'staging-editor');
+/** Two presets' lights and the warm tint (web/src/tour/staging-lighting.ts's table). */
+const LIGHTING_PRESETS = {
+  natural: { ambient: { color: '#ffffff' }, directional: { color: '#fff6e8' } },
+  warm: { ambient: { color: '#ffe4c4' }, directional: { color: '#ffc98a' }, tint: { color: '#ffb45c' } },
+};
 /** The Sketchfab emulator's catalogue (infra/emulators README, "Sketchfab Data API v3"). */
 const SOFA = sketchfabUid('Mid-Century Sofa'); // CC Attribution, downloadable
 const FIG = sketchfabUid('Fiddle Leaf Fig Plant'); // CC Attribution-NoDerivs: refused
@@ -35,8 +40,9 @@ interface ScenePlacement {
  * Issue 36, the staging editor (`/provider/properties/{id}/vt_staging/edit`) at 1280 px: a provider on Creator stages
  * a scanned room with a model of its library, one it uploads here and one it imports from Sketchfab (its account
  * connected through Sketchfab's consent page), each dropped on the floor of the scan in Showcase; moves one on the
- * plan and turns it, undoes, saves the draft (visitors still see no staging), publishes, and the published
- * scene.json has the three pieces. A provider on Starter gets the explanation and the plans instead of an editor.
+ * plan and turns it, undoes, changes the scene's lighting (the preview's lights, shadows and tint follow), saves the
+ * draft (visitors still see no staging), publishes, and the published scene.json has the three pieces. The library's
+ * cards show each model's thumbnail. A provider on Starter gets the explanation and the plans instead of an editor.
  */
 describe('the staging editor', () => {
   let it_: PlatformWithEmulators;
@@ -75,6 +81,19 @@ describe('the staging editor', () => {
     const box = (await floor.boundingBox())!;
     await floor.click({ position: { x: box.width * at.x, y: box.height * at.y } });
     await page.getByRole('status').getByText(`${name} placed.`, { exact: false }).waitFor();
+  }
+
+  /** Waits until Showcase's lights are the preset's: its ambient and directional lights, in the SDK's colours. */
+  async function litWith(page: Page, preset: keyof typeof LIGHTING_PRESETS): Promise<void> {
+    const lights = showcase(page).getByRole('list', { name: 'Scene lights' });
+    const { ambient, directional } = LIGHTING_PRESETS[preset];
+    const color = (hex: string) =>
+      [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16) / 255).join(',');
+    await lights.locator(`[data-type="mp.ambientLight"][data-color="${color(ambient.color)}"]`).waitFor();
+    await lights
+      .locator(`[data-type="mp.directionalLight"][data-color="${color(directional.color)}"]`)
+      .waitFor();
+    expect(await lights.getByRole('listitem').count()).toBe(2);
   }
 
   /** Waits until the field shows `value` (React updates it after the click's render). */
@@ -131,6 +150,18 @@ describe('the staging editor', () => {
     await hint.waitFor({ state: 'detached' });
     await exploreTheSpace(page);
 
+    // The library's cards show each model's picture (the thumbnail made at upload), loaded, at a fixed size.
+    const thumbnail = library.getByRole('img', { name: 'Oak coffee table' });
+    // A function, not a string: the page's CSP refuses a string evaluated as code.
+    await page.waitForFunction(
+      (image) => image.complete && image.naturalWidth === 256,
+      await thumbnail.elementHandle(),
+    );
+    expect(await thumbnail.getAttribute('loading')).toBe('lazy');
+    expect(await thumbnail.getAttribute('src')).toContain('.webp');
+    const shown = (await thumbnail.boundingBox())!;
+    expect([shown.width, shown.height]).toEqual([64, 64]);
+
     // 1. A model of the library.
     await library.getByRole('button', { name: 'Place Oak coffee table' }).click();
     await dropOnTheFloor(page, 'Oak coffee table', { x: 0.58, y: 0.1 });
@@ -167,10 +198,27 @@ describe('the staging editor', () => {
     await library.getByText('“Mid-Century Sofa” is in your library', { exact: false }).waitFor();
     await dropOnTheFloor(page, 'Mid-Century Sofa', { x: 0.85, y: 0.12 });
 
-    // The three models stand in the scan, loaded from storage.
-    await showcase(page).locator('body[data-models="3"]').waitFor({ state: 'attached' });
-    await showcase(page).locator('li.model[data-state="loaded"]').nth(2).waitFor();
+    // The three models stand in the scan, loaded from storage, each with its contact shadow (shadows are on at first),
+    // lit by the natural preset.
+    await showcase(page).locator('body[data-models="6"]').waitFor({ state: 'attached' });
+    await showcase(page).locator('li.model[data-state="loaded"]').nth(5).waitFor();
     expect(await showcase(page).locator('li.model[data-state="failed"]').count()).toBe(0);
+    expect(await showcase(page).locator('li.model').filter({ hasText: '(shadow)' }).count()).toBe(3);
+    await litWith(page, 'natural');
+    expect(await page.locator('.staging-model-frame .scene-tint').count()).toBe(0);
+
+    // The scene's settings change the preview as they are saved: warm lights, the scan tinted, no shadows.
+    const settings = region(page, 'Scene settings');
+    await settings.getByRole('combobox', { name: 'Lighting' }).selectOption({ label: 'Warm' });
+    await litWith(page, 'warm');
+    // Each box shows the saved setting: it changes once the server has it, so the test waits on the preview.
+    await settings.getByRole('checkbox', { name: /Light the whole space/ }).click();
+    await page
+      .locator(`.staging-model-frame .scene-tint[data-tint="${LIGHTING_PRESETS.warm.tint.color}"]`)
+      .waitFor();
+    await settings.getByRole('checkbox', { name: 'Shadows under the pieces' }).click();
+    await showcase(page).locator('body[data-models="3"]').waitFor({ state: 'attached' });
+    expect(await showcase(page).locator('li.model').filter({ hasText: '(shadow)' }).count()).toBe(0);
 
     await page.screenshot({ path: path.join(SCREENSHOTS, 'desktop-editor.png'), fullPage: true });
 

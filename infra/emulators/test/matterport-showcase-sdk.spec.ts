@@ -559,6 +559,62 @@ describe('Matterport Showcase SDK stand-in (GET /matterport/showcase-sdk/latest.
     }
   });
 
+  it('lists the lights of started nodes with their inputs (defaults filled in), refuses inputs a light does not take, and lets them go when stopped', async () => {
+    const page = await connected(`m=${model}&applicationKey=${KEY}&play=1`);
+    try {
+      const lights = page.frameLocator('#showcase').getByRole('list', { name: 'Scene lights' });
+      await inPage(
+        page,
+        `const [object] = await sdk.Scene.createObjects(1);
+         const ambient = object.addNode('ambient');
+         ambient.addComponent(sdk.Scene.Component.AMBIENT_LIGHT, { color: { r: 1, g: 0.9, b: 0.8 }, intensity: 0.6 });
+         const sun = object.addNode('sun');
+         sun.addComponent('mp.directionalLight', { color: { r: 1, g: 0.8, b: 0.6 }, position: { x: 2, y: 4, z: 1 } });
+         object.start();
+         w.sun = sun;`,
+      );
+      const ambient = lights.locator('[data-type="mp.ambientLight"]');
+      await ambient.waitFor();
+      expect(await ambient.getAttribute('data-color')).toBe('1,0.9,0.8');
+      expect(await ambient.getAttribute('data-intensity')).toBe('0.6');
+      expect(await ambient.getAttribute('data-enabled')).toBe('true');
+      const sun = lights.locator('[data-type="mp.directionalLight"]');
+      // Matterport's default intensity of a directional light is 2.
+      expect(await sun.getAttribute('data-intensity')).toBe('2');
+      expect(await sun.getAttribute('data-position')).toBe('2,4,1');
+      expect(await sun.getAttribute('data-target')).toBe('0,0,0');
+      await expect(page.frameLocator('#showcase').locator('body').getAttribute('data-lights')).resolves.toBe(
+        '2',
+      );
+
+      expect(
+        await inPage(
+          page,
+          `return sdk.Scene.createObjects(1).then(([o]) => o.addNode().addComponent('mp.ambientLight', { colour: { r: 1, g: 1, b: 1 } }))`,
+        ),
+      ).toBe('addComponent: mp.ambientLight has no input colour');
+      expect(
+        await inPage(
+          page,
+          `return sdk.Scene.createObjects(1).then(([o]) => o.addNode().addComponent('mp.directionalLight', { color: { r: 255, g: 0, b: 0 } }))`,
+        ),
+      ).toBe('addComponent: mp.directionalLight color must be {r, g, b} from 0 to 1');
+      expect(
+        await inPage(
+          page,
+          `return sdk.Scene.createObjects(1).then(([o]) => o.addNode().addComponent('mp.ambientLight', { intensity: -1 }))`,
+        ),
+      ).toBe('addComponent: mp.ambientLight intensity must be a number from 0');
+
+      await inPage(page, `w.sun.stop()`);
+      await sun.waitFor({ state: 'detached' });
+      await inPage(page, `sdk.disconnect()`);
+      await lights.waitFor({ state: 'hidden' });
+    } finally {
+      await page.close();
+    }
+  });
+
   it("tells where a click on the page's floor met the model (Pointer.intersection)", async () => {
     const sweep = space.sweeps[0]!;
     const page = await connected(`m=${model}&applicationKey=${KEY}&play=1`);

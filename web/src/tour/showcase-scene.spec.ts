@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { stagingShowcase } from './showcase-scene';
 import type { ShowcaseSession } from './showcase-sdk';
-import type { SpaceModel, SpacePick, SpaceSession } from './space';
+import type { SpaceLighting, SpaceModel, SpacePick, SpaceSession } from './space';
 
 /** A session whose space records what the editor's scene asks of it (the SDK's side is showcase-sdk.spec.ts's). */
 function recordingSession() {
@@ -13,6 +13,9 @@ function recordingSession() {
     },
     async hideModels(ids: string[]) {
       if (ids.length > 0) calls.push(`hide ${ids.join(',')}`);
+    },
+    async setLighting(lighting: SpaceLighting) {
+      calls.push(`light ${lighting.ambient.color}`);
     },
     onPick(listener: (pick: SpacePick) => void) {
       pickListeners.add(listener);
@@ -54,6 +57,24 @@ describe('the staging editor’s scene in Showcase', () => {
     const scene = stagingShowcase(session);
     await Promise.all([scene.show([sofa]), scene.show([sofa, lamp]), scene.show([lamp])]);
     expect(calls).toEqual(['show p1', 'show p2', 'hide p1']);
+  });
+
+  it('lights the pieces in turn with the edits, and not once closed', async () => {
+    const { session, calls } = recordingSession();
+    const scene = stagingShowcase(session);
+    const lighting = (color: string): SpaceLighting => ({
+      ambient: { color, intensity: 1 },
+      directional: { color, intensity: 2, position: { x: 0, y: 3, z: 0 } },
+      shadowUrl: null,
+    });
+    await Promise.all([
+      scene.light(lighting('#ffffff')),
+      scene.show([sofa]),
+      scene.light(lighting('#ffc98a')),
+    ]);
+    scene.close();
+    await scene.light(lighting('#000000'));
+    expect(calls).toEqual(['light #ffffff', 'show p1', 'light #ffc98a', 'close']);
   });
 
   it('passes on each click with its floor, until unsubscribed', () => {

@@ -1,11 +1,13 @@
 import { connectShowcaseOrFail, type ShowcaseSdkSettings, type ShowcaseSession } from './showcase-sdk';
-import type { SpaceModel, SpacePick, SpaceSession } from './space';
+import type { SpaceLighting, SpaceModel, SpacePick, SpaceSession } from './space';
 
 /** The staging editor's connection to Showcase: the space (sweeps, moves, clicks) and the pieces placed in it. */
 export interface StagingShowcase {
   space: SpaceSession;
   /** Shows exactly these models: new ones load, changed ones are placed again, the others leave. */
   show(models: SpaceModel[]): Promise<void>;
+  /** Lights the pieces with this lighting (the scene's settings), now and as they are placed. */
+  light(lighting: SpaceLighting): Promise<void>;
   /** Each click on the scan (where, its normal, its floor); returns the unsubscribe. */
   onPick(listener: (pick: SpacePick) => void): () => void;
   close(): void;
@@ -22,7 +24,8 @@ export async function connectStagingShowcase(
 /**
  * The editor's scene over the session's models (`SpaceSession.showModels`, the player's way): the editor says the
  * whole scene after every edit, and only what changed is placed again (a node cannot move once started, so a moved
- * piece is a new node) or taken out. Calls run one after another, so a quick series of edits never leaves two copies.
+ * piece is a new node) or taken out; a change of the settings lights them again. Calls run one after another, so a
+ * quick series of edits never leaves two copies.
  */
 export function stagingShowcase(session: ShowcaseSession): StagingShowcase {
   const { space } = session;
@@ -42,13 +45,16 @@ export function stagingShowcase(session: ShowcaseSession): StagingShowcase {
     for (const model of changed) shown.set(model.id, keyOf(model));
   }
 
+  function queued(step: () => Promise<void>): Promise<void> {
+    const run = queue.then(step);
+    queue = run.catch((error: unknown) => console.warn('the staged scene could not be shown', error));
+    return run;
+  }
+
   return {
     space,
-    show(models) {
-      const run = queue.then(() => apply(models));
-      queue = run.catch((error: unknown) => console.warn('the staged scene could not be shown', error));
-      return run;
-    },
+    show: (models) => queued(() => apply(models)),
+    light: (lighting) => queued(() => (closed ? Promise.resolve() : space.setLighting(lighting))),
     onPick: (listener) => space.onPick(listener),
     close() {
       closed = true;

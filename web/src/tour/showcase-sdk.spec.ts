@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { sdkVersion, showcaseSession, yawQuaternion, type MpSdk } from './showcase-sdk';
-import type { SpaceModel, SpacePick, SpacePoint, SpacePose, SpaceTag } from './space';
+import type { SpaceLighting, SpaceModel, SpacePick, SpacePoint, SpacePose, SpaceTag } from './space';
 
 describe('the Matterport SDK version the player asks for', () => {
   it.each([
@@ -130,7 +130,9 @@ function sceneNode(calls: unknown[][]) {
     quaternion: { set: (x: number, y: number, z: number, w: number) => (node.turn = [x, y, z, w]) },
     addComponent(type: string, inputs?: Record<string, unknown>) {
       if (type === 'mp.lights') node.name = 'lights';
-      else if (type !== 'mp.gltfLoader') throw new Error(`addComponent: no component registered as ${type}`);
+      else if (!['mp.gltfLoader', 'mp.ambientLight', 'mp.directionalLight'].includes(type)) {
+        throw new Error(`addComponent: no component registered as ${type}`);
+      }
       node.inputs = inputs ?? {};
     },
     start: () => calls.push(['start', node.name, node.inputs, node.at, node.turn]),
@@ -298,6 +300,111 @@ describe('the SpaceSession over Matterport’s SDK', () => {
     // Closed: the models leave the space before the SDK disconnects.
     session.close();
     expect(calls).toEqual([['stop', 'Lamp'], ['stop', 'Sofa'], ['stop', 'lights'], ['disconnect']]);
+  });
+
+  it('lights the models with a lighting once set: its ambient and directional lights replace the lights, and a shadow under each model with a footprint', async () => {
+    const { mp, calls } = fakeSdk();
+    const session = showcaseSession(mp);
+    const lighting: SpaceLighting = {
+      ambient: { color: '#ffffff', intensity: 0.5 },
+      directional: { color: '#ff0000', intensity: 2, position: { x: 1, y: 3, z: 2 } },
+      shadowUrl: null,
+    };
+    // Before any model: nothing to light yet.
+    await session.space.setLighting(lighting);
+    expect(calls).toEqual([]);
+    const sofa: SpaceModel = {
+      id: 'p1',
+      name: 'Sofa',
+      url: 'https://s3.test/sofa.glb',
+      position: { x: 1, y: 0.5, z: -2 },
+      yaw: 90,
+      scale: 2,
+      footprint: { width: 2, depth: 0.8 },
+    };
+    const stool: SpaceModel = { ...sofa, id: 'p2', name: 'Stool', footprint: undefined };
+    await session.space.showModels([sofa, stool]);
+    expect(calls.map((call) => call.slice(0, 3))).toEqual([
+      ['Scene.createObjects', 1],
+      ['start', 'ambient light', { color: { r: 1, g: 1, b: 1 }, intensity: 0.5 }],
+      [
+        'start',
+        'directional light',
+        {
+          color: { r: 1, g: 0, b: 0 },
+          intensity: 2,
+          position: { x: 1, y: 3, z: 2 },
+          target: { x: 0, y: 0, z: 0 },
+        },
+      ],
+      ['start', 'Sofa', expect.anything()],
+      ['start', 'Stool', expect.anything()],
+    ]);
+    calls.length = 0;
+
+    // Shadows on: the lights are new nodes, and the sofa (with a footprint) gets a shadow under it, its size.
+    await session.space.setLighting({ ...lighting, shadowUrl: 'https://app.test/assets/contact-shadow.glb' });
+    const turned = yawQuaternion(90);
+    expect(calls).toEqual([
+      ['Scene.createObjects', 1],
+      ['stop', 'ambient light'],
+      ['stop', 'directional light'],
+      ['start', 'ambient light', expect.anything(), [0, 0, 0], [0, 0, 0, 1]],
+      ['start', 'directional light', expect.anything(), [0, 0, 0], [0, 0, 0, 1]],
+      [
+        'start',
+        'Sofa (shadow)',
+        {
+          url: 'https://app.test/assets/contact-shadow.glb',
+          localScale: { x: 4, y: 1, z: 1.6 },
+          colliderEnabled: false,
+        },
+        [1, 0.505, -2],
+        [turned.x, turned.y, turned.z, turned.w],
+      ],
+    ]);
+    calls.length = 0;
+
+    // The same lighting again changes nothing; a hidden model takes its shadow with it.
+    await session.space.setLighting({ ...lighting, shadowUrl: 'https://app.test/assets/contact-shadow.glb' });
+    expect(calls).toEqual([]);
+    await session.space.hideModels(['p1']);
+    expect(calls).toEqual([
+      ['stop', 'Sofa'],
+      ['stop', 'Sofa (shadow)'],
+    ]);
+    calls.length = 0;
+    session.close();
+    expect(calls).toEqual([
+      ['stop', 'Stool'],
+      ['stop', 'ambient light'],
+      ['stop', 'directional light'],
+      ['disconnect'],
+    ]);
+  });
+
+  it('refuses a lighting whose colour is not #rrggbb before any light leaves the space', async () => {
+    const { mp, calls } = fakeSdk();
+    const session = showcaseSession(mp);
+    await session.space.showModels([
+      {
+        id: 'p1',
+        name: 'Sofa',
+        url: 'https://s3.test/sofa.glb',
+        position: { x: 0, y: 0, z: 0 },
+        yaw: 0,
+        scale: 1,
+      },
+    ]);
+    calls.length = 0;
+    await expect(
+      session.space.setLighting({
+        ambient: { color: 'warm', intensity: 1 },
+        directional: { color: '#ffffff', intensity: 2, position: { x: 0, y: 3, z: 0 } },
+        shadowUrl: null,
+      }),
+    ).rejects.toThrow('not a colour: warm');
+    expect(calls).toEqual([['Scene.createObjects', 1]]);
   });
 
   it('refuses models when the SDK has no Scene API (the embed SDK)', async () => {

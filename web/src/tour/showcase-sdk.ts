@@ -4,6 +4,8 @@ import type {
   SpacePoint,
   SpacePose,
   SpaceRotation,
+  SpaceLighting,
+  SpaceModel,
   SpaceSession,
   SpaceSweep,
   SpaceTag,
@@ -254,6 +256,11 @@ export function sdkColor(hex: string): { r: number; g: number; b: number } {
 const GLTF_LOADER = 'mp.gltfLoader';
 /** The SDK's basic lights (Scene.Component.LIGHTS_COMPONENT): without lights the models show black. */
 const LIGHTS = 'mp.lights';
+/** The SDK's lights a lighting is made of (Scene.Component.AMBIENT_LIGHT, DIRECTIONAL_LIGHT). */
+const AMBIENT_LIGHT = 'mp.ambientLight';
+const DIRECTIONAL_LIGHT = 'mp.directionalLight';
+/** A contact shadow floats this far above the floor, so the scan's own floor never shows through it. */
+const SHADOW_LIFT = 0.005;
 
 /**
  * A turn of `yaw` degrees about the up axis (y; counter-clockwise seen from above, three.js's right hand) as the
@@ -271,15 +278,19 @@ export function yawQuaternion(yaw: number): { x: number; y: number; z: number; w
  * A pick is each new `Pointer.intersection` on the model: the stand-in tells one per click on its floor; Matterport's
  * Showcase tells them as the pointer moves (a known difference: there a pick follows the pointer until the editor
  * keeps one). A model is a scene node with the SDK's glTF loader: a node cannot start again once stopped, so a model
- * shown again (or after it was hidden) is a new node.
+ * shown again (or after it was hidden) is a new node. So are the lights (the SDK's basic pair until a lighting is set,
+ * then its ambient and directional lights) and a model's contact shadow (another glTF node, flat under it): a new
+ * lighting replaces them.
  */
 function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
   /** the layer's tag id -> the SDK's */
   const shown = new Map<string, string>();
-  /** the layer's model id -> its started scene node */
-  const models = new Map<string, MpSceneNode>();
-  /** The lights of the models, one node for the session, started with the first models. */
-  let lights: MpSceneNode | null = null;
+  /** the layer's model id -> the model, its started scene node and its shadow's */
+  const models = new Map<string, { model: SpaceModel; node: MpSceneNode; shadow: MpSceneNode | null }>();
+  /** The lights of the models, nodes for the session, started with the first models (null: none started yet). */
+  let lights: MpSceneNode[] | null = null;
+  /** The lighting set (null: the SDK's basic lights). */
+  let lighting: SpaceLighting | null = null;
   const icons = new Map<string, Promise<string>>();
   const subscriptions: Array<{ cancel(): void }> = [];
   let pose: SpacePose = { sweep: null, rotation: { x: 0, y: 0 }, mode: 'transitioning' };
@@ -344,6 +355,73 @@ function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
       // Showcase loads the icon from its own frame: a path of the app's (a built-in icon) is made absolute first.
       ...(tag.iconUrl ? { iconId: await icon(absolute(tag.iconUrl)) } : {}),
     };
+  }
+
+  function sceneObject(): Promise<MpSceneObject> {
+    if (!mp.Scene)
+      return Promise.reject(new Error('this Showcase SDK has no Scene API (the Bundle SDK has)'));
+    return mp.Scene.createObjects(1).then(([object]) => object!);
+  }
+
+  /** The lights' nodes for `lighting`, made (their inputs checked by the SDK) and not started. */
+  function lightNodes(object: MpSceneObject, lit: SpaceLighting | null): MpSceneNode[] {
+    if (!lit) {
+      const basic = object.addNode();
+      basic.addComponent(LIGHTS);
+      return [basic];
+    }
+    const ambient = object.addNode();
+    ambient.name = 'ambient light';
+    ambient.addComponent(AMBIENT_LIGHT, {
+      color: sdkColor(lit.ambient.color),
+      intensity: lit.ambient.intensity,
+    });
+    const directional = object.addNode();
+    directional.name = 'directional light';
+    directional.addComponent(DIRECTIONAL_LIGHT, {
+      color: sdkColor(lit.directional.color),
+      intensity: lit.directional.intensity,
+      position: { ...lit.directional.position },
+      target: { x: 0, y: 0, z: 0 },
+    });
+    return [ambient, directional];
+  }
+
+  /** A model's node (the glTF loader, placed, turned and scaled), made and not started. */
+  function modelNode(object: MpSceneObject, model: SpaceModel): MpSceneNode {
+    const node = object.addNode();
+    node.name = model.name;
+    node.addComponent(GLTF_LOADER, {
+      url: model.url,
+      localScale: { x: model.scale, y: model.scale, z: model.scale },
+    });
+    node.position.set(model.position.x, model.position.y, model.position.z);
+    const turn = yawQuaternion(model.yaw);
+    node.quaternion.set(turn.x, turn.y, turn.z, turn.w);
+    return node;
+  }
+
+  /**
+   * A model's contact shadow under `lit`: the shadow's GLB flat under the model, as wide and deep as its footprint
+   * (scaled and turned with it), never picked; null without shadows or without a footprint to size it by.
+   */
+  function shadowNode(
+    object: MpSceneObject,
+    model: SpaceModel,
+    lit: SpaceLighting | null,
+  ): MpSceneNode | null {
+    if (!lit?.shadowUrl || !model.footprint) return null;
+    const node = object.addNode();
+    node.name = `${model.name} (shadow)`;
+    node.addComponent(GLTF_LOADER, {
+      url: absolute(lit.shadowUrl),
+      localScale: { x: model.footprint.width * model.scale, y: 1, z: model.footprint.depth * model.scale },
+      colliderEnabled: false,
+    });
+    node.position.set(model.position.x, model.position.y + SHADOW_LIFT, model.position.z);
+    const turn = yawQuaternion(model.yaw);
+    node.quaternion.set(turn.x, turn.y, turn.z, turn.w);
+    return node;
   }
 
   const session: SpaceSession = {
@@ -413,46 +491,65 @@ function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
     },
     async showModels(list) {
       if (list.length === 0) return;
-      if (!mp.Scene) throw new Error('this Showcase SDK has no Scene API (the Bundle SDK has)');
-      const [object] = await mp.Scene.createObjects(1);
+      const object = await sceneObject();
       // Every node is made (its inputs checked by the SDK) before any model leaves the space or starts.
-      const nodes = list.map((model) => {
-        const node = object!.addNode();
-        node.name = model.name;
-        node.addComponent(GLTF_LOADER, {
-          url: model.url,
-          localScale: { x: model.scale, y: model.scale, z: model.scale },
-        });
-        node.position.set(model.position.x, model.position.y, model.position.z);
-        const turn = yawQuaternion(model.yaw);
-        node.quaternion.set(turn.x, turn.y, turn.z, turn.w);
-        return node;
-      });
+      const lit = lighting;
+      const shown = list.map((model) => ({
+        model,
+        node: modelNode(object, model),
+        shadow: shadowNode(object, model, lit),
+      }));
+      const newLights = lights ? null : lightNodes(object, lit);
       await session.hideModels(list.map((model) => model.id));
-      if (!lights) {
-        lights = object!.addNode();
-        lights.addComponent(LIGHTS);
-        lights.start();
+      if (newLights) {
+        for (const node of newLights) node.start();
+        lights = newLights;
       }
-      list.forEach((model, index) => {
-        const node = nodes[index]!;
-        node.start();
-        models.set(model.id, node);
-      });
+      for (const each of shown) {
+        each.shadow?.start();
+        each.node.start();
+        models.set(each.model.id, each);
+      }
     },
     async hideModels(ids) {
       for (const id of ids) {
-        models.get(id)?.stop();
+        const shown = models.get(id);
+        shown?.node.stop();
+        shown?.shadow?.stop();
         models.delete(id);
+      }
+    },
+    async setLighting(next) {
+      const before = lighting;
+      if (JSON.stringify(before) === JSON.stringify(next)) return;
+      lighting = structuredClone(next);
+      // Nothing lit yet: the first models start with it.
+      if (!lights) return;
+      const object = await sceneObject();
+      const newLights = lightNodes(object, lighting);
+      const shadowsChanged = before?.shadowUrl !== lighting.shadowUrl;
+      const newShadows = shadowsChanged
+        ? [...models.values()].map((shown) => ({ shown, shadow: shadowNode(object, shown.model, lighting) }))
+        : [];
+      for (const node of lights) node.stop();
+      for (const node of newLights) node.start();
+      lights = newLights;
+      for (const { shown, shadow } of newShadows) {
+        shown.shadow?.stop();
+        shadow?.start();
+        shown.shadow = shadow;
       }
     },
   };
   return {
     session,
     close() {
-      for (const node of models.values()) node.stop();
+      for (const { node, shadow } of models.values()) {
+        node.stop();
+        shadow?.stop();
+      }
       models.clear();
-      lights?.stop();
+      for (const node of lights ?? []) node.stop();
       poseListeners.clear();
       for (const subscription of subscriptions) subscription.cancel();
     },

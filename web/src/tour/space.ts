@@ -61,6 +61,24 @@ export interface SpaceModel {
   yaw: number;
   /** Uniform, 1 the model's own size. */
   scale: number;
+  /** Its size across the floor in metres at scale 1 (its asset's width and depth): a contact shadow is this big. */
+  footprint?: { width: number; depth: number };
+}
+
+/** A light of the staged models: its colour (`#rrggbb`) and Matterport's intensity. */
+export interface SpaceLight {
+  color: string;
+  intensity: number;
+}
+
+/** How the space's models are lit, and whether each casts a soft contact shadow. */
+export interface SpaceLighting {
+  /** Light from everywhere: the shade no side of a model falls below. */
+  ambient: SpaceLight;
+  /** The sun or the lamp: shines from `position` (metres above and beside the space's origin) towards the origin. */
+  directional: SpaceLight & { position: SpacePoint };
+  /** The GLB placed flat under each model with a footprint, sized by it; null: no shadows. */
+  shadowUrl: string | null;
 }
 
 /** What a click in the 3D view landed on (the SDK's Pointer.intersection at the click). */
@@ -105,6 +123,11 @@ export interface SpaceSession {
   showModels(models: SpaceModel[]): Promise<void>;
   /** Takes models out of the space (ids it does not show are ignored). */
   hideModels(ids: string[]): Promise<void>;
+  /**
+   * Lights the models with this lighting from now on (before any, the SDK's own basic lights): shown models take it at
+   * once, the lights and shadows they had replaced.
+   */
+  setLighting(lighting: SpaceLighting): Promise<void>;
 }
 
 export const SpaceContext = createContext<SpaceSession | null>(null);

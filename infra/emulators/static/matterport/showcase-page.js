@@ -18,7 +18,9 @@
  * models", one item per model named by the node's name, with where it stands (data-position x,y,z, data-quaternion
  * x,y,z,w, data-scale x,y,z: the node's transform times the loader's localScale) and whether its GLB loaded
  * (data-state loading, loaded or failed, and the reason shown); a stopped node's item goes, as do a disconnected
- * session's. <body data-models> counts them.
+ * session's. <body data-models> counts them. The nodes' lights (mp.lights, mp.ambientLight, mp.directionalLight,
+ * mp.pointLight) are listed as "Scene lights", one item per light with data-type and each input as a data attribute
+ * (data-color r,g,b from 0 to 1, data-intensity, data-enabled, data-position x,y,z...); <body data-lights> counts them.
  */
 (function () {
   'use strict';
@@ -48,6 +50,8 @@
   var sessions = new Map();
   /** the started scene nodes' models: "<session> <node id>" -> { session, id, name, url, position, ... } */
   var models = new Map();
+  /** the started scene nodes' lights: "<session> <node id>" -> { session, id, type, inputs } */
+  var lights = new Map();
 
   function sweepIndex(sid) {
     for (var index = 0; index < space.sweeps.length; index++) {
@@ -63,6 +67,7 @@
     var floor = document.getElementById('floor');
     renderTags();
     renderModels();
+    renderLights();
     if (current < 0) {
       body.removeAttribute('data-sweep');
       body.removeAttribute('data-room');
@@ -150,6 +155,35 @@
         reason.className = 'model-error';
         reason.textContent = ' (' + model.error + ')';
         item.appendChild(reason);
+      }
+      list.appendChild(item);
+    });
+  }
+
+  /** The started nodes' lights, each an item naming its type, its inputs on it (a colour as r,g,b from 0 to 1). */
+  function renderLights() {
+    var list = document.getElementById('lights');
+    if (!list) return;
+    list.textContent = '';
+    list.hidden = lights.size === 0;
+    document.body.setAttribute('data-lights', String(lights.size));
+    lights.forEach(function (light) {
+      var item = document.createElement('li');
+      item.className = 'light';
+      item.setAttribute('data-node-id', light.id);
+      item.setAttribute('data-type', light.type);
+      Object.keys(light.inputs).forEach(function (key) {
+        var value = light.inputs[key];
+        if (key === 'color') value = [value.r, value.g, value.b].join(',');
+        else if (value && typeof value === 'object') value = [value.x, value.y, value.z].join(',');
+        item.setAttribute('data-' + key, String(value));
+      });
+      item.textContent = light.type;
+      if (light.inputs.color) {
+        var swatch = document.createElement('span');
+        swatch.className = 'light-color';
+        swatch.style.background = cssColor(light.inputs.color);
+        item.appendChild(swatch);
       }
       list.appendChild(item);
     });
@@ -393,6 +427,23 @@
     render();
   }
 
+  /** A started scene node's light (the SDK client checked its inputs): listed with its inputs while it shines. */
+  function startLight(session, light) {
+    if (!light || typeof light !== 'object' || typeof light.id !== 'string' || light.id === '') {
+      fail('Scene: a light without an id cannot start');
+    }
+    var key = session + ' ' + light.id;
+    if (lights.has(key) || models.has(key)) fail('Scene: the node ' + light.id + ' has already started');
+    if (typeof light.type !== 'string' || !light.inputs || typeof light.inputs !== 'object') {
+      fail('Scene: the light ' + light.id + ' has no type and inputs');
+    }
+    if (light.inputs.color !== undefined && !isColor(light.inputs.color)) {
+      fail('Scene: the light ' + light.id + ' has a colour that is not {r, g, b} from 0 to 1');
+    }
+    lights.set(key, { session: session, id: light.id, type: light.type, inputs: light.inputs });
+    render();
+  }
+
   /** How a started node's GLB load went; a node stopped since is gone and stays gone. */
   function nodeLoaded(session, id, result) {
     var model = models.get(session + ' ' + id);
@@ -404,12 +455,14 @@
 
   function stopNode(session, id) {
     models.delete(session + ' ' + id);
+    lights.delete(session + ' ' + id);
     render();
   }
 
   /** The Scene API's calls, which belong to the session that made them (nodes are the client's objects). */
   var sceneCalls = {
     'Scene.startNode': startNode,
+    'Scene.startLight': startLight,
     'Scene.nodeLoaded': nodeLoaded,
     'Scene.stopNode': stopNode,
   };
@@ -547,6 +600,9 @@
       // A disconnected session's nodes leave the space with it (Showcase drops the scene of an SDK that left).
       models.forEach(function (model, key) {
         if (model.session === message.session) models.delete(key);
+      });
+      lights.forEach(function (light, key) {
+        if (light.session === message.session) lights.delete(key);
       });
       render();
     }

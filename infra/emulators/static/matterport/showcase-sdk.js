@@ -25,7 +25,8 @@
  * mp.gltfLoader fetches its `url` here, in the framing page (as the Bundle SDK loads models in the page's own
  * window), when the node starts: a GLB or glTF loads, anything else (an HTTP error, a refused cross-origin read,
  * bytes that are no glTF) fails, and Showcase's page lists the model as failed with the reason. The page draws the
- * node's transform as it is at start() (position, quaternion, scale times the loader's localScale).
+ * node's transform as it is at start() (position, quaternion, scale times the loader's localScale). A started node's
+ * lights (mp.lights, mp.ambientLight, mp.directionalLight, mp.pointLight) are listed there too, with their inputs.
  * Observables take a callback or an { onChanged } observer and call it at once with the current value, then at each
  * change of it; collections take { onAdded, onRemoved, onUpdated, onCollectionUpdated }; both return { cancel() }.
  *
@@ -33,7 +34,9 @@
  * applicationKey (or with another key), a version that is not 3.x, a sweep id the space does not have, a tag
  * without anchorPosition or stemVector, a colour that is not {r, g, b} in 0..1, an icon not registered, a tag id
  * the space does not show, an unknown mode or transition, a component type the SDK has not registered, a component
- * added to a node that has started, a node started again once stopped, a gltfLoader input of the wrong shape, an
+ * added to a node that has started, a node started again once stopped, a gltfLoader input of the wrong shape, a
+ * light's input of the wrong shape (a colour that is not {r, g, b} in 0..1, a negative intensity) or one the light
+ * does not have (stricter than Matterport, whose components ignore it), an
  * object count that is not a whole number from 1. Showcase's page (showcase-page.js) keeps the state and
  * checks the calls; this client mirrors the state it is told.
  * It talks to the page over postMessage (static/matterport/showcase-page.js): messages carry
@@ -320,6 +323,73 @@
     return kept;
   }
 
+  function isColorInput(value) {
+    return (
+      !!value &&
+      typeof value === 'object' &&
+      [value.r, value.g, value.b].every(function (part) {
+        return finite(part) && part >= 0 && part <= 1;
+      })
+    );
+  }
+
+  /**
+   * The inputs Matterport documents for its lights, each with its check and default (mp.lights takes none: it is the
+   * SDK's own ambient and directional pair). An input these components do not have is refused: the stand-in is
+   * stricter here than Matterport's components, which would ignore it and light the scene as if it were not given.
+   */
+  var LIGHT_INPUTS = {};
+  LIGHT_INPUTS[COMPONENTS.LIGHTS_COMPONENT] = {};
+  LIGHT_INPUTS[COMPONENTS.AMBIENT_LIGHT] = { enabled: true, color: { r: 1, g: 1, b: 1 }, intensity: 1 };
+  LIGHT_INPUTS[COMPONENTS.DIRECTIONAL_LIGHT] = {
+    enabled: true,
+    color: { r: 1, g: 1, b: 1 },
+    intensity: 2,
+    position: { x: 0, y: 1, z: 0 },
+    target: { x: 0, y: 0, z: 0 },
+    debug: false,
+  };
+  LIGHT_INPUTS[COMPONENTS.POINT_LIGHT] = {
+    enabled: true,
+    color: { r: 1, g: 1, b: 1 },
+    intensity: 1,
+    position: { x: 0, y: 0, z: 0 },
+    distance: 0,
+    decay: 1,
+    debug: false,
+  };
+
+  /** A light's inputs checked as the SDK types them; the defaults filled in. */
+  function lightInputs(type, inputs) {
+    var defaults = LIGHT_INPUTS[type];
+    var kept = JSON.parse(JSON.stringify(defaults));
+    Object.keys(inputs).forEach(function (key) {
+      var value = inputs[key];
+      var what = 'addComponent: ' + type + ' ' + key;
+      if (!(key in defaults)) throw new Error('addComponent: ' + type + ' has no input ' + key);
+      if (key === 'color') {
+        if (!isColorInput(value)) throw new Error(what + ' must be {r, g, b} from 0 to 1');
+        value = { r: value.r, g: value.g, b: value.b };
+      } else if (key === 'position' || key === 'target') {
+        if (!isVectorInput(value)) throw new Error(what + ' must be {x, y, z}');
+        value = plain(value);
+      } else if (key === 'enabled' || key === 'debug') {
+        if (typeof value !== 'boolean') throw new Error(what + ' must be true or false');
+      } else if (!finite(value) || value < 0) {
+        throw new Error(what + ' must be a number from 0');
+      }
+      kept[key] = value;
+    });
+    return kept;
+  }
+
+  /** A component's inputs as the SDK keeps them: the loaders' and the lights' checked, the others as given. */
+  function componentInputs(type, inputs) {
+    if (type === COMPONENTS.GLTF_LOADER) return gltfInputs(inputs);
+    if (type in LIGHT_INPUTS) return lightInputs(type, inputs);
+    return Object.assign({}, inputs);
+  }
+
   /** Fetches a model as the loader does: resolves when it is a glTF (binary or JSON), rejects with the reason. */
   function loadModel(url) {
     return fetch(url, { credentials: 'omit' })
@@ -591,7 +661,7 @@
             var component = {
               componentType: type,
               id: componentId || id + '-component-' + (components.length + 1),
-              inputs: type === COMPONENTS.GLTF_LOADER ? gltfInputs(inputs || {}) : Object.assign({}, inputs),
+              inputs: componentInputs(type, inputs || {}),
               outputs: { objectRoot: null, collider: null },
               events: {},
               emits: {},
@@ -606,8 +676,17 @@
             if (state === 'updating') return;
             state = 'updating';
             components.forEach(function (component, index) {
-              if (component.componentType !== COMPONENTS.GLTF_LOADER || !component.inputs.visible) return;
               var shownId = index === 0 ? id : id + '#' + index;
+              if (component.componentType in LIGHT_INPUTS) {
+                shownIds.push(shownId);
+                call('Scene.startLight', [
+                  { id: shownId, type: component.componentType, inputs: component.inputs },
+                ]).catch(function (error) {
+                  console.error(error);
+                });
+                return;
+              }
+              if (component.componentType !== COMPONENTS.GLTF_LOADER || !component.inputs.visible) return;
               var local = component.inputs.localScale;
               var url = component.inputs.url ? new URL(component.inputs.url, window.location.href).href : '';
               shownIds.push(shownId);

@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { DataTable, SearchInput, useBasename, useCanAccess, useRecordContext } from 'react-admin';
 import { oneLine } from '../shared/cells';
 import { BulkUploadIcon } from '../shared/icons';
@@ -37,6 +37,7 @@ export function StagingAssetList() {
           label="Staging assets"
           title={(asset) => asset.name}
           details={[
+            { label: 'Picture', value: () => <ThumbnailField /> },
             { label: 'Category', value: (asset) => asset.category.name },
             { label: 'Library', value: () => <LibraryField /> },
             { label: 'Triangles', value: (asset) => trianglesLabel(asset.triangleCount) },
@@ -49,6 +50,9 @@ export function StagingAssetList() {
         />
       ) : (
         <DataTable rowClick={false} bulkActionButtons={false}>
+          <DataTable.Col label="Picture" disableSort>
+            <ThumbnailField />
+          </DataTable.Col>
           <DataTable.Col source="name" label="Name" disableSort>
             <NameField />
           </DataTable.Col>
@@ -108,6 +112,38 @@ function BulkUploadButton() {
       to={`${basename}/staging_asset_imports/create`}
       label="Bulk upload"
       startIcon={<BulkUploadIcon />}
+    />
+  );
+}
+
+/** The side of the asset's picture in the list (its thumbnail is a 256 px WebP square). */
+const THUMBNAIL_PX = 48;
+
+/**
+ * The asset's catalogue picture, loaded as it scrolls into view in a box of fixed size (the rows never jump); an asset
+ * made before thumbnails, or whose model could not be drawn, gets a plain tile.
+ */
+function ThumbnailField() {
+  const asset = useRecordContext<StagingAssetRecord>();
+  if (!asset) return null;
+  const box = {
+    display: 'block',
+    width: THUMBNAIL_PX,
+    height: THUMBNAIL_PX,
+    borderRadius: 1,
+    bgcolor: 'action.hover',
+  };
+  if (!asset.thumbnailUrl) return <Box component="span" aria-hidden="true" sx={box} />;
+  return (
+    <Box
+      component="img"
+      src={asset.thumbnailUrl}
+      alt={asset.name}
+      width={THUMBNAIL_PX}
+      height={THUMBNAIL_PX}
+      loading="lazy"
+      decoding="async"
+      sx={{ ...box, objectFit: 'contain' }}
     />
   );
 }

@@ -26,7 +26,8 @@ const START_KEYS = ['start', 'ss', 'sr'];
  * follows it over postMessage (static/matterport/showcase-page.js). The tags the SDK places are listed over the
  * view (buttons named by their labels, a click opens one), and the lower part of the view is the floor: a click there
  * is the SDK's Pointer.intersection. The models of the scene nodes the SDK started (its Scene API) are listed as
- * "Staged models", each with its transform and whether its GLB loaded.
+ * "Staged models", each with its transform and whether its GLB loaded; their lights as "Scene lights", each with
+ * its type and inputs.
  */
 export const showcaseRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
@@ -68,6 +69,7 @@ export const showcaseRoutes: FastifyPluginAsync = async (app) => {
       <nav id="moves" class="moves" aria-label="Move" hidden></nav>
       <ul id="tags" class="tags" aria-label="Tags" hidden></ul>
       <ul id="models" class="models" aria-label="Staged models" hidden></ul>
+      <ul id="lights" class="lights" aria-label="Scene lights" hidden></ul>
       <details class="parameters"><summary>${parameters.length} embed parameter${parameters.length === 1 ? '' : 's'}</summary>
         <ul>${list || '<li>none: the viewer\u2019s defaults</li>'}</ul></details>
     </main>`;
@@ -123,6 +125,12 @@ function page(
     max-width: 50%; margin: 0; padding: 0; list-style: none; }
   .models .model { padding: 3px 8px; border-radius: 4px; background: #fffffff0; font-size: 12px; }
   .models .model[data-state="failed"] { background: #fde2e2; }
+  .lights { position: absolute; right: 12px; top: 30%; display: flex; flex-direction: column; gap: 4px;
+    pointer-events: none;
+    margin: 0; padding: 0; list-style: none; }
+  .lights .light { display: flex; align-items: center; gap: 6px; padding: 3px 8px; border-radius: 4px;
+    background: #fffffff0; font-size: 12px; }
+  .lights .light-color { width: 12px; height: 12px; border-radius: 50%; border: 1px solid #0003; }
   .tag-description { margin: 4px 0 0; padding: 6px 10px; border-radius: 8px; background: #ffffffe6; }
 </style></head>
 <body data-model="${escape(data.model)}" data-parameters="${escape(data.parameters)}">${body}

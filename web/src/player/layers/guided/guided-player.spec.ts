@@ -22,6 +22,7 @@ function aSpace(sweeps: string[]) {
     onPick: () => () => {},
     showModels: () => Promise.resolve(),
     hideModels: () => Promise.resolve(),
+    setLighting: () => Promise.resolve(),
   };
   return { space, moves };
 }

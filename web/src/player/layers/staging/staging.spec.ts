@@ -21,7 +21,7 @@ const placement = (id: string, extra: Partial<StagingPlacement> = {}): StagingPl
 });
 
 describe('the scene’s placements as models of the space', () => {
-  it('takes each placement’s asset (name, signed GLB) where the editor put it, turned and scaled', () => {
+  it('takes each placement’s asset (name, signed GLB, footprint) where the editor put it, turned and scaled', () => {
     expect(placedModels([placement('p1'), placement('p2', { yaw: 0, scale: 1 })])).toEqual([
       {
         id: 'p1',
@@ -30,6 +30,7 @@ describe('the scene’s placements as models of the space', () => {
         position: { x: 1.5, y: 0, z: -2.25 },
         yaw: 90,
         scale: 1.25,
+        footprint: { width: 2, depth: 0.8 },
       },
       expect.objectContaining({ id: 'p2', yaw: 0, scale: 1 }),
     ]);

@@ -61,6 +61,7 @@ function aSpace(refuse: string[] = []) {
     onPick: (_listener: (pick: SpacePick) => void) => () => undefined,
     showModels: async () => undefined,
     hideModels: async () => undefined,
+    setLighting: async () => undefined,
   };
   const click = (id: string) => listeners.forEach((listener) => listener(id));
   return { space, shown, opened, moves, listeners, click };

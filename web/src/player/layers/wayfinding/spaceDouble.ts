@@ -30,6 +30,7 @@ export function spaceOver(sweeps: SpaceSweep[], options: { refuse?: string[] } =
     onPick: () => () => undefined,
     showModels: async () => undefined,
     hideModels: async () => undefined,
+    setLighting: async () => undefined,
   };
   return { session, moves, pose: () => pose };
 }

@@ -15,6 +15,9 @@ const PAGE_SIZE = 24;
 const MAX_MODEL_BYTES = 25 * 1024 * 1024;
 const TOO_LARGE = 'A 3D model must be at most 25 MB';
 
+/** The side of a library card's picture, in CSS pixels (the thumbnail is a 256 px square). */
+const THUMBNAIL_PX = 64;
+
 const metres = (value: number) => `${value.toFixed(1)}`;
 
 /**
@@ -92,6 +95,7 @@ export function LibraryPanel({
           const chosen = asset.id === chosenId;
           return (
             <li key={asset.id} className={`staging-asset${chosen ? ' is-chosen' : ''}`}>
+              <AssetThumbnail asset={asset} />
               <div>
                 <strong>{asset.name}</strong>
                 <span className="muted">
@@ -150,6 +154,25 @@ export function LibraryPanel({
       <UploadForm categories={props.categories} onUploaded={onChoose} />
       <SketchfabImport propertyId={propertyId} onImported={onChoose} />
     </section>
+  );
+}
+
+/**
+ * The asset's catalogue picture (a 256 px WebP, shown smaller), loaded as it scrolls into view, in a box of fixed size
+ * so the list never jumps; an asset made before thumbnails (or whose model could not be drawn) gets a plain tile.
+ */
+function AssetThumbnail({ asset }: { asset: StagingAsset }) {
+  if (!asset.thumbnailUrl) return <span className="staging-asset-thumbnail is-empty" aria-hidden="true" />;
+  return (
+    <img
+      className="staging-asset-thumbnail"
+      src={asset.thumbnailUrl}
+      alt={asset.name}
+      width={THUMBNAIL_PX}
+      height={THUMBNAIL_PX}
+      loading="lazy"
+      decoding="async"
+    />
   );
 }
 

@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import { CONTACT_SHADOW_URL } from '../../../../tour/contact-shadow';
+import { SceneTint } from '../../../../tour/SceneTint';
 import type { StagingShowcase as Session } from '../../../../tour/showcase-scene';
 import { publishedNotice } from '../visibility';
 import type { SpacePick } from '../../../../tour/space';
 import type { SpaceSweep } from '../../../../tour/space';
+import { sceneTint, stagingLighting } from '../../../../tour/staging-lighting';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDateTime } from '../../../../shared/format';
 import { OnboardingHint } from '../../onboarding/OnboardingHint';
@@ -138,6 +141,14 @@ export function StagingEditor({
     };
   }, [session]);
 
+  // The pieces in Showcase are lit as the draft's settings say, and take each change of them; told before the
+  // pieces are shown, so the first ones start under the preset's lights rather than the SDK's basic ones.
+  const lighting = useMemo(() => stagingLighting(scene.settings, CONTACT_SHADOW_URL), [scene.settings]);
+  useEffect(() => {
+    if (!session) return;
+    void session.light(lighting).catch(() => undefined);
+  }, [session, lighting]);
+
   // The scene in Showcase follows the editor's placements.
   useEffect(() => {
     if (!session) return;
@@ -154,6 +165,7 @@ export function StagingEditor({
               position: placement.position,
               yaw: placement.yaw,
               scale: placement.scale,
+              footprint: { width: model.dimensions.width, depth: model.dimensions.depth },
             },
           ];
         }),
@@ -352,6 +364,7 @@ export function StagingEditor({
               title={`The 3D space of ${property.title}`}
               onSession={setSession}
             />
+            <SceneTint tint={sceneTint(scene.settings)} />
           </div>
           <p className="muted">
             Choose a piece in the library, then click the floor in the 3D view where it goes: it stands on the
