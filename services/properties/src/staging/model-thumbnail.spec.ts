@@ -88,30 +88,42 @@ describe('a staging model’s thumbnail', () => {
     expect(seen.size).toBe(3);
   });
 
-  it('leaves out a face turned away unless its material is double-sided', async () => {
-    const seen = async (doubleSided: boolean) => {
+  it('leaves out a face turned away unless it is double-sided, or unless nothing faces the viewer', async () => {
+    /** Red: a triangle turned away (clockwise as seen from the front-left, above); blue: one facing the viewer. */
+    const drawn = async (parts: { away: boolean; facing: boolean; doubleSided?: boolean }) => {
       const document = new Document();
       const buffer = document.createBuffer();
-      // Clockwise as the viewer sees it (from the front-left, above): its back.
-      const positions = new Float32Array([0, 0, 0, 0, 1, 0, 1, 0, 0]);
-      const primitive = document
-        .createPrimitive()
-        .setAttribute(
-          'POSITION',
-          document.createAccessor().setType('VEC3').setArray(positions).setBuffer(buffer),
-        )
-        .setMaterial(
-          document.createMaterial().setBaseColorFactor([0.9, 0.1, 0.1, 1]).setDoubleSided(doubleSided),
+      const mesh = document.createMesh();
+      const triangle = (corners: number[], colour: [number, number, number], doubleSided = false) =>
+        mesh.addPrimitive(
+          document
+            .createPrimitive()
+            .setAttribute(
+              'POSITION',
+              document.createAccessor().setType('VEC3').setArray(new Float32Array(corners)).setBuffer(buffer),
+            )
+            .setMaterial(
+              document
+                .createMaterial()
+                .setBaseColorFactor([...colour, 1])
+                .setDoubleSided(doubleSided),
+            ),
         );
-      document
-        .createScene()
-        .addChild(document.createNode().setMesh(document.createMesh().addPrimitive(primitive)));
+      if (parts.away) triangle([0, 0, 0, 0, 1, 0, 1, 0, 0], [0.9, 0.05, 0.05], parts.doubleSided);
+      if (parts.facing) triangle([0, 0, 2, 1, 0, 2, 0, 1, 2], [0.05, 0.05, 0.9]);
+      document.createScene().addChild(document.createNode().setMesh(mesh));
       const { at } = await pixels(await modelThumbnail(await new NodeIO().writeBinary(document)));
       const all = Array.from({ length: THUMBNAIL_SIZE ** 2 }, (_, index) =>
         at(index % THUMBNAIL_SIZE, Math.floor(index / THUMBNAIL_SIZE)),
       );
-      return all.filter(([red, green]) => red! > green! + 60).length > 1_000;
+      const count = (test: (pixel: number[]) => boolean) => all.filter(test).length > 500;
+      return {
+        red: count(([red, green, blue]) => red! > green! + 60 && red! > blue! + 60),
+        blue: count(([red, green, blue]) => blue! > red! + 60 && blue! > green! + 60),
+      };
     };
-    expect([await seen(false), await seen(true)]).toEqual([false, true]);
+    expect(await drawn({ away: true, facing: true })).toEqual({ red: false, blue: true });
+    expect(await drawn({ away: true, facing: true, doubleSided: true })).toEqual({ red: true, blue: true });
+    expect(await drawn({ away: true, facing: false })).toEqual({ red: true, blue: false });
   });
 });

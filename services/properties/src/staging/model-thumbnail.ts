@@ -40,13 +40,14 @@ export async function renderThumbnail(document: Document): Promise<Buffer> {
 }
 
 /**
- * Every triangle of the default scene's meshes that faces the viewer (or is double-sided), in the world, turned into
- * the view's space (x right, y up, z near).
+ * Every triangle of the default scene's meshes that faces the viewer (or is double-sided; every one when none does),
+ * in the world, turned into the view's space (x right, y up, z near).
  */
 function viewTriangles(document: Document): Triangle[] {
   const root = document.getRoot();
   const scene = root.getDefaultScene() ?? root.listScenes()[0];
   const triangles: Triangle[] = [];
+  const turnedAway: Triangle[] = [];
   scene?.traverse((node) => {
     const mesh = node.getMesh();
     if (!mesh) return;
@@ -71,11 +72,13 @@ function viewTriangles(document: Document): Triangle[] {
           colour,
           doubleSided,
         };
-        if (doubleSided || screenArea(triangle) > 0) triangles.push(triangle);
+        (doubleSided || screenArea(triangle) > 0 ? triangles : turnedAway).push(triangle);
       }
     }
   });
-  return triangles;
+  // A model whose faces all turn away (wound the other way round, or seen from below) is drawn whole: a picture of
+  // it beats an empty card.
+  return triangles.length > 0 ? triangles : turnedAway;
 }
 
 function transformed(m: ArrayLike<number>, [x, y, z]: Vec3): Vec3 {
