@@ -892,6 +892,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/api/integrations/sketchfab/search.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SketchfabIntegrationController_search'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/webhooks/stripe': {
     parameters: {
       query?: never;
@@ -10241,6 +10257,25 @@ export type components = {
       refusal: string | null;
       uid: string;
     };
+    'properties.SketchfabSearchResponse': {
+      /** @description the next page: pass it as `cursor` with the same `q`; null on the last page */
+      next_cursor: string | null;
+      results: components['schemas']['properties.SketchfabSearchResult'][];
+    };
+    'properties.SketchfabSearchResult': {
+      /** @description the author’s name, as the credit would show it */
+      author_name: string;
+      /** @description whether it can be imported: under a licence that allows staging */
+      importable: boolean;
+      /** @description the licence’s name (“Unknown” when Sketchfab says none) */
+      license_label: string;
+      name: string;
+      /** @description why it cannot be imported, as the import would answer it; null when it can */
+      refusal: string | null;
+      /** @description a thumbnail up to 720 px wide, when it has any */
+      thumbnail_url: string | null;
+      uid: string;
+    };
     'properties.SpacePointForm': {
       /** @description metres */
       x: number;
@@ -12717,6 +12752,31 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.SketchfabModelResponse'];
+          };
+        };
+      };
+    };
+  };
+  SketchfabIntegrationController_search: {
+    parameters: {
+      query: {
+        cursor?: string | null;
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.SketchfabSearchResponse'];
           };
         };
       };

@@ -9,6 +9,7 @@ import {
   type DownloadLink,
   type DownloadLinks,
   type SketchfabModel,
+  type SketchfabSearchPage,
   type TokenOutcome,
 } from './sketchfab.port';
 import { API_TIMEOUT_MS, authorizeUrl, DOWNLOAD_TIMEOUT_MS, httpLink, issuedTokens } from './sketchfab.rules';
@@ -67,6 +68,25 @@ export class HttpSketchfab extends Sketchfab {
       return { kind: 'unavailable' };
     }
     return { kind: 'ok', value: model };
+  }
+
+  async search(query: string, cursor: string | null, count: number): Promise<Answer<SketchfabSearchPage>> {
+    const params = new URLSearchParams({
+      type: 'models',
+      q: query,
+      downloadable: 'true',
+      count: String(count),
+    });
+    if (cursor) params.set('cursor', cursor);
+    const answer = await this.api(`/v3/search?${params.toString()}`);
+    if (answer.kind !== 'ok') return answer;
+    const body = (answer.value ?? {}) as { results?: unknown; cursors?: { next?: unknown } };
+    if (!Array.isArray(body.results)) {
+      this.logger.warn({ query }, 'Sketchfab answered a search the import cannot read');
+      return { kind: 'unavailable' };
+    }
+    const models = body.results.map(modelOf).filter((model): model is SketchfabModel => model !== null);
+    return { kind: 'ok', value: { models, nextCursor: textOf(body.cursors?.next) } };
   }
 
   async downloadLinks(uid: string, accessToken: string): Promise<Answer<DownloadLinks>> {

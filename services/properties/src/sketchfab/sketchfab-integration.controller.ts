@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { Caller, NotWhileImpersonating, ProviderId, RawResponse, Responds, Roles } from '@tourly/platform';
 import { SketchfabConnectionService } from './sketchfab-connection.service';
 import { SketchfabImportService } from './sketchfab-import.service';
+import { SketchfabSearchService } from './sketchfab-search.service';
 import {
   AccountExistsResponse,
   AuthUrlQuery,
@@ -11,6 +12,8 @@ import {
   SketchfabCallbackQuery,
   SketchfabModelRef,
   SketchfabModelResponse,
+  SketchfabSearchQuery,
+  SketchfabSearchResponse,
 } from './sketchfab.dto';
 
 /**
@@ -25,6 +28,7 @@ export class SketchfabIntegrationController {
   constructor(
     private readonly connections: SketchfabConnectionService,
     private readonly imports: SketchfabImportService,
+    private readonly searches: SketchfabSearchService,
   ) {}
 
   @Get('auth_url')
@@ -72,5 +76,19 @@ export class SketchfabIntegrationController {
     @Query() query: SketchfabModelRef,
   ): Promise<SketchfabModelResponse> {
     return this.imports.details(providerId, query.uid);
+  }
+
+  /**
+   * Sketchfab's downloadable models matching `q`, a page at a time (`next_cursor`), each importable or refused in
+   * words. Not in the spec (services/properties README, "Sketchfab imports"); no connection needed, the creator studio is.
+   */
+  @Get('search.json')
+  @Roles('admin', 'scan_technician', 'member')
+  @Responds(SketchfabSearchResponse)
+  search(
+    @ProviderId() providerId: string,
+    @Query() query: SketchfabSearchQuery,
+  ): Promise<SketchfabSearchResponse> {
+    return this.searches.search(providerId, query.q, query.cursor || null);
   }
 }

@@ -99,3 +99,56 @@ export class SketchfabModelResponse {
   })
   assetId!: string | null;
 }
+
+/** `search.json`'s query: the words Sketchfab searches for, and the page after the one a `next_cursor` came with. */
+export class SketchfabSearchQuery {
+  @RequiredString(100)
+  q!: string;
+
+  @OptionalString(200)
+  cursor?: string;
+}
+
+/** A downloadable model a search found, as a card shows it, and whether it can be imported. */
+export class SketchfabSearchResult {
+  @ApiProperty()
+  uid!: string;
+
+  @ApiProperty()
+  name!: string;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'a thumbnail up to 720 px wide, when it has any',
+  })
+  thumbnailUrl!: string | null;
+
+  @ApiProperty({ description: 'the author’s name, as the credit would show it' })
+  authorName!: string;
+
+  @ApiProperty({ description: 'the licence’s name (“Unknown” when Sketchfab says none)' })
+  licenseLabel!: string;
+
+  @ApiProperty({ description: 'whether it can be imported: under a licence that allows staging' })
+  importable!: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'why it cannot be imported, as the import would answer it; null when it can',
+  })
+  refusal!: string | null;
+}
+
+export class SketchfabSearchResponse {
+  @ApiProperty({ type: () => SketchfabSearchResult, isArray: true })
+  results!: SketchfabSearchResult[];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'the next page: pass it as `cursor` with the same `q`; null on the last page',
+  })
+  nextCursor!: string | null;
+}

@@ -27,6 +27,12 @@ export interface SketchfabModel {
   tags: string[];
 }
 
+/** One page of a search: its models (those Sketchfab answered that the import can read) and the next page's cursor. */
+export interface SketchfabSearchPage {
+  models: SketchfabModel[];
+  nextCursor: string | null;
+}
+
 /** One file the Download API offers: its URL (signed, short-lived) and size in bytes when said. */
 export interface DownloadLink {
   url: string;
@@ -56,6 +62,11 @@ export abstract class Sketchfab {
   /** The account the token belongs to: its display name. */
   abstract me(accessToken: string): Promise<Answer<{ displayName: string }>>;
   abstract model(uid: string): Promise<Answer<SketchfabModel>>;
+  /**
+   * Sketchfab's downloadable models matching `query` (its public search, no token), `count` a page, from `cursor` (a
+   * page's `nextCursor`, null for the first). An unknown cursor is `not_found`, as Sketchfab answers it.
+   */
+  abstract search(query: string, cursor: string | null, count: number): Promise<Answer<SketchfabSearchPage>>;
   abstract downloadLinks(uid: string, accessToken: string): Promise<Answer<DownloadLinks>>;
   /** A download URL's file, read through the platform's SSRF guard. */
   abstract download(link: DownloadLink, maxBytes: number): Promise<DownloadedFile>;

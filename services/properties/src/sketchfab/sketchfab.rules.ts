@@ -17,6 +17,9 @@ export const DOWNLOAD_TIMEOUT_MS = 30_000;
 /** A glTF zip's files, inflated, may hold this much in all: a few times the GLB they make may weigh. */
 export const MAX_ARCHIVE_INFLATED_BYTES = 4 * STAGING_LIMITS.maxModelBytes;
 
+/** Search results a page: a column of cards beside the editor's scene. */
+export const SEARCH_PAGE_SIZE = 6;
+
 /** Sketchfab's model uids: 32 hexadecimal digits. */
 export const SKETCHFAB_UID = /^[0-9a-f]{32}$/;
 

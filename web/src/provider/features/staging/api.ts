@@ -100,3 +100,10 @@ export async function importSketchfabModel(uid: string): Promise<StagingAsset> {
     throw error;
   }
 }
+
+export type SketchfabSearchPage = Answer<'/api/integrations/sketchfab/search.json', 'get'>;
+export type SketchfabSearchResult = SketchfabSearchPage['results'][number];
+
+/** Sketchfab's downloadable models matching `q`, a page at a time (`cursor`: the previous page's `nextCursor`). */
+export const fetchSketchfabSearch = (q: string, cursor: string | undefined, signal?: AbortSignal) =>
+  api.get('/api/integrations/sketchfab/search.json', { query: { q, ...(cursor && { cursor }) }, signal });

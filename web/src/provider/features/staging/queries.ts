@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { APP_KEY } from '../../../shared/queryClient';
 import { useMutationAction } from '../../../shared/useMutationAction';
 import { propertyKeys } from '../properties/queries';
@@ -11,6 +11,7 @@ import {
   fetchScene,
   fetchSketchfabAccount,
   fetchSketchfabModel,
+  fetchSketchfabSearch,
   importSketchfabModel,
   saveScene,
   saveSceneSettings,
@@ -113,3 +114,13 @@ export const usePublishStagingMutation = (propertyId: string) =>
   );
 
 export { libraryChanged };
+
+/** A Sketchfab search, its pages as "More results" asks for them; nothing is asked for an empty search. */
+export const useSketchfabSearchQuery = (q: string) =>
+  useInfiniteQuery({
+    queryKey: [APP_KEY, 'sketchfab-search', q] as const,
+    queryFn: ({ pageParam, signal }) => fetchSketchfabSearch(q, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    enabled: q !== '',
+  });

@@ -1,12 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { fetchSketchfabAuthUrl, type StagingAsset } from '../api';
-import { useImportSketchfabMutation, useSketchfabAccountQuery, useSketchfabModelQuery } from '../queries';
+import {
+  useImportSketchfabMutation,
+  useSketchfabAccountQuery,
+  useSketchfabModelQuery,
+  useSketchfabSearchQuery,
+} from '../queries';
 import { SketchfabError, sketchfabUid } from '../sketchfab';
+import './sketchfabSearch.css';
 
 /**
- * Sketchfab imports: connect the provider's account (Sketchfab's page, back to this editor), then a model's link or
- * uid -> its details and licence -> imported into the provider's library, credited. Refusals in the server's words.
+ * Sketchfab imports: search Sketchfab's downloadable models (no connection needed), or a model's link or uid -> its
+ * details and licence; connected (Sketchfab's page, back to this editor), a model is imported into the provider's
+ * library, credited. Refusals in the server's words.
  */
 export function SketchfabImport({
   propertyId,
@@ -23,7 +30,13 @@ export function SketchfabImport({
   const model = useSketchfabModelQuery(uid);
   const importing = useImportSketchfabMutation();
   const [imported, setImported] = useState<string | null>(null);
+  const [searchText, setSearchText] = useState('');
+  const [searched, setSearched] = useState('');
+  const results = useSketchfabSearchQuery(searched);
+  const [importingUid, setImportingUid] = useState<string | null>(null);
   const fieldId = useId();
+  const searchId = useId();
+  const connected = account.data?.exists === true;
 
   async function connect() {
     setConnecting(null);
@@ -44,13 +57,22 @@ export function SketchfabImport({
     setUid(found);
   }
 
-  async function runImport() {
-    if (!model.data) return;
-    const outcome = await importing.run(model.data.uid);
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setSearched(searchText.trim());
+  }
+
+  async function runImport(modelUid: string) {
+    setImported(null);
+    setImportingUid(modelUid);
+    const outcome = await importing.run(modelUid);
+    setImportingUid(null);
     if (!outcome.ok) return;
     setImported(`“${outcome.value.name}” is in your library: click the floor where it goes.`);
     onImported(outcome.value);
   }
+
+  const cards = results.data?.pages.flatMap((page) => page.results) ?? [];
 
   return (
     <section className="staging-sketchfab" aria-labelledby="staging-sketchfab-title">
@@ -110,7 +132,7 @@ export function SketchfabImport({
                   type="button"
                   className="button button-primary"
                   disabled={importing.isPending}
-                  onClick={() => void runImport()}
+                  onClick={() => void runImport(model.data.uid)}
                 >
                   {model.data.assetId ? 'Use it from my library' : 'Import into my library'}
                 </button>
@@ -118,16 +140,89 @@ export function SketchfabImport({
               {importing.isPending && <p role="status">Importing from Sketchfab…</p>}
             </div>
           )}
-          <ErrorDisplay
-            error={importing.error instanceof SketchfabError ? importing.error.message : importing.error}
-            title="The model was not imported"
-          />
-          {imported && (
-            <p className="alert alert-success" role="status">
-              {imported}
-            </p>
+        </>
+      )}
+      {account.data && (
+        <>
+          <form className="staging-sketchfab-form" role="search" onSubmit={search}>
+            <label htmlFor={searchId}>Search Sketchfab</label>
+            <input
+              className="field-input"
+              id={searchId}
+              type="search"
+              value={searchText}
+              maxLength={100}
+              placeholder="sofa, floor lamp, oak table…"
+              onChange={(event) => setSearchText(event.target.value)}
+            />
+            <button type="submit" className="button button-secondary" disabled={!searchText.trim()}>
+              Search
+            </button>
+          </form>
+          {results.error ? <ErrorDisplay error={results.error} title="Sketchfab search" /> : null}
+          {results.isPending && searched !== '' && <p role="status">Searching Sketchfab…</p>}
+          {results.data && cards.length === 0 && (
+            <p className="muted">No downloadable model on Sketchfab matches “{searched}”.</p>
+          )}
+          {cards.length > 0 && (
+            <ul className="sketchfab-results" aria-label="Sketchfab results" aria-busy={results.isFetching}>
+              {cards.map((card) => (
+                <li key={card.uid} className="sketchfab-result">
+                  {card.thumbnailUrl ? (
+                    <img
+                      src={card.thumbnailUrl}
+                      alt=""
+                      loading="lazy"
+                      className="sketchfab-result-thumbnail"
+                    />
+                  ) : (
+                    <span className="sketchfab-result-thumbnail" aria-hidden="true" />
+                  )}
+                  <div className="sketchfab-result-text">
+                    <strong>{card.name}</strong>
+                    <span className="muted">
+                      by {card.authorName} · {card.licenseLabel}
+                    </span>
+                    {!card.importable ? (
+                      <span className="sketchfab-result-refusal">{card.refusal}</span>
+                    ) : connected ? (
+                      <button
+                        type="button"
+                        className="button button-secondary"
+                        aria-label={`Import ${card.name}`}
+                        disabled={importing.isPending}
+                        onClick={() => void runImport(card.uid)}
+                      >
+                        {importingUid === card.uid ? 'Importing…' : 'Import'}
+                      </button>
+                    ) : (
+                      <span className="muted">Connect Sketchfab to import it.</span>
+                    )}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {results.hasNextPage && (
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={results.isFetchingNextPage}
+              onClick={() => void results.fetchNextPage()}
+            >
+              {results.isFetchingNextPage ? 'Loading…' : 'More results'}
+            </button>
           )}
         </>
+      )}
+      <ErrorDisplay
+        error={importing.error instanceof SketchfabError ? importing.error.message : importing.error}
+        title="The model was not imported"
+      />
+      {imported && (
+        <p className="alert alert-success" role="status">
+          {imported}
+        </p>
       )}
     </section>
   );
