@@ -25,6 +25,8 @@ export * from './auth/caller';
 export * from './auth/internal-auth.guard';
 export * from './auth/password-strength';
 export * from './auth/token-cipher';
+export * from './auth/oauth-client';
+export * from './auth/secrets';
 export * from './database/database';
 export * from './database/rows';
 export * from './database/queries';

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { API_KEY_SCOPE, PRODUCT, type ResolvedCredentials } from '@tourly/contracts';
-import { Database, uuidv7 } from '@tourly/platform';
+import { Database, hashSecret, newSecret, uuidv7 } from '@tourly/platform';
 import { ProvidersRepository } from '../accounts/providers.repository';
-import { hashSecret, newSecret } from '../accounts/secrets';
 import { resolvedCaller } from '../accounts/resolved-caller';
 import type { ApiKeySummary, NewApiKeyResponse } from './api-keys.dto';
 import { ApiKeysRepository } from './api-keys.repository';

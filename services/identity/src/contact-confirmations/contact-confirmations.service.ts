@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { ApiError, Database, LOGGER, uuidv7, type Logger } from '@tourly/platform';
-import { hashSecret } from '../accounts/secrets';
+import { ApiError, Database, hashSecret, LOGGER, uuidv7, type Logger } from '@tourly/platform';
 import { UsersRepository } from '../accounts/users.repository';
 import { Mailer } from '../mail/mailer';
 import type { ContactConfirmationResponse, ContactType } from './contact-confirmations.dto';

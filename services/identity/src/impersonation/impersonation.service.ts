@@ -3,6 +3,7 @@ import {
   ApiError,
   Database,
   EventBus,
+  hashSecret,
   pageOf,
   pageWithTotal,
   uuidv7,
@@ -11,7 +12,6 @@ import {
   type PageQuery,
 } from '@tourly/platform';
 import { MembershipsRepository } from '../accounts/memberships.repository';
-import { hashSecret } from '../accounts/secrets';
 import { ProvidersRepository } from '../accounts/providers.repository';
 import { UsersRepository } from '../accounts/users.repository';
 import { SessionsService, type OpenedSession } from '../sessions/sessions.service';

@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { MATTERPORT_MESSAGES } from '@tourly/contracts';
 import {
   accessTokenQuestion,
+  accountNameOf,
   authorizeUrl,
   connectionStatus,
-  issuedTokens,
-  needsRenewal,
   pkceChallenge,
   redirectUriOf,
   settingsLocation,
@@ -66,51 +65,12 @@ describe('Matterport OAuth rules', () => {
   });
 
   it.each([
-    ['expired an hour ago', -3_600_000, true],
-    ['expiring now', 0, true],
-    ['expiring in 59 s', 59_000, true],
-    ['expiring in exactly 60 s', 60_000, true],
-    ['expiring in 61 s', 61_000, false],
-    ['expiring in an hour', 3_600_000, false],
-  ])('renews a token %s: %s', (_case, inMs, due) => {
-    const now = new Date('2026-11-20T10:00:00Z');
-    expect(needsRenewal(new Date(now.getTime() + inMs), now)).toBe(due);
-  });
-
-  it.each([
-    [
-      'a full answer',
-      { access_token: 'a', token_type: 'Bearer', expires_in: 3600, refresh_token: 'r', scope: 'ViewDetails' },
-      {
-        accessToken: 'a',
-        refreshToken: 'r',
-        expiresInSeconds: 3600,
-        scope: 'ViewDetails',
-        accountName: null,
-      },
-    ],
-    [
-      'the type in lower case, no refresh token, no expiry',
-      { access_token: 'a', token_type: 'bearer' },
-      { accessToken: 'a', refreshToken: null, expiresInSeconds: 3600, scope: null, accountName: null },
-    ],
-    [
-      'the account named',
-      { access_token: 'a', token_type: 'Bearer', expires_in: '120', account: { name: ' Harbour Studio ' } },
-      {
-        accessToken: 'a',
-        refreshToken: null,
-        expiresInSeconds: 120,
-        scope: null,
-        accountName: 'Harbour Studio',
-      },
-    ],
-    ['no access token', { token_type: 'Bearer' }, null],
-    ['another token type', { access_token: 'a', token_type: 'mac' }, null],
-    ['not an object', 'access_token=a', null],
-    ['null', null, null],
-  ])('reads a token answer: %s', (_case, body, tokens) => {
-    expect(issuedTokens(body)).toEqual(tokens);
+    ['named in the account', { access_token: 'a', account: { name: ' Harbour Studio ' } }, 'Harbour Studio'],
+    ['named beside the token', { access_token: 'a', account_name: 'Quay Media' }, 'Quay Media'],
+    ['not named', { access_token: 'a', token_type: 'Bearer' }, null],
+    ['an account that is no object', { access_token: 'a', account: 'Harbour' }, null],
+  ])('reads the account’s name from a token answer: %s', (_case, answer, name) => {
+    expect(accountNameOf(answer)).toBe(name);
   });
 
   it.each([

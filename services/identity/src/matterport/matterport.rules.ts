@@ -5,16 +5,12 @@ import {
   MATTERPORT_SETTINGS_PAGE,
   type MatterportConnectionStatus,
 } from '@tourly/contracts';
-import { isUuid } from '@tourly/platform';
+import { answerText, isUuid } from '@tourly/platform';
 
 /** What the platform asks of a provider's Matterport account: to read its models (and their rooms). */
 export const MATTERPORT_OAUTH_SCOPE = 'ViewDetails';
 /** How long an authorisation may take on Matterport's page before its state stops working. */
 export const AUTHORIZATION_MINUTES = 10;
-/** An access token this close to its expiry is renewed before it is handed out. */
-export const RENEW_WITHIN_SECONDS = 60;
-/** When the token endpoint does not say how long an access token lasts (RFC 6749 §5.1: RECOMMENDED). */
-export const DEFAULT_ACCESS_SECONDS = 3600;
 
 /** RFC 7636 §4.2, S256: BASE64URL(SHA256(ASCII(code_verifier))). */
 export function pkceChallenge(verifier: string): string {
@@ -57,42 +53,10 @@ export function vendorRefusal(error: string): string {
   return error === 'access_denied' ? MATTERPORT_MESSAGES.denied : MATTERPORT_MESSAGES.vendorError;
 }
 
-/** Whether an access token must be renewed before it is handed out. */
-export function needsRenewal(accessExpiresAt: Date, now: Date): boolean {
-  return accessExpiresAt.getTime() - now.getTime() <= RENEW_WITHIN_SECONDS * 1000;
-}
-
-/** Tokens as the token endpoint issued them (RFC 6749 §5.1). */
-export interface IssuedTokens {
-  accessToken: string;
-  /** null when none was issued (a renewal keeps the one it had). */
-  refreshToken: string | null;
-  expiresInSeconds: number;
-  scope: string | null;
-  /** The account's name, when the answer tells it (RFC 6749 leaves it out; Matterport may add it). */
-  accountName: string | null;
-}
-
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-
-/** A token endpoint's 200 answer read defensively; null when it is not a Bearer token answer. */
-export function issuedTokens(body: unknown): IssuedTokens | null {
-  if (!body || typeof body !== 'object') return null;
-  const answer = body as Record<string, unknown>;
-  const accessToken = text(answer.access_token);
-  const tokenType = text(answer.token_type);
-  if (!accessToken || (tokenType && tokenType.toLowerCase() !== 'bearer')) return null;
-  const expiresIn = Number(answer.expires_in);
+/** The account's name, when the token answer tells it (RFC 6749 leaves it out; Matterport may add it). */
+export function accountNameOf(answer: Record<string, unknown>): string | null {
   const account = answer.account && typeof answer.account === 'object' ? answer.account : {};
-  return {
-    accessToken,
-    refreshToken: text(answer.refresh_token),
-    expiresInSeconds:
-      Number.isFinite(expiresIn) && expiresIn > 0 ? Math.floor(expiresIn) : DEFAULT_ACCESS_SECONDS,
-    scope: text(answer.scope),
-    accountName: text(answer.account_name) ?? text((account as Record<string, unknown>).name),
-  };
+  return answerText(answer.account_name) ?? answerText((account as Record<string, unknown>).name);
 }
 
 /** A request-reply question for an access token, read defensively (it arrives over NATS, unvalidated). */

@@ -10,13 +10,15 @@ import {
   CONFIG,
   Database,
   EventBus,
+  hashSecret,
   LOGGER,
+  needsRenewal,
+  newSecret,
   TokenCipher,
   UnreadableToken,
   type Caller,
   type Logger,
 } from '@tourly/platform';
-import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
 import { MatterportOAuth } from './matterport-oauth';
 import type {
@@ -31,7 +33,6 @@ import {
   AUTHORIZATION_MINUTES,
   authorizeUrl,
   connectionStatus,
-  needsRenewal,
   pkceChallenge,
   redirectUriOf,
   sealedFor,

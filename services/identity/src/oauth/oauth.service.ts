@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { API_KEY_SCOPE, type ResolvedCredentials } from '@tourly/contracts';
-import { ApiError, Database, uuidv7, type EntityManager } from '@tourly/platform';
-import { hashSecret, newSecret } from '../accounts/secrets';
+import { ApiError, Database, hashSecret, newSecret, uuidv7, type EntityManager } from '@tourly/platform';
 import { resolvedCaller } from '../accounts/resolved-caller';
 import { ApiKeysService } from '../api-keys/api-keys.service';
 import { SessionsService } from '../sessions/sessions.service';

@@ -1,9 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ApiError, CONFIG, Database, LOGGER, uuidv7, type Logger } from '@tourly/platform';
+import {
+  ApiError,
+  CONFIG,
+  Database,
+  hashSecret,
+  LOGGER,
+  newSecret,
+  uuidv7,
+  type Logger,
+} from '@tourly/platform';
 import type { MessageResponse } from '../accounts/accounts.dto';
 import type { ResetLinkResponse } from './passwords.dto';
 import { hashPassword } from '../accounts/passwords';
-import { hashSecret, newSecret } from '../accounts/secrets';
 import type { IdentityConfig } from '../config';
 import { Mailer } from '../mail/mailer';
 import { UsersRepository } from '../accounts/users.repository';

@@ -1,10 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IDENTITY_MESSAGES, type ResolvedCredentials } from '@tourly/contracts';
-import { ApiError, clientAddressKey, Database, EventBus, uuidv7, type EntityManager } from '@tourly/platform';
+import {
+  ApiError,
+  clientAddressKey,
+  Database,
+  EventBus,
+  hashSecret,
+  newSecret,
+  uuidv7,
+  type EntityManager,
+} from '@tourly/platform';
 import type { SignedInResponse } from '../accounts/accounts.dto';
 import { MembershipsRepository, type MembershipProviderRow } from '../accounts/memberships.repository';
 import { verifyPassword } from '../accounts/passwords';
-import { hashSecret, newSecret } from '../accounts/secrets';
 import { resolvedCaller } from '../accounts/resolved-caller';
 import { UsersRepository, type UserRow } from '../accounts/users.repository';
 import { SessionsRepository } from './sessions.repository';

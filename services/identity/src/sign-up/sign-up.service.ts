@@ -5,6 +5,7 @@ import {
   CONFIG,
   Database,
   EventBus,
+  hashSecret,
   LOGGER,
   toSnakeKeys,
   uuidv7,
@@ -17,7 +18,6 @@ import { MembershipsRepository } from '../accounts/memberships.repository';
 import { ProvidersRepository } from '../accounts/providers.repository';
 import { UsersRepository } from '../accounts/users.repository';
 import { hashPassword } from '../accounts/passwords';
-import { hashSecret } from '../accounts/secrets';
 import { SessionsService, type OpenedSession } from '../sessions/sessions.service';
 import type { IdentityConfig } from '../config';
 import { Mailer, type Email } from '../mail/mailer';

@@ -4,21 +4,22 @@ import {
   CONFIG,
   Database,
   EventBus,
+  hashSecret,
   LOGGER,
+  newSecret,
   pageOf,
   uuidv7,
   type Caller,
+  type EntityManager,
   type Logger,
   type Page,
   type PageQuery,
-  type EntityManager,
 } from '@tourly/platform';
 import type { MembershipRole } from '@tourly/contracts';
 import type { SignedInResponse } from '../accounts/accounts.dto';
 import { MembershipsRepository, type TeamMemberRow } from '../accounts/memberships.repository';
 import { hashPassword } from '../accounts/passwords';
 import { ProvidersRepository } from '../accounts/providers.repository';
-import { hashSecret, newSecret } from '../accounts/secrets';
 import { UsersRepository, type UserRow } from '../accounts/users.repository';
 import type { IdentityConfig } from '../config';
 import { Mailer, type Email } from '../mail/mailer';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONFIG, LOGGER, type Logger } from '@tourly/platform';
+import { answerText, CONFIG, LOGGER, requestTokens, type Logger, type TokenOutcome } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { WebPages } from '../tour-assets/web-pages';
 import {
@@ -10,9 +10,8 @@ import {
   type DownloadLinks,
   type SketchfabModel,
   type SketchfabSearchPage,
-  type TokenOutcome,
 } from './sketchfab.port';
-import { API_TIMEOUT_MS, authorizeUrl, DOWNLOAD_TIMEOUT_MS, httpLink, issuedTokens } from './sketchfab.rules';
+import { API_TIMEOUT_MS, authorizeUrl, DOWNLOAD_TIMEOUT_MS, httpLink } from './sketchfab.rules';
 
 const TOO_LARGE = 'too large';
 
@@ -86,7 +85,7 @@ export class HttpSketchfab extends Sketchfab {
       return { kind: 'unavailable' };
     }
     const models = body.results.map(modelOf).filter((model): model is SketchfabModel => model !== null);
-    return { kind: 'ok', value: { models, nextCursor: textOf(body.cursors?.next) } };
+    return { kind: 'ok', value: { models, nextCursor: answerText(body.cursors?.next) } };
   }
 
   async downloadLinks(uid: string, accessToken: string): Promise<Answer<DownloadLinks>> {
@@ -138,61 +137,33 @@ export class HttpSketchfab extends Sketchfab {
     return { kind: 'unavailable' };
   }
 
-  private async token(form: Record<string, string>): Promise<TokenOutcome> {
-    // The client authenticates with HTTP Basic, its id and secret form-encoded first (RFC 6749 §2.3.1).
-    const credentials = Buffer.from(
-      `${encodeURIComponent(this.config.SKETCHFAB_OAUTH_CLIENT_ID)}:${encodeURIComponent(
-        this.config.SKETCHFAB_OAUTH_CLIENT_SECRET,
-      )}`,
-    ).toString('base64');
-    let status: number;
-    let body: unknown;
-    try {
-      const response = await fetch(this.config.SKETCHFAB_OAUTH_TOKEN_URL, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-          authorization: `Basic ${credentials}`,
-        },
-        body: new URLSearchParams(form),
-        signal: AbortSignal.timeout(API_TIMEOUT_MS),
-      });
-      status = response.status;
-      body = await response.json().catch(() => null);
-    } catch (error) {
-      this.logger.warn({ err: error, grant: form.grant_type }, 'Sketchfab token endpoint unreachable');
-      return { kind: 'unavailable' };
-    }
-    if (status === 200) {
-      const tokens = issuedTokens(body);
-      return tokens ? { kind: 'issued', tokens } : { kind: 'unavailable' };
-    }
-    const refusal = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-    if (status >= 400 && status < 500 && typeof refusal.error === 'string') {
-      this.logger.info({ grant: form.grant_type, status, error: refusal.error }, 'Sketchfab refused a token');
-      return { kind: 'refused', error: refusal.error };
-    }
-    this.logger.warn({ grant: form.grant_type, status }, 'Sketchfab token endpoint failed');
-    return { kind: 'unavailable' };
+  private token(form: Record<string, string>): Promise<TokenOutcome> {
+    return requestTokens(
+      {
+        vendor: 'Sketchfab',
+        url: this.config.SKETCHFAB_OAUTH_TOKEN_URL,
+        clientId: this.config.SKETCHFAB_OAUTH_CLIENT_ID,
+        clientSecret: this.config.SKETCHFAB_OAUTH_CLIENT_SECRET,
+        timeoutMs: API_TIMEOUT_MS,
+      },
+      form,
+      this.logger,
+    );
   }
 }
-
-const textOf = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
 /** `/v3/models/{uid}` read defensively; null when it lacks what an import needs (a uid, a name, an author). */
 function modelOf(body: unknown): SketchfabModel | null {
   if (!body || typeof body !== 'object') return null;
   const model = body as Record<string, unknown>;
   const user = (model.user ?? {}) as Record<string, unknown>;
-  const uid = textOf(model.uid);
-  const name = textOf(model.name);
-  const username = textOf(user.username);
+  const uid = answerText(model.uid);
+  const name = answerText(model.name);
+  const username = answerText(user.username);
   if (!uid || !name || !username) return null;
   const license =
     model.license && typeof model.license === 'object' ? (model.license as Record<string, unknown>) : null;
-  const slug = textOf(license?.slug);
+  const slug = answerText(license?.slug);
   const images = ((model.thumbnails as { images?: unknown } | undefined)?.images ?? []) as unknown[];
   const thumbnail = (Array.isArray(images) ? images : [])
     .map((image) => image as { url?: unknown; width?: unknown })
@@ -203,15 +174,15 @@ function modelOf(body: unknown): SketchfabModel | null {
     uid,
     name,
     isDownloadable: model.isDownloadable === true,
-    license: slug ? { slug, label: textOf(license?.label) ?? slug, url: httpLink(license?.url) } : null,
+    license: slug ? { slug, label: answerText(license?.label) ?? slug, url: httpLink(license?.url) } : null,
     author: {
       username,
-      displayName: textOf(user.displayName) ?? username,
+      displayName: answerText(user.displayName) ?? username,
       profileUrl: httpLink(user.profileUrl),
     },
     thumbnailUrl: thumbnail ? httpLink(thumbnail.url) : null,
     tags: tags
-      .map((tag) => textOf((tag as { name?: unknown })?.name ?? tag))
+      .map((tag) => answerText((tag as { name?: unknown })?.name ?? tag))
       .filter((tag): tag is string => tag !== null),
   };
 }

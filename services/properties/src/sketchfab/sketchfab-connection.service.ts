@@ -1,14 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { SKETCHFAB_MESSAGES } from '@tourly/contracts';
 import {
   ApiError,
   CONFIG,
   Database,
+  hashSecret,
   LOGGER,
+  needsRenewal,
+  newSecret,
   TokenCipher,
   UnreadableToken,
   type Caller,
+  type IssuedTokens,
   type Logger,
 } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
@@ -18,13 +21,10 @@ import { Sketchfab } from './sketchfab.port';
 import { SketchfabRepository, type SketchfabConnectionRow } from './sketchfab.repository';
 import {
   AUTHORIZATION_MINUTES,
-  needsRenewal,
   redirectUriOf,
   returnLocation,
   sealedFor,
-  stateHash,
   vendorRefusal,
-  type IssuedTokens,
 } from './sketchfab.rules';
 
 type RenewOutcome = { token: string } | { refusal: string } | { unavailable: true };
@@ -58,9 +58,9 @@ export class SketchfabConnectionService {
     const { userId, providerId } = personOf(caller);
     await this.properties.of(this.db.dataSource, providerId, propertyId);
     this.configured();
-    const state = randomBytes(32).toString('base64url');
+    const state = newSecret();
     await this.connections.startAuthorization({
-      stateHash: stateHash(state),
+      stateHash: hashSecret(state),
       providerId,
       userId,
       propertyId,
@@ -77,7 +77,7 @@ export class SketchfabConnectionService {
   async callback(caller: ProviderPerson, query: SketchfabCallbackQuery): Promise<string> {
     const { userId, providerId } = personOf(caller);
     const attempt = query.state
-      ? await this.connections.useAuthorization(stateHash(query.state), userId, providerId)
+      ? await this.connections.useAuthorization(hashSecret(query.state), userId, providerId)
       : undefined;
     if (!attempt) return returnLocation(null, { failed: SKETCHFAB_MESSAGES.stateRefused });
     const back = (outcome: { connected: true } | { failed: string }) =>

@@ -1,11 +1,9 @@
-import type { IssuedTokens } from './sketchfab.rules';
+import type { TokenOutcome } from '@tourly/platform';
 
 /**
  * What the token endpoint answered: tokens; a refusal in RFC 6749's words (`invalid_grant` for a code or refresh
  * token that is not good); or no usable answer (the network, a timeout, a 5xx), worth trying again later.
  */
-export type TokenOutcome =
-  { kind: 'issued'; tokens: IssuedTokens } | { kind: 'refused'; error: string } | { kind: 'unavailable' };
 
 /** An answer of the Data API: its value, or what kept it (the 4xx that matter here, or Sketchfab out of reach). */
 export type Answer<T> =

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { SKETCHFAB_CALLBACK_PATH, SKETCHFAB_MESSAGES, sketchfabReturnPage } from '@tourly/contracts';
 import { STAGING_LIMITS } from '../staging/staging-assets.rules';
 
@@ -6,10 +5,6 @@ import { STAGING_LIMITS } from '../staging/staging-assets.rules';
 export const SKETCHFAB_OAUTH_SCOPE = 'read';
 /** How long an authorisation may take on Sketchfab's page before its state stops working. */
 export const AUTHORIZATION_MINUTES = 10;
-/** An access token this close to its expiry is renewed before it is used. */
-export const RENEW_WITHIN_SECONDS = 60;
-/** When the token endpoint does not say how long an access token lasts (RFC 6749 §5.1: RECOMMENDED). */
-export const DEFAULT_ACCESS_SECONDS = 3600;
 /** How long one call to Sketchfab's API or token endpoint may take. */
 export const API_TIMEOUT_MS = 8_000;
 /** How long downloading a model's file may take (25 MB at a slow 2 MB/s, and some). */
@@ -134,42 +129,6 @@ export function returnLocation(
 /** Why an authorisation Sketchfab answered with an error (RFC 6749 §4.1.2.1) did not connect. */
 export function vendorRefusal(error: string): string {
   return error === 'access_denied' ? SKETCHFAB_MESSAGES.denied : SKETCHFAB_MESSAGES.vendorError;
-}
-
-/** Whether an access token must be renewed before it is used. */
-export function needsRenewal(accessExpiresAt: Date, now: Date): boolean {
-  return accessExpiresAt.getTime() - now.getTime() <= RENEW_WITHIN_SECONDS * 1000;
-}
-
-export const stateHash = (state: string): Buffer => createHash('sha256').update(state, 'utf8').digest();
-
-/** Tokens as the token endpoint issued them (RFC 6749 §5.1). */
-export interface IssuedTokens {
-  accessToken: string;
-  /** null when none was issued (a renewal keeps the one it had). */
-  refreshToken: string | null;
-  expiresInSeconds: number;
-  scope: string | null;
-}
-
-const text = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-
-/** A token endpoint's 200 answer read defensively; null when it is not a Bearer token answer. */
-export function issuedTokens(body: unknown): IssuedTokens | null {
-  if (!body || typeof body !== 'object') return null;
-  const answer = body as Record<string, unknown>;
-  const accessToken = text(answer.access_token);
-  const tokenType = text(answer.token_type);
-  if (!accessToken || (tokenType && tokenType.toLowerCase() !== 'bearer')) return null;
-  const expiresIn = Number(answer.expires_in);
-  return {
-    accessToken,
-    refreshToken: text(answer.refresh_token),
-    expiresInSeconds:
-      Number.isFinite(expiresIn) && expiresIn > 0 ? Math.floor(expiresIn) : DEFAULT_ACCESS_SECONDS,
-    scope: text(answer.scope),
-  };
 }
 
 /** What each sealed secret is bound to (authenticated with it): a value copied elsewhere does not open. */
