@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { answerConsentPage } from './consent-page';
 
 /** The Matterport emulator's OAuth accounts: the demo account (the platform's demo models) and Harbour Studio's. */
 export type MatterportAccount = 'demo-scans' | 'harbour-studio';
@@ -25,25 +26,8 @@ export async function authorizeOnMatterport(
     headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken },
   });
   if (started.status !== 200) throw new Error(`auth_url answered ${started.status}: ${await started.text()}`);
-  const url = new URL(((await started.json()) as { data: { url: string } }).data.url);
-  const page = await fetch(url);
-  const html = await page.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  if (page.status !== 200 || !action) throw new Error(`Matterport's page answered ${page.status}: ${html}`);
-  const form = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
-    form.append(unescapeHtml(name!), unescapeHtml(value!));
-  if (choice === 'deny') form.set('decision', 'deny');
-  else form.set('account', choice);
-  const answer = await fetch(new URL(unescapeHtml(action), url), {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-  });
-  const location = answer.headers.get('location');
-  if (answer.status !== 302 || !location) throw new Error(`Matterport's form answered ${answer.status}`);
-  const back = new URL(location);
-  return `${back.pathname}${back.search}`;
+  const url = ((await started.json()) as { data: { url: string } }).data.url;
+  return answerConsentPage('Matterport', url, choice === 'deny' ? 'deny' : { account: choice });
 }
 
 /** The browser following Matterport's redirect back, with its session: answers where the platform sends it next. */
@@ -70,15 +54,6 @@ export async function connectMatterport(
   const callback = await authorizeOnMatterport(gateway, admin, account);
   const ended = await followMatterportCallback(gateway, admin, callback);
   if (ended !== MATTERPORT_CONNECTED) throw new Error(`connecting ended on ${ended}`);
-}
-
-function unescapeHtml(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }
 
 /**
