@@ -310,12 +310,11 @@ export class PlayerService {
   }
 
   private async build(publicId: string, tour: VisitorTourRow, mls: boolean): Promise<BuiltTour> {
-    const [view, agents, plan, credits, scene] = await Promise.all([
+    const [view, agents, plan, staging] = await Promise.all([
       this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published', { mls }),
       mls ? [] : this.agents(tour.providerId, tour.propertyId),
       this.plans.of(tour.providerId),
-      this.scenes.publishedCredits(tour.propertyId),
-      this.scenes.find(tour.propertyId),
+      this.scenes.publishedSummary(tour.propertyId),
     ]);
     const branding = view.branding;
     const answer: PlayerTour = {
@@ -329,8 +328,8 @@ export class PlayerService {
         logoUrl: branding.providerLogoUrl || null,
       },
       map: this.map(),
-      modelCredits: creditsOnce(credits),
-      virtualStaging: scene?.published != null,
+      modelCredits: creditsOnce(staging.credits),
+      virtualStaging: staging.published,
       // The listing services' view takes no leads, so it asks for none.
       leadGate: !mls && tour.leadGateSweeps !== null ? { sweeps: tour.leadGateSweeps } : null,
       premiumLayers: hasPremiumLayers(tour, plan),

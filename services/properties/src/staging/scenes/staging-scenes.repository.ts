@@ -20,7 +20,7 @@ import type {
   IPlacedAssetsResult,
   IPlacesPublishedQuery,
   IPublishSceneQuery,
-  IPublishedCreditsQuery,
+  IPublishedSummaryQuery,
   ISaveDraftPlacementsQuery,
   ISaveDraftSettingsQuery,
   IUnpublishSceneQuery,
@@ -83,14 +83,15 @@ const lockDraftAssets = sql<ILockDraftAssetsQuery>`
 const placesPublished = sql<IPlacesPublishedQuery>`
   SELECT EXISTS (SELECT 1 FROM staging_scenes WHERE published @> $probe!::jsonb) AS "placed!"`;
 
-// The credits of the published scene's assets, in the order the scene places them (repeats included).
-const publishedCredits = sql<Narrow<IPublishedCreditsQuery, KnownAsset>>`
-  SELECT a.credit
-    FROM staging_scenes s
-   CROSS JOIN LATERAL jsonb_array_elements(s.published -> 'placements') WITH ORDINALITY AS p(placement, n)
-    JOIN staging_assets a ON a.id = (p.placement ->> 'assetId')::uuid
-   WHERE s.property_id = $propertyId! AND a.credit IS NOT NULL
-   ORDER BY p.n`;
+// Whether the property has a published scene, and the credits of its assets in the order it places them (repeats
+// included): what the player's base.json says of staging, in one statement.
+const publishedSummary = sql<Narrow<IPublishedSummaryQuery, { credits: AssetCredit[] }>>`
+  SELECT s.published IS NOT NULL AS "published!",
+         coalesce((SELECT jsonb_agg(a.credit ORDER BY p.n)
+                     FROM jsonb_array_elements(s.published -> 'placements') WITH ORDINALITY AS p(placement, n)
+                     JOIN staging_assets a ON a.id = (p.placement ->> 'assetId')::uuid
+                    WHERE a.credit IS NOT NULL), '[]'::jsonb) AS "credits!"
+    FROM staging_scenes s WHERE s.property_id = $propertyId!`;
 
 const placedAssets = sql<Narrow<IPlacedAssetsQuery, KnownAsset>>`
   SELECT a.id, a.provider_id AS "providerId", a.name, a.storage_key AS "storageKey", a.filename,
@@ -157,9 +158,14 @@ export class StagingScenesRepository {
     return (await queryOne(tx, placesPublished, { probe }))!.placed;
   }
 
-  /** The third-party credits of the published scene's assets, as placed (the same model may repeat). */
-  async publishedCredits(propertyId: string): Promise<Array<AssetCredit | null>> {
-    return (await queryRows(this.db.dataSource, publishedCredits, { propertyId })).map((row) => row.credit);
+  /** Whether visitors see a scene, and the third-party credits of its assets as placed (the same model may repeat). */
+  async publishedSummary(propertyId: string): Promise<{ published: boolean; credits: AssetCredit[] }> {
+    return (
+      (await queryOne(this.db.dataSource, publishedSummary, { propertyId })) ?? {
+        published: false,
+        credits: [],
+      }
+    );
   }
 
   /** The assets of these ids that exist (archived ones too). */

@@ -117,20 +117,21 @@ export interface IPlacesPublishedQuery {
   result: IPlacesPublishedResult;
 }
 
-/** 'PublishedCredits' parameters type */
-export interface IPublishedCreditsParams {
+/** 'PublishedSummary' parameters type */
+export interface IPublishedSummaryParams {
   propertyId: string;
 }
 
-/** 'PublishedCredits' return type */
-export interface IPublishedCreditsResult {
-  credit: Json | null;
+/** 'PublishedSummary' return type */
+export interface IPublishedSummaryResult {
+  credits: Json;
+  published: boolean;
 }
 
-/** 'PublishedCredits' query type */
-export interface IPublishedCreditsQuery {
-  params: IPublishedCreditsParams;
-  result: IPublishedCreditsResult;
+/** 'PublishedSummary' query type */
+export interface IPublishedSummaryQuery {
+  params: IPublishedSummaryParams;
+  result: IPublishedSummaryResult;
 }
 
 /** 'PlacedAssets' parameters type */
