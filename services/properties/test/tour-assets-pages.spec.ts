@@ -178,4 +178,23 @@ describe('reading a linked page on the server', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
     expect(Date.now() - started).toBeLessThan(6_500);
   }, 10_000);
+
+  it('reads a file on an origin the operator trusts though its address is private, and no other private one', async () => {
+    const trusted = { maxBytes: 1024, tooLarge: 'too large', timeoutMs: 5_000 };
+    const trustedOrigins = ['http://rebound.example.com', 'http://assets.internal:8080'];
+    const read = await pages.file('http://rebound.example.com/image', { ...trusted, trustedOrigins });
+    expect('file' in read && [read.file.contentType, read.file.bytes.length]).toEqual(['image/png', 64]);
+    expect(connections).toEqual(['127.0.0.1']);
+    // Another port of the trusted host, a trusted origin's redirect to a private address, and no trust at all.
+    for (const [link, origins] of [
+      ['http://rebound.example.com:8081/image', trustedOrigins],
+      ['http://rebound.example.com/to-metadata', trustedOrigins],
+      ['http://rebound.example.com/image', []],
+    ] as const) {
+      expect([link, await pages.file(link, { ...trusted, trustedOrigins: origins })]).toEqual([
+        link,
+        { refusal: TOUR_MESSAGES.metadataNotPublic },
+      ]);
+    }
+  });
 });

@@ -101,7 +101,7 @@ export class HttpSketchfab extends Sketchfab {
       tooLarge: TOO_LARGE,
       timeoutMs: DOWNLOAD_TIMEOUT_MS,
       // The API's own host is the operator's choice (the emulators' on this machine in development and tests).
-      configuredOrigin: this.config.SKETCHFAB_API_URL,
+      trustedOrigins: [this.config.SKETCHFAB_API_URL],
     });
     if ('file' in read) return { bytes: read.file.bytes };
     if (read.refusal === TOO_LARGE) return { refused: 'too_large' };

@@ -99,13 +99,13 @@ export class WebPages {
 
   /**
    * A file another host serves (a vendor's download), under the same guard, its bytes up to `maxBytes` (a larger one is
-   * refused with `tooLarge`), within `timeoutMs`. `configuredOrigin`: the origin of a vendor API the operator configured
-   * (the emulators' in development and tests, on this machine), whose own files are read although its address is
-   * private, as its API is; every other URL, and every redirect, must be public.
+   * refused with `tooLarge`), within `timeoutMs`. `trustedOrigins`: origins the operator configured (a vendor API's,
+   * an asset server beside the platform; the emulators' in development and tests, on this machine), whose files are
+   * read although their addresses are private; every other URL, and every redirect elsewhere, must be public.
    */
   async file(
     link: string,
-    options: { maxBytes: number; tooLarge: string; timeoutMs: number; configuredOrigin?: string },
+    options: { maxBytes: number; tooLarge: string; timeoutMs: number; trustedOrigins?: readonly string[] },
   ): Promise<{ refusal: string } | { file: { bytes: Buffer; contentType: string } }> {
     const got = await this.fetch(link, '*/*', (response) => readLimited(response, options), options);
     if ('ownTour' in got) return { refusal: TOUR_MESSAGES.metadataNotPublic };
@@ -120,13 +120,13 @@ export class WebPages {
     link: string,
     accept: string,
     readBody: (response: IncomingMessage) => Promise<T>,
-    options: { timeoutMs?: number; configuredOrigin?: string } = {},
+    options: { timeoutMs?: number; trustedOrigins?: readonly string[] } = {},
   ): Promise<{ refusal: string } | { ownTour: OwnTour } | { url: URL; body: T }> {
     const deadline = AbortSignal.timeout(options.timeoutMs ?? READ_TIMEOUT_MS);
     let next = link;
     try {
       for (let redirects = 0; ; redirects += 1) {
-        const configured = onOrigin(next, options.configuredOrigin);
+        const configured = onTrustedOrigin(next, options.trustedOrigins ?? []);
         const target = configured ? { fetch: configured } : linkTarget(next, this.policy);
         if (!('fetch' in target)) return target;
         const address = configured
@@ -278,14 +278,13 @@ async function readLimited(
   return { bytes: Buffer.concat(chunks, length), contentType };
 }
 
-/** The link as a URL when it is http(s) on exactly `origin` (scheme, host and port); otherwise null. */
-function onOrigin(link: string, origin: string | undefined): URL | null {
-  if (!origin) return null;
+/** The link as a URL when it is http(s) on exactly one of `origins` (scheme, host and port); otherwise null. */
+function onTrustedOrigin(link: string, origins: readonly string[]): URL | null {
+  if (origins.length === 0) return null;
   try {
     const url = new URL(link);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === new URL(origin).origin
-      ? url
-      : null;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return origins.some((origin) => new URL(origin).origin === url.origin) ? url : null;
   } catch {
     return null;
   }

@@ -63,16 +63,21 @@ export type CheckedRow = { form: ImportRowForm; categoryId: string };
 export class StagingImportsService {
   private readonly validation = createValidationPipe();
   private readonly task: PeriodicTask;
+  /** `STAGING_IMPORT_TRUSTED_ORIGINS`: the operator's own hosts, read although their addresses are private. */
+  private readonly trustedOrigins: string[];
 
   constructor(
     private readonly db: Database,
     private readonly imports: StagingImportsRepository,
     private readonly assets: StagingAssetsService,
     private readonly pages: WebPages,
-    @Inject(CONFIG) private readonly config: PropertiesConfig,
+    @Inject(CONFIG) config: PropertiesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
     schedules: Schedules,
   ) {
+    this.trustedOrigins = config.STAGING_IMPORT_TRUSTED_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => origin !== '');
     this.task = schedules.every('staging asset imports', POLL_MS, () => this.runDue());
   }
 
@@ -82,7 +87,7 @@ export class StagingImportsService {
       maxBytes: IMPORT_LIMITS.maxCsvBytes,
       tooLarge: IMPORT_MESSAGES.csvTooLarge,
       timeoutMs: IMPORT_LIMITS.csvTimeoutMs,
-      configuredOrigin: this.trustedOriginOf(csvUrl),
+      trustedOrigins: this.trustedOrigins,
     });
     if ('refusal' in got) throw ApiError.invalid('csv.url', got.refusal);
     const text = utf8(got.file.bytes);
@@ -150,7 +155,7 @@ export class StagingImportsService {
         maxBytes: STAGING_LIMITS.maxModelBytes,
         tooLarge: STAGING_MESSAGES.modelTooLarge,
         timeoutMs: IMPORT_LIMITS.modelTimeoutMs,
-        configuredOrigin: this.trustedOriginOf(form.modelUrl),
+        trustedOrigins: this.trustedOrigins,
       });
       if ('refusal' in got) return await fail([`model_url: ${got.refusal}`]);
       await this.assets.createFromModel(
@@ -199,19 +204,6 @@ export class StagingImportsService {
     const categoryId = categoryNamed(categories, form.category);
     if (!categoryId) return { messages: [`category: ${IMPORT_MESSAGES.notACategory}`] };
     return { form, categoryId };
-  }
-
-  /** The configured origin a link is on, if any (`STAGING_IMPORT_TRUSTED_ORIGINS`): read although it is private. */
-  trustedOriginOf(link: string): string | undefined {
-    let origin: string;
-    try {
-      origin = new URL(link).origin;
-    } catch {
-      return undefined;
-    }
-    return this.config.STAGING_IMPORT_TRUSTED_ORIGINS.split(',')
-      .map((trusted) => trusted.trim())
-      .find((trusted) => trusted !== '' && new URL(trusted).origin === origin);
   }
 
   private async withRows(id: string): Promise<ImportWithRowsResponse | undefined> {
