@@ -102,7 +102,7 @@ async function seedDemoStaging(platform: RunningPlatform): Promise<number> {
   const administrator = DEMO_USERS.find((user) => user.staffRole === 'platform_admin')!;
   const administratorId = await demoUserId(platform.services.identity, administrator.email);
   if (!administratorId) return 0;
-  return seedDemoStagingLibrary(platform.services.properties, administratorId, await demoStagingModels());
+  return seedDemoStagingLibrary(platform.services.properties, administratorId, demoStagingModels);
 }
 
 /** The emulated Sketchfab catalogue's downloadable models, as the demo's staging library takes them. */

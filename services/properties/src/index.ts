@@ -87,7 +87,7 @@ export async function demoClientPropertiesOf(
 export async function seedDemoStagingLibrary(
   service: RunningService,
   administratorId: string,
-  models: DemoStagingModel[],
+  models: () => Promise<DemoStagingModel[]>,
 ): Promise<number> {
   if (service.config.NODE_ENV === 'production') return 0;
   return seedDemoStaging(service.app, administratorId, models);

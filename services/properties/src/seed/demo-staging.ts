@@ -21,12 +21,13 @@ export interface DemoStagingModel {
 /**
  * The platform's staging library of `npm start`, so the demo provider's staging editor has furniture to place: each
  * model made an asset as an administrator's upload is (checked, measured, its thumbnail drawn), logged as the demo
- * administrator's, once: a platform library that has assets is left alone. Answers how many it made.
+ * administrator's, once: a platform library that has assets is left alone (and `models` not even made). Answers how
+ * many it made.
  */
 export async function seedDemoStaging(
   app: INestApplicationContext,
   administratorId: string,
-  models: DemoStagingModel[],
+  models: () => Promise<DemoStagingModel[]>,
 ): Promise<number> {
   const assets = app.get(StagingAssetsService);
   const existing = await assets.allAssets(Object.assign(new AssetsQuery(), { pageSize: 1 }));
@@ -41,7 +42,7 @@ export async function seedDemoStaging(
     scopes: [],
     requestId: 'demo-seed',
   };
-  const usable = models.filter((model) => ALLOWED_LICENSES.has(model.licenseSlug));
+  const usable = (await models()).filter((model) => ALLOWED_LICENSES.has(model.licenseSlug));
   for (const model of usable) {
     await assets.createFromModel(
       seeder,

@@ -18,8 +18,7 @@ import type { PropertiesConfig } from '../../config';
 import { WebPages } from '../../tour-assets/web-pages';
 import { modelFileName, STAGING_LIMITS, STAGING_MESSAGES } from '../staging-assets.rules';
 import { creditOf, StagingAssetsService } from '../staging-assets.service';
-import type { ImportResponse, ImportRowForm, ImportWithRowsResponse } from './staging-imports.dto';
-import { ImportRowForm as RowForm } from './staging-imports.dto';
+import { ImportRowForm, type ImportResponse, type ImportWithRowsResponse } from './staging-imports.dto';
 import {
   StagingImportsRepository,
   type ClaimedRow,
@@ -49,7 +48,7 @@ const MAX_ATTEMPTS = 3;
 class SettledMeanwhile extends Error {}
 
 /** A row that passed the form's rules: what its download and the asset need. */
-export type CheckedRow = { form: ImportRowForm; categoryId: string };
+type CheckedRow = { form: ImportRowForm; categoryId: string };
 
 /**
  * The back office's bulk upload of staging assets (002 §7 `bulk_upload`, `csv.url`): the CSV read at once under the
@@ -187,7 +186,7 @@ export class StagingImportsService {
    * A row by the upload form's rules (its credit's included) and the library's categories: the form to import, or
    * the reasons it cannot be, each naming its column.
    */
-  async check(
+  private async check(
     row: CsvRow,
     categories: ReadonlyArray<{ id: string; name: string }>,
   ): Promise<CheckedRow | { messages: string[] }> {
@@ -195,7 +194,10 @@ export class StagingImportsService {
     try {
       const body = rowBody(row.fields);
       refuseUnstorableText({ body });
-      form = (await this.validation.transform(body, { type: 'body', metatype: RowForm })) as ImportRowForm;
+      form = (await this.validation.transform(body, {
+        type: 'body',
+        metatype: ImportRowForm,
+      })) as ImportRowForm;
     } catch (error) {
       if (error instanceof ApiError && error.getStatus() < 500)
         return { messages: rowMessages(error.errors) };
