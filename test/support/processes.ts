@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,84 +19,24 @@ const WORKSPACES = [
   'infra/emulators',
   'infra/launcher',
 ];
-const BUILD_PREFIX = 'tourly-dist-';
-const LOCK_STALE_MS = 5 * 60_000;
 const KEPT_LINES = 400;
 const STOP_GRACE_MS = 10_000;
 const NATS_SERVER = '/usr/sbin/nats-server';
 
 /**
  * The services compiled to each workspace's dist/ (what `npm run build` makes, without the web app), for tests that
- * run them as processes of their own; built again only when their sources changed since this checkout last built
- * them. A lock directory (mkdir is atomic) makes Jest workers, and runs side by side, wait for the one that builds.
+ * run them as processes of their own: infra/tools/build.js, which builds a workspace again only when its sources
+ * changed and makes Jest's other worker wait for the one that builds.
  */
 export async function builtServices(): Promise<void> {
-  const marker = path.join(tmpdir(), `${BUILD_PREFIX}${inputsHash()}`);
-  const lock = path.join(
-    tmpdir(),
-    `${BUILD_PREFIX}${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}.lock`,
+  await promisify(execFile)(
+    process.execPath,
+    [path.join(ROOT, 'infra', 'tools', 'build.js'), ...WORKSPACES],
+    {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    },
   );
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (existsSync(marker) && entriesBuilt()) return;
-    if (takeLock(lock)) {
-      try {
-        if (!(existsSync(marker) && entriesBuilt())) {
-          await promisify(execFile)(
-            'npm',
-            ['run', 'build', '--silent', ...WORKSPACES.flatMap((workspace) => ['-w', workspace])],
-            { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
-          );
-          writeFileSync(marker, ROOT);
-        }
-      } finally {
-        rmSync(lock, { recursive: true, force: true });
-      }
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`the services' build did not finish (lock ${lock})`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-function entriesBuilt(): boolean {
-  return [
-    ...['gateway', 'identity', 'billing', 'properties', 'orders'].map(
-      (name) => `services/${name}/dist/main.js`,
-    ),
-    'infra/launcher/dist/all-in-one.js',
-  ].every((entry) => existsSync(path.join(ROOT, entry)));
-}
-
-function takeLock(lock: string): boolean {
-  try {
-    mkdirSync(lock);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    // A worker that died mid-build leaves its lock behind: take it over once it is clearly abandoned.
-    if (Date.now() - statSync(lock).mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
-    return false;
-  }
-}
-
-/** The sources, build settings and locked versions of this checkout (its path too: two checkouts build apart). */
-function inputsHash(): string {
-  const hash = createHash('sha256').update(ROOT).update('\0');
-  const visit = (file: string) => {
-    const stats = statSync(file);
-    if (stats.isDirectory()) {
-      for (const entry of readdirSync(file).sort()) visit(path.join(file, entry));
-    } else {
-      hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file)).update('\0');
-    }
-  };
-  for (const workspace of WORKSPACES) {
-    visit(path.join(ROOT, workspace, 'src'));
-    visit(path.join(ROOT, workspace, 'package.json'));
-  }
-  for (const file of ['.swcrc', 'package-lock.json']) visit(path.join(ROOT, file));
-  return hash.digest('hex').slice(0, 16);
 }
 
 const live = new Set<ChildProcess>();
