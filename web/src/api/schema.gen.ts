@@ -6023,12 +6023,14 @@ export type components = {
       tours_type: 'basic' | 'premium';
     };
     'billing.PlanSelection': {
+      charge_now?: boolean;
       coupon?: string | null;
       /** @enum {string} */
       interval: 'month' | 'year';
       payment_method_id?: string | null;
       /** @enum {string} */
       product_code?: 'free_tier_plan' | 'starter_plan' | 'vt_creator_plan' | 'experience_creator_plan';
+      trial?: boolean;
     };
     'billing.PortalHostingInvoiceResponse': {
       /** @description in minor units */
@@ -10542,6 +10544,7 @@ export type components = {
     'properties.UpdatePublishedFeatures': {
       payment_method_id?: string | null;
       published_features: components['schemas']['properties.PublishedFeaturesForm'];
+      set_as_default_payment?: boolean;
     };
     'properties.UpdateSceneSettings': {
       scene_settings: components['schemas']['properties.SceneSettingsForm'];

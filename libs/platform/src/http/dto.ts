@@ -5,6 +5,7 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
+  IsBoolean,
   IsDefined,
   IsEmail,
   IsIn,
@@ -81,6 +82,24 @@ export const OptionalOneOf = <T extends string>(values: readonly T[]) =>
     ApiPropertyOptional({ enum: values }),
     IsOptional(),
     IsIn(values as T[], { message: `must be one of: ${values.join(', ')}` }),
+  );
+
+const NOT_A_FLAG = 'must be true or false';
+
+/** A true-or-false field that must be sent: left out, `Required`; anything but a boolean, `must be true or false`. */
+export const RequiredFlag = (options: { description?: string } = {}) =>
+  applyDecorators(
+    ApiProperty({ type: Boolean, ...options }),
+    IsDefined({ message: MESSAGES.required }),
+    IsBoolean({ message: NOT_A_FLAG }),
+  );
+
+/** A true-or-false field that may be left out (`nullable`: null means left out as well). */
+export const OptionalFlag = (options: { description?: string; nullable?: boolean; default?: boolean } = {}) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Boolean, ...options }),
+    IsOptional(),
+    IsBoolean({ message: NOT_A_FLAG }),
   );
 
 /** Money: a whole number of cents, never negative. */

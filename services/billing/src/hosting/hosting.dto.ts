@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
-  IsBoolean,
   IsDefined,
   IsInt,
   IsOptional,
@@ -35,11 +34,13 @@ import {
   ListField,
   NumberField,
   OneOfField,
+  OptionalFlag,
   OptionalOneOf,
   OptionalString,
   PageQuery,
   QueryInt,
   RequiredEmail,
+  RequiredFlag,
   RequiredOneOf,
   RequiredString,
   TextField,
@@ -118,9 +119,7 @@ export class TaxRateForm {
   @IsDefined({ message: MESSAGES.required })
   percentage!: number;
 
-  @ApiProperty()
-  @IsBoolean({ message: 'must be true or false' })
-  @IsDefined({ message: MESSAGES.required })
+  @RequiredFlag()
   inclusive!: boolean;
 
   @ApiPropertyOptional({ type: String, example: 'US', nullable: true })
@@ -281,9 +280,7 @@ export class HostingSubscriptionForm {
 }
 
 export class CancelHostingSubscription {
-  @ApiPropertyOptional({ description: 'end at the period end rather than now (default false)' })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag({ description: 'end at the period end rather than now (default false)' })
   atPeriodEnd?: boolean;
 }
 

@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
 import {
   CURRENCIES,
   INTERVALS,
@@ -9,7 +8,7 @@ import {
   type ProductCode,
   type SubscriptionStatus,
 } from '@tourly/contracts';
-import { Nested, OptionalOneOf, OptionalString, RequiredOneOf } from '@tourly/platform';
+import { Nested, OptionalFlag, OptionalOneOf, OptionalString, RequiredOneOf } from '@tourly/platform';
 
 /** 000 §3 "Plan selection": productCode, interval, chargeNow, coupon; plus the card to pay with. */
 export class PlanSelection {
@@ -21,8 +20,7 @@ export class PlanSelection {
   interval!: Interval;
 
   /** false: a paid plan change waits for the end of the current period instead of being charged now. */
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag()
   chargeNow?: boolean;
 
   @OptionalString(100)
@@ -32,8 +30,7 @@ export class PlanSelection {
   paymentMethodId?: string;
 
   /** Start the Pro plan with its free trial (once per provider). */
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag()
   trial?: boolean;
 }
 

@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { MEMBERSHIP_ROLES, MESSAGES, type MembershipRole } from '@tourly/contracts';
 import { ApiKeySummary } from '../api-keys/api-keys.dto';
 import { DomainStateResponse } from '../domains/domains.dto';
+import { RequiredFlag } from '@tourly/platform';
 
 export class ChangeSubdomain {
   @ApiProperty({ example: 'harbour-photography', description: 'lowercase letters, digits and hyphens' })
@@ -18,8 +19,7 @@ export class ChangeSubdomain {
 }
 
 export class ToggleAutoPopulateModels {
-  @ApiProperty()
-  @IsBoolean({ message: 'must be true or false' })
+  @RequiredFlag()
   autoPopulateModels!: boolean;
 }
 

@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   ArrayNotEmpty,
   IsArray,
-  IsBoolean,
   IsDefined,
   IsIn,
   IsOptional,
@@ -18,7 +17,7 @@ import {
   WEBHOOK_LIMITS,
   type WebhookDeliveryStatus,
 } from '@tourly/contracts';
-import { IdParam, Nested, OptionalOneOf, PageQuery } from '@tourly/platform';
+import { IdParam, Nested, OptionalFlag, OptionalOneOf, PageQuery } from '@tourly/platform';
 
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
 export const DELIVERY_NOT_FOUND = 'Webhook delivery not found';
@@ -62,11 +61,9 @@ class EndpointSettings {
   })
   description?: string;
 
-  @ApiPropertyOptional({
+  @OptionalFlag({
     description: 'false pauses deliveries; true sends again (and re-enables a disabled endpoint)',
   })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
   enabled?: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
+import { IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
 import { ORDER_KINDS, type OrderKind } from '@tourly/contracts';
 import {
   IdField,
@@ -11,6 +11,7 @@ import {
   OptionalString,
   PageQuery,
   ProviderIdField,
+  RequiredFlag,
   RequiredOneOf,
   TextField,
   TimeField,
@@ -126,16 +127,13 @@ export class ConfigurationFields {
   @RequiredOneOf(UNITS)
   units!: Units;
 
-  @ApiProperty()
-  @IsBoolean({ message: 'must be true or false' })
+  @RequiredFlag()
   showDimensions!: boolean;
 
-  @ApiProperty()
-  @IsBoolean({ message: 'must be true or false' })
+  @RequiredFlag()
   showRoomAreas!: boolean;
 
-  @ApiProperty()
-  @IsBoolean({ message: 'must be true or false' })
+  @RequiredFlag()
   showTotalArea!: boolean;
 
   @OptionalString(7)

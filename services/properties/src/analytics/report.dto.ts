@@ -1,13 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsDefined } from 'class-validator';
-import { MESSAGES } from '@tourly/contracts';
-import { RequiredString } from '@tourly/platform';
+import { RequiredFlag, RequiredString } from '@tourly/platform';
 
 /** `PUT /provider/analytics/weekly_report`: whether the signed-in person receives the weekly report. */
 export class WeeklyReportSubscriptionForm {
-  @ApiProperty()
-  @IsDefined({ message: MESSAGES.required })
-  @IsBoolean({ message: 'must be true or false' })
+  @RequiredFlag()
   subscribed!: boolean;
 }
 

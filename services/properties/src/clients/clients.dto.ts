@@ -1,9 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsUUID } from 'class-validator';
+import { IsOptional, IsUUID } from 'class-validator';
 import {
   Nested,
   OptionalEmail,
+  OptionalFlag,
   OptionalString,
   PageQuery,
   RequiredEmail,
@@ -98,9 +99,7 @@ export class ContactForm {
   providerClientId?: string | null;
 
   /** Mailed the weekly analytics report of the properties it is an agent of; left out: false (PUT takes it whole). */
-  @ApiPropertyOptional({ description: 'e-mail it a weekly report of its listings (default false)' })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag({ description: 'e-mail it a weekly report of its listings (default false)' })
   weeklyReport?: boolean;
 }
 

@@ -4,7 +4,6 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsBoolean,
   IsDefined,
   IsNumber,
   IsObject,
@@ -28,7 +27,14 @@ import {
   TAG_COLOUR_PATTERN,
   type TAGS_ENABLED_KEY,
 } from '@tourly/contracts';
-import { Nested, OptionalOneOf, OptionalString, RequiredOneOf, RequiredString } from '@tourly/platform';
+import {
+  Nested,
+  OptionalOneOf,
+  OptionalString,
+  RequiredFlag,
+  RequiredOneOf,
+  RequiredString,
+} from '@tourly/platform';
 import type { TagMediaSize, TagMediaSubType, TagMediaType } from './custom-tags.rules';
 
 const LIMIT = CUSTOM_TAG_LIMITS.coordinate;
@@ -152,12 +158,7 @@ export class SaveTagLayer {
 
 /** 002 §3: `{product}TagsEnabled`, here `tourlyTagsEnabled` (`tourly_tags_enabled` on the wire). */
 export class TagLayerSettingsForm implements Record<typeof TAGS_ENABLED_KEY, boolean> {
-  @ApiProperty({
-    type: Boolean,
-    description: 'the tag layer shown to visitors (002 §3 `{product}TagsEnabled`)',
-  })
-  @IsDefined({ message: MESSAGES.required })
-  @IsBoolean({ message: 'must be true or false' })
+  @RequiredFlag({ description: 'the tag layer shown to visitors (002 §3 `{product}TagsEnabled`)' })
   tourlyTagsEnabled!: boolean;
 }
 

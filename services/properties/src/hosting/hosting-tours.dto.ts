@@ -1,11 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsBoolean, IsDefined } from 'class-validator';
-import { MESSAGES } from '@tourly/contracts';
+import { RequiredFlag } from '@tourly/platform';
 
 export class HostingExemptForm {
-  @ApiProperty({ description: 'true: the tour stays online whatever its hosting-fee invoices say' })
-  @IsBoolean({ message: 'must be true or false' })
-  @IsDefined({ message: MESSAGES.required })
+  @RequiredFlag({ description: 'true: the tour stays online whatever its hosting-fee invoices say' })
   hostingExempt!: boolean;
 }
 

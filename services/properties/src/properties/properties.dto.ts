@@ -1,9 +1,9 @@
-import { IsBoolean, IsOptional } from 'class-validator';
 import { HostingStateResponse } from '../hosting/hosting-tours.dto';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { OptionalClientId } from '../clients/clients.dto';
 import {
   Nested,
+  OptionalFlag,
   OptionalOneOf,
   OptionalString,
   PageQuery,
@@ -87,20 +87,14 @@ export class ProviderSearchQuery extends PageQuery {
 }
 
 export class PublishedFeaturesForm {
-  @ApiPropertyOptional({ description: 'the tour link is live and shareable' })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag({ description: 'the tour link is live and shareable' })
   tour?: boolean;
 
-  @ApiPropertyOptional({ description: 'the single-property website is live' })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag({ description: 'the single-property website is live' })
   website?: boolean;
 
   /** A premium tour (counts against the plan's premium tours) rather than a basic one. */
-  @ApiPropertyOptional({ description: 'a premium tour rather than a basic one' })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag({ description: 'a premium tour rather than a basic one' })
   premium?: boolean;
 }
 
@@ -112,8 +106,7 @@ export class UpdatePublishedFeatures {
   @OptionalString(255)
   paymentMethodId?: string;
 
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag()
   setAsDefaultPayment?: boolean;
 }
 

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, Matches } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
 import {
   IdField,
   Nested,
+  OptionalFlag,
   OptionalString,
   PageQuery,
   RequiredString,
@@ -123,11 +124,7 @@ export class AssetChanges {
   @Nested(() => CreditForm, { optional: true })
   credit?: CreditForm | null;
 
-  @ApiPropertyOptional({
-    description: 'true: out of the providers’ library (scenes keep it); false: back in',
-  })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag({ description: 'true: out of the providers’ library (scenes keep it); false: back in' })
   archived?: boolean;
 }
 

@@ -2,7 +2,6 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
-  IsBoolean,
   IsDefined,
   IsIn,
   IsInt,
@@ -27,6 +26,7 @@ import {
 } from '@tourly/contracts';
 import {
   Nested,
+  OptionalFlag,
   OptionalOneOf,
   OptionalString,
   PageQuery,
@@ -35,13 +35,6 @@ import {
   UUID_PATTERN,
 } from '@tourly/platform';
 import { HttpLink, OptionalLink } from './http-link';
-
-const OptionalFlag = () =>
-  applyDecorators(
-    ApiPropertyOptional({ type: Boolean, nullable: true }),
-    IsOptional(),
-    IsBoolean({ message: 'must be true or false' }),
-  );
 
 /**
  * Checks run in the order written (stacked decorators register bottom-up, and with the first failure the only one
@@ -65,7 +58,7 @@ const BrandingText = () =>
 
 /** `{provider_properties_update_player_link_branding_form: {...}}`: each key sent replaces its value; null restores the default. */
 export class BrandingForm {
-  @OptionalFlag()
+  @OptionalFlag({ nullable: true })
   displayProviderLogo?: boolean | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '#ffffff' })
@@ -179,13 +172,13 @@ export class SetupForm {
   @OptionalOneOf(MEASUREMENT_UNITS)
   measurementUnit?: (typeof MEASUREMENT_UNITS)[number] | null;
 
-  @OptionalFlag()
+  @OptionalFlag({ nullable: true })
   showMap?: boolean | null;
 
-  @OptionalFlag()
+  @OptionalFlag({ nullable: true })
   showContactForm?: boolean | null;
 
-  @OptionalFlag()
+  @OptionalFlag({ nullable: true })
   showFooter?: boolean | null;
 }
 

@@ -1,15 +1,13 @@
 import { applyDecorators, type Type as ClassType } from '@nestjs/common';
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
   IsDefined,
   IsIn,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
@@ -37,7 +35,15 @@ import {
   TRANSLUCENT_HEX_PATTERN,
   type MenuEntryType,
 } from '@tourly/contracts';
-import { Nested, OptionalOneOf, RequiredOneOf, RequiredString, UUID_PATTERN } from '@tourly/platform';
+import {
+  Nested,
+  OptionalFlag,
+  OptionalOneOf,
+  RequiredFlag,
+  RequiredOneOf,
+  RequiredString,
+  UUID_PATTERN,
+} from '@tourly/platform';
 import { HttpLink } from './http-link';
 import { VirtualTourSummaryResponse } from './player-links.dto';
 
@@ -56,21 +62,7 @@ export const LAYER_MESSAGES = {
   notALocationImage: 'must be one of your location images',
 } as const;
 
-const Flag = () =>
-  applyDecorators(
-    ApiProperty({ type: Boolean }),
-    IsDefined({ message: MESSAGES.required }),
-    IsBoolean({ message: 'must be true or false' }),
-  );
-
 /** A colour per 001 §5; `translucent`: also `#rrggbbaa` (the menu's see-through backgrounds). */
-const OptionalFlag = () =>
-  applyDecorators(
-    ApiPropertyOptional({ type: Boolean }),
-    IsOptional(),
-    IsBoolean({ message: 'must be true or false' }),
-  );
-
 const Colour = (options: { nullable?: boolean; translucent?: boolean } = {}) =>
   applyDecorators(
     ApiProperty({ type: String, example: '#ffffff', nullable: options.nullable === true }),
@@ -402,7 +394,7 @@ export class MenuForm {
 }
 
 export class WelcomeScreenForm {
-  @Flag()
+  @RequiredFlag()
   enabled!: boolean;
 
   @Text(TOUR_LIMITS.welcomeTitle)
@@ -423,13 +415,13 @@ export class WelcomeScreenForm {
 }
 
 export class GuidedTourLayerForm {
-  @Flag()
+  @RequiredFlag()
   enabled!: boolean;
 
-  @Flag()
+  @RequiredFlag()
   autoplay!: boolean;
 
-  @Flag()
+  @RequiredFlag()
   loop!: boolean;
 }
 
@@ -680,7 +672,7 @@ export class UpdateGuidedTourLayer {
 }
 
 export class GuidedTourEnabled {
-  @Flag()
+  @RequiredFlag()
   enabled!: boolean;
 }
 
@@ -694,9 +686,7 @@ export class PublishLayers {
   @RequiredString(200)
   propertySlug!: string;
 
-  @ApiPropertyOptional({ type: Boolean, default: true })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag({ default: true })
   publish?: boolean;
 }
 

@@ -3,7 +3,6 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   IsArray,
-  IsBoolean,
   IsDefined,
   IsInt,
   IsNumber,
@@ -17,16 +16,9 @@ import {
   IsString,
 } from 'class-validator';
 import { COLOUR_PATTERN, MEASUREMENT_UNITS, MESSAGES, NOT_A_COLOUR } from '@tourly/contracts';
-import { Nested, OptionalOneOf, OptionalString, UUID_PATTERN } from '@tourly/platform';
+import { Nested, OptionalFlag, OptionalOneOf, OptionalString, UUID_PATTERN } from '@tourly/platform';
 import { MediaItemResponse, MediaLinkResponse } from '../media/media.dto';
 import { PlayerAgentResponse, PlayerMapResponse } from '../player/visitor-parts.dto';
-
-const OptionalFlag = () =>
-  applyDecorators(
-    ApiPropertyOptional({ type: Boolean }),
-    IsOptional(),
-    IsBoolean({ message: 'must be true or false' }),
-  );
 
 const OptionalCount = () =>
   applyDecorators(

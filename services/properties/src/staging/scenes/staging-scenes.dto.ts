@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsOptional, Matches } from 'class-validator';
+import { IsDefined, IsOptional, Matches } from 'class-validator';
 import { MESSAGES } from '@tourly/contracts';
-import { Nested, OptionalOneOf, TimeField, UUID_PATTERN } from '@tourly/platform';
+import { Nested, OptionalFlag, OptionalOneOf, TimeField, UUID_PATTERN } from '@tourly/platform';
 import { Bounded, NestedListOrNone } from '../../audio-tours/audio-tours.dto';
 import { VectorResponse } from '../../custom-tags/custom-tags.dto';
 import { ModelCreditResponse } from '../../player/player.dto';
@@ -70,14 +70,10 @@ export class SceneSettingsForm {
   @OptionalOneOf(LIGHTING_PRESETS)
   lighting?: LightingPreset;
 
-  @ApiPropertyOptional({ description: 'the preset lights the whole space, not only the placed models' })
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag({ description: 'the preset lights the whole space, not only the placed models' })
   globalLighting?: boolean;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsBoolean({ message: 'must be true or false' })
+  @OptionalFlag()
   shadows?: boolean;
 }
 
