@@ -6,7 +6,7 @@
 //   node infra/tools/build.js                 every workspace, in package.json's order
 //   node infra/tools/build.js web services/x  those only
 //
-// A lock directory (mkdir is atomic) makes a second build of this checkout (a second Jest worker, `npm start` in
+// A lock directory per workspace (mkdir is atomic) makes a second build of it (a second Jest worker, `npm start` in
 // another terminal) wait for the first and then find its work done.
 const { execFile } = require('node:child_process');
 const { createHash } = require('node:crypto');
@@ -110,29 +110,37 @@ function takeLock(lock) {
   }
 }
 
+/**
+ * Runs `work` holding this checkout's lock on one workspace's build, so that a second build of the same workspace
+ * waits for the first (and then finds it done) while other workspaces build side by side.
+ */
+async function holdingLock(workspace, work) {
+  const name = createHash('sha256').update(path.join(ROOT, workspace)).digest('hex').slice(0, 12);
+  const lock = path.join(tmpdir(), `tourly-build-${name}.lock`);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  while (!takeLock(lock)) {
+    if (Date.now() > deadline)
+      throw new Error(`another build of ${workspace} holds ${lock}; remove it if none runs`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** Builds the workspaces named (all by default) whose inputs changed; resolves with those it built. */
 async function build(names = []) {
   const all = workspaces().filter(hasBuildScript);
   const unknown = names.filter((name) => !all.includes(name));
   if (unknown.length > 0) throw new Error(`No workspace with a build named ${unknown.join(', ')}.`);
   const wanted = names.length > 0 ? all.filter((workspace) => names.includes(workspace)) : all;
-  const lock = path.join(
-    tmpdir(),
-    `tourly-build-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}.lock`,
-  );
-  const deadline = Date.now() + LOCK_WAIT_MS;
-  while (!takeLock(lock)) {
-    if (Date.now() > deadline)
-      throw new Error(`another build of ${ROOT} holds ${lock}; remove it if none runs`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  const built = [];
+  for (const workspace of wanted) {
+    if (await holdingLock(workspace, () => buildOne(workspace))) built.push(workspace);
   }
-  try {
-    const built = [];
-    for (const workspace of wanted) if (await buildOne(workspace)) built.push(workspace);
-    return built;
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  return built;
 }
 
 module.exports = { build };
