@@ -1,6 +1,6 @@
-import type { Currency, Interval, ProductCode } from '@tourly/contracts';
+import type { Currency } from '@tourly/contracts';
 import { api } from '../../../api/client';
-import type { Answer } from '../../../api/types';
+import type { Answer, Schema } from '../../../api/types';
 import { ApiError } from '../../../api/errors';
 
 const SUBSCRIPTION = '/provider/billing/service_plan_subscription' as const;
@@ -26,16 +26,8 @@ export interface BillingAccountForm {
 export type BillingAccount = Answer<'/provider/billing/account', 'get'>;
 export type SavedCard = Answer<'/provider/billing/account/credit_cards', 'get'>[number];
 
-/** 000 §3 "Plan selection", plus the card to pay with. */
-export interface PlanSelection {
-  productCode?: ProductCode;
-  interval: Interval;
-  chargeNow?: boolean;
-  coupon?: string;
-  paymentMethodId?: string;
-  /** Start the Pro plan with its free trial: once per provider (`trialAvailable`), nothing charged until it ends. */
-  trial?: boolean;
-}
+/** 000 §3 "Plan selection", plus the card to pay with and the Pro plan's free trial (once per provider). */
+export type PlanSelection = Schema<'billing.PlanSelection'>;
 
 /** The order summary of a plan change (POST preview_change). */
 export type ChangePreview = Answer<'/provider/billing/service_plan_subscription/preview_change', 'post'>;
