@@ -143,20 +143,16 @@ async function build(names = []) {
   return built;
 }
 
-module.exports = { build };
-
-if (require.main === module) {
-  const startedAt = Date.now();
-  build(process.argv.slice(2)).then(
-    (built) =>
-      console.log(
-        built.length > 0
-          ? `built ${built.join(', ')} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`
-          : 'build: every workspace is up to date',
-      ),
-    (error) => {
-      console.error(error.stderr || error.stdout || error.message);
-      process.exit(1);
-    },
-  );
-}
+const startedAt = Date.now();
+build(process.argv.slice(2)).then(
+  (built) =>
+    console.log(
+      built.length > 0
+        ? `built ${built.join(', ')} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`
+        : 'build: every workspace is up to date',
+    ),
+  (error) => {
+    console.error(error.stderr || error.stdout || error.message);
+    process.exit(1);
+  },
+);

@@ -1,10 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { connect } from 'nats';
 import { eventually } from '@tourly/platform/testing';
+import { built } from './build';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 /** Every workspace a service process loads, in build order (the web app is not one: the gateway runs without it). */
@@ -25,18 +25,10 @@ const NATS_SERVER = '/usr/sbin/nats-server';
 
 /**
  * The services compiled to each workspace's dist/ (what `npm run build` makes, without the web app), for tests that
- * run them as processes of their own: infra/tools/build.js, which builds a workspace again only when its sources
- * changed and makes Jest's other worker wait for the one that builds.
+ * run them as processes of their own.
  */
 export async function builtServices(): Promise<void> {
-  await promisify(execFile)(
-    process.execPath,
-    [path.join(ROOT, 'infra', 'tools', 'build.js'), ...WORKSPACES],
-    {
-      cwd: ROOT,
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+  await built(WORKSPACES);
 }
 
 const live = new Set<ChildProcess>();

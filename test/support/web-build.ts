@@ -1,19 +1,11 @@
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { built } from './build';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-/**
- * The web app built for the browser tests, as `npm run build` builds it (web/dist, the bundle that ships), once for
- * all their files: infra/tools/build.js builds it again only when its sources change and makes Jest's other worker
- * wait for the one that builds.
- */
+/** The web app the browser tests load: web/dist, as `npm run build` builds it (the bundle that ships). */
 export async function builtWebApp(): Promise<string> {
-  await promisify(execFile)(process.execPath, [path.join(ROOT, 'infra', 'tools', 'build.js'), 'web'], {
-    cwd: ROOT,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  await built(['web']);
   return path.join(ROOT, 'web', 'dist');
 }
 
