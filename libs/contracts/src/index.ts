@@ -23,3 +23,4 @@ export * from './analytics';
 export * from './tags';
 export * from './audio-tours';
 export * from './sketchfab';
+export * from './digital-twins';

@@ -35,6 +35,7 @@ import { PropertiesController } from './properties/properties.controller';
 import { PropertiesListener } from './properties/properties.listener';
 import { PropertiesService } from './properties/properties.service';
 import { SketchfabModule } from './sketchfab/sketchfab.module';
+import { DigitalTwinModule } from './digital-twin/digital-twin.module';
 import { StagingImportsModule } from './staging/imports/staging-imports.module';
 import { StagingScenesModule } from './staging/scenes/staging-scenes.module';
 import { StagingModule } from './staging/staging.module';
@@ -76,6 +77,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     StagingScenesModule,
     StagingImportsModule,
     SketchfabModule,
+    DigitalTwinModule,
   ],
   controllers: [
     PropertiesController,

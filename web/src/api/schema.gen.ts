@@ -35,6 +35,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/admin/digital_twins.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DigitalTwinsAdminController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/events/billing/dead_letters': {
     parameters: {
       query?: never;
@@ -3718,6 +3734,70 @@ export type paths = {
     get?: never;
     put?: never;
     post: operations['CustomTagsController_settings'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/digital_twin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DigitalTwinController_get'];
+    put?: never;
+    post: operations['DigitalTwinController_create'];
+    delete: operations['DigitalTwinController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/digital_twin/alignment_points': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DigitalTwinController_alignmentPoints'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/digital_twin/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['DigitalTwinController_config'];
+    put: operations['DigitalTwinController_saveConfig'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/digital_twin/layers/alignment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: operations['DigitalTwinController_align'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -7875,6 +7955,26 @@ export type components = {
       /** Format: uuid */
       provider_id: string;
     };
+    'properties.AdminDigitalTwinResponse': {
+      /** Format: date-time */
+      aligned_at: string | null;
+      /** @enum {string} */
+      alignment: 'pending_alignment' | 'aligned';
+      /** Format: uuid */
+      asset_id: string;
+      /** @description null once the asset is deleted */
+      asset_name: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      property_id: string;
+      property_title: string;
+      /** Format: uuid */
+      provider_id: string;
+      rms_error: number | null;
+    };
     'properties.AdminTourResponse': {
       /** @description the provider's player link namespace */
       client_slug: string;
@@ -7907,6 +8007,25 @@ export type components = {
       updated_at: string;
       /** @description the default link: {APP_URL}/tours/{client_slug}/{model_slug} */
       url: string;
+    };
+    'properties.AlignmentPairForm': {
+      model: components['schemas']['properties.VectorForm'];
+      scan: components['schemas']['properties.VectorForm'];
+    };
+    'properties.AlignmentPairResponse': {
+      model: components['schemas']['properties.VectorResponse'];
+      /** @description metres between the scan point and where the fit puts the model point */
+      residual: number;
+      scan: components['schemas']['properties.VectorResponse'];
+    };
+    'properties.AlignmentPointsAnswer': {
+      /** @enum {string} */
+      alignment: 'pending_alignment' | 'aligned';
+      alignment_points: components['schemas']['properties.AlignmentPairResponse'][];
+      /** @description metres: the root mean square a twin is aligned under */
+      max_error: number;
+      /** @description metres */
+      rms_error: number | null;
     };
     'properties.AnalyticsBatchBody': {
       batch: components['schemas']['properties.AnalyticsBatchForm'];
@@ -8723,6 +8842,9 @@ export type components = {
     'properties.CreateBooking': {
       booking: components['schemas']['properties.BookingRequest'];
     };
+    'properties.CreateDigitalTwin': {
+      digital_twin: components['schemas']['properties.NewDigitalTwinForm'];
+    };
     'properties.CreateLead': {
       lead: components['schemas']['properties.LeadForm'];
     };
@@ -8872,6 +8994,50 @@ export type components = {
     'properties.DeletedResponse': {
       /** Format: uuid */
       id: string;
+    };
+    'properties.DigitalTwinAnswer': {
+      digital_twin: components['schemas']['properties.DigitalTwinResponse'];
+    };
+    'properties.DigitalTwinConfigAnswer': {
+      config: components['schemas']['properties.DigitalTwinConfigResponse'];
+    };
+    'properties.DigitalTwinConfigForm': {
+      /** @description the scan’s floors (0 the lowest) on which the twin is hidden */
+      hidden_floors: number[];
+      /** @enum {string} */
+      lighting: 'scan' | 'global' | 'model';
+      /** @description 0 invisible, 1 opaque */
+      opacity: number;
+      /** @description shown to visitors once aligned (the overlay’s exterior toggle starts on) */
+      visible: boolean;
+    };
+    'properties.DigitalTwinConfigResponse': {
+      hidden_floors: number[];
+      /** @enum {string} */
+      lighting: 'scan' | 'global' | 'model';
+      opacity: number;
+      visible: boolean;
+    };
+    'properties.DigitalTwinResponse': {
+      /** Format: date-time */
+      aligned_at: string | null;
+      /** @enum {string} */
+      alignment: 'pending_alignment' | 'aligned';
+      /** @description null once the asset is deleted */
+      asset: components['schemas']['properties.AssetResponse'] | null;
+      config: components['schemas']['properties.DigitalTwinConfigResponse'];
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      property_id: string;
+      /** @description metres, the last alignment’s root mean square */
+      rms_error: number | null;
+      /** @description null until aligned once */
+      transform: components['schemas']['properties.TransformResponse'] | null;
+      /** Format: date-time */
+      updated_at: string;
     };
     'properties.DimensionsResponse': {
       /** @description metres along z */
@@ -9490,6 +9656,13 @@ export type components = {
       model: components['schemas']['properties.CreditModelResponse'];
       user: components['schemas']['properties.CreditUserResponse'];
     };
+    'properties.NewDigitalTwinForm': {
+      /**
+       * Format: uuid
+       * @description a model (GLB) of the staging library the provider may use
+       */
+      asset_id: string;
+    };
     'properties.NewMediaLink': {
       title?: string | null;
       url: string;
@@ -10078,6 +10251,12 @@ export type components = {
       published_features: components['schemas']['properties.PublishedFeaturesResponse'];
       reason: string | null;
     };
+    'properties.QuaternionResponse': {
+      w: number;
+      x: number;
+      y: number;
+      z: number;
+    };
     'properties.RemovedResponse': {
       /** Format: uuid */
       id: string;
@@ -10484,9 +10663,18 @@ export type components = {
       message: string;
       title: string;
     };
+    'properties.TransformResponse': {
+      quaternion: components['schemas']['properties.QuaternionResponse'];
+      /** @description model metres to scan metres */
+      scale: number;
+      translation: components['schemas']['properties.VectorResponse'];
+    };
     'properties.UnlockForm': {
       password: string;
       username: string;
+    };
+    'properties.UpdateAlignment': {
+      alignment_points: components['schemas']['properties.AlignmentPairForm'][];
     };
     'properties.UpdateAsset': {
       asset: components['schemas']['properties.AssetChanges'];
@@ -10507,6 +10695,9 @@ export type components = {
     };
     'properties.UpdateContacts': {
       agent_ids: string[];
+    };
+    'properties.UpdateDigitalTwinConfig': {
+      config: components['schemas']['properties.DigitalTwinConfigForm'];
     };
     'properties.UpdateDraft': {
       draft: components['schemas']['properties.DraftForm'];
@@ -10914,6 +11105,39 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['billing.CreditBundleResponse'];
+          };
+        };
+      };
+    };
+  };
+  DigitalTwinsAdminController_list: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['properties.AdminDigitalTwinResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };
@@ -18386,6 +18610,190 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.TagLayerResponse'];
+          };
+        };
+      };
+    };
+  };
+  DigitalTwinController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DigitalTwinAnswer'];
+          };
+        };
+      };
+    };
+  };
+  DigitalTwinController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.CreateDigitalTwin'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DigitalTwinAnswer'];
+          };
+        };
+      };
+    };
+  };
+  DigitalTwinController_remove: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description always null
+             * @enum {unknown|null}
+             */
+            data: null;
+          };
+        };
+      };
+    };
+  };
+  DigitalTwinController_alignmentPoints: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AlignmentPointsAnswer'];
+          };
+        };
+      };
+    };
+  };
+  DigitalTwinController_config: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DigitalTwinConfigAnswer'];
+          };
+        };
+      };
+    };
+  };
+  DigitalTwinController_saveConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateDigitalTwinConfig'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.DigitalTwinConfigAnswer'];
+          };
+        };
+      };
+    };
+  };
+  DigitalTwinController_align: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['properties.UpdateAlignment'];
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.AlignmentPointsAnswer'];
           };
         };
       };

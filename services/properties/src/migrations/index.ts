@@ -33,6 +33,7 @@ import { FontWeights1765440000000 } from './1765440000000-font-weights';
 import { StagingAssets1765450000000 } from './1765450000000-staging-assets';
 import { StagingAssetImports1765480000000 } from './1765480000000-staging-asset-imports';
 import { StagingAssetThumbnails1765490000000 } from './1765490000000-staging-asset-thumbnails';
+import { DigitalTwins1765500000000 } from './1765500000000-digital-twins';
 import { StagingScenes1765460000000 } from './1765460000000-staging-scenes';
 import { SketchfabConnections1765470000000 } from './1765470000000-sketchfab-connections';
 
@@ -74,4 +75,5 @@ export const migrations: MigrationClass[] = [
   SketchfabConnections1765470000000,
   StagingAssetImports1765480000000,
   StagingAssetThumbnails1765490000000,
+  DigitalTwins1765500000000,
 ];
