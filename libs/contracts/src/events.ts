@@ -287,6 +287,26 @@ export interface LeadAttribution {
 }
 
 /**
+ * A property's digital twin was aligned to its scan (issue 37): its pairs of points fit under the threshold. Each
+ * alignment that ends aligned publishes one, with the placement it gave (a realignment moves the twin).
+ */
+export interface DigitalTwinAlignedV1 {
+  providerId: string;
+  propertyId: string;
+  digitalTwinId: string;
+  assetId: string;
+  /** scan = scale * rotation(quaternion) * model + translation, in metres. */
+  transform: {
+    scale: number;
+    quaternion: { x: number; y: number; z: number; w: number };
+    translation: { x: number; y: number; z: number };
+  };
+  /** Metres: the pairs' root mean square error. */
+  rmsError: number;
+  alignedAt: string;
+}
+
+/**
  * A visitor sent the contact form of a shared tour (`source: tour`, `tourId` its public id) or of a published
  * website (`source: website`, `tourId` null). Properties mails it to the property's agents from this event.
  */
@@ -383,6 +403,7 @@ export interface EventCatalogue {
   'properties.booking.created.v1': BookingChangedV1;
   'properties.booking.updated.v1': BookingChangedV1;
   'properties.booking.cancelled.v1': BookingChangedV1;
+  'properties.digital_twin.aligned.v1': DigitalTwinAlignedV1;
   'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
   'orders.order.placed.v1': OrderPlacedV1;
   'orders.order.status_changed.v1': OrderStatusChangedV1;

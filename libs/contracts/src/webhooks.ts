@@ -27,6 +27,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.created',
   'booking.updated',
   'booking.cancelled',
+  'digital_twin.aligned',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -60,6 +61,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'booking.created': 'An agent booked a shoot on the booking form; it waits for the provider’s answer.',
   'booking.updated': 'A booking was accepted, declined, moved, completed or otherwise changed.',
   'booking.cancelled': 'A booking was cancelled.',
+  'digital_twin.aligned':
+    'A property’s digital twin (its exterior model) was aligned to its scan, or aligned again: its placement is in the payload.',
 };
 
 /** The statuses of one event's delivery to one endpoint. */

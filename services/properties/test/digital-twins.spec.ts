@@ -37,6 +37,17 @@ describe('digital twins', () => {
       [propertyId],
     );
 
+  /** The `digital_twin.aligned` events the property's alignments published, oldest first. */
+  const announced = async (propertyId: string) =>
+    (
+      await db().query(
+        `SELECT envelope -> 'data' AS data FROM outbox
+          WHERE subject = 'properties.digital_twin.aligned.v1' AND envelope -> 'data' ->> 'property_id' = $1
+          ORDER BY created_at, id`,
+        [propertyId],
+      )
+    ).map((row: { data: unknown }) => row.data);
+
   const anAsset = async (person: Person, path: string, name: string): Promise<string> => {
     const answer = await postMultipart(
       it_,
@@ -187,6 +198,18 @@ describe('digital twins', () => {
     // A quarter turn about y: (0, sin 45°, 0, cos 45°).
     expect(twin.transform.quaternion.y).toBeCloseTo(Math.SQRT1_2, 9);
     expect(twin.transform.quaternion.w).toBeCloseTo(Math.SQRT1_2, 9);
+    // Announced once, with the placement, for the provider's webhooks.
+    expect(await announced(propertyId)).toEqual([
+      {
+        provider_id: person.providerId,
+        property_id: propertyId,
+        digital_twin_id: twin.id,
+        asset_id: libraryModel,
+        transform: twin.transform,
+        rms_error: aligned.body.data.rms_error,
+        aligned_at: twin.updated_at,
+      },
+    ]);
 
     // One pair picked on the wrong corner: the fit is kept, the worst residual names it, and the twin is pending.
     const off = pairs();
@@ -201,6 +224,7 @@ describe('digital twins', () => {
     expect(Math.max(...residuals)).toBeGreaterThan(ALIGNMENT_MAX_ERROR_M);
     const stored = await person.get(twinPath(propertyId));
     expect(stored.body.data.digital_twin).toMatchObject({ alignment: 'pending_alignment', aligned_at: null });
+    expect(await announced(propertyId)).toHaveLength(1);
   });
 
   it('refuses pairs that give no single placement in words, and keeps the last alignment', async () => {

@@ -6836,6 +6836,7 @@ export type components = {
         | 'booking.created'
         | 'booking.updated'
         | 'booking.cancelled'
+        | 'digital_twin.aligned'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url?: string;
@@ -6881,6 +6882,7 @@ export type components = {
         | 'booking.created'
         | 'booking.updated'
         | 'booking.cancelled'
+        | 'digital_twin.aligned'
       )[];
       /**
        * Format: date-time
@@ -6937,6 +6939,7 @@ export type components = {
         | 'booking.created'
         | 'booking.updated'
         | 'booking.cancelled'
+        | 'digital_twin.aligned'
       )[];
       /**
        * Format: date-time
@@ -6987,7 +6990,8 @@ export type components = {
         | 'client.created'
         | 'booking.created'
         | 'booking.updated'
-        | 'booking.cancelled';
+        | 'booking.cancelled'
+        | 'digital_twin.aligned';
     };
     'identity.FinalizeRequest': {
       user: components['schemas']['identity.Profile'];
@@ -7139,6 +7143,7 @@ export type components = {
         | 'booking.created'
         | 'booking.updated'
         | 'booking.cancelled'
+        | 'digital_twin.aligned'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url: string;

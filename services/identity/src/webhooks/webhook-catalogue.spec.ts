@@ -58,6 +58,15 @@ const INTERNAL: { [S in keyof EventCatalogue]?: EventCatalogue[S] } = {
     message: 'Is the open home on Saturday?',
     attribution: { rooms: [{ room: 'Kitchen', floor: null, seconds: 120 }], path: ['Hall', 'Kitchen'] },
   },
+  'properties.digital_twin.aligned.v1': {
+    providerId: PROVIDER,
+    propertyId: PROPERTY,
+    digitalTwinId: PROPERTY,
+    assetId: PROVIDER,
+    transform: { scale: 0.01, quaternion: { x: 0, y: 0, z: 0, w: 1 }, translation: { x: 1, y: 2, z: 3 } },
+    rmsError: 0.021,
+    alignedAt: '2026-12-02T10:15:00.000Z',
+  },
   'billing.subscription.changed.v1': {
     providerId: PROVIDER,
     productCode: 'starter_plan',

@@ -44,6 +44,14 @@ const uuid = { type: 'string', format: 'uuid' };
 const text = { type: 'string' };
 const nullable = (schema: object) => ({ ...schema, nullable: true });
 const oneOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
+const NUMBER = { type: 'number' };
+/** An object of numbers, every key required. */
+const vector = (keys: string[]) => ({
+  type: 'object',
+  required: keys,
+  properties: Object.fromEntries(keys.map((key) => [key, NUMBER])),
+  additionalProperties: false,
+});
 const ORDER_KIND = oneOf(ORDER_KINDS);
 const ORDER_STATUS = oneOf(ORDER_STATUSES);
 
@@ -478,6 +486,48 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
   'properties.booking.created.v1': booking('booking.created', 'pending', null),
   'properties.booking.updated.v1': booking('booking.updated', 'accepted', 'pending'),
   'properties.booking.cancelled.v1': booking('booking.cancelled', 'cancelled', 'accepted'),
+  'properties.digital_twin.aligned.v1': {
+    type: 'digital_twin.aligned',
+    project: (data) => ({
+      providerId: data.providerId,
+      propertyId: data.propertyId,
+      digitalTwinId: data.digitalTwinId,
+      assetId: data.assetId,
+      transform: data.transform,
+      rmsError: data.rmsError,
+      alignedAt: data.alignedAt,
+    }),
+    schema: schema({
+      property_id: uuid,
+      digital_twin_id: uuid,
+      asset_id: uuid,
+      transform: {
+        type: 'object',
+        required: ['scale', 'quaternion', 'translation'],
+        properties: {
+          scale: NUMBER,
+          quaternion: vector(['x', 'y', 'z', 'w']),
+          translation: vector(['x', 'y', 'z']),
+        },
+        additionalProperties: false,
+      },
+      rms_error: NUMBER,
+      aligned_at: { type: 'string', format: 'date-time' },
+    }),
+    example: {
+      provider_id: PROVIDER,
+      property_id: PROPERTY,
+      digital_twin_id: '0190f2e6-1a2b-7c3d-8e4f-5a6b7c8d9e0f',
+      asset_id: '0190f2e6-2b3c-7d4e-9f50-6a7b8c9d0e1f',
+      transform: {
+        scale: 1,
+        quaternion: { x: 0, y: 0.7071, z: 0, w: 0.7071 },
+        translation: { x: 3, y: 1, z: 0 },
+      },
+      rms_error: 0.04,
+      aligned_at: '2026-12-02T10:15:00.000Z',
+    },
+  },
 };
 
 /** The internal subjects the dispatcher listens to: one durable consumer each. */

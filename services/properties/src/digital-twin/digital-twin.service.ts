@@ -1,6 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DIGITAL_TWIN_DEFAULT_CONFIG, type DigitalTwinConfig } from '@tourly/contracts';
-import { ApiError, Database, likePattern, pageWithTotal, type Page, type Queryable } from '@tourly/platform';
+import {
+  ApiError,
+  Database,
+  EventBus,
+  likePattern,
+  pageWithTotal,
+  type Page,
+  type Queryable,
+} from '@tourly/platform';
 import { PropertyScope } from '../properties/property-scope';
 import { StagingAssetsService } from '../staging/staging-assets.service';
 import { ALIGNMENT_MAX_ERROR_M, align, type AlignmentPair } from './alignment.rules';
@@ -25,6 +33,7 @@ export class DigitalTwinService {
     private readonly scope: PropertyScope,
     private readonly twins: DigitalTwinsRepository,
     private readonly assets: StagingAssetsService,
+    @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   async get(providerId: string, propertyId: string): Promise<DigitalTwinResponse> {
@@ -89,7 +98,8 @@ export class DigitalTwinService {
 
   /**
    * Places the twin by the pairs: the transform and each pair's residual are kept whatever the error (the provider
-   * sees which pair is off), and the twin is aligned only under ALIGNMENT_MAX_ERROR_M, else back to pending.
+   * sees which pair is off), and the twin is aligned only under ALIGNMENT_MAX_ERROR_M, else back to pending. Every
+   * alignment that ends aligned announces the placement (`digital_twin.aligned`), in the same transaction.
    */
   async align(
     providerId: string,
@@ -98,6 +108,7 @@ export class DigitalTwinService {
   ): Promise<AlignmentPointsAnswer> {
     const found = align(pairs);
     if ('error' in found) throw ApiError.invalid('alignmentPoints', found.error);
+    const transform = { scale: found.scale, quaternion: found.quaternion, translation: found.translation };
     const row = await this.db.transaction(async (tx) => {
       const property = await this.scope.of(tx, providerId, propertyId, true);
       await this.twinOf(tx, property.id);
@@ -107,11 +118,27 @@ export class DigitalTwinService {
           model: { x: model.x, y: model.y, z: model.z },
           residual: found.residuals[i]!,
         })),
-        transform: { scale: found.scale, quaternion: found.quaternion, translation: found.translation },
+        transform,
         rmsErrorM: found.rmsError,
         alignment: found.aligned ? 'aligned' : 'pending_alignment',
       });
-      return this.twinOf(tx, property.id);
+      const twin = await this.twinOf(tx, property.id);
+      if (found.aligned) {
+        await this.events.publish(
+          'properties.digital_twin.aligned.v1',
+          {
+            providerId,
+            propertyId: property.id,
+            digitalTwinId: twin.id,
+            assetId: twin.assetId,
+            transform,
+            rmsError: found.rmsError,
+            alignedAt: twin.updatedAt.toISOString(),
+          },
+          tx,
+        );
+      }
+      return twin;
     });
     return this.pointsOf(row);
   }
