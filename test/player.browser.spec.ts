@@ -330,10 +330,17 @@ describe("the visitor's player in the browser", () => {
       const fullscreen = page.locator('.tour-menu-fullscreen');
       await fullscreen.waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-fullscreen.png`) });
+      // It fades out (about 300 ms) before it goes: the page notes the fading class when it is set, so that a busy
+      // machine's late look does not miss a 300 ms window.
+      await page.evaluate(`{
+        const menu = document.querySelector('.tour-menu-fullscreen');
+        new MutationObserver(() => {
+          if (menu.classList.contains('tour-menu-closing')) document.body.dataset.menuFaded = 'yes';
+        }).observe(menu, { attributes: true, attributeFilter: ['class'] });
+      }`);
       await page.getByRole('button', { name: 'Back to the tour' }).click();
-      // It fades out (about 300 ms) before it goes.
-      await page.locator('.tour-menu-fullscreen.tour-menu-closing').waitFor();
       await fullscreen.waitFor({ state: 'detached' });
+      expect(await page.locator('body').getAttribute('data-menu-faded')).toBe('yes');
       if (viewport === PHONE) {
         // On a phone a pick closes it.
         await menuButton(page).click();
