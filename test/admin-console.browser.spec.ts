@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium, signInAsDemoAdmin } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
+import { glb } from '../services/properties/test/staging-support';
 import { aProperty } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
 
@@ -38,6 +39,7 @@ describe('the provider’s page in the admin console', () => {
   let base: string;
   let provider: Person;
   let orderNumber: number;
+  let propertyId: string;
   /** The platform admin, signed in from the sign-in page at a desktop's width. */
   let admin: Page;
   /** Errors no page code caught: each would be a bug, whatever the page showed. */
@@ -46,7 +48,7 @@ describe('the provider’s page in the admin console', () => {
   beforeAll(async () => {
     const webDist = await builtWebApp();
     [it_, browser] = await Promise.all([
-      startPlatformWithEmulators({ env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
+      startPlatformWithEmulators({ s3: true, env: (emulatorsUrl) => pagesEnv(webDist, emulatorsUrl) }),
       launchChromium(),
     ]);
     base = it_.base;
@@ -62,7 +64,7 @@ describe('the provider’s page in the admin console', () => {
         category: 'promotional',
       })
       .expect(201);
-    const propertyId = await aProperty(provider, PROPERTY);
+    propertyId = await aProperty(provider, PROPERTY);
     // Its tour's player link (and the provider's namespace) are made the first time the link is read.
     await provider.get(`/provider/properties/${propertyId}/player_link`).expect(200);
     const placed = await provider
@@ -396,6 +398,65 @@ describe('the provider’s page in the admin console', () => {
         .waitFor();
       await fitsThePhone(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-providers.png'), fullPage: true });
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
+  });
+  it('lists every provider’s digital twins, searched by their property, at both widths', async () => {
+    // The provider's twin of a model the back office added to the platform's library, aligned by four pairs of
+    // points (through the API).
+    const uploaded = await (
+      await it_.signIn('admin@demo.test')
+    )
+      .send('post', '/admin/vt_staging/assets')
+      .field('asset[name]', 'Harbour street')
+      .field('asset[category_id]', 'sofas')
+      .attach('asset[file]', await glb({ size: [10, 6, 8] }), {
+        filename: 'street.glb',
+        contentType: 'model/gltf-binary',
+      })
+      .expect(201);
+    const model = uploaded.body.data as { id: string; name: string };
+    const twin = `/provider/properties/${propertyId}/digital_twin`;
+    await provider.send('post', twin, { digital_twin: { asset_id: model.id } }).expect(201);
+    const corners = [
+      { x: 0, y: 0, z: 0 },
+      { x: 10, y: 0, z: 0 },
+      { x: 10, y: 0, z: 8 },
+      { x: 5, y: 6, z: 4 },
+    ];
+    await provider
+      .send('put', `${twin}/layers/alignment`, {
+        alignmentPoints: corners.map((model) => ({
+          model,
+          scan: { x: model.x + 2, y: model.y, z: model.z + 0.03 },
+        })),
+      })
+      .expect(200);
+
+    const page = admin;
+    await page.goto(`${base}/admin`);
+    await page.getByRole('menuitem', { name: 'Digital twins' }).click();
+    await page.getByRole('textbox', { name: 'Property title or address' }).fill('lighthouse');
+    const listed = row(page, PROPERTY);
+    await listed.getByRole('cell', { name: 'Aligned', exact: true }).waitFor();
+    expect(await listed.getByRole('cell', { name: model.name, exact: true }).count()).toBe(1);
+    expect(await listed.getByRole('cell', { name: '0.0 cm', exact: true }).count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'digital-twins.png') });
+    await listed.getByRole('link', { name: 'Open provider' }).click();
+    await page.getByRole('heading', { name: PROVIDER, level: 1 }).waitFor();
+
+    await page.setViewportSize(PHONE);
+    try {
+      await page.goto(`${base}/admin/digital_twins`);
+      await page
+        .getByRole('list', { name: 'Digital twins' })
+        .getByRole('listitem')
+        .filter({ hasText: PROPERTY })
+        .filter({ hasText: 'Aligned' })
+        .waitFor();
+      await fitsThePhone(page);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-digital-twins.png'), fullPage: true });
     } finally {
       await page.setViewportSize(DESKTOP);
     }

@@ -9,7 +9,7 @@ import { AREA_RESOURCES } from './resources';
  * owns it is nobody's business on this page). Empty: nothing is said.
  */
 const NOT_YET: Record<ConsoleArea, string[]> = {
-  admin: ['digital twins'],
+  admin: [],
   virtual_assistant: [],
   external_supplier: [],
 };

@@ -46,6 +46,7 @@ describe('the console’s resources at the spec’s paths', () => {
     ['staging_asset_log', {}, 'vt_staging/asset/logs.json', {}],
     ['staging_asset_log', { assetId: PROVIDER }, 'vt_staging/asset/logs.json', { assetId: PROVIDER }],
     ['staging_asset_imports', {}, 'vt_staging/asset/imports.json', {}],
+    ['digital_twins', { search: 'harbour' }, 'digital_twins.json', { search: 'harbour' }],
   ])('%s filtered by %j: %s with %j', (resource, filter, path, query) => {
     expect(listRoute(resource, filter)).toEqual({ path, filter: query });
   });

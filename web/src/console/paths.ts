@@ -49,6 +49,8 @@ const LIST_PATHS: Record<string, (filter: Filter) => ListRoute> = {
   staging_assets: (filter) => ({ path: 'vt_staging/assets.json', filter }),
   staging_asset_log: (filter) => ({ path: 'vt_staging/asset/logs.json', filter }),
   staging_asset_imports: (filter) => ({ path: 'vt_staging/asset/imports.json', filter }),
+  // Every provider's digital twins (properties service).
+  digital_twins: (filter) => ({ path: 'digital_twins.json', filter }),
 };
 
 /** The list of `resource` filtered by `filter`: its path under the area and the query's filters. */

@@ -2,6 +2,7 @@ import type { ResourceProps } from 'react-admin';
 import type { ConsoleArea } from './areas';
 import assignedOrders from './assignedOrders';
 import creditBundles from './creditBundles';
+import digitalTwins from './digitalTwins';
 import impersonations from './impersonations';
 import offers from './offers';
 import { orderQueues } from './orderQueues';
@@ -29,6 +30,7 @@ export const AREA_RESOURCES: Record<ConsoleArea, ResourceProps[]> = {
     { name: 'staging_assets', ...stagingAssets },
     { name: 'staging_asset_log', ...stagingAssetLog },
     { name: 'staging_asset_imports', ...stagingAssetImports },
+    { name: 'digital_twins', ...digitalTwins },
   ],
   virtual_assistant: [...orderQueues, { name: 'whitelabeled-domains', ...whitelabelQueue }],
   external_supplier: [{ name: ASSIGNED_ORDERS, ...assignedOrders }],

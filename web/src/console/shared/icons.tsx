@@ -62,3 +62,9 @@ export const BulkUploadIcon = createSvgIcon(
   <path d="M14 2H6c-1.1 0-1.99.9-1.99 2L4 20c0 1.1.89 2 1.99 2H18c1.1 0 2-.9 2-2V8zm4 18H6V4h7v5h5zM8 15.01l1.41 1.41L11 14.84V19h2v-4.16l1.59 1.59L16 15.01 12.01 11z" />,
   'BulkUpload',
 );
+
+/** Digital twins: a house among its surroundings (Material's "holiday village"). */
+export const DigitalTwinIcon = createSvgIcon(
+  <path d="M8 4l-6 6v10h12V10zm3 14H9v-3H7v3H5v-7.17l3-3 3 3zm-3-5H6v-2h2zm10 7V8.35L13.65 4h-2.83L16 9.18V20zm4 0V6.69L19.31 4h-2.83L20 7.52V20z" />,
+  'DigitalTwin',
+);
