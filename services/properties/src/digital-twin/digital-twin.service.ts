@@ -37,8 +37,7 @@ export class DigitalTwinService {
   ) {}
 
   async get(providerId: string, propertyId: string): Promise<DigitalTwinResponse> {
-    const property = await this.scope.of(this.db.dataSource, providerId, propertyId);
-    return this.view(await this.twinOf(this.db.dataSource, property.id));
+    return this.view(await this.ownTwin(providerId, propertyId));
   }
 
   /** A new twin from one of the provider's library models; a property has one at most. */
@@ -58,7 +57,7 @@ export class DigitalTwinService {
       if (!created) throw ApiError.conflict(DIGITAL_TWIN_MESSAGES.exists);
       return scoped;
     });
-    return this.get(providerId, property.id);
+    return this.view(await this.twinOf(this.db.dataSource, property.id));
   }
 
   async remove(providerId: string, propertyId: string): Promise<void> {
@@ -69,7 +68,7 @@ export class DigitalTwinService {
   }
 
   async config(providerId: string, propertyId: string): Promise<DigitalTwinConfig> {
-    return (await this.get(providerId, propertyId)).config;
+    return (await this.ownTwin(providerId, propertyId)).config;
   }
 
   async saveConfig(
@@ -85,15 +84,14 @@ export class DigitalTwinService {
     };
     await this.db.transaction(async (tx) => {
       const property = await this.scope.of(tx, providerId, propertyId, true);
-      await this.twinOf(tx, property.id);
-      await this.twins.saveConfig(tx, property.id, saved);
+      if (!(await this.twins.saveConfig(tx, property.id, saved)))
+        throw ApiError.notFound(DIGITAL_TWIN_NOT_FOUND);
     });
     return saved;
   }
 
   async alignmentPoints(providerId: string, propertyId: string): Promise<AlignmentPointsAnswer> {
-    const property = await this.scope.of(this.db.dataSource, providerId, propertyId);
-    return this.pointsOf(await this.twinOf(this.db.dataSource, property.id));
+    return this.pointsOf(await this.ownTwin(providerId, propertyId));
   }
 
   /**
@@ -111,8 +109,7 @@ export class DigitalTwinService {
     const transform = { scale: found.scale, quaternion: found.quaternion, translation: found.translation };
     const row = await this.db.transaction(async (tx) => {
       const property = await this.scope.of(tx, providerId, propertyId, true);
-      await this.twinOf(tx, property.id);
-      await this.twins.saveAlignment(tx, property.id, {
+      const saved = await this.twins.saveAlignment(tx, property.id, {
         points: pairs.map(({ scan, model }, i) => ({
           scan: { x: scan.x, y: scan.y, z: scan.z },
           model: { x: model.x, y: model.y, z: model.z },
@@ -122,6 +119,7 @@ export class DigitalTwinService {
         rmsErrorM: found.rmsError,
         alignment: found.aligned ? 'aligned' : 'pending_alignment',
       });
+      if (!saved) throw ApiError.notFound(DIGITAL_TWIN_NOT_FOUND);
       const twin = await this.twinOf(tx, property.id);
       if (found.aligned) {
         await this.events.publish(
@@ -148,6 +146,12 @@ export class DigitalTwinService {
     const search = likePattern(query.search);
     const rows = await this.twins.adminPage(this.db.dataSource, search, query.pageSize, query.offset);
     return pageWithTotal(rows, query, () => this.twins.countAdmin(this.db.dataSource, search));
+  }
+
+  /** The twin of the provider's own live property: 404 for another provider's property, or none. */
+  private async ownTwin(providerId: string, propertyId: string): Promise<TwinRow> {
+    const property = await this.scope.of(this.db.dataSource, providerId, propertyId);
+    return this.twinOf(this.db.dataSource, property.id);
   }
 
   private async twinOf(db: Queryable, propertyId: string): Promise<TwinRow> {

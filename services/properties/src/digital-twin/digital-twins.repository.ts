@@ -66,13 +66,13 @@ const adminTwinPage = sql<Narrow<IAdminTwinPageQuery, { alignment: DigitalTwinAl
          t.aligned_at AS "alignedAt", t.created_at AS "createdAt", count(*) OVER ()::int AS "total!"
     FROM digital_twins t JOIN properties p ON p.id = t.property_id LEFT JOIN staging_assets a ON a.id = t.asset_id
    WHERE p.deleted_at IS NULL
-     AND ($search::text IS NULL OR lower(p.title) LIKE lower($search) OR lower(p.address) LIKE lower($search))
+     AND ($search::text IS NULL OR p.search_text LIKE lower($search))
    ORDER BY t.created_at DESC, t.id LIMIT $limit! OFFSET $offset!`;
 
 const countAdminTwins = sql<ICountAdminTwinsQuery>`
   SELECT count(*)::int AS "total!" FROM digital_twins t JOIN properties p ON p.id = t.property_id
    WHERE p.deleted_at IS NULL
-     AND ($search::text IS NULL OR lower(p.title) LIKE lower($search) OR lower(p.address) LIKE lower($search))`;
+     AND ($search::text IS NULL OR p.search_text LIKE lower($search))`;
 
 /** The `digital_twins` table: a property's twin (one at most). The caller has scoped the property to its provider. */
 @Injectable()
@@ -93,10 +93,12 @@ export class DigitalTwinsRepository {
     return (await queryRows(tx, deleteTwin, { propertyId })).length > 0;
   }
 
-  async saveConfig(tx: Queryable, propertyId: string, config: DigitalTwinConfig): Promise<void> {
-    await queryRows(tx, saveConfig, { propertyId, config: JSON.stringify(config) });
+  /** Whether the property had a twin to save it on. */
+  async saveConfig(tx: Queryable, propertyId: string, config: DigitalTwinConfig): Promise<boolean> {
+    return (await queryRows(tx, saveConfig, { propertyId, config: JSON.stringify(config) })).length > 0;
   }
 
+  /** Whether the property had a twin to save it on. */
   async saveAlignment(
     tx: Queryable,
     propertyId: string,
@@ -106,14 +108,15 @@ export class DigitalTwinsRepository {
       rmsErrorM: number;
       alignment: DigitalTwinAlignment;
     },
-  ): Promise<void> {
-    await queryRows(tx, saveAlignment, {
+  ): Promise<boolean> {
+    const saved = await queryRows(tx, saveAlignment, {
       propertyId,
       points: JSON.stringify(alignment.points),
       transform: JSON.stringify(alignment.transform),
       rmsErrorM: alignment.rmsErrorM,
       alignment: alignment.alignment,
     });
+    return saved.length > 0;
   }
 
   adminPage(db: Queryable, search: string | null, limit: number, offset: number) {
