@@ -142,7 +142,7 @@ export async function startService<C extends PlatformConfig>(
       service: definition.name,
       transport: app.get<Transport>(TRANSPORT),
       dataSource: definition.migrations ? app.get(DataSource) : undefined,
-      retry: retryPolicyOf(config, definition.retry),
+      retry: (own) => retryPolicyOf(config, own ?? definition.retry),
       consumers: app.get(ConsumerRegistry),
       logger,
       onSettled: (settled: SettledDelivery) => {

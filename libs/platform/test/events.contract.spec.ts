@@ -10,10 +10,12 @@ import {
   NatsTransport,
   OutboxRelay,
   PLATFORM_MIGRATIONS,
+  jobStreamName,
   openDatabase,
   streamName,
   subjectPrefix,
   type Delivery,
+  type DeliveryAttempt,
   type DeliveryOutcome,
   type SettledDelivery,
   type Transport,
@@ -33,6 +35,7 @@ import {
  */
 const logger = pino({ level: 'silent' });
 const SUBJECT = 'identity.provider.created.v1';
+const JOB_SUBJECT = 'jobs.properties.segment_pano.v1';
 
 interface Fixture {
   transport: Transport;
@@ -40,6 +43,8 @@ interface Fixture {
   publishPastDedupe(eventId: string, data: Uint8Array): Promise<void>;
   /** As if this process died and another started: a new transport on the same broker storage, memory lost. */
   restart(): Promise<Transport>;
+  /** The job steps the broker still holds (NATS's work queue); undefined where steps are kept as events are. */
+  jobsHeld(): Promise<number | undefined>;
   close(): Promise<void>;
 }
 
@@ -74,6 +79,15 @@ const transports: Array<[string, (databaseUrl: string) => Promise<Fixture>]> = [
           opened.push(await open());
           return opened[opened.length - 1];
         },
+        jobsHeld: async () => {
+          const nc = await connect({ servers: requiredEnv('NATS_URL') });
+          try {
+            return (await (await nc.jetstreamManager()).streams.info(jobStreamName(namespace))).state
+              .messages;
+          } finally {
+            await nc.close();
+          }
+        },
         close: async () => {
           await Promise.all(opened.map((transport) => transport.close()));
           await drop();
@@ -103,6 +117,7 @@ const transports: Array<[string, (databaseUrl: string) => Promise<Fixture>]> = [
           opened.push(await open());
           return opened[opened.length - 1];
         },
+        jobsHeld: async () => undefined,
         close: async () => {
           await Promise.all(opened.map((transport) => transport.close()));
         },
@@ -164,19 +179,28 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
   }
 
   async function startConsumer(
-    options: { transport?: Transport; failTimes?: number; maxAttempts?: number } = {},
+    options: {
+      transport?: Transport;
+      failTimes?: number;
+      maxAttempts?: number;
+      subject?: string;
+      attempts?: DeliveryAttempt[];
+    } = {},
   ): Promise<Watcher> {
     let failures = options.failTimes ?? 0;
+    const subject = options.subject ?? SUBJECT;
     const consumer = new EventConsumer(dataSource, options.transport ?? fixture.transport, {
       service: 'contract',
-      durable: 'contract__effects',
-      subject: SUBJECT,
+      durable: subject === SUBJECT ? 'contract__effects' : 'contract__job_steps',
+      subject,
       logger,
       retry: { maxAttempts: options.maxAttempts ?? 3, backoffMs: [50], ackWaitMs: 1000 },
-      handler: async (envelope, tx) => {
+      handler: async (envelope, tx, attempt) => {
+        options.attempts?.push(attempt);
         await tx.query('INSERT INTO effects (event_id, name) VALUES ($1, $2)', [
           envelope.id,
-          (envelope.data as { name: string }).name,
+          (envelope.data as { name?: string; panoId?: string }).name ??
+            (envelope.data as { panoId: string }).panoId,
         ]);
         if (failures > 0) {
           failures -= 1;
@@ -352,6 +376,23 @@ describe.each(transports)('events contract on %s', (_name, makeFixture) => {
     const handled = await watcher.next('handled', id);
     expect(handled.attempt).toBe(3);
     expect(await effects()).toEqual([{ event_id: id, name: 'flaky' }]);
+  });
+
+  it('runs a job step once, telling the handler which try it is and flagging the last; the queue keeps none', async () => {
+    const attempts: DeliveryAttempt[] = [];
+    const watcher = await startConsumer({ subject: JOB_SUBJECT, failTimes: 2, maxAttempts: 3, attempts });
+    await startRelay().start();
+    const step = { providerId: 'p1', propertyId: 'pr1', jobId: 'j1', panoId: 'pano' };
+    const id = await dataSource.transaction(async (tx) => (await bus.publish(JOB_SUBJECT, step, tx)).id);
+    await watcher.next('handled', id);
+    expect(attempts).toEqual([
+      { number: 1, last: false },
+      { number: 2, last: false },
+      { number: 3, last: true },
+    ]);
+    expect((await effects()).map((effect) => effect.event_id)).toEqual([id]);
+    // On NATS a step leaves the work queue once acknowledged (the ack is sent after the 'handled' outcome).
+    await eventually(fixture.jobsHeld, (held) => held === undefined || held === 0, 'an empty work queue');
   });
 
   it('parks an event as a dead letter after the last try, and moves on', async () => {

@@ -7,7 +7,21 @@ import { traceConsume } from '../tracing/tracing';
 import { decodeEnvelope } from './envelope';
 import type { Delivery, Stoppable, Transport } from './transport';
 
-export type EventHandler = (envelope: EventEnvelope, tx: EntityManager) => Promise<void>;
+/**
+ * Which try of an event this is: `last` when a failure will park it rather than retry it (an operator's replay is a
+ * last try too), so a handler whose work can fail for good (a vendor refusing a job's step) may record that failure
+ * itself instead of throwing.
+ */
+export interface DeliveryAttempt {
+  number: number;
+  last: boolean;
+}
+
+export type EventHandler = (
+  envelope: EventEnvelope,
+  tx: EntityManager,
+  attempt: DeliveryAttempt,
+) => Promise<void>;
 
 /** What became of one delivery (or of an operator's replay of a parked event: `replayed`). */
 export type DeliveryOutcome = 'handled' | 'duplicate' | 'retrying' | 'parked' | 'replayed';
@@ -166,7 +180,13 @@ export class EventConsumer {
         this.transport.kind,
         this.durable,
         envelope,
-        () => this.dataSource.transaction((tx) => this.handleOnce(envelope, tx, delivery.resumeFrom)),
+        () =>
+          this.dataSource.transaction((tx) =>
+            this.handleOnce(envelope, tx, delivery.resumeFrom, {
+              number: attempt,
+              last: attempt >= this.retry.maxAttempts,
+            }),
+          ),
       );
       delivery.ack();
       this.emit(envelope, handled ? 'handled' : 'duplicate', attempt);
@@ -191,7 +211,12 @@ export class EventConsumer {
    * `resumeFrom` (a delivery's): where this replica's consumer would resume, recorded in the same statement as the
    * inbox row (one round trip per event, not two), redelivered or not.
    */
-  async handleOnce(envelope: EventEnvelope, tx: EntityManager, resumeFrom?: number): Promise<boolean> {
+  async handleOnce(
+    envelope: EventEnvelope,
+    tx: EntityManager,
+    resumeFrom?: number,
+    attempt: DeliveryAttempt = { number: 1, last: true },
+  ): Promise<boolean> {
     const inserted: unknown[] =
       resumeFrom === undefined
         ? await tx.query(INBOX_INSERT, [this.durable, envelope.id])
@@ -202,7 +227,7 @@ export class EventConsumer {
             resumeFrom,
           ]);
     if (inserted.length === 0) return false;
-    await this.options.handler(envelope, tx);
+    await this.options.handler(envelope, tx, attempt);
     return true;
   }
 

@@ -7,17 +7,33 @@ import { ApiError, BRIEFLY_UNAVAILABLE, databaseUnavailable } from '../http/erro
 import { traceAnswer } from '../tracing/tracing';
 import { toCamelKeys, toSnakeKeys } from '../http/case';
 import type { ConsumerRegistry } from './dead-letters';
-import { EventConsumer, type RetryPolicy, type SettledDelivery } from './event-consumer';
+import {
+  EventConsumer,
+  type DeliveryAttempt,
+  type RetryPolicy,
+  type SettledDelivery,
+} from './event-consumer';
 import { durableName, type Stoppable, type Transport } from './transport';
 
-/** What an @EventPattern handler gets besides the envelope: the transaction its effects must use. */
-export class EventContext extends BaseRpcContext<[EntityManager, EventEnvelope]> {
+/** What an @EventPattern handler gets besides the envelope: the transaction its effects must use, and which try. */
+export class EventContext extends BaseRpcContext<[EntityManager, EventEnvelope, DeliveryAttempt]> {
   get tx(): EntityManager {
     return this.args[0];
   }
   get envelope(): EventEnvelope {
     return this.args[1];
   }
+  get attempt(): DeliveryAttempt {
+    return this.args[2];
+  }
+}
+
+/**
+ * `@EventPattern(subject, { retry })`: a consumer whose tries differ from the service's (a job's step, which a vendor
+ * may refuse for good, is given up sooner than an event an outage holds back).
+ */
+export interface EventPatternExtras {
+  retry?: RetryPolicy;
 }
 
 /** A failed request-reply answer: the status and error map travel back to the asking service. */
@@ -29,7 +45,8 @@ export interface EventsServerOptions {
   service: string;
   transport: Transport;
   dataSource?: DataSource;
-  retry?: RetryPolicy;
+  /** A consumer's tries: from its own policy (EventPatternExtras) when it has one, else the service's. */
+  retry: (own?: RetryPolicy) => RetryPolicy;
   /** Where the service's consumers are listed, so an operator's replay reaches their handlers. */
   consumers?: ConsumerRegistry;
   logger: Logger;
@@ -60,17 +77,20 @@ export class EventsServer extends Server implements CustomTransportStrategy {
     }
   }
 
-  private async startConsumer(subject: string, handler: (...args: unknown[]) => unknown): Promise<void> {
+  private async startConsumer(
+    subject: string,
+    handler: ((...args: unknown[]) => unknown) & { extras?: EventPatternExtras },
+  ): Promise<void> {
     const { dataSource, service, transport, logger } = this.options;
     if (!dataSource) throw new Error(`${service} handles ${subject} but has no database for its inbox`);
     const consumer = new EventConsumer(dataSource, transport, {
       service,
       durable: durableName(service, subject),
       subject,
-      retry: this.options.retry,
+      retry: this.options.retry(handler.extras?.retry),
       logger,
-      handler: async (envelope, tx) => {
-        await this.run(handler(envelope, new EventContext([tx, envelope])));
+      handler: async (envelope, tx, attempt) => {
+        await this.run(handler(envelope, new EventContext([tx, envelope, attempt])));
       },
     });
     if (this.options.onSettled) consumer.settled.on('settled', this.options.onSettled);

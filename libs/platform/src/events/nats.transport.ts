@@ -19,6 +19,8 @@ import {
 import { BACKEND_SERVICES, type TraceContext } from '@tourly/contracts';
 import type { Logger } from 'pino';
 import {
+  isJobSubject,
+  jobStreamName,
   PublishRefusedError,
   RpcError,
   streamName,
@@ -33,6 +35,11 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Unacknowledged messages a consumer holds at once; small, so a slow handler doesn't age many of them. */
 const PULL_BATCH = 32;
+/**
+ * A job step can take seconds (a vendor's work): a worker holds two at once, so the second is not redelivered to
+ * another replica while it waits behind the first, and replicas share a queue step by step.
+ */
+const JOB_PULL_BATCH = 2;
 
 export interface NatsTransportOptions {
   /** A server, or the servers of one cluster comma-separated. */
@@ -57,10 +64,12 @@ export class NatsTransport implements Transport {
   private readonly down = new Set<string>();
   private readonly prefix: string;
   private readonly stream: string;
+  private readonly jobStream: string;
 
   constructor(private readonly options: NatsTransportOptions) {
     this.prefix = subjectPrefix(options.namespace);
     this.stream = streamName(options.namespace);
+    this.jobStream = jobStreamName(options.namespace);
   }
 
   async start(): Promise<void> {
@@ -74,7 +83,17 @@ export class NatsTransport implements Transport {
     void this.watchStatus(this.nc);
     this.jsm = await this.nc.jetstreamManager();
     this.js = this.nc.jetstream();
-    await this.ensureStream(this.jsm);
+    await this.ensureStream(this.jsm, {
+      name: this.stream,
+      subjects: BACKEND_SERVICES.map((service) => `${this.prefix}${service}.>`),
+      retention: RetentionPolicy.Limits,
+    });
+    // Long jobs' steps: a work queue, so a step leaves the stream once a worker has acknowledged it.
+    await this.ensureStream(this.jsm, {
+      name: this.jobStream,
+      subjects: [`${this.prefix}jobs.>`],
+      retention: RetentionPolicy.Workqueue,
+    });
   }
 
   private async watchStatus(nc: NatsConnection): Promise<void> {
@@ -87,27 +106,28 @@ export class NatsTransport implements Transport {
     }
   }
 
-  private async ensureStream(jsm: JetStreamManager): Promise<void> {
+  private async ensureStream(
+    jsm: JetStreamManager,
+    stream: { name: string; subjects: string[]; retention: RetentionPolicy },
+  ): Promise<void> {
     const config = {
-      name: this.stream,
-      subjects: BACKEND_SERVICES.map((service) => `${this.prefix}${service}.>`),
+      ...stream,
       storage: StorageType.File,
-      retention: RetentionPolicy.Limits,
       max_age: nanos(7 * DAY_MS),
       duplicate_window: nanos(this.options.duplicateWindowMs ?? 2 * 60 * 1000),
       num_replicas: this.options.replicas ?? 1,
     };
     try {
-      const info = await jsm.streams.info(this.stream);
+      const info = await jsm.streams.info(stream.name);
       if (info.config.num_replicas !== config.num_replicas) {
         this.options.logger.warn(
-          { stream: this.stream, replicas: info.config.num_replicas, wanted: config.num_replicas },
+          { stream: stream.name, replicas: info.config.num_replicas, wanted: config.num_replicas },
           'the event stream has another number of replicas than EVENTS_STREAM_REPLICAS; change it with `nats stream edit`',
         );
       }
       const missing = config.subjects.filter((subject) => !info.config.subjects.includes(subject));
       if (missing.length > 0)
-        await jsm.streams.update(this.stream, { ...info.config, subjects: config.subjects });
+        await jsm.streams.update(stream.name, { ...info.config, subjects: config.subjects });
     } catch (error) {
       if (!isNotFound(error)) throw error;
       try {
@@ -120,7 +140,7 @@ export class NatsTransport implements Transport {
         // this read fails and says so.
         const message = (raced as Error).message;
         if (!/already in use|exists|overlap/i.test(message)) throw raced;
-        if (/overlap/i.test(message)) await jsm.streams.info(this.stream);
+        if (/overlap/i.test(message)) await jsm.streams.info(stream.name);
       }
     }
   }
@@ -264,46 +284,52 @@ export class NatsTransport implements Transport {
 
   /**
    * Creates the durable consumer if it does not exist (from stream sequence `startSequence`, or from the
-   * beginning with 0) and starts pulling from it.
+   * beginning with 0) and starts pulling from it. A job step's consumer always starts from the beginning of its work
+   * queue: the queue holds only the steps not yet acknowledged.
    */
   private async openConsumer(spec: ConsumerSpec, startSequence: number): Promise<ConsumerMessages> {
     const jsm = this.manager();
+    const stream = isJobSubject(spec.subject) ? this.jobStream : this.stream;
+    const from = stream === this.stream ? startSequence : 0;
     const config: Partial<ConsumerConfig> = {
       durable_name: spec.durable,
       filter_subject: this.prefix + spec.subject,
       ack_policy: AckPolicy.Explicit,
-      ...(startSequence > 0
-        ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: startSequence }
+      ...(from > 0
+        ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from }
         : { deliver_policy: DeliverPolicy.All }),
       ack_wait: nanos(spec.ackWaitMs),
       max_deliver: -1,
       max_ack_pending: 1000,
     };
     // An existing durable keeps its own position (JetStream refuses to change where it delivers from): only the
-    // ack wait follows the configuration. A missing one is created from `startSequence`.
-    if (await this.consumerExists(spec.durable)) {
-      await jsm.consumers.update(this.stream, spec.durable, { ack_wait: config.ack_wait });
+    // ack wait follows the configuration. A missing one is created from `from`.
+    if (await this.consumerExists(stream, spec.durable)) {
+      await jsm.consumers.update(stream, spec.durable, { ack_wait: config.ack_wait });
     } else {
       try {
-        await jsm.consumers.add(this.stream, config);
-        if (startSequence > 0) {
+        await jsm.consumers.add(stream, config);
+        if (from > 0) {
           this.options.logger.warn(
-            { durable: spec.durable, startSequence },
+            { durable: spec.durable, startSequence: from },
             'event consumer was missing; created from where it was',
           );
         }
       } catch (error) {
         // Another replica created it between our look and our add: it stands as that replica made it.
-        if (!(await this.consumerExists(spec.durable))) throw error;
+        if (!(await this.consumerExists(stream, spec.durable))) throw error;
       }
     }
-    const consumer = await this.client().consumers.get(this.stream, spec.durable);
-    return consumer.consume({ max_messages: PULL_BATCH, expires: 5000 });
+    const consumer = await this.client().consumers.get(stream, spec.durable);
+    return consumer.consume({
+      max_messages: stream === this.jobStream ? JOB_PULL_BATCH : PULL_BATCH,
+      expires: 5000,
+    });
   }
 
-  private async consumerExists(durable: string): Promise<boolean> {
+  private async consumerExists(stream: string, durable: string): Promise<boolean> {
     try {
-      await this.manager().consumers.info(this.stream, durable);
+      await this.manager().consumers.info(stream, durable);
       return true;
     } catch (error) {
       const { code, api_error: apiError } = error as NatsError & { api_error?: { err_code?: number } };

@@ -100,6 +100,18 @@ export function streamName(namespace: string): string {
   return namespace ? `EVENTS_${namespace}` : 'EVENTS';
 }
 
+/**
+ * A long job's steps (`jobs.<service>.<step>.v<N>`) travel apart from the events: on a work-queue stream of their own
+ * under NATS, where a step leaves once a worker has acknowledged it.
+ */
+export function isJobSubject(subject: string): boolean {
+  return subject.startsWith('jobs.');
+}
+
+export function jobStreamName(namespace: string): string {
+  return namespace ? `JOBS_${namespace}` : 'JOBS';
+}
+
 export function durableName(service: string, subject: string): string {
   return `${service}__${subject.replace(/[.*>]/g, '_')}`;
 }

@@ -9,7 +9,7 @@ module.exports = async function globalTeardown() {
   const run = process.env.TOURLY_TEST_RUN;
   if (run && /^[a-z0-9]+$/.test(run)) {
     await dropDatabases(`tourly_t_${run}_%`);
-    await dropStreams(`EVENTS_t_${run}_`);
+    await dropStreams([`EVENTS_t_${run}_`, `JOBS_t_${run}_`]);
   }
   for (const container of globalThis.__TOURLY_CONTAINERS__ || []) await container.stop();
 };
@@ -26,13 +26,14 @@ async function dropDatabases(pattern) {
   }
 }
 
-async function dropStreams(prefix) {
+async function dropStreams(prefixes) {
   if (!process.env.NATS_URL) return;
   const nc = await connect({ servers: process.env.NATS_URL });
   try {
     const jsm = await nc.jetstreamManager();
     for await (const stream of jsm.streams.list()) {
-      if (stream.config.name.startsWith(prefix)) await jsm.streams.delete(stream.config.name);
+      if (prefixes.some((prefix) => stream.config.name.startsWith(prefix)))
+        await jsm.streams.delete(stream.config.name);
     }
   } finally {
     await nc.close();

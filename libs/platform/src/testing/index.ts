@@ -10,7 +10,7 @@ import { openDatabase } from '../database/database';
 import { PLATFORM_MIGRATIONS } from '../database/platform-tables.migration';
 import { installImpersonationAudit } from '../audit/impersonation-audit.migration';
 import { createLogger } from '../logging/logger';
-import { streamName } from '../events/transport';
+import { jobStreamName, streamName } from '../events/transport';
 import type { SettledDelivery } from '../events/event-consumer';
 import { ApiError } from '../http/errors';
 
@@ -160,7 +160,9 @@ export function createTestNamespace(): { namespace: string; drop(): Promise<void
       const nc = await connect({ servers: requiredEnv('NATS_URL') });
       try {
         const jsm = await nc.jetstreamManager();
-        await jsm.streams.delete(streamName(namespace)).catch(() => undefined);
+        for (const stream of [streamName(namespace), jobStreamName(namespace)]) {
+          await jsm.streams.delete(stream).catch(() => undefined);
+        }
       } finally {
         await nc.close();
       }
