@@ -309,8 +309,8 @@ describe('matterport emulator (Model API over GraphQL)', () => {
       ],
       [
         'a field outside the emulated part of the schema',
-        '{ model(id: "x") { id publication { url } } }',
-        'Cannot query field "publication" on type "Model".',
+        '{ model(id: "x") { id mattertags { label } } }',
+        'Cannot query field "mattertags" on type "Model".',
       ],
       [
         'an argument it does not know',

@@ -4,6 +4,7 @@ import type { Vendor } from '../../vendor';
 import { accountModels, modelsOf, type AccountModel, type StoredModel } from './models';
 import { MatterportOAuth, type MatterportOAuthOptions, type OAuthState } from './oauth';
 import { oauthControls, oauthRoutes } from './oauth-routes';
+import { panoramaLocations, panoramaRoutes } from './panorama';
 import { MODEL_API_RULES, MODEL_API_SCHEMA } from './schema';
 import { showcaseRoutes } from './showcase';
 import { showcaseSdkRoutes } from './showcase-sdk';
@@ -21,12 +22,19 @@ export {
   type ShowcaseSpace as MatterportShowcaseSpace,
   type Sweep as MatterportSweep,
   showcaseSpace as matterportShowcaseSpace,
+  demoModelSpace as matterportDemoModelSpace,
   type AccountModel as MatterportAccountModel,
   type OAuthAccount as MatterportOAuthAccount,
   type OAuthAccountId as MatterportOAuthAccountId,
   accountModels as matterportAccountModels,
   OAUTH_ACCOUNTS as MATTERPORT_OAUTH_ACCOUNTS,
 } from './models';
+export {
+  PANORAMA_RESOLUTIONS as MATTERPORT_PANORAMA_RESOLUTIONS,
+  PANORAMA_URL_TTL_S as MATTERPORT_PANORAMA_URL_TTL_S,
+  panoramaLabels as matterportPanoramaLabels,
+  type PanoramaResolution as MatterportPanoramaResolution,
+} from './panorama';
 export {
   OAUTH_CLIENT_DEFAULTS as MATTERPORT_OAUTH_CLIENT_DEFAULTS,
   type MatterportOAuthOptions,
@@ -35,7 +43,10 @@ export {
 export interface MatterportVendorOptions {
   /** The registered OAuth client (id, secret, name); defaults in MATTERPORT_OAUTH_CLIENT_DEFAULTS. */
   oauth?: MatterportOAuthOptions;
-  /** The clock (ms since the epoch) codes and tokens expire by; Date.now unless a test moves time itself. */
+  /**
+   * The clock (ms since the epoch) codes, tokens and panorama links expire by; Date.now unless a test moves time
+   * itself.
+   */
   now?: () => number;
 }
 
@@ -57,10 +68,15 @@ const PREFIX = '/matterport';
  * or an OAuth 2.0 bearer token of one of the OAUTH_ACCOUNTS, obtained with the authorization code flow and
  * PKCE at `/oauth/authorize` and `/oauth/token` (test controls under `/_oauth/`). Thumbnails are served at
  * `/thumbnails/<id>.jpg`, a stand-in of the Showcase embed page at `/show/`, and the Showcase SDK's client that
- * drives it at `/showcase-sdk/latest.js`. OAuth codes and tokens are the only state.
+ * drives it at `/showcase-sdk/latest.js`. A model's `panoLocations` are its sweeps' panoramas (one sweep per room),
+ * each `image(format: equirectangular, resolution: "512" | "2k")` a link to
+ * `/panoramas/<model>/<sweep>/<resolution>.jpg` signed (HMAC-SHA256) to expire an hour after the request, and the
+ * JPEG there (panorama.ts) a room painted in the segmentation engine's colours. OAuth codes and tokens are the only
+ * state (panorama links are signed with a constant key, so they outlive a restart as the state does).
  */
 export function createMatterportVendor(options: MatterportVendorOptions = {}): Vendor {
-  const oauth = new MatterportOAuth(options.oauth ?? {}, options.now ?? Date.now);
+  const now = options.now ?? Date.now;
+  const oauth = new MatterportOAuth(options.oauth ?? {}, now);
   const routes: FastifyPluginAsync = async (app) => {
     // Errors raised by fastify itself (a malformed JSON body) in GraphQL's shape.
     app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -103,7 +119,11 @@ export function createMatterportVendor(options: MatterportVendorOptions = {}): V
         model: ({ id }: { id: string }) => {
           const model = models.find((candidate) => candidate.id === id);
           if (!model) throw new GraphQLError('Model not found', { extensions: { code: 'not.found' } });
-          return present(model);
+          // Resolved only when selected: each image link is signed as it is asked for.
+          return {
+            ...present(model),
+            panoLocations: () => panoramaLocations(model, `${originOf(request)}${PREFIX}`, now),
+          };
         },
       };
       const result: ExecutionResult = await execute({
@@ -124,6 +144,7 @@ export function createMatterportVendor(options: MatterportVendorOptions = {}): V
     await app.register(oauthControls(oauth));
     await app.register(showcaseRoutes);
     await app.register(showcaseSdkRoutes);
+    await app.register(panoramaRoutes(now));
 
     app.get<{ Params: { file: string } }>('/thumbnails/:file', async (request, reply) => {
       const id = /^([A-Za-z0-9]{1,64})\.jpg$/.exec(request.params.file)?.[1];

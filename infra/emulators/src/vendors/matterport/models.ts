@@ -331,3 +331,61 @@ export function showcaseSpace(modelId: string): ShowcaseSpace {
   });
   return { floors, rooms, sweeps };
 }
+
+/** A sweep's id: it derives from the model's id and its room's, as showcaseSpace derives it. */
+function sweepIdOf(modelId: string, roomId: string): string {
+  return idFrom(`matterport-sweep/${modelId}/${roomId}`, SWEEP_ID_ALPHABET, 25);
+}
+
+/**
+ * The space of a model with the rooms the Model API gives it (the sweeps its `panoLocations` list): floors, rooms,
+ * one sweep per room, walked room after room, with the ids, neighbours and positions showcaseSpace gives. For the
+ * models it knows the rooms of (Demo Scans, Harbour Studio) the two are the same space; for any other model (a
+ * test's own token id) showcaseSpace picks rooms by the id alone, where this keeps the model's own.
+ */
+export function modelSpace(modelId: string, rooms: readonly Room[]): ShowcaseSpace {
+  const floors: ShowcaseSpace['floors'] = [];
+  for (const room of rooms) {
+    if (!floors.some((floor) => floor.id === room.floor.id))
+      floors.push({ ...room.floor, sequence: floors.length });
+  }
+  const sids = rooms.map((room) => sweepIdOf(modelId, room.id));
+  const sweeps = rooms.map((room, index): Sweep => {
+    const floorSequence = floors.findIndex((floor) => floor.id === room.floor.id);
+    return {
+      sid: sids[index]!,
+      uuid: idFrom(`matterport-sweep-uuid/${modelId}/${room.id}`, '0123456789abcdef', 32),
+      room,
+      floorSequence,
+      neighbors: [sids[index - 1], sids[index + 1]].filter((sid): sid is string => sid !== undefined),
+      position: { x: index * 3, y: floorSequence * 3, z: 0 },
+    };
+  });
+  return { floors, rooms: [...rooms], sweeps };
+}
+
+/**
+ * The room a sweep id of a model stands in, without the model's account: every model's rooms are those of one of
+ * the layouts, their ids derived from the model's id, so the sweep is looked for in each; undefined when it is in
+ * none.
+ */
+export function sweepRoom(modelId: string, sweepId: string): Room | undefined {
+  for (const layout of LAYOUT_NAMES) {
+    const room = roomsOf(modelId, layout).find((candidate) => sweepIdOf(modelId, candidate.id) === sweepId);
+    if (room) return room;
+  }
+  return undefined;
+}
+
+/**
+ * The space of a token's `index`-th demo model (0-12, as matterportDemoModelId numbers them): the sweeps, ids and
+ * room labels its `panoLocations` answer, whatever the token id (showcaseSpace knows the rooms of the launcher's
+ * token id only).
+ */
+export function demoModelSpace(tokenId: string, index: number): ShowcaseSpace {
+  const id = matterportDemoModelId(tokenId, index);
+  const model = modelsOf(tokenId).find((candidate) => candidate.id === id);
+  if (!model)
+    throw new RangeError(`No demo model ${index}: the demo models are 0 to ${DEMO_MODELS.length - 1}`);
+  return modelSpace(id, model.rooms);
+}

@@ -2,9 +2,9 @@ import { buildSchema, GraphQLError, specifiedRules, type ValidationRule } from '
 
 /**
  * The part of Matterport's Model API schema the platform queries (services/properties/src/matterport): the
- * `models` search and the `model(id)` read (with its rooms), with the fields the platform selects. Queries are
- * parsed and validated against it by the `graphql` reference implementation, so any other field, argument
- * or operation is refused as a real GraphQL server refuses it.
+ * `models` search and the `model(id)` read (with its rooms and its panoramas, `panoLocations`), with the fields
+ * the platform selects. Queries are parsed and validated against it by the `graphql` reference implementation, so
+ * any other field, argument or operation is refused as a real GraphQL server refuses it.
  */
 export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
   scalar DateTime
@@ -49,6 +49,36 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     floor: Floor
   }
 
+  "How a panorama is projected: one 2:1 picture, or the six faces of a cube (not served by the emulator)."
+  enum PanoramicImageFormat {
+    equirectangular
+    skybox
+  }
+
+  type Point {
+    x: Float!
+    y: Float!
+    z: Float!
+  }
+
+  "A panorama's picture: a signed link, valid until validUntil."
+  type PanoramicImage {
+    id: ID!
+    format: String!
+    resolution: String
+    url: String
+    validUntil: DateTime
+  }
+
+  "Where a panorama was taken: a sweep of the model, its id the sweep's."
+  type PanoramicImageLocation {
+    id: ID!
+    label: String
+    position: Point
+    "resolution: 512 (1024x512, the default) or 2k (2048x1024)."
+    image(format: PanoramicImageFormat!, resolution: String): PanoramicImage
+  }
+
   type Model {
     id: ID!
     name: String!
@@ -58,6 +88,8 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     image: ModelImage
     address: Address
     rooms: [Room!]!
+    "One per sweep, in the order the space is walked."
+    panoLocations: [PanoramicImageLocation!]!
   }
 
   type ModelSearchResult {
