@@ -38,7 +38,17 @@ describe('emulators server', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: 'ok',
-      vendors: ['captcha', 'mail', 'stripe', 'stripejs', 'maps', 'matterport', 'sketchfab', 'asset-host'],
+      vendors: [
+        'captcha',
+        'mail',
+        'stripe',
+        'stripejs',
+        'maps',
+        'matterport',
+        'sketchfab',
+        'asset-host',
+        'segmentation',
+      ],
     });
   });
 

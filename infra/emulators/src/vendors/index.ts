@@ -4,6 +4,7 @@ import { createMailVendor } from './mail';
 import { createMapsVendor } from './maps';
 import { createMatterportVendor, type MatterportVendorOptions } from './matterport';
 import { createAssetHostVendor } from './asset-host';
+import { createSegmentationVendor } from './segmentation';
 import { createSketchfabVendor, type SketchfabVendorOptions } from './sketchfab';
 import { createStripeJsVendor, createStripeVendor, type StripeVendorOptions } from './stripe';
 
@@ -25,9 +26,13 @@ export {
   MATTERPORT_OAUTH_ACCOUNTS,
   MATTERPORT_OAUTH_CLIENT_DEFAULTS,
   MATTERPORT_PAGE_SIZE,
+  MATTERPORT_PANORAMA_RESOLUTIONS,
+  MATTERPORT_PANORAMA_URL_TTL_S,
   MATTERPORT_PASSWORD_PROTECTED_MODEL_NAME,
   matterportAccountModels,
   matterportDemoModelId,
+  matterportDemoModelSpace,
+  matterportPanoramaLabels,
   matterportShowcaseSpace,
   type MatterportAccountModel,
   type MatterportFloor,
@@ -38,12 +43,32 @@ export {
   type MatterportOAuthAccount,
   type MatterportOAuthAccountId,
   type MatterportOAuthOptions,
+  type MatterportPanoramaResolution,
   type MatterportRoom,
   type MatterportShowcaseSpace,
   type MatterportSweep,
   type MatterportVendorOptions,
 } from './matterport';
 export { ASSET_HOST_PACK_PATH, createAssetHostVendor } from './asset-host';
+export {
+  createSegmentationVendor,
+  SEGMENTATION_FAILURE_STATUSES,
+  SEGMENTATION_LABELS,
+  SEGMENTATION_MAX_IMAGE_BYTES,
+  SEGMENTATION_MAX_IMAGE_WIDTH,
+  SEGMENTATION_MODEL,
+  SEGMENTATION_REQUEST_LOG_LIMIT,
+  SEGMENTATION_REVOKED_KEY,
+  type Segmentation,
+  type SegmentationErrorBody,
+  type SegmentationErrorType,
+  type SegmentationFailureStatus,
+  type SegmentationLabel,
+  type SegmentationLabelKind,
+  type SegmentationRefusalCode,
+  type SegmentationRequestRecord,
+  type SegmentedLabel,
+} from './segmentation';
 export {
   createSketchfabVendor,
   SKETCHFAB_CALLBACK_PATH,
@@ -100,5 +125,6 @@ export function createVendors(options: VendorOptions = {}): Vendor[] {
     createMatterportVendor(options.matterport),
     createSketchfabVendor(options.sketchfab),
     createAssetHostVendor(),
+    createSegmentationVendor(),
   ];
 }
