@@ -77,6 +77,8 @@ export function emulatorEnv(
     // registered client).
     matterport: {
       MATTERPORT_API_URL: `${emulatorsUrl}/matterport`,
+      SEGMENTATION_ENGINE_URL: `${emulatorsUrl}/segmentation`,
+      SEGMENTATION_ENGINE_KEY: 'emulator-segmentation-key',
       MATTERPORT_TOKEN_ID: 'emulator-token-id',
       MATTERPORT_TOKEN_SECRET: 'emulator-token-secret',
       MATTERPORT_SHOWCASE_URL: `${emulatorsUrl}/matterport/show/`,

@@ -307,6 +307,33 @@ export interface DigitalTwinAlignedV1 {
 }
 
 /**
+ * One step of a segmentation job (a long job's step: `jobs.` subjects travel on a work queue): the worker segments
+ * this panorama of the job's scan, once, and settles the job when it is the last.
+ */
+export interface SegmentPanoV1 {
+  providerId: string;
+  propertyId: string;
+  jobId: string;
+  panoId: string;
+}
+
+/** A segmentation job settled: every panorama segmented (`failed` 0) or given up on, with the scene visitors see. */
+export interface SegmentationCompletedV1 {
+  providerId: string;
+  propertyId: string;
+  jobId: string;
+  sceneId: string;
+  matterportKey: string;
+  status: 'done' | 'failed';
+  panoramas: number;
+  segmented: number;
+  failed: number;
+  /** The panoramas in which the engine found no furniture: the rooms virtual staging can furnish. */
+  emptyRoomPanoIds: string[];
+  completedAt: string;
+}
+
+/**
  * A visitor sent the contact form of a shared tour (`source: tour`, `tourId` its public id) or of a published
  * website (`source: website`, `tourId` null). Properties mails it to the property's agents from this event.
  */
@@ -404,6 +431,8 @@ export interface EventCatalogue {
   'properties.booking.updated.v1': BookingChangedV1;
   'properties.booking.cancelled.v1': BookingChangedV1;
   'properties.digital_twin.aligned.v1': DigitalTwinAlignedV1;
+  'properties.segmentation.completed.v1': SegmentationCompletedV1;
+  'jobs.properties.segment_pano.v1': SegmentPanoV1;
   'properties.media.added.v1': { providerId: string; propertyId: string; kind: string; mediaIds: string[] };
   'orders.order.placed.v1': OrderPlacedV1;
   'orders.order.status_changed.v1': OrderStatusChangedV1;

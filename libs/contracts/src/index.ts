@@ -24,3 +24,4 @@ export * from './tags';
 export * from './audio-tours';
 export * from './sketchfab';
 export * from './digital-twins';
+export * from './segmentation';

@@ -28,6 +28,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'booking.updated',
   'booking.cancelled',
   'digital_twin.aligned',
+  'segmentation.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -63,6 +64,8 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'booking.cancelled': 'A booking was cancelled.',
   'digital_twin.aligned':
     'A property’s digital twin (its exterior model) was aligned to its scan, or aligned again: its placement is in the payload.',
+  'segmentation.completed':
+    'A segmentation of every panorama of a property’s scan settled: how many were segmented, which rooms are empty.',
 };
 
 /** The statuses of one event's delivery to one endpoint. */

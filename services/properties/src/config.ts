@@ -92,6 +92,17 @@ export class PropertiesConfig extends StorageConfig {
   })
   OWN_DOMAINS = 'tourly.app,localhost';
 
+  /**
+   * The panorama segmentation engine (a hosted vision API: `POST /v1/segmentations` with a bearer key); the emulator's
+   * in development and tests. Unset: the platform offers no segmentation (the provider's page says so).
+   */
+  @EnvUrl({ optional: true, example: 'https://engine.example.com' })
+  SEGMENTATION_ENGINE_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  SEGMENTATION_ENGINE_KEY = '';
+
   /** A transactional email API shaped like Postmark's (`POST /email`), for leads; the emulator's in development. */
   @EnvUrl()
   MAIL_API_URL = 'https://api.postmarkapp.com';

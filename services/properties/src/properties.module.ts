@@ -36,6 +36,7 @@ import { PropertiesListener } from './properties/properties.listener';
 import { PropertiesService } from './properties/properties.service';
 import { SketchfabModule } from './sketchfab/sketchfab.module';
 import { DigitalTwinModule } from './digital-twin/digital-twin.module';
+import { SegmentationModule } from './segmentation/segmentation.module';
 import { StagingImportsModule } from './staging/imports/staging-imports.module';
 import { StagingScenesModule } from './staging/scenes/staging-scenes.module';
 import { StagingModule } from './staging/staging.module';
@@ -78,6 +79,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     StagingImportsModule,
     SketchfabModule,
     DigitalTwinModule,
+    SegmentationModule,
   ],
   controllers: [
     PropertiesController,

@@ -75,6 +75,8 @@ export async function startProperties(options: { s3?: boolean; env?: Record<stri
       MAPS_API_KEY: 'test-maps-key',
       MAP_TILES_URL: `${emulators.url}/maps/tiles/{z}/{x}/{y}.png`,
       MATTERPORT_API_URL: `${emulators.url}/matterport`,
+      SEGMENTATION_ENGINE_URL: `${emulators.url}/segmentation`,
+      SEGMENTATION_ENGINE_KEY: 'test-segmentation-key',
       MATTERPORT_TOKEN_ID: 'test-token-id',
       MATTERPORT_TOKEN_SECRET: 'test-token-secret',
       MAIL_API_URL: `${emulators.url}/mail`,

@@ -4204,6 +4204,38 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/properties/{id}/segmentation/enqueue_equi_segmentation.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['SegmentationJobsController_enqueue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/provider/properties/{id}/segmentation/status.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['SegmentationJobsController_status'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/unpublish_immex_subscription': {
     parameters: {
       query?: never;
@@ -6837,6 +6869,7 @@ export type components = {
         | 'booking.updated'
         | 'booking.cancelled'
         | 'digital_twin.aligned'
+        | 'segmentation.completed'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url?: string;
@@ -6883,6 +6916,7 @@ export type components = {
         | 'booking.updated'
         | 'booking.cancelled'
         | 'digital_twin.aligned'
+        | 'segmentation.completed'
       )[];
       /**
        * Format: date-time
@@ -6940,6 +6974,7 @@ export type components = {
         | 'booking.updated'
         | 'booking.cancelled'
         | 'digital_twin.aligned'
+        | 'segmentation.completed'
       )[];
       /**
        * Format: date-time
@@ -6991,7 +7026,8 @@ export type components = {
         | 'booking.created'
         | 'booking.updated'
         | 'booking.cancelled'
-        | 'digital_twin.aligned';
+        | 'digital_twin.aligned'
+        | 'segmentation.completed';
     };
     'identity.FinalizeRequest': {
       user: components['schemas']['identity.Profile'];
@@ -7144,6 +7180,7 @@ export type components = {
         | 'booking.updated'
         | 'booking.cancelled'
         | 'digital_twin.aligned'
+        | 'segmentation.completed'
       )[];
       /** @example https://crm.example.com/hooks/tourly */
       url: string;
@@ -10366,6 +10403,32 @@ export type components = {
       lighting: 'natural' | 'warm' | 'cool' | 'evening';
       shadows: boolean;
     };
+    'properties.SegmentationFailureResponse': {
+      /** @description why it could not be segmented */
+      error: string;
+      pano_id: string;
+      /** @description the room the panorama stands in */
+      room: string | null;
+    };
+    'properties.SegmentationJobAnswer': {
+      segmentation_job: components['schemas']['properties.SegmentationJobResponse'];
+    };
+    'properties.SegmentationJobResponse': {
+      /** Format: date-time */
+      created_at: string;
+      failed: number;
+      /** @description the first 50 failed panoramas and why */
+      failures: components['schemas']['properties.SegmentationFailureResponse'][];
+      /** Format: date-time */
+      finished_at: string | null;
+      /** Format: uuid */
+      id: string;
+      segmented: number;
+      /** @enum {string} */
+      status: 'running' | 'done' | 'failed';
+      /** @description panoramas in the job */
+      total: number;
+    };
     'properties.SegmentationSceneResponse': {
       /** Format: uuid */
       id: string;
@@ -10380,12 +10443,44 @@ export type components = {
       /** Format: date-time */
       updated_at: string;
     };
+    'properties.SegmentationStatusAnswer': {
+      segmentation: components['schemas']['properties.SegmentationStatusResponse'];
+    };
+    'properties.SegmentationStatusResponse': {
+      /** @description whether the platform has a segmentation engine */
+      available: boolean;
+      /** @description the latest job; null before the first */
+      job: components['schemas']['properties.SegmentationJobResponse'] | null;
+    };
     'properties.SegmentedPanoResponse': {
+      /** @description no furniture found: a room virtual staging can furnish */
+      empty_room: boolean;
+      height: number;
+      /** @description the panorama (the scan position’s sweep id) */
       id: string;
+      /** @description the room the panorama stands in */
+      room: string | null;
+      /** @description what the engine named in it, the largest first */
+      segments: components['schemas']['properties.SegmentResponse'][];
+      /** @description the mask (presigned, for a while): a grey PNG a quarter of the panorama’s size, each pixel its segment’s value */
       url: string;
+      /** @description the panorama’s width in pixels (twice its height) */
+      width: number;
     };
     'properties.SegmentedPanosResponse': {
       panos: components['schemas']['properties.SegmentedPanoResponse'][];
+    };
+    'properties.SegmentResponse': {
+      /** @description [x, y, width, height] in the panorama’s pixels */
+      bbox: number[];
+      /** @enum {string} */
+      kind: 'surface' | 'opening' | 'furniture';
+      /** @description what the engine named, e.g. wall, window, sofa */
+      label: string;
+      /** @description its share of the picture, 0 to 1 */
+      pixel_share: number;
+      /** @description its value in the mask */
+      value: number;
     };
     'properties.SetupForm': {
       /**
@@ -19735,6 +19830,59 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.PublishedPropertyResponse'];
+          };
+        };
+      };
+    };
+  };
+  SegmentationJobsController_enqueue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.SegmentationJobAnswer'];
+          };
+        };
+      };
+    };
+  };
+  SegmentationJobsController_status: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.SegmentationStatusAnswer'];
           };
         };
       };

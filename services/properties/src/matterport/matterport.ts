@@ -37,6 +37,13 @@ export interface MatterportRoom {
   floor: { id: string; label: string | null } | null;
 }
 
+/** One panorama of a model: its id (the sweep's), the room it stands in, and its picture's signed link. */
+export interface MatterportPanorama {
+  id: string;
+  room: string | null;
+  url: string;
+}
+
 /** A page of the account's models, as the Model API pages them: `nextOffset` null on the last one. */
 export interface MatterportModelsPage {
   connection: MatterportConnectionStatus;
@@ -66,6 +73,14 @@ const GET_MODEL = `query GetModel($id: ID!) {
 
 const GET_ROOMS = `query GetRooms($id: ID!) {
   model(id: $id) { id rooms { id label floor { id label } } }
+}`;
+
+/**
+ * The panoramas (scan positions) of a model, each as an equirectangular picture behind a link Matterport signs for
+ * a while (an hour): the 2k resolution, what a segmentation reads well.
+ */
+const GET_PANORAMAS = `query GetPanoramas($id: ID!) {
+  model(id: $id) { id panoLocations { id label image(format: equirectangular, resolution: "2k") { url } } }
 }`;
 
 interface ModelNode {
@@ -174,6 +189,23 @@ export class Matterport {
       floor: room.floor ? { id: room.floor.id, label: room.floor.label ?? null } : null,
     }));
     return { connection, rooms };
+  }
+
+  /** A model's panoramas with a picture (null when the provider's account has no model by that id). */
+  async panoramas(
+    providerId: string,
+    id: string,
+  ): Promise<{ connection: MatterportConnectionStatus; panoramas: MatterportPanorama[] | null }> {
+    const { connection, data } = await this.graph<{
+      model: {
+        panoLocations: Array<{ id: string; label?: string | null; image?: { url?: string | null } | null }>;
+      } | null;
+    }>(providerId, GET_PANORAMAS, { id });
+    if (!data?.model) return { connection, panoramas: null };
+    const panoramas = data.model.panoLocations.flatMap((location) =>
+      location.image?.url ? [{ id: location.id, room: location.label ?? null, url: location.image.url }] : [],
+    );
+    return { connection, panoramas };
   }
 
   /** `refused`: the error for a query Matterport answered with errors and no data (its arguments refused). */

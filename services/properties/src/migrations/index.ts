@@ -34,6 +34,7 @@ import { StagingAssets1765450000000 } from './1765450000000-staging-assets';
 import { StagingAssetImports1765480000000 } from './1765480000000-staging-asset-imports';
 import { StagingAssetThumbnails1765490000000 } from './1765490000000-staging-asset-thumbnails';
 import { DigitalTwins1765500000000 } from './1765500000000-digital-twins';
+import { SegmentationJobs1765600000000 } from './1765600000000-segmentation-jobs';
 import { StagingScenes1765460000000 } from './1765460000000-staging-scenes';
 import { SketchfabConnections1765470000000 } from './1765470000000-sketchfab-connections';
 
@@ -76,4 +77,5 @@ export const migrations: MigrationClass[] = [
   StagingAssetImports1765480000000,
   StagingAssetThumbnails1765490000000,
   DigitalTwins1765500000000,
+  SegmentationJobs1765600000000,
 ];

@@ -7,6 +7,7 @@ import { GuidedStopResponse } from '../guided-tours/guided-stops.dto';
 import { GuidedTourLayerResponse } from '../tours/tour-layers.dto';
 import { ShowcaseSdkResponse, TourViewResponse } from '../tours/tour-view.dto';
 import { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
+import { SegmentResponse } from '../segmentation/segmentation.dto';
 
 export { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
 
@@ -227,11 +228,29 @@ export class CreateScene {
 }
 
 export class SegmentedPanoResponse {
-  @ApiProperty()
+  @ApiProperty({ description: 'the panorama (the scan position’s sweep id)' })
   id!: string;
 
-  @ApiProperty()
+  @ApiProperty({
+    description:
+      'the mask (presigned, for a while): a grey PNG a quarter of the panorama’s size, each pixel its segment’s value',
+  })
   url!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'the room the panorama stands in' })
+  room!: string | null;
+
+  @ApiProperty({ description: 'the panorama’s width in pixels (twice its height)' })
+  width!: number;
+
+  @ApiProperty()
+  height!: number;
+
+  @ApiProperty({ type: [SegmentResponse], description: 'what the engine named in it, the largest first' })
+  segments!: SegmentResponse[];
+
+  @ApiProperty({ description: 'no furniture found: a room virtual staging can furnish' })
+  emptyRoom!: boolean;
 }
 
 export class SegmentationSceneResponse {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '@tourly/platform/storage';
 import { AvatarsModule } from '../avatars/avatars.module';
 import { CustomTagsModule } from '../custom-tags/custom-tags.module';
 import { GuidedToursModule } from '../guided-tours/guided-tours.module';
@@ -27,6 +28,7 @@ import { CookiePolicyController, SegmentationController } from './visitor-extras
     CustomTagsModule,
     GuidedToursModule,
     StagingScenesDataModule,
+    StorageModule,
   ],
   controllers: [PlayerController, LeadGateController, CookiePolicyController, SegmentationController],
   providers: [

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, queryOne, queryRows, sql, uuidv7, type Narrow, type Narrowed } from '@tourly/platform';
 import type { JsonShaped } from '../json-columns';
-import type { SegmentedPanoResponse } from './player.dto';
+import type { StoredPano } from '../segmentation/segmentation.repository';
 import type {
   IEnsureSceneQuery,
   IFindSceneQuery,
@@ -25,9 +25,9 @@ export type PropertyTourRow = ITourOfPropertyResult;
 
 /**
  * What the schema keeps to a union with a CHECK, and the segmented panoramas the scene keeps in its jsonb column
- * (`[]` until a segmentation has run), answered to visitors as they are.
+ * (`[]` until a segmentation has run; their masks' links are signed when a visitor reads them).
  */
-type Known = { status: 'pending' | 'ready'; panos: Array<JsonShaped<SegmentedPanoResponse>> };
+type Known = { status: 'pending' | 'ready'; panos: Array<JsonShaped<StoredPano>> };
 
 export type SegmentationSceneRow = Narrowed<IFindSceneResult, Known>;
 
