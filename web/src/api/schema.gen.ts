@@ -9991,6 +9991,8 @@ export type components = {
       premium_layers: boolean;
       property: components['schemas']['properties.PublicPropertyResponse'];
       provider: components['schemas']['properties.PlayerProviderResponse'];
+      /** @description the model’s segmentation scene is ready: the player loads `/segmentation/segmented_panos.json` with these keys */
+      segmentation: components['schemas']['properties.SceneKeysResponse'] | null;
       setup: components['schemas']['properties.SetupResponse'];
       /** @description the Showcase SDK the player connects to the embed with; null: none configured */
       showcase_sdk: components['schemas']['properties.ShowcaseSdkResponse'] | null;
@@ -10378,6 +10380,10 @@ export type components = {
       placements: components['schemas']['properties.PlacementForm'][];
     };
     'properties.SceneKeys': {
+      matterport_key: string;
+      mp_model_id: string;
+    };
+    'properties.SceneKeysResponse': {
       matterport_key: string;
       mp_model_id: string;
     };

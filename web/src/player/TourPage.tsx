@@ -25,6 +25,8 @@ const GuidedLayer = lazy(() => import('./layers/guided/GuidedLayer'));
 const AudioLayer = lazy(() => import('./layers/audio/AudioLayer'));
 // Virtual staging: loaded only for a tour with a published scene (base.json's `virtual_staging`).
 const StagingLayer = lazy(() => import('./layers/staging/StagingLayer'));
+// The rooms named by a segmentation: loaded only for a tour whose model has one (base.json's `segmentation`).
+const SegmentationLayer = lazy(() => import('./layers/segmentation/SegmentationLayer'));
 
 /**
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
@@ -137,7 +139,7 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
                * scene. Each is its own module, lazily imported above, so a tour without them never loads their code
                * (nor the SDK: the tour view loads it for children only).
                */}
-              {(tour.premiumLayers || tour.virtualStaging) && (
+              {(tour.premiumLayers || tour.virtualStaging || tour.segmentation) && (
                 <Suspense fallback={null}>
                   {tour.premiumLayers && (
                     <>
@@ -149,6 +151,7 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
                     </>
                   )}
                   {tour.virtualStaging && <StagingLayer tourId={tour.id} />}
+                  {tour.segmentation && <SegmentationLayer keys={tour.segmentation} />}
                 </Suspense>
               )}
             </TourView>

@@ -49,6 +49,11 @@ export interface PlayerTour extends TourData {
    * and shows the overlay's virtual staging toggle; false (or absent): neither.
    */
   virtualStaging?: boolean;
+  /**
+   * The model's segmentation is ready: the player loads its rooms view, which reads `/segmentation/segmented_panos.json`
+   * with these keys; null (or absent): none.
+   */
+  segmentation?: { matterportKey: string; mpModelId: string } | null;
 }
 
 export const publicIdOf = tourPublicId;

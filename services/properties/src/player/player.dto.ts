@@ -109,6 +109,14 @@ export class PlayerTourResponse extends TourViewResponse {
   virtualStaging!: boolean;
 
   @ApiProperty({
+    type: () => SceneKeysResponse,
+    nullable: true,
+    description:
+      'the model’s segmentation scene is ready: the player loads `/segmentation/segmented_panos.json` with these keys',
+  })
+  segmentation!: SceneKeysResponse | null;
+
+  @ApiProperty({
     type: () => ShowcaseSdkResponse,
     nullable: true,
     description: 'the Showcase SDK the player connects to the embed with; null: none configured',
@@ -219,6 +227,14 @@ export class SceneKeys {
 
   @Matches(MODEL_KEY, { message: NOT_A_MODEL_KEY })
   @RequiredString(64)
+  mpModelId!: string;
+}
+
+export class SceneKeysResponse {
+  @ApiProperty()
+  matterportKey!: string;
+
+  @ApiProperty()
   mpModelId!: string;
 }
 

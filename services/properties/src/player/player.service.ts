@@ -31,6 +31,7 @@ import { creditsOnce } from '../staging/scenes/staging-scenes.rules';
 import type { AssetCredit } from '../staging/staging-assets.repository';
 import { TourUnlockGuardsRepository } from './tour-unlock-guards.repository';
 import { LeadGate } from './lead-gate.service';
+import { parseScanKey } from '../scan-keys/scan-key';
 import {
   PRIVATE_ANSWER,
   etagOf,
@@ -81,6 +82,11 @@ export interface PlayerTour extends TourView {
   leadGate: { sweeps: number } | null;
   /** A premium tour: the player shows the layers placed in the 3D space (README, "What premium gives visitors"). */
   premiumLayers: boolean;
+  /**
+   * The keys of the model's segmentation scene once one is ready: the player loads `segmented_panos.json` (lazily) and
+   * offers its rooms view; null: no segmentation to show.
+   */
+  segmentation: { matterportKey: string; mpModelId: string } | null;
 }
 
 /** One of the property's agents: one of the provider's people, as identity knows them, or one of its contacts. */
@@ -316,6 +322,9 @@ export class PlayerService {
       this.plans.of(tour.providerId),
       this.scenes.publishedSummary(tour.propertyId),
     ]);
+    // A segmentation's scene is keyed by the model's id (properties' README, "Segmentation jobs").
+    const modelId = parseScanKey(view.model.key)?.modelId ?? view.model.key;
+    const scene = await this.player.scene(modelId, modelId);
     const branding = view.branding;
     const answer: PlayerTour = {
       ...view,
@@ -333,6 +342,10 @@ export class PlayerService {
       // The listing services' view takes no leads, so it asks for none.
       leadGate: !mls && tour.leadGateSweeps !== null ? { sweeps: tour.leadGateSweeps } : null,
       premiumLayers: hasPremiumLayers(tour, plan),
+      segmentation:
+        scene?.status === 'ready' && scene.panos.length > 0
+          ? { matterportKey: modelId, mpModelId: modelId }
+          : null,
     };
     return {
       tour,
