@@ -178,7 +178,7 @@ describe('segmentation jobs', () => {
     expect(job!.failures[0]).toEqual({
       pano_id: expect.any(String),
       room: HOUSE.rooms[0]!.label,
-      error: 'The engine is temporarily unavailable (gave up after 5 tries)',
+      error: 'The engine is temporarily unavailable (gave up after 5 tries: segment again later)',
     });
     // The first job's panoramas stay shown.
     const [scene] = await it_.propertiesDb.dataSource.query(

@@ -17,7 +17,10 @@ import {
 import { Storage } from '@tourly/platform/storage';
 import type { EntityManager } from 'typeorm';
 import { Matterport } from '../matterport/matterport';
-import { MATTERPORT_MODEL_NOT_FOUND, MATTERPORT_NOT_CONNECTED } from '../matterport/matterport-models.service';
+import {
+  MATTERPORT_MODEL_NOT_FOUND,
+  MATTERPORT_NOT_CONNECTED,
+} from '../matterport/matterport-models.service';
 import { PropertyScope } from '../properties/property-scope';
 import { parseScanKey } from '../scan-keys/scan-key';
 import { SegmentationEngine, SegmentationRefused } from './segmentation-engine';
@@ -73,7 +76,8 @@ export class SegmentationJobs {
   ): Promise<{ job: SegmentationJobResponse; queued: boolean }> {
     const property = await this.scope.of(this.db.dataSource, providerId, propertyId);
     const running = await this.jobs.latestJob(this.db.dataSource, property.id);
-    if (running?.status === 'running') return { job: await this.view(this.db.dataSource, running), queued: false };
+    if (running?.status === 'running')
+      return { job: await this.view(this.db.dataSource, running), queued: false };
     if (!this.engine.available) throw ApiError.conflict(SEGMENTATION_UNAVAILABLE);
     const matterportKey = await this.jobs.modelOf(this.db.dataSource, property.id);
     const modelId = parseScanKey(matterportKey)?.modelId ?? matterportKey;
@@ -119,7 +123,8 @@ export class SegmentationJobs {
   async segment(tx: EntityManager, step: SegmentPanoV1, attempt: DeliveryAttempt): Promise<void> {
     const row = await this.jobs.lockStep(tx, step.jobId, step.panoId);
     if (row?.status !== 'queued') return;
-    let outcome: { status: 'done'; result: Omit<StoredPano, 'id' | 'room'> } | { status: 'failed'; error: string };
+    let outcome:
+      { status: 'done'; result: Omit<StoredPano, 'id' | 'room'> } | { status: 'failed'; error: string };
     try {
       const found = await this.engine.segment(row.imageUrl);
       const maskKey = `segmentation/${step.jobId}/${step.panoId}.png`;
@@ -140,10 +145,15 @@ export class SegmentationJobs {
       const reason = (error as Error).message;
       outcome = {
         status: 'failed',
-        error: refused ? reason : `${reason} (gave up after ${attempt.number} tries)`,
+        error: refused ? reason : `${reason} (gave up after ${attempt.number} tries: segment again later)`,
       };
     }
-    await this.jobs.settleStep(tx, { jobId: step.jobId, panoId: step.panoId, attempts: attempt.number, ...outcome });
+    await this.jobs.settleStep(tx, {
+      jobId: step.jobId,
+      panoId: step.panoId,
+      attempts: attempt.number,
+      ...outcome,
+    });
     const job = await this.jobs.countStep(tx, step.jobId, outcome.status);
     if (job.segmented + job.failed < job.total) return;
     const status = job.failed > 0 ? 'failed' : 'done';

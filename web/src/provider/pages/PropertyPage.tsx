@@ -20,6 +20,7 @@ import { VideosSection } from '../features/properties/components/VideosSection';
 import { WebsiteSection } from '../features/properties/components/WebsiteSection';
 import { PROPERTIES_PATH } from '../features/properties/paths';
 import { PropertyReadOnly } from '../features/properties/readOnly';
+import { SegmentationSection } from '../features/segmentation/components/SegmentationSection';
 import '../features/properties/properties.css';
 import { useFloorplansQuery, usePhotosQuery, usePropertyQuery } from '../features/properties/queries';
 import { stagingPath } from '../features/staging/paths';
@@ -34,7 +35,7 @@ const OrderFloorplanModal = lazy(() => import('../features/orders/components/Ord
  * `/provider/properties/:id`: one property's details (edit, delete), "Order a floor plan" (the order modal, then the
  * new order's page), publishing (with the plan upgrade and the
  * pay-and-publish modals), photos, floorplans, videos, documents, media links, the single-property website and the
- * leads visitors sent; a link to its visitor analytics.
+ * leads visitors sent; the segmentation of its scan's panoramas; a link to its visitor analytics.
  * Another provider's property, a deleted one or a malformed id: "Property not found", with the way back.
  */
 export default function PropertyPage() {
@@ -139,6 +140,7 @@ export default function PropertyPage() {
         <DocumentsSection propertyId={property.id} />
         <MediaLinksSection propertyId={property.id} />
         <AgentsSection propertyId={property.id} />
+        <SegmentationSection propertyId={property.id} />
         <fieldset className="plain-fieldset" disabled={readOnly}>
           <WebsiteSection property={property} photos={photos.data} floorplans={floorplans.data} />
         </fieldset>
