@@ -88,8 +88,9 @@ describe('the visitor’s player', () => {
         lead_gate: null,
         // Shared basic (not premium): the model under its overlay, no layers in the space.
         premium_layers: false,
-        // The model was never segmented: no rooms view.
+        // The model was never segmented: no rooms view; the property has no digital twin: no exterior.
         segmentation: null,
+        exterior: null,
       });
       expect(data.layers.guided_tour.enabled).toBe(false);
       expect(data.branding.client_name).toBe('Ms Client');

@@ -27,13 +27,15 @@ const AudioLayer = lazy(() => import('./layers/audio/AudioLayer'));
 const StagingLayer = lazy(() => import('./layers/staging/StagingLayer'));
 // The rooms named by a segmentation: loaded only for a tour whose model has one (base.json's `segmentation`).
 const SegmentationLayer = lazy(() => import('./layers/segmentation/SegmentationLayer'));
+// The property's digital twin around the scan: loaded only for a tour with an aligned one (base.json's `exterior`).
+const ExteriorLayer = lazy(() => import('./layers/exterior/ExteriorLayer'));
 
 /**
  * The published tour as visitors see it: the tour view (the Showcase embed, the overlay, the menu, whose contact
  * form and map entries open the panels below), then the footer: the provider credited (not on the multiple listing
  * service's link), the third-party models' credits when the tour uses any, and the language switch. A tour with a
- * published staging scene shows its models in the space, with the overlay's virtual staging toggle (the exterior
- * toggle joins it when tours have one). Below them, until answered, the cookie
+ * published staging scene shows its models in the space, with the overlay's virtual staging toggle, and a tour with an aligned
+ * digital twin shows it around the scan with the overlay's exterior toggle. Below them, until answered, the cookie
  * banner. The page is one view for the analytics: the collector starts with it, and the panels record through its
  * context what the visitor opens. A tour behind the lead gate counts the positions the visitor enters (the Showcase
  * SDK tells them; without it nothing is counted and the tour plays ungated) and, past the gate's, asks for the
@@ -139,7 +141,7 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
                * scene. Each is its own module, lazily imported above, so a tour without them never loads their code
                * (nor the SDK: the tour view loads it for children only).
                */}
-              {(tour.premiumLayers || tour.virtualStaging || tour.segmentation) && (
+              {(tour.premiumLayers || tour.virtualStaging || tour.segmentation || tour.exterior) && (
                 <Suspense fallback={null}>
                   {tour.premiumLayers && (
                     <>
@@ -152,6 +154,7 @@ export function TourPage({ tour: loaded }: { tour: PlayerTour }) {
                   )}
                   {tour.virtualStaging && <StagingLayer tourId={tour.id} />}
                   {tour.segmentation && <SegmentationLayer keys={tour.segmentation} />}
+                  {tour.exterior && <ExteriorLayer exterior={tour.exterior} />}
                 </Suspense>
               )}
             </TourView>

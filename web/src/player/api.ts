@@ -54,6 +54,20 @@ export interface PlayerTour extends TourData {
    * with these keys; null (or absent): none.
    */
   segmentation?: { matterportKey: string; mpModelId: string } | null;
+  /**
+   * The property's digital twin, aligned and shown: its model (signed link) and where the alignment places it (scan =
+   * scale × rotation × model + translation); null (or absent): no exterior toggle.
+   */
+  exterior?: {
+    id: string;
+    name: string;
+    url: string;
+    transform: {
+      scale: number;
+      quaternion: { x: number; y: number; z: number; w: number };
+      translation: { x: number; y: number; z: number };
+    };
+  } | null;
 }
 
 export const publicIdOf = tourPublicId;

@@ -396,7 +396,7 @@ function spaceSession(mp: MpSdk): { session: SpaceSession; close(): void } {
       localScale: { x: model.scale, y: model.scale, z: model.scale },
     });
     node.position.set(model.position.x, model.position.y, model.position.z);
-    const turn = yawQuaternion(model.yaw);
+    const turn = model.rotation ?? yawQuaternion(model.yaw);
     node.quaternion.set(turn.x, turn.y, turn.z, turn.w);
     return node;
   }

@@ -61,6 +61,8 @@ export interface SpaceModel {
   yaw: number;
   /** Uniform, 1 the model's own size. */
   scale: number;
+  /** A whole rotation (a unit quaternion) in place of `yaw`: a digital twin's alignment may tilt it. */
+  rotation?: { x: number; y: number; z: number; w: number };
   /** Its size across the floor in metres at scale 1 (its asset's width and depth): a contact shadow is this big. */
   footprint?: { width: number; depth: number };
 }

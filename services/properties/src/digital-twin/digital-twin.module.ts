@@ -10,5 +10,6 @@ import { DigitalTwinsRepository } from './digital-twins.repository';
   imports: [PropertiesDataModule, StagingModule],
   controllers: [DigitalTwinController, DigitalTwinsAdminController],
   providers: [DigitalTwinService, DigitalTwinsRepository],
+  exports: [DigitalTwinService],
 })
 export class DigitalTwinModule {}

@@ -19,7 +19,15 @@ import type {
   DigitalTwinsQuery,
 } from './digital-twin.dto';
 import { DIGITAL_TWIN_MESSAGES, DIGITAL_TWIN_NOT_FOUND } from './digital-twin.rules';
-import { DigitalTwinsRepository, type TwinRow } from './digital-twins.repository';
+import { DigitalTwinsRepository, type StoredTransform, type TwinRow } from './digital-twins.repository';
+
+/** An aligned twin as the player places it: scan = scale × rotation × model + translation. */
+export interface Exterior {
+  id: string;
+  name: string;
+  url: string;
+  transform: StoredTransform;
+}
 
 /**
  * A property's digital twin (issue 37): a model of the staging library (the platform's or the provider's own, an
@@ -139,6 +147,18 @@ export class DigitalTwinService {
       return twin;
     });
     return this.pointsOf(row);
+  }
+
+  /**
+   * What the visitors' player shows of a property's twin: its model placed by its alignment, when it is aligned and
+   * the provider shows it; null otherwise (or when the library no longer has the model).
+   */
+  async exteriorOf(propertyId: string): Promise<Exterior | null> {
+    const row = await this.twins.find(this.db.dataSource, propertyId);
+    if (!row || row.alignment !== 'aligned' || !row.transform || !row.config.visible) return null;
+    const asset = await this.assets.find(row.assetId);
+    if (!asset) return null;
+    return { id: row.id, name: asset.name, url: asset.url, transform: row.transform };
   }
 
   /** The back office's list of every provider's twins. */

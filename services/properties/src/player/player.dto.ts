@@ -8,6 +8,7 @@ import { GuidedTourLayerResponse } from '../tours/tour-layers.dto';
 import { ShowcaseSdkResponse, TourViewResponse } from '../tours/tour-view.dto';
 import { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
 import { SegmentResponse } from '../segmentation/segmentation.dto';
+import { TransformResponse } from '../digital-twin/digital-twin.dto';
 
 export { PlayerAgentResponse, PlayerMapResponse } from './visitor-parts.dto';
 
@@ -115,6 +116,13 @@ export class PlayerTourResponse extends TourViewResponse {
       'the model’s segmentation scene is ready: the player loads `/segmentation/segmented_panos.json` with these keys',
   })
   segmentation!: SceneKeysResponse | null;
+
+  @ApiProperty({
+    type: () => ExteriorResponse,
+    nullable: true,
+    description: 'the property’s digital twin, aligned and shown: the overlay’s exterior toggle places it',
+  })
+  exterior!: ExteriorResponse | null;
 
   @ApiProperty({
     type: () => ShowcaseSdkResponse,
@@ -228,6 +236,20 @@ export class SceneKeys {
   @Matches(MODEL_KEY, { message: NOT_A_MODEL_KEY })
   @RequiredString(64)
   mpModelId!: string;
+}
+
+export class ExteriorResponse {
+  @ApiProperty({ format: 'uuid' })
+  id!: string;
+
+  @ApiProperty({ description: 'the model’s name' })
+  name!: string;
+
+  @ApiProperty({ description: 'the GLB (presigned, for a while)' })
+  url!: string;
+
+  @ApiProperty({ type: () => TransformResponse })
+  transform!: TransformResponse;
 }
 
 export class SceneKeysResponse {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { StorageModule } from '@tourly/platform/storage';
 import { AvatarsModule } from '../avatars/avatars.module';
+import { DigitalTwinModule } from '../digital-twin/digital-twin.module';
 import { CustomTagsModule } from '../custom-tags/custom-tags.module';
 import { GuidedToursModule } from '../guided-tours/guided-tours.module';
 import { MediaModule } from '../media/media.module';
@@ -29,6 +30,7 @@ import { CookiePolicyController, SegmentationController } from './visitor-extras
     GuidedToursModule,
     StagingScenesDataModule,
     StorageModule,
+    DigitalTwinModule,
   ],
   controllers: [PlayerController, LeadGateController, CookiePolicyController, SegmentationController],
   providers: [

@@ -32,6 +32,7 @@ import type { AssetCredit } from '../staging/staging-assets.repository';
 import { TourUnlockGuardsRepository } from './tour-unlock-guards.repository';
 import { LeadGate } from './lead-gate.service';
 import { parseScanKey } from '../scan-keys/scan-key';
+import { DigitalTwinService, type Exterior } from '../digital-twin/digital-twin.service';
 import {
   PRIVATE_ANSWER,
   etagOf,
@@ -87,6 +88,8 @@ export interface PlayerTour extends TourView {
    * offers its rooms view; null: no segmentation to show.
    */
   segmentation: { matterportKey: string; mpModelId: string } | null;
+  /** The property's digital twin, aligned and shown: the overlay's exterior toggle places it around the scan. */
+  exterior: Exterior | null;
 }
 
 /** One of the property's agents: one of the provider's people, as identity knows them, or one of its contacts. */
@@ -159,6 +162,7 @@ export class PlayerService {
     private readonly guards: TourUnlockGuardsRepository,
     private readonly leadGate: LeadGate,
     private readonly scenes: StagingScenesRepository,
+    private readonly twins: DigitalTwinService,
     @Inject(CONFIG) private readonly config: PropertiesConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
@@ -316,11 +320,12 @@ export class PlayerService {
   }
 
   private async build(publicId: string, tour: VisitorTourRow, mls: boolean): Promise<BuiltTour> {
-    const [view, agents, plan, staging] = await Promise.all([
+    const [view, agents, plan, staging, exterior] = await Promise.all([
       this.playerLinks.tourView(tour.providerId, tour.propertyId, 'published', { mls }),
       mls ? [] : this.agents(tour.providerId, tour.propertyId),
       this.plans.of(tour.providerId),
       this.scenes.publishedSummary(tour.propertyId),
+      this.twins.exteriorOf(tour.propertyId),
     ]);
     // A segmentation's scene is keyed by the model's id (properties' README, "Segmentation jobs").
     const modelId = parseScanKey(view.model.key)?.modelId ?? view.model.key;
@@ -346,6 +351,7 @@ export class PlayerService {
         scene?.status === 'ready' && scene.panos.length > 0
           ? { matterportKey: modelId, mpModelId: modelId }
           : null,
+      exterior,
     };
     return {
       tour,
