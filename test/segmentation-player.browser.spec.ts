@@ -123,8 +123,7 @@ describe('the segmentation view in the player', () => {
       .getByText('Nothing furnishes this room: it can be virtually staged.')
       .waitFor();
     // Nothing wider than the phone.
-    const widest = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(widest).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel.count()).resolves.toBe(0);
   });

@@ -9148,6 +9148,15 @@ export type components = {
     'properties.EnableGuidedTourLayer': {
       guided_tour_layer: components['schemas']['properties.GuidedTourEnabled'];
     };
+    'properties.ExteriorResponse': {
+      /** Format: uuid */
+      id: string;
+      /** @description the model’s name */
+      name: string;
+      transform: components['schemas']['properties.TransformResponse'];
+      /** @description the GLB (presigned, for a while) */
+      url: string;
+    };
     'properties.FileResponse': {
       content_type: string;
       filename: string;
@@ -9971,6 +9980,8 @@ export type components = {
       /** @description the property’s agents, in order; none for mls */
       agents: components['schemas']['properties.PlayerAgentResponse'][];
       branding: components['schemas']['properties.BrandingResponse'];
+      /** @description the property’s digital twin, aligned and shown: the overlay’s exterior toggle places it */
+      exterior: components['schemas']['properties.ExteriorResponse'] | null;
       /**
        * @description the public id: `{client_slug}~{model_slug}`
        * @example k3x9q2ab~seaside-villa
