@@ -14,6 +14,7 @@ const PropertyPage = lazy(() => import('./pages/PropertyPage'));
 const TourSpacePage = lazy(() => import('./pages/TourSpacePage'));
 const StagingPage = lazy(() => import('./pages/StagingPage'));
 const StagingEditorPage = lazy(() => import('./pages/StagingEditorPage'));
+const DigitalTwinPage = lazy(() => import('./pages/DigitalTwinPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
 const OrderPage = lazy(() => import('./pages/OrderPage'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
@@ -40,6 +41,7 @@ export function ProviderApp() {
         <Route path="provider/properties/:id/virtual-tour/space" element={<TourSpacePage />} />
         <Route path="provider/properties/:id/vt_staging" element={<StagingPage />} />
         <Route path="provider/properties/:id/vt_staging/edit" element={<StagingEditorPage />} />
+        <Route path="provider/properties/:id/digital-twin" element={<DigitalTwinPage />} />
         <Route path="provider/properties/:id/analytics" element={<PropertyAnalyticsPage />} />
         <Route path="provider/orders" element={<OrdersPage />} />
         <Route path="provider/orders/:id" element={<OrderPage />} />

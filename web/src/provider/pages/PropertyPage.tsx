@@ -8,6 +8,7 @@ import { AgentsSection } from '../features/agents/AgentsSection';
 import { propertyAnalyticsPath } from '../features/analytics/paths';
 import { orderPath, type OrderPageState } from '../features/orders/paths';
 import { placedNotice } from '../features/orders/rules';
+import { digitalTwinPath } from '../features/digitalTwin/paths';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
 import { FloorplansSection } from '../features/properties/components/FloorplansSection';
 import { LeadsSection } from '../features/properties/components/LeadsSection';
@@ -104,6 +105,9 @@ export default function PropertyPage() {
           </Link>
           <Link className="button button-secondary" to={stagingPath(property.id)}>
             Virtual staging
+          </Link>
+          <Link className="button button-secondary" to={digitalTwinPath(property.id)}>
+            Digital twin
           </Link>
           <Link className="button button-secondary" to={propertyAnalyticsPath(property.id)}>
             Analytics
