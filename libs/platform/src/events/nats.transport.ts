@@ -36,8 +36,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Unacknowledged messages a consumer holds at once; small, so a slow handler doesn't age many of them. */
 const PULL_BATCH = 32;
 /**
- * A job step can take seconds (a vendor's work): a worker holds two at once, so the second is not redelivered to
- * another replica while it waits behind the first, and replicas share a queue step by step.
+ * A job step can take seconds (a vendor's work): a worker holds two at once and handles both together (one's vendor
+ * call while the other commits); a deeper prefetch would let steps' ack wait run out while they wait, and replicas
+ * would share a queue less evenly.
  */
 const JOB_PULL_BATCH = 2;
 
@@ -199,16 +200,23 @@ export class NatsTransport implements Transport {
       return lastSequence > 0 ? lastSequence + 1 : (spec.startFrom ?? 0);
     };
 
+    // Events one at a time, in order; a job's steps (independent, each behind the inbox) as many at once as are pulled,
+    // so that one step's vendor call runs while the one before stores its result and commits.
+    const jobs = isJobSubject(spec.subject);
+    const concurrency = jobs ? JOB_PULL_BATCH : 1;
     const run = async (messages: ConsumerMessages): Promise<void> => {
+      const inFlight = new Set<Promise<void>>();
       for await (const message of messages) {
         const sequence = message.info.streamSequence;
         unsettled.add(sequence);
         lastSequence = Math.max(lastSequence, sequence);
-        await handle({
+        const handled = handle({
           subject: message.subject.slice(prefixLength),
           data: message.data,
           deliveryCount: message.info.redeliveryCount,
-          resumeFrom: resumeFrom(sequence),
+          // A work queue holds exactly the steps left: a lost durable comes back from its head, no position to record
+          // (and two steps at once would wait on each other's row of it).
+          resumeFrom: jobs ? undefined : resumeFrom(sequence),
           ack: () => {
             unsettled.delete(sequence);
             message.ack();
@@ -219,7 +227,14 @@ export class NatsTransport implements Transport {
             message.term();
           },
         });
+        inFlight.add(handled);
+        handled.then(
+          () => inFlight.delete(handled),
+          () => inFlight.delete(handled),
+        );
+        if (inFlight.size >= concurrency) await Promise.race(inFlight);
       }
+      await Promise.all(inFlight);
     };
     /** Resolves with why the consumer was lost: its loop ended, or JetStream says it is gone. */
     const lost = (messages: ConsumerMessages): Promise<unknown> =>

@@ -15,7 +15,8 @@ export interface Delivery {
    * The stream sequence from which a durable re-created once this delivery's effect is committed would miss
    * nothing this process has not settled (its first other unsettled delivery, else the one after its last): a
    * consumer records it with the effect, so that a durable lost while the service was down comes back from
-   * there. Unset where the broker cannot lose a durable's position apart from its events (in-process).
+   * there. Unset where the broker cannot lose a durable's position apart from its events (in-process), and for a
+   * job's steps (their work queue holds exactly the steps left).
    */
   readonly resumeFrom?: number;
   ack(): void;
