@@ -438,6 +438,9 @@ describe('the provider’s page in the admin console', () => {
     await page.goto(`${base}/admin`);
     await page.getByRole('menuitem', { name: 'Digital twins' }).click();
     await page.getByRole('textbox', { name: 'Property title or address' }).fill('lighthouse');
+    // The search applies after its debounce, by moving to the list's filtered address: the row of the unfiltered list
+    // can be clicked before that, and the late move would take the page back to the list.
+    await page.waitForURL(/lighthouse/);
     const listed = row(page, PROPERTY);
     await listed.getByRole('cell', { name: 'Aligned', exact: true }).waitFor();
     expect(await listed.getByRole('cell', { name: model.name, exact: true }).count()).toBe(1);
