@@ -117,6 +117,10 @@ describe('the digital twin page', () => {
     await page.getByRole('link', { name: 'Digital twin' }).click();
     await page.waitForURL(`${base}/provider/properties/${propertyId}/digital-twin`);
     await page.getByRole('heading', { name: 'Digital twin', level: 1 }).waitFor();
+    // The first visit's hint (the dtx_experience onboarding flag), until dismissed.
+    const hint = page.getByRole('complementary', { name: "The property's surroundings, around the scan" });
+    await hint.getByRole('button', { name: 'Got it' }).click();
+    await hint.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: '← Harbour House' }).waitFor();
 
     // No twin yet: the library's models, each with "Use this model".

@@ -9,6 +9,7 @@ import { ModelChooser } from '../features/digitalTwin/components/ModelChooser';
 import { TwinSummary } from '../features/digitalTwin/components/TwinSummary';
 import { VisibilityForm } from '../features/digitalTwin/components/VisibilityForm';
 import { useAlignmentQuery, useDigitalTwinQuery } from '../features/digitalTwin/queries';
+import { OnboardingHint } from '../features/onboarding/OnboardingHint';
 import '../features/digitalTwin/digitalTwin.css';
 import type { Property } from '../features/properties/api';
 import { propertyPath, PROPERTIES_PATH } from '../features/properties/paths';
@@ -19,7 +20,8 @@ import { usePlayerLinkQuery } from '../features/tours/sharing';
 const HEADING = 'Digital twin';
 
 /**
- * `/provider/properties/:id/digital-twin` (issue 37; properties' README, "Digital twins"): without a twin, the
+ * `/provider/properties/:id/digital-twin` (issue 37; properties' README, "Digital twins"): its first-visit hint
+ * (the `dtx_experience` onboarding flag) until dismissed; without a twin, the
  * staging library's models to choose from; with one, its model and state ("Remove", asked first), whether visitors
  * see it, and its alignment: the scan in Showcase beside the pairs of points, "Align", each pair's residual and the
  * verdict. Another provider's property, a deleted one or a malformed id: "Property not found".
@@ -57,6 +59,12 @@ export default function DigitalTwinPage() {
         <Link to={propertyPath(id)}>← {title}</Link>
       </p>
       <h1>{HEADING}</h1>
+      <OnboardingHint flag="dtx_experience" title="The property's surroundings, around the scan">
+        <p>
+          Choose a model of the building or its grounds from your library, then pick at least three points in
+          the scan and the same points on the model: visitors see it around the tour once it is aligned.
+        </p>
+      </OnboardingHint>
       {twin.error ? (
         <ErrorDisplay error={twin.error} />
       ) : twin.data === undefined ? (
