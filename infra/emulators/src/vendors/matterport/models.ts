@@ -311,37 +311,15 @@ export function showcaseSpace(modelId: string): ShowcaseSpace {
     ]),
   );
   const digest = createHash('sha256').update(`matterport-layout/${modelId}`).digest();
-  const rooms = knownRooms.get(modelId) ?? roomsOf(modelId, LAYOUT_NAMES[digest[0]! % LAYOUT_NAMES.length]!);
-  const floors: ShowcaseSpace['floors'] = [];
-  for (const room of rooms) {
-    if (!floors.some((floor) => floor.id === room.floor.id))
-      floors.push({ ...room.floor, sequence: floors.length });
-  }
-  const sids = rooms.map((room) => idFrom(`matterport-sweep/${modelId}/${room.id}`, SWEEP_ID_ALPHABET, 25));
-  const sweeps = rooms.map((room, index): Sweep => {
-    const floorSequence = floors.findIndex((floor) => floor.id === room.floor.id);
-    return {
-      sid: sids[index]!,
-      uuid: idFrom(`matterport-sweep-uuid/${modelId}/${room.id}`, '0123456789abcdef', 32),
-      room,
-      floorSequence,
-      neighbors: [sids[index - 1], sids[index + 1]].filter((sid): sid is string => sid !== undefined),
-      position: { x: index * 3, y: floorSequence * 3, z: 0 },
-    };
-  });
-  return { floors, rooms, sweeps };
-}
-
-/** A sweep's id: it derives from the model's id and its room's, as showcaseSpace derives it. */
-function sweepIdOf(modelId: string, roomId: string): string {
-  return idFrom(`matterport-sweep/${modelId}/${roomId}`, SWEEP_ID_ALPHABET, 25);
+  return modelSpace(
+    modelId,
+    knownRooms.get(modelId) ?? roomsOf(modelId, LAYOUT_NAMES[digest[0]! % LAYOUT_NAMES.length]!),
+  );
 }
 
 /**
- * The space of a model with the rooms the Model API gives it (the sweeps its `panoLocations` list): floors, rooms,
- * one sweep per room, walked room after room, with the ids, neighbours and positions showcaseSpace gives. For the
- * models it knows the rooms of (Demo Scans, Harbour Studio) the two are the same space; for any other model (a
- * test's own token id) showcaseSpace picks rooms by the id alone, where this keeps the model's own.
+ * The space of a model with these rooms (the Model API's, whose sweeps `panoLocations` lists; or showcaseSpace's):
+ * its floors, one sweep per room, walked room after room, the sweeps' ids derived from the model's and the room's.
  */
 export function modelSpace(modelId: string, rooms: readonly Room[]): ShowcaseSpace {
   const floors: ShowcaseSpace['floors'] = [];
@@ -362,6 +340,11 @@ export function modelSpace(modelId: string, rooms: readonly Room[]): ShowcaseSpa
     };
   });
   return { floors, rooms: [...rooms], sweeps };
+}
+
+/** A sweep's id: it derives from the model's id and its room's. */
+function sweepIdOf(modelId: string, roomId: string): string {
+  return idFrom(`matterport-sweep/${modelId}/${roomId}`, SWEEP_ID_ALPHABET, 25);
 }
 
 /**
