@@ -5,6 +5,7 @@ import { PlacingKeys1764120000000 } from './1764120000000-placing-keys';
 import { VariantSearch1764130000000 } from './1764130000000-variant-search';
 import { OrderNumbersPerProvider1764140000000 } from './1764140000000-order-numbers-per-provider';
 import { PlacedStep1764150000000 } from './1764150000000-placed-step';
+import { OpenOrderSearch1765700000000 } from './1765700000000-open-order-search';
 
 /** Committed migrations of the orders schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationClass[] = [
   VariantSearch1764130000000,
   OrderNumbersPerProvider1764140000000,
   PlacedStep1764150000000,
+  OpenOrderSearch1765700000000,
 ];
