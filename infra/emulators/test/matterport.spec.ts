@@ -303,9 +303,9 @@ describe('matterport emulator (Model API over GraphQL)', () => {
     it.each([
       ['another query field', '{ user { id } }', 'Cannot query field "user" on type "Query".'],
       [
-        'a mutation',
+        'a mutation the emulator does not sell',
         'mutation { patchModel(id: "x", patch: {}) { id } }',
-        'The mutation operation is not supported by the schema.',
+        'Cannot query field "patchModel" on type "Mutation".',
       ],
       [
         'a field outside the emulated part of the schema',

@@ -1,12 +1,21 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, GraphQLError, parse, validate, type DocumentNode, type ExecutionResult } from 'graphql';
 import type { Vendor } from '../../vendor';
-import { accountModels, modelsOf, type AccountModel, type StoredModel } from './models';
+import { BUNDLE_PROCESSING_MS, MatterportBundles, type BundlesState } from './bundles';
+import {
+  modelsOfAccount,
+  oauthAccountRef,
+  tokenAccountRef,
+  type AccountModel,
+  type AccountRef,
+  type StoredModel,
+} from './models';
 import { MatterportOAuth, type MatterportOAuthOptions, type OAuthState } from './oauth';
 import { oauthControls, oauthRoutes } from './oauth-routes';
 import { panoramaLocations, panoramaRoutes } from './panorama';
 import { MODEL_API_RULES, MODEL_API_SCHEMA } from './schema';
 import { showcaseRoutes } from './showcase';
+import { notFound } from './signed-links';
 import { showcaseSdkRoutes } from './showcase-sdk';
 import { thumbnailJpeg } from './thumbnail';
 
@@ -36,6 +45,12 @@ export {
   type PanoramaResolution as MatterportPanoramaResolution,
 } from './panorama';
 export {
+  BUNDLE_ASSET_URL_TTL_S as MATTERPORT_BUNDLE_ASSET_URL_TTL_S,
+  BUNDLE_IDS as MATTERPORT_BUNDLE_IDS,
+  BUNDLE_PROCESSING_MS as MATTERPORT_BUNDLE_PROCESSING_MS,
+  type BundleId as MatterportBundleId,
+} from './bundles';
+export {
   OAUTH_CLIENT_DEFAULTS as MATTERPORT_OAUTH_CLIENT_DEFAULTS,
   type MatterportOAuthOptions,
 } from './oauth';
@@ -44,10 +59,21 @@ export interface MatterportVendorOptions {
   /** The registered OAuth client (id, secret, name); defaults in MATTERPORT_OAUTH_CLIENT_DEFAULTS. */
   oauth?: MatterportOAuthOptions;
   /**
-   * The clock (ms since the epoch) codes, tokens and panorama links expire by; Date.now unless a test moves time
-   * itself.
+   * The clock (ms since the epoch) codes, tokens and signed links expire by, and add-on orders are delivered by;
+   * Date.now unless a test moves time itself.
    */
   now?: () => number;
+  /**
+   * How long an add-on order stays pending before it is delivered (ms; MATTERPORT_BUNDLE_PROCESSING_MS, a few
+   * seconds, so a browser test sees the order change state); the controls change it until the next reset.
+   */
+  bundleProcessingMs?: number;
+}
+
+/** What the vendor saves across restarts: the OAuth grants and the add-on orders. */
+interface MatterportState {
+  oauth: OAuthState;
+  bundles: BundlesState;
 }
 
 /** A model as the Model API answers it when every emulated field is selected. */
@@ -71,12 +97,16 @@ const PREFIX = '/matterport';
  * drives it at `/showcase-sdk/latest.js`. A model's `panoLocations` are its sweeps' panoramas (one sweep per room),
  * each `image(format: equirectangular, resolution: "512" | "2k")` a link to
  * `/panoramas/<model>/<sweep>/<resolution>.jpg` signed (HMAC-SHA256) to expire an hour after the request, and the
- * JPEG there (panorama.ts) a room painted in the segmentation engine's colours. OAuth codes and tokens are the only
- * state (panorama links are signed with a constant key, so they outlive a restart as the state does).
+ * JPEG there (panorama.ts) a room painted in the segmentation engine's colours. A model's add-ons (`bundles`,
+ * `bundle(id)`) are bought with the `unlockModelBundle` mutation and delivered after a delay (bundles.ts): a
+ * schematic floor plan drawn from the model's rooms (floorplan.ts) as PNG, JPG and SVG, or a Matterpak, behind signed
+ * links at `/bundles/<order>/<file>`; test controls under `/_emulator/bundles/`. The state is the OAuth codes and
+ * tokens and the orders (signed links use constant keys, so they outlive a restart as the state does).
  */
 export function createMatterportVendor(options: MatterportVendorOptions = {}): Vendor {
   const now = options.now ?? Date.now;
   const oauth = new MatterportOAuth(options.oauth ?? {}, now);
+  const bundles = new MatterportBundles(options.bundleProcessingMs ?? BUNDLE_PROCESSING_MS, now);
   const routes: FastifyPluginAsync = async (app) => {
     // Errors raised by fastify itself (a malformed JSON body) in GraphQL's shape.
     app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -85,16 +115,17 @@ export function createMatterportVendor(options: MatterportVendorOptions = {}): V
 
     app.post('/api/models/graph', async (request, reply) => {
       const bearer = bearerToken(request.headers.authorization);
-      let models: AccountModel[];
+      let account: AccountRef;
       if (bearer !== undefined) {
-        const account = oauth.accountOf(bearer);
-        if (!account) return invalidBearer(reply);
-        models = accountModels(account);
+        const oauthAccount = oauth.accountOf(bearer);
+        if (!oauthAccount) return invalidBearer(reply);
+        account = oauthAccountRef(oauthAccount);
       } else {
         const tokenId = basicTokenId(request.headers.authorization);
         if (!tokenId) return unauthenticated(reply);
-        models = modelsOf(tokenId);
+        account = tokenAccountRef(tokenId);
       }
+      const models = modelsOfAccount(account);
       const body = graphQLBody(request.body);
       if (typeof body === 'string') return reply.code(400).send({ errors: [{ message: body }] });
       let document: DocumentNode;
@@ -107,24 +138,36 @@ export function createMatterportVendor(options: MatterportVendorOptions = {}): V
       const invalid = validate(MODEL_API_SCHEMA, document, MODEL_API_RULES);
       if (invalid.length > 0) return reply.code(400).send({ errors: invalid.map((error) => error.toJSON()) });
 
+      const base = `${originOf(request)}${PREFIX}`;
       const present = (model: StoredModel): MatterportModel => ({
         ...model,
-        image: { resizeUrl: `${originOf(request)}${PREFIX}/thumbnails/${model.id}.jpg` },
+        image: { resizeUrl: `${base}/thumbnails/${model.id}.jpg` },
       });
+      const modelOf = (id: string): AccountModel => {
+        const model = models.find((candidate) => candidate.id === id);
+        if (!model) throw notFound('Model');
+        return model;
+      };
       const rootValue = {
         models: (args: { query?: string | null; offset?: string | null; pageSize?: number | null }) => {
           const page = searchModels(models, args);
           return { ...page, results: page.results.map(present) };
         },
         model: ({ id }: { id: string }) => {
-          const model = models.find((candidate) => candidate.id === id);
-          if (!model) throw new GraphQLError('Model not found', { extensions: { code: 'not.found' } });
-          // Resolved only when selected: each image link is signed as it is asked for.
+          const model = modelOf(id);
+          // Resolved only when selected: each link is signed as it is asked for.
           return {
             ...present(model),
-            panoLocations: () => panoramaLocations(model, `${originOf(request)}${PREFIX}`, now),
+            panoLocations: () => panoramaLocations(model, base, now),
+            bundles: () => bundles.bundlesOf(account, model, base),
+            bundle: (args: { id: string }) => bundles.bundleOf(account, model, args.id, base),
           };
         },
+        unlockModelBundle: (args: {
+          id: string;
+          bundleId: string;
+          bundleOptions?: Array<{ key: string; value: string }> | null;
+        }) => bundles.unlock(account, modelOf(args.id), args.bundleId, args.bundleOptions, base),
       };
       const result: ExecutionResult = await execute({
         schema: MODEL_API_SCHEMA,
@@ -145,6 +188,8 @@ export function createMatterportVendor(options: MatterportVendorOptions = {}): V
     await app.register(showcaseRoutes);
     await app.register(showcaseSdkRoutes);
     await app.register(panoramaRoutes(now));
+    await app.register(bundles.assetRoutes);
+    await app.register(bundles.controls, { prefix: '/_emulator/bundles' });
 
     app.get<{ Params: { file: string } }>('/thumbnails/:file', async (request, reply) => {
       const id = /^([A-Za-z0-9]{1,64})\.jpg$/.exec(request.params.file)?.[1];
@@ -162,8 +207,23 @@ export function createMatterportVendor(options: MatterportVendorOptions = {}): V
     name: 'matterport',
     prefix: PREFIX,
     routes,
-    reset: () => oauth.reset(),
-    state: { save: () => oauth.save(), load: (saved) => oauth.load(saved as OAuthState) },
+    reset: () => {
+      oauth.reset();
+      bundles.reset();
+    },
+    state: {
+      save: (): MatterportState => ({ oauth: oauth.save(), bundles: bundles.save() }),
+      load: (saved) => {
+        // A state saved before the emulator sold add-ons is the OAuth state alone.
+        if (isObject(saved) && 'bundles' in saved) {
+          const { oauth: grants, bundles: orders } = saved as unknown as MatterportState;
+          oauth.load(grants);
+          bundles.load(orders);
+        } else {
+          oauth.load(saved as OAuthState);
+        }
+      },
+    },
   };
 }
 

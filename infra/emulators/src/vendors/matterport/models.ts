@@ -30,10 +30,11 @@ export interface StoredModel {
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const SWEEP_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** Matterport's lowercase ids (sweeps, rooms, floors, organizations): 25 of these. */
+export const SWEEP_ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
 /** `length` characters of `alphabet` drawn from the SHA-256 of `seed`: the same id for a seed on every run. */
-function idFrom(seed: string, alphabet: string, length: number): string {
+export function idFrom(seed: string, alphabet: string, length: number): string {
   const digest = createHash('sha256').update(seed).digest();
   return Array.from(digest.subarray(0, length), (byte) => alphabet[byte % alphabet.length]).join('');
 }
@@ -268,6 +269,27 @@ export function accountModels(account: OAuthAccountId): AccountModel[] {
       };
     },
   ).reverse();
+}
+
+/**
+ * Whose models a request reaches, as the emulator remembers it (an order's account): `token:<token id>` for an API
+ * token, `oauth:<account>` for an OAuth account, where Demo Scans is the launcher's token's account (the same models,
+ * so the same orders, whichever way in).
+ */
+export type AccountRef = `token:${string}` | `oauth:${OAuthAccountId}`;
+
+export function tokenAccountRef(tokenId: string): AccountRef {
+  return `token:${tokenId}`;
+}
+
+export function oauthAccountRef(account: OAuthAccountId): AccountRef {
+  return account === 'demo-scans' ? tokenAccountRef(DEMO_SCANS_TOKEN_ID) : `oauth:${account}`;
+}
+
+/** The models of the account a reference names, newest first. */
+export function modelsOfAccount(ref: AccountRef): AccountModel[] {
+  if (ref.startsWith('token:')) return modelsOf(ref.slice('token:'.length));
+  return accountModels(ref.slice('oauth:'.length) as OAuthAccountId);
 }
 
 export function isOAuthAccountId(value: unknown): value is OAuthAccountId {

@@ -1,9 +1,16 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
 import sharp from 'sharp';
 import { SEGMENTATION_LABELS, type SegmentationLabel } from '../segmentation/labels';
 import { modelSpace, sweepRoom, type AccountModel, type Sweep } from './models';
+import {
+  checkSignedLink,
+  isoSeconds,
+  refuseSignedLink,
+  requestInvalid,
+  s3Error,
+  signedQuery,
+} from './signed-links';
 
 /** The resolutions the emulated Model API serves a panorama at (`image(resolution)`), as pixels. */
 export const PANORAMA_RESOLUTIONS = {
@@ -159,11 +166,7 @@ function clamp(value: number): number {
 /** How long a panorama's signed link is good for (`validUntil`), in seconds. */
 export const PANORAMA_URL_TTL_S = 3600;
 
-/**
- * The key panorama links are signed with: a constant of the emulator, not a key drawn per vendor instance, so that a
- * link stays good (until it expires) across a restart that keeps the vendor's state (`stateDir`), as the links
- * of the real API do; the vendor's saved state stays its OAuth state alone.
- */
+/** The key panorama links are signed with (`signedQuery`: a constant, so a link outlives a restart). */
 const SIGNING_KEY = 'tourly-emulators/matterport/panorama-links';
 
 /** A panorama's location as the Model API answers `panoLocations { id label position image(...) {...} }`. */
@@ -215,24 +218,15 @@ export function panoramaLocations(
         id: `${sweep.sid}-${format}-${size}`,
         format,
         resolution: size,
-        url: `${base}${path}?expires=${expires}&signature=${sign(path, expires)}`,
-        validUntil: new Date(expires * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        url: `${base}${path}?${signedQuery(SIGNING_KEY, path, expires)}`,
+        validUntil: isoSeconds(expires),
       };
     },
   }));
 }
 
-function requestInvalid(detail: string): GraphQLError {
-  return new GraphQLError(`request.invalid: ${detail}`, { extensions: { code: 'request.invalid' } });
-}
-
 function panoramaPath(modelId: string, sweepId: string, resolution: PanoramaResolution): string {
   return `/panoramas/${modelId}/${sweepId}/${resolution}.jpg`;
-}
-
-/** HMAC-SHA256 of the link's path and expiry, in hex. */
-function sign(path: string, expires: number): string {
-  return createHmac('sha256', SIGNING_KEY).update(`${path}\n${expires}`).digest('hex');
 }
 
 /**
@@ -253,31 +247,10 @@ export function panoramaRoutes(now: () => number): FastifyPluginAsync {
       if (!room || !isPanoramaResolution(resolution)) {
         return s3Error(reply, 404, 'NoSuchKey', 'The specified key does not exist.');
       }
-      const { expires, signature } = request.query;
-      const expiry = typeof expires === 'string' && /^\d{1,12}$/.test(expires) ? Number(expires) : Number.NaN;
-      if (!validSignature(signature, panoramaPath(modelId, sweepId, resolution), expiry)) {
-        return s3Error(reply, 403, 'AccessDenied', 'Invalid signature');
-      }
-      if (Math.floor(now() / 1000) > expiry)
-        return s3Error(reply, 403, 'AccessDenied', 'Request has expired');
+      const path = panoramaPath(modelId, sweepId, resolution);
+      const refused = refuseSignedLink(reply, checkSignedLink(SIGNING_KEY, path, request.query, now()));
+      if (refused) return refused;
       return reply.type('image/jpeg').send(await panoramaJpeg(modelId, sweepId, room.label, resolution));
     });
   };
-}
-
-/** Whether `signature` is the hex HMAC of the link's path and `expires` (NaN when missing or malformed). */
-function validSignature(signature: unknown, path: string, expires: number): boolean {
-  if (typeof signature !== 'string' || Number.isNaN(expires)) return false;
-  const expected = Buffer.from(sign(path, expires));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-function s3Error(reply: FastifyReply, status: number, code: string, message: string) {
-  return reply
-    .code(status)
-    .type('application/xml')
-    .send(
-      `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`,
-    );
 }

@@ -2,9 +2,10 @@ import { buildSchema, GraphQLError, specifiedRules, type ValidationRule } from '
 
 /**
  * The part of Matterport's Model API schema the platform queries (services/properties/src/matterport): the
- * `models` search and the `model(id)` read (with its rooms and its panoramas, `panoLocations`), with the fields
- * the platform selects. Queries are parsed and validated against it by the `graphql` reference implementation, so
- * any other field, argument or operation is refused as a real GraphQL server refuses it.
+ * `models` search and the `model(id)` read (with its rooms, its panoramas, `panoLocations`, and its add-ons,
+ * `bundles`), with the fields the platform selects, and the one mutation it sends, `unlockModelBundle` (bundles.ts
+ * says where its shapes come from). Documents are parsed and validated against it by the `graphql` reference
+ * implementation, so any other field, argument or operation is refused as a real GraphQL server refuses it.
  */
 export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
   scalar DateTime
@@ -90,6 +91,76 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     rooms: [Room!]!
     "One per sweep, in the order the space is walked."
     panoLocations: [PanoramicImageLocation!]!
+    "The add-ons offered for the model, bought or not."
+    bundles: [ModelBundle!]!
+    "One add-on, by its id (floorplan:schematic, trueplan:schematic, mp:matterpak)."
+    bundle(id: ID!): ModelBundle
+  }
+
+  "Whether the account has an add-on: unlocked (bought), gated (for sale), blocked or disabled (not for this account)."
+  enum BundleAvailability {
+    unlocked
+    gated
+    blocked
+    disabled
+  }
+
+  enum AssetStatus {
+    available
+    locked
+    unavailable
+  }
+
+  "A file of a delivered add-on: a signed link, valid until validUntil."
+  type Asset {
+    id: ID!
+    url: String
+    validUntil: DateTime
+    "png, jpg, svg or zip."
+    format: String
+    filename: String
+    status: AssetStatus
+  }
+
+  "An ordering option of an add-on: its key and the values it takes."
+  type BundleOption {
+    key: String!
+    values: [String!]!
+    description: String
+  }
+
+  input BundleOptionInput {
+    key: String!
+    value: String!
+  }
+
+  enum BundleProcessingStatus {
+    pending
+    completed
+    failed
+  }
+
+  "The state of an add-on's latest order."
+  type BundleProcessing {
+    bundleId: ID!
+    organizationId: ID!
+    status: BundleProcessingStatus!
+    lastModified: DateTime!
+    failureCode: String
+    failureReason: String
+  }
+
+  "An add-on (Matterport's 'bundle') of a model."
+  type ModelBundle {
+    id: ID!
+    name: String
+    description: String
+    availability: BundleAvailability!
+    "Its files once delivered; none before."
+    assets: [Asset!]!
+    availableOptions: [BundleOption!]!
+    "Its latest order; null when never ordered."
+    processing: BundleProcessing
   }
 
   type ModelSearchResult {
@@ -114,11 +185,17 @@ export const MODEL_API_SCHEMA = buildSchema(/* GraphQL */ `
     models(query: String, offset: String, pageSize: Int): ModelSearchResultList!
     model(id: ID!): Model
   }
+
+  type Mutation {
+    "Buys an add-on for the model (id: the model's id), with options from its availableOptions."
+    unlockModelBundle(id: ID!, bundleId: ID!, bundleOptions: [BundleOptionInput!]): ModelBundle
+  }
 `);
 
 /**
- * The validation rules: graphql's own, and its next major version's KnownOperationTypesRule, so a mutation
- * (the schema has none) is refused before execution as every other invalid document is.
+ * The validation rules: graphql's own, and its next major version's KnownOperationTypesRule, so a subscription
+ * (the schema has none) is refused before execution as every other invalid document is. A mutation other than
+ * `unlockModelBundle` is refused by graphql's own rules (`Cannot query field "patchModel" on type "Mutation".`).
  */
 export const MODEL_API_RULES: readonly ValidationRule[] = [
   ...specifiedRules,
