@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { OrderStatus } from '@tourly/contracts';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
@@ -7,15 +7,12 @@ import { Pager } from '../../shared/Pager';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { OrderFilters } from '../features/orders/components/OrderFilters';
 import { OrderList } from '../features/orders/components/OrderList';
+import { OrderFloorplanDialog } from '../features/orders/components/OrderFloorplanDialog';
 import '../features/orders/orders.css';
-import { orderPath, type OrderPageState } from '../features/orders/paths';
 import { useOrdersQuery } from '../features/orders/queries';
-import { placedNotice, statusParam } from '../features/orders/rules';
+import { statusParam } from '../features/orders/rules';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../shared/useDebouncedValue';
 import '../features/properties/properties.css';
-
-// The order form (with the property picker) loads when "Order a floor plan" is first pressed.
-const OrderFloorplanModal = lazy(() => import('../features/orders/components/OrderFloorplanModal'));
 
 const PAGE_SIZE = 20;
 
@@ -27,7 +24,6 @@ const PAGE_SIZE = 20;
  */
 export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const status = statusParam(params.get('status'));
@@ -133,17 +129,7 @@ export default function OrdersPage() {
           />
         </>
       )}
-      {ordering && (
-        <Suspense fallback={null}>
-          <OrderFloorplanModal
-            onClose={() => setOrdering(false)}
-            onPlaced={(order) => {
-              const state: OrderPageState = { notice: placedNotice(order) };
-              navigate(orderPath(order.id), { state });
-            }}
-          />
-        </Suspense>
-      )}
+      {ordering && <OrderFloorplanDialog onClose={() => setOrdering(false)} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
@@ -6,8 +6,7 @@ import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { AgentsSection } from '../features/agents/AgentsSection';
 import { propertyAnalyticsPath } from '../features/analytics/paths';
-import { orderPath, type OrderPageState } from '../features/orders/paths';
-import { placedNotice } from '../features/orders/rules';
+import { OrderFloorplanDialog } from '../features/orders/components/OrderFloorplanDialog';
 import { digitalTwinPath } from '../features/digitalTwin/paths';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
 import { FloorplansSection } from '../features/properties/components/FloorplansSection';
@@ -30,7 +29,6 @@ import type { PropertiesPageState } from './PropertiesPage';
 import { useAccountPermissionsQuery } from '../features/settings/queries';
 
 // The order form loads when "Order a floor plan" is first pressed.
-const OrderFloorplanModal = lazy(() => import('../features/orders/components/OrderFloorplanModal'));
 
 /**
  * `/provider/properties/:id`: one property's details (edit, delete), "Order a floor plan" (the order modal, then the
@@ -151,20 +149,14 @@ export default function PropertyPage() {
         <LeadsSection propertyId={property.id} />
       </PropertyReadOnly>
       {ordering && (
-        <Suspense fallback={null}>
-          <OrderFloorplanModal
-            property={{
-              id: property.id,
-              title: property.title,
-              address: property.geocodedAddress?.formattedAddress ?? property.address,
-            }}
-            onClose={() => setOrdering(false)}
-            onPlaced={(order) => {
-              const state: OrderPageState = { notice: placedNotice(order) };
-              navigate(orderPath(order.id), { state });
-            }}
-          />
-        </Suspense>
+        <OrderFloorplanDialog
+          property={{
+            id: property.id,
+            title: property.title,
+            address: property.geocodedAddress?.formattedAddress ?? property.address,
+          }}
+          onClose={() => setOrdering(false)}
+        />
       )}
     </div>
   );

@@ -9,7 +9,7 @@ import { clientPath } from '../../clients/paths';
 import type { HostingCustomer } from '../api';
 import { customerSubscriptionsPath } from '../paths';
 import { useCustomersQuery, useDeleteCustomerMutation } from '../queries';
-import { useListParams } from '../useListParams';
+import { useListParams } from '../../../../shared/useListParams';
 import { CustomerFormModal } from './CustomerFormModal';
 import { ListFailure } from './ListFailure';
 

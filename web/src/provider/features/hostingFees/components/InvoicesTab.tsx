@@ -4,7 +4,7 @@ import { Pager } from '../../../../shared/Pager';
 import { HOSTING_INVOICES_PATH, hostingSubscriptionPath } from '../paths';
 import { useInvoicesQuery } from '../queries';
 import { INVOICE_STATUS_LABELS } from '../rules';
-import { useListParams } from '../useListParams';
+import { useListParams } from '../../../../shared/useListParams';
 import { InvoiceList } from './InvoiceList';
 import { ListFailure } from './ListFailure';
 import { ListFilters } from './ListFilters';

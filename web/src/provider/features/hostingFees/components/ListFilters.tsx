@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
-import type { ListParams } from '../useListParams';
+import type { ListParams } from '../../../../shared/useListParams';
 
 interface ListFiltersProps {
   /** What the list is, for the search region's name: "Invoices", "Subscriptions". */

@@ -7,7 +7,7 @@ import { SelectField } from '../../../../shared/SelectField';
 import { hostingSubscriptionPath } from '../paths';
 import { useCustomersQuery, useSubscriptionsQuery } from '../queries';
 import { periodLabel, priceLabel, SUBSCRIPTION_STATUS_LABELS } from '../rules';
-import { useListParams } from '../useListParams';
+import { useListParams } from '../../../../shared/useListParams';
 import { ListFailure } from './ListFailure';
 import { ListFilters } from './ListFilters';
 import { SubscriptionFormModal } from './SubscriptionFormModal';

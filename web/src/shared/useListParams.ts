@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/useDebouncedValue';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from './useDebouncedValue';
 
 /**
  * A list's page, search and filters kept in the address (Back returns to the same list), as the orders page keeps
