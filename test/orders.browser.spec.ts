@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { ORDER_CREDITS } from '@tourly/contracts';
 import { matterportDemoModelId } from '@tourly/emulators';
-import { balanceOf, giveCredits, PNG } from '../services/orders/test/support';
+import { balanceOf, deliverOrder, giveCredits, PNG } from '../services/orders/test/support';
 import { signedInPage, startBrowserPlatform, type BrowserPlatform } from './support/browser';
 import { gatewayClient, type Person } from './support/platform';
 
@@ -137,21 +137,7 @@ describe('floor-plan orders in the browser', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-orders-list.png'), fullPage: true });
 
     // The team works on it: a virtual assistant assigns it, the supplier starts, delivers a plan and finalises.
-    const suppliers = (await va.get('/virtual_assistant/external_suppliers.json').expect(200)).body
-      .data as Array<{
-      user_id: string;
-      email: string;
-    }>;
-    const supplierId = suppliers.find((member) => member.email === 'supplier@demo.test')!.user_id;
-    await va
-      .send('post', `/virtual_assistant/portal_order_requests/${orderId}/assign`, { supplier_id: supplierId })
-      .expect(201);
-    await supplier.send('post', `/external_supplier/floorplan_orders/${orderId}/start`).expect(201);
-    await supplier
-      .send('post', `/external_supplier/floorplan_orders/${orderId}/upload`)
-      .attach('floorplan_file[file]', PNG, { filename: 'harbour-view.png', contentType: 'image/png' })
-      .expect(201);
-    await supplier.send('post', `/external_supplier/floorplan_orders/${orderId}/finalise`).expect(201);
+    await deliverOrder({ va, supplier }, orderId, 'harbour-view.png');
 
     // Back on the order: the steps to delivery, on time, and the delivered plan's link.
     await row.getByRole('link', { name }).click();

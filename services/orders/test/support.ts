@@ -1,3 +1,4 @@
+import type { OrderKind } from '@tourly/contracts';
 import { Database } from '@tourly/platform';
 import {
   startPlatformWithEmulators,
@@ -24,6 +25,55 @@ export async function giveCredits(admin: Person, providerId: string, creditsQty:
       category: 'promotional',
     })
     .expect(201);
+}
+
+/** The demo team as the API sees it: a virtual assistant and the demo supplier, signed in. */
+export interface DemoTeam {
+  va: Person;
+  supplier: Person;
+}
+
+/**
+ * Delivers an order the way the team does through the API: the virtual assistant assigns it to the demo supplier,
+ * who starts it, uploads `filename` (a PNG) and finalises it.
+ */
+export async function deliverOrder(
+  { va, supplier }: DemoTeam,
+  orderId: string,
+  filename: string,
+): Promise<void> {
+  const suppliers = (await va.get('/virtual_assistant/external_suppliers.json').expect(200)).body
+    .data as Array<{
+    user_id: string;
+    email: string;
+  }>;
+  const supplierId = suppliers.find((member) => member.email === 'supplier@demo.test')!.user_id;
+  await va
+    .send('post', `/virtual_assistant/portal_order_requests/${orderId}/assign`, { supplier_id: supplierId })
+    .expect(201);
+  await supplier.send('post', `/external_supplier/floorplan_orders/${orderId}/start`).expect(201);
+  await supplier
+    .send('post', `/external_supplier/floorplan_orders/${orderId}/upload`)
+    .attach('floorplan_file[file]', PNG, { filename, contentType: 'image/png' })
+    .expect(201);
+  await supplier.send('post', `/external_supplier/floorplan_orders/${orderId}/finalise`).expect(201);
+}
+
+/** A plan of a new property of `owner`'s (who has the credits), of `kind`, ordered and delivered as `filename`. */
+export async function aDeliveredPlan(
+  owner: Person,
+  team: DemoTeam,
+  plan: { title: string; kind: OrderKind; filename: string },
+): Promise<{ id: string; number: number }> {
+  const propertyId = await aProperty(owner, plan.title);
+  const placed = await owner
+    .send('post', `/provider/properties/${propertyId}/floorplan_orders`, {
+      floorplan_order: { kind: plan.kind },
+    })
+    .expect(201);
+  const order = placed.body.data as { id: string; number: number };
+  await deliverOrder(team, order.id, plan.filename);
+  return { id: order.id, number: order.number };
 }
 
 export async function balanceOf(
