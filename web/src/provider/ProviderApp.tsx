@@ -16,6 +16,7 @@ const StagingPage = lazy(() => import('./pages/StagingPage'));
 const StagingEditorPage = lazy(() => import('./pages/StagingEditorPage'));
 const DigitalTwinPage = lazy(() => import('./pages/DigitalTwinPage'));
 const OrdersPage = lazy(() => import('./pages/OrdersPage'));
+const FloorplansPage = lazy(() => import('./pages/FloorplansPage'));
 const OrderPage = lazy(() => import('./pages/OrderPage'));
 const ClientsPage = lazy(() => import('./pages/ClientsPage'));
 const ClientPage = lazy(() => import('./pages/ClientPage'));
@@ -45,6 +46,7 @@ export function ProviderApp() {
         <Route path="provider/properties/:id/analytics" element={<PropertyAnalyticsPage />} />
         <Route path="provider/orders" element={<OrdersPage />} />
         <Route path="provider/orders/:id" element={<OrderPage />} />
+        <Route path="provider/floorplans" element={<FloorplansPage />} />
         <Route path="provider/bookings" element={<BookingsPage />} />
         <Route path="provider/bookings/setup" element={<BookingSetupPage />} />
         <Route path="provider/bookings/:id" element={<BookingPage />} />

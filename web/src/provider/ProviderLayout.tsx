@@ -18,6 +18,7 @@ import './layout.css';
 const NAV_ITEMS = [
   { to: '/provider/properties', label: 'Properties' },
   { to: '/provider/orders', label: 'Orders' },
+  { to: '/provider/floorplans', label: 'Floor plans' },
   { to: '/provider/bookings', label: 'Bookings' },
   { to: '/provider/clients', label: 'Clients' },
   { to: '/provider/contacts', label: 'Contacts' },

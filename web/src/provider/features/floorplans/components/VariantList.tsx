@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
+import { formatDate } from '../../../../shared/format';
+import type { Client } from '../../clients/api';
+import { orderPath } from '../../orders/paths';
+import { propertyPath } from '../../properties/paths';
+import type { Variant } from '../api';
+import { useAssignVariantMutation, useVariantLinkMutation } from '../queries';
+
+/**
+ * One row per plan: its name (the property's title, the kind and the file's name), its property, the order that delivered it, the client it was handed to (chosen
+ * in the row, saved at once) and a link to its file. Clients come from the page: one list for every row.
+ */
+export function VariantList({
+  variants,
+  clients,
+  busy,
+}: {
+  variants: Variant[];
+  clients: Client[] | undefined;
+  busy: boolean;
+}) {
+  return (
+    <ul className="order-list" aria-label="Floor plans" aria-busy={busy || undefined}>
+      {variants.map((variant) => (
+        <VariantRow key={variant.id} variant={variant} clients={clients} />
+      ))}
+    </ul>
+  );
+}
+
+function VariantRow({ variant, clients }: { variant: Variant; clients: Client[] | undefined }) {
+  const assign = useAssignVariantMutation();
+  const link = useVariantLinkMutation();
+  const [url, setUrl] = useState<string>();
+  const [notice, setNotice] = useState('');
+
+  async function handTo(clientId: string) {
+    setNotice('');
+    const outcome = await assign.run(variant.id, clientId || null);
+    if (outcome.ok) setNotice(clientId ? 'Handed to the client.' : 'Taken back from the client.');
+  }
+
+  async function open() {
+    const outcome = await link.run(variant.id);
+    if (outcome.ok) setUrl(outcome.value.url);
+  }
+
+  return (
+    <li className="floorplan-row" aria-label={variant.name}>
+      <h2 className="order-row-title">{variant.name}</h2>
+      <p className="order-row-line">
+        <Link to={propertyPath(variant.propertyId)}>{variant.propertyTitle}</Link> ·{' '}
+        <Link to={orderPath(variant.orderId)}>Order {variant.orderNumber}</Link> · delivered{' '}
+        {formatDate(variant.createdAt)}
+      </p>
+      <div className="floorplan-row-actions">
+        <label className="floorplan-client">
+          <span>Client</span>
+          <select
+            className="field-input"
+            value={variant.providerClientId ?? ''}
+            disabled={!clients || assign.isPending}
+            onChange={(event) => void handTo(event.target.value)}
+          >
+            <option value="">No client</option>
+            {clients?.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {url ? (
+          <a className="button button-secondary" href={url} target="_blank" rel="noreferrer">
+            Open {variant.filename}
+          </a>
+        ) : (
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={link.isPending}
+            onClick={() => void open()}
+          >
+            {link.isPending ? 'Getting the file…' : 'Get the file'}
+          </button>
+        )}
+      </div>
+      <ErrorDisplay error={assign.error ?? link.error} />
+      <span role="status" className="muted">
+        {notice}
+      </span>
+    </li>
+  );
+}
