@@ -58,6 +58,8 @@ const RULES: Readonly<Record<string, Readonly<Record<string, readonly StaffRole[
   // Its bulk uploads: a CSV at a URL (create), each import followed on its page (show).
   staging_asset_imports: { list: ADMIN, show: ADMIN, create: ADMIN },
   digital_twins: { list: ADMIN },
+  // Every provider's delivered floor plans (orders service), read only.
+  floorplan_variants: { list: ADMIN },
   // Who referred whom: read only as the export.
   referrals: { list: ADMIN },
   // The virtual assistants' set-up queue (admins may work it too, as the service allows).

@@ -47,6 +47,12 @@ describe('the console’s resources at the spec’s paths', () => {
     ['staging_asset_log', { assetId: PROVIDER }, 'vt_staging/asset/logs.json', { assetId: PROVIDER }],
     ['staging_asset_imports', {}, 'vt_staging/asset/imports.json', {}],
     ['digital_twins', { search: 'harbour' }, 'digital_twins.json', { search: 'harbour' }],
+    [
+      'floorplan_variants',
+      { providerId: PROVIDER, search: 'loft' },
+      'floorplan_variants.json',
+      { providerId: PROVIDER, search: 'loft' },
+    ],
   ])('%s filtered by %j: %s with %j', (resource, filter, path, query) => {
     expect(listRoute(resource, filter)).toEqual({ path, filter: query });
   });

@@ -51,6 +51,8 @@ const LIST_PATHS: Record<string, (filter: Filter) => ListRoute> = {
   staging_asset_imports: (filter) => ({ path: 'vt_staging/asset/imports.json', filter }),
   // Every provider's digital twins (properties service).
   digital_twins: (filter) => ({ path: 'digital_twins.json', filter }),
+  // Every provider's delivered floor plans, one provider's with the providerId filter (orders service).
+  floorplan_variants: (filter) => ({ path: 'floorplan_variants.json', filter }),
 };
 
 /** The list of `resource` filtered by `filter`: its path under the area and the query's filters. */

@@ -3,6 +3,7 @@ import type { ConsoleArea } from './areas';
 import assignedOrders from './assignedOrders';
 import creditBundles from './creditBundles';
 import digitalTwins from './digitalTwins';
+import floorplanVariants from './floorplanVariants';
 import impersonations from './impersonations';
 import offers from './offers';
 import { orderQueues } from './orderQueues';
@@ -31,6 +32,7 @@ export const AREA_RESOURCES: Record<ConsoleArea, ResourceProps[]> = {
     { name: 'staging_asset_log', ...stagingAssetLog },
     { name: 'staging_asset_imports', ...stagingAssetImports },
     { name: 'digital_twins', ...digitalTwins },
+    { name: 'floorplan_variants', ...floorplanVariants },
   ],
   virtual_assistant: [...orderQueues, { name: 'whitelabeled-domains', ...whitelabelQueue }],
   external_supplier: [{ name: ASSIGNED_ORDERS, ...assignedOrders }],

@@ -1,0 +1,22 @@
+import { describe, expect, it } from '@jest/globals';
+import type { OrderKind } from '@tourly/contracts';
+import { orderPagePath } from './floorplanVariants';
+
+const ORDER = '0190f3a0-0000-7000-8000-000000000001';
+
+describe('the back office’s floor plans', () => {
+  it.each<[OrderKind, string]>([
+    ['floorplan', 'floorplan_orders'],
+    ['universal_floorplan', 'floorplan_orders'],
+    ['schematic_floorplan', 'schematic_floorplan_orders'],
+    ['trueplan', 'trueplan_orders'],
+  ])('opens a %s plan’s order in the %s queue', (kind, queue) => {
+    expect(orderPagePath({ kind, orderId: ORDER })).toBe(`/virtual_assistant/${queue}/${ORDER}/show`);
+  });
+
+  it('puts the order in the path as one segment', () => {
+    expect(orderPagePath({ kind: 'floorplan', orderId: 'a/b?c' })).toBe(
+      '/virtual_assistant/floorplan_orders/a%2Fb%3Fc/show',
+    );
+  });
+});
