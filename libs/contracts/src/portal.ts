@@ -1,7 +1,8 @@
 /**
  * Request-reply to properties (issue 31, client portals): before identity invites a client's contact into the
  * client's portal, whether the client is the provider's (else a 404 `Client not found`) and whether the address is
- * one of that client's contacts'. Identity keeps no copy of clients or contacts.
+ * one of that client's contacts'. Identity keeps no copy of clients or contacts. Billing (a hosting customer's client)
+ * and orders (a floor plan handed to a client) ask it without an address: whether the client is the provider's.
  */
 export const CLIENT_PORTAL_CONTACT = 'properties.clients.portal_contact';
 

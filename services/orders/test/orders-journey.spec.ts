@@ -677,4 +677,56 @@ describe('floor-plan orders', () => {
     expect(Object.keys(refused.body.errors).sort()).toEqual(['page', 'provider_id']);
     await provider.get(LIST).expect(403);
   });
+
+  it("hands a delivered plan to one of the provider's own clients only, and takes it back", async () => {
+    const id = await anAssignedOrder();
+    await supplierDoes(id, 'start').expect(201);
+    await deliver(supplier, id, 'handed-over.png').expect(201);
+    await supplierDoes(id, 'finalise').expect(201);
+    const variant = (
+      await provider.get('/provider/orders/floorplan_variants.json?search=handed-over').expect(200)
+    ).body.data.items[0] as { id: string };
+    const other = await it_.signUp('Other Clients Media');
+    const aClient = async (owner: Person, name: string) =>
+      (
+        await owner
+          .send('post', '/provider/clients/create_from_dashboard', { client_form: { name } })
+          .expect(201)
+      ).body.data.id as string;
+    const [mine, theirs] = await Promise.all([
+      aClient(provider, 'Harbour Homes'),
+      aClient(other, 'Rival Homes'),
+    ]);
+    const assign = (person: Person, providerClientId: string | null) =>
+      person.send('post', `/provider/floorplan_variants/${variant.id}/assign_to_client`, {
+        provider_client_id: providerClientId,
+      });
+
+    // Another provider's client, or no client at all, is refused in words and changes nothing.
+    for (const clientId of [theirs, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await assign(provider, clientId).expect(422);
+      expect(refused.body.errors).toEqual({ provider_client_id: ['is not one of your clients'] });
+    }
+    expect((await assign(provider, 'acme').expect(422)).body.errors).toEqual({
+      provider_client_id: ['is not a client id'],
+    });
+    // Nor can the other provider reach the plan, even naming its own client.
+    expect((await assign(other, theirs).expect(404)).body.errors.base).toEqual([
+      'Floor plan variant not found',
+    ]);
+    const listed = async () =>
+      (await provider.get('/provider/orders/floorplan_variants.json?search=handed-over').expect(200)).body
+        .data.items[0].provider_client_id as string | null;
+    expect(await listed()).toBeNull();
+
+    // Its own client: handed over, found by the client filter; null takes it back.
+    expect((await assign(provider, mine).expect(201)).body.data.provider_client_id).toBe(mine);
+    expect(await listed()).toBe(mine);
+    const filtered = await provider
+      .get(`/provider/orders/floorplan_variants.json?filters[provider_client_id]=${mine}`)
+      .expect(200);
+    expect(filtered.body.data.items.map((item: { id: string }) => item.id)).toEqual([variant.id]);
+    expect((await assign(provider, null).expect(201)).body.data.provider_client_id).toBeNull();
+    expect(await listed()).toBeNull();
+  });
 });

@@ -16,6 +16,7 @@ export const UNITS = ['metric', 'imperial'] as const;
 export type Units = (typeof UNITS)[number];
 
 export const VARIANT_NOT_FOUND = 'Floor plan variant not found';
+export const NOT_YOUR_CLIENT = 'is not one of your clients';
 
 /** How a provider's plans are drawn. */
 export interface FloorplanConfiguration {

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { CLIENT_PORTAL_CONTACT, type ClientPortalContact } from '@tourly/contracts';
 import {
   ApiError,
   Database,
   EventBus,
+  RpcClient,
   type CallerIdentity,
   type Page,
   changedFields,
@@ -24,6 +26,7 @@ import {
 } from './floorplans.dto';
 import { FloorplanConfigurationsRepository } from './floorplans.repository';
 import {
+  NOT_YOUR_CLIENT,
   UNITS,
   VARIANT_NOT_FOUND,
   customTemplatesOf,
@@ -43,6 +46,7 @@ export class FloorplansService {
     private readonly configurations: FloorplanConfigurationsRepository,
     private readonly orders: OrdersService,
     private readonly storage: Storage,
+    private readonly rpc: RpcClient,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
@@ -57,11 +61,14 @@ export class FloorplansService {
     return { ...page, items: page.items.map(adminVariantOf) };
   }
 
+  /** Hands the plan to one of the provider's clients (properties keeps the clients: it is asked), or takes it back. */
   async assignToClient(
     providerId: string,
     id: string,
     providerClientId: string | null,
   ): Promise<VariantResponse> {
+    if (!(await this.variants.find(providerId, id))) throw ApiError.notFound(VARIANT_NOT_FOUND);
+    if (providerClientId !== null) await this.requireClient(providerId, providerClientId);
     if (!(await this.variants.assignToClient(providerId, id, providerClientId)))
       throw ApiError.notFound(VARIANT_NOT_FOUND);
     return variantOf((await this.variants.find(providerId, id))!);
@@ -127,6 +134,17 @@ export class FloorplansService {
   async templateOfOrder(caller: CallerIdentity, orderId: string): Promise<ConfigurationResponse> {
     const order = await this.orders.visible(caller, orderId);
     return this.configuration(order.providerId);
+  }
+
+  private async requireClient(providerId: string, clientId: string): Promise<void> {
+    try {
+      await this.rpc.ask<ClientPortalContact>(CLIENT_PORTAL_CONTACT, { providerId, clientId });
+    } catch (error) {
+      if (error instanceof ApiError && error.getStatus() === 404) {
+        throw ApiError.invalid('providerClientId', NOT_YOUR_CLIENT);
+      }
+      throw error;
+    }
   }
 }
 
