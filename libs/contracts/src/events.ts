@@ -1,7 +1,7 @@
 import type { Interval, ProductCode } from './plans';
 import type { CreditCategory, CreditChange, SubscriptionStatus } from './billing';
 import type { MembershipRole } from './roles';
-import type { OrderKind, OrderStatus } from './orders';
+import type { OrderDrawer, OrderKind, OrderStatus } from './orders';
 import type { MatterportConnectionStatus } from './matterport';
 import type { AdminChangeRecordedV1 } from './audit';
 import type { BookingStatus } from './bookings';
@@ -178,6 +178,8 @@ export interface OrderPlacedV1 {
   credits?: number;
   /** The order it amends (an amendment is new work on a delivered order), null for a first order. */
   amendsOrderId?: string | null;
+  /** Who draws it (issue 38); absent in events published before, all of them a supplier's. */
+  drawnBy?: OrderDrawer;
 }
 /** An order moved from one status to another (every move, delivered and cancelled included). */
 export interface OrderStatusChangedV1 {

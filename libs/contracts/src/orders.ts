@@ -29,6 +29,19 @@ export const ORDER_TURNAROUND_HOURS: Record<OrderKind, number> = {
   trueplan: 72,
 };
 
+/**
+ * Who draws an order's plan: one of the platform's suppliers (every kind), or Matterport itself, bought through its
+ * Model API's add-on ordering (`MATTERPORT_DRAWN_KINDS` only): fast, but in Matterport's style alone.
+ */
+export const ORDER_DRAWERS = ['supplier', 'matterport'] as const;
+export type OrderDrawer = (typeof ORDER_DRAWERS)[number];
+
+/** The kinds Matterport sells through its Model API (TruePlans it sells only in Matterport Cloud). */
+export const MATTERPORT_DRAWN_KINDS: readonly OrderKind[] = ['schematic_floorplan'];
+
+/** How soon Matterport promises its plans (its normal delivery: within two business days). */
+export const MATTERPORT_TURNAROUND_HOURS = 48;
+
 /** placed -> in_progress <-> paused -> delivered; cancelled from any open state. */
 export const ORDER_STATUSES = ['placed', 'in_progress', 'paused', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -86,6 +99,37 @@ export interface PropertyForOrder {
   matterportModelId: string | null;
   /** Matterport serves the space only behind a password: plans cannot be produced from it. */
   passwordProtected: boolean;
+}
+
+/**
+ * Request-reply to properties, which holds the provider's Matterport account: buy Matterport's schematic floor plan
+ * of a model of that account (`unlockModelBundle`; buying it again while Matterport has it answers the same order),
+ * and read how that order stands. 422 in words when the provider has no Matterport account to order with or
+ * Matterport refuses; 503 when Matterport does not answer.
+ */
+export const MATTERPORT_PLAN_ORDER = 'properties.matterport.plan_order';
+export const MATTERPORT_PLAN_STATUS = 'properties.matterport.plan_status';
+
+/** How long orders waits for either answer: properties may renew the provider's token, then asks Matterport. */
+export const MATTERPORT_PLAN_TIMEOUT_MS = 35_000;
+
+export interface MatterportPlanRequest {
+  providerId: string;
+  modelId: string;
+  /**
+   * Ordering only: the provider's floor-plan configuration as Matterport's options (its units, dimensions and total
+   * area shown or not); unset: Matterport's defaults (units by the model's country).
+   */
+  drawing?: { units: 'metric' | 'imperial'; showDimensions: boolean; showTotalArea: boolean };
+}
+
+export interface MatterportPlan {
+  /** `none`: never ordered (or ordered anew since it failed: then it is `pending` again). */
+  status: 'none' | 'pending' | 'completed' | 'failed';
+  /** Matterport's words when it failed. */
+  failureReason: string | null;
+  /** The drawn plan's files once completed, each behind a link Matterport signs for a while. */
+  files: Array<{ url: string; filename: string; contentType: string }>;
 }
 
 /** Request-reply to identity: the platform's staff of one back-office role (the suppliers a VA assigns to). */

@@ -19,6 +19,7 @@ import { AutoPopulation } from './matterport/auto-population';
 import { AutoPopulationListener } from './matterport/auto-population.listener';
 import { AutoPopulationRepository } from './matterport/auto-population.repository';
 import { Matterport } from './matterport/matterport';
+import { MatterportPlansListener } from './matterport/matterport-plans.listener';
 import { MatterportModels } from './matterport/matterport-models.service';
 import { MatterportController } from './matterport/matterport.controller';
 import { MediaModule } from './media/media.module';
@@ -91,6 +92,7 @@ import { WelcomeScreensModule } from './welcome-screens/welcome-screens.module';
     ClientsListener,
     PropertiesListener,
     MatterportController,
+    MatterportPlansListener,
     AutoPopulationListener,
   ],
   providers: [

@@ -5,6 +5,8 @@ import {
   type MatterportAccessToken,
   type MatterportAccessTokenRequest,
   type MatterportConnectionStatus,
+  type MatterportPlan,
+  type MatterportPlanRequest,
 } from '@tourly/contracts';
 import { ApiError, CONFIG, RpcClient } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
@@ -83,6 +85,34 @@ const GET_PANORAMAS = `query GetPanoramas($id: ID!) {
   model(id: $id) { id panoLocations { id label image(format: equirectangular, resolution: "2k") { url } } }
 }`;
 
+/** Matterport's schematic floor plan, the add-on the platform buys (`floorplan:schematic`). */
+const SCHEMATIC_PLAN_FIELDS = 'processing { status failureReason } assets { url format filename }';
+
+const ORDER_SCHEMATIC_PLAN = `mutation OrderSchematicPlan($id: ID!, $options: [BundleOptionInput!]) {
+  unlockModelBundle(id: $id, bundleId: "floorplan:schematic", bundleOptions: $options) { ${SCHEMATIC_PLAN_FIELDS} }
+}`;
+
+const GET_SCHEMATIC_PLAN = `query GetSchematicPlan($id: ID!) {
+  model(id: $id) { id bundle(id: "floorplan:schematic") { ${SCHEMATIC_PLAN_FIELDS} } }
+}`;
+
+const PLAN_CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+};
+
+export const MATTERPORT_ACCOUNT_FIRST =
+  'Connect your Matterport account in Settings first: Matterport draws its plans for the account that holds the space.';
+export const MATTERPORT_MODEL_ELSEWHERE =
+  "This property's Matterport space is not in your Matterport account: Matterport draws plans only for the account that holds the space.";
+
+interface BundleNode {
+  processing?: { status?: string | null; failureReason?: string | null } | null;
+  assets?: Array<{ url?: string | null; format?: string | null; filename?: string | null }> | null;
+}
+
 interface ModelNode {
   id: string;
   name: string;
@@ -111,6 +141,8 @@ interface Credentials {
 interface Answer<T> {
   connection: MatterportConnectionStatus;
   data: T | null;
+  /** What Matterport said beside data it answered in part (a field it refused: `Model not found`). */
+  errors: string[];
 }
 
 /**
@@ -208,6 +240,45 @@ export class Matterport {
     return { connection, panoramas };
   }
 
+  /**
+   * Buys Matterport's schematic floor plan of a model of the provider's account, drawn as the provider's plans are
+   * (units, dimensions, total area; Matterport's defaults otherwise). Refused in words (422) without an account to order with, for a model
+   * the account does not hold, or when Matterport refuses the order (its words).
+   */
+  async orderSchematicPlan(
+    providerId: string,
+    modelId: string,
+    drawing?: MatterportPlanRequest['drawing'],
+  ): Promise<MatterportPlan> {
+    const options = drawing
+      ? [
+          { key: 'unit_type', value: drawing.units },
+          { key: 'hide_dimensions', value: String(!drawing.showDimensions) },
+          { key: 'hide_internal_area', value: String(!drawing.showTotalArea) },
+        ]
+      : [];
+    const answer = await this.graph<{ unlockModelBundle: BundleNode | null }>(
+      providerId,
+      ORDER_SCHEMATIC_PLAN,
+      { id: modelId, options },
+    );
+    if (!answer.data) throw ApiError.base(422, MATTERPORT_ACCOUNT_FIRST);
+    if (!answer.data.unlockModelBundle) throw planRefusal(answer.errors);
+    return planOf(answer.data.unlockModelBundle);
+  }
+
+  /** How the provider's order of the model's schematic floor plan stands (`none` when never ordered). */
+  async schematicPlan(providerId: string, modelId: string): Promise<MatterportPlan> {
+    const answer = await this.graph<{ model: { bundle: BundleNode | null } | null }>(
+      providerId,
+      GET_SCHEMATIC_PLAN,
+      { id: modelId },
+    );
+    if (!answer.data) throw ApiError.base(422, MATTERPORT_ACCOUNT_FIRST);
+    if (!answer.data.model) throw ApiError.base(422, MATTERPORT_MODEL_ELSEWHERE);
+    return planOf(answer.data.model.bundle ?? {});
+  }
+
   /** `refused`: the error for a query Matterport answered with errors and no data (its arguments refused). */
   private async graph<T>(
     providerId: string,
@@ -216,12 +287,12 @@ export class Matterport {
     refused: () => ApiError = () => ApiError.unavailable(MATTERPORT_UNAVAILABLE),
   ): Promise<Answer<T>> {
     let credentials = await this.credentials({ providerId });
-    if (!credentials.authorization) return { connection: credentials.connection, data: null };
+    if (!credentials.authorization) return { connection: credentials.connection, data: null, errors: [] };
     let response = await this.post(credentials.authorization, query, variables);
     if (response.status === 401 && credentials.accessToken) {
       // Refused before its time (revoked, or expired early): identity renews it once, whoever else asks too.
       credentials = await this.credentials({ providerId, rejectedAccessToken: credentials.accessToken });
-      if (!credentials.authorization) return { connection: credentials.connection, data: null };
+      if (!credentials.authorization) return { connection: credentials.connection, data: null, errors: [] };
       response = await this.post(credentials.authorization, query, variables);
     }
     let body: { data?: T | null; errors?: Array<{ message: string }> };
@@ -232,7 +303,8 @@ export class Matterport {
     }
     if (response.ok && !body.data && body.errors?.length) throw refused();
     if (!response.ok || !body.data) throw ApiError.unavailable(MATTERPORT_UNAVAILABLE);
-    return { connection: credentials.connection, data: body.data };
+    const errors = (body.errors ?? []).map((error) => error.message);
+    return { connection: credentials.connection, data: body.data, errors };
   }
 
   private async post(
@@ -281,6 +353,32 @@ export class Matterport {
       MATTERPORT_ACCESS_TOKEN_TIMEOUT_MS,
     );
   }
+}
+
+/** Matterport refused the order: a model it does not know is not the account's; else its own words. */
+function planRefusal(errors: string[]): ApiError {
+  if (errors.length === 0 || errors.some((message) => /model not found/i.test(message)))
+    return ApiError.base(422, MATTERPORT_MODEL_ELSEWHERE);
+  return ApiError.base(422, `Matterport refused the order: ${errors.join('; ')}`);
+}
+
+function planOf(bundle: BundleNode): MatterportPlan {
+  const status = bundle.processing?.status;
+  const known = status === 'pending' || status === 'completed' || status === 'failed' ? status : 'none';
+  const files =
+    known === 'completed'
+      ? (bundle.assets ?? []).flatMap((asset) => {
+          const contentType = asset.format ? PLAN_CONTENT_TYPES[asset.format] : undefined;
+          return asset.url && asset.filename && contentType
+            ? [{ url: asset.url, filename: asset.filename, contentType }]
+            : [];
+        })
+      : [];
+  return {
+    status: known,
+    failureReason: known === 'failed' ? (bundle.processing?.failureReason ?? null) : null,
+    files,
+  };
 }
 
 function toModel(node: ModelNode): MatterportModel {
