@@ -81,3 +81,22 @@ export async function placeReachedThePlayer(page: Page): Promise<void> {
   await showcase.evaluate("parent.postMessage('place-probe', '*')");
   await page.evaluate('window.placeProbe');
 }
+
+/**
+ * The Matterport emulator's add-on controls (`/matterport/_emulator/bundles/...`: the orders, their delay, completing
+ * or failing one), as JSON; throws on anything but a 2xx.
+ */
+export async function matterportBundles(
+  emulatorsUrl: string,
+  method: 'get' | 'post',
+  route: string,
+  body?: object,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${emulatorsUrl}/matterport/_emulator/bundles${route}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body && JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`the emulator answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}

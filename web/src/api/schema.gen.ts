@@ -7766,12 +7766,17 @@ export type components = {
       /** @enum {string} */
       role: 'supporting' | 'working' | 'property_data' | 'delivered' | 'attachment';
       size: number;
-      /** Format: uuid */
-      uploaded_by: string;
+      /**
+       * Format: uuid
+       * @description null for the files Matterport delivered
+       */
+      uploaded_by: string | null;
       /** @description a presigned link to read it, valid for an hour */
       url: string;
     };
     'orders.FloorplanOrderFields': {
+      /** @enum {string} */
+      drawn_by?: 'supplier' | 'matterport';
       instructions?: string | null;
       /** @enum {string} */
       kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
@@ -7796,6 +7801,11 @@ export type components = {
       credits: number;
       /** Format: date-time */
       delivered_at: string | null;
+      /**
+       * @description who draws the plan: one of the platform's suppliers, or Matterport
+       * @enum {string}
+       */
+      drawn_by: 'supplier' | 'matterport';
       files: components['schemas']['orders.FileResponse'][];
       /** Format: uuid */
       id: string;
@@ -7841,6 +7851,11 @@ export type components = {
       credits: number;
       /** Format: date-time */
       delivered_at: string | null;
+      /**
+       * @description who draws the plan: one of the platform's suppliers, or Matterport
+       * @enum {string}
+       */
+      drawn_by: 'supplier' | 'matterport';
       /** Format: uuid */
       id: string;
       instructions: string | null;

@@ -4,6 +4,7 @@ import {
   CREDIT_CHANGES,
   INTERVALS,
   LEAD_ATTRIBUTION_LIMITS,
+  ORDER_DRAWERS,
   ORDER_KINDS,
   ORDER_STATUSES,
   HOSTING_TOUR_REASONS,
@@ -53,6 +54,7 @@ const vector = (keys: string[]) => ({
   additionalProperties: false,
 });
 const ORDER_KIND = oneOf(ORDER_KINDS);
+const ORDER_DRAWER = oneOf(ORDER_DRAWERS);
 const ORDER_STATUS = oneOf(ORDER_STATUSES);
 
 function schema(properties: Record<string, unknown>): PayloadSchema {
@@ -198,6 +200,8 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       orderId: data.orderId,
       propertyId: data.propertyId ?? null,
       kind: data.kind,
+      // Orders placed before Matterport could draw them were all a supplier's.
+      drawnBy: data.drawnBy ?? 'supplier',
       credits: data.credits ?? null,
       amendsOrderId: data.amendsOrderId ?? null,
     }),
@@ -205,6 +209,7 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       order_id: uuid,
       property_id: nullable(uuid),
       kind: ORDER_KIND,
+      drawn_by: ORDER_DRAWER,
       credits: nullable({ type: 'integer' }),
       amends_order_id: nullable(uuid),
     }),
@@ -213,6 +218,7 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
       order_id: ORDER,
       property_id: PROPERTY,
       kind: 'floorplan',
+      drawn_by: 'supplier',
       credits: 5,
       amends_order_id: null,
     },

@@ -4,7 +4,6 @@ import { FloorplanTemplateController } from './floorplan-template.controller';
 import { FloorplanVariantsAdminController } from './floorplan-variants-admin.controller';
 import { FloorplansAdminController } from './floorplans-admin.controller';
 import { FloorplansController } from './floorplans.controller';
-import { FloorplanConfigurationsRepository } from './floorplans.repository';
 import { FloorplansService } from './floorplans.service';
 
 /** Delivered plans (variants), templates and each provider's floor-plan configuration. */
@@ -16,6 +15,6 @@ import { FloorplansService } from './floorplans.service';
     FloorplanVariantsAdminController,
     FloorplanTemplateController,
   ],
-  providers: [FloorplanConfigurationsRepository, FloorplansService],
+  providers: [FloorplansService],
 })
 export class FloorplansModule {}

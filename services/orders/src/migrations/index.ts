@@ -6,6 +6,7 @@ import { VariantSearch1764130000000 } from './1764130000000-variant-search';
 import { OrderNumbersPerProvider1764140000000 } from './1764140000000-order-numbers-per-provider';
 import { PlacedStep1764150000000 } from './1764150000000-placed-step';
 import { OpenOrderSearch1765700000000 } from './1765700000000-open-order-search';
+import { DrawnByMatterport1765800000000 } from './1765800000000-drawn-by-matterport';
 
 /** Committed migrations of the orders schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationClass[] = [
   OrderNumbersPerProvider1764140000000,
   PlacedStep1764150000000,
   OpenOrderSearch1765700000000,
+  DrawnByMatterport1765800000000,
 ];

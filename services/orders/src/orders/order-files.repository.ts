@@ -28,7 +28,7 @@ export type OrderFileRow = Narrowed<IFindOrderFileResult, Known>;
 
 const insertOrderFile = sql<IInsertOrderFileQuery>`
   INSERT INTO order_files (id, order_id, role, storage_key, filename, content_type, size, uploaded_by)
-  VALUES ($id!, $orderId!, $role!, $storageKey!, $filename!, $contentType!, $size!, $uploadedBy!)`;
+  VALUES ($id!, $orderId!, $role!, $storageKey!, $filename!, $contentType!, $size!, $uploadedBy)`;
 
 const findOrderFile = sql<Narrow<IFindOrderFileQuery, Known>>`
   SELECT id, order_id AS "orderId", role, comment_id AS "commentId", storage_key AS "storageKey", filename,

@@ -12,7 +12,7 @@ export interface IInsertOrderFileParams {
   role: string;
   size: NumberOrString;
   storageKey: string;
-  uploadedBy: string;
+  uploadedBy?: string | null | void;
 }
 
 /** 'InsertOrderFile' return type */
@@ -41,7 +41,7 @@ export interface IFindOrderFileResult {
   role: string;
   size: number;
   storageKey: string;
-  uploadedBy: string;
+  uploadedBy: string | null;
 }
 
 /** 'FindOrderFile' query type */
@@ -67,7 +67,7 @@ export interface IListOrderFilesResult {
   role: string;
   size: number;
   storageKey: string;
-  uploadedBy: string;
+  uploadedBy: string | null;
 }
 
 /** 'ListOrderFiles' query type */
@@ -92,7 +92,7 @@ export interface IFilesOfCommentsResult {
   role: string;
   size: number;
   storageKey: string;
-  uploadedBy: string;
+  uploadedBy: string | null;
 }
 
 /** 'FilesOfComments' query type */

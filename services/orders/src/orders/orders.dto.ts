@@ -3,10 +3,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
 import {
+  ORDER_DRAWERS,
   ORDER_FILE_ROLES,
   ORDER_KINDS,
   ORDER_STATUSES,
   ORDER_STEPS,
+  type OrderDrawer,
   type OrderFileRole,
   type OrderKind,
   type OrderStatus,
@@ -19,6 +21,7 @@ import {
   ListField,
   Nested,
   OneOfField,
+  OptionalOneOf,
   OptionalString,
   PageQuery,
   RequiredOneOf,
@@ -95,6 +98,10 @@ export class FloorplanOrderFields {
   @RequiredOneOf(ORDER_KINDS)
   kind!: OrderKind;
 
+  /** Who draws it: a supplier (unset), or Matterport itself for the kinds it sells (MATTERPORT_DRAWN_KINDS). */
+  @OptionalOneOf(ORDER_DRAWERS)
+  drawnBy?: OrderDrawer;
+
   @OptionalString(2000)
   instructions?: string;
 }
@@ -157,8 +164,8 @@ export class FileResponse {
   contentType!: string;
   @ApiProperty()
   size!: number;
-  @IdField()
-  uploadedBy!: string;
+  @IdField({ nullable: true, description: 'null for the files Matterport delivered' })
+  uploadedBy!: string | null;
   @TimeField()
   createdAt!: Date;
   @ApiProperty({ description: 'a presigned link to read it, valid for an hour' })
@@ -191,6 +198,10 @@ export class OrderResponse {
   propertyAddress!: string | null;
   @OneOfField(ORDER_KINDS)
   kind!: OrderKind;
+  @OneOfField(ORDER_DRAWERS, {
+    description: "who draws the plan: one of the platform's suppliers, or Matterport",
+  })
+  drawnBy!: OrderDrawer;
   @OneOfField(ORDER_STATUSES)
   status!: OrderStatus;
   @IdField({ nullable: true, description: 'the delivered order this one amends' })

@@ -2,7 +2,10 @@ import { Module } from '@nestjs/common';
 import { MultipartBodies } from '@tourly/platform';
 import { StorageModule } from '@tourly/platform/storage';
 import { BillingOrdersController } from './billing-orders.controller';
+import { FloorplanConfigurationsRepository } from '../floorplans/floorplans.repository';
 import { FloorplanVariantsRepository } from './floorplan-variants.repository';
+import { MatterportFollowUp } from './matterport-follow-up.service';
+import { MatterportPlans } from './matterport-plans';
 import { OrderCreditsService } from './order-credits.service';
 import { OrderFilesRepository } from './order-files.repository';
 import { OrdersAdminController } from './orders-admin.controller';
@@ -16,7 +19,8 @@ import { VaQueuesController } from './va-queues.controller';
 
 /**
  * Floor-plan orders: placing (credits held through billing), the machine of statuses, the virtual assistant's
- * queues, the supplier's workflow and files, the provider's and the back office's lists.
+ * queues, the supplier's workflow and files, the provider's and the back office's lists; the plans Matterport draws,
+ * bought and followed until delivered.
  */
 @Module({
   imports: [StorageModule],
@@ -34,9 +38,19 @@ import { VaQueuesController } from './va-queues.controller';
     OrderFilesRepository,
     FloorplanVariantsRepository,
     PlacingKeysRepository,
+    FloorplanConfigurationsRepository,
     OrdersService,
     OrderCreditsService,
+    MatterportPlans,
+    MatterportFollowUp,
   ],
-  exports: [StorageModule, OrdersService, OrderFilesRepository, FloorplanVariantsRepository],
+  exports: [
+    StorageModule,
+    OrdersService,
+    OrderFilesRepository,
+    FloorplanVariantsRepository,
+    FloorplanConfigurationsRepository,
+    MatterportFollowUp,
+  ],
 })
 export class OrdersFeatureModule {}

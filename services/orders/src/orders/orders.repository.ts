@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OrderKind, OrderStatus, OrderStep } from '@tourly/contracts';
+import type { OrderDrawer, OrderKind, OrderStatus, OrderStep } from '@tourly/contracts';
 import {
   Database,
   likePattern,
@@ -31,18 +31,19 @@ import type {
   IOrderCountQuery,
   IOrderExportQuery,
   IOrderPageQuery,
+  IOrdersAtMatterportQuery,
   IOrderStepsQuery,
   IOrderStepsResult,
 } from './orders.repository.types';
 
 /** What the schema keeps to unions with CHECKs. */
-type Known = { kind: OrderKind; status: OrderStatus };
+type Known = { kind: OrderKind; drawnBy: OrderDrawer; status: OrderStatus };
 
 export type OrderRow = Narrowed<IFindOrderResult, Known>;
 
 export type StepRow = Narrowed<IOrderStepsResult, { step: OrderStep }>;
 
-export type NewOrder = IInsertOrderParams & Pick<Known, 'kind'>;
+export type NewOrder = IInsertOrderParams & Pick<Known, 'kind' | 'drawnBy'>;
 
 /** A list's filters: whose orders, which kinds, statuses, a search and a period of placing. */
 export interface OrderFilter {
@@ -64,7 +65,7 @@ export interface OrderFilter {
 const findOrder = sql<Narrow<IFindOrderQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -74,7 +75,7 @@ const findOrder = sql<Narrow<IFindOrderQuery, Known>>`
 const lockOrder = sql<Narrow<ILockOrderQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -84,7 +85,7 @@ const lockOrder = sql<Narrow<ILockOrderQuery, Known>>`
 const orderAmendments = sql<Narrow<IOrderAmendmentsQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -98,10 +99,10 @@ const insertOrder = sql<IInsertOrderQuery>`
     RETURNING last_number
   )
   INSERT INTO floorplan_orders (id, number, provider_id, property_id, property_title, property_address,
-    matterport_model_id, kind, amends_order_id, credits, instructions, supplier_id, assigned_at, placed_by,
+    matterport_model_id, kind, drawn_by, amends_order_id, credits, instructions, supplier_id, assigned_at, placed_by,
     promised_at, placed_at)
   SELECT $id!, counter.last_number, $providerId!, $propertyId!, $propertyTitle!, $propertyAddress,
-    $matterportModelId, $kind!, $amendsOrderId, $credits!, $instructions, $supplierId,
+    $matterportModelId, $kind!, $drawnBy!, $amendsOrderId, $credits!, $instructions, $supplierId,
     CASE WHEN $supplierId::uuid IS NULL THEN NULL ELSE now() END, $placedBy, $promisedAt!, clock_timestamp()
     FROM counter`;
 
@@ -140,6 +141,10 @@ const assignOrder = sql<IAssignOrderQuery>`
 const addOrderStep = sql<IAddOrderStepQuery>`
   INSERT INTO order_steps (order_id, step, actor_id, note) VALUES ($orderId!, $step!, $actorId, $note)`;
 
+const ordersAtMatterport = sql<IOrdersAtMatterportQuery>`
+  SELECT id FROM floorplan_orders WHERE drawn_by = 'matterport' AND status = 'in_progress'
+  ORDER BY placed_at, id LIMIT $limit!`;
+
 const orderSteps = sql<Narrow<IOrderStepsQuery, { step: OrderStep }>>`
   SELECT step, at, actor_id AS "actorId", note FROM order_steps WHERE order_id = $orderId! ORDER BY id`;
 
@@ -148,7 +153,7 @@ const orderSteps = sql<Narrow<IOrderStepsQuery, { step: OrderStep }>>`
 const orderPage = sql<Narrow<IOrderPageQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -160,7 +165,7 @@ const orderCount = sql<IOrderCountQuery>`SELECT count(*)::int AS "count!" FROM f
 const orderExport = sql<Narrow<IOrderExportQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -216,6 +221,12 @@ export class OrdersRepository {
     note: string | null,
   ) {
     await queryRows(tx, addOrderStep, { orderId, step, actorId, note });
+  }
+
+  /** Orders Matterport is drawing, oldest first: what the follow-up asks Matterport about. */
+  async atMatterport(limit: number): Promise<string[]> {
+    const rows = await queryRows(this.db.dataSource, ordersAtMatterport, { limit });
+    return rows.map((row) => row.id);
   }
 
   steps(orderId: string): Promise<StepRow[]> {

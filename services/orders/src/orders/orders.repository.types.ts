@@ -1,6 +1,8 @@
 /** Types generated for queries found in "services/orders/src/orders/orders.repository.ts" */
 export type DateOrString = Date | string;
 
+export type NumberOrString = number | string;
+
 /** 'FindOrder' parameters type */
 export interface IFindOrderParams {
   id: string;
@@ -14,6 +16,7 @@ export interface IFindOrderResult {
   cancelledAt: Date | null;
   credits: number;
   deliveredAt: Date | null;
+  drawnBy: string;
   id: string;
   instructions: string | null;
   kind: string;
@@ -51,6 +54,7 @@ export interface ILockOrderResult {
   cancelledAt: Date | null;
   credits: number;
   deliveredAt: Date | null;
+  drawnBy: string;
   id: string;
   instructions: string | null;
   kind: string;
@@ -88,6 +92,7 @@ export interface IOrderAmendmentsResult {
   cancelledAt: Date | null;
   credits: number;
   deliveredAt: Date | null;
+  drawnBy: string;
   id: string;
   instructions: string | null;
   kind: string;
@@ -116,6 +121,7 @@ export interface IOrderAmendmentsQuery {
 export interface IInsertOrderParams {
   amendsOrderId?: string | null | void;
   credits: number;
+  drawnBy: string;
   id: string;
   instructions?: string | null | void;
   kind: string;
@@ -250,6 +256,22 @@ export interface IAddOrderStepQuery {
   result: IAddOrderStepResult;
 }
 
+/** 'OrdersAtMatterport' parameters type */
+export interface IOrdersAtMatterportParams {
+  limit: NumberOrString;
+}
+
+/** 'OrdersAtMatterport' return type */
+export interface IOrdersAtMatterportResult {
+  id: string;
+}
+
+/** 'OrdersAtMatterport' query type */
+export interface IOrdersAtMatterportQuery {
+  params: IOrdersAtMatterportParams;
+  result: IOrdersAtMatterportResult;
+}
+
 /** 'OrderSteps' parameters type */
 export interface IOrderStepsParams {
   orderId: string;
@@ -280,6 +302,7 @@ export interface IOrderPageResult {
   cancelledAt: Date | null;
   credits: number;
   deliveredAt: Date | null;
+  drawnBy: string;
   id: string;
   instructions: string | null;
   kind: string;
@@ -330,6 +353,7 @@ export interface IOrderExportResult {
   cancelledAt: Date | null;
   credits: number;
   deliveredAt: Date | null;
+  drawnBy: string;
   id: string;
   instructions: string | null;
   kind: string;

@@ -1,7 +1,10 @@
 import {
+  MATTERPORT_DRAWN_KINDS,
+  MATTERPORT_TURNAROUND_HOURS,
   ORDER_KIND_LABELS,
   ORDER_TURNAROUND_HOURS,
   PROVIDER_SIDE_ROLES,
+  type OrderDrawer,
   type OrderKind,
   type OrderStatus,
   type OrderStep,
@@ -17,6 +20,20 @@ export const NO_SPACE =
   'This property has no Matterport space to draw a floor plan from. Add its space first.';
 export const NOTHING_DELIVERED = 'Upload the floor plan before finalising the order.';
 export const NOT_A_SUPPLIER = 'Choose one of the external suppliers.';
+export const NOT_MATTERPORTS_KIND =
+  'Matterport draws schematic floor plans only: leave this kind to one of our drafters.';
+export const AT_MATTERPORT = 'Matterport is drawing this order: there is no supplier to assign.';
+
+/** Why an order Matterport failed is cancelled, in the order's history and on the provider's page. */
+export function matterportFailure(reason: string | null): string {
+  const why = reason ? `: ${reason.replace(/\.$/, '')}` : '';
+  return `Matterport could not draw this plan${why}. Its credits are back in your balance.`;
+}
+
+/** Whether `drawnBy` may draw `kind` (anyone may be drawn by a supplier). */
+export function drawableBy(drawnBy: OrderDrawer, kind: OrderKind): boolean {
+  return drawnBy === 'supplier' || MATTERPORT_DRAWN_KINDS.includes(kind);
+}
 
 /** What people do to an order, each allowed from some statuses only (the machine in the README). */
 export type OrderAction = 'start' | 'pause' | 'finalise' | 'cancel' | 'assign' | 'amend' | 'change_files';
@@ -76,8 +93,9 @@ export const STEP_OF: Record<Exclude<OrderAction, 'change_files'>, OrderStep> = 
   amend: 'amendment',
 };
 
-export function promisedAt(kind: OrderKind, placedAt: Date): Date {
-  return new Date(placedAt.getTime() + ORDER_TURNAROUND_HOURS[kind] * 3600_000);
+export function promisedAt(kind: OrderKind, placedAt: Date, drawnBy: OrderDrawer = 'supplier'): Date {
+  const hours = drawnBy === 'matterport' ? MATTERPORT_TURNAROUND_HOURS : ORDER_TURNAROUND_HOURS[kind];
+  return new Date(placedAt.getTime() + hours * 3600_000);
 }
 
 /** The order as far as deciding who may see it goes. */
@@ -146,9 +164,13 @@ export const BAD_IDEMPOTENCY_KEY =
 export const KEY_REUSED =
   'This Idempotency-Key was already sent with a different order. Send a new key for a new order.';
 
-/** What a placing asks for, as a key's replay compares it: the property, the kind, the instructions. */
-export function placingHash(propertyId: string, fields: { kind: OrderKind; instructions?: string }): string {
-  return createHash('sha256')
-    .update(JSON.stringify([propertyId.toLowerCase(), fields.kind, fields.instructions || '']))
-    .digest('hex');
+/** What a placing asks for, as a key's replay compares it: the property, the kind, who draws it, the instructions. */
+export function placingHash(
+  propertyId: string,
+  fields: { kind: OrderKind; drawnBy?: OrderDrawer; instructions?: string },
+): string {
+  const placing = [propertyId.toLowerCase(), fields.kind, fields.instructions || ''];
+  // A supplier's order hashes as it did before orders could be Matterport's: keys kept then still replay.
+  if (fields.drawnBy === 'matterport') placing.push('matterport');
+  return createHash('sha256').update(JSON.stringify(placing)).digest('hex');
 }

@@ -9,6 +9,7 @@ import {
   type CreditReservation,
   type CreditsReserveRequest,
   type CreditsSettleRequest,
+  type OrderDrawer,
   type OrderFileRole,
   type OrderKind,
   type OrderStatus,
@@ -41,17 +42,21 @@ import type {
   ValidationResponse,
 } from './orders.dto';
 import { FloorplanVariantsRepository } from './floorplan-variants.repository';
+import { MatterportPlans } from './matterport-plans';
 import { OrderFilesRepository, type OrderFileRow } from './order-files.repository';
 import { PlacingKeysRepository } from './placing-keys.repository';
 import { OrdersRepository, type OrderFilter, type OrderRow } from './orders.repository';
 import {
+  AT_MATTERPORT,
   BAD_IDEMPOTENCY_KEY,
+  drawableBy,
   IDEMPOTENCY_KEY,
   KEY_REUSED,
   LEADS_TO,
   maySee,
   NO_SPACE,
   NOT_A_SUPPLIER,
+  NOT_MATTERPORTS_KIND,
   NOTHING_DELIVERED,
   ORDER_NOT_FOUND,
   PASSWORD_PROTECTED,
@@ -81,6 +86,12 @@ export const creditsReference = (orderId: string) => `order:${orderId}`;
  */
 export const ORDER_HOLD_SECONDS = 30 * 24 * 3600;
 
+/** The moves of the machine that change an order's status. */
+export type MachineAction = Extract<OrderAction, 'start' | 'pause' | 'finalise' | 'cancel'>;
+
+/** The note of the step an order Matterport draws starts with. */
+export const AT_MATTERPORT_STEP = 'Ordered from Matterport: Matterport is drawing it.';
+
 /** What each file role accepts: plans and documents are images or PDFs. */
 const FILE_FIELD = 'floorplan_file[file]';
 
@@ -103,22 +114,28 @@ export class OrdersService {
     private readonly keys: PlacingKeysRepository,
     private readonly rpc: RpcClient,
     private readonly storage: Storage,
+    private readonly matterportPlans: MatterportPlans,
     @Inject(EventBus) private readonly events: EventBus,
   ) {}
 
   /**
    * Places an order for one of the provider's properties. Refused before any credit is held for a property that is
    * not the provider's (404), one without a Matterport space or with a password-protected one (422); then refused
-   * with 'Provider does not have enough credits' when the balance is short.
+   * with 'Provider does not have enough credits' when the balance is short. An order Matterport draws is bought from
+   * Matterport once the credits are held (its refusal releases them, and nothing is placed), and is in progress
+   * from the start: Matterport is drawing it.
    */
   async place(
     caller: CallerIdentity,
     providerId: string,
     propertyId: string | undefined,
-    fields: { kind: OrderKind; instructions?: string },
+    fields: { kind: OrderKind; drawnBy?: OrderDrawer; instructions?: string },
     idempotencyKey?: string,
   ): Promise<Placed> {
     if (!propertyId) throw ApiError.invalid('floorplanOrder.propertyId', 'Required');
+    const drawnBy = fields.drawnBy ?? 'supplier';
+    if (!drawableBy(drawnBy, fields.kind))
+      throw ApiError.invalid('floorplanOrder.drawnBy', NOT_MATTERPORTS_KIND);
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
       throw ApiError.base(422, BAD_IDEMPOTENCY_KEY);
     const key = idempotencyKey && { key: idempotencyKey, requestHash: placingHash(propertyId, fields) };
@@ -138,6 +155,7 @@ export class OrdersService {
     } satisfies CreditsReserveRequest);
     let keyTaken = false;
     try {
+      if (drawnBy === 'matterport') await this.matterportPlans.order(providerId, property.matterportModelId);
       await this.db.transaction(async (tx) => {
         await this.orders.insert(tx, {
           id,
@@ -147,12 +165,13 @@ export class OrdersService {
           propertyAddress: property.address,
           matterportModelId: property.matterportModelId,
           kind: fields.kind,
+          drawnBy,
           amendsOrderId: null,
           credits,
           instructions: fields.instructions || null,
           supplierId: null,
           placedBy: caller.userId,
-          promisedAt: promisedAt(fields.kind, new Date()),
+          promisedAt: promisedAt(fields.kind, new Date(), drawnBy),
         });
         await this.orders.addStep(tx, id, 'placed', caller.userId, null);
         // After the order (the key names it): a placing with the same key at the same moment waits here on the
@@ -163,9 +182,26 @@ export class OrdersService {
         }
         await this.events.publish(
           'orders.order.placed.v1',
-          { providerId, orderId: id, kind: fields.kind, propertyId, credits, amendsOrderId: null },
+          { providerId, orderId: id, kind: fields.kind, drawnBy, propertyId, credits, amendsOrderId: null },
           tx,
         );
+        if (drawnBy === 'matterport') {
+          await this.orders.move(tx, id, 'in_progress');
+          await this.orders.addStep(tx, id, 'in_progress', null, AT_MATTERPORT_STEP);
+          await this.events.publish(
+            'orders.order.status_changed.v1',
+            {
+              providerId,
+              orderId: id,
+              propertyId,
+              kind: fields.kind,
+              from: 'placed',
+              to: 'in_progress',
+              actorId: null,
+            },
+            tx,
+          );
+        }
       });
     } catch (error) {
       await this.rpc
@@ -257,6 +293,7 @@ export class OrdersService {
     await this.db.transaction(async (tx) => {
       const order = await this.visible(caller, id, tx);
       refuseUnless('assign', order.status);
+      if (order.drawnBy === 'matterport') throw ApiError.conflict(AT_MATTERPORT);
       await this.orders.assign(tx, id, supplierId);
       await this.orders.addStep(tx, id, 'assigned', caller.userId, null);
     });
@@ -287,6 +324,8 @@ export class OrdersService {
         propertyAddress: order.propertyAddress,
         matterportModelId: order.matterportModelId,
         kind: order.kind,
+        // A supplier amends the plan, Matterport's included: it starts from the plan delivered.
+        drawnBy: 'supplier',
         amendsOrderId: order.id,
         credits: 0,
         instructions: form.notes,
@@ -315,6 +354,7 @@ export class OrdersService {
           providerId: order.providerId,
           orderId: amendmentId,
           kind: order.kind,
+          drawnBy: 'supplier',
           propertyId: order.propertyId,
           credits: 0,
           amendsOrderId: order.id,
@@ -472,60 +512,75 @@ export class OrdersService {
   private async move(
     caller: CallerIdentity,
     id: string,
-    action: Extract<OrderAction, 'start' | 'pause' | 'finalise' | 'cancel'>,
+    action: MachineAction,
     reason: string | null = null,
   ): Promise<OrderDetailResponse> {
     await this.db.transaction(async (tx) => {
       const order = await this.visible(caller, id, tx);
-      refuseUnless(action, order.status);
-      const to = LEADS_TO[action]!;
-      const delivered = action === 'finalise' ? await this.files.list(id, ['delivered'], tx) : [];
-      if (action === 'finalise' && delivered.length === 0) throw ApiError.base(422, NOTHING_DELIVERED);
-      await this.orders.move(tx, id, to, action === 'cancel' ? reason : null);
-      await this.orders.addStep(tx, id, STEP_OF[action], caller.userId, reason);
-      const facts = {
-        providerId: order.providerId,
-        orderId: id,
-        propertyId: order.propertyId,
-        kind: order.kind,
-      };
-      await this.events.publish(
-        'orders.order.status_changed.v1',
-        { ...facts, from: order.status, to, actorId: caller.userId },
-        tx,
-      );
-      if (action === 'finalise') {
-        for (const file of delivered)
-          await this.variants.insert(tx, {
-            providerId: order.providerId,
-            orderId: id,
-            fileId: file.id,
-            name: variantName(order.propertyTitle, order.kind, file.filename),
-          });
-        await this.events.publish(
-          'orders.order.finalised.v1',
-          {
-            ...facts,
-            credits: order.credits,
-            files: delivered.map((file) => ({
-              fileId: file.id,
-              storageKey: file.storageKey,
-              filename: file.filename,
-              contentType: file.contentType,
-              size: file.size,
-            })),
-          },
-          tx,
-        );
-      }
-      if (action === 'cancel')
-        await this.events.publish(
-          'orders.order.cancelled.v1',
-          { ...facts, credits: order.credits, cancellationReason: reason! },
-          tx,
-        );
+      await this.apply(tx, order, action, caller.userId, reason);
     });
     return this.detail(caller, id);
+  }
+
+  /**
+   * Moves an order locked in `tx` (`actorId` null: the platform itself, for Matterport's orders): the machine asked,
+   * then the status, its step and its events written; delivering makes each delivered file a floor-plan variant.
+   */
+  async apply(
+    tx: EntityManager,
+    order: OrderRow,
+    action: MachineAction,
+    actorId: string | null,
+    reason: string | null = null,
+  ): Promise<void> {
+    const id = order.id;
+    refuseUnless(action, order.status);
+    const to = LEADS_TO[action]!;
+    const delivered = action === 'finalise' ? await this.files.list(id, ['delivered'], tx) : [];
+    if (action === 'finalise' && delivered.length === 0) throw ApiError.base(422, NOTHING_DELIVERED);
+    await this.orders.move(tx, id, to, action === 'cancel' ? reason : null);
+    await this.orders.addStep(tx, id, STEP_OF[action], actorId, reason);
+    const facts = {
+      providerId: order.providerId,
+      orderId: id,
+      propertyId: order.propertyId,
+      kind: order.kind,
+    };
+    await this.events.publish(
+      'orders.order.status_changed.v1',
+      { ...facts, from: order.status, to, actorId },
+      tx,
+    );
+    if (action === 'finalise') {
+      for (const file of delivered)
+        await this.variants.insert(tx, {
+          providerId: order.providerId,
+          orderId: id,
+          fileId: file.id,
+          name: variantName(order.propertyTitle, order.kind, file.filename),
+        });
+      await this.events.publish(
+        'orders.order.finalised.v1',
+        {
+          ...facts,
+          credits: order.credits,
+          files: delivered.map((file) => ({
+            fileId: file.id,
+            storageKey: file.storageKey,
+            filename: file.filename,
+            contentType: file.contentType,
+            size: file.size,
+          })),
+        },
+        tx,
+      );
+    }
+    if (action === 'cancel')
+      await this.events.publish(
+        'orders.order.cancelled.v1',
+        { ...facts, credits: order.credits, cancellationReason: reason! },
+        tx,
+      );
   }
 }
 
