@@ -24,7 +24,7 @@ export function queueOrderShow(label: string) {
             <OrderFiles files={order.files} />
           </Section>
         )}
-        supplier={(order) => <SupplierName supplierId={order.supplierId} />}
+        supplier={(order) => <SupplierName order={order} />}
         pathOf={(order) => `${queueOf(order)}/${order.id}/show`}
       />
     );
@@ -37,8 +37,10 @@ function AssistantActions({ order }: { order: OrderDetail }) {
   const { canAccess: canCancel } = useCanAccess({ resource, action: 'cancel' });
   const { canAccess: canAmend } = useCanAccess({ resource, action: 'amend' });
   const actions = assistantActions(order.status);
+  const atMatterport = order.drawnBy === 'matterport';
   const shown = {
-    assign: actions.includes('assign') && canAssign,
+    // Matterport draws it: there is no supplier to assign.
+    assign: actions.includes('assign') && canAssign && !atMatterport,
     cancel: actions.includes('cancel') && canCancel,
     amend: actions.includes('amend') && canAmend,
   };
@@ -51,6 +53,12 @@ function AssistantActions({ order }: { order: OrderDetail }) {
   }
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
+      {atMatterport && order.status === 'in_progress' && (
+        <Typography variant="body2" color="text.secondary">
+          Matterport is drawing it: the plan is delivered into this order as soon as Matterport completes it;
+          if Matterport fails, the order is cancelled with its reason and the credits go back to the provider.
+        </Typography>
+      )}
       {shown.assign && <AssignSupplier key={order.supplierId ?? 'none'} order={order} />}
       {(shown.cancel || shown.amend) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -62,9 +62,20 @@ export function useSuppliers() {
   });
 }
 
-/** Who the order is assigned to, by name ("Assigned" while the names load), or "Not assigned". */
-export function SupplierName({ supplierId }: { supplierId: string | null }) {
+/**
+ * Who draws the order: Matterport, or the supplier it is assigned to, by name ("Assigned" while the names load), or
+ * "Not assigned".
+ */
+export function SupplierName({ order }: { order: Pick<OrderRecord, 'supplierId' | 'drawnBy'> }) {
   const suppliers = useSuppliers();
+  const { supplierId } = order;
+  if (order.drawnBy === 'matterport') {
+    return (
+      <Typography component="span" variant="body2">
+        Matterport
+      </Typography>
+    );
+  }
   if (!supplierId) {
     return (
       <Typography component="span" variant="body2" color="text.secondary">
@@ -83,5 +94,5 @@ export function SupplierName({ supplierId }: { supplierId: string | null }) {
 /** The record's supplier, for a queue's column. */
 export function SupplierField() {
   const order = useRecordContext<OrderRecord>();
-  return order ? <SupplierName supplierId={order.supplierId} /> : null;
+  return order ? <SupplierName order={order} /> : null;
 }

@@ -91,6 +91,7 @@ export default function OrderPage() {
         </div>
         <p>
           {kindLabel(order.kind)}
+          {order.drawnBy === 'matterport' && ' drawn by Matterport'}
           {order.credits > 0 ? ` · ${creditsLabel(order.credits)}` : ' · no credits'} ·{' '}
           <Link to={propertyPath(order.propertyId)}>{order.propertyTitle}</Link>
         </p>

@@ -1,4 +1,4 @@
-import type { OrderKind, OrderStatus } from '@tourly/contracts';
+import type { OrderDrawer, OrderKind, OrderStatus } from '@tourly/contracts';
 import { api } from '../../../api/client';
 import type { Answer } from '../../../api/types';
 import { uploadWithProgress, type UploadProgress } from '../../../api/upload';
@@ -21,6 +21,8 @@ export interface OrdersQuery {
 
 export interface NewOrder {
   kind: OrderKind;
+  /** One of our drafters, or Matterport itself (the kinds it sells). */
+  drawnBy: OrderDrawer;
   instructions: string;
   /** One per order the person means to place: a retry or a second click sends it again, and places nothing more. */
   idempotencyKey: string;
@@ -56,10 +58,10 @@ export const fetchOrder = (id: string, signal?: AbortSignal) =>
  * Places an order for the property (its credits held until delivery). 422 'Provider does not have enough
  * credits' when short; 422 in the server's words for a property without a Matterport space or a protected one.
  */
-export const placeOrder = (propertyId: string, { kind, instructions, idempotencyKey }: NewOrder) =>
+export const placeOrder = (propertyId: string, { kind, drawnBy, instructions, idempotencyKey }: NewOrder) =>
   api.post(
     '/provider/properties/{id}/floorplan_orders',
-    { floorplanOrder: { kind, instructions: instructions.trim() || undefined } },
+    { floorplanOrder: { kind, drawnBy, instructions: instructions.trim() || undefined } },
     { params: { id: propertyId }, idempotencyKey },
   );
 

@@ -1,5 +1,11 @@
 import { useId, useRef, useState } from 'react';
-import type { OrderKind } from '@tourly/contracts';
+import {
+  MATTERPORT_DRAWN_KINDS,
+  MATTERPORT_TURNAROUND_HOURS,
+  ORDER_TURNAROUND_HOURS,
+  type OrderDrawer,
+  type OrderKind,
+} from '@tourly/contracts';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { useForm } from '../../../../shared/forms/useForm';
 import { Modal } from '../../../../shared/Modal';
@@ -25,16 +31,41 @@ interface OrderFloorplanModalProps {
 interface Values {
   property: PickedProperty | null;
   kind: OrderKind;
+  /** Asked only for the kinds Matterport sells; a supplier draws every other. */
+  drawnBy: OrderDrawer;
   instructions: string;
 }
 
-type Field = 'property' | 'kind' | 'instructions';
+type Field = 'property' | 'kind' | 'drawnBy' | 'instructions';
 
 const FIELDS: Record<Field, string> = {
   property: 'floorplanOrder.propertyId',
   kind: 'floorplanOrder.kind',
+  drawnBy: 'floorplanOrder.drawnBy',
   instructions: 'floorplanOrder.instructions',
 };
+
+const matterportDraws = (kind: OrderKind) => MATTERPORT_DRAWN_KINDS.includes(kind);
+
+/** Who draws the plan, as the order will say it: a supplier for the kinds Matterport does not sell. */
+const drawerOf = (values: Pick<Values, 'kind' | 'drawnBy'>): OrderDrawer =>
+  matterportDraws(values.kind) ? values.drawnBy : 'supplier';
+
+/** The two ways to have a schematic plan drawn, side by side. */
+const DRAWERS: ReadonlyArray<{ drawnBy: OrderDrawer; label: string; detail: (kind: OrderKind) => string }> = [
+  {
+    drawnBy: 'supplier',
+    label: 'One of our drafters',
+    detail: (kind) =>
+      `Within ${ORDER_TURNAROUND_HOURS[kind]} hours, in your plans' template, following your instructions.`,
+  },
+  {
+    drawnBy: 'matterport',
+    label: 'Matterport',
+    detail: () =>
+      `Within ${MATTERPORT_TURNAROUND_HOURS} hours, in Matterport's own style, ordered with your Matterport account.`,
+  },
+];
 
 /**
  * "Order a floor plan": the property (given, or picked), the kind with what each costs in credits, instructions for
@@ -48,23 +79,31 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
   // One key per order as filled in: sent again unchanged (a retry after a lost answer), it places nothing more.
   const keys = useRef(new Map<string, string>());
   const placingKey = (values: Values) => {
-    const what = JSON.stringify([values.property?.id, values.kind, values.instructions.trim()]);
+    const what = JSON.stringify([
+      values.property?.id,
+      values.kind,
+      drawerOf(values),
+      values.instructions.trim(),
+    ]);
     if (!keys.current.has(what)) keys.current.set(what, crypto.randomUUID());
     return keys.current.get(what)!;
   };
   const balance = useCreditBalanceQuery();
   const [short, setShort] = useState(false);
   const form = useForm<Values, Field, OrderDetail>({
-    initial: { property: property ?? null, kind: 'floorplan', instructions: '' },
+    initial: { property: property ?? null, kind: 'floorplan', drawnBy: 'supplier', instructions: '' },
     fields: FIELDS,
     submit: async (values) => {
       if (!values.property) {
         form.refuse('property', MESSAGES.required);
         return undefined;
       }
+      const drawnBy = drawerOf(values);
       const outcome = await place.run(values.property.id, {
         kind: values.kind,
-        instructions: values.instructions,
+        drawnBy,
+        // Matterport draws from the space as it is: it reads no instructions.
+        instructions: drawnBy === 'matterport' ? '' : values.instructions,
         idempotencyKey: placingKey(values),
       });
       if (!outcome.ok && isNotEnoughCredits(outcome.error)) {
@@ -79,6 +118,8 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
   const { isPending, values } = form;
   const formId = useId();
   const kindsId = useId();
+  const drawersId = useId();
+  const drawnBy = drawerOf(values);
   const cost = KIND_OPTIONS.find((option) => option.kind === values.kind)!.credits;
   const available = balance.data?.availableBalance;
 
@@ -149,14 +190,50 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
           ))}
           {form.errors.fields.kind && <p className="field-message">{form.errors.fields.kind.join(' & ')}</p>}
         </fieldset>
-        <TextAreaField
-          {...form.field('instructions')}
-          label="Instructions"
-          hint="Anything the drafter should know: rooms to name, areas to leave out, the units you want."
-          rows={3}
-          maxLength={2000}
-          disabled={isPending}
-        />
+        {matterportDraws(values.kind) && (
+          <fieldset className="field credit-options" aria-labelledby={drawersId}>
+            <legend id={drawersId} className="field-label">
+              Drawn by
+            </legend>
+            {DRAWERS.map((option) => (
+              <label
+                key={option.drawnBy}
+                className={`credit-option${drawnBy === option.drawnBy ? ' credit-option-selected' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name={`${drawersId}-drawn-by`}
+                  value={option.drawnBy}
+                  checked={drawnBy === option.drawnBy}
+                  disabled={isPending}
+                  onChange={() => form.set('drawnBy', option.drawnBy)}
+                />
+                <span className="credit-option-text">
+                  <strong>{option.label}</strong>
+                  <span className="muted">{option.detail(values.kind)}</span>
+                </span>
+              </label>
+            ))}
+            {form.errors.fields.drawnBy && (
+              <p className="field-message">{form.errors.fields.drawnBy.join(' & ')}</p>
+            )}
+          </fieldset>
+        )}
+        {drawnBy === 'matterport' ? (
+          <p className="muted">
+            Matterport draws from the space as it is and takes no instructions; a delivered plan can still be
+            amended by one of our drafters.
+          </p>
+        ) : (
+          <TextAreaField
+            {...form.field('instructions')}
+            label="Instructions"
+            hint="Anything the drafter should know: rooms to name, areas to leave out, the units you want."
+            rows={3}
+            maxLength={2000}
+            disabled={isPending}
+          />
+        )}
         <dl className="details order-cost" aria-live="polite">
           <dt>This order</dt>
           <dd>{creditsLabel(cost)}</dd>
