@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { MatterportPlan } from '@tourly/contracts';
 import { CONFIG, Database, Schedules, uuidv7, type PeriodicTask } from '@tourly/platform';
-import { Storage } from '@tourly/platform/storage';
 import type { OrdersConfig } from '../config';
 import { MatterportPlans } from './matterport-plans';
 import { OrderFilesRepository } from './order-files.repository';
@@ -11,9 +10,6 @@ import { OrdersService } from './orders.service';
 
 /** How many of Matterport's orders one round asks after. */
 const BATCH = 25;
-/** The largest file of Matterport's taken in (its plans are a few hundred kilobytes). */
-const MAX_FILE_BYTES = 50 * 1024 * 1024;
-const DOWNLOAD_TIMEOUT_MS = 60_000;
 
 /**
  * Follows the orders Matterport draws: every `MATTERPORT_FOLLOW_UP_SECONDS` (one replica at a time), each order still
@@ -33,7 +29,6 @@ export class MatterportFollowUp {
     private readonly files: OrderFilesRepository,
     private readonly ordersService: OrdersService,
     private readonly plans: MatterportPlans,
-    private readonly storage: Storage,
     @Inject(CONFIG) config: OrdersConfig,
     schedules: Schedules,
   ) {
@@ -81,13 +76,7 @@ export class MatterportFollowUp {
   /** Copies the plan's files in, then delivers the order with them (unless someone cancelled it meanwhile). */
   private async deliver(order: OrderRow, files: MatterportPlan['files']): Promise<boolean> {
     if (files.length === 0) return false;
-    const stored: Array<MatterportPlan['files'][number] & { storageKey: string; size: number }> = [];
-    for (const file of files) {
-      const storageKey = `orders/${order.providerId}/${order.id}/matterport-${file.filename}`;
-      const body = await download(file.url);
-      await this.storage.put(storageKey, body, file.contentType);
-      stored.push({ ...file, storageKey, size: body.length });
-    }
+    const stored = await this.plans.copyIn(order, files, 'matterport');
     return this.db.transaction(async (tx) => {
       const current = await this.orders.lock(tx, order.id);
       if (current?.status !== 'in_progress') return false;
@@ -115,13 +104,4 @@ export class MatterportFollowUp {
       return true;
     });
   }
-}
-
-/** A file Matterport links to (signed, for a while). */
-async function download(url: string): Promise<Buffer> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`Matterport answered ${response.status} for a plan's file`);
-  const body = Buffer.from(await response.arrayBuffer());
-  if (body.length > MAX_FILE_BYTES) throw new Error(`a plan's file of ${body.length} bytes is too large`);
-  return body;
 }
