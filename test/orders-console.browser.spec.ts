@@ -291,7 +291,10 @@ describe('floor-plan orders in the console', () => {
     await confirm.getByRole('button', { name: 'Finalise' }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByText(`Order ${assigned.number} delivered.`).waitFor();
-    await actions.getByText('Nothing to do: the order is delivered.').waitFor();
+    // Delivered: nothing left of the workflow but amending it, new work of the supplier's own.
+    await actions.getByText(/^Delivered\. Something to correct\? Amend it/).waitFor();
+    await actions.getByRole('button', { name: 'Amend' }).waitFor();
+    expect(await actions.getByRole('button', { name: 'Start' }).count()).toBe(0);
     await details(page).getByText('Delivered', { exact: true }).first().waitFor();
     await steps(page).getByText('Delivered', { exact: true }).waitFor();
     // Delivered: its files no longer change.

@@ -1,9 +1,11 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useCanAccess } from 'react-admin';
+import { AmendOrderButton } from '../orders/AmendOrderButton';
 import { CancelOrderButton } from '../orders/CancelOrderButton';
 import { filesOf } from '../orders/OrderFiles';
 import {
+  ASSIGNED_ORDERS,
   ORDER_STATUS,
   orderName,
   startLabel,
@@ -17,7 +19,7 @@ import { useOrderAction } from '../orders/useOrderAction';
  * The supplier's workflow, each button shown only when the order's status allows it: "Start" (or "Resume" a paused
  * order), "Pause", "Validate" (what finalising would refuse, listed), "Finalise" (validated first: its problems are
  * listed instead of finalising; else asked, then delivered) and "Cancel order" with a reason. A move the status no
- * longer allows (someone else moved first: 409) is notified in the server's words.
+ * longer allows (someone else moved first: 409) is notified in the server's words. A delivered order: "Amend".
  */
 export function WorkflowButtons({ order }: { order: OrderDetail }) {
   const { canAccess } = useCanAccess({ resource: 'assigned_orders', action: 'work' });
@@ -32,6 +34,16 @@ export function WorkflowButtons({ order }: { order: OrderDetail }) {
   const current = validation?.of === version ? validation.result : null;
 
   if (!canAccess) return null;
+  if (order.status === 'delivered') {
+    return (
+      <Box sx={{ display: 'grid', gap: 1, justifyItems: 'start' }}>
+        <Typography variant="body2" color="text.secondary">
+          Delivered. Something to correct? Amend it: new work on the plan, yours, at no cost to the provider.
+        </Typography>
+        <AmendOrderButton order={order} openIn={() => ASSIGNED_ORDERS} />
+      </Box>
+    );
+  }
   if (moves.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">

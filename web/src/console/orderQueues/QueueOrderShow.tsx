@@ -1,12 +1,12 @@
 import { Box, Typography } from '@mui/material';
 import { useCanAccess, useResourceContext } from 'react-admin';
+import { AmendOrderButton } from '../orders/AmendOrderButton';
 import { CancelOrderButton } from '../orders/CancelOrderButton';
 import { SupplierName } from '../orders/OrderFields';
 import { OrderFiles } from '../orders/OrderFiles';
 import { OrderShow } from '../orders/OrderShow';
 import { assistantActions, ORDER_STATUS, queueOf, type OrderDetail } from '../orders/orders';
 import { Section } from '../shared/Section';
-import { AmendOrderButton } from './AmendOrderButton';
 import { AssignSupplier } from './AssignSupplier';
 
 /**
@@ -62,7 +62,7 @@ function AssistantActions({ order }: { order: OrderDetail }) {
       {shown.assign && <AssignSupplier key={order.supplierId ?? 'none'} order={order} />}
       {(shown.cancel || shown.amend) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {shown.amend && <AmendOrderButton order={order} />}
+          {shown.amend && <AmendOrderButton order={order} openIn={queueOf} />}
           {shown.cancel && <CancelOrderButton order={order} />}
         </Box>
       )}

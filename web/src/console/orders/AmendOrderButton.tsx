@@ -7,28 +7,40 @@ import { MESSAGES } from '../../shared/strings';
 import { TextAreaField } from '../../shared/TextAreaField';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { ConsoleModal } from '../shared/ConsoleModal';
-import { orderName, queueOf, type OrderDetail } from '../orders/orders';
-import { FileButton, UploadList, useUploads } from '../orders/Uploads';
-import { useOrderAction } from '../orders/useOrderAction';
+import { orderName, type OrderDetail } from './orders';
+import { FileButton, UploadList, useUploads } from './Uploads';
+import { useOrderAction } from './useOrderAction';
+
+/** Where the amendment opens once placed: the resource that lists it in this console area. */
+type OpenIn = (amendment: OrderDetail) => string;
 
 /**
  * "Amend" a delivered order: what to change and supporting files (each uploaded to the order first, POST
- * /opw_resources/{id}/files, with its progress), then POST .../portal_order_requests/{id}/amend; the amendment is a
+ * /opw_resources/{id}/files, with its progress), then the area's amend (a virtual assistant's
+ * POST .../portal_order_requests/{id}/amend, a supplier's POST .../floorplan_orders/{id}/amend); the amendment is a
  * new order, opened once placed. The server's messages show under the notes and the files.
  */
-export function AmendOrderButton({ order }: { order: OrderDetail }) {
+export function AmendOrderButton({ order, openIn }: { order: OrderDetail; openIn: OpenIn }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button size="small" variant="contained" onClick={() => setOpen(true)}>
         Amend
       </Button>
-      {open && <AmendDialog order={order} onClose={() => setOpen(false)} />}
+      {open && <AmendDialog order={order} openIn={openIn} onClose={() => setOpen(false)} />}
     </>
   );
 }
 
-function AmendDialog({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
+function AmendDialog({
+  order,
+  openIn,
+  onClose,
+}: {
+  order: OrderDetail;
+  openIn: OpenIn;
+  onClose: () => void;
+}) {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const redirect = useRedirect();
   const { run } = useOrderAction();
@@ -51,7 +63,7 @@ function AmendDialog({ order, onClose }: { order: OrderDetail; onClose: () => vo
     },
     onSuccess: (amendment) => {
       onClose();
-      redirect('show', queueOf(amendment), amendment.id);
+      redirect('show', openIn(amendment), amendment.id);
     },
   });
   const fileMessages = form.errors.fields.files;
