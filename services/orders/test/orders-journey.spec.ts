@@ -532,7 +532,11 @@ describe('floor-plan orders', () => {
     const csv = await provider.get('/provider/billing/orders.csv').expect(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('number,placed_at,kind,property_title,status,credits,delivered_at,cancelled_at');
+    expect(lines[0]).toBe(
+      'number,placed_at,kind,drawn_by,property_title,status,credits,delivered_at,cancelled_at',
+    );
+    // Every order of this provider is a supplier's.
+    expect(lines.slice(1).every((line) => line.split(',')[3] === 'supplier')).toBe(true);
     expect(lines).toHaveLength(listed.body.data.total_count + 1);
   });
 

@@ -15459,7 +15459,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description `attachment; filename="orders.csv"`, a header row, then number, placed_at, kind, property_title, status, credits, delivered_at, cancelled_at */
+      /** @description `attachment; filename="orders.csv"`, a header row, then number, placed_at, kind, drawn_by, property_title, status, credits, delivered_at, cancelled_at */
       200: {
         headers: {
           [name: string]: unknown;

@@ -10,6 +10,7 @@ const CSV_COLUMNS = [
   'number',
   'placedAt',
   'kind',
+  'drawnBy',
   'propertyTitle',
   'status',
   'credits',

@@ -21,6 +21,7 @@ export function OrderList({ orders, busy }: { orders: Order[]; busy: boolean }) 
           </div>
           <p className="order-row-line">
             {kindLabel(order.kind)}
+            {order.drawnBy === 'matterport' && ' drawn by Matterport'}
             {order.amendsOrderId && ' · amendment'} · {order.propertyTitle}
           </p>
           <p className="order-row-line muted">
