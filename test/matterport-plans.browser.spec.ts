@@ -81,9 +81,21 @@ describe("Matterport's own floor plans in the browser", () => {
     // The two ways side by side: a drafter (chosen until the person picks), or Matterport.
     const drawers = dialog.getByRole('group', { name: 'Drawn by' });
     await drawers.getByText(/Within 24 hours, in your plans' template/).waitFor();
-    await drawers.getByText(/Within 48 hours, in Matterport's own style/).waitFor();
+    await drawers.getByText(/From 6 hours, in Matterport's own style/).waitFor();
     expect(await drawers.getByRole('radio', { name: /One of our drafters/ }).isChecked()).toBe(true);
     await drawers.getByRole('radio', { name: /Matterport/ }).check();
+    // How fast, each at its price: normal unless the person picks faster.
+    const delivery = dialog.getByRole('group', { name: 'Delivery' });
+    for (const [speed, within, credits] of [
+      ['Normal', 'Within 48 hours', '3 credits'],
+      ['Fast', 'Within 24 hours', '5 credits'],
+      ['Urgent', 'Within 6 hours', '8 credits'],
+    ])
+      await delivery.getByRole('radio', { name: `${speed} ${within} ${credits}` }).waitFor();
+    expect(await delivery.getByRole('radio', { name: /^Normal/ }).isChecked()).toBe(true);
+    await delivery.getByRole('radio', { name: /^Urgent/ }).check();
+    await dialog.getByRole('button', { name: 'Order for 8 credits' }).waitFor();
+    await delivery.getByRole('radio', { name: /^Normal/ }).check();
     await dialog.getByText('Matterport draws from the space as it is and takes no instructions').waitFor();
     expect(await dialog.getByRole('textbox', { name: 'Instructions' }).count()).toBe(0);
     await fitsTheWidth(page);

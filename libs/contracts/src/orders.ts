@@ -39,8 +39,26 @@ export type OrderDrawer = (typeof ORDER_DRAWERS)[number];
 /** The kinds Matterport sells through its Model API (TruePlans it sells only in Matterport Cloud). */
 export const MATTERPORT_DRAWN_KINDS: readonly OrderKind[] = ['schematic_floorplan'];
 
-/** How soon Matterport promises its plans (its normal delivery: within two business days). */
-export const MATTERPORT_TURNAROUND_HOURS = 48;
+/**
+ * How fast Matterport draws a plan: its Model API's `delivery_time` option (normal: within two business days; fast:
+ * one; urgent: six hours), each priced higher as Matterport prices it. The spec shows no prices: these are the
+ * platform's, in credits, the normal one a supplier's schematic plan's price.
+ */
+export const MATTERPORT_SPEEDS = ['normal', 'fast', 'urgent'] as const;
+export type MatterportSpeed = (typeof MATTERPORT_SPEEDS)[number];
+
+export const MATTERPORT_SPEED_HOURS: Record<MatterportSpeed, number> = { normal: 48, fast: 24, urgent: 6 };
+export const MATTERPORT_SPEED_CREDITS: Record<MatterportSpeed, number> = { normal: 3, fast: 5, urgent: 8 };
+export const MATTERPORT_SPEED_LABELS: Record<MatterportSpeed, string> = {
+  normal: 'Normal',
+  fast: 'Fast',
+  urgent: 'Urgent',
+};
+
+/** What an order costs: Matterport's by its speed, a supplier's by its kind. */
+export function orderCredits(kind: OrderKind, speed: MatterportSpeed | null): number {
+  return speed ? MATTERPORT_SPEED_CREDITS[speed] : ORDER_CREDITS[kind];
+}
 
 /** placed -> in_progress <-> paused -> delivered; cancelled from any open state. */
 export const ORDER_STATUSES = ['placed', 'in_progress', 'paused', 'delivered', 'cancelled'] as const;
@@ -121,6 +139,8 @@ export interface MatterportPlanRequest {
    * area shown or not); unset: Matterport's defaults (units by the model's country).
    */
   drawing?: { units: 'metric' | 'imperial'; showDimensions: boolean; showTotalArea: boolean };
+  /** Ordering only: how fast (Matterport's `delivery_time`); unset: normal. */
+  speed?: MatterportSpeed;
 }
 
 export interface MatterportPlan {

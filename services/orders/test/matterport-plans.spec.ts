@@ -75,6 +75,7 @@ describe("Matterport's own floor plans", () => {
     expect(order).toMatchObject({
       kind: 'schematic_floorplan',
       drawn_by: 'matterport',
+      matterport_speed: 'normal',
       status: 'in_progress',
       supplier_id: null,
       credits: ORDER_CREDITS.schematic_floorplan,
@@ -216,6 +217,23 @@ describe("Matterport's own floor plans", () => {
     });
     const unknown = await place(provider, propertyId, 'schematic_floorplan', 'robot').expect(422);
     expect(Object.keys(unknown.body.errors)).toEqual(['floorplan_order.drawn_by']);
+    // A speed is Matterport's alone, and one of its three.
+    const drafted = await provider
+      .send('post', `/provider/properties/${propertyId}/floorplan_orders`, {
+        floorplan_order: { kind: 'schematic_floorplan', matterport_speed: 'urgent' },
+      })
+      .expect(422);
+    expect(drafted.body.errors).toEqual({
+      'floorplan_order.matterport_speed': [
+        "is Matterport's: leave it out for an order one of our drafters draws",
+      ],
+    });
+    const warp = await provider
+      .send('post', `/provider/properties/${propertyId}/floorplan_orders`, {
+        floorplan_order: { kind: 'schematic_floorplan', drawn_by: 'matterport', matterport_speed: 'warp' },
+      })
+      .expect(422);
+    expect(Object.keys(warp.body.errors)).toEqual(['floorplan_order.matterport_speed']);
 
     // Another provider's Matterport account does not hold Harbour Studio's model; a provider with none cannot order.
     const [elsewhere, unconnected] = await Promise.all([
@@ -357,6 +375,33 @@ describe("Matterport's own floor plans", () => {
       reason:
         'Connect your Matterport account in Settings first: Matterport draws its plans for the account that holds the space.',
       files: [],
+    });
+  });
+
+  it('orders it urgent from Matterport, priced and promised by the speed', async () => {
+    const hurried = await it_.signUp('Urgent Plans Media');
+    await giveCredits(admin, hurried.providerId, 20);
+    await connectMatterport(it_.base, hurried, 'demo-scans');
+    const model = matterportAccountModels('demo-scans').filter(
+      (candidate) => candidate.state === 'active' && candidate.visibility !== 'password',
+    )[2];
+    const propertyId = await aPropertyOf(hurried, 'Urgent House', model.id);
+    const before = await balanceOf(hurried);
+    const placed = await hurried
+      .send('post', `/provider/properties/${propertyId}/floorplan_orders`, {
+        floorplan_order: { kind: 'schematic_floorplan', drawn_by: 'matterport', matterport_speed: 'urgent' },
+      })
+      .expect(201);
+    expect(placed.body.data).toMatchObject({ matterport_speed: 'urgent', credits: 8 });
+    const hours =
+      (Date.parse(placed.body.data.promised_at) - Date.parse(placed.body.data.placed_at)) / 3_600_000;
+    expect(Math.round(hours)).toBe(6);
+    expect((await balanceOf(hurried)).available_balance).toBe(before.available_balance - 8);
+    const { orders } = (await emulator('get', '/orders')) as {
+      orders: Array<{ modelId: string; options: Record<string, string> }>;
+    };
+    expect(orders.find((entry) => entry.modelId === model.id)?.options).toMatchObject({
+      delivery_time: 'urgent',
     });
   });
 

@@ -7825,6 +7825,8 @@ export type components = {
       instructions?: string | null;
       /** @enum {string} */
       kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      /** @enum {string} */
+      matterport_speed?: 'normal' | 'fast' | 'urgent';
       /**
        * Format: uuid
        * @description the property (in the path of the property route)

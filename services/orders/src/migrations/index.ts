@@ -7,6 +7,7 @@ import { OrderNumbersPerProvider1764140000000 } from './1764140000000-order-numb
 import { PlacedStep1764150000000 } from './1764150000000-placed-step';
 import { OpenOrderSearch1765700000000 } from './1765700000000-open-order-search';
 import { DrawnByMatterport1765800000000 } from './1765800000000-drawn-by-matterport';
+import { MatterportSpeed1765810000000 } from './1765810000000-matterport-speed';
 
 /** Committed migrations of the orders schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationClass[] = [
   PlacedStep1764150000000,
   OpenOrderSearch1765700000000,
   DrawnByMatterport1765800000000,
+  MatterportSpeed1765810000000,
 ];

@@ -5,6 +5,7 @@ import {
   MATTERPORT_PLAN_TIMEOUT_MS,
   type MatterportPlan,
   type MatterportPlanRequest,
+  type MatterportSpeed,
 } from '@tourly/contracts';
 import { RpcClient } from '@tourly/platform';
 import { Storage } from '@tourly/platform/storage';
@@ -34,12 +35,16 @@ export class MatterportPlans {
     private readonly storage: Storage,
   ) {}
 
-  /** Buys the plan (Matterport answers the same order when it already has one). Refusals are properties' 422s. */
-  async order(providerId: string, modelId: string): Promise<MatterportPlan> {
+  /**
+   * Buys the plan, as fast as asked (Matterport answers the same order when it already has one with the same
+   * options). Refusals are properties' 422s.
+   */
+  async order(providerId: string, modelId: string, speed: MatterportSpeed): Promise<MatterportPlan> {
     const configuration = await this.configurations.find(providerId);
     const request: MatterportPlanRequest = {
       providerId,
       modelId,
+      speed,
       drawing: configuration && {
         units: configuration.units,
         showDimensions: configuration.showDimensions,

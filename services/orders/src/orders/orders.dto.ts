@@ -3,11 +3,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
 import {
+  MATTERPORT_SPEEDS,
   ORDER_DRAWERS,
   ORDER_FILE_ROLES,
   ORDER_KINDS,
   ORDER_STATUSES,
   ORDER_STEPS,
+  type MatterportSpeed,
   type OrderDrawer,
   type OrderFileRole,
   type OrderKind,
@@ -101,6 +103,10 @@ export class FloorplanOrderFields {
   /** Who draws it: a supplier (unset), or Matterport itself for the kinds it sells (MATTERPORT_DRAWN_KINDS). */
   @OptionalOneOf(ORDER_DRAWERS)
   drawnBy?: OrderDrawer;
+
+  /** How fast Matterport draws it (its price and promised time); only with `drawn_by: matterport`, normal unset. */
+  @OptionalOneOf(MATTERPORT_SPEEDS)
+  matterportSpeed?: MatterportSpeed;
 
   @OptionalString(2000)
   instructions?: string;

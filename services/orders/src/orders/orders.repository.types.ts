@@ -21,6 +21,7 @@ export interface IFindOrderResult {
   instructions: string | null;
   kind: string;
   matterportModelId: string | null;
+  matterportSpeed: string | null;
   number: number;
   pausedAt: Date | null;
   placedAt: Date;
@@ -59,6 +60,7 @@ export interface ILockOrderResult {
   instructions: string | null;
   kind: string;
   matterportModelId: string | null;
+  matterportSpeed: string | null;
   number: number;
   pausedAt: Date | null;
   placedAt: Date;
@@ -97,6 +99,7 @@ export interface IOrderAmendmentsResult {
   instructions: string | null;
   kind: string;
   matterportModelId: string | null;
+  matterportSpeed: string | null;
   number: number;
   pausedAt: Date | null;
   placedAt: Date;
@@ -126,6 +129,7 @@ export interface IInsertOrderParams {
   instructions?: string | null | void;
   kind: string;
   matterportModelId?: string | null | void;
+  matterportSpeed?: string | null | void;
   placedBy?: string | null | void;
   promisedAt: DateOrString;
   propertyAddress?: string | null | void;
@@ -307,6 +311,7 @@ export interface IOrderPageResult {
   instructions: string | null;
   kind: string;
   matterportModelId: string | null;
+  matterportSpeed: string | null;
   number: number;
   pausedAt: Date | null;
   placedAt: Date;
@@ -358,6 +363,7 @@ export interface IOrderExportResult {
   instructions: string | null;
   kind: string;
   matterportModelId: string | null;
+  matterportSpeed: string | null;
   number: number;
   pausedAt: Date | null;
   placedAt: Date;

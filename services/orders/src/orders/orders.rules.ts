@@ -1,9 +1,10 @@
 import {
   MATTERPORT_DRAWN_KINDS,
-  MATTERPORT_TURNAROUND_HOURS,
+  MATTERPORT_SPEED_HOURS,
   ORDER_KIND_LABELS,
   ORDER_TURNAROUND_HOURS,
   PROVIDER_SIDE_ROLES,
+  type MatterportSpeed,
   type OrderDrawer,
   type OrderKind,
   type OrderStatus,
@@ -23,6 +24,7 @@ export const NOT_A_SUPPLIER = 'Choose one of the external suppliers.';
 export const NOT_MATTERPORTS_KIND =
   'Matterport draws schematic floor plans only: leave this kind to one of our drafters.';
 export const AT_MATTERPORT = 'Matterport is drawing this order: there is no supplier to assign.';
+export const SPEED_IS_MATTERPORTS = "is Matterport's: leave it out for an order one of our drafters draws";
 
 /** Why an order Matterport failed is cancelled, in the order's history and on the provider's page. */
 export function matterportFailure(reason: string | null): string {
@@ -93,8 +95,13 @@ export const STEP_OF: Record<Exclude<OrderAction, 'change_files'>, OrderStep> = 
   amend: 'amendment',
 };
 
-export function promisedAt(kind: OrderKind, placedAt: Date, drawnBy: OrderDrawer = 'supplier'): Date {
-  const hours = drawnBy === 'matterport' ? MATTERPORT_TURNAROUND_HOURS : ORDER_TURNAROUND_HOURS[kind];
+/** When the plan is promised: a supplier's turnaround by the kind, Matterport's by the speed ordered. */
+export function promisedAt(
+  kind: OrderKind,
+  placedAt: Date,
+  matterportSpeed: MatterportSpeed | null = null,
+): Date {
+  const hours = matterportSpeed ? MATTERPORT_SPEED_HOURS[matterportSpeed] : ORDER_TURNAROUND_HOURS[kind];
   return new Date(placedAt.getTime() + hours * 3600_000);
 }
 
@@ -167,10 +174,15 @@ export const KEY_REUSED =
 /** What a placing asks for, as a key's replay compares it: the property, the kind, who draws it, the instructions. */
 export function placingHash(
   propertyId: string,
-  fields: { kind: OrderKind; drawnBy?: OrderDrawer; instructions?: string },
+  fields: {
+    kind: OrderKind;
+    drawnBy?: OrderDrawer;
+    matterportSpeed?: MatterportSpeed;
+    instructions?: string;
+  },
 ): string {
   const placing = [propertyId.toLowerCase(), fields.kind, fields.instructions || ''];
   // A supplier's order hashes as it did before orders could be Matterport's: keys kept then still replay.
-  if (fields.drawnBy === 'matterport') placing.push('matterport');
+  if (fields.drawnBy === 'matterport') placing.push('matterport', fields.matterportSpeed ?? 'normal');
   return createHash('sha256').update(JSON.stringify(placing)).digest('hex');
 }

@@ -3,12 +3,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CREDITS_RELEASE,
   CREDITS_RESERVE,
-  ORDER_CREDITS,
+  orderCredits,
   PROPERTY_FOR_ORDER,
   STAFF_MEMBERS,
   type CreditReservation,
   type CreditsReserveRequest,
   type CreditsSettleRequest,
+  type MatterportSpeed,
   type OrderDrawer,
   type OrderFileRole,
   type OrderKind,
@@ -63,6 +64,7 @@ import {
   placingHash,
   promisedAt,
   QUEUES,
+  SPEED_IS_MATTERPORTS,
   STEP_OF,
   supportingFileIds,
   transitionRefusal,
@@ -122,20 +124,28 @@ export class OrdersService {
    * Places an order for one of the provider's properties. Refused before any credit is held for a property that is
    * not the provider's (404), one without a Matterport space or with a password-protected one (422); then refused
    * with 'Provider does not have enough credits' when the balance is short. An order Matterport draws is bought from
-   * Matterport once the credits are held (its refusal releases them, and nothing is placed), and is in progress
-   * from the start: Matterport is drawing it.
+   * Matterport once the credits are held (its refusal releases them, and nothing is placed), priced and promised by
+   * the speed asked, and is in progress from the start: Matterport is drawing it.
    */
   async place(
     caller: CallerIdentity,
     providerId: string,
     propertyId: string | undefined,
-    fields: { kind: OrderKind; drawnBy?: OrderDrawer; instructions?: string },
+    fields: {
+      kind: OrderKind;
+      drawnBy?: OrderDrawer;
+      matterportSpeed?: MatterportSpeed;
+      instructions?: string;
+    },
     idempotencyKey?: string,
   ): Promise<Placed> {
     if (!propertyId) throw ApiError.invalid('floorplanOrder.propertyId', 'Required');
     const drawnBy = fields.drawnBy ?? 'supplier';
     if (!drawableBy(drawnBy, fields.kind))
       throw ApiError.invalid('floorplanOrder.drawnBy', NOT_MATTERPORTS_KIND);
+    if (drawnBy === 'supplier' && fields.matterportSpeed)
+      throw ApiError.invalid('floorplanOrder.matterportSpeed', SPEED_IS_MATTERPORTS);
+    const speed = drawnBy === 'matterport' ? (fields.matterportSpeed ?? 'normal') : null;
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
       throw ApiError.base(422, BAD_IDEMPOTENCY_KEY);
     const key = idempotencyKey && { key: idempotencyKey, requestHash: placingHash(propertyId, fields) };
@@ -145,7 +155,7 @@ export class OrdersService {
     if (!property.matterportModelId) throw ApiError.base(422, NO_SPACE);
     if (property.passwordProtected) throw ApiError.base(422, PASSWORD_PROTECTED);
     const id = uuidv7();
-    const credits = ORDER_CREDITS[fields.kind];
+    const credits = orderCredits(fields.kind, speed);
     const reference = creditsReference(id);
     await this.rpc.ask<CreditReservation>(CREDITS_RESERVE, {
       providerId,
@@ -155,7 +165,7 @@ export class OrdersService {
     } satisfies CreditsReserveRequest);
     let keyTaken = false;
     try {
-      if (drawnBy === 'matterport') await this.matterportPlans.order(providerId, property.matterportModelId);
+      if (speed) await this.matterportPlans.order(providerId, property.matterportModelId, speed);
       await this.db.transaction(async (tx) => {
         await this.orders.insert(tx, {
           id,
@@ -166,12 +176,13 @@ export class OrdersService {
           matterportModelId: property.matterportModelId,
           kind: fields.kind,
           drawnBy,
+          matterportSpeed: speed,
           amendsOrderId: null,
           credits,
           instructions: fields.instructions || null,
           supplierId: null,
           placedBy: caller.userId,
-          promisedAt: promisedAt(fields.kind, new Date(), drawnBy),
+          promisedAt: promisedAt(fields.kind, new Date(), speed),
         });
         await this.orders.addStep(tx, id, 'placed', caller.userId, null);
         // After the order (the key names it): a placing with the same key at the same moment waits here on the
@@ -326,6 +337,7 @@ export class OrdersService {
         kind: order.kind,
         // A supplier amends the plan, Matterport's included: it starts from the plan delivered.
         drawnBy: 'supplier',
+        matterportSpeed: null,
         amendsOrderId: order.id,
         credits: 0,
         instructions: form.notes,

@@ -15,7 +15,12 @@ export class MatterportPlansListener {
 
   @MessagePattern(MATTERPORT_PLAN_ORDER)
   order(@Payload() request: MatterportPlanRequest): Promise<MatterportPlan> {
-    return this.matterport.orderSchematicPlan(request.providerId, request.modelId, request.drawing);
+    return this.matterport.orderSchematicPlan(
+      request.providerId,
+      request.modelId,
+      request.drawing,
+      request.speed,
+    );
   }
 
   @MessagePattern(MATTERPORT_PLAN_STATUS)

@@ -1,4 +1,4 @@
-import type { OrderDrawer, OrderKind, OrderStatus } from '@tourly/contracts';
+import type { MatterportSpeed, OrderDrawer, OrderKind, OrderStatus } from '@tourly/contracts';
 import { api } from '../../../api/client';
 import type { Answer } from '../../../api/types';
 import { uploadWithProgress, type UploadProgress } from '../../../api/upload';
@@ -23,6 +23,8 @@ export interface NewOrder {
   kind: OrderKind;
   /** One of our drafters, or Matterport itself (the kinds it sells). */
   drawnBy: OrderDrawer;
+  /** How fast Matterport draws it: only for Matterport's orders. */
+  matterportSpeed?: MatterportSpeed;
   instructions: string;
   /** One per order the person means to place: a retry or a second click sends it again, and places nothing more. */
   idempotencyKey: string;
@@ -58,10 +60,13 @@ export const fetchOrder = (id: string, signal?: AbortSignal) =>
  * Places an order for the property (its credits held until delivery). 422 'Provider does not have enough
  * credits' when short; 422 in the server's words for a property without a Matterport space or a protected one.
  */
-export const placeOrder = (propertyId: string, { kind, drawnBy, instructions, idempotencyKey }: NewOrder) =>
+export const placeOrder = (
+  propertyId: string,
+  { kind, drawnBy, matterportSpeed, instructions, idempotencyKey }: NewOrder,
+) =>
   api.post(
     '/provider/properties/{id}/floorplan_orders',
-    { floorplanOrder: { kind, drawnBy, instructions: instructions.trim() || undefined } },
+    { floorplanOrder: { kind, drawnBy, matterportSpeed, instructions: instructions.trim() || undefined } },
     { params: { id: propertyId }, idempotencyKey },
   );
 

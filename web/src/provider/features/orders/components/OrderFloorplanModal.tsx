@@ -1,8 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import {
   MATTERPORT_DRAWN_KINDS,
-  MATTERPORT_TURNAROUND_HOURS,
+  MATTERPORT_SPEED_HOURS,
+  MATTERPORT_SPEED_LABELS,
+  MATTERPORT_SPEEDS,
+  orderCredits,
   ORDER_TURNAROUND_HOURS,
+  type MatterportSpeed,
   type OrderDrawer,
   type OrderKind,
 } from '@tourly/contracts';
@@ -33,15 +37,18 @@ interface Values {
   kind: OrderKind;
   /** Asked only for the kinds Matterport sells; a supplier draws every other. */
   drawnBy: OrderDrawer;
+  /** How fast Matterport draws it, asked once Matterport is chosen. */
+  speed: MatterportSpeed;
   instructions: string;
 }
 
-type Field = 'property' | 'kind' | 'drawnBy' | 'instructions';
+type Field = 'property' | 'kind' | 'drawnBy' | 'speed' | 'instructions';
 
 const FIELDS: Record<Field, string> = {
   property: 'floorplanOrder.propertyId',
   kind: 'floorplanOrder.kind',
   drawnBy: 'floorplanOrder.drawnBy',
+  speed: 'floorplanOrder.matterportSpeed',
   instructions: 'floorplanOrder.instructions',
 };
 
@@ -50,6 +57,10 @@ const matterportDraws = (kind: OrderKind) => MATTERPORT_DRAWN_KINDS.includes(kin
 /** Who draws the plan, as the order will say it: a supplier for the kinds Matterport does not sell. */
 const drawerOf = (values: Pick<Values, 'kind' | 'drawnBy'>): OrderDrawer =>
   matterportDraws(values.kind) ? values.drawnBy : 'supplier';
+
+/** The speed Matterport draws at, for an order it draws; none for a supplier's. */
+const speedOf = (values: Pick<Values, 'kind' | 'drawnBy' | 'speed'>): MatterportSpeed | null =>
+  drawerOf(values) === 'matterport' ? values.speed : null;
 
 /** The two ways to have a schematic plan drawn, side by side. */
 const DRAWERS: ReadonlyArray<{ drawnBy: OrderDrawer; label: string; detail: (kind: OrderKind) => string }> = [
@@ -62,8 +73,7 @@ const DRAWERS: ReadonlyArray<{ drawnBy: OrderDrawer; label: string; detail: (kin
   {
     drawnBy: 'matterport',
     label: 'Matterport',
-    detail: () =>
-      `Within ${MATTERPORT_TURNAROUND_HOURS} hours, in Matterport's own style, ordered with your Matterport account.`,
+    detail: () => "From 6 hours, in Matterport's own style, ordered with your Matterport account.",
   },
 ];
 
@@ -83,6 +93,7 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
       values.property?.id,
       values.kind,
       drawerOf(values),
+      speedOf(values),
       values.instructions.trim(),
     ]);
     if (!keys.current.has(what)) keys.current.set(what, crypto.randomUUID());
@@ -91,7 +102,13 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
   const balance = useCreditBalanceQuery();
   const [short, setShort] = useState(false);
   const form = useForm<Values, Field, OrderDetail>({
-    initial: { property: property ?? null, kind: 'floorplan', drawnBy: 'supplier', instructions: '' },
+    initial: {
+      property: property ?? null,
+      kind: 'floorplan',
+      drawnBy: 'supplier',
+      speed: 'normal',
+      instructions: '',
+    },
     fields: FIELDS,
     submit: async (values) => {
       if (!values.property) {
@@ -102,6 +119,7 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
       const outcome = await place.run(values.property.id, {
         kind: values.kind,
         drawnBy,
+        matterportSpeed: speedOf(values) ?? undefined,
         // Matterport draws from the space as it is: it reads no instructions.
         instructions: drawnBy === 'matterport' ? '' : values.instructions,
         idempotencyKey: placingKey(values),
@@ -119,8 +137,9 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
   const formId = useId();
   const kindsId = useId();
   const drawersId = useId();
+  const speedsId = useId();
   const drawnBy = drawerOf(values);
-  const cost = KIND_OPTIONS.find((option) => option.kind === values.kind)!.credits;
+  const cost = orderCredits(values.kind, speedOf(values));
   const available = balance.data?.availableBalance;
 
   if (short) {
@@ -216,6 +235,36 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
             ))}
             {form.errors.fields.drawnBy && (
               <p className="field-message">{form.errors.fields.drawnBy.join(' & ')}</p>
+            )}
+          </fieldset>
+        )}
+        {drawnBy === 'matterport' && (
+          <fieldset className="field credit-options" aria-labelledby={speedsId}>
+            <legend id={speedsId} className="field-label">
+              Delivery
+            </legend>
+            {MATTERPORT_SPEEDS.map((speed) => (
+              <label
+                key={speed}
+                className={`credit-option${values.speed === speed ? ' credit-option-selected' : ''}`}
+              >
+                <input
+                  type="radio"
+                  name={`${speedsId}-speed`}
+                  value={speed}
+                  checked={values.speed === speed}
+                  disabled={isPending}
+                  onChange={() => form.set('speed', speed)}
+                />
+                <span className="credit-option-text">
+                  <strong>{MATTERPORT_SPEED_LABELS[speed]}</strong>
+                  <span className="muted">Within {MATTERPORT_SPEED_HOURS[speed]} hours</span>
+                </span>
+                <span className="credit-amount">{creditsLabel(orderCredits(values.kind, speed))}</span>
+              </label>
+            ))}
+            {form.errors.fields.speed && (
+              <p className="field-message">{form.errors.fields.speed.join(' & ')}</p>
             )}
           </fieldset>
         )}
