@@ -7859,6 +7859,11 @@ export type components = {
       instructions: string | null;
       /** @enum {string} */
       kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      /**
+       * @description how fast Matterport draws it; null for a supplier's
+       * @enum {string|null}
+       */
+      matterport_speed: 'normal' | 'fast' | 'urgent' | null;
       /** @description what people quote, "order 12": the provider's own count of its orders, from 1 */
       number: number;
       /** Format: date-time */
@@ -7908,6 +7913,11 @@ export type components = {
       instructions: string | null;
       /** @enum {string} */
       kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      /**
+       * @description how fast Matterport draws it; null for a supplier's
+       * @enum {string|null}
+       */
+      matterport_speed: 'normal' | 'fast' | 'urgent' | null;
       /** @description what people quote, "order 12": the provider's own count of its orders, from 1 */
       number: number;
       /** Format: date-time */

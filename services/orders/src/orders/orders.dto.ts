@@ -208,6 +208,11 @@ export class OrderResponse {
     description: "who draws the plan: one of the platform's suppliers, or Matterport",
   })
   drawnBy!: OrderDrawer;
+  @OneOfField(MATTERPORT_SPEEDS, {
+    nullable: true,
+    description: "how fast Matterport draws it; null for a supplier's",
+  })
+  matterportSpeed!: MatterportSpeed | null;
   @OneOfField(ORDER_STATUSES)
   status!: OrderStatus;
   @IdField({ nullable: true, description: 'the delivered order this one amends' })

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { MATTERPORT_SPEED_LABELS } from '@tourly/contracts';
 import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
@@ -91,7 +92,8 @@ export default function OrderPage() {
         </div>
         <p>
           {kindLabel(order.kind)}
-          {order.drawnBy === 'matterport' && ' drawn by Matterport'}
+          {order.matterportSpeed &&
+            ` drawn by Matterport, ${MATTERPORT_SPEED_LABELS[order.matterportSpeed].toLowerCase()}`}
           {order.credits > 0 ? ` · ${creditsLabel(order.credits)}` : ' · no credits'} ·{' '}
           <Link to={propertyPath(order.propertyId)}>{order.propertyTitle}</Link>
         </p>
