@@ -576,7 +576,7 @@ export class OrdersService {
         {
           ...facts,
           credits: order.credits,
-          files: delivered.map((file) => ({
+          files: onTheProperty(order, delivered).map((file) => ({
             fileId: file.id,
             storageKey: file.storageKey,
             filename: file.filename,
@@ -594,6 +594,17 @@ export class OrdersService {
         tx,
       );
   }
+}
+
+/**
+ * The delivered files that become the property's floor plans (the finalised event's `files`). Matterport delivers
+ * one plan in three formats: the property takes its PNG alone, so the website shows the plan once; the provider's
+ * variants keep every format. A supplier's files are each a plan of their own.
+ */
+function onTheProperty(order: OrderRow, delivered: OrderFileRow[]): OrderFileRow[] {
+  if (order.drawnBy !== 'matterport') return delivered;
+  const png = delivered.filter((file) => file.contentType === 'image/png');
+  return png.length > 0 ? png : delivered;
 }
 
 function refuseUnless(action: OrderAction, status: OrderStatus): void {
