@@ -63,13 +63,11 @@ export class MatterportFollowUp {
     if (!order?.matterportModelId || order.status !== 'in_progress') return false;
     const plan = await this.plans.status(order.providerId, order.matterportModelId);
     if (plan.status === 'completed') return this.deliver(order, plan.files);
-    if (plan.status === 'failed') return this.settle(order, 'cancel', matterportFailure(plan.failureReason));
-    if (plan.status === 'none')
-      return this.settle(
-        order,
-        'cancel',
-        matterportFailure('Matterport has no order of this plan any more.'),
-      );
+    if (plan.status === 'failed' || plan.status === 'none') {
+      const why =
+        plan.status === 'failed' ? plan.failureReason : 'Matterport has no order of this plan any more.';
+      return this.cancel(order, matterportFailure(why));
+    }
     return false;
   }
 
@@ -85,10 +83,7 @@ export class MatterportFollowUp {
           id: uuidv7(),
           orderId: order.id,
           role: 'delivered',
-          storageKey: file.storageKey,
-          filename: file.filename,
-          contentType: file.contentType,
-          size: file.size,
+          ...file,
           uploadedBy: null,
         });
       await this.ordersService.apply(tx, current, 'finalise', null);
@@ -96,11 +91,12 @@ export class MatterportFollowUp {
     });
   }
 
-  private settle(order: OrderRow, action: 'cancel', reason: string): Promise<boolean> {
+  /** Cancels the order with Matterport's reason (its credits released), unless someone settled it meanwhile. */
+  private cancel(order: OrderRow, reason: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const current = await this.orders.lock(tx, order.id);
       if (current?.status !== 'in_progress') return false;
-      await this.ordersService.apply(tx, current, action, null, reason);
+      await this.ordersService.apply(tx, current, 'cancel', null, reason);
       return true;
     });
   }
