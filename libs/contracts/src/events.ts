@@ -1,7 +1,7 @@
 import type { Interval, ProductCode } from './plans';
 import type { CreditCategory, CreditChange, SubscriptionStatus } from './billing';
 import type { MembershipRole } from './roles';
-import type { OrderDrawer, OrderKind, OrderStatus } from './orders';
+import type { OrderDrawer, OrderKind, OrderStatus, RetouchDelivery } from './orders';
 import type { MatterportConnectionStatus } from './matterport';
 import type { AdminChangeRecordedV1 } from './audit';
 import type { BookingStatus } from './bookings';
@@ -199,10 +199,13 @@ export interface DeliveredFileV1 {
   filename: string;
   contentType: string;
   size: number;
+  /** A retouching order's: the property's photo this file retouches (issue 38). */
+  photoId?: string;
 }
 /**
- * The supplier finalised an order: its plan is delivered. Properties attaches each file to the property as a
- * floorplan; orders captures the order's credits.
+ * The supplier finalised an order: its plan (or its retouched photos) delivered. Properties attaches each plan file
+ * to the property as a floorplan, each retouched photo beside or in place of its original; orders captures the
+ * order's credits.
  */
 export interface OrderFinalisedV1 {
   providerId: string;
@@ -211,6 +214,8 @@ export interface OrderFinalisedV1 {
   kind: OrderKind;
   credits: number;
   files: DeliveredFileV1[];
+  /** A retouching order's: whether its photos go beside their originals or in their place (issue 38). */
+  retouchDelivery?: RetouchDelivery;
 }
 /** An open order was cancelled, with the reason given; orders releases its credits. */
 export interface OrderCancelledV1 {

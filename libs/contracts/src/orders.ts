@@ -3,7 +3,16 @@
  * suppliers deliver. The spec names the kinds through the virtual assistant's queues and shows no status values;
  * the machine below is the platform's (services/orders/README.md).
  */
-export const ORDER_KINDS = ['floorplan', 'schematic_floorplan', 'universal_floorplan', 'trueplan'] as const;
+export const FLOORPLAN_KINDS = [
+  'floorplan',
+  'schematic_floorplan',
+  'universal_floorplan',
+  'trueplan',
+] as const;
+export type FloorplanKind = (typeof FLOORPLAN_KINDS)[number];
+
+/** Every kind of order: the floor plans, and retouching of a property's photos (000 §1, charged per photo). */
+export const ORDER_KINDS = [...FLOORPLAN_KINDS, 'photo_retouching'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
@@ -11,23 +20,76 @@ export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
   schematic_floorplan: 'Schematic floor plan',
   universal_floorplan: 'Universal floor plan',
   trueplan: 'TruePlan',
+  photo_retouching: 'Photo retouching',
 };
 
-/** Credits one order of each kind costs (000 §1: floor plans cost credits; the amounts are the platform's). */
-export const ORDER_CREDITS: Record<OrderKind, number> = {
+/** Credits one floor plan of each kind costs (000 §1: floor plans cost credits; the amounts are the platform's). */
+export const ORDER_CREDITS: Record<FloorplanKind, number> = {
   floorplan: 5,
   schematic_floorplan: 3,
   universal_floorplan: 8,
   trueplan: 10,
 };
 
-/** How long after placing the plan is promised, per kind (hours). */
+/** How long after placing the work is promised, per kind (hours). */
 export const ORDER_TURNAROUND_HOURS: Record<OrderKind, number> = {
   floorplan: 24,
   schematic_floorplan: 24,
   universal_floorplan: 48,
   trueplan: 72,
+  photo_retouching: 24,
 };
+
+export const isFloorplanKind = (kind: OrderKind): kind is FloorplanKind =>
+  (FLOORPLAN_KINDS as readonly string[]).includes(kind);
+
+/**
+ * What a retoucher does to each photo of a retouching order (the spec shows none: these are the platform's), each
+ * priced in credits per photo: an order costs its photos times the sum of its options.
+ */
+export const RETOUCH_OPTIONS = ['brightness_colour', 'sky_replacement', 'object_removal'] as const;
+export type RetouchOption = (typeof RETOUCH_OPTIONS)[number];
+
+export const RETOUCH_OPTION_CREDITS: Record<RetouchOption, number> = {
+  brightness_colour: 1,
+  sky_replacement: 2,
+  object_removal: 3,
+};
+export const RETOUCH_OPTION_LABELS: Record<RetouchOption, string> = {
+  brightness_colour: 'Brightness and colour',
+  sky_replacement: 'Sky replacement',
+  object_removal: 'Object removal',
+};
+
+/** How many photos one retouching order takes. */
+export const MAX_RETOUCH_PHOTOS = 50;
+
+/**
+ * Where a retouched photo goes on the property: beside its original (a new photo after the property's last one), or
+ * in its place (the original's file kept with the photo, and in the order).
+ */
+export const RETOUCH_DELIVERIES = ['beside', 'replace'] as const;
+export type RetouchDelivery = (typeof RETOUCH_DELIVERIES)[number];
+
+/**
+ * What a retouching order asks, in words: '3 photos: Brightness and colour, Sky replacement; beside the originals'.
+ * Its photos are its originals (the files that name a photo).
+ */
+export function retouchingSummary(order: {
+  retouchOptions: readonly RetouchOption[] | null;
+  retouchDelivery: RetouchDelivery | null;
+  files: ReadonlyArray<{ photoId: string | null }>;
+}): string {
+  const photos = order.files.filter((file) => file.photoId !== null).length;
+  const options = (order.retouchOptions ?? []).map((option) => RETOUCH_OPTION_LABELS[option]).join(', ');
+  const where = order.retouchDelivery === 'replace' ? 'in place of the originals' : 'beside the originals';
+  return `${photos} ${photos === 1 ? 'photo' : 'photos'}: ${options}; ${where}`;
+}
+
+/** What retouching `photos` photos with `options` costs: per photo, the sum of the options' credits. */
+export function retouchingCredits(photos: number, options: readonly RetouchOption[]): number {
+  return photos * options.reduce((sum, option) => sum + RETOUCH_OPTION_CREDITS[option], 0);
+}
 
 /**
  * Who draws an order's plan: one of the platform's suppliers (every kind), or Matterport itself, bought through its
@@ -37,7 +99,7 @@ export const ORDER_DRAWERS = ['supplier', 'matterport'] as const;
 export type OrderDrawer = (typeof ORDER_DRAWERS)[number];
 
 /** The kinds Matterport sells through its Model API (TruePlans it sells only in Matterport Cloud). */
-export const MATTERPORT_DRAWN_KINDS: readonly OrderKind[] = ['schematic_floorplan'];
+export const MATTERPORT_DRAWN_KINDS: readonly FloorplanKind[] = ['schematic_floorplan'];
 
 /**
  * How fast Matterport draws a plan: its Model API's `delivery_time` option (normal: within two business days; fast:
@@ -55,8 +117,14 @@ export const MATTERPORT_SPEED_LABELS: Record<MatterportSpeed, string> = {
   urgent: 'Urgent',
 };
 
-/** What an order costs: Matterport's by its speed, a supplier's by its kind. */
-export function orderCredits(kind: OrderKind, speed: MatterportSpeed | null): number {
+/** What an order costs: retouching by its photos and options, Matterport's by its speed, a supplier's by its kind. */
+export function orderCredits(
+  kind: OrderKind,
+  speed: MatterportSpeed | null,
+  retouching: { photos: number; options: readonly RetouchOption[] } | null = null,
+): number {
+  if (kind === 'photo_retouching')
+    return retouchingCredits(retouching?.photos ?? 0, retouching?.options ?? []);
   return speed ? MATTERPORT_SPEED_CREDITS[speed] : ORDER_CREDITS[kind];
 }
 
@@ -107,6 +175,17 @@ export const PROPERTY_FOR_ORDER = 'properties.property.for_order';
 export interface PropertyForOrderRequest {
   providerId: string;
   propertyId: string;
+  /** A retouching order's photos: answered in `photos`, those of them that are the property's. */
+  photoIds?: string[];
+}
+
+/** A photo of the property to retouch, with its file in the platform's bucket (orders copies it). */
+export interface PhotoForOrder {
+  photoId: string;
+  storageKey: string;
+  filename: string;
+  contentType: string;
+  size: number;
 }
 
 export interface PropertyForOrder {
@@ -117,6 +196,8 @@ export interface PropertyForOrder {
   matterportModelId: string | null;
   /** Matterport serves the space only behind a password: plans cannot be produced from it. */
   passwordProtected: boolean;
+  /** The photos asked for (`photoIds`) that are the property's, in the order asked; absent when none were asked. */
+  photos?: PhotoForOrder[];
 }
 
 /**

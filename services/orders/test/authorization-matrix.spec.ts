@@ -122,6 +122,8 @@ const ROUTES: Array<MatrixRoute<string>> = [
     },
   },
   { method: 'get', path: () => `${VA}/amendments/universal_floor_plans.json`, expect: assistants(200) },
+  { method: 'get', path: () => `${VA}/photo_retouching_orders.json`, expect: assistants(200) },
+  { method: 'get', path: () => `${VA}/amendments/photo_retouching.json`, expect: assistants(200) },
   {
     method: 'get',
     path: () => `${VA}/amendments/kitchens.json`,

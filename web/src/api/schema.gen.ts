@@ -5452,6 +5452,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/virtual_assistant/photo_retouching_orders.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VaQueuesController_retouching'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/virtual_assistant/portal_order_requests/{id}': {
     parameters: {
       query?: never;
@@ -7808,6 +7824,11 @@ export type components = {
       filename: string;
       /** Format: uuid */
       id: string;
+      /**
+       * Format: uuid
+       * @description a retouching order's original: the property's photo it copies
+       */
+      photo_id: string | null;
       /** @enum {string} */
       role: 'supporting' | 'working' | 'property_data' | 'delivered' | 'attachment';
       size: number;
@@ -7824,14 +7845,18 @@ export type components = {
       drawn_by?: 'supplier' | 'matterport';
       instructions?: string | null;
       /** @enum {string} */
-      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan' | 'photo_retouching';
       /** @enum {string} */
       matterport_speed?: 'normal' | 'fast' | 'urgent';
+      photo_ids?: string[];
       /**
        * Format: uuid
        * @description the property (in the path of the property route)
        */
       property_id?: string;
+      /** @enum {string} */
+      retouch_delivery?: 'beside' | 'replace';
+      retouch_options?: ('brightness_colour' | 'sky_replacement' | 'object_removal')[];
     };
     'orders.OrderDetailResponse': {
       amendments: components['schemas']['orders.OrderResponse'][];
@@ -7858,7 +7883,7 @@ export type components = {
       id: string;
       instructions: string | null;
       /** @enum {string} */
-      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan' | 'photo_retouching';
       /**
        * @description how fast Matterport draws it; null for a supplier's
        * @enum {string|null}
@@ -7881,6 +7906,13 @@ export type components = {
       property_title: string;
       /** Format: uuid */
       provider_id: string;
+      /**
+       * @description null but for retouching
+       * @enum {string|null}
+       */
+      retouch_delivery: 'beside' | 'replace' | null;
+      /** @description null but for retouching */
+      retouch_options: ('brightness_colour' | 'sky_replacement' | 'object_removal')[] | null;
       /** Format: date-time */
       started_at: string | null;
       /** @enum {string} */
@@ -7912,7 +7944,7 @@ export type components = {
       id: string;
       instructions: string | null;
       /** @enum {string} */
-      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan';
+      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan' | 'photo_retouching';
       /**
        * @description how fast Matterport draws it; null for a supplier's
        * @enum {string|null}
@@ -7935,6 +7967,13 @@ export type components = {
       property_title: string;
       /** Format: uuid */
       provider_id: string;
+      /**
+       * @description null but for retouching
+       * @enum {string|null}
+       */
+      retouch_delivery: 'beside' | 'replace' | null;
+      /** @description null but for retouching */
+      retouch_options: ('brightness_colour' | 'sky_replacement' | 'object_removal')[] | null;
       /** Format: date-time */
       started_at: string | null;
       /** @enum {string} */
@@ -22430,7 +22469,12 @@ export interface operations {
       };
       header?: never;
       path: {
-        queue: 'floor_plans' | 'schematic_floor_plans' | 'universal_floor_plans' | 'trueplans';
+        queue:
+          | 'floor_plans'
+          | 'schematic_floor_plans'
+          | 'universal_floor_plans'
+          | 'trueplans'
+          | 'photo_retouching';
       };
       cookie?: never;
     };
@@ -22477,6 +22521,41 @@ export interface operations {
     };
   };
   VaQueuesController_floorplans: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        /** @description one status, several separated by commas, or status[] repeated */
+        status?: ('placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled')[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_retouching: {
     parameters: {
       query?: {
         /** @description page number, from 1 */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsUUID, Matches, ValidateIf } from 'class-validator';
-import { ORDER_KINDS, type OrderKind } from '@tourly/contracts';
+import { FLOORPLAN_KINDS, type FloorplanKind } from '@tourly/contracts';
 import {
   IdField,
   IdParam,
@@ -38,8 +38,8 @@ export class VariantFilters {
   @IsUUID('all', { message: 'is not a client id' })
   providerClientId?: string;
 
-  @OptionalOneOf(ORDER_KINDS)
-  kind?: OrderKind;
+  @OptionalOneOf(FLOORPLAN_KINDS)
+  kind?: FloorplanKind;
 }
 
 /** 001 §7: page, search, page_size and `filters[...]` (property, client, kind). */
@@ -86,8 +86,8 @@ export class VariantResponse {
   propertyId!: string;
   @ApiProperty()
   propertyTitle!: string;
-  @OneOfField(ORDER_KINDS)
-  kind!: OrderKind;
+  @OneOfField(FLOORPLAN_KINDS)
+  kind!: FloorplanKind;
   @IdField({ nullable: true })
   providerClientId!: string | null;
   @ApiProperty()

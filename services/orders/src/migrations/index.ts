@@ -8,6 +8,7 @@ import { PlacedStep1764150000000 } from './1764150000000-placed-step';
 import { OpenOrderSearch1765700000000 } from './1765700000000-open-order-search';
 import { DrawnByMatterport1765800000000 } from './1765800000000-drawn-by-matterport';
 import { MatterportSpeed1765810000000 } from './1765810000000-matterport-speed';
+import { PhotoRetouching1765900000000 } from './1765900000000-photo-retouching';
 
 /** Committed migrations of the orders schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationClass[] = [
   OpenOrderSearch1765700000000,
   DrawnByMatterport1765800000000,
   MatterportSpeed1765810000000,
+  PhotoRetouching1765900000000,
 ];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OrderKind } from '@tourly/contracts';
+import type { FloorplanKind } from '@tourly/contracts';
 import {
   Database,
   likePattern,
@@ -25,7 +25,8 @@ import type {
 } from './floorplan-variants.repository.types';
 
 /** What the schema keeps to a union with a CHECK. */
-type Known = { kind: OrderKind };
+/** Variants are delivered plans: never retouched photos. */
+type Known = { kind: FloorplanKind };
 
 export type VariantRow = Narrowed<IFindVariantResult, Known>;
 
@@ -33,7 +34,7 @@ export interface VariantFilter {
   search?: string;
   propertyId?: string;
   providerClientId?: string;
-  kind?: OrderKind;
+  kind?: FloorplanKind;
 }
 
 const insertVariant = sql<IInsertVariantQuery>`

@@ -27,24 +27,27 @@ type Known = { role: OrderFileRole };
 export type OrderFileRow = Narrowed<IFindOrderFileResult, Known>;
 
 const insertOrderFile = sql<IInsertOrderFileQuery>`
-  INSERT INTO order_files (id, order_id, role, storage_key, filename, content_type, size, uploaded_by)
-  VALUES ($id!, $orderId!, $role!, $storageKey!, $filename!, $contentType!, $size!, $uploadedBy)`;
+  INSERT INTO order_files (id, order_id, role, storage_key, filename, content_type, size, uploaded_by, photo_id)
+  VALUES ($id!, $orderId!, $role!, $storageKey!, $filename!, $contentType!, $size!, $uploadedBy, $photoId)`;
 
 const findOrderFile = sql<Narrow<IFindOrderFileQuery, Known>>`
   SELECT id, order_id AS "orderId", role, comment_id AS "commentId", storage_key AS "storageKey", filename,
-    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", created_at AS "createdAt"
+    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", photo_id AS "photoId",
+    created_at AS "createdAt"
   FROM order_files WHERE order_id = $orderId! AND id = $id!`;
 
 const listOrderFiles = sql<Narrow<IListOrderFilesQuery, Known>>`
   SELECT id, order_id AS "orderId", role, comment_id AS "commentId", storage_key AS "storageKey", filename,
-    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", created_at AS "createdAt"
+    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", photo_id AS "photoId",
+    created_at AS "createdAt"
   FROM order_files
   WHERE order_id = $orderId! AND ($roles::text[] IS NULL OR role = ANY($roles::text[])) AND comment_id IS NULL
   ORDER BY created_at, id`;
 
 const filesOfComments = sql<Narrow<IFilesOfCommentsQuery, Known>>`
   SELECT id, order_id AS "orderId", role, comment_id AS "commentId", storage_key AS "storageKey", filename,
-    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", created_at AS "createdAt"
+    content_type AS "contentType", size::int AS "size!", uploaded_by AS "uploadedBy", photo_id AS "photoId",
+    created_at AS "createdAt"
   FROM order_files WHERE comment_id = ANY($commentIds!::uuid[]) ORDER BY created_at, id`;
 
 const removeOrderFile = sql<IRemoveOrderFileQuery>`DELETE FROM order_files WHERE id = $id!`;

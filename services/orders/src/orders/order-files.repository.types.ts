@@ -9,6 +9,7 @@ export interface IInsertOrderFileParams {
   filename: string;
   id: string;
   orderId: string;
+  photoId?: string | null | void;
   role: string;
   size: NumberOrString;
   storageKey: string;
@@ -38,6 +39,7 @@ export interface IFindOrderFileResult {
   filename: string;
   id: string;
   orderId: string;
+  photoId: string | null;
   role: string;
   size: number;
   storageKey: string;
@@ -64,6 +66,7 @@ export interface IListOrderFilesResult {
   filename: string;
   id: string;
   orderId: string;
+  photoId: string | null;
   role: string;
   size: number;
   storageKey: string;
@@ -89,6 +92,7 @@ export interface IFilesOfCommentsResult {
   filename: string;
   id: string;
   orderId: string;
+  photoId: string | null;
   role: string;
   size: number;
   storageKey: string;

@@ -1,20 +1,25 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsObject, IsOptional, IsUUID } from 'class-validator';
 import {
   MATTERPORT_SPEEDS,
+  MAX_RETOUCH_PHOTOS,
   ORDER_DRAWERS,
   ORDER_FILE_ROLES,
   ORDER_KINDS,
   ORDER_STATUSES,
   ORDER_STEPS,
+  RETOUCH_DELIVERIES,
+  RETOUCH_OPTIONS,
   type MatterportSpeed,
   type OrderDrawer,
   type OrderFileRole,
   type OrderKind,
   type OrderStatus,
   type OrderStep,
+  type RetouchDelivery,
+  type RetouchOption,
 } from '@tourly/contracts';
 import {
   IdField,
@@ -110,6 +115,27 @@ export class FloorplanOrderFields {
 
   @OptionalString(2000)
   instructions?: string;
+
+  /** Retouching only (required there): the property's photos to retouch. */
+  @ApiPropertyOptional({ type: [String], format: 'uuid', minItems: 1, maxItems: MAX_RETOUCH_PHOTOS })
+  @IsOptional()
+  @IsUUID('all', { each: true, message: 'must list photo ids' })
+  @ArrayMaxSize(MAX_RETOUCH_PHOTOS, { message: `must list at most ${MAX_RETOUCH_PHOTOS} photos` })
+  @ArrayNotEmpty({ message: 'must list at least one photo' })
+  @IsArray({ message: 'must list photo ids' })
+  photoIds?: string[];
+
+  /** Retouching only (required there): what is done to every photo, each priced per photo. */
+  @ApiPropertyOptional({ type: [String], enum: RETOUCH_OPTIONS, minItems: 1 })
+  @IsOptional()
+  @IsIn(RETOUCH_OPTIONS, { each: true, message: `must list some of: ${RETOUCH_OPTIONS.join(', ')}` })
+  @ArrayNotEmpty({ message: 'must list at least one option' })
+  @IsArray({ message: `must list some of: ${RETOUCH_OPTIONS.join(', ')}` })
+  retouchOptions?: RetouchOption[];
+
+  /** Retouching only: the retouched photos beside their originals (unset) or in their place. */
+  @OptionalOneOf(RETOUCH_DELIVERIES)
+  retouchDelivery?: RetouchDelivery;
 }
 
 /** `floorplan_order` (001 §7). */
@@ -172,6 +198,8 @@ export class FileResponse {
   size!: number;
   @IdField({ nullable: true, description: 'null for the files Matterport delivered' })
   uploadedBy!: string | null;
+  @IdField({ nullable: true, description: "a retouching order's original: the property's photo it copies" })
+  photoId!: string | null;
   @TimeField()
   createdAt!: Date;
   @ApiProperty({ description: 'a presigned link to read it, valid for an hour' })
@@ -213,6 +241,15 @@ export class OrderResponse {
     description: "how fast Matterport draws it; null for a supplier's",
   })
   matterportSpeed!: MatterportSpeed | null;
+  @ApiProperty({
+    type: [String],
+    enum: RETOUCH_OPTIONS,
+    nullable: true,
+    description: 'null but for retouching',
+  })
+  retouchOptions!: RetouchOption[] | null;
+  @OneOfField(RETOUCH_DELIVERIES, { nullable: true, description: 'null but for retouching' })
+  retouchDelivery!: RetouchDelivery | null;
   @OneOfField(ORDER_STATUSES)
   status!: OrderStatus;
   @IdField({ nullable: true, description: 'the delivered order this one amends' })

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { MatterportSpeed, OrderDrawer, OrderKind, OrderStatus, OrderStep } from '@tourly/contracts';
+import type {
+  MatterportSpeed,
+  OrderDrawer,
+  OrderKind,
+  OrderStatus,
+  OrderStep,
+  RetouchDelivery,
+  RetouchOption,
+} from '@tourly/contracts';
 import {
   Database,
   likePattern,
@@ -41,6 +49,8 @@ type Known = {
   kind: OrderKind;
   drawnBy: OrderDrawer;
   matterportSpeed: MatterportSpeed | null;
+  retouchOptions: RetouchOption[] | null;
+  retouchDelivery: RetouchDelivery | null;
   status: OrderStatus;
 };
 
@@ -48,7 +58,8 @@ export type OrderRow = Narrowed<IFindOrderResult, Known>;
 
 export type StepRow = Narrowed<IOrderStepsResult, { step: OrderStep }>;
 
-export type NewOrder = IInsertOrderParams & Pick<Known, 'kind' | 'drawnBy' | 'matterportSpeed'>;
+export type NewOrder = Omit<IInsertOrderParams, 'retouchOptions'> &
+  Pick<Known, 'kind' | 'drawnBy' | 'matterportSpeed' | 'retouchOptions' | 'retouchDelivery'>;
 
 /** A list's filters: whose orders, which kinds, statuses, a search and a period of placing. */
 export interface OrderFilter {
@@ -70,7 +81,8 @@ export interface OrderFilter {
 const findOrder = sql<Narrow<IFindOrderQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -80,7 +92,8 @@ const findOrder = sql<Narrow<IFindOrderQuery, Known>>`
 const lockOrder = sql<Narrow<ILockOrderQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -90,7 +103,8 @@ const lockOrder = sql<Narrow<ILockOrderQuery, Known>>`
 const orderAmendments = sql<Narrow<IOrderAmendmentsQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -104,10 +118,11 @@ const insertOrder = sql<IInsertOrderQuery>`
     RETURNING last_number
   )
   INSERT INTO floorplan_orders (id, number, provider_id, property_id, property_title, property_address,
-    matterport_model_id, kind, drawn_by, matterport_speed, amends_order_id, credits, instructions, supplier_id,
-    assigned_at, placed_by, promised_at, placed_at)
+    matterport_model_id, kind, drawn_by, matterport_speed, retouch_options, retouch_delivery, amends_order_id,
+    credits, instructions, supplier_id, assigned_at, placed_by, promised_at, placed_at)
   SELECT $id!, counter.last_number, $providerId!, $propertyId!, $propertyTitle!, $propertyAddress,
-    $matterportModelId, $kind!, $drawnBy!, $matterportSpeed, $amendsOrderId, $credits!, $instructions, $supplierId,
+    $matterportModelId, $kind!, $drawnBy!, $matterportSpeed, $retouchOptions, $retouchDelivery, $amendsOrderId,
+    $credits!, $instructions, $supplierId,
     CASE WHEN $supplierId::uuid IS NULL THEN NULL ELSE now() END, $placedBy, $promisedAt!, clock_timestamp()
     FROM counter`;
 
@@ -158,7 +173,8 @@ const orderSteps = sql<Narrow<IOrderStepsQuery, { step: OrderStep }>>`
 const orderPage = sql<Narrow<IOrderPageQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -170,7 +186,8 @@ const orderCount = sql<IOrderCountQuery>`SELECT count(*)::int AS "count!" FROM f
 const orderExport = sql<Narrow<IOrderExportQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
-    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",

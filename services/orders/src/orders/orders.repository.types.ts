@@ -3,6 +3,8 @@ export type DateOrString = Date | string;
 
 export type NumberOrString = number | string;
 
+export type stringArray = string[];
+
 /** 'FindOrder' parameters type */
 export interface IFindOrderParams {
   id: string;
@@ -31,6 +33,8 @@ export interface IFindOrderResult {
   propertyId: string;
   propertyTitle: string;
   providerId: string;
+  retouchDelivery: string | null;
+  retouchOptions: stringArray | null;
   startedAt: Date | null;
   status: string;
   supplierId: string | null;
@@ -70,6 +74,8 @@ export interface ILockOrderResult {
   propertyId: string;
   propertyTitle: string;
   providerId: string;
+  retouchDelivery: string | null;
+  retouchOptions: stringArray | null;
   startedAt: Date | null;
   status: string;
   supplierId: string | null;
@@ -109,6 +115,8 @@ export interface IOrderAmendmentsResult {
   propertyId: string;
   propertyTitle: string;
   providerId: string;
+  retouchDelivery: string | null;
+  retouchOptions: stringArray | null;
   startedAt: Date | null;
   status: string;
   supplierId: string | null;
@@ -136,6 +144,8 @@ export interface IInsertOrderParams {
   propertyId: string;
   propertyTitle: string;
   providerId: string;
+  retouchDelivery?: string | null | void;
+  retouchOptions?: stringArray | null | void;
   supplierId?: string | null | void;
 }
 
@@ -321,6 +331,8 @@ export interface IOrderPageResult {
   propertyId: string;
   propertyTitle: string;
   providerId: string;
+  retouchDelivery: string | null;
+  retouchOptions: stringArray | null;
   startedAt: Date | null;
   status: string;
   supplierId: string | null;
@@ -373,6 +385,8 @@ export interface IOrderExportResult {
   propertyId: string;
   propertyTitle: string;
   providerId: string;
+  retouchDelivery: string | null;
+  retouchOptions: stringArray | null;
   startedAt: Date | null;
   status: string;
   supplierId: string | null;

@@ -5,7 +5,10 @@ import {
   IDEMPOTENCY_KEY,
   LEADS_TO,
   STEP_OF,
+  matchRetouched,
   maySee,
+  originalNames,
+  retouchWork,
   placingHash,
   promisedAt,
   supportingFileIds,
@@ -212,6 +215,79 @@ describe('orders rules', () => {
     ])('tells %s apart', (_what, propertyId, fields) => {
       expect(placingHash(propertyId, fields)).not.toBe(placingHash(PROVIDER, { kind: 'floorplan' }));
     });
+  });
+});
+
+describe('photo retouching', () => {
+  const PHOTO = fileId(1).toUpperCase();
+
+  it('asks a retouching order for its photos and options, and a floor plan for neither', () => {
+    expect(retouchWork({ kind: 'floorplan' })).toBeNull();
+    expect(retouchWork({ kind: 'floorplan', retouchOptions: ['sky_replacement'] })).toEqual({
+      field: 'retouchOptions',
+      message: 'is for photo retouching only: leave it out when ordering a floor plan',
+    });
+    expect(retouchWork({ kind: 'photo_retouching', retouchOptions: ['sky_replacement'] })).toEqual({
+      field: 'photoIds',
+      message: 'must list the photos to retouch',
+    });
+    expect(retouchWork({ kind: 'photo_retouching', photoIds: [PHOTO] })).toEqual({
+      field: 'retouchOptions',
+      message: 'must list what to do to the photos',
+    });
+    expect(
+      retouchWork({
+        kind: 'photo_retouching',
+        photoIds: [PHOTO, PHOTO.toLowerCase()],
+        retouchOptions: ['sky_replacement'],
+      }),
+    ).toEqual({ field: 'photoIds', message: 'lists a photo twice' });
+    expect(
+      retouchWork({
+        kind: 'photo_retouching',
+        photoIds: [PHOTO],
+        retouchOptions: ['sky_replacement', 'sky_replacement', 'object_removal'],
+      }),
+    ).toEqual({
+      photoIds: [PHOTO.toLowerCase()],
+      options: ['sky_replacement', 'object_removal'],
+      delivery: 'beside',
+    });
+  });
+
+  it('names the originals apart, whatever their case', () => {
+    expect(originalNames(['IMG_1.jpg', 'img_1.JPG', 'IMG_1.png', 'kitchen', 'kitchen'])).toEqual([
+      'IMG_1.jpg',
+      'img_1-2.JPG',
+      'IMG_1-3.png',
+      'kitchen',
+      'kitchen-2',
+    ]);
+  });
+
+  it('matches each retouched photo to its original by name, and says what is missing or extra', () => {
+    const originals = [
+      { filename: 'IMG_1.jpg', photoId: 'p1' },
+      { filename: 'IMG_2.jpg', photoId: 'p2' },
+      { filename: 'notes.pdf', photoId: null },
+    ];
+    const first = { filename: 'img_1.PNG' };
+    expect(matchRetouched(originals, [first, { filename: 'IMG_2.jpg' }], true)).toEqual({
+      matched: [
+        { file: first, photoId: 'p1' },
+        { file: { filename: 'IMG_2.jpg' }, photoId: 'p2' },
+      ],
+      problems: [],
+    });
+    expect(
+      matchRetouched(originals, [first, { filename: 'IMG_1.jpg' }, { filename: 'notes.jpg' }], true).problems,
+    ).toEqual([
+      'img_1.PNG and IMG_1.jpg both retouch IMG_1.jpg: deliver one.',
+      "notes.jpg is not one of this order's photos: name each retouched photo after its original.",
+      'No retouched photo yet for IMG_2.jpg: deliver one for every photo.',
+    ]);
+    // An amendment redoes some of the photos.
+    expect(matchRetouched(originals, [first], false).problems).toEqual([]);
   });
 });
 

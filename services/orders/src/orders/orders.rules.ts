@@ -1,4 +1,5 @@
 import {
+  isFloorplanKind,
   MATTERPORT_DRAWN_KINDS,
   MATTERPORT_SPEED_HOURS,
   ORDER_KIND_LABELS,
@@ -9,6 +10,8 @@ import {
   type OrderKind,
   type OrderStatus,
   type OrderStep,
+  type RetouchDelivery,
+  type RetouchOption,
 } from '@tourly/contracts';
 import { createHash } from 'node:crypto';
 import type { CallerIdentity } from '@tourly/platform';
@@ -20,6 +23,16 @@ export const PASSWORD_PROTECTED =
 export const NO_SPACE =
   'This property has no Matterport space to draw a floor plan from. Add its space first.';
 export const NOTHING_DELIVERED = 'Upload the floor plan before finalising the order.';
+export const NO_PHOTOS_RETOUCHED = 'Upload the retouched photos before finalising the order.';
+export const NOT_THE_PROPERTYS_PHOTOS =
+  'must list photos of this property: one of them is not among its photos (deleted meanwhile?). Pick them again.';
+export const RETOUCHING_ONLY = 'is for photo retouching only: leave it out when ordering a floor plan';
+export const ORIGINAL_STAYS =
+  "This is one of the order's original photos: it stays with the order, so the retouched photo can be matched to it.";
+
+/** What finalising refuses when nothing is delivered yet: the plan, or the retouched photos. */
+export const nothingDelivered = (kind: OrderKind) =>
+  kind === 'photo_retouching' ? NO_PHOTOS_RETOUCHED : NOTHING_DELIVERED;
 export const NOT_A_SUPPLIER = 'Choose one of the external suppliers.';
 export const NOT_MATTERPORTS_KIND =
   'Matterport draws schematic floor plans only: leave this kind to one of our drafters.';
@@ -34,7 +47,101 @@ export function matterportFailure(reason: string | null): string {
 
 /** Whether `drawnBy` may draw `kind` (anyone may be drawn by a supplier). */
 export function drawableBy(drawnBy: OrderDrawer, kind: OrderKind): boolean {
-  return drawnBy === 'supplier' || MATTERPORT_DRAWN_KINDS.includes(kind);
+  return drawnBy === 'supplier' || (isFloorplanKind(kind) && MATTERPORT_DRAWN_KINDS.includes(kind));
+}
+
+/** What a retouching order asks for: the photos, what is done to each, and where the retouched ones go. */
+export interface RetouchWork {
+  photoIds: string[];
+  options: RetouchOption[];
+  delivery: RetouchDelivery;
+}
+
+/**
+ * The retouching asked for by an order's fields: null for a floor plan, which sends none of them; refused (the field
+ * and why) when a retouching order lacks its photos or options or lists a photo twice, or a floor plan sends them.
+ */
+export function retouchWork(fields: {
+  kind: OrderKind;
+  photoIds?: string[];
+  retouchOptions?: RetouchOption[];
+  retouchDelivery?: RetouchDelivery;
+}): RetouchWork | null | { field: string; message: string } {
+  const { photoIds, retouchOptions, retouchDelivery } = fields;
+  if (fields.kind !== 'photo_retouching') {
+    const sent = Object.entries({ photoIds, retouchOptions, retouchDelivery }).find(([, value]) => value);
+    return sent ? { field: sent[0], message: RETOUCHING_ONLY } : null;
+  }
+  if (!photoIds?.length) return { field: 'photoIds', message: 'must list the photos to retouch' };
+  if (!retouchOptions?.length)
+    return { field: 'retouchOptions', message: 'must list what to do to the photos' };
+  const ids = photoIds.map((id) => id.toLowerCase());
+  if (new Set(ids).size !== ids.length) return { field: 'photoIds', message: 'lists a photo twice' };
+  return { photoIds: ids, options: [...new Set(retouchOptions)], delivery: retouchDelivery ?? 'beside' };
+}
+
+/** A file's name without its extension, lower-cased: what matches a retouched photo to its original. */
+const stemOf = (filename: string) => filename.replace(/\.[^.]*$/, '').toLowerCase();
+
+/**
+ * The names the originals of a retouching order get among its files: their own, made unique (`IMG_1.jpg`,
+ * `IMG_1-2.jpg`), since the retoucher names each retouched photo after its original.
+ */
+export function originalNames(filenames: string[]): string[] {
+  const taken = new Set<string>();
+  return filenames.map((filename) => {
+    const extension = /\.[^.]*$/.exec(filename)?.[0] ?? '';
+    const stem = filename.slice(0, filename.length - extension.length);
+    let name = filename;
+    for (let copy = 2; taken.has(stemOf(name)); copy += 1) name = `${stem}-${copy}${extension}`;
+    taken.add(stemOf(name));
+    return name;
+  });
+}
+
+/**
+ * Which original each retouched photo retouches, by its name (`IMG_1.jpg` and `IMG_1.png` both retouch `IMG_1.jpg`),
+ * and what stops the order being finalised: a file named after no original, two for one original, and (`everyPhoto`:
+ * a first order; an amendment redoes some) an original with none.
+ */
+export function matchRetouched<
+  O extends { filename: string; photoId: string | null },
+  D extends { filename: string },
+>(
+  originals: O[],
+  delivered: D[],
+  everyPhoto: boolean,
+): { matched: Array<{ file: D; photoId: string }>; problems: string[] } {
+  const byStem = new Map(originals.map((original) => [stemOf(original.filename), original]));
+  const matched = new Map<string, { file: D; photoId: string }>();
+  const problems: string[] = [];
+  for (const file of delivered) {
+    const original = byStem.get(stemOf(file.filename));
+    if (!original?.photoId) {
+      problems.push(
+        `${file.filename} is not one of this order's photos: name each retouched photo after its original.`,
+      );
+      continue;
+    }
+    const earlier = matched.get(original.photoId);
+    if (earlier) {
+      problems.push(
+        `${earlier.file.filename} and ${file.filename} both retouch ${original.filename}: deliver one.`,
+      );
+      continue;
+    }
+    matched.set(original.photoId, { file, photoId: original.photoId });
+  }
+  const missing = originals.filter((original) => original.photoId && !matched.has(original.photoId));
+  if (everyPhoto && missing.length > 0)
+    problems.push(
+      `No retouched photo yet for ${missing.map((original) => original.filename).join(', ')}: deliver one for every photo.`,
+    );
+  // In the originals' order: retouched photos put beside them follow the property's order, not the uploads'.
+  const inOrder = originals.flatMap((original) =>
+    original.photoId ? (matched.get(original.photoId) ?? []) : [],
+  );
+  return { matched: inOrder, problems };
 }
 
 /** What people do to an order, each allowed from some statuses only (the machine in the README). */
@@ -134,6 +241,8 @@ export const QUEUES = {
   schematic_floor_plans: { kinds: ['schematic_floorplan'], amendments: true },
   universal_floor_plans: { kinds: ['universal_floorplan'], amendments: true },
   trueplans_amendments: { kinds: ['trueplan'], amendments: true },
+  photo_retouching: { kinds: ['photo_retouching'], amendments: false },
+  photo_retouching_amendments: { kinds: ['photo_retouching'], amendments: true },
 } as const satisfies Record<string, { kinds: readonly OrderKind[]; amendments: boolean }>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -180,9 +289,12 @@ export function placingHash(
     matterportSpeed?: MatterportSpeed;
     instructions?: string;
   },
+  retouch: RetouchWork | null = null,
 ): string {
   const placing = [propertyId.toLowerCase(), fields.kind, fields.instructions || ''];
   // A supplier's order hashes as it did before orders could be Matterport's: keys kept then still replay.
   if (fields.drawnBy === 'matterport') placing.push('matterport', fields.matterportSpeed ?? 'normal');
+  if (retouch)
+    placing.push(retouch.photoIds.join(','), [...retouch.options].sort().join(','), retouch.delivery);
   return createHash('sha256').update(JSON.stringify(placing)).digest('hex');
 }

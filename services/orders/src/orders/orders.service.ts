@@ -14,7 +14,11 @@ import {
   type OrderFileRole,
   type OrderKind,
   type OrderStatus,
+  type PhotoForOrder,
   type PropertyForOrder,
+  type PropertyForOrderRequest,
+  type RetouchDelivery,
+  type RetouchOption,
   type StaffMembers,
 } from '@tourly/contracts';
 import {
@@ -54,16 +58,21 @@ import {
   IDEMPOTENCY_KEY,
   KEY_REUSED,
   LEADS_TO,
+  matchRetouched,
   maySee,
   NO_SPACE,
   NOT_A_SUPPLIER,
   NOT_MATTERPORTS_KIND,
-  NOTHING_DELIVERED,
+  NOT_THE_PROPERTYS_PHOTOS,
+  nothingDelivered,
   ORDER_NOT_FOUND,
+  ORIGINAL_STAYS,
+  originalNames,
   PASSWORD_PROTECTED,
   placingHash,
   promisedAt,
   QUEUES,
+  retouchWork,
   SPEED_IS_MATTERPORTS,
   STEP_OF,
   supportingFileIds,
@@ -87,6 +96,16 @@ export const creditsReference = (orderId: string) => `order:${orderId}`;
  * never committed (the process died in between) is released by billing's sweep after this long.
  */
 export const ORDER_HOLD_SECONDS = 30 * 24 * 3600;
+
+/** A retouching order's copy of one of its photos, before its `order_files` row is written. */
+interface OriginalPhoto {
+  id: string;
+  storageKey: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  photoId: string;
+}
 
 /** The moves of the machine that change an order's status. */
 export type MachineAction = Extract<OrderAction, 'start' | 'pause' | 'finalise' | 'cancel'>;
@@ -122,10 +141,12 @@ export class OrdersService {
 
   /**
    * Places an order for one of the provider's properties. Refused before any credit is held for a property that is
-   * not the provider's (404), one without a Matterport space or with a password-protected one (422); then refused
-   * with 'Provider does not have enough credits' when the balance is short. An order Matterport draws is bought from
-   * Matterport once the credits are held (its refusal releases them, and nothing is placed), priced and promised by
-   * the speed asked, and is in progress from the start: Matterport is drawing it.
+   * not the provider's (404); a floor plan for one without a Matterport space or with a password-protected one (422),
+   * retouching for photos that are not the property's (422); then refused with 'Provider does not have enough
+   * credits' when the balance is short. An order Matterport draws is bought from Matterport once the credits are
+   * held (its refusal releases them, and nothing is placed), priced and promised by the speed asked, and is in
+   * progress from the start: Matterport is drawing it. A retouching order is priced per photo, and its photos are
+   * copied among its files (`supporting`, each naming its photo): the retoucher's originals.
    */
   async place(
     caller: CallerIdentity,
@@ -136,6 +157,9 @@ export class OrdersService {
       drawnBy?: OrderDrawer;
       matterportSpeed?: MatterportSpeed;
       instructions?: string;
+      photoIds?: string[];
+      retouchOptions?: RetouchOption[];
+      retouchDelivery?: RetouchDelivery;
     },
     idempotencyKey?: string,
   ): Promise<Placed> {
@@ -145,17 +169,36 @@ export class OrdersService {
       throw ApiError.invalid('floorplanOrder.drawnBy', NOT_MATTERPORTS_KIND);
     if (drawnBy === 'supplier' && fields.matterportSpeed)
       throw ApiError.invalid('floorplanOrder.matterportSpeed', SPEED_IS_MATTERPORTS);
+    const retouch = retouchWork(fields);
+    if (retouch && 'field' in retouch)
+      throw ApiError.invalid(`floorplanOrder.${retouch.field}`, retouch.message);
     const speed = drawnBy === 'matterport' ? (fields.matterportSpeed ?? 'normal') : null;
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
       throw ApiError.base(422, BAD_IDEMPOTENCY_KEY);
-    const key = idempotencyKey && { key: idempotencyKey, requestHash: placingHash(propertyId, fields) };
+    const key = idempotencyKey && {
+      key: idempotencyKey,
+      requestHash: placingHash(propertyId, fields, retouch),
+    };
     const earlier = key && (await this.replay(caller, providerId, key));
     if (earlier) return earlier;
-    const property = await this.rpc.ask<PropertyForOrder>(PROPERTY_FOR_ORDER, { providerId, propertyId });
-    if (!property.matterportModelId) throw ApiError.base(422, NO_SPACE);
-    if (property.passwordProtected) throw ApiError.base(422, PASSWORD_PROTECTED);
+    const property = await this.rpc.ask<PropertyForOrder>(PROPERTY_FOR_ORDER, {
+      providerId,
+      propertyId,
+      ...(retouch ? { photoIds: retouch.photoIds } : {}),
+    } satisfies PropertyForOrderRequest);
+    if (retouch) {
+      if (property.photos?.length !== retouch.photoIds.length)
+        throw ApiError.invalid('floorplanOrder.photoIds', NOT_THE_PROPERTYS_PHOTOS);
+    } else {
+      if (!property.matterportModelId) throw ApiError.base(422, NO_SPACE);
+      if (property.passwordProtected) throw ApiError.base(422, PASSWORD_PROTECTED);
+    }
     const id = uuidv7();
-    const credits = orderCredits(fields.kind, speed);
+    const credits = orderCredits(
+      fields.kind,
+      speed,
+      retouch && { photos: retouch.photoIds.length, options: retouch.options },
+    );
     const reference = creditsReference(id);
     await this.rpc.ask<CreditReservation>(CREDITS_RESERVE, {
       providerId,
@@ -164,8 +207,10 @@ export class OrdersService {
       holdSeconds: ORDER_HOLD_SECONDS,
     } satisfies CreditsReserveRequest);
     let keyTaken = false;
+    const originals: OriginalPhoto[] = [];
     try {
-      if (speed) await this.matterportPlans.order(providerId, property.matterportModelId, speed);
+      if (speed) await this.matterportPlans.order(providerId, property.matterportModelId!, speed);
+      if (retouch) originals.push(...(await this.copyOriginals(providerId, id, property.photos!)));
       await this.db.transaction(async (tx) => {
         await this.orders.insert(tx, {
           id,
@@ -177,6 +222,8 @@ export class OrdersService {
           kind: fields.kind,
           drawnBy,
           matterportSpeed: speed,
+          retouchOptions: retouch?.options ?? null,
+          retouchDelivery: retouch?.delivery ?? null,
           amendsOrderId: null,
           credits,
           instructions: fields.instructions || null,
@@ -184,6 +231,13 @@ export class OrdersService {
           placedBy: caller.userId,
           promisedAt: promisedAt(fields.kind, new Date(), speed),
         });
+        for (const original of originals)
+          await this.files.insert(tx, {
+            ...original,
+            orderId: id,
+            role: 'supporting',
+            uploadedBy: caller.userId!,
+          });
         await this.orders.addStep(tx, id, 'placed', caller.userId, null);
         // After the order (the key names it): a placing with the same key at the same moment waits here on the
         // key's row, and the one that did not claim it rolls its order back.
@@ -215,6 +269,7 @@ export class OrdersService {
         }
       });
     } catch (error) {
+      await this.storage.delete(originals.map((original) => original.storageKey)).catch(() => undefined);
       await this.rpc
         .ask(CREDITS_RELEASE, { providerId, reference } satisfies CreditsSettleRequest)
         .catch((release: unknown) =>
@@ -226,6 +281,38 @@ export class OrdersService {
       throw error;
     }
     return { order: await this.detail(caller, id), replayed: false };
+  }
+
+  /**
+   * Copies photos (the property's, or another order's originals) to an order's own keys, named so that each
+   * retouched photo can be named after its original: the rows to write, once the order is.
+   */
+  private async copyOriginals(
+    providerId: string,
+    orderId: string,
+    photos: Array<Pick<PhotoForOrder, 'photoId' | 'storageKey' | 'filename' | 'contentType' | 'size'>>,
+  ): Promise<OriginalPhoto[]> {
+    const names = originalNames(photos.map((photo) => photo.filename));
+    const copies: OriginalPhoto[] = [];
+    try {
+      for (const [index, photo] of photos.entries()) {
+        const fileId = uuidv7();
+        const storageKey = `orders/${providerId}/${orderId}/${fileId}`;
+        await this.storage.copy(photo.storageKey, storageKey);
+        copies.push({
+          id: fileId,
+          storageKey,
+          filename: names[index]!,
+          contentType: photo.contentType,
+          size: photo.size,
+          photoId: photo.photoId,
+        });
+      }
+    } catch (error) {
+      await this.storage.delete(copies.map((copy) => copy.storageKey)).catch(() => undefined);
+      throw error;
+    }
+    return copies;
   }
 
   /**
@@ -324,57 +411,87 @@ export class OrdersService {
         'must be an indexed map of uploaded files: {"0": {"id": ...}, "1": ...} (at most 20)',
       );
     const amendmentId = uuidv7();
-    await this.db.transaction(async (tx) => {
-      const order = await this.visible(caller, id, tx);
-      refuseUnless('amend', order.status);
-      await this.orders.insert(tx, {
-        id: amendmentId,
-        providerId: order.providerId,
-        propertyId: order.propertyId,
-        propertyTitle: order.propertyTitle,
-        propertyAddress: order.propertyAddress,
-        matterportModelId: order.matterportModelId,
-        kind: order.kind,
-        // A supplier amends the plan, Matterport's included: it starts from the plan delivered.
-        drawnBy: 'supplier',
-        matterportSpeed: null,
-        amendsOrderId: order.id,
-        credits: 0,
-        instructions: form.notes,
-        supplierId: order.supplierId,
-        placedBy: caller.userId,
-        promisedAt: promisedAt(order.kind, new Date()),
-      });
-      if (fileIds.length) {
-        const moved = await this.files.handOver(
-          tx,
-          fileIds,
-          { orderId: order.id, uploadedBy: caller.userId! },
-          { orderId: amendmentId, role: 'supporting', commentId: null },
-        );
-        if (moved !== fileIds.length)
-          throw ApiError.invalid(
-            'amendmentForm.supportingFiles',
-            'Upload each supporting file to this order first (files already attached elsewhere cannot be reused).',
-          );
-      }
-      await this.orders.addStep(tx, order.id, 'amendment', caller.userId, form.notes);
-      await this.orders.addStep(tx, amendmentId, 'placed', caller.userId, null);
-      await this.events.publish(
-        'orders.order.placed.v1',
-        {
+    const amended = await this.visible(caller, id);
+    refuseUnless('amend', amended.status);
+    // Retouching is amended from the same originals: the amendment gets its own copies of them.
+    const originals =
+      amended.kind === 'photo_retouching'
+        ? await this.copyOriginals(amended.providerId, amendmentId, await this.originalsOf(id))
+        : [];
+    try {
+      await this.db.transaction(async (tx) => {
+        const order = await this.visible(caller, id, tx);
+        refuseUnless('amend', order.status);
+        await this.orders.insert(tx, {
+          id: amendmentId,
           providerId: order.providerId,
-          orderId: amendmentId,
-          kind: order.kind,
-          drawnBy: 'supplier',
           propertyId: order.propertyId,
-          credits: 0,
+          propertyTitle: order.propertyTitle,
+          propertyAddress: order.propertyAddress,
+          matterportModelId: order.matterportModelId,
+          kind: order.kind,
+          // A supplier amends the plan, Matterport's included: it starts from the plan delivered.
+          drawnBy: 'supplier',
+          matterportSpeed: null,
+          retouchOptions: order.retouchOptions,
+          retouchDelivery: order.retouchDelivery,
           amendsOrderId: order.id,
-        },
-        tx,
-      );
-    });
+          credits: 0,
+          instructions: form.notes,
+          supplierId: order.supplierId,
+          placedBy: caller.userId,
+          promisedAt: promisedAt(order.kind, new Date()),
+        });
+        for (const original of originals)
+          await this.files.insert(tx, {
+            ...original,
+            orderId: amendmentId,
+            role: 'supporting',
+            uploadedBy: caller.userId!,
+          });
+        if (fileIds.length) {
+          const moved = await this.files.handOver(
+            tx,
+            fileIds,
+            { orderId: order.id, uploadedBy: caller.userId! },
+            { orderId: amendmentId, role: 'supporting', commentId: null },
+          );
+          if (moved !== fileIds.length)
+            throw ApiError.invalid(
+              'amendmentForm.supportingFiles',
+              'Upload each supporting file to this order first (files already attached elsewhere cannot be reused).',
+            );
+        }
+        await this.orders.addStep(tx, order.id, 'amendment', caller.userId, form.notes);
+        await this.orders.addStep(tx, amendmentId, 'placed', caller.userId, null);
+        await this.events.publish(
+          'orders.order.placed.v1',
+          {
+            providerId: order.providerId,
+            orderId: amendmentId,
+            kind: order.kind,
+            drawnBy: 'supplier',
+            propertyId: order.propertyId,
+            credits: 0,
+            amendsOrderId: order.id,
+          },
+          tx,
+        );
+      });
+    } catch (error) {
+      await this.storage.delete(originals.map((original) => original.storageKey)).catch(() => undefined);
+      throw error;
+    }
     return this.detail(caller, amendmentId);
+  }
+
+  /** A retouching order's originals: its copies of the property's photos, each naming its photo. */
+  private async originalsOf(
+    orderId: string,
+    tx?: EntityManager,
+  ): Promise<Array<OrderFileRow & { photoId: string }>> {
+    const supporting = await this.files.list(orderId, ['supporting'], tx);
+    return supporting.filter((file): file is OrderFileRow & { photoId: string } => file.photoId !== null);
   }
 
   /** A virtual assistant's queue: its kinds, first orders or amendments; searched and filtered by status. */
@@ -420,8 +537,8 @@ export class OrdersService {
   }
 
   /**
-   * Stores one file (multipart `floorplan_file[file]`, an image or a PDF) on an open order the caller may see:
-   * the supplier's working files, property data and deliverables, and anyone's attachments.
+   * Stores one file (multipart `floorplan_file[file]`, an image or a PDF; a retouched photo an image only) on an open
+   * order the caller may see: the supplier's working files, property data and deliverables, and anyone's attachments.
    */
   async upload(
     caller: CallerIdentity,
@@ -436,7 +553,8 @@ export class OrdersService {
     const storageKey = `orders/${order.providerId}/${order.id}/${fileId}`;
     const received = await receiveFile(raw, {
       field,
-      accept: ['image', 'pdf'],
+      // A retouched photo goes on the property as a photo: an image, never a PDF.
+      accept: order.kind === 'photo_retouching' && role === 'delivered' ? ['image'] : ['image', 'pdf'],
       store: (body, sniffed) => this.storage.upload(storageKey, body, sniffed.contentType),
     });
     try {
@@ -469,6 +587,7 @@ export class OrdersService {
       const file = await this.files.find(id, fileId, tx);
       if (!file || file.commentId) throw ApiError.notFound('File not found');
       refuseUnless('change_files', order.status);
+      if (file.photoId) throw ApiError.conflict(ORIGINAL_STAYS);
       await this.files.remove(tx, fileId);
       return file;
     });
@@ -506,8 +625,27 @@ export class OrdersService {
     const problems: string[] = [];
     const refusal = transitionRefusal('finalise', order.status);
     if (refusal) problems.push(refusal);
-    if ((await this.files.list(id, ['delivered'])).length === 0) problems.push(NOTHING_DELIVERED);
+    problems.push(...(await this.deliverables(order)).problems);
     return { ready: problems.length === 0, problems };
+  }
+
+  /**
+   * What finalising would deliver, and what stops it: nothing delivered yet; for retouching, a file named after none
+   * of the originals, two for one, or (a first order) a photo left out. A retouched file carries its photo's id.
+   */
+  private async deliverables(
+    order: OrderRow,
+    tx?: EntityManager,
+  ): Promise<{ files: OrderFileRow[]; problems: string[] }> {
+    const delivered = await this.files.list(order.id, ['delivered'], tx);
+    if (delivered.length === 0) return { files: [], problems: [nothingDelivered(order.kind)] };
+    if (order.kind !== 'photo_retouching') return { files: delivered, problems: [] };
+    const { matched, problems } = matchRetouched(
+      await this.originalsOf(order.id, tx),
+      delivered,
+      order.amendsOrderId === null,
+    );
+    return { files: matched.map(({ file, photoId }) => ({ ...file, photoId })), problems };
   }
 
   async fileOf(file: OrderFileRow): Promise<FileResponse> {
@@ -548,8 +686,9 @@ export class OrdersService {
     const id = order.id;
     refuseUnless(action, order.status);
     const to = LEADS_TO[action]!;
-    const delivered = action === 'finalise' ? await this.files.list(id, ['delivered'], tx) : [];
-    if (action === 'finalise' && delivered.length === 0) throw ApiError.base(422, NOTHING_DELIVERED);
+    const { files: delivered, problems } =
+      action === 'finalise' ? await this.deliverables(order, tx) : { files: [], problems: [] };
+    if (problems.length > 0) throw ApiError.base(422, problems.join(' '));
     await this.orders.move(tx, id, to, action === 'cancel' ? reason : null);
     await this.orders.addStep(tx, id, STEP_OF[action], actorId, reason);
     const facts = {
@@ -564,7 +703,7 @@ export class OrdersService {
       tx,
     );
     if (action === 'finalise') {
-      for (const file of delivered)
+      for (const file of order.kind === 'photo_retouching' ? [] : delivered)
         await this.variants.insert(tx, {
           providerId: order.providerId,
           orderId: id,
@@ -582,7 +721,9 @@ export class OrdersService {
             filename: file.filename,
             contentType: file.contentType,
             size: file.size,
+            ...(file.photoId ? { photoId: file.photoId } : {}),
           })),
+          ...(order.retouchDelivery ? { retouchDelivery: order.retouchDelivery } : {}),
         },
         tx,
       );

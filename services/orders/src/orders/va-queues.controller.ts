@@ -20,6 +20,7 @@ const AMENDMENT_QUEUES: Record<string, QueueName> = {
   schematic_floor_plans: 'schematic_floor_plans',
   universal_floor_plans: 'universal_floor_plans',
   trueplans: 'trueplans_amendments',
+  photo_retouching: 'photo_retouching_amendments',
 };
 
 /**
@@ -57,6 +58,13 @@ export class VaQueuesController {
     const name = Object.hasOwn(AMENDMENT_QUEUES, queue) ? AMENDMENT_QUEUES[queue] : undefined;
     if (!name) throw ApiError.notFound('No such amendments queue');
     return this.orders.queue(name, query);
+  }
+
+  /** Photo retouching, first orders (the platform's queue: the spec names floor plans' only). */
+  @Get('photo_retouching_orders.json')
+  @Responds({ page: OrderResponse })
+  retouching(@Query() query: OrdersQuery): Promise<Page<OrderResponse>> {
+    return this.orders.queue('photo_retouching', query);
   }
 
   /** Whom orders can be assigned to. */

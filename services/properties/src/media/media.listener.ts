@@ -9,12 +9,12 @@ import { MediaService } from './media.service';
 export class MediaListener {
   constructor(private readonly media: MediaService) {}
 
-  /** A finalised order's plan files become the property's floorplans. */
+  /** A finalised order's plan files become the property's floorplans; its retouched photos, its photos. */
   @EventPattern('orders.order.finalised.v1')
   async onOrderFinalised(
     @Payload() event: EventEnvelope<'orders.order.finalised.v1'>,
     @Ctx() context: EventContext,
   ): Promise<void> {
-    await this.media.addOrderFloorplans(context.tx, event.data);
+    await this.media.addOrderDeliveries(context.tx, event.data);
   }
 }

@@ -2,10 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES, type OrderFinalisedV1 } from '@tourly/contracts';
+import { MESSAGES, type OrderFinalisedV1, type PhotoForOrder } from '@tourly/contracts';
 import {
   ApiError,
-  cleanFilename,
   CONFIG,
   Database,
   EventBus,
@@ -20,7 +19,7 @@ import {
 import { Storage } from '@tourly/platform/storage';
 import type { EntityManager } from 'typeorm';
 import type { PropertiesConfig } from '../config';
-import { kindOf, storageKey, type FileRow } from '../uploads/files';
+import { kindOf, type FileRow } from '../uploads/files';
 import { UploadsService } from '../uploads/uploads.service';
 import { UploadsSweeper } from '../uploads/uploads.sweeper';
 import { PropertyScope } from '../properties/property-scope';
@@ -245,20 +244,23 @@ export class MediaService {
   }
 
   /**
-   * `orders.order.finalised.v1`, in the handler's transaction: each delivered file (an image or a PDF) becomes a
-   * floorplan of the property, after its last one, named after the file. Its object is copied to the property's own
-   * key (the order keeps its copy), with a `files` row like an upload's. The floorplan keeps the order file's id
-   * (`source_order_file_id`, unique): a file already attached is skipped, so an event redelivered or published
-   * again adds nothing twice. A property deleted meanwhile (or not the provider's) gets nothing: the event is
-   * handled. The ids of the floorplans added.
+   * `orders.order.finalised.v1`, in the handler's transaction: what the order delivered goes on the property (a
+   * property deleted meanwhile, or not the provider's, gets nothing: the event is handled). Each file's object is
+   * copied to the property's own key (the order keeps its copy) and described like an upload. The medium keeps the
+   * order file's id (`source_order_file_id`, unique): a file already attached is skipped, so an event redelivered
+   * or published again adds nothing twice. The ids of the media added or changed.
+   * - A plan: each file (an image or a PDF) a floorplan after the property's last one, named after the file.
+   * - Retouching: each retouched photo in place of its original (`replace`: the photo keeps its place and its first
+   *   original file) or beside it (`beside`, or the original deleted meanwhile: a photo after the last one).
    */
-  async addOrderFloorplans(tx: EntityManager, order: OrderFinalisedV1): Promise<string[]> {
+  async addOrderDeliveries(tx: EntityManager, order: OrderFinalisedV1): Promise<string[]> {
     const { providerId, propertyId, orderId } = order;
     const property = await this.scope.find(tx, providerId, propertyId, true);
     if (!property) {
       this.logger.info({ providerId, propertyId, orderId }, 'order finalised for a property that is gone');
       return [];
     }
+    const kind = order.kind === 'photo_retouching' ? 'photo' : 'floorplan';
     const attached = new Set(
       await this.media.fromOrderFiles(
         tx,
@@ -267,68 +269,82 @@ export class MediaService {
     );
     const files = order.files.filter((file) => {
       if (attached.has(file.fileId)) return false;
-      const kind = kindOf(file.contentType);
-      if (kind && ACCEPTS.floorplan.includes(kind)) return true;
+      const content = kindOf(file.contentType);
+      if (content && ACCEPTS[kind].includes(content)) return true;
       this.logger.warn(
         { orderId, fileId: file.fileId, contentType: file.contentType },
-        'a delivered file is neither an image nor a PDF: not made a floorplan',
+        `a delivered file is not a ${kind}'s: not attached`,
       );
       return false;
     });
     if (files.length === 0) return [];
     const copies: FileRow[] = [];
     try {
+      const added: Array<{ id: string; fileId: string; orderFileId: string; name: string | null }> = [];
+      const changed: string[] = [];
       for (const file of files) {
-        const id = uuidv7();
-        const filename = cleanFilename(file.filename);
-        const row: FileRow = {
-          id,
-          providerId,
-          storageKey: storageKey(providerId, id, filename),
-          filename,
-          contentType: file.contentType,
-          size: file.size,
-          width: null,
-          height: null,
-          square: null,
-          thumbnailKey: null,
-          direct: false,
-          createdAt: new Date(),
-        };
-        await this.storage.copy(file.storageKey, row.storageKey);
-        copies.push(row);
-        await this.uploads.insert(tx, row, true);
-      }
-      const inserted = await this.media.insertFromOrder(
-        tx,
-        providerId,
-        propertyId,
-        copies.map((copy, index) => ({
+        const copy = await this.uploads.copyIn(providerId, file);
+        copies.push(copy);
+        await this.uploads.insert(tx, copy, true);
+        const replaced =
+          order.retouchDelivery === 'replace' && file.photoId
+            ? await this.media.replacePhotoFile(
+                tx,
+                { providerId, propertyId, id: file.photoId },
+                copy.id,
+                file.fileId,
+              )
+            : undefined;
+        if (replaced) {
+          changed.push(file.photoId!);
+          if (replaced.supersededFileId) await this.uploads.discard([replaced.supersededFileId], tx);
+          continue;
+        }
+        added.push({
           id: uuidv7(),
           fileId: copy.id,
-          orderFileId: files[index]!.fileId,
-          name: defaultName('floorplan', copy.filename),
-        })),
-      );
+          orderFileId: file.fileId,
+          name: defaultName(kind, copy.filename),
+        });
+      }
+      const inserted = await this.media.insertFromOrder(tx, providerId, propertyId, kind, added);
       // Taken meanwhile by another delivery: their copies leave with the next sweep.
       const used = new Set(inserted.map((medium) => medium.fileId));
       await this.uploads.discard(
-        copies.filter((copy) => !used.has(copy.id)).map((copy) => copy.id),
+        added.filter((medium) => !used.has(medium.fileId)).map((medium) => medium.fileId),
         tx,
       );
-      const ids = inserted.map((medium) => medium.id);
-      if (ids.length > 0) {
+      const mediaIds = inserted.map((medium) => medium.id);
+      if (mediaIds.length > 0)
         await this.events.publish(
           'properties.media.added.v1',
-          { providerId, propertyId, kind: 'floorplan', mediaIds: ids },
+          { providerId, propertyId, kind, mediaIds },
           tx,
         );
-      }
-      return ids;
+      return [...changed, ...mediaIds];
     } catch (error) {
-      await this.uploads.abandon(copies.map((copy) => copy.storageKey));
+      await this.uploads.abandon(copies.flatMap((copy) => [copy.storageKey, copy.thumbnailKey]));
       throw error;
     }
+  }
+
+  /** Retouching, before the order is placed: those of `photoIds` that are the property's photos, as asked. */
+  async photosForOrder(providerId: string, propertyId: string, photoIds: string[]): Promise<PhotoForOrder[]> {
+    const rows = await this.media.byIds(providerId, propertyId, photoIds.filter(isUuid));
+    const photos = new Map(rows.filter((row) => row.kind === 'photo').map((row) => [row.id, row]));
+    return photoIds.flatMap((id) => {
+      const row = photos.get(id);
+      if (!row?.storageKey || !row.filename) return [];
+      return [
+        {
+          photoId: row.id,
+          storageKey: row.storageKey,
+          filename: row.filename,
+          contentType: row.contentType ?? 'application/octet-stream',
+          size: row.size ?? 0,
+        },
+      ];
+    });
   }
 
   /** A floorplan's new name (never empty) or place in the list. */
@@ -376,7 +392,9 @@ export class MediaService {
       const deleted = await this.media.delete(tx, providerId, propertyId, kind, wanted);
       if (strict && deleted.length !== new Set(wanted).size) throw ApiError.notFound(NOT_FOUND[kind]);
       await this.uploads.discard(
-        deleted.map((row) => row.fileId).filter((fileId): fileId is string => !!fileId),
+        deleted
+          .flatMap((row) => [row.fileId, row.originalFileId])
+          .filter((fileId): fileId is string => !!fileId),
         tx,
       );
       return deleted.map((row) => row.id);

@@ -23,6 +23,7 @@ import type {
   IMediaByIdsQuery,
   IMediaFromOrderFilesQuery,
   INewestMediaQuery,
+  IReplacePhotoFileQuery,
   IUpdateMediumQuery,
 } from './property-media.repository.types';
 
@@ -95,13 +96,25 @@ const mediaFromOrderFiles = sql<IMediaFromOrderFilesQuery>`
 const insertMediaFromOrder = sql<WithNullableNames<IInsertMediaFromOrderQuery>>`
   INSERT INTO property_media
     (id, provider_id, property_id, kind, source, file_id, name, position, source_order_file_id)
-  SELECT id, $providerId!, $propertyId!, 'floorplan', 'uploaded', file_id, name, start.position + n, order_file_id
+  SELECT id, $providerId!, $propertyId!, $kind!, 'uploaded', file_id, name, start.position + n, order_file_id
     FROM unnest($ids!::uuid[], $fileIds!::uuid[], $names!::text[], $orderFileIds!::uuid[])
            WITH ORDINALITY AS given(id, file_id, name, order_file_id, n),
          (SELECT COALESCE(max(position), 0) AS position FROM property_media
-           WHERE property_id = $propertyId! AND kind = 'floorplan') AS start
+           WHERE property_id = $propertyId! AND kind = $kind!) AS start
   ON CONFLICT (source_order_file_id) DO NOTHING
   RETURNING id, file_id AS "fileId!"`;
+
+// A photo retouched again loses its earlier retouched file ("supersededFileId"); its first original stays.
+const replacePhotoFile = sql<IReplacePhotoFileQuery>`
+  WITH photo AS (
+    SELECT id, file_id, original_file_id FROM property_media
+     WHERE provider_id = $providerId! AND property_id = $propertyId! AND kind = 'photo' AND id = $id!
+     FOR UPDATE)
+  UPDATE property_media m
+     SET original_file_id = COALESCE(photo.original_file_id, photo.file_id), file_id = $fileId!,
+         source_order_file_id = $orderFileId!
+    FROM photo WHERE m.id = photo.id
+  RETURNING m.id, CASE WHEN photo.original_file_id IS NULL THEN NULL ELSE photo.file_id END AS "supersededFileId"`;
 
 const insertExternalVideo = sql<IInsertExternalVideoQuery>`
   INSERT INTO property_media (id, provider_id, property_id, kind, source, url, name, position)
@@ -117,7 +130,7 @@ const updateMedium = sql<IUpdateMediumQuery>`
 const deleteMedia = sql<IDeleteMediaQuery>`
   DELETE FROM property_media
    WHERE provider_id = $providerId! AND property_id = $propertyId! AND kind = $kind! AND id = ANY($ids!::uuid[])
-  RETURNING id, file_id AS "fileId"`;
+  RETURNING id, file_id AS "fileId", original_file_id AS "originalFileId"`;
 
 const countOwnMedia = sql<ICountOwnMediaQuery>`
   SELECT count(*)::int AS "count!" FROM property_media
@@ -196,23 +209,39 @@ export class PropertyMediaRepository {
   }
 
   /**
-   * Floorplans made from an order's files, after the property's last floorplan, in the order given. An order file
-   * that is a floorplan already is left out (its unique `source_order_file_id`): those inserted, with their files.
+   * Floorplans (or retouched photos) made from an order's files, after the property's last one of the kind, in the
+   * order given. An order file that is a medium already is left out (its unique `source_order_file_id`): those
+   * inserted, with their files.
    */
   insertFromOrder(
     tx: Queryable,
     providerId: string,
     propertyId: string,
+    kind: Extract<MediaKind, 'floorplan' | 'photo'>,
     media: Array<{ id: string; fileId: string; orderFileId: string; name: string | null }>,
   ): Promise<Array<{ id: string; fileId: string }>> {
     return queryRows(tx, insertMediaFromOrder, {
       providerId,
       propertyId,
+      kind,
       ids: media.map((medium) => medium.id),
       fileIds: media.map((medium) => medium.fileId),
       names: media.map((medium) => medium.name),
       orderFileIds: media.map((medium) => medium.orderFileId),
     });
+  }
+
+  /**
+   * The photo's file replaced by a retouched one from an order's file, the photo keeping its first original file:
+   * undefined when the photo is gone; else the earlier retouched file it no longer uses (null the first time).
+   */
+  async replacePhotoFile(
+    tx: Queryable,
+    photo: { providerId: string; propertyId: string; id: string },
+    fileId: string,
+    orderFileId: string,
+  ): Promise<{ supersededFileId: string | null } | undefined> {
+    return queryOne(tx, replacePhotoFile, { ...photo, fileId, orderFileId });
   }
 
   /** A video hosted elsewhere, after the property's last video. */
@@ -248,7 +277,7 @@ export class PropertyMediaRepository {
     propertyId: string,
     kind: MediaKind,
     ids: string[],
-  ): Promise<Array<{ id: string; fileId: string | null }>> {
+  ): Promise<Array<{ id: string; fileId: string | null; originalFileId: string | null }>> {
     return queryRows(tx, deleteMedia, { providerId, propertyId, kind, ids });
   }
 

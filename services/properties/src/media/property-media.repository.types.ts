@@ -196,6 +196,7 @@ export interface IMediaFromOrderFilesQuery {
 export interface IInsertMediaFromOrderParams {
   fileIds: stringArray;
   ids: stringArray;
+  kind: string;
   names: stringArray;
   orderFileIds: stringArray;
   propertyId: string;
@@ -212,6 +213,27 @@ export interface IInsertMediaFromOrderResult {
 export interface IInsertMediaFromOrderQuery {
   params: IInsertMediaFromOrderParams;
   result: IInsertMediaFromOrderResult;
+}
+
+/** 'ReplacePhotoFile' parameters type */
+export interface IReplacePhotoFileParams {
+  fileId: string;
+  id: string;
+  orderFileId: string;
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'ReplacePhotoFile' return type */
+export interface IReplacePhotoFileResult {
+  id: string;
+  supersededFileId: string | null;
+}
+
+/** 'ReplacePhotoFile' query type */
+export interface IReplacePhotoFileQuery {
+  params: IReplacePhotoFileParams;
+  result: IReplacePhotoFileResult;
 }
 
 /** 'InsertExternalVideo' parameters type */
@@ -263,6 +285,7 @@ export interface IDeleteMediaParams {
 export interface IDeleteMediaResult {
   fileId: string | null;
   id: string;
+  originalFileId: string | null;
 }
 
 /** 'DeleteMedia' query type */

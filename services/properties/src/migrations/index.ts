@@ -35,6 +35,7 @@ import { StagingAssetImports1765480000000 } from './1765480000000-staging-asset-
 import { StagingAssetThumbnails1765490000000 } from './1765490000000-staging-asset-thumbnails';
 import { DigitalTwins1765500000000 } from './1765500000000-digital-twins';
 import { SegmentationJobs1765600000000 } from './1765600000000-segmentation-jobs';
+import { RetouchedPhotos1765900000000 } from './1765900000000-retouched-photos';
 import { StagingScenes1765460000000 } from './1765460000000-staging-scenes';
 import { SketchfabConnections1765470000000 } from './1765470000000-sketchfab-connections';
 
@@ -78,4 +79,5 @@ export const migrations: MigrationClass[] = [
   StagingAssetThumbnails1765490000000,
   DigitalTwins1765500000000,
   SegmentationJobs1765600000000,
+  RetouchedPhotos1765900000000,
 ];

@@ -130,9 +130,11 @@ export class PropertiesService {
   async forOrder(request: PropertyForOrderRequest): Promise<PropertyForOrder> {
     if (!isUuid(request.providerId)) throw ApiError.notFound(PROPERTY_NOT_FOUND);
     const property = await this.row(this.db.dataSource, request.providerId, request.propertyId);
-    const model = property.matterportKey
-      ? await this.matterport.model(request.providerId, property.matterportKey)
-      : null;
+    // Retouching (photos asked) draws nothing from the space: Matterport is not asked, nor needed.
+    const model =
+      property.matterportKey && !request.photoIds
+        ? await this.matterport.model(request.providerId, property.matterportKey)
+        : null;
     return {
       propertyId: property.id,
       title: property.title,

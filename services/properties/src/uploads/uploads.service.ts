@@ -258,6 +258,36 @@ export class UploadsService {
     if (kept) await this.abandon([uploadKey]);
   }
 
+  /**
+   * A copy of an object from elsewhere in the bucket (an order's delivered file) as a file of the provider, described
+   * like an upload (an image gets its dimensions and thumbnail; one that does not decode goes without). The row is
+   * the caller's to insert (`insert`); if that fails, `abandon` its objects.
+   */
+  async copyIn(
+    providerId: string,
+    source: { storageKey: string; filename: string; contentType: string; size: number },
+  ): Promise<FileRow> {
+    const id = uuidv7();
+    const filename = cleanFilename(source.filename);
+    const row: FileRow = {
+      id,
+      providerId,
+      storageKey: storageKey(providerId, id, filename),
+      filename,
+      contentType: source.contentType,
+      size: source.size,
+      width: null,
+      height: null,
+      square: null,
+      thumbnailKey: null,
+      direct: false,
+      createdAt: new Date(),
+    };
+    await this.storage.copy(source.storageKey, row.storageKey);
+    if (source.contentType.startsWith('image/')) await this.describe(row, thumbnailKey(providerId, id));
+    return row;
+  }
+
   /** Files whose media is gone: their rows are marked, their objects go now or with the next sweep. */
   async discard(ids: string[], tx: Queryable = this.db.dataSource): Promise<void> {
     if (ids.length === 0) return;

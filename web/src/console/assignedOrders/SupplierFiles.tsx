@@ -15,13 +15,15 @@ const PARTS: ReadonlyArray<{
   title: string;
   button: string;
   about: string;
+  /** Only for floor plans: a retouching order is drawn from its photos. */
+  plansOnly?: boolean;
 }> = [
   {
     role: 'delivered',
     id: 'order-deliverables',
     title: 'Deliverables',
     button: 'Upload deliverable',
-    about: 'The plans the provider receives when the order is finalised.',
+    about: 'What the provider receives when the order is finalised.',
   },
   {
     role: 'working',
@@ -36,6 +38,7 @@ const PARTS: ReadonlyArray<{
     title: 'Property data',
     button: 'Upload property data',
     about: 'Measurements and sketches the plan is drawn from.',
+    plansOnly: true,
   },
 ];
 
@@ -48,11 +51,18 @@ export function SupplierFiles({ order }: { order: OrderDetail }) {
   const supporting = filesOf(order.files, 'supporting');
   return (
     <>
-      {PARTS.map((part) => (
+      {PARTS.filter((part) => !part.plansOnly || order.kind !== 'photo_retouching').map((part) => (
         <FilesPart key={part.role} order={order} {...part} />
       ))}
       {supporting.length > 0 && (
         <Section id="order-supporting-files" title="Supporting files">
+          {order.kind === 'photo_retouching' && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              The photos to retouch. Upload each retouched photo as a deliverable under its original's name
+              (IMG_1.jpg for IMG_1.jpg; another extension is fine): that is how it goes back in the property's
+              place.
+            </Typography>
+          )}
           <FileList files={supporting} label="Supporting files" empty="None." />
         </Section>
       )}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import type { OrderKind } from '@tourly/contracts';
+import type { FloorplanKind } from '@tourly/contracts';
 import { orderPagePath } from './floorplanVariants';
 
 const ORDER = '0190f3a0-0000-7000-8000-000000000001';
 
 describe('the back office’s floor plans', () => {
-  it.each<[OrderKind, string]>([
+  it.each<[FloorplanKind, string]>([
     ['floorplan', 'floorplan_orders'],
     ['universal_floorplan', 'floorplan_orders'],
     ['schematic_floorplan', 'schematic_floorplan_orders'],

@@ -2,6 +2,7 @@ import { Box, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useBasename } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
+import { retouchingSummary } from '@tourly/contracts';
 import { formatDateTime } from '../../shared/format';
 import { OrderStatusChip, PromisedAt } from './OrderFields';
 import { ORDER_KIND_LABELS, STEP_LABELS, type OrderDetail, type OrderRecord } from './orders';
@@ -27,6 +28,7 @@ export function OrderDetails({ order, supplier, pathOf }: OrderDetailsProps) {
   const rows: Array<[string, ReactNode]> = [
     ['Property', [order.propertyTitle, order.propertyAddress].filter(Boolean).join(', ')],
     ['Kind', ORDER_KIND_LABELS[order.kind]],
+    ...(order.retouchOptions ? [['Retouching', retouchingSummary(order)] as [string, ReactNode]] : []),
     ['Status', <OrderStatusChip key="status" status={order.status} />],
     ['Placed', formatDateTime(order.placedAt)],
     ['Promised', <PromisedAt key="promised" order={order} />],

@@ -113,7 +113,10 @@ export interface OrderQueue {
   path: string;
 }
 
-/** The virtual assistant's seven queues (002 §7): first orders by kind, then amendments by kind. */
+/**
+ * The virtual assistant's queues: the spec's seven (002 §7), first orders by kind, then amendments by kind; photo
+ * retouching's two are the platform's.
+ */
 export const VA_QUEUES: readonly OrderQueue[] = [
   { resource: 'floorplan_orders', label: 'Floor plans', path: 'floorplan_orders/new_index.json' },
   {
@@ -122,6 +125,7 @@ export const VA_QUEUES: readonly OrderQueue[] = [
     path: 'schematic_floorplan_orders.json',
   },
   { resource: 'trueplan_orders', label: 'TruePlans', path: 'trueplan_orders.json' },
+  { resource: 'photo_retouching_orders', label: 'Photo retouching', path: 'photo_retouching_orders.json' },
   {
     resource: 'floor_plan_amendments',
     label: 'Floor plan amendments',
@@ -138,6 +142,11 @@ export const VA_QUEUES: readonly OrderQueue[] = [
     path: 'amendments/universal_floor_plans.json',
   },
   { resource: 'trueplan_amendments', label: 'TruePlan amendments', path: 'amendments/trueplans.json' },
+  {
+    resource: 'photo_retouching_amendments',
+    label: 'Photo retouching amendments',
+    path: 'amendments/photo_retouching.json',
+  },
 ];
 
 /** The supplier's resource: the orders assigned to it (GET /external_supplier/floorplan_orders). */
@@ -151,6 +160,7 @@ export function queueOf(order: Pick<OrderRecord, 'kind' | 'amendsOrderId'>): str
     universal_floorplan: ['floorplan_orders', 'universal_floor_plan_amendments'],
     schematic_floorplan: ['schematic_floorplan_orders', 'schematic_floor_plan_amendments'],
     trueplan: ['trueplan_orders', 'trueplan_amendments'],
+    photo_retouching: ['photo_retouching_orders', 'photo_retouching_amendments'],
   };
   return byKind[order.kind][amendment ? 1 : 0];
 }

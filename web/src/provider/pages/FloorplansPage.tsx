@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ORDER_KINDS, type OrderKind } from '@tourly/contracts';
+import { FLOORPLAN_KINDS, type FloorplanKind } from '@tourly/contracts';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { Pager } from '../../shared/Pager';
@@ -18,7 +18,8 @@ import { kindLabel } from '../features/orders/rules';
 
 const PAGE_SIZE = 20;
 
-const kindParam = (value: string): OrderKind | undefined => ORDER_KINDS.find((kind) => kind === value);
+const kindParam = (value: string): FloorplanKind | undefined =>
+  FLOORPLAN_KINDS.find((kind) => kind === value);
 
 /**
  * `/provider/floorplans`: every plan the provider's orders delivered, newest first, a page at a time, searched by
@@ -70,7 +71,7 @@ export default function FloorplansPage() {
           onChange={(event) => list.setFilter('kind', event.target.value)}
         >
           <option value="">All kinds</option>
-          {ORDER_KINDS.map((value) => (
+          {FLOORPLAN_KINDS.map((value) => (
             <option key={value} value={value}>
               {kindLabel(value)}
             </option>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { MATTERPORT_SPEED_LABELS } from '@tourly/contracts';
+import { MATTERPORT_SPEED_LABELS, retouchingSummary } from '@tourly/contracts';
 import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
@@ -98,6 +98,7 @@ export default function OrderPage() {
           <Link to={propertyPath(order.propertyId)}>{order.propertyTitle}</Link>
         </p>
         {order.propertyAddress && <p className="muted">{order.propertyAddress}</p>}
+        {order.retouchOptions && <p>{retouchingSummary(order)}</p>}
         {order.amendsOrderId && (
           <p>
             An amendment of <Link to={orderPath(order.amendsOrderId)}>the delivered order</Link>.

@@ -6,7 +6,10 @@ import { Loading } from '../../shared/Loading';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { AgentsSection } from '../features/agents/AgentsSection';
 import { propertyAnalyticsPath } from '../features/analytics/paths';
-import { OrderFloorplanDialog } from '../features/orders/components/OrderFloorplanDialog';
+import {
+  OrderFloorplanDialog,
+  OrderRetouchingDialog,
+} from '../features/orders/components/OrderFloorplanDialog';
 import { digitalTwinPath } from '../features/digitalTwin/paths';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
 import { FloorplansSection } from '../features/properties/components/FloorplansSection';
@@ -47,7 +50,7 @@ export default function PropertyPage() {
   // Likewise the floorplans: one added under Floorplans is offered to the website at once.
   const floorplans = useFloorplansQuery(id);
   const property = loaded.data;
-  const [ordering, setOrdering] = useState(false);
+  const [ordering, setOrdering] = useState<'floorplan' | 'retouching' | null>(null);
   const readOnly = useAccountPermissionsQuery().data?.manageProperties === false;
   const back = (
     <p className="back-link">
@@ -83,6 +86,11 @@ export default function PropertyPage() {
     );
   }
   if (!property) return <Loading />;
+  const ordered = {
+    id: property.id,
+    title: property.title,
+    address: property.geocodedAddress?.formattedAddress ?? property.address,
+  };
 
   return (
     <div className="page property-page">
@@ -111,8 +119,21 @@ export default function PropertyPage() {
             Analytics
           </Link>
           {!readOnly && (
-            <button type="button" className="button button-secondary" onClick={() => setOrdering(true)}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setOrdering('floorplan')}
+            >
               Order a floor plan
+            </button>
+          )}
+          {!readOnly && !!photos.data?.length && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => setOrdering('retouching')}
+            >
+              Order retouching
             </button>
           )}
         </p>
@@ -148,15 +169,11 @@ export default function PropertyPage() {
         </fieldset>
         <LeadsSection propertyId={property.id} />
       </PropertyReadOnly>
-      {ordering && (
-        <OrderFloorplanDialog
-          property={{
-            id: property.id,
-            title: property.title,
-            address: property.geocodedAddress?.formattedAddress ?? property.address,
-          }}
-          onClose={() => setOrdering(false)}
-        />
+      {ordering === 'floorplan' && (
+        <OrderFloorplanDialog property={ordered} onClose={() => setOrdering(null)} />
+      )}
+      {ordering === 'retouching' && photos.data && (
+        <OrderRetouchingDialog property={ordered} photos={photos.data} onClose={() => setOrdering(null)} />
       )}
     </div>
   );

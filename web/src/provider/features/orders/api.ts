@@ -1,4 +1,11 @@
-import type { MatterportSpeed, OrderDrawer, OrderKind, OrderStatus } from '@tourly/contracts';
+import type {
+  MatterportSpeed,
+  OrderDrawer,
+  OrderKind,
+  OrderStatus,
+  RetouchDelivery,
+  RetouchOption,
+} from '@tourly/contracts';
 import { api } from '../../../api/client';
 import type { Answer } from '../../../api/types';
 import { uploadWithProgress, type UploadProgress } from '../../../api/upload';
@@ -21,11 +28,15 @@ export interface OrdersQuery {
 
 export interface NewOrder {
   kind: OrderKind;
-  /** One of our drafters, or Matterport itself (the kinds it sells). */
-  drawnBy: OrderDrawer;
+  /** One of our drafters (unset), or Matterport itself (the kinds it sells). */
+  drawnBy?: OrderDrawer;
   /** How fast Matterport draws it: only for Matterport's orders. */
   matterportSpeed?: MatterportSpeed;
   instructions: string;
+  /** Retouching only: the photos, what to do to each, where the retouched ones go. */
+  photoIds?: string[];
+  retouchOptions?: RetouchOption[];
+  retouchDelivery?: RetouchDelivery;
   /** One per order the person means to place: a retry or a second click sends it again, and places nothing more. */
   idempotencyKey: string;
 }
@@ -60,13 +71,10 @@ export const fetchOrder = (id: string, signal?: AbortSignal) =>
  * Places an order for the property (its credits held until delivery). 422 'Provider does not have enough
  * credits' when short; 422 in the server's words for a property without a Matterport space or a protected one.
  */
-export const placeOrder = (
-  propertyId: string,
-  { kind, drawnBy, matterportSpeed, instructions, idempotencyKey }: NewOrder,
-) =>
+export const placeOrder = (propertyId: string, { instructions, idempotencyKey, ...order }: NewOrder) =>
   api.post(
     '/provider/properties/{id}/floorplan_orders',
-    { floorplanOrder: { kind, drawnBy, matterportSpeed, instructions: instructions.trim() || undefined } },
+    { floorplanOrder: { ...order, instructions: instructions.trim() || undefined } },
     { params: { id: propertyId }, idempotencyKey },
   );
 

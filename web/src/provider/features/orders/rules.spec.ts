@@ -50,11 +50,14 @@ describe('floor-plan orders', () => {
 
   it('names an order as people quote it, and says what placing it holds', () => {
     expect(orderName({ number: 1042 })).toBe('Order 1042');
-    expect(placedNotice({ credits: 5 })).toBe(
+    expect(placedNotice({ credits: 5, kind: 'floorplan' })).toBe(
       'Your order was placed. Its 5 credits are held until the plan is delivered.',
     );
-    expect(placedNotice({ credits: 1 })).toBe(
+    expect(placedNotice({ credits: 1, kind: 'trueplan' })).toBe(
       'Your order was placed. Its 1 credit is held until the plan is delivered.',
+    );
+    expect(placedNotice({ credits: 18, kind: 'photo_retouching' })).toBe(
+      'Your order was placed. Its 18 credits are held until the photos are delivered.',
     );
   });
 

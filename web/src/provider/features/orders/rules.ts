@@ -1,7 +1,7 @@
 import {
+  FLOORPLAN_KINDS,
   ORDER_CREDITS,
   ORDER_KIND_LABELS,
-  ORDER_KINDS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   type OrderKind,
@@ -36,8 +36,8 @@ export const STEP_LABELS: Record<OrderStep, string> = {
   amendment: 'Amendment requested',
 };
 
-/** The kinds to order, with their names and what each costs: 'Floor plan', 5. */
-export const KIND_OPTIONS = ORDER_KINDS.map((kind) => ({
+/** The kinds of floor plan to order, with their names and what each costs: 'Floor plan', 5. */
+export const KIND_OPTIONS = FLOORPLAN_KINDS.map((kind) => ({
   kind,
   label: ORDER_KIND_LABELS[kind],
   credits: ORDER_CREDITS[kind],
@@ -49,9 +49,10 @@ export const kindLabel = (kind: OrderKind) => ORDER_KIND_LABELS[kind];
 export const orderName = (order: Pick<Order, 'number'>) => `Order ${order.number}`;
 
 /** What an order's page says once the order was placed: the credits it holds. */
-export function placedNotice(order: Pick<Order, 'credits'>): string {
+export function placedNotice(order: Pick<Order, 'credits' | 'kind'>): string {
   const { credits } = order;
-  return `Your order was placed. Its ${credits} ${credits === 1 ? 'credit is' : 'credits are'} held until the plan is delivered.`;
+  const work = order.kind === 'photo_retouching' ? 'the photos are' : 'the plan is';
+  return `Your order was placed. Its ${credits} ${credits === 1 ? 'credit is' : 'credits are'} held until ${work} delivered.`;
 }
 
 /** A status of the list's filter in the address, when it is one. */

@@ -6,9 +6,9 @@ import {
   MATTERPORT_SPEEDS,
   orderCredits,
   ORDER_TURNAROUND_HOURS,
+  type FloorplanKind,
   type MatterportSpeed,
   type OrderDrawer,
-  type OrderKind,
 } from '@tourly/contracts';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { useForm } from '../../../../shared/forms/useForm';
@@ -34,7 +34,7 @@ interface OrderFloorplanModalProps {
 
 interface Values {
   property: PickedProperty | null;
-  kind: OrderKind;
+  kind: FloorplanKind;
   /** Asked only for the kinds Matterport sells; a supplier draws every other. */
   drawnBy: OrderDrawer;
   /** How fast Matterport draws it, asked once Matterport is chosen. */
@@ -52,7 +52,7 @@ const FIELDS: Record<Field, string> = {
   instructions: 'floorplanOrder.instructions',
 };
 
-const matterportDraws = (kind: OrderKind) => MATTERPORT_DRAWN_KINDS.includes(kind);
+const matterportDraws = (kind: FloorplanKind) => MATTERPORT_DRAWN_KINDS.includes(kind);
 
 /** Who draws the plan, as the order will say it: a supplier for the kinds Matterport does not sell. */
 const drawerOf = (values: Pick<Values, 'kind' | 'drawnBy'>): OrderDrawer =>
@@ -63,7 +63,11 @@ const speedOf = (values: Pick<Values, 'kind' | 'drawnBy' | 'speed'>): Matterport
   drawerOf(values) === 'matterport' ? values.speed : null;
 
 /** The two ways to have a schematic plan drawn, side by side. */
-const DRAWERS: ReadonlyArray<{ drawnBy: OrderDrawer; label: string; detail: (kind: OrderKind) => string }> = [
+const DRAWERS: ReadonlyArray<{
+  drawnBy: OrderDrawer;
+  label: string;
+  detail: (kind: FloorplanKind) => string;
+}> = [
   {
     drawnBy: 'supplier',
     label: 'One of our drafters',
