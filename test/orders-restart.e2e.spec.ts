@@ -1,11 +1,12 @@
 import { Client } from 'pg';
-import { ORDER_CREDITS } from '@tourly/contracts';
+import { ORDER_CREDITS, retouchingCredits } from '@tourly/contracts';
 import { rows } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
 import { PNG, giveCredits, balanceOf } from '../services/orders/test/support';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { matterportAccountModels } from '@tourly/emulators';
 import { connectMatterport, matterportBundles } from './support/matterport';
+import { aTemporaryUpload, jpeg } from '../services/properties/test/media-support';
 import { aProperty } from './support/provider';
 import { builtServices, ownProcess, ready, type Program } from './support/processes';
 
@@ -19,6 +20,7 @@ const ROUNDS = 3;
  * the credits are held then spent once, every event published once and handled once by each consumer. The same for
  * the plans Matterport draws (issue 38): killed after each placing and right after Matterport's plan is delivered, one
  * is delivered and captured once (its plan on the property once), the one Matterport fails cancelled and released once.
+ * And photo retouching: killed after placing and after delivery, each photo is retouched in its place once.
  */
 describe('orders killed with -9 between placing and delivery', () => {
   let it_: PlatformWithEmulators;
@@ -266,6 +268,92 @@ describe('orders killed with -9 between placing and delivery', () => {
       [delivered.orderId],
     );
     expect(files).toEqual([{ count: 3 }]);
+    expect(orders.crashes).toEqual([]);
+  }, 150_000);
+
+  it('retouches photos in their place once, killed after placing and right after delivery', async () => {
+    const propertyId = await aProperty(provider, '9 Retouch Restart Lane');
+    const uploads: string[] = [];
+    for (const [index, filename] of ['deck.jpg', 'pool.jpg'].entries())
+      uploads.push(await aTemporaryUpload(it_, provider, { filename, content: await jpeg(50 + index, 30) }));
+    const added = await provider
+      .send('post', `/provider/properties/${propertyId}/photos/upload_multiple`, {
+        photo: { temporary_upload_ids: uploads },
+      })
+      .expect(201);
+    const photos = added.body.data as Array<{ id: string; file_id: string }>;
+    const before = await balanceOf(provider);
+    const credits = retouchingCredits(photos.length, ['object_removal']);
+
+    const placed = await provider
+      .send('post', `/provider/properties/${propertyId}/floorplan_orders`, {
+        floorplan_order: {
+          kind: 'photo_retouching',
+          photo_ids: photos.map((photo) => photo.id),
+          retouch_options: ['object_removal'],
+          retouch_delivery: 'replace',
+        },
+      })
+      .expect(201);
+    const id = placed.body.data.id as string;
+    await killAndRestart();
+    await va
+      .send('post', `/virtual_assistant/portal_order_requests/${id}/assign`, { supplier_id: supplierId })
+      .expect(201);
+    await supplier.send('post', `/external_supplier/floorplan_orders/${id}/start`).expect(201);
+    for (const filename of ['deck.png', 'pool.png'])
+      await supplier
+        .send('post', `/external_supplier/floorplan_orders/${id}/upload`)
+        .attach('floorplan_file[file]', PNG, { filename, contentType: 'image/png' })
+        .expect(201);
+    await supplier.send('post', `/external_supplier/floorplan_orders/${id}/finalise`).expect(201);
+    await killAndRestart();
+
+    // Each photo retouched in its place once: the same photos, each with a new file; the credits captured once.
+    const after = await eventually(
+      async () =>
+        (await provider.get(`/provider/properties/${propertyId}/photos`).expect(200)).body.data as Array<{
+          id: string;
+          file_id: string;
+          filename: string;
+        }>,
+      (found) => found.every((photo) => photo.filename.endsWith('.png')),
+      'the photos retouched in their place',
+      60_000,
+    );
+    expect(after.map((photo) => [photo.id, photo.filename])).toEqual([
+      [photos[0]!.id, 'deck.png'],
+      [photos[1]!.id, 'pool.png'],
+    ]);
+    await eventually(
+      () =>
+        rows<{ status: string }>(
+          it_.billingDb.dataSource,
+          'SELECT status FROM credit_reservations WHERE reference = $1',
+          [`order:${id}`],
+        ),
+      (found) => found.length === 1 && found[0]!.status === 'captured',
+      'the order captured',
+      60_000,
+    );
+    expect(await balanceOf(provider)).toEqual({
+      ...before,
+      credit_balance: before.credit_balance - credits,
+      available_balance: before.available_balance - credits,
+    });
+    const ledger = await rows<{ kind: string }>(
+      it_.billingDb.dataSource,
+      'SELECT kind FROM credit_ledger WHERE reference = $1 ORDER BY id',
+      [`order:${id}`],
+    );
+    expect(ledger.map((entry) => entry.kind)).toEqual(['spend']);
+    // Each retouched file attached once: one photo per order file, no more.
+    const attached = await select<{ count: number }>(
+      `SELECT count(*)::int AS count FROM properties.property_media m
+         JOIN orders.order_files f ON f.id = m.source_order_file_id WHERE f.order_id = $1`,
+      [id],
+    );
+    expect(attached).toEqual([{ count: 2 }]);
     expect(orders.crashes).toEqual([]);
   }, 150_000);
 });
