@@ -85,20 +85,7 @@ export class UploadsService {
           return this.storage.upload(key, body, sniffed.contentType);
         },
       });
-      const row: FileRow = {
-        id,
-        providerId,
-        storageKey: key!,
-        filename: received.filename,
-        contentType: received.contentType,
-        size: received.size,
-        width: null,
-        height: null,
-        square: null,
-        thumbnailKey: null,
-        direct: false,
-        createdAt: new Date(),
-      };
+      const row = storedFile(id, providerId, key!, received);
       if (received.kind === 'image' && !(await this.describe(row, thumbnailKey(providerId, id)))) {
         throw ApiError.invalid(fieldPath, mustBe(accept));
       }
@@ -269,20 +256,7 @@ export class UploadsService {
   ): Promise<FileRow> {
     const id = uuidv7();
     const filename = cleanFilename(source.filename);
-    const row: FileRow = {
-      id,
-      providerId,
-      storageKey: storageKey(providerId, id, filename),
-      filename,
-      contentType: source.contentType,
-      size: source.size,
-      width: null,
-      height: null,
-      square: null,
-      thumbnailKey: null,
-      direct: false,
-      createdAt: new Date(),
-    };
+    const row = storedFile(id, providerId, storageKey(providerId, id, filename), { ...source, filename });
     await this.storage.copy(source.storageKey, row.storageKey);
     if (source.contentType.startsWith('image/')) await this.describe(row, thumbnailKey(providerId, id));
     return row;
@@ -340,4 +314,27 @@ export class UploadsService {
       this.logger.warn({ err: error, keys: present }, 'could not delete the objects of a failed upload');
     });
   }
+}
+
+/** The row of a file this service just stored, before it is described (an image's facts come with `describe`). */
+function storedFile(
+  id: string,
+  providerId: string,
+  key: string,
+  file: { filename: string; contentType: string; size: number },
+): FileRow {
+  return {
+    id,
+    providerId,
+    storageKey: key,
+    filename: file.filename,
+    contentType: file.contentType,
+    size: file.size,
+    width: null,
+    height: null,
+    square: null,
+    thumbnailKey: null,
+    direct: false,
+    createdAt: new Date(),
+  };
 }

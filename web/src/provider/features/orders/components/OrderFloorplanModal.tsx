@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import {
   MATTERPORT_DRAWN_KINDS,
   MATTERPORT_SPEED_HOURS,
@@ -17,11 +17,11 @@ import { MESSAGES } from '../../../../shared/strings';
 import { TextAreaField } from '../../../../shared/TextAreaField';
 import { InsufficientCreditsModal } from '../../billing/components/InsufficientCreditsModal';
 import '../../billing/components/credits.css';
-import { useCreditBalanceQuery } from '../../billing/queries';
-import { creditsLabel, isNotEnoughCredits } from '../../billing/rules';
+import { creditsLabel } from '../../billing/rules';
 import type { OrderDetail } from '../api';
-import { usePlaceOrderMutation } from '../queries';
+import { useOrderPlacing } from '../hooks';
 import { KIND_OPTIONS } from '../rules';
+import { OrderButtons, OrderCost } from './OrderFormParts';
 import { PropertyPicker, type PickedProperty } from './PropertyPicker';
 import '../orders.css';
 
@@ -89,22 +89,7 @@ const DRAWERS: ReadonlyArray<{
  * property is chosen.
  */
 export default function OrderFloorplanModal({ property, onPlaced, onClose }: OrderFloorplanModalProps) {
-  const place = usePlaceOrderMutation();
-  // One key per order as filled in: sent again unchanged (a retry after a lost answer), it places nothing more.
-  const keys = useRef(new Map<string, string>());
-  const placingKey = (values: Values) => {
-    const what = JSON.stringify([
-      values.property?.id,
-      values.kind,
-      drawerOf(values),
-      speedOf(values),
-      values.instructions.trim(),
-    ]);
-    if (!keys.current.has(what)) keys.current.set(what, crypto.randomUUID());
-    return keys.current.get(what)!;
-  };
-  const balance = useCreditBalanceQuery();
-  const [short, setShort] = useState(false);
+  const placing = useOrderPlacing();
   const form = useForm<Values, Field, OrderDetail>({
     initial: {
       property: property ?? null,
@@ -120,20 +105,13 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
         return undefined;
       }
       const drawnBy = drawerOf(values);
-      const outcome = await place.run(values.property.id, {
+      return placing.run(values.property.id, {
         kind: values.kind,
         drawnBy,
         matterportSpeed: speedOf(values) ?? undefined,
         // Matterport draws from the space as it is: it reads no instructions.
         instructions: drawnBy === 'matterport' ? '' : values.instructions,
-        idempotencyKey: placingKey(values),
       });
-      if (!outcome.ok && isNotEnoughCredits(outcome.error)) {
-        setShort(true);
-        // The modal says it all; the form shows nothing of it when the person comes back.
-        return undefined;
-      }
-      return outcome;
     },
     onSuccess: onPlaced,
   });
@@ -144,10 +122,9 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
   const speedsId = useId();
   const drawnBy = drawerOf(values);
   const cost = orderCredits(values.kind, speedOf(values));
-  const available = balance.data?.availableBalance;
 
-  if (short) {
-    return <InsufficientCreditsModal needed={cost} what="floor plan" onClose={() => setShort(false)} />;
+  if (placing.short) {
+    return <InsufficientCreditsModal needed={cost} what="floor plan" onClose={placing.back} />;
   }
 
   return (
@@ -155,16 +132,7 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
       title="Order a floor plan"
       onClose={onClose}
       closeDisabled={isPending}
-      footer={
-        <div className="actions">
-          <button type="submit" form={formId} className="button button-primary" disabled={isPending}>
-            {isPending ? 'Ordering…' : `Order for ${creditsLabel(cost)}`}
-          </button>
-          <button type="button" className="button button-secondary" disabled={isPending} onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      }
+      footer={<OrderButtons formId={formId} cost={cost} isPending={isPending} onClose={onClose} />}
     >
       <form id={formId} noValidate onSubmit={form.handleSubmit} className="order-form">
         <div ref={form.alertRef} tabIndex={-1}>
@@ -287,18 +255,7 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
             disabled={isPending}
           />
         )}
-        <dl className="details order-cost" aria-live="polite">
-          <dt>This order</dt>
-          <dd>{creditsLabel(cost)}</dd>
-          <dt>Available</dt>
-          <dd>{balance.error ? '—' : available === undefined ? 'Loading…' : creditsLabel(available)}</dd>
-          {available !== undefined && (
-            <>
-              <dt>After it</dt>
-              <dd>{available >= cost ? creditsLabel(available - cost) : 'Not enough credits'}</dd>
-            </>
-          )}
-        </dl>
+        <OrderCost cost={cost} />
         <p className="muted">
           The credits are held while the plan is drawn, spent once it is delivered, and given back if the
           order is cancelled.

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import {
   MAX_RETOUCH_PHOTOS,
   ORDER_TURNAROUND_HOURS,
@@ -15,11 +15,11 @@ import { Modal } from '../../../../shared/Modal';
 import { TextAreaField } from '../../../../shared/TextAreaField';
 import { InsufficientCreditsModal } from '../../billing/components/InsufficientCreditsModal';
 import '../../billing/components/credits.css';
-import { useCreditBalanceQuery } from '../../billing/queries';
-import { creditsLabel, isNotEnoughCredits } from '../../billing/rules';
+import { creditsLabel } from '../../billing/rules';
 import { mediaLabel, type Media } from '../../properties/api';
 import type { OrderDetail } from '../api';
-import { usePlaceOrderMutation } from '../queries';
+import { useOrderPlacing } from '../hooks';
+import { OrderButtons, OrderCost } from './OrderFormParts';
 import type { PickedProperty } from './PropertyPicker';
 import '../orders.css';
 
@@ -76,21 +76,7 @@ export default function OrderRetouchingModal({
   onPlaced,
   onClose,
 }: OrderRetouchingModalProps) {
-  const place = usePlaceOrderMutation();
-  // One key per order as filled in: sent again unchanged (a retry after a lost answer), it places nothing more.
-  const keys = useRef(new Map<string, string>());
-  const placingKey = (values: Values) => {
-    const what = JSON.stringify([
-      values.photoIds,
-      values.options,
-      values.delivery,
-      values.instructions.trim(),
-    ]);
-    if (!keys.current.has(what)) keys.current.set(what, crypto.randomUUID());
-    return keys.current.get(what)!;
-  };
-  const balance = useCreditBalanceQuery();
-  const [short, setShort] = useState(false);
+  const placing = useOrderPlacing();
   const form = useForm<Values, Field, OrderDetail>({
     initial: { photoIds: [], options: ['brightness_colour'], delivery: 'beside', instructions: '' },
     fields: FIELDS,
@@ -103,19 +89,13 @@ export default function OrderRetouchingModal({
         form.refuse('options', 'Choose what to do to the photos.');
         return undefined;
       }
-      const outcome = await place.run(property.id, {
+      return placing.run(property.id, {
         kind: 'photo_retouching',
         photoIds: values.photoIds,
         retouchOptions: values.options,
         retouchDelivery: values.delivery,
         instructions: values.instructions,
-        idempotencyKey: placingKey(values),
       });
-      if (!outcome.ok && isNotEnoughCredits(outcome.error)) {
-        setShort(true);
-        return undefined;
-      }
-      return outcome;
     },
     onSuccess: onPlaced,
   });
@@ -125,12 +105,11 @@ export default function OrderRetouchingModal({
   const optionsId = useId();
   const deliveriesId = useId();
   const cost = retouchingCredits(values.photoIds.length, values.options);
-  const available = balance.data?.availableBalance;
   const choosable = photos.slice(0, MAX_RETOUCH_PHOTOS);
   const allChosen = values.photoIds.length === choosable.length;
 
-  if (short) {
-    return <InsufficientCreditsModal needed={cost} what="retouching" onClose={() => setShort(false)} />;
+  if (placing.short) {
+    return <InsufficientCreditsModal needed={cost} what="retouching" onClose={placing.back} />;
   }
 
   return (
@@ -138,16 +117,7 @@ export default function OrderRetouchingModal({
       title="Order retouching"
       onClose={onClose}
       closeDisabled={isPending}
-      footer={
-        <div className="actions">
-          <button type="submit" form={formId} className="button button-primary" disabled={isPending}>
-            {isPending ? 'Ordering…' : `Order for ${creditsLabel(cost)}`}
-          </button>
-          <button type="button" className="button button-secondary" disabled={isPending} onClick={onClose}>
-            Cancel
-          </button>
-        </div>
-      }
+      footer={<OrderButtons formId={formId} cost={cost} isPending={isPending} onClose={onClose} />}
     >
       <form id={formId} noValidate onSubmit={form.handleSubmit} className="order-form">
         <div ref={form.alertRef} tabIndex={-1}>
@@ -259,18 +229,7 @@ export default function OrderRetouchingModal({
           maxLength={2000}
           disabled={isPending}
         />
-        <dl className="details order-cost" aria-live="polite">
-          <dt>This order</dt>
-          <dd>{creditsLabel(cost)}</dd>
-          <dt>Available</dt>
-          <dd>{balance.error ? '—' : available === undefined ? 'Loading…' : creditsLabel(available)}</dd>
-          {available !== undefined && (
-            <>
-              <dt>After it</dt>
-              <dd>{available >= cost ? creditsLabel(available - cost) : 'Not enough credits'}</dd>
-            </>
-          )}
-        </dl>
+        <OrderCost cost={cost} />
         <p className="muted">
           Delivered within {ORDER_TURNAROUND_HOURS.photo_retouching} hours. The credits are held while the
           photos are retouched, spent once they are delivered, and given back if the order is cancelled.
