@@ -263,6 +263,8 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
         filename: file.filename,
         contentType: file.contentType,
         size: file.size,
+        // A retouched photo: the property's photo it retouches (null for a plan).
+        photoId: file.photoId ?? null,
       })),
     }),
     schema: schema({
@@ -274,8 +276,14 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
         type: 'array',
         items: {
           type: 'object',
-          required: ['file_id', 'filename', 'content_type', 'size'],
-          properties: { file_id: uuid, filename: text, content_type: text, size: { type: 'integer' } },
+          required: ['file_id', 'filename', 'content_type', 'size', 'photo_id'],
+          properties: {
+            file_id: uuid,
+            filename: text,
+            content_type: text,
+            size: { type: 'integer' },
+            photo_id: nullable(uuid),
+          },
           additionalProperties: false,
         },
       },
@@ -292,6 +300,7 @@ export const WEBHOOK_CATALOGUE: Catalogue = {
           filename: 'plan.png',
           content_type: 'image/png',
           size: 48213,
+          photo_id: null,
         },
       ],
     },
