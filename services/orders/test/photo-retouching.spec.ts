@@ -29,6 +29,7 @@ interface Photo {
   content_type: string;
   size: number;
   url: string;
+  retouched: boolean;
 }
 
 /** An order's file, as its detail lists it. */
@@ -339,6 +340,35 @@ describe('photo retouching orders', () => {
       available_balance: before.available_balance - 4,
       reserved_balance: before.reserved_balance,
     });
+
+    // The originals were kept: the front shows its own again, however often it was retouched; once only.
+    expect(redone.map((photo) => photo.retouched)).toEqual([true, false, true]);
+    const restore = (photoId: string) =>
+      provider.send('post', `/provider/properties/${propertyId}/photos/${photoId}/restore_original`);
+    const restored = await restore(front.id).expect(201);
+    expect(restored.body.data).toMatchObject({
+      id: front.id,
+      position: 1,
+      file_id: front.file_id,
+      filename: 'front.jpg',
+      retouched: false,
+    });
+    const original = await fetch(restored.body.data.url as string);
+    expect(original.status).toBe(200);
+    expect((await photosOf(provider, propertyId)).map((photo) => [photo.id, photo.file_id])).toEqual([
+      [front.id, front.file_id],
+      [garden.id, garden.file_id],
+      [hall.id, replaced[2]!.file_id],
+    ]);
+    for (const photoId of [front.id, garden.id]) {
+      const refused = await restore(photoId).expect(409);
+      expect(refused.body.errors.base).toEqual([
+        'This photo shows what was uploaded: only a photo retouched in its place has an original to restore.',
+      ]);
+    }
+    expect((await restore('00000000-0000-4000-8000-000000000000').expect(404)).body.errors.base).toEqual([
+      'Photo not found',
+    ]);
   });
 
   it('refuses in words, holding nothing: photos not the property’s, missing fields, a floor plan with photos', async () => {
@@ -545,5 +575,8 @@ describe('photo retouching orders', () => {
     );
     expect(delivered.map((photo) => photo.filename)).toEqual(['hall.jpg', 'hall.png']);
     await stranger.get(`/provider/properties/${propertyId}/photos`).expect(404);
+    await stranger
+      .send('post', `/provider/properties/${propertyId}/photos/${photos[0]!.id}/restore_original`)
+      .expect(404);
   });
 });

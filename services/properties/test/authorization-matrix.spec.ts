@@ -76,6 +76,12 @@ const ROUTES: Array<MatrixRoute<Ids>> = [
     says: { 404: 'Photo not found' },
   },
   {
+    method: 'post',
+    path: ({ property }) => `/provider/properties/${property}/photos/${UNKNOWN}/restore_original`,
+    expect: providerWriters(404),
+    says: { 404: 'Photo not found' },
+  },
+  {
     method: 'patch',
     path: ({ property }) => `/provider/properties/${property}/website/settings`,
     body: { website_settings: {} },

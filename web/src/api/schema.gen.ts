@@ -4108,6 +4108,22 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/provider/properties/{id}/photos/{photoId}/restore_original': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PhotosController_restoreOriginal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/provider/properties/{id}/photos/finalize': {
     parameters: {
       query?: never;
@@ -9216,6 +9232,8 @@ export type components = {
       /** @description a floorplan's or video's title; a document's file name */
       name: string | null;
       position: number;
+      /** @description a photo retouched in its place: its original is kept, and can be restored */
+      retouched: boolean;
       /** @description bytes */
       size: number | null;
       /** @enum {string} */
@@ -9667,6 +9685,8 @@ export type components = {
       /** @description a floorplan's or video's title; a document's file name */
       name: string | null;
       position: number;
+      /** @description a photo retouched in its place: its original is kept, and can be restored */
+      retouched: boolean;
       /** @description bytes */
       size: number | null;
       /** @enum {string} */
@@ -19751,6 +19771,36 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['properties.RemovedResponse'];
+          };
+        };
+      };
+    };
+  };
+  PhotosController_restoreOriginal: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        photoId: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['properties.MediaItemResponse'];
           };
         };
       };

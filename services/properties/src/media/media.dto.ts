@@ -192,6 +192,9 @@ export class MediaItemResponse extends ImageFactsResponse {
   @ApiProperty({ type: Number, nullable: true, description: 'bytes' })
   size!: number | null;
 
+  @ApiProperty({ description: 'a photo retouched in its place: its original is kept, and can be restored' })
+  retouched!: boolean;
+
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 }

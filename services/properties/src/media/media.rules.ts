@@ -13,6 +13,9 @@ export const ACCEPTS: Record<MediaKind, readonly ContentKind[]> = {
   document: ['pdf'],
 };
 
+export const NO_ORIGINAL =
+  'This photo shows what was uploaded: only a photo retouched in its place has an original to restore.';
+
 export const NOT_FOUND: Record<MediaKind, string> = {
   photo: 'Photo not found',
   video: 'Video not found',

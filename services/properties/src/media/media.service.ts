@@ -28,6 +28,7 @@ import {
   ACCEPTS,
   asDocument,
   defaultName,
+  NO_ORIGINAL,
   NOT_FOUND,
   UniqueNames,
   type MediaKind,
@@ -62,6 +63,8 @@ export interface MediaItem {
   width: number | null;
   height: number | null;
   square: boolean | null;
+  /** A photo retouched in place: its original is kept, and can be restored. */
+  retouched: boolean;
   createdAt: string;
 }
 
@@ -347,6 +350,21 @@ export class MediaService {
     });
   }
 
+  /**
+   * A photo retouched in place shows its original again (the retouched file is discarded; the order keeps its own
+   * copy). 404 for a photo not the property's; 409 for one never retouched in place.
+   */
+  async restoreOriginal(providerId: string, propertyId: string, id: string): Promise<MediaItem> {
+    await this.db.transaction(async (tx) => {
+      await this.scope.of(tx, providerId, propertyId, true);
+      await this.row(tx, providerId, propertyId, 'photo', id);
+      const retouched = await this.media.restoreOriginal(tx, { providerId, propertyId, id });
+      if (!retouched) throw ApiError.conflict(NO_ORIGINAL);
+      await this.uploads.discard([retouched], tx);
+    });
+    return this.get(providerId, propertyId, 'photo', id);
+  }
+
   /** A floorplan's new name (never empty) or place in the list. */
   updateFloorplan(
     providerId: string,
@@ -502,6 +520,7 @@ export class MediaService {
       width: row.width,
       height: row.height,
       square: row.square,
+      retouched: row.retouched,
       createdAt: row.createdAt.toISOString(),
     };
   }

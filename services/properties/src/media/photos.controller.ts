@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
-import { ProviderId, Responds, Roles } from '@tourly/platform';
+import { ProviderId, Responds, Roles, TakesNoBody } from '@tourly/platform';
 import { AddPhoto, AddPhotos, MediaItemResponse, MediaSourceQuery, RemovedResponse } from './media.dto';
 import { MediaService } from './media.service';
 
@@ -56,6 +56,18 @@ export class PhotosController {
       { uploadId: body.photo.temporaryUploadId },
       'photo.temporaryUploadId',
     );
+  }
+
+  /** A photo retouched in its place (a retouching order) shows its original again. */
+  @Post(':photoId/restore_original')
+  @TakesNoBody()
+  @Responds(MediaItemResponse)
+  restoreOriginal(
+    @ProviderId() providerId: string,
+    @Param('id') id: string,
+    @Param('photoId') photoId: string,
+  ): Promise<MediaItemResponse> {
+    return this.media.restoreOriginal(providerId, id, photoId);
   }
 
   @Delete(':photoId')

@@ -24,6 +24,7 @@ import type {
   IMediaFromOrderFilesQuery,
   INewestMediaQuery,
   IReplacePhotoFileQuery,
+  IRestoreOriginalPhotoQuery,
   IUpdateMediumQuery,
 } from './property-media.repository.types';
 
@@ -48,7 +49,8 @@ type WithNullableNames<Q extends { params: object; result: unknown }> = {
 const listMedia = sql<Narrow<IListMediaQuery, Known>>`
   SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl", m.created_at AS "createdAt",
     f.id AS "fileId?", f.storage_key AS "storageKey?", f.filename AS "filename?", f.content_type AS "contentType",
-    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey"
+    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey",
+    m.original_file_id IS NOT NULL AS "retouched!"
   FROM property_media m LEFT JOIN files f ON f.id = m.file_id
   WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.kind = $kind!
     AND ($source::text IS NULL OR m.source = $source)
@@ -57,7 +59,8 @@ const listMedia = sql<Narrow<IListMediaQuery, Known>>`
 const newestMedia = sql<Narrow<INewestMediaQuery, Known>>`
   SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl", m.created_at AS "createdAt",
     f.id AS "fileId?", f.storage_key AS "storageKey?", f.filename AS "filename?", f.content_type AS "contentType",
-    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey"
+    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey",
+    m.original_file_id IS NOT NULL AS "retouched!"
   FROM property_media m LEFT JOIN files f ON f.id = m.file_id
   WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.kind = $kind!
   ORDER BY m.position DESC, m.id DESC LIMIT $limit! OFFSET $offset!`;
@@ -69,14 +72,16 @@ const countMedia = sql<ICountMediaQuery>`
 const findMedium = sql<Narrow<IFindMediumQuery, Known>>`
   SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl", m.created_at AS "createdAt",
     f.id AS "fileId?", f.storage_key AS "storageKey?", f.filename AS "filename?", f.content_type AS "contentType",
-    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey"
+    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey",
+    m.original_file_id IS NOT NULL AS "retouched!"
   FROM property_media m LEFT JOIN files f ON f.id = m.file_id
   WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.kind = $kind! AND m.id = $id!`;
 
 const mediaByIds = sql<Narrow<IMediaByIdsQuery, Known>>`
   SELECT m.id, m.kind, m.source, m.name, m.position, m.url AS "externalUrl", m.created_at AS "createdAt",
     f.id AS "fileId?", f.storage_key AS "storageKey?", f.filename AS "filename?", f.content_type AS "contentType",
-    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey"
+    f.size::float8 AS size, f.width, f.height, f.square, f.thumbnail_key AS "thumbnailKey",
+    m.original_file_id IS NOT NULL AS "retouched!"
   FROM property_media m LEFT JOIN files f ON f.id = m.file_id
   WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.id = ANY($ids!::uuid[])
   ORDER BY m.position, m.id`;
@@ -115,6 +120,18 @@ const replacePhotoFile = sql<IReplacePhotoFileQuery>`
          source_order_file_id = $orderFileId!
     FROM photo WHERE m.id = photo.id
   RETURNING m.id, CASE WHEN photo.original_file_id IS NULL THEN NULL ELSE photo.file_id END AS "supersededFileId"`;
+
+// The retouched file it leaves ("retouchedFileId"); none when the photo has no original (never retouched in place).
+// `source_order_file_id` stays: the order's file was applied once, and an event announcing it again adds nothing.
+const restoreOriginalPhoto = sql<IRestoreOriginalPhotoQuery>`
+  WITH photo AS (
+    SELECT id, file_id FROM property_media
+     WHERE provider_id = $providerId! AND property_id = $propertyId! AND kind = 'photo' AND id = $id!
+       AND original_file_id IS NOT NULL
+     FOR UPDATE)
+  UPDATE property_media m SET file_id = m.original_file_id, original_file_id = NULL
+    FROM photo WHERE m.id = photo.id
+  RETURNING photo.file_id AS "retouchedFileId!"`;
 
 const insertExternalVideo = sql<IInsertExternalVideoQuery>`
   INSERT INTO property_media (id, provider_id, property_id, kind, source, url, name, position)
@@ -242,6 +259,17 @@ export class PropertyMediaRepository {
     orderFileId: string,
   ): Promise<{ supersededFileId: string | null } | undefined> {
     return queryOne(tx, replacePhotoFile, { ...photo, fileId, orderFileId });
+  }
+
+  /**
+   * A photo retouched in place shows its original again: the retouched file it no longer uses, or undefined when the
+   * photo has no original.
+   */
+  async restoreOriginal(
+    tx: Queryable,
+    photo: { providerId: string; propertyId: string; id: string },
+  ): Promise<string | undefined> {
+    return (await queryOne(tx, restoreOriginalPhoto, photo))?.retouchedFileId;
   }
 
   /** A video hosted elsewhere, after the property's last video. */

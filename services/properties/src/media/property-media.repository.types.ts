@@ -23,6 +23,7 @@ export interface IListMediaResult {
   kind: string;
   name: string | null;
   position: number;
+  retouched: boolean;
   size: number | null;
   source: string;
   square: boolean | null;
@@ -58,6 +59,7 @@ export interface INewestMediaResult {
   kind: string;
   name: string | null;
   position: number;
+  retouched: boolean;
   size: number | null;
   source: string;
   square: boolean | null;
@@ -110,6 +112,7 @@ export interface IFindMediumResult {
   kind: string;
   name: string | null;
   position: number;
+  retouched: boolean;
   size: number | null;
   source: string;
   square: boolean | null;
@@ -143,6 +146,7 @@ export interface IMediaByIdsResult {
   kind: string;
   name: string | null;
   position: number;
+  retouched: boolean;
   size: number | null;
   source: string;
   square: boolean | null;
@@ -234,6 +238,24 @@ export interface IReplacePhotoFileResult {
 export interface IReplacePhotoFileQuery {
   params: IReplacePhotoFileParams;
   result: IReplacePhotoFileResult;
+}
+
+/** 'RestoreOriginalPhoto' parameters type */
+export interface IRestoreOriginalPhotoParams {
+  id: string;
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'RestoreOriginalPhoto' return type */
+export interface IRestoreOriginalPhotoResult {
+  retouchedFileId: string;
+}
+
+/** 'RestoreOriginalPhoto' query type */
+export interface IRestoreOriginalPhotoQuery {
+  params: IRestoreOriginalPhotoParams;
+  result: IRestoreOriginalPhotoResult;
 }
 
 /** 'InsertExternalVideo' parameters type */

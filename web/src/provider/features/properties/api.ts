@@ -115,6 +115,12 @@ export const addPhotos = (id: string, temporaryUploadIds: string[]) =>
     { params: { id } },
   );
 
+/** A photo retouched in its place shows its original again (409 for one never retouched in place). */
+export const restoreOriginalPhoto = (id: string, photoId: string) =>
+  api.post('/provider/properties/{id}/photos/{photoId}/restore_original', undefined, {
+    params: { id, photoId },
+  });
+
 export const deletePhoto = (id: string, photoId: string) =>
   api.delete('/provider/properties/{id}/photos/{photoId}', { params: { id, photoId } });
 

@@ -14,6 +14,7 @@ import {
   deleteFloorplan,
   deleteMediaLink,
   deletePhoto,
+  restoreOriginalPhoto,
   deleteProperty,
   deleteVideo,
   fetchDocuments,
@@ -185,6 +186,9 @@ export const useAddPhotosMutation = () =>
 
 export const useDeletePhotoMutation = () =>
   useMutationAction(deletePhoto, (_, [id], client) => imagesChanged(client, id, 'photos'));
+
+export const useRestoreOriginalPhotoMutation = () =>
+  useMutationAction(restoreOriginalPhoto, (_, [id], client) => imagesChanged(client, id, 'photos'));
 
 export const useAddFloorplansMutation = () =>
   useMutationAction(addFloorplans, (_, [id], client) => imagesChanged(client, id, 'floorplans'));

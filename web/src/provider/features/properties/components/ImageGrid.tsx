@@ -6,13 +6,14 @@ interface ImageGridProps {
   label: string;
   images: Media[];
   busy: boolean;
-  deleteButton(image: Media): ReactNode;
+  /** The image's buttons (delete, and what else its kind offers). */
+  buttons(image: Media): ReactNode;
   /** Names each image under it (floorplans); photos have only their alternative text. */
   captions?: boolean;
 }
 
-/** Thumbnails of images (photos, floorplans), each with its delete button; a long list shows its first few. */
-export function ImageGrid({ label, images, busy, deleteButton, captions = false }: ImageGridProps) {
+/** Thumbnails of images (photos, floorplans), each with its buttons; a long list shows its first few. */
+export function ImageGrid({ label, images, busy, buttons, captions = false }: ImageGridProps) {
   const { visible, toggle } = useShowAll(images, label.toLowerCase());
   return (
     <>
@@ -26,7 +27,7 @@ export function ImageGrid({ label, images, busy, deleteButton, captions = false 
               decoding="async"
             />
             {captions && <span className="photo-caption">{mediaLabel(image)}</span>}
-            {deleteButton(image)}
+            {buttons(image)}
           </li>
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { Outcome } from '../../../../shared/useMutationAction';
 import { mediaLabel, type Media } from '../api';
 import { useAttachedUploads, useMediaList } from '../hooks';
@@ -29,6 +30,11 @@ interface ImagesSectionProps {
   empty: string;
   /** Names each image under its thumbnail. */
   captions?: boolean;
+  /**
+   * One more action some images offer (a retouched photo's "Restore original"): its button, which says what it did
+   * with `say` (read out with the section's other notices), and its error.
+   */
+  more?: { button(image: Media, say: (notice: string) => void): ReactNode; error: unknown };
 }
 
 /**
@@ -46,6 +52,7 @@ export function ImagesSection({
   hint,
   empty,
   captions,
+  more,
 }: ImagesSectionProps) {
   const media = useMediaList(images, noun, mediaLabel);
   const { uploads, upload } = useAttachedUploads('image', (ids) => attach.run(propertyId, ids), media);
@@ -59,7 +66,7 @@ export function ImagesSection({
       label={mediaLabel}
       onDelete={(image) => media.remove(image, (id) => remove.run(propertyId, id))}
       deleting={remove.isPending}
-      error={images.error ?? attach.error ?? remove.error}
+      error={images.error ?? attach.error ?? remove.error ?? more?.error}
       notice={attach.isPending ? `Adding the ${noun}s…` : media.notice}
     >
       {(deleteButton) =>
@@ -74,7 +81,12 @@ export function ImagesSection({
             label={title}
             images={media.list}
             busy={images.isFetching}
-            deleteButton={deleteButton}
+            buttons={(image) => (
+              <>
+                {more?.button(image, media.setNotice)}
+                {deleteButton(image)}
+              </>
+            )}
             captions={captions}
           />
         )
