@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { retouchingCredits } from '@tourly/contracts';
 import { eventually } from '@tourly/platform/testing';
 import { aTemporaryUpload, jpeg } from '../services/properties/test/media-support';
-import { aProperty, balanceOf, giveCredits } from '../services/orders/test/support';
+import { aProperty, balanceOf, deliverOrder, giveCredits } from '../services/orders/test/support';
 import { signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { sharedBrowserPlatform } from './support/shared-platform';
@@ -21,7 +21,8 @@ const COST = retouchingCredits(PHOTOS.length, ['brightness_colour', 'sky_replace
  * of a property on its page, chooses brightness and colour and a new sky, sees the price per photo and the total,
  * and lands on the order, its credits held; a virtual assistant finds it in the retouching queue and assigns it; the
  * supplier, told how to name what it delivers, uploads a retouched copy of each photo, validates and finalises; the
- * provider finds the order delivered, the credits spent and the retouched photos beside the originals.
+ * provider finds the order delivered, the credits spent and the retouched photos beside the originals. A photo
+ * retouched in its place shows its original again with "Restore original".
  */
 jest.setTimeout(120_000);
 
@@ -52,10 +53,10 @@ describe('photo retouching in the browser', () => {
   const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
   /** A property of the provider's with a photo (a real JPEG) for each name. */
-  async function aPropertyWithPhotos(): Promise<string> {
-    const propertyId = await aProperty(provider, TITLE);
+  async function aPropertyWithPhotos(title = TITLE, names = PHOTOS): Promise<string> {
+    const propertyId = await aProperty(provider, title);
     const uploads: string[] = [];
-    for (const [index, filename] of PHOTOS.entries())
+    for (const [index, filename] of names.entries())
       uploads.push(await aTemporaryUpload(it_, provider, { filename, content: await jpeg(60 + index, 40) }));
     await provider
       .send('post', `/provider/properties/${propertyId}/photos/upload_multiple`, {
@@ -169,5 +170,53 @@ describe('photo retouching in the browser', () => {
     expect(await photos.count()).toBe(2 * PHOTOS.length);
     await fitsTheWidth(page);
     await shot(page, 'phone-photos-retouched');
+  });
+
+  it('restores the original of a photo retouched in its place', async () => {
+    const title = 'Snails Bay Cottage';
+    const propertyId = await aPropertyWithPhotos(title, ['porch.jpg']);
+    const [photo] = (await provider.get(`/provider/properties/${propertyId}/photos`).expect(200)).body
+      .data as Array<{
+      id: string;
+      file_id: string;
+    }>;
+    const placed = await provider
+      .send('post', `/provider/properties/${propertyId}/floorplan_orders`, {
+        floorplan_order: {
+          kind: 'photo_retouching',
+          photo_ids: [photo!.id],
+          retouch_options: ['brightness_colour'],
+          retouch_delivery: 'replace',
+        },
+      })
+      .expect(201);
+    const team = { va: await it_.signIn('va@demo.test'), supplier: await it_.signIn('supplier@demo.test') };
+    await deliverOrder(team, placed.body.data.id as string, 'porch.png');
+    await eventually(
+      async () =>
+        (await provider.get(`/provider/properties/${propertyId}/photos`).expect(200)).body.data as Array<{
+          retouched: boolean;
+        }>,
+      ([listed]) => listed?.retouched === true,
+      'the photo retouched in its place',
+    );
+
+    const page = await signedInPage(browser, it_.base, provider, PHONE, uncaught);
+    await page.goto(`${it_.base}/provider/properties/${propertyId}`);
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    const photos = region(page, 'Photos');
+    await photos.getByRole('img', { name: 'porch.png' }).waitFor();
+    await photos.getByRole('button', { name: 'Restore the original of photo porch.png' }).click();
+    await photos.getByText('The original photo is back.').waitFor();
+    await photos.getByRole('img', { name: 'porch.jpg' }).waitFor();
+    expect(await photos.getByRole('button', { name: /^Restore the original/ }).count()).toBe(0);
+    await fitsTheWidth(page);
+    await shot(page, 'phone-original-restored');
+    const [restored] = (await provider.get(`/provider/properties/${propertyId}/photos`).expect(200)).body
+      .data as Array<{
+      id: string;
+      file_id: string;
+    }>;
+    expect(restored).toMatchObject({ id: photo!.id, file_id: photo!.file_id });
   });
 });
