@@ -231,13 +231,7 @@ export class OrdersService {
           placedBy: caller.userId,
           promisedAt: promisedAt(fields.kind, new Date(), speed),
         });
-        for (const original of originals)
-          await this.files.insert(tx, {
-            ...original,
-            orderId: id,
-            role: 'supporting',
-            uploadedBy: caller.userId!,
-          });
+        await this.addOriginals(tx, id, originals, caller.userId!);
         await this.orders.addStep(tx, id, 'placed', caller.userId, null);
         // After the order (the key names it): a placing with the same key at the same moment waits here on the
         // key's row, and the one that did not claim it rolls its order back.
@@ -269,7 +263,7 @@ export class OrdersService {
         }
       });
     } catch (error) {
-      await this.storage.delete(originals.map((original) => original.storageKey)).catch(() => undefined);
+      await this.dropCopies(originals);
       await this.rpc
         .ask(CREDITS_RELEASE, { providerId, reference } satisfies CreditsSettleRequest)
         .catch((release: unknown) =>
@@ -309,7 +303,7 @@ export class OrdersService {
         });
       }
     } catch (error) {
-      await this.storage.delete(copies.map((copy) => copy.storageKey)).catch(() => undefined);
+      await this.dropCopies(copies);
       throw error;
     }
     return copies;
@@ -442,13 +436,7 @@ export class OrdersService {
           placedBy: caller.userId,
           promisedAt: promisedAt(order.kind, new Date()),
         });
-        for (const original of originals)
-          await this.files.insert(tx, {
-            ...original,
-            orderId: amendmentId,
-            role: 'supporting',
-            uploadedBy: caller.userId!,
-          });
+        await this.addOriginals(tx, amendmentId, originals, caller.userId!);
         if (fileIds.length) {
           const moved = await this.files.handOver(
             tx,
@@ -479,10 +467,26 @@ export class OrdersService {
         );
       });
     } catch (error) {
-      await this.storage.delete(originals.map((original) => original.storageKey)).catch(() => undefined);
+      await this.dropCopies(originals);
       throw error;
     }
     return this.detail(caller, amendmentId);
+  }
+
+  /** Writes the rows of a retouching order's originals, copied before: its supporting files, each naming its photo. */
+  private async addOriginals(
+    tx: EntityManager,
+    orderId: string,
+    originals: OriginalPhoto[],
+    uploadedBy: string,
+  ): Promise<void> {
+    for (const original of originals)
+      await this.files.insert(tx, { ...original, orderId, role: 'supporting', uploadedBy });
+  }
+
+  /** Best effort: copies no row will point to (a placing or an amendment that failed). */
+  private async dropCopies(copies: OriginalPhoto[]): Promise<void> {
+    await this.storage.delete(copies.map((copy) => copy.storageKey)).catch(() => undefined);
   }
 
   /** A retouching order's originals: its copies of the property's photos, each naming its photo. */

@@ -10,18 +10,15 @@ import {
   type MatterportSpeed,
   type OrderDrawer,
 } from '@tourly/contracts';
-import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { useForm } from '../../../../shared/forms/useForm';
-import { Modal } from '../../../../shared/Modal';
 import { MESSAGES } from '../../../../shared/strings';
 import { TextAreaField } from '../../../../shared/TextAreaField';
-import { InsufficientCreditsModal } from '../../billing/components/InsufficientCreditsModal';
 import '../../billing/components/credits.css';
 import { creditsLabel } from '../../billing/rules';
 import type { OrderDetail } from '../api';
 import { useOrderPlacing } from '../hooks';
 import { KIND_OPTIONS } from '../rules';
-import { OrderButtons, OrderCost } from './OrderFormParts';
+import { OrderCost, OrderedProperty, OrderModal } from './OrderFormParts';
 import { PropertyPicker, type PickedProperty } from './PropertyPicker';
 import '../orders.css';
 
@@ -116,151 +113,140 @@ export default function OrderFloorplanModal({ property, onPlaced, onClose }: Ord
     onSuccess: onPlaced,
   });
   const { isPending, values } = form;
-  const formId = useId();
   const kindsId = useId();
   const drawersId = useId();
   const speedsId = useId();
   const drawnBy = drawerOf(values);
   const cost = orderCredits(values.kind, speedOf(values));
 
-  if (placing.short) {
-    return <InsufficientCreditsModal needed={cost} what="floor plan" onClose={placing.back} />;
-  }
-
   return (
-    <Modal
+    <OrderModal
       title="Order a floor plan"
+      what="floor plan"
+      cost={cost}
+      placing={placing}
+      form={form}
       onClose={onClose}
-      closeDisabled={isPending}
-      footer={<OrderButtons formId={formId} cost={cost} isPending={isPending} onClose={onClose} />}
     >
-      <form id={formId} noValidate onSubmit={form.handleSubmit} className="order-form">
-        <div ref={form.alertRef} tabIndex={-1}>
-          <ErrorDisplay error={form.errors.alert} />
-        </div>
-        {property ? (
-          <p className="order-form-property">
-            For <strong>{property.title}</strong>
-            {property.address && <span className="muted"> · {property.address}</span>}
-          </p>
-        ) : (
-          <PropertyPicker
-            picked={values.property}
-            onPick={(picked) => {
-              // A refusal was about the property left behind: choosing again ("Change property") starts afresh.
-              form.clearFailure();
-              form.set('property', picked);
-            }}
-            messages={form.errors.fields.property}
-            inputRef={form.ref('property')}
-            disabled={isPending}
-          />
-        )}
-        <fieldset className="field credit-options" aria-labelledby={kindsId}>
-          <legend id={kindsId} className="field-label">
-            Kind
+      {property ? (
+        <OrderedProperty property={property} />
+      ) : (
+        <PropertyPicker
+          picked={values.property}
+          onPick={(picked) => {
+            // A refusal was about the property left behind: choosing again ("Change property") starts afresh.
+            form.clearFailure();
+            form.set('property', picked);
+          }}
+          messages={form.errors.fields.property}
+          inputRef={form.ref('property')}
+          disabled={isPending}
+        />
+      )}
+      <fieldset className="field credit-options" aria-labelledby={kindsId}>
+        <legend id={kindsId} className="field-label">
+          Kind
+        </legend>
+        {KIND_OPTIONS.map((option) => (
+          <label
+            key={option.kind}
+            className={`credit-option${values.kind === option.kind ? ' credit-option-selected' : ''}`}
+          >
+            <input
+              type="radio"
+              name={`${kindsId}-kind`}
+              value={option.kind}
+              checked={values.kind === option.kind}
+              disabled={isPending}
+              onChange={() => form.set('kind', option.kind)}
+            />
+            <span className="credit-option-text">
+              <strong>{option.label}</strong>
+            </span>
+            <span className="credit-amount">{creditsLabel(option.credits)}</span>
+          </label>
+        ))}
+        {form.errors.fields.kind && <p className="field-message">{form.errors.fields.kind.join(' & ')}</p>}
+      </fieldset>
+      {matterportDraws(values.kind) && (
+        <fieldset className="field credit-options" aria-labelledby={drawersId}>
+          <legend id={drawersId} className="field-label">
+            Drawn by
           </legend>
-          {KIND_OPTIONS.map((option) => (
+          {DRAWERS.map((option) => (
             <label
-              key={option.kind}
-              className={`credit-option${values.kind === option.kind ? ' credit-option-selected' : ''}`}
+              key={option.drawnBy}
+              className={`credit-option${drawnBy === option.drawnBy ? ' credit-option-selected' : ''}`}
             >
               <input
                 type="radio"
-                name={`${kindsId}-kind`}
-                value={option.kind}
-                checked={values.kind === option.kind}
+                name={`${drawersId}-drawn-by`}
+                value={option.drawnBy}
+                checked={drawnBy === option.drawnBy}
                 disabled={isPending}
-                onChange={() => form.set('kind', option.kind)}
+                onChange={() => form.set('drawnBy', option.drawnBy)}
               />
               <span className="credit-option-text">
                 <strong>{option.label}</strong>
+                <span className="muted">{option.detail(values.kind)}</span>
               </span>
-              <span className="credit-amount">{creditsLabel(option.credits)}</span>
             </label>
           ))}
-          {form.errors.fields.kind && <p className="field-message">{form.errors.fields.kind.join(' & ')}</p>}
+          {form.errors.fields.drawnBy && (
+            <p className="field-message">{form.errors.fields.drawnBy.join(' & ')}</p>
+          )}
         </fieldset>
-        {matterportDraws(values.kind) && (
-          <fieldset className="field credit-options" aria-labelledby={drawersId}>
-            <legend id={drawersId} className="field-label">
-              Drawn by
-            </legend>
-            {DRAWERS.map((option) => (
-              <label
-                key={option.drawnBy}
-                className={`credit-option${drawnBy === option.drawnBy ? ' credit-option-selected' : ''}`}
-              >
-                <input
-                  type="radio"
-                  name={`${drawersId}-drawn-by`}
-                  value={option.drawnBy}
-                  checked={drawnBy === option.drawnBy}
-                  disabled={isPending}
-                  onChange={() => form.set('drawnBy', option.drawnBy)}
-                />
-                <span className="credit-option-text">
-                  <strong>{option.label}</strong>
-                  <span className="muted">{option.detail(values.kind)}</span>
-                </span>
-              </label>
-            ))}
-            {form.errors.fields.drawnBy && (
-              <p className="field-message">{form.errors.fields.drawnBy.join(' & ')}</p>
-            )}
-          </fieldset>
-        )}
-        {drawnBy === 'matterport' && (
-          <fieldset className="field credit-options" aria-labelledby={speedsId}>
-            <legend id={speedsId} className="field-label">
-              Delivery
-            </legend>
-            {MATTERPORT_SPEEDS.map((speed) => (
-              <label
-                key={speed}
-                className={`credit-option${values.speed === speed ? ' credit-option-selected' : ''}`}
-              >
-                <input
-                  type="radio"
-                  name={`${speedsId}-speed`}
-                  value={speed}
-                  checked={values.speed === speed}
-                  disabled={isPending}
-                  onChange={() => form.set('speed', speed)}
-                />
-                <span className="credit-option-text">
-                  <strong>{MATTERPORT_SPEED_LABELS[speed]}</strong>
-                  <span className="muted">Within {MATTERPORT_SPEED_HOURS[speed]} hours</span>
-                </span>
-                <span className="credit-amount">{creditsLabel(orderCredits(values.kind, speed))}</span>
-              </label>
-            ))}
-            {form.errors.fields.speed && (
-              <p className="field-message">{form.errors.fields.speed.join(' & ')}</p>
-            )}
-          </fieldset>
-        )}
-        {drawnBy === 'matterport' ? (
-          <p className="muted">
-            Matterport draws from the space as it is and takes no instructions; a delivered plan can still be
-            amended by one of our drafters.
-          </p>
-        ) : (
-          <TextAreaField
-            {...form.field('instructions')}
-            label="Instructions"
-            hint="Anything the drafter should know: rooms to name, areas to leave out, the units you want."
-            rows={3}
-            maxLength={2000}
-            disabled={isPending}
-          />
-        )}
-        <OrderCost cost={cost} />
+      )}
+      {drawnBy === 'matterport' && (
+        <fieldset className="field credit-options" aria-labelledby={speedsId}>
+          <legend id={speedsId} className="field-label">
+            Delivery
+          </legend>
+          {MATTERPORT_SPEEDS.map((speed) => (
+            <label
+              key={speed}
+              className={`credit-option${values.speed === speed ? ' credit-option-selected' : ''}`}
+            >
+              <input
+                type="radio"
+                name={`${speedsId}-speed`}
+                value={speed}
+                checked={values.speed === speed}
+                disabled={isPending}
+                onChange={() => form.set('speed', speed)}
+              />
+              <span className="credit-option-text">
+                <strong>{MATTERPORT_SPEED_LABELS[speed]}</strong>
+                <span className="muted">Within {MATTERPORT_SPEED_HOURS[speed]} hours</span>
+              </span>
+              <span className="credit-amount">{creditsLabel(orderCredits(values.kind, speed))}</span>
+            </label>
+          ))}
+          {form.errors.fields.speed && (
+            <p className="field-message">{form.errors.fields.speed.join(' & ')}</p>
+          )}
+        </fieldset>
+      )}
+      {drawnBy === 'matterport' ? (
         <p className="muted">
-          The credits are held while the plan is drawn, spent once it is delivered, and given back if the
-          order is cancelled.
+          Matterport draws from the space as it is and takes no instructions; a delivered plan can still be
+          amended by one of our drafters.
         </p>
-      </form>
-    </Modal>
+      ) : (
+        <TextAreaField
+          {...form.field('instructions')}
+          label="Instructions"
+          hint="Anything the drafter should know: rooms to name, areas to leave out, the units you want."
+          rows={3}
+          maxLength={2000}
+          disabled={isPending}
+        />
+      )}
+      <OrderCost cost={cost} />
+      <p className="muted">
+        The credits are held while the plan is drawn, spent once it is delivered, and given back if the order
+        is cancelled.
+      </p>
+    </OrderModal>
   );
 }

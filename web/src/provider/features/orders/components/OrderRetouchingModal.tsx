@@ -9,17 +9,14 @@ import {
   type RetouchDelivery,
   type RetouchOption,
 } from '@tourly/contracts';
-import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { useForm } from '../../../../shared/forms/useForm';
-import { Modal } from '../../../../shared/Modal';
 import { TextAreaField } from '../../../../shared/TextAreaField';
-import { InsufficientCreditsModal } from '../../billing/components/InsufficientCreditsModal';
 import '../../billing/components/credits.css';
 import { creditsLabel } from '../../billing/rules';
 import { mediaLabel, type Media } from '../../properties/api';
 import type { OrderDetail } from '../api';
 import { useOrderPlacing } from '../hooks';
-import { OrderButtons, OrderCost } from './OrderFormParts';
+import { OrderCost, OrderedProperty, OrderModal } from './OrderFormParts';
 import type { PickedProperty } from './PropertyPicker';
 import '../orders.css';
 
@@ -100,7 +97,6 @@ export default function OrderRetouchingModal({
     onSuccess: onPlaced,
   });
   const { isPending, values } = form;
-  const formId = useId();
   const photosId = useId();
   const optionsId = useId();
   const deliveriesId = useId();
@@ -108,133 +104,123 @@ export default function OrderRetouchingModal({
   const choosable = photos.slice(0, MAX_RETOUCH_PHOTOS);
   const allChosen = values.photoIds.length === choosable.length;
 
-  if (placing.short) {
-    return <InsufficientCreditsModal needed={cost} what="retouching" onClose={placing.back} />;
-  }
-
   return (
-    <Modal
+    <OrderModal
       title="Order retouching"
+      what="retouching"
+      cost={cost}
+      placing={placing}
+      form={form}
       onClose={onClose}
-      closeDisabled={isPending}
-      footer={<OrderButtons formId={formId} cost={cost} isPending={isPending} onClose={onClose} />}
     >
-      <form id={formId} noValidate onSubmit={form.handleSubmit} className="order-form">
-        <div ref={form.alertRef} tabIndex={-1}>
-          <ErrorDisplay error={form.errors.alert} />
-        </div>
-        <p className="order-form-property">
-          For <strong>{property.title}</strong>
-          {property.address && <span className="muted"> · {property.address}</span>}
+      <OrderedProperty property={property} />
+      <fieldset className="field" aria-labelledby={photosId}>
+        <legend id={photosId} className="field-label">
+          Photos
+        </legend>
+        <p className="retouch-photos-count">
+          <span role="status">
+            {values.photoIds.length} of {choosable.length} chosen
+          </span>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={isPending}
+            onClick={() => form.set('photoIds', allChosen ? [] : choosable.map((photo) => photo.id))}
+          >
+            {allChosen ? 'Choose none' : 'Choose all'}
+          </button>
         </p>
-        <fieldset className="field" aria-labelledby={photosId}>
-          <legend id={photosId} className="field-label">
-            Photos
-          </legend>
-          <p className="retouch-photos-count">
-            <span role="status">
-              {values.photoIds.length} of {choosable.length} chosen
-            </span>
-            <button
-              type="button"
-              className="button button-secondary"
+        <ul className="retouch-photos">
+          {choosable.map((photo) => (
+            <li key={photo.id}>
+              <label
+                className={`retouch-photo${values.photoIds.includes(photo.id) ? ' retouch-photo-chosen' : ''}`}
+              >
+                <input
+                  type="checkbox"
+                  checked={values.photoIds.includes(photo.id)}
+                  disabled={isPending}
+                  ref={photo === choosable[0] ? form.ref('photoIds') : undefined}
+                  onChange={() => form.set('photoIds', toggled(values.photoIds, photo.id))}
+                />
+                <img
+                  src={photo.thumbnailUrl ?? photo.url ?? undefined}
+                  alt={mediaLabel(photo)}
+                  loading="lazy"
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+        {photos.length > MAX_RETOUCH_PHOTOS && (
+          <p className="muted">One order takes up to {MAX_RETOUCH_PHOTOS} photos: order the others next.</p>
+        )}
+        {form.errors.fields.photoIds && (
+          <p className="field-message">{form.errors.fields.photoIds.join(' & ')}</p>
+        )}
+      </fieldset>
+      <fieldset className="field credit-options" aria-labelledby={optionsId}>
+        <legend id={optionsId} className="field-label">
+          Retouching
+        </legend>
+        {RETOUCH_OPTIONS.map((option) => (
+          <label
+            key={option}
+            className={`credit-option${values.options.includes(option) ? ' credit-option-selected' : ''}`}
+          >
+            <input
+              type="checkbox"
+              checked={values.options.includes(option)}
               disabled={isPending}
-              onClick={() => form.set('photoIds', allChosen ? [] : choosable.map((photo) => photo.id))}
-            >
-              {allChosen ? 'Choose none' : 'Choose all'}
-            </button>
-          </p>
-          <ul className="retouch-photos">
-            {choosable.map((photo) => (
-              <li key={photo.id}>
-                <label
-                  className={`retouch-photo${values.photoIds.includes(photo.id) ? ' retouch-photo-chosen' : ''}`}
-                >
-                  <input
-                    type="checkbox"
-                    checked={values.photoIds.includes(photo.id)}
-                    disabled={isPending}
-                    ref={photo === choosable[0] ? form.ref('photoIds') : undefined}
-                    onChange={() => form.set('photoIds', toggled(values.photoIds, photo.id))}
-                  />
-                  <img
-                    src={photo.thumbnailUrl ?? photo.url ?? undefined}
-                    alt={mediaLabel(photo)}
-                    loading="lazy"
-                  />
-                </label>
-              </li>
-            ))}
-          </ul>
-          {photos.length > MAX_RETOUCH_PHOTOS && (
-            <p className="muted">One order takes up to {MAX_RETOUCH_PHOTOS} photos: order the others next.</p>
-          )}
-          {form.errors.fields.photoIds && (
-            <p className="field-message">{form.errors.fields.photoIds.join(' & ')}</p>
-          )}
-        </fieldset>
-        <fieldset className="field credit-options" aria-labelledby={optionsId}>
-          <legend id={optionsId} className="field-label">
-            Retouching
-          </legend>
-          {RETOUCH_OPTIONS.map((option) => (
-            <label
-              key={option}
-              className={`credit-option${values.options.includes(option) ? ' credit-option-selected' : ''}`}
-            >
-              <input
-                type="checkbox"
-                checked={values.options.includes(option)}
-                disabled={isPending}
-                onChange={() => form.set('options', toggled(values.options, option))}
-              />
-              <span className="credit-option-text">
-                <strong>{RETOUCH_OPTION_LABELS[option]}</strong>
-              </span>
-              <span className="credit-amount">{creditsLabel(RETOUCH_OPTION_CREDITS[option])} a photo</span>
-            </label>
-          ))}
-          {form.errors.fields.options && (
-            <p className="field-message">{form.errors.fields.options.join(' & ')}</p>
-          )}
-        </fieldset>
-        <fieldset className="field credit-options" aria-labelledby={deliveriesId}>
-          <legend id={deliveriesId} className="field-label">
-            Delivered photos
-          </legend>
-          {DELIVERIES.map((option) => (
-            <label
-              key={option.delivery}
-              className={`credit-option${values.delivery === option.delivery ? ' credit-option-selected' : ''}`}
-            >
-              <input
-                type="radio"
-                name={`${deliveriesId}-delivery`}
-                checked={values.delivery === option.delivery}
-                disabled={isPending}
-                onChange={() => form.set('delivery', option.delivery)}
-              />
-              <span className="credit-option-text">
-                <strong>{option.label}</strong>
-                <span className="muted">{option.detail}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <TextAreaField
-          {...form.field('instructions')}
-          label="Instructions"
-          hint="Anything the retoucher should know: objects to remove, the sky you want."
-          rows={3}
-          maxLength={2000}
-          disabled={isPending}
-        />
-        <OrderCost cost={cost} />
-        <p className="muted">
-          Delivered within {ORDER_TURNAROUND_HOURS.photo_retouching} hours. The credits are held while the
-          photos are retouched, spent once they are delivered, and given back if the order is cancelled.
-        </p>
-      </form>
-    </Modal>
+              onChange={() => form.set('options', toggled(values.options, option))}
+            />
+            <span className="credit-option-text">
+              <strong>{RETOUCH_OPTION_LABELS[option]}</strong>
+            </span>
+            <span className="credit-amount">{creditsLabel(RETOUCH_OPTION_CREDITS[option])} a photo</span>
+          </label>
+        ))}
+        {form.errors.fields.options && (
+          <p className="field-message">{form.errors.fields.options.join(' & ')}</p>
+        )}
+      </fieldset>
+      <fieldset className="field credit-options" aria-labelledby={deliveriesId}>
+        <legend id={deliveriesId} className="field-label">
+          Delivered photos
+        </legend>
+        {DELIVERIES.map((option) => (
+          <label
+            key={option.delivery}
+            className={`credit-option${values.delivery === option.delivery ? ' credit-option-selected' : ''}`}
+          >
+            <input
+              type="radio"
+              name={`${deliveriesId}-delivery`}
+              checked={values.delivery === option.delivery}
+              disabled={isPending}
+              onChange={() => form.set('delivery', option.delivery)}
+            />
+            <span className="credit-option-text">
+              <strong>{option.label}</strong>
+              <span className="muted">{option.detail}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <TextAreaField
+        {...form.field('instructions')}
+        label="Instructions"
+        hint="Anything the retoucher should know: objects to remove, the sky you want."
+        rows={3}
+        maxLength={2000}
+        disabled={isPending}
+      />
+      <OrderCost cost={cost} />
+      <p className="muted">
+        Delivered within {ORDER_TURNAROUND_HOURS.photo_retouching} hours. The credits are held while the
+        photos are retouched, spent once they are delivered, and given back if the order is cancelled.
+      </p>
+    </OrderModal>
   );
 }
