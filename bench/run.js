@@ -32,8 +32,20 @@ const BENCHES = {
   },
   webhooks: {
     short: { BENCH_ROUNDS: '1', BENCH_EVENTS: '5', BENCH_BURST: '5' },
+    // The target is a ratio within the run; the baseline's own p99 is the machine's speed as much as the code's
+    // (191 ms on a quiet machine, 888 ms in a CI run where event-latency read three times its usual), so its floor
+    // only catches deliveries held for seconds, such as a fan-out gone serial.
     floors: [
-      { figure: 'median.baseline.steady.healthyP99Ms', max: 600, why: 'four times the 150 ms target' },
+      {
+        figure: 'median.p99Ratio',
+        max: 8,
+        why: 'four times the 2x target: a hanging endpoint holding the others',
+      },
+      {
+        figure: 'median.baseline.steady.healthyP99Ms',
+        max: 2500,
+        why: 'a collapse, not load: ten times the 250 ms poll (191 quiet, 888 in a loaded CI run)',
+      },
     ],
   },
   'properties-list': {
