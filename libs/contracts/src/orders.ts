@@ -11,8 +11,12 @@ export const FLOORPLAN_KINDS = [
 ] as const;
 export type FloorplanKind = (typeof FLOORPLAN_KINDS)[number];
 
-/** Every kind of order: the floor plans, and retouching of a property's photos (000 §1, charged per photo). */
-export const ORDER_KINDS = [...FLOORPLAN_KINDS, 'photo_retouching'] as const;
+/**
+ * Every kind of order (000 §1: floor plans, the workshop assistant and photo retouching cost credits): the floor
+ * plans, retouching of a property's photos (charged per photo), and the workshop assistant (the platform's staff
+ * working on the tour's layers for the provider, delivered as the tour's draft).
+ */
+export const ORDER_KINDS = [...FLOORPLAN_KINDS, 'photo_retouching', 'workshop_assistant'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];
 
 export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
@@ -21,6 +25,7 @@ export const ORDER_KIND_LABELS: Record<OrderKind, string> = {
   universal_floorplan: 'Universal floor plan',
   trueplan: 'TruePlan',
   photo_retouching: 'Photo retouching',
+  workshop_assistant: 'Workshop assistant',
 };
 
 /** Credits one floor plan of each kind costs (000 §1: floor plans cost credits; the amounts are the platform's). */
@@ -38,6 +43,7 @@ export const ORDER_TURNAROUND_HOURS: Record<OrderKind, number> = {
   universal_floorplan: 48,
   trueplan: 72,
   photo_retouching: 24,
+  workshop_assistant: 48,
 };
 
 export const isFloorplanKind = (kind: OrderKind): kind is FloorplanKind =>
@@ -92,6 +98,37 @@ export function retouchingCredits(photos: number, options: readonly RetouchOptio
 }
 
 /**
+ * What the workshop assistant does on a tour: the layers of its draft (services/properties, "Layers, drafts and
+ * publishing"), each priced in credits (the spec shows no prices: these are the platform's). The provider reviews
+ * the draft delivered and publishes it.
+ */
+export const WORKSHOP_TASKS = ['overlay', 'menu', 'welcome_screen', 'guided_tour'] as const;
+export type WorkshopTask = (typeof WORKSHOP_TASKS)[number];
+
+export const WORKSHOP_TASK_CREDITS: Record<WorkshopTask, number> = {
+  overlay: 3,
+  menu: 4,
+  welcome_screen: 2,
+  guided_tour: 1,
+};
+export const WORKSHOP_TASK_LABELS: Record<WorkshopTask, string> = {
+  overlay: 'Overlay (logos, title, banner)',
+  menu: 'Menu (links, contact form, map)',
+  welcome_screen: 'Welcome screen',
+  guided_tour: 'Guided tour',
+};
+
+/** What a workshop assistant order's tasks cost: the sum of their credits. */
+export function workshopCredits(tasks: readonly WorkshopTask[]): number {
+  return tasks.reduce((sum, task) => sum + WORKSHOP_TASK_CREDITS[task], 0);
+}
+
+/** What a workshop assistant order asks, in words: 'Menu (links, contact form, map), Welcome screen'. */
+export function workshopSummary(tasks: readonly WorkshopTask[] | null): string {
+  return (tasks ?? []).map((task) => WORKSHOP_TASK_LABELS[task]).join(', ');
+}
+
+/**
  * Who draws an order's plan: one of the platform's suppliers (every kind), or Matterport itself, bought through its
  * Model API's add-on ordering (`MATTERPORT_DRAWN_KINDS` only): fast, but in Matterport's style alone.
  */
@@ -117,14 +154,19 @@ export const MATTERPORT_SPEED_LABELS: Record<MatterportSpeed, string> = {
   urgent: 'Urgent',
 };
 
-/** What an order costs: retouching by its photos and options, Matterport's by its speed, a supplier's by its kind. */
+/**
+ * What an order costs: retouching by its photos and options, the workshop assistant by its tasks, Matterport's by
+ * its speed, a supplier's by its kind.
+ */
 export function orderCredits(
   kind: OrderKind,
   speed: MatterportSpeed | null,
   retouching: { photos: number; options: readonly RetouchOption[] } | null = null,
+  workshopTasks: readonly WorkshopTask[] = [],
 ): number {
   if (kind === 'photo_retouching')
     return retouchingCredits(retouching?.photos ?? 0, retouching?.options ?? []);
+  if (kind === 'workshop_assistant') return workshopCredits(workshopTasks);
   return speed ? MATTERPORT_SPEED_CREDITS[speed] : ORDER_CREDITS[kind];
 }
 
@@ -231,6 +273,22 @@ export interface MatterportPlan {
   failureReason: string | null;
   /** The drawn plan's files once completed, each behind a link Matterport signs for a while. */
   files: Array<{ url: string; filename: string; contentType: string }>;
+}
+
+/**
+ * Request-reply to properties before a workshop assistant order is delivered: the draft of the property's tour, if
+ * the provider's live property has one (404 otherwise), and when it was last saved.
+ */
+export const TOUR_DRAFT_FOR_ORDER = 'properties.tour.draft_for_order';
+
+export interface TourDraftForOrderRequest {
+  providerId: string;
+  propertyId: string;
+}
+
+export interface TourDraftForOrder {
+  /** When the draft was last saved (ISO 8601), null when the tour has no draft. */
+  draftSavedAt: string | null;
 }
 
 /** Request-reply to identity: the platform's staff of one back-office role (the suppliers a VA assigns to). */

@@ -1,4 +1,4 @@
-import { orderCredits, retouchingCredits, retouchingSummary } from '../src/orders';
+import { orderCredits, retouchingCredits, retouchingSummary, workshopSummary } from '../src/orders';
 
 describe('an order', () => {
   it('prices retouching per photo, the sum of its options, and floor plans by kind or speed', () => {
@@ -25,5 +25,14 @@ describe('an order', () => {
         files: [original],
       }),
     ).toBe('1 photo: Object removal; in place of the originals');
+  });
+
+  it('prices the workshop assistant by the sum of its tasks and names them', () => {
+    expect(orderCredits('workshop_assistant', null, null, ['menu', 'welcome_screen'])).toBe(6);
+    expect(
+      orderCredits('workshop_assistant', null, null, ['overlay', 'menu', 'welcome_screen', 'guided_tour']),
+    ).toBe(10);
+    expect(workshopSummary(['overlay', 'guided_tour'])).toBe('Overlay (logos, title, banner), Guided tour');
+    expect(workshopSummary(null)).toBe('');
   });
 });

@@ -124,6 +124,8 @@ const ROUTES: Array<MatrixRoute<string>> = [
   { method: 'get', path: () => `${VA}/amendments/universal_floor_plans.json`, expect: assistants(200) },
   { method: 'get', path: () => `${VA}/photo_retouching_orders.json`, expect: assistants(200) },
   { method: 'get', path: () => `${VA}/amendments/photo_retouching.json`, expect: assistants(200) },
+  { method: 'get', path: () => `${VA}/workshop_assistant_orders.json`, expect: assistants(200) },
+  { method: 'get', path: () => `${VA}/amendments/workshop_assistant.json`, expect: assistants(200) },
   {
     method: 'get',
     path: () => `${VA}/amendments/kitchens.json`,
@@ -165,6 +167,13 @@ const ROUTES: Array<MatrixRoute<string>> = [
     expect: assistants(404),
     says: { 404: ORDER_NOT_FOUND },
   },
+
+  ...(['start', 'pause', 'finalise'] as const).map((action): MatrixRoute<string> => ({
+    method: 'post',
+    path: () => `${VA}/portal_order_requests/${UNKNOWN}/${action}`,
+    expect: assistants(404),
+    says: { 404: ORDER_NOT_FOUND },
+  })),
 
   { method: 'get', path: () => '/external_supplier/floorplan_orders', expect: suppliers(200) },
   { method: 'get', path: () => SUPPLIER, expect: suppliers(404), says: { 404: ORDER_NOT_FOUND } },

@@ -5548,6 +5548,54 @@ export type paths = {
     patch?: never;
     trace?: never;
   };
+  '/virtual_assistant/portal_order_requests/{id}/finalise': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VaQueuesController_finalise'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/portal_order_requests/{id}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VaQueuesController_pause'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/virtual_assistant/portal_order_requests/{id}/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VaQueuesController_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/virtual_assistant/schematic_floorplan_orders.json': {
     parameters: {
       query?: never;
@@ -5610,6 +5658,22 @@ export type paths = {
     options?: never;
     head?: never;
     patch: operations['DomainsQueueController_decide'];
+    trace?: never;
+  };
+  '/virtual_assistant/workshop_assistant_orders.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VaQueuesController_workshop'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/vt_staging/{id}/scene.json': {
@@ -7861,7 +7925,13 @@ export type components = {
       drawn_by?: 'supplier' | 'matterport';
       instructions?: string | null;
       /** @enum {string} */
-      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan' | 'photo_retouching';
+      kind:
+        | 'floorplan'
+        | 'schematic_floorplan'
+        | 'universal_floorplan'
+        | 'trueplan'
+        | 'photo_retouching'
+        | 'workshop_assistant';
       /** @enum {string} */
       matterport_speed?: 'normal' | 'fast' | 'urgent';
       photo_ids?: string[];
@@ -7873,6 +7943,7 @@ export type components = {
       /** @enum {string} */
       retouch_delivery?: 'beside' | 'replace';
       retouch_options?: ('brightness_colour' | 'sky_replacement' | 'object_removal')[];
+      workshop_tasks?: ('overlay' | 'menu' | 'welcome_screen' | 'guided_tour')[];
     };
     'orders.OrderDetailResponse': {
       amendments: components['schemas']['orders.OrderResponse'][];
@@ -7899,7 +7970,13 @@ export type components = {
       id: string;
       instructions: string | null;
       /** @enum {string} */
-      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan' | 'photo_retouching';
+      kind:
+        | 'floorplan'
+        | 'schematic_floorplan'
+        | 'universal_floorplan'
+        | 'trueplan'
+        | 'photo_retouching'
+        | 'workshop_assistant';
       /**
        * @description how fast Matterport draws it; null for a supplier's
        * @enum {string|null}
@@ -7936,6 +8013,8 @@ export type components = {
       steps: components['schemas']['orders.StepResponse'][];
       /** Format: uuid */
       supplier_id: string | null;
+      /** @description null but for the workshop assistant: the tour's layers it works on */
+      workshop_tasks: ('overlay' | 'menu' | 'welcome_screen' | 'guided_tour')[] | null;
     };
     'orders.OrderResponse': {
       /**
@@ -7960,7 +8039,13 @@ export type components = {
       id: string;
       instructions: string | null;
       /** @enum {string} */
-      kind: 'floorplan' | 'schematic_floorplan' | 'universal_floorplan' | 'trueplan' | 'photo_retouching';
+      kind:
+        | 'floorplan'
+        | 'schematic_floorplan'
+        | 'universal_floorplan'
+        | 'trueplan'
+        | 'photo_retouching'
+        | 'workshop_assistant';
       /**
        * @description how fast Matterport draws it; null for a supplier's
        * @enum {string|null}
@@ -7996,6 +8081,8 @@ export type components = {
       status: 'placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled';
       /** Format: uuid */
       supplier_id: string | null;
+      /** @description null but for the workshop assistant: the tour's layers it works on */
+      workshop_tasks: ('overlay' | 'menu' | 'welcome_screen' | 'guided_tour')[] | null;
     };
     'orders.PlaceOrder': {
       floorplan_order: components['schemas']['orders.FloorplanOrderFields'];
@@ -22524,7 +22611,8 @@ export interface operations {
           | 'schematic_floor_plans'
           | 'universal_floor_plans'
           | 'trueplans'
-          | 'photo_retouching';
+          | 'photo_retouching'
+          | 'workshop_assistant';
       };
       cookie?: never;
     };
@@ -22748,6 +22836,93 @@ export interface operations {
       };
     };
   };
+  VaQueuesController_finalise: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_pause: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    /** @description No body: the action reads nothing from it. */
+    requestBody?: {
+      content: {
+        'application/json': Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['orders.OrderDetailResponse'];
+          };
+        };
+      };
+    };
+  };
   VaQueuesController_schematic: {
     parameters: {
       query?: {
@@ -22876,6 +23051,41 @@ export interface operations {
         content: {
           'application/json': {
             data: components['schemas']['identity.DomainResponse'];
+          };
+        };
+      };
+    };
+  };
+  VaQueuesController_workshop: {
+    parameters: {
+      query?: {
+        /** @description page number, from 1 */
+        page?: number;
+        /** @description items per page (at most 100) */
+        page_size?: number;
+        search?: string | null;
+        /** @description one status, several separated by commas, or status[] repeated */
+        status?: ('placed' | 'in_progress' | 'paused' | 'delivered' | 'cancelled')[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: {
+              current_page: number;
+              items: components['schemas']['orders.OrderResponse'][];
+              total_count: number;
+              total_pages: number;
+            };
           };
         };
       };

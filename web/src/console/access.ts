@@ -19,6 +19,8 @@ const ORDER_QUEUE = {
   assign: SETUP_STAFF,
   cancel: SETUP_STAFF,
   amend: SETUP_STAFF,
+  // The orders the staff work themselves (the workshop assistant): started, paused, delivered.
+  work: SETUP_STAFF,
 };
 
 /**

@@ -9,6 +9,7 @@ import { OpenOrderSearch1765700000000 } from './1765700000000-open-order-search'
 import { DrawnByMatterport1765800000000 } from './1765800000000-drawn-by-matterport';
 import { MatterportSpeed1765810000000 } from './1765810000000-matterport-speed';
 import { PhotoRetouching1765900000000 } from './1765900000000-photo-retouching';
+import { WorkshopAssistant1766000000000 } from './1766000000000-workshop-assistant';
 
 /** Committed migrations of the orders schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -22,4 +23,5 @@ export const migrations: MigrationClass[] = [
   DrawnByMatterport1765800000000,
   MatterportSpeed1765810000000,
   PhotoRetouching1765900000000,
+  WorkshopAssistant1766000000000,
 ];

@@ -12,6 +12,7 @@ import {
   ORDER_STEPS,
   RETOUCH_DELIVERIES,
   RETOUCH_OPTIONS,
+  WORKSHOP_TASKS,
   type MatterportSpeed,
   type OrderDrawer,
   type OrderFileRole,
@@ -20,6 +21,7 @@ import {
   type OrderStep,
   type RetouchDelivery,
   type RetouchOption,
+  type WorkshopTask,
 } from '@tourly/contracts';
 import {
   IdField,
@@ -136,6 +138,14 @@ export class FloorplanOrderFields {
   /** Retouching only: the retouched photos beside their originals (unset) or in their place. */
   @OptionalOneOf(RETOUCH_DELIVERIES)
   retouchDelivery?: RetouchDelivery;
+
+  /** The workshop assistant only (required there, with the brief in `instructions`): the tour's layers to work on. */
+  @ApiPropertyOptional({ type: [String], enum: WORKSHOP_TASKS, minItems: 1 })
+  @IsOptional()
+  @IsIn(WORKSHOP_TASKS, { each: true, message: `must list some of: ${WORKSHOP_TASKS.join(', ')}` })
+  @ArrayNotEmpty({ message: 'must list at least one task' })
+  @IsArray({ message: `must list some of: ${WORKSHOP_TASKS.join(', ')}` })
+  workshopTasks?: WorkshopTask[];
 }
 
 /** `floorplan_order` (001 §7). */
@@ -250,6 +260,13 @@ export class OrderResponse {
   retouchOptions!: RetouchOption[] | null;
   @OneOfField(RETOUCH_DELIVERIES, { nullable: true, description: 'null but for retouching' })
   retouchDelivery!: RetouchDelivery | null;
+  @ApiProperty({
+    type: [String],
+    enum: WORKSHOP_TASKS,
+    nullable: true,
+    description: "null but for the workshop assistant: the tour's layers it works on",
+  })
+  workshopTasks!: WorkshopTask[] | null;
   @OneOfField(ORDER_STATUSES)
   status!: OrderStatus;
   @IdField({ nullable: true, description: 'the delivered order this one amends' })

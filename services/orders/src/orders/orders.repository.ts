@@ -7,6 +7,7 @@ import type {
   OrderStep,
   RetouchDelivery,
   RetouchOption,
+  WorkshopTask,
 } from '@tourly/contracts';
 import {
   Database,
@@ -51,6 +52,7 @@ type Known = {
   matterportSpeed: MatterportSpeed | null;
   retouchOptions: RetouchOption[] | null;
   retouchDelivery: RetouchDelivery | null;
+  workshopTasks: WorkshopTask[] | null;
   status: OrderStatus;
 };
 
@@ -58,8 +60,11 @@ export type OrderRow = Narrowed<IFindOrderResult, Known>;
 
 export type StepRow = Narrowed<IOrderStepsResult, { step: OrderStep }>;
 
-export type NewOrder = Omit<IInsertOrderParams, 'retouchOptions'> &
-  Pick<Known, 'kind' | 'drawnBy' | 'matterportSpeed' | 'retouchOptions' | 'retouchDelivery'>;
+export type NewOrder = Omit<IInsertOrderParams, 'retouchOptions' | 'workshopTasks'> &
+  Pick<
+    Known,
+    'kind' | 'drawnBy' | 'matterportSpeed' | 'retouchOptions' | 'retouchDelivery' | 'workshopTasks'
+  >;
 
 /** A list's filters: whose orders, which kinds, statuses, a search and a period of placing. */
 export interface OrderFilter {
@@ -82,7 +87,8 @@ const findOrder = sql<Narrow<IFindOrderQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
     o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
-    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery",
+    o.workshop_tasks AS "workshopTasks", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -93,7 +99,8 @@ const lockOrder = sql<Narrow<ILockOrderQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
     o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
-    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery",
+    o.workshop_tasks AS "workshopTasks", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -104,7 +111,8 @@ const orderAmendments = sql<Narrow<IOrderAmendmentsQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
     o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
-    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery",
+    o.workshop_tasks AS "workshopTasks", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -118,11 +126,11 @@ const insertOrder = sql<IInsertOrderQuery>`
     RETURNING last_number
   )
   INSERT INTO floorplan_orders (id, number, provider_id, property_id, property_title, property_address,
-    matterport_model_id, kind, drawn_by, matterport_speed, retouch_options, retouch_delivery, amends_order_id,
-    credits, instructions, supplier_id, assigned_at, placed_by, promised_at, placed_at)
+    matterport_model_id, kind, drawn_by, matterport_speed, retouch_options, retouch_delivery, workshop_tasks,
+    amends_order_id, credits, instructions, supplier_id, assigned_at, placed_by, promised_at, placed_at)
   SELECT $id!, counter.last_number, $providerId!, $propertyId!, $propertyTitle!, $propertyAddress,
-    $matterportModelId, $kind!, $drawnBy!, $matterportSpeed, $retouchOptions, $retouchDelivery, $amendsOrderId,
-    $credits!, $instructions, $supplierId,
+    $matterportModelId, $kind!, $drawnBy!, $matterportSpeed, $retouchOptions, $retouchDelivery, $workshopTasks,
+    $amendsOrderId, $credits!, $instructions, $supplierId,
     CASE WHEN $supplierId::uuid IS NULL THEN NULL ELSE now() END, $placedBy, $promisedAt!, clock_timestamp()
     FROM counter`;
 
@@ -174,7 +182,8 @@ const orderPage = sql<Narrow<IOrderPageQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
     o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
-    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery",
+    o.workshop_tasks AS "workshopTasks", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
@@ -187,7 +196,8 @@ const orderExport = sql<Narrow<IOrderExportQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
     o.property_title AS "propertyTitle", o.property_address AS "propertyAddress",
     o.matterport_model_id AS "matterportModelId", o.kind, o.drawn_by AS "drawnBy", o.matterport_speed AS "matterportSpeed",
-    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
+    o.retouch_options AS "retouchOptions", o.retouch_delivery AS "retouchDelivery",
+    o.workshop_tasks AS "workshopTasks", o.status, o.amends_order_id AS "amendsOrderId", o.credits,
     o.instructions, o.supplier_id AS "supplierId", o.placed_by AS "placedBy", o.placed_at AS "placedAt",
     o.promised_at AS "promisedAt", o.assigned_at AS "assignedAt", o.started_at AS "startedAt",
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",

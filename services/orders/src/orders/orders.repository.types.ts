@@ -38,6 +38,7 @@ export interface IFindOrderResult {
   startedAt: Date | null;
   status: string;
   supplierId: string | null;
+  workshopTasks: stringArray | null;
 }
 
 /** 'FindOrder' query type */
@@ -79,6 +80,7 @@ export interface ILockOrderResult {
   startedAt: Date | null;
   status: string;
   supplierId: string | null;
+  workshopTasks: stringArray | null;
 }
 
 /** 'LockOrder' query type */
@@ -120,6 +122,7 @@ export interface IOrderAmendmentsResult {
   startedAt: Date | null;
   status: string;
   supplierId: string | null;
+  workshopTasks: stringArray | null;
 }
 
 /** 'OrderAmendments' query type */
@@ -147,6 +150,7 @@ export interface IInsertOrderParams {
   retouchDelivery?: string | null | void;
   retouchOptions?: stringArray | null | void;
   supplierId?: string | null | void;
+  workshopTasks?: stringArray | null | void;
 }
 
 /** 'InsertOrder' return type */
@@ -337,6 +341,7 @@ export interface IOrderPageResult {
   status: string;
   supplierId: string | null;
   total: number;
+  workshopTasks: stringArray | null;
 }
 
 /** 'OrderPage' query type */
@@ -390,6 +395,7 @@ export interface IOrderExportResult {
   startedAt: Date | null;
   status: string;
   supplierId: string | null;
+  workshopTasks: stringArray | null;
 }
 
 /** 'OrderExport' query type */

@@ -9,7 +9,10 @@ import {
   maySee,
   originalNames,
   retouchWork,
+  draftProblem,
   placingHash,
+  workedByStaff,
+  workshopWork,
   promisedAt,
   supportingFileIds,
   transitionRefusal,
@@ -22,6 +25,7 @@ const PROVIDER = '0190f0f0-0000-7000-8000-0000000000a1';
 const ANOTHER_PROVIDER = '0190f0f0-0000-7000-8000-0000000000a2';
 const SUPPLIER = '0190f0f0-0000-7000-8000-0000000000b1';
 const ANOTHER_SUPPLIER = '0190f0f0-0000-7000-8000-0000000000b2';
+const PROPERTY = '0190f0f0-0000-7000-8000-0000000000d1';
 const FILE_A = '0190f0f0-0000-7000-8000-0000000000c1';
 const FILE_B = '0190f0f0-0000-7000-8000-0000000000c2';
 
@@ -288,6 +292,76 @@ describe('photo retouching', () => {
     ]);
     // An amendment redoes some of the photos.
     expect(matchRetouched(originals, [first], false).problems).toEqual([]);
+  });
+});
+
+describe('the workshop assistant', () => {
+  it.each<[string, Parameters<typeof workshopWork>[0], ReturnType<typeof workshopWork>]>([
+    ['another kind sends no tasks', { kind: 'floorplan', instructions: 'Both floors' }, null],
+    [
+      'another kind with tasks',
+      { kind: 'photo_retouching', workshopTasks: ['menu'] },
+      {
+        field: 'workshopTasks',
+        message: 'is for the workshop assistant only: leave it out for this kind of order',
+      },
+    ],
+    [
+      'no tasks',
+      { kind: 'workshop_assistant', instructions: 'A menu' },
+      { field: 'workshopTasks', message: 'must list what to work on' },
+    ],
+    [
+      'no brief',
+      { kind: 'workshop_assistant', workshopTasks: ['menu'], instructions: ' ' },
+      { field: 'instructions', message: 'must say what you want done: the brief the staff work from' },
+    ],
+    [
+      'each task once',
+      { kind: 'workshop_assistant', workshopTasks: ['menu', 'overlay', 'menu'], instructions: 'Our brand' },
+      ['menu', 'overlay'],
+    ],
+  ])('%s', (_what, fields, work) => {
+    expect(workshopWork(fields)).toEqual(work);
+  });
+
+  const placedAt = new Date('2026-12-03T10:00:00Z');
+  it.each<[string, Date | null, string | null]>([
+    [
+      'no draft',
+      null,
+      "The tour has no draft yet: impersonate the provider, edit the property's tour (its changes stay a draft), then deliver.",
+    ],
+    [
+      'a draft saved before the order',
+      new Date('2026-12-03T09:59:59Z'),
+      "The tour's draft was last saved before this order was placed: save this order's work in the tour as the provider, then deliver.",
+    ],
+    ['a draft saved since', new Date('2026-12-03T10:00:00Z'), null],
+  ])('delivers on %s: %j', (_what, savedAt, problem) => {
+    expect(draftProblem(savedAt, placedAt)).toBe(problem);
+  });
+
+  it('is worked by the staff, every other kind by its supplier', () => {
+    expect(workedByStaff('workshop_assistant')).toBe(true);
+    for (const kind of [
+      'floorplan',
+      'schematic_floorplan',
+      'universal_floorplan',
+      'trueplan',
+      'photo_retouching',
+    ] as const)
+      expect(workedByStaff(kind)).toBe(false);
+  });
+
+  it('tells placings with other tasks apart, in whatever order they are listed', () => {
+    const fields = { kind: 'workshop_assistant' as const, instructions: 'Our brand' };
+    expect(placingHash(PROPERTY, fields, null, ['menu', 'overlay'])).toBe(
+      placingHash(PROPERTY, fields, null, ['overlay', 'menu']),
+    );
+    expect(placingHash(PROPERTY, fields, null, ['menu'])).not.toBe(
+      placingHash(PROPERTY, fields, null, ['overlay']),
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type OrderStep,
   type RetouchDelivery,
   type RetouchOption,
+  type WorkshopTask,
 } from '@tourly/contracts';
 import { createHash } from 'node:crypto';
 import type { CallerIdentity } from '@tourly/platform';
@@ -38,6 +39,33 @@ export const NOT_MATTERPORTS_KIND =
   'Matterport draws schematic floor plans only: leave this kind to one of our drafters.';
 export const AT_MATTERPORT = 'Matterport is drawing this order: there is no supplier to assign.';
 export const SPEED_IS_MATTERPORTS = "is Matterport's: leave it out for an order one of our drafters draws";
+export const WORKSHOP_ONLY = 'is for the workshop assistant only: leave it out for this kind of order';
+export const NO_TOUR =
+  'This property has no Matterport space: the workshop assistant works on its tour. Add its space first.';
+export const STAFF_WORK =
+  "The platform's staff work a workshop assistant order themselves: there is no supplier to assign.";
+export const SUPPLIERS_WORK = "This order's supplier starts, pauses and finalises it: assign it to one.";
+export const NO_DRAFT =
+  "The tour has no draft yet: impersonate the provider, edit the property's tour (its changes stay a draft), " +
+  'then deliver.';
+export const DRAFT_BEFORE_ORDER =
+  "The tour's draft was last saved before this order was placed: save this order's work in the tour as the " +
+  'provider, then deliver.';
+
+/**
+ * Whether the platform's staff (virtual assistants, admins) work an order themselves, moving it through its
+ * statuses: the workshop assistant. Every other kind is worked by the supplier it is assigned to.
+ */
+export const workedByStaff = (kind: OrderKind) => kind === 'workshop_assistant';
+
+/**
+ * What finalising a workshop assistant order refuses, from when the tour's draft was last saved: no draft, or one
+ * saved before the order was placed (the provider's own, not this order's work). Null: it can be delivered.
+ */
+export function draftProblem(draftSavedAt: Date | null, placedAt: Date): string | null {
+  if (!draftSavedAt) return NO_DRAFT;
+  return draftSavedAt < placedAt ? DRAFT_BEFORE_ORDER : null;
+}
 
 /** Why an order Matterport failed is cancelled, in the order's history and on the provider's page. */
 export function matterportFailure(reason: string | null): string {
@@ -78,6 +106,24 @@ export function retouchWork(fields: {
   const ids = photoIds.map((id) => id.toLowerCase());
   if (new Set(ids).size !== ids.length) return { field: 'photoIds', message: 'lists a photo twice' };
   return { photoIds: ids, options: [...new Set(retouchOptions)], delivery: retouchDelivery ?? 'beside' };
+}
+
+/**
+ * The workshop assistant's tasks asked for by an order's fields: null for another kind, which sends none; refused
+ * (the field and why) when a workshop assistant order lacks its tasks or its brief (`instructions`), or another kind
+ * sends tasks.
+ */
+export function workshopWork(fields: {
+  kind: OrderKind;
+  instructions?: string;
+  workshopTasks?: WorkshopTask[];
+}): WorkshopTask[] | null | { field: string; message: string } {
+  if (fields.kind !== 'workshop_assistant')
+    return fields.workshopTasks ? { field: 'workshopTasks', message: WORKSHOP_ONLY } : null;
+  if (!fields.workshopTasks?.length) return { field: 'workshopTasks', message: 'must list what to work on' };
+  if (!fields.instructions?.trim())
+    return { field: 'instructions', message: 'must say what you want done: the brief the staff work from' };
+  return [...new Set(fields.workshopTasks)];
 }
 
 /** A file's name without its extension, lower-cased: what matches a retouched photo to its original. */
@@ -243,6 +289,8 @@ export const QUEUES = {
   trueplans_amendments: { kinds: ['trueplan'], amendments: true },
   photo_retouching: { kinds: ['photo_retouching'], amendments: false },
   photo_retouching_amendments: { kinds: ['photo_retouching'], amendments: true },
+  workshop_assistant: { kinds: ['workshop_assistant'], amendments: false },
+  workshop_assistant_amendments: { kinds: ['workshop_assistant'], amendments: true },
 } as const satisfies Record<string, { kinds: readonly OrderKind[]; amendments: boolean }>;
 export type QueueName = keyof typeof QUEUES;
 
@@ -290,11 +338,13 @@ export function placingHash(
     instructions?: string;
   },
   retouch: RetouchWork | null = null,
+  workshopTasks: readonly WorkshopTask[] | null = null,
 ): string {
   const placing = [propertyId.toLowerCase(), fields.kind, fields.instructions || ''];
   // A supplier's order hashes as it did before orders could be Matterport's: keys kept then still replay.
   if (fields.drawnBy === 'matterport') placing.push('matterport', fields.matterportSpeed ?? 'normal');
   if (retouch)
     placing.push(retouch.photoIds.join(','), [...retouch.options].sort().join(','), retouch.delivery);
+  if (workshopTasks) placing.push([...workshopTasks].sort().join(','));
   return createHash('sha256').update(JSON.stringify(placing)).digest('hex');
 }

@@ -3,9 +3,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   CREDITS_RELEASE,
   CREDITS_RESERVE,
+  isFloorplanKind,
   orderCredits,
   PROPERTY_FOR_ORDER,
   STAFF_MEMBERS,
+  TOUR_DRAFT_FOR_ORDER,
   type CreditReservation,
   type CreditsReserveRequest,
   type CreditsSettleRequest,
@@ -20,6 +22,9 @@ import {
   type RetouchDelivery,
   type RetouchOption,
   type StaffMembers,
+  type TourDraftForOrder,
+  type TourDraftForOrderRequest,
+  type WorkshopTask,
 } from '@tourly/contracts';
 import {
   ApiError,
@@ -54,6 +59,7 @@ import { OrdersRepository, type OrderFilter, type OrderRow } from './orders.repo
 import {
   AT_MATTERPORT,
   BAD_IDEMPOTENCY_KEY,
+  draftProblem,
   drawableBy,
   IDEMPOTENCY_KEY,
   KEY_REUSED,
@@ -61,6 +67,7 @@ import {
   matchRetouched,
   maySee,
   NO_SPACE,
+  NO_TOUR,
   NOT_A_SUPPLIER,
   NOT_MATTERPORTS_KIND,
   NOT_THE_PROPERTYS_PHOTOS,
@@ -74,10 +81,14 @@ import {
   QUEUES,
   retouchWork,
   SPEED_IS_MATTERPORTS,
+  STAFF_WORK,
   STEP_OF,
+  SUPPLIERS_WORK,
   supportingFileIds,
   transitionRefusal,
   variantName,
+  workedByStaff,
+  workshopWork,
   type OrderAction,
   type QueueName,
 } from './orders.rules';
@@ -160,6 +171,7 @@ export class OrdersService {
       photoIds?: string[];
       retouchOptions?: RetouchOption[];
       retouchDelivery?: RetouchDelivery;
+      workshopTasks?: WorkshopTask[];
     },
     idempotencyKey?: string,
   ): Promise<Placed> {
@@ -172,12 +184,15 @@ export class OrdersService {
     const retouch = retouchWork(fields);
     if (retouch && 'field' in retouch)
       throw ApiError.invalid(`floorplanOrder.${retouch.field}`, retouch.message);
+    const workshop = workshopWork(fields);
+    if (workshop && 'field' in workshop)
+      throw ApiError.invalid(`floorplanOrder.${workshop.field}`, workshop.message);
     const speed = drawnBy === 'matterport' ? (fields.matterportSpeed ?? 'normal') : null;
     if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey))
       throw ApiError.base(422, BAD_IDEMPOTENCY_KEY);
     const key = idempotencyKey && {
       key: idempotencyKey,
-      requestHash: placingHash(propertyId, fields, retouch),
+      requestHash: placingHash(propertyId, fields, retouch, workshop),
     };
     const earlier = key && (await this.replay(caller, providerId, key));
     if (earlier) return earlier;
@@ -189,6 +204,8 @@ export class OrdersService {
     if (retouch) {
       if (property.photos?.length !== retouch.photoIds.length)
         throw ApiError.invalid('floorplanOrder.photoIds', NOT_THE_PROPERTYS_PHOTOS);
+    } else if (workshop) {
+      if (!property.matterportModelId) throw ApiError.base(422, NO_TOUR);
     } else {
       if (!property.matterportModelId) throw ApiError.base(422, NO_SPACE);
       if (property.passwordProtected) throw ApiError.base(422, PASSWORD_PROTECTED);
@@ -198,6 +215,7 @@ export class OrdersService {
       fields.kind,
       speed,
       retouch && { photos: retouch.photoIds.length, options: retouch.options },
+      workshop ?? [],
     );
     const reference = creditsReference(id);
     await this.rpc.ask<CreditReservation>(CREDITS_RESERVE, {
@@ -224,6 +242,7 @@ export class OrdersService {
           matterportSpeed: speed,
           retouchOptions: retouch?.options ?? null,
           retouchDelivery: retouch?.delivery ?? null,
+          workshopTasks: workshop,
           amendsOrderId: null,
           credits,
           instructions: fields.instructions || null,
@@ -365,6 +384,20 @@ export class OrdersService {
   }
 
   /**
+   * The platform's staff start, pause or deliver an order they work themselves (the workshop assistant); any other
+   * kind is its supplier's to move (409).
+   */
+  staffMove(
+    caller: CallerIdentity,
+    id: string,
+    action: Exclude<MachineAction, 'cancel'>,
+  ): Promise<OrderDetailResponse> {
+    return this.move(caller, id, action, null, (order) => {
+      if (!workedByStaff(order.kind)) throw ApiError.conflict(SUPPLIERS_WORK);
+    });
+  }
+
+  /**
    * The provider cancels its own order while nobody has started it; once work started, cancelling is the
    * virtual assistant's decision (the provider asks in the order's comments).
    */
@@ -386,6 +419,7 @@ export class OrdersService {
       const order = await this.visible(caller, id, tx);
       refuseUnless('assign', order.status);
       if (order.drawnBy === 'matterport') throw ApiError.conflict(AT_MATTERPORT);
+      if (workedByStaff(order.kind)) throw ApiError.conflict(STAFF_WORK);
       await this.orders.assign(tx, id, supplierId);
       await this.orders.addStep(tx, id, 'assigned', caller.userId, null);
     });
@@ -429,6 +463,7 @@ export class OrdersService {
           matterportSpeed: null,
           retouchOptions: order.retouchOptions,
           retouchDelivery: order.retouchDelivery,
+          workshopTasks: order.workshopTasks,
           amendsOrderId: order.id,
           credits: 0,
           instructions: form.notes,
@@ -636,11 +671,20 @@ export class OrdersService {
   /**
    * What finalising would deliver, and what stops it: nothing delivered yet; for retouching, a file named after none
    * of the originals, two for one, or (a first order) a photo left out. A retouched file carries its photo's id.
+   * The workshop assistant delivers no file: the tour's draft, saved since the order was placed, is its work.
    */
   private async deliverables(
     order: OrderRow,
     tx?: EntityManager,
   ): Promise<{ files: OrderFileRow[]; problems: string[] }> {
+    if (order.kind === 'workshop_assistant') {
+      const { draftSavedAt } = await this.rpc.ask<TourDraftForOrder>(TOUR_DRAFT_FOR_ORDER, {
+        providerId: order.providerId,
+        propertyId: order.propertyId,
+      } satisfies TourDraftForOrderRequest);
+      const problem = draftProblem(draftSavedAt ? new Date(draftSavedAt) : null, order.placedAt);
+      return { files: [], problems: problem ? [problem] : [] };
+    }
     const delivered = await this.files.list(order.id, ['delivered'], tx);
     if (delivered.length === 0) return { files: [], problems: [nothingDelivered(order.kind)] };
     if (order.kind !== 'photo_retouching') return { files: delivered, problems: [] };
@@ -668,9 +712,11 @@ export class OrdersService {
     id: string,
     action: MachineAction,
     reason: string | null = null,
+    refuse: (order: OrderRow) => void = () => undefined,
   ): Promise<OrderDetailResponse> {
     await this.db.transaction(async (tx) => {
       const order = await this.visible(caller, id, tx);
+      refuse(order);
       await this.apply(tx, order, action, caller.userId, reason);
     });
     return this.detail(caller, id);
@@ -707,7 +753,7 @@ export class OrdersService {
       tx,
     );
     if (action === 'finalise') {
-      for (const file of order.kind === 'photo_retouching' ? [] : delivered)
+      for (const file of isFloorplanKind(order.kind) ? delivered : [])
         await this.variants.insert(tx, {
           providerId: order.providerId,
           orderId: id,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiParam } from '@nestjs/swagger';
-import { ApiError, Caller, Responds, Staff, type Page } from '@tourly/platform';
+import { ApiError, Caller, Responds, Staff, TakesNoBody, type Page } from '@tourly/platform';
 import {
   AmendOrder,
   AssignOrder,
@@ -21,11 +21,13 @@ const AMENDMENT_QUEUES: Record<string, QueueName> = {
   universal_floor_plans: 'universal_floor_plans',
   trueplans: 'trueplans_amendments',
   photo_retouching: 'photo_retouching_amendments',
+  workshop_assistant: 'workshop_assistant_amendments',
 };
 
 /**
  * The virtual assistant's queues (002 §7) and what they do to an order: assign it to a supplier, cancel it with a
- * reason, amend a delivered one. Platform admins see the same.
+ * reason, amend a delivered one; start, pause and deliver the orders the staff work themselves (the workshop
+ * assistant). Platform admins see and do the same.
  */
 @Controller('virtual_assistant')
 @Staff('virtual_assistant', 'platform_admin')
@@ -65,6 +67,13 @@ export class VaQueuesController {
   @Responds({ page: OrderResponse })
   retouching(@Query() query: OrdersQuery): Promise<Page<OrderResponse>> {
     return this.orders.queue('photo_retouching', query);
+  }
+
+  /** The workshop assistant, first orders (the platform's queue): work on tours the staff do themselves. */
+  @Get('workshop_assistant_orders.json')
+  @Responds({ page: OrderResponse })
+  workshop(@Query() query: OrdersQuery): Promise<Page<OrderResponse>> {
+    return this.orders.queue('workshop_assistant', query);
   }
 
   /** Whom orders can be assigned to. */
@@ -109,5 +118,28 @@ export class VaQueuesController {
     @Body() body: AmendOrder,
   ): Promise<OrderDetailResponse> {
     return this.orders.amend(caller, id, body.amendmentForm);
+  }
+
+  /** Starts (or resumes) an order the staff work themselves; 409 for a supplier's. */
+  @Post('portal_order_requests/:id/start')
+  @TakesNoBody()
+  @Responds(OrderDetailResponse)
+  start(@Caller() caller: Caller, @Param('id', orderId()) id: string): Promise<OrderDetailResponse> {
+    return this.orders.staffMove(caller, id, 'start');
+  }
+
+  @Post('portal_order_requests/:id/pause')
+  @TakesNoBody()
+  @Responds(OrderDetailResponse)
+  pause(@Caller() caller: Caller, @Param('id', orderId()) id: string): Promise<OrderDetailResponse> {
+    return this.orders.staffMove(caller, id, 'pause');
+  }
+
+  /** Delivers a workshop assistant order: the tour's draft, saved since it was placed, is its work (422 otherwise). */
+  @Post('portal_order_requests/:id/finalise')
+  @TakesNoBody()
+  @Responds(OrderDetailResponse)
+  finalise(@Caller() caller: Caller, @Param('id', orderId()) id: string): Promise<OrderDetailResponse> {
+    return this.orders.staffMove(caller, id, 'finalise');
   }
 }

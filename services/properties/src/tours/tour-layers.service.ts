@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { defaultTourLayers, TOUR_MESSAGES, type TourLayers } from '@tourly/contracts';
+import {
+  defaultTourLayers,
+  TOUR_MESSAGES,
+  type TourDraftForOrder,
+  type TourDraftForOrderRequest,
+  type TourLayers,
+} from '@tourly/contracts';
 import { ApiError, CONFIG, Database, isUuid } from '@tourly/platform';
 import type { PropertiesConfig } from '../config';
 import { withShowcaseSdk, type ShowcaseSdkSettings } from '../player/player.rules';
@@ -50,6 +56,16 @@ export class TourLayersService {
     private readonly scenes: StagingScenesRepository,
     @Inject(CONFIG) private readonly config: PropertiesConfig,
   ) {}
+
+  /**
+   * Orders, before delivering a workshop assistant order: when the draft of the property's tour was last saved (null
+   * without one, or for a property that is not the provider's live one).
+   */
+  async draftForOrder(request: TourDraftForOrderRequest): Promise<TourDraftForOrder> {
+    if (!isUuid(request.providerId) || !isUuid(request.propertyId)) return { draftSavedAt: null };
+    const savedAt = await this.tours.draftSavedAt(this.db.dataSource, request.providerId, request.propertyId);
+    return { draftSavedAt: savedAt?.toISOString() ?? null };
+  }
 
   async draft(providerId: string, tourId: string): Promise<DraftView> {
     return draftView(await this.tour(providerId, tourId));

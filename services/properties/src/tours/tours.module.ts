@@ -10,6 +10,7 @@ import { PlayerLinksController } from './player-links.controller';
 import { PlayerLinksRepository } from './player-links.repository';
 import { PlayerLinksService } from './player-links.service';
 import { TourLayersController } from './tour-layers.controller';
+import { TourLayersListener } from './tour-layers.listener';
 import { TourLayersService } from './tour-layers.service';
 import { UrlParametersController } from './url-parameters.controller';
 import { VirtualToursRepository } from './virtual-tours.repository';
@@ -23,6 +24,7 @@ import { VirtualToursRepository } from './virtual-tours.repository';
     UrlParametersController,
     TourLayersController,
     GuidedTourLayerController,
+    TourLayersListener,
   ],
   providers: [PlayerLinksService, PlayerLinksRepository, TourLayersService, VirtualToursRepository],
   exports: [PlayerLinksService],

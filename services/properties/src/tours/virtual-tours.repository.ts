@@ -11,6 +11,7 @@ import type {
   IMergeDraftPartQuery,
   IPublishVirtualTourQuery,
   ISaveDraftPartQuery,
+  IDraftSavedAtQuery,
   ISaveDraftQuery,
   IUnpublishVirtualTourQuery,
   IVirtualTourByPropertyQuery,
@@ -34,6 +35,11 @@ const virtualTourByProperty = sql<Narrow<IVirtualTourByPropertyQuery, Known>>`
   SELECT t.id, t.property_id AS "propertyId", t.draft, t.draft_saved_at AS "draftSavedAt", t.published,
     t.published_at AS "publishedAt"
   FROM virtual_tours t WHERE t.property_id = $propertyId!`;
+
+const draftSavedAt = sql<IDraftSavedAtQuery>`
+  SELECT t.draft_saved_at AS "draftSavedAt"
+  FROM virtual_tours t JOIN properties p ON p.id = t.property_id
+  WHERE t.provider_id = $providerId! AND t.property_id = $propertyId! AND p.deleted_at IS NULL`;
 
 const saveDraft = sql<ISaveDraftQuery>`
   UPDATE virtual_tours SET draft = $layers!::jsonb, draft_saved_at = now(), updated_at = now() WHERE id = $id!`;
@@ -89,6 +95,11 @@ export class VirtualToursRepository {
 
   byProperty(tx: Queryable, propertyId: string): Promise<VirtualTourRow | undefined> {
     return queryOne(tx, virtualTourByProperty, { propertyId });
+  }
+
+  /** When the draft of the provider's live property's tour was last saved: null without a draft, or a tour. */
+  async draftSavedAt(tx: Queryable, providerId: string, propertyId: string): Promise<Date | null> {
+    return (await queryOne(tx, draftSavedAt, { providerId, propertyId }))?.draftSavedAt ?? null;
   }
 
   async saveDraft(tx: Queryable, id: string, layers: TourLayers): Promise<void> {

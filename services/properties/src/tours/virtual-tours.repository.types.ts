@@ -46,6 +46,23 @@ export interface IVirtualTourByPropertyQuery {
   result: IVirtualTourByPropertyResult;
 }
 
+/** 'DraftSavedAt' parameters type */
+export interface IDraftSavedAtParams {
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'DraftSavedAt' return type */
+export interface IDraftSavedAtResult {
+  draftSavedAt: Date | null;
+}
+
+/** 'DraftSavedAt' query type */
+export interface IDraftSavedAtQuery {
+  params: IDraftSavedAtParams;
+  result: IDraftSavedAtResult;
+}
+
 /** 'SaveDraft' parameters type */
 export interface ISaveDraftParams {
   id: string;

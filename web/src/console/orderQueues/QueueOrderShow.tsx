@@ -5,20 +5,24 @@ import { CancelOrderButton } from '../orders/CancelOrderButton';
 import { SupplierName } from '../orders/OrderFields';
 import { OrderFiles } from '../orders/OrderFiles';
 import { OrderShow } from '../orders/OrderShow';
-import { assistantActions, ORDER_STATUS, queueOf, type OrderDetail } from '../orders/orders';
+import { assistantActions, ORDER_STATUS, queueOf, workedByStaff, type OrderDetail } from '../orders/orders';
 import { Section } from '../shared/Section';
 import { AssignSupplier } from './AssignSupplier';
+import { StaffWorkButtons } from './StaffWorkButtons';
 
 /**
  * An order of a virtual assistant's queue (GET /virtual_assistant/portal_order_requests/{id}): assign it, cancel it
- * with a reason, amend it once delivered; its details, steps, files and comments.
+ * with a reason, amend it once delivered (or, for the orders the staff work themselves, work it); its details,
+ * steps, files and comments.
  */
 export function queueOrderShow(label: string) {
   return function QueueOrderShow() {
     return (
       <OrderShow
         backLabel={`Back to ${label.toLowerCase()}`}
-        actions={(order) => <AssistantActions order={order} />}
+        actions={(order) =>
+          workedByStaff(order) ? <StaffWorkButtons order={order} /> : <AssistantActions order={order} />
+        }
         files={(order) => (
           <Section id="order-files" title="Files">
             <OrderFiles files={order.files} />

@@ -2,7 +2,7 @@ import { Box, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useBasename } from 'react-admin';
 import { Link as RouterLink } from 'react-router';
-import { retouchingSummary } from '@tourly/contracts';
+import { retouchingSummary, workshopSummary } from '@tourly/contracts';
 import { formatDateTime } from '../../shared/format';
 import { OrderStatusChip, PromisedAt } from './OrderFields';
 import { ORDER_KIND_LABELS, STEP_LABELS, type OrderDetail, type OrderRecord } from './orders';
@@ -29,12 +29,19 @@ export function OrderDetails({ order, supplier, pathOf }: OrderDetailsProps) {
     ['Property', [order.propertyTitle, order.propertyAddress].filter(Boolean).join(', ')],
     ['Kind', ORDER_KIND_LABELS[order.kind]],
     ...(order.retouchOptions ? [['Retouching', retouchingSummary(order)] as [string, ReactNode]] : []),
+    ...(order.workshopTasks
+      ? [['Work on', workshopSummary(order.workshopTasks)] as [string, ReactNode]]
+      : []),
     ['Status', <OrderStatusChip key="status" status={order.status} />],
     ['Placed', formatDateTime(order.placedAt)],
     ['Promised', <PromisedAt key="promised" order={order} />],
     ['Credits', String(order.credits)],
-    [order.amendsOrderId ? 'What to change' : 'Instructions', order.instructions ?? 'None'],
-    ['Supplier', supplier],
+    [
+      order.amendsOrderId ? 'What to change' : order.workshopTasks ? 'Brief' : 'Instructions',
+      order.instructions ?? 'None',
+    ],
+    // The staff work it themselves: there is no supplier.
+    ...(order.workshopTasks ? [] : [['Supplier', supplier] as [string, ReactNode]]),
   ];
   if (order.amendsOrderId) {
     rows.push([

@@ -35,7 +35,10 @@ export interface OrderVerbs {
   cancelOrder(id: string, cancellationReason: string): Promise<OrderDetail>;
   /** A new order amending a delivered one (POST .../{id}/amend), its files uploaded to the order first. */
   amendOrder(id: string, amendment: { notes: string; supportingFileIds: string[] }): Promise<OrderDetail>;
-  /** The supplier's workflow: start (or resume), pause, finalise (POST /external_supplier/floorplan_orders/{id}/...). */
+  /**
+   * Start (or resume), pause, finalise: the supplier's workflow (POST /external_supplier/floorplan_orders/{id}/...),
+   * or the staff's on the orders they work themselves (POST /virtual_assistant/portal_order_requests/{id}/...).
+   */
   moveOrder(id: string, move: 'start' | 'pause' | 'finalise'): Promise<OrderDetail>;
   /** What finalising now would refuse, without finalising. */
   validateOrder(id: string): Promise<OrderValidation>;
@@ -109,6 +112,21 @@ export function orderVerbs(apiUrl: string): OrderVerbs {
     },
     moveOrder: (id, move) => {
       const options = { params: { id } };
+      if (byAssistant)
+        switch (move) {
+          case 'start':
+            return withHttpErrors(
+              api.post('/virtual_assistant/portal_order_requests/{id}/start', undefined, options),
+            );
+          case 'pause':
+            return withHttpErrors(
+              api.post('/virtual_assistant/portal_order_requests/{id}/pause', undefined, options),
+            );
+          case 'finalise':
+            return withHttpErrors(
+              api.post('/virtual_assistant/portal_order_requests/{id}/finalise', undefined, options),
+            );
+        }
       switch (move) {
         case 'start':
           return withHttpErrors(

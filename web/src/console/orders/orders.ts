@@ -98,6 +98,12 @@ export function assistantActions(status: OrderStatus): Array<'assign' | 'cancel'
   return status === 'delivered' ? ['amend'] : [];
 }
 
+/**
+ * Whether the staff work the order themselves (the workshop assistant: its work is the tour's draft, edited as the
+ * provider), rather than a supplier it is assigned to.
+ */
+export const workedByStaff = (order: Pick<OrderRecord, 'kind'>) => order.kind === 'workshop_assistant';
+
 /** An amendment's supporting files as the service takes them: an indexed map, `{"0": {id}, "1": {id}}`. */
 export function supportingFilesMap(ids: readonly string[]): Record<string, { id: string }> {
   return Object.fromEntries(ids.map((id, index) => [String(index), { id }]));
@@ -115,7 +121,7 @@ export interface OrderQueue {
 
 /**
  * The virtual assistant's queues: the spec's seven (002 §7), first orders by kind, then amendments by kind; photo
- * retouching's two are the platform's.
+ * retouching's and the workshop assistant's are the platform's.
  */
 export const VA_QUEUES: readonly OrderQueue[] = [
   { resource: 'floorplan_orders', label: 'Floor plans', path: 'floorplan_orders/new_index.json' },
@@ -126,6 +132,11 @@ export const VA_QUEUES: readonly OrderQueue[] = [
   },
   { resource: 'trueplan_orders', label: 'TruePlans', path: 'trueplan_orders.json' },
   { resource: 'photo_retouching_orders', label: 'Photo retouching', path: 'photo_retouching_orders.json' },
+  {
+    resource: 'workshop_assistant_orders',
+    label: 'Workshop assistant',
+    path: 'workshop_assistant_orders.json',
+  },
   {
     resource: 'floor_plan_amendments',
     label: 'Floor plan amendments',
@@ -147,6 +158,11 @@ export const VA_QUEUES: readonly OrderQueue[] = [
     label: 'Photo retouching amendments',
     path: 'amendments/photo_retouching.json',
   },
+  {
+    resource: 'workshop_assistant_amendments',
+    label: 'Workshop assistant amendments',
+    path: 'amendments/workshop_assistant.json',
+  },
 ];
 
 /** The supplier's resource: the orders assigned to it (GET /external_supplier/floorplan_orders). */
@@ -161,6 +177,7 @@ export function queueOf(order: Pick<OrderRecord, 'kind' | 'amendsOrderId'>): str
     schematic_floorplan: ['schematic_floorplan_orders', 'schematic_floor_plan_amendments'],
     trueplan: ['trueplan_orders', 'trueplan_amendments'],
     photo_retouching: ['photo_retouching_orders', 'photo_retouching_amendments'],
+    workshop_assistant: ['workshop_assistant_orders', 'workshop_assistant_amendments'],
   };
   return byKind[order.kind][amendment ? 1 : 0];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { MATTERPORT_SPEED_LABELS, retouchingSummary } from '@tourly/contracts';
+import { MATTERPORT_SPEED_LABELS, retouchingSummary, workshopSummary } from '@tourly/contracts';
 import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
@@ -99,6 +99,7 @@ export default function OrderPage() {
         </p>
         {order.propertyAddress && <p className="muted">{order.propertyAddress}</p>}
         {order.retouchOptions && <p>{retouchingSummary(order)}</p>}
+        {order.workshopTasks && <p>{workshopSummary(order.workshopTasks)}</p>}
         {order.amendsOrderId && (
           <p>
             An amendment of <Link to={orderPath(order.amendsOrderId)}>the delivered order</Link>.
@@ -118,7 +119,9 @@ export default function OrderPage() {
       <OrderProgress order={order} />
       {order.instructions && (
         <section className="card" aria-labelledby="order-instructions">
-          <h2 id="order-instructions">{order.amendsOrderId ? 'What should change' : 'Instructions'}</h2>
+          <h2 id="order-instructions">
+            {order.amendsOrderId ? 'What should change' : order.workshopTasks ? 'Brief' : 'Instructions'}
+          </h2>
           <p className="order-text">{order.instructions}</p>
         </section>
       )}

@@ -9,6 +9,7 @@ import { propertyAnalyticsPath } from '../features/analytics/paths';
 import {
   OrderFloorplanDialog,
   OrderRetouchingDialog,
+  OrderWorkshopDialog,
 } from '../features/orders/components/OrderFloorplanDialog';
 import { digitalTwinPath } from '../features/digitalTwin/paths';
 import { DocumentsSection } from '../features/properties/components/DocumentsSection';
@@ -50,7 +51,7 @@ export default function PropertyPage() {
   // Likewise the floorplans: one added under Floorplans is offered to the website at once.
   const floorplans = useFloorplansQuery(id);
   const property = loaded.data;
-  const [ordering, setOrdering] = useState<'floorplan' | 'retouching' | null>(null);
+  const [ordering, setOrdering] = useState<'floorplan' | 'retouching' | 'workshop' | null>(null);
   const readOnly = useAccountPermissionsQuery().data?.manageProperties === false;
   const back = (
     <p className="back-link">
@@ -136,6 +137,11 @@ export default function PropertyPage() {
               Order retouching
             </button>
           )}
+          {!readOnly && (
+            <button type="button" className="button button-secondary" onClick={() => setOrdering('workshop')}>
+              Order the workshop assistant
+            </button>
+          )}
         </p>
       </header>
       {created && (
@@ -174,6 +180,9 @@ export default function PropertyPage() {
       )}
       {ordering === 'retouching' && photos.data && (
         <OrderRetouchingDialog property={ordered} photos={photos.data} onClose={() => setOrdering(null)} />
+      )}
+      {ordering === 'workshop' && (
+        <OrderWorkshopDialog property={ordered} onClose={() => setOrdering(null)} />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import type {
   OrderStatus,
   RetouchDelivery,
   RetouchOption,
+  WorkshopTask,
 } from '@tourly/contracts';
 import { api } from '../../../api/client';
 import type { Answer } from '../../../api/types';
@@ -37,6 +38,8 @@ export interface NewOrder {
   photoIds?: string[];
   retouchOptions?: RetouchOption[];
   retouchDelivery?: RetouchDelivery;
+  /** The workshop assistant only: the tour's layers to work on (the brief is the instructions). */
+  workshopTasks?: WorkshopTask[];
   /** One per order the person means to place: a retry or a second click sends it again, and places nothing more. */
   idempotencyKey: string;
 }

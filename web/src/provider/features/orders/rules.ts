@@ -48,10 +48,20 @@ export const kindLabel = (kind: OrderKind) => ORDER_KIND_LABELS[kind];
 /** What people quote: 'Order 1042'. */
 export const orderName = (order: Pick<Order, 'number'>) => `Order ${order.number}`;
 
+/** Adds `value` to the list, or takes it out. */
+export const toggled = <T>(list: readonly T[], value: T): T[] =>
+  list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
+
+/** What is delivered, by kind: 'the plan is', 'the photos are', 'the draft is'. */
+const DELIVERED_WORK: Partial<Record<OrderKind, string>> = {
+  photo_retouching: 'the photos are',
+  workshop_assistant: 'the draft is',
+};
+
 /** What an order's page says once the order was placed: the credits it holds. */
 export function placedNotice(order: Pick<Order, 'credits' | 'kind'>): string {
   const { credits } = order;
-  const work = order.kind === 'photo_retouching' ? 'the photos are' : 'the plan is';
+  const work = DELIVERED_WORK[order.kind] ?? 'the plan is';
   return `Your order was placed. Its ${credits} ${credits === 1 ? 'credit is' : 'credits are'} held until ${work} delivered.`;
 }
 

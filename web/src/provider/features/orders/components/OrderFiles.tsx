@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { formatFileSize } from '../../../../api/upload';
+import { tourSpacePath } from '../../tours/paths';
 import type { OrderDetail, OrderFile } from '../api';
 
 /**
@@ -11,6 +13,7 @@ export function OrderFiles({ order }: { order: OrderDetail }) {
   const originals = order.files.filter((file) => file.photoId !== null);
   const supporting = order.files.filter((file) => file.role === 'supporting' && file.photoId === null);
   const retouching = order.kind === 'photo_retouching';
+  if (order.kind === 'workshop_assistant') return <WorkshopWork order={order} supporting={supporting} />;
   return (
     <section className="card" aria-labelledby="order-files">
       <h2 id="order-files">Delivered files</h2>
@@ -30,6 +33,40 @@ export function OrderFiles({ order }: { order: OrderDetail }) {
           <h3>Photos to retouch</h3>
           <FileLinks files={originals} label="Photos to retouch" />
         </>
+      )}
+      {supporting.length > 0 && (
+        <>
+          <h3>Supporting files</h3>
+          <FileLinks files={supporting} label="Supporting files" />
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * What a workshop assistant order delivers: the tour's draft, which the provider reviews and publishes in the tour
+ * space (nothing is published for it), and an amendment's supporting files.
+ */
+function WorkshopWork({ order, supporting }: { order: OrderDetail; supporting: OrderFile[] }) {
+  return (
+    <section className="card" aria-labelledby="order-work">
+      <h2 id="order-work">Delivered work</h2>
+      {order.status === 'delivered' ? (
+        <>
+          <p>Our team&apos;s work is in your tour&apos;s draft. Visitors see it once you publish it.</p>
+          <p>
+            <Link className="button button-primary" to={tourSpacePath(order.propertyId)}>
+              Review the draft and publish
+            </Link>
+          </p>
+        </>
+      ) : (
+        <p className="muted">
+          {order.status === 'cancelled'
+            ? 'Nothing was delivered: the order was cancelled.'
+            : "Our team works in your tour's draft: nothing is published. Once delivered, you review the draft in the tour space and publish it."}
+        </p>
       )}
       {supporting.length > 0 && (
         <>

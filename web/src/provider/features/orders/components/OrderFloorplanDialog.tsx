@@ -9,6 +9,7 @@ import type { PickedProperty } from './PropertyPicker';
 // The order forms (the floor plan's with the property picker) load when they are first opened.
 const OrderFloorplanModal = lazy(() => import('./OrderFloorplanModal'));
 const OrderRetouchingModal = lazy(() => import('./OrderRetouchingModal'));
+const OrderWorkshopModal = lazy(() => import('./OrderWorkshopModal'));
 
 /** A placed order opens its own page, which says it was placed and what it holds. */
 function useOpenPlacedOrder(): (order: OrderDetail) => void {
@@ -43,6 +44,16 @@ export function OrderRetouchingDialog({
   return (
     <Suspense fallback={null}>
       <OrderRetouchingModal property={property} photos={photos} onClose={onClose} onPlaced={onPlaced} />
+    </Suspense>
+  );
+}
+
+/** "Order the workshop assistant" for a property's tour, from its page. */
+export function OrderWorkshopDialog({ property, onClose }: { property: PickedProperty; onClose(): void }) {
+  const onPlaced = useOpenPlacedOrder();
+  return (
+    <Suspense fallback={null}>
+      <OrderWorkshopModal property={property} onClose={onClose} onPlaced={onPlaced} />
     </Suspense>
   );
 }

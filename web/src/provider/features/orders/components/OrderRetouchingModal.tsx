@@ -16,6 +16,7 @@ import { creditsLabel } from '../../billing/rules';
 import { mediaLabel, type Media } from '../../properties/api';
 import type { OrderDetail } from '../api';
 import { useOrderPlacing } from '../hooks';
+import { toggled } from '../rules';
 import { OrderCost, OrderedProperty, OrderModal } from './OrderFormParts';
 import type { PickedProperty } from './PropertyPicker';
 import '../orders.css';
@@ -56,10 +57,6 @@ const DELIVERIES: ReadonlyArray<{ delivery: RetouchDelivery; label: string; deta
     detail: 'Each photo shows its retouched version where it is; the original is kept with the order.',
   },
 ];
-
-/** Adds `value` to the list, or takes it out. */
-const toggled = <T,>(list: readonly T[], value: T): T[] =>
-  list.includes(value) ? list.filter((item) => item !== value) : [...list, value];
 
 /**
  * "Order retouching": the photos to retouch (ticked on their thumbnails), what to do to each with its credits per
