@@ -88,17 +88,29 @@ describe('impersonation', () => {
     expect(stopped.status).toBe(200);
     expect(stopped.body.data.redirect_to).toBe('/admin/providers/42/show?tab=orders');
 
+    // From an order of the virtual assistant's queues (the workshop assistant is worked as the provider), back there.
+    const fromQueue = await startImpersonating('/virtual_assistant/workshop_assistant_orders/42/show');
+    expect(fromQueue.response.status).toBe(200);
+    expect((await stop(fromQueue.response)).body.data.redirect_to).toBe(
+      '/virtual_assistant/workshop_assistant_orders/42/show',
+    );
+
     for (const elsewhere of [
       'https://evil.test/admin',
       '//evil.test/admin',
       '/provider/settings',
       '/administrator',
+      '/virtual_assistants',
     ]) {
       const refused = await startImpersonating(elsewhere);
       expect({ elsewhere, status: refused.response.status, errors: refused.response.body.errors }).toEqual({
         elsewhere,
         status: 422,
-        errors: { return_to: ['must be a page of the console (a path starting with /admin)'] },
+        errors: {
+          return_to: [
+            'must be a page of the console (a path starting with /admin, /virtual_assistant or /external_supplier)',
+          ],
+        },
       });
     }
   });

@@ -6,8 +6,12 @@ import { ProviderRef, UserRef } from '../accounts/accounts.dto';
 import { CHANGED_FIELDS } from '../admin-changes/admin-changes.dto';
 import type { AccessKind } from './impersonations.repository';
 
-/** A page of the console, as a path on this site: `/admin`, `/admin/...`, with its query (never another site's). */
-export const CONSOLE_PAGE = /^\/admin(?:[/?#][^\s\\]*)?$/;
+/**
+ * A page of the console, as a path on this site: one of its areas an administrator works in (`/admin/...`, and the
+ * virtual assistant's and supplier's queues, where the workshop assistant is worked as the provider), with its query
+ * (never another site's).
+ */
+export const CONSOLE_PAGE = /^\/(?:admin|virtual_assistant|external_supplier)(?:[/?#][^\s\\]*)?$/;
 
 export class StartImpersonation {
   @ProviderIdField()
@@ -15,7 +19,10 @@ export class StartImpersonation {
 
   /** The console page the administrator starts from: stopping brings them back to it. */
   @OptionalString(2000)
-  @Matches(CONSOLE_PAGE, { message: 'must be a page of the console (a path starting with /admin)' })
+  @Matches(CONSOLE_PAGE, {
+    message:
+      'must be a page of the console (a path starting with /admin, /virtual_assistant or /external_supplier)',
+  })
   returnTo?: string;
 }
 
