@@ -161,7 +161,11 @@ export default function OrderPage() {
           )}
           {canAmend(order) && (
             <>
-              <p className="muted">Something to change on the plan? The drafter amends it at no cost.</p>
+              <p className="muted">
+                {order.workshopTasks
+                  ? 'Something to change in the draft? Our team amends it at no cost.'
+                  : 'Something to change on the plan? The drafter amends it at no cost.'}
+              </p>
               <button
                 type="button"
                 className="button button-primary"

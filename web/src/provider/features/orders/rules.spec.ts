@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ORDER_STEPS } from '@tourly/contracts';
 import {
+  amendedWork,
   canAmend,
   canCancel,
   KIND_OPTIONS,
@@ -59,6 +60,18 @@ describe('floor-plan orders', () => {
     expect(placedNotice({ credits: 18, kind: 'photo_retouching' })).toBe(
       'Your order was placed. Its 18 credits are held until the photos are delivered.',
     );
+    expect(placedNotice({ credits: 6, kind: 'workshop_assistant' })).toBe(
+      'Your order was placed. Its 6 credits are held until the draft is delivered.',
+    );
+  });
+
+  it.each([
+    ['floorplan', 'The drafter changes the delivered plan'],
+    ['trueplan', 'The drafter changes the delivered plan'],
+    ['photo_retouching', 'The retoucher redoes the delivered photos'],
+    ['workshop_assistant', "Our team changes your tour's draft"],
+  ] as const)('says who amends a %s order: %s', (kind, words) => {
+    expect(amendedWork(kind)).toBe(words);
   });
 
   it.each([

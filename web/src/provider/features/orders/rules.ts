@@ -58,6 +58,13 @@ const DELIVERED_WORK: Partial<Record<OrderKind, string>> = {
   workshop_assistant: 'the draft is',
 };
 
+/** Who changes what in an amendment, by kind: 'The drafter changes the delivered plan'. */
+export function amendedWork(kind: OrderKind): string {
+  if (kind === 'workshop_assistant') return "Our team changes your tour's draft";
+  if (kind === 'photo_retouching') return 'The retoucher redoes the delivered photos';
+  return 'The drafter changes the delivered plan';
+}
+
 /** What an order's page says once the order was placed: the credits it holds. */
 export function placedNotice(order: Pick<Order, 'credits' | 'kind'>): string {
   const { credits } = order;

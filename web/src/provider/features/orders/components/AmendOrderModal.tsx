@@ -7,6 +7,7 @@ import { TextAreaField } from '../../../../shared/TextAreaField';
 import type { OrderDetail } from '../api';
 import { useOrderAttachments } from '../hooks';
 import { useAmendOrderMutation } from '../queries';
+import { amendedWork } from '../rules';
 import { AttachmentsField } from './AttachmentsField';
 
 interface AmendOrderModalProps {
@@ -18,7 +19,7 @@ interface AmendOrderModalProps {
 /**
  * An amendment of a delivered order (POST .../amend with `amendment_form`): what should change (required) and
  * supporting files, each uploaded to the order first and sent as the spec's indexed map. New work on the same
- * plan, at no cost in credits; the answer is the new order.
+ * plan, photos or draft, at no cost in credits; the answer is the new order.
  */
 export function AmendOrderModal({ order, onAmended, onClose }: AmendOrderModalProps) {
   const amend = useAmendOrderMutation();
@@ -67,8 +68,8 @@ export function AmendOrderModal({ order, onAmended, onClose }: AmendOrderModalPr
           <ErrorDisplay error={form.errors.alert} />
         </div>
         <p className="muted">
-          The drafter changes the delivered plan as you describe, at no cost in credits. The amendment is an
-          order of its own, which you follow like this one.
+          {amendedWork(order.kind)} as you describe, at no cost in credits. The amendment is an order of its
+          own, which you follow like this one.
         </p>
         <TextAreaField
           {...form.field('notes')}

@@ -10,7 +10,8 @@ import {
 import { useForm } from '../../../../shared/forms/useForm';
 import { TextAreaField } from '../../../../shared/TextAreaField';
 import '../../billing/components/credits.css';
-import { creditsLabel } from '../../billing/rules';
+import { useBilling } from '../../billing/BillingContext';
+import { creditsLabel, isOnFreePlan } from '../../billing/rules';
 import type { OrderDetail } from '../api';
 import { useOrderPlacing } from '../hooks';
 import { toggled } from '../rules';
@@ -67,6 +68,9 @@ export default function OrderWorkshopModal({ property, onPlaced, onClose }: Orde
   const { isPending, values } = form;
   const tasksId = useId();
   const cost = workshopCredits(values.tasks);
+  const { subscription, legacy } = useBilling();
+  // The free plan previews drafts but publishes none: said before anything is paid for.
+  const publishesNothing = legacy || (subscription !== undefined && isOnFreePlan(subscription));
 
   return (
     <OrderModal
@@ -82,6 +86,11 @@ export default function OrderWorkshopModal({ property, onPlaced, onClose }: Orde
         Our team sets up your tour for you. Their work arrives as the tour&apos;s draft: you review it in the
         tour space and publish it when you are happy.
       </p>
+      {publishesNothing && (
+        <p className="alert alert-info">
+          You are on the Free plan: you can preview the draft we deliver, and publishing it needs a paid plan.
+        </p>
+      )}
       <fieldset className="field credit-options" aria-labelledby={tasksId}>
         <legend id={tasksId} className="field-label">
           What to work on
