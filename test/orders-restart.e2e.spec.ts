@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { ORDER_CREDITS, retouchingCredits } from '@tourly/contracts';
+import { ORDER_CREDITS, retouchingCredits, workshopCredits } from '@tourly/contracts';
 import { rows } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
 import { PNG, giveCredits, balanceOf } from '../services/orders/test/support';
@@ -20,7 +20,9 @@ const ROUNDS = 3;
  * the credits are held then spent once, every event published once and handled once by each consumer. The same for
  * the plans Matterport draws (issue 38): killed after each placing and right after Matterport's plan is delivered, one
  * is delivered and captured once (its plan on the property once), the one Matterport fails cancelled and released once.
- * And photo retouching: killed after placing and after delivery, each photo is retouched in its place once.
+ * And photo retouching: killed after placing and after delivery, each photo is retouched in its place once. And the
+ * workshop assistant: one delivered and one cancelled, each killed after placing and after its last move, captured
+ * or released once.
  */
 describe('orders killed with -9 between placing and delivery', () => {
   let it_: PlatformWithEmulators;
@@ -354,6 +356,76 @@ describe('orders killed with -9 between placing and delivery', () => {
       [id],
     );
     expect(attached).toEqual([{ count: 2 }]);
+    expect(orders.crashes).toEqual([]);
+  }, 150_000);
+
+  it('settles workshop assistant orders once, delivered or cancelled, killed after placing and after the last move', async () => {
+    const propertyId = await aProperty(provider, '10 Workshop Restart Lane');
+    const before = await balanceOf(provider);
+    const credits = workshopCredits(['welcome_screen', 'guided_tour']);
+    const place = async () =>
+      (
+        await provider
+          .send('post', `/provider/properties/${propertyId}/floorplan_orders`, {
+            floorplan_order: {
+              kind: 'workshop_assistant',
+              workshop_tasks: ['welcome_screen', 'guided_tour'],
+              instructions: 'The guided tour on from the start.',
+            },
+          })
+          .expect(201)
+      ).body.data.id as string;
+    const staffDoes = (id: string, action: string) =>
+      va.send('post', `/virtual_assistant/portal_order_requests/${id}/${action}`).expect(201);
+
+    const delivered = await place();
+    const cancelled = await place();
+    await killAndRestart();
+    await staffDoes(delivered, 'start');
+    await provider
+      .send('post', `/provider/properties/${propertyId}/guided_tour_layer.json`, {
+        guided_tour_layer: { enabled: true },
+      })
+      .expect(200);
+    await staffDoes(delivered, 'finalise');
+    await va
+      .send('post', `/virtual_assistant/portal_order_requests/${cancelled}/cancel`, {
+        cancellation_reason: 'Asked twice',
+      })
+      .expect(201);
+    await killAndRestart();
+
+    const settled = await eventually(
+      () =>
+        rows<{ reference: string; status: string }>(
+          it_.billingDb.dataSource,
+          'SELECT reference, status FROM credit_reservations WHERE reference = ANY($1::text[]) ORDER BY reference',
+          [[`order:${delivered}`, `order:${cancelled}`]],
+        ),
+      (found) => found.length === 2 && found.every((row) => row.status !== 'held'),
+      'both orders settled',
+      60_000,
+    );
+    expect(Object.fromEntries(settled.map((row) => [row.reference, row.status]))).toEqual({
+      [`order:${delivered}`]: 'captured',
+      [`order:${cancelled}`]: 'released',
+    });
+    expect(await balanceOf(provider)).toEqual({
+      ...before,
+      credit_balance: before.credit_balance - credits,
+      available_balance: before.available_balance - credits,
+    });
+    const ledger = await rows<{ reference: string; kind: string }>(
+      it_.billingDb.dataSource,
+      'SELECT reference, kind FROM credit_ledger WHERE reference = ANY($1::text[]) ORDER BY id',
+      [[`order:${delivered}`, `order:${cancelled}`]],
+    );
+    expect(
+      ledger.filter((entry) => entry.reference === `order:${delivered}`).map((entry) => entry.kind),
+    ).toEqual(['spend']);
+    expect(
+      ledger.filter((entry) => entry.reference === `order:${cancelled}`).map((entry) => entry.kind),
+    ).toEqual(['spend', 'release']);
     expect(orders.crashes).toEqual([]);
   }, 150_000);
 });

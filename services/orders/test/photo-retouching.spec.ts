@@ -215,6 +215,19 @@ describe('photo retouching orders', () => {
     });
     expect(await ledgerOf(order.id)).toEqual(['spend']);
     expect(await reservationOf(order.id)).toEqual([{ status: 'captured' }]);
+    // The billing page's export names its kind, as every order's.
+    const csv = await provider.get('/provider/billing/orders.csv').expect(200);
+    const row = csv.text
+      .trim()
+      .split('\r\n')
+      .find((line) => line.startsWith(`${order.number},`));
+    expect(row?.split(',').slice(2, 7)).toEqual([
+      'photo_retouching',
+      'supplier',
+      '3 Retouch Row',
+      'delivered',
+      '18',
+    ]);
     const variants = await provider
       .get(`/provider/orders/floorplan_variants.json?filters[property_id]=${propertyId}`)
       .expect(200);

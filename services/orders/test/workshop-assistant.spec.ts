@@ -152,6 +152,19 @@ describe('workshop assistant orders', () => {
     });
     const seen = await provider.get(`/provider/floorplan_orders/${workshop.id}`).expect(200);
     expect(seen.body.data).toMatchObject({ status: 'delivered', workshop_tasks: ['menu', 'welcome_screen'] });
+    // The billing page's export names its kind, as every order's.
+    const csv = await provider.get('/provider/billing/orders.csv').expect(200);
+    const row = csv.text
+      .trim()
+      .split('\r\n')
+      .find((line) => line.startsWith(`${workshop.number},`));
+    expect(row?.split(',').slice(2, 7)).toEqual([
+      'workshop_assistant',
+      'supplier',
+      '5 Workshop Lane',
+      'delivered',
+      '6',
+    ]);
 
     // An amendment is more work of the same kind, in its own queue, for no credits.
     const amended = await va
