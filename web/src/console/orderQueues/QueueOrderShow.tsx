@@ -3,7 +3,7 @@ import { useCanAccess, useResourceContext } from 'react-admin';
 import { AmendOrderButton } from '../orders/AmendOrderButton';
 import { CancelOrderButton } from '../orders/CancelOrderButton';
 import { SupplierName } from '../orders/OrderFields';
-import { OrderFiles } from '../orders/OrderFiles';
+import { FileList, OrderFiles } from '../orders/OrderFiles';
 import { OrderShow } from '../orders/OrderShow';
 import { assistantActions, ORDER_STATUS, queueOf, workedByStaff, type OrderDetail } from '../orders/orders';
 import { Section } from '../shared/Section';
@@ -25,7 +25,16 @@ export function queueOrderShow(label: string) {
         }
         files={(order) => (
           <Section id="order-files" title="Files">
-            <OrderFiles files={order.files} />
+            {workedByStaff(order) ? (
+              // Its work is the tour's draft: only an amendment's supporting files are files of its own.
+              <FileList
+                files={order.files}
+                label="Supporting files"
+                empty="None: the work is the tour's draft."
+              />
+            ) : (
+              <OrderFiles files={order.files} />
+            )}
           </Section>
         )}
         supplier={(order) => <SupplierName order={order} />}

@@ -52,9 +52,11 @@ export function StaffWorkButtons({ order }: { order: OrderDetail }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
-        {order.status === 'in_progress'
-          ? `Do the work as the provider: impersonate it, open “${order.propertyTitle}” and its tour space, and edit the layers the brief asks for. Every change stays in the tour's draft; nothing is published. Stop impersonating to come back here, then deliver.`
-          : 'Start it, then do the work as the provider, in the tour’s draft.'}
+        {order.status !== 'in_progress'
+          ? 'Start it, then do the work as the provider, in the tour’s draft.'
+          : canImpersonate
+            ? `Do the work as the provider: impersonate it, open “${order.propertyTitle}” and its tour space, and edit the layers the brief asks for. Every change stays in the tour's draft; nothing is published. Stop impersonating to come back here, then deliver.`
+            : `An admin does the work as the provider (impersonating it), in the tour space of “${order.propertyTitle}”: every change stays in the tour's draft. Deliver once it is done.`}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {moves.includes('start') && (

@@ -68,6 +68,10 @@ describe('floor-plan orders in the back offices', () => {
     [{ kind: 'universal_floorplan', amendsOrderId: 'x' }, 'universal_floor_plan_amendments'],
     [{ kind: 'schematic_floorplan', amendsOrderId: 'x' }, 'schematic_floor_plan_amendments'],
     [{ kind: 'trueplan', amendsOrderId: 'x' }, 'trueplan_amendments'],
+    [{ kind: 'photo_retouching', amendsOrderId: null }, 'photo_retouching_orders'],
+    [{ kind: 'photo_retouching', amendsOrderId: 'x' }, 'photo_retouching_amendments'],
+    [{ kind: 'workshop_assistant', amendsOrderId: null }, 'workshop_assistant_orders'],
+    [{ kind: 'workshop_assistant', amendsOrderId: 'x' }, 'workshop_assistant_amendments'],
   ])('an order %j is worked in the queue %s', (order, queue) => {
     expect(queueOf(order)).toBe(queue);
     expect(VA_QUEUES.map((each) => each.resource)).toContain(queue);
