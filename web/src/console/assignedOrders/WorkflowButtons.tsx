@@ -8,11 +8,11 @@ import {
   ASSIGNED_ORDERS,
   ORDER_STATUS,
   orderName,
-  startLabel,
   supplierMoves,
   type OrderDetail,
   type OrderValidation,
 } from '../orders/orders';
+import { MoveButton } from '../orders/MoveButton';
 import { useOrderAction } from '../orders/useOrderAction';
 
 /**
@@ -23,7 +23,8 @@ import { useOrderAction } from '../orders/useOrderAction';
  */
 export function WorkflowButtons({ order }: { order: OrderDetail }) {
   const { canAccess } = useCanAccess({ resource: 'assigned_orders', action: 'work' });
-  const { run, isPending } = useOrderAction();
+  const action = useOrderAction();
+  const { run, isPending } = action;
   const [validation, setValidation] = useState<{ of: string; result: OrderValidation } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const moves = supplierMoves(order.status);
@@ -62,31 +63,8 @@ export function WorkflowButtons({ order }: { order: OrderDetail }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {moves.includes('start') && (
-          <Button
-            size="small"
-            variant="contained"
-            disabled={isPending}
-            onClick={() =>
-              void run(
-                (provider) => provider.moveOrder(order.id, 'start'),
-                `${name} ${order.status === 'paused' ? 'resumed' : 'started'}.`,
-              )
-            }
-          >
-            {startLabel(order.status)}
-          </Button>
-        )}
-        {moves.includes('pause') && (
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={isPending}
-            onClick={() => void run((provider) => provider.moveOrder(order.id, 'pause'), `${name} paused.`)}
-          >
-            Pause
-          </Button>
-        )}
+        {moves.includes('start') && <MoveButton order={order} move="start" action={action} />}
+        {moves.includes('pause') && <MoveButton order={order} move="pause" action={action} />}
         {moves.includes('finalise') && (
           <>
             <Button size="small" variant="outlined" disabled={isPending} onClick={() => void validate()}>

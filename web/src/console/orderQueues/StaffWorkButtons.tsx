@@ -3,14 +3,8 @@ import { useState } from 'react';
 import { Confirm, useCanAccess, useResourceContext } from 'react-admin';
 import { AmendOrderButton } from '../orders/AmendOrderButton';
 import { CancelOrderButton } from '../orders/CancelOrderButton';
-import {
-  ORDER_STATUS,
-  orderName,
-  queueOf,
-  startLabel,
-  supplierMoves,
-  type OrderDetail,
-} from '../orders/orders';
+import { ORDER_STATUS, orderName, queueOf, supplierMoves, type OrderDetail } from '../orders/orders';
+import { MoveButton } from '../orders/MoveButton';
 import { useOrderAction } from '../orders/useOrderAction';
 import { useImpersonate } from '../providers/useImpersonate';
 
@@ -26,7 +20,8 @@ export function StaffWorkButtons({ order }: { order: OrderDetail }) {
   const { canAccess: canCancel } = useCanAccess({ resource, action: 'cancel' });
   const { canAccess: canAmend } = useCanAccess({ resource, action: 'amend' });
   const { canAccess: canImpersonate } = useCanAccess({ resource: 'providers', action: 'impersonate' });
-  const { run, isPending } = useOrderAction();
+  const action = useOrderAction();
+  const { run, isPending } = action;
   const { impersonate, isPending: isImpersonating } = useImpersonate();
   const [confirming, setConfirming] = useState(false);
   const moves = canWork ? supplierMoves(order.status) : [];
@@ -59,21 +54,7 @@ export function StaffWorkButtons({ order }: { order: OrderDetail }) {
             : `An admin does the work as the provider (impersonating it), in the tour space of “${order.propertyTitle}”: every change stays in the tour's draft. Deliver once it is done.`}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {moves.includes('start') && (
-          <Button
-            size="small"
-            variant="contained"
-            disabled={isPending}
-            onClick={() =>
-              void run(
-                (provider) => provider.moveOrder(order.id, 'start'),
-                `${name} ${order.status === 'paused' ? 'resumed' : 'started'}.`,
-              )
-            }
-          >
-            {startLabel(order.status)}
-          </Button>
-        )}
+        {moves.includes('start') && <MoveButton order={order} move="start" action={action} />}
         {order.status === 'in_progress' && canImpersonate && (
           <Button
             size="small"
@@ -84,16 +65,7 @@ export function StaffWorkButtons({ order }: { order: OrderDetail }) {
             Impersonate the provider
           </Button>
         )}
-        {moves.includes('pause') && (
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={isPending}
-            onClick={() => void run((provider) => provider.moveOrder(order.id, 'pause'), `${name} paused.`)}
-          >
-            Pause
-          </Button>
-        )}
+        {moves.includes('pause') && <MoveButton order={order} move="pause" action={action} />}
         {moves.includes('finalise') && (
           <Button
             size="small"
