@@ -129,6 +129,8 @@ describe('the workshop assistant in the browser', () => {
     // The provider: delivered, the credits spent, the way to the draft; nothing published.
     await page.reload();
     await page.getByText('Delivered', { exact: true }).first().waitFor();
+    // The notice of its placing was for the moment it was placed: not there once it is delivered.
+    expect(await page.getByText(/held until the draft is delivered/).count()).toBe(0);
     await expect(balanceOf(provider)).resolves.toMatchObject({
       credit_balance: before.credit_balance - COST,
     });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useArrivalState } from '../../shared/useArrivalState';
 import { MATTERPORT_SPEED_LABELS, retouchingSummary, workshopSummary } from '@tourly/contracts';
 import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
@@ -34,13 +35,13 @@ import { propertyPath } from '../features/properties/paths';
 export default function OrderPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const location = useLocation();
   const loaded = useOrderQuery(id);
   const order = loaded.data;
-  const [notice, setNotice] = useState((location.state as OrderPageState | null)?.notice ?? '');
+  const arrival = useArrivalState<OrderPageState>();
+  const [notice, setNotice] = useState('');
   const [action, setAction] = useState<'cancel' | 'amend' | null>(null);
-  // Another order's page (an amendment's link) starts without this one's notice.
-  useEffect(() => setNotice((location.state as OrderPageState | null)?.notice ?? ''), [id]);
+  // What the page was opened with (the order placed, an amendment requested); another order's page, without it.
+  useEffect(() => setNotice(arrival?.notice ?? ''), [arrival]);
 
   const back = (
     <p className="back-link">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useArrivalState } from '../../shared/useArrivalState';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
 import { Pager } from '../../shared/Pager';
@@ -33,7 +34,6 @@ export interface PropertiesPageState {
 export function PropertiesPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const location = useLocation();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const status = oneOf<PublicationStatus>(params.get('status'), STATUSES);
@@ -41,7 +41,7 @@ export function PropertiesPage() {
   const [text, setText] = useState(search);
   const typed = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(false);
-  const notice = (location.state as PropertiesPageState | null)?.notice;
+  const notice = useArrivalState<PropertiesPageState>()?.notice;
   // Sketchfab's authorisation comes back here when it cannot tell which staging editor started it (README
   // "Sketchfab imports"): its reason, as the server words it.
   const sketchfabFailure = params.get('sketchfab') === 'failed' ? params.get('reason') : null;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useArrivalState } from '../../shared/useArrivalState';
 import { ApiError } from '../../api/errors';
 import { ErrorDisplay } from '../../shared/ErrorDisplay';
 import { Loading } from '../../shared/Loading';
@@ -44,7 +45,7 @@ import { useAccountPermissionsQuery } from '../features/settings/queries';
 export default function PropertyPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const created = (useLocation().state as { created?: boolean } | null)?.created === true;
+  const created = useArrivalState<{ created?: boolean }>()?.created === true;
   const loaded = usePropertyQuery(id);
   // Shown under Photos and chosen from in the website section, so an upload or a deletion reaches both.
   const photos = usePhotosQuery(id);
