@@ -13,6 +13,9 @@ describe('a database out of reach', () => {
     ],
     ['the port refusing', pgError('ECONNREFUSED')],
     ['a connection cut mid-query', new Error('Connection terminated unexpectedly')],
+    ['every connection taken (53300)', pgError('53300')],
+    ['the server out of memory (53200)', pgError('53200')],
+    ["the pool's wait for a connection over", new Error('timeout exceeded when trying to connect')],
   ])('answers 503 in words for %s', (_, error) => {
     expect(databaseUnavailable(error)).toBe(true);
     expect(toErrorResponse(error, 'req-1')).toEqual({

@@ -133,13 +133,17 @@ export function toErrorResponse(exception: unknown, requestId: string): { status
 }
 
 export const BRIEFLY_UNAVAILABLE = 'Tourly is briefly unavailable. Please try again in a moment.';
-/** SQLSTATE classes of a database out of reach: connection exceptions (08), shut down or starting (57P01-57P03). */
-const UNREACHABLE_STATE = /^(08|57P0[1-3])/;
+/**
+ * SQLSTATE classes of a database out of reach or out of room: connection exceptions (08), insufficient resources (53:
+ * too many connections, out of memory), shut down or starting (57P01-57P03).
+ */
+const UNREACHABLE_STATE = /^(08|53|57P0[1-3])/;
 const UNREACHABLE_SOCKET = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
 
 /**
- * Whether a request failed because the database was out of reach (restarting, failing over, its connection cut):
- * the client did nothing wrong and the same request will work again shortly, so 503, not a 500 to report.
+ * Whether a request failed because the database was out of reach (restarting, failing over, its connection cut) or
+ * out of room (its connections all taken, the pool's wait for one over): the client did nothing wrong and the same
+ * request will work again shortly, so 503, not a 500 to report.
  */
 export function databaseUnavailable(exception: unknown): boolean {
   const error = (exception ?? {}) as { code?: unknown; message?: unknown; driverError?: { code?: unknown } };
@@ -147,7 +151,7 @@ export function databaseUnavailable(exception: unknown): boolean {
   return (
     UNREACHABLE_STATE.test(code) ||
     UNREACHABLE_SOCKET.has(code) ||
-    /^Connection terminated/.test(String(error.message ?? ''))
+    /^(Connection terminated|timeout exceeded when trying to connect)/.test(String(error.message ?? ''))
   );
 }
 
