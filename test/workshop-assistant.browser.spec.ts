@@ -16,10 +16,10 @@ const COST = workshopCredits(['menu', 'guided_tour']);
 /**
  * The workshop assistant in a real browser at a phone's width, against the whole platform: a provider orders work on
  * a property's tour (a menu and the guided tour) with a brief, sees each task's credits and the total, and lands on
- * the order, its credits held; an administrator finds it in the workshop queue, starts it, is refused delivery while
- * the tour's draft holds no work, impersonates the provider, turns the guided tour on in the tour space, stops
- * impersonating (back on the order) and delivers; the provider finds the order delivered, the credits spent, and
- * the way to the draft, unpublished.
+ * the order, its credits held; an administrator finds it in the workshop queue, starts it, is refused delivery
+ * while the tour's draft holds no work, impersonates the provider (landing in its tour space), turns the guided tour
+ * on, stops impersonating (back on the order) and delivers; the provider finds the order delivered, the credits
+ * spent, and the way to the draft, unpublished.
  */
 jest.setTimeout(120_000);
 
@@ -105,10 +105,10 @@ describe('the workshop assistant in the browser', () => {
     await shot(staff, 'phone-staff-started');
 
     // As the provider: the guided tour turned on in the tour space, saved to the draft; back on the order after.
+    // Impersonating opens the property's tour space, where the work is done.
     await actions.getByRole('button', { name: 'Impersonate the provider' }).click();
-    await staff.waitForURL(`${it_.base}/provider/properties`);
+    await staff.waitForURL(`${it_.base}/provider/properties/${propertyId}/virtual-tour/space`);
     await staff.getByText('as an administrator').waitFor();
-    await staff.goto(`${it_.base}/provider/properties/${propertyId}/virtual-tour/space`);
     // Saved as it is ticked: the box shows ticked once the server took it.
     const guided = staff.getByRole('region', { name: 'Guided tour', exact: true });
     await guided.getByRole('checkbox', { name: 'Play the guided tour' }).click();

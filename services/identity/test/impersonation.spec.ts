@@ -115,6 +115,34 @@ describe('impersonation', () => {
     }
   });
 
+  it("opens the provider's page it was asked to, and only a page of the provider's app", async () => {
+    const start = async (landOn: string) => {
+      const admin = await it_.signedIn('admin@demo.test');
+      return it_.http
+        .post('/admin/impersonations')
+        .set('cookie', admin.cookie)
+        .set('x-csrf-token', admin.csrfToken)
+        .send({ provider_id: demoMedia, land_on: landOn });
+    };
+    const tourSpace = '/provider/properties/42/virtual-tour/space';
+    const landed = await start(tourSpace);
+    expect([landed.status, landed.body.data.redirect_to]).toEqual([200, tourSpace]);
+    await stop(landed);
+    for (const elsewhere of [
+      'https://evil.test/provider',
+      '//evil.test/provider',
+      '/admin/providers',
+      '/providers',
+    ]) {
+      const refused = await start(elsewhere);
+      expect({ elsewhere, status: refused.status, errors: refused.body.errors }).toEqual({
+        elsewhere,
+        status: 422,
+        errors: { land_on: ["must be a page of the provider's app (a path starting with /provider)"] },
+      });
+    }
+  });
+
   it('lists one provider’s impersonations when asked', async () => {
     await startImpersonating();
     const admin = await it_.signedIn('admin@demo.test');

@@ -7628,6 +7628,7 @@ export type components = {
       provider: components['schemas']['identity.ProviderRef'];
     };
     'identity.StartImpersonation': {
+      land_on?: string | null;
       /** Format: uuid */
       provider_id: string;
       return_to?: string | null;

@@ -52,7 +52,8 @@ export interface ConsoleDataProvider extends DataProvider, OrderVerbs {
    * Starts acting as the provider (POST /admin/impersonations); resolves with the page to load next. `returnTo`: the
    * console page (a path under /admin) stopping brings the administrator back to.
    */
-  impersonate(providerId: string, returnTo?: string): Promise<{ redirectTo: string }>;
+  /** Acts as the provider: back to `returnTo` (a console page) when it stops, opening `landOn` (its page) first. */
+  impersonate(providerId: string, returnTo?: string, landOn?: string): Promise<{ redirectTo: string }>;
   /** The provider a user's next sign-in starts in (POST /admin/users/{id}/change_primary_provider). */
   changePrimaryProvider(userId: string, providerId: string): Promise<void>;
   /** Marks a white-label domain active, or failed with a reason (PATCH /virtual_assistant/whitelabeled-domains/{id}). */
@@ -169,8 +170,8 @@ export function createDataProvider(apiUrl: string): ConsoleDataProvider {
       resource: string,
       params: CreateParams<RecordType>,
     ) => base.create<RecordType, ResultRecordType>(createRoute(resource), params),
-    impersonate: (providerId, returnTo) =>
-      withHttpErrors(api.post('/admin/impersonations', returnTo ? { providerId, returnTo } : { providerId })),
+    impersonate: (providerId, returnTo, landOn) =>
+      withHttpErrors(api.post('/admin/impersonations', { providerId, returnTo, landOn })),
     changePrimaryProvider: async (userId, providerId) => {
       await withHttpErrors(
         api.post(

@@ -33,6 +33,7 @@ export class ImpersonationController {
       sessionTokenFrom(request.headers.cookie),
       body.providerId,
       body.returnTo ?? null,
+      body.landOn,
     );
     this.cookies.set(reply, opened.token, IMPERSONATION_SECONDS);
     return { ...answer, csrfToken: opened.csrfToken };

@@ -13,6 +13,9 @@ import type { AccessKind } from './impersonations.repository';
  */
 export const CONSOLE_PAGE = /^\/(?:admin|virtual_assistant|external_supplier)(?:[/?#][^\s\\]*)?$/;
 
+/** A page of the provider's app, as a path on this site: `/provider/...`, with its query (never another site's). */
+export const PROVIDER_PAGE = /^\/provider(?:[/?#][^\s\\]*)?$/;
+
 export class StartImpersonation {
   @ProviderIdField()
   providerId!: string;
@@ -24,6 +27,13 @@ export class StartImpersonation {
       'must be a page of the console (a path starting with /admin, /virtual_assistant or /external_supplier)',
   })
   returnTo?: string;
+
+  /** The provider's page to open first (a workshop order's tour space); unset: the properties list. */
+  @OptionalString(2000)
+  @Matches(PROVIDER_PAGE, {
+    message: "must be a page of the provider's app (a path starting with /provider)",
+  })
+  landOn?: string;
 }
 
 /** The impersonation log: every provider's, or one provider's. */

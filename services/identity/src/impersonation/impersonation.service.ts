@@ -51,6 +51,7 @@ export class ImpersonationService {
     presentedToken: string | undefined,
     providerId: string,
     returnTo: string | null = null,
+    landOn: string = LANDING_PAGE,
   ): Promise<{ opened: OpenedSession; answer: { redirectTo: string; impersonation: StartedImpersonation } }> {
     return this.db.transaction(async (tx) => {
       const provider = await this.providers.findById(tx, providerId);
@@ -82,7 +83,7 @@ export class ImpersonationService {
       return {
         opened,
         answer: {
-          redirectTo: LANDING_PAGE,
+          redirectTo: landOn,
           impersonation: { id: impersonationId, provider, expiresAt: expiresAt.toISOString() },
         },
       };

@@ -6,6 +6,7 @@ import { CancelOrderButton } from '../orders/CancelOrderButton';
 import { ORDER_STATUS, orderName, queueOf, supplierMoves, type OrderDetail } from '../orders/orders';
 import { MoveButton } from '../orders/MoveButton';
 import { useOrderAction } from '../orders/useOrderAction';
+import { tourSpacePath } from '../../provider/features/tours/paths';
 import { useImpersonate } from '../providers/useImpersonate';
 
 /**
@@ -50,7 +51,7 @@ export function StaffWorkButtons({ order }: { order: OrderDetail }) {
         {order.status !== 'in_progress'
           ? 'Start it, then do the work as the provider, in the tour’s draft.'
           : canImpersonate
-            ? `Do the work as the provider: impersonate it, open “${order.propertyTitle}” and its tour space, and edit the layers the brief asks for. Every change stays in the tour's draft; nothing is published. Stop impersonating to come back here, then deliver.`
+            ? `Do the work as the provider: "Impersonate the provider" opens the tour space of “${order.propertyTitle}” as the provider sees it; edit the layers the brief asks for. Every change stays in the tour's draft; nothing is published. Stop impersonating to come back here, then deliver.`
             : `An admin does the work as the provider (impersonating it), in the tour space of “${order.propertyTitle}”: every change stays in the tour's draft. Deliver once it is done.`}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -60,7 +61,7 @@ export function StaffWorkButtons({ order }: { order: OrderDetail }) {
             size="small"
             variant="outlined"
             disabled={isImpersonating}
-            onClick={() => void impersonate({ id: order.providerId })}
+            onClick={() => void impersonate({ id: order.providerId }, tourSpacePath(order.propertyId))}
           >
             Impersonate the provider
           </Button>
