@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ORDER_CREDITS } from '@tourly/contracts';
 import { aDeliveredPlan, giveCredits, PNG } from '../services/orders/test/support';
-import { signedInPage } from './support/browser';
+import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { sharedBrowserPlatform } from './support/shared-platform';
 
@@ -54,9 +54,6 @@ describe('the floor plans page in the browser', () => {
     await release?.();
     expect(uncaught).toEqual([]);
   });
-
-  const fitsTheWidth = async (page: Page) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
 
   const HARBOUR = 'Harbour View Terrace · Floor plan · harbour-ground.png';
   const OCEAN = 'Ocean Street Cottage · Floor plan · ocean-cottage.png';

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { ORDER_CREDITS } from '@tourly/contracts';
 import { matterportAccountModels } from '@tourly/emulators';
 import { MatterportFollowUp } from '../services/orders/src/orders/matterport-follow-up.service';
-import { balanceOf, giveCredits } from '../services/orders/test/support';
-import { signedInPage, signInAsDemoAdmin } from './support/browser';
+import { balanceOf, demoSupplierId, giveCredits } from '../services/orders/test/support';
+import { fitsTheWidth, signedInPage, signInAsDemoAdmin } from './support/browser';
 import { connectMatterport, matterportBundles } from './support/matterport';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { sharedBrowserPlatform } from './support/shared-platform';
@@ -67,9 +67,6 @@ describe("Matterport's own floor plans in the browser", () => {
     await release?.();
     expect(uncaught).toEqual([]);
   });
-
-  const fitsTheWidth = async (page: Page) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
 
   /** Orders Matterport's schematic plan of the property from its page; answers the order's id. */
   async function orderFromMatterport(page: Page, propertyId: string, title: string): Promise<string> {
@@ -194,10 +191,7 @@ describe("Matterport's own floor plans in the browser", () => {
       .expect(201);
     const orderId = placed.body.data.id as string;
     const [va, supplier] = await Promise.all([it_.signIn('va@demo.test'), it_.signIn('supplier@demo.test')]);
-    const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
-    const supplierId = (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
-      (member) => member.email === 'supplier@demo.test',
-    )!.user_id;
+    const supplierId = await demoSupplierId(va);
     await va
       .send('post', `/virtual_assistant/portal_order_requests/${orderId}/assign`, { supplier_id: supplierId })
       .expect(201);

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { ORDER_CREDITS, retouchingCredits, workshopCredits } from '@tourly/contracts';
 import { rows } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
-import { PNG, giveCredits, balanceOf } from '../services/orders/test/support';
+import { balanceOf, demoSupplierId, giveCredits, PNG } from '../services/orders/test/support';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { matterportAccountModels } from '@tourly/emulators';
 import { connectMatterport, matterportBundles } from './support/matterport';
@@ -57,10 +57,7 @@ describe('orders killed with -9 between placing and delivery', () => {
     [va, supplier] = await Promise.all([it_.signIn('va@demo.test'), it_.signIn('supplier@demo.test')]);
     provider = await it_.signUp('Restart Media');
     await giveCredits(admin, provider.providerId, 100);
-    const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
-    supplierId = (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
-      (member) => member.email === 'supplier@demo.test',
-    )!.user_id;
+    supplierId = await demoSupplierId(va);
   });
   const select = async <T>(sql: string, params: unknown[] = []) => (await db.query(sql, params)).rows as T[];
 

@@ -5,7 +5,7 @@ import { retouchingCredits } from '@tourly/contracts';
 import { eventually } from '@tourly/platform/testing';
 import { aTemporaryUpload, jpeg } from '../services/properties/test/media-support';
 import { aProperty, balanceOf, deliverOrder, giveCredits } from '../services/orders/test/support';
-import { signedInPage } from './support/browser';
+import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { sharedBrowserPlatform } from './support/shared-platform';
 
@@ -46,8 +46,6 @@ describe('photo retouching in the browser', () => {
     expect(uncaught).toEqual([]);
   });
 
-  const fitsTheWidth = async (page: Page) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

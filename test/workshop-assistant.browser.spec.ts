@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { workshopCredits } from '@tourly/contracts';
 import { aProperty, balanceOf, giveCredits } from '../services/orders/test/support';
-import { signedInPage } from './support/browser';
+import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { sharedBrowserPlatform } from './support/shared-platform';
 
@@ -43,8 +43,6 @@ describe('the workshop assistant in the browser', () => {
     expect(uncaught).toEqual([]);
   });
 
-  const fitsTheWidth = async (page: Page) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

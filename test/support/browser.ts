@@ -193,6 +193,12 @@ export async function signedInPage(
   return page;
 }
 
+/** Nothing on the page is wider than its viewport: a phone never scrolls sideways. */
+export async function fitsTheWidth(page: Page): Promise<void> {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+}
+
 /** Types a test card into the card element of the emulator's Stripe.js within `section`, and adds it. */
 export async function enterCard(section: Locator, number: string): Promise<void> {
   await section.getByLabel('Card number').fill(number);

@@ -8,6 +8,7 @@ import { MatterportPlans } from '../src/orders/matterport-plans';
 import {
   anotherSupplier,
   balanceOf,
+  demoSupplierId,
   giveCredits,
   ordersSettled,
   startPlatformWithEmulators,
@@ -277,10 +278,7 @@ describe("Matterport's own floor plans", () => {
       (model) => model.state === 'active' && model.visibility !== 'password',
     );
     const supplier = await it_.signIn('supplier@demo.test');
-    const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
-    const supplierId = (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
-      (member) => member.email === 'supplier@demo.test',
-    )!.user_id;
+    const supplierId = await demoSupplierId(va);
     const aSupplierOrder = async (propertyId: string) => {
       const id = (await place(agency, propertyId, 'schematic_floorplan').expect(201)).body.data.id as string;
       await va

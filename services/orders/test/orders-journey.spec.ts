@@ -9,6 +9,7 @@ import {
   anotherSupplier,
   aProperty,
   balanceOf,
+  demoSupplierId,
   giveCredits,
   ordersSettled,
   PNG,
@@ -40,10 +41,7 @@ describe('floor-plan orders', () => {
     provider = await it_.signUp('Orders Harbour Media');
     await giveCredits(admin, provider.providerId, 200);
     propertyId = await aProperty(provider, '7 Lighthouse Lane');
-    const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
-    supplierId = (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
-      (member) => member.email === 'supplier@demo.test',
-    )!.user_id;
+    supplierId = await demoSupplierId(va);
   });
   afterAll(() => it_.stop());
 

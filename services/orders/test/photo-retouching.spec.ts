@@ -6,6 +6,7 @@ import {
   aProperty,
   balanceOf,
   deliverOrder,
+  demoSupplierId,
   giveCredits,
   ordersSettled,
   PNG,
@@ -65,10 +66,7 @@ describe('photo retouching orders', () => {
     ]);
     provider = await it_.signUp('Retouching Harbour Media');
     await giveCredits(admin, provider.providerId, 200);
-    const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
-    supplierId = (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
-      (member) => member.email === 'supplier@demo.test',
-    )!.user_id;
+    supplierId = await demoSupplierId(va);
   });
   afterAll(() => it_.stop());
 

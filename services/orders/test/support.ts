@@ -33,6 +33,14 @@ export interface DemoTeam {
   supplier: Person;
 }
 
+/** The demo supplier's user id (supplier@demo.test), as a virtual assistant's list of suppliers names it. */
+export async function demoSupplierId(va: Person): Promise<string> {
+  const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
+  return (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
+    (member) => member.email === 'supplier@demo.test',
+  )!.user_id;
+}
+
 /**
  * Delivers an order the way the team does through the API: the virtual assistant assigns it to the demo supplier,
  * who starts it, uploads `filename` (a PNG) and finalises it.
@@ -42,12 +50,7 @@ export async function deliverOrder(
   orderId: string,
   filename: string,
 ): Promise<void> {
-  const suppliers = (await va.get('/virtual_assistant/external_suppliers.json').expect(200)).body
-    .data as Array<{
-    user_id: string;
-    email: string;
-  }>;
-  const supplierId = suppliers.find((member) => member.email === 'supplier@demo.test')!.user_id;
+  const supplierId = await demoSupplierId(va);
   await va
     .send('post', `/virtual_assistant/portal_order_requests/${orderId}/assign`, { supplier_id: supplierId })
     .expect(201);

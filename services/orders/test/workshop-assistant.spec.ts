@@ -3,6 +3,7 @@ import {
   anotherSupplier,
   aProperty,
   balanceOf,
+  demoSupplierId,
   giveCredits,
   ordersSettled,
   startPlatformWithEmulators,
@@ -43,10 +44,7 @@ describe('workshop assistant orders', () => {
     ]);
     provider = await it_.signUp('Workshop Harbour Media');
     await giveCredits(admin, provider.providerId, 100);
-    const suppliers = await va.get('/virtual_assistant/external_suppliers.json').expect(200);
-    supplierId = (suppliers.body.data as Array<{ user_id: string; email: string }>).find(
-      (member) => member.email === 'supplier@demo.test',
-    )!.user_id;
+    supplierId = await demoSupplierId(va);
   });
   afterAll(() => it_.stop());
 

@@ -22,6 +22,23 @@ const UPLOAD_SEGMENTS: Record<SupplierUpload, string> = {
 };
 
 /**
+ * Where each move of an order is asked: the supplier's workflow, or the staff's on the orders they work themselves
+ * (the workshop assistant).
+ */
+const MOVES = {
+  supplier: {
+    start: '/external_supplier/floorplan_orders/{id}/start',
+    pause: '/external_supplier/floorplan_orders/{id}/pause',
+    finalise: '/external_supplier/floorplan_orders/{id}/finalise',
+  },
+  staff: {
+    start: '/virtual_assistant/portal_order_requests/{id}/start',
+    pause: '/virtual_assistant/portal_order_requests/{id}/pause',
+    finalise: '/virtual_assistant/portal_order_requests/{id}/finalise',
+  },
+} as const;
+
+/**
  * The business verbs of floor-plan orders, beside react-admin's reads (the data provider's `getList` and `getOne`
  * read the queues and an order). Each rejects with react-admin's HttpError (the server's words; field messages
  * for the form), except uploads, which reject with the client's ApiError, shown under the file they concern.
@@ -110,38 +127,10 @@ export function orderVerbs(apiUrl: string): OrderVerbs {
           : api.post('/external_supplier/floorplan_orders/{id}/amend', body, { params: { id } }),
       );
     },
-    moveOrder: (id, move) => {
-      const options = { params: { id } };
-      if (byAssistant)
-        switch (move) {
-          case 'start':
-            return withHttpErrors(
-              api.post('/virtual_assistant/portal_order_requests/{id}/start', undefined, options),
-            );
-          case 'pause':
-            return withHttpErrors(
-              api.post('/virtual_assistant/portal_order_requests/{id}/pause', undefined, options),
-            );
-          case 'finalise':
-            return withHttpErrors(
-              api.post('/virtual_assistant/portal_order_requests/{id}/finalise', undefined, options),
-            );
-        }
-      switch (move) {
-        case 'start':
-          return withHttpErrors(
-            api.post('/external_supplier/floorplan_orders/{id}/start', undefined, options),
-          );
-        case 'pause':
-          return withHttpErrors(
-            api.post('/external_supplier/floorplan_orders/{id}/pause', undefined, options),
-          );
-        case 'finalise':
-          return withHttpErrors(
-            api.post('/external_supplier/floorplan_orders/{id}/finalise', undefined, options),
-          );
-      }
-    },
+    moveOrder: (id, move) =>
+      withHttpErrors(
+        api.post(MOVES[byAssistant ? 'staff' : 'supplier'][move], undefined, { params: { id } }),
+      ),
     validateOrder: (id) =>
       withHttpErrors(
         api.post('/external_supplier/floorplan_orders/{id}/validate', undefined, { params: { id } }),
