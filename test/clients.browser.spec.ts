@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { signedInPage } from './support/browser';
+import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { aProperty } from './support/provider';
 import { sharedBrowserPlatform } from './support/shared-platform';
@@ -129,6 +129,47 @@ describe('clients and contacts in the browser', () => {
       .getByRole('button', { name: 'Delete contact' })
       .click();
     await list.getByRole('heading', { name: 'Bo Coastal' }).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+  it('shows a property’s client past the first hundred, and finds another by searching, on a phone', async () => {
+    const agency = await it_.signUp('Many Agencies Media');
+    const names = Array.from({ length: 101 }, (_, index) => `Agency ${String(index + 1).padStart(3, '0')}`);
+    const ids = new Map<string, string>();
+    for (let from = 0; from < names.length; from += 20)
+      await Promise.all(
+        names.slice(from, from + 20).map(async (name) => {
+          const made = await agency.send('post', '/provider/clients/create_from_dashboard', {
+            client_form: { name },
+          });
+          expect(made.status).toBe(201);
+          ids.set(name, made.body.data.id as string);
+        }),
+      );
+    const propertyId = await aProperty(agency, 'Hilltop Barn');
+    const placed = await agency.send('patch', `/provider/properties/${propertyId}`, {
+      property: { provider_client_id: ids.get('Agency 101') },
+    });
+    expect(placed.status).toBe(200);
+
+    const page = await signedInPage(browser, it_.base, agency, PHONE, uncaught);
+    await page.goto(`${it_.base}/provider/properties/${propertyId}`);
+    const client = page.getByRole('combobox', { name: 'Client', exact: true });
+    await page.getByRole('link', { name: 'Open Agency 101' }).waitFor();
+    expect(await client.inputValue()).toBe(ids.get('Agency 101'));
+
+    await page.getByRole('searchbox', { name: 'Find a client' }).fill('agency 05');
+    await client.locator('option', { hasText: 'Agency 001' }).waitFor({ state: 'detached' });
+    const listed = await client.locator('option').allTextContents();
+    expect(listed).toEqual(['No client', 'Agency 101', ...names.slice(49, 59)]);
+    await client.selectOption({ label: 'Agency 055' });
+    await page.getByText('The client was saved.').waitFor();
+    await page.getByRole('searchbox', { name: 'Find a client' }).fill('nobody');
+    await page.getByText('No client matches “nobody”.').waitFor();
+    await fitsTheWidth(page);
+
+    await page.reload();
+    await page.getByRole('link', { name: 'Open Agency 055' }).waitFor();
+    expect(await client.inputValue()).toBe(ids.get('Agency 055'));
     await page.context().close();
   });
 });

@@ -7,7 +7,8 @@ import { SelectField } from '../../shared/SelectField';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { TextField } from '../../shared/TextField';
 import { useListParams } from '../../shared/useListParams';
-import { useClientChoicesQuery } from '../features/clients/queries';
+import { ClientSearch } from '../features/clients/components/ClientSearch';
+import { useClientChoices } from '../features/clients/queries';
 import { DrawingSettings } from '../features/floorplans/components/DrawingSettings';
 import { VariantList } from '../features/floorplans/components/VariantList';
 import '../features/floorplans/floorplans.css';
@@ -32,7 +33,7 @@ export default function FloorplansPage() {
   const kind = kindParam(list.values.kind);
   const clientId = list.values.client || undefined;
   const [ordering, setOrdering] = useState(false);
-  const clients = useClientChoicesQuery();
+  const clients = useClientChoices(clientId);
 
   const variants = useVariantsQuery({
     page,
@@ -77,18 +78,21 @@ export default function FloorplansPage() {
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label="Client"
-          value={clientId ?? ''}
-          onChange={(event) => list.setFilter('client', event.target.value)}
-        >
-          <option value="">Any client</option>
-          {clients.data?.items.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.name}
-            </option>
-          ))}
-        </SelectField>
+        <div>
+          <SelectField
+            label="Client"
+            value={clientId ?? ''}
+            onChange={(event) => list.setFilter('client', event.target.value)}
+          >
+            <option value="">Any client</option>
+            {clients.items.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name}
+              </option>
+            ))}
+          </SelectField>
+          <ClientSearch choices={clients} />
+        </div>
       </div>
       {variants.error ? (
         <div className="list-failure">
@@ -125,7 +129,7 @@ export default function FloorplansPage() {
             {data.totalCount} {data.totalCount === 1 ? 'floor plan' : 'floor plans'}
             {variants.isFetching ? ' · updating…' : ''}
           </p>
-          <VariantList variants={data.items} clients={clients.data?.items} busy={variants.isFetching} />
+          <VariantList variants={data.items} busy={variants.isFetching} />
           <Pager
             label="Floor plans pages"
             page={data.currentPage}

@@ -1,5 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { APP_KEY } from '../../../shared/queryClient';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../shared/useDebouncedValue';
 import { useMutationAction } from '../../../shared/useMutationAction';
 import { propertyKeys } from '../properties/queries';
 import {
@@ -21,6 +23,7 @@ import {
   revokePortalInvitation,
   updateClient,
   updateContact,
+  type Client,
   type ListQuery,
 } from './api';
 
@@ -45,8 +48,8 @@ const refreshed = (client: QueryClient) =>
 export const useClientsQuery = (query: ListQuery) =>
   useQuery({ queryKey: clientKeys.list(query), queryFn: ({ signal }) => fetchClients(query, signal) });
 
-export const useClientQuery = (id: string) =>
-  useQuery({ queryKey: clientKeys.one(id), queryFn: ({ signal }) => fetchClient(id, signal) });
+export const useClientQuery = (id: string, enabled = true) =>
+  useQuery({ queryKey: clientKeys.one(id), queryFn: ({ signal }) => fetchClient(id, signal), enabled });
 
 export const useClientPropertiesQuery = (id: string, page: number, pageSize: number) =>
   useQuery({
@@ -79,8 +82,50 @@ export const useSetPropertyClientMutation = () =>
     return Promise.all([client.invalidateQueries({ queryKey: propertyKeys.lists() }), refreshed(client)]);
   });
 
-/** Every client, for a picker: the most a page holds, by name. */
-export const useClientChoicesQuery = () => useClientsQuery({ page: 1, pageSize: 100 });
+/** The most clients a picker lists at once (a page's most); past it, the picker searches. */
+const CHOICES = 100;
+
+/** What a client picker offers: see useClientChoices. */
+export interface ClientChoices {
+  /** The clients to list, by name: those matching the search, and the chosen one always among them. */
+  items: Client[];
+  /** The first answer has come. */
+  ready: boolean;
+  /** The provider has no client at all. */
+  none: boolean;
+  /** The search box's text, and whether the picker shows it (more clients than it lists, or a search typed). */
+  text: string;
+  setText(text: string): void;
+  searchable: boolean;
+  /** The search (settled) that found no client. */
+  unmatched: string | null;
+  error: Error | null;
+}
+
+/**
+ * The clients a picker offers: the first hundred by name, searched by name or email once the provider has more (as
+ * the person types, debounced), with the chosen client (`selectedId`) listed whatever the search, so that the
+ * picker never shows a property's client as none.
+ */
+export function useClientChoices(selectedId?: string | null): ClientChoices {
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useClientsQuery({ page: 1, pageSize: CHOICES, q: search || undefined });
+  const found = list.data?.items ?? [];
+  const missing = !!selectedId && !!list.data && !found.some((client) => client.id === selectedId);
+  const selected = useClientQuery(selectedId ?? '', missing);
+  const items = missing && selected.data ? [selected.data, ...found] : found;
+  return {
+    items,
+    ready: !!list.data,
+    none: !search && list.data?.totalCount === 0,
+    text,
+    setText,
+    searchable: text !== '' || search !== '' || (list.data?.totalCount ?? 0) > found.length,
+    unmatched: search && list.data?.totalCount === 0 ? search : null,
+    error: list.error ?? selected.error,
+  };
+}
 
 export const usePortalUsersQuery = (clientId: string) =>
   useQuery({

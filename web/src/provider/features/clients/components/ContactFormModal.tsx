@@ -5,7 +5,8 @@ import { Modal } from '../../../../shared/Modal';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
 import type { Contact, ContactValues } from '../api';
-import { useClientChoicesQuery, useCreateContactMutation, useUpdateContactMutation } from '../queries';
+import { useClientChoices, useCreateContactMutation, useUpdateContactMutation } from '../queries';
+import { ClientSearch } from './ClientSearch';
 
 const FIELDS = {
   fullName: 'contact.fullName',
@@ -30,7 +31,6 @@ interface ContactFormModalProps {
 export function ContactFormModal({ contact, clientId, onSaved, onClose }: ContactFormModalProps) {
   const create = useCreateContactMutation();
   const update = useUpdateContactMutation();
-  const clients = useClientChoicesQuery();
   const formId = useId();
   const weeklyReportHintId = useId();
   const form = useForm<ContactValues, keyof typeof FIELDS, Contact>({
@@ -46,6 +46,7 @@ export function ContactFormModal({ contact, clientId, onSaved, onClose }: Contac
     onSuccess: onSaved,
   });
   const { isPending } = form;
+  const clients = useClientChoices(form.values.providerClientId);
 
   return (
     <Modal
@@ -93,15 +94,16 @@ export function ContactFormModal({ contact, clientId, onSaved, onClose }: Contac
           {...form.field('providerClientId')}
           label="Client"
           hint="The agency this person works for."
-          disabled={isPending || !clients.data}
+          disabled={isPending || !clients.ready}
         >
           <option value="">No client</option>
-          {(clients.data?.items ?? []).map((client) => (
+          {clients.items.map((client) => (
             <option key={client.id} value={client.id}>
               {client.name}
             </option>
           ))}
         </SelectField>
+        <ClientSearch choices={clients} disabled={isPending} />
         <label className="check">
           <input
             type="checkbox"

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { clientPath } from '../paths';
-import { useClientChoicesQuery, useSetPropertyClientMutation } from '../queries';
+import { useClientChoices, useSetPropertyClientMutation } from '../queries';
+import { ClientSearch } from './ClientSearch';
 
 /**
  * Which client (agency) a property is for, chosen among the provider's clients and saved at once; its tours show the
@@ -18,11 +19,10 @@ export function PropertyClient({
   /** Shows the client, without the choice (a member reads). */
   readOnly?: boolean;
 }) {
-  const clients = useClientChoicesQuery();
+  const clients = useClientChoices(clientId);
   const save = useSetPropertyClientMutation();
   const [notice, setNotice] = useState('');
-  const items = clients.data?.items ?? [];
-  const current = items.find((client) => client.id === clientId);
+  const current = clients.items.find((client) => client.id === clientId);
 
   async function choose(next: string) {
     setNotice('');
@@ -36,7 +36,7 @@ export function PropertyClient({
     ) : (
       <span className="muted">None</span>
     );
-  if (clients.data && items.length === 0)
+  if (clients.none)
     return (
       <span className="muted">
         None. <Link to="/provider/clients">Add a client</Link> to record the agency it is for.
@@ -48,16 +48,17 @@ export function PropertyClient({
         className="field-input"
         aria-label="Client"
         value={clientId ?? ''}
-        disabled={!clients.data || save.isPending}
+        disabled={!clients.ready || save.isPending}
         onChange={(event) => void choose(event.target.value)}
       >
         <option value="">No client</option>
-        {items.map((client) => (
+        {clients.items.map((client) => (
           <option key={client.id} value={client.id}>
             {client.name}
           </option>
         ))}
       </select>
+      <ClientSearch choices={clients} disabled={save.isPending} />
       {current && <Link to={clientPath(current.id)}>Open {current.name}</Link>}
       <ErrorDisplay error={clients.error ?? save.error} />
       <span role="status" className="muted">

@@ -2,35 +2,30 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
-import type { Client } from '../../clients/api';
+import { ClientSearch } from '../../clients/components/ClientSearch';
+import { useClientChoices } from '../../clients/queries';
 import { orderPath } from '../../orders/paths';
 import { propertyPath } from '../../properties/paths';
 import type { Variant } from '../api';
 import { useAssignVariantMutation, useVariantLinkMutation } from '../queries';
 
 /**
- * One row per plan: its name (the property's title, the kind and the file's name), its property, the order that delivered it, the client it was handed to (chosen
- * in the row, saved at once) and a link to its file. Clients come from the page: one list for every row.
+ * One row per plan: its name (the property's title, the kind and the file's name), its property, the order that
+ * delivered it, the client it was handed to (chosen in the row, saved at once) and a link to its file. The rows'
+ * client lists are one request, shared.
  */
-export function VariantList({
-  variants,
-  clients,
-  busy,
-}: {
-  variants: Variant[];
-  clients: Client[] | undefined;
-  busy: boolean;
-}) {
+export function VariantList({ variants, busy }: { variants: Variant[]; busy: boolean }) {
   return (
     <ul className="order-list" aria-label="Floor plans" aria-busy={busy || undefined}>
       {variants.map((variant) => (
-        <VariantRow key={variant.id} variant={variant} clients={clients} />
+        <VariantRow key={variant.id} variant={variant} />
       ))}
     </ul>
   );
 }
 
-function VariantRow({ variant, clients }: { variant: Variant; clients: Client[] | undefined }) {
+function VariantRow({ variant }: { variant: Variant }) {
+  const clients = useClientChoices(variant.providerClientId);
   const assign = useAssignVariantMutation();
   const link = useVariantLinkMutation();
   const [url, setUrl] = useState<string>();
@@ -61,17 +56,18 @@ function VariantRow({ variant, clients }: { variant: Variant; clients: Client[] 
           <select
             className="field-input"
             value={variant.providerClientId ?? ''}
-            disabled={!clients || assign.isPending}
+            disabled={!clients.ready || assign.isPending}
             onChange={(event) => void handTo(event.target.value)}
           >
             <option value="">No client</option>
-            {clients?.map((client) => (
+            {clients.items.map((client) => (
               <option key={client.id} value={client.id}>
                 {client.name}
               </option>
             ))}
           </select>
         </label>
+        <ClientSearch choices={clients} disabled={assign.isPending} />
         {url ? (
           <a className="button button-secondary" href={url} target="_blank" rel="noreferrer">
             Open {variant.filename}

@@ -4,7 +4,8 @@ import { useForm } from '../../../../shared/forms/useForm';
 import { Modal } from '../../../../shared/Modal';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
-import { useClientChoicesQuery } from '../../clients/queries';
+import { ClientSearch } from '../../clients/components/ClientSearch';
+import { useClientChoices } from '../../clients/queries';
 import type { CustomerValues, HostingCustomer } from '../api';
 import { useCreateCustomerMutation } from '../queries';
 
@@ -21,7 +22,6 @@ interface CustomerFormModalProps {
  */
 export function CustomerFormModal({ onSaved, onClose }: CustomerFormModalProps) {
   const create = useCreateCustomerMutation();
-  const clients = useClientChoicesQuery();
   const formId = useId();
   const form = useForm<CustomerValues, keyof typeof FIELDS, HostingCustomer>({
     initial: { clientId: '', name: '', email: '' },
@@ -30,10 +30,10 @@ export function CustomerFormModal({ onSaved, onClose }: CustomerFormModalProps) 
     onSuccess: onSaved,
   });
   const { isPending } = form;
-  const clientList = clients.data?.items ?? [];
+  const clients = useClientChoices(form.values.clientId);
 
   function pickClient(clientId: string) {
-    const client = clientList.find((item) => item.id === clientId);
+    const client = clients.items.find((item) => item.id === clientId);
     form.setValues((current) => ({
       clientId,
       name: client ? client.name : current.name,
@@ -67,19 +67,20 @@ export function CustomerFormModal({ onSaved, onClose }: CustomerFormModalProps) 
           onChange={(event) => pickClient(event.target.value)}
           label="Client"
           hint={
-            clientList.length === 0 && clients.data
+            clients.none
               ? 'No clients yet: type the name and email below.'
               : 'One of your clients, or none to type a name and email.'
           }
-          disabled={isPending || !clients.data}
+          disabled={isPending || !clients.ready}
         >
           <option value="">None: type them below</option>
-          {clientList.map((client) => (
+          {clients.items.map((client) => (
             <option key={client.id} value={client.id}>
               {client.name}
             </option>
           ))}
         </SelectField>
+        <ClientSearch choices={clients} disabled={isPending} />
         <TextField
           {...form.field('name')}
           label="Name"

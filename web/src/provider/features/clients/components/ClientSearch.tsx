@@ -1,0 +1,28 @@
+import '../clients.css';
+import type { ClientChoices } from '../queries';
+
+/**
+ * The search box above a client picker, once the provider has more clients than the picker lists: the list then
+ * holds the clients whose name or email matches.
+ */
+export function ClientSearch({ choices, disabled }: { choices: ClientChoices; disabled?: boolean }) {
+  if (!choices.searchable) return null;
+  return (
+    <div className="client-search">
+      <input
+        type="search"
+        className="field-input"
+        aria-label="Find a client"
+        placeholder="Find a client by name or email"
+        value={choices.text}
+        disabled={disabled}
+        onChange={(event) => choices.setText(event.target.value)}
+      />
+      {choices.unmatched && (
+        <p className="muted" role="status">
+          No client matches “{choices.unmatched}”.
+        </p>
+      )}
+    </div>
+  );
+}
