@@ -129,10 +129,11 @@ export function workshopSummary(tasks: readonly WorkshopTask[] | null): string {
 }
 
 /**
- * Who draws an order's plan: one of the platform's suppliers (every kind), or Matterport itself, bought through its
- * Model API's add-on ordering (`MATTERPORT_DRAWN_KINDS` only): fast, but in Matterport's style alone.
+ * Who works an order: one of the platform's suppliers (every kind but the workshop assistant), Matterport itself,
+ * bought through its Model API's add-on ordering (`MATTERPORT_DRAWN_KINDS` only): fast, but in Matterport's style
+ * alone, or the platform's own staff (the workshop assistant, and only it).
  */
-export const ORDER_DRAWERS = ['supplier', 'matterport'] as const;
+export const ORDER_DRAWERS = ['supplier', 'matterport', 'staff'] as const;
 export type OrderDrawer = (typeof ORDER_DRAWERS)[number];
 
 /** The kinds Matterport sells through its Model API (TruePlans it sells only in Matterport Cloud). */

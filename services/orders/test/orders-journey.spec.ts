@@ -432,6 +432,16 @@ describe('floor-plan orders', () => {
     expect(original.body.data.steps.at(-1)).toMatchObject({ step: 'amendment', note: 'Move the door' });
     expect(original.body.data.amendments).toEqual([expect.objectContaining({ id: amended.body.data.id })]);
     await va.get('/virtual_assistant/amendments/kitchens.json').expect(404);
+
+    // The amendment's plan names the order it amends, so the back office opens it in the amendments queue.
+    const amendmentId = amended.body.data.id as string;
+    await supplierDoes(amendmentId, 'start').expect(201);
+    await deliver(supplier, amendmentId, 'door-moved.png').expect(201);
+    await supplierDoes(amendmentId, 'finalise').expect(201);
+    const plans = await admin.get('/admin/floorplan_variants.json?search=door-moved').expect(200);
+    expect(plans.body.data.items).toEqual([
+      expect.objectContaining({ order_id: amendmentId, amends_order_id: id, filename: 'door-moved.png' }),
+    ]);
   });
 
   it('keeps each order to its parties: another provider, another supplier, client users get 404', async () => {
@@ -647,6 +657,7 @@ describe('floor-plan orders', () => {
       provider_id: provider.providerId,
       order_id: id,
       order_number: expect.any(Number),
+      amends_order_id: null,
       property_id: propertyId,
       property_title: '7 Lighthouse Lane',
       kind: 'floorplan',

@@ -87,6 +87,7 @@ describe('workshop assistant orders', () => {
     // Menu 4 + welcome screen 2, each task once.
     expect(workshop).toMatchObject({
       kind: 'workshop_assistant',
+      drawn_by: 'staff',
       status: 'placed',
       credits: 6,
       workshop_tasks: ['menu', 'welcome_screen'],
@@ -158,7 +159,7 @@ describe('workshop assistant orders', () => {
       .find((line) => line.startsWith(`${workshop.number},`));
     expect(row?.split(',').slice(2, 7)).toEqual([
       'workshop_assistant',
-      'supplier',
+      'staff',
       '5 Workshop Lane',
       'delivered',
       '6',
@@ -172,6 +173,7 @@ describe('workshop assistant orders', () => {
       .expect(201);
     expect(amended.body.data).toMatchObject({
       kind: 'workshop_assistant',
+      drawn_by: 'staff',
       credits: 0,
       workshop_tasks: ['menu', 'welcome_screen'],
       amends_order_id: workshop.id,
@@ -212,6 +214,11 @@ describe('workshop assistant orders', () => {
         'floorplan_order.instructions',
         'must say what you want done: the brief the staff work from',
       ],
+      [
+        { workshop_tasks: ['menu'], instructions: 'A menu.', drawn_by: 'supplier' },
+        'floorplan_order.drawn_by',
+        STAFF_WORK,
+      ],
     ] as const;
     for (const [fields, field, message] of refusals) {
       const answer = await order(provider, propertyId, fields);
@@ -223,6 +230,13 @@ describe('workshop assistant orders', () => {
     expect([floorplan.status, floorplan.body]).toEqual([
       422,
       { errors: { 'floorplan_order.workshop_tasks': [WORKSHOP_ONLY] } },
+    ]);
+    const byStaff = await provider.send('post', '/provider/orders/floorplan_orders.json', {
+      floorplan_order: { property_id: propertyId, kind: 'floorplan', drawn_by: 'staff' },
+    });
+    expect([byStaff.status, byStaff.body]).toEqual([
+      422,
+      { errors: { 'floorplan_order.drawn_by': [WORKSHOP_ONLY] } },
     ]);
     expect(await balanceOf(provider)).toEqual(before);
 

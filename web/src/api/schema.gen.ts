@@ -7746,6 +7746,11 @@ export type components = {
       comment: components['schemas']['orders.CommentFields'];
     };
     'orders.AdminVariantResponse': {
+      /**
+       * Format: uuid
+       * @description the order the delivering order amends, null for a first order
+       */
+      amends_order_id: string | null;
       content_type: string;
       /** Format: date-time */
       created_at: string;
@@ -7923,7 +7928,7 @@ export type components = {
     };
     'orders.FloorplanOrderFields': {
       /** @enum {string} */
-      drawn_by?: 'supplier' | 'matterport';
+      drawn_by?: 'supplier' | 'matterport' | 'staff';
       instructions?: string | null;
       /** @enum {string} */
       kind:
@@ -7962,10 +7967,10 @@ export type components = {
       /** Format: date-time */
       delivered_at: string | null;
       /**
-       * @description who draws the plan: one of the platform's suppliers, or Matterport
+       * @description who works the order: one of the platform's suppliers, Matterport (its schematic plans) or the platform's staff (the workshop assistant)
        * @enum {string}
        */
-      drawn_by: 'supplier' | 'matterport';
+      drawn_by: 'supplier' | 'matterport' | 'staff';
       files: components['schemas']['orders.FileResponse'][];
       /** Format: uuid */
       id: string;
@@ -8032,10 +8037,10 @@ export type components = {
       /** Format: date-time */
       delivered_at: string | null;
       /**
-       * @description who draws the plan: one of the platform's suppliers, or Matterport
+       * @description who works the order: one of the platform's suppliers, Matterport (its schematic plans) or the platform's staff (the workshop assistant)
        * @enum {string}
        */
-      drawn_by: 'supplier' | 'matterport';
+      drawn_by: 'supplier' | 'matterport' | 'staff';
       /** Format: uuid */
       id: string;
       instructions: string | null;
@@ -8145,6 +8150,11 @@ export type components = {
       provider_client_id?: string;
     };
     'orders.VariantResponse': {
+      /**
+       * Format: uuid
+       * @description the order the delivering order amends, null for a first order
+       */
+      amends_order_id: string | null;
       content_type: string;
       /** Format: date-time */
       created_at: string;

@@ -82,6 +82,8 @@ export class VariantResponse {
   orderId!: string;
   @ApiProperty()
   orderNumber!: number;
+  @IdField({ nullable: true, description: 'the order the delivering order amends, null for a first order' })
+  amendsOrderId!: string | null;
   @IdField()
   propertyId!: string;
   @ApiProperty()

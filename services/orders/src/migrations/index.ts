@@ -10,6 +10,7 @@ import { DrawnByMatterport1765800000000 } from './1765800000000-drawn-by-matterp
 import { MatterportSpeed1765810000000 } from './1765810000000-matterport-speed';
 import { PhotoRetouching1765900000000 } from './1765900000000-photo-retouching';
 import { WorkshopAssistant1766000000000 } from './1766000000000-workshop-assistant';
+import { WorkshopWorkedByStaff1766100000000 } from './1766100000000-workshop-worked-by-staff';
 
 /** Committed migrations of the orders schema, oldest first (the platform's own tables come before them). */
 export const migrations: MigrationClass[] = [
@@ -24,4 +25,5 @@ export const migrations: MigrationClass[] = [
   MatterportSpeed1765810000000,
   PhotoRetouching1765900000000,
   WorkshopAssistant1766000000000,
+  WorkshopWorkedByStaff1766100000000,
 ];

@@ -44,7 +44,7 @@ const insertVariant = sql<IInsertVariantQuery>`
 
 const findVariant = sql<Narrow<IFindVariantQuery, Known>>`
   SELECT v.id, v.name, v.provider_id AS "providerId", v.order_id AS "orderId", o.number::int AS "orderNumber!",
-    o.property_id AS "propertyId", o.property_title AS "propertyTitle", o.kind,
+    o.property_id AS "propertyId", o.property_title AS "propertyTitle", o.kind, o.amends_order_id AS "amendsOrderId",
     v.provider_client_id AS "providerClientId", v.file_id AS "fileId", f.storage_key AS "storageKey", f.filename,
     f.content_type AS "contentType", v.created_at AS "createdAt"
   FROM floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id
@@ -57,7 +57,7 @@ const assignVariantToClient = sql<IAssignVariantToClientQuery>`
 // page follow them (queryRowsWith).
 const variantPage = sql<Narrow<IVariantPageQuery, Known>>`
   SELECT v.id, v.name, v.provider_id AS "providerId", v.order_id AS "orderId", o.number::int AS "orderNumber!",
-    o.property_id AS "propertyId", o.property_title AS "propertyTitle", o.kind,
+    o.property_id AS "propertyId", o.property_title AS "propertyTitle", o.kind, o.amends_order_id AS "amendsOrderId",
     v.provider_client_id AS "providerClientId", v.file_id AS "fileId", f.storage_key AS "storageKey", f.filename,
     f.content_type AS "contentType", v.created_at AS "createdAt", count(*) OVER ()::int AS "total!"
   FROM floorplan_variants v JOIN floorplan_orders o ON o.id = v.order_id JOIN order_files f ON f.id = v.file_id`;

@@ -26,6 +26,7 @@ export interface IFindVariantParams {
 
 /** 'FindVariant' return type */
 export interface IFindVariantResult {
+  amendsOrderId: string | null;
   contentType: string;
   createdAt: Date;
   fileId: string;
@@ -69,6 +70,7 @@ export type IVariantPageParams = void;
 
 /** 'VariantPage' return type */
 export interface IVariantPageResult {
+  amendsOrderId: string | null;
   contentType: string;
   createdAt: Date;
   fileId: string;

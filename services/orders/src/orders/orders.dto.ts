@@ -107,7 +107,10 @@ export class FloorplanOrderFields {
   @RequiredOneOf(ORDER_KINDS)
   kind!: OrderKind;
 
-  /** Who draws it: a supplier (unset), or Matterport itself for the kinds it sells (MATTERPORT_DRAWN_KINDS). */
+  /**
+   * Who works it: a supplier (unset), Matterport itself for the kinds it sells (MATTERPORT_DRAWN_KINDS), the staff for
+   * the workshop assistant (unset).
+   */
   @OptionalOneOf(ORDER_DRAWERS)
   drawnBy?: OrderDrawer;
 
@@ -243,7 +246,8 @@ export class OrderResponse {
   @OneOfField(ORDER_KINDS)
   kind!: OrderKind;
   @OneOfField(ORDER_DRAWERS, {
-    description: "who draws the plan: one of the platform's suppliers, or Matterport",
+    description:
+      "who works the order: one of the platform's suppliers, Matterport (its schematic plans) or the platform's staff (the workshop assistant)",
   })
   drawnBy!: OrderDrawer;
   @OneOfField(MATTERPORT_SPEEDS, {

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { OrderKind, OrderStatus } from '@tourly/contracts';
+import type { OrderDrawer, OrderKind, OrderStatus } from '@tourly/contracts';
 import { ANONYMOUS, type CallerIdentity } from '@tourly/platform';
 import {
   IDEMPOTENCY_KEY,
+  NOT_MATTERPORTS_KIND,
+  STAFF_WORK,
+  WORKSHOP_ONLY,
+  drawerOf,
+  drawerProblem,
   LEADS_TO,
   STEP_OF,
   matchRetouched,
@@ -352,6 +357,26 @@ describe('the workshop assistant', () => {
       'photo_retouching',
     ] as const)
       expect(workedByStaff(kind)).toBe(false);
+  });
+
+  it.each<[OrderKind, OrderDrawer, string | null]>([
+    ['workshop_assistant', 'staff', null],
+    ['workshop_assistant', 'supplier', STAFF_WORK],
+    ['workshop_assistant', 'matterport', NOT_MATTERPORTS_KIND],
+    ['floorplan', 'supplier', null],
+    ['floorplan', 'staff', WORKSHOP_ONLY],
+    ['floorplan', 'matterport', NOT_MATTERPORTS_KIND],
+    ['schematic_floorplan', 'matterport', null],
+    ['photo_retouching', 'supplier', null],
+    ['photo_retouching', 'staff', WORKSHOP_ONLY],
+  ])('has a %s order worked by %s: %s', (kind, drawnBy, problem) => {
+    expect(drawerProblem(drawnBy, kind)).toBe(problem);
+  });
+
+  it('is worked, unless Matterport is asked, by the staff for the workshop and a supplier for the rest', () => {
+    expect(drawerOf('workshop_assistant')).toBe('staff');
+    expect(drawerOf('trueplan')).toBe('supplier');
+    expect(drawerOf('photo_retouching')).toBe('supplier');
   });
 
   it('tells placings with other tasks apart, in whatever order they are listed', () => {

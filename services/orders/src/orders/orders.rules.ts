@@ -73,9 +73,18 @@ export function matterportFailure(reason: string | null): string {
   return `Matterport could not draw this plan${why}. Its credits are back in your balance.`;
 }
 
-/** Whether `drawnBy` may draw `kind` (anyone may be drawn by a supplier). */
-export function drawableBy(drawnBy: OrderDrawer, kind: OrderKind): boolean {
-  return drawnBy === 'supplier' || (isFloorplanKind(kind) && MATTERPORT_DRAWN_KINDS.includes(kind));
+/** Who works `kind` unless Matterport is asked to: the platform's staff a workshop assistant order, a supplier the rest. */
+export const drawerOf = (kind: OrderKind): OrderDrawer => (workedByStaff(kind) ? 'staff' : 'supplier');
+
+/**
+ * Why `drawnBy` may not work `kind`, or null: Matterport draws the kinds it sells only, the staff work the workshop
+ * assistant only, and a supplier everything else.
+ */
+export function drawerProblem(drawnBy: OrderDrawer, kind: OrderKind): string | null {
+  if (drawnBy === 'matterport')
+    return isFloorplanKind(kind) && MATTERPORT_DRAWN_KINDS.includes(kind) ? null : NOT_MATTERPORTS_KIND;
+  if (drawnBy === drawerOf(kind)) return null;
+  return drawnBy === 'staff' ? WORKSHOP_ONLY : STAFF_WORK;
 }
 
 /** What a retouching order asks for: the photos, what is done to each, and where the retouched ones go. */

@@ -60,7 +60,8 @@ import {
   AT_MATTERPORT,
   BAD_IDEMPOTENCY_KEY,
   draftProblem,
-  drawableBy,
+  drawerOf,
+  drawerProblem,
   IDEMPOTENCY_KEY,
   KEY_REUSED,
   LEADS_TO,
@@ -69,7 +70,6 @@ import {
   NO_SPACE,
   NO_TOUR,
   NOT_A_SUPPLIER,
-  NOT_MATTERPORTS_KIND,
   NOT_THE_PROPERTYS_PHOTOS,
   nothingDelivered,
   ORDER_NOT_FOUND,
@@ -176,10 +176,10 @@ export class OrdersService {
     idempotencyKey?: string,
   ): Promise<Placed> {
     if (!propertyId) throw ApiError.invalid('floorplanOrder.propertyId', 'Required');
-    const drawnBy = fields.drawnBy ?? 'supplier';
-    if (!drawableBy(drawnBy, fields.kind))
-      throw ApiError.invalid('floorplanOrder.drawnBy', NOT_MATTERPORTS_KIND);
-    if (drawnBy === 'supplier' && fields.matterportSpeed)
+    const drawnBy = fields.drawnBy ?? drawerOf(fields.kind);
+    const drawer = drawerProblem(drawnBy, fields.kind);
+    if (drawer) throw ApiError.invalid('floorplanOrder.drawnBy', drawer);
+    if (drawnBy !== 'matterport' && fields.matterportSpeed)
       throw ApiError.invalid('floorplanOrder.matterportSpeed', SPEED_IS_MATTERPORTS);
     const retouch = retouchWork(fields);
     if (retouch && 'field' in retouch)
@@ -458,8 +458,8 @@ export class OrdersService {
           propertyAddress: order.propertyAddress,
           matterportModelId: order.matterportModelId,
           kind: order.kind,
-          // A supplier amends the plan, Matterport's included: it starts from the plan delivered.
-          drawnBy: 'supplier',
+          // Whoever works the kind amends it: Matterport's plan a supplier, starting from the plan delivered.
+          drawnBy: drawerOf(order.kind),
           matterportSpeed: null,
           retouchOptions: order.retouchOptions,
           retouchDelivery: order.retouchDelivery,
@@ -493,7 +493,7 @@ export class OrdersService {
             providerId: order.providerId,
             orderId: amendmentId,
             kind: order.kind,
-            drawnBy: 'supplier',
+            drawnBy: drawerOf(order.kind),
             propertyId: order.propertyId,
             credits: 0,
             amendsOrderId: order.id,

@@ -7,9 +7,9 @@ import { queueOf } from '../orders/orders';
 export type FloorplanVariantRecord = Schema<'orders.AdminVariantResponse'>;
 
 /**
- * The plan's order, opened in the virtual assistants' queue of its kind (admins work the queues too), as a provider's
- * Orders tab opens it. A variant does not say whether its order was an amendment: every queue reads an order by its
- * id, so an amendment's page opens all the same, from its kind's queue of first orders.
+ * The plan's order, opened in the virtual assistants' queue it is worked in (admins work the queues too), as a
+ * provider's Orders tab opens it: an amendment's in its kind's queue of amendments.
  */
-export const orderPagePath = (variant: Pick<FloorplanVariantRecord, 'orderId' | 'kind'>): string =>
-  `/virtual_assistant/${queueOf({ kind: variant.kind, amendsOrderId: null })}/${encodeURIComponent(variant.orderId)}/show`;
+export const orderPagePath = (
+  variant: Pick<FloorplanVariantRecord, 'orderId' | 'kind' | 'amendsOrderId'>,
+): string => `/virtual_assistant/${queueOf(variant)}/${encodeURIComponent(variant.orderId)}/show`;
