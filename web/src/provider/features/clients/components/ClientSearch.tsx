@@ -13,7 +13,7 @@ export function ClientSearch({ choices, disabled }: { choices: ClientChoices; di
         type="search"
         className="field-input"
         aria-label="Find a client"
-        placeholder="Find a client by name or email"
+        placeholder="Search clients"
         value={choices.text}
         disabled={disabled}
         onChange={(event) => choices.setText(event.target.value)}
