@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium, signInAsDemoAdmin } from './support/browser';
+import { fitsTheWidth, launchChromium, signInAsDemoAdmin } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { glb } from '../services/properties/test/staging-support';
 import { aProperty } from './support/provider';
@@ -138,7 +138,7 @@ describe('the provider’s page in the admin console', () => {
 
   /** Nothing of the page reaches past a phone's width (the tabs and wide tables scroll inside their own box). */
   async function fitsThePhone(page: Page): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(page);
   }
 
   it('finds the provider, opens its page and reads its properties and orders', async () => {

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
-import { signedInPage, startBrowserPlatform, type BrowserPlatform } from './support/browser';
+import { type BrowserPlatform, fitsTheWidth, signedInPage, startBrowserPlatform } from './support/browser';
 import { gatewayClient, type Person } from './support/platform';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -32,9 +31,6 @@ describe('a person’s picture', () => {
     await it_?.stop();
     expect(uncaught).toEqual([]);
   });
-
-  const noWiderThan = async (page: Page, width: number) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 
   it.each([
     ['desktop', DESKTOP],
@@ -74,7 +70,7 @@ describe('a person’s picture', () => {
         await shown.elementHandle(),
       );
       expect(await picture.getByText('must be an image').count()).toBe(0);
-      await noWiderThan(page, viewport.width);
+      await fitsTheWidth(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-profile.png`), fullPage: true });
 
       // The team list shows it on the admin's row.
@@ -82,7 +78,7 @@ describe('a person’s picture', () => {
       const members = page.getByRole('region', { name: 'Members' });
       const row = members.getByRole('row').filter({ hasText: 'Paula Provider' });
       await row.locator('img.avatar').waitFor();
-      await noWiderThan(page, viewport.width);
+      await fitsTheWidth(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-team.png`), fullPage: true });
 
       // Removed: the initials again.

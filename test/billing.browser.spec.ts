@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { Database, uuidv7 } from '@tourly/platform';
-import { completeAuthentication, enterCard, signedInPage } from './support/browser';
+import { completeAuthentication, enterCard, fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { sharedBrowserPlatform } from './support/shared-platform';
 
@@ -396,7 +396,7 @@ describe('billing in the browser', () => {
     await invoices.nth(1).waitFor();
     expect(await invoices.count()).toBe(2);
     expect(await invoices.getByRole('link', { name: /^Download PDF of invoice / }).count()).toBe(2);
-    expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(phone);
     await phone.context().close();
   });
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { IMPERSONATION_SECRETS_FORBIDDEN } from '@tourly/contracts';
 import { uuidv7 } from '@tourly/platform';
 import { DEMO_PASSWORD, DEMO_PROVIDER } from '@tourly/identity';
-import { startBrowserPlatform, type BrowserPlatform } from './support/browser';
+import { type BrowserPlatform, fitsTheWidth, startBrowserPlatform } from './support/browser';
 
 /**
  * What a person does in a real browser (Debian's Chromium), against the whole platform with the vendor
@@ -312,7 +312,7 @@ describe('in the browser', () => {
     await profile.getByText('Profile saved.').waitFor();
     expect(await phoneNumber.inputValue()).toBe('+1 (555) 010-4242');
     // Nothing of the section spills past a phone's width.
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await fitsTheWidth(page);
 
     // Kept: a desktop-sized reload shows what was saved.
     await page.setViewportSize({ width: 1280, height: 900 });

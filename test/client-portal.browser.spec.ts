@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { eventually } from '@tourly/platform/testing';
-import { signedInPage } from './support/browser';
+import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
 import { sharedBrowserPlatform } from './support/shared-platform';
@@ -62,8 +62,6 @@ describe('client portals in the browser', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
-  const noWiderThan = async (page: Page, width: number) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 
   /** A property with its tour shared and one floor plan, through the API: its id and the tour's link. */
   async function aSharedPropertyWithPlan(title: string, plan: string) {
@@ -137,14 +135,14 @@ describe('client portals in the browser', () => {
         .getByRole('list', { name: 'Properties' })
         .getByRole('link', { name: `Harbour View (${name})` })
         .waitFor();
-      await noWiderThan(page, viewport.width);
+      await fitsTheWidth(page);
       await page.getByRole('link', { name: 'Back to the client' }).click();
 
       await portal.getByLabel('Invite a contact').selectOption({ label: `Ana Ng (${email})` });
       await portal.getByRole('button', { name: 'Send invitation' }).click();
       await portal.getByText(`Invitation sent to ${email}.`).waitFor();
       await portal.getByRole('list', { name: 'Pending portal invitations' }).getByText(email).waitFor();
-      await noWiderThan(page, viewport.width);
+      await fitsTheWidth(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-client-page.png`), fullPage: true });
 
       // The contact: the emailed link, a new account, and the portal.
@@ -172,7 +170,7 @@ describe('client portals in the browser', () => {
       await list.getByRole('link', { name: `Harbour View (${name})` }).waitFor();
       expect(await list.getByRole('listitem').count()).toBe(1);
       expect(await ana.getByText(`Bayside Loft (${name})`).count()).toBe(0);
-      await noWiderThan(ana, viewport.width);
+      await fitsTheWidth(ana);
       await ana.screenshot({ path: path.join(SCREENSHOTS, `${name}-portal.png`), fullPage: true });
 
       await list.getByRole('link', { name: `Harbour View (${name})` }).click();
@@ -190,7 +188,7 @@ describe('client portals in the browser', () => {
         type: 'image/png',
       });
       expect(await ana.getByText(`Loft plan (${name})`).count()).toBe(0);
-      await noWiderThan(ana, viewport.width);
+      await fitsTheWidth(ana);
       await ana.screenshot({ path: path.join(SCREENSHOTS, `${name}-portal-property.png`), fullPage: true });
 
       // Another client's property, by its address: not found, and the provider workspace sends it back here.

@@ -121,7 +121,7 @@ describe('clients and contacts in the browser', () => {
     await edit.getByLabel('Full name').fill('Bo Coastal');
     await edit.getByRole('button', { name: 'Save contact' }).click();
     await list.getByRole('heading', { name: 'Bo Coastal' }).waitFor();
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(page);
 
     await list.getByRole('button', { name: 'Delete Bo Coastal' }).click();
     await page

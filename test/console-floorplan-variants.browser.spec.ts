@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ORDER_CREDITS } from '@tourly/contracts';
 import { aDeliveredPlan, giveCredits } from '../services/orders/test/support';
-import { signInAsDemoAdmin } from './support/browser';
+import { fitsTheWidth, signInAsDemoAdmin } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { sharedBrowserPlatform } from './support/shared-platform';
 
@@ -86,8 +86,7 @@ describe('the floor plans list of the admin console', () => {
   /** The value a block shows beside a label (RowBlocks' `<dl>`). */
   const detail = (block: Locator, label: string) =>
     block.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
-  const fitsThePhone = async (page: Page) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+  const fitsThePhone = async (page: Page) => await fitsTheWidth(page);
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { SESSION_COOKIE } from '@tourly/contracts';
 import { uuidv7 } from '@tourly/platform';
-import { startBrowserPlatform, type BrowserPlatform } from './support/browser';
+import { type BrowserPlatform, fitsTheWidth, startBrowserPlatform } from './support/browser';
 import { gatewayClient } from './support/platform';
 
 const PHONE = { width: 390, height: 844 };
@@ -68,7 +68,7 @@ describe('the console on a phone', () => {
 
   /** Nothing of the page reaches past the phone's right edge: nothing to scroll sideways to. */
   async function fitsThePhone(page: Page): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(page);
   }
 
   /** The action is within the phone's width as the page is (not scrolled sideways), and enabled. */

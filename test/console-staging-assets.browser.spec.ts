@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { png } from '../services/properties/test/media-support';
 import { glb } from '../services/properties/test/staging-support';
-import { launchChromium, signInAsDemoAdmin } from './support/browser';
+import { fitsTheWidth, launchChromium, signInAsDemoAdmin } from './support/browser';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onPlan } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -92,7 +92,7 @@ describe('the console’s staging asset library in the browser', () => {
 
   /** Nothing of the page reaches past a phone's width (a wide table scrolls inside its own box). */
   async function fitsThePhone(page: Page): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(page);
   }
 
   /** The library's list, loaded: its search box, then no progress bar. */

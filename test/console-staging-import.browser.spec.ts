@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { png } from '../services/properties/test/media-support';
 import { CSV_CREDIT_CELLS, glb, startFileServer } from '../services/properties/test/staging-support';
 import { IMPORT_COLUMNS } from '../services/properties/src/staging/imports/staging-imports.rules';
-import { launchChromium, signInAsDemoAdmin } from './support/browser';
+import { fitsTheWidth, launchChromium, signInAsDemoAdmin } from './support/browser';
 import { startPlatformWithEmulators, type PlatformWithEmulators } from './support/platform';
 import { builtWebApp, pagesEnv } from './support/web-build';
 
@@ -272,7 +272,7 @@ describe('the console’s bulk upload of staging assets in the browser', () => {
       .getByRole('listitem')
       .filter({ hasText: CREATED[0] });
     await created.getByRole('link', { name: `Log of ${CREATED[0]}` }).waitFor();
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-import.png'), fullPage: true });
     await page.context().close();
   });

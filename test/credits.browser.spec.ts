@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { enterCard, launchChromium, signedInPage } from './support/browser';
+import { enterCard, fitsTheWidth, launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { builtWebApp, pagesEnv } from './support/web-build';
 
@@ -84,11 +84,6 @@ describe('credits in the browser', () => {
     return person;
   }
 
-  /** Nothing reaches past the right edge of the window (a phone must never scroll sideways). */
-  async function fitsTheWidth(page: Page, width: number): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-  }
-
   /**
    * The journey both widths take: a credits voucher (on the billing page, or on the credits page: `creditsVoucherOn`)
    * and a discount voucher on the billing page, the credits page, and the small bundle bought at the discount with a
@@ -96,7 +91,6 @@ describe('credits in the browser', () => {
    */
   async function buysCreditsWithVouchers(
     page: Page,
-    width: number,
     shots: string,
     creditsVoucherOn: 'billing' | 'credits',
   ): Promise<void> {
@@ -162,7 +156,7 @@ describe('credits in the browser', () => {
     await answer.waitFor();
     await faq.getByText('What does "reserved" mean?').click();
     await faq.getByText(/given back if the order is cancelled/).waitFor();
-    await fitsTheWidth(page, width);
+    await fitsTheWidth(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${shots}-credits-page.png`), fullPage: true });
 
     // The small bundle, at the discounted price: the summary shows the bundle's saving and the voucher's.
@@ -184,7 +178,7 @@ describe('credits in the browser', () => {
     const card = modal.getByRole('region', { name: 'Card', exact: true });
     await enterCard(card, '4242 4242 4242 4242');
     await card.getByText(/•••• 4242/).waitFor();
-    await fitsTheWidth(page, width);
+    await fitsTheWidth(page);
     await price.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOTS, `${shots}-purchase-modal.png`) });
     await modal.getByRole('button', { name: 'Pay $7.20' }).click();
@@ -211,7 +205,7 @@ describe('credits in the browser', () => {
     ];
     for (const [name, amount] of rows)
       await history.getByRole('row', { name }).getByText(amount, { exact: true }).waitFor();
-    await fitsTheWidth(page, width);
+    await fitsTheWidth(page);
   }
 
   /**
@@ -238,7 +232,7 @@ describe('credits in the browser', () => {
   it('at a desktop’s width, redeems vouchers, shows the credits page, and buys the small bundle at the discounted price', async () => {
     const person = await aProvider('Lighthouse Credits');
     const page = await signedIn(person, DESKTOP);
-    await buysCreditsWithVouchers(page, DESKTOP.width, 'desktop', 'billing');
+    await buysCreditsWithVouchers(page, 'desktop', 'billing');
 
     await it_.settled();
     expect((await person.get('/provider/billing/account/credit_balance')).body.data).toEqual({
@@ -282,11 +276,11 @@ describe('credits in the browser', () => {
     const modal = phone.getByRole('dialog', { name: 'Buy credits' });
     expect(await modal.getByRole('radio', { name: /Pay as you go/ }).isChecked()).toBe(true);
     expect(await modal.getByRole('textbox', { name: 'Number of credits' }).inputValue()).toBe('7');
-    await fitsTheWidth(phone, PHONE.width);
+    await fitsTheWidth(phone);
     await modal.getByRole('button', { name: 'Close' }).click();
     await modal.waitFor({ state: 'detached' });
 
-    await buysCreditsWithVouchers(phone, PHONE.width, 'phone', 'credits');
+    await buysCreditsWithVouchers(phone, 'phone', 'credits');
     await phone.context().close();
   });
 
@@ -344,7 +338,7 @@ describe('credits in the browser', () => {
     // The same modal on a phone's width: full screen, nothing past the edge.
     await page.setViewportSize(PHONE);
     await modal.getByRole('button', { name: 'Keep it ending' }).waitFor();
-    await fitsTheWidth(page, PHONE.width);
+    await fitsTheWidth(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-renew-modal.png') });
     await page.setViewportSize(DESKTOP);
     await modal.getByRole('button', { name: 'Renew', exact: true }).click();

@@ -4,6 +4,7 @@ import { showcaseConnected } from './support/matterport';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onPlan } from './support/provider';
 import { sharedBrowserPlatform } from './support/shared-platform';
+import { fitsTheWidth } from './support/browser';
 
 const PHONE = { width: 390, height: 844 };
 /** Model points of a house, and where the scan has them: a quarter turn about the vertical, moved 3 m and 1 m up. */
@@ -112,7 +113,7 @@ describe('the exterior in the player', () => {
     await toggle.click();
     await modelsInTheSpace(page, 1);
     await expect(toggle.getAttribute('aria-pressed')).resolves.toBe('true');
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(page);
   });
 
   it('shows no exterior while the twin is pending alignment', async () => {

@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Database } from '@tourly/platform';
 import { eventually } from '@tourly/platform/testing';
-import { signedInPage } from './support/browser';
+import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { aSharedTour, onStarter } from './support/provider';
 import { aHostingSubscription, onboardMerchantAccount } from '../services/billing/test/hosting-support';
@@ -79,8 +79,6 @@ describe('the hosting-fee autopilot in the browser', () => {
       (messages) => messages.length > 0,
       `an email to ${address}`,
     );
-  const noWiderThan = async (page: Page, width: number) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 
   /**
    * A shared tour in French with the provider's branding and agent, its client (whose contact joins the portal with
@@ -210,7 +208,7 @@ describe('the hosting-fee autopilot in the browser', () => {
         .getByRole('list', { name: 'Hosted properties' })
         .getByText('Paused for visitors')
         .waitFor();
-      await noWiderThan(providerPage, viewport.width);
+      await fitsTheWidth(providerPage);
       await providerPage.screenshot({
         path: path.join(SCREENSHOTS, `${label}-autopilot-1-clock-moved.png`),
         fullPage: true,
@@ -240,7 +238,7 @@ describe('the hosting-fee autopilot in the browser', () => {
       await agents.getByRole('link', { name: `Appeler Test User: ${AGENT_PHONE}` }).waitFor();
       expect(await visitor.getByText('Tour not found').count()).toBe(0);
       expect(await visitor.locator('iframe.tour-model').count()).toBe(0);
-      await noWiderThan(visitor, viewport.width);
+      await fitsTheWidth(visitor);
       await visitor.screenshot({
         path: path.join(SCREENSHOTS, `${label}-autopilot-1-paused.png`),
         fullPage: true,
@@ -251,7 +249,7 @@ describe('the hosting-fee autopilot in the browser', () => {
       await latest.getByRole('status').getByText('Overdue', { exact: false }).waitFor();
       await latest.getByText(/^Overdue · was due /).waitFor();
       await ana.getByRole('list', { name: 'Properties' }).getByText(tour.title).waitFor();
-      await noWiderThan(ana, viewport.width);
+      await fitsTheWidth(ana);
       await ana.screenshot({
         path: path.join(SCREENSHOTS, `${label}-autopilot-2-portal-overdue.png`),
         fullPage: true,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { signedInPage } from './support/browser';
+import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { aProperty } from './support/provider';
 import { sharedBrowserPlatform } from './support/shared-platform';
@@ -66,8 +66,7 @@ describe('hosting fees in the browser', () => {
   async function journey(viewport: { width: number; height: number }, label: string) {
     const phone = viewport.width === PHONE.width;
     const fits = async (page: Page) => {
-      if (phone)
-        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+      if (phone) await fitsTheWidth(page);
     };
     const provider = await aProviderWithClient(`Harbour Lights ${label}`);
     const page = await signedInPage(browser, it_.base, provider, viewport, uncaught);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { tourPublicId } from '@tourly/contracts';
-import { launchChromium, signedInPage } from './support/browser';
+import { fitsTheWidth, launchChromium, signedInPage } from './support/browser';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty, onStarter } from './support/provider';
 import { builtWebApp, pagesEnv } from './support/web-build';
@@ -106,7 +106,7 @@ describe('leads on the property page', () => {
     await onPhone.goto(`${it_.base}/provider/properties/${tour.id}`);
     await leadsSection(onPhone).getByText('Sam Visitor').waitFor();
     await leadsSection(onPhone).scrollIntoViewIfNeeded();
-    expect(await onPhone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(onPhone);
     await leadsSection(onPhone).screenshot({ path: path.join(SCREENSHOTS, 'phone-leads.png') });
   });
 

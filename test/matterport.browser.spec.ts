@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { MATTERPORT_MESSAGES } from '@tourly/contracts';
 import { matterportAccountModels } from '@tourly/emulators';
-import { signedInPage, startBrowserPlatform, type BrowserPlatform } from './support/browser';
+import { type BrowserPlatform, fitsTheWidth, signedInPage, startBrowserPlatform } from './support/browser';
 import { gatewayClient, type Person } from './support/platform';
 
 const PHONE = { width: 390, height: 844 };
@@ -43,11 +43,6 @@ describe('the provider’s own Matterport account in the browser', () => {
     await it_?.stop();
     expect(uncaught).toEqual([]);
   });
-
-  /** Nothing reaches past the right edge of the window (a phone must never scroll sideways). */
-  async function fitsTheWidth(page: Page): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
-  }
 
   const shoot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

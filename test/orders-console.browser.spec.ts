@@ -2,12 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@tourly/identity';
-import { startBrowserPlatform, type BrowserPlatform } from './support/browser';
+import { type BrowserPlatform, fitsTheWidth, startBrowserPlatform } from './support/browser';
 import { gatewayClient, type Person } from './support/platform';
 
 /** Where the journeys leave their screenshots (not committed). */
 const SCREENSHOTS = path.join(__dirname, 'artifacts', 'orders-console');
-const PHONE_WIDTH = 390;
 const PROPERTY = 'Lighthouse Loft';
 /** The property of the order cancelled, found by its title. */
 const OTHER_PROPERTY = 'Beacon Cottage';
@@ -116,7 +115,7 @@ describe('floor-plan orders in the console', () => {
 
   /** Nothing of the page reaches past a phone's width (a wide table scrolls inside its own box). */
   async function fitsThePhone(page: Page): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE_WIDTH);
+    await fitsTheWidth(page);
   }
 
   const shot = (page: Page, name: string) =>

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { ORDER_CREDITS } from '@tourly/contracts';
 import { matterportDemoModelId } from '@tourly/emulators';
 import { balanceOf, deliverOrder, giveCredits, PNG } from '../services/orders/test/support';
-import { signedInPage, startBrowserPlatform, type BrowserPlatform } from './support/browser';
+import { type BrowserPlatform, fitsTheWidth, signedInPage, startBrowserPlatform } from './support/browser';
 import { gatewayClient, type Person } from './support/platform';
 
 const PHONE = { width: 390, height: 844 };
@@ -66,11 +66,6 @@ describe('floor-plan orders in the browser', () => {
     });
     expect(created.status).toBe(201);
     return created.body.data.id as string;
-  }
-
-  /** Nothing reaches past the right edge of the window (a phone must never scroll sideways). */
-  async function fitsTheWidth(page: Page): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
   }
 
   /** The value a label of a `<dl>` in `scope` shows. */

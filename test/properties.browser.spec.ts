@@ -6,7 +6,7 @@ import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { LIMITS, MESSAGES } from '@tourly/contracts';
 import { matterportAccountModels } from '@tourly/emulators';
 import { Database } from '@tourly/platform';
-import { completeAuthentication, enterCard, signedInPage } from './support/browser';
+import { completeAuthentication, enterCard, fitsTheWidth, signedInPage } from './support/browser';
 import { connectMatterport } from './support/matterport';
 import { onStarter } from './support/provider';
 import type { Person, PlatformWithEmulators } from './support/platform';
@@ -792,7 +792,7 @@ describe('property pages in the browser', () => {
     expect((await addLink.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     // Nothing widens the page, the email reminder's long address included: no sideways scrolling at all.
     await phone.getByRole('region', { name: 'Email confirmation' }).waitFor();
-    expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(phone);
     await phone.context().close();
   });
 });

@@ -8,6 +8,7 @@ import { connectMatterport, showcaseConnected } from './support/matterport';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { onStarter } from './support/provider';
 import { sharedBrowserPlatform } from './support/shared-platform';
+import { fitsTheWidth } from './support/browser';
 
 const PHONE = { width: 390, height: 844 };
 /** Where the journey leaves its screenshots (not committed). */
@@ -123,7 +124,7 @@ describe('the segmentation view in the player', () => {
       .getByText('Nothing furnishes this room: it can be virtually staged.')
       .waitFor();
     // Nothing wider than the phone.
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(page);
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel.count()).resolves.toBe(0);
   });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { matterportAccountModels } from '@tourly/emulators';
-import { launchChromium, signedInPage } from './support/browser';
+import { fitsTheWidth, launchChromium, signedInPage } from './support/browser';
 import { connectMatterport } from './support/matterport';
 import { startPlatformWithEmulators, type Person, type PlatformWithEmulators } from './support/platform';
 import { aProperty } from './support/provider';
@@ -57,11 +57,6 @@ describe('segmenting a property’s panoramas in the browser', () => {
   });
 
   const segmentationSection = (page: Page) => page.getByRole('region', { name: 'Segmentation', exact: true });
-
-  /** Nothing reaches past the right edge of the window (a phone must never scroll sideways). */
-  async function fitsTheWidth(page: Page): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
-  }
 
   /** The section as the phone shows it. */
   const shoot = (page: Page, name: string) =>

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { signedInPage, startBrowserPlatform, type BrowserPlatform } from './support/browser';
+import { type BrowserPlatform, fitsTheWidth, signedInPage, startBrowserPlatform } from './support/browser';
 import { gatewayClient, type Person } from './support/platform';
 import { aProperty } from './support/provider';
 
@@ -35,8 +35,6 @@ describe('team invitations', () => {
 
   const field = (scope: Locator | Page, label: string) =>
     scope.getByRole('textbox', { name: label, exact: true });
-  const noWiderThan = async (page: Page, width: number) =>
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
 
   it.each([
     ['desktop', DESKTOP],
@@ -62,7 +60,7 @@ describe('team invitations', () => {
       await inviteForm.getByText(`Invitation sent to ${email}.`, { exact: false }).waitFor();
       const pending = page.getByRole('region', { name: 'Pending invitations' });
       await pending.getByText(email, { exact: true }).waitFor();
-      await noWiderThan(page, viewport.width);
+      await fitsTheWidth(page);
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-team.png`), fullPage: true });
 
       // The invitee: the emailed link, a new account, and the provider's workspace.
@@ -76,7 +74,7 @@ describe('team invitations', () => {
       await tess.goto(link!);
       await tess.getByRole('heading', { name: 'Join Demo Media', level: 1 }).waitFor();
       await tess.getByText('to join Demo Media as a scan technician', { exact: false }).waitFor();
-      await noWiderThan(tess, viewport.width);
+      await fitsTheWidth(tess);
       await field(tess, 'First name').fill('Tess');
       await field(tess, 'Last name').fill('Tech');
       await tess.getByLabel('Password', { exact: true }).fill('Quiet harbour lanterns 1987');
@@ -95,7 +93,7 @@ describe('team invitations', () => {
       // Billing is the admins'.
       await tess.goto(`${it_.base}/provider/billing`);
       await tess.getByText('Only the admins of your account can see and change its billing.').waitFor();
-      await noWiderThan(tess, viewport.width);
+      await fitsTheWidth(tess);
       await tess.screenshot({ path: path.join(SCREENSHOTS, `${name}-billing-refused.png`) });
 
       // The admin sees Tess on the team, and nothing pending for her.
@@ -152,11 +150,11 @@ describe('team invitations', () => {
       expect([name, await page.getByRole('button', { name }).count()]).toEqual([name, 0]);
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     expect(await page.getByLabel('Add an agent').count()).toBe(0);
-    await noWiderThan(page, PHONE.width);
+    await fitsTheWidth(page);
     await page.getByRole('button', { name: 'Account' }).click();
     const providers = page.getByRole('group', { name: 'Switch provider' });
     await providers.getByText('Harbour Lights (current)').waitFor();
-    await noWiderThan(page, PHONE.width);
+    await fitsTheWidth(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-switcher.png') });
     await providers.getByRole('button', { name: 'Demo Media' }).click();
     await page.getByRole('heading', { name: 'Properties', level: 1 }).waitFor();

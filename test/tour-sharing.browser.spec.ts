@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { NOT_A_COLOUR, TOUR_MESSAGES } from '@tourly/contracts';
-import { signedInPage } from './support/browser';
+import { fitsTheWidth, signedInPage } from './support/browser';
 import { aProperty, onStarter } from './support/provider';
 import type { Person, PlatformWithEmulators } from './support/platform';
 import { sharedBrowserPlatform } from './support/shared-platform';
@@ -102,7 +102,7 @@ describe('sharing a tour in the browser', () => {
    * right edge (the tab strip scrolls on its own, so its tabs are left out).
    */
   async function fitsThePhone(on: Page): Promise<void> {
-    expect(await on.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
+    await fitsTheWidth(on);
     const widest = await on.evaluate(`Math.max(...[...document.querySelectorAll('#main *')]
       .filter((element) => !element.closest('[role=tablist]'))
       .map((element) => element.getBoundingClientRect().right))`);

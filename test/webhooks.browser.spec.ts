@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { WEBHOOK_EVENT_TYPES } from '@tourly/contracts';
-import { startBrowserPlatform, type BrowserPlatform } from './support/browser';
+import { type BrowserPlatform, fitsTheWidth, startBrowserPlatform } from './support/browser';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
 const PHONE = { width: 390, height: 844 };
@@ -48,11 +48,6 @@ describe('webhooks on the Developers page', () => {
     await receiver?.stop();
     expect(uncaught).toEqual([]);
   });
-
-  /** Nothing reaches past the right edge of the window (a phone must never scroll sideways). */
-  async function fitsTheWidth(page: Page): Promise<void> {
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
-  }
 
   /** The whole page; a modal (fixed over the page) as the screen shows it. */
   const shoot = (page: Page, name: string, fullPage = true) =>
