@@ -7,7 +7,7 @@ import { SelectField } from '../../shared/SelectField';
 import { PRODUCT_NAME } from '../../shared/strings';
 import { TextField } from '../../shared/TextField';
 import { useListParams } from '../../shared/useListParams';
-import { ClientSearch } from '../features/clients/components/ClientSearch';
+import { ClientOptions, ClientSearch } from '../features/clients/components/ClientSearch';
 import { useClientChoices } from '../features/clients/queries';
 import { DrawingSettings } from '../features/floorplans/components/DrawingSettings';
 import { VariantList } from '../features/floorplans/components/VariantList';
@@ -85,11 +85,7 @@ export default function FloorplansPage() {
             onChange={(event) => list.setFilter('client', event.target.value)}
           >
             <option value="">Any client</option>
-            {clients.items.map((client) => (
-              <option key={client.id} value={client.id}>
-                {client.name}
-              </option>
-            ))}
+            <ClientOptions choices={clients} />
           </SelectField>
           <ClientSearch choices={clients} />
         </div>

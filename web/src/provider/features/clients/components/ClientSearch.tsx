@@ -26,3 +26,12 @@ export function ClientSearch({ choices, disabled }: { choices: ClientChoices; di
     </div>
   );
 }
+
+/** A client picker's options after its own first one ('No client', 'Any client'): the clients it offers, by name. */
+export function ClientOptions({ choices }: { choices: ClientChoices }) {
+  return choices.items.map((client) => (
+    <option key={client.id} value={client.id}>
+      {client.name}
+    </option>
+  ));
+}

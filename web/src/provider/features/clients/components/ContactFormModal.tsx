@@ -6,7 +6,7 @@ import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
 import type { Contact, ContactValues } from '../api';
 import { useClientChoices, useCreateContactMutation, useUpdateContactMutation } from '../queries';
-import { ClientSearch } from './ClientSearch';
+import { ClientOptions, ClientSearch } from './ClientSearch';
 
 const FIELDS = {
   fullName: 'contact.fullName',
@@ -97,11 +97,7 @@ export function ContactFormModal({ contact, clientId, onSaved, onClose }: Contac
           disabled={isPending || !clients.ready}
         >
           <option value="">No client</option>
-          {clients.items.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.name}
-            </option>
-          ))}
+          <ClientOptions choices={clients} />
         </SelectField>
         <ClientSearch choices={clients} disabled={isPending} />
         <label className="check">

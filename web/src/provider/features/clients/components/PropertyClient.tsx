@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { clientPath } from '../paths';
 import { useClientChoices, useSetPropertyClientMutation } from '../queries';
-import { ClientSearch } from './ClientSearch';
+import { ClientOptions, ClientSearch } from './ClientSearch';
 
 /**
  * Which client (agency) a property is for, chosen among the provider's clients and saved at once; its tours show the
@@ -52,11 +52,7 @@ export function PropertyClient({
         onChange={(event) => void choose(event.target.value)}
       >
         <option value="">No client</option>
-        {clients.items.map((client) => (
-          <option key={client.id} value={client.id}>
-            {client.name}
-          </option>
-        ))}
+        <ClientOptions choices={clients} />
       </select>
       <ClientSearch choices={clients} disabled={save.isPending} />
       {current && <Link to={clientPath(current.id)}>Open {current.name}</Link>}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorDisplay } from '../../../../shared/ErrorDisplay';
 import { formatDate } from '../../../../shared/format';
-import { ClientSearch } from '../../clients/components/ClientSearch';
+import { ClientOptions, ClientSearch } from '../../clients/components/ClientSearch';
 import { useClientChoices } from '../../clients/queries';
 import { orderPath } from '../../orders/paths';
 import { propertyPath } from '../../properties/paths';
@@ -60,11 +60,7 @@ function VariantRow({ variant }: { variant: Variant }) {
             onChange={(event) => void handTo(event.target.value)}
           >
             <option value="">No client</option>
-            {clients.items.map((client) => (
-              <option key={client.id} value={client.id}>
-                {client.name}
-              </option>
-            ))}
+            <ClientOptions choices={clients} />
           </select>
         </label>
         <ClientSearch choices={clients} disabled={assign.isPending} />

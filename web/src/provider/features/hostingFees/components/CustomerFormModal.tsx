@@ -4,7 +4,7 @@ import { useForm } from '../../../../shared/forms/useForm';
 import { Modal } from '../../../../shared/Modal';
 import { SelectField } from '../../../../shared/SelectField';
 import { TextField } from '../../../../shared/TextField';
-import { ClientSearch } from '../../clients/components/ClientSearch';
+import { ClientOptions, ClientSearch } from '../../clients/components/ClientSearch';
 import { useClientChoices } from '../../clients/queries';
 import type { CustomerValues, HostingCustomer } from '../api';
 import { useCreateCustomerMutation } from '../queries';
@@ -74,11 +74,7 @@ export function CustomerFormModal({ onSaved, onClose }: CustomerFormModalProps) 
           disabled={isPending || !clients.ready}
         >
           <option value="">None: type them below</option>
-          {clients.items.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.name}
-            </option>
-          ))}
+          <ClientOptions choices={clients} />
         </SelectField>
         <ClientSearch choices={clients} disabled={isPending} />
         <TextField
