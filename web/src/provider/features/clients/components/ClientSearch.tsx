@@ -2,8 +2,8 @@ import '../clients.css';
 import type { ClientChoices } from '../queries';
 
 /**
- * The search box above a client picker, once the provider has more clients than the picker lists: the list then
- * holds the clients whose name or email matches.
+ * The search box under a client picker, once the provider has more clients than the picker lists: the picker then
+ * lists the clients whose name or email matches (and the chosen one).
  */
 export function ClientSearch({ choices, disabled }: { choices: ClientChoices; disabled?: boolean }) {
   if (!choices.searchable) return null;
