@@ -86,16 +86,15 @@ describe('the floor plans list of the admin console', () => {
   /** The value a block shows beside a label (RowBlocks' `<dl>`). */
   const detail = (block: Locator, label: string) =>
     block.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
-  const fitsThePhone = async (page: Page) => await fitsTheWidth(page);
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 
   it('shows an admin on a phone every provider’s plans, searched by name and filtered by provider', async () => {
     const page = await signInAsDemoAdmin(browser, base, PHONE, uncaught);
-    await page
-      .getByRole('navigation', { name: 'Work on' })
-      .getByRole('link', { name: 'Floor plans' })
-      .click();
+    const workOn = page.getByRole('navigation', { name: 'Work on' });
+    // Each area by its label, providers too (not the resource's name).
+    await workOn.getByRole('link', { name: 'Providers', exact: true }).waitFor();
+    await workOn.getByRole('link', { name: 'Floor plans' }).click();
     await page.waitForURL(`${base}/admin/floorplan_variants`);
 
     // Both providers' plans, newest first (a shared platform may list other files' plans too), each with its
@@ -123,7 +122,7 @@ describe('the floor plans list of the admin console', () => {
           .innerText(),
       ).toBe(String(order.number));
     }
-    await fitsThePhone(page);
+    await fitsTheWidth(page);
     await shot(page, 'phone-floor-plans');
 
     // Searched by name on the server, after the typing settles: the two Pelican plans, of both providers.
@@ -132,7 +131,7 @@ describe('the floor plans list of the admin console', () => {
     await page.waitForURL(/pelican/);
     await plan(page, BARN).waitFor({ state: 'detached' });
     expect(await listed(page)).toEqual([COTTAGE, VILLA]);
-    await fitsThePhone(page);
+    await fitsTheWidth(page);
     await shot(page, 'phone-floor-plans-searched');
 
     // A search nothing matches says so.
@@ -155,7 +154,7 @@ describe('the floor plans list of the admin console', () => {
     await page.waitForURL(/providerId/);
     await plan(page, COTTAGE).waitFor({ state: 'detached' });
     expect(await listed(page)).toEqual([BARN, VILLA]);
-    await fitsThePhone(page);
+    await fitsTheWidth(page);
     await shot(page, 'phone-floor-plans-one-provider');
 
     // Wider than a phone, the same plans as a table's rows; a plan's order opens in the virtual assistants' queue

@@ -21,6 +21,7 @@ export default {
   list: ProviderList,
   show: ProviderShow,
   icon: ProviderIcon,
+  options: { label: 'Providers' },
   recordRepresentation: 'name',
   children: createElement(
     Fragment,
