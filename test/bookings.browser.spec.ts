@@ -52,7 +52,6 @@ describe('bookings in the browser', () => {
   const sydneyDay = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  const fitsThePhone = async (page: Page) => await fitsTheWidth(page);
 
   it('the provider sets up its booking page and publishes it', async () => {
     const page = await signedInPage(browser, it_.base, provider, DESKTOP, uncaught);
@@ -158,7 +157,7 @@ describe('bookings in the browser', () => {
     await page.getByLabel('Full name').fill('Ana Ng');
     await page.getByLabel('Email').fill('ana@harbour.example');
     await page.getByLabel('Agency').fill('Harbour Realty');
-    await fitsThePhone(page);
+    await fitsTheWidth(page);
     await shot(page, 'phone-form');
 
     // Another agent books the same time first: the form says so, reads the times again and lets the choice go.
@@ -196,7 +195,7 @@ describe('bookings in the browser', () => {
     await page.getByRole('button', { name: 'Confirm booking' }).click();
     await page.getByRole('heading', { name: 'Booking requested' }).waitFor();
     await page.getByText('will confirm your booking by email to ana@harbour.example').waitFor();
-    await fitsThePhone(page);
+    await fitsTheWidth(page);
     await context.close();
   });
 
@@ -210,14 +209,14 @@ describe('bookings in the browser', () => {
     expect(await publishing.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(
       '/provider/billing',
     );
-    await fitsThePhone(page);
+    await fitsTheWidth(page);
     await publishing.getByRole('link', { name: 'Preview the form' }).click();
     await page
       .getByText('Preview: this is how agents see your form. Agents can book once it is published.')
       .waitFor();
     await page.getByRole('heading', { level: 1, name: 'Book a shoot with Free Plan Media' }).waitFor();
     expect(await page.getByRole('button', { name: 'Confirm booking' }).isDisabled()).toBe(true);
-    await fitsThePhone(page);
+    await fitsTheWidth(page);
     await shot(page, 'phone-preview');
     await page.context().close();
   });
@@ -276,7 +275,7 @@ describe('bookings in the browser', () => {
       await phone.goto(`${it_.base}${route}`);
       await phone.getByRole('heading', { level: 1 }).waitFor();
       await phone.getByText('Loading…').first().waitFor({ state: 'detached' });
-      await fitsThePhone(phone);
+      await fitsTheWidth(phone);
       await shot(phone, name!);
     }
     await phone.getByRole('button', { name: 'Edit Mia Chen’s hours' }).click();
@@ -284,7 +283,7 @@ describe('bookings in the browser', () => {
     await phone.getByLabel('Monday (2) starts').fill('12:00');
     await phone.getByRole('button', { name: 'Save Mia Chen’s hours' }).click();
     await phone.getByText('Start must not overlap on the same day').waitFor();
-    await fitsThePhone(phone);
+    await fitsTheWidth(phone);
     await shot(phone, 'phone-hours');
     await phone.getByRole('button', { name: 'Remove Monday (2)' }).click();
     await phone.getByRole('button', { name: 'Save Mia Chen’s hours' }).click();
@@ -296,7 +295,7 @@ describe('bookings in the browser', () => {
       .getByRole('button', { name: 'Save service' })
       .click();
     await phone.getByText('Price must be an amount such as 250 or 249.50').waitFor();
-    await fitsThePhone(phone);
+    await fitsTheWidth(phone);
     await shot(phone, 'phone-service');
     await phone.context().close();
   });

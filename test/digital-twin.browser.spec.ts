@@ -63,7 +63,6 @@ describe('the digital twin page', () => {
 
   const showcase = (page: Page): FrameLocator => page.frameLocator('iframe.twin-scan');
   const pair = (page: Page, n: number) => page.getByRole('group', { name: `Pair ${n}`, exact: true });
-  const nothingWider = async (page: Page) => await fitsTheWidth(page);
 
   async function aModel(provider: Person, name: string): Promise<void> {
     const upload = provider
@@ -133,7 +132,7 @@ describe('the digital twin page', () => {
     await page.getByRole('status').getByText('Pending alignment', { exact: true }).waitFor();
     const align = page.getByRole('button', { name: 'Align', exact: true });
     expect(await align.isDisabled()).toBe(true);
-    await nothingWider(page);
+    await fitsTheWidth(page);
 
     // Three pairs: a point picked in the scan, and the same point on the model typed beside it.
     await exploreTheSpace(page);
@@ -163,7 +162,7 @@ describe('the digital twin page', () => {
     expect(Math.abs(qx!) + Math.abs(qz!)).toBeLessThan(1e-3);
     expect(qy).toBeCloseTo(Math.SQRT1_2, 3);
     expect(qw).toBeCloseTo(Math.SQRT1_2, 3);
-    await nothingWider(page);
+    await fitsTheWidth(page);
 
     // One model point 2 m off: not aligned, the model taken out of the scan, the pair flagged with the largest
     // residual (with three pairs the fit spreads the error: the others are off too, by less).
@@ -189,7 +188,7 @@ describe('the digital twin page', () => {
     expect(residuals[2]).toBeGreaterThan(15);
     await page.getByRole('status').getByText('Pending alignment', { exact: true }).waitFor();
     await showcase(page).locator('body[data-models="0"]').waitFor({ state: 'attached' });
-    await nothingWider(page);
+    await fitsTheWidth(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'phone-not-aligned.png'), fullPage: true });
 
     // Opened again, the page has the pairs kept, with their residuals.
