@@ -216,6 +216,12 @@ export interface OrderFinalisedV1 {
   files: DeliveredFileV1[];
   /** A retouching order's: whether its photos go beside their originals or in their place (issue 38). */
   retouchDelivery?: RetouchDelivery;
+  /**
+   * A retouching order's: the first order of its line, its own id for a first order; for an amendment (of an
+   * amendment...), the order they go back to. An amendment's photo delivered beside its original takes the place of
+   * the one its line delivered before.
+   */
+  firstOrderId?: string;
 }
 /** An open order was cancelled, with the reason given; orders releases its credits. */
 export interface OrderCancelledV1 {

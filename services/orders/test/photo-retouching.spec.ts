@@ -242,6 +242,80 @@ describe('photo retouching orders', () => {
     ]);
   });
 
+  it('puts an amendment’s photo in place of the one its line delivered beside the original, amended again too', async () => {
+    const { propertyId, photos } = await aPropertyWithPhotos(provider, '9 Beside Lane', [
+      'porch.jpg',
+      'study.jpg',
+    ]);
+    const [porch, study] = photos as [Photo, Photo];
+    const placed = await retouch(provider, propertyId, {
+      photo_ids: [porch.id, study.id],
+      retouch_options: ['brightness_colour'],
+    }).expect(201);
+    const order = placed.body.data;
+    await assignAndStart(order.id);
+    await deliver(order.id, 'porch.png').expect(201);
+    await deliver(order.id, 'study.png').expect(201);
+    await supplierDoes(order.id, 'finalise').expect(201);
+    const delivered = await eventually(
+      () => photosOf(provider, propertyId),
+      (listed) => listed.length === 4,
+      'the retouched photos beside the originals',
+    );
+    const [, , porchCopy, studyCopy] = delivered as [Photo, Photo, Photo, Photo];
+    expect([porchCopy.filename, studyCopy.filename]).toEqual(['porch.png', 'study.png']);
+
+    /** Amends `orderId` and has the supplier deliver `filename` alone: the amendment's id. */
+    async function amendAndDeliver(orderId: string, filename: string): Promise<string> {
+      const amended = await provider
+        .send('post', `/provider/floorplan_orders/${orderId}/amend`, {
+          amendment_form: { notes: `Redo ${filename}` },
+        })
+        .expect(201);
+      const amendmentId = amended.body.data.id as string;
+      await supplierDoes(amendmentId, 'start').expect(201);
+      await deliver(amendmentId, filename).expect(201);
+      await supplierDoes(amendmentId, 'finalise').expect(201);
+      return amendmentId;
+    }
+    const listedAs = (listed: Photo[]) => listed.map((photo) => [photo.id, photo.position, photo.filename]);
+
+    // The amendment redoes the porch: the porch's copy shows its file, in its place; nothing is added.
+    const amendment = await amendAndDeliver(order.id, 'porch.png');
+    const redone = await eventually(
+      () => photosOf(provider, propertyId),
+      (listed) => listed[2]?.file_id !== porchCopy.file_id,
+      'the porch’s copy retouched again',
+    );
+    expect(listedAs(redone)).toEqual(listedAs(delivered));
+    expect([redone[0]!.file_id, redone[1]!.file_id, redone[3]!.file_id]).toEqual([
+      porch.file_id,
+      study.file_id,
+      studyCopy.file_id,
+    ]);
+
+    // An amendment of that amendment redoes the study: its copy too.
+    await amendAndDeliver(amendment, 'study.png');
+    const again = await eventually(
+      () => photosOf(provider, propertyId),
+      (listed) => listed[3]?.file_id !== studyCopy.file_id,
+      'the study’s copy retouched again',
+    );
+    expect(listedAs(again)).toEqual(listedAs(delivered));
+    expect(again[2]!.file_id).toBe(redone[2]!.file_id);
+
+    // A copy the provider deleted is not brought back in its place: the next amendment's photo goes after the last.
+    await provider.send('delete', `/provider/properties/${propertyId}/photos/${porchCopy.id}`).expect(200);
+    await amendAndDeliver(order.id, 'porch.png');
+    const afterDelete = await eventually(
+      () => photosOf(provider, propertyId),
+      (listed) => listed.length === 4 && listed[3]?.filename === 'porch.png',
+      'the porch retouched again, after the last photo',
+    );
+    expect(afterDelete.slice(0, 3).map((photo) => photo.id)).toEqual([porch.id, study.id, studyCopy.id]);
+    expect(afterDelete[3]!.id).not.toBe(porchCopy.id);
+  });
+
   it('retouches photos in their place, and an amendment redoes only some of them', async () => {
     const { propertyId, photos } = await aPropertyWithPhotos(provider, '5 Replace Road', [
       'front.jpg',

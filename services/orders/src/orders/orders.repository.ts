@@ -28,6 +28,7 @@ import type {
   IAssignOrderQuery,
   IFindOrderQuery,
   IFindOrderResult,
+  IFirstOrderOfQuery,
   IInsertOrderParams,
   IInsertOrderQuery,
   ILockOrderQuery,
@@ -106,6 +107,14 @@ const lockOrder = sql<Narrow<ILockOrderQuery, Known>>`
     o.paused_at AS "pausedAt", o.delivered_at AS "deliveredAt", o.cancelled_at AS "cancelledAt",
     o.cancellation_reason AS "cancellationReason"
   FROM floorplan_orders o WHERE o.id = $id! FOR UPDATE`;
+
+// An amendment amends a delivered order, which may be an amendment itself: the line goes back to a first order.
+const firstOrderOf = sql<IFirstOrderOfQuery>`
+  WITH RECURSIVE line AS (
+    SELECT id, amends_order_id FROM floorplan_orders WHERE id = $orderId!
+    UNION ALL
+    SELECT o.id, o.amends_order_id FROM floorplan_orders o JOIN line ON o.id = line.amends_order_id)
+  SELECT id AS "id!" FROM line WHERE amends_order_id IS NULL`;
 
 const orderAmendments = sql<Narrow<IOrderAmendmentsQuery, Known>>`
   SELECT o.id, o.number::int AS "number!", o.provider_id AS "providerId", o.property_id AS "propertyId",
@@ -263,6 +272,12 @@ export class OrdersRepository {
 
   steps(orderId: string): Promise<StepRow[]> {
     return queryRows(this.db.dataSource, orderSteps, { orderId });
+  }
+
+  /** The first order of an order's line: itself, or for an amendment the order its amendments go back to. */
+  async firstOf(tx: Queryable, orderId: string): Promise<string> {
+    const found = await queryOne(tx, firstOrderOf, { orderId });
+    return found?.id ?? orderId;
   }
 
   /** The amendments of an order, oldest first. */

@@ -89,6 +89,22 @@ export interface ILockOrderQuery {
   result: ILockOrderResult;
 }
 
+/** 'FirstOrderOf' parameters type */
+export interface IFirstOrderOfParams {
+  orderId: string;
+}
+
+/** 'FirstOrderOf' return type */
+export interface IFirstOrderOfResult {
+  id: string;
+}
+
+/** 'FirstOrderOf' query type */
+export interface IFirstOrderOfQuery {
+  params: IFirstOrderOfParams;
+  result: IFirstOrderOfResult;
+}
+
 /** 'OrderAmendments' parameters type */
 export interface IOrderAmendmentsParams {
   orderId: string;

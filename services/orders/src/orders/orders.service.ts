@@ -773,7 +773,12 @@ export class OrdersService {
             size: file.size,
             ...(file.photoId ? { photoId: file.photoId } : {}),
           })),
-          ...(order.retouchDelivery ? { retouchDelivery: order.retouchDelivery } : {}),
+          ...(order.retouchDelivery
+            ? {
+                retouchDelivery: order.retouchDelivery,
+                firstOrderId: await this.orders.firstOf(tx, order.id),
+              }
+            : {}),
         },
         tx,
       );

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
 import { Inject, Injectable } from '@nestjs/common';
-import { MESSAGES, type OrderFinalisedV1, type PhotoForOrder } from '@tourly/contracts';
+import { MESSAGES, type DeliveredFileV1, type OrderFinalisedV1, type PhotoForOrder } from '@tourly/contracts';
 import {
   ApiError,
   CONFIG,
@@ -254,7 +254,9 @@ export class MediaService {
    * or published again adds nothing twice. The ids of the media added or changed.
    * - A plan: each file (an image or a PDF) a floorplan after the property's last one, named after the file.
    * - Retouching: each retouched photo in place of its original (`replace`: the photo keeps its place and its first
-   *   original file) or beside it (`beside`, or the original deleted meanwhile: a photo after the last one).
+   *   original file) or beside it (`beside`, or the original deleted meanwhile: a photo after the last one). An
+   *   amendment's photo beside its original takes the place of the copy its line delivered before (name and position
+   *   kept), where that copy is still there.
    */
   async addOrderDeliveries(tx: EntityManager, order: OrderFinalisedV1): Promise<string[]> {
     const { providerId, propertyId, orderId } = order;
@@ -281,25 +283,24 @@ export class MediaService {
       return false;
     });
     if (files.length === 0) return [];
+    const firstOrderId = order.firstOrderId ?? null;
     const copies: FileRow[] = [];
     try {
-      const added: Array<{ id: string; fileId: string; orderFileId: string; name: string | null }> = [];
+      const added: Array<{
+        id: string;
+        fileId: string;
+        orderFileId: string;
+        name: string | null;
+        retouchedPhotoId: string | null;
+      }> = [];
       const changed: string[] = [];
       for (const file of files) {
         const copy = await this.uploads.copyIn(providerId, file);
         copies.push(copy);
         await this.uploads.insert(tx, copy, true);
-        const replaced =
-          order.retouchDelivery === 'replace' && file.photoId
-            ? await this.media.replacePhotoFile(
-                tx,
-                { providerId, propertyId, id: file.photoId },
-                copy.id,
-                file.fileId,
-              )
-            : undefined;
+        const replaced = await this.retouchInPlace(tx, order, file, copy.id);
         if (replaced) {
-          changed.push(file.photoId!);
+          changed.push(replaced.id);
           if (replaced.supersededFileId) await this.uploads.discard([replaced.supersededFileId], tx);
           continue;
         }
@@ -308,9 +309,15 @@ export class MediaService {
           fileId: copy.id,
           orderFileId: file.fileId,
           name: defaultName(kind, copy.filename),
+          retouchedPhotoId: file.photoId ?? null,
         });
       }
-      const inserted = await this.media.insertFromOrder(tx, providerId, propertyId, kind, added);
+      const inserted = await this.media.insertFromOrder(
+        tx,
+        { providerId, propertyId, kind },
+        firstOrderId,
+        added,
+      );
       // Taken meanwhile by another delivery: their copies leave with the next sweep.
       const used = new Set(inserted.map((medium) => medium.fileId));
       await this.uploads.discard(
@@ -329,6 +336,28 @@ export class MediaService {
       await this.uploads.abandon(copies.flatMap((copy) => [copy.storageKey, copy.thumbnailKey]));
       throw error;
     }
+  }
+
+  /**
+   * A retouched photo that takes the place of another: its original's file (`replace`), or the copy its line
+   * delivered beside the original before (an amendment). Undefined when it goes beside, after the last photo.
+   */
+  private async retouchInPlace(
+    tx: EntityManager,
+    order: OrderFinalisedV1,
+    file: DeliveredFileV1,
+    fileId: string,
+  ): Promise<{ id: string; supersededFileId: string | null } | undefined> {
+    const { providerId, propertyId, firstOrderId } = order;
+    if (!file.photoId) return undefined;
+    if (order.retouchDelivery === 'replace') {
+      const photo = { providerId, propertyId, id: file.photoId };
+      const replaced = await this.media.replacePhotoFile(tx, photo, fileId, file.fileId);
+      if (replaced) return { id: file.photoId, ...replaced };
+    }
+    if (!firstOrderId || firstOrderId === order.orderId) return undefined;
+    const copy = { providerId, propertyId, firstOrderId, photoId: file.photoId };
+    return this.media.replaceRetouchedCopy(tx, copy, fileId, file.fileId);
   }
 
   /** Retouching, before the order is placed: those of `photoIds` that are the property's photos, as asked. */

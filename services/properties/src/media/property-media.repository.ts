@@ -24,6 +24,7 @@ import type {
   IMediaFromOrderFilesQuery,
   INewestMediaQuery,
   IReplacePhotoFileQuery,
+  IReplaceRetouchedCopyQuery,
   IRestoreOriginalPhotoQuery,
   IUpdateMediumQuery,
 } from './property-media.repository.types';
@@ -38,11 +39,11 @@ type Known = { kind: MediaKind; source: MediaSource };
 export type MediaRow = Narrowed<IFindMediumResult, Known>;
 
 /**
- * pgtyped types a text[] parameter's elements as never null; PostgreSQL takes nulls in it, and a medium without a
- * name is one.
+ * pgtyped types an array parameter's elements as never null; PostgreSQL takes nulls in it (a medium without a name,
+ * a floorplan that retouches no photo).
  */
-type WithNullableNames<Q extends { params: object; result: unknown }> = {
-  params: Omit<Q['params'], 'names'> & { names: Array<string | null> };
+type NullableElements<Q extends { params: object; result: unknown }, K extends keyof Q['params']> = {
+  params: Omit<Q['params'], K> & { [P in K]: Array<string | null> };
   result: Q['result'];
 };
 
@@ -86,7 +87,7 @@ const mediaByIds = sql<Narrow<IMediaByIdsQuery, Known>>`
   WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.id = ANY($ids!::uuid[])
   ORDER BY m.position, m.id`;
 
-const insertUploadedMedia = sql<WithNullableNames<IInsertUploadedMediaQuery>>`
+const insertUploadedMedia = sql<NullableElements<IInsertUploadedMediaQuery, 'names'>>`
   INSERT INTO property_media (id, provider_id, property_id, kind, source, file_id, name, position)
   SELECT id, $providerId!, $propertyId!, $kind!, 'uploaded', file_id, name, start.position + n
     FROM unnest($ids!::uuid[], $fileIds!::uuid[], $names!::text[]) WITH ORDINALITY AS given(id, file_id, name, n),
@@ -98,16 +99,31 @@ const mediaFromOrderFiles = sql<IMediaFromOrderFilesQuery>`
    WHERE source_order_file_id = ANY($orderFileIds!::uuid[])`;
 
 // An uploaded medium has a file (property_media_source_ck): "fileId!".
-const insertMediaFromOrder = sql<WithNullableNames<IInsertMediaFromOrderQuery>>`
-  INSERT INTO property_media
-    (id, provider_id, property_id, kind, source, file_id, name, position, source_order_file_id)
-  SELECT id, $providerId!, $propertyId!, $kind!, 'uploaded', file_id, name, start.position + n, order_file_id
-    FROM unnest($ids!::uuid[], $fileIds!::uuid[], $names!::text[], $orderFileIds!::uuid[])
-           WITH ORDINALITY AS given(id, file_id, name, order_file_id, n),
+const insertMediaFromOrder = sql<NullableElements<IInsertMediaFromOrderQuery, 'names' | 'retouchedPhotoIds'>>`
+  INSERT INTO property_media (id, provider_id, property_id, kind, source, file_id, name, position,
+    source_order_file_id, retouched_photo_id, first_order_id)
+  SELECT id, $providerId!, $propertyId!, $kind!, 'uploaded', file_id, name, start.position + n, order_file_id,
+         retouched_photo_id, CASE WHEN retouched_photo_id IS NULL THEN NULL ELSE $firstOrderId::uuid END
+    FROM unnest($ids!::uuid[], $fileIds!::uuid[], $names!::text[], $orderFileIds!::uuid[],
+                $retouchedPhotoIds!::uuid[])
+           WITH ORDINALITY AS given(id, file_id, name, order_file_id, retouched_photo_id, n),
          (SELECT COALESCE(max(position), 0) AS position FROM property_media
            WHERE property_id = $propertyId! AND kind = $kind!) AS start
   ON CONFLICT (source_order_file_id) DO NOTHING
   RETURNING id, file_id AS "fileId!"`;
+
+// The retouched copy of a photo its line delivered before, beside the photo: the amendment's file in its place, its
+// name and position kept ("supersededFileId": the file it no longer uses).
+const replaceRetouchedCopy = sql<IReplaceRetouchedCopyQuery>`
+  WITH copy AS (
+    SELECT id, file_id FROM property_media
+     WHERE provider_id = $providerId! AND property_id = $propertyId! AND kind = 'photo'
+       AND first_order_id = $firstOrderId! AND retouched_photo_id = $photoId!
+     ORDER BY position DESC, id DESC LIMIT 1
+     FOR UPDATE)
+  UPDATE property_media m SET file_id = $fileId!, source_order_file_id = $orderFileId!
+    FROM copy WHERE m.id = copy.id
+  RETURNING m.id, copy.file_id AS "supersededFileId!"`;
 
 // A photo retouched again loses its earlier retouched file ("supersededFileId"); its first original stays.
 const replacePhotoFile = sql<IReplacePhotoFileQuery>`
@@ -227,25 +243,43 @@ export class PropertyMediaRepository {
 
   /**
    * Floorplans (or retouched photos) made from an order's files, after the property's last one of the kind, in the
-   * order given. An order file that is a medium already is left out (its unique `source_order_file_id`): those
-   * inserted, with their files.
+   * order given; a retouched photo names its original and the first order of its line (`firstOrderId`). An order
+   * file that is a medium already is left out (its unique `source_order_file_id`): those inserted, with their files.
    */
   insertFromOrder(
     tx: Queryable,
-    providerId: string,
-    propertyId: string,
-    kind: Extract<MediaKind, 'floorplan' | 'photo'>,
-    media: Array<{ id: string; fileId: string; orderFileId: string; name: string | null }>,
+    medium: { providerId: string; propertyId: string; kind: Extract<MediaKind, 'floorplan' | 'photo'> },
+    firstOrderId: string | null,
+    media: Array<{
+      id: string;
+      fileId: string;
+      orderFileId: string;
+      name: string | null;
+      retouchedPhotoId: string | null;
+    }>,
   ): Promise<Array<{ id: string; fileId: string }>> {
     return queryRows(tx, insertMediaFromOrder, {
-      providerId,
-      propertyId,
-      kind,
-      ids: media.map((medium) => medium.id),
-      fileIds: media.map((medium) => medium.fileId),
-      names: media.map((medium) => medium.name),
-      orderFileIds: media.map((medium) => medium.orderFileId),
+      ...medium,
+      firstOrderId,
+      ids: media.map((added) => added.id),
+      fileIds: media.map((added) => added.fileId),
+      names: media.map((added) => added.name),
+      orderFileIds: media.map((added) => added.orderFileId),
+      retouchedPhotoIds: media.map((added) => added.retouchedPhotoId),
     });
+  }
+
+  /**
+   * An amendment's retouched photo in place of the copy its line delivered before beside the photo: undefined when
+   * there is none (never delivered beside, or deleted since); else the copy's id and the file it no longer uses.
+   */
+  replaceRetouchedCopy(
+    tx: Queryable,
+    copy: { providerId: string; propertyId: string; firstOrderId: string; photoId: string },
+    fileId: string,
+    orderFileId: string,
+  ): Promise<{ id: string; supersededFileId: string } | undefined> {
+    return queryOne(tx, replaceRetouchedCopy, { ...copy, fileId, orderFileId });
   }
 
   /**

@@ -199,12 +199,14 @@ export interface IMediaFromOrderFilesQuery {
 /** 'InsertMediaFromOrder' parameters type */
 export interface IInsertMediaFromOrderParams {
   fileIds: stringArray;
+  firstOrderId?: string | null | void;
   ids: stringArray;
   kind: string;
   names: stringArray;
   orderFileIds: stringArray;
   propertyId: string;
   providerId: string;
+  retouchedPhotoIds: stringArray;
 }
 
 /** 'InsertMediaFromOrder' return type */
@@ -217,6 +219,28 @@ export interface IInsertMediaFromOrderResult {
 export interface IInsertMediaFromOrderQuery {
   params: IInsertMediaFromOrderParams;
   result: IInsertMediaFromOrderResult;
+}
+
+/** 'ReplaceRetouchedCopy' parameters type */
+export interface IReplaceRetouchedCopyParams {
+  fileId: string;
+  firstOrderId: string;
+  orderFileId: string;
+  photoId: string;
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'ReplaceRetouchedCopy' return type */
+export interface IReplaceRetouchedCopyResult {
+  id: string;
+  supersededFileId: string;
+}
+
+/** 'ReplaceRetouchedCopy' query type */
+export interface IReplaceRetouchedCopyQuery {
+  params: IReplaceRetouchedCopyParams;
+  result: IReplaceRetouchedCopyResult;
 }
 
 /** 'ReplacePhotoFile' parameters type */
