@@ -22,7 +22,7 @@ const HOUSE = matterportAccountModels('harbour-studio').find(
  * Starter with its Matterport account connected shares the tour of a scanned house and segments its panoramas; a
  * visitor on a phone opens the tour's Rooms view, sees the room they stand in with its segments named and
  * highlighted, and goes to the main bedroom from the list, where the bed is named. A tour whose model has no
- * segmentation offers no Rooms view.
+ * segmentation offers no Rooms view. A tour left open asks for the pictures' links again before they lapse.
  */
 jest.setTimeout(150_000);
 
@@ -71,10 +71,12 @@ describe('the segmentation view in the player', () => {
   const showcaseSweepRoom = (page: Page) =>
     page.frameLocator('iframe.tour-model').locator('body').getAttribute('data-room');
 
-  async function visitor(link: string): Promise<Page> {
+  /** A visitor's page on the link; `clock`: the page's clock installed first, for time to be moved on. */
+  async function visitor(link: string, { clock = false } = {}): Promise<Page> {
     const context = await browser.newContext({ viewport: PHONE, isMobile: true });
     const page = await context.newPage();
     page.on('pageerror', (error) => uncaught.push(error.message));
+    if (clock) await page.clock.install();
     await page.goto(link);
     return page;
   }
@@ -93,7 +95,7 @@ describe('the segmentation view in the player', () => {
       60_000,
     ).then((status) => expect(status).toBe('done'));
 
-    const page = await visitor(link);
+    const page = await visitor(link, { clock: true });
     await showcaseConnected(page);
     const rooms = page.getByRole('button', { name: 'Rooms' });
     await rooms.click();
@@ -125,6 +127,11 @@ describe('the segmentation view in the player', () => {
       .waitFor();
     // Nothing wider than the phone.
     await fitsTheWidth(page);
+    // The pictures' links lapse after an hour: a tour left open fetches them again before, and still shows the room.
+    const refreshed = page.waitForRequest((request) => request.url().includes('/segmented_panos.json'));
+    await page.clock.fastForward('50:00');
+    await refreshed;
+    await panel.getByRole('region', { name: 'Laundry' }).waitFor();
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel.count()).resolves.toBe(0);
   });

@@ -17,6 +17,12 @@ export const LIMITS = {
   matterportSdkVersion: '3.11',
 } as const;
 
+/**
+ * How long a presigned link to a stored file reads (presigned reads): long enough to view a page and
+ * download from it, short enough not to be a permalink. A page left open asks for its links again before then.
+ */
+export const FILE_LINK_SECONDS = 60 * 60;
+
 /** Plans chosen before this date had to pick a new plan: the legacy banner counts the days to it. */
 export const LEGACY_PLAN_CUTOFF = '2023-08-15T00:00:00.000Z';
 

@@ -15,12 +15,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { FILE_LINK_SECONDS } from '@tourly/contracts';
 import type { StorageConfig } from '../config/config';
 import { contentDisposition } from '../http/content-disposition';
 import { CONFIG } from '../tokens';
 
-/** Presigned reads: long enough to view a page and download from it, short enough not to be a permalink. */
-export const READ_URL_SECONDS = 60 * 60;
+/** Presigned reads: the links' lifetime the pages know too. */
+export const READ_URL_SECONDS = FILE_LINK_SECONDS;
 /** Presigned writes (direct browser uploads): one upload's worth of time. */
 export const WRITE_URL_SECONDS = 15 * 60;
 /**

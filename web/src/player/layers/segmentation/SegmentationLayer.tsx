@@ -1,9 +1,13 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { FILE_LINK_SECONDS } from '@tourly/contracts';
 import { useTranslation } from '../../i18n';
 import { useSpace } from '../../../tour/space';
 import { fetchSegmentedPanos, type SegmentedPano } from './api';
 import { maskTables, segmentColour } from './colours';
 import '../layers.css';
+
+/** Ten minutes before the panoramas' links lapse. */
+const LINKS_REFRESH_MS = (FILE_LINK_SECONDS - 10 * 60) * 1000;
 
 /**
  * The visitors' segmentation view (a lazily loaded module of the player: the page imports it only when base.json
@@ -20,10 +24,17 @@ export default function SegmentationLayer({ keys }: { keys: { matterportKey: str
   const [sweep, setSweep] = useState<string | null>(null);
   const panelId = useId();
 
+  // The panoramas' pictures are links that lapse (FILE_LINK_SECONDS): a tour left open asks for them again before,
+  // keeping what it has when that fails.
   useEffect(() => {
     const abort = new AbortController();
-    fetchSegmentedPanos(keys, abort.signal).then(setPanos, () => setPanos(null));
-    return () => abort.abort();
+    const load = () => void fetchSegmentedPanos(keys, abort.signal).then(setPanos, () => undefined);
+    load();
+    const timer = window.setInterval(load, LINKS_REFRESH_MS);
+    return () => {
+      abort.abort();
+      window.clearInterval(timer);
+    };
   }, [keys.matterportKey, keys.mpModelId]);
 
   useEffect(() => space?.onPose((pose) => setSweep(pose.sweep)), [space]);
