@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
-import { aProperty } from './support/provider';
+import { aProperty, someClients } from './support/provider';
 import { sharedBrowserPlatform } from './support/shared-platform';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -134,17 +134,7 @@ describe('clients and contacts in the browser', () => {
   it('shows a property’s client past the first hundred, and finds another by searching, on a phone', async () => {
     const agency = await it_.signUp('Many Agencies Media');
     const names = Array.from({ length: 101 }, (_, index) => `Agency ${String(index + 1).padStart(3, '0')}`);
-    const ids = new Map<string, string>();
-    for (let from = 0; from < names.length; from += 20)
-      await Promise.all(
-        names.slice(from, from + 20).map(async (name) => {
-          const made = await agency.send('post', '/provider/clients/create_from_dashboard', {
-            client_form: { name },
-          });
-          expect(made.status).toBe(201);
-          ids.set(name, made.body.data.id as string);
-        }),
-      );
+    const ids = await someClients(agency, names);
     const propertyId = await aProperty(agency, 'Hilltop Barn');
     const placed = await agency.send('patch', `/provider/properties/${propertyId}`, {
       property: { provider_client_id: ids.get('Agency 101') },

@@ -5,6 +5,7 @@ import { ORDER_CREDITS } from '@tourly/contracts';
 import { aDeliveredPlan, giveCredits, PNG } from '../services/orders/test/support';
 import { fitsTheWidth, signedInPage } from './support/browser';
 import type { Person, PlatformWithEmulators } from './support/platform';
+import { someClients } from './support/provider';
 import { sharedBrowserPlatform } from './support/shared-platform';
 
 const PHONE = { width: 390, height: 844 };
@@ -122,6 +123,50 @@ describe('the floor plans page in the browser', () => {
     await page.getByRole('button', { name: 'Clear search and filters' }).click();
     await page.getByRole('status').getByText('2 floor plans').waitFor();
     await fitsTheWidth(page);
+  });
+
+  it('past a hundred clients, opens a search in the row it is asked for, not in every row', async () => {
+    const names = Array.from({ length: 101 }, (_, index) => `Agency ${String(index + 1).padStart(3, '0')}`);
+    const ids = await someClients(provider, names);
+    const page = await signedInPage(browser, it_.base, provider, PHONE, uncaught);
+    await page.goto(`${it_.base}/provider/floorplans`);
+    const list = page.getByRole('list', { name: 'Floor plans' });
+    const ocean = list.getByRole('listitem', { name: OCEAN });
+    const harbour = list.getByRole('listitem', { name: HARBOUR });
+
+    // The filter has its search box; each row a button, and no box until it is pressed.
+    await page
+      .getByRole('search', { name: 'Floor plans' })
+      .getByRole('searchbox', { name: 'Find a client' })
+      .waitFor();
+    await ocean.getByRole('button', { name: 'Find a client' }).waitFor();
+    expect(await list.getByRole('button', { name: 'Find a client' }).count()).toBe(2);
+    expect(await list.getByRole('searchbox').count()).toBe(0);
+    // The plan handed to Coastal Homes (the 102nd client by name) still shows it.
+    const harbourClient = harbour.getByRole('combobox', { name: 'Client' });
+    await harbourClient
+      .locator('option:checked', { hasText: 'Coastal Homes' })
+      .waitFor({ state: 'attached' });
+
+    await ocean.getByRole('button', { name: 'Find a client' }).click();
+    const search = ocean.getByRole('searchbox', { name: 'Find a client' });
+    expect(await search.evaluate((box) => box === box.ownerDocument.activeElement)).toBe(true);
+    await search.fill('agency 101');
+    const oceanClient = ocean.getByRole('combobox', { name: 'Client' });
+    await oceanClient.locator('option', { hasText: 'Agency 001' }).waitFor({ state: 'detached' });
+    expect(await oceanClient.locator('option').allTextContents()).toEqual(['No client', 'Agency 101']);
+    await oceanClient.selectOption({ label: 'Agency 101' });
+    await ocean.getByRole('status').getByText('Handed to the client.').waitFor();
+    await harbour.getByRole('button', { name: 'Find a client' }).waitFor();
+    await fitsTheWidth(page);
+
+    const handed = await provider.get('/provider/orders/floorplan_variants.json').expect(200);
+    expect(
+      (handed.body.data.items as Array<{ name: string; provider_client_id: string | null }>).find(
+        (variant) => variant.name === OCEAN,
+      )?.provider_client_id,
+    ).toBe(ids.get('Agency 101'));
+    await page.context().close();
   });
 
   it('tells a provider with no plan yet what the page is for', async () => {

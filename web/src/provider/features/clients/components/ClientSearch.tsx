@@ -1,12 +1,34 @@
+import { useState } from 'react';
 import '../clients.css';
 import type { ClientChoices } from '../queries';
 
 /**
  * The search box under a client picker, once the provider has more clients than the picker lists: the picker then
- * lists the clients whose name or email matches (and the chosen one).
+ * lists the clients whose name or email matches (and the chosen one). `onDemand`: a button first, the box once
+ * pressed, where many pickers share a page (a list's rows).
  */
-export function ClientSearch({ choices, disabled }: { choices: ClientChoices; disabled?: boolean }) {
+export function ClientSearch({
+  choices,
+  disabled,
+  onDemand,
+}: {
+  choices: ClientChoices;
+  disabled?: boolean;
+  onDemand?: boolean;
+}) {
+  const [asked, setAsked] = useState(false);
   if (!choices.searchable) return null;
+  if (onDemand && !asked)
+    return (
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={disabled}
+        onClick={() => setAsked(true)}
+      >
+        Find a client
+      </button>
+    );
   return (
     <div className="client-search">
       <input
@@ -16,6 +38,8 @@ export function ClientSearch({ choices, disabled }: { choices: ClientChoices; di
         placeholder="Search clients"
         value={choices.text}
         disabled={disabled}
+        // Pressed for: the box it opened is where the person types next.
+        autoFocus={onDemand}
         onChange={(event) => choices.setText(event.target.value)}
       />
       {choices.unmatched && (

@@ -11,8 +11,8 @@ import { useAssignVariantMutation, useVariantLinkMutation } from '../queries';
 
 /**
  * One row per plan: its name (the property's title, the kind and the file's name), its property, the order that
- * delivered it, the client it was handed to (chosen in the row, saved at once) and a link to its file. The rows'
- * client lists are one request, shared.
+ * delivered it, the client it was handed to (chosen in the row, saved at once; past a hundred clients, a row's
+ * "Find a client" opens its search) and a link to its file. The rows' client lists are one request, shared.
  */
 export function VariantList({ variants, busy }: { variants: Variant[]; busy: boolean }) {
   return (
@@ -63,7 +63,7 @@ function VariantRow({ variant }: { variant: Variant }) {
             <ClientOptions choices={clients} />
           </select>
         </label>
-        <ClientSearch choices={clients} disabled={assign.isPending} />
+        <ClientSearch choices={clients} disabled={assign.isPending} onDemand />
         {url ? (
           <a className="button button-secondary" href={url} target="_blank" rel="noreferrer">
             Open {variant.filename}
