@@ -21,8 +21,9 @@ const COST = retouchingCredits(PHOTOS.length, ['brightness_colour', 'sky_replace
  * of a property on its page, chooses brightness and colour and a new sky, sees the price per photo and the total,
  * and lands on the order, its credits held; a virtual assistant finds it in the retouching queue and assigns it; the
  * supplier, told how to name what it delivers, uploads a retouched copy of each photo, validates and finalises; the
- * provider finds the order delivered, the credits spent and the retouched photos beside the originals. A photo
- * retouched in its place shows its original again with "Restore original".
+ * provider finds the order delivered, the credits spent and the retouched photos beside the originals; an amendment
+ * redoing one puts its photo in that copy's place. A photo retouched in its place shows its original again with
+ * "Restore original".
  */
 jest.setTimeout(120_000);
 
@@ -84,6 +85,7 @@ describe('photo retouching in the browser', () => {
     expect(await retouching.getByRole('checkbox', { name: /^Brightness and colour/ }).isChecked()).toBe(true);
     const delivered = dialog.getByRole('group', { name: 'Delivered photos' });
     expect(await delivered.getByRole('radio', { name: /^Beside the originals/ }).isChecked()).toBe(true);
+    await delivered.getByText(/An amendment’s photo takes the place of the one it redoes\./).waitFor();
     await dialog
       .getByRole('textbox', { name: 'Instructions' })
       .fill('A clear blue sky over the garden, please.');
@@ -168,6 +170,42 @@ describe('photo retouching in the browser', () => {
     expect(await photos.count()).toBe(2 * PHOTOS.length);
     await fitsTheWidth(page);
     await shot(page, 'phone-photos-retouched');
+
+    // The kitchen asked for again: the amendment's photo takes the place of the kitchen's retouched copy.
+    const photosNow = async () =>
+      (await provider.get(`/provider/properties/${propertyId}/photos`).expect(200)).body.data as Array<{
+        id: string;
+        file_id: string;
+      }>;
+    const copies = await photosNow();
+    await page.goto(`${it_.base}/provider/orders/${orderId}`);
+    await page.getByRole('button', { name: 'Request an amendment' }).click();
+    const amend = page.getByRole('dialog', { name: 'Request an amendment' });
+    await amend.getByRole('textbox', { name: /^What should change/ }).fill('The kitchen is still too dark.');
+    await amend.getByRole('button', { name: 'Request amendment' }).click();
+    await page.waitForURL(
+      (url) => /\/provider\/orders\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(orderId),
+    );
+    const amendmentId = page.url().split('/').at(-1)!;
+    const retoucher = await it_.signIn('supplier@demo.test');
+    await retoucher.send('post', `/external_supplier/floorplan_orders/${amendmentId}/start`).expect(201);
+    await retoucher
+      .send('post', `/external_supplier/floorplan_orders/${amendmentId}/upload`)
+      .attach('floorplan_file[file]', await jpeg(90, 60), {
+        filename: 'kitchen.jpg',
+        contentType: 'image/jpeg',
+      })
+      .expect(201);
+    await retoucher.send('post', `/external_supplier/floorplan_orders/${amendmentId}/finalise`).expect(201);
+    const redone = await eventually(
+      photosNow,
+      (listed) => listed[PHOTOS.length + 1]?.file_id !== copies[PHOTOS.length + 1]!.file_id,
+      'the kitchen’s copy retouched again',
+    );
+    expect(redone.map((photo) => photo.id)).toEqual(copies.map((photo) => photo.id));
+    await page.goto(`${it_.base}/provider/properties/${propertyId}`);
+    await photos.nth(2 * PHOTOS.length - 1).waitFor();
+    expect(await photos.count()).toBe(2 * PHOTOS.length);
   });
 
   it('restores the original of a photo retouched in its place', async () => {

@@ -49,7 +49,8 @@ const DELIVERIES: ReadonlyArray<{ delivery: RetouchDelivery; label: string; deta
   {
     delivery: 'beside',
     label: 'Beside the originals',
-    detail: 'The retouched photos are added after your photos; the originals stay as they are.',
+    detail:
+      'The retouched photos are added after your photos; the originals stay as they are. An amendment’s photo takes the place of the one it redoes.',
   },
   {
     delivery: 'replace',
