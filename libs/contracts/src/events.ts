@@ -217,9 +217,10 @@ export interface OrderFinalisedV1 {
   /** A retouching order's: whether its photos go beside their originals or in their place (issue 38). */
   retouchDelivery?: RetouchDelivery;
   /**
-   * A retouching order's: the first order of its line, its own id for a first order; for an amendment (of an
-   * amendment...), the order they go back to. An amendment's photo delivered beside its original takes the place of
-   * the one its line delivered before.
+   * The first order of its line: its own id for a first order; for an amendment (of an amendment...), the order they
+   * go back to. An amendment's plan takes the place of the plan of the same file name its line delivered before, and
+   * its photo delivered beside an original the place of the copy its line put there. Optional: events published
+   * before it have none.
    */
   firstOrderId?: string;
 }

@@ -1,6 +1,6 @@
 import { MESSAGES, ORDER_CREDITS } from '@tourly/contracts';
 import { Database, rows } from '@tourly/platform';
-import { nextDelivery } from '@tourly/platform/testing';
+import { eventually, nextDelivery } from '@tourly/platform/testing';
 import { matterportAccountModels } from '@tourly/emulators';
 import { connectMatterport } from '../../../test/support/matterport';
 import { OrderNumbersPerProvider1764140000000 } from '../src/migrations/1764140000000-order-numbers-per-provider';
@@ -442,6 +442,71 @@ describe('floor-plan orders', () => {
     expect(plans.body.data.items).toEqual([
       expect.objectContaining({ order_id: amendmentId, amends_order_id: id, filename: 'door-moved.png' }),
     ]);
+  });
+
+  it('puts an amendment’s plan in place of the one of the same file name its line delivered, and adds another name', async () => {
+    await giveCredits(admin, provider.providerId, ORDER_CREDITS.floorplan);
+    const property = await aProperty(provider, '3 Amended Way');
+    const id = (await place(provider, 'floorplan', property).expect(201)).body.data.id as string;
+    await va
+      .send('post', `/virtual_assistant/portal_order_requests/${id}/assign`, { supplier_id: supplierId })
+      .expect(201);
+    /** The supplier starts `orderId`, delivers a plan under each name, and finalises it. */
+    async function delivers(orderId: string, names: string[]): Promise<void> {
+      await supplierDoes(orderId, 'start').expect(201);
+      for (const name of names) await deliver(supplier, orderId, name).expect(201);
+      await supplierDoes(orderId, 'finalise').expect(201);
+    }
+    const amend = async (orderId: string) =>
+      (
+        await provider
+          .send('post', `/provider/floorplan_orders/${orderId}/amend`, {
+            amendment_form: { notes: 'The stairs are on the wrong side' },
+          })
+          .expect(201)
+      ).body.data.id as string;
+    const plansOf = async () =>
+      (await provider.get(`/provider/properties/${property}/floorplans`).expect(200)).body.data as Array<{
+        id: string;
+        position: number;
+        file_id: string;
+        filename: string;
+      }>;
+    const listed = (plans: Awaited<ReturnType<typeof plansOf>>) =>
+      plans.map((plan) => [plan.id, plan.position, plan.filename]);
+
+    await delivers(id, ['ground.png', 'upper.png']);
+    const delivered = await eventually(
+      plansOf,
+      (plans) => plans.length === 2,
+      'the two plans on the property',
+    );
+
+    // The amendment redoes the upper floor (its name in another case) and adds a garage: two plans changed, not four.
+    const amendment = await amend(id);
+    await delivers(amendment, ['Upper.png', 'garage.png']);
+    const amended = await eventually(plansOf, (plans) => plans.length === 3, 'the garage added');
+    expect(listed(amended)).toEqual([
+      [delivered[0]!.id, 1, 'ground.png'],
+      [delivered[1]!.id, 2, 'Upper.png'],
+      [expect.any(String), 3, 'garage.png'],
+    ]);
+    expect(amended[0]!.file_id).toBe(delivered[0]!.file_id);
+    expect(amended[1]!.file_id).not.toBe(delivered[1]!.file_id);
+
+    // An amendment of that amendment redoes the garage the amendment added: in its place.
+    await delivers(await amend(amendment), ['garage.png']);
+    const again = await eventually(
+      plansOf,
+      (plans) => plans[2]?.file_id !== amended[2]!.file_id,
+      'the garage drawn again',
+    );
+    expect(listed(again)).toEqual(listed(amended));
+    // Every delivery is still among the provider's floor-plan variants.
+    const variants = await provider
+      .get(`/provider/orders/floorplan_variants.json?filters[property_id]=${property}`)
+      .expect(200);
+    expect(variants.body.data.total_count).toBe(5);
   });
 
   it('keeps each order to its parties: another provider, another supplier, client users get 404', async () => {

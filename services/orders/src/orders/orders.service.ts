@@ -773,12 +773,8 @@ export class OrdersService {
             size: file.size,
             ...(file.photoId ? { photoId: file.photoId } : {}),
           })),
-          ...(order.retouchDelivery
-            ? {
-                retouchDelivery: order.retouchDelivery,
-                firstOrderId: await this.orders.firstOf(tx, order.id),
-              }
-            : {}),
+          firstOrderId: await this.orders.firstOf(tx, order.id),
+          ...(order.retouchDelivery ? { retouchDelivery: order.retouchDelivery } : {}),
         },
         tx,
       );

@@ -254,9 +254,9 @@ export class MediaService {
    * or published again adds nothing twice. The ids of the media added or changed.
    * - A plan: each file (an image or a PDF) a floorplan after the property's last one, named after the file.
    * - Retouching: each retouched photo in place of its original (`replace`: the photo keeps its place and its first
-   *   original file) or beside it (`beside`, or the original deleted meanwhile: a photo after the last one). An
-   *   amendment's photo beside its original takes the place of the copy its line delivered before (name and position
-   *   kept), where that copy is still there.
+   *   original file) or beside it (`beside`, or the original deleted meanwhile: a photo after the last one).
+   * - An amendment's plan takes the place of the plan of the same file name its line delivered, its photo beside an
+   *   original the place of the copy its line put there (name and position kept), where that one is still there.
    */
   async addOrderDeliveries(tx: EntityManager, order: OrderFinalisedV1): Promise<string[]> {
     const { providerId, propertyId, orderId } = order;
@@ -298,7 +298,7 @@ export class MediaService {
         const copy = await this.uploads.copyIn(providerId, file);
         copies.push(copy);
         await this.uploads.insert(tx, copy, true);
-        const replaced = await this.retouchInPlace(tx, order, file, copy.id);
+        const replaced = await this.inPlaceOfEarlier(tx, order, file, copy);
         if (replaced) {
           changed.push(replaced.id);
           if (replaced.supersededFileId) await this.uploads.discard([replaced.supersededFileId], tx);
@@ -339,25 +339,31 @@ export class MediaService {
   }
 
   /**
-   * A retouched photo that takes the place of another: its original's file (`replace`), or the copy its line
-   * delivered beside the original before (an amendment). Undefined when it goes beside, after the last photo.
+   * A delivered file that takes the place of a medium: a retouched photo its original's file (`replace`); an
+   * amendment's the one its line delivered before (the copy beside the same original, the plan of the same file
+   * name). Undefined when it is added after the last one.
    */
-  private async retouchInPlace(
+  private async inPlaceOfEarlier(
     tx: EntityManager,
     order: OrderFinalisedV1,
     file: DeliveredFileV1,
-    fileId: string,
+    copy: FileRow,
   ): Promise<{ id: string; supersededFileId: string | null } | undefined> {
     const { providerId, propertyId, firstOrderId } = order;
-    if (!file.photoId) return undefined;
+    const line =
+      firstOrderId && firstOrderId !== order.orderId ? { providerId, propertyId, firstOrderId } : undefined;
+    if (order.kind !== 'photo_retouching')
+      return (
+        line && this.media.replaceLinePlan(tx, { ...line, filename: copy.filename }, copy.id, file.fileId)
+      );
+    const { photoId } = file;
+    if (!photoId) return undefined;
     if (order.retouchDelivery === 'replace') {
-      const photo = { providerId, propertyId, id: file.photoId };
-      const replaced = await this.media.replacePhotoFile(tx, photo, fileId, file.fileId);
-      if (replaced) return { id: file.photoId, ...replaced };
+      const photo = { providerId, propertyId, id: photoId };
+      const replaced = await this.media.replacePhotoFile(tx, photo, copy.id, file.fileId);
+      if (replaced) return { id: photoId, ...replaced };
     }
-    if (!firstOrderId || firstOrderId === order.orderId) return undefined;
-    const copy = { providerId, propertyId, firstOrderId, photoId: file.photoId };
-    return this.media.replaceRetouchedCopy(tx, copy, fileId, file.fileId);
+    return line && this.media.replaceRetouchedCopy(tx, { ...line, photoId }, copy.id, file.fileId);
   }
 
   /** Retouching, before the order is placed: those of `photoIds` that are the property's photos, as asked. */

@@ -23,6 +23,7 @@ import type {
   IMediaByIdsQuery,
   IMediaFromOrderFilesQuery,
   INewestMediaQuery,
+  IReplaceLinePlanQuery,
   IReplacePhotoFileQuery,
   IReplaceRetouchedCopyQuery,
   IRestoreOriginalPhotoQuery,
@@ -103,7 +104,7 @@ const insertMediaFromOrder = sql<NullableElements<IInsertMediaFromOrderQuery, 'n
   INSERT INTO property_media (id, provider_id, property_id, kind, source, file_id, name, position,
     source_order_file_id, retouched_photo_id, first_order_id)
   SELECT id, $providerId!, $propertyId!, $kind!, 'uploaded', file_id, name, start.position + n, order_file_id,
-         retouched_photo_id, CASE WHEN retouched_photo_id IS NULL THEN NULL ELSE $firstOrderId::uuid END
+         retouched_photo_id, $firstOrderId::uuid
     FROM unnest($ids!::uuid[], $fileIds!::uuid[], $names!::text[], $orderFileIds!::uuid[],
                 $retouchedPhotoIds!::uuid[])
            WITH ORDINALITY AS given(id, file_id, name, order_file_id, retouched_photo_id, n),
@@ -124,6 +125,19 @@ const replaceRetouchedCopy = sql<IReplaceRetouchedCopyQuery>`
   UPDATE property_media m SET file_id = $fileId!, source_order_file_id = $orderFileId!
     FROM copy WHERE m.id = copy.id
   RETURNING m.id, copy.file_id AS "supersededFileId!"`;
+
+// The plan of the same file name (any case) its line delivered before: the amendment's file in its place, its name
+// and position kept ("supersededFileId": the file it no longer uses).
+const replaceLinePlan = sql<IReplaceLinePlanQuery>`
+  WITH plan AS (
+    SELECT m.id, m.file_id FROM property_media m JOIN files f ON f.id = m.file_id
+     WHERE m.provider_id = $providerId! AND m.property_id = $propertyId! AND m.kind = 'floorplan'
+       AND m.first_order_id = $firstOrderId! AND lower(f.filename) = lower($filename!)
+     ORDER BY m.position DESC, m.id DESC LIMIT 1
+     FOR UPDATE OF m)
+  UPDATE property_media m SET file_id = $fileId!, source_order_file_id = $orderFileId!
+    FROM plan WHERE m.id = plan.id
+  RETURNING m.id, plan.file_id AS "supersededFileId!"`;
 
 // A photo retouched again loses its earlier retouched file ("supersededFileId"); its first original stays.
 const replacePhotoFile = sql<IReplacePhotoFileQuery>`
@@ -243,8 +257,8 @@ export class PropertyMediaRepository {
 
   /**
    * Floorplans (or retouched photos) made from an order's files, after the property's last one of the kind, in the
-   * order given; a retouched photo names its original and the first order of its line (`firstOrderId`). An order
-   * file that is a medium already is left out (its unique `source_order_file_id`): those inserted, with their files.
+   * order given, each naming the first order of its line (`firstOrderId`), a retouched photo its original too. An
+   * order file that is a medium already is left out (its unique `source_order_file_id`): those inserted, with their files.
    */
   insertFromOrder(
     tx: Queryable,
@@ -280,6 +294,19 @@ export class PropertyMediaRepository {
     orderFileId: string,
   ): Promise<{ id: string; supersededFileId: string } | undefined> {
     return queryOne(tx, replaceRetouchedCopy, { ...copy, fileId, orderFileId });
+  }
+
+  /**
+   * An amendment's plan in place of the plan of the same file name its line delivered before: undefined when there is
+   * none (another name, or deleted since); else the plan's id and the file it no longer uses.
+   */
+  replaceLinePlan(
+    tx: Queryable,
+    plan: { providerId: string; propertyId: string; firstOrderId: string; filename: string },
+    fileId: string,
+    orderFileId: string,
+  ): Promise<{ id: string; supersededFileId: string } | undefined> {
+    return queryOne(tx, replaceLinePlan, { ...plan, fileId, orderFileId });
   }
 
   /**

@@ -243,6 +243,28 @@ export interface IReplaceRetouchedCopyQuery {
   result: IReplaceRetouchedCopyResult;
 }
 
+/** 'ReplaceLinePlan' parameters type */
+export interface IReplaceLinePlanParams {
+  fileId: string;
+  filename: string;
+  firstOrderId: string;
+  orderFileId: string;
+  propertyId: string;
+  providerId: string;
+}
+
+/** 'ReplaceLinePlan' return type */
+export interface IReplaceLinePlanResult {
+  id: string;
+  supersededFileId: string;
+}
+
+/** 'ReplaceLinePlan' query type */
+export interface IReplaceLinePlanQuery {
+  params: IReplaceLinePlanParams;
+  result: IReplaceLinePlanResult;
+}
+
 /** 'ReplacePhotoFile' parameters type */
 export interface IReplacePhotoFileParams {
   fileId: string;

@@ -36,7 +36,7 @@ import { StagingAssetThumbnails1765490000000 } from './1765490000000-staging-ass
 import { DigitalTwins1765500000000 } from './1765500000000-digital-twins';
 import { SegmentationJobs1765600000000 } from './1765600000000-segmentation-jobs';
 import { RetouchedPhotos1765900000000 } from './1765900000000-retouched-photos';
-import { RetouchedCopies1766200000000 } from './1766200000000-retouched-copies';
+import { OrderLines1766200000000 } from './1766200000000-order-lines';
 import { StagingScenes1765460000000 } from './1765460000000-staging-scenes';
 import { SketchfabConnections1765470000000 } from './1765470000000-sketchfab-connections';
 
@@ -81,5 +81,5 @@ export const migrations: MigrationClass[] = [
   DigitalTwins1765500000000,
   SegmentationJobs1765600000000,
   RetouchedPhotos1765900000000,
-  RetouchedCopies1766200000000,
+  OrderLines1766200000000,
 ];
