@@ -231,6 +231,12 @@ describe('floor-plan orders in the console', () => {
     await page.getByText(`Order ${assigned.number} started.`).waitFor();
     await actions.getByRole('button', { name: 'Pause' }).waitFor();
     expect(await actions.getByRole('button', { name: 'Start' }).count()).toBe(0);
+    // A first order's deliverables are plans of their own: nothing is said of replacing one.
+    expect(
+      await region(page, 'Deliverables')
+        .getByText(/takes its place on the property/)
+        .count(),
+    ).toBe(0);
     await steps(page).getByText('Started').waitFor();
 
     // Nothing delivered yet: "Validate" says what stands in the way.
@@ -351,6 +357,19 @@ describe('floor-plan orders in the console', () => {
     await details(page).getByRole('link', { name: 'The delivered order' }).waitFor();
     await region(page, 'Files').getByRole('link', { name: 'door-sketch.png' }).waitFor();
     await details(page).getByText('Sam Supplier').waitFor();
+    const amendmentPath = new URL(page.url()).pathname.replace(
+      '/virtual_assistant/floor_plan_amendments/',
+      '/external_supplier/assigned_orders/',
+    );
     await page.context().close();
+
+    // The supplier is told how its changed plan replaces the delivered one on the property.
+    const supplier = await staffOnAPhone('supplier@demo.test', 'external_supplier');
+    await supplier.goto(`${base}${amendmentPath}`);
+    await region(supplier, 'Deliverables')
+      .getByText(/A changed plan uploaded under the file name it was delivered with .* takes its place/)
+      .waitFor();
+    await fitsThePhone(supplier);
+    await supplier.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
+import { isFloorplanKind } from '@tourly/contracts';
 import { Confirm, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 import type { SupplierUpload } from '../orders/api';
@@ -42,6 +43,12 @@ const PARTS: ReadonlyArray<{
   },
 ];
 
+/** How an amendment's plans reach the property (properties matches them to the line's plans by file name). */
+const AMENDED_PLANS =
+  'A changed plan uploaded under the file name it was delivered with (plan.png for plan.png) takes its place on the property; another name adds a plan.';
+
+const amendsAPlan = (order: OrderDetail) => order.amendsOrderId !== null && isFloorplanKind(order.kind);
+
 /**
  * The supplier's files, one card per role: uploaded with their progress (multipart `floorplan_file[file]`; images and
  * PDFs, at most 100MB), each a link, deleted after asking, a working file copied to the deliverables; all of it only
@@ -52,7 +59,14 @@ export function SupplierFiles({ order }: { order: OrderDetail }) {
   return (
     <>
       {PARTS.filter((part) => !part.plansOnly || order.kind !== 'photo_retouching').map((part) => (
-        <FilesPart key={part.role} order={order} {...part} />
+        <FilesPart
+          key={part.role}
+          order={order}
+          {...part}
+          about={
+            part.role === 'delivered' && amendsAPlan(order) ? `${part.about} ${AMENDED_PLANS}` : part.about
+          }
+        />
       ))}
       {supporting.length > 0 && (
         <Section id="order-supporting-files" title="Supporting files">
