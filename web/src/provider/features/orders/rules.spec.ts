@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ORDER_STEPS } from '@tourly/contracts';
 import {
+  amendedDelivery,
   amendedWork,
   canAmend,
   canCancel,
@@ -72,6 +73,15 @@ describe('floor-plan orders', () => {
     ['workshop_assistant', "Our team changes your tour's draft"],
   ] as const)('says who amends a %s order: %s', (kind, words) => {
     expect(amendedWork(kind)).toBe(words);
+  });
+
+  it.each([
+    ['floorplan', 'The changed plan takes the place of the one delivered on your property.'],
+    ['schematic_floorplan', 'The changed plan takes the place of the one delivered on your property.'],
+    ['photo_retouching', 'Each photo redone takes the place of the one delivered on your property.'],
+    ['workshop_assistant', 'The changes are made in the draft, for you to review and publish.'],
+  ] as const)('says where an amendment of a %s order goes: %s', (kind, words) => {
+    expect(amendedDelivery(kind)).toBe(words);
   });
 
   it.each([

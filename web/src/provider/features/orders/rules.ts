@@ -65,6 +65,15 @@ export function amendedWork(kind: OrderKind): string {
   return 'The drafter changes the delivered plan';
 }
 
+/** Where an amendment's work goes on the property, by kind (properties puts it in place of what was delivered). */
+export function amendedDelivery(kind: OrderKind): string {
+  if (kind === 'workshop_assistant')
+    return 'The changes are made in the draft, for you to review and publish.';
+  if (kind === 'photo_retouching')
+    return 'Each photo redone takes the place of the one delivered on your property.';
+  return 'The changed plan takes the place of the one delivered on your property.';
+}
+
 /** What an order's page says once the order was placed: the credits it holds. */
 export function placedNotice(order: Pick<Order, 'credits' | 'kind'>): string {
   const { credits } = order;

@@ -7,7 +7,7 @@ import { TextAreaField } from '../../../../shared/TextAreaField';
 import type { OrderDetail } from '../api';
 import { useOrderAttachments } from '../hooks';
 import { useAmendOrderMutation } from '../queries';
-import { amendedWork } from '../rules';
+import { amendedDelivery, amendedWork } from '../rules';
 import { AttachmentsField } from './AttachmentsField';
 
 interface AmendOrderModalProps {
@@ -68,8 +68,8 @@ export function AmendOrderModal({ order, onAmended, onClose }: AmendOrderModalPr
           <ErrorDisplay error={form.errors.alert} />
         </div>
         <p className="muted">
-          {amendedWork(order.kind)} as you describe, at no cost in credits. The amendment is an order of its
-          own, which you follow like this one.
+          {amendedWork(order.kind)} as you describe, at no cost in credits. {amendedDelivery(order.kind)} The
+          amendment is an order of its own, which you follow like this one.
         </p>
         <TextAreaField
           {...form.field('notes')}
