@@ -773,7 +773,8 @@ export class OrdersService {
             size: file.size,
             ...(file.photoId ? { photoId: file.photoId } : {}),
           })),
-          firstOrderId: await this.orders.firstOf(tx, order.id),
+          // A first order is its own line's first: only an amendment looks back.
+          firstOrderId: order.amendsOrderId ? await this.orders.firstOf(tx, order.id) : order.id,
           ...(order.retouchDelivery ? { retouchDelivery: order.retouchDelivery } : {}),
         },
         tx,

@@ -283,7 +283,6 @@ export class MediaService {
       return false;
     });
     if (files.length === 0) return [];
-    const firstOrderId = order.firstOrderId ?? null;
     const copies: FileRow[] = [];
     try {
       const added: Array<{
@@ -315,7 +314,7 @@ export class MediaService {
       const inserted = await this.media.insertFromOrder(
         tx,
         { providerId, propertyId, kind },
-        firstOrderId,
+        order.firstOrderId ?? null,
         added,
       );
       // Taken meanwhile by another delivery: their copies leave with the next sweep.
